@@ -1,0 +1,3 @@
+from bhtui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,44 @@
+"""Bot policies: a seat's view and its legal actions in, one action out.
+
+Bots never see the engine, only what :meth:`Match.view` gives their seat, so a bot plays the
+same in a local game, over the wire, and in 托管 (R-AUTO-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bhtui.bots.heuristic import HeuristicBot
+from bhtui.bots.randombot import RandomBot
+from bhtui.rules import Action
+
+
+class Bot(Protocol):
+    name: str
+    reads_view: bool
+    """False for a bot that decides from the legal actions alone: callers may pass ``{}``."""
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name; ValueError lists the known names."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+    return cls(seed)
+
+
+def hint(view: dict[str, Any], legal: list[Action]) -> Action:
+    """The action a player who asks for a hint is offered: the heuristic's choice."""
+    return HeuristicBot(0).decide(view, legal)
+
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "hint", "make_bot"]

@@ -1,0 +1,120 @@
+"""The heuristic bot: plays like a sensible person, from its seat's view only.
+
+Sheds low groups first and keeps jokers and 2s for tricks that matter; goes out cleanly;
+never beats a known partner's set unless that empties its hand; takes the throne, calls,
+and goes solo by hand strength. Its choice is also the hint a player gets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bhtui.cards import BJ_RANK, SJ_RANK, TWO, parse_card, rank_of
+from bhtui.rules import Action, CardSet, format_set
+from bhtui.rules.sets import sets_from_rank_counts
+from bhtui.bots.reading import Reading, read, strength
+
+ACCEPT_AT = 11.0   # a typical hand plus the emperor card is about 11
+OPEN_SOLO_AT = 21.0
+GRAB_AT = 23.0
+
+
+class HeuristicBot:
+    name = "heuristic"
+    reads_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        del seed  # deterministic: the same view always gets the same answer
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        kinds = {a["type"] for a in legal}
+        if "grab" in kinds:
+            return _pick(legal, "grab" if self._hand_strength(view) >= GRAB_AT else "skip")
+        if "accept" in kinds:
+            return self._throne(view, legal)
+        if "call" in kinds:
+            return self._call(view, legal)
+        return self._play(read(view), legal)
+
+    @staticmethod
+    def _hand_strength(view: dict[str, Any]) -> float:
+        return strength(read(view).rc)
+
+    def _throne(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rc = read(view).rc
+        for text in view["bundle"]:
+            rc[rank_of(parse_card(text))] += 1
+        return _pick(legal, "accept" if strength(rc) >= ACCEPT_AT else "decline")
+
+    def _call(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        strong = self._hand_strength(view) >= OPEN_SOLO_AT
+        opens = [a for a in legal if a["open"]]
+        if strong and opens:
+            return max(opens, key=lambda a: rank_of(parse_card(a["card"])))
+        # A group held three times brings a guard; of those, call the highest rank.
+        held_four = {a["card"] for a in opens}
+        with_guard = [a for a in legal if not a["open"] and a["card"] not in held_four]
+        pool = with_guard or [a for a in legal if not a["open"]]
+        return max(pool, key=lambda a: rank_of(parse_card(a["card"])))
+
+    def _play(self, r: Reading, legal: list[Action]) -> Action:
+        sets = sets_from_rank_counts(r.rc, r.top)
+        if r.top is None:
+            return _play_action(self._lead(r, sets))
+        finishing = [s for s in sets if s.size == r.size]
+        if finishing:
+            return _play_action(finishing[0])
+        if not sets or r.top_seat in r.partners:
+            return {"type": "pass"}
+        budget = self._budget(r)
+        best = min(sets, key=lambda s: _cost(s, r.rc))
+        if _cost(best, r.rc) <= budget:
+            return _play_action(best)
+        return {"type": "pass"}
+
+    @staticmethod
+    def _budget(r: Reading) -> float:
+        """How much strength this trick is worth spending."""
+        assert r.top_seat is not None
+        threat = r.counts[r.top_seat] if r.top_seat != r.me else 99
+        if r.top_seat in r.enemies:
+            if threat <= 6 or r.size <= 8:
+                return 60.0
+            return 16.0
+        if r.top_seat in r.partners:
+            return -1.0
+        return 12.0 if r.size > 8 else 30.0
+
+    @staticmethod
+    def _lead(r: Reading, sets: list[CardSet]) -> CardSet:
+        whole = [s for s in sets if s.size == r.size]
+        if whole:
+            return whole[0]
+        # Not one set, so at least two natural groups: shed the lowest whole group, except
+        # with exactly two groups and no jokers, lead the one least likely to be beaten.
+        groups = [CardSet(rank, r.rc[rank], 0, 0) for rank in range(TWO + 1) if r.rc[rank]]
+        if len(groups) == 2 and not (r.rc[SJ_RANK] or r.rc[BJ_RANK]):
+            return groups[1]
+        return groups[0]
+
+
+def _cost(s: CardSet, rc: list[int]) -> float:
+    """What playing ``s`` gives up: jokers and 2s most, high ranks more, broken groups too."""
+    cost = 12.0 * s.bj + 8.0 * s.sj
+    if s.n:
+        cost += s.rank * 0.6 + (6.0 if s.rank == TWO else 0.0)
+        if rc[s.rank] > s.n:
+            cost += 4.0
+    return cost
+
+
+def _play_action(s: CardSet) -> Action:
+    return {"type": "play", "set": format_set(s)}
+
+
+def _pick(legal: list[Action], kind: str) -> Action:
+    return next(a for a in legal if a["type"] == kind)
+
+

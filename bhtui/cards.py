@@ -1,0 +1,144 @@
+"""Cards, ranks, suits and decks (R-CARD-1..3), and the text notation of R-CARD-2.
+
+A card is a small int so hands can be kept as count vectors and cross msgpack as-is:
+naturals are ``rank * 4 + suit`` (0..51), the small joker is 52 and the big joker 53.
+Ranks run 0 (3) .. 12 (2), 13 (SJ), 14 (BJ), so comparing ranks compares strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Card = int
+
+RANK_NAMES: tuple[str, ...] = (
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ",
+)
+SUIT_NAMES: tuple[str, ...] = ("S", "H", "C", "D")
+SUIT_SYMBOLS: tuple[str, ...] = ("♠", "♥", "♣", "♦")
+
+NUM_RANKS = 15
+TWO = 12
+SJ_RANK = 13
+BJ_RANK = 14
+SJ: Card = 52
+BJ: Card = 53
+NUM_CARDS = 54
+COPIES = 4
+
+_RANK_OF: tuple[int, ...] = tuple(c >> 2 for c in range(52)) + (SJ_RANK, BJ_RANK)
+_RANK_INPUT = {name: i for i, name in enumerate(RANK_NAMES[:13])} | {"T": 7}
+
+
+def rank_of(card: Card) -> int:
+    """Rank index of a card: 0 for 3 up to 14 for the big joker."""
+    return _RANK_OF[card]
+
+
+def suit_of(card: Card) -> int | None:
+    """Suit index 0..3 (S H C D), or None for a joker."""
+    return None if card >= SJ else card & 3
+
+
+def make_card(rank: int, suit: int | None = None) -> Card:
+    """Build a card from its rank index and, for naturals, its suit index."""
+    if rank == SJ_RANK:
+        return SJ
+    if rank == BJ_RANK:
+        return BJ
+    if suit is None:
+        raise ValueError(f"rank {RANK_NAMES[rank]} needs a suit")
+    return rank * 4 + suit
+
+
+def is_joker(card: Card) -> bool:
+    return card >= SJ
+
+
+CARD_TEXT: tuple[str, ...] = tuple(
+    RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] for c in range(52)
+) + ("SJ", "BJ")
+
+
+def card_text(card: Card) -> str:
+    """R-CARD-2 text: ``10H``, ``AS``, ``SJ``."""
+    return CARD_TEXT[card]
+
+
+_CARD_CACHE: dict[str, Card] = {}
+
+
+def parse_card(token: str) -> Card:
+    """Parse one R-CARD-2 card (``10H``, ``TH``, ``as``, ``BJ``); ValueError names a bad token."""
+    cached = _CARD_CACHE.get(token)
+    if cached is not None:
+        return cached
+    text = token.strip().upper()
+    if text == "SJ":
+        card = SJ
+    elif text == "BJ":
+        card = BJ
+    else:
+        rank, suit = _RANK_INPUT.get(text[:-1]), text[-1:]
+        if rank is None or suit not in SUIT_NAMES:
+            raise ValueError(f"not a card: {token!r} (write rank + suit like 10H, AS, or SJ/BJ)")
+        card = rank * 4 + SUIT_NAMES.index(suit)
+    _CARD_CACHE[token] = card
+    return card
+
+
+def parse_rank(token: str) -> int:
+    """Parse a bare rank (``9``, ``10``, ``T``, ``a``, ``SJ``); ValueError names a bad token."""
+    text = token.strip().upper()
+    if text == "SJ":
+        return SJ_RANK
+    if text == "BJ":
+        return BJ_RANK
+    rank = _RANK_INPUT.get(text)
+    if rank is None:
+        raise ValueError(f"not a rank: {token!r}")
+    return rank
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse space-separated cards, e.g. ``parse_cards("10H AS 2D SJ BJ")``."""
+    tokens = text.split() if isinstance(text, str) else list(text)
+    return [parse_card(t) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Order by rank, then suit: the order a hand is shown in."""
+    return (_RANK_OF[card], card & 3 if card < SJ else 0)
+
+
+def deck(size: int = 216) -> list[Card]:
+    """The shuffled-before-use deck: 216 cards (four full decks) or 168 (no 3/4/5, R-EMP-L1)."""
+    if size == 216:
+        low = 0
+    elif size == 168:
+        low = 3 * 4
+    else:
+        raise ValueError(f"no {size}-card deck: use 216 or 168")
+    one = list(range(low, 52)) + [SJ, BJ]
+    return [c for c in one for _ in range(COPIES)]
+
+
+def counts(cards: Iterable[Card]) -> list[int]:
+    """Count vector indexed by card code."""
+    vec = [0] * NUM_CARDS
+    for c in cards:
+        vec[c] += 1
+    return vec
+
+
+def cards_from_counts(vec: list[int]) -> list[Card]:
+    """Cards of a count vector in display order (codes are already rank, then suit)."""
+    out: list[Card] = []
+    for card, n in enumerate(vec):
+        if n:
+            out += [card] * n
+    return out

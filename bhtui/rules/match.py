@@ -1,0 +1,139 @@
+"""A match: rounds with running totals (R-MATCH-1), redeals, and the action log.
+
+The match is the engine's whole surface: ``legal_actions(seat)``, ``apply(seat, action)``,
+``view(viewer)``. Its seed and the list of applied actions replay it bit for bit (R-SEED-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bhtui.cards import card_text
+from bhtui.rules.errors import IllegalAction
+from bhtui.rules.presets import RuleSet, get_preset
+from bhtui.rules.round import Action, Event, Round
+from bhtui.rules.scoring import SEATS, RoundResult
+from bhtui.rules.views import match_view
+
+
+@dataclass
+class RoundRecord:
+    """A finished round as the score pane, the sim report and the next tribute see it."""
+
+    number: int
+    redeals: int
+    called: str | None
+    grab: bool
+    tribute: list[dict[str, Any]]
+    result: RoundResult
+
+    def as_dict(self) -> dict[str, Any]:
+        r = self.result
+        return {
+            "round": self.number, "emperor": r.emperor, "guard": r.guard, "solo": r.solo,
+            "open_solo": r.open_solo, "grab": self.grab, "called": self.called,
+            "redeals": self.redeals, "places": list(r.places), "scores": list(r.scores),
+            "winner": r.winner, "tribute": self.tribute,
+        }
+
+
+@dataclass
+class Match:
+    """One match of ``rounds`` rounds (None: no limit) or until a total reaches ``target``."""
+
+    preset: str | RuleSet = "qingdao"
+    seed: int = 0
+    rounds: int | None = None
+    target: int | None = None
+    rules: RuleSet = field(init=False)
+    round: Round = field(init=False)
+    records: list[RoundRecord] = field(init=False, default_factory=list)
+    totals: list[int] = field(init=False, default_factory=lambda: [0] * SEATS)
+    actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
+    history: list[dict[str, Any]] = field(init=False, default_factory=list)
+    """``records`` as plain dicts, made once: every view carries them."""
+    over: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.rules = get_preset(self.preset)
+        if self.rounds is not None and self.rounds < 1:
+            raise ValueError("a match needs at least one round")
+        self.round = Round(self.rules, self.seed, 1)
+        self._start_events = self._deal_events()
+
+    def _deal_events(self) -> list[Event]:
+        r = self.round
+        deal = {
+            "type": "deal", "round": r.number, "redeal": r.redeal,
+            "first_candidate": r.first_candidate,
+            "counts": [r.count(s) for s in range(SEATS)],
+        }
+        return [deal, *r.events]
+
+    def initial_events(self) -> list[Event]:
+        """Events of the first deal, before any action."""
+        return list(self._start_events)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.over else self.round.to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [] if self.over else self.round.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action; IllegalAction with a reason (nothing changed) when refused."""
+        if self.over:
+            raise IllegalAction("the match is over")
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise IllegalAction(f"no seat {seat!r}")
+        events = self.round.apply(seat, action)
+        self.actions.append((seat, action))
+        if self.round.phase == "void":
+            self.round = Round(
+                self.rules, self.seed, self.round.number, self.round.redeal + 1,
+                self._previous(),
+            )
+            events.extend(self._deal_events())
+        elif self.round.phase == "done":
+            events.extend(self._finish_round())
+        return events
+
+    def _previous(self) -> RoundResult | None:
+        return self.records[-1].result if self.records else None
+
+    def _finish_round(self) -> list[Event]:
+        r = self.round
+        assert r.result is not None
+        self.records.append(RoundRecord(
+            number=r.number, redeals=r.redeal,
+            called=card_text(r.called) if r.called is not None else None, grab=r.grabbed,
+            tribute=[{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
+            result=r.result,
+        ))
+        self.history.append(self.records[-1].as_dict())
+        for s in range(SEATS):
+            self.totals[s] += r.result.scores[s]
+        events: list[Event] = [{"type": "totals", "totals": list(self.totals)}]
+        done_rounds = self.rounds is not None and r.number >= self.rounds
+        hit_target = self.target is not None and max(self.totals) >= self.target
+        if done_rounds or hit_target:
+            self.over = True
+            events.append({"type": "match_end", "totals": list(self.totals)})
+            return events
+        self.round = Round(self.rules, self.seed, r.number + 1, 0, r.result)
+        events.extend(self._deal_events())
+        return events
+
+    def view(self, viewer: int | str | None) -> dict[str, Any]:
+        """What ``viewer`` may know: a seat 0..4, None for a spectator, "all" for open spectating."""
+        return match_view(self, viewer)
+
+
+def replay(preset: str | RuleSet, seed: int, actions: list[tuple[int, Action]], **kw: Any) -> Match:
+    """Rebuild a match from its seed and action list (R-SEED-1)."""
+    match = Match(preset, seed, **kw)
+    for seat, action in actions:
+        match.apply(seat, action)
+    return match

@@ -1,0 +1,176 @@
+"""Sets and how they compare (R-PLAY-1..4), on rank counts because this is the hot path.
+
+A set is ``n`` cards of one natural rank plus ``sj`` small and ``bj`` big jokers. Suits never
+matter for comparison, so a :class:`CardSet` is a composition; which exact cards are played is
+the caller's business (see :func:`pick_cards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from bhtui.cards import (
+    BJ, BJ_RANK, NUM_RANKS, RANK_NAMES, SJ, SJ_RANK, TWO, Card, parse_card, parse_rank, rank_of,
+)
+
+NO_RANK = -1
+_CACHE_CAP = 100_000  # set texts also arrive from the network: keep the caches bounded
+
+
+class CardSet(NamedTuple):
+    """``n`` natural cards of ``rank`` (NO_RANK when n == 0) + ``sj`` small + ``bj`` big jokers."""
+
+    rank: int
+    n: int
+    sj: int
+    bj: int
+
+    @property
+    def size(self) -> int:
+        return self.n + self.sj + self.bj
+
+    def __str__(self) -> str:
+        return format_set(self)
+
+
+def set_of_ranks(ranks: Iterable[int]) -> CardSet:
+    """The set made of cards of these ranks; ValueError with the reason when it is not a set."""
+    natural = NO_RANK
+    n = sj = bj = 0
+    for r in ranks:
+        if r == SJ_RANK:
+            sj += 1
+        elif r == BJ_RANK:
+            bj += 1
+        else:
+            if natural not in (NO_RANK, r):
+                raise ValueError(
+                    f"mixed ranks {RANK_NAMES[natural]} and {RANK_NAMES[r]}: a set is one rank "
+                    "plus jokers, never a straight or a mix (R-PLAY-1)"
+                )
+            natural = r
+            n += 1
+    if n + sj + bj == 0:
+        raise ValueError("a set needs at least one card (R-PLAY-1)")
+    return CardSet(natural, n, sj, bj)
+
+
+def set_of_cards(cards: Iterable[Card]) -> CardSet:
+    return set_of_ranks(rank_of(c) for c in cards)
+
+
+_TEXT_OF: dict[CardSet, str] = {}
+_SET_OF: dict[str, CardSet] = {}
+
+
+def parse_set(text: str) -> CardSet:
+    """Parse ``"9 9 9 SJ SJ"`` or ``"9S 9H 9D SJ BJ"``; ValueError says why it is not a set."""
+    known = _SET_OF.get(text)
+    if known is not None:
+        return known
+    ranks = []
+    for token in text.split():
+        try:
+            ranks.append(parse_rank(token))
+        except ValueError:
+            try:
+                ranks.append(rank_of(parse_card(token)))
+            except ValueError:
+                raise ValueError(f"not a card or rank: {token!r}") from None
+    result = set_of_ranks(ranks)
+    if len(_SET_OF) < _CACHE_CAP:
+        _SET_OF[text] = result
+    return result
+
+
+def format_set(s: CardSet) -> str:
+    """Canonical text: natural cards, then SJ, then BJ, single spaces (``9 9 SJ BJ``)."""
+    text = _TEXT_OF.get(s)
+    if text is None:
+        parts = [RANK_NAMES[s.rank]] * s.n + ["SJ"] * s.sj + ["BJ"] * s.bj
+        text = " ".join(parts)
+        if len(_TEXT_OF) < _CACHE_CAP:
+            _TEXT_OF[s] = text
+    return text
+
+
+def beats(new: CardSet, old: CardSet, preset: object = "qingdao") -> bool:
+    """R-PLAY-3: same size, and card by card (sorted high to low) strictly higher.
+
+    Closed form: ``old`` has no big joker, ``new`` has a big joker for each small joker of
+    ``old``, and ``new``'s natural cards (if any) outrank ``old``'s.
+    """
+    del preset  # every preset so far compares by R-PLAY-3; `kao` (R-PLAY-5) will use it
+    return (
+        new.n + new.sj + new.bj == old.n + old.sj + old.bj
+        and old.bj == 0
+        and new.bj >= old.sj
+        and (new.n == 0 or new.rank > old.rank)
+    )
+
+
+def sets_from_rank_counts(rc: Sequence[int], top: CardSet | None = None) -> list[CardSet]:
+    """Every distinct set a hand with rank counts ``rc`` can play (beating ``top`` if given)."""
+    sj_have, bj_have = rc[SJ_RANK], rc[BJ_RANK]
+    out: list[CardSet] = []
+    new = tuple.__new__  # skips NamedTuple's keyword handling: this loop is the hot path
+    if top is None:
+        joker_combos = [(x, y) for x in range(sj_have + 1) for y in range(bj_have + 1)]
+        for rank in range(TWO + 1):
+            for n in range(1, rc[rank] + 1):
+                for x, y in joker_combos:
+                    out.append(new(CardSet, (rank, n, x, y)))
+        for x, y in joker_combos[1:]:
+            out.append(new(CardSet, (NO_RANK, 0, x, y)))
+        return out
+    if top.bj:
+        return out  # nothing beats a set holding a big joker
+    size = top.n + top.sj + top.bj
+    for y in range(top.sj, min(bj_have, size) + 1):
+        for x in range(min(sj_have, size - y) + 1):
+            n = size - y - x
+            if n == 0:
+                out.append(new(CardSet, (NO_RANK, 0, x, y)))
+                continue
+            for rank in range(top.rank + 1, TWO + 1):
+                if rc[rank] >= n:
+                    out.append(new(CardSet, (rank, n, x, y)))
+    return out
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    vec = [0] * NUM_RANKS
+    for c in cards:
+        vec[rank_of(c)] += 1
+    return vec
+
+
+def legal_sets(
+    hand: Iterable[Card | str], top: CardSet | None = None, preset: object = "qingdao"
+) -> list[CardSet]:
+    """Every distinct set (by composition) ``hand`` can play; with ``top``, those that beat it."""
+    del preset  # see beats()
+    cards = [parse_card(c) if isinstance(c, str) else c for c in hand]
+    return sets_from_rank_counts(rank_counts(cards), top)
+
+
+def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None) -> list[Card]:
+    """Concrete cards of a hand (count vector by card code) that make up ``s``.
+
+    Takes suits the hand holds most of first, and ``avoid`` (say, a guard's called card) last.
+    """
+    if hand_counts[SJ] < s.sj or hand_counts[BJ] < s.bj:
+        raise ValueError(f"you do not hold {format_set(s)}")
+    cards: list[Card] = []
+    if s.n:
+        base = s.rank * 4
+        order = sorted(range(base, base + 4), key=lambda c: (c == avoid, -hand_counts[c], c))
+        need = s.n
+        for c in order:
+            take = min(need, hand_counts[c])
+            cards += [c] * take
+            need -= take
+        if need > 0:
+            raise ValueError(f"you do not hold {format_set(s)}")
+    return cards + [SJ] * s.sj + [BJ] * s.bj

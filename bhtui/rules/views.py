@@ -1,0 +1,85 @@
+"""Per-viewer views (R-HIDE-1..3): the only engine output that may leave the host.
+
+A view holds the viewer's own hand and role, and public facts only. Who the guard is stays
+out of every view until a rule reveals it (R-GUARD-6; open solo), and a hidden solo looks
+exactly like an ordinary round to everyone but the emperor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bhtui.cards import CARD_TEXT, card_text
+from bhtui.rules.round import Event
+from bhtui.rules.scoring import SEATS
+
+if TYPE_CHECKING:
+    from bhtui.rules.match import Match
+
+Viewer = int | str | None  # seat, None = spectator, "all" = open spectating
+PLACEHOLDER: Event = {"type": "hidden"}
+
+
+def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
+    r = match.round
+    seat = viewer if isinstance(viewer, int) else None
+    sees_all = viewer == "all"
+    public_guard = r.guard if r.guard_revealed else None
+    public_solo = r.solo and r.guard_revealed
+    seats = []
+    for s in range(SEATS):
+        move = r.trick_moves[s]
+        if sees_all or s == public_guard or s == r.emperor:
+            role = r.role_of(s)
+        elif s == seat and r.guard is not None:
+            role = r.role_of(s)
+        else:
+            role = None
+        seats.append({
+            "seat": s,
+            "count": r.count(s),
+            "place": r.places[s],
+            "role": role,
+            "move": move if isinstance(move, str) or move is None else [card_text(c) for c in move],
+        })
+    view: dict[str, Any] = {
+        "preset": match.rules.name,
+        "options": match.rules.options(),
+        "viewer": viewer,
+        "round": r.number,
+        "redeal": r.redeal,
+        "rounds": match.rounds,
+        "phase": "over" if match.over else r.phase,
+        "to_act": match.to_act,
+        "seats": seats,
+        "emperor": r.emperor,
+        "guard": r.guard if sees_all else public_guard,
+        "solo": r.solo if sees_all or seat == r.emperor else public_solo,
+        "open_solo": r.open_solo,
+        "called": card_text(r.called) if r.called is not None else None,
+        "first_candidate": r.first_candidate,
+        "candidate": r.candidate if r.phase == "throne" else None,
+        "second_chance": r.second_chance,
+        "bundle": ["BJ", *(card_text(c) for c in r.bundle)] if r.phase == "throne" else [],
+        "leader": r.leader,
+        "top": None if r.top is None else {
+            "seat": r.top_seat,
+            "cards": [card_text(c) for c in r.trick_moves[r.top_seat]],  # type: ignore[index, union-attr]
+        },
+        "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
+        "totals": list(match.totals),
+        "history": list(match.history),
+    }
+    if seat is not None:
+        view["hand"] = [CARD_TEXT[c] for c in r.hand(seat)]
+    if sees_all:
+        view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
+    return view
+
+
+def event_for(event: Event, viewer: Viewer) -> Event:
+    """The event as ``viewer`` may see it: a private one for someone else is a placeholder."""
+    owner = event.get("private")
+    if owner is None or viewer == owner or viewer == "all":
+        return event
+    return PLACEHOLDER
