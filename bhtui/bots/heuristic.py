@@ -69,8 +69,8 @@ class HeuristicBot:
         if not sets or r.top_seat in r.partners:
             return {"type": "pass"}
         budget = self._budget(r)
-        best = min(sets, key=lambda s: _cost(s, r.rc))
-        if _cost(best, r.rc) <= budget:
+        best = min(sets, key=lambda s: _cost(s, r))
+        if _cost(best, r) <= budget:
             return _play_action(best)
         return {"type": "pass"}
 
@@ -100,13 +100,17 @@ class HeuristicBot:
         return groups[0]
 
 
-def _cost(s: CardSet, rc: list[int]) -> float:
-    """What playing ``s`` gives up: jokers and 2s most, high ranks more, broken groups too."""
+def _cost(s: CardSet, r: Reading) -> float:
+    """What playing ``s`` gives up: jokers and 2s most, high ranks more, broken groups too,
+    and a secret guard's cover when the set needs his called card (R-GUARD-6)."""
     cost = 12.0 * s.bj + 8.0 * s.sj
     if s.n:
         cost += s.rank * 0.6 + (6.0 if s.rank == TWO else 0.0)
-        if rc[s.rank] > s.n:
+        if r.rc[s.rank] > s.n:
             cost += 4.0
+        secret_rank, spare = r.secret
+        if s.rank == secret_rank and s.n > spare:
+            cost += 10.0
     return cost
 
 

@@ -22,6 +22,8 @@ class Reading:
     counts: list[int]
     top: CardSet | None
     top_seat: int | None
+    secret: tuple[int, int] = (-1, 0)
+    """(rank, copies that are not the called card) while I am a guard nobody knows about."""
 
     @property
     def size(self) -> int:
@@ -31,8 +33,9 @@ class Reading:
 def read(view: dict[str, Any]) -> Reading:
     me = view["viewer"]
     rc = [0] * NUM_RANKS
-    for text in view.get("hand", []):
-        rc[rank_of(parse_card(text))] += 1
+    hand = [parse_card(text) for text in view.get("hand", [])]
+    for card in hand:
+        rc[rank_of(card)] += 1
     seats = view["seats"]
     role = seats[me]["role"]
     emperor, guard = view["emperor"], view["guard"]
@@ -51,11 +54,16 @@ def read(view: dict[str, Any]) -> Reading:
         if guard is not None or view["solo"]:
             partners = others - enemies
     top = view.get("top")
+    secret = (-1, 0)
+    if role == "guard" and guard is None and view["called"]:
+        called = parse_card(view["called"])
+        secret = (rank_of(called), sum(1 for c in hand if rank_of(c) == rank_of(called) and c != called))
     return Reading(
         me=me, rc=rc, role=role, partners=partners, enemies=enemies,
         counts=[s["count"] for s in seats],
         top=set_of_cards(parse_card(c) for c in top["cards"]) if top else None,
         top_seat=top["seat"] if top else None,
+        secret=secret,
     )
 
 

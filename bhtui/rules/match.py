@@ -12,7 +12,7 @@ from typing import Any
 from bhtui.cards import card_text
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet, get_preset
-from bhtui.rules.round import Action, Event, Round
+from bhtui.rules.round import Action, Deal, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.views import match_view
 
@@ -46,6 +46,8 @@ class Match:
     seed: int = 0
     rounds: int | None = None
     target: int | None = None
+    first_deal: Deal | None = None
+    """A given first deal (tests, the rules demo) instead of the seeded shuffle."""
     rules: RuleSet = field(init=False)
     round: Round = field(init=False)
     records: list[RoundRecord] = field(init=False, default_factory=list)
@@ -59,7 +61,7 @@ class Match:
         self.rules = get_preset(self.preset)
         if self.rounds is not None and self.rounds < 1:
             raise ValueError("a match needs at least one round")
-        self.round = Round(self.rules, self.seed, 1)
+        self.round = Round(self.rules, self.seed, 1, deal=self.first_deal)
         self._start_events = self._deal_events()
 
     def _deal_events(self) -> list[Event]:

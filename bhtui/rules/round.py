@@ -8,6 +8,7 @@ before anything changes, so an :class:`IllegalAction` leaves the round as it was
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bhtui.cards import (
@@ -28,6 +29,25 @@ Event = dict[str, Any]
 PLACE_NAMES = ("头科", "二科", "三科", "二落", "大落")
 
 
+@dataclass(frozen=True)
+class Deal:
+    """The hands of a deal and the first emperor candidate."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    first_candidate: int
+
+
+def shuffled_deal(rules: RuleSet, seed: int, number: int, redeal: int) -> Deal:
+    """R-DEAL-1 with R-SEED-1: the round's shuffle and first candidate come from the seed."""
+    rng = round_rng(seed, number, redeal)
+    cards = deck(rules.deck_size)
+    cards.remove(BJ)  # one big joker is the emperor card, set aside
+    rng.shuffle(cards)
+    per = len(cards) // SEATS
+    hands = tuple(tuple(cards[s * per:(s + 1) * per]) for s in range(SEATS))
+    return Deal(hands, rng.randrange(SEATS))  # R-EMP-Q1: a random first candidate
+
+
 class Round:
     """The state of one deal, from the shuffle to the scores."""
 
@@ -38,21 +58,19 @@ class Round:
         number: int,
         redeal: int = 0,
         previous: RoundResult | None = None,
+        deal: Deal | None = None,
     ) -> None:
         self.rules = rules
         self.number = number
         self.redeal = redeal
-        rng = round_rng(seed, number, redeal)
-        cards = deck(rules.deck_size)
-        cards.remove(BJ)  # R-DEAL-1: one big joker is the emperor card, set aside
-        rng.shuffle(cards)
-        per = len(cards) // SEATS
         self.hands: list[list[int]] = [[0] * 54 for _ in range(SEATS)]
         self.rc: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
-        for seat in range(SEATS):
-            for c in cards[seat * per:(seat + 1) * per]:
+        if deal is None:
+            deal = shuffled_deal(rules, seed, number, redeal)
+        for seat, cards in enumerate(deal.hands):
+            for c in cards:
                 self._give(seat, c)
-        self.first_candidate = rng.randrange(SEATS)  # R-EMP-Q1
+        self.first_candidate = deal.first_candidate
         self.events: list[Event] = []
         self.tribute: list[tuple[int, int, Card]] = []
         if previous is not None and rules.tribute:

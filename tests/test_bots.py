@@ -1,0 +1,110 @@
+"""Bots: whole matches without error, and the heuristic's judgement in plain situations."""
+
+import random
+
+import msgpack
+import pytest
+
+from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
+from bhtui.rules import Match
+from bhtui.sim import play_match
+from helpers import pass_, play, rigged
+
+SEATS = range(5)
+
+
+def test_500_bot_rounds_play_to_the_end_without_error():
+    bots_by_match = [["random"] * 5, ["heuristic"] * 5, ["heuristic", "random"] * 2 + ["random"]]
+    rounds = 0
+    for i in range(25):
+        names = bots_by_match[i % 3]
+        m = Match("qingdao", seed=i, rounds=20)
+        decisions = play_match(m, [make_bot(n, i * 5 + s) for s, n in enumerate(names)])
+        assert m.over and len(m.records) == 20 and decisions > 20 * 100
+        rounds += len(m.records)
+    assert rounds == 500
+
+
+def test_bots_see_only_their_view_a_msgpack_round_trip_changes_no_decision():
+    m = Match("qingdao", seed=4, rounds=1)
+    bot = HeuristicBot()
+    while not m.over:
+        seat = m.to_act
+        view, legal = m.view(seat), m.legal_actions(seat)
+        action = bot.decide(view, legal)
+        wire = msgpack.unpackb(msgpack.packb(view), raw=False, strict_map_key=False)
+        assert bot.decide(wire, legal) == action
+        m.apply(seat, action)
+
+
+def test_unknown_bot_names_list_the_known_ones():
+    with pytest.raises(ValueError, match="random, heuristic"):
+        make_bot("smart")
+
+
+def test_random_bot_picks_uniformly_among_legal_actions():
+    bot, legal = RandomBot(1), [{"type": "accept"}, {"type": "decline"}]
+    picks = [bot.decide({}, legal)["type"] for _ in range(400)]
+    assert 150 < picks.count("accept") < 250
+
+
+def decide(m: Match, seat: int):
+    return HeuristicBot().decide(m.view(seat), m.legal_actions(seat))
+
+
+def test_heuristic_takes_the_throne_with_a_strong_hand_and_declines_a_weak_one():
+    strong = "7H 7H 7H 2S 2S 2D 2C BJ SJ SJ AS AH"
+    weak = "7H 7H 7H 3S 3D 4C 4D 5S 6H 8C 9D 10S"
+    assert decide(rigged(strong, "", "", "", ""), 0) == {"type": "accept"}
+    assert decide(rigged(weak, "", "", "", ""), 0) == {"type": "decline"}
+
+
+def test_heuristic_calls_a_group_that_brings_a_guard_and_opens_a_solo_only_when_very_strong():
+    m = rigged("7H 7H 7H 7H 9S 9S 9S 2S 2S 2D 2C BJ SJ SJ AS AH", "", "", "", "")
+    m.apply(0, {"type": "accept"})
+    assert decide(m, 0) == {"type": "call", "card": "9S", "open": False}
+    huge = "7H 7H 7H 7H " + "2S 2S 2D 2D 2C 2C 2H 2H BJ BJ BJ SJ SJ SJ SJ AS AH AD"
+    m = rigged(huge, "", "", "", "")
+    m.apply(0, {"type": "accept"})
+    assert decide(m, 0) == {"type": "call", "card": "7H", "open": True}
+
+
+def test_heuristic_leads_its_lowest_group_whole_and_goes_out_when_it_can():
+    m = rigged("7H 7H 7H 4S 4D 9C 9C KD", "7H", "8C", "5D", "KC")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    assert decide(m, 0) == {"type": "play", "set": "4 4"}
+    m = rigged("7H 7H 7H", "7H", "8C", "5D", "KC")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    assert decide(m, 0) == {"type": "play", "set": "7 7 7 BJ"}
+
+
+def test_heuristic_never_beats_a_known_partner_and_spends_jokers_only_when_it_matters():
+    # Seat 1 is the guard and knows the emperor (seat 0) is his partner.
+    m = rigged("7H 7H 7H 3S 4S", "7H 9S 9D BJ QC QD JS", "8C 8C 4D", "5D 6D", "KC 2C")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "3S")
+    assert decide(m, 1) == {"type": "pass"}
+    pass_(m, 1)
+    play(m, 2, "4D")
+    play(m, 3, "5D")  # a rebel with one card left: worth a fight
+    pass_(m, 4)
+    pass_(m, 0)
+    assert decide(m, 1) == {"type": "play", "set": "J"}
+
+
+def test_the_hint_is_the_heuristic_choice():
+    m = Match("qingdao", seed=9, rounds=1)
+    for _ in range(60):
+        seat = m.to_act
+        view, legal = m.view(seat), m.legal_actions(seat)
+        assert hint(view, legal) == HeuristicBot().decide(view, legal)
+        m.apply(seat, random.Random(seat).choice(legal))
+
+
+def test_heuristic_beats_random_over_many_rounds():
+    m = Match("qingdao", seed=77, rounds=60)
+    play_match(m, [make_bot("heuristic")] + [make_bot("random", s) for s in range(1, 5)])
+    assert m.totals[0] > max(m.totals[1:])

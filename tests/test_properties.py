@@ -1,0 +1,263 @@
+"""Hypothesis properties over whole rounds: conservation, turn order, illegal actions,
+replay (R-SEED-1), scoring (R-SCORE-Q1) and no leaks in the msgpack bytes of views (R-HIDE-2)."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import msgpack
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bhtui.cards import NUM_CARDS, parse_card, rank_of
+from bhtui.rules import PRESETS, IllegalAction, Match, replay
+from helpers import fingerprint
+
+RULES = [
+    PRESETS["qingdao"],
+    PRESETS["qingdao"].with_options(force_first=True),
+    PRESETS["qingdao"].with_options(grab_solo=True),
+]
+matches = st.builds(
+    lambda rules, seed: Match(rules, seed, rounds=2),
+    st.sampled_from(RULES), st.integers(0, 10**6),
+)
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def total_cards(m: Match) -> int:
+    r = m.round
+    in_hands = sum(sum(h) for h in r.hands)
+    played = sum(len(e["cards"]) for e in r.events if e["type"] == "play")
+    in_bundle = len(r.bundle) + (1 if r.emperor is None else 0)  # the emperor card
+    return in_hands + played + in_bundle
+
+
+def steps(m: Match, data: st.DataObject, limit: int = 400):
+    """Drive the match with choices hypothesis draws; yields after every action."""
+    for _ in range(limit):
+        if m.over:
+            return
+        seat = m.to_act
+        legal = m.legal_actions(seat)
+        m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
+        yield seat
+
+
+@FAST
+@given(matches, st.data())
+def test_cards_are_conserved_and_exactly_one_seat_may_act(m, data):
+    for _ in steps(m, data):
+        assert total_cards(m) == 216
+        if not m.over:
+            acting = [s for s in range(5) if m.legal_actions(s)]
+            assert acting == [m.to_act]
+            assert all(m.view(s)["to_act"] == m.to_act for s in range(5))
+
+
+ILLEGAL = [
+    {"type": "play", "cards": ["BJ", "BJ", "BJ", "BJ", "BJ"]},
+    {"type": "play", "cards": ["3S", "4S"]},
+    {"type": "play", "set": " ".join(["2"] * 17)},  # the deck has sixteen
+    {"type": "call", "card": "2S"},
+    {"type": "call", "card": "SJ", "open": True},
+    {"type": "nonsense"},
+    {"type": "play", "cards": "3S"},
+    {"type": "play", "cards": [3]},
+    {},
+]
+
+
+@FAST
+@given(matches, st.data())
+def test_an_illegal_action_raises_and_leaves_the_state_unchanged(m, data):
+    for _ in steps(m, data, limit=150):
+        if m.over:
+            return
+        before = fingerprint(m)
+        wrong_seat = (m.to_act + data.draw(st.integers(1, 4))) % 5
+        for seat, action in [(wrong_seat, m.legal_actions(m.to_act)[0])] + [
+            (m.to_act, a) for a in ILLEGAL
+        ]:
+            try:
+                m.apply(seat, action)
+            except IllegalAction as exc:
+                assert exc.reason
+            else:
+                raise AssertionError(f"{action} by {seat} was accepted")
+            assert fingerprint(m) == before
+
+
+@FAST
+@given(matches, st.data())
+def test_R_SEED_1_seed_and_actions_replay_to_the_same_state(m, data):
+    for _ in steps(m, data):
+        pass
+    again = replay(m.rules, m.seed, m.actions, rounds=2)
+    assert fingerprint(again) == fingerprint(m)
+    assert msgpack.packb(again.view("all")) == msgpack.packb(m.view("all"))
+
+
+@FAST
+@given(matches, st.data())
+def test_R_SCORE_Q1_scores_follow_the_places_and_sides(m, data):
+    for _ in steps(m, data, limit=2000):
+        pass
+    points = (4, 2, 0, -2, -4)
+    for rec in m.records:
+        r = rec.result
+        side = {r.emperor, r.guard}
+        emperor_pts = sum(points[r.places[s] - 1] for s in side)
+        factor = 2 if r.open_solo else 1
+        for s in range(5):
+            expected = emperor_pts if s in side else -emperor_pts
+            assert r.scores[s] == factor * expected
+        if None in r.places:
+            assert r.open_solo and r.places[r.emperor] == 1
+        else:
+            assert sorted(r.places) == [1, 2, 3, 4, 5]
+    assert m.totals == [sum(rec.result.scores[s] for rec in m.records) for s in range(5)]
+
+
+# ----- R-HIDE-2: nothing in a view depends on what the viewer may not know ---------------
+
+def packed_view(m: Match, viewer) -> bytes:
+    return msgpack.packb(m.view(viewer))
+
+
+def _set_hands(m: Match, hands: list[list[int]]) -> None:
+    r = m.round
+    r.hands = hands
+    r.rc = [[0] * 15 for _ in range(5)]
+    for s in range(5):
+        for c in range(NUM_CARDS):
+            r.rc[s][rank_of(c)] += hands[s][c]
+
+
+def reshuffled(m: Match, viewer: int, rng: random.Random) -> Match:
+    """The same public state with every hidden card of the other seats dealt anew among them.
+
+    The emperor's three shown copies of the called card stay with him (they are public);
+    the guard, or a hidden solo, follows the fourth copy wherever it lands.
+    """
+    twin = copy.deepcopy(m)
+    r = twin.round
+    others = [s for s in range(5) if s != viewer]
+    kept = [[0] * NUM_CARDS for _ in range(5)]
+    if r.called is not None and r.emperor != viewer and not r.guard_revealed:
+        kept[r.emperor][r.called] = min(3, r.hands[r.emperor][r.called])
+    if r.guard_revealed:
+        return twin  # the guard is public: nothing left to hide about him
+    pool = [c for s in others for c in range(NUM_CARDS)
+            for _ in range(r.hands[s][c] - kept[s][c])]
+    rng.shuffle(pool)
+    hands = [list(h) for h in r.hands]
+    for s in others:
+        need = sum(r.hands[s]) - sum(kept[s])
+        hands[s] = list(kept[s])
+        for c in pool[:need]:
+            hands[s][c] += 1
+        del pool[:need]
+    _set_hands(twin, hands)
+    if r.called is not None:
+        holders = [s for s in range(5) if s != r.emperor and hands[s][r.called]]
+        r.guard = holders[0] if holders else r.emperor
+        r.solo = not holders
+    return twin
+
+
+@FAST
+@given(matches, st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_2_a_seat_view_is_byte_identical_when_hidden_cards_are_reshuffled(m, data, rng):
+    for _ in steps(m, data, limit=data.draw(st.integers(0, 300), label="stop")):
+        pass
+    for viewer in range(5):
+        twin = reshuffled(m, viewer, rng)
+        if twin.round.guard == viewer or m.round.guard == viewer:
+            continue  # the guard knows he is the guard
+        if viewer == m.round.emperor and twin.round.solo != m.round.solo:
+            continue  # the emperor knows whether he holds all four
+        assert packed_view(twin, viewer) == packed_view(m, viewer)
+        assert packed_view(twin, None) == packed_view(m, None)  # R-HIDE-3: spectators too
+
+
+@FAST
+@given(matches, st.data())
+def test_R_HIDE_2_moving_the_secret_guard_changes_no_other_view(m, data):
+    for _ in steps(m, data, limit=data.draw(st.integers(0, 250), label="stop")):
+        if m.round.phase == "play" and m.round.called is not None:
+            break
+    r = m.round
+    if r.phase != "play" or r.called is None or r.guard_revealed:
+        return
+    # A seat that is neither emperor nor guard, holding some card to swap for the called one.
+    candidates = [s for s in range(5) if s not in (r.emperor, r.guard) and sum(r.hands[s])]
+    if not candidates:
+        return
+    target = data.draw(st.sampled_from(candidates), label="new guard")
+    twin = copy.deepcopy(m)
+    hands = [list(h) for h in r.hands]
+    give = next(c for c in range(NUM_CARDS) if hands[target][c] and c != r.called)
+    hands[target][give] -= 1
+    hands[target][r.called] += 1
+    hands[r.guard][r.called] -= 1
+    hands[r.guard][give] += 1
+    _set_hands(twin, hands)
+    twin.round.guard, twin.round.solo = target, False
+    for viewer in [s for s in range(5) if s not in (r.guard, target)] + [None]:
+        if viewer == r.emperor and r.solo:
+            continue  # a hidden-solo emperor knows he holds all four
+        assert packed_view(twin, viewer) == packed_view(m, viewer), viewer
+
+
+def test_R_HIDE_1_a_seat_sees_its_hand_all_counts_played_sets_and_announcements():
+    from helpers import play, rigged
+
+    m = rigged("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "3S")
+    v = m.view(2)
+    assert v["hand"] == ["4D", "8C", "8C"] and "hands" not in v
+    assert [s["count"] for s in v["seats"]] == [4, 2, 3, 2, 2]
+    assert v["top"] == {"seat": 0, "cards": ["3S"]} and v["seats"][0]["move"] == ["3S"]
+    assert v["emperor"] == 0 and v["called"] == "7H" and v["seats"][2]["role"] == "rebel"
+    assert "seed" not in msgpack.packb(v).decode("latin-1")
+
+
+def test_R_HIDE_3_spectators_see_public_facts_and_open_spectating_sees_all_hands():
+    from helpers import rigged
+
+    m = rigged("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    spectator, open_table = m.view(None), m.view("all")
+    assert "hand" not in spectator and "hands" not in spectator and spectator["guard"] is None
+    assert all(s["role"] in (None, "emperor") for s in spectator["seats"])
+    assert sorted(open_table["hands"][1]) == ["7H", "9S"]
+    assert open_table["guard"] == 1
+    assert "hands" not in m.view(1)  # a player never gets open spectating
+
+
+@FAST
+@given(matches, st.data())
+def test_R_HIDE_2_every_viewer_gets_the_same_number_of_events_private_ones_as_placeholders(m, data):
+    from bhtui.rules import PLACEHOLDER, event_for
+
+    stream = m.initial_events()
+    for _ in range(data.draw(st.integers(0, 400), label="actions")):
+        if m.over:
+            break
+        seat = m.to_act
+        legal = m.legal_actions(seat)
+        stream += m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1))])
+    for viewer in [0, 1, 2, 3, 4, None]:
+        seen = [event_for(e, viewer) for e in stream]
+        assert len(seen) == len(stream)
+        for original, shown in zip(stream, seen):
+            owner = original.get("private")
+            if owner is not None and owner != viewer:
+                assert shown == PLACEHOLDER
+            else:
+                assert shown == original

@@ -1,0 +1,58 @@
+"""`bhtui sim`: the readable summary and the one-document JSON report, through the real CLI."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def bhtui(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_sim_json_is_one_valid_deterministic_document():
+    args = ("sim", "--rounds", "30", "--seed", "1", "--preset", "qingdao",
+            "--bots", "heuristic", "--json")
+    first, second = bhtui(*args), bhtui(*args)
+    assert first.returncode == 0, first.stderr
+    doc = json.loads(first.stdout)  # exactly one document: json.loads rejects trailing data
+    assert doc["preset"] == "qingdao" and doc["seed"] == 1 and len(doc["rounds"]) == 30
+    again = json.loads(second.stdout)
+    doc.pop("stats"), again.pop("stats")
+    assert doc == again
+    for n, r in enumerate(doc["rounds"], start=1):
+        assert r["round"] == n
+        assert sorted(r["places"]) == [1, 2, 3, 4, 5] or r["open_solo"]
+        assert (r["guard"] == r["emperor"]) == r["solo"]
+        assert r["called"] or r["grab"]
+        assert {"from", "to", "card"} >= set().union(*(t.keys() for t in r["tribute"]))
+        assert (r["tribute"] == []) == (n == 1 or doc["rounds"][n - 2]["winner"] is None)
+    assert doc["totals"] == [sum(r["scores"][s] for r in doc["rounds"]) for s in range(5)]
+
+
+def test_sim_takes_five_bot_names_and_prints_a_readable_summary():
+    out = bhtui("sim", "--rounds", "3", "--seed", "2",
+                "--bots", "heuristic,random,random,heuristic,random")
+    assert out.returncode == 0, out.stderr
+    assert "totals:" in out.stdout and "rounds/s" in out.stdout
+    rows = [line for line in out.stdout.splitlines() if line[:1] == " " and line.split()[0].isdigit()]
+    assert [row.split()[0] for row in rows] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--bots", "a,b"), "one name or 5"),
+    (("--bots", "clever"), "unknown bot"),
+    (("--option", "nope=true"), "valid: force_first, grab_solo"),
+    (("--option", "grab_solo"), "NAME=true"),
+    (("--preset", "weihai"), "invalid choice"),
+])
+def test_sim_refuses_bad_input_with_a_clear_message(args, message):
+    out = bhtui("sim", "--rounds", "1", *args)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bare_bhtui_help_names_the_commands():
+    out = bhtui("--help")
+    assert out.returncode == 0 and "sim" in out.stdout
