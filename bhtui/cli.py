@@ -17,7 +17,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="保皇 (Baohuang) in the terminal. Play against bots, host or join a LAN table.",
     )
     parser.add_argument("--version", action="version", version=f"bhtui {__version__}")
+    parser.add_argument("--seed", type=int, default=None, help="match seed (random if left out)")
+    parser.add_argument("--name", help="your name at the table")
+    parser.add_argument("--lang", choices=("en", "zh"), help="language (default: from the locale)")
+    parser.add_argument("--theme", help="felt, dark, light, contrast, or one of your own")
+    parser.add_argument("--cards", choices=("unicode", "letters", "ascii"), help="card style")
+    parser.add_argument("--fast", action="store_true", help="bots act at once")
+    parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    config = sub.add_parser("config", help="where the settings file is")
+    config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
     sim.add_argument("--rounds", type=_positive, default=10, help="rounds in the match (10)")
     sim.add_argument("--seed", type=int, default=1, help="match seed (1)")
@@ -55,7 +64,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "sim":
         return _sim(parser, args)
-    parser.print_help()
+    if args.command == "config":
+        from bhtui.store.config import config_path
+
+        print(config_path())
+        return 0
+    return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Open the table: a qingdao match against four heuristic bots, seat 0 yours."""
+    import random
+
+    from bhtui.store.config import load_config
+    from bhtui.tui.app import BhtuiApp
+
+    config, warnings = load_config()
+    for warning in warnings:
+        print(f"bhtui: {warning}", file=sys.stderr)
+    if args.name:
+        config.name = args.name.strip()[:24] or config.name
+    if args.lang:
+        config.language = args.lang
+    if args.theme:
+        config.theme = args.theme
+    if args.cards:
+        config.card_style = args.cards
+    if args.fast:
+        config.bot_delay = 0.0
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    BhtuiApp(config, seed=seed, rounds=args.rounds, warnings=warnings).run()
     return 0
 
 

@@ -1,0 +1,1 @@
+"""The wire and the host: protocol frames, the authoritative table, transports, the client."""

@@ -1,0 +1,109 @@
+"""Messages and frames: 4-byte big-endian length + one msgpack map, with hard limits.
+
+Every message is a map with a ``type``. Decoding is bounded (frame cap, string, array and map
+limits); anything malformed raises :class:`ProtocolError`, and the host closes that one
+connection. ``docs/protocol.md`` describes each message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+PROTOCOL = (1, 0)
+MAX_FRAME = 64 * 1024
+MAX_NAME = 24
+MAX_CHAT = 200
+HEADER = 4
+
+Message = dict[str, Any]
+
+
+class ProtocolError(Exception):
+    """A frame or message the protocol does not allow; ``str`` says what was wrong."""
+
+
+def encode(message: Message) -> bytes:
+    """One frame: length header + msgpack body. Refuses to build a frame over the cap."""
+    body = msgpack.packb(message, use_bin_type=True)
+    if len(body) > MAX_FRAME:
+        raise ProtocolError(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte cap")
+    return len(body).to_bytes(HEADER, "big") + body
+
+
+def decode_body(body: bytes) -> Message:
+    try:
+        message = msgpack.unpackb(
+            body, raw=False, strict_map_key=True, use_list=True,
+            max_str_len=MAX_FRAME, max_bin_len=0, max_array_len=4096, max_map_len=256,
+            max_ext_len=0,
+        )
+    except Exception as exc:  # msgpack raises several types for bad input; all mean the same
+        raise ProtocolError(f"undecodable frame: {exc}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message is a map with a 'type'")
+    return message
+
+
+class FrameDecoder:
+    """Splits a byte stream into messages; holds at most one partial frame."""
+
+    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+        self._buffer = bytearray()
+        self._max = max_frame
+
+    def feed(self, data: bytes) -> list[Message]:
+        self._buffer += data
+        out: list[Message] = []
+        while len(self._buffer) >= HEADER:
+            size = int.from_bytes(self._buffer[:HEADER], "big")
+            if size == 0 or size > self._max:
+                raise ProtocolError(f"frame length {size} is outside 1..{self._max}")
+            if len(self._buffer) < HEADER + size:
+                break
+            body = bytes(self._buffer[HEADER:HEADER + size])
+            del self._buffer[:HEADER + size]
+            out.append(decode_body(body))
+        return out
+
+
+def client_hello(name: str, role: str = "player", token: str | None = None) -> Message:
+    from bhtui import __version__
+
+    hello: Message = {"type": "hello", "proto": list(PROTOCOL), "app": __version__,
+                      "role": role, "name": name}
+    if token is not None:
+        hello["token"] = token
+    return hello
+
+
+def check_hello(message: Message) -> tuple[str, str, str | None]:
+    """(role, name, token) of a client's hello; ProtocolError says what is wrong."""
+    if message.get("type") != "hello":
+        raise ProtocolError("the first message must be hello")
+    proto = message.get("proto")
+    if not (isinstance(proto, list) and len(proto) == 2 and all(isinstance(p, int) for p in proto)):
+        raise ProtocolError("hello needs proto [major, minor]")
+    if proto[0] != PROTOCOL[0]:
+        raise ProtocolError(
+            f"protocol {proto[0]}.{proto[1]} cannot talk to this host's {PROTOCOL[0]}.{PROTOCOL[1]}"
+        )
+    role = message.get("role")
+    if role not in ("player", "spectator"):
+        raise ProtocolError("role must be 'player' or 'spectator'")
+    name = message.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise ProtocolError(f"name must be 1..{MAX_NAME} characters")
+    token = message.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ProtocolError("token must be text")
+    return role, name.strip(), token
+
+
+def field(message: Message, name: str, kind: type | tuple[type, ...]) -> Any:
+    """A required field of the given type; ProtocolError otherwise (bool is not an int here)."""
+    value = message.get(name)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError(f"'{message.get('type')}' needs '{name}'")
+    return value

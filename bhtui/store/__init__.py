@@ -1,0 +1,1 @@
+"""Persistence: config today; game logs, snapshots and replays later."""

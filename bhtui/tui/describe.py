@@ -1,0 +1,81 @@
+"""Events in words for the log pane: "Li (emperor) plays 9 9 9 + SJ"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bhtui.tui.i18n import Translator
+
+
+def set_words(cards: list[str]) -> str:
+    """Ranks of a played set, jokers after a plus: ``9 9 9 + SJ``."""
+    natural = [c[:-1] for c in cards if c not in ("SJ", "BJ")]
+    jokers = [c for c in cards if c in ("SJ", "BJ")]
+    jokers.sort(key=lambda c: c == "BJ")
+    if natural and jokers:
+        return " ".join(natural) + " + " + " ".join(jokers)
+    return " ".join(natural or jokers)
+
+
+def describe(event: dict[str, Any], names: list[str], t: Translator,
+             emperor: int | None = None, label: Callable[[str], str] = str) -> str | None:
+    """One log line for an event, or None for events the log does not show."""
+    kind = event.get("type")
+
+    def cards(items: list[str]) -> str:
+        return " ".join(label(c) for c in items)
+
+    def name(key: str = "seat") -> str:
+        seat = event.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    if kind == "deal":
+        redeal = t("log.redeal", n=event["redeal"]) if event["redeal"] else ""
+        return t("log.deal", round=event["round"], redeal=redeal,
+                 name=names[event["first_candidate"]])
+    if kind == "offer":
+        return t("log.offer", name=name(), bundle=cards(event["bundle"]))
+    if kind == "decline":
+        text = t("log.decline_auto" if event["auto"] else "log.decline", name=name())
+        return text + (t("log.adds", card=label(event["added"])) if event.get("added") else "")
+    if kind == "emperor":
+        return t("log.emperor", name=name(), bundle=cards(event["bundle"]))
+    if kind == "call":
+        return t("log.call_open" if event["open"] else "log.call", name=name(),
+                 card=label(event["card"]))
+    if kind == "role":
+        return t(f"log.role.{event['role']}")
+    if kind == "lead":
+        return t("log.jiefeng" if event.get("jiefeng") else "log.lead", name=name())
+    if kind == "play":
+        role = f" ({t('role.emperor')})" if event["seat"] == emperor else ""
+        return t("log.play", name=name(), role=role, set=set_words(event["cards"]))
+    if kind == "pass":
+        return t("log.pass", name=name())
+    if kind == "trick":
+        return t("log.trick", name=name())
+    if kind == "out":
+        return t("log.out", name=name(), place=t.place(event["place"]))
+    if kind == "reveal":
+        return t("log.reveal_solo" if event["solo"] else "log.reveal", name=name())
+    if kind == "void":
+        return t("log.void")
+    if kind == "tribute":
+        return t("log.tribute", items=tribute_words(event["items"], names, label))
+    if kind == "round_end":
+        winner = event.get("winner")
+        result = t(f"result.winner.{winner}") if winner else t("result.draw")
+        return t("log.round_end", round=event["round"], result=result)
+    if kind == "match_end":
+        return t("log.match_end")
+    if kind == "grab":
+        return t("log.grab", name=name())
+    if kind == "skip":
+        return t("log.skip", name=name())
+    return None
+
+
+def tribute_words(items: list[dict[str, Any]], names: list[str],
+                  label: Callable[[str], str] = str) -> str:
+    return ", ".join(f"{names[i['from']]} → {names[i['to']]} {label(i['card'])}" for i in items)

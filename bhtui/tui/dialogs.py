@@ -1,0 +1,193 @@
+"""Modal screens: the engine's decisions (throne, call, grab), the round result, help, quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from bhtui.tui.describe import tribute_words
+from bhtui.tui.i18n import Translator
+
+
+class Dialog(ModalScreen[Any]):
+    """A small centred box; subclasses fill it."""
+
+    DEFAULT_CSS = """
+    Dialog { align: center middle; }
+    Dialog > Vertical {
+        width: 64; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    Dialog .title { text-style: bold; margin-bottom: 1; }
+    Dialog Horizontal { height: auto; margin-top: 1; }
+    Dialog Button { margin-right: 2; }
+    Dialog OptionList { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__()
+        self.t = t
+
+
+class ThroneDialog(Dialog):
+    BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
+                Binding("n", "answer('decline')", "Decline", id="throne.decline")]
+
+    def __init__(self, t: Translator, view: dict[str, Any], legal: list[str]) -> None:
+        super().__init__(t)
+        self.view, self.legal = view, legal
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Static(t("throne.title"), classes="title")
+            yield Static(t("throne.bundle", cards=" ".join(self.view["bundle"])))
+            if self.view["second_chance"]:
+                yield Static(t("throne.second"))
+            if self.legal == ["accept"]:
+                yield Static(t("throne.forced"))
+            with Horizontal():
+                yield Button(t("throne.accept"), id="accept", variant="primary")
+                if "decline" in self.legal:
+                    yield Button(t("throne.decline"), id="decline")
+
+    def action_answer(self, choice: str) -> None:
+        if choice in self.legal:
+            self.dismiss({"type": choice})
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id or "")
+
+
+class GrabDialog(Dialog):
+    BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
+                Binding("s", "answer('skip')", "Skip", id="grab.skip")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.t("grab.title"), classes="title")
+            yield Static(self.t("grab.help"))
+            with Horizontal():
+                yield Button(self.t("grab.grab"), id="grab")
+                yield Button(self.t("grab.skip"), id="skip", variant="primary")
+
+    def action_answer(self, choice: str) -> None:
+        self.dismiss({"type": choice})
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id or "skip")
+
+
+class CallDialog(Dialog):
+    """Pick among the callable groups; four held offer a hidden or an open solo."""
+
+    def __init__(self, t: Translator, actions: list[dict[str, Any]], label: Any) -> None:
+        super().__init__(t)
+        self.actions = actions
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        held_four = {a["card"] for a in self.actions if a["open"]}
+        options = []
+        for i, a in enumerate(self.actions):
+            card = self.label(a["card"])
+            if a["open"]:
+                text = self.t("call.open", card=card)
+            elif a["card"] in held_four:
+                text = self.t("call.hidden", card=card)
+            else:
+                text = self.t("call.three", card=card)
+            options.append(Option(text, id=str(i)))
+        with Vertical():
+            yield Static(self.t("call.title"), classes="title")
+            yield Static(self.t("call.help"))
+            yield OptionList(*options)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.actions[int(event.option.id or 0)])
+
+
+class ResultScreen(Dialog):
+    """Places, roles revealed, scores and the tribute the next round carries."""
+
+    BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
+                Binding("escape", "close", show=False)]
+
+    def __init__(self, t: Translator, end: dict[str, Any], names: list[str],
+                 totals: list[int], tribute: list[dict[str, Any]], last: bool,
+                 label: Any = str) -> None:
+        super().__init__(t)
+        self.end, self.names, self.totals, self.tribute, self.last = end, names, totals, tribute, last
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        t, end = self.t, self.end
+        grid = RichTable(box=None, padding=(0, 1))
+        for key in ("result.seat", "result.role", "result.place", "result.score", "result.total"):
+            grid.add_column(t(key))
+        for seat in range(5):
+            if seat == end["emperor"]:
+                role = t("role.emperor") + (f" ({t('role.solo')})" if end["solo"] else "")
+            elif seat == end["guard"]:
+                role = t("role.guard")
+            else:
+                role = t("role.rebel")
+            grid.add_row(self.names[seat], role, t.place(end["places"][seat]),
+                         f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
+        winner = end.get("winner")
+        with Vertical():
+            yield Static(t("result.title", n=end["round"]), classes="title")
+            yield Static(t(f"result.winner.{winner}") if winner else t("result.draw"))
+            yield Static(grid)
+            if self.last:
+                yield Static(t("result.last"))
+            elif self.tribute:
+                yield Static(t("result.tribute",
+                                items=tribute_words(self.tribute, self.names, self.label)))
+            else:
+                yield Static(t("result.no_tribute"))
+            yield Static(Text(t("result.continue"), style="bold"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(Dialog):
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="help.close")]
+    DEFAULT_CSS = "HelpScreen > Vertical { width: 90; height: 90%; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.t("help.title"), classes="title")
+            with VerticalScroll():
+                yield Static(self.t("help.body"))
+            yield Static(self.t("help.close"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(Dialog):
+    BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
+                Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.t("quit.question"), classes="title")
+            with Horizontal():
+                yield Button(self.t("quit.yes"), id="yes", variant="error")
+                yield Button(self.t("quit.no"), id="no", variant="primary")
+
+    def action_answer(self, quit_: bool) -> None:
+        self.dismiss(quit_)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

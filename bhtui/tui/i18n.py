@@ -1,0 +1,188 @@
+"""Every string the screen shows, in English and simplified Chinese."""
+
+from __future__ import annotations
+
+from typing import Any
+
+STRINGS: dict[str, dict[str, str]] = {
+    "title": {"en": "bhtui — Baohuang", "zh": "bhtui — 保皇"},
+    "pane.table": {"en": "Table", "zh": "牌桌"},
+    "pane.hand": {"en": "Your hand", "zh": "手牌"},
+    "pane.scores": {"en": "Scores", "zh": "比分"},
+    "pane.log": {"en": "Log", "zh": "记录"},
+    "role.emperor": {"en": "emperor", "zh": "皇帝"},
+    "role.guard": {"en": "guard", "zh": "保皇派"},
+    "role.rebel": {"en": "rebel", "zh": "革命党"},
+    "role.solo": {"en": "solo", "zh": "独"},
+    "you.guard": {"en": "you are the guard", "zh": "你是保皇派"},
+    "you.emperor": {"en": "you are the emperor", "zh": "你是皇帝"},
+    "you.solo": {"en": "you play alone (hidden solo)", "zh": "你在打暗独"},
+    "you.rebel": {"en": "you are a rebel", "zh": "你是革命党"},
+    "place.1": {"en": "1st 头科", "zh": "头科"},
+    "place.2": {"en": "2nd 二科", "zh": "二科"},
+    "place.3": {"en": "3rd 三科", "zh": "三科"},
+    "place.4": {"en": "4th 二落", "zh": "二落"},
+    "place.5": {"en": "5th 大落", "zh": "大落"},
+    "cards_left": {"en": "{n} cards", "zh": "{n}张"},
+    "pass": {"en": "pass", "zh": "不要"},
+    "auto": {"en": "托管", "zh": "托管"},
+    "away": {"en": "away", "zh": "离线"},
+    "round": {"en": "Round {n}", "zh": "第{n}局"},
+    "called": {"en": "called {card}", "zh": "叫 {card}"},
+    "trick.empty": {"en": "new trick", "zh": "新一轮"},
+    "status.your_lead": {"en": "Your lead: pick a set and press Enter",
+                         "zh": "你先出：选牌后按回车"},
+    "status.your_turn": {"en": "Your turn: beat {set} or pass (p)", "zh": "轮到你：压过 {set} 或不要 (p)"},
+    "status.waiting": {"en": "Waiting for {name}…", "zh": "等待 {name}…"},
+    "status.decide": {"en": "Your decision (see the dialog)", "zh": "请在对话框中选择"},
+    "status.selected": {"en": "Selected: {set}", "zh": "已选：{set}"},
+    "status.need_n": {"en": "{n} cards needed", "zh": "需要 {n} 张"},
+    "status.must_beat": {"en": "must beat {set}", "zh": "必须大过 {set}"},
+    "status.not_set": {"en": "not a set: one rank plus jokers", "zh": "不成套：只能一种点数加王"},
+    "status.nothing": {"en": "select cards first (rank keys, arrows + Space)",
+                       "zh": "先选牌（点数键，或方向键 + 空格）"},
+    "status.not_turn": {"en": "not your turn", "zh": "还没轮到你"},
+    "status.lead_no_pass": {"en": "the leader must play", "zh": "首家必须出牌"},
+    "status.no_rank": {"en": "no more {rank} in your hand", "zh": "手里没有更多的 {rank}"},
+    "status.auto_on": {"en": "托管 on: the bot plays for you (a to take over)",
+                       "zh": "托管中：机器人替你出牌（按 a 取消）"},
+    "status.match_over": {"en": "Match over. q quits.", "zh": "比赛结束，按 q 退出。"},
+    "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
+    "status.closed": {"en": "Disconnected: {reason}", "zh": "连接断开：{reason}"},
+    "throne.title": {"en": "The throne is offered to you", "zh": "请你当皇帝"},
+    "throne.bundle": {"en": "Bundle: {cards}", "zh": "皇牌包：{cards}"},
+    "throne.second": {"en": "Everyone declined: this is your second and last offer.",
+                      "zh": "所有人都放弃了：这是你最后一次机会。"},
+    "throne.forced": {"en": "逼位: you must accept.", "zh": "逼位：你必须接受。"},
+    "throne.accept": {"en": "Accept (y)", "zh": "接受 (y)"},
+    "throne.decline": {"en": "Decline (n)", "zh": "放弃 (n)"},
+    "call.title": {"en": "Call your guard", "zh": "叫保皇派"},
+    "call.help": {"en": "The holder of the fourth identical card becomes your secret guard.",
+                  "zh": "持有第四张相同牌的人就是你的暗保。"},
+    "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
+    "call.hidden": {"en": "Call {card}: hidden solo (you hold four)", "zh": "叫 {card}：暗独（你有四张）"},
+    "call.open": {"en": "Show four {card}: open solo, scores double", "zh": "亮四张 {card}：明独，分数翻倍"},
+    "grab.title": {"en": "Grab an open solo?", "zh": "抢独吗？"},
+    "grab.help": {"en": "Take the emperor card and play one against four, scores doubled.",
+                  "zh": "拿走皇牌一打四，分数翻倍。"},
+    "grab.grab": {"en": "Grab (g)", "zh": "抢 (g)"},
+    "grab.skip": {"en": "Skip (s)", "zh": "不抢 (s)"},
+    "result.title": {"en": "Round {n} over", "zh": "第{n}局结束"},
+    "result.seat": {"en": "Seat", "zh": "座位"},
+    "result.role": {"en": "Role", "zh": "身份"},
+    "result.place": {"en": "Place", "zh": "名次"},
+    "result.score": {"en": "Score", "zh": "得分"},
+    "result.total": {"en": "Total", "zh": "总分"},
+    "result.tribute": {"en": "Tribute next round: {items}", "zh": "下局进贡：{items}"},
+    "result.no_tribute": {"en": "No tribute next round (draw)", "zh": "平局，下局不进贡"},
+    "result.last": {"en": "That was the last round.", "zh": "这是最后一局。"},
+    "result.continue": {"en": "Enter: continue", "zh": "回车：继续"},
+    "result.draw": {"en": "Draw", "zh": "平局"},
+    "result.winner.emperor": {"en": "The emperor's side wins", "zh": "皇帝一方胜"},
+    "result.winner.rebels": {"en": "The rebels win", "zh": "革命党胜"},
+    "quit.question": {"en": "Quit bhtui? The game is not saved yet.", "zh": "退出 bhtui？本局不会保存。"},
+    "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
+    "quit.no": {"en": "Stay (n)", "zh": "继续 (n)"},
+    "small": {"en": "Terminal too small: bhtui needs 80×24, this one is {w}×{h}. Enlarge it.",
+              "zh": "终端太小：bhtui 需要 80×24，当前为 {w}×{h}，请放大窗口。"},
+    "key.play": {"en": "Play", "zh": "出牌"},
+    "key.pass": {"en": "Pass", "zh": "不要"},
+    "key.hint": {"en": "Hint", "zh": "提示"},
+    "key.auto": {"en": "托管", "zh": "托管"},
+    "key.help": {"en": "Help", "zh": "帮助"},
+    "key.quit": {"en": "Quit", "zh": "退出"},
+    "key.clear": {"en": "Clear", "zh": "清除"},
+    "key.theme": {"en": "Theme", "zh": "主题"},
+    "help.title": {"en": "Help — keys and rules", "zh": "帮助 — 按键与规则"},
+    "help.close": {"en": "Esc closes this help.", "zh": "按 Esc 关闭帮助。"},
+    "help.body": {
+        "en": (
+            "KEYS\n"
+            "  3-9, 0 (=10), j q k a 2   add a card of that rank to the selection\n"
+            "  s / b                     add a small / big joker (again: one more)\n"
+            "  Backspace / Esc           remove the last card / clear the selection\n"
+            "  ← → and Space             move over the hand and toggle a card; a click too\n"
+            "  Enter  play    p  pass    h  hint    a  托管 (auto-play) on/off\n"
+            "  ctrl+t  next theme    ?/F1  this help    q  quit\n\n"
+            "RULES (qingdao)\n"
+            "  Five players, four decks. A set is any number of one rank plus jokers.\n"
+            "  Beat a set with one of the same size whose cards are each higher, sorted\n"
+            "  high to low: BJ > SJ > 2 > A > ... > 3. A small joker needs a big one above it;\n"
+            "  nothing beats a set with a big joker.\n"
+            "  The emperor (public) calls three identical cards; whoever holds the fourth is\n"
+            "  his secret guard. Holding all four: a hidden solo, or show them for an open\n"
+            "  solo (scores double). Everyone else is a rebel.\n"
+            "  Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members.\n"
+            "  Winning a trick leads the next; if the winner is out, the next player leads (接风).\n"
+            "  Next round the losers pay tribute: their highest cards."
+        ),
+        "zh": (
+            "按键\n"
+            "  3-9、0（=10）、j q k a 2   选一张该点数的牌\n"
+            "  s / b                     选小王 / 大王（再按多选一张）\n"
+            "  退格 / Esc                 去掉最后一张 / 清空选择\n"
+            "  ← → 与空格                 在手牌上移动并选取；也可以用鼠标点\n"
+            "  回车 出牌   p 不要   h 提示   a 托管开关\n"
+            "  ctrl+t 切换主题   ?/F1 帮助   q 退出\n\n"
+            "规则（青岛）\n"
+            "  五人四副牌。一套牌是同一点数的若干张加任意王。\n"
+            "  压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。\n"
+            "  挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
+            "  皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，\n"
+            "  亮出四张为明独，分数翻倍。其余的人是革命党。\n"
+            "  名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。\n"
+            "  赢得一轮的人先出；如果他已出完，由下家接风。\n"
+            "  下一局输的一方进贡最大的牌。"
+        ),
+    },
+    "log.deal": {"en": "Round {round} dealt{redeal}; the throne goes to {name} first",
+                 "zh": "第{round}局发牌{redeal}；先问 {name} 是否当皇帝"},
+    "log.redeal": {"en": " (redeal {n})", "zh": "（重发 {n}）"},
+    "log.offer": {"en": "{name} is offered the throne ({bundle})", "zh": "{name} 被请当皇帝（{bundle}）"},
+    "log.decline": {"en": "{name} declines", "zh": "{name} 放弃"},
+    "log.decline_auto": {"en": "{name} cannot call and passes the throne on",
+                         "zh": "{name} 无牌可叫，自动放弃"},
+    "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
+    "log.emperor": {"en": "{name} is emperor (takes {bundle})", "zh": "{name} 当皇帝（拿到 {bundle}）"},
+    "log.call": {"en": "{name} calls {card}", "zh": "{name} 叫 {card}"},
+    "log.call_open": {"en": "{name} shows four {card}: open solo!", "zh": "{name} 亮出四张 {card}：明独！"},
+    "log.role.guard": {"en": "You hold the fourth card: you are the guard", "zh": "你有第四张：你是保皇派"},
+    "log.role.emperor": {"en": "You are the emperor", "zh": "你是皇帝"},
+    "log.role.rebel": {"en": "You are a rebel", "zh": "你是革命党"},
+    "log.lead": {"en": "{name} leads", "zh": "{name} 先出"},
+    "log.jiefeng": {"en": "接风: {name} leads", "zh": "接风：{name} 先出"},
+    "log.play": {"en": "{name}{role} plays {set}", "zh": "{name}{role} 出 {set}"},
+    "log.pass": {"en": "{name} passes", "zh": "{name} 不要"},
+    "log.trick": {"en": "{name} wins the trick", "zh": "{name} 赢了这一轮"},
+    "log.out": {"en": "{name} is out: {place}", "zh": "{name} 出完：{place}"},
+    "log.reveal": {"en": "{name} played the fourth card: the guard is revealed",
+                   "zh": "{name} 打出第四张：保皇派现身"},
+    "log.reveal_solo": {"en": "{name} has played all four: a hidden solo!", "zh": "{name} 打出了四张：原来是暗独！"},
+    "log.void": {"en": "Nobody took the throne: the deal is void", "zh": "没人当皇帝：本局作废重发"},
+    "log.tribute": {"en": "Tribute: {items}", "zh": "进贡：{items}"},
+    "log.round_end": {"en": "Round {round} over: {result}", "zh": "第{round}局结束：{result}"},
+    "log.match_end": {"en": "Match over", "zh": "比赛结束"},
+    "log.grab": {"en": "{name} grabs the throne: open solo!", "zh": "{name} 抢独！"},
+    "log.skip": {"en": "{name} does not grab", "zh": "{name} 不抢"},
+    "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},
+    "log.auto": {"en": "托管 on for {name}", "zh": "{name} 托管中"},
+}
+
+
+class Translator:
+    """Strings of one language; unknown keys show themselves so a gap is visible, not fatal."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language if language in ("en", "zh") else "en"
+
+    def __call__(self, key: str, **values: Any) -> str:
+        entry = STRINGS.get(key)
+        if entry is None:
+            return key
+        return entry[self.language].format(**values)
+
+    def place(self, place: int | None) -> str:
+        return self(f"place.{place}") if place else ""
+
+    def role(self, role: str | None) -> str:
+        return self(f"role.{role}") if role else ""

@@ -1,0 +1,326 @@
+"""The table screen: hand, five seats, scores, log, status line; keyboard first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from bhtui.cards import card_text, counts, parse_card, parse_rank
+from bhtui.net.client import Client
+from bhtui.rules import parse_set
+from bhtui.rules.sets import pick_cards
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.describe import describe, set_words
+from bhtui.tui.dialogs import CallDialog, GrabDialog, HelpScreen, QuitScreen, ResultScreen, ThroneDialog
+from bhtui.tui.i18n import Translator
+from bhtui.tui.selection import callable_calls, selection_problem
+from bhtui.tui.widgets import HandView, SeatBox, score_table, seat_lines
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
+             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ"}
+# Seat boxes around the table, counted from the viewer in play order.
+POSITIONS = {0: "bottom", 1: "right-bottom", 2: "right-top", 3: "left-top", 4: "left-bottom"}
+
+
+class TableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #main { height: 1fr; }
+    #top { height: 12; }
+    #table { width: 1fr; border: round $primary; border-title-color: $accent; }
+    #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 5 5; }
+    SeatBox { height: 5; padding: 0 1; overflow: hidden; }
+    #scores { width: 30; border: round $primary; border-title-color: $accent; }
+    #log { height: 1fr; border: round $secondary; border-title-color: $accent; }
+    HandView { height: 6; border: round $accent; border-title-color: $accent; padding: 0 1; }
+    HandView:focus { border: double $accent; }
+    #status { height: 1; padding: 0 1; background: $panel; }
+    #too-small { display: none; width: 100%; height: 100%; content-align: center middle;
+                 text-style: bold; }
+    TableScreen.small #main { display: none; }
+    TableScreen.small #too-small { display: block; }
+    """
+
+    BINDINGS = [
+        *(Binding(key, f"pick('{rank}')", show=False, id=f"pick.{rank}")
+          for key, rank in RANK_KEYS.items()),
+        Binding("enter", "play", "Play", id="play"),
+        Binding("p", "pass_turn", "Pass", id="pass"),
+        Binding("h", "hint", "Hint", id="hint"),
+        Binding("t", "auto", "托管", id="auto"),
+        Binding("backspace", "unpick", "Undo", show=False, id="unpick"),
+        Binding("escape", "clear", "Clear", id="clear"),
+        Binding("left", "cursor(-1)", show=False, id="cursor.left"),
+        Binding("right", "cursor(1)", show=False, id="cursor.right"),
+        Binding("space", "toggle", show=False, id="toggle"),
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit_game", "Quit", id="quit", priority=True),
+    ]
+
+    def __init__(self, client: Client, t: Translator, style: CardStyle) -> None:
+        super().__init__()
+        self.client, self.t, self.style = client, t, style
+        self.log_lines: list[str] = []
+        self.pending_result: dict[str, Any] | None = None
+        self.dialog_open = False
+        self.status_note: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="main"):
+            with Horizontal(id="top"):
+                with Vertical(id="table"):
+                    with Grid(id="seats"):
+                        for position in ("left-top", "center", "right-top",
+                                         "left-bottom", "bottom", "right-bottom"):
+                            yield SeatBox(id=position)
+                yield Static(id="scores")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield HandView(self.style, id="hand")
+            yield Static(id="status")
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        t = self.t
+        self.query_one("#table").border_title = t("pane.table")
+        self.query_one("#scores").border_title = t("pane.scores")
+        self.query_one("#log").border_title = t("pane.log")
+        self.query_one(HandView).border_title = t("pane.hand")
+        self.query_one(HandView).focus()
+        self._check_size(self.app.size.width, self.app.size.height)
+        for _, event in self.client.events:  # what arrived before this screen listened
+            self._log_event(event)
+        self.client.listen(self.on_client_message)
+        if self.client.view is not None:
+            self.refresh_view()
+            self._ask_decision()
+
+    def on_resize(self, event: Any) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "small")
+        self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
+
+    # ----- messages from the host --------------------------------------------------------
+    def on_client_message(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "event":
+            self._log_event(message["event"])
+        elif kind == "view":
+            self.refresh_view()
+            if self.pending_result is not None and not self.dialog_open:
+                self._show_result()
+            else:
+                self._ask_decision()
+        elif kind == "error":
+            self.status_note = self.t("status.refused", reason=message["reason"])
+            self._update_status()
+        elif kind == "hint":
+            self._apply_hint(message["action"])
+        elif kind == "chat":
+            self._log(self.t("log.chat", name=message["name"], text=message["text"]))
+        elif kind == "closed":
+            self.status_note = self.t("status.closed", reason=message["reason"])
+            self._update_status()
+
+    def names(self) -> list[str]:
+        table = self.client.table
+        return [table[s]["name"] if s < len(table) else f"#{s}" for s in range(5)]
+
+    def _log(self, line: str) -> None:
+        self.log_lines.append(line)
+        self.query_one("#log", RichLog).write(line)
+
+    def _log_event(self, event: dict[str, Any]) -> None:
+        view = self.client.view or {}
+        line = describe(event, self.names(), self.t, view.get("emperor"), self.style.label)
+        if line:
+            self._log(line)
+        if event.get("type") == "round_end":
+            self.pending_result = event
+
+    def refresh_view(self) -> None:
+        view = self.client.view
+        if view is None:
+            return
+        me = self.client.seat
+        base = me if me is not None else 0
+        for offset, position in POSITIONS.items():
+            seat = (base + offset) % 5
+            lines = seat_lines(seat, view, self.client.table, me, self.t, self.style)
+            self.query_one(f"#{position}", SeatBox).show(lines)
+        center = [self.t("round", n=view["round"])]
+        if view["called"]:
+            center.append(self.t("called", card=self.style.label(view["called"])))
+        if not view.get("top") and view["phase"] == "play":
+            center.append(self.t("trick.empty"))
+        self.query_one("#center", SeatBox).update("\n".join(center))
+        self.query_one("#scores", Static).update(score_table(view, self.client.table, self.t))
+        hand = self.query_one(HandView)
+        is_guard = me is not None and view["seats"][me]["role"] == "guard"
+        keep_back = view["called"] if is_guard and view.get("guard") is None else None
+        hand.set_cards(view.get("hand", []), view["called"], keep_back)
+        self._update_status()
+
+    # ----- status line ------------------------------------------------------------------
+    def _update_status(self) -> None:
+        self.query_one("#status", Static).update(self._status_text())
+
+    def _status_text(self) -> str:
+        view, me, t = self.client.view, self.client.seat, self.t
+        if self.status_note:
+            note, self.status_note = self.status_note, None
+            return note
+        if view is None:
+            return ""
+        if view["phase"] == "over":
+            return t("status.match_over")
+        if me is not None and self.client.table and self.client.table[me].get("auto"):
+            return t("status.auto_on")
+        if view["to_act"] != me:
+            return t("status.waiting", name=self.names()[view["to_act"]])
+        if view["phase"] != "play":
+            return t("status.decide")
+        selection = self.query_one(HandView).selection()
+        if selection:
+            problem = selection_problem(selection, view, t)
+            shown = " ".join(self.style.label(c) for c in selection)
+            return t("status.selected", set=shown) + (f" — {problem}" if problem else "")
+        if view.get("top"):
+            return t("status.your_turn", set=set_words(view["top"]["cards"]))
+        return t("status.your_lead")
+
+    def on_hand_view_changed(self, _: HandView.Changed) -> None:
+        self._update_status()
+
+    # ----- decisions -----------------------------------------------------------------------
+    def _ask_decision(self) -> None:
+        view = self.client.view
+        if view is None or self.dialog_open or not self.client.my_turn:
+            return
+        me = self.client.seat
+        if self.client.table and me is not None and self.client.table[me].get("auto"):
+            return
+        phase = view["phase"]
+        if phase == "throne":
+            forced = view["second_chance"] and view["options"].get("force_first")
+            self._open(ThroneDialog(self.t, view, ["accept"] if forced else ["accept", "decline"]))
+        elif phase == "call":
+            self._open(CallDialog(self.t, callable_calls(view.get("hand", [])), self.style.label))
+        elif phase == "grab":
+            self._open(GrabDialog(self.t))
+
+    def _open(self, dialog: Any) -> None:
+        self.dialog_open = True
+
+        def answered(action: dict[str, Any] | None) -> None:
+            self.dialog_open = False
+            if action is not None and self.client.my_turn:
+                self.client.act(action)
+
+        self.app.push_screen(dialog, answered)
+
+    def _show_result(self) -> None:
+        end, self.pending_result = self.pending_result, None
+        view = self.client.view
+        assert end is not None and view is not None
+        self.dialog_open = True
+
+        def closed(_: Any) -> None:
+            self.dialog_open = False
+            self.client.ready()
+            self._ask_decision()
+
+        last = view["phase"] == "over"
+        self.app.push_screen(ResultScreen(self.t, end, self.names(), view["totals"],
+                                          [] if last else view["tribute"], last,
+                                          self.style.label), closed)
+
+    # ----- keys -----------------------------------------------------------------------------
+    def action_pick(self, rank: str) -> None:
+        if not self.query_one(HandView).add_rank(parse_rank(rank)):
+            self.status_note = self.t("status.no_rank", rank=rank)
+        self._update_status()
+
+    def action_unpick(self) -> None:
+        self.query_one(HandView).remove_last()
+
+    def action_clear(self) -> None:
+        self.query_one(HandView).clear()
+
+    def action_cursor(self, step: int) -> None:
+        self.query_one(HandView).move(step)
+
+    def action_toggle(self) -> None:
+        hand = self.query_one(HandView)
+        hand.toggle(hand.cursor)
+
+    def action_play(self) -> None:
+        view = self.client.view
+        if view is None or not self.client.my_turn or view["phase"] != "play":
+            self.status_note = self.t("status.not_turn")
+            self._update_status()
+            return
+        hand = self.query_one(HandView)
+        cards = hand.selection()
+        problem = selection_problem(cards, view, self.t)
+        if problem:
+            self.status_note = problem
+            self._update_status()
+            return
+        self.client.act({"type": "play", "cards": cards})
+        hand.clear()
+
+    def action_pass_turn(self) -> None:
+        view = self.client.view
+        if view is None or not self.client.my_turn or view["phase"] != "play":
+            self.status_note = self.t("status.not_turn")
+        elif not view.get("top"):
+            self.status_note = self.t("status.lead_no_pass")
+        else:
+            self.client.act({"type": "pass"})
+            self.query_one(HandView).clear()
+        self._update_status()
+
+    def action_hint(self) -> None:
+        if self.client.my_turn:
+            self.client.ask_hint()
+        else:
+            self.status_note = self.t("status.not_turn")
+            self._update_status()
+
+    def _apply_hint(self, action: dict[str, Any]) -> None:
+        hand = self.query_one(HandView)
+        if action.get("type") == "play":
+            wanted = parse_set(action["set"])
+            keep = parse_card(hand.keep_back) if hand.keep_back else None
+            cards = pick_cards(counts(parse_card(c) for c in hand.cards), wanted, keep)
+            hand.select_cards([card_text(c) for c in cards])
+        elif action.get("type") == "pass":
+            hand.clear()
+            self.status_note = self.t("status.your_turn", set="") + " → " + self.t("pass")
+            self._update_status()
+
+    def action_auto(self) -> None:
+        me = self.client.seat
+        if me is None:
+            return
+        on = not (self.client.table and self.client.table[me].get("auto"))
+        self.client.set_auto(on)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.t))
+
+    def action_quit_game(self) -> None:
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.app.exit()
+
+        self.app.push_screen(QuitScreen(self.t), answered)

@@ -1,0 +1,56 @@
+"""Themes: TOML files in the shipped themes folder and in the user's config folder.
+
+A broken file gives one warning and is skipped; the app falls back to the default theme.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from textual.theme import Theme
+
+import bhtui
+from bhtui.store.config import config_dir
+
+DEFAULT_THEME = "felt"
+COLOUR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface",
+               "panel", "warning", "error", "success", "boost")
+
+
+def shipped_dirs() -> list[Path]:
+    """Inside the wheel (bhtui/themes) or, from a checkout, the top-level themes/ folder."""
+    package = Path(bhtui.__file__).parent
+    return [d for d in (package / "themes", package.parent / "themes") if d.is_dir()]
+
+
+def theme_from_toml(path: Path) -> Theme:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    name = data.get("name")
+    if not isinstance(name, str) or not isinstance(data.get("primary"), str):
+        raise ValueError("a theme needs 'name' and 'primary'")
+    variables = data.get("variables", {})
+    if not isinstance(variables, dict) or not all(isinstance(v, str) for v in variables.values()):
+        raise ValueError("[variables] holds name = \"colour\" pairs")
+    colours = {k: data[k] for k in COLOUR_KEYS if isinstance(data.get(k), str)}
+    theme = Theme(name=name, dark=bool(data.get("dark", True)), variables=variables, **colours)
+    theme.to_color_system().generate()  # fails here, not mid-game, on a bad colour
+    return theme
+
+
+def load_themes(extra_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
+    """Shipped themes, then the user's (which may replace a shipped one by name)."""
+    themes: dict[str, Theme] = {}
+    warnings: list[str] = []
+    user_dir = extra_dir or config_dir() / "themes"
+    for folder in [*shipped_dirs(), user_dir]:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                theme = theme_from_toml(path)
+            except Exception as exc:  # any broken file: one warning, never a crash
+                warnings.append(f"theme {path.name} skipped: {exc}")
+                continue
+            themes[theme.name] = theme
+    return list(themes.values()), warnings
