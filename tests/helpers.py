@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 
-from bhtui.cards import parse_cards
+from bhtui.cards import NUM_CARDS, parse_cards, rank_of
 from bhtui.rules import PRESETS, Deal, Event, Match
 
 
@@ -48,3 +49,44 @@ def random_actions(match: Match, rng: random.Random, limit: int = 10_000) -> int
 
 def types(events: list[Event]) -> list[str]:
     return [e["type"] for e in events]
+
+
+def set_hands(m: Match, hands: list[list[int]]) -> None:
+    r = m.round
+    r.hands = hands
+    r.rc = [[0] * 15 for _ in range(5)]
+    for s in range(5):
+        for c in range(NUM_CARDS):
+            r.rc[s][rank_of(c)] += hands[s][c]
+
+
+def reshuffled(m: Match, viewer: int, rng: random.Random) -> Match:
+    """The same public state with every hidden card of the other seats dealt anew among them.
+
+    The emperor's three shown copies of the called card stay with him (they are public);
+    the guard, or a hidden solo, follows the fourth copy wherever it lands.
+    """
+    twin = copy.deepcopy(m)
+    r = twin.round
+    others = [s for s in range(5) if s != viewer]
+    kept = [[0] * NUM_CARDS for _ in range(5)]
+    if r.called is not None and r.emperor != viewer and not r.guard_revealed:
+        kept[r.emperor][r.called] = min(3, r.hands[r.emperor][r.called])
+    if r.guard_revealed:
+        return twin  # the guard is public: nothing left to hide about him
+    pool = [c for s in others for c in range(NUM_CARDS)
+            for _ in range(r.hands[s][c] - kept[s][c])]
+    rng.shuffle(pool)
+    hands = [list(h) for h in r.hands]
+    for s in others:
+        need = sum(r.hands[s]) - sum(kept[s])
+        hands[s] = list(kept[s])
+        for c in pool[:need]:
+            hands[s][c] += 1
+        del pool[:need]
+    set_hands(twin, hands)
+    if r.called is not None:
+        holders = [s for s in range(5) if s != r.emperor and hands[s][r.called]]
+        r.guard = holders[0] if holders else r.emperor
+        r.solo = not holders
+    return twin

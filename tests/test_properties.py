@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bhtui.cards import NUM_CARDS, parse_card, rank_of
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
-from helpers import fingerprint
+from helpers import set_hands, fingerprint, reshuffled
 
 RULES = [
     PRESETS["qingdao"],
@@ -126,47 +126,6 @@ def packed_view(m: Match, viewer) -> bytes:
     return msgpack.packb(m.view(viewer))
 
 
-def _set_hands(m: Match, hands: list[list[int]]) -> None:
-    r = m.round
-    r.hands = hands
-    r.rc = [[0] * 15 for _ in range(5)]
-    for s in range(5):
-        for c in range(NUM_CARDS):
-            r.rc[s][rank_of(c)] += hands[s][c]
-
-
-def reshuffled(m: Match, viewer: int, rng: random.Random) -> Match:
-    """The same public state with every hidden card of the other seats dealt anew among them.
-
-    The emperor's three shown copies of the called card stay with him (they are public);
-    the guard, or a hidden solo, follows the fourth copy wherever it lands.
-    """
-    twin = copy.deepcopy(m)
-    r = twin.round
-    others = [s for s in range(5) if s != viewer]
-    kept = [[0] * NUM_CARDS for _ in range(5)]
-    if r.called is not None and r.emperor != viewer and not r.guard_revealed:
-        kept[r.emperor][r.called] = min(3, r.hands[r.emperor][r.called])
-    if r.guard_revealed:
-        return twin  # the guard is public: nothing left to hide about him
-    pool = [c for s in others for c in range(NUM_CARDS)
-            for _ in range(r.hands[s][c] - kept[s][c])]
-    rng.shuffle(pool)
-    hands = [list(h) for h in r.hands]
-    for s in others:
-        need = sum(r.hands[s]) - sum(kept[s])
-        hands[s] = list(kept[s])
-        for c in pool[:need]:
-            hands[s][c] += 1
-        del pool[:need]
-    _set_hands(twin, hands)
-    if r.called is not None:
-        holders = [s for s in range(5) if s != r.emperor and hands[s][r.called]]
-        r.guard = holders[0] if holders else r.emperor
-        r.solo = not holders
-    return twin
-
-
 @FAST
 @given(matches, st.data(), st.randoms(use_true_random=False))
 def test_R_HIDE_2_a_seat_view_is_byte_identical_when_hidden_cards_are_reshuffled(m, data, rng):
@@ -203,7 +162,7 @@ def test_R_HIDE_2_moving_the_secret_guard_changes_no_other_view(m, data):
     hands[target][r.called] += 1
     hands[r.guard][r.called] -= 1
     hands[r.guard][give] += 1
-    _set_hands(twin, hands)
+    set_hands(twin, hands)
     twin.round.guard, twin.round.solo = target, False
     for viewer in [s for s in range(5) if s not in (r.guard, target)] + [None]:
         if viewer == r.emperor and r.solo:

@@ -65,6 +65,7 @@ class Client:
         if kind == "hello":
             self.seat = message.get("seat")
             self.token = message.get("token") or self.token
+            self._cid = max(self._cid, message.get("last_cid") or 0)  # ids go on after a rejoin
         elif kind == "event":
             seq = message["seq"]
             if self.events and seq != self.events[-1][0] + 1:

@@ -101,6 +101,7 @@ class Table:
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "role": role, "seat": seat,
             "token": self.seats[seat].token if seat is not None else None,
+            "last_cid": self.seats[seat].last_cid if seat is not None else 0,
             "preset": self.match.rules.name, "options": self.match.rules.options(),
         }))
         for seq, event in self.buffer:  # the story so far, as this viewer may see it

@@ -9,14 +9,20 @@ from bhtui.net.local import join, local_table
 from bhtui.rules import RuleSet
 from bhtui.store.config import Config
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
-from bhtui.tui.i18n import Translator
+from bhtui.tui.dialogs import HelpScreen, QuitScreen
+from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.table import TableScreen
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 
 
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
-    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", id="theme")]
+    BINDINGS = [
+        # Priority: these work over every dialog too (modal screens cut ordinary bindings).
+        Binding("question_mark,f1", "help", "Help", id="help", priority=True),
+        Binding("ctrl+q", "quit_game", "Quit", id="quit", priority=True),
+        Binding("ctrl+t", "next_theme", "Theme", id="theme", priority=True),
+    ]
 
     def __init__(self, config: Config, rules: RuleSet | str = "qingdao", seed: int = 1,
                  rounds: int | None = None, warnings: list[str] | None = None) -> None:
@@ -27,6 +33,7 @@ class BhtuiApp(App[None]):
         self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
         self.startup_warnings = list(warnings or [])
         self.theme_names: list[str] = []
+        translate_bindings(self._bindings, self.t)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
@@ -57,3 +64,19 @@ class BhtuiApp(App[None]):
             index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
             self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
             self.notify(f"theme: {self.theme}", timeout=2)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+        else:
+            self.push_screen(HelpScreen(self.t))
+
+    def action_quit_game(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            return
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.exit()
+
+        self.push_screen(QuitScreen(self.t), answered)

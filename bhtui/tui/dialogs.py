@@ -161,7 +161,7 @@ class ResultScreen(Dialog):
 
 
 class HelpScreen(Dialog):
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="help.close")]
+    BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
     DEFAULT_CSS = "HelpScreen > Vertical { width: 90; height: 90%; }"
 
     def compose(self) -> ComposeResult:

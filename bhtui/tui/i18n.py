@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -167,6 +168,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},
     "log.auto": {"en": "托管 on for {name}", "zh": "{name} 托管中"},
 }
+
+
+def translate_bindings(bindings: Any, t: Translator) -> None:
+    """Footer labels in the player's language: a binding with id X gets ``key.X``."""
+    for key, entries in bindings.key_to_bindings.items():
+        bindings.key_to_bindings[key] = [
+            dataclasses.replace(b, description=t(f"key.{b.id}"))
+            if b.id and f"key.{b.id}" in STRINGS else b
+            for b in entries
+        ]
 
 
 class Translator:

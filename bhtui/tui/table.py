@@ -16,8 +16,8 @@ from bhtui.rules import parse_set
 from bhtui.rules.sets import pick_cards
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
-from bhtui.tui.dialogs import CallDialog, GrabDialog, HelpScreen, QuitScreen, ResultScreen, ThroneDialog
-from bhtui.tui.i18n import Translator
+from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, ThroneDialog
+from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.selection import callable_calls, selection_problem
 from bhtui.tui.widgets import HandView, SeatBox, score_table, seat_lines
 
@@ -31,13 +31,13 @@ POSITIONS = {0: "bottom", 1: "right-bottom", 2: "right-top", 3: "left-top", 4: "
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     #main { height: 1fr; }
-    #top { height: 12; }
+    #top { height: 10; }
     #table { width: 1fr; border: round $primary; border-title-color: $accent; }
-    #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 5 5; }
-    SeatBox { height: 5; padding: 0 1; overflow: hidden; }
+    #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
+    SeatBox { height: 4; padding: 0 1; overflow: hidden; }
     #scores { width: 30; border: round $primary; border-title-color: $accent; }
     #log { height: 1fr; border: round $secondary; border-title-color: $accent; }
-    HandView { height: 6; border: round $accent; border-title-color: $accent; padding: 0 1; }
+    HandView { height: auto; min-height: 5; max-height: 8; border: round $accent; border-title-color: $accent; padding: 0 1; }
     HandView:focus { border: double $accent; }
     #status { height: 1; padding: 0 1; background: $panel; }
     #too-small { display: none; width: 100%; height: 100%; content-align: center middle;
@@ -58,17 +58,17 @@ class TableScreen(Screen[None]):
         Binding("left", "cursor(-1)", show=False, id="cursor.left"),
         Binding("right", "cursor(1)", show=False, id="cursor.right"),
         Binding("space", "toggle", show=False, id="toggle"),
-        Binding("question_mark,f1", "help", "Help", id="help"),
-        Binding("ctrl+q", "quit_game", "Quit", id="quit", priority=True),
     ]
 
     def __init__(self, client: Client, t: Translator, style: CardStyle) -> None:
         super().__init__()
         self.client, self.t, self.style = client, t, style
+        translate_bindings(self._bindings, t)
         self.log_lines: list[str] = []
         self.pending_result: dict[str, Any] | None = None
         self.dialog_open = False
         self.status_note: str | None = None
+        self.last_hint: dict[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -297,6 +297,7 @@ class TableScreen(Screen[None]):
             self._update_status()
 
     def _apply_hint(self, action: dict[str, Any]) -> None:
+        self.last_hint = action
         hand = self.query_one(HandView)
         if action.get("type") == "play":
             wanted = parse_set(action["set"])
@@ -314,13 +315,3 @@ class TableScreen(Screen[None]):
             return
         on = not (self.client.table and self.client.table[me].get("auto"))
         self.client.set_auto(on)
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.t))
-
-    def action_quit_game(self) -> None:
-        def answered(quit_: bool | None) -> None:
-            if quit_:
-                self.app.exit()
-
-        self.app.push_screen(QuitScreen(self.t), answered)

@@ -1,0 +1,206 @@
+"""The host core over the in-memory transport: numbering, stale and duplicate commands,
+托管, the turn timer, bad frames, and what the encoded frames of each viewer reveal."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+
+import msgpack
+import pytest
+
+from bhtui.bots import make_bot
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table
+from bhtui.net.memory import MemoryLink
+from bhtui.net.protocol import FrameDecoder, encode
+from bhtui.rules import Match
+from helpers import reshuffled
+
+
+class Tap(MemoryLink):
+    """A memory link that also keeps every frame the host sent, as bytes."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.frames: list[bytes] = []
+
+    def send_frame(self, frame: bytes) -> None:
+        self.frames.append(frame)
+        super().send_frame(frame)
+
+    def messages(self) -> list[dict]:
+        decoder = FrameDecoder()
+        return [m for f in self.frames for m in decoder.feed(f)]
+
+
+def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, **kw) -> Table:
+    seats = [Seat(name=f"P{s}") if s in humans else Seat(name=f"B{s}", bot=make_bot("heuristic"))
+             for s in range(5)]
+    return Table(Match("qingdao", seed, rounds=rounds), seats, bot_delay=0.0, **kw)
+
+
+async def settle(condition, limit: float = 20.0) -> None:
+    """Let the loop run until ``condition()`` holds (bounded; fails loudly otherwise)."""
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0)
+    await asyncio.wait_for(wait(), limit)
+
+
+def connect(table: Table, name: str, role: str = "player") -> tuple[Client, Tap, asyncio.Task]:
+    link = Tap(table)
+    client = Client(link, name, role)
+    return client, link, asyncio.create_task(client.run())
+
+
+async def test_every_viewer_gets_every_sequence_number_through_a_round():
+    table = all_bots_but(set())
+    viewers = [connect(table, f"W{i}", "spectator") for i in range(3)]
+    await settle(lambda: table.match.over)
+    await settle(lambda: all(c.seq == table.seq for c, _, _ in viewers))
+    for client, _, _ in viewers:
+        numbers = [seq for seq, _ in client.events]
+        assert numbers == list(range(1, table.seq + 1)) and client.gaps == 0
+
+
+async def test_a_stale_or_duplicate_command_is_refused_and_changes_nothing():
+    table = all_bots_but({0, 1, 2, 3, 4})
+    clients = [connect(table, f"P{s}") for s in range(5)]
+    await settle(lambda: all(c.view for c, _, _ in clients))
+    seat = table.match.to_act
+    client, link, _ = clients[seat]
+    before = (table.seq, len(table.match.actions))
+    link.write(encode({"type": "action", "cid": 5, "seq": table.seq - 1, "action": {"type": "accept"}}))
+    await settle(lambda: any(m.get("code") == "stale" for m in link.messages()))
+    assert (table.seq, len(table.match.actions)) == before
+    link.write(encode({"type": "action", "cid": 5, "seq": table.seq, "action": {"type": "accept"}}))
+    await settle(lambda: any(m.get("code") == "duplicate" for m in link.messages()))
+    assert (table.seq, len(table.match.actions)) == before
+    link.write(encode({"type": "action", "cid": 6, "seq": table.seq, "action": {"type": "fly"}}))
+    await settle(lambda: any(m.get("code") == "illegal" for m in link.messages()))
+    assert (table.seq, len(table.match.actions)) == before
+
+
+async def test_a_rejoining_client_continues_its_command_ids():
+    table = all_bots_but({0})
+    first, link, _ = connect(table, "Me")
+    await settle(lambda: first.view is not None and first.my_turn or table.match.over)
+    first.act({"type": "nonsense"})
+    first.act({"type": "nonsense"})
+    await settle(lambda: table.seats[0].last_cid == 2)
+    link.disconnect()
+    again = Client(Tap(table), "Me", token=first.token)
+    asyncio.create_task(again.run())
+    await settle(lambda: again.view is not None)
+    assert again.act({"type": "nonsense"}) == 3
+
+
+async def test_R_AUTO_1_tuoguan_plays_a_seat_to_the_end_of_the_round():
+    table = all_bots_but({0})
+    client, link, _ = connect(table, "Me")
+    await settle(lambda: client.view is not None)
+    client.set_auto(True)
+    await settle(lambda: table.match.over)
+    assert table.seats[0].auto and any(s == 0 for s, _ in table.match.actions)
+    assert client.table[0]["auto"] is True
+
+
+async def test_R_AUTO_1_a_turn_timer_running_out_switches_the_seat_to_tuoguan():
+    table = all_bots_but({0, 1, 2, 3, 4}, timer=0.01)
+    clients = [connect(table, f"P{s}") for s in range(5)]
+    await settle(lambda: all(c.view for c, _, _ in clients))
+    waiting = table.match.to_act
+    await settle(lambda: table.seats[waiting].auto)
+    await settle(lambda: table.match.to_act != waiting or table.match.over)
+
+
+async def test_a_dropped_link_is_played_by_the_bot_and_its_token_takes_the_seat_back():
+    table = all_bots_but({0})
+    client, link, task = connect(table, "Me")
+    await settle(lambda: client.view is not None)
+    token = client.token
+    link.disconnect()
+    await settle(lambda: table.match.over)
+    again = Client(Tap(table), "Me again", token=token)
+    asyncio.create_task(again.run())
+    await settle(lambda: again.view is not None)
+    assert again.seat == 0 and table.seats[0].name == "Me again"
+
+
+@pytest.mark.parametrize("garbage", [
+    b"\x00\x00\x00\x00", b"\xff\xff\xff\xff", b"\x00\x00\x00\x02\xc1\xc1",
+    encode({"no": "type"}), encode({"type": "action", "cid": "x", "seq": 0, "action": {}}),
+    encode({"type": "whatever"}),
+])
+async def test_a_malformed_frame_closes_that_connection_and_the_table_goes_on(garbage):
+    table = all_bots_but({0, 1})
+    good, _, _ = connect(table, "Good")
+    bad, bad_link, _ = connect(table, "Bad")
+    await settle(lambda: good.view is not None and bad.view is not None)
+    bad_link.write(garbage)
+    await settle(lambda: bad_link.closed_reason is not None)
+    good.set_auto(True)
+    await settle(lambda: table.match.over)  # seat 1 is now bot-played, the round finishes
+
+
+async def test_a_major_protocol_mismatch_is_refused_naming_both_versions():
+    table = all_bots_but({0})
+    link = Tap(table)
+    link.write(encode({"type": "hello", "proto": [9, 0], "role": "player", "name": "X"}))
+    await settle(lambda: link.closed_reason is not None)
+    assert "9.0" in link.closed_reason and "1.0" in link.closed_reason
+
+
+async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing():
+    table = all_bots_but(set(), seed=11)
+    seats = []
+    for s in range(5):  # watch as each seat would: attach taps as viewers of those seats
+        link = Tap(table)
+        table.seats[s].conn = link
+        from bhtui.net.host import Viewer
+        table.viewers[link] = Viewer(link, s, f"B{s}")
+        seats.append(link)
+    spectator, spec_link, _ = connect(table, "Watcher", "spectator")
+    table._schedule()
+    await settle(lambda: table.match.over)
+    for seat, link in enumerate(seats):
+        for m in link.messages():
+            assert "hands" not in m.get("view", {})
+            event = m.get("event", {})
+            assert event.get("private") in (None, seat) and event.get("type") != "hidden" or event == {"type": "hidden"}
+    hidden_frames = {f for link in seats for f in link.frames
+                     if msgpack.unpackb(f[4:], raw=False).get("event") == {"type": "hidden"}}
+    assert len({len(f) for f in hidden_frames}) <= 2  # placeholders look alike (seq width aside)
+    for m in spec_link.messages():
+        assert "hand" not in m.get("view", {}) and "hands" not in m.get("view", {})
+
+
+async def test_R_HIDE_2_a_view_frame_is_byte_identical_under_reshuffled_hidden_cards():
+    rng = random.Random(5)
+    for seed in range(6):
+        table = all_bots_but(set(), seed=seed)
+        links = []
+        from bhtui.net.host import Viewer
+        for s in range(5):
+            link = Tap(table)
+            table.viewers[link] = Viewer(link, s, f"B{s}")
+            links.append(link)
+        for _ in range(rng.randrange(5, 120)):  # stop somewhere in the round
+            if table.match.over:
+                break
+            seat = table.match.to_act
+            table._apply(seat, make_bot("heuristic").decide(table.match.view(seat),
+                                                            table.match.legal_actions(seat)))
+        for viewer in range(5):
+            twin_match = reshuffled(table.match, viewer, rng)
+            if viewer in (table.match.round.guard, twin_match.round.guard):
+                continue
+            if viewer == table.match.round.emperor and twin_match.round.solo != table.match.round.solo:
+                continue
+            twin = copy.copy(table)
+            twin.match = twin_match
+            for t, link in ((table, links[viewer]), (twin, links[viewer])):
+                t._send_view(t.viewers[link])
+            assert links[viewer].frames[-1] == links[viewer].frames[-2]

@@ -1,0 +1,28 @@
+"""Pinned pictures of the table: 80×24 and 120×40, English and Chinese.
+
+Deterministic: a fixed seed and name, bots without delay, the state reached by keys and held
+at the player's own lead (nothing moves while it is the human's turn).
+"""
+
+import pytest
+
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from test_tui import my_play_turn
+
+
+def app_for(language: str) -> BhtuiApp:
+    return BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
+                    seed=7, rounds=3)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_table_snapshot(snap_compare, language, size):
+    app = app_for(language)
+
+    async def to_my_lead(pilot):
+        await my_play_turn(pilot, app)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=to_my_lead)

@@ -1,0 +1,160 @@
+"""The table screen through Textual's Pilot: a whole round by keyboard, the status line's
+reasons, help, quit, themes, and the too-small message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import (
+    CallDialog, GrabDialog, HelpScreen, QuitScreen, ResultScreen, ThroneDialog,
+)
+from bhtui.tui.table import TableScreen
+from bhtui.tui.widgets import HandView
+
+
+def make_app(language: str = "en", seed: int = 7, **kw) -> BhtuiApp:
+    config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
+    return BhtuiApp(config, seed=seed, rounds=3)
+
+
+def table(app: BhtuiApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def wait_for(pilot, condition, limit: int = 400) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("the screen never got there")
+
+
+async def my_play_turn(pilot, app) -> None:
+    """Answer dialogs as they come until it is this seat's turn to play."""
+    async def step() -> bool:
+        screen = app.screen
+        if isinstance(screen, ThroneDialog):
+            await pilot.press("y")
+        elif isinstance(screen, CallDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, GrabDialog):
+            await pilot.press("s")
+        else:
+            return app.client.my_turn and app.client.view["phase"] == "play"
+        return False
+    for _ in range(400):
+        if await step():
+            return
+        await pilot.pause()
+    raise AssertionError("never my turn to play")
+
+
+async def test_a_whole_round_through_the_keyboard_to_the_result_screen():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = None
+        for _ in range(600):
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                screen = app.screen
+                break
+            if isinstance(app.screen, (ThroneDialog, CallDialog, GrabDialog)):
+                await my_play_turn(pilot, app)
+                continue
+            if app.client.my_turn and app.client.view["phase"] == "play":
+                t = table(app)
+                t.last_hint = None
+                await pilot.press("h")
+                await wait_for(pilot, lambda: t.last_hint is not None)
+                await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        assert screen is not None, "the round never ended"
+        assert app.host.match.records and app.host.match.round.number == 2
+        log = "\n".join(table(app).log_lines)
+        assert "Round 1 over" in log and "plays" in log
+        await pilot.press("enter")  # start the next round
+        await wait_for(pilot, lambda: isinstance(app.screen, (TableScreen, ThroneDialog, CallDialog)))
+        await wait_for(pilot, lambda: app.client.view["round"] == 2 and app.host.seats[0].ready)
+
+
+async def test_an_illegal_selection_is_never_sent_and_the_status_line_says_why():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        status = t.query_one("#status")
+        seq = app.host.seq
+        hand = t.query_one(HandView)
+        ranks = sorted({c[:-1] for c in hand.cards if c not in ("SJ", "BJ")})
+        key = {"10": "0"}.get(ranks[0], ranks[0].lower())
+        key2 = {"10": "0"}.get(ranks[1], ranks[1].lower())
+        await pilot.press(key, key2, "enter")
+        assert "not a set" in str(status.render())
+        assert app.host.seq == seq  # nothing reached the host
+        await pilot.press("escape", "enter")
+        assert "select cards first" in str(status.render())
+        await pilot.press("p")
+        assert "leader must play" in str(status.render())
+        assert app.host.seq == seq
+
+
+async def test_help_opens_over_a_decision_and_quit_asks_first():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ThroneDialog)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        assert not isinstance(app.screen, QuitScreen) and app.is_running
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_a_terminal_below_80x24_says_so_clearly():
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.has_class("small")
+        text = str(t.query_one("#too-small").render())
+        assert "80×24" in text and "70×20" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not t.has_class("small")
+
+
+async def test_ctrl_t_switches_theme_and_a_broken_user_theme_warns_once(tmp_path, monkeypatch):
+    themes = Path(tmp_path / "config" / "themes")
+    themes.mkdir(parents=True)
+    (themes / "broken.toml").write_text("name = 'broken'\nprimary = 'not a colour'\n")
+    (themes / "mine.toml").write_text("name = 'mine'\nprimary = '#ff8800'\n")
+    monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / "config"))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.theme == "felt" and "mine" in app.theme_names
+        assert "broken" not in app.theme_names
+        warnings = [n.message for n in app._notifications]
+        assert len([w for w in warnings if "broken.toml" in w]) == 1
+        before = app.theme
+        await pilot.press("ctrl+t")
+        assert app.theme != before
+
+
+async def test_chinese_screen_uses_chinese_words_and_letter_suits():
+    app = make_app(language="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        assert t.query_one("#table").border_title == "牌桌"
+        assert app.card_style.style == "letters"
+        assert any("皇帝" in line for line in t.log_lines)
