@@ -158,3 +158,43 @@ async def test_chinese_screen_uses_chinese_words_and_letter_suits():
         assert t.query_one("#table").border_title == "牌桌"
         assert app.card_style.style == "letters"
         assert any("皇帝" in line for line in t.log_lines)
+
+
+async def test_rank_keys_backspace_arrows_space_and_a_click_select_cards():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).query_one(HandView)
+        first = hand.cards[0]
+        key = {"10": "0"}.get(first[:-1], first[:-1].lower())
+        await pilot.press(key, key)
+        assert len(hand.selection()) == 2 and all(c[:-1] == first[:-1] for c in hand.selection())
+        await pilot.press("backspace")
+        assert len(hand.selection()) == 1
+        await pilot.press("escape")
+        assert hand.selection() == []
+        await pilot.press("right", "space")
+        assert hand.selection() == [hand.cards[1]]
+        await pilot.press("space")
+        assert hand.selection() == []
+        await pilot.click(HandView, offset=(2, 1))  # the first card of the first line
+        assert hand.selection() == [hand.cards[0]]
+        await pilot.press("b")
+        assert "BJ" in hand.selection()
+
+
+async def test_hint_fills_the_selection_and_tuoguan_lets_the_bot_play():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None)
+        assert t.query_one(HandView).selection()
+        before = len(app.host.match.actions)
+        app.host.bot_delay = 0.05  # slow enough to look at the screen between moves
+        await pilot.press("t")
+        await wait_for(pilot, lambda: any(s == 0 for s, _ in app.host.match.actions[before:]))
+        assert app.host.seats[0].auto and "托管" in str(t.query_one("#status").render())
+        await pilot.press("t")
+        await wait_for(pilot, lambda: not app.host.seats[0].auto)

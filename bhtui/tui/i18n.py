@@ -47,7 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.no_rank": {"en": "no more {rank} in your hand", "zh": "手里没有更多的 {rank}"},
     "status.auto_on": {"en": "托管 on: the bot plays for you (a to take over)",
                        "zh": "托管中：机器人替你出牌（按 a 取消）"},
-    "status.match_over": {"en": "Match over. q quits.", "zh": "比赛结束，按 q 退出。"},
+    "status.match_over": {"en": "Match over. ctrl+q quits.", "zh": "比赛结束，按 ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
     "status.closed": {"en": "Disconnected: {reason}", "zh": "连接断开：{reason}"},
     "throne.title": {"en": "The throne is offered to you", "zh": "请你当皇帝"},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -15,6 +16,18 @@ from textual.widgets import Static
 from bhtui.cards import parse_card, rank_of
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
+
+
+def clip(text: str, cells: int) -> str:
+    """``text`` cut to at most ``cells`` terminal cells (CJK counts two), "…" when cut."""
+    if cell_len(text) <= cells:
+        return text
+    out = ""
+    for char in text:
+        if cell_len(out + char) > cells - 1:
+            break
+        out += char
+    return out + "…"
 
 
 def card_rank(card: str) -> int:
@@ -141,7 +154,8 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
         marker = style.turn_marker
     elif top.get("seat") == seat:
         marker = style.trick_marker
-    head = Text(f"{marker} {meta['name']}", style="bold" if seat == me else "")
+    head = Text(f"{marker} {clip(meta['name'], 14)}", style="bold" if seat == me else "",
+                no_wrap=True, overflow="ellipsis")
     role = info["role"]
     if role == "emperor":
         head.append(f" [{t('role.emperor')}]", style="bold")
@@ -151,7 +165,7 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
         head.append(f" {t('auto')}", style="italic")
     elif not meta.get("connected", True):
         head.append(f" {t('away')}", style="italic")
-    second = Text(t("cards_left", n=info["count"]))
+    second = Text(t("cards_left", n=info["count"]), no_wrap=True, overflow="ellipsis")
     if info["place"]:
         second.append("  " + t.place(info["place"]), style="bold")
     move = info["move"]
@@ -175,7 +189,7 @@ def score_table(view: dict[str, Any], table: list[dict[str, Any]], t: Translator
     grid.add_column("#", justify="right", style="dim")
     for seat in range(5):
         name = table[seat]["name"] if seat < len(table) else str(seat)
-        grid.add_column(name[:4], justify="right")
+        grid.add_column(clip(name, 4), justify="right", no_wrap=True)
     for record in view["history"]:
         grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
     grid.add_row(Text("Σ", style="bold"), *(Text(f"{s:+d}", style="bold") for s in view["totals"]))

@@ -1,0 +1,1 @@
+"""The Textual screens: table, dialogs, i18n, card styles and themes."""

@@ -1,0 +1,66 @@
+"""Settings: TOML in the config folder; bad values get a clear message and their default."""
+
+import subprocess
+import sys
+
+from bhtui.store.config import Config, config_path, load_config
+from bhtui.tui.cardstyle import CardStyle
+
+
+def test_missing_file_means_defaults_and_no_warning(tmp_path):
+    config, warnings = load_config(tmp_path / "none.toml")
+    assert warnings == [] and config.theme == "felt" and config.bot_delay == 0.6
+
+
+def test_good_values_are_taken(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('name = "Ana"\nlanguage = "zh"\ntheme = "dark"\ncard_style = "ascii"\n'
+                    'four_colour = true\nbot_delay = 0\n')
+    config, warnings = load_config(path)
+    assert warnings == []
+    assert (config.name, config.language, config.theme, config.card_style) == ("Ana", "zh", "dark", "ascii")
+    assert config.four_colour is True and config.bot_delay == 0.0
+
+
+def test_bad_values_fall_back_to_defaults_with_one_message_each(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('language = "fr"\ncard_style = "emoji"\nbot_delay = -3\nfour_colour = "yes"\n'
+                    'colour = 1\nname = ""\n')
+    config, warnings = load_config(path)
+    assert len(warnings) == 6
+    assert any("language = 'fr' is not en or zh" in w for w in warnings)
+    assert any("unknown setting 'colour'" in w for w in warnings)
+    default = Config()
+    assert (config.language, config.card_style, config.bot_delay, config.four_colour) == (
+        default.language, default.card_style, default.bot_delay, default.four_colour)
+
+
+def test_an_unreadable_file_gives_one_warning_not_a_traceback(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("name = [unclosed")
+    config, warnings = load_config(path)
+    assert len(warnings) == 1 and "unreadable" in warnings[0] and config.name
+
+
+def test_bhtui_config_path_prints_where_the_file_is(tmp_path, monkeypatch):
+    monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / "cfg"))
+    out = subprocess.run([sys.executable, "-m", "bhtui", "config", "--path"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == str(tmp_path / "cfg" / "config.toml")
+    assert config_path() == tmp_path / "cfg" / "config.toml"
+
+
+def test_chinese_defaults_to_letter_suits_because_suit_glyphs_are_ambiguous_width():
+    assert Config(language="zh").resolved_card_style() == "letters"
+    assert Config(language="en").resolved_card_style() == "unicode"
+    assert Config(language="zh", card_style="unicode").resolved_card_style() == "unicode"
+
+
+def test_card_styles_and_the_four_colour_deck():
+    assert CardStyle("unicode").label("10H") == "10♥"
+    assert CardStyle("letters").label("10H") == "10H"
+    assert CardStyle("ascii").turn_marker == ">" and CardStyle("unicode").turn_marker == "▶"
+    assert CardStyle("unicode").label("BJ") == "BJ"
+    two, four = CardStyle(), CardStyle(four_colour=True)
+    assert two.colour_variable("5C") == two.colour_variable("5S") == "card-black"
+    assert four.colour_variable("5C") == "card-green" and four.colour_variable("5D") == "card-blue"

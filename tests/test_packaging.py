@@ -1,0 +1,20 @@
+"""The wheel carries every package and the built-in themes (top-level themes/ → bhtui/themes)."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_wheel_ships_the_themes_and_every_package(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    names = zipfile.ZipFile(next(tmp_path.glob("bhtui-*.whl"))).namelist()
+    themes = {Path(n).name for n in names if n.startswith("bhtui/themes/")}
+    assert themes == {p.name for p in (ROOT / "themes").glob("*.toml")} and len(themes) >= 4
+    for package in ("rules", "bots", "net", "store", "tui"):
+        assert f"bhtui/{package}/__init__.py" in names

@@ -1,0 +1,50 @@
+"""Widths in terminal cells (rich.cells.cell_len): CJK text and long names never overflow."""
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from bhtui.rules import Match
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.i18n import STRINGS, Translator
+from bhtui.tui.widgets import clip, seat_lines
+
+LONG_NAMES = ["欧阳娜娜欧阳娜娜欧阳娜娜", "Maximilian-Alexander-Bo", "李", "Wang Xiaoming 王小明"]
+
+
+@pytest.mark.parametrize("name", LONG_NAMES)
+@pytest.mark.parametrize("cells", [4, 10, 14])
+def test_clip_never_exceeds_the_cells_it_is_given(name, cells):
+    clipped = clip(name, cells)
+    assert cell_len(clipped) <= cells
+    assert clipped == name or clipped.endswith("…")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_seat_boxes_fit_their_16_cells_with_long_and_cjk_names(language):
+    m = Match("qingdao", 7)
+    table = [{"name": n, "kind": "human", "auto": True, "connected": True} for n in LONG_NAMES + ["x"]]
+    t, console = Translator(language), Console(width=16, record=True)
+    for seat in range(5):
+        for line in seat_lines(seat, m.view(0), table, 0, t, CardStyle()):
+            line.no_wrap, line.overflow = True, "ellipsis"
+            rendered = console.render_lines(line, console.options.update(width=16))
+            assert len(rendered) == 1
+            assert sum(cell_len(seg.text) for seg in rendered[0]) <= 16
+
+
+SAMPLES = {"n": 43, "name": "欧阳娜娜欧阳娜", "set": "10 10 10 + SJ BJ", "card": "10H",
+           "cards": "BJ 2S 2H 2D", "reason": "10 10 does not beat J J (R-PLAY-3)",
+           "rank": "10", "w": 79, "h": 23, "items": "", "round": 12, "redeal": "",
+           "bundle": "BJ 2S", "role": "", "place": "头科", "result": "", "text": "求助"}
+ONE_LINE = ("status.", "key.", "throne.", "grab.", "quit.", "call.three", "call.hidden",
+            "call.open", "result.continue", "result.no_tribute", "cards_left", "round", "called")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_one_line_string_fits_an_80_column_line(language):
+    t = Translator(language)
+    for key in STRINGS:
+        if key.startswith(ONE_LINE):
+            text = t(key, **SAMPLES)
+            assert "\n" not in text and cell_len(text) <= 78, (key, text, cell_len(text))
