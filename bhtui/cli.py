@@ -24,6 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cards", choices=("unicode", "letters", "ascii"), help="card style")
     parser.add_argument("--fast", action="store_true", help="bots act at once")
     parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a qingdao rule option, e.g. grab_solo=true (repeatable)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     config = sub.add_parser("config", help="where the settings file is")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
@@ -79,6 +81,11 @@ def _play(args: argparse.Namespace) -> int:
     from bhtui.store.config import load_config
     from bhtui.tui.app import BhtuiApp
 
+    try:
+        rules = PRESETS["qingdao"].with_options(**parse_options(args.option))
+    except ValueError as exc:
+        print(f"bhtui: {exc}", file=sys.stderr)
+        return 2
     config, warnings = load_config()
     for warning in warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
@@ -93,7 +100,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.fast:
         config.bot_delay = 0.0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    BhtuiApp(config, seed=seed, rounds=args.rounds, warnings=warnings).run()
+    BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings).run()
     return 0
 
 

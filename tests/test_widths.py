@@ -48,3 +48,24 @@ def test_every_one_line_string_fits_an_80_column_line(language):
         if key.startswith(ONE_LINE):
             text = t(key, **SAMPLES)
             assert "\n" not in text and cell_len(text) <= 78, (key, text, cell_len(text))
+
+
+def test_role_badges_emperor_public_guard_only_to_himself_until_revealed():
+    from helpers import play, rigged
+
+    m = rigged("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    table = [{"name": f"P{s}", "kind": "human", "auto": False, "connected": True} for s in range(5)]
+    t, style = Translator("en"), CardStyle()
+
+    def text(viewer, seat):
+        return "\n".join(str(x) for x in seat_lines(seat, m.view(viewer), table, viewer, t, style))
+
+    assert "[emperor]" in text(3, 0) and "▶" in text(3, 0)  # whose turn, by a symbol
+    assert "you are the guard" in text(1, 1)
+    assert "guard" not in text(3, 1) and "guard" not in text(0, 1)
+    play(m, 0, "3S")
+    assert "★" in text(3, 0) and "3♠" in text(3, 0)  # who holds the trick, and the set
+    m.apply(1, {"type": "pass"})
+    assert "pass" in text(3, 1)
