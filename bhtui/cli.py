@@ -7,8 +7,10 @@ import json
 import sys
 from collections.abc import Sequence
 
+from pathlib import Path
+
 from bhtui import __version__
-from bhtui.rules import PRESETS
+from bhtui.rules import PRESETS, IllegalAction
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,6 +29,33 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a qingdao rule option, e.g. grab_solo=true (repeatable)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
+    host.add_argument("--name", dest="table_name", default=None, help="the table's name")
+    host.add_argument("--preset", choices=sorted(PRESETS), default="qingdao")
+    host.add_argument("--option", dest="host_option", action="append", default=[],
+                      metavar="NAME=VALUE", help="a rule option (repeatable)")
+    host.add_argument("--port", type=int, default=7474, help="TCP port (7474; 0 picks one)")
+    host.add_argument("--bind", default="0.0.0.0",
+                      help="listen and advertise only on this address (default: all)")
+    host.add_argument("--code", help="a join code players must know (never sent over the wire)")
+    host.add_argument("--timer", type=float, help="seconds per turn before 托管 takes over")
+    host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
+    host.add_argument("--bots", type=int, default=0, help="seats given to bots at once (0-5)")
+    host.add_argument("--seed", dest="host_seed", type=int, help="match seed")
+    host.add_argument("--rounds", dest="host_rounds", type=_positive, help="rounds in the match")
+    host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
+                      help="continue a match from its log (default: the newest)")
+    host.add_argument("--open-spectating", action="store_true",
+                      help="spectators see every hand (players never do)")
+    host.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
+    host.add_argument("--bot-delay", type=float, default=None, help="seconds bots wait")
+    for verb, role in (("join", "player"), ("watch", "spectator")):
+        p = sub.add_parser(verb, help=f"{'take a seat at' if role == 'player' else 'watch'} a "
+                                       "LAN table (the lobby lists them)")
+        p.add_argument("address", nargs="?", help="HOST:PORT to connect directly")
+        p.add_argument("--code", help="the table's join code")
+        p.add_argument("--bind", help="browse the LAN only from this address")
+        p.set_defaults(role=role)
     config = sub.add_parser("config", help="where the settings file is")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
@@ -66,6 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "sim":
         return _sim(parser, args)
+    if args.command == "host":
+        return _host(args)
+    if args.command in ("join", "watch"):
+        return _join(args)
     if args.command == "config":
         from bhtui.store.config import config_path
 
@@ -74,18 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _play(args)
 
 
-def _play(args: argparse.Namespace) -> int:
-    """Open the table: a qingdao match against four heuristic bots, seat 0 yours."""
-    import random
-
+def _settings(args: argparse.Namespace) -> tuple[object, list[str]]:
+    """The user's settings with this command line's overrides."""
     from bhtui.store.config import load_config
-    from bhtui.tui.app import BhtuiApp
 
-    try:
-        rules = PRESETS["qingdao"].with_options(**parse_options(args.option))
-    except ValueError as exc:
-        print(f"bhtui: {exc}", file=sys.stderr)
-        return 2
     config, warnings = load_config()
     for warning in warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
@@ -99,6 +124,94 @@ def _play(args: argparse.Namespace) -> int:
         config.card_style = args.cards
     if args.fast:
         config.bot_delay = 0.0
+    return config, warnings
+
+
+def _host(args: argparse.Namespace) -> int:
+    """Serve a table: TCP on the LAN, advertised by zeroconf, logged for --resume."""
+    import asyncio
+
+    from bhtui.bots import make_bot
+    from bhtui.net.host import BOT_NAMES, Seat, Table
+    from bhtui.net.serve import run_headless
+    from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
+
+    config, warnings = _settings(args)
+    delay = args.bot_delay if args.bot_delay is not None else config.bot_delay
+    common = dict(bot_delay=delay, timer=args.timer, code=args.code,
+                  open_spectating=args.open_spectating)
+    if args.resume:
+        path = latest_log() if args.resume == "latest" else Path(args.resume)
+        if path is None:
+            print("bhtui: no game log to resume", file=sys.stderr)
+            return 2
+        try:
+            log = GameLog.load(path)
+            table = Table.resume(log, **common)
+        except (GameLogError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+            print(f"bhtui: cannot resume {path}: {exc}", file=sys.stderr)
+            return 2
+        for warning in log.warnings:
+            print(f"bhtui: {warning}", file=sys.stderr)
+    else:
+        try:
+            rules = PRESETS[args.preset].with_options(**parse_options(args.host_option))
+        except ValueError as exc:
+            print(f"bhtui: {exc}", file=sys.stderr)
+            return 2
+        if not 0 <= args.bots <= 5:
+            print("bhtui: --bots takes 0 to 5", file=sys.stderr)
+            return 2
+        name = (args.table_name or f"{config.name}'s table")[:40]
+        seats = [Seat() for _ in range(5 - args.bots)] + [
+            Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", s), ready=True)
+            for s in range(5 - args.bots, 5)]
+        table = Table(rules, seats, name=name, seed=args.host_seed, rounds=args.host_rounds,
+                      log=GameLog(new_log_path(name)), **common)
+    advertise = not args.no_advertise
+    try:
+        if args.headless:
+            asyncio.run(run_headless(table, args.bind, args.port, advertise))
+            return 0
+        from bhtui.tui.app import BhtuiApp
+        from bhtui.tui.sessions import HostSession
+
+        BhtuiApp(config, HostSession(table, args.bind, args.port, advertise),
+                 warnings=warnings).run()
+    except OSError as exc:
+        print(f"bhtui: cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.sessions import RemoteSession, parse_address
+
+    try:
+        address = parse_address(args.address) if args.address else None
+    except ValueError as exc:
+        print(f"bhtui: {exc}", file=sys.stderr)
+        return 2
+    config, warnings = _settings(args)
+    BhtuiApp(config, RemoteSession(address, args.role, args.code, args.bind),
+             warnings=warnings).run()
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Open the table: a qingdao match against four heuristic bots, seat 0 yours."""
+    import random
+
+    from bhtui.tui.app import BhtuiApp
+
+    try:
+        rules = PRESETS["qingdao"].with_options(**parse_options(args.option))
+    except ValueError as exc:
+        print(f"bhtui: {exc}", file=sys.stderr)
+        return 2
+    config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings).run()
     return 0

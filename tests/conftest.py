@@ -8,5 +8,6 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _private_config_dir(tmp_path, monkeypatch):
-    """Tests never read or write the real user's settings or themes."""
+    """Tests never read or write the real user's settings, themes, game logs or seat tokens."""
     monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BHTUI_DATA_DIR", str(tmp_path / "data"))

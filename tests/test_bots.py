@@ -108,3 +108,19 @@ def test_heuristic_beats_random_over_many_rounds():
     m = Match("qingdao", seed=77, rounds=60)
     play_match(m, [make_bot("heuristic")] + [make_bot("random", s) for s in range(1, 5)])
     assert m.totals[0] > max(m.totals[1:])
+
+
+def test_legal_actions_from_a_seat_view_match_the_engine():
+    from bhtui.bots.legal import legal_from_view
+
+    for seed in range(4):
+        m = Match("qingdao", seed=seed, rounds=1)
+        rng = random.Random(seed)
+        while not m.over:
+            seat = m.to_act
+            engine = m.legal_actions(seat)
+            from_view = legal_from_view(m.view(seat))
+            key = lambda a: sorted(a.items())  # noqa: E731
+            assert sorted(map(key, from_view)) == sorted(map(key, engine))
+            assert legal_from_view(m.view((seat + 1) % 5)) == []
+            m.apply(seat, rng.choice(engine))

@@ -15,7 +15,6 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.memory import MemoryLink
 from bhtui.net.protocol import FrameDecoder, encode
-from bhtui.rules import Match
 from helpers import reshuffled
 
 
@@ -23,8 +22,8 @@ class Tap(MemoryLink):
     """A memory link that also keeps every frame the host sent, as bytes."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__(table)
         self.frames: list[bytes] = []
+        super().__init__(table)
 
     def send_frame(self, frame: bytes) -> None:
         self.frames.append(frame)
@@ -36,9 +35,25 @@ class Tap(MemoryLink):
 
 
 def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, **kw) -> Table:
-    seats = [Seat(name=f"P{s}") if s in humans else Seat(name=f"B{s}", bot=make_bot("heuristic"))
-             for s in range(5)]
-    return Table(Match("qingdao", seed, rounds=rounds), seats, bot_delay=0.0, **kw)
+    """A started table: bots everywhere but ``humans``, seats reserved for them by token."""
+    seats = [Seat(name=f"P{s}", taken=True) if s in humans
+             else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
+    table = Table("qingdao", seats, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
+    table.start()
+    return table
+
+
+def watch_as_seats(table: Table) -> list[Tap]:
+    """Taps that receive exactly what each seat's connection would, without a client."""
+    from bhtui.net.host import Viewer
+
+    taps = []
+    for s in range(5):
+        tap = Tap(table)
+        table.pending.pop(tap)
+        table.viewers[tap] = Viewer(tap, s, f"B{s}")
+        taps.append(tap)
+    return taps
 
 
 async def settle(condition, limit: float = 20.0) -> None:
@@ -49,9 +64,11 @@ async def settle(condition, limit: float = 20.0) -> None:
     await asyncio.wait_for(wait(), limit)
 
 
-def connect(table: Table, name: str, role: str = "player") -> tuple[Client, Tap, asyncio.Task]:
+def connect(table: Table, name: str, role: str = "player", seat: int | None = None,
+            code: str | None = None) -> tuple[Client, Tap, asyncio.Task]:
     link = Tap(table)
-    client = Client(link, name, role)
+    token = table.seats[seat].token if seat is not None else None
+    client = Client(link, name, role, token=token, code=code)
     return client, link, asyncio.create_task(client.run())
 
 
@@ -67,7 +84,7 @@ async def test_every_viewer_gets_every_sequence_number_through_a_round():
 
 async def test_a_stale_or_duplicate_command_is_refused_and_changes_nothing():
     table = all_bots_but({0, 1, 2, 3, 4})
-    clients = [connect(table, f"P{s}") for s in range(5)]
+    clients = [connect(table, f"P{s}", seat=s) for s in range(5)]
     await settle(lambda: all(c.view for c, _, _ in clients))
     seat = table.match.to_act
     client, link, _ = clients[seat]
@@ -85,7 +102,7 @@ async def test_a_stale_or_duplicate_command_is_refused_and_changes_nothing():
 
 async def test_a_rejoining_client_continues_its_command_ids():
     table = all_bots_but({0})
-    first, link, _ = connect(table, "Me")
+    first, link, _ = connect(table, "Me", seat=0)
     await settle(lambda: first.view is not None and first.my_turn or table.match.over)
     first.act({"type": "nonsense"})
     first.act({"type": "nonsense"})
@@ -99,7 +116,7 @@ async def test_a_rejoining_client_continues_its_command_ids():
 
 async def test_R_AUTO_1_tuoguan_plays_a_seat_to_the_end_of_the_round():
     table = all_bots_but({0})
-    client, link, _ = connect(table, "Me")
+    client, link, _ = connect(table, "Me", seat=0)
     await settle(lambda: client.view is not None)
     client.set_auto(True)
     await settle(lambda: table.match.over)
@@ -109,7 +126,7 @@ async def test_R_AUTO_1_tuoguan_plays_a_seat_to_the_end_of_the_round():
 
 async def test_R_AUTO_1_a_turn_timer_running_out_switches_the_seat_to_tuoguan():
     table = all_bots_but({0, 1, 2, 3, 4}, timer=0.01)
-    clients = [connect(table, f"P{s}") for s in range(5)]
+    clients = [connect(table, f"P{s}", seat=s) for s in range(5)]
     await settle(lambda: all(c.view for c, _, _ in clients))
     waiting = table.match.to_act
     await settle(lambda: table.seats[waiting].auto)
@@ -118,7 +135,7 @@ async def test_R_AUTO_1_a_turn_timer_running_out_switches_the_seat_to_tuoguan():
 
 async def test_a_dropped_link_is_played_by_the_bot_and_its_token_takes_the_seat_back():
     table = all_bots_but({0})
-    client, link, task = connect(table, "Me")
+    client, link, task = connect(table, "Me", seat=0)
     await settle(lambda: client.view is not None)
     token = client.token
     link.disconnect()
@@ -136,8 +153,8 @@ async def test_a_dropped_link_is_played_by_the_bot_and_its_token_takes_the_seat_
 ])
 async def test_a_malformed_frame_closes_that_connection_and_the_table_goes_on(garbage):
     table = all_bots_but({0, 1})
-    good, _, _ = connect(table, "Good")
-    bad, bad_link, _ = connect(table, "Bad")
+    good, _, _ = connect(table, "Good", seat=0)
+    bad, bad_link, _ = connect(table, "Bad", seat=1)
     await settle(lambda: good.view is not None and bad.view is not None)
     bad_link.write(garbage)
     await settle(lambda: bad_link.closed_reason is not None)
@@ -155,38 +172,29 @@ async def test_a_major_protocol_mismatch_is_refused_naming_both_versions():
 
 async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing():
     table = all_bots_but(set(), seed=11)
-    seats = []
-    for s in range(5):  # watch as each seat would: attach taps as viewers of those seats
-        link = Tap(table)
-        table.seats[s].conn = link
-        from bhtui.net.host import Viewer
-        table.viewers[link] = Viewer(link, s, f"B{s}")
-        seats.append(link)
+    seats = watch_as_seats(table)
     spectator, spec_link, _ = connect(table, "Watcher", "spectator")
     table._schedule()
     await settle(lambda: table.match.over)
     for seat, link in enumerate(seats):
         for m in link.messages():
             assert "hands" not in m.get("view", {})
-            event = m.get("event", {})
-            assert event.get("private") in (None, seat) and event.get("type") != "hidden" or event == {"type": "hidden"}
-    hidden_frames = {f for link in seats for f in link.frames
-                     if msgpack.unpackb(f[4:], raw=False).get("event") == {"type": "hidden"}}
-    assert len({len(f) for f in hidden_frames}) <= 2  # placeholders look alike (seq width aside)
+            event = m.get("event")
+            if event is not None and event != {"type": "hidden"}:
+                assert event.get("private") in (None, seat)
+    hidden = [f for link in seats for f in link.frames
+              if msgpack.unpackb(f[4:], raw=False).get("event") == {"type": "hidden"}]
+    assert hidden and len({len(f) for f in hidden}) <= 2  # placeholders look alike (seq width aside)
     for m in spec_link.messages():
         assert "hand" not in m.get("view", {}) and "hands" not in m.get("view", {})
+        assert m.get("event", {}).get("type") != "role"
 
 
 async def test_R_HIDE_2_a_view_frame_is_byte_identical_under_reshuffled_hidden_cards():
     rng = random.Random(5)
     for seed in range(6):
         table = all_bots_but(set(), seed=seed)
-        links = []
-        from bhtui.net.host import Viewer
-        for s in range(5):
-            link = Tap(table)
-            table.viewers[link] = Viewer(link, s, f"B{s}")
-            links.append(link)
+        links = watch_as_seats(table)
         for _ in range(rng.randrange(5, 120)):  # stop somewhere in the round
             if table.match.over:
                 break

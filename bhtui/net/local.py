@@ -4,23 +4,26 @@ from __future__ import annotations
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
-from bhtui.net.host import Seat, Table
+from bhtui.net.host import BOT_NAMES, Seat, Table
 from bhtui.net.memory import MemoryLink
-from bhtui.rules import SEATS, Match, RuleSet
-
-BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
+from bhtui.rules import SEATS, RuleSet
 
 
 def local_table(rules: RuleSet | str, seed: int, name: str, bot_delay: float,
                 rounds: int | None = None) -> Table:
-    """Seat 0 for the person at this terminal, heuristic bots everywhere else."""
-    seats = [Seat(name=name)] + [
-        Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", seed * SEATS + s))
+    """Seat 0 for the person at this terminal, heuristic bots everywhere else, started."""
+    seats = [Seat(name=name, taken=True)] + [
+        Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", seed * SEATS + s), ready=True)
         for s in range(1, SEATS)
     ]
-    return Table(Match(rules, seed, rounds=rounds), seats, bot_delay=bot_delay)
+    table = Table(rules, seats, seed=seed, rounds=rounds, bot_delay=bot_delay)
+    table.start()
+    return table
 
 
-def join(table: Table, name: str, role: str = "player") -> tuple[Client, MemoryLink]:
-    link = MemoryLink(table)
-    return Client(link, name, role), link
+def join(table: Table, name: str, role: str = "player", admin: bool = True,
+         seat: int | None = 0) -> tuple[Client, MemoryLink]:
+    """Join over memory; ``seat`` is a seat reserved for this person (taken by its token)."""
+    link = MemoryLink(table, admin=admin)
+    token = table.seats[seat].token if seat is not None and role == "player" else None
+    return Client(link, name, role, token=token), link

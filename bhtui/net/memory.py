@@ -15,11 +15,13 @@ class MemoryLink:
     client's own call, just as with a socket.
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, admin: bool = False) -> None:
         self.table = table
+        self.admin = admin  # the host's own screen: no join code, runs the waiting room
         self._to_client: asyncio.Queue[bytes] = asyncio.Queue()
         self._decoder = FrameDecoder()
         self.closed_reason: str | None = None
+        table.connect(self, "memory")
 
     # client side
     def write(self, data: bytes) -> None:

@@ -1,18 +1,27 @@
-"""The Textual app: a local host with four bots, joined by this terminal as seat 0."""
+"""The Textual app: one screen flow for every way of getting a table (local, host, join)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any, Protocol
+
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
-from bhtui.net.local import join, local_table
-from bhtui.rules import RuleSet
+from bhtui.net.client import Client
 from bhtui.store.config import Config
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
+
+
+class Session(Protocol):
+    async def open(self, app: BhtuiApp) -> None: ...
+    async def close(self) -> None: ...
 
 
 class BhtuiApp(App[None]):
@@ -24,16 +33,27 @@ class BhtuiApp(App[None]):
         Binding("ctrl+t", "next_theme", "Theme", id="theme", priority=True),
     ]
 
-    def __init__(self, config: Config, rules: RuleSet | str = "qingdao", seed: int = 1,
-                 rounds: int | None = None, warnings: list[str] | None = None) -> None:
+    def __init__(self, config: Config, session: Session | None = None, *,
+                 rules: Any = "qingdao", seed: int = 1, rounds: int | None = None,
+                 warnings: list[str] | None = None) -> None:
         super().__init__()
+        from bhtui.tui.sessions import LocalSession
+
         self.config = config
-        self.rules, self.seed, self.rounds = rules, seed, rounds
+        self.session = session or LocalSession(rules, seed, rounds)
         self.t = Translator(config.language)
         self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
         self.startup_warnings = list(warnings or [])
         self.theme_names: list[str] = []
+        self.address = ""
+        self.client: Client | None = None
+        self.admin = False
         translate_bindings(self._bindings, self.t)
+
+    @property
+    def host(self) -> Any:
+        """The in-process table, when this app runs one (a local game or `bhtui host`)."""
+        return getattr(self.session, "table", None)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
@@ -51,19 +71,38 @@ class BhtuiApp(App[None]):
         for warning in [*self.startup_warnings, *problems]:
             self.notify(warning, severity="warning", timeout=8)
         self.title = self.t("title")
-        table = local_table(self.rules, self.seed, self.config.name, self.config.bot_delay,
-                            self.rounds)
-        self.host = table
-        client, self.link = join(table, self.config.name)
-        self.client = client
-        self.push_screen(TableScreen(client, self.t, self.card_style))
-        self.run_worker(client.run(), exclusive=True, name="client")
+        self.run_worker(self.session.open(self), exclusive=True, name="session")
 
-    def action_next_theme(self) -> None:
-        if self.theme_names:
-            index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
-            self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
-            self.notify(f"theme: {self.theme}", timeout=2)
+    async def ask(self, screen: Screen[Any]) -> Any:
+        """Push a screen and wait for its result."""
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.push_screen(screen, lambda value: answer.done() or answer.set_result(value))
+        return await answer
+
+    def attach(self, client: Client, admin: bool, waiting_room: bool = True) -> None:
+        """Follow a client: waiting room until the match, then the table; refusals shown."""
+        self.client, self.admin = client, admin
+        client.listen(self._route)
+        if waiting_room:
+            self._route({"type": "attached"})
+
+    def _route(self, message: dict[str, Any]) -> None:
+        client = self.client
+        assert client is not None
+        if client.refused is not None and not isinstance(self.screen, RefusedScreen):
+            self.push_screen(RefusedScreen(self.t, client.refused.get("reason", "?")))
+            return
+        on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
+        if client.view is not None and not on_table:
+            if isinstance(self.screen, WaitingRoomScreen):
+                self.pop_screen()
+            self.push_screen(TableScreen(client, self.t, self.card_style))
+        elif client.view is None and not isinstance(self.screen, WaitingRoomScreen):
+            if client.room is not None or message["type"] == "attached":
+                self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
+
+    async def on_unmount(self) -> None:
+        await self.session.close()
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
@@ -80,3 +119,9 @@ class BhtuiApp(App[None]):
                 self.exit()
 
         self.push_screen(QuitScreen(self.t), answered)
+
+    def action_next_theme(self) -> None:
+        if self.theme_names:
+            index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
+            self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
+            self.notify(f"theme: {self.theme}", timeout=2)

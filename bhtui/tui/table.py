@@ -91,7 +91,10 @@ class TableScreen(Screen[None]):
         self.query_one("#scores").border_title = t("pane.scores")
         self.query_one("#log").border_title = t("pane.log")
         self.query_one(HandView).border_title = t("pane.hand")
-        self.query_one(HandView).focus()
+        if self.client.seat is None:  # a spectator has no hand
+            self.query_one(HandView).display = False
+        else:
+            self.query_one(HandView).focus()
         self._check_size(self.app.size.width, self.app.size.height)
         for _, event in self.client.events:  # what arrived before this screen listened
             self._log_event(event)
@@ -182,6 +185,8 @@ class TableScreen(Screen[None]):
             return ""
         if view["phase"] == "over":
             return t("status.match_over")
+        if me is None:
+            return t("status.watching") + " — " + t("status.waiting", name=self.names()[view["to_act"]])
         if me is not None and self.client.table and self.client.table[me].get("auto"):
             return t("status.auto_on")
         if view["to_act"] != me:

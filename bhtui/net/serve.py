@@ -1,0 +1,65 @@
+"""Serving a table on the LAN: the TCP listener and the zeroconf advertisement together."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from dataclasses import dataclass
+
+from bhtui.net.host import Table
+from bhtui.net.lobby import Advertiser
+from bhtui.net.tcp import serve_table
+
+
+@dataclass
+class Serving:
+    table: Table
+    server: asyncio.Server
+    advertiser: Advertiser | None
+
+    @property
+    def port(self) -> int:
+        return self.server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self.advertiser is not None:
+            await self.advertiser.stop()
+        self.server.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.server.wait_closed(), 2)
+        if self.table.log is not None:
+            self.table.log.close()
+
+
+async def start_serving(table: Table, bind: str, port: int, advertise: bool = True) -> Serving:
+    server = await serve_table(table, bind, port)
+    advertiser = None
+    if advertise:
+        advertiser = Advertiser(table, server.sockets[0].getsockname()[1], bind)
+        await advertiser.start()
+    return Serving(table, server, advertiser)
+
+
+def start_when_full(table: Table) -> None:
+    """Headless tables have no host player: the match starts once every seat is filled."""
+    def check(t: Table) -> None:
+        if not t.started and t.seats_taken() == len(t.seats):
+            asyncio.get_running_loop().call_soon(t.start)
+
+    table.listeners.append(check)
+
+
+async def run_headless(table: Table, bind: str, port: int, advertise: bool = True) -> None:
+    """Serve until SIGINT/SIGTERM; print where the table is."""
+    serving = await start_serving(table, bind, port, advertise)
+    start_when_full(table)
+    state = "resumed" if table.started else "waiting for players"
+    lock = " (join code needed)" if table.code else ""
+    print(f"bhtui: table {table.name!r} on {bind}:{serving.port}{lock}, {state}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await serving.stop()

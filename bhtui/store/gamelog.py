@@ -1,0 +1,118 @@
+"""A table's append-only game log: a header, then one record per accepted action.
+
+Records are frames like the wire's (4-byte length + msgpack map). Each record is flushed to
+the OS before anyone hears of the action, so a killed host loses nothing it announced. A torn
+last record (the host died mid-write) is dropped with a warning; anything else unreadable is a
+:class:`GameLogError` with a clear message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import IO, Any
+
+import msgpack
+import platformdirs
+
+MAGIC = b"BHTUILOG1\n"
+MAX_RECORD = 1 << 20
+
+
+class GameLogError(Exception):
+    """The file is not a readable bhtui game log."""
+
+
+def games_dir() -> Path:
+    base = os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui")
+    return Path(base) / "games"
+
+
+def new_log_path(table_name: str) -> Path:
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in table_name)[:40] or "table"
+    return games_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{safe}.bhlog"
+
+
+class GameLog:
+    """Reading and appending one log file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.header: dict[str, Any] = {}
+        self.actions: list[tuple[int, dict[str, Any]]] = []
+        self.warnings: list[str] = []
+        self._file: IO[bytes] | None = None
+
+    # writing
+    def start(self, header: dict[str, Any]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.header = header
+        self._file = open(self.path, "wb")  # noqa: SIM115 - held open for the whole match
+        self._file.write(MAGIC)
+        self._write({"type": "header", **header})
+
+    def append(self, seat: int, action: dict[str, Any]) -> None:
+        self.actions.append((seat, action))
+        self._write({"type": "action", "seat": seat, "action": action})
+
+    def _write(self, record: dict[str, Any]) -> None:
+        assert self._file is not None, "start() or load() first"
+        body = msgpack.packb(record, use_bin_type=True)
+        self._file.write(len(body).to_bytes(4, "big") + body)
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    # reading
+    @classmethod
+    def load(cls, path: Path) -> GameLog:
+        """Read a log and open it for appending after its last whole record."""
+        log = cls(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise GameLogError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if not data.startswith(MAGIC):
+            raise GameLogError(f"{path} is not a bhtui game log")
+        offset, good_end = len(MAGIC), len(MAGIC)
+        records = []
+        while offset < len(data):
+            if offset + 4 > len(data):
+                break
+            size = int.from_bytes(data[offset:offset + 4], "big")
+            if size == 0 or size > MAX_RECORD:
+                raise GameLogError(f"{path}: damaged record at byte {offset}")
+            if offset + 4 + size > len(data):
+                break
+            try:
+                record = msgpack.unpackb(data[offset + 4:offset + 4 + size], raw=False)
+            except Exception:
+                raise GameLogError(f"{path}: damaged record at byte {offset}") from None
+            records.append(record)
+            offset += 4 + size
+            good_end = offset
+        if good_end < len(data):
+            log.warnings.append(
+                f"{path}: dropped an incomplete last record ({len(data) - good_end} bytes)")
+        if not records or not isinstance(records[0], dict) or records[0].get("type") != "header":
+            raise GameLogError(f"{path}: no header")
+        header = dict(records[0])
+        header.pop("type")
+        log.header = header
+        for record in records[1:]:
+            if not isinstance(record, dict) or record.get("type") != "action":
+                raise GameLogError(f"{path}: unexpected record {record!r:.60}")
+            log.actions.append((record["seat"], record["action"]))
+        log._file = open(path, "r+b")  # noqa: SIM115
+        log._file.truncate(good_end)
+        log._file.seek(good_end)
+        return log
+
+
+def latest_log() -> Path | None:
+    logs = sorted(games_dir().glob("*.bhlog"))
+    return logs[-1] if logs else None

@@ -1,0 +1,196 @@
+"""Screens before the match: the lobby of LAN tables, the join-code prompt, the waiting room."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from bhtui.net.client import Client
+from bhtui.net.lobby import TableInfo
+from bhtui.tui.i18n import Translator
+from bhtui.tui.widgets import clip
+
+
+class WaitingRoomScreen(Screen[None]):
+    """Who sits where and who is ready; the host fills seats with bots, moves, removes, starts."""
+
+    DEFAULT_CSS = """
+    WaitingRoomScreen { align: center middle; }
+    #room { width: 76; height: auto; border: round $primary; padding: 0 1; }
+    #room-keys { color: $text-muted; margin-top: 1; }
+    """
+
+    def __init__(self, client: Client, t: Translator, admin: bool, address: str = "") -> None:
+        super().__init__()
+        self.client, self.t, self.admin, self.address = client, t, admin, address
+        self.selected: int | None = None
+        self.moving = False
+
+    BINDINGS = [
+        Binding("r", "ready", "Ready", id="room.ready"),
+        Binding("b", "admin('fill_bots')", "Bots", id="room.bots"),
+        Binding("enter", "admin('start')", "Start", id="room.start"),
+        Binding("x", "remove", "Remove", id="room.remove"),
+        Binding("m", "move", "Move", id="room.move"),
+        *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="room"):
+            yield Static(id="room-body")
+            yield Static(self.t("room.keys.admin" if self.admin else "room.keys.player"),
+                         id="room-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.client.listen(self._on_client)
+        self.refresh_room()
+
+    def _on_client(self, message: dict[str, Any]) -> None:
+        if message["type"] == "room" and self.is_attached:
+            self.refresh_room()
+
+    def refresh_room(self) -> None:
+        room, t = self.client.room, self.t
+        if room is None:
+            self.query_one("#room-body", Static).update(t("connecting", address=self.address))
+            return
+        grid = RichTable(box=None, padding=(0, 1), show_header=False)
+        for _ in range(4):
+            grid.add_column()
+        for i, seat in enumerate(room["seats"]):
+            mark = "▶" if i == self.selected else " "
+            if not seat["taken"]:
+                name, kind = t("room.empty"), ""
+            else:
+                name = clip(seat["name"], 24)
+                kind = t("room.bot") if seat["kind"] == "bot" else ""
+            you = " *" if i == self.client.seat else ""
+            ready = "✓ " + t("room.ready") if seat["taken"] and seat["ready"] else ""
+            grid.add_row(f"{mark} {i + 1}", name + you, kind, ready)
+        body = Text.assemble(
+            (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
+            (t("room.address", address=self.address) + "\n\n") if self.address else "",
+        )
+        footer = Text("\n" + t("room.spectators", n=room["spectators"]))
+        self.query_one("#room-body", Static).update(Text.assemble(body) + _table_text(grid) + footer)
+
+    def action_ready(self) -> None:
+        self.client.ready()
+
+    def action_admin(self, op: str) -> None:
+        if self.admin:
+            self.client.admin(op)
+
+    def action_pick(self, seat: int) -> None:
+        if self.moving and self.selected is not None and self.admin:
+            self.client.admin("move", seat=self.selected, to=seat)
+            self.moving, self.selected = False, seat
+        else:
+            self.selected = seat
+        self.refresh_room()
+
+    def action_remove(self) -> None:
+        if self.admin and self.selected is not None:
+            self.client.admin("remove", seat=self.selected)
+
+    def action_move(self) -> None:
+        if self.admin and self.selected is not None:
+            self.moving = True
+
+
+def _table_text(grid: RichTable) -> Text:
+    from rich.console import Console
+
+    console = Console(width=72, record=True, color_system=None)
+    with console.capture() as capture:
+        console.print(grid)
+    return Text(capture.get().rstrip("\n"))
+
+
+class LobbyScreen(Screen[TableInfo]):
+    """Tables found on the LAN, live; Enter picks one."""
+
+    DEFAULT_CSS = """
+    #lobby-title { text-style: bold; padding: 0 1; }
+    #lobby-hint { padding: 0 1; color: $text-muted; }
+    DataTable { height: 1fr; }
+    """
+    BINDINGS = [Binding("enter", "pick", "Pick", id="lobby.pick", priority=True)]
+
+    def __init__(self, t: Translator, watching: bool) -> None:
+        super().__init__()
+        self.t, self.watching = t, watching
+        self.rows: list[TableInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t("lobby.title"), id="lobby-title")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        what = self.t("lobby.watch" if self.watching else "lobby.join")
+        yield Static(self.t("lobby.none") + "\n" + self.t("lobby.keys", what=what), id="lobby-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for key in ("table", "host", "preset", "seats", "watching"):
+            table.add_column(self.t(f"lobby.col.{key}"))
+        table.add_column("🔒")
+        table.focus()
+
+    def show_tables(self, tables: dict[str, TableInfo]) -> None:
+        if not self.is_attached:
+            return
+        self.rows = sorted(tables.values(), key=lambda i: (i.name, i.address))
+        table = self.query_one(DataTable)
+        table.clear()
+        for info in self.rows:
+            table.add_row(clip(info.name, 24), info.address, info.preset, f"{info.seats}/5",
+                          str(info.spectators), "🔒" if info.code else "")
+
+    def action_pick(self) -> None:
+        table = self.query_one(DataTable)
+        if self.rows and 0 <= table.cursor_row < len(self.rows):
+            self.dismiss(self.rows[table.cursor_row])
+
+
+class CodePrompt(ModalScreen[str]):
+    DEFAULT_CSS = """
+    CodePrompt { align: center middle; }
+    CodePrompt > Vertical { width: 50; height: auto; border: thick $primary; padding: 0 1;
+                            background: $surface; }
+    """
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__()
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.t("code.title"))
+            yield Input(placeholder=self.t("code.placeholder"), password=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+
+class RefusedScreen(Screen[None]):
+    """The host said no (wrong code, full table, other protocol): say why, then leave."""
+
+    DEFAULT_CSS = "RefusedScreen { align: center middle; } RefusedScreen Static { width: auto; }"
+
+    def __init__(self, t: Translator, reason: str) -> None:
+        super().__init__()
+        self.t, self.reason = t, reason
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t("refused.title", reason=self.reason) + "\n" + self.t("refused.keys"))
+
+    def on_key(self) -> None:
+        self.app.exit()
