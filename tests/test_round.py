@@ -270,3 +270,10 @@ def test_illegal_plays_are_refused_with_a_reason_and_change_nothing():
     with pytest.raises(IllegalAction, match="4 does not beat 9"):
         play(m, 2, "4D")
     assert fingerprint(m) == before and m.to_act == 2
+
+
+def test_R_EMP_Q4_a_deal_nobody_can_call_on_is_void_and_dealt_again_at_once():
+    m = rigged("2S 2S 9H", "8H 8S", "", "", "", first=0)  # no callable group anywhere
+    events = m.initial_events()
+    assert "void" in types(events) and types(events).count("deal") == 2
+    assert m.round.redeal == 1 and m.to_act is not None and m.legal_actions(m.to_act)

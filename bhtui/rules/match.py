@@ -61,8 +61,19 @@ class Match:
         self.rules = get_preset(self.preset)
         if self.rounds is not None and self.rounds < 1:
             raise ValueError("a match needs at least one round")
-        self.round = Round(self.rules, self.seed, 1, deal=self.first_deal)
-        self._start_events = self._deal_events()
+        self._start_events = self._new_round(1, 0, None, self.first_deal)
+
+    def _new_round(self, number: int, redeal: int, previous: RoundResult | None,
+                   deal: Deal | None = None) -> list[Event]:
+        """Deal round ``number``; a deal void before anyone acted (nobody can call, so every
+        candidate declines by himself) is dealt again at once with the next redeal number."""
+        events: list[Event] = []
+        while True:
+            self.round = Round(self.rules, self.seed, number, redeal, previous, deal)
+            events.extend(self._deal_events())
+            if self.round.phase != "void":
+                return events
+            redeal, deal = redeal + 1, None
 
     def _deal_events(self) -> list[Event]:
         r = self.round
@@ -93,11 +104,8 @@ class Match:
         events = self.round.apply(seat, action)
         self.actions.append((seat, action))
         if self.round.phase == "void":
-            self.round = Round(
-                self.rules, self.seed, self.round.number, self.round.redeal + 1,
-                self._previous(),
-            )
-            events.extend(self._deal_events())
+            events.extend(self._new_round(self.round.number, self.round.redeal + 1,
+                                          self._previous()))
         elif self.round.phase == "done":
             events.extend(self._finish_round())
         return events
@@ -124,8 +132,7 @@ class Match:
             self.over = True
             events.append({"type": "match_end", "totals": list(self.totals)})
             return events
-        self.round = Round(self.rules, self.seed, r.number + 1, 0, r.result)
-        events.extend(self._deal_events())
+        events.extend(self._new_round(r.number + 1, 0, r.result))
         return events
 
     def view(self, viewer: int | str | None) -> dict[str, Any]:
