@@ -1,0 +1,243 @@
+"""LAN play over real sockets on loopback: a full table with spectators, a cut link, a killed
+and resumed host, hostile frames, and join codes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bhtui.bots import make_bot
+from bhtui.net.botclient import attach_bot
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table
+from bhtui.net.protocol import FrameDecoder, encode
+from bhtui.net.tcp import TcpLink, open_link, serve_table, stay_connected
+
+LOOPBACK = "127.0.0.1"
+
+
+async def settle(condition, limit: float = 30.0) -> None:
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(wait(), limit)
+
+
+class Recording(TcpLink):
+    """A client link that keeps every byte it received."""
+
+    received = b""
+
+    async def read(self) -> bytes:
+        data = await super().read()
+        self.received += data
+        return data
+
+
+async def connect(port: int, name: str, role: str = "player", code: str | None = None,
+                  token: str | None = None) -> tuple[Client, Recording]:
+    link = await open_link(LOOPBACK, port)
+    rec = Recording(link.reader, link.writer)
+    client = Client(rec, name, role, token=token, code=code)
+    asyncio.create_task(client.run())
+    return client, rec
+
+
+def frames(data: bytes) -> list[dict]:
+    return FrameDecoder().feed(data)
+
+
+async def test_five_players_and_ten_spectators_play_a_round_and_the_bytes_leak_nothing():
+    table = Table("qingdao", seed=21, rounds=1, bot_delay=0.0)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    players = [await connect(port, f"P{i}") for i in range(5)]
+    for client, _ in players:
+        attach_bot(client)
+    watchers = [await connect(port, f"W{i}", "spectator") for i in range(10)]
+    await settle(lambda: table.seats_taken() == 5 and table.spectator_count() == 10)
+    table.start()
+    await settle(lambda: table.match.over)
+    await settle(lambda: all(c.seq == table.seq for c, _ in players + watchers))
+    server.close()
+    seats = {c.seat for c, _ in players}
+    assert seats == {0, 1, 2, 3, 4}
+    for client, rec in players + watchers:
+        received = frames(rec.received)
+        numbers = [m["seq"] for m in received if m["type"] == "event"]
+        assert numbers == list(range(1, table.seq + 1)), "every viewer gets every number"
+        for m in received:
+            view = m.get("view", {})
+            assert "hands" not in view
+            if client.seat is None:
+                assert "hand" not in view
+            elif view:
+                assert view["viewer"] == client.seat
+                assert len(view["hand"]) == view["seats"][client.seat]["count"]
+            event = m.get("event")
+            if event is not None and event != {"type": "hidden"}:
+                assert event.get("private") in (None, client.seat)
+    end = table.match.records[0].result
+    assert sorted(end.places) == [1, 2, 3, 4, 5]
+
+
+async def test_a_cut_link_comes_back_to_the_same_seat_with_nothing_lost_or_doubled():
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
+    table = Table("qingdao", seats, seed=5, rounds=1, bot_delay=0.002)
+    table.start()
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    client = Client(None, "Me", token=table.seats[0].token)  # type: ignore[arg-type]
+    attach_bot(client)
+    links: list[TcpLink] = []
+    runner = asyncio.create_task(stay_connected(client, LOOPBACK, port, on_link=links.append))
+    await settle(lambda: client.view is not None and client.view["phase"] == "play"
+                 and client.view.get("top") is not None)
+    actions_before = len(table.match.actions)
+    links[-1].cut()  # mid-trick
+    await settle(lambda: len(links) >= 2 and client.view is not None and table.seats[0].conn)
+    await settle(lambda: table.match.over)
+    await settle(lambda: client.seq == table.seq)
+    runner.cancel()
+    server.close()
+    numbers = [seq for seq, _ in client.events]
+    assert numbers == list(range(1, table.seq + 1)) and client.gaps == 0
+    assert client.seat == 0 and len(table.match.actions) > actions_before
+    assert client.view["history"][0]["scores"] == list(table.match.records[0].result.scores)
+
+
+async def test_a_resent_command_after_a_reconnect_is_not_applied_twice():
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
+    table = Table("qingdao", seats, seed=5, rounds=1, bot_delay=30)  # bots wait: we act alone
+    table.start()
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    client, rec = await connect(port, "Me", token=table.seats[0].token)
+    await settle(lambda: client.view is not None)
+    command = {"type": "action", "cid": 1, "seq": client.seq, "action": {"type": "fly"}}
+    rec.write(encode(command))
+    await settle(lambda: table.seats[0].last_cid == 1)
+    rec.cut()
+    again, rec2 = await connect(port, "Me", token=table.seats[0].token)
+    await settle(lambda: again.view is not None)
+    rec2.write(encode(command))  # the resend
+    await settle(lambda: any(m.get("code") == "duplicate" for m in frames(rec2.received)))
+    server.close()
+
+
+async def test_wrong_codes_are_refused_and_rate_limited():
+    table = Table("qingdao", seed=1, code="4242", bot_delay=0.0)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    for attempt in range(3):
+        client, rec = await connect(port, f"X{attempt}", code="1111")
+        await settle(lambda: client.refused is not None)
+        assert client.refused["code"] == "code"
+        assert b"4242" not in rec.received
+    client, _ = await connect(port, "Right", code="4242")
+    await settle(lambda: client.refused is not None)
+    assert client.refused["code"] == "cooldown"  # even the right code waits out the minute
+    table.code_failures.clear()
+    client, _ = await connect(port, "Right", code="4242")
+    await settle(lambda: client.room is not None)
+    assert client.seat == 0
+    server.close()
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=30)
+    | st.floats() | st.binary(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+hostile = st.one_of(
+    st.binary(min_size=1, max_size=300),  # noise
+    st.binary(max_size=200).map(lambda body: len(body).to_bytes(4, "big") + body),  # framed noise
+    st.builds(lambda v: encode({"type": "hello", "proto": v, "role": v, "name": v}), values),
+    st.builds(lambda d: encode({**d, "type": "action"}),
+              st.dictionaries(st.text(max_size=8), values, max_size=5)),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(hostile, min_size=1, max_size=4))
+def test_hostile_frames_never_crash_the_host_and_the_round_finishes(payloads):
+    async def scenario() -> None:
+        seats = [Seat(name="Me", taken=True)] + [
+            Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
+        table = Table("qingdao", seats, seed=3, rounds=1, bot_delay=0.0)
+        table.start()
+        server = await serve_table(table, LOOPBACK, 0)
+        port = server.sockets[0].getsockname()[1]
+        good, _ = await connect(port, "Me", token=table.seats[0].token)
+        attach_bot(good)
+        for payload in payloads:
+            reader, writer = await asyncio.open_connection(LOOPBACK, port)
+            await reader.read(65536)  # the host's hello
+            writer.write(payload)
+            await writer.drain()
+            writer.close()
+        await settle(lambda: table.match.over)
+        assert all(v.name != "?" for v in table.viewers.values())
+        server.close()
+
+    asyncio.run(scenario())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]
+
+
+def start_host(port: int, data: Path, *extra: str) -> subprocess.Popen:
+    env = {**os.environ, "BHTUI_DATA_DIR": str(data)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
+         str(port), "--no-advertise", "--bots", "4", "--seed", "9", "--rounds", "1",
+         "--bot-delay", "0.005", *extra],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+async def play_to_the_end(port: int, kill_at: int | None, data: Path) -> dict:
+    """One human seat played by the standard bot over TCP; the host maybe killed mid-trick."""
+    host = start_host(port, data)
+    try:
+        assert "table" in host.stdout.readline()
+        client = Client(None, "Me")  # type: ignore[arg-type]
+        attach_bot(client)
+        runner = asyncio.create_task(stay_connected(client, LOOPBACK, port))
+        if kill_at is not None:
+            await settle(lambda: client.seq >= kill_at and client.view["phase"] == "play"
+                         and client.view.get("top") is not None)
+            host.send_signal(signal.SIGKILL)
+            host.wait()
+            host = start_host(port, data, "--resume")
+            assert "resumed" in host.stdout.readline()
+        await settle(lambda: client.view is not None and client.view["phase"] == "over", 60)
+        runner.cancel()
+        return {"history": client.view["history"], "gaps": client.gaps,
+                "numbers": [seq for seq, _ in client.events], "seq": client.seq}
+    finally:
+        host.send_signal(signal.SIGTERM)
+        host.wait(10)
+
+
+async def test_a_host_killed_mid_trick_and_resumed_ends_where_an_uncrashed_run_ends(tmp_path):
+    calm = await play_to_the_end(free_port(), None, tmp_path / "calm")
+    crashed = await play_to_the_end(free_port(), 60, tmp_path / "crash")
+    assert crashed["history"] == calm["history"]
+    assert crashed["seq"] == calm["seq"] and crashed["numbers"] == list(range(1, calm["seq"] + 1))
+    assert json.dumps(calm["history"])  # plain data all the way
