@@ -241,3 +241,25 @@ async def test_a_host_killed_mid_trick_and_resumed_ends_where_an_uncrashed_run_e
     assert crashed["history"] == calm["history"]
     assert crashed["seq"] == calm["seq"] and crashed["numbers"] == list(range(1, calm["seq"] + 1))
     assert json.dumps(calm["history"])  # plain data all the way
+
+
+async def test_a_flood_and_a_silent_connection_are_cut_and_the_table_goes_on(monkeypatch):
+    import bhtui.net.tcp as tcp
+
+    monkeypatch.setattr(tcp, "HANDSHAKE_DEADLINE", 0.2)
+    table = Table("qingdao", seed=1, bot_delay=0.0)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    silent_reader, _ = await asyncio.open_connection(LOOPBACK, port)
+    flood, rec = await connect(port, "Flood")
+    await settle(lambda: flood.room is not None)
+    chat = encode({"type": "hint", "cid": 1})
+    rec.write(chat * (tcp.RATE_BURST + 50))
+    await settle(lambda: any("slow down" in m.get("reason", "") for m in frames(rec.received)))
+    data = b""
+    while chunk := await asyncio.wait_for(silent_reader.read(65536), 5):
+        data += chunk
+    assert b"no hello within" in data  # closed after the deadline, with the reason
+    calm, _ = await connect(port, "Calm")
+    await settle(lambda: calm.room is not None)
+    server.close()

@@ -392,10 +392,15 @@ class Table:
         if len(match.records) > rounds_before:
             for s in self.seats:  # people look at the result before bots go on
                 s.ready = s.bot is not None or s.conn is None or s.auto
+        fresh = list(self.buffer)[-len(events):]
+        frames: dict[Any, bytes] = {}  # one encoding per kind of viewer, not per connection
         for viewer in list(self.viewers.values()):
-            for seq, event in list(self.buffer)[-len(events):]:
-                self._send_event(viewer, seq, event)
-            self._send_view(viewer)
+            key = self._viewer_key(viewer)
+            if key not in frames:
+                frames[key] = b"".join(
+                    [self._event_frame(key, seq, event) for seq, event in fresh]
+                    + [self._view_frame(key)])
+            viewer.conn.send_frame(frames[key])
         self._notify()
         self._schedule()
 
@@ -409,18 +414,20 @@ class Table:
             return "all"
         return viewer.seat
 
+    def _event_frame(self, key: int | str | None, seq: int, event: dict[str, Any]) -> bytes:
+        return encode({"type": "event", "seq": seq, "event": event_for(event, key)})
+
+    def _view_frame(self, key: int | str | None) -> bytes:
+        if self.match is None:
+            return encode({"type": "room", "room": self.room()})
+        return encode({"type": "view", "seq": self.seq, "view": self.match.view(key),
+                       "table": self.public_seats()})
+
     def _send_event(self, viewer: Viewer, seq: int, event: dict[str, Any]) -> None:
-        shown = event_for(event, self._viewer_key(viewer))
-        viewer.conn.send_frame(encode({"type": "event", "seq": seq, "event": shown}))
+        viewer.conn.send_frame(self._event_frame(self._viewer_key(viewer), seq, event))
 
     def _send_view(self, viewer: Viewer) -> None:
-        if self.match is None:
-            viewer.conn.send_frame(encode({"type": "room", "room": self.room()}))
-            return
-        viewer.conn.send_frame(encode({
-            "type": "view", "seq": self.seq, "view": self.match.view(self._viewer_key(viewer)),
-            "table": self.public_seats(),
-        }))
+        viewer.conn.send_frame(self._view_frame(self._viewer_key(viewer)))
 
     def _changed(self) -> None:
         """Seats or viewers changed: everyone gets a fresh view (or room), bots re-armed."""

@@ -17,7 +17,7 @@ from bhtui.net.protocol import FrameDecoder, ProtocolError, encode
 
 HANDSHAKE_DEADLINE = 5.0
 SEND_QUEUE = 1024  # frames waiting for one slow reader before it is dropped
-RATE_BURST, RATE_PER_SECOND = 60, 30.0
+RATE_BURST, RATE_PER_SECOND = 400, 200.0  # floods, not fast bots: seats act only in turn
 READ_CHUNK = 65536
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
@@ -101,9 +101,8 @@ class TcpConnection:
         self.close(reason)
 
     def _handshake_late(self) -> None:
-        if self in self.table.pending:
-            self._refuse(f"no hello within {HANDSHAKE_DEADLINE:.0f} s")
-            self.writer.transport.close()
+        if self in self.table.pending:  # the writer sends the reason, then closes
+            self._refuse(f"no hello within {HANDSHAKE_DEADLINE:g} s")
 
     async def _write_loop(self) -> None:
         try:
@@ -122,7 +121,8 @@ class TcpConnection:
 async def serve_table(table: Table, host: str, port: int) -> asyncio.Server:
     """Listen for players and spectators of ``table`` on ``host:port`` (port 0: any free)."""
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await TcpConnection(table, reader, writer).serve()
+        with contextlib.suppress(asyncio.CancelledError):  # the host is shutting down
+            await TcpConnection(table, reader, writer).serve()
 
     return await asyncio.start_server(handle, host, port, limit=READ_CHUNK)
 

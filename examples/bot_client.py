@@ -1,0 +1,85 @@
+"""A bot that plays a bhtui table over TCP — the shape any client in any language takes.
+
+    python examples/bot_client.py HOST:PORT [--name Bot] [--code CODE] [--random]
+
+It reads frames (4-byte big-endian length + msgpack map), answers the host's hello (with an
+HMAC proof of the join code when the table has one), and on every view where it is its turn
+sends an action computed from that view alone. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import hmac
+import random
+import struct
+
+import msgpack
+
+from bhtui.bots import HeuristicBot
+from bhtui.bots.legal import legal_from_view
+
+
+def frame(message: dict) -> bytes:
+    body = msgpack.packb(message, use_bin_type=True)
+    return struct.pack(">I", len(body)) + body
+
+
+async def play(host: str, port: int, name: str, code: str | None, random_play: bool) -> None:
+    reader, writer = await asyncio.open_connection(host, port)
+    bot, rng = HeuristicBot(), random.Random()
+    cid, seat, answered = 0, None, set()
+    while True:
+        header = await reader.readexactly(4)
+        message = msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0]), raw=False)
+        kind = message["type"]
+        if kind == "hello":  # the host speaks first
+            hello = {"type": "hello", "proto": [1, 0], "app": "example-bot", "role": "player",
+                     "name": name}
+            if message.get("code"):
+                key = (code or "").strip().encode()
+                hello["proof"] = hmac.new(key, message["nonce"].encode(), hashlib.sha256).hexdigest()
+            writer.write(frame(hello))
+        elif kind == "welcome":
+            seat = message["seat"]
+            cid = message["last_cid"]
+            print(f"seated at {seat}")
+        elif kind == "error":
+            print(f"host says: {message['reason']}")
+            if message.get("code") in ("code", "full", "cooldown", "hello", "protocol"):
+                return
+        elif kind == "room":
+            writer.write(frame({"type": "ready"}))
+        elif kind == "event" and message["event"].get("type") == "round_end":
+            print(f"round over: scores {message['event']['scores']}")
+            writer.write(frame({"type": "ready"}))
+        elif kind == "view":
+            view = message["view"]
+            if view["phase"] == "over":
+                print(f"match over: totals {view['totals']}")
+                return
+            if view["to_act"] == seat and message["seq"] not in answered:
+                answered.add(message["seq"])
+                legal = legal_from_view(view)
+                action = rng.choice(legal) if random_play else bot.decide(view, legal)
+                cid += 1
+                writer.write(frame({"type": "action", "cid": cid, "seq": message["seq"],
+                                    "action": action}))
+        await writer.drain()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("address", help="HOST:PORT of the table")
+    parser.add_argument("--name", default="Bot")
+    parser.add_argument("--code")
+    parser.add_argument("--random", action="store_true", help="play uniformly at random")
+    args = parser.parse_args()
+    host, _, port = args.address.rpartition(":")
+    asyncio.run(play(host, int(port), args.name, args.code, args.random))
+
+
+if __name__ == "__main__":
+    main()

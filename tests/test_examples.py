@@ -1,0 +1,32 @@
+"""examples/bot_client.py plays a whole match against a headless host over TCP."""
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_example_bot_client_plays_a_match_to_its_end(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", "127.0.0.1", "--port",
+         str(port), "--no-advertise", "--bots", "4", "--rounds", "2", "--seed", "8",
+         "--bot-delay", "0", "--code", "tea"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "join code needed" in host.stdout.readline()
+        bot = subprocess.run(
+            [sys.executable, str(ROOT / "examples" / "bot_client.py"), f"127.0.0.1:{port}",
+             "--code", "tea"], capture_output=True, text=True, timeout=120, env=env)
+        assert bot.returncode == 0, bot.stderr
+        assert "seated at 0" in bot.stdout and bot.stdout.count("round over") == 2
+        assert "match over: totals" in bot.stdout
+    finally:
+        host.terminate()
+        host.wait(10)
