@@ -222,3 +222,25 @@ async def test_R_HIDE_2_a_view_frame_is_byte_identical_under_reshuffled_hidden_c
             for t, link in ((table, links[viewer]), (twin, links[viewer])):
                 t._send_view(t.viewers[link])
             assert links[viewer].frames[-1] == links[viewer].frames[-2]
+
+
+async def test_R_HIDE_3_open_spectating_shows_every_hand_to_spectators_and_never_to_seats():
+    table = all_bots_but({0}, open_spectating=True)
+    me, my_link, _ = connect(table, "Me", seat=0)
+    watcher, watch_link, _ = connect(table, "W", "spectator")
+    await settle(lambda: me.my_turn and watcher.seq == table.seq == me.seq)  # the table waits
+    assert len(watcher.view["hands"]) == 5 and watcher.view["guard"] == table.match.round.guard
+    assert "hands" not in me.view and all("hands" not in m.get("view", {}) for m in my_link.messages())
+
+
+async def test_chat_reaches_everyone_and_is_rate_limited():
+    table = all_bots_but({0, 1})
+    a, a_link, _ = connect(table, "A", seat=0)
+    b, b_link, _ = connect(table, "B", seat=1)
+    await settle(lambda: a.view is not None and b.view is not None)
+    for _ in range(5):
+        a.chat("求助")
+    await settle(lambda: any(m.get("code") == "chat" for m in a_link.messages()))
+    said = [m for m in b_link.messages() if m["type"] == "chat"]
+    assert [m["text"] for m in said] == ["求助"] * 3 and said[0]["name"] == "A"
+    a.chat("x" * 5000)  # capped, not refused

@@ -198,3 +198,12 @@ async def test_hint_fills_the_selection_and_tuoguan_lets_the_bot_play():
         assert app.host.seats[0].auto and "托管" in str(t.query_one("#status").render())
         await pilot.press("t")
         await wait_for(pilot, lambda: not app.host.seats[0].auto)
+
+
+async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
+    app = make_app(language="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("c")
+        await pilot.press("tab", "down", "enter")  # the second preset: 我来接风
+        await wait_for(pilot, lambda: any("我来接风" in line for line in table(app).log_lines))

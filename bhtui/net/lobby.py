@@ -174,7 +174,9 @@ class Browser:
             self.on_change(self.tables)
 
     async def stop(self) -> None:
-        if self._browser is not None:
-            await self._browser.async_cancel()
-        if self._zc is not None:
-            await self._zc.async_close()
+        browser, zc = self._browser, self._zc
+        self._browser = self._zc = None  # stopping twice is harmless
+        if browser is not None:
+            await browser.async_cancel()
+        if zc is not None:
+            await zc.async_close()

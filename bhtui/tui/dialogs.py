@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bhtui.tui.describe import tribute_words
@@ -191,3 +191,31 @@ class QuitScreen(Dialog):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+PHRASES = {
+    "en": ["Help!", "I'll take the lead (接风)", "Nice play", "Pass to me", "Sorry", "Good game"],
+    "zh": ["求助", "我来接风", "打得好", "让我来", "抱歉", "好牌局"],
+}
+
+
+class ChatPrompt(Dialog):
+    """A short message, or one of the preset phrases (1-6)."""
+
+    BINDINGS = [Binding("escape", "close", "Close", id="chat.close")]
+
+    def compose(self) -> ComposeResult:
+        phrases = PHRASES[self.t.language]
+        with Vertical():
+            yield Static(self.t("chat.title"), classes="title")
+            yield Input(placeholder=self.t("chat.placeholder"), max_length=200)
+            yield OptionList(*[Option(p, id=str(i)) for i, p in enumerate(phrases)])
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(PHRASES[self.t.language][int(event.option.id or 0)])
+
+    def action_close(self) -> None:
+        self.dismiss(None)

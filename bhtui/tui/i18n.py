@@ -136,6 +136,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "  下一局输的一方进贡最大的牌。"
         ),
     },
+    "chat.title": {"en": "Say something (Tab: preset phrases)", "zh": "说点什么（Tab：常用语）"},
+    "chat.placeholder": {"en": "a short message, then Enter", "zh": "输入短消息后按回车"},
+    "key.chat": {"en": "Chat", "zh": "聊天"},
     "room.title": {"en": "Waiting room — {table} ({preset})", "zh": "等候室 — {table}（{preset}）"},
     "room.address": {"en": "Others join with: bhtui join {address}", "zh": "其他人加入：bhtui join {address}"},
     "room.empty": {"en": "(empty)", "zh": "（空）"},

@@ -16,7 +16,7 @@ from bhtui.rules import parse_set
 from bhtui.rules.sets import pick_cards
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
-from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, ThroneDialog
+from bhtui.tui.dialogs import CallDialog, ChatPrompt, GrabDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.selection import callable_calls, selection_problem
 from bhtui.tui.widgets import HandView, SeatBox, score_table, seat_lines
@@ -53,6 +53,7 @@ class TableScreen(Screen[None]):
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("h", "hint", "Hint", id="hint"),
         Binding("t", "auto", "托管", id="auto"),
+        Binding("c", "chat", "Chat", id="chat"),
         Binding("backspace", "unpick", "Undo", show=False, id="unpick"),
         Binding("escape", "clear", "Clear", id="clear"),
         Binding("left", "cursor(-1)", show=False, id="cursor.left"),
@@ -320,3 +321,10 @@ class TableScreen(Screen[None]):
             return
         on = not (self.client.table and self.client.table[me].get("auto"))
         self.client.set_auto(on)
+
+    def action_chat(self) -> None:
+        def send(text: str | None) -> None:
+            if text:
+                self.client.chat(text)
+
+        self.app.push_screen(ChatPrompt(self.t), send)

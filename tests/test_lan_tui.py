@@ -1,0 +1,95 @@
+"""The LAN screens through Pilot, on loopback: the host's waiting room, joining by address,
+a refused join code, and the lobby's list of tables."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.app import App
+
+from bhtui.bots import make_bot
+from bhtui.net.botclient import attach_bot
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table
+from bhtui.net.lobby import TableInfo
+from bhtui.net.serve import start_serving, start_when_full
+from bhtui.net.tcp import open_link
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.i18n import Translator
+from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
+from bhtui.tui.sessions import HostSession, RemoteSession
+from bhtui.tui.table import TableScreen
+from test_tui import wait_for
+
+
+def config() -> Config:
+    return Config(name="Ana", language="en", bot_delay=0.0)
+
+
+async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room():
+    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.session.serving is not None)
+        link = await open_link("127.0.0.1", app.session.serving.port)
+        guest = Client(link, "Bo")
+        attach_bot(guest)
+        asyncio.create_task(guest.run())
+        await wait_for(pilot, lambda: table.seats_taken() == 2)
+        body = str(app.screen.query_one("#room-body").render())
+        assert "Ana" in body and "Bo" in body and "Friday" in body
+        await pilot.press("b")
+        await wait_for(pilot, lambda: table.seats_taken() == 5)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) or app.client.my_turn)
+        assert table.started and guest.seat == 1 and app.client.seat == 0
+
+
+async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table("qingdao", seats, seed=6, rounds=1, bot_delay=0.0)
+    serving = await start_serving(table, "127.0.0.1", 0, advertise=False)
+    start_when_full(table)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: table.started)
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        assert app.client.seat == 0 and table.seats[0].name == "Ana"
+    await serving.stop()
+
+
+async def test_a_wrong_join_code_is_shown_and_nothing_else_happens():
+    table = Table("qingdao", seed=1, code="tea")
+    serving = await start_serving(table, "127.0.0.1", 0, advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", code="coffee"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
+        assert "wrong join code" in str(app.screen.query_one("Static").render())
+        assert table.seats_taken() == 0
+    await serving.stop()
+
+
+async def test_the_lobby_lists_tables_live_and_enter_picks_one():
+    # A bare app: this test must not browse the real network (no session, no zeroconf).
+    app = App()
+    picked = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = LobbyScreen(Translator("en"), watching=False)
+        app.push_screen(lobby, picked.append)
+        await pilot.pause()
+        tables = {
+            "a": TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x"),
+            "b": TableInfo("b", "Dorm", "10.0.0.9", 7474, "qingdao", 1, 0, False, "1.0", "0.1.0", "y"),
+        }
+        lobby.show_tables(tables)
+        await pilot.pause()
+        grid = lobby.query_one("DataTable")
+        assert grid.row_count == 2
+        assert [grid.get_row_at(i)[0] for i in range(2)] == ["Dorm", "Friday"]
+        assert grid.get_row_at(1)[5] == "🔒"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert picked and picked[0].name == "Friday"
