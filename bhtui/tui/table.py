@@ -55,7 +55,7 @@ class TableScreen(Screen[None]):
         Binding("t", "auto", "托管", id="auto"),
         Binding("c", "chat", "Chat", id="chat"),
         Binding("backspace", "unpick", "Undo", show=False, id="unpick"),
-        Binding("escape", "clear", "Clear", id="clear"),
+        Binding("escape", "clear", "Clear", id="clear", show=False),
         Binding("left", "cursor(-1)", show=False, id="cursor.left"),
         Binding("right", "cursor(1)", show=False, id="cursor.right"),
         Binding("space", "toggle", show=False, id="toggle"),
