@@ -263,3 +263,29 @@ async def test_a_flood_and_a_silent_connection_are_cut_and_the_table_goes_on(mon
     calm, _ = await connect(port, "Calm")
     await settle(lambda: calm.room is not None)
     server.close()
+
+
+async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(monkeypatch):
+    import bhtui.net.tcp as tcp
+
+    monkeypatch.setattr(tcp, "SEND_QUEUE", 32)
+    monkeypatch.setattr(tcp, "SEND_BUFFER", 8192)
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table("qingdao", seats, seed=2, rounds=4, bot_delay=0.0)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    sleeper = socket.socket()
+    sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # and it never reads
+    sleeper.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sleeper, (LOOPBACK, port))
+    hello = encode({"type": "hello", "proto": [1, 0], "role": "spectator", "name": "Zz"})
+    await asyncio.get_running_loop().sock_sendall(sleeper, hello)
+    watcher, _ = await connect(port, "Awake", "spectator")
+    await settle(lambda: table.spectator_count() == 2)
+    table.start()
+    await settle(lambda: table.match.over, 120)
+    await settle(lambda: watcher.seq == table.seq)
+    assert table.spectator_count() == 1  # the sleeper was dropped, the awake one stayed
+    assert [s for s, _ in watcher.events] == list(range(1, table.seq + 1))
+    sleeper.close()
+    server.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import time
 
 from bhtui.net.client import Client
@@ -17,6 +18,7 @@ from bhtui.net.protocol import FrameDecoder, ProtocolError, encode
 
 HANDSHAKE_DEADLINE = 5.0
 SEND_QUEUE = 1024  # frames waiting for one slow reader before it is dropped
+SEND_BUFFER = 256 * 1024  # kernel bytes per connection; autotuning would allow megabytes
 RATE_BURST, RATE_PER_SECOND = 400, 200.0  # floods, not fast bots: seats act only in turn
 READ_CHUNK = 65536
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -29,6 +31,9 @@ class TcpConnection:
                  writer: asyncio.StreamWriter) -> None:
         self.table = table
         self.reader, self.writer = reader, writer
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=SEND_QUEUE)

@@ -1,0 +1,69 @@
+"""The append-only game log: replay on resume, a torn last record, unreadable files."""
+
+import pytest
+
+from bhtui.rules import Match
+from bhtui.store.gamelog import MAGIC, GameLog, GameLogError
+from helpers import random_actions
+import random
+
+
+def written(tmp_path, n_actions: int = 40):
+    m = Match("qingdao", 5, rounds=1)
+    log = GameLog(tmp_path / "t.bhlog")
+    log.start({"preset": "qingdao", "seed": 5})
+    for _ in range(n_actions):
+        seat = m.to_act
+        action = random.Random(len(m.actions)).choice(m.legal_actions(seat))
+        m.apply(seat, action)
+        log.append(seat, action)
+    log.close()
+    return m, tmp_path / "t.bhlog"
+
+
+def test_a_log_reads_back_every_action_in_order(tmp_path):
+    m, path = written(tmp_path)
+    log = GameLog.load(path)
+    assert log.header == {"preset": "qingdao", "seed": 5} and log.warnings == []
+    assert log.actions == m.actions
+
+
+def test_a_torn_last_record_is_dropped_with_a_warning_and_appending_goes_on(tmp_path):
+    m, path = written(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[:-3])  # the host died in the middle of writing the last record
+    log = GameLog.load(path)
+    assert len(log.actions) == len(m.actions) - 1
+    assert len(log.warnings) == 1 and "incomplete last record" in log.warnings[0]
+    log.append(*m.actions[-1])
+    log.close()
+    assert GameLog.load(path).actions == m.actions
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "not a bhtui game log"),
+    (b"hello world", "not a bhtui game log"),
+    (MAGIC, "no header"),
+    (MAGIC + b"\x00\x00\x00\x00", "damaged record"),
+    (MAGIC + b"\x00\x00\x00\x02\xc1\xc1", "damaged record"),
+])
+def test_an_unreadable_file_is_a_clear_error(tmp_path, content, message):
+    path = tmp_path / "bad.bhlog"
+    path.write_bytes(content)
+    with pytest.raises(GameLogError, match=message):
+        GameLog.load(path)
+    with pytest.raises(GameLogError, match="cannot read"):
+        GameLog.load(tmp_path / "missing.bhlog")
+
+
+def test_bhtui_host_resume_of_a_bad_file_says_so_without_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.bhlog"
+    bad.write_bytes(b"junk")
+    out = subprocess.run([sys.executable, "-m", "bhtui", "host", "--headless", "--resume",
+                          str(bad), "--no-advertise", "--bind", "127.0.0.1", "--port", "0"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "not a bhtui game log" in out.stderr
+    assert "Traceback" not in out.stderr
