@@ -90,6 +90,7 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         assert grid.row_count == 2
         assert [grid.get_row_at(i)[0] for i in range(2)] == ["Dorm", "Friday"]
         assert grid.get_row_at(1)[5] == "🔒"
+        assert "Looking for tables" not in str(lobby.query_one("#lobby-hint").render())
         await pilot.press("down", "enter")
         await pilot.pause()
         assert picked and picked[0].name == "Friday"

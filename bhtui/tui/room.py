@@ -133,8 +133,7 @@ class LobbyScreen(Screen[TableInfo]):
     def compose(self) -> ComposeResult:
         yield Static(self.t("lobby.title"), id="lobby-title")
         yield DataTable(cursor_type="row", zebra_stripes=True)
-        what = self.t("lobby.watch" if self.watching else "lobby.join")
-        yield Static(self.t("lobby.none") + "\n" + self.t("lobby.keys", what=what), id="lobby-hint")
+        yield Static(self._hint(), id="lobby-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -143,6 +142,10 @@ class LobbyScreen(Screen[TableInfo]):
             table.add_column(self.t(f"lobby.col.{key}"))
         table.add_column("🔒")
         table.focus()
+
+    def _hint(self) -> str:
+        what = self.t("lobby.keys", what=self.t("lobby.watch" if self.watching else "lobby.join"))
+        return what if self.rows else self.t("lobby.none") + "\n" + what
 
     def show_tables(self, tables: dict[str, TableInfo]) -> None:
         if not self.is_attached:
@@ -153,6 +156,7 @@ class LobbyScreen(Screen[TableInfo]):
         for info in self.rows:
             table.add_row(clip(info.name, 24), info.address, info.preset, f"{info.seats}/5",
                           str(info.spectators), "🔒" if info.code else "")
+        self.query_one("#lobby-hint", Static).update(self._hint())
 
     def action_pick(self) -> None:
         table = self.query_one(DataTable)
