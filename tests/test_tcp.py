@@ -53,6 +53,16 @@ async def connect(port: int, name: str, role: str = "player", code: str | None =
     return client, rec
 
 
+async def one_seat_table(seed: int, bot_delay: float) -> tuple[Table, asyncio.Server, int]:
+    """A started one-round table served on loopback: seat 0 reserved for "Me", bots elsewhere."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
+    table = Table("qingdao", seats, seed=seed, rounds=1, bot_delay=bot_delay)
+    table.start()
+    server = await serve_table(table, LOOPBACK, 0)
+    return table, server, server.sockets[0].getsockname()[1]
+
+
 def frames(data: bytes) -> list[dict]:
     return FrameDecoder().feed(data)
 
@@ -92,12 +102,7 @@ async def test_five_players_and_ten_spectators_play_a_round_and_the_bytes_leak_n
 
 
 async def test_a_cut_link_comes_back_to_the_same_seat_with_nothing_lost_or_doubled():
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=5, rounds=1, bot_delay=0.002)
-    table.start()
-    server = await serve_table(table, LOOPBACK, 0)
-    port = server.sockets[0].getsockname()[1]
+    table, server, port = await one_seat_table(seed=5, bot_delay=0.002)
     client = Client(None, "Me", token=table.seats[0].token)  # type: ignore[arg-type]
     attach_bot(client)
     links: list[TcpLink] = []
@@ -118,12 +123,7 @@ async def test_a_cut_link_comes_back_to_the_same_seat_with_nothing_lost_or_doubl
 
 
 async def test_a_resent_command_after_a_reconnect_is_not_applied_twice():
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=5, rounds=1, bot_delay=30)  # bots wait: we act alone
-    table.start()
-    server = await serve_table(table, LOOPBACK, 0)
-    port = server.sockets[0].getsockname()[1]
+    table, server, port = await one_seat_table(seed=5, bot_delay=30)  # bots wait: we act alone
     client, rec = await connect(port, "Me", token=table.seats[0].token)
     await settle(lambda: client.view is not None)
     command = {"type": "action", "cid": 1, "seq": client.seq, "action": {"type": "fly"}}
@@ -175,12 +175,7 @@ hostile = st.one_of(
 @given(st.lists(hostile, min_size=1, max_size=4))
 def test_hostile_frames_never_crash_the_host_and_the_round_finishes(payloads):
     async def scenario() -> None:
-        seats = [Seat(name="Me", taken=True)] + [
-            Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
-        table = Table("qingdao", seats, seed=3, rounds=1, bot_delay=0.0)
-        table.start()
-        server = await serve_table(table, LOOPBACK, 0)
-        port = server.sockets[0].getsockname()[1]
+        table, server, port = await one_seat_table(seed=3, bot_delay=0.0)
         good, _ = await connect(port, "Me", token=table.seats[0].token)
         attach_bot(good)
         for payload in payloads:
