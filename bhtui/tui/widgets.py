@@ -185,7 +185,7 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
 
 def score_table(view: dict[str, Any], table: list[dict[str, Any]], t: Translator) -> RichTable:
     """Every round's scores and the totals."""
-    grid = RichTable(box=None, pad_edge=False, padding=(0, 1), expand=True)
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
     grid.add_column("#", justify="right", style="dim")
     for seat in range(5):
         name = table[seat]["name"] if seat < len(table) else str(seat)
