@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--code", help="the table's join code")
         p.add_argument("--bind", help="browse the LAN only from this address")
         p.set_defaults(role=role)
+    replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
+    replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     config = sub.add_parser("config", help="where the settings file is")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
@@ -99,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _host(args)
     if args.command in ("join", "watch"):
         return _join(args)
+    if args.command == "replay":
+        return _replay(args)
     if args.command == "config":
         from bhtui.store.config import config_path
 
@@ -197,6 +201,31 @@ def _join(args: argparse.Namespace) -> int:
     config, warnings = _settings(args)
     BhtuiApp(config, RemoteSession(address, args.role, args.code, args.bind),
              warnings=warnings).run()
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from bhtui.store.gamelog import GameLog, GameLogError, latest_log
+    from bhtui.store.replay import Replay
+
+    path = Path(args.file) if args.file else latest_log()
+    if path is None:
+        print("bhtui: no saved game yet (play one with `bhtui`)", file=sys.stderr)
+        return 2
+    try:
+        log = GameLog.load(path)
+        log.close()
+        replay = Replay.from_log(log)
+    except (GameLogError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+        print(f"bhtui: cannot replay {path}: {exc}", file=sys.stderr)
+        return 2
+    for warning in log.warnings:
+        print(f"bhtui: {warning}", file=sys.stderr)
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.sessions import ReplaySession
+
+    config, warnings = _settings(args)
+    BhtuiApp(config, ReplaySession(replay), warnings=warnings).run()
     return 0
 
 

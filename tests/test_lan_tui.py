@@ -88,9 +88,24 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         await pilot.pause()
         grid = lobby.query_one("DataTable")
         assert grid.row_count == 2
-        assert [grid.get_row_at(i)[0] for i in range(2)] == ["Dorm", "Friday"]
+        assert [str(grid.get_row_at(i)[0]) for i in range(2)] == ["Dorm", "Friday"]
         assert grid.get_row_at(1)[5] == "🔒"
         assert "Looking for tables" not in str(lobby.query_one("#lobby-hint").render())
         await pilot.press("down", "enter")
         await pilot.pause()
         assert picked and picked[0].name == "Friday"
+
+
+async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
+    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="[b]Friday[/]")
+    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.session.serving is not None)
+        link = await open_link("127.0.0.1", app.session.serving.port)
+        guest = Client(link, "[/][red]Bo")
+        asyncio.create_task(guest.run())
+        await wait_for(pilot, lambda: table.seats_taken() == 2)
+        await pilot.pause()
+        body = str(app.screen.query_one("#room-body").render())
+        assert "[/][red]Bo" in body and "[b]Friday[/]" in body

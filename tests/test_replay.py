@@ -41,3 +41,35 @@ def test_stepping_by_trick_and_jumping_to_a_round(tmp_path):
     assert replay.match_at(second_round - 1).round.number == 1
     k = random.Random(1).randrange(len(replay))
     assert replay.match_at(k).view(None) == replay.match_at(k).view(None)  # positions rebuild alike
+
+
+async def test_the_replay_screen_steps_by_action_trick_and_round_and_shows_hands_at_the_end(tmp_path):
+    from bhtui.store.config import Config
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.replay import ReplayScreen
+    from bhtui.tui.sessions import ReplaySession
+
+    original, path = saved_game(tmp_path)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(Config(name="Ana", language="en"), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.position == 0
+        await pilot.press("right", "right")
+        assert screen.position == 2
+        await pilot.press("right_square_bracket")
+        assert screen.position == replay.next_trick(2)
+        await pilot.press("left")
+        assert screen.position == replay.next_trick(2) - 1
+        await pilot.press("pagedown")
+        assert screen.position == replay.round_start(2)
+        await pilot.press("end")
+        assert screen.position == len(replay)
+        status = str(screen.query_one("#r-status").render())
+        assert f"{len(replay)}/{len(replay)}" in status
+        await pilot.press("v")
+        hands = str(screen.query_one("#r-hands").render())
+        assert screen.show_all and hands.count("\n") == 4 and "A" in hands
+        scores = str(screen.query_one("#r-scores").render())
+        assert f"{original.totals[0]:+d}" in scores

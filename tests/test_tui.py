@@ -207,3 +207,15 @@ async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
         await pilot.press("c")
         await pilot.press("tab", "down", "enter")  # the second preset: 我来接风
         await wait_for(pilot, lambda: any("我来接风" in line for line in table(app).log_lines))
+
+
+async def test_names_with_markup_show_as_text_and_break_nothing():
+    app = BhtuiApp(Config(name="[/]Ana[red]", language="en", bot_delay=0.0), seed=7, rounds=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        assert "[/]Ana[red]" in str(t.query_one("#bottom").render())
+        assert "[/]Ana" in "\n".join(t.log_lines)
+        app.host.seats[0].auto = True  # let the bot finish: the result screen shows the name too
+        app.host._changed()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))

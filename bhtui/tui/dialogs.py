@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bhtui.tui.describe import tribute_words
+from bhtui.tui.widgets import Plain
 from bhtui.tui.i18n import Translator
 
 
@@ -48,12 +49,12 @@ class ThroneDialog(Dialog):
     def compose(self) -> ComposeResult:
         t = self.t
         with Vertical():
-            yield Static(t("throne.title"), classes="title")
-            yield Static(t("throne.bundle", cards=" ".join(self.view["bundle"])))
+            yield Plain(t("throne.title"), classes="title")
+            yield Plain(t("throne.bundle", cards=" ".join(self.view["bundle"])))
             if self.view["second_chance"]:
-                yield Static(t("throne.second"))
+                yield Plain(t("throne.second"))
             if self.legal == ["accept"]:
-                yield Static(t("throne.forced"))
+                yield Plain(t("throne.forced"))
             with Horizontal():
                 yield Button(t("throne.accept"), id="accept", variant="primary")
                 if "decline" in self.legal:
@@ -73,8 +74,8 @@ class GrabDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.t("grab.title"), classes="title")
-            yield Static(self.t("grab.help"))
+            yield Plain(self.t("grab.title"), classes="title")
+            yield Plain(self.t("grab.help"))
             with Horizontal():
                 yield Button(self.t("grab.grab"), id="grab")
                 yield Button(self.t("grab.skip"), id="skip", variant="primary")
@@ -107,8 +108,8 @@ class CallDialog(Dialog):
                 text = self.t("call.three", card=card)
             options.append(Option(text, id=str(i)))
         with Vertical():
-            yield Static(self.t("call.title"), classes="title")
-            yield Static(self.t("call.help"))
+            yield Plain(self.t("call.title"), classes="title")
+            yield Plain(self.t("call.help"))
             yield OptionList(*options)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -140,21 +141,21 @@ class ResultScreen(Dialog):
                 role = t("role.guard")
             else:
                 role = t("role.rebel")
-            grid.add_row(self.names[seat], role, t.place(end["places"][seat]),
+            grid.add_row(Text(self.names[seat]), role, t.place(end["places"][seat]),
                          f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
         winner = end.get("winner")
         with Vertical():
-            yield Static(t("result.title", n=end["round"]), classes="title")
-            yield Static(t(f"result.winner.{winner}") if winner else t("result.draw"))
-            yield Static(grid)
+            yield Plain(t("result.title", n=end["round"]), classes="title")
+            yield Plain(t(f"result.winner.{winner}") if winner else t("result.draw"))
+            yield Plain(grid)
             if self.last:
-                yield Static(t("result.last"))
+                yield Plain(t("result.last"))
             elif self.tribute:
-                yield Static(t("result.tribute",
+                yield Plain(t("result.tribute",
                                 items=tribute_words(self.tribute, self.names, self.label)))
             else:
-                yield Static(t("result.no_tribute"))
-            yield Static(Text(t("result.continue"), style="bold"))
+                yield Plain(t("result.no_tribute"))
+            yield Plain(Text(t("result.continue"), style="bold"))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -166,10 +167,10 @@ class HelpScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.t("help.title"), classes="title")
+            yield Plain(self.t("help.title"), classes="title")
             with VerticalScroll():
-                yield Static(self.t("help.body"))
-            yield Static(self.t("help.close"))
+                yield Plain(self.t("help.body"))
+            yield Plain(self.t("help.close"))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -181,7 +182,7 @@ class QuitScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.t("quit.question"), classes="title")
+            yield Plain(self.t("quit.question"), classes="title")
             with Horizontal():
                 yield Button(self.t("quit.yes"), id="yes", variant="error")
                 yield Button(self.t("quit.no"), id="no", variant="primary")
@@ -207,7 +208,7 @@ class ChatPrompt(Dialog):
     def compose(self) -> ComposeResult:
         phrases = PHRASES[self.t.language]
         with Vertical():
-            yield Static(self.t("chat.title"), classes="title")
+            yield Plain(self.t("chat.title"), classes="title")
             yield Input(placeholder=self.t("chat.placeholder"), max_length=200)
             yield OptionList(*[Option(p, id=str(i)) for i, p in enumerate(phrases)])
 

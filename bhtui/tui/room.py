@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
 from bhtui.tui.i18n import Translator
-from bhtui.tui.widgets import clip
+from bhtui.tui.widgets import Plain, clip
 
 
 class WaitingRoomScreen(Screen[None]):
@@ -44,8 +44,8 @@ class WaitingRoomScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="room"):
-            yield Static(id="room-body")
-            yield Static(self.t("room.keys.admin" if self.admin else "room.keys.player"),
+            yield Plain(id="room-body")
+            yield Plain(self.t("room.keys.admin" if self.admin else "room.keys.player"),
                          id="room-keys")
         yield Footer()
 
@@ -74,7 +74,7 @@ class WaitingRoomScreen(Screen[None]):
                 kind = t("room.bot") if seat["kind"] == "bot" else ""
             you = " *" if i == self.client.seat else ""
             ready = "✓ " + t("room.ready") if seat["taken"] and seat["ready"] else ""
-            grid.add_row(f"{mark} {i + 1}", name + you, kind, ready)
+            grid.add_row(f"{mark} {i + 1}", Text(name + you), kind, ready)
         body = Text.assemble(
             (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
             (t("room.address", address=self.address) + "\n\n") if self.address else "",
@@ -131,9 +131,9 @@ class LobbyScreen(Screen[TableInfo]):
         self.rows: list[TableInfo] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(self.t("lobby.title"), id="lobby-title")
+        yield Plain(self.t("lobby.title"), id="lobby-title")
         yield DataTable(cursor_type="row", zebra_stripes=True)
-        yield Static(self._hint(), id="lobby-hint")
+        yield Plain(self._hint(), id="lobby-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -154,7 +154,7 @@ class LobbyScreen(Screen[TableInfo]):
         table = self.query_one(DataTable)
         table.clear()
         for info in self.rows:
-            table.add_row(clip(info.name, 24), info.address, info.preset, f"{info.seats}/5",
+            table.add_row(Text(clip(info.name, 24)), info.address, Text(info.preset), f"{info.seats}/5",
                           str(info.spectators), "🔒" if info.code else "")
         self.query_one("#lobby-hint", Static).update(self._hint())
 
@@ -177,7 +177,7 @@ class CodePrompt(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.t("code.title"))
+            yield Plain(self.t("code.title"))
             yield Input(placeholder=self.t("code.placeholder"), password=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -194,7 +194,7 @@ class RefusedScreen(Screen[None]):
         self.t, self.reason = t, reason
 
     def compose(self) -> ComposeResult:
-        yield Static(self.t("refused.title", reason=self.reason) + "\n" + self.t("refused.keys"))
+        yield Plain(self.t("refused.title", reason=self.reason) + "\n" + self.t("refused.keys"))
 
     def on_key(self) -> None:
         self.app.exit()

@@ -12,7 +12,10 @@ from bhtui.net.local import join, local_table
 from bhtui.net.serve import Serving, start_serving
 from bhtui.net.tcp import stay_connected
 from bhtui.rules import RuleSet
+from bhtui.store.gamelog import GameLog, new_log_path
 from bhtui.store.tokens import remember_token, remembered_token
+from bhtui.store.replay import Replay
+from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.room import CodePrompt, LobbyScreen
 
 if TYPE_CHECKING:
@@ -30,13 +33,14 @@ class LocalSession:
 
     async def open(self, app: BhtuiApp) -> None:
         self.table = local_table(self.rules, self.seed, app.config.name, app.config.bot_delay,
-                                 self.rounds)
+                                 self.rounds, GameLog(new_log_path("local")))
         client, _ = join(self.table, app.config.name)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()
 
     async def close(self) -> None:
-        return None
+        if self.table is not None and self.table.log is not None:
+            self.table.log.close()
 
 
 @dataclass
@@ -119,3 +123,16 @@ def parse_address(text: str) -> str:
         raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474")
     return text
 
+
+
+@dataclass
+class ReplaySession:
+    """`bhtui replay FILE`: step through a saved game."""
+
+    replay: Replay
+
+    async def open(self, app: BhtuiApp) -> None:
+        app.push_screen(ReplayScreen(self.replay, app.t, app.card_style))
+
+    async def close(self) -> None:
+        return None

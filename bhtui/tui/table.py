@@ -19,7 +19,7 @@ from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import CallDialog, ChatPrompt, GrabDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.selection import callable_calls, selection_problem
-from bhtui.tui.widgets import HandView, SeatBox, score_table, seat_lines
+from bhtui.tui.widgets import HandView, Plain, SeatBox, score_table, seat_lines
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
@@ -79,11 +79,11 @@ class TableScreen(Screen[None]):
                         for position in ("left-top", "center", "right-top",
                                          "left-bottom", "bottom", "right-bottom"):
                             yield SeatBox(id=position)
-                yield Static(id="scores")
+                yield Plain(id="scores")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
             yield HandView(self.style, id="hand")
-            yield Static(id="status")
-        yield Static(id="too-small")
+            yield Plain(id="status")
+        yield Plain(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:

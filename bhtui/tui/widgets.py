@@ -136,7 +136,16 @@ class HandView(Widget, can_focus=True):
         return out
 
 
-class SeatBox(Static):
+class Plain(Static):
+    """A Static that never reads markup: names, chat and reasons come from other people, and
+    "[/]" in a name must show as text, not break the screen. Styling goes through Text."""
+
+    def __init__(self, content: Any = "", **kw: Any) -> None:
+        kw.setdefault("markup", False)
+        super().__init__(content, **kw)
+
+
+class SeatBox(Plain):
     """One seat: marker, name, role badge, cards left, this trick's move, place."""
 
     def show(self, lines: list[Text]) -> None:
@@ -189,7 +198,7 @@ def score_table(view: dict[str, Any], table: list[dict[str, Any]], t: Translator
     grid.add_column("#", justify="right", style="dim")
     for seat in range(5):
         name = table[seat]["name"] if seat < len(table) else str(seat)
-        grid.add_column(clip(name, 4), justify="right", no_wrap=True)
+        grid.add_column(Text(clip(name, 4)), justify="right", no_wrap=True)
     for record in view["history"]:
         grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
     grid.add_row(Text("Σ", style="bold"), *(Text(f"{s:+d}", style="bold") for s in view["totals"]))

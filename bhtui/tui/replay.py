@@ -1,0 +1,149 @@
+"""Stepping through a saved game: by action, by trick, by round; public view by default,
+every hand for a finished game. The rules demo's commented round uses the same screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from bhtui.store.replay import Replay
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.describe import describe
+from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.table import POSITIONS
+from bhtui.tui.widgets import Plain, SeatBox, clip, score_table, seat_lines
+
+
+def rank_counts_text(hand: list[str]) -> Text:
+    """``3×2 4×3 … BJ×1``: a hand in one short line."""
+    counts: dict[str, int] = {}
+    for card in hand:
+        rank = card if card in ("SJ", "BJ") else card[:-1]
+        counts[rank] = counts.get(rank, 0) + 1
+    return Text(" ".join(f"{rank}×{n}" for rank, n in counts.items()) or "—")
+
+
+class ReplayScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #r-top { height: 10; }
+    #r-table { width: 1fr; border: round $primary; }
+    #r-seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
+    SeatBox { height: 4; padding: 0 1; overflow: hidden; }
+    #r-scores { width: 30; border: round $primary; }
+    #r-log { height: 1fr; border: round $secondary; }
+    #r-hands { height: 7; border: round $accent; padding: 0 1; display: none; }
+    #r-status { height: 2; padding: 0 1; background: $panel; }
+    """
+    BINDINGS = [
+        Binding("right", "step(1)", "Next", id="replay.next"),
+        Binding("left", "step(-1)", "Back", id="replay.prev"),
+        Binding("right_square_bracket", "trick(1)", show=False, id="replay.trick_next"),
+        Binding("left_square_bracket", "trick(-1)", show=False, id="replay.trick_prev"),
+        Binding("pagedown", "round(1)", show=False, id="replay.round_next"),
+        Binding("pageup", "round(-1)", show=False, id="replay.round_prev"),
+        Binding("home", "jump(0)", show=False, id="replay.home"),
+        Binding("end", "jump(-1)", show=False, id="replay.end"),
+        Binding("v", "hands", "Hands", id="replay.hands"),
+    ]
+
+    def __init__(self, replay: Replay, t: Translator, style: CardStyle,
+                 show_all: bool = False, comments: dict[int, str] | None = None) -> None:
+        super().__init__()
+        self.replay, self.t, self.style = replay, t, style
+        self.position = 0
+        self.show_all = show_all and replay.finished
+        self.note: str | None = None
+        self.comments = comments or {}
+        translate_bindings(self._bindings, t)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with Horizontal(id="r-top"):
+                with Vertical(id="r-table"):
+                    with Grid(id="r-seats"):
+                        for position in ("left-top", "center", "right-top",
+                                         "left-bottom", "bottom", "right-bottom"):
+                            yield SeatBox(id=position)
+                yield Plain(id="r-scores")
+            log = RichLog(id="r-log", wrap=True, markup=False)
+            log.can_focus = False  # keys step the game; they must not scroll the log
+            yield log
+            yield Plain(id="r-hands")
+            yield Plain(id="r-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    @property
+    def table_meta(self) -> list[dict[str, Any]]:
+        return [{"name": n, "kind": "human", "auto": False, "connected": True}
+                for n in self.replay.names]
+
+    def show(self) -> None:
+        replay, t = self.replay, self.t
+        match = replay.match_at(self.position)
+        view = match.view("all" if self.show_all else None)
+        for offset, place in POSITIONS.items():
+            lines = seat_lines(offset, view, self.table_meta, None, t, self.style)
+            self.query_one(f"#{place}", SeatBox).show(lines)
+        self.query_one("#center", SeatBox).update(t("round", n=view["round"]))
+        self.query_one("#r-scores", Static).update(score_table(view, self.table_meta, t))
+        log = self.query_one("#r-log", RichLog)
+        log.clear()
+        emperor = None
+        for k, events in enumerate(replay.events[:self.position + 1]):
+            for event in events:
+                if event.get("type") == "emperor":
+                    emperor = event["seat"]
+                line = describe(event, replay.names, t, emperor, self.style.label)
+                if line and event.get("type") != "role":
+                    log.write(line)
+            if k in self.comments:
+                log.write(Text("» " + self.comments[k], style="italic"))
+        hands = self.query_one("#r-hands", Static)
+        hands.display = self.show_all
+        if self.show_all:  # one line a seat: ranks with counts fit 80 columns
+            rows = [Text.assemble((f"{clip(replay.names[s], 10):<10} ", "bold"),
+                                  rank_counts_text(view["hands"][s]), no_wrap=True)
+                    for s in range(5)]
+            hands.update(Text("\n").join(rows))
+        shown = t("replay.all_hands") if self.show_all else t("replay.public")
+        status = t("replay.status", k=self.position, n=len(replay), round=view["round"], hands=shown)
+        if self.note:
+            status, self.note = f"{status} — {self.note}", None
+        self.query_one("#r-status", Static).update(status + "\n" + t("replay.keys"))
+
+    def _go(self, position: int) -> None:
+        self.position = max(0, min(position, len(self.replay)))
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self._go(self.position + delta)
+
+    def action_trick(self, direction: int) -> None:
+        r = self.replay
+        self._go(r.next_trick(self.position) if direction > 0 else r.previous_trick(self.position))
+
+    def action_round(self, direction: int) -> None:
+        number = self.replay.match_at(self.position).round.number + direction
+        if number > len(self.replay.round_starts):
+            self._go(len(self.replay))
+        else:
+            self._go(self.replay.round_start(max(1, number)))
+
+    def action_jump(self, where: int) -> None:
+        self._go(len(self.replay) if where < 0 else where)
+
+    def action_hands(self) -> None:
+        if self.replay.finished:
+            self.show_all = not self.show_all
+        else:
+            self.note = self.t("replay.not_finished")
+        self.show()
