@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--code", help="the table's join code")
         p.add_argument("--bind", help="browse the LAN only from this address")
         p.set_defaults(role=role)
+    sub.add_parser("demo", help="a guided tour of the rules (keyboard only, 80x24)")
     replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     config = sub.add_parser("config", help="where the settings file is")
@@ -103,6 +104,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _join(args)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "demo":
+        from bhtui.tui.app import BhtuiApp
+        from bhtui.tui.sessions import DemoSession
+
+        config, warnings = _settings(args)
+        BhtuiApp(config, DemoSession(), warnings=warnings).run()
+        return 0
     if args.command == "config":
         from bhtui.store.config import config_path
 

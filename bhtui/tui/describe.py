@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bhtui.cards import RANK_NAMES
+from bhtui.rules import CardSet
 from bhtui.tui.i18n import Translator
 
 
@@ -16,6 +18,13 @@ def set_words(cards: list[str]) -> str:
     if natural and jokers:
         return " ".join(natural) + " + " + " ".join(jokers)
     return " ".join(natural or jokers)
+
+
+def composition_words(s: CardSet) -> str:
+    """A set by ranks, jokers after a plus: ``9 9 9 + SJ``."""
+    natural = " ".join([RANK_NAMES[s.rank]] * s.n)
+    jokers = " ".join(["SJ"] * s.sj + ["BJ"] * s.bj)
+    return " + ".join(part for part in (natural, jokers) if part)
 
 
 def describe(event: dict[str, Any], names: list[str], t: Translator,

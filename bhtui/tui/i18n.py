@@ -146,6 +146,8 @@ STRINGS: dict[str, dict[str, str]] = {
                     "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌（已结束的牌局）"},
     "replay.not_finished": {"en": "hands stay hidden: this game is not finished", "zh": "牌局未结束，手牌不公开"},
     "replay.hands": {"en": "Hands", "zh": "手牌"},
+    "key.demo.next": {"en": "Next chapter", "zh": "下一章"},
+    "key.demo.prev": {"en": "Previous", "zh": "上一章"},
     "key.replay.next": {"en": "Next", "zh": "下一步"},
     "key.replay.prev": {"en": "Back", "zh": "上一步"},
     "key.replay.hands": {"en": "Hands", "zh": "手牌"},

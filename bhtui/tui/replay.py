@@ -38,7 +38,7 @@ class ReplayScreen(Screen[None]):
     #r-scores { width: 30; border: round $primary; }
     #r-log { height: 1fr; border: round $secondary; }
     #r-hands { height: 7; border: round $accent; padding: 0 1; display: none; }
-    #r-status { height: 2; padding: 0 1; background: $panel; }
+    #r-status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
     """
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next"),
@@ -50,6 +50,7 @@ class ReplayScreen(Screen[None]):
         Binding("home", "jump(0)", show=False, id="replay.home"),
         Binding("end", "jump(-1)", show=False, id="replay.end"),
         Binding("v", "hands", "Hands", id="replay.hands"),
+        Binding("escape", "leave", show=False, id="replay.leave"),
     ]
 
     def __init__(self, replay: Replay, t: Translator, style: CardStyle,
@@ -118,7 +119,9 @@ class ReplayScreen(Screen[None]):
         status = t("replay.status", k=self.position, n=len(replay), round=view["round"], hands=shown)
         if self.note:
             status, self.note = f"{status} — {self.note}", None
-        self.query_one("#r-status", Static).update(status + "\n" + t("replay.keys"))
+        said = [k for k in self.comments if k <= self.position]
+        comment = f"» {self.comments[max(said)]}\n" if said else ""
+        self.query_one("#r-status", Static).update(comment + status + "\n" + t("replay.keys"))
 
     def _go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.replay)))
@@ -147,3 +150,8 @@ class ReplayScreen(Screen[None]):
         else:
             self.note = self.t("replay.not_finished")
         self.show()
+
+    def action_leave(self) -> None:
+        """Back to what opened the replay (the demo); alone, there is nothing to go back to."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()

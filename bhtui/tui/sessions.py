@@ -136,3 +136,16 @@ class ReplaySession:
 
     async def close(self) -> None:
         return None
+
+
+@dataclass
+class DemoSession:
+    """`bhtui demo`: the guided rules tour."""
+
+    async def open(self, app: BhtuiApp) -> None:
+        from bhtui.tui.demo import DemoScreen
+
+        app.push_screen(DemoScreen(app.t, app.card_style))
+
+    async def close(self) -> None:
+        return None

@@ -1,0 +1,242 @@
+"""`bhtui demo`: a guided tour of the rules that runs the real engine and widgets.
+
+Chapters 3 and 4 play a small scripted deal through :class:`Match` and show its log in words;
+chapter 2's try-it answers are judged by ``parse_set``/``beats``; chapters 5 and 6 compute
+their examples with the engine's scoring and tribute; chapter 7 is a bot round on the replay
+screen with every hand shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input
+
+from bhtui.bots import make_bot
+from bhtui.cards import parse_cards
+from bhtui.net.host import BOT_NAMES
+from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
+from bhtui.rules.scoring import RoundResult, score_round
+from bhtui.rules.tribute import tribute_transfers
+from bhtui.sim import play_match
+from bhtui.store.replay import Replay
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
+from bhtui.tui.describe import composition_words, describe, tribute_words
+from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.widgets import Plain
+
+NAMES = list(BOT_NAMES)
+# A small deal: Liu (seat 3) is offered the throne first and cannot call; Chen adds his 2.
+SCRIPT_DEAL = ("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C")
+SCRIPT_CALL = [(0, {"type": "accept"}), (0, {"type": "call", "card": "7H"})]
+SCRIPT_PLAY = [
+    (0, "3S"), (1, None), (2, "4D"), (3, "5D"), (4, "KC"), (0, None), (1, None), (2, None),
+    (3, None), (0, "2C"), (1, None), (2, None), (3, None), (0, "7H 7H 7H BJ"), (1, None),
+    (2, None), (3, None), (1, "7H"), (2, "8C"), (3, None), (1, "9S"), (2, None), (3, None),
+    (2, "8C"),
+]
+
+
+def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]]:
+    """The scripted deal's story in words: (until the call, the tricks)."""
+    deal = Deal(tuple(tuple(parse_cards(h)) for h in SCRIPT_DEAL), first_candidate=3)
+    match = Match("qingdao", 0, rounds=1, first_deal=deal)
+
+    def words(events: list[dict[str, Any]]) -> list[str]:
+        lines = [describe(e, NAMES, t, match.round.emperor, style.label) for e in events
+                 if e.get("type") != "role"]
+        return [line for line in lines if line]
+
+    before = words(match.initial_events())
+    for seat, action in SCRIPT_CALL:
+        before += words(match.apply(seat, action))
+    after: list[str] = []
+    for seat, cards in SCRIPT_PLAY:
+        action = {"type": "pass"} if cards is None else {"type": "play", "cards": cards.split()}
+        after += words(match.apply(seat, action))
+    return before, after
+
+
+def judge(text: str, top: str, t: Translator) -> tuple[bool, str]:
+    """Whether ``text`` beats ``top``, and why or why not, in the learner's language."""
+    lang = t.language
+    old = parse_set(top)
+    try:
+        new = parse_set(text)
+    except ValueError as exc:  # the engine explains in English; Chinese gets the short rule
+        why = str(exc) if lang == "en" else t("status.not_set")
+        return False, WORDS["not_set"][lang].format(why=why)
+    shown_old, shown_new = composition_words(old), composition_words(new)
+    if beats(new, old):
+        return True, WORDS["right"][lang].format(new=shown_new, old=shown_old)
+    if new.size != old.size:
+        return False, WORDS["size"][lang].format(old=shown_old, n=old.size)
+    if old.bj:
+        return False, WORDS["big"][lang]
+    if new.bj < old.sj:
+        return False, WORDS["small"][lang].format(old=shown_old, n=old.sj)
+    return False, WORDS["rank"][lang].format(
+        mine=format_set(new).split()[0], theirs=format_set(old).split()[0], old=shown_old)
+
+
+def scoring_examples(t: Translator) -> str:
+    rules, lang = PRESETS["qingdao"], t.language
+    won, _ = score_round(rules, 0, 1, False, [1, 4, 2, 3, 5])
+    draw, _ = score_round(rules, 0, 1, False, [2, 4, 1, 3, 5])
+    solo, _ = score_round(rules, 0, 0, True, [1, 2, 3, 4, 5])
+    return "\n".join([
+        WORDS["example.side"][lang].format(e=f"{won[0]:+d}", r=f"{won[2]:+d}"),
+        WORDS["example.draw"][lang].format(e=f"{draw[0]:+d}", r=f"{draw[2]:+d}"),
+        WORDS["example.solo"][lang].format(e=f"{solo[0]:+d}", r=f"{solo[1]:+d}"),
+    ])
+
+
+def tribute_examples(t: Translator, style: CardStyle) -> str:
+    names = ["E", "G", "R1", "R2", "R3"]
+    hands = [parse_cards(h) for h in ("BJ 9S 4C", "2H AS 3C", "SJ KD 4C", "AH QD 5C", "2D 10S 6C")]
+    from bhtui.cards import counts
+
+    vectors = [counts(h) for h in hands]
+
+    def items(result: RoundResult) -> str:
+        moves = [{"from": f, "to": to, "card": style.label(c_text)}
+                 for f, to, c_text in ((f, to, _text(c)) for f, to, c in
+                                       tribute_transfers(result, vectors))]
+        return tribute_words(moves, names)
+
+    won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
+    lost = RoundResult(0, 1, False, False, (4, 5, 3, 1, 2), (0,) * 5, "rebels")
+    lang = t.language
+    return "\n".join([WORDS["example.won"][lang].format(items=items(won)),
+                      WORDS["example.lost"][lang].format(items=items(lost))])
+
+
+def _text(card: int) -> str:
+    from bhtui.cards import card_text
+
+    return card_text(card)
+
+
+def commented_round(t: Translator, style: CardStyle) -> tuple[Replay, dict[int, str]]:
+    """Five heuristic bots play one round; comments at the moments worth a word."""
+    match = Match("qingdao", 5, rounds=1)
+    play_match(match, [make_bot("heuristic", s) for s in range(5)])
+    replay = Replay("qingdao", {}, 5, 1, list(match.actions), names=list(NAMES))
+    comments: dict[int, str] = {}
+    said: set[str] = set()
+    for k, events in enumerate(replay.events):
+        for e in events:
+            kind = "jiefeng" if e["type"] == "lead" and e.get("jiefeng") else e["type"]
+            key = f"comment.{kind}"
+            if key in WORDS and (kind not in said or kind == "out"):
+                said.add(kind)
+                card = style.label(e["card"]) if e.get("card") else ""
+                comments[k] = WORDS[key][t.language].format(card=card)
+    return replay, comments
+
+
+class DemoScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #demo-title { text-style: bold; padding: 0 1; background: $panel; }
+    #demo-body { padding: 0 1; height: auto; }
+    #demo-scroll { height: 1fr; }
+    #demo-feedback { padding: 0 1; height: auto; min-height: 1; }
+    #demo-answer { display: none; }
+    #demo-keys { padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
+        Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
+        Binding("enter", "start_round", show=False, id="demo.start"),
+        *(Binding(str(n), f"jump({n - 1})", show=False, id=f"demo.ch{n}") for n in range(1, 8)),
+    ]
+
+    def __init__(self, t: Translator, style: CardStyle) -> None:
+        super().__init__()
+        self.t, self.style = t, style
+        translate_bindings(self._bindings, t)
+        self.chapter = 0
+        self.try_index = 0
+        self._logs = scripted_logs(t, style)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(id="demo-title")
+            with VerticalScroll(id="demo-scroll"):
+                yield Plain(id="demo-body")
+            yield Input(id="demo-answer")
+            yield Plain(id="demo-feedback")
+            yield Plain(WORDS["keys"][self.t.language], id="demo-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def body(self, index: int) -> str:
+        lang, style = self.t.language, self.style
+        template = CHAPTERS[index]["body"][lang]
+        if index == 0:
+            order = parse_cards("3S 4H 5C 6D 7S 8H 9C 10D JS QH KC AD 2S SJ BJ")
+            return template.format(ranks=" < ".join(style.label(c) for c in
+                                                    [_text(c) for c in order]))
+        if index == 1:
+            task = TASKS[min(self.try_index, len(TASKS) - 1)]
+            return template.format(task=task[lang], example=task["example"])
+        if index in (2, 3):
+            return template.format(log="\n".join(self._logs[index - 2]))
+        if index == 4:
+            return template.format(examples=scoring_examples(self.t))
+        if index == 5:
+            return template.format(examples=tribute_examples(self.t, style))
+        return template
+
+    def show(self) -> None:
+        lang = self.t.language
+        self.query_one("#demo-title", Plain).update(CHAPTERS[self.chapter]["title"][lang])
+        self.query_one("#demo-body", Plain).update(Text(self.body(self.chapter)))
+        answer = self.query_one("#demo-answer", Input)
+        answer.display = self.chapter == 1
+        self.query_one("#demo-feedback", Plain).update("")
+        scroll = self.query_one("#demo-scroll", VerticalScroll)
+        scroll.scroll_home(animate=False)
+        if self.chapter == 1:
+            answer.value = ""
+            answer.focus()
+        else:
+            scroll.focus()  # ↑↓ scroll a long chapter
+
+    def action_chapter(self, step: int) -> None:
+        self.action_jump(self.chapter + step)
+
+    def action_jump(self, index: int) -> None:
+        if 0 <= index < len(CHAPTERS):
+            self.chapter = index
+            self.show()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        task = TASKS[min(self.try_index, len(TASKS) - 1)]
+        ok, message = judge(event.value, task["top"], self.t)
+        if ok:
+            self.try_index += 1
+            if self.try_index < len(TASKS):
+                message += WORDS["next_task"][self.t.language].format(task=TASKS[self.try_index][self.t.language])
+                self.query_one("#demo-body", Plain).update(Text(self.body(1)))
+            else:
+                message += WORDS["done"][self.t.language]
+        else:
+            message = f"{event.value.strip()} → {message}"
+        event.input.value = ""
+        self.query_one("#demo-feedback", Plain).update(Text(message))
+
+    def action_start_round(self) -> None:
+        if self.chapter == 6:
+            replay, comments = commented_round(self.t, self.style)
+            self.app.push_screen(ReplayScreen(replay, self.t, self.style, show_all=True,
+                                              comments=comments))

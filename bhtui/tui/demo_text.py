@@ -1,0 +1,138 @@
+"""The rules demo's words, in English and Chinese. The examples in it come from the engine."""
+
+from __future__ import annotations
+
+CHAPTERS: list[dict[str, dict[str, str]]] = [
+    {
+        "title": {"en": "1 · Cards and their order", "zh": "1 · 牌与大小"},
+        "body": {
+            "en": "Baohuang is played by five with four full decks: 216 cards.\n"
+                  "Ranks, low to high (suits never make a card higher):\n\n{ranks}\n\n"
+                  "SJ is the small joker (小王), BJ the big joker (大王). Suits matter only to\n"
+                  "find the emperor's secret guard (chapter 3).",
+            "zh": "保皇五人玩，用四副牌共 216 张。\n点数从小到大（花色不分大小）：\n\n{ranks}\n\n"
+                  "SJ 是小王，BJ 是大王。花色只在找暗保时有用（第 3 章）。",
+        },
+    },
+    {
+        "title": {"en": "2 · Sets, and what beats what", "zh": "2 · 一套牌与压牌"},
+        "body": {
+            "en": "A set is any number of cards of ONE rank, plus any jokers: 9 9 9 + SJ.\n"
+                  "Never a straight, never two ranks.\n\n"
+                  "To beat a set, play the same number of cards, and — both sorted high to low —\n"
+                  "every card of yours must be higher than the card in its place:\n"
+                  "  J J J BJ BJ beats 9 9 9 SJ SJ      9 9 9 9 does not beat 8 8 8 SJ\n"
+                  "A small joker needs a big joker above it; nothing beats a big joker.\n\n"
+                  "Try it: {task}  (type the set, then Enter; e.g. {example})",
+            "zh": "一套牌是同一点数的若干张，可带任意王：9 9 9 + 小王。\n不能连牌，也不能混两种点数。\n\n"
+                  "压牌要张数相同，从大到小逐张比，每一张都要更大：\n"
+                  "  J J J 大王 大王 压得过 9 9 9 小王 小王      9 9 9 9 压不过 8 8 8 小王\n"
+                  "挂小王的牌要用挂大王的牌来管；挂大王的牌谁也压不过。\n\n"
+                  "试试看：{task}（输入一套牌后按回车，例如 {example}）",
+        },
+    },
+    {
+        "title": {"en": "3 · The emperor and the secret guard", "zh": "3 · 皇帝与暗保"},
+        "body": {
+            "en": "After the deal a random player is offered the emperor card (a big joker).\n"
+                  "He may accept only with three identical cards (same rank AND suit, not a joker\n"
+                  "or a 2). Declining passes it on, and each later decliner adds a 2 to the bundle.\n"
+                  "The emperor shows three identical cards; whoever holds the fourth is his\n"
+                  "secret guard. Holding all four, he plays alone (a solo). Everyone else is a\n"
+                  "rebel. This deal, played by the real engine:\n\n{log}",
+            "zh": "发牌后随机选一人问他是否当皇帝（拿大王）。手里要有三张同点同花的牌（不能是王或 2）\n"
+                  "才能接受。放弃就传给下家，之后每个放弃的人都要附上一张 2。\n"
+                  "皇帝亮出三张相同的牌，持有第四张的人就是暗保；四张都在手里就打独。\n"
+                  "其余的人是革命党。下面是引擎实际打出的一局：\n\n{log}",
+        },
+    },
+    {
+        "title": {"en": "4 · Tricks, passing and 接风", "zh": "4 · 出牌、不要与接风"},
+        "body": {
+            "en": "The emperor leads. In turn, each player beats the set on top or passes — a pass\n"
+                  "answers only that set: you may beat a later one. When all others have passed,\n"
+                  "the last player leads again. If he has just gone out, the next player takes the\n"
+                  "lead: 接风. Playing the fourth called card reveals the guard. The same deal:\n\n{log}",
+            "zh": "皇帝先出。轮流压过上面的牌或者不要——不要只针对那一手，之后还可以再压。\n"
+                  "其余人都不要时，最后出牌的人再出。他刚出完的话，由下家接风。\n"
+                  "打出第四张叫牌的人就暴露了保皇派身份。接着上面那一局：\n\n{log}",
+        },
+    },
+    {
+        "title": {"en": "5 · Places and scoring", "zh": "5 · 名次与计分"},
+        "body": {
+            "en": "Going out 1st to 5th scores 4, 2, 0, -2, -4 (头科 二科 三科 二落 大落).\n"
+                  "Each side adds its members' points, and each member gets the side's total.\n"
+                  "Both sides 0 is a draw. An open solo doubles everything. Computed by the engine:\n\n{examples}",
+            "zh": "出完的名次 头科 二科 三科 二落 大落 分别得 4、2、0、-2、-4 分。\n"
+                  "每一方把成员的分加起来，每个成员都得这一方的总分。两方都是 0 分为平局，明独翻倍。\n"
+                  "引擎算出的例子：\n\n{examples}",
+        },
+    },
+    {
+        "title": {"en": "6 · Tribute", "zh": "6 · 进贡"},
+        "body": {
+            "en": "The next round starts with tribute from the losers: always their highest cards,\n"
+                  "nothing comes back. Emperor side won: each rebel gives one — the guard takes the\n"
+                  "middle one, the emperor the other two. Emperor side lost: the emperor gives two,\n"
+                  "the guard one, the rebels take them best-placed first. Solos pay four; an open\n"
+                  "solo doubles it; a draw pays nothing. For example:\n\n{examples}",
+            "zh": "下一局开始时输的一方进贡，永远是最大的牌，不还贡。皇帝一方赢：每个革命党进一张，\n"
+                  "保皇派拿中间那张，皇帝拿另外两张。皇帝一方输：皇帝进两张、保皇派进一张，\n"
+                  "革命党按名次从大到小拿。打独进四张，明独翻倍，平局不进贡。例如：\n\n{examples}",
+        },
+    },
+    {
+        "title": {"en": "7 · A round, commented", "zh": "7 · 带讲解的一局"},
+        "body": {
+            "en": "Five bots play a whole round with every hand shown. Step through it:\n"
+                  "→ / ← one action, ] / [ one trick, Home / End. Esc comes back here.\n\n"
+                  "Press Enter to start.",
+            "zh": "五个机器人打一整局，所有手牌都公开。逐步观看：\n"
+                  "→ / ← 一步，] / [ 一轮，Home / End。按 Esc 回到这里。\n\n按回车开始。",
+        },
+    },
+]
+
+TASKS = [
+    {"top": "9 9 9 SJ", "example": "J J J BJ",
+     "en": "beat 9 9 9 + SJ", "zh": "压过 9 9 9 + 小王"},
+    {"top": "A A A A", "example": "2 2 2 2",
+     "en": "beat A A A A", "zh": "压过 A A A A"},
+]
+
+WORDS = {
+    "keys": {"en": "PgDn/PgUp chapter · 1-7 jump (outside the answer box) · ↑↓ scroll · ctrl+q quit",
+             "zh": "PgDn/PgUp 翻章 · 1-7 跳章（在输入框外）· ↑↓ 滚动 · ctrl+q 退出"},
+    "right": {"en": "✓ {new} beats {old}.", "zh": "✓ {new} 压得过 {old}。"},
+    "next_task": {"en": " Next: {task}.", "zh": " 下一题：{task}。"},
+    "done": {"en": " Well done — PgDn for the next chapter.", "zh": " 做得好——按 PgDn 看下一章。"},
+    "not_set": {"en": "✗ That is not a set: {why}", "zh": "✗ 这不是一套牌：{why}"},
+    "size": {"en": "✗ {old} has {n} cards: you need exactly {n}.", "zh": "✗ {old} 有 {n} 张，你也要出 {n} 张。"},
+    "big": {"en": "✗ Nothing beats a set with a big joker.", "zh": "✗ 挂大王的牌谁也压不过。"},
+    "small": {"en": "✗ {old} has {n} small joker(s): you need a big joker for each.",
+              "zh": "✗ {old} 有 {n} 个小王，每个都要用大王来管。"},
+    "rank": {"en": "✗ Your {mine} must outrank the {theirs} of {old}.",
+             "zh": "✗ 你的 {mine} 必须大过 {old} 里的 {theirs}。"},
+    "example.side": {"en": "Emperor 1st, guard 4th, rebels 2nd 3rd 5th: emperor side {e}, rebels {r}.",
+                     "zh": "皇帝头科、保皇派二落，革命党二科 三科 大落：皇帝一方 {e}，革命党 {r}。"},
+    "example.draw": {"en": "Emperor 2nd, guard 4th: {e} and {r} — a draw.",
+                     "zh": "皇帝二科、保皇派二落：{e} 与 {r}——平局。"},
+    "example.solo": {"en": "Open solo, emperor 1st: emperor {e}, each rebel {r}.",
+                     "zh": "明独，皇帝头科：皇帝 {e}，每个革命党 {r}。"},
+    "example.won": {"en": "After a 2 v 3 win (emperor E, guard G): {items}",
+                    "zh": "皇帝一方获胜后（皇帝 E，保皇派 G）：{items}"},
+    "example.lost": {"en": "After a 2 v 3 loss: {items}", "zh": "皇帝一方输了之后：{items}"},
+    "comment.offer": {"en": "The emperor card is offered.", "zh": "询问是否当皇帝。"},
+    "comment.emperor": {"en": "An emperor! He now names his guard by showing three identical cards.",
+                        "zh": "皇帝产生了！接下来他亮出三张相同的牌来叫保皇派。"},
+    "comment.call": {"en": "Whoever holds the fourth {card} is the secret guard — only he knows.",
+                     "zh": "持有第四张 {card} 的人就是暗保——只有他自己知道。"},
+    "comment.reveal": {"en": "The fourth called card is on the table: the guard is known now.",
+                       "zh": "第四张叫牌打出来了：保皇派现身。"},
+    "comment.out": {"en": "Out! Places decide the score.", "zh": "出完了！名次决定得分。"},
+    "comment.jiefeng": {"en": "The trick's winner is out, so the next player takes the lead: 接风.",
+                        "zh": "赢这一轮的人已经出完，由下家接风。"},
+    "comment.round_end": {"en": "Round over: each side scores the sum of its places.",
+                          "zh": "本局结束：每一方按名次分数之和计分。"},
+}

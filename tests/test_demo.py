@@ -1,0 +1,89 @@
+"""The rules demo through Pilot: every chapter, a wrong and a right try-it answer, and the
+commented round stepped forwards and backwards."""
+
+import pytest
+
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.demo import DemoScreen, judge
+from bhtui.tui.demo_text import CHAPTERS
+from bhtui.tui.i18n import Translator
+from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.sessions import DemoSession
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_walking_every_chapter_at_80x24(language):
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        assert isinstance(demo, DemoScreen)
+        seen = []
+        for index in range(len(CHAPTERS)):
+            seen.append(text_of(demo, "#demo-title"))
+            body = text_of(demo, "#demo-body")
+            assert body.strip()
+            if index == 2:
+                assert "7♥" in body or "7H" in body  # the engine's call, in words
+            if index == 3:
+                assert "接风" in body
+            if index == 4:
+                assert "+2" in body and "+8" in body  # computed by score_round
+            if index < len(CHAPTERS) - 1:
+                await pilot.press("pagedown")
+        assert seen == [c["title"][language] for c in CHAPTERS]
+        await pilot.press("pageup")
+        assert text_of(demo, "#demo-title") == CHAPTERS[5]["title"][language]
+
+
+async def test_try_it_a_wrong_answer_says_why_and_a_right_one_moves_on():
+    app = BhtuiApp(Config(name="Ana", language="en"), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        await pilot.press("2")
+        assert demo.chapter == 1
+        for key in "9 9 9 9":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        assert "small joker" in text_of(demo, "#demo-feedback")
+        assert demo.try_index == 0
+        for key in "J J J BJ":
+            await pilot.press("space" if key == " " else key.lower())
+        await pilot.press("enter")
+        feedback = text_of(demo, "#demo-feedback")
+        assert "✓" in feedback and "A A A A" in feedback and demo.try_index == 1
+
+
+def test_judging_explains_each_way_a_set_can_fail():
+    t = Translator("en")
+    assert judge("J J J BJ", "9 9 9 SJ", t)[0]
+    assert "exactly 4" in judge("J J BJ", "9 9 9 SJ", t)[1]
+    assert "big joker" in judge("10 10 10 SJ", "9 9 9 SJ", t)[1]
+    assert "outrank" in judge("8 8 8 BJ", "9 9 9 SJ", t)[1]
+    assert "Nothing beats" in judge("SJ", "BJ", t)[1]
+    assert "not a set" in judge("9 10", "9 9 9 SJ", t)[1]
+
+
+async def test_the_commented_round_steps_forwards_and_backwards_with_every_hand_shown():
+    app = BhtuiApp(Config(name="Ana", language="en"), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("7", "enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.show_all
+        await pilot.press("right", "right", "right")
+        assert replay.position == 3
+        await pilot.press("left")
+        assert replay.position == 2
+        assert "»" in text_of(replay, "#r-status")  # a comment on what just happened
+        await pilot.press("end")
+        assert replay.position == len(replay.replay)
+        await pilot.press("escape")
+        assert isinstance(app.screen, DemoScreen)
