@@ -57,6 +57,14 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--bind", help="browse the LAN only from this address")
         p.set_defaults(role=role)
     sub.add_parser("demo", help="a guided tour of the rules (keyboard only, 80x24)")
+    menu = sub.add_parser("menu", help="watch or join one table (what serve-ssh --table runs)")
+    menu.add_argument("address", help="HOST:PORT")
+    ssh = sub.add_parser("serve-ssh", help="serve the demo (or a LAN table's menu) over SSH")
+    ssh.add_argument("--port", type=int, default=2222)
+    ssh.add_argument("--bind", default="0.0.0.0", help="listen on this address (default: all)")
+    ssh.add_argument("--host-key", help="private key file (default: made once in the data folder)")
+    ssh.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
+    ssh.add_argument("--max-sessions", type=int, default=20)
     replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     config = sub.add_parser("config", help="where the settings file is")
@@ -104,6 +112,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _join(args)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "menu":
+        from bhtui.tui.app import BhtuiApp
+        from bhtui.tui.sessions import MenuSession, parse_address
+
+        try:
+            address = parse_address(args.address)
+        except ValueError as exc:
+            print(f"bhtui: {exc}", file=sys.stderr)
+            return 2
+        config, warnings = _settings(args)
+        BhtuiApp(config, MenuSession(address), warnings=warnings).run()
+        return 0
+    if args.command == "serve-ssh":
+        return _serve_ssh(args)
     if args.command == "demo":
         from bhtui.tui.app import BhtuiApp
         from bhtui.tui.sessions import DemoSession
@@ -209,6 +231,29 @@ def _join(args: argparse.Namespace) -> int:
     config, warnings = _settings(args)
     BhtuiApp(config, RemoteSession(address, args.role, args.code, args.bind),
              warnings=warnings).run()
+    return 0
+
+
+def _serve_ssh(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bhtui.sshd import host_key_path, serve_forever
+    from bhtui.tui.sessions import parse_address
+
+    command = ["demo"]
+    if args.table:
+        try:
+            command = ["menu", parse_address(args.table)]
+        except ValueError as exc:
+            print(f"bhtui: {exc}", file=sys.stderr)
+            return 2
+    key = Path(args.host_key) if args.host_key else host_key_path()
+    try:
+        asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions))
+    except OSError as exc:
+        print(f"bhtui: cannot serve SSH on {args.bind}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     return 0
 
 

@@ -198,3 +198,25 @@ class RefusedScreen(Screen[None]):
 
     def on_key(self) -> None:
         self.app.exit()
+
+
+class TableMenu(Screen[str]):
+    """Watch or join one known table (the SSH demo's --table)."""
+
+    DEFAULT_CSS = "TableMenu { align: center middle; } TableMenu OptionList { width: 50; height: auto; }"
+
+    def __init__(self, t: Translator, address: str) -> None:
+        super().__init__()
+        self.t, self.address = t, address
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+        from textual.widgets.option_list import Option
+
+        yield Plain(Text(self.address, style="bold"))
+        yield OptionList(Option(self.t("lobby.watch"), id="spectator"),
+                         Option(self.t("lobby.join"), id="player"))
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        self.dismiss(event.option.id)

@@ -149,3 +149,19 @@ class DemoSession:
 
     async def close(self) -> None:
         return None
+
+
+@dataclass
+class MenuSession:
+    """`bhtui menu HOST:PORT` (what serve-ssh --table runs): watch or join that table."""
+
+    address: str
+
+    async def open(self, app: BhtuiApp) -> None:
+        from bhtui.tui.room import TableMenu
+
+        role = await app.ask(TableMenu(app.t, self.address))
+        await RemoteSession(self.address, role).open(app)
+
+    async def close(self) -> None:
+        return None
