@@ -109,3 +109,20 @@ async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
         await pilot.pause()
         body = str(app.screen.query_one("#room-body").render())
         assert "[/][red]Bo" in body and "[b]Friday[/]" in body
+
+
+async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
+    from bhtui.tui.room import TableMenu
+    from bhtui.tui.sessions import MenuSession
+
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table("qingdao", seats, seed=6, rounds=1, bot_delay=0.01)
+    table.start()
+    serving = await start_serving(table, "127.0.0.1", 0, advertise=False)
+    app = BhtuiApp(config(), MenuSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
+        await pilot.press("enter")  # the first choice: watch
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        assert app.client.seat is None and table.spectator_count() == 1
+    await serving.stop()
