@@ -113,32 +113,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "menu":
-        from bhtui.tui.app import BhtuiApp
         from bhtui.tui.sessions import MenuSession, parse_address
 
         try:
-            address = parse_address(args.address)
+            return _run_app(args, MenuSession(parse_address(args.address)))
         except ValueError as exc:
-            print(f"bhtui: {exc}", file=sys.stderr)
-            return 2
-        config, warnings = _settings(args)
-        BhtuiApp(config, MenuSession(address), warnings=warnings).run()
-        return 0
+            return _fail(exc)
     if args.command == "serve-ssh":
         return _serve_ssh(args)
     if args.command == "demo":
-        from bhtui.tui.app import BhtuiApp
         from bhtui.tui.sessions import DemoSession
 
-        config, warnings = _settings(args)
-        BhtuiApp(config, DemoSession(), warnings=warnings).run()
-        return 0
+        return _run_app(args, DemoSession())
     if args.command == "config":
         from bhtui.store.config import config_path
 
         print(config_path())
         return 0
     return _play(args)
+
+
+def _fail(message: object) -> int:
+    """A clear one-line error and the usage-error exit code, never a traceback."""
+    print(f"bhtui: {message}", file=sys.stderr)
+    return 2
+
+
+def _run_app(args: argparse.Namespace, session: object) -> int:
+    from bhtui.tui.app import BhtuiApp
+
+    config, warnings = _settings(args)
+    BhtuiApp(config, session, warnings=warnings).run()  # type: ignore[arg-type]
+    return 0
 
 
 def _settings(args: argparse.Namespace) -> tuple[object, list[str]]:
@@ -177,25 +183,21 @@ def _host(args: argparse.Namespace) -> int:
     if args.resume:
         path = latest_log() if args.resume == "latest" else Path(args.resume)
         if path is None:
-            print("bhtui: no game log to resume", file=sys.stderr)
-            return 2
+            return _fail("no game log to resume")
         try:
             log = GameLog.load(path)
             table = Table.resume(log, **common)
         except (GameLogError, IllegalAction, KeyError, TypeError, ValueError) as exc:
-            print(f"bhtui: cannot resume {path}: {exc}", file=sys.stderr)
-            return 2
+            return _fail(f"cannot resume {path}: {exc}")
         for warning in log.warnings:
             print(f"bhtui: {warning}", file=sys.stderr)
     else:
         try:
             rules = PRESETS[args.preset].with_options(**parse_options(args.host_option))
         except ValueError as exc:
-            print(f"bhtui: {exc}", file=sys.stderr)
-            return 2
+            return _fail(exc)
         if not 0 <= args.bots <= 5:
-            print("bhtui: --bots takes 0 to 5", file=sys.stderr)
-            return 2
+            return _fail("--bots takes 0 to 5")
         name = (args.table_name or f"{config.name}'s table")[:40]
         seats = [Seat() for _ in range(5 - args.bots)] + [
             Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", s), ready=True)
@@ -210,28 +212,21 @@ def _host(args: argparse.Namespace) -> int:
         from bhtui.tui.app import BhtuiApp
         from bhtui.tui.sessions import HostSession
 
-        BhtuiApp(config, HostSession(table, args.bind, args.port, advertise),
+        BhtuiApp(config, HostSession(table, args.bind, args.port, advertise),  # type: ignore[arg-type]
                  warnings=warnings).run()
     except OSError as exc:
-        print(f"bhtui: cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}",
-              file=sys.stderr)
-        return 2
+        return _fail(f"cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}")
     return 0
 
 
 def _join(args: argparse.Namespace) -> int:
-    from bhtui.tui.app import BhtuiApp
     from bhtui.tui.sessions import RemoteSession, parse_address
 
     try:
         address = parse_address(args.address) if args.address else None
     except ValueError as exc:
-        print(f"bhtui: {exc}", file=sys.stderr)
-        return 2
-    config, warnings = _settings(args)
-    BhtuiApp(config, RemoteSession(address, args.role, args.code, args.bind),
-             warnings=warnings).run()
-    return 0
+        return _fail(exc)
+    return _run_app(args, RemoteSession(address, args.role, args.code, args.bind))
 
 
 def _serve_ssh(args: argparse.Namespace) -> int:
@@ -245,15 +240,12 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         try:
             command = ["menu", parse_address(args.table)]
         except ValueError as exc:
-            print(f"bhtui: {exc}", file=sys.stderr)
-            return 2
+            return _fail(exc)
     key = Path(args.host_key) if args.host_key else host_key_path()
     try:
         asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions))
     except OSError as exc:
-        print(f"bhtui: cannot serve SSH on {args.bind}:{args.port}: {exc.strerror or exc}",
-              file=sys.stderr)
-        return 2
+        return _fail(f"cannot serve SSH on {args.bind}:{args.port}: {exc.strerror or exc}")
     return 0
 
 
@@ -263,23 +255,18 @@ def _replay(args: argparse.Namespace) -> int:
 
     path = Path(args.file) if args.file else latest_log()
     if path is None:
-        print("bhtui: no saved game yet (play one with `bhtui`)", file=sys.stderr)
-        return 2
+        return _fail("no saved game yet (play one with `bhtui`)")
     try:
         log = GameLog.load(path)
         log.close()
         replay = Replay.from_log(log)
     except (GameLogError, IllegalAction, KeyError, TypeError, ValueError) as exc:
-        print(f"bhtui: cannot replay {path}: {exc}", file=sys.stderr)
-        return 2
+        return _fail(f"cannot replay {path}: {exc}")
     for warning in log.warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
-    from bhtui.tui.app import BhtuiApp
     from bhtui.tui.sessions import ReplaySession
 
-    config, warnings = _settings(args)
-    BhtuiApp(config, ReplaySession(replay), warnings=warnings).run()
-    return 0
+    return _run_app(args, ReplaySession(replay))
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -291,8 +278,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         rules = PRESETS["qingdao"].with_options(**parse_options(args.option))
     except ValueError as exc:
-        print(f"bhtui: {exc}", file=sys.stderr)
-        return 2
+        return _fail(exc)
     config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings).run()

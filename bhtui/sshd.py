@@ -25,6 +25,8 @@ from typing import Any
 import asyncssh
 import platformdirs
 
+from bhtui.net.serve import until_signalled
+
 IDLE_TIMEOUT = 15 * 60.0
 
 
@@ -227,9 +229,5 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
     key = load_or_create_host_key(key_path)
     server, _ = await start_ssh(port, host, key, command, max_sessions)
     print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_signalled()
     server.close()

@@ -74,5 +74,5 @@ async def test_the_replay_screen_steps_by_action_trick_and_round_and_shows_hands
         from rich.console import Console
 
         console = Console(width=28, record=True)
-        console.print(screen.query_one("#r-scores").content)
+        console.print(screen.query_one("#scores").content)
         assert " ".join(f"{t:+d}" for t in original.totals) in " ".join(console.export_text().split())

@@ -56,3 +56,19 @@ def test_sim_refuses_bad_input_with_a_clear_message(args, message):
 def test_bare_bhtui_help_names_the_commands():
     out = bhtui("--help")
     assert out.returncode == 0 and "sim" in out.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("replay", "/nonexistent.bhlog"), "cannot replay"),
+    (("host", "--headless", "--bots", "9", "--no-advertise"), "--bots takes 0 to 5"),
+    (("host", "--headless", "--option", "nope=1", "--no-advertise"), "unknown option"),
+    (("join", "nowhere"), "write HOST:PORT"),
+    (("watch", "host:99999"), "write HOST:PORT"),
+    (("serve-ssh", "--table", "nope"), "write HOST:PORT"),
+    (("menu", "nope"), "write HOST:PORT"),
+    (("--option", "grab_solo=maybe"), "NAME=true"),
+])
+def test_commands_refuse_bad_input_in_one_line_without_a_traceback(args, message, tmp_path):
+    out = bhtui(*args)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1

@@ -57,9 +57,14 @@ async def run_headless(table: Table, bind: str, port: int, advertise: bool = Tru
     state = "resumed" if table.started else "waiting for players"
     lock = " (join code needed)" if table.code else ""
     print(f"bhtui: table {table.name!r} on {bind}:{serving.port}{lock}, {state}", flush=True)
+    await until_signalled()
+    await serving.stop()
+
+
+async def until_signalled() -> None:
+    """Wait for SIGINT or SIGTERM: a served process stops cleanly on either."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    await serving.stop()

@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -17,7 +17,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe
 from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.table import POSITIONS
-from bhtui.tui.widgets import Plain, SeatBox, clip, score_table, seat_lines
+from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table, seat_lines
 
 
 def rank_counts_text(hand: list[str]) -> Text:
@@ -31,11 +31,6 @@ def rank_counts_text(hand: list[str]) -> Text:
 
 class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
-    #r-top { height: 10; }
-    #r-table { width: 1fr; border: round $primary; }
-    #r-seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
-    SeatBox { height: 4; padding: 0 1; overflow: hidden; }
-    #r-scores { width: 30; border: round $primary; }
     #r-log { height: 1fr; border: round $secondary; }
     #r-hands { height: 7; border: round $accent; padding: 0 1; display: none; }
     #r-status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
@@ -65,13 +60,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            with Horizontal(id="r-top"):
-                with Vertical(id="r-table"):
-                    with Grid(id="r-seats"):
-                        for position in ("left-top", "center", "right-top",
-                                         "left-bottom", "bottom", "right-bottom"):
-                            yield SeatBox(id=position)
-                yield Plain(id="r-scores")
+            yield TableArea()
             log = RichLog(id="r-log", wrap=True, markup=False)
             log.can_focus = False  # keys step the game; they must not scroll the log
             yield log
@@ -95,7 +84,7 @@ class ReplayScreen(Screen[None]):
             lines = seat_lines(offset, view, self.table_meta, None, t, self.style)
             self.query_one(f"#{place}", SeatBox).show(lines)
         self.query_one("#center", SeatBox).update(t("round", n=view["round"]))
-        self.query_one("#r-scores", Static).update(score_table(view, self.table_meta, t))
+        self.query_one("#scores", Static).update(score_table(view, self.table_meta, t))
         log = self.query_one("#r-log", RichLog)
         log.clear()
         emperor = None

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -19,7 +19,7 @@ from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import CallDialog, ChatPrompt, GrabDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.selection import callable_calls, selection_problem
-from bhtui.tui.widgets import HandView, Plain, SeatBox, score_table, seat_lines
+from bhtui.tui.widgets import HandView, Plain, SeatBox, TableArea, score_table, seat_lines
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
@@ -31,11 +31,6 @@ POSITIONS = {0: "bottom", 1: "right-bottom", 2: "right-top", 3: "left-top", 4: "
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     #main { height: 1fr; }
-    #top { height: 10; }
-    #table { width: 1fr; border: round $primary; border-title-color: $accent; }
-    #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
-    SeatBox { height: 4; padding: 0 1; overflow: hidden; }
-    #scores { width: 30; border: round $primary; border-title-color: $accent; }
     #log { height: 1fr; border: round $secondary; border-title-color: $accent; }
     HandView { height: auto; min-height: 5; max-height: 8; border: round $accent; border-title-color: $accent; padding: 0 1; }
     HandView:focus { border: double $accent; }
@@ -73,13 +68,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
-            with Horizontal(id="top"):
-                with Vertical(id="table"):
-                    with Grid(id="seats"):
-                        for position in ("left-top", "center", "right-top",
-                                         "left-bottom", "bottom", "right-bottom"):
-                            yield SeatBox(id=position)
-                yield Plain(id="scores")
+            yield TableArea(id="top")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
             yield HandView(self.style, id="hand")
             yield Plain(id="status")

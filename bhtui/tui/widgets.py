@@ -8,6 +8,8 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -150,6 +152,26 @@ class SeatBox(Plain):
 
     def show(self, lines: list[Text]) -> None:
         self.update(Text("\n").join(lines))
+
+
+class TableArea(Horizontal):
+    """Five seats around the table (counted from the viewer in play order) and the scores."""
+
+    DEFAULT_CSS = """
+    TableArea { height: 10; }
+    TableArea #table { width: 1fr; border: round $primary; border-title-color: $accent; }
+    TableArea #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
+    TableArea SeatBox { height: 4; padding: 0 1; overflow: hidden; }
+    TableArea #scores { width: 30; border: round $primary; border-title-color: $accent; }
+    """
+    PLACES = ("left-top", "center", "right-top", "left-bottom", "bottom", "right-bottom")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table"):
+            with Grid(id="seats"):
+                for place in self.PLACES:
+                    yield SeatBox(id=place)
+        yield Plain(id="scores")
 
 
 def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me: int | None,
