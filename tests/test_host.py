@@ -244,3 +244,27 @@ async def test_chat_reaches_everyone_and_is_rate_limited():
     said = [m for m in b_link.messages() if m["type"] == "chat"]
     assert [m["text"] for m in said] == ["求助"] * 3 and said[0]["name"] == "A"
     a.chat("x" * 5000)  # capped, not refused
+
+
+async def test_after_a_round_bots_wait_for_people_but_not_forever_for_one_who_walked_away(monkeypatch):
+    import bhtui.net.host as host
+
+    monkeypatch.setattr(host, "READY_WAIT", 0.05)
+    table = all_bots_but({0, 1}, rounds=2)
+    quick, _, _ = connect(table, "Quick", seat=0)
+    away, _, _ = connect(table, "Away", seat=1)
+    await settle(lambda: quick.view is not None and away.view is not None)
+    quick.set_auto(True)
+    away.set_auto(True)
+    await settle(lambda: len(table.match.records) == 1)
+    table.seats[0].auto = table.seats[1].auto = False  # both are back at the screen
+    for s in table.seats[:2]:
+        s.ready = False
+    table._changed()
+    quick.ready()  # "Away" never presses Enter
+    actions = len(table.match.actions)
+    await settle(lambda: all(s.ready for s in table.seats))
+    quick.set_auto(True)
+    away.set_auto(True)
+    await settle(lambda: table.match.over)
+    assert len(table.match.actions) > actions

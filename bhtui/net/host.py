@@ -29,6 +29,7 @@ REPLAY_BUFFER = 4096
 CODE_TRIES = 3  # wrong join codes per address and minute, then a cooldown
 CODE_WINDOW = 60.0
 CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
+READY_WAIT = 60.0  # after a round: how long several people wait for one who walked away
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
 
 
@@ -477,9 +478,14 @@ class Table:
             self._timer_handle = None
         match = self.match
         seat = match.to_act if match is not None else None
-        if seat is None or not all(s.ready for s in self.seats):
+        if seat is None:
             return
         loop = asyncio.get_running_loop()
+        if not all(s.ready for s in self.seats):
+            people = sum(1 for s in self.seats if s.bot is None and s.conn is not None)
+            if people > 1:  # alone at a table, take all the time you like
+                self._timer_handle = loop.call_later(READY_WAIT, self._ready_timeout, self.seq)
+            return
         if self._played_by_bot(seat):
             self._timer_handle = loop.call_later(self.bot_delay, self._bot_move, seat, self.seq)
         elif self.timer is not None:
@@ -492,6 +498,14 @@ class Table:
             return
         bot = self.seats[seat].bot or self._standard_bot
         self._apply(seat, bot.decide(match.view(seat), match.legal_actions(seat)))
+
+    def _ready_timeout(self, at_seq: int) -> None:
+        """Someone left the result screen open: the table goes on without waiting longer."""
+        self._timer_handle = None
+        if self.seq == at_seq:
+            for s in self.seats:
+                s.ready = True
+            self._changed()
 
     def _time_out(self, seat: int, at_seq: int) -> None:
         """R-AUTO-1: a turn timer running out switches the seat to 托管."""
