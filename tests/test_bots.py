@@ -120,7 +120,7 @@ def test_legal_actions_from_a_seat_view_match_the_engine():
             seat = m.to_act
             engine = m.legal_actions(seat)
             from_view = legal_from_view(m.view(seat))
-            key = lambda a: sorted(a.items())  # noqa: E731
+            key = lambda a: sorted(a.items())
             assert sorted(map(key, from_view)) == sorted(map(key, engine))
             assert legal_from_view(m.view((seat + 1) % 5)) == []
             m.apply(seat, rng.choice(engine))

@@ -4,7 +4,6 @@ import pytest
 
 from bhtui.rules import Match
 from bhtui.store.gamelog import MAGIC, GameLog, GameLogError
-from helpers import random_actions
 import random
 
 

@@ -4,13 +4,12 @@ replay (R-SEED-1), scoring (R-SCORE-Q1) and no leaks in the msgpack bytes of vie
 from __future__ import annotations
 
 import copy
-import random
 
 import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bhtui.cards import NUM_CARDS, parse_card, rank_of
+from bhtui.cards import NUM_CARDS
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
 from helpers import set_hands, fingerprint, reshuffled
 

@@ -457,7 +457,7 @@ class Table:
         """The waiting room as everyone sees it."""
         return {"table": self.name, "preset": self.rules.name, "options": self.rules.options(),
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
-                          for s, p in zip(self.seats, self.public_seats())],
+                          for s, p in zip(self.seats, self.public_seats(), strict=True)],
                 "spectators": self.spectator_count()}
 
     def spectator_count(self) -> int:

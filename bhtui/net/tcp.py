@@ -166,7 +166,7 @@ async def stay_connected(client: Client, host: str, port: int,
     while True:
         try:
             link = await open_link(host, port)
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             link = None
         if link is not None:
             if callable(on_link):

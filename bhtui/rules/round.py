@@ -121,9 +121,9 @@ class Round:
 
     def _pay_tribute(self, previous: RoundResult) -> None:
         self.tribute = tribute_transfers(previous, self.hands)
-        for giver, receiver, card in self.tribute:
+        for giver, _, card in self.tribute:
             self._take(giver, card)
-        for giver, receiver, card in self.tribute:
+        for _, receiver, card in self.tribute:
             self._give(receiver, card)
         if self.tribute:
             self.events.append({

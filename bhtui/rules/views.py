@@ -29,10 +29,8 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     seats = []
     for s in range(SEATS):
         move = r.trick_moves[s]
-        if sees_all or s == public_guard or s == r.emperor:
-            role = r.role_of(s)
-        elif s == seat and r.guard is not None:
-            role = r.role_of(s)
+        if sees_all or s in (public_guard, r.emperor) or (s == seat and r.guard is not None):
+            role = r.role_of(s)  # public, or the viewer's own
         else:
             role = None
         seats.append({

@@ -48,7 +48,7 @@ class GameLog:
     def start(self, header: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.header = header
-        self._file = open(self.path, "wb")  # noqa: SIM115 - held open for the whole match
+        self._file = open(self.path, "wb")
         self._file.write(MAGIC)
         self._write({"type": "header", **header})
 
@@ -107,7 +107,7 @@ class GameLog:
             if not isinstance(record, dict) or record.get("type") != "action":
                 raise GameLogError(f"{path}: unexpected record {record!r:.60}")
             log.actions.append((record["seat"], record["action"]))
-        log._file = open(path, "r+b")  # noqa: SIM115
+        log._file = open(path, "r+b")
         log._file.truncate(good_end)
         log._file.seek(good_end)
         return log
