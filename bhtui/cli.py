@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bhtui import __version__
 from bhtui.rules import PRESETS, IllegalAction
+from bhtui.store.config import Config
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,7 +148,7 @@ def _run_app(args: argparse.Namespace, session: object) -> int:
     return 0
 
 
-def _settings(args: argparse.Namespace) -> tuple[object, list[str]]:
+def _settings(args: argparse.Namespace) -> tuple[Config, list[str]]:
     """The user's settings with this command line's overrides."""
     from bhtui.store.config import load_config
 

@@ -204,11 +204,11 @@ class Table:
         }))
 
     def _cooling_down(self, address: str) -> bool:
-        failures = self.code_failures.get(address)
+        failures = self.code_failures.get(address, deque())
         now = time.monotonic()
         while failures and now - failures[0] > CODE_WINDOW:
             failures.popleft()
-        return bool(failures) and len(failures) >= CODE_TRIES
+        return len(failures) >= CODE_TRIES
 
     def _hello(self, conn: Connection, message: Message, admin: bool = False) -> Viewer | None:
         pending = self.pending.pop(conn)

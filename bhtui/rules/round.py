@@ -187,7 +187,7 @@ class Round:
         if seat != self.turn:
             raise IllegalAction(f"it is not seat {seat}'s turn")
         kind = action.get("type") if isinstance(action, dict) else None
-        handler = _HANDLERS.get((self.phase, kind))
+        handler = _HANDLERS.get((self.phase, kind)) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction(f"{kind!r} is not possible now ({self.phase} phase)")
         events: list[Event] = []

@@ -32,7 +32,9 @@ def score_round(
     """
     points = rules.place_points
     side = {emperor, guard}
-    emperor_total = sum(points[places[s] - 1] for s in side)  # type: ignore[operator]
+    side_places = [places[s] for s in side]
+    assert all(p is not None for p in side_places), "the emperor side's places are settled"
+    emperor_total = sum(points[p - 1] for p in side_places if p is not None)
     rebels_total = sum(points) - emperor_total
     factor = 2 if open_solo else 1
     scores = tuple(

@@ -36,9 +36,11 @@ def tribute_transfers(prev: RoundResult, hands: Sequence[Sequence[int]]) -> list
     k = 2 if prev.open_solo else 1  # R-TRIB-4
     e, g = prev.emperor, prev.guard
     rebels = [s for s in range(SEATS) if s not in (e, g)]
-    rebels_by_place = sorted(
-        rebels, key=lambda s: prev.places[s] if prev.places[s] is not None else SEATS + 1
-    )
+    def place_or_last(seat: int) -> int:
+        place = prev.places[seat]
+        return place if place is not None else SEATS + 1
+
+    rebels_by_place = sorted(rebels, key=place_or_last)
     if prev.solo:
         if prev.winner == "emperor":  # R-TRIB-3, solo won: each rebel gives to the emperor
             return [(r, e, c) for r in rebels for c in _highest(hands[r], k)]

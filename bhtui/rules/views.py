@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bhtui.cards import CARD_TEXT, card_text
-from bhtui.rules.round import Event
+from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
 
 if TYPE_CHECKING:
@@ -60,10 +60,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "second_chance": r.second_chance,
         "bundle": ["BJ", *(card_text(c) for c in r.bundle)] if r.phase == "throne" else [],
         "leader": r.leader,
-        "top": None if r.top is None else {
-            "seat": r.top_seat,
-            "cards": [card_text(c) for c in r.trick_moves[r.top_seat]],  # type: ignore[index, union-attr]
-        },
+        "top": _top(r),
         "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
         "totals": list(match.totals),
         "history": list(match.history),
@@ -73,6 +70,15 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
     return view
+
+
+def _top(r: Round) -> dict[str, Any] | None:
+    """The set to beat and who played it."""
+    if r.top is None or r.top_seat is None:
+        return None
+    cards = r.trick_moves[r.top_seat]
+    assert isinstance(cards, list)
+    return {"seat": r.top_seat, "cards": [card_text(c) for c in cards]}
 
 
 def event_for(event: Event, viewer: Viewer) -> Event:

@@ -76,7 +76,12 @@ class BhtuiApp(App[None]):
     async def ask(self, screen: Screen[Any]) -> Any:
         """Push a screen and wait for its result."""
         answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.push_screen(screen, lambda value: answer.done() or answer.set_result(value))
+
+        def give(value: Any) -> None:
+            if not answer.done():
+                answer.set_result(value)
+
+        self.push_screen(screen, give)
         return await answer
 
     def attach(self, client: Client, admin: bool, waiting_room: bool = True) -> None:

@@ -59,7 +59,8 @@ def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]
         before += words(match.apply(seat, action))
     after: list[str] = []
     for seat, cards in SCRIPT_PLAY:
-        action = {"type": "pass"} if cards is None else {"type": "play", "cards": cards.split()}
+        action: dict[str, Any] = (
+            {"type": "pass"} if cards is None else {"type": "play", "cards": cards.split()})
         after += words(match.apply(seat, action))
     return before, after
 

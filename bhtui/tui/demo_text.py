@@ -94,7 +94,7 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
     },
 ]
 
-TASKS = [
+TASKS: list[dict[str, str]] = [
     {"top": "9 9 9 SJ", "example": "J J J BJ",
      "en": "beat 9 9 9 + SJ", "zh": "压过 9 9 9 + 小王"},
     {"top": "A A A A", "example": "2 2 2 2",

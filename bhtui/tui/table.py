@@ -53,7 +53,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "clear", "Clear", id="clear", show=False),
         Binding("left", "cursor(-1)", show=False, id="cursor.left"),
         Binding("right", "cursor(1)", show=False, id="cursor.right"),
-        Binding("space", "toggle", show=False, id="toggle"),
+        Binding("space", "toggle_at_cursor", show=False, id="toggle"),
     ]
 
     def __init__(self, client: Client, t: Translator, style: CardStyle) -> None:
@@ -253,7 +253,7 @@ class TableScreen(Screen[None]):
     def action_cursor(self, step: int) -> None:
         self.query_one(HandView).move(step)
 
-    def action_toggle(self) -> None:
+    def action_toggle_at_cursor(self) -> None:
         hand = self.query_one(HandView)
         hand.toggle(hand.cursor)
 

@@ -185,7 +185,7 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
         marker = style.turn_marker
     elif top.get("seat") == seat:
         marker = style.trick_marker
-    head = Text(f"{marker} {clip(meta['name'], 14)}", style="bold" if seat == me else "",
+    head = Text(f"{marker} {clip(str(meta['name']), 14)}", style="bold" if seat == me else "",
                 no_wrap=True, overflow="ellipsis")
     role = info["role"]
     if role == "emperor":
@@ -219,7 +219,7 @@ def score_table(view: dict[str, Any], table: list[dict[str, Any]], t: Translator
     grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
     grid.add_column("#", justify="right", style="dim")
     for seat in range(5):
-        name = table[seat]["name"] if seat < len(table) else str(seat)
+        name = str(table[seat]["name"]) if seat < len(table) else str(seat)
         grid.add_column(Text(clip(name, 4)), justify="right", no_wrap=True)
     for record in view["history"]:
         grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
