@@ -55,13 +55,13 @@ def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]
         return [line for line in lines if line]
 
     before = words(match.initial_events())
-    for seat, action in SCRIPT_CALL:
-        before += words(match.apply(seat, action))
+    for seat, call in SCRIPT_CALL:
+        before += words(match.apply(seat, call))
     after: list[str] = []
     for seat, cards in SCRIPT_PLAY:
-        action: dict[str, Any] = (
+        play: dict[str, Any] = (
             {"type": "pass"} if cards is None else {"type": "play", "cards": cards.split()})
-        after += words(match.apply(seat, action))
+        after += words(match.apply(seat, play))
     return before, after
 
 
