@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
@@ -219,3 +221,33 @@ async def test_names_with_markup_show_as_text_and_break_nothing():
         app.host.seats[0].auto = True  # let the bot finish: the result screen shows the name too
         app.host._changed()
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_help_names_the_keys_the_table_really_binds(language):
+    from bhtui.tui.i18n import Translator
+
+    help_text = Translator(language)("help.body")
+    bound = {b.key for b in TableScreen.BINDINGS} | {"ctrl+q", "ctrl+t", "f1"}
+    for key, word in [("t", "托管"), ("c", ""), ("p", ""), ("h", ""), ("ctrl+q", ""), ("ctrl+t", "")]:
+        assert key in bound
+        assert f"{key} " in help_text or f" {key}" in help_text, key
+    assert "a 托管" not in help_text and " q 退出" not in help_text and " q quit" not in help_text
+
+
+async def test_rounds_that_end_while_a_result_is_open_each_get_their_own_result():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("t")  # 托管: the bots play all three rounds
+        await wait_for(pilot, lambda: app.host.match.over, limit=2000)
+        shown = []
+        for _ in range(3):
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+            shown.append(app.screen.end["round"])
+            totals = [sum(r.result.scores[s] for r in app.host.match.records[:shown[-1]])
+                      for s in range(5)]
+            assert app.screen.totals == totals
+            await pilot.press("enter")
+            await pilot.pause()
+        assert shown == [1, 2, 3]

@@ -27,6 +27,14 @@ class CardStyle:
     four_colour: bool = False
 
     @property
+    def times(self) -> str:
+        return "x" if self.style == "ascii" else "×"
+
+    @property
+    def called_mark(self) -> str:
+        return "*" if self.style == "ascii" else "•"
+
+    @property
     def turn_marker(self) -> str:
         return ">" if self.style == "ascii" else "▶"
 

@@ -99,12 +99,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "help.body": {
         "en": (
             "KEYS\n"
-            "  3-9, 0 (=10), j q k a 2   add a card of that rank to the selection\n"
+            "  3-9, 0 (=10), j q k a 2   add a card of that rank (1 is an ace too)\n"
             "  s / b                     add a small / big joker (again: one more)\n"
             "  Backspace / Esc           remove the last card / clear the selection\n"
             "  ← → and Space             move over the hand and toggle a card; a click too\n"
-            "  Enter  play    p  pass    h  hint    a  托管 (auto-play) on/off\n"
-            "  ctrl+t  next theme    ?/F1  this help    q  quit\n\n"
+            "  Enter play   p pass   h hint   t 托管 (auto-play) on/off   c chat\n"
+            "  ctrl+t next theme   ?/F1 this help   ctrl+q quit\n\n"
             "RULES (qingdao)\n"
             "  Five players, four decks. A set is any number of one rank plus jokers.\n"
             "  Beat a set with one of the same size whose cards are each higher, sorted\n"
@@ -119,12 +119,12 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
         "zh": (
             "按键\n"
-            "  3-9、0（=10）、j q k a 2   选一张该点数的牌\n"
+            "  3-9、0（=10）、j q k a 2   选一张该点数的牌（1 也是 A）\n"
             "  s / b                     选小王 / 大王（再按多选一张）\n"
             "  退格 / Esc                 去掉最后一张 / 清空选择\n"
             "  ← → 与空格                 在手牌上移动并选取；也可以用鼠标点\n"
-            "  回车 出牌   p 不要   h 提示   a 托管开关\n"
-            "  ctrl+t 切换主题   ?/F1 帮助   q 退出\n\n"
+            "  回车 出牌   p 不要   h 提示   t 托管开关   c 聊天\n"
+            "  ctrl+t 切换主题   ?/F1 帮助   ctrl+q 退出\n\n"
             "规则（青岛）\n"
             "  五人四副牌。一套牌是同一点数的若干张加任意王。\n"
             "  压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。\n"

@@ -61,7 +61,7 @@ class TableScreen(Screen[None]):
         self.client, self.t, self.style = client, t, style
         translate_bindings(self._bindings, t)
         self.log_lines: list[str] = []
-        self.pending_result: dict[str, Any] | None = None
+        self.pending_results: list[dict[str, Any]] = []  # several may end during one look
         self.dialog_open = False
         self.status_note: str | None = None
         self.last_hint: dict[str, Any] | None = None
@@ -108,7 +108,7 @@ class TableScreen(Screen[None]):
             self._log_event(message["event"])
         elif kind == "view":
             self.refresh_view()
-            if self.pending_result is not None and not self.dialog_open:
+            if self.pending_results and not self.dialog_open:
                 self._show_result()
             else:
                 self._ask_decision()
@@ -137,7 +137,7 @@ class TableScreen(Screen[None]):
         if line:
             self._log(line)
         if event.get("type") == "round_end":
-            self.pending_result = event
+            self.pending_results.append(event)
 
     def refresh_view(self) -> None:
         view = self.client.view
@@ -223,19 +223,28 @@ class TableScreen(Screen[None]):
         self.app.push_screen(dialog, answered)
 
     def _show_result(self) -> None:
-        end, self.pending_result = self.pending_result, None
+        end = self.pending_results.pop(0)
         view = self.client.view
-        assert end is not None and view is not None
+        assert view is not None
         self.dialog_open = True
 
         def closed(_: Any) -> None:
             self.dialog_open = False
+            if self.pending_results:
+                self._show_result()
+                return
             self.client.ready()
             self._ask_decision()
 
-        last = view["phase"] == "over"
-        self.app.push_screen(ResultScreen(self.t, end, self.names(), view["totals"],
-                                          [] if last else view["tribute"], last,
+        number, history = end["round"], view["history"]
+        totals = [sum(r["scores"][s] for r in history if r["round"] <= number) for s in range(5)]
+        following = next((r for r in history if r["round"] == number + 1), None)
+        if following is not None:
+            tribute = following["tribute"]
+        else:
+            tribute = view["tribute"] if view["round"] == number + 1 else []
+        last = view["phase"] == "over" and number == max(r["round"] for r in history)
+        self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
                                           self.style.label), closed)
 
     # ----- keys -----------------------------------------------------------------------------

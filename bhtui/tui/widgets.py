@@ -118,7 +118,7 @@ class HandView(Widget, can_focus=True):
             rank = card_rank(card)
             if rank != previous_rank:
                 if previous_rank is not None:
-                    out.append(f"×{group}", style="dim")
+                    out.append(f"{self.card_style.times}{group}", style="dim")
                     out.append("  ")
                 previous_rank, group = rank, 0
             elif i:
@@ -131,10 +131,11 @@ class HandView(Widget, can_focus=True):
                 style += Style(underline=True)
             if card == self.called:
                 style += Style(italic=True)
-            label = self.card_style.label(card) + ("•" if card == self.called else "")
+            label = self.card_style.label(card) + (
+                self.card_style.called_mark if card == self.called else "")
             out.append(label, style=style + Style.from_meta({"@click": f"toggle_card({i})"}))
         if self.cards:
-            out.append(f"×{group}", style="dim")
+            out.append(f"{self.card_style.times}{group}", style="dim")
         return out
 
 
