@@ -69,3 +69,16 @@ def test_role_badges_emperor_public_guard_only_to_himself_until_revealed():
     assert "★" in text(3, 0) and "3♠" in text(3, 0)  # who holds the trick, and the set
     m.apply(1, {"type": "pass"})
     assert "pass" in text(3, 1)
+
+
+def test_every_footer_binding_with_an_id_has_both_languages():
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.demo import DemoScreen
+    from bhtui.tui.replay import ReplayScreen
+    from bhtui.tui.room import LobbyScreen, WaitingRoomScreen
+    from bhtui.tui.table import TableScreen
+
+    for screen in (BhtuiApp, TableScreen, WaitingRoomScreen, LobbyScreen, ReplayScreen, DemoScreen):
+        for binding in screen.BINDINGS:
+            if binding.show and binding.description:
+                assert f"key.{binding.id}" in STRINGS, (screen.__name__, binding.id)
