@@ -15,7 +15,6 @@ RANK_NAMES: tuple[str, ...] = (
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ",
 )
 SUIT_NAMES: tuple[str, ...] = ("S", "H", "C", "D")
-SUIT_SYMBOLS: tuple[str, ...] = ("♠", "♥", "♣", "♦")
 
 NUM_RANKS = 15
 TWO = 12
@@ -38,21 +37,6 @@ def rank_of(card: Card) -> int:
 def suit_of(card: Card) -> int | None:
     """Suit index 0..3 (S H C D), or None for a joker."""
     return None if card >= SJ else card & 3
-
-
-def make_card(rank: int, suit: int | None = None) -> Card:
-    """Build a card from its rank index and, for naturals, its suit index."""
-    if rank == SJ_RANK:
-        return SJ
-    if rank == BJ_RANK:
-        return BJ
-    if suit is None:
-        raise ValueError(f"rank {RANK_NAMES[rank]} needs a suit")
-    return rank * 4 + suit
-
-
-def is_joker(card: Card) -> bool:
-    return card >= SJ
 
 
 CARD_TEXT: tuple[str, ...] = tuple(

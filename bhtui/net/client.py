@@ -50,6 +50,10 @@ class Client:
         """Called with every message after the client's own state is updated."""
         self._listeners.append(listener)
 
+    def unlisten(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     @property
     def last_seq(self) -> int | None:
         return self.events[-1][0] if self.events else None

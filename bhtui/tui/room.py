@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -9,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -54,9 +56,13 @@ class WaitingRoomScreen(Screen[None]):
         self.client.listen(self._on_client)
         self.refresh_room()
 
+    def on_unmount(self) -> None:
+        self.client.unlisten(self._on_client)
+
     def _on_client(self, message: dict[str, Any]) -> None:
         if message["type"] == "room" and self.is_attached:
-            self.refresh_room()
+            with contextlib.suppress(NoMatches):  # torn down while the host still talks
+                self.refresh_room()
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t

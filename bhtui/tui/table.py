@@ -7,6 +7,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -93,6 +94,9 @@ class TableScreen(Screen[None]):
             self.refresh_view()
             self._ask_decision()
 
+    def on_unmount(self) -> None:
+        self.client.unlisten(self.on_client_message)  # messages keep coming after we are gone
+
     def on_resize(self, event: Any) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -103,6 +107,12 @@ class TableScreen(Screen[None]):
 
     # ----- messages from the host --------------------------------------------------------
     def on_client_message(self, message: dict[str, Any]) -> None:
+        try:
+            self._handle(message)
+        except NoMatches:
+            pass  # the screen is being torn down (quit) while the host still talks
+
+    def _handle(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "event":
             self._log_event(message["event"])
