@@ -29,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a qingdao rule option, e.g. grab_solo=true (repeatable)")
+    parser.add_argument("--settings", action="store_true",
+                        help="choose the rule options on a screen before the match")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")
@@ -282,7 +284,8 @@ def _play(args: argparse.Namespace) -> int:
         return _fail(exc)
     config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings).run()
+    BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings,
+             ask_rules=args.settings).run()
     return 0
 
 

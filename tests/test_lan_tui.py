@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from textual.app import App
 
 from bhtui.bots import make_bot
@@ -126,3 +128,23 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         assert app.client.seat is None and table.spectator_count() == 1
     await serving.stop()
+
+
+async def test_the_host_sets_rule_options_in_the_waiting_room_and_they_are_fixed_at_the_start():
+    from bhtui.tui.settings import SettingsScreen
+
+    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
+    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.press("down", "space", "enter")  # the second option: grab_solo
+        await wait_for(pilot, lambda: table.rules.grab_solo)
+        assert not table.rules.force_first
+        await wait_for(pilot, lambda: "抢独" in str(app.screen.query_one("#room-body").render()))
+        await pilot.press("b", "enter")
+        await wait_for(pilot, lambda: table.started)
+        assert table.match.rules.grab_solo
+        with pytest.raises(ValueError, match="started"):
+            table.set_options({"force_first": True})

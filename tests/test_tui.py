@@ -251,3 +251,31 @@ async def test_rounds_that_end_while_a_result_is_open_each_get_their_own_result(
             await pilot.press("enter")
             await pilot.pause()
         assert shown == [1, 2, 3]
+
+
+async def test_settings_before_a_local_match_show_each_option_and_apply_the_choice():
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.settings import SettingsScreen
+
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0), seed=7, rounds=1,
+                   ask_rules=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        options = app.screen.query_one("OptionList")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels == ["[ ] " + Translator("zh")(f"option.{n}") for n in ("force_first", "grab_solo")]
+        await pilot.press("space")  # force_first on: the mark shows it, not a colour
+        assert str(options.get_option_at_index(0).prompt).startswith("[x] 逼位")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.host is not None and app.host.match is not None)
+        assert app.host.rules.force_first and not app.host.rules.grab_solo
+
+
+def test_every_option_of_every_preset_is_explained_in_both_languages():
+    from bhtui.rules import PRESETS
+    from bhtui.tui.i18n import STRINGS
+
+    for name, rules in PRESETS.items():
+        assert f"preset.{name}" in STRINGS
+        for option in rules.options():
+            assert set(STRINGS[f"option.{option}"]) == {"en", "zh"}

@@ -142,7 +142,7 @@ class Client:
     def ready(self) -> None:
         self._send({"type": "ready"})
 
-    def admin(self, op: str, **fields: int) -> None:
+    def admin(self, op: str, **fields: Any) -> None:
         self._send({"type": "admin", "op": op, **fields})
 
     @property

@@ -172,6 +172,13 @@ class Table:
         if announce:
             self._changed()
 
+    def set_options(self, options: dict[str, Any]) -> None:
+        """Change rule options before the match; ValueError names the valid ones."""
+        if self.match is not None:
+            raise ValueError("the match has started: its rules are fixed")
+        self.rules = self.rules.with_options(**options)
+        self._changed()
+
     def move(self, source: int, target: int) -> None:
         """Swap two seats (people, bots or empty places) before the match."""
         if self.match is not None or not (0 <= source < SEATS and 0 <= target < SEATS):
@@ -378,6 +385,11 @@ class Table:
             self.move(need(message, "seat", int), need(message, "to", int))
         elif op == "remove":
             self.remove(need(message, "seat", int))
+        elif op == "options":
+            try:
+                self.set_options(need(message, "options", dict))
+            except ValueError as exc:
+                self._error(viewer, "admin", str(exc))
         else:
             self._error(viewer, "admin", f"unknown operation {op!r}")
 

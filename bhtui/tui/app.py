@@ -35,12 +35,12 @@ class BhtuiApp(App[None]):
 
     def __init__(self, config: Config, session: Session | None = None, *,
                  rules: Any = "qingdao", seed: int = 1, rounds: int | None = None,
-                 warnings: list[str] | None = None) -> None:
+                 warnings: list[str] | None = None, ask_rules: bool = False) -> None:
         super().__init__()
         from bhtui.tui.sessions import LocalSession
 
         self.config = config
-        self.session = session or LocalSession(rules, seed, rounds)
+        self.session = session or LocalSession(rules, seed, rounds, ask_rules=ask_rules)
         self.t = Translator(config.language)
         self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
         self.startup_warnings = list(warnings or [])

@@ -106,7 +106,7 @@ class CallDialog(Dialog):
                 text = self.t("call.hidden", card=card)
             else:
                 text = self.t("call.three", card=card)
-            options.append(Option(text, id=str(i)))
+            options.append(Option(Text(text), id=str(i)))
         with Vertical():
             yield Plain(self.t("call.title"), classes="title")
             yield Plain(self.t("call.help"))
@@ -210,7 +210,7 @@ class ChatPrompt(Dialog):
         with Vertical():
             yield Plain(self.t("chat.title"), classes="title")
             yield Input(placeholder=self.t("chat.placeholder"), max_length=200)
-            yield OptionList(*[Option(p, id=str(i)) for i, p in enumerate(phrases)])
+            yield OptionList(*[Option(Text(p), id=str(i)) for i, p in enumerate(phrases)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

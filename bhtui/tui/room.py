@@ -42,6 +42,7 @@ class WaitingRoomScreen(Screen[None]):
         Binding("enter", "admin('start')", "Start", id="room.start"),
         Binding("x", "remove", "Remove", id="room.remove"),
         Binding("m", "move", "Move", id="room.move"),
+        Binding("o", "options", "Rules", id="room.options"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 
@@ -86,7 +87,10 @@ class WaitingRoomScreen(Screen[None]):
             (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
             (t("room.address", address=self.address) + "\n\n") if self.address else "",
         )
-        footer = Text("\n" + t("room.spectators", n=room["spectators"]))
+        chosen = [t(f"option.{name}").split(":")[0] for name, on in room["options"].items() if on]
+        rules_line = "\n" + t("settings.preset", name=t(f"preset.{room['preset']}"))
+        rules_line += (" · " + ", ".join(chosen)) if chosen else ""
+        footer = Text(rules_line + "\n" + t("room.spectators", n=room["spectators"]))
         self.query_one("#room-body", Static).update(Text.assemble(body) + _table_text(grid) + footer)
 
     def action_ready(self) -> None:
@@ -107,6 +111,22 @@ class WaitingRoomScreen(Screen[None]):
     def action_remove(self) -> None:
         if self.admin and self.selected is not None:
             self.client.admin("remove", seat=self.selected)
+
+    def action_options(self) -> None:
+        """The host chooses the rule options (only before the match)."""
+        if not self.admin or self.client.room is None:
+            return
+        from bhtui.rules import get_preset
+        from bhtui.tui.settings import SettingsScreen
+
+        room = self.client.room
+        rules = get_preset(room["preset"]).with_options(**room["options"])
+
+        def chosen(options: dict[str, bool] | None) -> None:
+            if options is not None:
+                self.client.admin("options", options=options)
+
+        self.app.push_screen(SettingsScreen(self.t, rules), chosen)
 
     def action_move(self) -> None:
         if self.admin and self.selected is not None:
@@ -222,8 +242,8 @@ class TableMenu(Screen[str]):
         from textual.widgets.option_list import Option
 
         yield Plain(Text(self.address, style="bold"))
-        yield OptionList(Option(self.t("lobby.watch"), id="spectator"),
-                         Option(self.t("lobby.join"), id="player"))
+        yield OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
+                         Option(Text(self.t("lobby.join")), id="player"))
         yield Footer()
 
     def on_option_list_option_selected(self, event: Any) -> None:

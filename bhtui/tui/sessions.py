@@ -11,7 +11,7 @@ from bhtui.net.lobby import Browser, TableInfo
 from bhtui.net.local import join, local_table
 from bhtui.net.serve import Serving, start_serving
 from bhtui.net.tcp import stay_connected
-from bhtui.rules import RuleSet
+from bhtui.rules import RuleSet, get_preset
 from bhtui.store.gamelog import GameLog, new_log_path
 from bhtui.store.tokens import remember_token, remembered_token
 from bhtui.store.replay import Replay
@@ -30,9 +30,15 @@ class LocalSession:
     seed: int = 1
     rounds: int | None = None
     table: Table | None = None
+    ask_rules: bool = False
 
     async def open(self, app: BhtuiApp) -> None:
-        self.table = local_table(self.rules, self.seed, app.config.name, app.config.bot_delay,
+        rules = get_preset(self.rules)
+        if self.ask_rules:
+            from bhtui.tui.settings import SettingsScreen
+
+            rules = rules.with_options(**await app.ask(SettingsScreen(app.t, rules)))
+        self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                  self.rounds, GameLog(new_log_path("local")))
         client, _ = join(self.table, app.config.name)
         app.attach(client, admin=True, waiting_room=False)
