@@ -51,6 +51,7 @@ async def main(rounds: int) -> None:
     sent: dict[int, float] = {}  # seq answered -> when the action left
     latencies: list[float] = []
     viewers: list[tuple[Client, Counting]] = []
+    running: list[asyncio.Task[None]] = []  # held, so no client task is collected mid-run
 
     def timing(client: Client):
         def on_message(message):
@@ -77,7 +78,7 @@ async def main(rounds: int) -> None:
                 asyncio.get_running_loop().call_later(THINK, send)  # latency, not throughput
             client.act = act
         client.listen(timing(client))
-        asyncio.create_task(client.run())
+        running.append(asyncio.create_task(client.run()))
         viewers.append((client, counting))
     started = time.perf_counter()
     while not all(c.view is not None and c.view["phase"] == "over" for c, _ in viewers):

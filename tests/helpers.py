@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import pickle
 import random
@@ -45,6 +46,17 @@ def random_actions(match: Match, rng: random.Random, limit: int = 10_000) -> int
         match.apply(seat, rng.choice(match.legal_actions(seat)))
         done += 1
     return done
+
+
+_BACKGROUND: set[asyncio.Task] = set()
+
+
+def in_background(coro) -> asyncio.Task:
+    """Start a task and keep a reference: asyncio may collect a task nobody holds."""
+    task = asyncio.create_task(coro)
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return task
 
 
 def types(events: list[Event]) -> list[str]:

@@ -9,13 +9,13 @@ import random
 
 import msgpack
 import pytest
+from helpers import in_background, reshuffled
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.memory import MemoryLink
 from bhtui.net.protocol import FrameDecoder, encode
-from helpers import reshuffled
 
 
 class Tap(MemoryLink):
@@ -79,7 +79,7 @@ def connect(table: Table, name: str, role: str = "player", seat: int | None = No
     link = Tap(table)
     token = table.seats[seat].token if seat is not None else None
     client = Client(link, name, role, token=token, code=code)
-    return client, link, asyncio.create_task(client.run())
+    return client, link, in_background(client.run())
 
 
 async def test_every_viewer_gets_every_sequence_number_through_a_round():
@@ -119,7 +119,7 @@ async def test_a_rejoining_client_continues_its_command_ids():
     await settle(lambda: table.seats[0].last_cid == 2)
     link.disconnect()
     again = Client(Tap(table), "Me", token=first.token)
-    asyncio.create_task(again.run())
+    in_background(again.run())
     await settle(lambda: again.view is not None)
     assert again.act({"type": "nonsense"}) == 3
 
@@ -151,7 +151,7 @@ async def test_a_dropped_link_is_played_by_the_bot_and_its_token_takes_the_seat_
     link.disconnect()
     await settle(lambda: table.match.over)
     again = Client(Tap(table), "Me again", token=token)
-    asyncio.create_task(again.run())
+    in_background(again.run())
     await settle(lambda: again.view is not None)
     assert again.seat == 0 and table.seats[0].name == "Me again"
 

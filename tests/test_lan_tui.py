@@ -3,10 +3,9 @@ a refused join code, and the lobby's list of tables."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-
+from helpers import in_background
+from test_tui import wait_for
 from textual.app import App
 
 from bhtui.bots import make_bot
@@ -22,23 +21,27 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
-from test_tui import wait_for
 
 
 def config() -> Config:
     return Config(name="Ana", language="en", bot_delay=0.0)
 
 
+async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
+    """Once the host's waiting room is up, a guest connects over TCP (its run task started)."""
+    await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                   and app.session.serving is not None)
+    guest = Client(await open_link("127.0.0.1", app.session.serving.port), name)
+    in_background(guest.run())
+    return guest
+
+
 async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room():
     table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="Friday")
     app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
-                       and app.session.serving is not None)
-        link = await open_link("127.0.0.1", app.session.serving.port)
-        guest = Client(link, "Bo")
+        guest = await guest_in_waiting_room(pilot, app, "Bo")
         attach_bot(guest)
-        asyncio.create_task(guest.run())
         await wait_for(pilot, lambda: table.seats_taken() == 2)
         body = str(app.screen.query_one("#room-body").render())
         assert "Ana" in body and "Bo" in body and "Friday" in body
@@ -102,11 +105,7 @@ async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
     table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="[b]Friday[/]")
     app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
-                       and app.session.serving is not None)
-        link = await open_link("127.0.0.1", app.session.serving.port)
-        guest = Client(link, "[/][red]Bo")
-        asyncio.create_task(guest.run())
+        await guest_in_waiting_room(pilot, app, "[/][red]Bo")
         await wait_for(pilot, lambda: table.seats_taken() == 2)
         await pilot.pause()
         body = str(app.screen.query_one("#room-body").render())

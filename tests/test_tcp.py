@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers import in_background
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ async def connect(port: int, name: str, role: str = "player", code: str | None =
     link = await open_link(LOOPBACK, port)
     rec = Recording(link.reader, link.writer)
     client = Client(rec, name, role, token=token, code=code)
-    asyncio.create_task(client.run())
+    in_background(client.run())
     return client, rec
 
 
@@ -105,7 +106,7 @@ async def test_a_cut_link_comes_back_to_the_same_seat_with_nothing_lost_or_doubl
     client = Client(None, "Me", token=table.seats[0].token)  # type: ignore[arg-type]
     attach_bot(client)
     links: list[TcpLink] = []
-    runner = asyncio.create_task(stay_connected(client, LOOPBACK, port, on_link=links.append))
+    runner = in_background(stay_connected(client, LOOPBACK, port, on_link=links.append))
     await settle(lambda: client.view is not None and client.view["phase"] == "play"
                  and client.view.get("top") is not None)
     actions_before = len(table.match.actions)
@@ -212,7 +213,7 @@ async def play_to_the_end(port: int, kill_at: int | None, data: Path) -> dict:
         assert "table" in host.stdout.readline()
         client = Client(None, "Me")  # type: ignore[arg-type]
         attach_bot(client)
-        runner = asyncio.create_task(stay_connected(client, LOOPBACK, port))
+        runner = in_background(stay_connected(client, LOOPBACK, port))
         if kill_at is not None:
             await settle(lambda: client.seq >= kill_at and client.view["phase"] == "play"
                          and client.view.get("top") is not None)

@@ -72,13 +72,21 @@ def test_role_badges_emperor_public_guard_only_to_himself_until_revealed():
 
 
 def test_every_footer_binding_with_an_id_has_both_languages():
-    from bhtui.tui.app import BhtuiApp
-    from bhtui.tui.demo import DemoScreen
-    from bhtui.tui.replay import ReplayScreen
-    from bhtui.tui.room import LobbyScreen, WaitingRoomScreen
-    from bhtui.tui.table import TableScreen
+    import importlib
+    import inspect
+    import pkgutil
 
-    for screen in (BhtuiApp, TableScreen, WaitingRoomScreen, LobbyScreen, ReplayScreen, DemoScreen):
+    import bhtui.tui
+    from textual.app import App
+    from textual.screen import Screen
+
+    classes = set()
+    for info in pkgutil.iter_modules(bhtui.tui.__path__):
+        module = importlib.import_module(f"bhtui.tui.{info.name}")
+        classes |= {c for _, c in inspect.getmembers(module, inspect.isclass)
+                    if issubclass(c, (Screen, App)) and c.__module__.startswith("bhtui.")}
+    assert len(classes) >= 15  # every screen and dialog of the package
+    for screen in classes:
         for binding in screen.BINDINGS:
             if binding.show and binding.description:
                 assert f"key.{binding.id}" in STRINGS, (screen.__name__, binding.id)

@@ -12,6 +12,7 @@ import ipaddress
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import ifaddr
 from zeroconf import IPVersion, ServiceStateChange
@@ -76,6 +77,7 @@ class Advertiser:
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._pending = False
+        self._tasks: set[asyncio.Future[Any]] = set()  # kept: a lone task may be collected
 
     def _properties(self) -> dict[str, str]:
         t = self.table
@@ -113,7 +115,9 @@ class Advertiser:
         fresh = self._service_info()
         if fresh.properties != self._info.properties:
             self._info = fresh
-            asyncio.ensure_future(self._zc.async_update_service(fresh))
+            task = asyncio.ensure_future(self._zc.async_update_service(fresh))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
         if self._zc is not None:

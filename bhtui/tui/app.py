@@ -55,6 +55,12 @@ class BhtuiApp(App[None]):
         """The in-process table, when this app runs one (a local game or `bhtui host`)."""
         return getattr(self.session, "table", None)
 
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Every screen's footer speaks the player's language: translated here, once."""
+        if isinstance(screen, Screen):
+            translate_bindings(screen._bindings, self.t)
+        return super().push_screen(screen, *args, **kwargs)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
 

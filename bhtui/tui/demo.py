@@ -28,7 +28,7 @@ from bhtui.store.replay import Replay
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.describe import composition_words, describe, tribute_words
-from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.i18n import Translator
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.widgets import Plain
 
@@ -162,7 +162,6 @@ class DemoScreen(Screen[None]):
     def __init__(self, t: Translator, style: CardStyle) -> None:
         super().__init__()
         self.t, self.style = t, style
-        translate_bindings(self._bindings, t)
         self.chapter = 0
         self.try_index = 0
         self._logs = scripted_logs(t, style)

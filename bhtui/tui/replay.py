@@ -15,7 +15,7 @@ from textual.widgets import Footer, RichLog, Static
 from bhtui.store.replay import Replay
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe
-from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.i18n import Translator
 from bhtui.tui.table import POSITIONS
 from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table, seat_lines
 
@@ -56,7 +56,6 @@ class ReplayScreen(Screen[None]):
         self.show_all = show_all and replay.finished
         self.note: str | None = None
         self.comments = comments or {}
-        translate_bindings(self._bindings, t)
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
-from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain, clip
 
 
@@ -32,7 +32,6 @@ class WaitingRoomScreen(Screen[None]):
     def __init__(self, client: Client, t: Translator, admin: bool, address: str = "") -> None:
         super().__init__()
         self.client, self.t, self.admin, self.address = client, t, admin, address
-        translate_bindings(self._bindings, t)
         self.selected: int | None = None
         self.moving = False
 
@@ -155,7 +154,6 @@ class LobbyScreen(Screen[TableInfo]):
     def __init__(self, t: Translator, watching: bool) -> None:
         super().__init__()
         self.t, self.watching = t, watching
-        translate_bindings(self._bindings, t)
         self.rows: list[TableInfo] = []
 
     def compose(self) -> ComposeResult:

@@ -13,7 +13,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.rules import RuleSet
-from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 
 
@@ -37,7 +37,6 @@ class SettingsScreen(ModalScreen[dict[str, bool]]):
         super().__init__()
         self.t, self.rules = t, rules
         self.values = rules.options()
-        translate_bindings(self._bindings, t)
 
     def compose(self) -> ComposeResult:
         t = self.t

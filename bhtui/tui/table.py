@@ -18,7 +18,7 @@ from bhtui.rules.sets import pick_cards
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import CallDialog, ChatPrompt, GrabDialog, ResultScreen, ThroneDialog
-from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.i18n import Translator
 from bhtui.tui.selection import callable_calls, selection_problem
 from bhtui.tui.widgets import HandView, Plain, SeatBox, TableArea, score_table, seat_lines
 
@@ -60,7 +60,6 @@ class TableScreen(Screen[None]):
     def __init__(self, client: Client, t: Translator, style: CardStyle) -> None:
         super().__init__()
         self.client, self.t, self.style = client, t, style
-        translate_bindings(self._bindings, t)
         self.log_lines: list[str] = []
         self.pending_results: list[dict[str, Any]] = []  # several may end during one look
         self.dialog_open = False
