@@ -11,15 +11,19 @@ from bhtui.cards import NUM_CARDS, parse_cards, rank_of
 from bhtui.rules import PRESETS, Deal, Event, Match
 
 
-def deal_of(*hands: str, first: int = 0) -> Deal:
+def deal_of(*hands: str, first: int = 0, guard_card: int | None = None) -> Deal:
     """A deal from five hands in card notation (empty string for an empty hand)."""
     assert len(hands) == 5
-    return Deal(tuple(tuple(parse_cards(h)) for h in hands), first)
+    return Deal(tuple(tuple(parse_cards(h)) for h in hands), first, guard_card)
 
 
-def rigged(*hands: str, first: int = 0, rounds: int | None = None, **options: bool) -> Match:
-    rules = PRESETS["qingdao"].with_options(**options)
-    return Match(rules, seed=0, rounds=rounds, first_deal=deal_of(*hands, first=first))
+def rigged(*hands: str, first: int = 0, rounds: int | None = None, preset: str = "qingdao",
+           guard_card: int | None = None, **options: bool) -> Match:
+    """A match of ``preset`` whose first deal is these hands (lianzhong: ``first`` must hold
+    a BJ, the emperor card; lianzhong-simple: ``guard_card`` is the seat of the marked SJ)."""
+    rules = PRESETS[preset].with_options(**options)
+    deal = deal_of(*hands, first=first, guard_card=guard_card)
+    return Match(rules, seed=0, rounds=rounds, first_deal=deal)
 
 
 def play(match: Match, seat: int, cards: str) -> list[Event]:

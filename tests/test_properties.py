@@ -1,5 +1,6 @@
-"""Hypothesis properties over whole rounds: conservation, turn order, illegal actions,
-replay (R-SEED-1), scoring (R-SCORE-Q1) and no leaks in the msgpack bytes of views (R-HIDE-2)."""
+"""Hypothesis properties over whole rounds of every preset: conservation, turn order, illegal
+actions, replay (R-SEED-1), scoring (R-SCORE-Q1, zero-sum elsewhere) and no leaks in the
+msgpack bytes of views (R-HIDE-2)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from hypothesis import strategies as st
 
 from bhtui.cards import NUM_CARDS
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
+from bhtui.rules.round import OUT_OF_TURN
 from helpers import set_hands, fingerprint, reshuffled
 
+# Every preset bare, with each option alone, and with all its options at once.
 RULES = [
-    PRESETS["qingdao"],
-    PRESETS["qingdao"].with_options(force_first=True),
-    PRESETS["qingdao"].with_options(grab_solo=True),
+    rules
+    for base in PRESETS.values()
+    for rules in [base, *(base.with_options(**{o: True}) for o in base.allowed),
+                  base.with_options(**{o: True for o in base.allowed})]
 ]
 matches = st.builds(
     lambda rules, seed: Match(rules, seed, rounds=2),
@@ -29,16 +33,21 @@ def total_cards(m: Match) -> int:
     r = m.round
     in_hands = sum(sum(h) for h in r.hands)
     played = sum(len(e["cards"]) for e in r.events if e["type"] == "play")
-    in_bundle = len(r.bundle) + (1 if r.emperor is None else 0)  # the emperor card
+    aside = 1 if r.emperor is None and not m.rules.dealt_emperor_card else 0
+    in_bundle = len(r.bundle) + aside  # the emperor card, set aside until someone takes it
     return in_hands + played + in_bundle
 
 
 def steps(m: Match, data: st.DataObject, limit: int = 400):
-    """Drive the match with choices hypothesis draws; yields after every action."""
+    """Drive the match with choices hypothesis draws, now and then a declaration out of turn
+    (抢庄, 抢独, 明保, 造反); yields after every action."""
     for _ in range(limit):
         if m.over:
             return
         seat = m.to_act
+        declaring = [s for s in range(5) if s != seat and m.interjections(s)]
+        if declaring and data.draw(st.integers(0, 9), label="declare") == 0:
+            seat = data.draw(st.sampled_from(declaring), label="declarer")
         legal = m.legal_actions(seat)
         m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
         yield seat
@@ -46,12 +55,16 @@ def steps(m: Match, data: st.DataObject, limit: int = 400):
 
 @FAST
 @given(matches, st.data())
-def test_cards_are_conserved_and_exactly_one_seat_may_act(m, data):
+def test_cards_are_conserved_and_exactly_one_seat_must_act(m, data):
     for _ in steps(m, data):
-        assert total_cards(m) == 216
+        assert total_cards(m) == m.rules.deck_size
         if not m.over:
-            acting = [s for s in range(5) if m.legal_actions(s)]
-            assert acting == [m.to_act]
+            in_turn = [s for s in range(5)
+                       if any(a["type"] not in OUT_OF_TURN for a in m.legal_actions(s))]
+            assert in_turn == [m.to_act]
+            for s in range(5):  # the others may only declare
+                assert all(a["type"] in OUT_OF_TURN
+                           for a in m.legal_actions(s) if s != m.to_act)
             assert all(m.view(s)["to_act"] == m.to_act for s in range(5))
 
 
@@ -76,7 +89,8 @@ def test_an_illegal_action_raises_and_leaves_the_state_unchanged(m, data):
             return
         before = fingerprint(m)
         wrong_seat = (m.to_act + data.draw(st.integers(1, 4))) % 5
-        for seat, action in [(wrong_seat, m.legal_actions(m.to_act)[0])] + [
+        in_turn = next(a for a in m.legal_actions(m.to_act) if a["type"] not in OUT_OF_TURN)
+        for seat, action in [(wrong_seat, in_turn)] + [
             (m.to_act, a) for a in ILLEGAL
         ]:
             try:
@@ -101,10 +115,20 @@ def test_R_SEED_1_seed_and_actions_replay_to_the_same_state(m, data):
 @FAST
 @given(matches, st.data())
 def test_R_SCORE_Q1_scores_follow_the_places_and_sides(m, data):
+    """R-SCORE-Q1 for qingdao; every other preset's scores sum to zero and have the winner's
+    sign (R-SCORE-W); early ends leave only settled places open (R-END-1)."""
     for _ in steps(m, data, limit=2000):
         pass
     points = (4, 2, 0, -2, -4)
     for rec in m.records:
+        if m.rules.scoring != "qingdao":
+            r = rec.result
+            assert sum(r.scores) == 0
+            sign = (r.scores[r.emperor] > 0) - (r.scores[r.emperor] < 0)
+            assert {1: "emperor", -1: "rebels", 0: None}[sign] == r.winner
+            placed = sorted(p for p in r.places if p is not None)
+            assert placed == list(range(1, len(placed) + 1))
+            continue
         r = rec.result
         side = {r.emperor, r.guard}
         emperor_pts = sum(points[r.places[s] - 1] for s in side)
@@ -166,6 +190,28 @@ def test_R_HIDE_2_moving_the_secret_guard_changes_no_other_view(m, data):
     for viewer in [s for s in range(5) if s not in (r.guard, target)] + [None]:
         if viewer == r.emperor and r.solo:
             continue  # a hidden-solo emperor knows he holds all four
+        assert packed_view(twin, viewer) == packed_view(m, viewer), viewer
+
+
+card_guard_matches = st.builds(
+    lambda rules, seed: Match(rules, seed, rounds=2),
+    st.sampled_from([r for r in RULES if r.guard == "card"]), st.integers(0, 10**6),
+)
+
+
+@FAST
+@given(card_guard_matches, st.data())
+def test_R_HIDE_2_R_GUARD_4_who_holds_the_guard_card_shows_in_no_other_view(m, data):
+    for _ in steps(m, data, limit=data.draw(st.integers(0, 250), label="stop")):
+        pass
+    r = m.round
+    if r.phase != "play" or r.guard_revealed:
+        return
+    target = data.draw(st.sampled_from([s for s in range(5) if s != r.emperor]), label="guard")
+    twin = copy.deepcopy(m)
+    twin.round.guard = twin.round.guard_card = target
+    twin.round.solo = False
+    for viewer in [s for s in range(5) if s not in (r.guard, target, r.emperor)] + [None]:
         assert packed_view(twin, viewer) == packed_view(m, viewer), viewer
 
 

@@ -12,7 +12,8 @@ from typing import Any
 from bhtui.cards import card_text
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet, get_preset
-from bhtui.rules.round import Action, Deal, Event, Round
+from bhtui.rules.deal import Deal
+from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.views import match_view
 
@@ -32,7 +33,8 @@ class RoundRecord:
         r = self.result
         return {
             "round": self.number, "emperor": r.emperor, "guard": r.guard, "solo": r.solo,
-            "open_solo": r.open_solo, "grab": self.grab, "called": self.called,
+            "open_solo": r.open_solo, "open_guard": r.open_guard, "grab": self.grab,
+            "rebels": list(r.rebels), "called": self.called,
             "redeals": self.redeals, "places": list(r.places), "scores": list(r.scores),
             "winner": r.winner, "tribute": self.tribute,
         }
@@ -93,7 +95,17 @@ class Match:
         return None if self.over else self.round.to_act
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now: its turn's actions and any out-of-turn declarations."""
         return [] if self.over else self.round.legal_actions(seat)
+
+    def interjections(self, seat: int) -> list[Action]:
+        """Declarations ``seat`` may make whoever is to act (抢庄, 抢独, 明保, 造反)."""
+        return [] if self.over else self.round.interjections(seat)
+
+    @property
+    def moment(self) -> tuple[int, int, int]:
+        """Changes whenever a new declaration may be wanted: ask a bot once per moment."""
+        return (self.round.number, self.round.redeal, self.round.moment)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action; IllegalAction with a reason (nothing changed) when refused."""

@@ -1,42 +1,88 @@
-"""Rule presets (§12): every house rule is a typed option of a frozen RuleSet."""
+"""Rule presets (§12): one engine, the rule sets differ only in these typed fields.
+
+A preset is a choice of mechanisms (how the emperor is chosen, how the guard is found, how a
+round is scored) plus the options a table may switch. Options are plain booleans so they cross
+the wire as a dict and rebuild the same RuleSet on the other side.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Literal
+
+Emperor = Literal["qingdao", "baike", "lianzhong"]
+Guard = Literal["called", "card"]
+Scoring = Literal["qingdao", "baike", "lianzhong"]
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One table's rules. Options are plain typed fields so they cross the wire as a dict."""
+    """One table's rules: the preset's mechanisms, then the switchable options."""
 
     name: str
     deck_size: int = 216
-    place_points: tuple[int, ...] = (4, 2, 0, -2, -4)
+    dealt_emperor_card: bool = False
+    """R-EMP-L1: every card is dealt, the emperor card too; else one BJ is set aside (R-DEAL-1)."""
+    emperor: Emperor = "qingdao"
+    """Who becomes emperor: R-EMP-Q*, R-EMP-B* or R-EMP-L*."""
+    needs_group: bool = True
+    """Accepting the throne needs a callable group (R-EMP-Q2, R-EMP-L3)."""
+    attach: bool = False
+    """R-EMP-L2 simple mode: a receiver who yields attaches a 2 or his highest card."""
+    guard: Guard = "called"
+    """The guard holds the called card (R-GUARD-1/2) or the marked guard card (R-GUARD-4)."""
+    open_guard: bool = False
+    """R-GUARD-5 明保: the guard may reveal himself before the first lead."""
+    trick_yield: bool = False
+    """R-TRICK-5 让牌."""
     tribute: bool = True
+    scoring: Scoring = "qingdao"
+    place_points: tuple[int, ...] = (4, 2, 0, -2, -4)
+    """R-SCORE-Q1 (baike and lianzhong score by their own tables in scoring.py)."""
+    allowed: tuple[str, ...] = ("force_first", "grab_solo")
+    """The options this preset knows (§12 table); only these may be switched."""
     force_first: bool = False
     """R-EMP-Q4 逼位: on his second decision the first candidate must accept if he can."""
     grab_solo: bool = False
-    """R-EMP-Q6 抢独: before the first decision any seat may grab an open solo."""
-
-    OPTION_NAMES = ("force_first", "grab_solo")
+    """R-EMP-Q6 / R-EMP-L5 抢独: a seat may grab an open solo before the emperor is settled."""
+    kao: bool = False
+    """R-PLAY-5 烤牌: jokers may be roasted by answers of another size."""
+    bie6: bool = False
+    """R-PLAY-6 憋6: 6s only in the set that empties the hand, all of them at once."""
+    rebellion: bool = False
+    """R-TRICK-7 造反."""
 
     def options(self) -> dict[str, bool]:
-        return {name: getattr(self, name) for name in self.OPTION_NAMES}
+        return {name: getattr(self, name) for name in self.allowed}
 
     def with_options(self, **options: object) -> RuleSet:
         """A copy with options changed; ValueError lists the valid names on an unknown one."""
         for name, value in options.items():
-            if name not in self.OPTION_NAMES:
-                valid = ", ".join(self.OPTION_NAMES)
+            if name not in self.allowed:
+                valid = ", ".join(self.allowed) or "none"
                 raise ValueError(f"unknown option {name!r} for {self.name}; valid: {valid}")
             if not isinstance(value, bool):
                 raise ValueError(f"option {name} takes true or false, not {value!r}")
         return dataclasses.replace(self, **options)  # type: ignore[arg-type]
 
 
+_LIANZHONG = RuleSet(
+    name="lianzhong-classic", deck_size=168, dealt_emperor_card=True, emperor="lianzhong",
+    open_guard=True, tribute=False, scoring="lianzhong", allowed=("kao", "bie6", "grab_solo"),
+)
+
 PRESETS: dict[str, RuleSet] = {
     "qingdao": RuleSet(name="qingdao"),
+    "baike": RuleSet(
+        name="baike", emperor="baike", open_guard=True, trick_yield=True, tribute=False,
+        scoring="baike", allowed=(),
+    ),
+    "lianzhong-classic": _LIANZHONG,
+    "lianzhong-simple": dataclasses.replace(
+        _LIANZHONG, name="lianzhong-simple", needs_group=False, attach=True, guard="card",
+        allowed=("kao", "bie6", "grab_solo", "rebellion"),
+    ),
 }
 
 
@@ -50,3 +96,12 @@ def get_preset(preset: str | RuleSet) -> RuleSet:
         raise ValueError(
             f"unknown preset {preset!r}; known: {', '.join(PRESETS)}"
         ) from None
+
+
+def rules_of(view_or_room: dict[str, object]) -> RuleSet:
+    """The RuleSet a view, room or log header names (preset + options)."""
+    options = view_or_room.get("options") or {}
+    assert isinstance(options, dict)
+    name = view_or_room["preset"]
+    assert isinstance(name, str)
+    return get_preset(name).with_options(**options)

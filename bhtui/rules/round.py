@@ -1,54 +1,37 @@
-"""One round of `qingdao` Baohuang as a pure state machine (§4–§8).
+"""One round of Baohuang as a pure state machine (§4–§8), for every preset (§12).
 
-Phases: ``grab`` (R-EMP-Q6, when enabled) → ``throne`` (R-EMP-Q1..5) → ``call`` (R-GUARD-1/3)
-→ ``play`` (R-TRICK-*) → ``done`` (scored) or ``void`` (nobody took the throne; redeal).
-Exactly one seat may act at any time (``to_act``). Every action is validated completely
-before anything changes, so an :class:`IllegalAction` leaves the round as it was.
+Phases: ``grab`` (R-EMP-Q6) → ``throne`` (§5, see :mod:`bhtui.rules.throne`) → ``call``
+(R-GUARD-1/3) → ``play`` (R-TRICK-*) → ``done`` (scored) or ``void`` (redeal).
+Exactly one seat must act at any time (``to_act``); a few declarations may come from any seat
+out of turn (抢庄, 抢独, 明保, 造反: :meth:`Round.interjections`). Every action is validated
+completely before anything changes, so an :class:`IllegalAction` leaves the round as it was.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from bhtui.cards import (
-    BJ, NUM_RANKS, TWO, Card, card_text, cards_from_counts, deck, parse_card, rank_of,
-)
+from bhtui.cards import NUM_RANKS, Card, card_text, cards_from_counts, parse_card, rank_of
+from bhtui.rules.deal import Deal, shuffled_deal
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet
-from bhtui.rules.scoring import SEATS, RoundResult, score_round
-from bhtui.rules.seeding import round_rng
+from bhtui.rules.scoring import SEATS, RoundResult, score_round, settled_early
 from bhtui.rules.sets import (
-    CardSet, beats, format_set, parse_set, pick_cards, set_of_cards, sets_from_rank_counts,
+    CardSet, beats, bie6_allows, format_set, parse_set, pick_cards, set_of_cards,
+    sets_from_rank_counts,
 )
+from bhtui.rules.throne import ThroneMixin
 from bhtui.rules.tribute import tribute_transfers
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 
 PLACE_NAMES = ("头科", "二科", "三科", "二落", "大落")
+OUT_OF_TURN = frozenset({"grab", "open_guard", "rebel"})
+"""Action types a seat may send while another seat is to act (when its rules allow them)."""
 
 
-@dataclass(frozen=True)
-class Deal:
-    """The hands of a deal and the first emperor candidate."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    first_candidate: int
-
-
-def shuffled_deal(rules: RuleSet, seed: int, number: int, redeal: int) -> Deal:
-    """R-DEAL-1 with R-SEED-1: the round's shuffle and first candidate come from the seed."""
-    rng = round_rng(seed, number, redeal)
-    cards = deck(rules.deck_size)
-    cards.remove(BJ)  # one big joker is the emperor card, set aside
-    rng.shuffle(cards)
-    per = len(cards) // SEATS
-    hands = tuple(tuple(cards[s * per:(s + 1) * per]) for s in range(SEATS))
-    return Deal(hands, rng.randrange(SEATS))  # R-EMP-Q1: a random first candidate
-
-
-class Round:
+class Round(ThroneMixin):
     """The state of one deal, from the shuffle to the scores."""
 
     def __init__(
@@ -66,11 +49,13 @@ class Round:
         self.hands: list[list[int]] = [[0] * 54 for _ in range(SEATS)]
         self.rc: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
         if deal is None:
-            deal = shuffled_deal(rules, seed, number, redeal)
+            dealer = previous.emperor if previous is not None else 0  # R-EMP-L1
+            deal = shuffled_deal(rules, seed, number, redeal, dealer)
         for seat, cards in enumerate(deal.hands):
             for c in cards:
                 self._give(seat, c)
         self.first_candidate = deal.first_candidate
+        self.guard_card = deal.guard_card
         self.events: list[Event] = []
         self.tribute: list[tuple[int, int, Card]] = []
         if previous is not None and rules.tribute:
@@ -83,22 +68,33 @@ class Round:
         self.open_solo = False
         self.grabbed = False
         self.guard_revealed = False
+        self.open_guard = False
+        self.rebels: list[int] = []
+        self.first_lead_played = False
         self._emperor_called_played = 0
         self.candidate = self.first_candidate
+        self.card_in_hand = rules.dealt_emperor_card
         self.bundle: list[Card] = []
         self.declines = 0
         self.second_chance = False
+        self.forced = False
+        self.grabs: list[int] = []
         self.grab_asked = 0
+        self.moment = 0
+        """Counts the moments a declaration may be wanted (offers, tricks): bots are asked
+        about declarations once per moment."""
         self.places: list[int | None] = [None] * SEATS
         self.out_order: list[int] = []
         self.leader: int | None = None
         self.top: CardSet | None = None
         self.top_seat: int | None = None
-        self.passes = 0
+        self.responses = 0
+        self.yielders: list[int] = []
+        self.again: list[int] = []
         self.trick_moves: list[list[Card] | str | None] = [None] * SEATS
         self.result: RoundResult | None = None
         self.turn: int | None = self.first_candidate
-        if rules.grab_solo:
+        if rules.emperor == "qingdao" and rules.grab_solo:
             self.phase = "grab"
         else:
             self.phase = "throne"
@@ -136,16 +132,11 @@ class Round:
     def to_act(self) -> int | None:
         return self.turn
 
-    def callable_groups(self, seat: int) -> list[Card]:
-        """R-EMP-Q2: cards the seat holds 3+ identical copies of, neither joker nor 2."""
-        h = self.hands[seat]
-        return [c for c in range(TWO * 4) if h[c] >= 3]
-
     def legal_sets(self, seat: int) -> list[CardSet]:
         """The sets the seat may play now (empty unless it is his turn in the play phase)."""
-        if self.phase != "play" or seat != self.turn:
+        if self.phase != "play" or seat != self.turn or (self.again and seat not in self.again):
             return []
-        return sets_from_rank_counts(self.rc[seat], self.top)
+        return sets_from_rank_counts(self.rc[seat], self.top, self.rules)
 
     def cards_for(self, seat: int, s: CardSet) -> list[Card]:
         """Concrete cards for a set; a guard keeps the called card back while he can."""
@@ -153,40 +144,63 @@ class Round:
         return pick_cards(self.hands[seat], s, avoid)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action the seat may take now; a play names its set and the engine picks suits."""
+        """Every action the seat may take now, in turn or out of turn; a play names its set
+        and the engine picks suits."""
+        return self._turn_actions(seat) + self.interjections(seat)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
         if seat != self.turn:
             return []
         if self.phase == "grab":
             return [{"type": "grab"}, {"type": "skip"}]
         if self.phase == "throne":
-            if self._must_accept(seat):
-                return [{"type": "accept"}]
-            return [{"type": "accept"}, {"type": "decline"}]
+            return self.throne_actions(seat)
         if self.phase == "call":
-            out: list[Action] = []
-            for c in self.callable_groups(seat):
-                out.append({"type": "call", "card": card_text(c), "open": False})
-                if self.hands[seat][c] == 4:
-                    out.append({"type": "call", "card": card_text(c), "open": True})
-            return out
+            return self.call_actions(seat)
         actions: list[Action] = [
             {"type": "play", "set": format_set(s)} for s in self.legal_sets(seat)
         ]
         if self.top is not None:
             actions.append({"type": "pass"})
+            if self.rules.trick_yield and not self.again:
+                actions.append({"type": "yield"})  # R-TRICK-5 让牌, first circle only
         return actions
 
-    def _must_accept(self, seat: int) -> bool:
-        return self.second_chance and self.rules.force_first and bool(self.callable_groups(seat))
+    def interjections(self, seat: int) -> list[Action]:
+        """Declarations ``seat`` may make now whoever is to act (R-EMP-B5, R-EMP-L5,
+        R-GUARD-5, R-TRICK-7)."""
+        if self.phase == "throne":
+            return self.throne_interjections(seat)
+        if self.phase != "play":
+            return []
+        out: list[Action] = []
+        if self._may_open_guard(seat):
+            out.append({"type": "open_guard"})
+        if (self.rules.rebellion and seat != self.emperor and seat not in self.rebels
+                and self.places[seat] is None):
+            out.append({"type": "rebel"})
+        return out
+
+    def _may_open_guard(self, seat: int) -> bool:
+        """R-GUARD-5: the guard, before the first lead; in lianzhong-simple also the emperor
+        holding the guard card, who may declare his hidden solo (R-GUARD-4)."""
+        return (
+            self.rules.open_guard and not self.first_lead_played and not self.guard_revealed
+            and seat == self.guard and (seat != self.emperor or self.rules.guard == "card")
+        )
 
     # ----- apply --------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one action of ``seat``; IllegalAction (state untouched) when the rules say no."""
         if self.phase in ("done", "void"):
             raise IllegalAction("the round is over")
-        if seat != self.turn:
-            raise IllegalAction(f"it is not seat {seat}'s turn")
         kind = action.get("type") if isinstance(action, dict) else None
+        out_of_turn = kind in OUT_OF_TURN and any(
+            a["type"] == kind for a in self.interjections(seat))
+        if seat != self.turn and not out_of_turn:
+            if kind in OUT_OF_TURN:
+                raise IllegalAction(f"{kind!r} is not possible for you now")
+            raise IllegalAction(f"it is not seat {seat}'s turn")
         handler = _HANDLERS.get((self.phase, kind)) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction(f"{kind!r} is not possible now ({self.phase} phase)")
@@ -194,9 +208,6 @@ class Round:
         handler(self, seat, action, events)
         self.events.extend(events)
         return events
-
-    def _next_seat(self, seat: int) -> int:
-        return (seat + 1) % SEATS
 
     def _next_active(self, seat: int) -> int:
         """R-SEAT-1: the next seat after ``seat`` that still holds cards."""
@@ -206,101 +217,25 @@ class Round:
                 return s
         raise AssertionError("no seat holds cards")
 
-    # grab (R-EMP-Q6)
-    def _grab(self, seat: int, action: Action, events: list[Event]) -> None:
-        events.append({"type": "grab", "seat": seat})
-        self.grabbed = self.solo = self.open_solo = self.guard_revealed = True
-        self.emperor = self.guard = seat
-        self._give(seat, BJ)
-        events.append({"type": "emperor", "seat": seat, "bundle": ["BJ"]})
-        self._start_play(events)
-
-    def _skip(self, seat: int, action: Action, events: list[Event]) -> None:
-        events.append({"type": "skip", "seat": seat})
-        self.grab_asked += 1
-        if self.grab_asked == SEATS:
-            self.phase = "throne"
-            self.turn = self.first_candidate
-            self._open_throne(events)
-        else:
-            self.turn = self._next_seat(seat)
-
-    # throne (R-EMP-Q1..5)
-    def _accept(self, seat: int, action: Action, events: list[Event]) -> None:
-        if not self.callable_groups(seat):
-            raise IllegalAction(
-                "you need three identical cards (not jokers or 2s) to call a guard (R-EMP-Q2)"
-            )
-        self.emperor = seat
-        bundle = [BJ, *self.bundle]
-        for c in bundle:
-            self._give(seat, c)
-        events.append({"type": "emperor", "seat": seat, "bundle": [card_text(c) for c in bundle]})
-        self.bundle = []
-        self.phase = "call"
-
-    def _decline(self, seat: int, action: Action, events: list[Event]) -> None:
-        if self._must_accept(seat):
-            raise IllegalAction("逼位: on the second offer you must accept (R-EMP-Q4)")
-        self._do_decline(seat, events, auto=False)
-        self._auto_declines(events)
-
-    def _do_decline(self, seat: int, events: list[Event], auto: bool) -> None:
-        if self.second_chance:
-            events.append({"type": "decline", "seat": seat, "auto": auto, "added": None})
-            events.append({"type": "void", "redeal": self.redeal + 1})
-            self.phase = "void"
-            self.turn = None
-            return
-        added: Card | None = None
-        if seat != self.first_candidate:  # R-EMP-Q3: later decliners add a 2
-            twos = [c for c in range(TWO * 4, TWO * 4 + 4) if self.hands[seat][c]]
-            if twos:
-                added = twos[0]
-                self._take(seat, added)
-                self.bundle.append(added)
-        events.append({
-            "type": "decline", "seat": seat, "auto": auto,
-            "added": card_text(added) if added is not None else None,
-        })
-        self.declines += 1
-        if self.declines == SEATS:  # R-EMP-Q4: back to the first candidate, once more
-            self.second_chance = True
-            self.candidate = self.first_candidate
-        else:
-            self.candidate = self._next_seat(seat)
-        self.turn = self.candidate
-        self._offer(events)
-
-    def _offer(self, events: list[Event]) -> None:
-        events.append({
-            "type": "offer", "seat": self.candidate, "second": self.second_chance,
-            "bundle": ["BJ", *(card_text(c) for c in self.bundle)],
-        })
-
-    def _open_throne(self, events: list[Event]) -> None:
-        self._offer(events)
-        self._auto_declines(events)
-
-    def _auto_declines(self, events: list[Event]) -> None:
-        """A candidate without a callable group declines by himself (R-EMP-Q2)."""
-        while self.phase == "throne" and not self.callable_groups(self.candidate):
-            self._do_decline(self.candidate, events, auto=True)
-
-    # call (R-GUARD-1, R-GUARD-3)
+    # call (R-GUARD-1, R-GUARD-2, R-GUARD-3)
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
+        if self.phase == "throne" and self.rules.emperor != "baike":
+            raise IllegalAction("take the throne first; the call comes after")
         card = _parse_one(action.get("card"))
         open_solo = action.get("open", False)
         if not isinstance(open_solo, bool):
             raise IllegalAction("'open' must be true or false")
         if card not in self.callable_groups(seat):
-            raise IllegalAction(
-                f"you can only call a card you hold three or four of, not a joker or 2 "
-                f"({card_text(card)})"
-            )
-        held = self.hands[seat][card]
+            what = "three or four identical cards" if self.rules.emperor == "baike" else (
+                "three or four of, not a joker or 2")
+            raise IllegalAction(f"you can only call a card you hold {what} ({card_text(card)})")
+        held = self._held_for_call(seat, card)
+        if self.forced and (held != 3 or open_solo):
+            raise IllegalAction("逼庄: call a group of exactly three, shown as three (R-EMP-B3)")
         if open_solo and held != 4:
             raise IllegalAction("an open solo shows four identical cards (R-GUARD-3)")
+        if self.phase == "throne":
+            self._crown(seat, events)  # baike: the call takes the throne (R-EMP-B1)
         self.called = card
         if held == 4:
             self.solo = True  # 暗独 unless shown: the others are not told
@@ -312,9 +247,21 @@ class Round:
             "type": "call", "seat": seat, "card": card_text(card), "open": open_solo,
             "shown": [card_text(card)] * (4 if open_solo else 3),
         })
+        self._announce_roles(events)
+        self._start_play(events)
+
+    def _guard_by_card(self, events: list[Event]) -> None:
+        """R-GUARD-4: the holder of the marked small joker guards; the emperor holding it
+        plays a hidden solo."""
+        assert self.emperor is not None and self.guard_card is not None
+        self.guard = self.guard_card
+        self.solo = self.guard == self.emperor
+        self._announce_roles(events)
+        self._start_play(events)
+
+    def _announce_roles(self, events: list[Event]) -> None:
         for s in range(SEATS):
             events.append({"type": "role", "seat": s, "private": s, "role": self.role_of(s)})
-        self._start_play(events)
 
     def role_of(self, seat: int) -> str | None:
         """The seat's true role (only a view decides who may learn it)."""
@@ -328,15 +275,37 @@ class Round:
 
     def _start_play(self, events: list[Event]) -> None:
         self.phase = "play"
+        self.moment += 1
         self.leader = self.turn = self.emperor  # R-TRICK-1
         events.append({"type": "lead", "seat": self.leader, "jiefeng": False})
 
-    # tricks (R-TRICK-1..4, R-TRICK-6, R-END-1)
+    # declarations (R-GUARD-5, R-TRICK-7)
+    def _open_guard(self, seat: int, action: Action, events: list[Event]) -> None:
+        self.guard_revealed = True
+        if seat == self.emperor:
+            self.open_solo = True  # a declared solo (R-GUARD-4)
+        else:
+            self.open_guard = True
+        events.append({"type": "open_guard", "seat": seat, "solo": seat == self.emperor})
+
+    def _rebel(self, seat: int, action: Action, events: list[Event]) -> None:
+        self.rebels.append(seat)
+        events.append({"type": "rebel", "seat": seat})
+        if len(self.rebels) == 2 and not self.guard_revealed:
+            self.guard_revealed = True
+            events.append({"type": "reveal", "seat": self.guard, "solo": self.solo})
+
+    # tricks (R-TRICK-1..6, R-END-1)
     def _play(self, seat: int, action: Action, events: list[Event]) -> None:
+        if self.again and seat not in self.again:
+            raise IllegalAction("only the players who yielded are asked again (R-TRICK-5)")
         cards = self._cards_of_play(seat, action)
         s = set_of_cards(cards)
         if self.top is not None and not beats(s, self.top, self.rules):
-            raise IllegalAction(f"{format_set(s)} does not beat {format_set(self.top)} (R-PLAY-3)")
+            rule = "R-PLAY-3 or R-PLAY-5" if self.rules.kao else "R-PLAY-3"
+            raise IllegalAction(f"{format_set(s)} does not beat {format_set(self.top)} ({rule})")
+        if self.rules.bie6 and not bie6_allows(s, self.rc[seat]):
+            raise IllegalAction("憋6: 6s go out only as your last set, all of them (R-PLAY-6)")
         need = [0] * 54
         for c in cards:
             need[c] += 1
@@ -346,8 +315,10 @@ class Round:
             "type": "play", "seat": seat, "cards": [card_text(c) for c in cards],
             "set": format_set(s),
         })
+        self.first_lead_played = True
         self._check_reveal(seat, need, events)
-        self.top, self.top_seat, self.passes = s, seat, 0
+        self.top, self.top_seat = s, seat
+        self.responses, self.yielders, self.again = 0, [], []
         self.trick_moves[seat] = cards
         if not any(self.rc[seat]):
             self._goes_out(seat, events)
@@ -397,54 +368,84 @@ class Round:
         self.places[seat] = place
         events.append({"type": "out", "seat": seat, "place": place})
         holders = [s for s in range(SEATS) if self.places[s] is None]
+        assert self.emperor is not None and self.guard is not None
         if len(holders) == 1:
             self.out_order.append(holders[0])
             self.places[holders[0]] = SEATS
             events.append({"type": "out", "seat": holders[0], "place": SEATS})
             self._finish(events)
-        elif self.open_solo and seat == self.emperor and place == 1:
-            # R-END-1 (Decision for qingdao): scores and the next tribute no longer depend
-            # on the rebels' order once the open-solo emperor is out first.
-            self._finish(events)
+        elif settled_early(self.rules, self.emperor, self.guard, self.open_solo, self.grabbed,
+                           self.places):
+            self._finish(events)  # R-END-1
 
     def _pass(self, seat: int, action: Action, events: list[Event]) -> None:
         if self.top is None:
             raise IllegalAction("the leader must play a set (R-TRICK-1)")
         events.append({"type": "pass", "seat": seat})
         self.trick_moves[seat] = "pass"
-        self.passes += 1
-        assert self.top_seat is not None
-        others = sum(
-            1 for s in range(SEATS) if self.places[s] is None and s != self.top_seat
-        )
-        if self.passes < others:
-            self.turn = self._next_active(seat)
+        self._answered(seat, events)
+
+    def _yield_trick(self, seat: int, action: Action, events: list[Event]) -> None:
+        if self.top is None or not self.rules.trick_yield or self.again:
+            raise IllegalAction("让牌 is only for the first circle after a set (R-TRICK-5)")
+        events.append({"type": "yield", "seat": seat})
+        self.trick_moves[seat] = "yield"
+        self.yielders.append(seat)
+        self._answered(seat, events)
+
+    def _answered(self, seat: int, events: list[Event]) -> None:
+        """A follower passed or yielded: on to the next one, the yielders again, or the
+        trick's end (R-TRICK-3, R-TRICK-5)."""
+        if self.again:
+            self.again.pop(0)
+            if self.again:
+                self.turn = self.again[0]
+                return
+            self._win_trick(events, kou=True)  # 扣牌: nobody beat it when asked again
             return
+        self.responses += 1
+        assert self.top_seat is not None
+        others = sum(1 for s in range(SEATS) if self.places[s] is None and s != self.top_seat)
+        if self.responses < others:
+            self.turn = self._next_active(seat)
+        elif self.yielders:
+            self.again = list(self.yielders)
+            self.turn = self.again[0]
+            events.append({"type": "again", "seats": list(self.again)})
+        else:
+            self._win_trick(events, kou=False)
+
+    def _win_trick(self, events: list[Event], kou: bool) -> None:
         winner = self.top_seat  # R-TRICK-3
-        events.append({"type": "trick", "seat": winner})
+        assert winner is not None
+        events.append({"type": "trick", "seat": winner, "kou": kou})
         jiefeng = self.places[winner] is not None  # R-TRICK-4 接风
         self.leader = self._next_active(winner) if jiefeng else winner
         self.turn = self.leader
         self.top = self.top_seat = None
-        self.passes = 0
+        self.responses, self.yielders, self.again = 0, [], []
         self.trick_moves = [None] * SEATS
+        self.moment += 1
         events.append({"type": "lead", "seat": self.leader, "jiefeng": jiefeng, "from": winner})
 
     def _finish(self, events: list[Event]) -> None:
         assert self.emperor is not None and self.guard is not None
         scores, winner = score_round(
-            self.rules, self.emperor, self.guard, self.open_solo, self.places
+            self.rules, self.emperor, self.guard, self.open_solo, self.places,
+            open_guard=self.open_guard, grabbed=self.grabbed, rebellion=len(self.rebels) >= 2,
         )
         self.result = RoundResult(
             emperor=self.emperor, guard=self.guard, solo=self.solo, open_solo=self.open_solo,
             places=tuple(self.places), scores=scores, winner=winner,
+            open_guard=self.open_guard, grabbed=self.grabbed, rebels=tuple(self.rebels),
         )
         self.phase = "done"
         self.turn = None
         events.append({
             "type": "round_end", "round": self.number, "emperor": self.emperor,
             "guard": self.guard, "solo": self.solo, "open_solo": self.open_solo,
-            "grab": self.grabbed, "called": card_text(self.called) if self.called is not None else None,
+            "open_guard": self.open_guard, "grab": self.grabbed, "rebels": list(self.rebels),
+            "called": card_text(self.called) if self.called is not None else None,
             "places": list(self.places), "scores": list(scores), "winner": winner,
             "hands": [[card_text(c) for c in self.hand(s)] for s in range(SEATS)],
         })
@@ -464,7 +465,12 @@ _HANDLERS = {
     ("grab", "skip"): Round._skip,
     ("throne", "accept"): Round._accept,
     ("throne", "decline"): Round._decline,
+    ("throne", "call"): Round._call,
+    ("throne", "grab"): Round._throne_grab,
     ("call", "call"): Round._call,
     ("play", "play"): Round._play,
     ("play", "pass"): Round._pass,
+    ("play", "yield"): Round._yield_trick,
+    ("play", "open_guard"): Round._open_guard,
+    ("play", "rebel"): Round._rebel,
 }

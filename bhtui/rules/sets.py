@@ -13,6 +13,7 @@ from typing import NamedTuple
 from bhtui.cards import (
     BJ, BJ_RANK, NUM_RANKS, RANK_NAMES, SJ, SJ_RANK, TWO, Card, parse_card, parse_rank, rank_of,
 )
+from bhtui.rules.presets import RuleSet, get_preset
 
 NO_RANK = -1
 _CACHE_CAP = 100_000  # set texts also arrive from the network: keep the caches bounded
@@ -95,23 +96,92 @@ def format_set(s: CardSet) -> str:
     return text
 
 
-def beats(new: CardSet, old: CardSet, preset: object = "qingdao") -> bool:
+def beats(new: CardSet, old: CardSet, rules: RuleSet | str | None = None) -> bool:
     """R-PLAY-3: same size, and card by card (sorted high to low) strictly higher.
 
     Closed form: ``old`` has no big joker, ``new`` has a big joker for each small joker of
-    ``old``, and ``new``'s natural cards (if any) outrank ``old``'s.
+    ``old``, and ``new``'s natural cards (if any) outrank ``old``'s. Under ``kao`` a roasting
+    answer of another size may beat a set holding jokers too (R-PLAY-5).
     """
-    del preset  # every preset so far compares by R-PLAY-3; `kao` (R-PLAY-5) will use it
-    return (
+    if (
         new.n + new.sj + new.bj == old.n + old.sj + old.bj
         and old.bj == 0
         and new.bj >= old.sj
         and (new.n == 0 or new.rank > old.rank)
-    )
+    ):
+        return True
+    return rules is not None and get_preset(rules).kao and roasts(new, old)
 
 
-def sets_from_rank_counts(rc: Sequence[int], top: CardSet | None = None) -> list[CardSet]:
-    """Every distinct set a hand with rank counts ``rc`` can play (beating ``top`` if given)."""
+def _roast_splits(old: CardSet) -> list[tuple[int, int]]:
+    """R-PLAY-5: the (small, big) jokers a roast group needs to beat ``old``'s jokers, one
+    entry per way of partitioning them into units (1 BJ > 1 SJ, 2 SJ > 1 SJ, 2 BJ > 1 BJ,
+    3 SJ > 1 BJ)."""
+    out = set()
+    for by_bj in range(old.bj + 1):  # big jokers of ``old`` beaten by 2 BJ (the rest by 3 SJ)
+        for by_one in range(old.sj + 1):  # small jokers beaten by 1 BJ (the rest by 2 SJ)
+            out.add((3 * (old.bj - by_bj) + 2 * (old.sj - by_one), 2 * by_bj + by_one))
+    return sorted(out)
+
+
+def roasts(new: CardSet, old: CardSet) -> bool:
+    """R-PLAY-5: part of ``new``'s jokers beats all of ``old``'s jokers unit by unit, and the
+    rest of ``new`` beats ``old``'s natural cards under R-PLAY-3 (an empty rest for none)."""
+    if not (old.sj or old.bj):
+        return False
+    for sj, bj in _roast_splits(old):
+        rest_sj, rest_bj = new.sj - sj, new.bj - bj
+        if rest_sj < 0 or rest_bj < 0 or new.n + rest_sj + rest_bj != old.n:
+            continue
+        if new.n == 0 or new.rank > old.rank:
+            return True
+    return False
+
+
+def _roasting_answers(rc: Sequence[int], top: CardSet) -> set[CardSet]:
+    """Every composition a hand can roast ``top`` with (R-PLAY-5)."""
+    out: set[CardSet] = set()
+    for sj, bj in _roast_splits(top):
+        sj_left, bj_left = rc[SJ_RANK] - sj, rc[BJ_RANK] - bj
+        if sj_left < 0 or bj_left < 0:
+            continue
+        for ys in range(min(bj_left, top.n) + 1):
+            for xs in range(min(sj_left, top.n - ys) + 1):
+                k = top.n - xs - ys
+                if k == 0:
+                    out.add(CardSet(NO_RANK, 0, sj + xs, bj + ys))
+                    continue
+                for rank in range(top.rank + 1, TWO + 1):
+                    if rc[rank] >= k:
+                        out.add(CardSet(rank, k, sj + xs, bj + ys))
+    return out
+
+
+SIX = 3  # rank index of the 6s (R-PLAY-6)
+
+
+def bie6_allows(s: CardSet, rc: Sequence[int]) -> bool:
+    """R-PLAY-6: 6s only in the set that empties the hand, and then all of them."""
+    return s.n == 0 or s.rank != SIX or (s.n == rc[SIX] and s.size == sum(rc))
+
+
+def sets_from_rank_counts(
+    rc: Sequence[int], top: CardSet | None = None, rules: RuleSet | None = None
+) -> list[CardSet]:
+    """Every distinct set a hand with rank counts ``rc`` may play (beating ``top`` if given),
+    under the options of ``rules`` (R-PLAY-5 roasting answers, R-PLAY-6 held-back 6s)."""
+    out = _sets(rc, top)
+    if rules is None:
+        return out
+    if rules.kao and top is not None and (top.sj or top.bj):
+        known = set(out)
+        out += sorted(s for s in _roasting_answers(rc, top) if s not in known)
+    if rules.bie6:
+        out = [s for s in out if bie6_allows(s, rc)]
+    return out
+
+
+def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
     sj_have, bj_have = rc[SJ_RANK], rc[BJ_RANK]
     out: list[CardSet] = []
     new = tuple.__new__  # skips NamedTuple's keyword handling: this loop is the hot path
@@ -147,12 +217,11 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
 
 
 def legal_sets(
-    hand: Iterable[Card | str], top: CardSet | None = None, preset: object = "qingdao"
+    hand: Iterable[Card | str], top: CardSet | None = None, rules: RuleSet | str = "qingdao"
 ) -> list[CardSet]:
-    """Every distinct set (by composition) ``hand`` can play; with ``top``, those that beat it."""
-    del preset  # see beats()
+    """Every distinct set (by composition) ``hand`` may play; with ``top``, those that beat it."""
     cards = [parse_card(c) if isinstance(c, str) else c for c in hand]
-    return sets_from_rank_counts(rank_counts(cards), top)
+    return sets_from_rank_counts(rank_counts(cards), top, get_preset(rules))
 
 
 def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None) -> list[Card]:

@@ -58,7 +58,12 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "first_candidate": r.first_candidate,
         "candidate": r.candidate if r.phase == "throne" else None,
         "second_chance": r.second_chance,
-        "bundle": ["BJ", *(card_text(c) for c in r.bundle)] if r.phase == "throne" else [],
+        "forced": r.forced,
+        "bundle": r.bundle_cards() if r.phase == "throne" else [],
+        "in_hand": r.card_in_hand,
+        "grabs": list(r.grabs),
+        "open_guard": r.open_guard,
+        "rebels": list(r.rebels),
         "leader": r.leader,
         "top": _top(r),
         "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
@@ -67,6 +72,9 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     }
     if seat is not None:
         view["hand"] = [CARD_TEXT[c] for c in r.hand(seat)]
+        # Every decision but the sets to play (the client computes those from the hand and
+        # the rules): private, since a guard's 明保 would tell who he is.
+        view["actions"] = [a for a in match.legal_actions(seat) if a["type"] != "play"]
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
     return view
