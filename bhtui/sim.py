@@ -22,7 +22,11 @@ def parse_bots(spec: str) -> list[str]:
 def play_match(match: Match, bots: list[Bot]) -> int:
     """Let the bots play the match to its end; returns the number of decisions taken."""
     decisions = 0
+    asked: set[tuple[tuple[int, int, int], int]] = set()
     while not match.over:
+        if _declaration(match, bots, asked):
+            decisions += 1
+            continue
         seat = match.to_act
         assert seat is not None
         bot = bots[seat]
@@ -31,6 +35,23 @@ def play_match(match: Match, bots: list[Bot]) -> int:
         match.apply(seat, action)
         decisions += 1
     return decisions
+
+
+def _declaration(match: Match, bots: list[Bot], asked: set[tuple[tuple[int, int, int], int]]
+                 ) -> bool:
+    """Offer each bot its out-of-turn declarations once per moment; True if one was made."""
+    moment = match.moment
+    for seat, bot in enumerate(bots):
+        if (moment, seat) in asked:
+            continue
+        asked.add((moment, seat))
+        legal = match.interjections(seat)
+        if legal:
+            action = bot.interject(match.view(seat) if bot.reads_view else {}, legal)
+            if action is not None:
+                match.apply(seat, action)
+                return True
+    return False
 
 
 def simulate(preset: str | RuleSet, seed: int, rounds: int, bot_names: list[str]) -> dict[str, Any]:
@@ -43,6 +64,8 @@ def simulate(preset: str | RuleSet, seed: int, rounds: int, bot_names: list[str]
     return {
         "preset": match.rules.name,
         "options": match.rules.options(),
+        "kao": match.rules.kao,
+        "bie6": match.rules.bie6,
         "seed": seed,
         "bots": bot_names,
         "rounds": [rec.as_dict() for rec in match.records],

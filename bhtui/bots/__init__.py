@@ -20,6 +20,9 @@ class Bot(Protocol):
 
     def decide(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
+    def interject(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """A declaration out of turn (抢庄, 抢独, 明保, 造反) from ``legal``, or None."""
+
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
     "random": RandomBot,

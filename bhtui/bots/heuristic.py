@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from bhtui.cards import BJ_RANK, SJ_RANK, TWO, parse_card, rank_of
-from bhtui.rules import Action, CardSet, format_set
-from bhtui.rules.sets import sets_from_rank_counts
+from bhtui.rules import Action, CardSet, format_set, parse_set
 from bhtui.bots.reading import Reading, read, strength
 
 ACCEPT_AT = 11.0   # a typical hand plus the emperor card is about 11
 OPEN_SOLO_AT = 21.0
 GRAB_AT = 23.0
+OPEN_GUARD_AT = 14.0  # 明保 doubles the stake: only with a strong hand
+REBEL_AT = 11.0
 
 
 class HeuristicBot:
@@ -28,25 +29,50 @@ class HeuristicBot:
 
     def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         kinds = {a["type"] for a in legal}
-        if "grab" in kinds:
+        if "skip" in kinds:  # qingdao's grab round (R-EMP-Q6)
             return _pick(legal, "grab" if self._hand_strength(view) >= GRAB_AT else "skip")
-        if "accept" in kinds:
+        if view["phase"] == "throne":
             return self._throne(view, legal)
         if "call" in kinds:
             return self._call(view, legal)
         return self._play(read(view), legal)
+
+    def interject(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """Declarations out of turn: 抢庄/抢独 and 明保 only with strong hands, 造反 as a
+        rebel with a fair one."""
+        kinds = {a["type"] for a in legal}
+        value = self._hand_strength(view)
+        if "grab" in kinds and value >= GRAB_AT:
+            return {"type": "grab"}
+        if "open_guard" in kinds:
+            me = view["viewer"]
+            if value >= (OPEN_SOLO_AT if view["emperor"] == me else OPEN_GUARD_AT):
+                return {"type": "open_guard"}
+        if "rebel" in kinds and view["seats"][view["viewer"]]["role"] == "rebel":
+            if value >= REBEL_AT:
+                return {"type": "rebel"}
+        return None
 
     @staticmethod
     def _hand_strength(view: dict[str, Any]) -> float:
         return strength(read(view).rc)
 
     def _throne(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
+        kinds = {a["type"] for a in legal if a["type"] != "grab"}
+        if len(kinds) == 1:
+            return _pick(legal, kinds.pop())
         rc = read(view).rc
-        for text in view["bundle"]:
-            rc[rank_of(parse_card(text))] += 1
-        return _pick(legal, "accept" if strength(rc) >= ACCEPT_AT else "decline")
+        if not view.get("in_hand"):
+            for text in view["bundle"]:
+                rc[rank_of(parse_card(text))] += 1
+        value = strength(rc)
+        if "grab" in {a["type"] for a in legal} and value >= GRAB_AT:
+            return {"type": "grab"}
+        if "call" in kinds:  # baike: calling is taking the throne (R-EMP-B1)
+            if value >= ACCEPT_AT:
+                return self._call(view, [a for a in legal if a["type"] == "call"])
+            return _pick(legal, "decline")
+        return _pick(legal, "accept" if value >= ACCEPT_AT else "decline")
 
     def _call(self, view: dict[str, Any], legal: list[Action]) -> Action:
         strong = self._hand_strength(view) >= OPEN_SOLO_AT
@@ -60,12 +86,14 @@ class HeuristicBot:
         return max(pool, key=lambda a: rank_of(parse_card(a["card"])))
 
     def _play(self, r: Reading, legal: list[Action]) -> Action:
-        sets = sets_from_rank_counts(r.rc, r.top)
+        sets = [parse_set(a["set"]) for a in legal if a["type"] == "play"]
         if r.top is None:
             return _play_action(self._lead(r, sets))
         finishing = [s for s in sets if s.size == r.size]
         if finishing:
             return _play_action(finishing[0])
+        if r.top_seat in r.partners and any(a["type"] == "yield" for a in legal):
+            return {"type": "yield"}  # 让牌: the partner's set stands, and I keep my chance
         if not sets or r.top_seat in r.partners:
             return {"type": "pass"}
         budget = self._budget(r)
@@ -94,10 +122,12 @@ class HeuristicBot:
             return whole[0]
         # Not one set, so at least two natural groups: shed the lowest whole group, except
         # with exactly two groups and no jokers, lead the one least likely to be beaten.
+        legal = set(sets)
         groups = [CardSet(rank, r.rc[rank], 0, 0) for rank in range(TWO + 1) if r.rc[rank]]
+        groups = [g for g in groups if g in legal]  # 憋6 may hold some back (R-PLAY-6)
         if len(groups) == 2 and not (r.rc[SJ_RANK] or r.rc[BJ_RANK]):
             return groups[1]
-        return groups[0]
+        return groups[0] if groups else min(sets, key=lambda s: _cost(s, r))
 
 
 def _cost(s: CardSet, r: Reading) -> float:

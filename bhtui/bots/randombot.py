@@ -18,3 +18,8 @@ class RandomBot:
     def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         del view
         return self._rng.choice(legal)
+
+    def interject(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """Now and then a declaration out of turn, so the fuzzing reaches them too."""
+        del view
+        return self._rng.choice(legal) if self._rng.random() < 0.1 else None

@@ -23,6 +23,7 @@ from bhtui.net.protocol import (
     MAX_CHAT, PROTOCOL, Message, ProtocolError, check_hello, encode, field as need,
 )
 from bhtui.rules import SEATS, IllegalAction, Match, RuleSet, event_for, get_preset
+from bhtui.rules.round import OUT_OF_TURN
 from bhtui.store.gamelog import GameLog
 
 REPLAY_BUFFER = 4096
@@ -115,6 +116,8 @@ class Table:
         self.listeners: list[Any] = []  # called after any change (the lobby advertisement)
         self._timer_handle: asyncio.TimerHandle | None = None
         self._standard_bot = HeuristicBot()
+        self._asked: set[tuple[tuple[int, int, int], int]] = set()
+        """(moment, seat) pairs whose bot has considered its declarations."""
 
     # ----- the match ---------------------------------------------------------------------
     @property
@@ -326,7 +329,8 @@ class Table:
         if self.match is None:
             self._error(viewer, "waiting", "the match has not started", cid)
             return
-        if seq != self.seq:
+        # A declaration (抢庄, 造反 …) stands on its own: the engine checks it still applies.
+        if seq != self.seq and action.get("type") not in OUT_OF_TURN:
             self._error(viewer, "stale", "the table moved on before your command arrived", cid)
             self._send_view(viewer)
             return
@@ -502,6 +506,26 @@ class Table:
             self._timer_handle = loop.call_later(self.bot_delay, self._bot_move, seat, self.seq)
         elif self.timer is not None:
             self._timer_handle = loop.call_later(self.timer, self._time_out, seat, self.seq)
+        loop.call_soon(self._bot_declarations, self.seq)
+
+    def _bot_declarations(self, at_seq: int) -> None:
+        """Bots and seats on 托管 consider their out-of-turn declarations once per moment."""
+        match = self.match
+        if match is None or match.over or self.seq != at_seq:
+            return
+        moment = match.moment
+        self._asked = {key for key in self._asked if key[0] == moment}
+        for seat in range(SEATS):
+            if (moment, seat) in self._asked or not self._played_by_bot(seat):
+                continue
+            self._asked.add((moment, seat))
+            legal = match.interjections(seat)
+            if legal:
+                bot = self.seats[seat].bot or self._standard_bot
+                action = bot.interject(match.view(seat), legal)
+                if action is not None:
+                    self._apply(seat, action)
+                    return
 
     def _bot_move(self, seat: int, at_seq: int) -> None:
         self._timer_handle = None
