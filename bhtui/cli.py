@@ -27,10 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cards", choices=("unicode", "letters", "ascii"), help="card style")
     parser.add_argument("--fast", action="store_true", help="bots act at once")
     parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
+    parser.add_argument("--preset", dest="play_preset", default="qingdao", metavar="PRESET",
+                        help=f"the rule set: {', '.join(PRESETS)} (default qingdao)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a qingdao rule option, e.g. grab_solo=true (repeatable)")
+                        help="a rule option of the preset, e.g. grab_solo=true (repeatable)")
     parser.add_argument("--settings", action="store_true",
-                        help="choose the rule options on a screen before the match")
+                        help="choose the rule set and its options on a screen before the match")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")
@@ -273,13 +275,14 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """Open the table: a qingdao match against four heuristic bots, seat 0 yours."""
+    """Open the table: a match against four heuristic bots, seat 0 yours."""
     import random
 
+    from bhtui.rules import get_preset
     from bhtui.tui.app import BhtuiApp
 
     try:
-        rules = PRESETS["qingdao"].with_options(**parse_options(args.option))
+        rules = get_preset(args.play_preset).with_options(**parse_options(args.option))
     except ValueError as exc:
         return _fail(exc)
     config, warnings = _settings(args)

@@ -33,7 +33,7 @@ def test_seat_boxes_fit_their_16_cells_with_long_and_cjk_names(language):
             assert sum(cell_len(seg.text) for seg in rendered[0]) <= 16
 
 
-SAMPLES = {"n": 43, "name": "欧阳娜娜欧阳娜", "set": "10 10 10 + SJ BJ", "card": "10H",
+SAMPLES = {"names": "Maximilian, 欧阳娜娜", "n": 43, "name": "欧阳娜娜欧阳娜", "set": "10 10 10 + SJ BJ", "card": "10H",
            "cards": "BJ 2S 2H 2D", "reason": "10 10 does not beat J J (R-PLAY-3)",
            "rank": "10", "w": 79, "h": 23, "items": "", "round": 12, "redeal": "",
            "bundle": "BJ 2S", "role": "", "place": "头科", "result": "", "text": "求助"}

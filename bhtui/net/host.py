@@ -175,11 +175,13 @@ class Table:
         if announce:
             self._changed()
 
-    def set_options(self, options: dict[str, Any]) -> None:
-        """Change rule options before the match; ValueError names the valid ones."""
+    def set_options(self, options: dict[str, Any], preset: str | None = None) -> None:
+        """Change the preset and its options before the match; ValueError names the valid
+        presets or options."""
         if self.match is not None:
             raise ValueError("the match has started: its rules are fixed")
-        self.rules = self.rules.with_options(**options)
+        base = get_preset(preset) if preset is not None else self.rules
+        self.rules = base.with_options(**options)
         self._changed()
 
     def move(self, source: int, target: int) -> None:
@@ -391,7 +393,10 @@ class Table:
             self.remove(need(message, "seat", int))
         elif op == "options":
             try:
-                self.set_options(need(message, "options", dict))
+                preset = message.get("preset")
+                if preset is not None and not isinstance(preset, str):
+                    raise ValueError("'preset' is a preset's name")
+                self.set_options(need(message, "options", dict), preset)
             except ValueError as exc:
                 self._error(viewer, "admin", str(exc))
         else:

@@ -63,6 +63,8 @@ class TableInfo:
     proto: str
     app: str
     boot: str
+    options: tuple[str, ...] = ()
+    """The rule options switched on."""
 
     @property
     def address(self) -> str:
@@ -86,6 +88,7 @@ class Advertiser:
             "preset": t.rules.name, "seats": str(t.seats_taken()),
             "spectators": str(t.spectator_count()), "code": "1" if t.code else "0",
             "boot": t.boot_id,
+            "options": ",".join(name for name, on in t.rules.options().items() if on),
         }
 
     def _service_info(self) -> AsyncServiceInfo:
@@ -171,6 +174,7 @@ class Browser:
                 seats=int(props.get("seats", "0")), spectators=int(props.get("spectators", "0")),
                 code=props.get("code") == "1", proto=props.get("proto", "?"),
                 app=props.get("app", "?"), boot=props.get("boot", ""),
+                options=tuple(o for o in props.get("options", "").split(",") if o),
             )
         except ValueError:
             return  # a malformed advertisement is not a table we can list

@@ -44,10 +44,14 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
         return t("log.deal", round=event["round"], redeal=redeal,
                  name=names[event["first_candidate"]])
     if kind == "offer":
+        if event.get("forced"):
+            return t("log.forced", name=name())
         return t("log.offer", name=name(), bundle=cards(event["bundle"]))
     if kind == "decline":
         text = t("log.decline_auto" if event["auto"] else "log.decline", name=name())
         return text + (t("log.adds", card=label(event["added"])) if event.get("added") else "")
+    if kind == "emperor" and event.get("grab"):
+        return t("log.grab", name=name())
     if kind == "emperor":
         return t("log.emperor", name=name(), bundle=cards(event["bundle"]))
     if kind == "call":
@@ -63,7 +67,15 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
     if kind == "pass":
         return t("log.pass", name=name())
     if kind == "trick":
-        return t("log.trick", name=name())
+        return t("log.kou" if event.get("kou") else "log.trick", name=name())
+    if kind == "yield":
+        return t("log.yield", name=name())
+    if kind == "again":
+        return t("log.again", names=", ".join(names[s] for s in event["seats"]))
+    if kind == "open_guard":
+        return t("log.open_solo" if event["solo"] else "log.open_guard", name=name())
+    if kind == "rebel":
+        return t("log.rebel", name=name())
     if kind == "out":
         return t("log.out", name=name(), place=t.place(event["place"]))
     if kind == "reveal":
@@ -79,7 +91,7 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
     if kind == "match_end":
         return t("log.match_end")
     if kind == "grab":
-        return t("log.grab", name=name())
+        return t("log.grab_declared", name=name())
     if kind == "skip":
         return t("log.skip", name=name())
     return None

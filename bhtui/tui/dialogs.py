@@ -39,33 +39,53 @@ class Dialog(ModalScreen[Any]):
 
 
 class ThroneDialog(Dialog):
-    BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
-                Binding("n", "answer('decline')", "Decline", id="throne.decline")]
+    """Accept or pass the throne on (放弃 in qingdao, 让庄 in lianzhong); 抢独 when allowed."""
 
-    def __init__(self, t: Translator, view: dict[str, Any], legal: list[str]) -> None:
+    BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
+                Binding("n", "answer('decline')", "Decline", id="throne.decline"),
+                Binding("g", "answer('grab')", "Grab", id="throne.grab")]
+
+    def __init__(self, t: Translator, view: dict[str, Any], legal: list[str],
+                 names: list[str] | None = None) -> None:
         super().__init__(t)
-        self.view, self.legal = view, legal
+        self.view, self.legal, self.names = view, legal, names or []
 
     def compose(self) -> ComposeResult:
-        t = self.t
+        t, view = self.t, self.view
         with Vertical():
             yield Plain(t("throne.title"), classes="title")
-            yield Plain(t("throne.bundle", cards=" ".join(self.view["bundle"])))
-            if self.view["second_chance"]:
+            yield Plain(t("throne.bundle", cards=" ".join(view["bundle"])))
+            if view["second_chance"]:
                 yield Plain(t("throne.second"))
-            if self.legal == ["accept"]:
+            if view.get("grabs"):
+                who = ", ".join(self.names[s] for s in view["grabs"] if s < len(self.names))
+                yield Plain(t("throne.grabs", names=who))
+            if "decline" not in self.legal:
                 yield Plain(t("throne.forced"))
             with Horizontal():
-                yield Button(t("throne.accept"), id="accept", variant="primary")
+                if "accept" in self.legal:
+                    yield Button(t("throne.accept"), id="accept", variant="primary")
                 if "decline" in self.legal:
-                    yield Button(t("throne.decline"), id="decline")
+                    yield Button(t(_decline_words(view)), id="decline")
+                if "grab" in self.legal:
+                    yield Button(t("throne.grab"), id="grab", variant="warning")
 
     def action_answer(self, choice: str) -> None:
         if choice in self.legal:
             self.dismiss({"type": choice})
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Keys for choices this offer does not have stay out of the footer."""
+        if action == "answer":
+            return parameters[0] in self.legal
+        return True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id or "")
+
+
+def _decline_words(view: dict[str, Any]) -> str:
+    return "throne.decline" if view["preset"] == "qingdao" else "throne.yield"
 
 
 class GrabDialog(Dialog):
@@ -88,12 +108,18 @@ class GrabDialog(Dialog):
 
 
 class CallDialog(Dialog):
-    """Pick among the callable groups; four held offer a hidden or an open solo."""
+    """Pick among the callable groups; four held offer a hidden or an open solo. In baike the
+    call takes the throne (叫庄), so 让庄 and 抢庄 sit beside the groups."""
 
-    def __init__(self, t: Translator, actions: list[dict[str, Any]], label: Any) -> None:
+    BINDINGS = [Binding("n", "other('decline')", "Yield", id="call.decline"),
+                Binding("g", "other('grab')", "Grab", id="call.grab")]
+
+    def __init__(self, t: Translator, actions: list[dict[str, Any]], label: Any,
+                 others: tuple[str, ...] = (), forced: bool = False) -> None:
         super().__init__(t)
         self.actions = actions
         self.label = label
+        self.others, self.forced = others, forced
 
     def compose(self) -> ComposeResult:
         held_four = {a["card"] for a in self.actions if a["open"]}
@@ -107,13 +133,34 @@ class CallDialog(Dialog):
             else:
                 text = self.t("call.three", card=card)
             options.append(Option(Text(text), id=str(i)))
+        throne = bool(self.others) or self.forced
         with Vertical():
-            yield Plain(self.t("call.title"), classes="title")
-            yield Plain(self.t("call.help"))
-            yield OptionList(*options)
+            yield Plain(self.t("throne.call_title" if throne else "call.title"), classes="title")
+            yield Plain(self.t("throne.call_help" if throne else "call.help"))
+            if self.forced:
+                yield Plain(self.t("throne.forced_call"))
+            if options:
+                yield OptionList(*options)
+            with Horizontal():
+                if "decline" in self.others:
+                    yield Button(self.t("throne.yield"), id="decline")
+                if "grab" in self.others:
+                    yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.actions[int(event.option.id or 0)])
+
+    def action_other(self, kind: str) -> None:
+        if kind in self.others:
+            self.dismiss({"type": kind})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action == "other":
+            return parameters[0] in self.others
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_other(event.button.id or "")
 
 
 class ResultScreen(Dialog):
@@ -124,10 +171,10 @@ class ResultScreen(Dialog):
 
     def __init__(self, t: Translator, end: dict[str, Any], names: list[str],
                  totals: list[int], tribute: list[dict[str, Any]], last: bool,
-                 label: Any = str) -> None:
+                 label: Any = str, has_tribute: bool = True) -> None:
         super().__init__(t)
         self.end, self.names, self.totals, self.tribute, self.last = end, names, totals, tribute, last
-        self.label = label
+        self.label, self.has_tribute = label, has_tribute
 
     def compose(self) -> ComposeResult:
         t, end = self.t, self.end
@@ -141,6 +188,8 @@ class ResultScreen(Dialog):
                 role = t("role.guard")
             else:
                 role = t("role.rebel")
+            if seat in end.get("rebels", ()):
+                role += f" · {t('role.rebel_mark')}"
             grid.add_row(Text(self.names[seat]), role, t.place(end["places"][seat]),
                          f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
         winner = end.get("winner")
@@ -153,6 +202,8 @@ class ResultScreen(Dialog):
             elif self.tribute:
                 yield Plain(t("result.tribute",
                                 items=tribute_words(self.tribute, self.names, self.label)))
+            elif not self.has_tribute:
+                yield Plain(t("result.no_tribute_rules"))
             else:
                 yield Plain(t("result.no_tribute"))
             yield Plain(Text(t("result.continue"), style="bold"))

@@ -115,15 +115,16 @@ class WaitingRoomScreen(Screen[None]):
         """The host chooses the rule options (only before the match)."""
         if not self.admin or self.client.room is None:
             return
-        from bhtui.rules import get_preset
+        from bhtui.rules import RuleSet, get_preset
         from bhtui.tui.settings import SettingsScreen
 
         room = self.client.room
         rules = get_preset(room["preset"]).with_options(**room["options"])
 
-        def chosen(options: dict[str, bool] | None) -> None:
-            if options is not None:
-                self.client.admin("options", options=options)
+        def chosen(chosen_rules: RuleSet | None) -> None:
+            if chosen_rules is not None:
+                self.client.admin("options", preset=chosen_rules.name,
+                                  options=chosen_rules.options())
 
         self.app.push_screen(SettingsScreen(self.t, rules), chosen)
 
@@ -180,7 +181,8 @@ class LobbyScreen(Screen[TableInfo]):
         table = self.query_one(DataTable)
         table.clear()
         for info in self.rows:
-            table.add_row(Text(clip(info.name, 24)), info.address, Text(info.preset), f"{info.seats}/5",
+            rules = info.preset + "".join(f" +{o}" for o in info.options)
+            table.add_row(Text(clip(info.name, 24)), info.address, Text(rules), f"{info.seats}/5",
                           str(info.spectators), "🔒" if info.code else "")
         self.query_one("#lobby-hint", Static).update(self._hint())
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from bhtui.cards import parse_card
 from bhtui.rules import beats
-from bhtui.rules.sets import set_of_cards
+from bhtui.rules.presets import rules_of
+from bhtui.rules.sets import bie6_allows, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator
 
@@ -19,25 +20,24 @@ def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> 
         chosen = set_of_cards(parse_card(c) for c in cards)
     except ValueError:
         return t("status.not_set")
+    rules = rules_of(view)
     top = view.get("top")
     if top:
         old = set_of_cards(parse_card(c) for c in top["cards"])
-        if chosen.size != old.size:
-            return t("status.need_n", n=old.size)
-        if not beats(chosen, old, view["preset"]):
+        if not beats(chosen, old, rules):
+            if rules.kao and (old.sj or old.bj):
+                return t("status.no_roast", set=set_words(top["cards"]))
+            if chosen.size != old.size:
+                return t("status.need_n", n=old.size)
             return t("status.must_beat", set=set_words(top["cards"]))
+    if rules.bie6 and not bie6_allows(chosen, rank_counts(parse_card(c) for c in view.get("hand", []))):
+        return t("status.bie6")
     return None
 
 
-def callable_calls(hand: list[str]) -> list[dict[str, Any]]:
-    """The call actions a hand allows (R-EMP-Q2 groups; four held also offer an open solo)."""
-    counts: dict[str, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-    out: list[dict[str, Any]] = []
-    for card, n in counts.items():
-        if n >= 3 and card not in ("SJ", "BJ") and not card.startswith("2"):
-            out.append({"type": "call", "card": card, "open": False})
-            if n == 4:
-                out.append({"type": "call", "card": card, "open": True})
-    return out
+def selection_note(cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
+    """Why a playable selection of another size is fine: it roasts the top set (R-PLAY-5)."""
+    top = view.get("top")
+    if top and len(cards) != len(top["cards"]):
+        return t("status.roasts", set=set_words(top["cards"]))
+    return None

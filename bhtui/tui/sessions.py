@@ -37,7 +37,7 @@ class LocalSession:
         if self.ask_rules:
             from bhtui.tui.settings import SettingsScreen
 
-            rules = rules.with_options(**await app.ask(SettingsScreen(app.t, rules)))
+            rules = await app.ask(SettingsScreen(app.t, rules))
         self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                  self.rounds, GameLog(new_log_path("local")))
         client, _ = join(self.table, app.config.name)

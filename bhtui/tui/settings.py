@@ -1,4 +1,4 @@
-"""The rules of a match, chosen before it starts: the preset and each of its options,
+"""The rules of a match, chosen before it starts: the preset (←/→) and each of its options,
 with a line of explanation in the player's language. On and off are shown as [x] and [ ],
 never by colour alone."""
 
@@ -12,58 +12,86 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from bhtui.rules import RuleSet
+from bhtui.rules import PRESETS, RuleSet
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 
 
-class SettingsScreen(ModalScreen[dict[str, bool]]):
-    """Returns the chosen options (Enter); Esc keeps them as they were."""
+class SettingsScreen(ModalScreen[RuleSet]):
+    """Returns the chosen rules (Enter); Esc keeps them as they were."""
 
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
-    SettingsScreen > Vertical { width: 78; height: auto; border: thick $primary;
+    SettingsScreen > Vertical { width: 96; max-width: 100%; height: auto; border: thick $primary;
                                 background: $surface; padding: 0 1; }
     SettingsScreen .title { text-style: bold; margin-bottom: 1; }
     SettingsScreen OptionList { height: auto; margin: 1 0; }
     """
     BINDINGS = [
         Binding("space", "switch", "Switch", id="settings.switch", priority=True),
+        Binding("left", "preset(-1)", "Rule set", id="settings.preset", priority=True),
+        Binding("right", "preset(1)", show=False, id="settings.preset_next", priority=True),
         Binding("enter", "done", "Start", id="settings.start", priority=True),
         Binding("escape", "keep", show=False, id="settings.keep"),
     ]
 
     def __init__(self, t: Translator, rules: RuleSet) -> None:
         super().__init__()
-        self.t, self.rules = t, rules
-        self.values = rules.options()
+        self.t, self.original, self.rules = t, rules, rules
 
     def compose(self) -> ComposeResult:
         t = self.t
         with Vertical():
             yield Plain(t("settings.title"), classes="title")
-            yield Plain(t("settings.preset", name=t(f"preset.{self.rules.name}")))
-            yield OptionList(*[Option(self._label(name), id=name) for name in self.values])
+            yield Plain(t("settings.presets"))
+            yield Plain(self._presets_text(), id="presets")
+            yield OptionList(*self._options(), id="options")
             yield Plain(t("settings.keys"))
+
+    def _presets_text(self) -> Text:
+        """Every preset, the chosen one marked (•) and bold: the choice is not colour alone."""
+        text = Text()
+        for name in PRESETS:
+            chosen = name == self.rules.name
+            text.append(("(•) " if chosen else "( ) ") + self.t(f"preset.{name}") + "\n",
+                        style="bold" if chosen else "")
+        text.rstrip()
+        return text
+
+    def _options(self) -> list[Option]:
+        if not self.rules.allowed:
+            return [Option(Text(self.t("settings.no_options")), id="none", disabled=True)]
+        return [Option(self._label(name), id=name) for name in self.rules.allowed]
 
     def _label(self, name: str) -> Text:
         """Plain text: "[x]" written as a string would be read as markup and vanish."""
-        return Text(("[x] " if self.values[name] else "[ ] ") + self.t(f"option.{name}"))
+        on = getattr(self.rules, name)
+        return Text(("[x] " if on else "[ ] ") + self.t(f"option.{name}"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
+    def action_preset(self, step: int) -> None:
+        names = list(PRESETS)
+        name = names[(names.index(self.rules.name) + step) % len(names)]
+        self.rules = PRESETS[name]
+        self.query_one("#presets", Plain).update(self._presets_text())
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        options.highlighted = 0
+
     def action_switch(self) -> None:
         options = self.query_one(OptionList)
         index = options.highlighted
-        if index is None or not self.values:
+        if index is None or not self.rules.allowed:
             return
-        name = list(self.values)[index]
-        self.values[name] = not self.values[name]
+        name = self.rules.allowed[index]
+        self.rules = self.rules.with_options(**{name: not getattr(self.rules, name)})
         options.replace_option_prompt_at_index(index, self._label(name))
 
     def action_done(self) -> None:
-        self.dismiss(dict(self.values))
+        self.dismiss(self.rules)
 
     def action_keep(self) -> None:
-        self.dismiss(self.rules.options())
+        self.dismiss(self.original)

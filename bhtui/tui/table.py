@@ -19,7 +19,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import CallDialog, ChatPrompt, GrabDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator
-from bhtui.tui.selection import callable_calls, selection_problem
+from bhtui.tui.selection import selection_note, selection_problem
 from bhtui.tui.widgets import HandView, Plain, SeatBox, TableArea, score_table, seat_lines
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -49,6 +49,10 @@ class TableScreen(Screen[None]):
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("h", "hint", "Hint", id="hint"),
         Binding("t", "auto", "托管", id="auto"),
+        Binding("y", "yield_trick", "让牌", id="yield"),
+        Binding("g", "declare('grab')", "抢", id="declare.grab"),
+        Binding("m", "declare('open_guard')", "明保", id="declare.open_guard"),
+        Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
         Binding("c", "chat", "Chat", id="chat"),
         Binding("backspace", "unpick", "Undo", show=False, id="unpick"),
         Binding("escape", "clear", "Clear", id="clear", show=False),
@@ -65,6 +69,8 @@ class TableScreen(Screen[None]):
         self.dialog_open = False
         self.status_note: str | None = None
         self.last_hint: dict[str, Any] | None = None
+        self.decision: Any = None  # the open decision dialog, closed if the table moves on
+        self.decision_asked: tuple[Any, ...] = ()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -117,6 +123,7 @@ class TableScreen(Screen[None]):
             self._log_event(message["event"])
         elif kind == "view":
             self.refresh_view()
+            self._close_stale_decision()
             if self.pending_results and not self.dialog_open:
                 self._show_result()
             else:
@@ -170,7 +177,18 @@ class TableScreen(Screen[None]):
         keep_back = view["called"] if is_guard and view.get("guard") is None else None
         hand.set_cards(view.get("hand", []), view["called"], keep_back)
         self._update_status()
+        self.refresh_bindings()  # the declaration keys show only while they apply
 
+    def _my_actions(self) -> list[str]:
+        view = self.client.view
+        return [a["type"] for a in (view or {}).get("actions", [])]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action == "declare":
+            return parameters[0] in self._my_actions()
+        if action == "yield_trick":
+            return "yield" in self._my_actions()
+        return True
     # ----- status line ------------------------------------------------------------------
     def _update_status(self) -> None:
         self.query_one("#status", Static).update(self._status_text())
@@ -188,18 +206,37 @@ class TableScreen(Screen[None]):
             return t("status.watching") + " — " + t("status.waiting", name=self.names()[view["to_act"]])
         if me is not None and self.client.table and self.client.table[me].get("auto"):
             return t("status.auto_on")
+        declare = self._declare_words()
         if view["to_act"] != me:
-            return t("status.waiting", name=self.names()[view["to_act"]])
+            return t("status.waiting", name=self.names()[view["to_act"]]) + declare
         if view["phase"] != "play":
-            return t("status.decide")
+            return t("status.decide") + declare
         selection = self.query_one(HandView).selection()
         if selection:
             problem = selection_problem(selection, view, t)
             shown = " ".join(self.style.label(c) for c in selection)
-            return t("status.selected", set=shown) + (f" — {problem}" if problem else "")
+            note = problem or selection_note(selection, view, t)
+            return t("status.selected", set=shown) + (f" — {note}" if note else "")
         if view.get("top"):
-            return t("status.your_turn", set=set_words(view["top"]["cards"]))
-        return t("status.your_lead")
+            words = set_words(view["top"]["cards"])
+            line = t("status.again" if view.get("again") else "status.your_turn", set=words)
+            if "yield" in self._my_actions():
+                line += " · " + t("status.yield")
+            return line + declare
+        return t("status.your_lead") + declare
+
+    def _declare_words(self) -> str:
+        """The declarations open to me right now, with their keys."""
+        view, words = self.client.view or {}, []
+        for kind in self._my_actions():
+            if kind == "grab" and view.get("phase") == "throne":
+                words.append(self.t("declare.grab"))
+            elif kind == "open_guard":
+                solo = view.get("emperor") == self.client.seat
+                words.append(self.t("declare.open_solo" if solo else "declare.open_guard"))
+            elif kind == "rebel":
+                words.append(self.t("declare.rebel"))
+        return "".join(" · " + w for w in words)
 
     def on_hand_view_changed(self, _: HandView.Changed) -> None:
         self._update_status()
@@ -212,24 +249,43 @@ class TableScreen(Screen[None]):
         me = self.client.seat
         if self.client.table and me is not None and self.client.table[me].get("auto"):
             return
-        phase = view["phase"]
-        if phase == "throne":
-            forced = view["second_chance"] and view["options"].get("force_first")
-            self._open(ThroneDialog(self.t, view, ["accept"] if forced else ["accept", "decline"]))
+        phase, actions = view["phase"], view.get("actions", [])
+        calls = [a for a in actions if a["type"] == "call"]
+        kinds = [a["type"] for a in actions]
+        if phase == "throne" and view["preset"] == "baike":
+            others = tuple(k for k in ("decline", "grab") if k in kinds)
+            self._open(CallDialog(self.t, calls, self.style.label, others, view.get("forced", False)))
+        elif phase == "throne":
+            self._open(ThroneDialog(self.t, view, kinds, self.names()))
         elif phase == "call":
-            self._open(CallDialog(self.t, callable_calls(view.get("hand", [])), self.style.label))
+            self._open(CallDialog(self.t, calls, self.style.label))
         elif phase == "grab":
             self._open(GrabDialog(self.t))
 
     def _open(self, dialog: Any) -> None:
         self.dialog_open = True
+        self.decision, self.decision_asked = dialog, self._decision_key()
 
         def answered(action: dict[str, Any] | None) -> None:
             self.dialog_open = False
-            if action is not None and self.client.my_turn:
+            self.decision = None
+            if action is None:
+                self._ask_decision()  # closed because the table moved on: ask anew if mine
+            elif self.client.my_turn:
                 self.client.act(action)
 
         self.app.push_screen(dialog, answered)
+
+    def _decision_key(self) -> tuple[Any, ...]:
+        view = self.client.view or {}
+        return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"))
+
+    def _close_stale_decision(self) -> None:
+        """Someone grabbed the throne (or the round moved on) while my dialog was open."""
+        dialog = self.decision
+        if dialog is not None and (
+                not self.client.my_turn or self.decision_asked != self._decision_key()):
+            dialog.dismiss(None)
 
     def _show_result(self) -> None:
         end = self.pending_results.pop(0)
@@ -253,8 +309,9 @@ class TableScreen(Screen[None]):
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
         last = view["phase"] == "over" and number == max(r["round"] for r in history)
+        has_tribute = view["preset"] == "qingdao"
         self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
-                                          self.style.label), closed)
+                                          self.style.label, has_tribute), closed)
 
     # ----- keys -----------------------------------------------------------------------------
     def action_pick(self, rank: str) -> None:
@@ -320,6 +377,22 @@ class TableScreen(Screen[None]):
         elif action.get("type") == "pass":
             hand.clear()
             self.status_note = self.t("status.your_turn", set="") + " → " + self.t("pass")
+            self._update_status()
+
+    def action_declare(self, kind: str) -> None:
+        """抢庄/抢独, 明保, 造反: out of turn, whenever the rules allow."""
+        if kind in self._my_actions():
+            self.client.act({"type": kind})
+        else:
+            self.status_note = self.t("declare.none")
+            self._update_status()
+
+    def action_yield_trick(self) -> None:
+        if "yield" in self._my_actions():
+            self.client.act({"type": "yield"})
+            self.query_one(HandView).clear()
+        else:
+            self.status_note = self.t("declare.none")
             self._update_status()
 
     def action_auto(self) -> None:

@@ -193,6 +193,10 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
         head.append(f" [{t('role.emperor')}]", style="bold")
     elif role == "guard" and (seat != me or view.get("guard") == seat):
         head.append(f" [{t('role.guard')}]")
+    if seat in view.get("rebels", ()):
+        head.append(f" [{t('role.rebel_mark')}]", style="bold")  # R-TRICK-7: marked win or lose
+    if seat in view.get("grabs", ()):
+        head.append(f" [{t('role.grabbing')}]", style="bold")
     if meta.get("auto"):
         head.append(f" {t('auto')}", style="italic")
     elif not meta.get("connected", True):
@@ -203,6 +207,8 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
     move = info["move"]
     if move == "pass":
         third = Text(t("pass"), style="dim")
+    elif move == "yield":
+        third = Text(t("yield"), style="italic")  # 让牌: asked again if nobody beats it
     elif move:
         third = style.text(move, {})
         if top.get("seat") == seat:
