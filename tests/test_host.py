@@ -44,11 +44,12 @@ def split_frames(data: bytes) -> list[bytes]:
     return out
 
 
-def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, **kw) -> Table:
+def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, preset="qingdao",
+                 **kw) -> Table:
     """A started table: bots everywhere but ``humans``, seats reserved for them by token."""
     seats = [Seat(name=f"P{s}", taken=True) if s in humans
              else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
-    table = Table("qingdao", seats, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
+    table = Table(preset, seats, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
     table.start()
     return table
 
@@ -268,3 +269,34 @@ async def test_after_a_round_bots_wait_for_people_but_not_forever_for_one_who_wa
     away.set_auto(True)
     await settle(lambda: table.match.over)
     assert len(table.match.actions) > actions
+
+
+async def test_R_EMP_B5_a_grab_is_taken_out_of_turn_even_after_the_table_moved_on():
+    table = all_bots_but({0, 1, 2, 3, 4}, preset="baike")
+    clients = [connect(table, f"P{s}", seat=s) for s in range(5)]
+    await settle(lambda: all(c.view for c, _, _ in clients))
+    holder = table.match.to_act
+    grabber = (holder + 2) % 5
+    client, link, _ = clients[grabber]
+    link.write(encode({"type": "action", "cid": 1, "seq": table.seq - 1,
+                       "action": {"type": "grab"}}))
+    await settle(lambda: table.match.round.emperor is not None)
+    assert table.match.round.emperor == grabber and table.match.round.grabbed
+    await settle(lambda: all(c.view and c.view["emperor"] == grabber for c, _, _ in clients))
+
+
+async def test_R_HIDE_2_only_the_guard_s_frames_offer_him_the_open_guard():
+    """R-GUARD-5 is a private choice: no other seat's bytes carry it."""
+    table = all_bots_but(set(), seed=5, rounds=3, preset="lianzhong-simple")
+    seats = watch_as_seats(table)
+    table._schedule()
+    await settle(lambda: table.match.over)
+    offered = 0
+    for seat, link in enumerate(seats):
+        for m in link.messages():
+            view = m.get("view")
+            if view and {"type": "open_guard"} in view.get("actions", []):
+                offered += 1
+                round_ = table.match.records[view["round"] - 1].result
+                assert seat == round_.guard
+    assert offered
