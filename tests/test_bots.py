@@ -6,7 +6,7 @@ import msgpack
 import pytest
 
 from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from helpers import pass_, play, rigged
 
@@ -110,17 +110,64 @@ def test_heuristic_beats_random_over_many_rounds():
     assert m.totals[0] > max(m.totals[1:])
 
 
-def test_legal_actions_from_a_seat_view_match_the_engine():
+@pytest.mark.parametrize("rules", [
+    PRESETS["qingdao"], PRESETS["baike"],
+    PRESETS["lianzhong-classic"].with_options(kao=True, bie6=True, grab_solo=True),
+    PRESETS["lianzhong-simple"].with_options(kao=True, bie6=True, grab_solo=True, rebellion=True),
+])
+def test_legal_actions_from_a_seat_view_match_the_engine(rules):
+    """Every seat, in turn or not: R-PLAY-5/6 sets and the declarations come out the same."""
     from bhtui.bots.legal import legal_from_view
 
     for seed in range(4):
-        m = Match("qingdao", seed=seed, rounds=1)
+        m = Match(rules, seed=seed, rounds=1)
         rng = random.Random(seed)
         while not m.over:
+            for seat in range(5):
+                assert legal_from_view(m.view(seat)) == m.legal_actions(seat)
             seat = m.to_act
-            engine = m.legal_actions(seat)
-            from_view = legal_from_view(m.view(seat))
-            key = lambda a: sorted(a.items())
-            assert sorted(map(key, from_view)) == sorted(map(key, engine))
-            assert legal_from_view(m.view((seat + 1) % 5)) == []
-            m.apply(seat, rng.choice(engine))
+            m.apply(seat, rng.choice(m.legal_actions(seat)))
+
+
+STRONG = "BJ BJ BJ SJ SJ SJ SJ 2S 2S 2S 2H 2H 2H 2D 2D"
+
+
+def test_heuristic_grabs_the_throne_out_of_turn_only_with_a_strong_hand():
+    """R-EMP-B5 抢庄 and R-EMP-L5 抢独: a bold move, for hands that can carry it."""
+    bot = HeuristicBot()
+    m = rigged("7H 7H 7H 3S", "4S 5S 6S", "8S", STRONG, "9S", first=0, preset="baike")
+    assert bot.interject(m.view(3), m.interjections(3)) == {"type": "grab"}
+    assert bot.interject(m.view(1), m.interjections(1)) is None
+    m = rigged("BJ 7H 7H 7H", "8S", "9S", STRONG, "10S", first=0, preset="lianzhong-classic",
+               grab_solo=True)
+    assert bot.interject(m.view(3), m.interjections(3)) == {"type": "grab"}
+    assert bot.interject(m.view(2), m.interjections(2)) is None
+
+
+def test_heuristic_opens_as_guard_only_with_a_strong_hand():
+    """R-GUARD-5 明保 doubles the stake."""
+    bot = HeuristicBot()
+    for guard_hand, opens in ((f"7H {STRONG}", True), ("7H 4S 5S", False)):
+        m = rigged("7H 7H 7H 3S", "9S", guard_hand, "AS", "KC", first=0, preset="baike")
+        m.apply(0, {"type": "call", "card": "7H", "open": False})
+        decision = bot.interject(m.view(2), m.interjections(2))
+        assert decision == ({"type": "open_guard"} if opens else None)
+
+
+def test_heuristic_yields_when_its_partner_leads():
+    """R-TRICK-5 让牌: the partner's set stands, and the guard keeps his chance."""
+    m = rigged("7H 7H 7H 3S KS", "7H 5S 9S", "4S 8S", "6S QS", "5S AS", first=0, preset="baike")
+    m.apply(0, {"type": "call", "card": "7H", "open": False})
+    play(m, 0, "3S")
+    assert HeuristicBot().decide(m.view(1), m.legal_actions(1)) == {"type": "yield"}
+
+
+def test_heuristic_rebels_as_a_rebel_with_a_fair_hand_never_as_guard():
+    """R-TRICK-7 造反."""
+    bot = HeuristicBot()
+    m = rigged("BJ 7H", "SJ SJ SJ 2S 2S 2H 2H 2D AS", STRONG, "4S 5S", "JS", first=0,
+               preset="lianzhong-simple", guard_card=1, rebellion=True)
+    m.apply(0, {"type": "accept"})
+    assert bot.interject(m.view(2), m.interjections(2)) == {"type": "rebel"}
+    assert bot.interject(m.view(1), m.interjections(1)) is None  # the guard
+    assert bot.interject(m.view(3), m.interjections(3)) is None  # too weak

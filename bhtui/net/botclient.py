@@ -7,21 +7,32 @@ from typing import Any
 from bhtui.bots import Bot, HeuristicBot
 from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
+from bhtui.rules.round import OUT_OF_TURN
 
 
 def attach_bot(client: Client, bot: Bot | None = None) -> None:
     """Answer every decision of the client's seat, and say ready after each round."""
     policy = bot or HeuristicBot()
     answered: set[int] = set()
+    considered: set[tuple[int, int, int]] = set()  # declarations: once per moment
 
     def on_message(message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "event" and message["event"].get("type") == "round_end":
             client.ready()
-        elif kind == "view" and client.my_turn and client.seq not in answered:
+        elif kind != "view" or client.view is None:
+            return
+        view = client.view
+        moment = (view["round"], view["redeal"], view.get("moment", 0))
+        declarations = [a for a in view.get("actions", []) if a["type"] in OUT_OF_TURN]
+        if declarations and moment not in considered:
+            considered.add(moment)
+            action = policy.interject(view, declarations)
+            if action is not None:
+                client.act(action)
+                return
+        if client.my_turn and client.seq not in answered:
             answered.add(client.seq)
-            view = client.view
-            assert view is not None
             client.act(policy.decide(view, legal_from_view(view)))
 
     client.listen(on_message)

@@ -65,6 +65,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "open_guard": r.open_guard,
         "rebels": list(r.rebels),
         "again": list(r.again),
+        "moment": r.moment,
         "leader": r.leader,
         "top": _top(r),
         "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
