@@ -91,11 +91,15 @@ def summary(report: dict[str, Any]) -> str:
         guard = "solo" if r["solo"] else str(r["guard"])
         if r["open_solo"]:
             guard = "open"
+        if r["grab"]:
+            guard = "grab"
         places = " ".join(PLACE_EN[p - 1] if p else "  - " for p in r["places"])
         scores = " ".join(f"{s:+3d}" for s in r["scores"])
+        notes = (["open guard"] if r["open_guard"] else []) + (
+            [f"rebels {','.join(map(str, r['rebels']))}"] if r["rebels"] else [])
         lines.append(
             f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
-            f"{places:<24}  {scores}"
+            f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else "")
         )
     lines.append("totals: " + "  ".join(f"seat {i}: {t:+d}" for i, t in enumerate(report["totals"])))
     st = report["stats"]

@@ -32,6 +32,31 @@ def test_sim_json_is_one_valid_deterministic_document():
     assert doc["totals"] == [sum(r["scores"][s] for r in doc["rounds"]) for s in range(5)]
 
 
+@pytest.mark.parametrize("preset, options", [
+    ("baike", ()),
+    ("lianzhong-classic", ("--option", "kao=true", "--option", "bie6=true",
+                           "--option", "grab_solo=true")),
+    ("lianzhong-simple", ("--option", "rebellion=true", "--option", "grab_solo=true")),
+])
+def test_sim_plays_100_rounds_of_every_preset_and_reports_its_declarations(preset, options):
+    """R-END-1 early ends show as null places; R-SCORE-B*/L* scores sum to zero."""
+    out = bhtui("sim", "--rounds", "100", "--seed", "3", "--preset", preset, *options,
+                "--bots", "heuristic", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["preset"] == preset and len(doc["rounds"]) == 100
+    assert doc["kao"] == ("kao=true" in options) and doc["bie6"] == ("bie6=true" in options)
+    for r in doc["rounds"]:
+        assert {"open_guard", "grab", "rebels", "places"} <= set(r)
+        assert sum(r["scores"]) == 0
+        placed = sorted(p for p in r["places"] if p is not None)
+        assert placed == list(range(1, len(placed) + 1)) and placed
+        assert set(r["rebels"]) <= set(range(5)) - {r["emperor"]}
+    if preset == "lianzhong-simple":
+        assert any(r["rebels"] for r in doc["rounds"])
+        assert any(None in r["places"] for r in doc["rounds"])
+
+
 def test_sim_takes_five_bot_names_and_prints_a_readable_summary():
     out = bhtui("sim", "--rounds", "3", "--seed", "2",
                 "--bots", "heuristic,random,random,heuristic,random")
@@ -67,6 +92,10 @@ def test_bare_bhtui_help_names_the_commands():
     (("serve-ssh", "--table", "nope"), "write HOST:PORT"),
     (("menu", "nope"), "write HOST:PORT"),
     (("--option", "grab_solo=maybe"), "NAME=true"),
+    (("--preset", "weihai"), "known: qingdao, baike, lianzhong-classic, lianzhong-simple"),
+    (("--preset", "baike", "--option", "kao=true"), "valid: none"),
+    (("host", "--headless", "--preset", "lianzhong-classic", "--option", "rebellion=true",
+      "--no-advertise"), "valid: kao, bie6, grab_solo"),
 ])
 def test_commands_refuse_bad_input_in_one_line_without_a_traceback(args, message, tmp_path):
     out = bhtui(*args)

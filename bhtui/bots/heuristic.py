@@ -48,9 +48,9 @@ class HeuristicBot:
             me = view["viewer"]
             if value >= (OPEN_SOLO_AT if view["emperor"] == me else OPEN_GUARD_AT):
                 return {"type": "open_guard"}
-        if "rebel" in kinds and view["seats"][view["viewer"]]["role"] == "rebel":
-            if value >= REBEL_AT:
-                return {"type": "rebel"}
+        rebel = view["seats"][view["viewer"]]["role"] == "rebel"
+        if "rebel" in kinds and rebel and value >= REBEL_AT:
+            return {"type": "rebel"}
         return None
 
     @staticmethod

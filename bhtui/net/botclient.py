@@ -20,9 +20,10 @@ def attach_bot(client: Client, bot: Bot | None = None) -> None:
         kind = message["type"]
         if kind == "event" and message["event"].get("type") == "round_end":
             client.ready()
-        elif kind != "view" or client.view is None:
             return
         view = client.view
+        if kind != "view" or view is None:
+            return
         moment = (view["round"], view["redeal"], view.get("moment", 0))
         declarations = [a for a in view.get("actions", []) if a["type"] in OUT_OF_TURN]
         if declarations and moment not in considered:

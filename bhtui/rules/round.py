@@ -20,7 +20,7 @@ from bhtui.rules.sets import (
     CardSet, beats, bie6_allows, format_set, parse_set, pick_cards, set_of_cards,
     sets_from_rank_counts,
 )
-from bhtui.rules.throne import ThroneMixin
+from bhtui.rules import throne
 from bhtui.rules.tribute import tribute_transfers
 
 Action = dict[str, Any]
@@ -31,7 +31,7 @@ OUT_OF_TURN = frozenset({"grab", "open_guard", "rebel"})
 """Action types a seat may send while another seat is to act (when its rules allow them)."""
 
 
-class Round(ThroneMixin):
+class Round:
     """The state of one deal, from the shuffle to the scores."""
 
     def __init__(
@@ -98,7 +98,7 @@ class Round(ThroneMixin):
             self.phase = "grab"
         else:
             self.phase = "throne"
-            self._open_throne(self.events)
+            throne.open_throne(self, self.events)
 
     # ----- hands -------------------------------------------------------------------------
     def _give(self, seat: int, card: Card) -> None:
@@ -154,9 +154,9 @@ class Round(ThroneMixin):
         if self.phase == "grab":
             return [{"type": "grab"}, {"type": "skip"}]
         if self.phase == "throne":
-            return self.throne_actions(seat)
+            return throne.throne_actions(self, seat)
         if self.phase == "call":
-            return self.call_actions(seat)
+            return throne.call_actions(self, seat)
         actions: list[Action] = [
             {"type": "play", "set": format_set(s)} for s in self.legal_sets(seat)
         ]
@@ -170,7 +170,7 @@ class Round(ThroneMixin):
         """Declarations ``seat`` may make now whoever is to act (R-EMP-B5, R-EMP-L5,
         R-GUARD-5, R-TRICK-7)."""
         if self.phase == "throne":
-            return self.throne_interjections(seat)
+            return throne.throne_interjections(self, seat)
         if self.phase != "play":
             return []
         out: list[Action] = []
@@ -225,17 +225,17 @@ class Round(ThroneMixin):
         open_solo = action.get("open", False)
         if not isinstance(open_solo, bool):
             raise IllegalAction("'open' must be true or false")
-        if card not in self.callable_groups(seat):
+        if card not in throne.callable_groups(self, seat):
             what = "three or four identical cards" if self.rules.emperor == "baike" else (
                 "three or four of, not a joker or 2")
             raise IllegalAction(f"you can only call a card you hold {what} ({card_text(card)})")
-        held = self._held_for_call(seat, card)
+        held = throne.held_for_call(self, seat, card)
         if self.forced and (held != 3 or open_solo):
             raise IllegalAction("逼庄: call a group of exactly three, shown as three (R-EMP-B3)")
         if open_solo and held != 4:
             raise IllegalAction("an open solo shows four identical cards (R-GUARD-3)")
         if self.phase == "throne":
-            self._crown(seat, events)  # baike: the call takes the throne (R-EMP-B1)
+            throne.crown(self, seat, events)  # baike: the call takes the throne (R-EMP-B1)
         self.called = card
         if held == 4:
             self.solo = True  # 暗独 unless shown: the others are not told
@@ -461,12 +461,12 @@ def _parse_one(token: object) -> Card:
 
 
 _HANDLERS = {
-    ("grab", "grab"): Round._grab,
-    ("grab", "skip"): Round._skip,
-    ("throne", "accept"): Round._accept,
-    ("throne", "decline"): Round._decline,
+    ("grab", "grab"): throne.grab_round,
+    ("grab", "skip"): throne.skip,
+    ("throne", "accept"): throne.accept,
+    ("throne", "decline"): throne.decline,
     ("throne", "call"): Round._call,
-    ("throne", "grab"): Round._throne_grab,
+    ("throne", "grab"): throne.grab_throne,
     ("call", "call"): Round._call,
     ("play", "play"): Round._play,
     ("play", "pass"): Round._pass,

@@ -215,8 +215,8 @@ class TableScreen(Screen[None]):
         if selection:
             problem = selection_problem(selection, view, t)
             shown = " ".join(self.style.label(c) for c in selection)
-            note = problem or selection_note(selection, view, t)
-            return t("status.selected", set=shown) + (f" — {note}" if note else "")
+            why = problem or selection_note(selection, view, t)
+            return t("status.selected", set=shown) + (f" — {why}" if why else "")
         if view.get("top"):
             words = set_words(view["top"]["cards"])
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)
