@@ -22,9 +22,10 @@ def parse_bots(spec: str) -> list[str]:
 def play_match(match: Match, bots: list[Bot]) -> int:
     """Let the bots play the match to its end; returns the number of decisions taken."""
     decisions = 0
-    asked: set[tuple[tuple[int, int, int], int]] = set()
+    asked = _Asked()
+    declarations = match.rules.declarations
     while not match.over:
-        if _declaration(match, bots, asked):
+        if declarations and _declaration(match, bots, asked):
             decisions += 1
             continue
         seat = match.to_act
@@ -37,14 +38,25 @@ def play_match(match: Match, bots: list[Bot]) -> int:
     return decisions
 
 
-def _declaration(match: Match, bots: list[Bot], asked: set[tuple[tuple[int, int, int], int]]
-                 ) -> bool:
+class _Asked:
+    """Which seats have considered their declarations at the current moment."""
+
+    def __init__(self) -> None:
+        self.moment: tuple[int, int, int] | None = None
+        self.seats: set[int] = set()
+
+
+def _declaration(match: Match, bots: list[Bot], asked: _Asked) -> bool:
     """Offer each bot its out-of-turn declarations once per moment; True if one was made."""
     moment = match.moment
+    if moment != asked.moment:
+        asked.moment, asked.seats = moment, set()
+    elif len(asked.seats) == len(bots):
+        return False  # the common case: everyone has been asked already
     for seat, bot in enumerate(bots):
-        if (moment, seat) in asked:
+        if seat in asked.seats:
             continue
-        asked.add((moment, seat))
+        asked.seats.add(seat)
         legal = match.interjections(seat)
         if legal:
             action = bot.interject(match.view(seat) if bot.reads_view else {}, legal)

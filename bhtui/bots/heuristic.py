@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from bhtui.cards import BJ_RANK, SJ_RANK, TWO, parse_card, rank_of
-from bhtui.rules import Action, CardSet, format_set, parse_set
+from bhtui.rules import Action, CardSet, RuleSet, format_set
+from bhtui.rules.presets import rules_of
+from bhtui.rules.sets import sets_from_rank_counts
 from bhtui.bots.reading import Reading, read, strength
 
 ACCEPT_AT = 11.0   # a typical hand plus the emperor card is about 11
@@ -35,7 +37,7 @@ class HeuristicBot:
             return self._throne(view, legal)
         if "call" in kinds:
             return self._call(view, legal)
-        return self._play(read(view), legal)
+        return self._play(read(view), rules_of(view))
 
     def interject(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         """Declarations out of turn: 抢庄/抢独 and 明保 only with strong hands, 造反 as a
@@ -85,14 +87,14 @@ class HeuristicBot:
         pool = with_guard or [a for a in legal if not a["open"]]
         return max(pool, key=lambda a: rank_of(parse_card(a["card"])))
 
-    def _play(self, r: Reading, legal: list[Action]) -> Action:
-        sets = [parse_set(a["set"]) for a in legal if a["type"] == "play"]
+    def _play(self, r: Reading, rules: RuleSet) -> Action:
+        sets = sets_from_rank_counts(r.rc, r.top, rules)  # the same sets legal_actions offers
         if r.top is None:
             return _play_action(self._lead(r, sets))
         finishing = [s for s in sets if s.size == r.size]
         if finishing:
             return _play_action(finishing[0])
-        if r.top_seat in r.partners and any(a["type"] == "yield" for a in legal):
+        if r.top_seat in r.partners and rules.trick_yield and not r.asked_again:
             return {"type": "yield"}  # 让牌: the partner's set stands, and I keep my chance
         if not sets or r.top_seat in r.partners:
             return {"type": "pass"}

@@ -24,6 +24,8 @@ class Reading:
     top_seat: int | None
     secret: tuple[int, int] = (-1, 0)
     """(rank, copies that are not the called card) while I am a guard nobody knows about."""
+    asked_again: bool = False
+    """让牌's second circle: yielding is over (R-TRICK-5)."""
 
     @property
     def size(self) -> int:
@@ -64,6 +66,7 @@ def read(view: dict[str, Any]) -> Reading:
         top=set_of_cards(parse_card(c) for c in top["cards"]) if top else None,
         top_seat=top["seat"] if top else None,
         secret=secret,
+        asked_again=bool(view.get("again")),
     )
 
 

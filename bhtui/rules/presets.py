@@ -8,6 +8,7 @@ the wire as a dict and rebuild the same RuleSet on the other side.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,6 +53,12 @@ class RuleSet:
     """R-PLAY-6 憋6: 6s only in the set that empties the hand, all of them at once."""
     rebellion: bool = False
     """R-TRICK-7 造反."""
+
+    @property
+    def declarations(self) -> bool:
+        """Whether any seat may ever act out of turn (抢庄, 抢独, 明保, 造反)."""
+        return (self.emperor == "baike" or self.open_guard or self.rebellion
+                or (self.emperor == "lianzhong" and self.grab_solo))
 
     def options(self) -> dict[str, bool]:
         return {name: getattr(self, name) for name in self.allowed}
@@ -104,4 +111,10 @@ def rules_of(view_or_room: dict[str, object]) -> RuleSet:
     assert isinstance(options, dict)
     name = view_or_room["preset"]
     assert isinstance(name, str)
-    return get_preset(name).with_options(**options)
+    return _rules(name, tuple(sorted(options.items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(name: str, options: tuple[tuple[str, bool], ...]) -> RuleSet:
+    """Views arrive many times a second with the same few rule sets: build each once."""
+    return get_preset(name).with_options(**dict(options))

@@ -146,9 +146,19 @@ class Round:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action the seat may take now, in turn or out of turn; a play names its set
         and the engine picks suits."""
-        return self._turn_actions(seat) + self.interjections(seat)
+        actions = self._turn_actions(seat, plays=True)
+        if self.rules.declarations:
+            actions += self.interjections(seat)
+        return actions
 
-    def _turn_actions(self, seat: int) -> list[Action]:
+    def decisions(self, seat: int) -> list[Action]:
+        """``legal_actions`` without the sets to play (those follow from hand and rules)."""
+        actions = self._turn_actions(seat, plays=False)
+        if self.rules.declarations:
+            actions += self.interjections(seat)
+        return actions
+
+    def _turn_actions(self, seat: int, plays: bool) -> list[Action]:
         if seat != self.turn:
             return []
         if self.phase == "grab":
@@ -159,7 +169,7 @@ class Round:
             return throne.call_actions(self, seat)
         actions: list[Action] = [
             {"type": "play", "set": format_set(s)} for s in self.legal_sets(seat)
-        ]
+        ] if plays else []
         if self.top is not None:
             actions.append({"type": "pass"})
             if self.rules.trick_yield and not self.again:
