@@ -87,7 +87,8 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         await pilot.pause()
         tables = {
             "a": TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x"),
-            "b": TableInfo("b", "Dorm", "10.0.0.9", 7474, "qingdao", 1, 0, False, "1.0", "0.1.0", "y"),
+            "b": TableInfo("b", "Dorm", "10.0.0.9", 7474, "lianzhong-simple", 1, 0, False, "1.0",
+                           "0.1.0", "y", ("kao", "rebellion")),
         }
         lobby.show_tables(tables)
         await pilot.pause()
@@ -95,10 +96,33 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         assert grid.row_count == 2
         assert [str(grid.get_row_at(i)[0]) for i in range(2)] == ["Dorm", "Friday"]
         assert grid.get_row_at(1)[5] == "🔒"
+        assert str(grid.get_row_at(0)[2]) == "lianzhong-simple +kao +rebellion"
         assert "Looking for tables" not in str(lobby.query_one("#lobby-hint").render())
         await pilot.press("down", "enter")
         await pilot.pause()
         assert picked and picked[0].name == "Friday"
+
+
+async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_shows_it():
+    from bhtui.tui.settings import SettingsScreen
+
+    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
+    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.press("right", "right", "space", "enter")  # lianzhong-classic, kao on
+        await wait_for(pilot, lambda: table.rules.name == "lianzhong-classic")
+        assert table.rules.kao and not table.rules.bie6
+        body = lambda: str(app.screen.query_one("#room-body").render())
+        await wait_for(pilot, lambda: "Lianzhong classic" in body() and "烤牌" in body())
+        from bhtui.net.lobby import Advertiser
+        assert Advertiser(table, 7474)._properties()["options"] == "kao"
+        app.client.admin("options", preset="weihai", options={})
+        note = lambda: str(app.screen.query_one("#room-note").render())
+        await wait_for(pilot, lambda: "Refused: unknown preset 'weihai'; known: qingdao" in note())
+        assert table.rules.name == "lianzhong-classic"  # nothing else changed
 
 
 async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():

@@ -251,7 +251,7 @@ def test_R_GUARD_4_the_marked_small_joker_makes_its_holder_the_guard():
                guard_card=1)
     events = m.apply(0, {"type": "accept"})
     assert m.round.guard == 1
-    assert {"type": "role", "seat": 1, "private": 1, "role": "guard"} in events
+    assert {"type": "role", "seat": 1, "private": 1, "role": "guard", "by": "card"} in events
     assert m.view(2)["guard"] is None and m.view(2)["seats"][1]["role"] is None
 
 

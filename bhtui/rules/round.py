@@ -270,8 +270,10 @@ class Round:
         self._start_play(events)
 
     def _announce_roles(self, events: list[Event]) -> None:
+        by = "card" if self.rules.guard == "card" else "called"  # how a guard was found
         for s in range(SEATS):
-            events.append({"type": "role", "seat": s, "private": s, "role": self.role_of(s)})
+            events.append({"type": "role", "seat": s, "private": s, "role": self.role_of(s),
+                           "by": by})
 
     def role_of(self, seat: int) -> str | None:
         """The seat's true role (only a view decides who may learn it)."""

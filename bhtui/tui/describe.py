@@ -58,6 +58,8 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
         return t("log.call_open" if event["open"] else "log.call", name=name(),
                  card=label(event["card"]))
     if kind == "role":
+        if event["role"] == "guard" and event.get("by") == "card":
+            return t("log.role.guard_card")
         return t(f"log.role.{event['role']}")
     if kind == "lead":
         return t("log.jiefeng" if event.get("jiefeng") else "log.lead", name=name())

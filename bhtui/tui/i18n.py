@@ -271,6 +271,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.call": {"en": "{name} calls {card}", "zh": "{name} 叫 {card}"},
     "log.call_open": {"en": "{name} shows four {card}: open solo!", "zh": "{name} 亮出四张 {card}：明独！"},
     "log.role.guard": {"en": "You hold the fourth card: you are the guard", "zh": "你有第四张：你是保皇派"},
+    "log.role.guard_card": {"en": "You hold the marked SJ (侍卫牌): you are the guard",
+                            "zh": "你有带剑小王（侍卫牌）：你是保皇派"},
     "log.role.emperor": {"en": "You are the emperor", "zh": "你是皇帝"},
     "log.role.rebel": {"en": "You are a rebel", "zh": "你是革命党"},
     "log.lead": {"en": "{name} leads", "zh": "{name} 先出"},

@@ -48,6 +48,7 @@ class WaitingRoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="room"):
             yield Plain(id="room-body")
+            yield Plain(id="room-note")
             yield Plain(self.t("room.keys.admin" if self.admin else "room.keys.player"),
                          id="room-keys")
         yield Footer()
@@ -60,9 +61,14 @@ class WaitingRoomScreen(Screen[None]):
         self.client.unlisten(self._on_client)
 
     def _on_client(self, message: dict[str, Any]) -> None:
-        if message["type"] == "room" and self.is_attached:
-            with contextlib.suppress(NoMatches):  # torn down while the host still talks
+        if not self.is_attached:
+            return
+        with contextlib.suppress(NoMatches):  # torn down while the host still talks
+            if message["type"] == "room":
                 self.refresh_room()
+            elif message["type"] == "error":  # say why, e.g. a refused rule option
+                self.query_one("#room-note", Static).update(
+                    self.t("status.refused", reason=message["reason"]))
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
