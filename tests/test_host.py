@@ -181,8 +181,9 @@ async def test_a_major_protocol_mismatch_is_refused_naming_both_versions():
     assert "9.0" in link.closed_reason and "1.0" in link.closed_reason
 
 
-async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing():
-    table = all_bots_but(set(), seed=11)
+@pytest.mark.parametrize("preset", ["qingdao", "baike", "lianzhong-simple"])
+async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing(preset):
+    table = all_bots_but(set(), seed=11, rounds=2, preset=preset)
     seats = watch_as_seats(table)
     spectator, spec_link, _ = connect(table, "Watcher", "spectator")
     table._schedule()

@@ -2,18 +2,20 @@
 
 import random
 
-from bhtui.rules import Match
+import pytest
+
+from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from bhtui.bots import make_bot
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 
 
-def saved_game(tmp_path, rounds=2):
-    m = Match("qingdao", 12, rounds=rounds)
+def saved_game(tmp_path, rounds=2, rules=PRESETS["qingdao"]):
+    m = Match(rules, 12, rounds=rounds)
     play_match(m, [make_bot("heuristic")] * 5)
     log = GameLog(tmp_path / "g.bhlog")
-    log.start({"preset": "qingdao", "options": {}, "seed": 12, "rounds": rounds,
+    log.start({"preset": rules.name, "options": rules.options(), "seed": 12, "rounds": rounds,
                "seats": [{"name": n} for n in "ABCDE"]})
     for seat, action in m.actions:
         log.append(seat, action)
@@ -21,8 +23,13 @@ def saved_game(tmp_path, rounds=2):
     return m, tmp_path / "g.bhlog"
 
 
-def test_a_loaded_replay_steps_to_its_end_with_the_original_scores(tmp_path):
-    original, path = saved_game(tmp_path)
+@pytest.mark.parametrize("rules", [
+    PRESETS["qingdao"], PRESETS["baike"],
+    PRESETS["lianzhong-simple"].with_options(rebellion=True, grab_solo=True, kao=True),
+], ids=lambda r: r.name)
+def test_a_loaded_replay_steps_to_its_end_with_the_original_scores(tmp_path, rules):
+    """R-SEED-1 for every preset: declarations out of turn are in the log like any action."""
+    original, path = saved_game(tmp_path, rounds=4, rules=rules)
     replay = Replay.from_log(GameLog.load(path))
     assert replay.names == list("ABCDE") and replay.finished
     end = replay.match_at(len(replay))

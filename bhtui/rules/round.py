@@ -53,7 +53,7 @@ class Round:
             deal = shuffled_deal(rules, seed, number, redeal, dealer)
         for seat, cards in enumerate(deal.hands):
             for c in cards:
-                self._give(seat, c)
+                self.give(seat, c)
         self.first_candidate = deal.first_candidate
         self.guard_card = deal.guard_card
         self.events: list[Event] = []
@@ -101,11 +101,11 @@ class Round:
             throne.open_throne(self, self.events)
 
     # ----- hands -------------------------------------------------------------------------
-    def _give(self, seat: int, card: Card) -> None:
+    def give(self, seat: int, card: Card) -> None:
         self.hands[seat][card] += 1
         self.rc[seat][rank_of(card)] += 1
 
-    def _take(self, seat: int, card: Card) -> None:
+    def take(self, seat: int, card: Card) -> None:
         self.hands[seat][card] -= 1
         self.rc[seat][rank_of(card)] -= 1
 
@@ -118,9 +118,9 @@ class Round:
     def _pay_tribute(self, previous: RoundResult) -> None:
         self.tribute = tribute_transfers(previous, self.hands)
         for giver, _, card in self.tribute:
-            self._take(giver, card)
+            self.take(giver, card)
         for _, receiver, card in self.tribute:
-            self._give(receiver, card)
+            self.give(receiver, card)
         if self.tribute:
             self.events.append({
                 "type": "tribute",
@@ -257,19 +257,19 @@ class Round:
             "type": "call", "seat": seat, "card": card_text(card), "open": open_solo,
             "shown": [card_text(card)] * (4 if open_solo else 3),
         })
-        self._announce_roles(events)
-        self._start_play(events)
+        self.announce_roles(events)
+        self.start_play(events)
 
-    def _guard_by_card(self, events: list[Event]) -> None:
+    def guard_by_card(self, events: list[Event]) -> None:
         """R-GUARD-4: the holder of the marked small joker guards; the emperor holding it
         plays a hidden solo."""
         assert self.emperor is not None and self.guard_card is not None
         self.guard = self.guard_card
         self.solo = self.guard == self.emperor
-        self._announce_roles(events)
-        self._start_play(events)
+        self.announce_roles(events)
+        self.start_play(events)
 
-    def _announce_roles(self, events: list[Event]) -> None:
+    def announce_roles(self, events: list[Event]) -> None:
         by = "card" if self.rules.guard == "card" else "called"  # how a guard was found
         for s in range(SEATS):
             events.append({"type": "role", "seat": s, "private": s, "role": self.role_of(s),
@@ -285,7 +285,7 @@ class Round:
             return "guard"
         return "rebel" if self.guard is not None else None
 
-    def _start_play(self, events: list[Event]) -> None:
+    def start_play(self, events: list[Event]) -> None:
         self.phase = "play"
         self.moment += 1
         self.leader = self.turn = self.emperor  # R-TRICK-1
@@ -322,7 +322,7 @@ class Round:
         for c in cards:
             need[c] += 1
         for c in cards:
-            self._take(seat, c)
+            self.take(seat, c)
         events.append({
             "type": "play", "seat": seat, "cards": [card_text(c) for c in cards],
             "set": format_set(s),

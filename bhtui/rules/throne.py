@@ -129,7 +129,7 @@ def accept(r: Round, seat: int, action: Action, events: list[Event]) -> None:
         )
     crown(r, seat, events)
     if r.rules.guard == "card":
-        r._guard_by_card(events)
+        r.guard_by_card(events)
     else:
         r.phase = "call"
         r.turn = seat
@@ -140,11 +140,11 @@ def crown(r: Round, seat: int, events: list[Event]) -> None:
     taken = bundle_cards(r)
     if r.card_in_hand:
         if seat != r.candidate:  # a grabber takes it out of the holder's hand
-            r._take(r.candidate, BJ)
-            r._give(seat, BJ)
+            r.take(r.candidate, BJ)
+            r.give(seat, BJ)
     else:
         for c in ([] if r.rules.emperor == "lianzhong" else [BJ]) + r.bundle:
-            r._give(seat, c)
+            r.give(seat, c)
     r.card_in_hand = False
     r.bundle = []
     r.emperor = seat
@@ -176,7 +176,7 @@ def _yield_throne(r: Round, seat: int, events: list[Event], auto: bool) -> None:
         added = next((c for c in range(TWO * 4, TWO * 4 + 4) if r.hands[seat][c]), None)
     elif style == "lianzhong":
         if r.card_in_hand:  # the first holder passes the card itself
-            r._take(seat, BJ)
+            r.take(seat, BJ)
             r.bundle.append(BJ)
             r.card_in_hand = False
         elif r.rules.attach:  # R-EMP-L2: a 2, else the highest non-joker card
@@ -184,7 +184,7 @@ def _yield_throne(r: Round, seat: int, events: list[Event], auto: bool) -> None:
             twos = [c for c in held if c >= TWO * 4]
             added = twos[0] if twos else (held[-1] if held else None)
     if added is not None:
-        r._take(seat, added)
+        r.take(seat, added)
         r.bundle.append(added)
     events.append({
         "type": "decline", "seat": seat, "auto": auto,
@@ -247,8 +247,8 @@ def _settle_solo(r: Round, seat: int, events: list[Event]) -> None:
     r.open_solo = r.rules.emperor != "baike"  # baike's grab is scored by R-SCORE-B4
     crown(r, seat, events)
     r.guard = seat
-    r._announce_roles(events)
-    r._start_play(events)
+    r.announce_roles(events)
+    r.start_play(events)
 
 # qingdao's grab phase (R-EMP-Q6): asked in turn before the first candidate decides
 def grab_round(r: Round, seat: int, action: Action, events: list[Event]) -> None:
