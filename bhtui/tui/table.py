@@ -374,9 +374,10 @@ class TableScreen(Screen[None]):
             keep = parse_card(hand.keep_back) if hand.keep_back else None
             cards = pick_cards(counts(parse_card(c) for c in hand.cards), wanted, keep)
             hand.select_cards([card_text(c) for c in cards])
-        elif action.get("type") == "pass":
+        elif action.get("type") in ("pass", "yield"):  # a key to press, not a selection
             hand.clear()
-            self.status_note = self.t("status.your_turn", set="") + " → " + self.t("pass")
+            word = self.t("pass") if action["type"] == "pass" else self.t("status.yield")
+            self.status_note = self.t("status.your_turn", set="") + " → " + word
             self._update_status()
 
     def action_declare(self, kind: str) -> None:
