@@ -103,28 +103,6 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         assert picked and picked[0].name == "Friday"
 
 
-async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_shows_it():
-    from bhtui.tui.settings import SettingsScreen
-
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
-    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        await pilot.press("right", "right", "space", "enter")  # lianzhong-classic, kao on
-        await wait_for(pilot, lambda: table.rules.name == "lianzhong-classic")
-        assert table.rules.kao and not table.rules.bie6
-        body = lambda: str(app.screen.query_one("#room-body").render())
-        await wait_for(pilot, lambda: "Lianzhong classic" in body() and "烤牌" in body())
-        from bhtui.net.lobby import Advertiser
-        assert Advertiser(table, 7474)._properties()["options"] == "kao"
-        app.client.admin("options", preset="weihai", options={})
-        note = lambda: str(app.screen.query_one("#room-note").render())
-        await wait_for(pilot, lambda: "Refused: unknown preset 'weihai'; known: qingdao" in note())
-        assert table.rules.name == "lianzhong-classic"  # nothing else changed
-
-
 async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
     table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="[b]Friday[/]")
     app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
@@ -153,15 +131,25 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     await serving.stop()
 
 
-async def test_the_host_sets_rule_options_in_the_waiting_room_and_they_are_fixed_at_the_start():
+def hosting() -> tuple[Table, BhtuiApp]:
+    """A qingdao table hosted from this screen (not advertised)."""
+    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
+    return table, BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+
+
+async def open_rules(pilot, app: BhtuiApp) -> None:
+    """From the waiting room, `o` opens the rules screen."""
     from bhtui.tui.settings import SettingsScreen
 
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
-    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+
+
+async def test_the_host_sets_rule_options_in_the_waiting_room_and_they_are_fixed_at_the_start():
+    table, app = hosting()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await open_rules(pilot, app)
         await pilot.press("down", "space", "enter")  # the second option: grab_solo
         await wait_for(pilot, lambda: table.rules.grab_solo)
         assert not table.rules.force_first
@@ -171,3 +159,20 @@ async def test_the_host_sets_rule_options_in_the_waiting_room_and_they_are_fixed
         assert table.match.rules.grab_solo
         with pytest.raises(ValueError, match="started"):
             table.set_options({"force_first": True})
+
+
+async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_shows_it():
+    table, app = hosting()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_rules(pilot, app)
+        await pilot.press("right", "right", "space", "enter")  # lianzhong-classic, kao on
+        await wait_for(pilot, lambda: table.rules.name == "lianzhong-classic")
+        assert table.rules.kao and not table.rules.bie6
+        body = lambda: str(app.screen.query_one("#room-body").render())
+        await wait_for(pilot, lambda: "Lianzhong classic" in body() and "烤牌" in body())
+        from bhtui.net.lobby import Advertiser
+        assert Advertiser(table, 7474)._properties()["options"] == "kao"
+        app.client.admin("options", preset="weihai", options={})
+        note = lambda: str(app.screen.query_one("#room-note").render())
+        await wait_for(pilot, lambda: "Refused: unknown preset 'weihai'; known: qingdao" in note())
+        assert table.rules.name == "lianzhong-classic"  # nothing else changed
