@@ -104,8 +104,12 @@ def test_the_hint_is_the_heuristic_choice():
         m.apply(seat, random.Random(seat).choice(legal))
 
 
-def test_heuristic_beats_random_over_many_rounds():
-    m = Match("qingdao", seed=77, rounds=60)
+@pytest.mark.parametrize("name", ["qingdao", "baike", "lianzhong-classic", "lianzhong-simple"])
+def test_heuristic_beats_random_over_many_rounds(name):
+    """With every option of the preset on: its decisions are used to the heuristic's gain."""
+    base = PRESETS[name]
+    rules = base.with_options(**{o: True for o in base.allowed if o != "force_first"})
+    m = Match(rules, seed=77, rounds=60)
     play_match(m, [make_bot("heuristic")] + [make_bot("random", s) for s in range(1, 5)])
     assert m.totals[0] > max(m.totals[1:])
 

@@ -26,3 +26,21 @@ def test_table_snapshot(snap_compare, language, size):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=to_my_lead)
+
+
+def test_baike_call_dialog_snapshot(snap_compare):
+    """R-EMP-B1/B2/B5 at 80×24: the groups to call, 让庄 and 抢庄 side by side."""
+    from bhtui.rules import PRESETS
+    from bhtui.tui.dialogs import CallDialog
+
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, theme="felt"),
+                   rules=PRESETS["baike"], seed=1, rounds=1)  # seed 1: the card starts with Ana
+
+    async def to_the_dialog(pilot):
+        for _ in range(200):
+            if isinstance(app.screen, CallDialog):
+                break
+            await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=to_the_dialog)
