@@ -143,17 +143,11 @@ class Round:
         avoid = self.called if seat == self.guard and seat != self.emperor else None
         return pick_cards(self.hands[seat], s, avoid)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int, plays: bool = True) -> list[Action]:
         """Every action the seat may take now, in turn or out of turn; a play names its set
-        and the engine picks suits."""
-        actions = self._turn_actions(seat, plays=True)
-        if self.rules.declarations:
-            actions += self.interjections(seat)
-        return actions
-
-    def decisions(self, seat: int) -> list[Action]:
-        """``legal_actions`` without the sets to play (those follow from hand and rules)."""
-        actions = self._turn_actions(seat, plays=False)
+        and the engine picks suits. ``plays=False`` leaves the sets out (a view's list: they
+        follow from the hand and the rules, and enumerating them is the costly part)."""
+        actions = self._turn_actions(seat, plays)
         if self.rules.declarations:
             actions += self.interjections(seat)
         return actions
