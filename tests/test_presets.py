@@ -377,3 +377,16 @@ def test_R_PLAY_6_bie6_sixes_only_all_together_in_the_last_set():
     with pytest.raises(IllegalAction, match="憋6"):
         play(m, 0, "6S")
     assert fingerprint(m) == before
+
+
+def test_R_EMP_L5_a_declared_solo_stands_even_when_the_first_holder_would_be_forced():
+    """R-EMP-L3 forces the first holder's accept after a circle; a 抢独 outranks it
+    (found by the hypothesis properties)."""
+    m = rigged("BJ 7H 7H 7H", "JS", "10S", "9S", "8S", first=0, preset="lianzhong-classic",
+               grab_solo=True)
+    m.apply(0, {"type": "decline"})  # the others cannot call: back to seat 0, who must accept
+    assert m.to_act == 0 and m.legal_actions(0) == [{"type": "accept"}, GRAB]
+    m.apply(3, GRAB)
+    assert m.legal_actions(0) == [{"type": "decline"}, GRAB]
+    m.apply(0, {"type": "decline"})
+    assert (m.round.emperor, m.round.open_solo) == (3, True)

@@ -152,15 +152,15 @@ def crown(r: Round, seat: int, events: list[Event]) -> None:
 
 
 def decline(r: Round, seat: int, action: Action, events: list[Event]) -> None:
+    if r.grabs:  # letting a declared solo stand: it wins even over a forced accept
+        _settle_grabs(r, events)
+        return
     if _must_accept(r, seat):
         if r.rules.emperor == "lianzhong":
             raise IllegalAction("after a full circle the first holder must accept (R-EMP-L3)")
         raise IllegalAction("逼位: on the second offer you must accept (R-EMP-Q4)")
     if r.forced:
         raise IllegalAction("逼庄: you must call a group of three (R-EMP-B3)")
-    if r.grabs:
-        _settle_grabs(r, events)
-        return
     _yield_throne(r, seat, events, auto=False)
     _auto_declines(r, events)
 
