@@ -62,3 +62,37 @@ async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, opt
             assert "rebel" in used and 0 in record.result.rebels
         if preset == "baike":
             assert "yield" in used  # 让牌 came up and was taken by key
+
+
+async def test_a_solo_declared_while_the_throne_dialog_is_open_renews_the_dialog():
+    """R-EMP-L5 over the screen: the open dialog is replaced by one saying who grabbed,
+    offering 抢 or letting it stand — never a stale 'accept'."""
+    rules = PRESETS["lianzhong-classic"].with_options(grab_solo=True)
+    seed = next(s for s in range(200) if _holder_can_accept(rules, s))
+    app = BhtuiApp(Config(name="Ana", bot_delay=30.0), rules=rules, seed=seed, rounds=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, ThroneDialog):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, ThroneDialog) and "accept" in app.screen.legal
+        first = app.screen
+        app.host._apply(2, {"type": "grab"})  # a bot at seat 2 declares 抢独
+        for _ in range(200):
+            if isinstance(app.screen, ThroneDialog) and app.screen is not first:
+                break
+            await pilot.pause()
+        assert app.screen.legal == ["decline", "grab"]
+        await pilot.press("n")  # let it stand
+        for _ in range(200):
+            if app.host.match.round.emperor is not None:
+                break
+            await pilot.pause()
+        assert app.host.match.round.emperor == 2
+
+
+def _holder_can_accept(rules, seed: int) -> bool:
+    from bhtui.rules import Match
+
+    m = Match(rules, seed, rounds=1)
+    return m.to_act == 0 and {"type": "accept"} in m.legal_actions(0)

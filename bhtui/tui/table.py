@@ -277,8 +277,11 @@ class TableScreen(Screen[None]):
         self.app.push_screen(dialog, answered)
 
     def _decision_key(self) -> tuple[Any, ...]:
+        """What a decision dialog was opened for: a change (another offer, a 抢独 declared
+        meanwhile) makes it stale."""
         view = self.client.view or {}
-        return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"))
+        return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),
+                tuple(view.get("grabs", ())), view.get("forced"))
 
     def _close_stale_decision(self) -> None:
         """Someone grabbed the throne (or the round moved on) while my dialog was open."""
