@@ -33,9 +33,7 @@ def total_cards(m: Match) -> int:
     r = m.round
     in_hands = sum(sum(h) for h in r.hands)
     played = sum(len(e["cards"]) for e in r.events if e["type"] == "play")
-    aside = 1 if r.emperor is None and not m.rules.dealt_emperor_card else 0
-    in_bundle = len(r.bundle) + aside  # the emperor card, set aside until someone takes it
-    return in_hands + played + in_bundle
+    return in_hands + played + len(r.bundle)  # the bundle holds the emperor card set aside
 
 
 def steps(m: Match, data: st.DataObject, limit: int = 400):

@@ -65,13 +65,13 @@ def test_R_EMP_Q2_accepting_needs_three_identical_non_joker_non_two_cards():
 def test_R_EMP_Q3_every_decliner_but_the_first_adds_a_2_to_the_bundle():
     m = rigged("7H 7H 7H 2S", "8H 8H 8H 2D 2C", "9C 9C 9C", "", "", first=0)
     m.apply(0, {"type": "decline"})  # first candidate keeps his 2S
-    assert m.round.bundle == []
+    assert m.round.bundle == parse_cards("BJ")  # the emperor card alone
     m.apply(1, {"type": "decline"})
-    assert m.round.bundle == parse_cards("2C")  # one 2 (the lowest suit), not both
+    assert m.round.bundle == parse_cards("BJ 2C")  # one 2 (the lowest suit), not both
     assert m.view(2)["bundle"] == ["BJ", "2C"]
     assert m.view(3)["seats"][1]["count"] == 4
     m.apply(2, {"type": "decline"})  # seat 2 has no 2: adds nothing
-    assert m.round.bundle == parse_cards("2C")
+    assert m.round.bundle == parse_cards("BJ 2C")
 
 
 def test_R_EMP_Q4_after_five_declines_the_first_candidate_decides_again_then_the_deal_is_void():

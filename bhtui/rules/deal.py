@@ -10,9 +10,8 @@ from dataclasses import dataclass
 
 from bhtui.cards import BJ, SJ, Card, deck
 from bhtui.rules.presets import RuleSet
+from bhtui.rules.scoring import SEATS
 from bhtui.rules.seeding import round_rng
-
-SEATS = 5
 
 
 @dataclass(frozen=True)

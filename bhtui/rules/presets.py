@@ -28,7 +28,8 @@ class RuleSet:
     emperor: Emperor = "qingdao"
     """Who becomes emperor: R-EMP-Q*, R-EMP-B* or R-EMP-L*."""
     needs_group: bool = True
-    """Accepting the throne needs a callable group (R-EMP-Q2, R-EMP-L3)."""
+    """Accepting the throne needs a callable group (R-EMP-Q2, R-EMP-L3), so a candidate
+    without one passes it on by himself; baike takes the throne by calling instead."""
     attach: bool = False
     """R-EMP-L2 simple mode: a receiver who yields attaches a 2 or his highest card."""
     guard: Guard = "called"
@@ -82,8 +83,8 @@ _LIANZHONG = RuleSet(
 PRESETS: dict[str, RuleSet] = {
     "qingdao": RuleSet(name="qingdao"),
     "baike": RuleSet(
-        name="baike", emperor="baike", open_guard=True, trick_yield=True, tribute=False,
-        scoring="baike", allowed=(),
+        name="baike", emperor="baike", needs_group=False, open_guard=True, trick_yield=True,
+        tribute=False, scoring="baike", allowed=(),
     ),
     "lianzhong-classic": _LIANZHONG,
     "lianzhong-simple": dataclasses.replace(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bhtui.cards import NUM_RANKS, Card, card_text, cards_from_counts, parse_card, rank_of
+from bhtui.cards import BJ, NUM_RANKS, Card, card_text, cards_from_counts, parse_card, rank_of
 from bhtui.rules.deal import Deal, shuffled_deal
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet
@@ -74,7 +74,8 @@ class Round:
         self._emperor_called_played = 0
         self.candidate = self.first_candidate
         self.card_in_hand = rules.dealt_emperor_card
-        self.bundle: list[Card] = []
+        self.bundle: list[Card] = [] if rules.dealt_emperor_card else [BJ]
+        """What goes with the throne: the emperor card (once out of a hand) and cards added."""
         self.declines = 0
         self.second_chance = False
         self.forced = False

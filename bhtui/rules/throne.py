@@ -16,25 +16,24 @@ from typing import TYPE_CHECKING
 
 from bhtui.cards import BJ, SJ, TWO, Card, card_text
 from bhtui.rules.errors import IllegalAction
+from bhtui.rules.scoring import SEATS
 
 if TYPE_CHECKING:
     from bhtui.rules.round import Action, Event, Round
-
-SEATS = 5
 
 
 # ----- which groups a seat could call -----------------------------------------------
 def callable_groups(r: Round, seat: int) -> list[Card]:
     """Cards the seat could call: R-EMP-Q2 (3+ identical, no jokers or 2s), or in baike
     any 3 or 4 identical cards, the emperor card counting as a BJ (R-EMP-B1)."""
-    h = r.hands[seat]
     if r.rules.emperor == "baike":
-        bonus = 0 if r.emperor == seat else 1  # before the call he is about to get it
-        return [c for c in range(BJ + 1) if h[c] + (bonus if c == BJ else 0) >= 3]
-    return [c for c in range(TWO * 4) if h[c] >= 3]
+        return [c for c in range(BJ + 1) if held_for_call(r, seat, c) >= 3]
+    return [c for c in range(TWO * 4) if r.hands[seat][c] >= 3]
 
 
 def held_for_call(r: Round, seat: int, card: Card) -> int:
+    """Copies of ``card`` the seat would show; in baike the emperor card he is about to take
+    counts as a BJ (R-EMP-B1)."""
     held = r.hands[seat][card]
     if r.rules.emperor == "baike" and card == BJ and r.emperor != seat:
         held += 1
@@ -75,11 +74,11 @@ def throne_interjections(r: Round, seat: int) -> list[Action]:
 
 
 def _must_accept(r: Round, seat: int) -> bool:
-    if not callable_groups(r, seat):
-        return False
     if r.rules.emperor == "lianzhong":  # R-EMP-L3: after one circle, classic mode
-        return r.rules.needs_group and r.declines == SEATS
-    return r.second_chance and r.rules.force_first  # R-EMP-Q4 逼位
+        forced = r.rules.needs_group and r.declines == SEATS
+    else:
+        forced = r.second_chance and r.rules.force_first  # R-EMP-Q4 逼位
+    return forced and bool(callable_groups(r, seat))
 
 
 # ----- offers -----------------------------------------------------------------------------
@@ -87,9 +86,7 @@ def bundle_cards(r: Round) -> list[str]:
     """What goes to whoever takes the throne (the emperor card first)."""
     if r.card_in_hand:
         return ["BJ"]  # lianzhong: still in the first holder's hand
-    if r.rules.emperor == "lianzhong":
-        return [card_text(c) for c in r.bundle]
-    return ["BJ", *(card_text(c) for c in r.bundle)]
+    return [card_text(c) for c in r.bundle]
 
 
 def _offer(r: Round, events: list[Event]) -> None:
@@ -108,8 +105,7 @@ def open_throne(r: Round, events: list[Event]) -> None:
 def _auto_declines(r: Round, events: list[Event]) -> None:
     """A candidate who cannot accept declines by himself (R-EMP-Q2, R-EMP-L3)."""
     while (
-        r.phase == "throne" and r.rules.emperor != "baike" and r.rules.needs_group
-        and not callable_groups(r, r.candidate)
+        r.phase == "throne" and r.rules.needs_group and not callable_groups(r, r.candidate)
     ):
         if r.grabs:
             _settle_grabs(r, events)
@@ -143,7 +139,7 @@ def crown(r: Round, seat: int, events: list[Event]) -> None:
             r.take(r.candidate, BJ)
             r.give(seat, BJ)
     else:
-        for c in ([] if r.rules.emperor == "lianzhong" else [BJ]) + r.bundle:
+        for c in r.bundle:
             r.give(seat, c)
     r.card_in_hand = False
     r.bundle = []
@@ -249,6 +245,7 @@ def _settle_solo(r: Round, seat: int, events: list[Event]) -> None:
     r.guard = seat
     r.announce_roles(events)
     r.start_play(events)
+
 
 # qingdao's grab phase (R-EMP-Q6): asked in turn before the first candidate decides
 def grab_round(r: Round, seat: int, action: Action, events: list[Event]) -> None:
