@@ -88,13 +88,13 @@ def test_R_PLAY_3_closed_form_equals_the_step_by_step_rule(new, old):
     assert beats(new, old) == _literal_beats(new, old)
 
 
-def _brute_force(rc, top):
+def _brute_force(rc, top, beaten_by=_literal_beats, allowed=lambda s: True):
     out = set()
     for rank, n, x, y in product(range(TWO + 1), range(0, 9), range(5), range(5)):
         if n > rc[rank] or x > rc[SJ_RANK] or y > rc[BJ_RANK] or n + x + y == 0:
             continue
         s = CardSet(rank if n else NO_RANK, n, x, y)
-        if top is None or _literal_beats(s, top):
+        if (top is None or beaten_by(s, top)) and allowed(s):
             out.add(s)
     return out
 
@@ -109,6 +109,20 @@ def test_R_PLAY_3_legal_sets_lists_exactly_the_playable_sets(rc, top):
     got = sets_from_rank_counts(rc, top)
     assert len(got) == len(set(got)), "no duplicates"
     assert set(got) == _brute_force(rc, top)
+
+
+@given(rank_counts_st, st.none() | sets)
+def test_R_PLAY_5_R_PLAY_6_legal_sets_under_kao_and_bie6_list_exactly_the_playable_sets(rc, top):
+    """The roasting answers (R-PLAY-5) are added and held-back 6s (R-PLAY-6) left out, exactly
+    as ``beats`` and ``bie6_allows`` judge one set at a time."""
+    from bhtui.rules import PRESETS
+    from bhtui.rules.sets import bie6_allows
+
+    rules = PRESETS["lianzhong-classic"].with_options(kao=True, bie6=True)
+    got = sets_from_rank_counts(rc, top, rules)
+    assert len(got) == len(set(got)), "no duplicates"
+    assert set(got) == _brute_force(rc, top, lambda s, t: beats(s, t, rules),
+                                    lambda s: bie6_allows(s, rc))
 
 
 def test_legal_sets_takes_a_list_of_cards_and_a_top():

@@ -129,31 +129,30 @@ def roasts(new: CardSet, old: CardSet) -> bool:
     rest of ``new`` beats ``old``'s natural cards under R-PLAY-3 (an empty rest for none)."""
     if not (old.sj or old.bj):
         return False
-    for sj, bj in _roast_splits(old):
-        rest_sj, rest_bj = new.sj - sj, new.bj - bj
-        if rest_sj < 0 or rest_bj < 0 or new.n + rest_sj + rest_bj != old.n:
-            continue
-        if new.n == 0 or new.rank > old.rank:
-            return True
-    return False
+    naturals = CardSet(old.rank, old.n, 0, 0)
+    return any(
+        new.sj >= sj and new.bj >= bj
+        and beats(CardSet(new.rank, new.n, new.sj - sj, new.bj - bj), naturals)
+        for sj, bj in _roast_splits(old)
+    )
 
 
 def _roasting_answers(rc: Sequence[int], top: CardSet) -> set[CardSet]:
-    """Every composition a hand can roast ``top`` with (R-PLAY-5)."""
+    """Every composition a hand can roast ``top`` with (R-PLAY-5): a roast group, plus an
+    ordinary answer (``_sets``) to ``top``'s natural cards from what is left."""
+    naturals = CardSet(top.rank, top.n, 0, 0)
     out: set[CardSet] = set()
     for sj, bj in _roast_splits(top):
-        sj_left, bj_left = rc[SJ_RANK] - sj, rc[BJ_RANK] - bj
-        if sj_left < 0 or bj_left < 0:
+        left = list(rc)
+        left[SJ_RANK] -= sj
+        left[BJ_RANK] -= bj
+        if left[SJ_RANK] < 0 or left[BJ_RANK] < 0:
             continue
-        for ys in range(min(bj_left, top.n) + 1):
-            for xs in range(min(sj_left, top.n - ys) + 1):
-                k = top.n - xs - ys
-                if k == 0:
-                    out.add(CardSet(NO_RANK, 0, sj + xs, bj + ys))
-                    continue
-                for rank in range(top.rank + 1, TWO + 1):
-                    if rc[rank] >= k:
-                        out.add(CardSet(rank, k, sj + xs, bj + ys))
+        if top.n == 0:
+            out.add(CardSet(NO_RANK, 0, sj, bj))
+            continue
+        for rest in _sets(left, naturals):
+            out.add(CardSet(rest.rank, rest.n, rest.sj + sj, rest.bj + bj))
     return out
 
 
