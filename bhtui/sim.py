@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from bhtui.bots import Bot, make_bot
+from bhtui.bots.moments import Moments
 from bhtui.rules import SEATS, Match, RuleSet
 
 
@@ -22,7 +23,7 @@ def parse_bots(spec: str) -> list[str]:
 def play_match(match: Match, bots: list[Bot]) -> int:
     """Let the bots play the match to its end; returns the number of decisions taken."""
     decisions = 0
-    asked = _Asked()
+    asked = Moments()
     declarations = match.rules.declarations
     while not match.over:
         if declarations and _declaration(match, bots, asked):
@@ -38,25 +39,14 @@ def play_match(match: Match, bots: list[Bot]) -> int:
     return decisions
 
 
-class _Asked:
-    """Which seats have considered their declarations at the current moment."""
-
-    def __init__(self) -> None:
-        self.moment: tuple[int, int, int] | None = None
-        self.seats: set[int] = set()
-
-
-def _declaration(match: Match, bots: list[Bot], asked: _Asked) -> bool:
+def _declaration(match: Match, bots: list[Bot], asked: Moments) -> bool:
     """Offer each bot its out-of-turn declarations once per moment; True if one was made."""
     moment = match.moment
-    if moment != asked.moment:
-        asked.moment, asked.seats = moment, set()
-    elif len(asked.seats) == len(bots):
-        return False  # the common case: everyone has been asked already
+    if asked.all_asked(moment, len(bots)):
+        return False
     for seat, bot in enumerate(bots):
-        if seat in asked.seats:
+        if not asked.due(moment, seat):
             continue
-        asked.seats.add(seat)
         legal = match.interjections(seat)
         if legal:
             action = bot.interject(match.view(seat) if bot.reads_view else {}, legal)

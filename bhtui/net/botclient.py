@@ -6,6 +6,7 @@ from typing import Any
 
 from bhtui.bots import Bot, HeuristicBot
 from bhtui.bots.legal import legal_from_view
+from bhtui.bots.moments import Moments
 from bhtui.net.client import Client
 from bhtui.rules.round import OUT_OF_TURN
 
@@ -14,7 +15,7 @@ def attach_bot(client: Client, bot: Bot | None = None) -> None:
     """Answer every decision of the client's seat, and say ready after each round."""
     policy = bot or HeuristicBot()
     answered: set[int] = set()
-    considered: set[tuple[int, int, int]] = set()  # declarations: once per moment
+    offered = Moments()  # declarations: once per moment
 
     def on_message(message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -26,8 +27,7 @@ def attach_bot(client: Client, bot: Bot | None = None) -> None:
             return
         moment = (view["round"], view["redeal"], view.get("moment", 0))
         declarations = [a for a in view.get("actions", []) if a["type"] in OUT_OF_TURN]
-        if declarations and moment not in considered:
-            considered.add(moment)
+        if declarations and offered.due(moment, client.seat or 0):
             action = policy.interject(view, declarations)
             if action is not None:
                 client.act(action)

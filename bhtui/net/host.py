@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from bhtui import __version__
 from bhtui.bots import Bot, HeuristicBot, hint, make_bot
+from bhtui.bots.moments import Moments
 from bhtui.net.protocol import (
     MAX_CHAT, PROTOCOL, Message, ProtocolError, check_hello, encode, field as need,
 )
@@ -116,8 +117,7 @@ class Table:
         self.listeners: list[Any] = []  # called after any change (the lobby advertisement)
         self._timer_handle: asyncio.TimerHandle | None = None
         self._standard_bot = HeuristicBot()
-        self._asked: set[tuple[tuple[int, int, int], int]] = set()
-        """(moment, seat) pairs whose bot has considered its declarations."""
+        self._offered = Moments()  # bots' declarations, once per moment
 
     # ----- the match ---------------------------------------------------------------------
     @property
@@ -519,11 +519,9 @@ class Table:
         if match is None or match.over or self.seq != at_seq:
             return
         moment = match.moment
-        self._asked = {key for key in self._asked if key[0] == moment}
         for seat in range(SEATS):
-            if (moment, seat) in self._asked or not self._played_by_bot(seat):
+            if not self._played_by_bot(seat) or not self._offered.due(moment, seat):
                 continue
-            self._asked.add((moment, seat))
             legal = match.interjections(seat)
             if legal:
                 bot = self.seats[seat].bot or self._standard_bot

@@ -40,8 +40,7 @@ class RuleSet:
     """R-TRICK-5 让牌."""
     tribute: bool = True
     scoring: Scoring = "qingdao"
-    place_points: tuple[int, ...] = (4, 2, 0, -2, -4)
-    """R-SCORE-Q1 (baike and lianzhong score by their own tables in scoring.py)."""
+    """Which of §8's tables scores a round (their points live in scoring.py)."""
     allowed: tuple[str, ...] = ("force_first", "grab_solo")
     """The options this preset knows (§12 table); only these may be switched."""
     force_first: bool = False

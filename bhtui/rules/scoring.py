@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bhtui.rules.presets import RuleSet
 
 SEATS = 5
+QINGDAO_POINTS = (4, 2, 0, -2, -4)  # R-SCORE-Q1
 BAIKE_POINTS = (6, 3, 0, -3, -6)  # R-SCORE-B1
 BAIKE_SOLO_POINTS = (16, 4, 0, -4, -16)  # R-SCORE-B2
 
@@ -45,7 +46,7 @@ def score_round(
     elif rules.scoring == "lianzhong":
         e, g, r = _lianzhong(emperor, guard, open_solo, places, open_guard)
     else:
-        e, g, r = _qingdao(rules, emperor, guard, open_solo, places)
+        e, g, r = _qingdao(emperor, guard, open_solo, places)
     winner = "emperor" if e > 0 else "rebels" if e < 0 else None
     factor = 2 if rebellion and winner == "rebels" else 1  # R-TRICK-7
     scores = tuple(
@@ -54,18 +55,15 @@ def score_round(
     return scores, winner
 
 
-def _qingdao(
-    rules: RuleSet, emperor: int, guard: int, open_solo: bool, places: list[int | None]
-) -> Scores:
+def _qingdao(emperor: int, guard: int, open_solo: bool, places: list[int | None]) -> Scores:
     """R-SCORE-Q1: each member of a side gets the side's total of place points.
 
     The five place points sum to zero, so the rebels' total is minus the emperor side's even
     when a round ended before the rebels' places were settled.
     """
-    points = rules.place_points
     side_places = [places[s] for s in {emperor, guard}]
     assert all(p is not None for p in side_places), "the emperor side's places are settled"
-    total = sum(points[p - 1] for p in side_places if p is not None)
+    total = sum(QINGDAO_POINTS[p - 1] for p in side_places if p is not None)
     total *= 2 if open_solo else 1
     return total, total, -total
 
