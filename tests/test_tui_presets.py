@@ -33,7 +33,7 @@ async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, opt
             if isinstance(screen, ResultScreen):
                 break
             if isinstance(screen, ThroneDialog):
-                await pilot.press("y" if "accept" in screen.legal else "n")
+                await pilot.press("y" if "accept" in screen.choices else "n")
             elif isinstance(screen, CallDialog):
                 await pilot.press("enter" if screen.actions else "n")
             elif not isinstance(screen, TableScreen) or view is None:
@@ -75,14 +75,14 @@ async def test_a_solo_declared_while_the_throne_dialog_is_open_renews_the_dialog
             if isinstance(app.screen, ThroneDialog):
                 break
             await pilot.pause()
-        assert isinstance(app.screen, ThroneDialog) and "accept" in app.screen.legal
+        assert isinstance(app.screen, ThroneDialog) and "accept" in app.screen.choices
         first = app.screen
         app.host._apply(2, {"type": "grab"})  # a bot at seat 2 declares 抢独
         for _ in range(200):
             if isinstance(app.screen, ThroneDialog) and app.screen is not first:
                 break
             await pilot.pause()
-        assert app.screen.legal == ["decline", "grab"]
+        assert app.screen.choices == ["decline", "grab"]
         await pilot.press("n")  # let it stand
         for _ in range(200):
             if app.host.match.round.emperor is not None:

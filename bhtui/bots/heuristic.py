@@ -60,15 +60,16 @@ class HeuristicBot:
         return strength(read(view).rc)
 
     def _throne(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        kinds = {a["type"] for a in legal if a["type"] != "grab"}
-        if len(kinds) == 1:
-            return _pick(legal, kinds.pop())
+        kinds = {a["type"] for a in legal}
+        choices = kinds - {"grab"}
+        if len(choices) == 1:
+            return _pick(legal, choices.pop())
         rc = read(view).rc
         if not view.get("in_hand"):
             for text in view["bundle"]:
                 rc[rank_of(parse_card(text))] += 1
         value = strength(rc)
-        if "grab" in {a["type"] for a in legal} and value >= GRAB_AT:
+        if "grab" in kinds and value >= GRAB_AT:
             return {"type": "grab"}
         if "call" in kinds:  # baike: calling is taking the throne (R-EMP-B1)
             if value >= ACCEPT_AT:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
+from bhtui.rules.presets import rules_of
 from bhtui.tui.describe import tribute_words
 from bhtui.tui.widgets import Plain
 from bhtui.tui.i18n import Translator
@@ -38,7 +39,26 @@ class Dialog(ModalScreen[Any]):
         self.t = t
 
 
-class ThroneDialog(Dialog):
+class ChoiceDialog(Dialog):
+    """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
+    this decision does not offer do nothing and stay out of the footer."""
+
+    def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
+        super().__init__(t)
+        self.choices = list(choices)
+
+    def action_answer(self, choice: str) -> None:
+        if choice in self.choices:
+            self.dismiss({"type": choice})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action != "answer" or parameters[0] in self.choices
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id or "")
+
+
+class ThroneDialog(ChoiceDialog):
     """Accept or pass the throne on (放弃 in qingdao, 让庄 in lianzhong); 抢独 when allowed."""
 
     BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
@@ -47,8 +67,8 @@ class ThroneDialog(Dialog):
 
     def __init__(self, t: Translator, view: dict[str, Any], legal: list[str],
                  names: list[str] | None = None) -> None:
-        super().__init__(t)
-        self.view, self.legal, self.names = view, legal, names or []
+        super().__init__(t, legal)
+        self.view, self.names = view, names or []
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
@@ -60,37 +80,28 @@ class ThroneDialog(Dialog):
             if view.get("grabs"):
                 who = ", ".join(self.names[s] for s in view["grabs"] if s < len(self.names))
                 yield Plain(t("throne.grabs", names=who))
-            if "decline" not in self.legal:
+            if "decline" not in self.choices:
                 yield Plain(t("throne.forced"))
             with Horizontal():
-                if "accept" in self.legal:
+                if "accept" in self.choices:
                     yield Button(t("throne.accept"), id="accept", variant="primary")
-                if "decline" in self.legal:
+                if "decline" in self.choices:
                     yield Button(t(_decline_words(view)), id="decline")
-                if "grab" in self.legal:
+                if "grab" in self.choices:
                     yield Button(t("throne.grab"), id="grab", variant="warning")
-
-    def action_answer(self, choice: str) -> None:
-        if choice in self.legal:
-            self.dismiss({"type": choice})
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Keys for choices this offer does not have stay out of the footer."""
-        if action == "answer":
-            return parameters[0] in self.legal
-        return True
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_answer(event.button.id or "")
 
 
 def _decline_words(view: dict[str, Any]) -> str:
-    return "throne.decline" if view["preset"] == "qingdao" else "throne.yield"
+    """放弃 where the bundle goes round (qingdao), 让庄 where the card is handed on."""
+    return "throne.decline" if rules_of(view).emperor == "qingdao" else "throne.yield"
 
 
-class GrabDialog(Dialog):
+class GrabDialog(ChoiceDialog):
     BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__(t, ["grab", "skip"])
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -100,26 +111,20 @@ class GrabDialog(Dialog):
                 yield Button(self.t("grab.grab"), id="grab")
                 yield Button(self.t("grab.skip"), id="skip", variant="primary")
 
-    def action_answer(self, choice: str) -> None:
-        self.dismiss({"type": choice})
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_answer(event.button.id or "skip")
-
-
-class CallDialog(Dialog):
+class CallDialog(ChoiceDialog):
     """Pick among the callable groups; four held offer a hidden or an open solo. In baike the
     call takes the throne (叫庄), so 让庄 and 抢庄 sit beside the groups."""
 
-    BINDINGS = [Binding("n", "other('decline')", "Yield", id="call.decline"),
-                Binding("g", "other('grab')", "Grab", id="call.grab")]
+    BINDINGS = [Binding("n", "answer('decline')", "Yield", id="call.decline"),
+                Binding("g", "answer('grab')", "Grab", id="call.grab")]
 
     def __init__(self, t: Translator, actions: list[dict[str, Any]], label: Any,
                  others: tuple[str, ...] = (), forced: bool = False) -> None:
-        super().__init__(t)
+        super().__init__(t, others)
         self.actions = actions
         self.label = label
-        self.others, self.forced = others, forced
+        self.forced = forced
 
     def compose(self) -> ComposeResult:
         held_four = {a["card"] for a in self.actions if a["open"]}
@@ -133,7 +138,7 @@ class CallDialog(Dialog):
             else:
                 text = self.t("call.three", card=card)
             options.append(Option(Text(text), id=str(i)))
-        throne = bool(self.others) or self.forced
+        throne = bool(self.choices) or self.forced
         with Vertical():
             yield Plain(self.t("throne.call_title" if throne else "call.title"), classes="title")
             yield Plain(self.t("throne.call_help" if throne else "call.help"))
@@ -142,25 +147,13 @@ class CallDialog(Dialog):
             if options:
                 yield OptionList(*options)
             with Horizontal():
-                if "decline" in self.others:
+                if "decline" in self.choices:
                     yield Button(self.t("throne.yield"), id="decline")
-                if "grab" in self.others:
+                if "grab" in self.choices:
                     yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.actions[int(event.option.id or 0)])
-
-    def action_other(self, kind: str) -> None:
-        if kind in self.others:
-            self.dismiss({"type": kind})
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        if action == "other":
-            return parameters[0] in self.others
-        return True
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_other(event.button.id or "")
 
 
 class ResultScreen(Dialog):

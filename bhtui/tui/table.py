@@ -14,6 +14,7 @@ from textual.widgets import Footer, RichLog, Static
 from bhtui.cards import card_text, counts, parse_card, parse_rank
 from bhtui.net.client import Client
 from bhtui.rules import parse_set
+from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import pick_cards
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
@@ -49,7 +50,7 @@ class TableScreen(Screen[None]):
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("h", "hint", "Hint", id="hint"),
         Binding("t", "auto", "托管", id="auto"),
-        Binding("y", "yield_trick", "让牌", id="yield"),
+        Binding("y", "declare('yield')", "让牌", id="yield"),
         Binding("g", "declare('grab')", "抢", id="declare.grab"),
         Binding("m", "declare('open_guard')", "明保", id="declare.open_guard"),
         Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
@@ -186,9 +187,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "declare":
             return parameters[0] in self._my_actions()
-        if action == "yield_trick":
-            return "yield" in self._my_actions()
         return True
+
     # ----- status line ------------------------------------------------------------------
     def _update_status(self) -> None:
         self.query_one("#status", Static).update(self._status_text())
@@ -252,7 +252,7 @@ class TableScreen(Screen[None]):
         phase, actions = view["phase"], view.get("actions", [])
         calls = [a for a in actions if a["type"] == "call"]
         kinds = [a["type"] for a in actions]
-        if phase == "throne" and view["preset"] == "baike":
+        if phase == "throne" and rules_of(view).emperor == "baike":  # calling takes the throne
             others = tuple(k for k in ("decline", "grab") if k in kinds)
             self._open(CallDialog(self.t, calls, self.style.label, others, view.get("forced", False)))
         elif phase == "throne":
@@ -312,9 +312,8 @@ class TableScreen(Screen[None]):
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
         last = view["phase"] == "over" and number == max(r["round"] for r in history)
-        has_tribute = view["preset"] == "qingdao"
         self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
-                                          self.style.label, has_tribute), closed)
+                                          self.style.label, rules_of(view).tribute), closed)
 
     # ----- keys -----------------------------------------------------------------------------
     def action_pick(self, rank: str) -> None:
@@ -384,17 +383,11 @@ class TableScreen(Screen[None]):
             self._update_status()
 
     def action_declare(self, kind: str) -> None:
-        """抢庄/抢独, 明保, 造反: out of turn, whenever the rules allow."""
+        """抢庄/抢独, 明保, 造反 (out of turn, whenever the rules allow) and 让牌."""
         if kind in self._my_actions():
             self.client.act({"type": kind})
-        else:
-            self.status_note = self.t("declare.none")
-            self._update_status()
-
-    def action_yield_trick(self) -> None:
-        if "yield" in self._my_actions():
-            self.client.act({"type": "yield"})
-            self.query_one(HandView).clear()
+            if kind == "yield":
+                self.query_one(HandView).clear()
         else:
             self.status_note = self.t("declare.none")
             self._update_status()
