@@ -27,6 +27,7 @@ class WaitingRoomScreen(Screen[None]):
     WaitingRoomScreen { align: center middle; }
     #room { width: 76; height: auto; border: round $primary; padding: 0 1; }
     #room-keys { color: $text-muted; margin-top: 1; }
+    #room-note { display: none; color: $warning; margin-top: 1; }
     """
 
     def __init__(self, client: Client, t: Translator, admin: bool, address: str = "") -> None:
@@ -67,8 +68,9 @@ class WaitingRoomScreen(Screen[None]):
             if message["type"] == "room":
                 self.refresh_room()
             elif message["type"] == "error":  # say why, e.g. a refused rule option
-                self.query_one("#room-note", Static).update(
-                    self.t("status.refused", reason=message["reason"]))
+                note = self.query_one("#room-note", Static)
+                note.update(self.t("status.refused", reason=message["reason"]))
+                note.display = True
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
