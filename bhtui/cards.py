@@ -1,4 +1,5 @@
-"""Cards, ranks, suits and decks (R-CARD-1..3), and the text notation of R-CARD-2.
+"""Cards, ranks, suits and decks (R-CARD-1..3, C-CARD-1, S-CARD-1), and the text notation of
+R-CARD-2.
 
 A card is a small int so hands can be kept as count vectors and cross msgpack as-is:
 naturals are ``rank * 4 + suit`` (0..51), the small joker is 52 and the big joker 53.
@@ -100,15 +101,16 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 def deck(size: int = 216) -> list[Card]:
-    """The shuffled-before-use deck: 216 cards (four full decks) or 168 (no 3/4/5, R-EMP-L1)."""
-    if size == 216:
-        low = 0
+    """A full deck before the shuffle: Baohuang's 216 cards (four decks) or 168 (no 3/4/5,
+    R-EMP-L1); Dou Dizhu's 54 (one deck, C-CARD-1) or 108 (two decks, S-CARD-1)."""
+    if size in (54, 108, 216):
+        low, copies = 0, size // 54
     elif size == 168:
-        low = 3 * 4
+        low, copies = 3 * 4, COPIES
     else:
-        raise ValueError(f"no {size}-card deck: use 216 or 168")
+        raise ValueError(f"no {size}-card deck: use 216 or 168 (Baohuang), 54 or 108 (Dou Dizhu)")
     one = list(range(low, 52)) + [SJ, BJ]
-    return [c for c in one for _ in range(COPIES)]
+    return [c for c in one for _ in range(copies)]
 
 
 def counts(cards: Iterable[Card]) -> list[int]:
