@@ -1,0 +1,142 @@
+"""A match: deals with running totals, redeals after an all-pass, and the action log.
+
+The match is the engine's whole surface, shaped like Baohuang's: ``to_act``,
+``legal_actions(seat)``, ``apply(seat, action) -> events``, ``view(viewer)``. Its preset,
+options, seed and the list of applied actions replay it bit for bit (R-SEED-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bhtui.cards import RANK_NAMES
+from bhtui.doudizhu.deal import Deal
+from bhtui.doudizhu.errors import IllegalAction
+from bhtui.doudizhu.presets import Rules, get_preset
+from bhtui.doudizhu.round import Action, Event, Round
+from bhtui.doudizhu.scoring import DealResult
+from bhtui.doudizhu.views import match_view
+
+
+@dataclass
+class DealRecord:
+    """A finished deal as the score sheet, the sim report and the history see it."""
+
+    number: int
+    redeals: int
+    result: DealResult
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.number, "redeals": self.redeals, **self.result.as_dict()}
+
+
+@dataclass
+class Match:
+    """One match of ``rounds`` deals (None: no limit) or until a total reaches ``target``."""
+
+    preset: str | Rules = "classic"
+    seed: int = 0
+    rounds: int | None = None
+    target: int | None = None
+    first_deal: Deal | None = None
+    """A given first deal (tests, the rules demo) instead of the seeded shuffle."""
+    rules: Rules = field(init=False)
+    round: Round = field(init=False)
+    records: list[DealRecord] = field(init=False, default_factory=list)
+    totals: list[int] = field(init=False)
+    levels: list[int] | None = field(init=False)
+    """S-LEVEL-1 level points (Shanghai only)."""
+    actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
+    history: list[dict[str, Any]] = field(init=False, default_factory=list)
+    """``records`` as plain dicts, made once: every view carries them."""
+    over: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.rules = get_preset(self.preset)
+        if self.rounds is not None and self.rounds < 1:
+            raise ValueError("a match needs at least one deal")
+        if self.first_deal is not None:
+            self.first_deal.check(self.rules)
+        n = self.rules.seats
+        self.totals = [0] * n
+        self.levels = [0] * n if self.rules.specials else None
+        first = None if self.rules.random_first_bidder or self.first_deal else 0  # C/S-BID-1
+        self._start_events = self._new_round(1, 0, first, False, 0, self.first_deal)
+
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
+
+    def _new_round(self, number: int, redeal: int, first_bidder: int | None, huangfan: bool,
+                   voids: int, deal: Deal | None = None) -> list[Event]:
+        r = self.round = Round(self.rules, self.seed, number, redeal, first_bidder, huangfan,
+                               voids, deal)
+        return [{
+            "type": "deal", "round": number, "redeal": redeal, "first_bidder": r.first_bidder,
+            "counts": list(r.left), "kitty": len(r.kitty), "huangfan": r.huangfan,
+            "mark": None if r.mark is None else RANK_NAMES[r.mark],
+        }]
+
+    def initial_events(self) -> list[Event]:
+        """Events of the first deal, before any action."""
+        return list(self._start_events)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.over else self.round.to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now (empty unless it is his turn). The host's ``escape`` is
+        never listed: it is not a move a player chooses."""
+        return [] if self.over else self.round.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action; IllegalAction with a reason (nothing changed) when refused."""
+        if self.over:
+            raise IllegalAction("the match is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalAction(f"no seat {seat!r}")
+        r = self.round
+        events = r.apply(seat, action)
+        self.actions.append((seat, action))
+        following = (r.first_bidder + 1) % self.seats  # C-BID-1, and S-BID-1 for redeals
+        if r.phase == "void":  # C-BID-3, S-BID-2: the next deal is 荒番
+            events += self._new_round(r.number, r.redeal + 1, following, True, r.voids + 1)
+        elif r.phase == "done":
+            events += self._finish_round(following)
+        return events
+
+    def _finish_round(self, following: int) -> list[Event]:
+        r = self.round
+        assert r.result is not None
+        record = DealRecord(r.number, r.redeal, r.result)
+        self.records.append(record)
+        self.history.append(record.as_dict())
+        for s in range(self.seats):
+            self.totals[s] += r.result.scores[s]
+            if self.levels is not None and r.result.levels is not None:
+                self.levels[s] += r.result.levels[s]
+        events: list[Event] = [{"type": "totals", "totals": list(self.totals),
+                                "levels": list(self.levels) if self.levels else None}]
+        done_rounds = self.rounds is not None and r.number >= self.rounds
+        hit_target = self.target is not None and max(self.totals) >= self.target
+        if done_rounds or hit_target:
+            self.over = True
+            events.append({"type": "match_end", "totals": list(self.totals)})
+            return events
+        events += self._new_round(r.number + 1, 0, following, False, 0)
+        return events
+
+    def view(self, viewer: int | str | None) -> dict[str, Any]:
+        """What ``viewer`` may know: a seat, None for a spectator, "all" for open spectating."""
+        return match_view(self, viewer)
+
+
+def replay(preset: str | Rules, seed: int, actions: list[tuple[int, Action]],
+           **kw: Any) -> Match:
+    """Rebuild a match from its seed and action list (R-SEED-1)."""
+    match = Match(preset, seed, **kw)
+    for seat, action in actions:
+        match.apply(seat, action)
+    return match

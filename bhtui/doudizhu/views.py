@@ -1,0 +1,115 @@
+"""Per-viewer views: the only engine output that may leave the host.
+
+A seat sees its own hand and decisions; everybody sees the bids, the card counts, the hands
+played, the running factors, and what the rules show: the classic kitty once there is a
+landlord (C-BID-4), Shanghai's mark card from the deal (S-DEAL-1), the landlord's whole hand
+under 摊打 (S-BID-5) and his reported groups while he holds them (S-BID-6). Shanghai's kitty
+stays the landlord's (S-BID-4). When a deal ends every hand is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bhtui.cards import RANK_NAMES
+from bhtui.doudizhu import scoring
+from bhtui.doudizhu.round import Event, Round
+
+if TYPE_CHECKING:
+    from bhtui.doudizhu.match import Match
+
+Viewer = int | str | None  # seat, None = spectator, "all" = open spectating
+PLACEHOLDER: Event = {"type": "hidden"}
+
+
+def _shown(r: Round, seat: int) -> list[str]:
+    """The cards of ``seat`` that every viewer sees."""
+    if r.remaining is not None:
+        return list(r.remaining[seat])
+    if seat != r.landlord:
+        return []
+    if r.open_hand:
+        return r.hand(seat)
+    return [card for g in r.locked for card in g.text.split()]
+
+
+def public_factors(r: Round) -> tuple[dict[str, str], int | None]:
+    """The factors that apply if the landlord wins from here, and that stake (a public fact:
+    C-PLAY-5's running multiplier)."""
+    if r.rules.specials:
+        factors = scoring.shanghai_factors(r.shanghai_facts(), True)
+    else:
+        factors = scoring.classic_factors(r.bombs, None)
+    stake = None if r.bid is None else scoring.stake_of(factors, r.rules.base, r.bid)
+    return scoring.factor_texts(factors), stake
+
+
+def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
+    r = match.round
+    seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
+    if viewer not in (None, "all") and (seat is None or not 0 <= seat < r.seats):
+        raise ValueError(f"no viewer {viewer!r}: a seat 0..{r.seats - 1}, None or 'all'")
+    sees_all = viewer == "all"
+    landlord = r.landlord
+    seats = [{
+        "seat": s,
+        "count": r.left[s],
+        "role": None if landlord is None else "landlord" if s == landlord else "farmer",
+        "bid": r.bids[s],
+        "bombs": r.bombs_by[s],
+        "bomb_limit": r.bomb_limit[s],
+        "move": r.moves[s],
+        "shown": _shown(r, s),
+    } for s in range(r.seats)]
+    kitty_seen = sees_all or r.phase == "done" or (landlord is not None and (
+        r.rules.kitty_public or seat == landlord))
+    factors, stake = public_factors(r)
+    view: dict[str, Any] = {
+        "game": "doudizhu",
+        "preset": match.rules.name,
+        "options": match.rules.options(),
+        "viewer": viewer,
+        "round": r.number,
+        "redeal": r.redeal,
+        "rounds": match.rounds,
+        "phase": "over" if match.over else r.phase,
+        "to_act": match.to_act,
+        "seats": seats,
+        "first_bidder": r.first_bidder,
+        "high": r.high,
+        "landlord": landlord,
+        "bid": r.bid,
+        "forced": r.forced,
+        "huangfan": r.huangfan,
+        "mark": None if r.mark is None else RANK_NAMES[r.mark],
+        "toulia": r.toulia,
+        "open_hand": r.open_hand,
+        "reports": list(r.reports),
+        "fight": r.fight,
+        "kitty": [RANK_NAMES[k] for k in r.kitty] if kitty_seen else None,
+        "kitty_size": len(r.kitty),
+        "leader": r.leader,
+        "top": None if r.top is None else {
+            "seat": r.top_seat, "hand": r.top.text, "kind": r.top.kind},
+        "bombs": r.bombs,
+        "factors": factors,
+        "stake": stake,
+        "totals": list(match.totals),
+        "levels": list(match.levels) if match.levels is not None else None,
+        "history": list(match.history),
+    }
+    if seat is not None:
+        view["hand"] = r.hand(seat)
+        # The seat's decisions but the hands to play (they follow from the hand and rules).
+        view["actions"] = [] if match.over else r.legal_actions(seat, plays=False)
+    if sees_all:
+        view["hands"] = [r.hand(s) for s in range(r.seats)]
+    return view
+
+
+def event_for(event: Event, viewer: Viewer) -> Event:
+    """The event as ``viewer`` may see it: a private one for someone else is a placeholder."""
+    owner = event.get("private")
+    if owner is None or viewer == owner or viewer == "all":
+        return event
+    return PLACEHOLDER
