@@ -85,6 +85,15 @@ def plan_moves(rc: list[int], preset: str) -> int:
     return moves + trios + max(0, singles + pairs - trios)
 
 
+def bomb_ranks(rc: list[int], preset: str) -> set[int]:
+    """Ranks whose cards make a bomb (the rocket's or the four jokers' too)."""
+    out = {r for r in range(TWO + 1) if rc[r] >= 4}
+    jokers = rc[SJ_RANK] + rc[BJ_RANK]
+    if (preset == "classic" and jokers == 2) or jokers == 4:
+        out |= {SJ_RANK, BJ_RANK}
+    return out
+
+
 def strength(rc: list[int], preset: str) -> float:
     """Bidding strength: high cards, bombs, and few hands to play."""
     if preset == "shanghai":
@@ -144,6 +153,7 @@ class HeuristicBot:
         if top is not None and me != landlord and top["seat"] != landlord:
             return {"type": "pass"}  # the partner is winning this trick
         before = plan_moves(rc, preset)
+        bombs = bomb_ranks(rc, preset)
 
         def cost(item: tuple[Hand, Action]) -> tuple[float, int, int]:
             hand, _ = item
@@ -153,6 +163,8 @@ class HeuristicBot:
             damage = plan_moves(left, preset) - (before - 1)
             if hand.is_bomb:
                 damage += 0 if urgent else 3
+            elif not urgent and any(r in bombs for r, _ in hand.need):
+                damage += 3  # breaks a bomb (or the rocket)
             if top is None and hand.kind == "single" and urgent:
                 damage += 1  # a low single is what an opponent about to go out wants
             if top is not None and not urgent and hand.kind in HIGH_KINDS \

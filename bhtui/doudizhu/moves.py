@@ -245,10 +245,11 @@ def _window_ok(m: Counts, lo: int, hi: int, per: int) -> bool:
 def _windows(m: Counts, per: int, least: int, above: int = -1,
              width: int | None = None) -> Iterator[tuple[int, int]]:
     """(lo, hi) positions of every run of ``per``-card groups in straight order whose top
-    is above ``above``: every width from ``least``, or only ``width``."""
+    is above ``above``: every width from ``least``, or only ``width``. Positions 0..12 hold
+    the same cards as 1..13 (one A, low or high), so only the higher reading is given."""
     if width is not None:
         for lo in range(max(0, above - width + 2), 15 - width):
-            if _window_ok(m, lo, lo + width - 1, per):
+            if (lo, width) != (0, 13) and _window_ok(m, lo, lo + width - 1, per):
                 yield lo, lo + width - 1
         return
     for lo in range(0, 14):
@@ -258,7 +259,8 @@ def _windows(m: Counts, per: int, least: int, above: int = -1,
         if not _window_ok(m, lo, lo, per):
             continue
         for top in range(max(lo + least - 1, above + 1), hi + 1):
-            yield lo, top
+            if (lo, top) != (0, 12):
+                yield lo, top
 
 
 def _run_text(lo: int, hi: int, per: int) -> str:
