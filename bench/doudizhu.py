@@ -121,10 +121,14 @@ def main() -> None:
     else:
         print(same_hand_space())
     print(f"{REPS} interleaved repetitions, {GAMES} classic deals each, random bots")
-    ours_g, ours_d, their_g, their_d = [], [], [], []
+    ours_g: list[float] = []
+    ours_d: list[float] = []
+    their_g: list[float] = []
+    their_d: list[float] = []
     rc = landlord_hand()
     ours_lead, their_lead, n_ours, n_theirs = lead_times(rc)
-    ours_l, their_l = [], []
+    ours_l: list[float] = []
+    their_l: list[float] = []
     for rep in range(REPS):
         runs = [(ours_games, ours_g, ours_d), (rlcard_games, their_g, their_d)]
         if DoudizhuGame is None:

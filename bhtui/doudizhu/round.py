@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from bhtui.cards import BJ_RANK, RANK_NAMES, SJ_RANK
+from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK
 from bhtui.doudizhu.deal import Deal, shuffled_deal
 from bhtui.doudizhu.errors import IllegalAction
 from bhtui.doudizhu.hands import BEATS, JOKER, Hand, parse_hand
@@ -45,7 +45,7 @@ class Round:
             deal = shuffled_deal(rules, seed, number, redeal)
         self.rc: list[list[int]] = []
         for hand in deal.hands:
-            rc = [0] * 15
+            rc = [0] * NUM_RANKS
             for r in hand:
                 rc[r] += 1
             self.rc.append(rc)
@@ -163,15 +163,15 @@ class Round:
         return handler(seat, kind, action)
 
     def _bid(self, seat: int, kind: object, action: Action) -> list[Event]:
-        if kind == "pass":
-            points = 0
-        elif kind == "bid":
-            points = action.get("points")
-            if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 3:
+        points: int = 0
+        if kind == "bid":
+            asked = action.get("points")
+            if isinstance(asked, bool) or not isinstance(asked, int) or not 1 <= asked <= 3:
                 raise IllegalAction("a bid is 1, 2 or 3 points")
+            points = asked
             if points <= self.high:
                 raise IllegalAction(f"bid more than {self.high} or pass")
-        else:
+        elif kind != "pass":
             raise IllegalAction("it is the bidding: bid 1, 2 or 3, or pass")
         events: list[Event] = [{"type": "bid", "seat": seat, "points": points}]
         self.bids[seat] = points
