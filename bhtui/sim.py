@@ -26,7 +26,7 @@ def play_match(match: Match, bots: list[Bot]) -> int:
     asked = Moments()
     declarations = match.rules.declarations
     while not match.over:
-        if declarations and _declaration(match, bots, asked):
+        if declarations and offer_declarations(match, bots, asked):
             decisions += 1
             continue
         seat = match.to_act
@@ -39,7 +39,7 @@ def play_match(match: Match, bots: list[Bot]) -> int:
     return decisions
 
 
-def _declaration(match: Match, bots: list[Bot], asked: Moments) -> bool:
+def offer_declarations(match: Match, bots: list[Bot], asked: Moments) -> bool:
     """Offer each bot its out-of-turn declarations once per moment; True if one was made."""
     moment = match.moment
     if asked.all_asked(moment, len(bots)):

@@ -6,6 +6,7 @@ import msgpack
 import pytest
 
 from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
+from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from helpers import pass_, play, rigged
@@ -166,12 +167,44 @@ def test_heuristic_yields_when_its_partner_leads():
     assert HeuristicBot().decide(m.view(1), m.legal_actions(1)) == {"type": "yield"}
 
 
-def test_heuristic_rebels_as_a_rebel_with_a_fair_hand_never_as_guard():
-    """R-TRICK-7 造反."""
+def test_heuristic_declares_the_classic_open_solo_only_with_a_hand_that_wins_1_v_4():
+    """R-GUARD-3 明独保 (lianzhong-classic): no four of a kind needed, only strength."""
+    m = rigged(f"BJ 7H 7H 7H {STRONG} AS", "7H", "", "", "", preset="lianzhong-classic")
+    m.apply(0, {"type": "accept"})
+    assert decide(m, 0) == {"type": "solo"}
+    m = rigged("BJ 7H 7H 7H 2S 2S 2D AS AH 9S", "7H", "", "", "", preset="lianzhong-classic")
+    m.apply(0, {"type": "accept"})
+    assert decide(m, 0) == {"type": "call", "card": "7H", "open": False}
+    m = rigged("BJ 7H 7H 7H 7H 8H 8H 8H 2S", "8H", "", "", "", preset="lianzhong-classic")
+    m.apply(0, {"type": "accept"})
+    assert decide(m, 0) == {"type": "call", "card": "8H", "open": False}  # a guard, not 暗独
+
+
+def test_heuristic_rebels_only_as_a_sound_bet():
+    """R-TRICK-7 造反 doubles whoever wins: a rebel declares when his expected score is
+    positive (two rebels out first, the emperor still in), never on an even deal."""
     bot = HeuristicBot()
-    m = rigged("BJ 7H", "SJ SJ SJ 2S 2S 2H 2H 2D AS", STRONG, "4S 5S", "JS", first=0,
+    m = rigged("BJ 7H 7H", "SJ 8S 8S", "9S", "10S", "JS 6S", first=0,
                preset="lianzhong-simple", guard_card=1, rebellion=True)
     m.apply(0, {"type": "accept"})
-    assert bot.interject(m.view(2), m.interjections(2)) == {"type": "rebel"}
-    assert bot.interject(m.view(1), m.interjections(1)) is None  # the guard
-    assert bot.interject(m.view(3), m.interjections(3)) is None  # too weak
+    assert all(bot.interject(m.view(s), m.interjections(s)) is None for s in SEATS)
+    play(m, 0, "7H")
+    pass_(m, 1)
+    play(m, 2, "9S")  # out first
+    play(m, 3, "10S")  # out second
+    assert rebel_expectation(m.view(4)) > EMPEROR_EDGE
+    assert bot.interject(m.view(4), m.interjections(4)) == {"type": "rebel"}
+    assert bot.interject(m.view(2), m.interjections(2)) == {"type": "rebel"}  # out, still a rebel
+    assert bot.interject(m.view(1), m.interjections(1)) is None  # the guard is never offered
+    m.apply(4, {"type": "rebel"})
+    m.apply(2, {"type": "rebel"})  # 造反成功: the doubling is on
+    assert bot.interject(m.view(3), m.interjections(3)) is None  # nothing left to win
+
+
+def test_the_rebels_expectation_weighs_every_guard_they_cannot_rule_out():
+    m = rigged("BJ 7H 7H", "SJ 8S 8S", "9S", "10S", "JS 6S", first=0,
+               preset="lianzhong-simple", guard_card=1, rebellion=True)
+    m.apply(0, {"type": "accept"})
+    # at the deal: a guard at 1, 3 or 4 scores 0 on average; a hidden solo +1.2
+    assert rebel_expectation(m.view(2)) == pytest.approx(1.2 / 4)
+    assert rebel_expectation(m.view(2)) == rebel_expectation(m.view(3))  # the guard is hidden

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import msgpack
 import pytest
 
 from bhtui.cards import rank_of
@@ -24,46 +25,78 @@ def kinds(m: Match, seat: int) -> list[str]:
     return [a["type"] for a in m.legal_actions(seat)]
 
 
+# ----- R-SEAT-1: the emperor card travels against the play, in every preset ----------------
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_R_SEAT_1_the_emperor_card_goes_to_the_previous_seat_while_play_goes_to_the_next(preset):
+    hands = [f"{rank}H {rank}H {rank}H QS KS" for rank in ("6", "7", "8", "9", "10")]
+    hands[4] += " 6H"  # the fourth 6H: seat 0's guard
+    if preset.startswith("lianzhong"):
+        hands[2] += " BJ"  # the emperor card is dealt (R-EMP-L1)
+    m = rigged(*hands, first=2, preset=preset, guard_card=4)
+    holders = []
+    for _ in range(2):
+        holders.append(m.to_act)
+        assert m.view(None)["passes_to"] == (m.to_act - 1) % 5
+        m.apply(m.to_act, {"type": "decline"})
+    assert holders == [2, 1] and m.to_act == 0  # 2 → 1 → 0: each to his 上家
+    if preset == "baike":
+        m.apply(0, {"type": "call", "card": "6H", "open": False})
+    else:
+        m.apply(0, {"type": "accept"})
+        if m.round.phase == "call":
+            m.apply(0, {"type": "call", "card": "6H", "open": False})
+    assert m.round.emperor == 0 and m.round.phase == "play"
+    play(m, 0, "QS")
+    assert m.to_act == 1  # play goes to the next seat (下家)
+    pass_(m, 1)
+    assert m.to_act == 2
+
+
 # ----- baike: choosing the emperor (§5.2) --------------------------------------------------
 
 def test_R_EMP_B1_the_holder_calls_three_identical_cards_jokers_and_2s_included():
-    m = rigged("7H 7H 7H 3S", "9S", "BJ BJ 2C 2C 2C", "BJ 4D", "2C KC", first=0, preset="baike")
+    m = rigged("7H 7H 7H 3S", "2C KC", "BJ 4D", "BJ BJ 2C 2C 2C", "9S", first=0, preset="baike")
     assert {"type": "call", "card": "7H", "open": False} in m.legal_actions(0)
     m.apply(0, {"type": "decline"})
-    assert kinds(m, 1) == ["decline", "grab"]  # no group, no call
-    m.apply(1, {"type": "decline"})
-    calls = {a["card"] for a in m.legal_actions(2) if a["type"] == "call"}
+    assert kinds(m, 4) == ["decline", "grab"]  # no group, no call
+    m.apply(4, {"type": "decline"})
+    calls = {a["card"] for a in m.legal_actions(3) if a["type"] == "call"}
     assert calls == {"BJ", "2C"}  # two BJ and the emperor card make three
-    m.apply(2, {"type": "call", "card": "BJ", "open": False})
-    assert m.round.emperor == 2 and m.round.guard == 3  # the fourth BJ
-    assert m.view(2)["hand"].count("BJ") == 3
+    m.apply(3, {"type": "call", "card": "BJ", "open": False})
+    assert m.round.emperor == 3 and m.round.guard == 2  # the fourth BJ
+    assert m.view(3)["hand"].count("BJ") == 3
 
 
-def test_R_EMP_B2_yielding_passes_the_emperor_card_to_the_next_seat():
+def test_R_EMP_B2_yielding_passes_the_emperor_card_to_the_previous_seat():
     m = rigged("7H 7H 7H", "8H 8H 8H", "", "", "", first=3, preset="baike")
+    assert m.view(0)["passes_to"] == 2
     events = m.apply(3, {"type": "decline"})
-    assert events[-1] == {"type": "offer", "seat": 4, "second": False, "forced": False,
+    assert events[0]["to"] == 2  # 上家 (R-SEAT-1), while play goes 3 → 4
+    assert events[-1] == {"type": "offer", "seat": 2, "second": False, "forced": False,
                           "bundle": ["BJ"]}
-    assert m.to_act == 4 and m.view(4)["bundle"] == ["BJ"]  # nothing is attached in baike
+    assert m.to_act == 2 and m.view(2)["bundle"] == ["BJ"]  # nothing is attached in baike
 
 
-def test_R_EMP_B3_when_all_yield_the_first_with_exactly_three_must_call():
+def test_R_EMP_B3_when_all_yield_the_first_with_exactly_three_towards_previous_seats_must_call():
     m = rigged("7H 7H 7H 7H", "4S", "5D 5D 5D", "9C 9C 9C", "5D 7H 9C", first=1, preset="baike")
-    for seat in (1, 2, 3, 4, 0):
+    for seat in (1, 0, 4, 3, 2):
         m.apply(seat, {"type": "decline"})
-    assert m.to_act == 2 and m.view(2)["forced"]  # seat 0 holds four, seat 1 nothing
-    assert m.legal_actions(2) == [{"type": "call", "card": "5D", "open": False}, GRAB]
+    # from seat 1 towards previous seats: 1 nothing, 0 holds four, 4 no group, 3 exactly three
+    # (seat 2 holds three too, but comes after 3 in the card's direction)
+    assert m.to_act == 3 and m.view(3)["forced"]
+    assert m.legal_actions(3) == [{"type": "call", "card": "9C", "open": False}, GRAB]
     before = fingerprint(m)
     with pytest.raises(IllegalAction, match="逼庄"):
-        m.apply(2, {"type": "decline"})
+        m.apply(3, {"type": "decline"})
     assert fingerprint(m) == before
-    m.apply(2, {"type": "call", "card": "5D", "open": False})
-    assert m.round.emperor == 2 and m.round.guard == 4
+    m.apply(3, {"type": "call", "card": "9C", "open": False})
+    assert m.round.emperor == 3 and m.round.guard == 4
 
 
 def test_R_EMP_B4_nobody_with_three_identical_cards_voids_the_deal():
     m = rigged("7H 7H 3S", "4S", "5D", "9C", "KC", first=0, preset="baike")
-    for seat in range(5):
+    for seat in (0, 4, 3, 2, 1):
         events = m.apply(seat, {"type": "decline"})
     assert "void" in types(events) and m.round.redeal == 1  # 黄庄: dealt again
 
@@ -202,12 +235,27 @@ def test_R_EMP_L3_classic_accepting_needs_a_group_and_the_first_holder_must_afte
                preset="lianzhong-classic")
     m.apply(0, {"type": "decline"})
     events = m.apply(4, {"type": "decline"})
-    assert {"type": "decline", "seat": 3, "auto": True, "added": None} in events
+    assert {"type": "decline", "seat": 3, "auto": True, "added": None, "to": 2} in events
     assert m.to_act == 2
     m.apply(2, {"type": "decline"})  # seat 1 has no group either: back to the first holder
     assert m.to_act == 0 and m.legal_actions(0) == [{"type": "accept"}]
+    assert m.view(0)["second_chance"]  # the card has been round once
+    before = fingerprint(m)
     with pytest.raises(IllegalAction, match="R-EMP-L3"):
         m.apply(0, {"type": "decline"})
+    assert fingerprint(m) == before
+
+
+@pytest.mark.parametrize("four", ["7H 7H 7H 7H", "SJ SJ SJ SJ"])
+def test_R_EMP_L3_a_first_holder_with_four_identical_cards_may_yield_again(four):
+    """Seed 002: 除非沒有能力登基或者有4張同色同點的牌 (R-CARD-3: jokers of a kind too)."""
+    m = rigged(f"BJ 8H 8H 8H {four}", "JS", "10S 10S 10S", "9S", "QS", first=0,
+               preset="lianzhong-classic")
+    m.apply(0, {"type": "decline"})
+    m.apply(2, {"type": "decline"})  # 4, 3 and 1 cannot call
+    assert m.to_act == 0 and m.legal_actions(0) == [{"type": "accept"}, {"type": "decline"}]
+    m.apply(0, {"type": "decline"})  # the second circle: on to his 上家 again
+    assert m.to_act == 2 and not m.round.phase == "void"
 
 
 def test_R_EMP_L4_two_circles_without_an_emperor_void_the_deal():
@@ -265,54 +313,185 @@ def test_R_GUARD_4_the_emperor_holding_it_plays_a_hidden_solo_unless_he_declares
     assert m.round.open_solo and m.view(2)["solo"]
 
 
-def test_R_GUARD_3_R_GUARD_6_classic_calls_like_qingdao():
-    m = rigged("BJ 7H 7H 7H 7H 3S", "8S", "9S", "10S", "JS", first=0, preset="lianzhong-classic")
+def test_R_GUARD_3_classic_chooses_a_group_of_three_of_four_or_an_open_solo_without_a_call():
+    m = rigged("BJ 7H 7H 7H 7H 8H 8H 8H 3S", "8H", "9S", "10S", "JS", first=0,
+               preset="lianzhong-classic")
     m.apply(0, {"type": "accept"})
     assert m.round.phase == "call"
-    m.apply(0, {"type": "call", "card": "7H", "open": True})
-    assert m.round.open_solo and m.view(1)["solo"]
+    assert m.legal_actions(0) == [
+        {"type": "call", "card": "7H", "open": False},  # all four: 暗独保
+        {"type": "call", "card": "8H", "open": False},  # three: a guard, 2 v 3
+        {"type": "solo"},  # 明独保: declared, nothing shown
+    ]
+    before = fingerprint(m)
+    with pytest.raises(IllegalAction, match="declared"):
+        m.apply(0, {"type": "call", "card": "7H", "open": True})  # shown four: not here
+    assert fingerprint(m) == before
+    m.apply(0, {"type": "call", "card": "7H", "open": False})
+    assert m.round.solo and not m.round.open_solo and not m.view(1)["solo"]
+
+
+def test_R_GUARD_3_classic_open_solo_needs_no_four_of_a_kind():
+    m = rigged("BJ 7H 7H 7H 3S", "7H 8S", "9S", "10S", "JS", first=0, preset="lianzhong-classic")
+    m.apply(0, {"type": "accept"})
+    events = m.apply(0, {"type": "solo"})
+    assert {"type": "solo", "seat": 0} in events and "call" not in types(events)
+    r = m.round
+    assert (r.emperor, r.guard, r.solo, r.open_solo, r.called) == (0, 0, True, True, None)
+    assert m.view(1)["solo"] and m.view(1)["guard"] == 0  # everyone knows it is 1 v 4
+    assert m.view(1)["seats"][1]["role"] == "rebel"  # the 4th 7H makes nobody a guard
+    play(m, 0, "3S")
+    pass_(m, 1)
+    pass_(m, 2)
+    pass_(m, 3)
+    play(m, 4, "JS")  # a rebel out first ends the open solo (R-END-1, R-SCORE-L2)
+    assert m.records[0].result.scores == (-24, 6, 6, 6, 6)
+
+
+def test_R_GUARD_3_qingdao_and_baike_show_four_for_an_open_solo_and_never_declare_one():
+    for preset in ("qingdao", "baike"):
+        m = rigged("7H 7H 7H 7H 3S", "8S", "9S", "10S", "JS", first=0, preset=preset)
+        if preset == "qingdao":
+            m.apply(0, {"type": "accept"})
+        assert {"type": "call", "card": "7H", "open": True} in m.legal_actions(0)
+        assert {"type": "solo"} not in m.legal_actions(0)
+        before = fingerprint(m)
+        with pytest.raises(IllegalAction):
+            m.apply(0, {"type": "solo"})
+        assert fingerprint(m) == before
+
+
+def test_R_GUARD_6_classic_the_fourth_called_card_reveals_the_guard():
     m = rigged("BJ 7H 7H 7H 6S", "7H 8S", "9S", "10S", "JS", first=0, preset="lianzhong-classic")
     m.apply(0, {"type": "accept"})
     m.apply(0, {"type": "call", "card": "7H", "open": False})
     play(m, 0, "6S")
     events = play(m, 1, "7H")
-    assert {"type": "reveal", "seat": 1, "solo": False} in events
+    assert {"type": "reveal", "seat": 1, "solo": False, "by": "play"} in events
 
 
-def test_R_TRICK_7_two_rebellions_reveal_the_guard_and_a_rebel_win_doubles():
-    m = rigged("BJ 7H", "SJ 8S", "9S", "10S", "JS", first=0, preset="lianzhong-simple",
-               guard_card=1, rebellion=True)
-    assert not PRESETS["lianzhong-simple"].rebellion  # an option, off unless chosen
+def rebellious(*hands: str, guard_card: int = 1) -> Match:
+    """lianzhong-simple with 造反 on; seat 0 holds the emperor card and accepts it."""
+    m = rigged(*hands, first=0, preset="lianzhong-simple", guard_card=guard_card,
+               rebellion=True)
     m.apply(0, {"type": "accept"})
-    assert m.interjections(0) == []  # never the emperor
+    return m
+
+
+def emperor_goes_out(m: Match, *sets: str) -> None:
+    """Seat 0 leads ``sets`` one after another, every other seat passing all but the last."""
+    for cards in sets[:-1]:
+        play(m, 0, cards)
+        for seat in range(1, 5):
+            pass_(m, seat)
+    play(m, 0, sets[-1])
+
+
+def test_R_TRICK_7_only_rebels_are_offered_it_never_the_guard_nor_the_emperor():
+    m = rebellious("BJ 7H", "SJ 8S", "9S", "10S", "JS")
+    assert not PRESETS["lianzhong-simple"].rebellion  # an option, off unless chosen
+    assert m.interjections(0) == []  # the emperor
+    assert m.interjections(1) == [{"type": "open_guard"}]  # the guard: 明保 only
+    assert all(m.interjections(s) == [{"type": "rebel"}] for s in (2, 3, 4))
+    before = fingerprint(m)
+    with pytest.raises(IllegalAction, match="not possible for you"):
+        m.apply(1, {"type": "rebel"})  # the guard may not bluff
+    assert fingerprint(m) == before
     m.apply(3, {"type": "rebel"})
-    assert m.view(2)["rebels"] == [3] and m.view(2)["guard"] is None
     with pytest.raises(IllegalAction):
         m.apply(3, {"type": "rebel"})  # once
-    events = m.apply(1, {"type": "rebel"})  # the guard may bluff
-    assert {"type": "reveal", "seat": 1, "solo": False} in events
-    assert m.view(2)["guard"] == 1
+    assert m.interjections(3) == []
+
+
+def test_R_TRICK_7_the_offer_tells_no_other_seat_who_the_guard_is():
+    """R-HIDE-2: the same public position with the guard card at seat 1 or at seat 2 gives
+    every other seat and a spectator the same bytes, though only rebels are offered 造反."""
+    hands = ("BJ 7H", "SJ 8S", "SJ 9S", "10S", "JS")
+    as_guard = {g: rebellious(*hands, guard_card=g) for g in (1, 2)}
+    for m in as_guard.values():
+        m.apply(3, {"type": "rebel"})
+    for viewer in (0, 3, 4, None):
+        views = {msgpack.packb(m.view(viewer)) for m in as_guard.values()}
+        assert len(views) == 1, viewer
+    assert {"type": "rebel"} in as_guard[1].view(2)["actions"]  # his own view is his
+    assert {"type": "rebel"} not in as_guard[2].view(2)["actions"]
+
+
+def test_R_TRICK_7_a_lone_declaration_only_marks_the_declarer():
+    m = rebellious("BJ 7H", "SJ", "9S", "10S", "JS")
+    events = m.apply(3, {"type": "rebel"})
+    assert events == [{"type": "rebel", "seat": 3}]
+    assert m.view(2)["rebels"] == [3] and m.view(2)["guard"] is None
+    emperor_goes_out(m, "BJ", "7H")
+    play(m, 1, "SJ")  # so does the guard: the emperor side is all out
+    result = m.records[-1].result
+    assert result.rebels == (3,) and not result.open_guard
+    assert result.scores == (6, 3, -3, -3, -3)  # not doubled
+
+
+def test_R_TRICK_7_two_rebels_reveal_the_guard_who_counts_as_open_doubled_whoever_wins():
+    m = rebellious("BJ 7H", "SJ", "9S", "10S", "JS")
+    m.apply(3, {"type": "rebel"})
+    events = m.apply(2, {"type": "rebel"})
+    assert {"type": "reveal", "seat": 1, "solo": False, "by": "rebellion"} in events
+    assert m.view(4)["guard"] == 1 and m.view(4)["open_guard"]  # 造反成功
+    assert m.interjections(4) == [{"type": "rebel"}]  # the third may still mark himself
+    emperor_goes_out(m, "BJ", "7H")
+    play(m, 1, "SJ")
+    result = m.records[-1].result
+    assert result.open_guard and result.rebels == (3, 2)
+    assert result.scores == (12, 6, -6, -6, -6)  # the bet lost: the rebels pay double
+
+
+def test_R_TRICK_7_a_rebel_who_is_out_may_still_declare():
+    m = rebellious("BJ 7H 7H", "SJ 8S 8S", "9S 9S", "10S", "JS 6S")
+    play(m, 0, "7H")
+    pass_(m, 1)
+    pass_(m, 2)
+    play(m, 3, "10S")  # seat 3 is out first
+    assert m.round.places[3] == 1 and m.interjections(3) == [{"type": "rebel"}]
+
+
+def test_R_SCORE_L1_open_guard_and_a_successful_rebellion_double_once_not_twice():
+    m = rigged("BJ 7H", "SJ", "9S", "10S", "JS", first=0, preset="lianzhong-simple",
+               guard_card=1, rebellion=True)
+    m.apply(0, {"type": "accept"})
+    m.apply(1, {"type": "open_guard"})  # 明保 before the first lead
+    m.apply(3, {"type": "rebel"})
+    events = m.apply(2, {"type": "rebel"})
+    assert "reveal" not in types(events)  # nothing left to reveal
+    emperor_goes_out(m, "BJ", "7H")
+    play(m, 1, "SJ")
+    assert m.records[-1].result.scores == (12, 6, -6, -6, -6)  # ×2, not ×4
+    assert score_round(SIMPLE, 0, 1, False, [1, 2, 3, 4, 5], open_guard=True,
+                       rebellion=True)[0] == (12, 6, -6, -6, -6)
     assert score_round(SIMPLE, 0, 1, False, [4, 5, 1, 2, 3], rebellion=True)[0] == (
         -12, -6, 6, 6, 6)
-    assert score_round(SIMPLE, 0, 1, False, [1, 2, 3, 4, 5], rebellion=True)[0] == (
-        6, 3, -3, -3, -3)  # the rebels lost: nothing doubles
 
 
-def test_R_SCORE_L1_guard_g_emperor_2g_rebels_minus_g():
-    assert score_round(CLASSIC, 0, 1, False, [1, 2, 3, 4, 5])[0] == (6, 3, -3, -3, -3)
-    assert score_round(CLASSIC, 0, 1, False, [1, 5, 2, 3, 4])[1] is None  # g = 0: a draw
-    assert score_round(CLASSIC, 0, 1, False, [1, 2, 3, 4, 5], open_guard=True)[0] == (
-        12, 6, -6, -6, -6)
-    # the rebels all out first: the two left hold 4th and 5th, g = 6 - 9
-    assert score_round(CLASSIC, 0, 1, False, [None, None, 1, 2, 3])[0] == (-6, -3, 3, 3, 3)
+def test_R_SCORE_L2_a_hidden_solo_revealed_by_rebellion_scores_double():
+    m = rebellious("BJ SJ 7H", "8S", "9S", "10S", "JS", guard_card=0)
+    assert m.round.solo and not m.view(2)["solo"]
+    m.apply(1, {"type": "rebel"})  # everyone else is a rebel in a solo
+    events = m.apply(4, {"type": "rebel"})
+    assert {"type": "reveal", "seat": 0, "solo": True, "by": "rebellion"} in events
+    assert m.view(2)["solo"] and not m.view(2)["open_solo"]
+    emperor_goes_out(m, "BJ", "SJ", "7H")  # out first, a hidden solo's round is over
+    result = m.records[-1].result
+    assert not result.open_solo and not result.open_guard
+    assert result.scores == (24, -6, -6, -6, -6)  # 12 / -3, doubled
 
 
-def test_R_SCORE_L2_solo_scores_open_and_hidden():
-    assert score_round(CLASSIC, 2, 2, True, [None, None, 1, None, None])[0] == (-6, -6, 24, -6, -6)
-    assert score_round(CLASSIC, 2, 2, True, [1, None, None, None, None])[0] == (6, 6, -24, 6, 6)
-    assert score_round(SIMPLE, 2, 2, False, [2, 3, 1, 4, 5])[0] == (-3, -3, 12, -3, -3)
-    assert score_round(SIMPLE, 2, 2, False, [1, 3, 2, 4, 5])[0] == (0, 0, 0, 0, 0)
-    assert score_round(SIMPLE, 2, 2, False, [1, 2, 3, 4, 5])[0] == (3, 3, -12, 3, 3)
+def test_R_SCORE_L2_an_open_solo_is_never_doubled_again():
+    m = rebellious("BJ SJ 7H", "8S", "9S", "10S", "JS", guard_card=0)
+    m.apply(0, {"type": "open_guard"})  # the emperor declares his solo (R-GUARD-4)
+    m.apply(1, {"type": "rebel"})
+    events = m.apply(4, {"type": "rebel"})
+    assert "reveal" not in types(events)
+    emperor_goes_out(m, "BJ", "SJ", "7H")
+    assert m.records[-1].result.scores == (24, -6, -6, -6, -6)
+    assert score_round(SIMPLE, 2, 2, True, [None, None, 1, None, None], rebellion=True)[0] == (
+        -6, -6, 24, -6, -6)
 
 
 def test_R_END_1_lianzhong_two_against_three_ends_when_one_side_is_all_out():

@@ -49,9 +49,10 @@ def test_R_EMP_Q1_the_first_candidate_is_random_and_seeded():
 
 
 def test_R_EMP_Q2_a_candidate_without_a_callable_group_declines_by_himself():
-    m = rigged(*SMALL, first=3)  # seat 3 cannot call; seat 4 holds 2C but no group either
+    m = rigged(*SMALL, first=3)  # seats 3, 2 (two 8C only) and 1 cannot call
     declines = [e for e in m.initial_events() if e["type"] == "decline"]
-    assert [(e["seat"], e["auto"]) for e in declines] == [(3, True), (4, True)]
+    assert [(e["seat"], e["auto"], e["to"]) for e in declines] == [
+        (3, True, 2), (2, True, 1), (1, True, 0)]
     assert m.to_act == 0 and m.legal_actions(3) == []
 
 
@@ -62,16 +63,19 @@ def test_R_EMP_Q2_accepting_needs_three_identical_non_joker_non_two_cards():
     assert m.to_act == 1, "three of a rank in different suits is not a group"
 
 
-def test_R_EMP_Q3_every_decliner_but_the_first_adds_a_2_to_the_bundle():
-    m = rigged("7H 7H 7H 2S", "8H 8H 8H 2D 2C", "9C 9C 9C", "", "", first=0)
-    m.apply(0, {"type": "decline"})  # first candidate keeps his 2S
+def test_R_EMP_Q3_the_bundle_goes_to_the_previous_seat_and_later_decliners_add_a_2():
+    m = rigged("7H 7H 7H 2S", "", "", "9C 9C 9C", "8H 8H 8H 2D 2C", first=0)
+    assert m.view(2)["passes_to"] == 4  # public: where a decline would send it
+    events = m.apply(0, {"type": "decline"})  # first candidate keeps his 2S
+    assert events[0]["to"] == 4 and m.to_act == 4  # 上家, against the play (R-SEAT-1)
     assert m.round.bundle == parse_cards("BJ")  # the emperor card alone
-    m.apply(1, {"type": "decline"})
+    m.apply(4, {"type": "decline"})
     assert m.round.bundle == parse_cards("BJ 2C")  # one 2 (the lowest suit), not both
-    assert m.view(2)["bundle"] == ["BJ", "2C"]
-    assert m.view(3)["seats"][1]["count"] == 4
-    m.apply(2, {"type": "decline"})  # seat 2 has no 2: adds nothing
+    assert m.to_act == 3 and m.view(3)["bundle"] == ["BJ", "2C"]
+    assert m.view(2)["seats"][4]["count"] == 4
+    m.apply(3, {"type": "decline"})  # seat 3 has no 2: adds nothing; 2 and 1 cannot call
     assert m.round.bundle == parse_cards("BJ 2C")
+    assert m.to_act == 0 and m.round.second_chance
 
 
 def test_R_EMP_Q4_after_five_declines_the_first_candidate_decides_again_then_the_deal_is_void():
@@ -108,14 +112,26 @@ def test_R_EMP_Q5_the_emperor_takes_the_bundle_into_his_hand():
     assert sorted(m.view(0)["hand"]) == sorted(["7H", "7H", "7H", "BJ", "2D"])
 
 
-def test_R_EMP_Q6_grab_solo_lets_a_seat_take_the_throne_as_an_open_solo():
+def test_R_EMP_Q6_grab_solo_asks_in_the_bundle_s_order_and_a_grab_is_an_open_solo():
     m = rigged(*SMALL, first=2, grab_solo=True)
     assert m.round.phase == "grab" and m.to_act == 2
     m.apply(2, {"type": "skip"})
-    events = m.apply(3, {"type": "grab"})
-    assert m.round.emperor == 3 and m.round.open_solo and m.round.phase == "play"
-    assert m.to_act == 3 and "call" not in types(events)
-    assert m.view(0)["solo"] and m.view(0)["guard"] == 3
+    assert m.to_act == 1  # from the first candidate towards previous seats
+    events = m.apply(1, {"type": "grab"})
+    assert m.round.emperor == 1 and m.round.open_solo and m.round.phase == "play"
+    assert m.to_act == 1 and "call" not in types(events)
+    assert m.view(0)["solo"] and m.view(0)["guard"] == 1
+
+
+def test_R_EMP_Q6_when_nobody_grabs_the_first_candidate_decides():
+    m = rigged(*SMALL, first=2, grab_solo=True)
+    order = []
+    for _ in range(5):
+        order.append(m.to_act)
+        m.apply(m.to_act, {"type": "skip"})
+    assert order == [2, 1, 0, 4, 3]
+    assert m.round.phase == "throne"  # seat 2 cannot call: on to 1, then 0 decides
+    assert m.to_act == 0
 
 
 def test_R_EMP_Q6_grab_solo_off_by_default():
@@ -206,7 +222,7 @@ def test_a_whole_small_round_R_TRICK_1_2_3_4_6_R_GUARD_6_R_END_1_R_SCORE_Q1():
     assert events[-1]["seat"] == 1 and events[-1]["jiefeng"]
     assert m.view(3)["guard"] is None
     events = play(m, 1, "7H")  # R-GUARD-6: the fourth 7H reveals its player
-    assert {"type": "reveal", "seat": 1, "solo": False} in events
+    assert {"type": "reveal", "seat": 1, "solo": False, "by": "play"} in events
     assert m.view(3)["guard"] == 1 and m.view(3)["seats"][1]["role"] == "guard"
     pass_(m, 2)
     events = pass_(m, 3)

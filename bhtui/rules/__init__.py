@@ -6,7 +6,7 @@ Public API (bot authors and tools import these names): ``parse_set``, ``format_s
 
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.match import Match, RoundRecord, replay
-from bhtui.rules.presets import PRESETS, RuleSet, get_preset
+from bhtui.rules.presets import PRESETS, RULES_VERSION, RuleSet, get_preset
 from bhtui.rules.deal import Deal
 from bhtui.rules.round import PLACE_NAMES, Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
@@ -15,6 +15,6 @@ from bhtui.rules.views import PLACEHOLDER, event_for
 
 __all__ = [
     "PLACEHOLDER", "PLACE_NAMES", "PRESETS", "SEATS", "Action", "CardSet", "Deal", "Event",
-    "IllegalAction", "Match", "Round", "RoundRecord", "RoundResult", "RuleSet", "beats",
-    "event_for", "format_set", "get_preset", "legal_sets", "parse_set", "replay",
+    "IllegalAction", "Match", "RULES_VERSION", "Round", "RoundRecord", "RoundResult", "RuleSet",
+    "beats", "event_for", "format_set", "get_preset", "legal_sets", "parse_set", "replay",
 ]

@@ -16,6 +16,13 @@ Emperor = Literal["qingdao", "baike", "lianzhong"]
 Guard = Literal["called", "card"]
 Scoring = Literal["qingdao", "baike", "lianzhong"]
 
+RULES_VERSION = 2
+"""Which edition of the rules the engine plays. Raise it whenever the same preset, seed and
+actions would play a different game, so logs of the old edition are refused rather than
+replayed into another game. 1: the emperor card went to the next seat in qingdao and baike,
+classic lianzhong had no 明独保 without four of a kind, the guard could 造反 and the doubling
+needed a rebel win (and could stack with 明保). 2: docs/rules.md as revised for issue 10."""
+
 
 @dataclass(frozen=True)
 class RuleSet:

@@ -181,10 +181,14 @@ class Round:
         out: list[Action] = []
         if self._may_open_guard(seat):
             out.append({"type": "open_guard"})
-        if (self.rules.rebellion and seat != self.emperor and seat not in self.rebels
-                and self.places[seat] is None):
+        if self._may_rebel(seat):
             out.append({"type": "rebel"})
         return out
+
+    def _may_rebel(self, seat: int) -> bool:
+        """R-TRICK-7: any rebel, once, during tricks (gone out or not). The offer is private to
+        the seat (a view's ``actions``), so the guard not having it tells nobody else a thing."""
+        return self.rules.rebellion and self.role_of(seat) == "rebel" and seat not in self.rebels
 
     def _may_open_guard(self, seat: int) -> bool:
         """R-GUARD-5: the guard, before the first lead; in lianzhong-simple also the emperor
@@ -237,6 +241,9 @@ class Round:
         held = throne.held_for_call(self, seat, card)
         if self.forced and (held != 3 or open_solo):
             raise IllegalAction("逼庄: call a group of exactly three, shown as three (R-EMP-B3)")
+        if open_solo and self.rules.emperor == "lianzhong":
+            raise IllegalAction("in lianzhong an open solo (明独保) is declared, not shown "
+                                "(R-GUARD-3)")
         if open_solo and held != 4:
             raise IllegalAction("an open solo shows four identical cards (R-GUARD-3)")
         if self.phase == "throne":
@@ -252,6 +259,17 @@ class Round:
             "type": "call", "seat": seat, "card": card_text(card), "open": open_solo,
             "shown": [card_text(card)] * (4 if open_solo else 3),
         })
+        self.announce_roles(events)
+        self.start_play(events)
+
+    def _declare_solo(self, seat: int, action: Action, events: list[Event]) -> None:
+        """R-GUARD-3, lianzhong-classic: 明独保, an open solo with no call and no condition on
+        the hand."""
+        if self.rules.emperor != "lianzhong":
+            raise IllegalAction("here an open solo shows four identical cards (R-GUARD-3)")
+        self.solo = self.open_solo = self.guard_revealed = True
+        self.guard = seat
+        events.append({"type": "solo", "seat": seat})
         self.announce_roles(events)
         self.start_play(events)
 
@@ -296,11 +314,18 @@ class Round:
         events.append({"type": "open_guard", "seat": seat, "solo": seat == self.emperor})
 
     def _rebel(self, seat: int, action: Action, events: list[Event]) -> None:
+        """R-TRICK-7: the second declaration is a successful rebellion (造反成功): a hidden
+        guard or solo is revealed, and the guard counts as open from then on (明保). The
+        doubling itself is scoring's (R-SCORE-L1/L2): once, whoever wins."""
         self.rebels.append(seat)
         events.append({"type": "rebel", "seat": seat})
-        if len(self.rebels) == 2 and not self.guard_revealed:
-            self.guard_revealed = True
-            events.append({"type": "reveal", "seat": self.guard, "solo": self.solo})
+        if len(self.rebels) == 2:
+            if self.guard != self.emperor:
+                self.open_guard = True  # never doubles twice: see R-SCORE-L1
+            if not self.guard_revealed:
+                self.guard_revealed = True
+                events.append({"type": "reveal", "seat": self.guard, "solo": self.solo,
+                               "by": "rebellion"})
 
     # tricks (R-TRICK-1..6, R-END-1)
     def _play(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -367,7 +392,7 @@ class Round:
             if self._emperor_called_played < 4:
                 return
         self.guard_revealed = True
-        events.append({"type": "reveal", "seat": self.guard, "solo": self.solo})
+        events.append({"type": "reveal", "seat": self.guard, "solo": self.solo, "by": "play"})
 
     def _goes_out(self, seat: int, events: list[Event]) -> None:
         self.out_order.append(seat)
@@ -475,6 +500,7 @@ _HANDLERS = {
     ("throne", "call"): Round._call,
     ("throne", "grab"): throne.grab_throne,
     ("call", "call"): Round._call,
+    ("call", "solo"): Round._declare_solo,
     ("play", "play"): Round._play,
     ("play", "pass"): Round._pass,
     ("play", "yield"): Round._yield_trick,

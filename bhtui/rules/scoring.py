@@ -40,18 +40,16 @@ def score_round(
 
     ``places`` may hold None for seats still holding cards when the round ended early
     (R-END-1): every preset's scores are settled by then. In a solo ``guard == emperor``.
+    ``rebellion``: two or more rebels declared 造反 (R-TRICK-7).
     """
     if rules.scoring == "baike":
         e, g, r = _baike(emperor, guard, open_solo, places, open_guard, grabbed)
     elif rules.scoring == "lianzhong":
-        e, g, r = _lianzhong(emperor, guard, open_solo, places, open_guard)
+        e, g, r = _lianzhong(emperor, guard, open_solo, places, open_guard or rebellion)
     else:
         e, g, r = _qingdao(emperor, guard, open_solo, places)
     winner = "emperor" if e > 0 else "rebels" if e < 0 else None
-    factor = 2 if rebellion and winner == "rebels" else 1  # R-TRICK-7
-    scores = tuple(
-        factor * (e if s == emperor else g if s == guard else r) for s in range(SEATS)
-    )
+    scores = tuple(e if s == emperor else g if s == guard else r for s in range(SEATS))
     return scores, winner
 
 
@@ -87,22 +85,25 @@ def _baike(
 
 
 def _lianzhong(
-    emperor: int, guard: int, open_solo: bool, places: list[int | None], open_guard: bool,
+    emperor: int, guard: int, open_solo: bool, places: list[int | None], doubled: bool,
 ) -> Scores:
+    """R-SCORE-L1/L2. ``doubled``: the guard is open (明保) or a rebellion succeeded (造反) —
+    either or both double once, whoever wins; an open solo is never doubled again."""
     place = places[emperor]
+    factor = 2 if doubled else 1
     if emperor == guard:  # R-SCORE-L2
         if open_solo:
             return (24, 24, -6) if place == 1 else (-24, -24, 6)
         if place == 1:
-            return 12, 12, -3
-        return (0, 0, 0) if place == 2 else (-12, -12, 3)
+            return 12 * factor, 12 * factor, -3 * factor
+        return (0, 0, 0) if place == 2 else (-12 * factor, -12 * factor, 3 * factor)
     # R-SCORE-L1: the side's places; when the rebels went out first, the two seats left hold
     # the two places left (4th and 5th) in whichever order: their sum is all that counts.
     side = [places[emperor], places[guard]]
     taken = {p for p in places if p is not None}
     left = [p for p in range(1, SEATS + 1) if p not in taken]
     side_sum = sum(p for p in side if p is not None) + (sum(left) if None in side else 0)
-    g = (6 - side_sum) * (2 if open_guard else 1)
+    g = (6 - side_sum) * factor
     return 2 * g, g, -g
 
 

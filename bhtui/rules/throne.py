@@ -2,12 +2,15 @@
 (plain functions rather than a mixin, so the type checker sees one class with one set of
 attributes).
 
+In every style a declined or yielded emperor card goes to the previous seat (上家, R-SEAT-1),
+against the direction of play (:func:`passes_to`).
+
 - ``qingdao`` (R-EMP-Q*): the bundle goes round; decliners add a 2; a second offer; 抢独 first.
 - ``baike`` (R-EMP-B*): the holder calls a group or yields (让庄); everybody yields → 逼庄;
   nobody qualifies → 黄庄; anyone may grab (抢庄) out of turn until a call is made.
-- ``lianzhong`` (R-EMP-L*): the dealt emperor card goes to the previous seat on a yield (simple
-  mode attaches a card each time); classic forcing after a circle; void after two circles;
-  抢独 declarations out of turn, settled by the holder's next decision.
+- ``lianzhong`` (R-EMP-L*): the dealt emperor card is yielded on (simple mode attaches a card
+  each time); classic forcing after a circle unless the holder has four of a kind; void after
+  two circles; 抢独 declarations out of turn, settled by the holder's next decision.
 """
 
 from __future__ import annotations
@@ -41,14 +44,19 @@ def held_for_call(r: Round, seat: int, card: Card) -> int:
 
 
 def call_actions(r: Round, seat: int) -> list[Action]:
+    """The groups the seat may call; four held may be shown as an open solo (qingdao, baike),
+    while lianzhong declares its open solo (明独保) with no call at all (R-GUARD-3)."""
+    declared_solo = r.rules.emperor == "lianzhong"
     out: list[Action] = []
     for c in callable_groups(r, seat):
         held = held_for_call(r, seat, c)
         if r.forced and held != 3:
             continue  # R-EMP-B3: the forced call names a group of exactly three
         out.append({"type": "call", "card": card_text(c), "open": False})
-        if held == 4 and not r.forced:
+        if held == 4 and not r.forced and not declared_solo:
             out.append({"type": "call", "card": card_text(c), "open": True})
+    if declared_solo:
+        out.append({"type": "solo"})
     return out
 
 
@@ -74,11 +82,31 @@ def throne_interjections(r: Round, seat: int) -> list[Action]:
 
 
 def _must_accept(r: Round, seat: int) -> bool:
-    if r.rules.emperor == "lianzhong":  # R-EMP-L3: after one circle, classic mode
-        forced = r.rules.needs_group and r.declines == SEATS
+    if r.rules.emperor == "lianzhong":
+        # R-EMP-L3, classic mode: after one circle, unless he holds four identical cards
+        forced = r.rules.needs_group and r.declines == SEATS and not holds_four(r, seat)
     else:
         forced = r.second_chance and r.rules.force_first  # R-EMP-Q4 逼位
     return forced and bool(callable_groups(r, seat))
+
+
+def holds_four(r: Round, seat: int) -> bool:
+    """Four identical cards in hand (R-CARD-3: jokers of a kind are identical too)."""
+    return max(r.hands[seat]) >= 4
+
+
+def passes_to(r: Round) -> int | None:
+    """Where the throne goes if the candidate declines now: to his previous seat (上家,
+    R-SEAT-1) in every style, or None when that decline ends the passing (R-EMP-Q4's second
+    offer, R-EMP-B3's 逼庄, R-EMP-L4's second circle) or lets a declared 抢独 stand."""
+    if r.phase != "throne" or r.forced or r.grabs:
+        return None
+    style = r.rules.emperor
+    if style == "qingdao":
+        ends = r.second_chance
+    else:
+        ends = r.declines + 1 == (SEATS if style == "baike" else 2 * SEATS)
+    return None if ends else (r.candidate - 1) % SEATS
 
 
 # ----- offers -----------------------------------------------------------------------------
@@ -153,7 +181,8 @@ def decline(r: Round, seat: int, action: Action, events: list[Event]) -> None:
         return
     if _must_accept(r, seat):
         if r.rules.emperor == "lianzhong":
-            raise IllegalAction("after a full circle the first holder must accept (R-EMP-L3)")
+            raise IllegalAction("after a full circle the first holder must accept, unless he "
+                                "holds four identical cards (R-EMP-L3)")
         raise IllegalAction("逼位: on the second offer you must accept (R-EMP-Q4)")
     if r.forced:
         raise IllegalAction("逼庄: you must call a group of three (R-EMP-B3)")
@@ -163,10 +192,7 @@ def decline(r: Round, seat: int, action: Action, events: list[Event]) -> None:
 
 def _yield_throne(r: Round, seat: int, events: list[Event], auto: bool) -> None:
     style = r.rules.emperor
-    if style == "qingdao" and r.second_chance:
-        events.append({"type": "decline", "seat": seat, "auto": auto, "added": None})
-        _void(r, events)
-        return
+    to = passes_to(r)
     added: Card | None = None
     if style == "qingdao" and seat != r.first_candidate:  # R-EMP-Q3: add a 2
         added = next((c for c in range(TWO * 4, TWO * 4 + 4) if r.hands[seat][c]), None)
@@ -184,31 +210,26 @@ def _yield_throne(r: Round, seat: int, events: list[Event], auto: bool) -> None:
         r.bundle.append(added)
     events.append({
         "type": "decline", "seat": seat, "auto": auto,
-        "added": card_text(added) if added is not None else None,
+        "added": card_text(added) if added is not None else None, "to": to,
     })
     r.declines += 1
-    if style == "lianzhong":
-        if r.declines == 2 * SEATS:  # R-EMP-L4: two circles, nobody took it
-            _void(r, events)
-            return
-        r.candidate = (seat - 1) % SEATS  # to the previous seat (上家)
-    elif style == "baike" and r.declines == SEATS:
-        _force_call(r, events)  # R-EMP-B3 / B4
+    if to is None:
+        if style == "baike":
+            _force_call(r, events)  # R-EMP-B3 / B4
+        else:
+            _void(r, events)  # R-EMP-Q4's second offer declined, R-EMP-L4's two circles
         return
-    elif style == "qingdao" and r.declines == SEATS:  # R-EMP-Q4: once more
-        r.second_chance = True
-        r.candidate = r.first_candidate
-    else:
-        r.candidate = (seat + 1) % SEATS
-    r.turn = r.candidate
+    # After one circle the card is back with the first candidate (R-EMP-Q4, R-EMP-L3).
+    r.second_chance = r.second_chance or r.declines == SEATS
+    r.candidate = r.turn = to
     _offer(r, events)
 
 
 def _force_call(r: Round, events: list[Event]) -> None:
-    """R-EMP-B3 逼庄: the first seat from the first holder with a group of exactly three
-    must call one; R-EMP-B4 黄庄 when there is none."""
+    """R-EMP-B3 逼庄: the first seat from the first holder, in the card's direction (towards
+    previous seats), with a group of exactly three must call one; R-EMP-B4 黄庄 when none."""
     for step in range(SEATS):
-        seat = (r.first_candidate + step) % SEATS
+        seat = (r.first_candidate - step) % SEATS
         if any(held_for_call(r, seat, c) == 3 for c in callable_groups(r, seat)):
             r.forced = True
             r.candidate = r.turn = seat
@@ -247,7 +268,8 @@ def _settle_solo(r: Round, seat: int, events: list[Event]) -> None:
     r.start_play(events)
 
 
-# qingdao's grab phase (R-EMP-Q6): asked in turn before the first candidate decides
+# qingdao's grab phase (R-EMP-Q6): asked in the bundle's order (from the first candidate
+# towards previous seats) before the first candidate decides
 def grab_round(r: Round, seat: int, action: Action, events: list[Event]) -> None:
     events.append({"type": "grab", "seat": seat})
     _settle_solo(r, seat, events)
@@ -261,4 +283,4 @@ def skip(r: Round, seat: int, action: Action, events: list[Event]) -> None:
         r.turn = r.first_candidate
         open_throne(r, events)
     else:
-        r.turn = (seat + 1) % SEATS
+        r.turn = (seat - 1) % SEATS

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bhtui.cards import CARD_TEXT, card_text
 from bhtui.rules.round import Event, Round
-from bhtui.rules.throne import bundle_cards
+from bhtui.rules.throne import bundle_cards, passes_to
 from bhtui.rules.scoring import SEATS
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "second_chance": r.second_chance,
         "forced": r.forced,
         "bundle": bundle_cards(r) if r.phase == "throne" else [],
+        "passes_to": passes_to(r),
         "in_hand": r.card_in_hand,
         "grabs": list(r.grabs),
         "open_guard": r.open_guard,
