@@ -7,7 +7,7 @@ from typing import Any
 
 from bhtui.bots import Bot, make_bot
 from bhtui.bots.moments import Moments
-from bhtui.rules import SEATS, Match, RuleSet
+from bhtui.rules import RULES_VERSION, SEATS, Match, RuleSet
 
 
 def parse_bots(spec: str) -> list[str]:
@@ -65,6 +65,7 @@ def simulate(preset: str | RuleSet, seed: int, rounds: int, bot_names: list[str]
     elapsed = time.perf_counter() - started
     return {
         "preset": match.rules.name,
+        "rules_version": RULES_VERSION,
         "options": match.rules.options(),
         "kao": match.rules.kao,
         "bie6": match.rules.bie6,

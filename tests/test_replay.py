@@ -7,7 +7,7 @@ import pytest
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from bhtui.bots import make_bot
-from bhtui.store.gamelog import GameLog
+from bhtui.store.gamelog import GameLog, GameLogError, rules_header
 from bhtui.store.replay import Replay
 
 
@@ -15,7 +15,7 @@ def saved_game(tmp_path, rounds=2, rules=PRESETS["qingdao"]):
     m = Match(rules, 12, rounds=rounds)
     play_match(m, [make_bot("heuristic")] * 5)
     log = GameLog(tmp_path / "g.bhlog")
-    log.start({"preset": rules.name, "options": rules.options(), "seed": 12, "rounds": rounds,
+    log.start({**rules_header(rules), "seed": 12, "rounds": rounds,
                "seats": [{"name": n} for n in "ABCDE"]})
     for seat, action in m.actions:
         log.append(seat, action)
@@ -35,6 +35,57 @@ def test_a_loaded_replay_steps_to_its_end_with_the_original_scores(tmp_path, rul
     end = replay.match_at(len(replay))
     assert end.totals == original.totals == replay.final_totals
     assert [r.result.scores for r in end.records] == [r.result.scores for r in original.records]
+
+
+def old_log(tmp_path, rules=PRESETS["qingdao"], seed=12):
+    """A log as bhtui wrote it before the rules were revised (issue 10): the host's header
+    without ``rules_version``, and a match whose first decision was a decline — then the
+    emperor card went to the next seat, now to the previous one."""
+    m = Match(rules, seed, rounds=1)
+    path = tmp_path / "old.bhlog"
+    log = GameLog(path)
+    log.start({"preset": rules.name, "options": rules.options(), "seed": seed, "rounds": 1,
+               "name": "Ana's table",
+               "seats": [{"name": n, "bot": None, "token": "0" * 32} for n in "ABCDE"]})
+    log.append(m.to_act, {"type": "decline"})
+    log.close()
+    return path
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_a_log_played_under_the_old_rules_is_refused_naming_its_version(tmp_path, rules):
+    """R-SEAT-1, R-EMP-Q3, R-EMP-B2: the old direction's log is never replayed into a
+    different game; the message says which rules it was played under."""
+    log = GameLog.load(old_log(tmp_path, rules))
+    with pytest.raises(GameLogError, match="rules version 1 .* version 2"):
+        Replay.from_log(log)
+    log.close()
+
+
+def test_a_log_of_a_newer_rules_edition_is_refused_too(tmp_path):
+    path = tmp_path / "new.bhlog"
+    log = GameLog(path)
+    log.start({**rules_header(PRESETS["qingdao"]), "rules_version": 99, "seed": 1, "rounds": 1})
+    log.close()
+    with pytest.raises(GameLogError, match="rules version 99"):
+        Replay.from_log(GameLog.load(path))
+
+
+def test_bhtui_replay_and_host_resume_of_an_old_log_say_why_without_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    path = old_log(tmp_path)
+    env_dir = str(tmp_path / "data")
+    for args in (["replay", str(path)],
+                 ["host", "--headless", "--resume", str(path), "--no-advertise",
+                  "--bind", "127.0.0.1", "--port", "0"]):
+        out = subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
+                             text=True, timeout=60,
+                             env={"BHTUI_DATA_DIR": env_dir, "BHTUI_CONFIG_DIR": env_dir,
+                                  "PATH": "/usr/bin:/bin"})
+        assert out.returncode == 2, out.stderr
+        assert "rules version 1" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_stepping_by_trick_and_jumping_to_a_round(tmp_path):

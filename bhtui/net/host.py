@@ -25,7 +25,7 @@ from bhtui.net.protocol import (
 )
 from bhtui.rules import SEATS, IllegalAction, Match, RuleSet, event_for, get_preset
 from bhtui.rules.round import OUT_OF_TURN
-from bhtui.store.gamelog import GameLog
+from bhtui.store.gamelog import GameLog, rules_header
 
 REPLAY_BUFFER = 4096
 CODE_TRIES = 3  # wrong join codes per address and minute, then a cooldown
@@ -142,7 +142,7 @@ class Table:
 
     def header(self) -> dict[str, Any]:
         return {
-            "preset": self.rules.name, "options": self.rules.options(), "seed": self.seed,
+            **rules_header(self.rules), "seed": self.seed,
             "rounds": self.rounds, "name": self.name,
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],
@@ -150,11 +150,11 @@ class Table:
 
     @classmethod
     def resume(cls, log: GameLog, **kw: Any) -> Table:
-        """Rebuild a table from its log: the same match, the same seat tokens."""
-        header, actions = log.header, log.actions
+        """Rebuild a table from its log: the same match, the same seat tokens (GameLogError
+        when the log was played under another edition of the rules)."""
+        header, actions, rules = log.header, log.actions, log.rules()
         seats = [Seat(name=s["name"], bot=make_bot(s["bot"]) if s["bot"] else None,
                       token=s["token"], taken=True) for s in header["seats"]]
-        rules = get_preset(header["preset"]).with_options(**header["options"])
         table = cls(rules, seats, name=header["name"], seed=header["seed"],
                     rounds=header["rounds"], log=log, **kw)
         table.match = Match(rules, table.seed, rounds=table.rounds)

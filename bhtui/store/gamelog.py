@@ -4,6 +4,9 @@ Records are frames like the wire's (4-byte length + msgpack map). Each record is
 the OS before anyone hears of the action, so a killed host loses nothing it announced. A torn
 last record (the host died mid-write) is dropped with a warning; anything else unreadable is a
 :class:`GameLogError` with a clear message, never a traceback.
+
+The header names the rules edition (``rules_version``): a log is replayed only under the rules
+it was played under, since the same seed and actions under other rules are another game.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from typing import IO, Any
 import msgpack
 import platformdirs
 
+from bhtui.rules import RULES_VERSION, RuleSet, get_preset
+
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
 
@@ -27,6 +32,11 @@ class GameLogError(Exception):
 def games_dir() -> Path:
     base = os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui")
     return Path(base) / "games"
+
+
+def rules_header(rules: RuleSet) -> dict[str, Any]:
+    """The header fields that say which game the actions are moves of."""
+    return {"preset": rules.name, "options": rules.options(), "rules_version": RULES_VERSION}
 
 
 def new_log_path(table_name: str) -> Path:
@@ -66,6 +76,21 @@ class GameLog:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+    def rules(self) -> RuleSet:
+        """The rules the log was played under; GameLogError when this bhtui plays another
+        edition of them (logs from before ``rules_version`` existed are edition 1)."""
+        version = self.header.get("rules_version", 1)
+        if version != RULES_VERSION:
+            raise GameLogError(
+                f"{self.path} was played under rules version {version!r} and this bhtui plays "
+                f"version {RULES_VERSION}: replayed now it would be a different game, so it "
+                f"is not loaded (open it with the bhtui that wrote it)")
+        try:
+            return get_preset(self.header["preset"]).with_options(
+                **self.header.get("options", {}))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameLogError(f"{self.path}: the header's rules are unreadable ({exc})") from None
 
     # reading
     @classmethod

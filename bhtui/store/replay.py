@@ -41,10 +41,11 @@ class Replay:
 
     @classmethod
     def from_log(cls, log: GameLog) -> Replay:
-        h = log.header
+        """The log's game under the rules it was played under (GameLogError if this bhtui
+        plays another edition of them)."""
+        h, rules = log.header, log.rules()
         names = [s.get("name") or f"Seat {i}" for i, s in enumerate(h.get("seats", []))] or None
-        replay = cls(h["preset"], h.get("options", {}), h["seed"], h.get("rounds"),
-                     list(log.actions))
+        replay = cls(rules.name, rules.options(), h["seed"], h.get("rounds"), list(log.actions))
         if names and len(names) == 5:
             replay.names = names
         return replay
