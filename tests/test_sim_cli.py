@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from bhtui.rules import RULES_VERSION
+
 
 def bhtui(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
@@ -34,6 +36,7 @@ def test_sim_json_is_one_valid_deterministic_document():
 
 @pytest.mark.parametrize("preset, options", [
     ("baike", ()),
+    ("lianzhong-classic", ()),
     ("lianzhong-classic", ("--option", "kao=true", "--option", "bie6=true",
                            "--option", "grab_solo=true")),
     ("lianzhong-simple", ("--option", "rebellion=true", "--option", "grab_solo=true")),
@@ -51,10 +54,33 @@ def test_sim_plays_100_rounds_of_every_preset_and_reports_its_declarations(prese
         assert sum(r["scores"]) == 0
         placed = sorted(p for p in r["places"] if p is not None)
         assert placed == list(range(1, len(placed) + 1)) and placed
-        assert set(r["rebels"]) <= set(range(5)) - {r["emperor"]}
+        assert set(r["rebels"]) <= set(range(5)) - {r["emperor"], r["guard"]}  # R-TRICK-7
+        if preset.startswith("lianzhong"):
+            assert_lianzhong_scores(r)
+    assert doc["rules_version"] == RULES_VERSION
     if preset == "lianzhong-simple":
-        assert any(r["rebels"] for r in doc["rounds"])
+        assert any(len(r["rebels"]) == 1 for r in doc["rounds"])
+        assert any(len(r["rebels"]) >= 2 and r["open_guard"] for r in doc["rounds"])
         assert any(None in r["places"] for r in doc["rounds"])
+    if preset == "lianzhong-classic":  # R-GUARD-3: 明独保 declared, nothing called
+        assert any(r["open_solo"] and not r["called"] and not r["grab"] for r in doc["rounds"])
+
+
+def assert_lianzhong_scores(r: dict) -> None:
+    """R-SCORE-L1/L2 from the report alone: 明保 and a successful 造反 double once; an open
+    solo never again; a rebellion of two or more opens a guard (R-TRICK-7)."""
+    doubled = r["open_guard"] or len(r["rebels"]) >= 2
+    e, place = r["emperor"], r["places"][r["emperor"]]
+    if r["open_solo"]:
+        assert abs(r["scores"][e]) == 24
+    elif r["solo"]:
+        assert abs(r["scores"][e]) in ({0, 24} if doubled else {0, 12})
+    else:
+        assert r["open_guard"] == doubled  # a successful rebellion opens the guard
+        g = r["scores"][r["guard"]]
+        assert r["scores"][e] == 2 * g and g % (2 if doubled else 1) == 0
+        if place is not None and r["places"][r["guard"]] is not None:
+            assert g == (6 - place - r["places"][r["guard"]]) * (2 if doubled else 1)
 
 
 def test_sim_takes_five_bot_names_and_prints_a_readable_summary():
