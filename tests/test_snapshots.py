@@ -13,7 +13,7 @@ from test_tui import my_play_turn
 
 def app_for(language: str) -> BhtuiApp:
     return BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
-                    seed=7, rounds=3)
+                    seed=3, rounds=3)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

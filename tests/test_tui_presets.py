@@ -4,12 +4,16 @@ the preset's own dialogs (叫庄/让庄, 让庄 in lianzhong) and keys (造反, 
 from __future__ import annotations
 
 import pytest
+from textual.app import App
+from textual.widgets import OptionList
 
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, ResultScreen, ThroneDialog
+from bhtui.tui.i18n import Translator
 from bhtui.tui.table import TableScreen
+from helpers import rigged
 
 
 def kinds(view) -> list[str]:
@@ -96,3 +100,90 @@ def _holder_can_accept(rules, seed: int) -> bool:
 
     m = Match(rules, seed, rounds=1)
     return m.to_act == 0 and {"type": "accept"} in m.legal_actions(0)
+
+
+@pytest.mark.parametrize("language, says", [
+    ("en", ("the emperor card goes to your 上家, Chen", "the card goes to his 上家, Ana")),
+    ("zh", ("皇牌传给你的上家 Chen", "皇牌传给上家 Ana")),
+])
+async def test_R_SEAT_1_the_throne_dialog_and_the_log_say_the_card_goes_to_the_previous_seat(
+        language, says):
+    """Seed 3: Wang declines, the card comes to Ana (his 上家); hers is Chen, seat 4."""
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0), seed=3, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, ThroneDialog):
+                break
+            await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ThroneDialog)
+        words = " ".join(str(p.render()) for p in dialog.query("Plain"))
+        assert says[0] in words
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert any(says[1] in line for line in table.log_lines)
+
+
+class DialogHost(App):
+    """A bare app showing one dialog, keeping its answer."""
+
+    def __init__(self, dialog) -> None:
+        super().__init__()
+        self.dialog, self.answer = dialog, "none"
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog, self.answered)
+
+    def answered(self, action) -> None:
+        self.answer = action
+
+
+def dialog_text(dialog) -> str:
+    return " ".join(str(p.render()) for p in dialog.query("Plain"))
+
+
+async def test_R_GUARD_3_the_classic_call_dialog_offers_an_open_solo_without_four_of_a_kind():
+    m = rigged("BJ 7H 7H 7H 9S", "7H", "", "", "", preset="lianzhong-classic")
+    m.apply(0, {"type": "accept"})
+    host = DialogHost(CallDialog(Translator("en"), m.view(0), str))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = host.dialog.query_one(OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert prompts == ["Call 7H (you hold three)",
+                           "Declare an open solo (明独保): no call, one against four, scores double"]
+        await pilot.press("end", "enter")
+        await pilot.pause()
+    assert host.answer == {"type": "solo"}
+
+
+async def test_R_GUARD_3_the_classic_call_dialog_names_four_held_a_hidden_solo():
+    m = rigged("BJ 7H 7H 7H 7H 9S", "", "", "", "", preset="lianzhong-classic")
+    m.apply(0, {"type": "accept"})
+    host = DialogHost(CallDialog(Translator("zh"), m.view(0), str))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = host.dialog.query_one(OptionList)
+        assert "暗独" in str(options.get_option_at_index(0).prompt)
+
+
+@pytest.mark.parametrize("four, may_yield", [("7H 7H 7H 7H", True), ("7H 9S 10S QS", False)])
+async def test_R_EMP_L3_after_a_circle_the_dialog_yields_again_only_with_four_identical_cards(
+        four, may_yield):
+    m = rigged(f"BJ 8H 8H 8H {four}", "JS", "10S 10S 10S", "9S", "QS", first=0,
+               preset="lianzhong-classic")
+    m.apply(0, {"type": "decline"})
+    m.apply(2, {"type": "decline"})  # back to seat 0 after a full circle
+    view = m.view(0)
+    kinds = [a["type"] for a in view["actions"]]
+    host = DialogHost(ThroneDialog(Translator("en"), view, kinds, list("ABCDE")))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        words = dialog_text(host.dialog)
+        if may_yield:
+            assert "with four identical cards you may yield again" in words
+            assert "goes to your 上家, E" in words
+        else:
+            assert "you must take the throne" in words
+        await pilot.press("n")
+        await pilot.pause()
+        assert host.answer == ({"type": "decline"} if may_yield else "none")

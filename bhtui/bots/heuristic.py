@@ -14,6 +14,7 @@ from bhtui.rules import Action, CardSet, RuleSet, format_set
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import sets_from_rank_counts
 from bhtui.bots.bets import rebellion_pays
+from bhtui.bots.legal import solo_calls
 from bhtui.bots.reading import Reading, read, strength
 
 ACCEPT_AT = 11.0   # a typical hand plus the emperor card is about 11
@@ -90,9 +91,7 @@ class HeuristicBot:
         if strong and opens:
             return max(opens, key=lambda a: rank_of(parse_card(a["card"])))
         # A group held three times brings a guard; of those, call the highest rank.
-        hand = view.get("hand", [])
-        held_four = {a["card"] for a in opens} | {
-            a["card"] for a in calls if hand.count(a["card"]) >= 4}
+        held_four = solo_calls(view, calls)
         with_guard = [a for a in calls if not a["open"] and a["card"] not in held_four]
         pool = with_guard or [a for a in calls if not a["open"]]
         return max(pool, key=lambda a: rank_of(parse_card(a["card"])))

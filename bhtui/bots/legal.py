@@ -25,3 +25,12 @@ def legal_from_view(view: dict[str, Any]) -> list[Action]:
     plays: list[Action] = [{"type": "play", "set": format_set(s)}
                            for s in legal_sets(view.get("hand", []), top_set, rules_of(view))]
     return plays + others
+
+
+def solo_calls(view: dict[str, Any], legal: list[Action]) -> set[str]:
+    """The callable cards the viewing seat holds all four of: calling one is a solo (hidden
+    unless shown). Shown calls are offered only for those (qingdao, baike, the emperor card
+    counting in baike); lianzhong offers none (its open solo is declared), so its hand says."""
+    hand = view.get("hand", [])
+    return {a["card"] for a in legal if a["type"] == "call"
+            and (a["open"] or hand.count(a["card"]) >= 4)}

@@ -33,8 +33,9 @@ from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.widgets import Plain
 
 NAMES = list(BOT_NAMES)
-# A small deal: Liu (seat 3) is offered the throne first and cannot call; Chen adds his 2.
-SCRIPT_DEAL = ("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C")
+# A small deal: Zhang (seat 2) is offered the throne first and cannot call; it goes to his
+# 上家 Wang, who cannot call either and adds his 2; then to Wang's 上家 Li, who accepts.
+SCRIPT_DEAL = ("7H 7H 7H 3S", "7H 9S 2C", "8C 8C 4D", "5D 6D", "KC")
 SCRIPT_CALL = [(0, {"type": "accept"}), (0, {"type": "call", "card": "7H"})]
 SCRIPT_PLAY = [
     (0, "3S"), (1, None), (2, "4D"), (3, "5D"), (4, "KC"), (0, None), (1, None), (2, None),
@@ -46,7 +47,7 @@ SCRIPT_PLAY = [
 
 def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]]:
     """The scripted deal's story in words: (until the call, the tricks)."""
-    deal = Deal(tuple(tuple(parse_cards(h)) for h in SCRIPT_DEAL), first_candidate=3)
+    deal = Deal(tuple(tuple(parse_cards(h)) for h in SCRIPT_DEAL), first_candidate=2)
     match = Match("qingdao", 0, rounds=1, first_deal=deal)
 
     def words(events: list[dict[str, Any]]) -> list[str]:

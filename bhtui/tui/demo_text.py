@@ -36,12 +36,13 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
         "body": {
             "en": "After the deal a random player is offered the emperor card (a big joker).\n"
                   "He may accept only with three identical cards (same rank AND suit, not a joker\n"
-                  "or a 2). Declining passes it on, and each later decliner adds a 2 to the bundle.\n"
+                  "or a 2). Declining passes it to his 上家 (the previous player: the card goes\n"
+                  "against the play), and each later decliner adds a 2 to the bundle.\n"
                   "The emperor shows three identical cards; whoever holds the fourth is his\n"
                   "secret guard. Holding all four, he plays alone (a solo). Everyone else is a\n"
                   "rebel. This deal, played by the real engine:\n\n{log}",
             "zh": "发牌后随机选一人问他是否当皇帝（拿大王）。手里要有三张同点同花的牌（不能是王或 2）\n"
-                  "才能接受。放弃就传给下家，之后每个放弃的人都要附上一张 2。\n"
+                  "才能接受。放弃就传给上家（皇牌与出牌方向相反），之后每个放弃的人都要附上一张 2。\n"
                   "皇帝亮出三张相同的牌，持有第四张的人就是暗保；四张都在手里就打独。\n"
                   "其余的人是革命党。下面是引擎实际打出的一局：\n\n{log}",
         },

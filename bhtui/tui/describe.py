@@ -49,11 +49,14 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
         return t("log.offer", name=name(), bundle=cards(event["bundle"]))
     if kind == "decline":
         text = t("log.decline_auto" if event["auto"] else "log.decline", name=name())
-        return text + (t("log.adds", card=label(event["added"])) if event.get("added") else "")
+        text += t("log.adds", card=label(event["added"])) if event.get("added") else ""
+        return text + (t("log.passes_to", name=name("to")) if event.get("to") is not None else "")
     if kind == "emperor" and event.get("grab"):
         return t("log.grab", name=name())
     if kind == "emperor":
         return t("log.emperor", name=name(), bundle=cards(event["bundle"]))
+    if kind == "solo":
+        return t("log.solo", name=name())
     if kind == "call":
         return t("log.call_open" if event["open"] else "log.call", name=name(),
                  card=label(event["card"]))
@@ -80,6 +83,8 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
         return t("log.rebel", name=name())
     if kind == "out":
         return t("log.out", name=name(), place=t.place(event["place"]))
+    if kind == "reveal" and event.get("by") == "rebellion":
+        return t("log.rebellion_solo" if event["solo"] else "log.rebellion", name=name())
     if kind == "reveal":
         return t("log.reveal_solo" if event["solo"] else "log.reveal", name=name())
     if kind == "void":

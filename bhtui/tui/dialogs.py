@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
+from bhtui.bots.legal import solo_calls
 from bhtui.rules.presets import rules_of
 from bhtui.tui.describe import tribute_words
 from bhtui.tui.widgets import Plain
@@ -59,7 +60,8 @@ class ChoiceDialog(Dialog):
 
 
 class ThroneDialog(ChoiceDialog):
-    """Accept or pass the throne on (放弃 in qingdao, 让庄 in lianzhong); 抢独 when allowed."""
+    """Accept or pass the throne on (放弃 in qingdao, 让庄 in lianzhong) — always to the
+    candidate's 上家 (R-SEAT-1), and the dialog says to whom; 抢独 when allowed."""
 
     BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
                 Binding("n", "answer('decline')", "Decline", id="throne.decline"),
@@ -75,13 +77,8 @@ class ThroneDialog(ChoiceDialog):
         with Vertical():
             yield Plain(t("throne.title"), classes="title")
             yield Plain(t("throne.bundle", cards=" ".join(view["bundle"])))
-            if view["second_chance"]:
-                yield Plain(t("throne.second"))
-            if view.get("grabs"):
-                who = ", ".join(self.names[s] for s in view["grabs"] if s < len(self.names))
-                yield Plain(t("throne.grabs", names=who))
-            if "decline" not in self.choices:
-                yield Plain(t("throne.forced"))
+            for line in throne_notes(t, view, self.choices, self.names):
+                yield Plain(line)
             with Horizontal():
                 if "accept" in self.choices:
                     yield Button(t("throne.accept"), id="accept", variant="primary")
@@ -89,6 +86,35 @@ class ThroneDialog(ChoiceDialog):
                     yield Button(t(_decline_words(view)), id="decline")
                 if "grab" in self.choices:
                     yield Button(t("throne.grab"), id="grab", variant="warning")
+
+
+def throne_notes(t: Translator, view: dict[str, Any], choices: list[str],
+                 names: list[str]) -> list[str]:
+    """What a candidate should know before choosing: a 抢独 waiting (R-EMP-L5); a second
+    offer or circle; a forced accept or its four-of-a-kind exception (R-EMP-Q4 逼位,
+    R-EMP-L3); where passing sends the card — his 上家 (R-SEAT-1) — or that it ends the
+    passing (void, 逼庄)."""
+    if view.get("grabs"):
+        who = ", ".join(names[s] for s in view["grabs"] if s < len(names))
+        return [t("throne.grabs", names=who)]
+    rules = rules_of(view)
+    lianzhong = rules.emperor == "lianzhong"
+    back = view["second_chance"] and view["candidate"] == view["first_candidate"]
+    notes = []
+    if back and not lianzhong:
+        notes.append(t("throne.second"))
+    elif back and rules.needs_group and "decline" in choices:
+        notes.append(t("throne.circle_four"))
+    elif view["second_chance"] and lianzhong:
+        notes.append(t("throne.second_circle"))
+    to = view.get("passes_to")
+    if "decline" not in choices:
+        notes.append(t("throne.circle_forced" if lianzhong else "throne.forced"))
+    elif to is not None:
+        notes.append(t("throne.passes_to", name=names[to] if to < len(names) else str(to)))
+    elif not back:  # qingdao's second offer said so already
+        notes.append(t("throne.ends.baike" if rules.emperor == "baike" else "throne.ends"))
+    return notes
 
 
 def _decline_words(view: dict[str, Any]) -> str:
@@ -113,23 +139,29 @@ class GrabDialog(ChoiceDialog):
 
 
 class CallDialog(ChoiceDialog):
-    """Pick among the callable groups; four held offer a hidden or an open solo. In baike the
-    call takes the throne (叫庄), so 让庄 and 抢庄 sit beside the groups."""
+    """Pick among the callable groups; four held offer a hidden or an open solo, and in
+    lianzhong 明独保 is declared without a call (R-GUARD-3). In baike the call takes the throne
+    (叫庄), so 让庄 and 抢庄 sit beside the groups, with where a 让庄 sends the card."""
 
     BINDINGS = [Binding("n", "answer('decline')", "Yield", id="call.decline"),
                 Binding("g", "answer('grab')", "Grab", id="call.grab")]
 
-    def __init__(self, t: Translator, actions: list[dict[str, Any]], label: Any,
-                 others: tuple[str, ...] = (), forced: bool = False) -> None:
+    def __init__(self, t: Translator, view: dict[str, Any], label: Any,
+                 others: tuple[str, ...] = (), names: list[str] | None = None) -> None:
         super().__init__(t, others)
-        self.actions = actions
+        self.view = view
+        self.actions = [a for a in view.get("actions", []) if a["type"] in ("call", "solo")]
         self.label = label
-        self.forced = forced
+        self.forced = bool(view.get("forced"))
+        self.names = names or []
 
     def compose(self) -> ComposeResult:
-        held_four = {a["card"] for a in self.actions if a["open"]}
+        held_four = solo_calls(self.view, self.actions)
         options = []
         for i, a in enumerate(self.actions):
+            if a["type"] == "solo":
+                options.append(Option(Text(self.t("call.declare_solo")), id=str(i)))
+                continue
             card = self.label(a["card"])
             if a["open"]:
                 text = self.t("call.open", card=card)
@@ -144,6 +176,9 @@ class CallDialog(ChoiceDialog):
             yield Plain(self.t("throne.call_help" if throne else "call.help"))
             if self.forced:
                 yield Plain(self.t("throne.forced_call"))
+            elif "decline" in self.choices:
+                yield from (Plain(line) for line in
+                            throne_notes(self.t, self.view, self.choices, self.names))
             if options:
                 yield OptionList(*options)
             with Horizontal():

@@ -56,6 +56,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "throne.second": {"en": "Everyone declined: this is your second and last offer.",
                       "zh": "所有人都放弃了：这是你最后一次机会。"},
     "throne.forced": {"en": "逼位: you must accept.", "zh": "逼位：你必须接受。"},
+    "throne.passes_to": {"en": "If you pass it on, the emperor card goes to your 上家, {name}.",
+                         "zh": "若不接，皇牌传给你的上家 {name}。"},
+    "throne.ends": {"en": "If you pass it on, nobody has taken it: the deal is void.",
+                    "zh": "你若不接，就没人当皇帝：重新发牌。"},
+    "throne.ends.baike": {"en": "If you yield too, everyone has: 逼庄, the first with exactly "
+                                "three must call.",
+                          "zh": "你若也让，大家都让了：逼庄，第一个有恰好三张的人必须叫庄。"},
+    "throne.circle_forced": {"en": "Back after a full circle: you must take the throne.",
+                             "zh": "传了一圈又回到你手里：你必须当皇帝。"},
+    "throne.circle_four": {"en": "Back after a full circle: with four identical cards you "
+                                 "may yield again.",
+                           "zh": "传了一圈又回到你手里：你有四张相同的牌，可以再让。"},
+    "throne.second_circle": {"en": "Second circle: if nobody takes it, the deal is void.",
+                             "zh": "第二圈：再没人当皇帝就重新发牌。"},
     "throne.accept": {"en": "Accept (y)", "zh": "接受 (y)"},
     "throne.decline": {"en": "Decline (n)", "zh": "放弃 (n)"},
     "call.title": {"en": "Call your guard", "zh": "叫保皇派"},
@@ -64,6 +78,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
     "call.hidden": {"en": "Call {card}: hidden solo (you hold four)", "zh": "叫 {card}：暗独（你有四张）"},
     "call.open": {"en": "Show four {card}: open solo, scores double", "zh": "亮四张 {card}：明独，分数翻倍"},
+    "call.declare_solo": {"en": "Declare an open solo (明独保): no call, one against four, "
+                                "scores double",
+                          "zh": "明独保：不叫牌，一打四，分数翻倍"},
     "grab.title": {"en": "Grab an open solo?", "zh": "抢独吗？"},
     "grab.help": {"en": "Take the emperor card and play one against four, scores doubled.",
                   "zh": "拿走皇牌一打四，分数翻倍。"},
@@ -107,10 +124,13 @@ STRINGS: dict[str, dict[str, str]] = {
             "  Enter play   p pass   h hint   t 托管 (auto-play) on/off   c chat\n"
             "  ctrl+t next theme   ?/F1 this help   ctrl+q quit\n"
             "  Out of turn, when the rules allow (shown in the footer): g 抢庄/抢独 grab,\n"
-            "  m 明保 reveal yourself as guard (or declare your solo), r 造反 rebel;\n"
+            "  m 明保 reveal yourself as guard (or declare your solo), r 造反 rebel (rebels\n"
+            "  only: once two have, the guard is shown and scores double, whoever wins);\n"
             "  y 让牌 yield in a baike trick (you are asked again if nobody beats it).\n\n"
             "RULES (qingdao; other rule sets: docs/rules.md §12, chosen with --settings)\n"
             "  Five players, four decks. A set is any number of one rank plus jokers.\n"
+            "  Play goes to your 下家 (next player); the emperor card goes the other way:\n"
+            "  whoever passes it on hands it to his 上家 (previous player).\n"
             "  Beat a set with one of the same size whose cards are each higher, sorted\n"
             "  high to low: BJ > SJ > 2 > A > ... > 3. A small joker needs a big one above it;\n"
             "  nothing beats a set with a big joker.\n"
@@ -129,10 +149,12 @@ STRINGS: dict[str, dict[str, str]] = {
             "  ← → 与空格                 在手牌上移动并选取；也可以用鼠标点\n"
             "  回车 出牌   p 不要   h 提示   t 托管开关   c 聊天\n"
             "  ctrl+t 切换主题   ?/F1 帮助   ctrl+q 退出\n"
-            "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，m 明保（或明独），r 造反；\n"
+            "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，m 明保（或明独），\n"
+            "  r 造反（仅革命党；两人造反即亮出保皇派，无论输赢分数翻倍）；\n"
             "  y 让牌（百科：没人压时会再问你一次）。\n\n"
             "规则（青岛；其他规则见 docs/rules.md §12，用 --settings 选择）\n"
             "  五人四副牌。一套牌是同一点数的若干张加任意王。\n"
+            "  出牌轮到下家；皇牌反方向走：不当皇帝就传给自己的上家。\n"
             "  压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。\n"
             "  挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
             "  皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，\n"
@@ -164,12 +186,12 @@ STRINGS: dict[str, dict[str, str]] = {
                    "zh": "烤牌：有王的牌可用不同张数来烤（大王>小王 2小王>小王 2大王>大王 3小王>大王）"},
     "option.bie6": {"en": "憋6: 6s only in the set that empties your hand, all of them at once",
                     "zh": "憋6：6只能在最后一手一起出完"},
-    "option.rebellion": {"en": "造反: two rebels declaring reveal the guard; a rebel win doubles",
-                         "zh": "造反：两人造反即亮出保皇派；革命党赢则分数翻倍"},
+    "option.rebellion": {"en": "造反: rebels only; two declaring show the guard, scores double whoever wins",
+                         "zh": "造反：仅限革命党；两人造反即亮出保皇派，无论输赢分数翻倍"},
     "preset.baike": {"en": "Baike (叫庄 with 3 identical, 抢庄, 明保, 让牌; 6/3/0/-3/-6)",
                      "zh": "百科（三张相同叫庄，抢庄，明保，让牌；6/3/0/-3/-6）"},
-    "preset.lianzhong-classic": {"en": "Lianzhong classic (168 cards, guard by a called card)",
-                                 "zh": "联众经典（168张，叫牌定保皇派）"},
+    "preset.lianzhong-classic": {"en": "Lianzhong classic (168 cards, guard by a called card, 明独保)",
+                                 "zh": "联众经典（168张，叫牌定保皇派，可明独保）"},
     "preset.lianzhong-simple": {"en": "Lianzhong simple (168 cards, the marked SJ is the guard)",
                                 "zh": "联众简单（168张，带剑小王为保皇派）"},
     "settings.presets": {"en": "Rule set (←/→ to change):", "zh": "规则（←/→ 切换）："},
@@ -194,7 +216,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "declare.grab": {"en": "g: grab 抢", "zh": "g：抢"},
     "declare.open_guard": {"en": "m: 明保 (reveal, scores double)", "zh": "m：明保（翻倍）"},
     "declare.open_solo": {"en": "m: declare your solo 明独", "zh": "m：明独"},
-    "declare.rebel": {"en": "r: 造反", "zh": "r：造反"},
+    "declare.rebel": {"en": "r: 造反 (with a second rebel: ×2)", "zh": "r：造反（两人即翻倍）"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
     "status.yield": {"en": "y: 让牌", "zh": "y：让牌"},
     "status.again": {"en": "让牌: asked again — beat {set} or pass (p)", "zh": "让牌：再问一次 — 压过 {set} 或不要 (p)"},
@@ -210,6 +232,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.open_guard": {"en": "{name} reveals: the guard (明保), scores double", "zh": "{name} 明保，分数翻倍"},
     "log.open_solo": {"en": "{name} declares a solo (明独)", "zh": "{name} 明独"},
     "log.rebel": {"en": "{name} rebels (造反)!", "zh": "{name} 造反！"},
+    "log.rebellion": {"en": "造反成功: {name} is the guard, now open — scores double",
+                      "zh": "造反成功：{name} 是保皇派（算明保），分数翻倍"},
+    "log.rebellion_solo": {"en": "造反成功: {name} plays a hidden solo — scores double",
+                           "zh": "造反成功：{name} 在打暗独，分数翻倍"},
+    "log.solo": {"en": "{name} declares an open solo (明独保): one against four",
+                 "zh": "{name} 明独保：一打四"},
     "log.yield": {"en": "{name} yields (让牌)", "zh": "{name} 让牌"},
     "log.again": {"en": "Nobody beat it: {names} asked again (让牌)", "zh": "没人压：再问 {names}（让牌）"},
     "log.kou": {"en": "扣牌: {name} wins the trick", "zh": "扣牌：{name} 赢了这一轮"},
@@ -269,8 +297,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.redeal": {"en": " (redeal {n})", "zh": "（重发 {n}）"},
     "log.offer": {"en": "{name} is offered the throne ({bundle})", "zh": "{name} 被请当皇帝（{bundle}）"},
     "log.decline": {"en": "{name} declines", "zh": "{name} 放弃"},
-    "log.decline_auto": {"en": "{name} cannot call and passes the throne on",
-                         "zh": "{name} 无牌可叫，自动放弃"},
+    "log.decline_auto": {"en": "{name} cannot call", "zh": "{name} 无牌可叫"},
+    "log.passes_to": {"en": "; the card goes to his 上家, {name}", "zh": "，皇牌传给上家 {name}"},
     "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
     "log.emperor": {"en": "{name} is emperor (takes {bundle})", "zh": "{name} 当皇帝（拿到 {bundle}）"},
     "log.call": {"en": "{name} calls {card}", "zh": "{name} 叫 {card}"},

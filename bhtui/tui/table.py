@@ -250,15 +250,14 @@ class TableScreen(Screen[None]):
         if self.client.table and me is not None and self.client.table[me].get("auto"):
             return
         phase, actions = view["phase"], view.get("actions", [])
-        calls = [a for a in actions if a["type"] == "call"]
         kinds = [a["type"] for a in actions]
         if phase == "throne" and rules_of(view).emperor == "baike":  # calling takes the throne
             others = tuple(k for k in ("decline", "grab") if k in kinds)
-            self._open(CallDialog(self.t, calls, self.style.label, others, view.get("forced", False)))
+            self._open(CallDialog(self.t, view, self.style.label, others, self.names()))
         elif phase == "throne":
             self._open(ThroneDialog(self.t, view, kinds, self.names()))
         elif phase == "call":
-            self._open(CallDialog(self.t, calls, self.style.label))
+            self._open(CallDialog(self.t, view, self.style.label))
         elif phase == "grab":
             self._open(GrabDialog(self.t))
 
