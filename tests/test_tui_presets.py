@@ -141,29 +141,25 @@ def dialog_text(dialog) -> str:
     return " ".join(str(p.render()) for p in dialog.query("Plain"))
 
 
-async def test_R_GUARD_3_the_classic_call_dialog_offers_an_open_solo_without_four_of_a_kind():
-    m = rigged("BJ 7H 7H 7H 9S", "7H", "", "", "", preset="lianzhong-classic")
+@pytest.mark.parametrize("language, hand, other, prompts", [
+    ("en", "BJ 7H 7H 7H 9S", "7H",
+     ["Call 7H (you hold three)",
+      "Declare an open solo (明独保): no call, one against four, scores double"]),
+    ("zh", "BJ 7H 7H 7H 7H 9S", "", ["叫 7H：暗独（你有四张）", "明独保：不叫牌，一打四，分数翻倍"]),
+])
+async def test_R_GUARD_3_the_classic_call_dialog_offers_its_groups_and_an_open_solo_always(
+        language, hand, other, prompts):
+    m = rigged(hand, other, "", "", "", preset="lianzhong-classic")
     m.apply(0, {"type": "accept"})
-    host = DialogHost(CallDialog(Translator("en"), m.view(0), str))
+    host = DialogHost(CallDialog(Translator(language), m.view(0), str))
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         options = host.dialog.query_one(OptionList)
-        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert prompts == ["Call 7H (you hold three)",
-                           "Declare an open solo (明独保): no call, one against four, scores double"]
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert shown == prompts
         await pilot.press("end", "enter")
         await pilot.pause()
     assert host.answer == {"type": "solo"}
-
-
-async def test_R_GUARD_3_the_classic_call_dialog_names_four_held_a_hidden_solo():
-    m = rigged("BJ 7H 7H 7H 7H 9S", "", "", "", "", preset="lianzhong-classic")
-    m.apply(0, {"type": "accept"})
-    host = DialogHost(CallDialog(Translator("zh"), m.view(0), str))
-    async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        options = host.dialog.query_one(OptionList)
-        assert "暗独" in str(options.get_option_at_index(0).prompt)
 
 
 @pytest.mark.parametrize("four, may_yield", [("7H 7H 7H 7H", True), ("7H 9S 10S QS", False)])
