@@ -103,7 +103,7 @@ def _holder_can_accept(rules, seed: int) -> bool:
 
 
 @pytest.mark.parametrize("language, says", [
-    ("en", ("the emperor card goes to your 上家, Chen", "the card goes to his 上家, Ana")),
+    ("en", ("the emperor card goes to your 上家, Chen", "the card goes on to the 上家, Ana")),
     ("zh", ("皇牌传给你的上家 Chen", "皇牌传给上家 Ana")),
 ])
 async def test_R_SEAT_1_the_throne_dialog_and_the_log_say_the_card_goes_to_the_previous_seat(

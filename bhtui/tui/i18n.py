@@ -298,7 +298,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.offer": {"en": "{name} is offered the throne ({bundle})", "zh": "{name} 被请当皇帝（{bundle}）"},
     "log.decline": {"en": "{name} declines", "zh": "{name} 放弃"},
     "log.decline_auto": {"en": "{name} cannot call", "zh": "{name} 无牌可叫"},
-    "log.passes_to": {"en": "; the card goes to his 上家, {name}", "zh": "，皇牌传给上家 {name}"},
+    "log.passes_to": {"en": "; the card goes on to the 上家, {name}", "zh": "，皇牌传给上家 {name}"},
     "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
     "log.emperor": {"en": "{name} is emperor (takes {bundle})", "zh": "{name} 当皇帝（拿到 {bundle}）"},
     "log.call": {"en": "{name} calls {card}", "zh": "{name} 叫 {card}"},
