@@ -38,7 +38,8 @@ def total_cards(m: Match) -> int:
 
 def steps(m: Match, data: st.DataObject, limit: int = 400):
     """Drive the match with choices hypothesis draws, now and then a declaration out of turn
-    (抢庄, 抢独, 明保, 造反); yields after every action."""
+    (抢庄, 抢独, 明保, 造反); yields the acting seat, its role before and the events of every
+    action."""
     for _ in range(limit):
         if m.over:
             return
@@ -47,8 +48,9 @@ def steps(m: Match, data: st.DataObject, limit: int = 400):
         if declaring and data.draw(st.integers(0, 9), label="declare") == 0:
             seat = data.draw(st.sampled_from(declaring), label="declarer")
         legal = m.legal_actions(seat)
-        m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
-        yield seat
+        role = m.round.role_of(seat)
+        yield seat, role, m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1),
+                                                        label="choice")])
 
 
 @FAST
@@ -263,3 +265,25 @@ def test_R_HIDE_2_every_viewer_gets_the_same_number_of_events_private_ones_as_pl
                 assert shown == PLACEHOLDER
             else:
                 assert shown == original
+
+
+
+@FAST
+@given(matches, st.data())
+def test_R_SEAT_1_R_TRICK_7_the_card_goes_to_the_previous_seat_and_only_rebels_rebel(m, data):
+    """In every preset a decline sends the emperor card to the decliner's 上家, whose offer
+    follows at once (or the passing ends: void, 逼庄); 造反 comes from rebels only."""
+    stream = m.initial_events()
+    for _, role, events in steps(m, data):
+        if any(e["type"] == "rebel" for e in events):
+            assert role == "rebel"
+        stream += events
+    for i, event in enumerate(stream):
+        if event["type"] != "decline":
+            continue
+        if event["to"] is None:
+            assert stream[i + 1]["type"] in ("void", "offer")  # void, or 逼庄's forced offer
+            assert stream[i + 1]["type"] == "void" or stream[i + 1]["forced"]
+        else:
+            assert event["to"] == (event["seat"] - 1) % 5
+            assert stream[i + 1]["type"] == "offer" and stream[i + 1]["seat"] == event["to"]
