@@ -301,3 +301,27 @@ async def test_R_HIDE_2_only_the_guard_s_frames_offer_him_the_open_guard():
                 round_ = table.match.records[view["round"] - 1].result
                 assert seat == round_.guard
     assert offered
+
+
+async def test_R_HIDE_2_R_TRICK_7_only_rebels_frames_offer_rebellion():
+    """造反 is offered to rebels only, in their own frames' ``actions``: the guard is never
+    offered it, and the public seat entries carry nothing about anyone's offers (the
+    property tests compare other seats' view bytes with the guard moved)."""
+    from bhtui.rules import PRESETS
+
+    rules = PRESETS["lianzhong-simple"].with_options(rebellion=True)
+    table = all_bots_but(set(), seed=5, rounds=3, preset=rules)
+    seats = watch_as_seats(table)
+    table._schedule()
+    await settle(lambda: table.match.over)
+    offered = set()
+    for seat, link in enumerate(seats):
+        for m in link.messages():
+            view = m.get("view")
+            if view and view["phase"] == "play" and {"type": "rebel"} in view["actions"]:
+                result = table.match.records[view["round"] - 1].result
+                assert seat not in (result.emperor, result.guard)
+                offered.add((view["round"], seat))
+            for other in (view or {}).get("seats", []):
+                assert set(other) == {"seat", "count", "place", "role", "move"}
+    assert {r for r, _ in offered} == {1, 2, 3}
