@@ -42,7 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=7474, help="TCP port (7474; 0 picks one)")
     host.add_argument("--bind", default="0.0.0.0",
                       help="listen and advertise only on this address (default: all)")
-    host.add_argument("--code", help="a join code players must know (never sent over the wire)")
+    _code_options(host, "a join code players must know (never sent over the wire)")
+    host.add_argument("--ask-code", action="store_true",
+                      help="type the join code at a hidden prompt before the table opens")
     host.add_argument("--timer", type=float, help="seconds per turn before 托管 takes over")
     host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
     host.add_argument("--bots", type=int, default=0, help="seats given to bots at once (0-5)")
@@ -58,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(verb, help=f"{'take a seat at' if role == 'player' else 'watch'} a "
                                        "LAN table (the lobby lists them)")
         p.add_argument("address", nargs="?", help="HOST:PORT to connect directly")
-        p.add_argument("--code", help="the table's join code")
+        _code_options(p, "the table's join code (asked for when the table needs one)")
         p.add_argument("--bind", help="browse the LAN only from this address")
         p.set_defaults(role=role)
     sub.add_parser("demo", help="a guided tour of the rules (keyboard only, 80x24)")
@@ -84,6 +86,37 @@ def build_parser() -> argparse.ArgumentParser:
                      help="one bot for every seat or five comma-separated (random, heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON document")
     return parser
+
+
+def _code_options(parser: argparse.ArgumentParser, text: str) -> None:
+    parser.add_argument("--code", help=f"{text}; other users of this machine can see a code "
+                                       "given here, so prefer --code-file or BHTUI_CODE")
+    parser.add_argument("--code-file", metavar="FILE", help="read the join code from FILE")
+
+
+def join_code(args: argparse.Namespace) -> str | None:
+    """The join code from --code, --code-file, the BHTUI_CODE variable or a hidden prompt
+    (--ask-code), in that order; ValueError says what is wrong."""
+    import os
+
+    if args.code:
+        return str(args.code).strip() or None
+    if args.code_file:
+        try:
+            text = Path(args.code_file).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the join code from {args.code_file}: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
+        if not text:
+            raise ValueError(f"{args.code_file} holds no join code")
+        return text.splitlines()[0].strip()
+    if os.environ.get("BHTUI_CODE", "").strip():
+        return os.environ["BHTUI_CODE"].strip()
+    if getattr(args, "ask_code", False):
+        import getpass
+
+        return getpass.getpass("Join code for this table: ").strip() or None
+    return None
 
 
 def _positive(text: str) -> int:
@@ -181,9 +214,15 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.net.serve import run_headless
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
 
+    from bhtui.net.tcp import listen_socket
+
     config, warnings = _settings(args)
     delay = args.bot_delay if args.bot_delay is not None else config.bot_delay
-    common = dict(bot_delay=delay, timer=args.timer, code=args.code,
+    try:
+        code = join_code(args)
+    except ValueError as exc:
+        return _fail(exc)
+    common = dict(bot_delay=delay, timer=args.timer, code=code,
                   open_spectating=args.open_spectating)
     if args.resume:
         path = latest_log() if args.resume == "latest" else Path(args.resume)
@@ -210,17 +249,18 @@ def _host(args: argparse.Namespace) -> int:
         table = Table(rules, seats, name=name, seed=args.host_seed, rounds=args.host_rounds,
                       log=GameLog(new_log_path(name)), **common)
     advertise = not args.no_advertise
-    try:
-        if args.headless:
-            asyncio.run(run_headless(table, args.bind, args.port, advertise))
-            return 0
-        from bhtui.tui.app import BhtuiApp
-        from bhtui.tui.sessions import HostSession
-
-        BhtuiApp(config, HostSession(table, args.bind, args.port, advertise),  # type: ignore[arg-type]
-                 warnings=warnings).run()
+    try:  # bound before the app starts: a port in use is one line, not a traceback
+        sock = listen_socket(args.bind, args.port)
     except OSError as exc:
         return _fail(f"cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}")
+    if args.headless:
+        asyncio.run(run_headless(table, sock, advertise))
+        return 0
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.sessions import HostSession
+
+    BhtuiApp(config, HostSession(table, sock, advertise),  # type: ignore[arg-type]
+             warnings=warnings).run()
     return 0
 
 
@@ -229,9 +269,10 @@ def _join(args: argparse.Namespace) -> int:
 
     try:
         address = parse_address(args.address) if args.address else None
+        code = join_code(args)
     except ValueError as exc:
         return _fail(exc)
-    return _run_app(args, RemoteSession(address, args.role, args.code, args.bind))
+    return _run_app(args, RemoteSession(address, args.role, code, args.bind))
 
 
 def _serve_ssh(args: argparse.Namespace) -> int:
@@ -276,9 +317,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     """Open the table: a match against four heuristic bots, seat 0 yours."""
-    import random
-
     from bhtui.rules import get_preset
+    from bhtui.rules.seeding import secret_seed
     from bhtui.tui.app import BhtuiApp
 
     try:
@@ -286,7 +326,7 @@ def _play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(exc)
     config, warnings = _settings(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    seed = args.seed if args.seed is not None else secret_seed()
     BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings,
              ask_rules=args.settings).run()
     return 0

@@ -2,9 +2,10 @@
 
     python examples/bot_client.py HOST:PORT [--name Bot] [--code CODE] [--random]
 
-It reads frames (4-byte big-endian length + msgpack map), answers the host's hello (with an
-HMAC proof of the join code when the table has one), and on every view where it is its turn
-sends an action computed from that view alone. See docs/protocol.md.
+It reads frames (4-byte big-endian length + msgpack map), answers the host's hello (proving
+the join code by SPAKE2 when the table has one: `pip install spake2`, or any implementation
+compatible with python-spake2's Ed25519 group), and on every view where it is its turn sends an
+action computed from that view alone. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import random
 import struct
 
 import msgpack
+from spake2 import SPAKE2_A
 
 from bhtui.bots import HeuristicBot
 from bhtui.bots.legal import legal_from_view
@@ -30,18 +32,25 @@ def frame(message: dict) -> bytes:
 async def play(host: str, port: int, name: str, code: str | None, random_play: bool) -> None:
     reader, writer = await asyncio.open_connection(host, port)
     bot, rng = HeuristicBot(), random.Random()
-    cid, seat, answered = 0, None, set()
+    cid, seat, answered, spake = 0, None, set(), None
     while True:
         header = await reader.readexactly(4)
         message = msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0]), raw=False)
         kind = message["type"]
         if kind == "hello":  # the host speaks first
-            hello = {"type": "hello", "proto": [1, 0], "app": "example-bot", "role": "player",
+            hello = {"type": "hello", "proto": [2, 0], "app": "example-bot", "role": "player",
                      "name": name}
             if message.get("code"):
-                key = (code or "").strip().encode()
-                hello["proof"] = hmac.new(key, message["nonce"].encode(), hashlib.sha256).hexdigest()
+                spake = SPAKE2_A((code or "").strip().encode(), idA=b"bhtui-client",
+                                 idB=b"bhtui-host")
+                hello["pake"] = spake.start().hex()
             writer.write(frame(hello))
+        elif kind == "pake" and spake is not None:  # the host's half: check it, prove ours
+            key = spake.finish(bytes.fromhex(message["pake"]))
+            host_knows = hmac.compare_digest(bytes.fromhex(message["confirm"]),
+                                             hmac.new(key, b"confirm:bhtui-host", hashlib.sha256).digest())
+            proof = hmac.new(key, b"confirm:bhtui-client", hashlib.sha256).digest()
+            writer.write(frame({"type": "proof", "confirm": proof.hex() if host_knows else ""}))
         elif kind == "welcome":
             seat = message["seat"]
             cid = message["last_cid"]

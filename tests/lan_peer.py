@@ -30,7 +30,7 @@ async def main(bind: str, wanted: str) -> None:
         await asyncio.sleep(0.02)
     runner.cancel()
     print(json.dumps({"name": info.name, "address": info.address, "preset": info.preset,
-                      "code": info.code, "seat": client.seat, "history": client.view["history"]}))
+                      "code": info.code, "seat": client.seat, "history": client.history}))
 
 
 asyncio.run(asyncio.wait_for(main(sys.argv[1], sys.argv[2]), 90))

@@ -15,7 +15,7 @@ from bhtui.bots import make_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.memory import MemoryLink
-from bhtui.net.protocol import FrameDecoder, encode
+from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 
 
 class Tap(MemoryLink):
@@ -178,7 +178,7 @@ async def test_a_major_protocol_mismatch_is_refused_naming_both_versions():
     link = Tap(table)
     link.write(encode({"type": "hello", "proto": [9, 0], "role": "player", "name": "X"}))
     await settle(lambda: link.closed_reason is not None)
-    assert "9.0" in link.closed_reason and "1.0" in link.closed_reason
+    assert "9.0" in link.closed_reason and "%d.%d" % PROTOCOL in link.closed_reason
 
 
 @pytest.mark.parametrize("preset", ["qingdao", "baike", "lianzhong-simple"])
@@ -186,7 +186,7 @@ async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing(preset):
     table = all_bots_but(set(), seed=11, rounds=2, preset=preset)
     seats = watch_as_seats(table)
     spectator, spec_link, _ = connect(table, "Watcher", "spectator")
-    table._schedule()
+    table.scheduler.arm()
     await settle(lambda: table.match.over)
     for seat, link in enumerate(seats):
         for m in link.messages():
@@ -211,7 +211,7 @@ async def test_R_HIDE_2_a_view_frame_is_byte_identical_under_reshuffled_hidden_c
             if table.match.over:
                 break
             seat = table.match.to_act
-            table._apply(seat, make_bot("heuristic").decide(table.match.view(seat),
+            table.apply(seat, make_bot("heuristic").decide(table.match.view(seat),
                                                             table.match.legal_actions(seat)))
         for viewer in range(5):
             twin_match = reshuffled(table.match, viewer, rng)
@@ -249,9 +249,9 @@ async def test_chat_reaches_everyone_and_is_rate_limited():
 
 
 async def test_after_a_round_bots_wait_for_people_but_not_forever_for_one_who_walked_away(monkeypatch):
-    import bhtui.net.host as host
+    import bhtui.net.scheduler as scheduler
 
-    monkeypatch.setattr(host, "READY_WAIT", 0.05)
+    monkeypatch.setattr(scheduler, "READY_WAIT", 0.05)
     table = all_bots_but({0, 1}, rounds=2)
     quick, _, _ = connect(table, "Quick", seat=0)
     away, _, _ = connect(table, "Away", seat=1)
@@ -259,10 +259,10 @@ async def test_after_a_round_bots_wait_for_people_but_not_forever_for_one_who_wa
     quick.set_auto(True)
     away.set_auto(True)
     await settle(lambda: len(table.match.records) == 1)
-    table.seats[0].auto = table.seats[1].auto = False  # both are back at the screen
     for s in table.seats[:2]:
         s.ready = False
-    table._changed()
+    table.set_auto(0, False)  # both are back at the screen
+    table.set_auto(1, False)
     quick.ready()  # "Away" never presses Enter
     actions = len(table.match.actions)
     await settle(lambda: all(s.ready for s in table.seats))
@@ -290,7 +290,7 @@ async def test_R_HIDE_2_only_the_guard_s_frames_offer_him_the_open_guard():
     """R-GUARD-5 is a private choice: no other seat's bytes carry it."""
     table = all_bots_but(set(), seed=5, rounds=3, preset="lianzhong-simple")
     seats = watch_as_seats(table)
-    table._schedule()
+    table.scheduler.arm()
     await settle(lambda: table.match.over)
     offered = 0
     for seat, link in enumerate(seats):

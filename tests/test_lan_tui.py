@@ -14,7 +14,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.lobby import TableInfo
 from bhtui.net.serve import start_serving, start_when_full
-from bhtui.net.tcp import open_link
+from bhtui.net.tcp import listen_socket, open_link
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.i18n import Translator
@@ -38,7 +38,7 @@ async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
 
 async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room():
     table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="Friday")
-    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         guest = await guest_in_waiting_room(pilot, app, "Bo")
         attach_bot(guest)
@@ -56,7 +56,7 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
     table = Table("qingdao", seats, seed=6, rounds=1, bot_delay=0.0)
-    serving = await start_serving(table, "127.0.0.1", 0, advertise=False)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -68,7 +68,7 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
 
 async def test_a_wrong_join_code_is_shown_and_nothing_else_happens():
     table = Table("qingdao", seed=1, code="tea")
-    serving = await start_serving(table, "127.0.0.1", 0, advertise=False)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", code="coffee"))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
@@ -105,7 +105,7 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
 
 async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
     table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="[b]Friday[/]")
-    app = BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await guest_in_waiting_room(pilot, app, "[/][red]Bo")
         await wait_for(pilot, lambda: table.seats_taken() == 2)
@@ -121,7 +121,7 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
     table = Table("qingdao", seats, seed=6, rounds=1, bot_delay=0.01)
     table.start()
-    serving = await start_serving(table, "127.0.0.1", 0, advertise=False)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), MenuSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
@@ -134,7 +134,7 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
 def hosting() -> tuple[Table, BhtuiApp]:
     """A qingdao table hosted from this screen (not advertised)."""
     table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
-    return table, BhtuiApp(config(), HostSession(table, "127.0.0.1", 0, advertise=False))
+    return table, BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
 
 
 async def open_rules(pilot, app: BhtuiApp) -> None:

@@ -93,7 +93,7 @@ def test_R_MATCH_1_fixed_rounds_keep_running_totals():
     m = rigged("7H 7H 7H", "7H", "8C", "9C", "KC", first=0, rounds=1)
     _finish_small_round(m)
     assert m.over and m.to_act is None and m.legal_actions(0) == []
-    assert m.totals == [6, 6, -6, -6, -6] and m.view(2)["history"][0]["scores"] == m.totals
+    assert m.totals == [6, 6, -6, -6, -6] and m.history[0]["scores"] == m.totals
 
 
 def test_R_MATCH_1_a_target_score_ends_the_match():

@@ -219,8 +219,7 @@ async def test_names_with_markup_show_as_text_and_break_nothing():
         t = table(app)
         assert "[/]Ana[red]" in str(t.query_one("#bottom").render())
         assert "[/]Ana" in "\n".join(t.log_lines)
-        app.host.seats[0].auto = True  # let the bot finish: the result screen shows the name too
-        app.host._changed()
+        app.host.set_auto(0, True)  # let the bot finish: the result screen shows the name too
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
 
 

@@ -81,7 +81,7 @@ async def test_a_solo_declared_while_the_throne_dialog_is_open_renews_the_dialog
             await pilot.pause()
         assert isinstance(app.screen, ThroneDialog) and "accept" in app.screen.choices
         first = app.screen
-        app.host._apply(2, {"type": "grab"})  # a bot at seat 2 declares 抢独
+        app.host.apply(2, {"type": "grab"})  # a bot at seat 2 declares 抢独
         for _ in range(200):
             if isinstance(app.screen, ThroneDialog) and app.screen is not first:
                 break

@@ -19,6 +19,8 @@ def attach_bot(client: Client, bot: Bot | None = None) -> None:
 
     def on_message(message: dict[str, Any]) -> None:
         kind = message["type"]
+        if kind == "welcome":  # a new link: an answer lost with the old one is owed again
+            answered.clear()
         if kind == "event" and message["event"].get("type") == "round_end":
             client.ready()
             return

@@ -1,18 +1,26 @@
-"""A table client: handshake, the latest view or waiting room, and the numbered event log.
+"""A table client: handshake, the latest view or waiting room, the numbered event log and the
+finished rounds.
 
 Used by the screen, by tests and by bots over the wire alike. Transport-agnostic: anything
 with ``write(bytes)`` and ``async read() -> bytes`` (b"" at the end) will do. The same client
 object survives reconnects: ``run`` may be called again on a new link and resumes from the
-last event number it saw.
+last event number it saw. Every text a host sends is stripped of control characters before
+anyone (a screen) sees it: the host may be hostile too.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from bhtui.net.host import code_proof
-from bhtui.net.protocol import FrameDecoder, Message, ProtocolError, client_hello, encode
+from bhtui.net.joincode import CodeProver, WrongCode
+from bhtui.net.protocol import (
+    FrameDecoder, Message, ProtocolError, clean_text, client_hello, encode,
+)
+from bhtui.store.tokens import SeatTokens
+
+KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 
 
 class Link(Protocol):
@@ -27,23 +35,27 @@ class Client:
     """One viewer of a table: a seat or a spectator."""
 
     def __init__(self, link: Link, name: str, role: str = "player",
-                 token: str | None = None, code: str | None = None) -> None:
+                 token: str | None = None, code: str | None = None,
+                 tokens: SeatTokens | None = None) -> None:
         self.link = link
         self.name = name
         self.role = role
         self.token = token
         self.code = code
+        self.tokens = tokens  # where seat tokens are kept between runs (None: nowhere)
         self.server: dict[str, Any] = {}
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
         self.table: list[dict[str, Any]] = []
         self.seq = 0
-        self.events: list[tuple[int, dict[str, Any]]] = []
+        self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP_EVENTS)
+        self.rounds: dict[int, dict[str, Any]] = {}  # finished rounds by number
         self.gaps = 0
         self.closed: str | None = None
         self.refused: dict[str, Any] | None = None
         self._cid = 0
+        self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
 
     def listen(self, listener: Listener) -> None:
@@ -57,6 +69,11 @@ class Client:
     @property
     def last_seq(self) -> int | None:
         return self.events[-1][0] if self.events else None
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """The finished rounds this client has been sent, in order (the score table)."""
+        return [self.rounds[n] for n in sorted(self.rounds)]
 
     async def run(self, link: Link | None = None) -> None:
         """Read frames until the link ends (the host speaks first)."""
@@ -75,26 +92,54 @@ class Client:
                 self._dispatch({"type": "closed", "reason": str(exc)})
                 return
             for message in messages:
-                self._dispatch(message)
+                self._dispatch(_cleaned(message))
+
+    def fail(self, code: str, reason: str, **detail: str) -> None:
+        """The table cannot be reached: say so to the listeners, as the host's refusals are."""
+        self._dispatch({"type": "error", "code": code, "reason": reason, **detail})
 
     def _send_hello(self, server: Message) -> None:
         self.server = server
+        table_id = server.get("id")
+        if self.token is None and self.role == "player" and self.tokens and isinstance(table_id, str):
+            self.token = self.tokens.get(table_id)
         hello = client_hello(self.name, self.role, self.token)
         if self.last_seq is not None:
             hello["last_seq"] = self.last_seq
-        if server.get("code"):
-            nonce = server.get("nonce")
-            hello["proof"] = code_proof(self.code or "", nonce if isinstance(nonce, str) else "")
+        if server.get("code") and self.code:
+            self._prover = CodeProver(self.code)
+            hello["pake"] = self._prover.message.hex()
         self.link.write(encode(hello))
+
+    def _answer_pake(self, message: Message) -> None:
+        """The host's half of the join-code exchange: prove we know the code too. A host that
+        does not know it gets an empty proof and refuses us itself, saying why."""
+        confirm = b""
+        try:
+            if self._prover is None:
+                raise WrongCode("no code to prove")
+            confirm = self._prover.answer(bytes.fromhex(str(message.get("pake"))),
+                                          bytes.fromhex(str(message.get("confirm"))))
+        except (WrongCode, ValueError):
+            pass
+        self._send({"type": "proof", "confirm": confirm.hex()})
 
     def _dispatch(self, message: Message) -> None:
         kind = message["type"]
         if kind == "hello":
             self._send_hello(message)
+        elif kind == "pake":
+            self._answer_pake(message)
         elif kind == "welcome":
             self.seat = message.get("seat")
             self.token = message.get("token") or self.token
             self._cid = max(self._cid, message.get("last_cid") or 0)  # ids go on after a rejoin
+            table_id = self.server.get("id")
+            if self.tokens and self.token and self.seat is not None and isinstance(table_id, str):
+                self.tokens.put(table_id, self.token)
+        elif kind == "catchup":
+            self._catch_up(message.get("events"))
+            return
         elif kind == "event":
             seq = message["seq"]
             if self.events and seq <= self.events[-1][0]:
@@ -102,6 +147,10 @@ class Client:
             if self.events and seq != self.events[-1][0] + 1:
                 self.gaps += 1
             self.events.append((seq, message["event"]))
+        elif kind == "history":
+            for record in message.get("rounds") or []:
+                if isinstance(record, dict) and isinstance(record.get("round"), int):
+                    self.rounds[record["round"]] = record
         elif kind == "view":
             self.view = message["view"]
             self.table = message.get("table", [])
@@ -114,6 +163,20 @@ class Client:
             self.closed = message["reason"]
         for listener in list(self._listeners):
             listener(message)
+
+    def _catch_up(self, events: Any) -> None:
+        """What we missed, as one frame: each event goes to the listeners as if it had come
+        alone. Events before the first were summarised by the view (a late joiner), so a
+        jump there is no gap."""
+        if not isinstance(events, list):
+            return
+        fresh = [e for e in events if isinstance(e, list) and len(e) == 2
+                 and isinstance(e[0], int) and isinstance(e[1], dict)
+                 and (self.last_seq is None or e[0] > self.last_seq)]
+        if fresh and self.last_seq is not None and fresh[0][0] != self.last_seq + 1:
+            self.events.clear()  # what came before the jump is no longer continuous with it
+        for seq, event in fresh:
+            self._dispatch({"type": "event", "seq": seq, "event": event})
 
     def _send(self, message: Message) -> None:
         self.link.write(encode(message))
@@ -133,6 +196,10 @@ class Client:
         self._send({"type": "hint", "cid": cid})
         return cid
 
+    def ask_history(self, before: int | None = None) -> None:
+        """The finished rounds before round ``before`` (a page; None: the latest)."""
+        self._send({"type": "history", "before": before})
+
     def set_auto(self, on: bool) -> None:
         self._send({"type": "auto", "on": on})
 
@@ -148,3 +215,14 @@ class Client:
     @property
     def my_turn(self) -> bool:
         return self.view is not None and self.seat is not None and self.view["to_act"] == self.seat
+
+
+def _cleaned(value: Any) -> Any:
+    """``value`` with control characters taken out of every text in it."""
+    if isinstance(value, str):
+        return value if value.isprintable() else clean_text(value)
+    if isinstance(value, list):
+        return [_cleaned(v) for v in value]
+    if isinstance(value, dict):
+        return {_cleaned(k): _cleaned(v) for k, v in value.items()}
+    return value

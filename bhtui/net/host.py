@@ -1,38 +1,45 @@
 """The authoritative host of one table, independent of any transport.
 
 It owns the seats (human, bot, or a human on 托管), the spectators, the waiting room before the
-match, the match itself and the numbered event stream. Only views and filtered events leave
-it (R-HIDE-*): every frame a viewer receives is built from ``Match.view`` / ``event_for`` for
-that viewer alone. Each accepted action is written to the game log before anyone hears of it.
+match, the match itself and the numbered event stream, and it dispatches what viewers send and
+broadcasts what they may see. Only views and filtered events leave it (R-HIDE-*): every frame a
+viewer receives is built from ``Match.view`` / ``event_for`` for that viewer's kind alone. Each
+accepted action is written to the game log before anyone hears of it. Join codes live in
+:mod:`bhtui.net.joincode`, bots and timers in :mod:`bhtui.net.scheduler`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
+import logging
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bhtui import __version__
-from bhtui.bots import Bot, HeuristicBot, hint, make_bot
-from bhtui.bots.moments import Moments
+from bhtui.bots import Bot, hint, make_bot
+from bhtui.net.joincode import Attempt, CodeGuard, WrongCode
 from bhtui.net.protocol import (
-    MAX_CHAT, PROTOCOL, Message, ProtocolError, check_hello, encode, field as need,
+    MAX_CHAT, PROTOCOL, Message, ProtocolError, action_of, check_hello, clean_text, encode,
+    field as need,
 )
+from bhtui.net.scheduler import Scheduler
 from bhtui.rules import SEATS, IllegalAction, Match, RuleSet, event_for, get_preset
 from bhtui.rules.round import OUT_OF_TURN
+from bhtui.rules.seeding import Seed, secret_seed
 from bhtui.store.gamelog import GameLog, rules_header
 
-REPLAY_BUFFER = 4096
-CODE_TRIES = 3  # wrong join codes per address and minute, then a cooldown
-CODE_WINDOW = 60.0
+CATCHUP_EVENTS = 256  # events a (re)joining viewer gets at most, in one frame
+HISTORY_PAGE = 16  # finished rounds per "history" message
+MAX_SPECTATORS = 500
+SPECTATORS_PER_ADDRESS = 32  # NAT and the SSH menu put many people behind one address
+CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost commands)
+ROOM_DELAY = 0.5  # spectators coming and going update the waiting room at most this often
 CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
-READY_WAIT = 60.0  # after a round: how long several people wait for one who walked away
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
+logger = logging.getLogger(__name__)
 
 
 class Connection(Protocol):
@@ -40,11 +47,6 @@ class Connection(Protocol):
 
     def send_frame(self, frame: bytes) -> None: ...
     def close(self, reason: str) -> None: ...
-
-
-def code_proof(code: str, nonce: str) -> str:
-    """HMAC-SHA256 of the host's nonce keyed by the join code: the code never crosses the wire."""
-    return hmac.new(code.strip().encode(), nonce.encode(), hashlib.sha256).hexdigest()
 
 
 @dataclass
@@ -69,14 +71,19 @@ class Viewer:
     seat: int | None  # None: spectator
     name: str
     admin: bool = False
+    address: str = "local"
+    counted: bool = False  # counts against the spectator caps
     chat_allowance: float = CHAT_BURST
     chat_time: float = field(default_factory=time.monotonic)
 
 
 @dataclass
 class Pending:
-    nonce: str
+    """A connection before its welcome; ``attempt`` while a join code is being proved."""
+
     address: str
+    attempt: Attempt | None = None
+    hello: tuple[str, str, str | None, int | None] = ("", "", None, None)
 
 
 class Table:
@@ -88,36 +95,43 @@ class Table:
         seats: list[Seat] | None = None,
         *,
         name: str = "bhtui",
-        seed: int | None = None,
+        seed: Seed | None = None,
         rounds: int | None = None,
         bot_delay: float = 0.6,
         timer: float | None = None,
         open_spectating: bool = False,
         code: str | None = None,
         log: GameLog | None = None,
+        table_id: str | None = None,
+        max_spectators: int = MAX_SPECTATORS,
     ) -> None:
         self.rules = get_preset(rules)
         self.seats = seats or [Seat() for _ in range(SEATS)]
-        assert len(self.seats) == SEATS
+        if len(self.seats) != SEATS:
+            raise ValueError(f"a table has {SEATS} seats, not {len(self.seats)}")
         self.name = name
-        self.seed = seed if seed is not None else secrets.randbelow(10**9)
+        self.seed: Seed = seed if seed is not None else secret_seed()
         self.rounds = rounds
         self.bot_delay = bot_delay
         self.timer = timer
         self.open_spectating = open_spectating
-        self.code = code.strip() if code else None
+        self.code = code.strip() if code and code.strip() else None
+        self.guard = CodeGuard(self.code) if self.code else None
         self.log = log
+        self.table_id = table_id or secrets.token_hex(8)  # public: how clients keep its token
         self.boot_id = secrets.token_hex(4)
+        self.max_spectators = max_spectators
         self.match: Match | None = None
+        self.closed = False
         self.seq = 0
-        self.buffer: deque[tuple[int, dict[str, Any]]] = deque(maxlen=REPLAY_BUFFER)
+        self.buffer: deque[tuple[int, dict[str, Any]]] = deque(maxlen=CATCHUP_EVENTS)
         self.viewers: dict[Connection, Viewer] = {}
         self.pending: dict[Connection, Pending] = {}
-        self.code_failures: dict[str, deque[float]] = {}
+        self.spectators = 0  # admitted spectators, and per address: the caps
+        self.spectators_from: Counter[str] = Counter()
         self.listeners: list[Any] = []  # called after any change (the lobby advertisement)
-        self._timer_handle: asyncio.TimerHandle | None = None
-        self._standard_bot = HeuristicBot()
-        self._offered = Moments()  # bots' declarations, once per moment
+        self.scheduler = Scheduler(self)
+        self._room_due = False
 
     # ----- the match ---------------------------------------------------------------------
     @property
@@ -136,27 +150,35 @@ class Table:
             self.log.start(self.header())
         self._record(self.match.initial_events())
         for viewer in list(self.viewers.values()):
-            for seq, event in self.buffer:
-                self._send_event(viewer, seq, event)
-        self._changed()
+            self._catch_up(viewer, None)
+        self._publish()
+
+    def close(self) -> None:
+        """The host is stopping: no timer fires and nothing more is applied or logged."""
+        self.closed = True
+        self.scheduler.cancel()
 
     def header(self) -> dict[str, Any]:
         return {
             **rules_header(self.rules), "seed": self.seed,
-            "rounds": self.rounds, "name": self.name,
+            "rounds": self.rounds, "name": self.name, "id": self.table_id,
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],
         }
 
     @classmethod
     def resume(cls, log: GameLog, **kw: Any) -> Table:
-        """Rebuild a table from its log: the same match, the same seat tokens (GameLogError
-        when the log was played under another edition of the rules)."""
+        """Rebuild a table from its log: the same match, the same seat tokens. ValueError (or
+        IllegalAction) says what in the log is wrong; GameLogError when the log was played
+        under another edition of the rules."""
         header, actions, rules = log.header, log.actions, log.rules()
-        seats = [Seat(name=s["name"], bot=make_bot(s["bot"]) if s["bot"] else None,
-                      token=s["token"], taken=True) for s in header["seats"]]
-        table = cls(rules, seats, name=header["name"], seed=header["seed"],
-                    rounds=header["rounds"], log=log, **kw)
+        seats = [Seat(name=name, bot=make_bot(bot) if bot else None, token=token, taken=True)
+                 for name, bot, token in _logged_seats(header.get("seats"))]
+        seed = header["seed"]
+        if not isinstance(seed, int | str) or isinstance(seed, bool):
+            raise ValueError("the seed is neither a number nor a secret")
+        table = cls(rules, seats, name=str(header["name"]), seed=seed,
+                    rounds=header["rounds"], log=log, table_id=header.get("id"), **kw)
         table.match = Match(rules, table.seed, rounds=table.rounds)
         table._record(table.match.initial_events())
         for seat, action in actions:
@@ -169,11 +191,11 @@ class Table:
     def fill_bots(self, announce: bool = True) -> None:
         for i, s in enumerate(self.seats):
             if s.bot is None and not s.taken:
-                s.bot = make_bot("heuristic", self.seed * SEATS + i)
+                s.bot = make_bot("heuristic", i)
                 s.name = BOT_NAMES[i]
                 s.ready = True
         if announce:
-            self._changed()
+            self._publish()
 
     def set_options(self, options: dict[str, Any], preset: str | None = None) -> None:
         """Change the preset and its options before the match; ValueError names the valid
@@ -182,7 +204,7 @@ class Table:
             raise ValueError("the match has started: its rules are fixed")
         base = get_preset(preset) if preset is not None else self.rules
         self.rules = base.with_options(**options)
-        self._changed()
+        self._publish()
 
     def move(self, source: int, target: int) -> None:
         """Swap two seats (people, bots or empty places) before the match."""
@@ -192,7 +214,7 @@ class Table:
         for viewer in self.viewers.values():
             if viewer.seat in (source, target):
                 viewer.seat = target if viewer.seat == source else source
-        self._changed()
+        self._publish()
 
     def remove(self, seat: int) -> None:
         """Empty a seat before the match: a bot leaves, a person becomes a spectator."""
@@ -202,71 +224,111 @@ class Table:
         if old.conn is not None and old.conn in self.viewers:
             self.viewers[old.conn].seat = None
         self.seats[seat] = Seat()
-        self._changed()
+        self._publish()
 
     # ----- joining -----------------------------------------------------------------------
     def connect(self, conn: Connection, address: str = "local") -> None:
-        """A new connection: the host speaks first, with the nonce a join code is proved on."""
-        nonce = secrets.token_hex(16)
-        self.pending[conn] = Pending(nonce, address)
+        """A new connection: the host speaks first, saying whether a join code is needed."""
+        self.pending[conn] = Pending(address)
         conn.send_frame(encode({
-            "type": "hello", "proto": list(PROTOCOL), "app": __version__, "nonce": nonce,
-            "code": self.code is not None, "table": self.name, "preset": self.rules.name,
+            "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": self.table_id,
+            "code": self.guard is not None, "table": self.name, "preset": self.rules.name,
             "options": self.rules.options(),
         }))
 
-    def _cooling_down(self, address: str) -> bool:
-        failures = self.code_failures.get(address, deque())
-        now = time.monotonic()
-        while failures and now - failures[0] > CODE_WINDOW:
-            failures.popleft()
-        return len(failures) >= CODE_TRIES
-
-    def _hello(self, conn: Connection, message: Message, admin: bool = False) -> Viewer | None:
-        pending = self.pending.pop(conn)
+    def _hello(self, conn: Connection, message: Message, admin: bool = False) -> None:
+        pending = self.pending[conn]
         try:
             role, name, token = check_hello(message)
         except ProtocolError as exc:
             self._refuse(conn, "hello", str(exc))
-            return None
-        if self.code is not None and not admin:
-            if self._cooling_down(pending.address):
-                self._refuse(conn, "cooldown", "too many wrong codes: wait a minute")
-                return None
-            proof = message.get("proof")
-            good = code_proof(self.code, pending.nonce)
-            if not isinstance(proof, str) or not hmac.compare_digest(proof, good):
-                self.code_failures.setdefault(pending.address, deque()).append(time.monotonic())
-                self._refuse(conn, "code", "wrong join code")
-                return None
+            return
+        last = message.get("last_seq")
+        hello = (role, name, token, last if isinstance(last, int) else None)
+        guard = self.guard
+        # A seat token proves more than the code (it was given after one): no code asked.
+        if guard is None or admin or self._token_seat(token) is not None:
+            self._admit(conn, *hello, admin=admin)
+            return
+        wait = guard.wait()
+        if wait:
+            self._refuse(conn, "cooldown", f"too many wrong join codes at this table: try again "
+                                           f"in {wait:.0f} s")
+            return
+        try:
+            pending.attempt = guard.begin(_hex(message.get("pake"), "pake"))
+        except (ProtocolError, WrongCode):
+            self._refuse(conn, "code", "this table needs its join code")
+            return
+        pending.hello = hello
+        conn.send_frame(encode({"type": "pake", "pake": pending.attempt.message.hex(),
+                                "confirm": pending.attempt.confirm.hex()}))
+
+    def _proof(self, conn: Connection, message: Message) -> None:
+        """The client's key confirmation: it knows the code, or it is refused."""
+        pending = self.pending[conn]
+        assert self.guard is not None and pending.attempt is not None
+        try:
+            confirm = _hex(message.get("confirm"), "confirm")
+        except ProtocolError as exc:
+            self._refuse(conn, "protocol", str(exc))
+            return
+        if message.get("type") != "proof" or not self.guard.finish(pending.attempt, confirm):
+            self._refuse(conn, "code", "wrong join code")
+            return
+        self._admit(conn, *pending.hello, admin=False)
+
+    def _admit(self, conn: Connection, role: str, name: str, token: str | None,
+               last: int | None, admin: bool) -> None:
+        address = self.pending.pop(conn).address
         seat: int | None = None
         if role == "player":
             seat = self._seat_for(token)
             if seat is None:
                 self._refuse(conn, "full", "no free seat at this table; you can watch")
-                return None
+                return
+        elif not admin and self.spectators >= self.max_spectators:
+            self._refuse(conn, "full", "this table has as many spectators as it can take")
+            return
+        elif not admin and self.spectators_from[address] >= SPECTATORS_PER_ADDRESS:
+            self._refuse(conn, "full", "too many spectators from your address")
+            return
+        viewer = Viewer(conn, seat, name, admin=admin, address=address,
+                        counted=seat is None and not admin)
+        self.viewers[conn] = viewer
+        if seat is not None:
             taken = self.seats[seat]
             old = taken.conn
             if old is not None and old is not conn:
                 self.viewers.pop(old, None)
                 old.close("replaced by a newer connection for this seat")
             taken.conn, taken.name, taken.taken = conn, name, True
-            if self.match is not None and taken.token != token:
-                taken.ready = True
-        viewer = Viewer(conn, seat, name, admin=admin)
-        self.viewers[conn] = viewer
+            if self.match is not None:
+                taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
+        elif viewer.counted:
+            self.spectators += 1
+            self.spectators_from[address] += 1
         conn.send_frame(encode({
             "type": "welcome", "role": role, "seat": seat,
             "token": self.seats[seat].token if seat is not None else None,
             "last_cid": self.seats[seat].last_cid if seat is not None else 0,
             "seq": self.seq,
         }))
-        last = message.get("last_seq")
-        for seq, event in self.buffer:  # the story so far, or what this viewer missed
-            if not isinstance(last, int) or seq > last:
-                self._send_event(viewer, seq, event)
-        self._changed()
-        return viewer
+        self._catch_up(viewer, last)
+        if self.match is not None:
+            self._send_history(viewer, None)
+        if seat is not None:
+            self._publish()
+        else:
+            self._send_view(viewer)
+            self._spectators_changed()
+
+    def _token_seat(self, token: str | None) -> int | None:
+        """The seat a person once took with this token (empty seats' tokens were never given)."""
+        for i, seat in enumerate(self.seats):
+            if token is not None and seat.taken and secrets.compare_digest(seat.token, token):
+                return i
+        return None
 
     def _seat_for(self, token: str | None) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -281,25 +343,37 @@ class Table:
         """A connection is gone: its seat is played by the standard bot until it is back."""
         self.pending.pop(conn, None)
         viewer = self.viewers.pop(conn, None)
-        if viewer is None or viewer.seat is None:
-            self._changed()
+        if viewer is None:
+            return
+        if viewer.counted:
+            self.spectators -= 1
+            self.spectators_from[viewer.address] -= 1
+            if not self.spectators_from[viewer.address]:
+                del self.spectators_from[viewer.address]
+        if viewer.seat is None:
+            self._spectators_changed()
             return
         seat = self.seats[viewer.seat]
         if seat.conn is conn:
             seat.conn = None
             if self.match is None:  # before the match the place is free again
                 self.seats[viewer.seat] = Seat()
-        self._changed()
+        self._publish()
 
     def _refuse(self, conn: Connection, code: str, reason: str) -> None:
+        self.pending.pop(conn, None)
         conn.send_frame(encode({"type": "error", "code": code, "reason": reason}))
         conn.close(reason)
 
     # ----- commands ----------------------------------------------------------------------
     def receive(self, conn: Connection, message: Message) -> None:
         """One decoded message from a connection (its hello first)."""
-        if conn in self.pending:
-            self._hello(conn, message, admin=getattr(conn, "admin", False))
+        pending = self.pending.get(conn)
+        if pending is not None:
+            if pending.attempt is not None:
+                self._proof(conn, message)
+            else:
+                self._hello(conn, message, admin=getattr(conn, "admin", False))
             return
         viewer = self.viewers.get(conn)
         if viewer is None:
@@ -319,7 +393,7 @@ class Table:
 
     def _command(self, viewer: Viewer, message: Message) -> None:
         cid, seq = need(message, "cid", int), need(message, "seq", int)
-        action = need(message, "action", dict)
+        action = action_of(message)
         if viewer.seat is None:
             self._error(viewer, "spectator", "spectators cannot act", cid)
             return
@@ -327,12 +401,16 @@ class Table:
         if cid <= seat.last_cid:
             self._error(viewer, "duplicate", f"command {cid} was already received", cid)
             return
+        if cid > seat.last_cid + CID_JUMP:
+            self._error(viewer, "cid", f"command ids go up by one (the last was {seat.last_cid})",
+                        cid)
+            return
         seat.last_cid = cid
-        if self.match is None:
-            self._error(viewer, "waiting", "the match has not started", cid)
+        if self.match is None or self.closed:
+            self._error(viewer, "waiting", "the match is not running", cid)
             return
         # A declaration (抢庄, 造反 …) stands on its own: the engine checks it still applies.
-        if seq != self.seq and action.get("type") not in OUT_OF_TURN:
+        if seq != self.seq and action["type"] not in OUT_OF_TURN:
             self._error(viewer, "stale", "the table moved on before your command arrived", cid)
             self._send_view(viewer)
             return
@@ -340,12 +418,12 @@ class Table:
             self._error(viewer, "auto", "托管 is on: take the seat back first", cid)
             return
         try:
-            self._apply(viewer.seat, action)
+            self.apply(viewer.seat, action)
         except IllegalAction as exc:
             self._error(viewer, "illegal", exc.reason, cid)
 
     def _chat(self, viewer: Viewer, message: Message) -> None:
-        text = need(message, "text", str).strip()[:MAX_CHAT]
+        text = clean_text(need(message, "text", str)[:MAX_CHAT]).strip()
         now = time.monotonic()
         viewer.chat_allowance = min(
             CHAT_BURST, viewer.chat_allowance + (now - viewer.chat_time) * CHAT_PER_SECOND)
@@ -360,8 +438,7 @@ class Table:
     def _auto(self, viewer: Viewer, message: Message) -> None:
         on = need(message, "on", bool)
         if viewer.seat is not None:
-            self.seats[viewer.seat].auto = on
-            self._changed()
+            self.set_auto(viewer.seat, on)
 
     def _hint(self, viewer: Viewer, message: Message) -> None:
         cid = need(message, "cid", int)
@@ -376,7 +453,13 @@ class Table:
         if viewer.seat is not None:
             seat = self.seats[viewer.seat]
             seat.ready = True if self.match is not None else not seat.ready
-            self._changed()
+            self._publish()
+
+    def _history(self, viewer: Viewer, message: Message) -> None:
+        before = message.get("before")
+        if before is not None and (not isinstance(before, int) or isinstance(before, bool)):
+            raise ProtocolError("'history' takes 'before', a round number")
+        self._send_history(viewer, before)
 
     def _admin(self, viewer: Viewer, message: Message) -> None:
         if not viewer.admin:
@@ -402,29 +485,51 @@ class Table:
         else:
             self._error(viewer, "admin", f"unknown operation {op!r}")
 
+    # ----- seats: 托管 and results seen (the scheduler's questions) ------------------------
+    def set_auto(self, seat: int, on: bool) -> None:
+        self.seats[seat].auto = on
+        self._publish()
+
+    def played_by_bot(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.bot is not None or s.auto or s.conn is None
+
+    def unready(self) -> list[int]:
+        """Seats the table waits on after a round: people here who have not seen the result.
+        A seat whose player is away, or on 托管, is never waited for."""
+        return [i for i, s in enumerate(self.seats) if not s.ready and not self.played_by_bot(i)]
+
+    def watched_by_others(self) -> bool:
+        """More than one person here, or anyone watching: a wait must end."""
+        people = sum(1 for s in self.seats if s.bot is None and s.conn is not None)
+        return people > 1 or len(self.viewers) > people
+
+    def all_ready(self) -> None:
+        for s in self.seats:
+            s.ready = True
+        self._publish()
+
     # ----- applying and broadcasting -----------------------------------------------------
-    def _apply(self, seat: int, action: dict[str, Any]) -> None:
+    def apply(self, seat: int, action: dict[str, Any]) -> None:
+        """Apply, log, then tell every viewer; IllegalAction (nothing changed) when refused."""
         match = self.match
-        assert match is not None
+        assert match is not None and not self.closed
         rounds_before = len(match.records)
         events = match.apply(seat, action)
         if self.log is not None:
             self.log.append(seat, action)  # persist, then broadcast
         self._record(events)
-        if len(match.records) > rounds_before:
+        finished = match.history[rounds_before:]
+        if finished:
             for s in self.seats:  # people look at the result before bots go on
-                s.ready = s.bot is not None or s.conn is None or s.auto
+                s.ready = s.bot is not None
         fresh = list(self.buffer)[-len(events):]
-        frames: dict[Any, bytes] = {}  # one encoding per kind of viewer, not per connection
-        for viewer in list(self.viewers.values()):
-            key = self._viewer_key(viewer)
-            if key not in frames:
-                frames[key] = b"".join(
-                    [self._event_frame(key, seq, event) for seq, event in fresh]
-                    + [self._view_frame(key)])
-            viewer.conn.send_frame(frames[key])
+        self._broadcast(lambda key: b"".join(
+            [self._event_frame(key, seq, event) for seq, event in fresh]
+            + ([encode({"type": "history", "rounds": finished})] if finished else [])
+            + [self._view_frame(key)]))
         self._notify()
-        self._schedule()
+        self.scheduler.arm()
 
     def _record(self, events: list[dict[str, Any]]) -> None:
         for event in events:
@@ -436,6 +541,17 @@ class Table:
             return "all"
         return viewer.seat
 
+    def _broadcast(self, build: Any) -> None:
+        """Send every viewer ``build(key)``, built once per kind of viewer (each seat,
+        spectators, the open table), not per connection. A frame that cannot be built reaches
+        its viewers as an error; the others, and the table, go on."""
+        frames: dict[Any, bytes] = {}
+        for viewer in list(self.viewers.values()):
+            key = self._viewer_key(viewer)
+            if key not in frames:
+                frames[key] = _built(build, key)
+            viewer.conn.send_frame(frames[key])
+
     def _event_frame(self, key: int | str | None, seq: int, event: dict[str, Any]) -> bytes:
         return encode({"type": "event", "seq": seq, "event": event_for(event, key)})
 
@@ -445,18 +561,51 @@ class Table:
         return encode({"type": "view", "seq": self.seq, "view": self.match.view(key),
                        "table": self.public_seats()})
 
-    def _send_event(self, viewer: Viewer, seq: int, event: dict[str, Any]) -> None:
-        viewer.conn.send_frame(self._event_frame(self._viewer_key(viewer), seq, event))
+    def _catch_up(self, viewer: Viewer, last: int | None) -> None:
+        """What a (re)joining viewer missed, in one frame however long the match: the latest
+        events after ``last`` (at most CATCHUP_EVENTS, fewer if they would not fit)."""
+        key = self._viewer_key(viewer)
+        missed = [[seq, event_for(event, key)] for seq, event in self.buffer
+                  if last is None or seq > last]
+        while missed:
+            try:
+                viewer.conn.send_frame(encode({"type": "catchup", "events": missed}))
+                return
+            except ProtocolError:
+                missed = missed[len(missed) // 2:]
+
+    def _send_history(self, viewer: Viewer, before: int | None) -> None:
+        """A page of finished rounds (the score table), ending before round ``before``."""
+        if self.match is None:
+            return
+        history = self.match.history
+        end = len(history) if before is None else max(0, min(len(history), before - 1))
+        viewer.conn.send_frame(encode(
+            {"type": "history", "rounds": history[max(0, end - HISTORY_PAGE):end]}))
 
     def _send_view(self, viewer: Viewer) -> None:
-        viewer.conn.send_frame(self._view_frame(self._viewer_key(viewer)))
+        viewer.conn.send_frame(_built(self._view_frame, self._viewer_key(viewer)))
 
-    def _changed(self) -> None:
-        """Seats or viewers changed: everyone gets a fresh view (or room), bots re-armed."""
-        for viewer in list(self.viewers.values()):
-            self._send_view(viewer)
+    def _publish(self) -> None:
+        """Seats, rules or the match changed: everyone gets a fresh view (or room), bots and
+        timers are re-armed."""
+        self._room_due = False
+        self._broadcast(self._view_frame)
         self._notify()
-        self._schedule()
+        self.scheduler.arm()
+
+    def _spectators_changed(self) -> None:
+        """A spectator came or went: nobody's view changes, only the waiting room's count,
+        sent at most every ROOM_DELAY seconds whatever the crowd."""
+        self._notify()
+        if self.match is None and not self._room_due:
+            self._room_due = True
+            asyncio.get_running_loop().call_later(ROOM_DELAY, self._send_room)
+
+    def _send_room(self) -> None:
+        if self._room_due and self.match is None:
+            self._room_due = False
+            self._broadcast(self._view_frame)
 
     def _notify(self) -> None:
         for listener in self.listeners:
@@ -487,72 +636,39 @@ class Table:
     def seats_taken(self) -> int:
         return sum(1 for s in self.seats if s.taken or s.bot is not None)
 
-    # ----- bots, 托管 and the turn timer ---------------------------------------------------
-    def _played_by_bot(self, seat: int) -> bool:
-        s = self.seats[seat]
-        return s.bot is not None or s.auto or s.conn is None
 
-    def _schedule(self) -> None:
-        """Arm the one pending timer: a bot's move, or a human's turn timer."""
-        if self._timer_handle is not None:
-            self._timer_handle.cancel()
-            self._timer_handle = None
-        match = self.match
-        seat = match.to_act if match is not None else None
-        if seat is None:
-            return
-        loop = asyncio.get_running_loop()
-        if not all(s.ready for s in self.seats):
-            people = sum(1 for s in self.seats if s.bot is None and s.conn is not None)
-            if people > 1:  # alone at a table, take all the time you like
-                self._timer_handle = loop.call_later(READY_WAIT, self._ready_timeout, self.seq)
-            return
-        if self._played_by_bot(seat):
-            self._timer_handle = loop.call_later(self.bot_delay, self._bot_move, seat, self.seq)
-        elif self.timer is not None:
-            self._timer_handle = loop.call_later(self.timer, self._time_out, seat, self.seq)
-        loop.call_soon(self._bot_declarations, self.seq)
+def _built(build: Any, key: int | str | None) -> bytes:
+    try:
+        frame: bytes = build(key)
+        return frame
+    except (ProtocolError, ValueError, TypeError) as exc:
+        logger.exception("a frame for viewer %r could not be built", key)
+        return encode({"type": "error", "code": "frame", "reason": f"not sent: {exc}"[:200]})
 
-    def _bot_declarations(self, at_seq: int) -> None:
-        """Bots and seats on 托管 consider their out-of-turn declarations once per moment."""
-        match = self.match
-        if match is None or match.over or self.seq != at_seq:
-            return
-        moment = match.moment
-        for seat in range(SEATS):
-            if not self._played_by_bot(seat) or not self._offered.due(moment, seat):
-                continue
-            legal = match.interjections(seat)
-            if legal:
-                bot = self.seats[seat].bot or self._standard_bot
-                action = bot.interject(match.view(seat), legal)
-                if action is not None:
-                    self._apply(seat, action)
-                    return
 
-    def _bot_move(self, seat: int, at_seq: int) -> None:
-        self._timer_handle = None
-        match = self.match
-        if match is None or self.seq != at_seq or match.to_act != seat or not self._played_by_bot(seat):
-            return
-        bot = self.seats[seat].bot or self._standard_bot
-        self._apply(seat, bot.decide(match.view(seat), match.legal_actions(seat)))
+def _hex(value: Any, name: str) -> bytes:
+    if not isinstance(value, str) or len(value) > 256:
+        raise ProtocolError(f"'{name}' is hex text")
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        raise ProtocolError(f"'{name}' is hex text") from None
 
-    def _ready_timeout(self, at_seq: int) -> None:
-        """Someone left the result screen open: the table goes on without waiting longer."""
-        self._timer_handle = None
-        if self.seq == at_seq:
-            for s in self.seats:
-                s.ready = True
-            self._changed()
 
-    def _time_out(self, seat: int, at_seq: int) -> None:
-        """R-AUTO-1: a turn timer running out switches the seat to 托管."""
-        self._timer_handle = None
-        match = self.match
-        if match is not None and self.seq == at_seq and match.to_act == seat:
-            self.seats[seat].auto = True
-            self._changed()
+def _logged_seats(seats: Any) -> list[tuple[str, str | None, str]]:
+    """The log header's seats, checked: five of them, each a name, a bot or none, a token."""
+    if not isinstance(seats, list) or len(seats) != SEATS:
+        raise ValueError(f"the log names {len(seats) if isinstance(seats, list) else 'no'} "
+                         f"seats, not {SEATS}")
+    out = []
+    for s in seats:
+        name, bot, token = (s.get(k) for k in ("name", "bot", "token")) if isinstance(s, dict) \
+            else (None, None, None)
+        if not (isinstance(name, str) and (bot is None or isinstance(bot, str))
+                and isinstance(token, str) and token.isascii() and token.isalnum()):
+            raise ValueError(f"a seat in the log is damaged: {s!r:.60}")
+        out.append((name, bot, token))
+    return out
 
 
 _COMMANDS = {
@@ -561,5 +677,6 @@ _COMMANDS = {
     "auto": Table._auto,
     "hint": Table._hint,
     "ready": Table._ready,
+    "history": Table._history,
     "admin": Table._admin,
 }

@@ -7,15 +7,16 @@ from bhtui.net.client import Client
 from bhtui.net.host import BOT_NAMES, Seat, Table
 from bhtui.net.memory import MemoryLink
 from bhtui.rules import SEATS, RuleSet
+from bhtui.rules.seeding import Seed
 from bhtui.store.gamelog import GameLog
 
 
-def local_table(rules: RuleSet | str, seed: int, name: str, bot_delay: float,
+def local_table(rules: RuleSet | str, seed: Seed, name: str, bot_delay: float,
                 rounds: int | None = None, log: GameLog | None = None) -> Table:
     """Seat 0 for the person at this terminal, heuristic bots everywhere else, started.
     With a ``log`` the game is saved like a hosted one (`bhtui replay` reads it)."""
     seats = [Seat(name=name, taken=True)] + [
-        Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", seed * SEATS + s), ready=True)
+        Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", s), ready=True)
         for s in range(1, SEATS)
     ]
     table = Table(rules, seats, name="local", seed=seed, rounds=rounds, bot_delay=bot_delay,

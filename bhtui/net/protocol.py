@@ -7,15 +7,19 @@ connection. ``docs/protocol.md`` describes each message.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import msgpack
 
-PROTOCOL = (1, 0)
+PROTOCOL = (2, 0)
 MAX_FRAME = 64 * 1024
 MAX_NAME = 24
 MAX_CHAT = 200
+MAX_TOKEN = 64
 HEADER = 4
+ACTION_FIELDS = {"play": ("cards", "set"), "call": ("card", "open")}
+"""The fields each action type may carry besides its ``type`` (any others are dropped)."""
 
 Message = dict[str, Any]
 
@@ -68,6 +72,25 @@ class FrameDecoder:
         return out
 
 
+def clean_text(text: str) -> str:
+    """Text from another machine as a terminal may show it: no control characters (C0, C1,
+    DEL, and format characters such as bidi overrides), so no escape sequence ever reaches a
+    screen; line breaks and tabs become spaces."""
+    return "".join(
+        " " if c in "\t\n\r" else c for c in text
+        if c in "\t\n\r" or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+
+
+def action_of(message: Message) -> dict[str, Any]:
+    """The action a command carries, reduced to the fields its type may have: the log keeps
+    exactly what the engine reads. ProtocolError when it is not a map with a text ``type``."""
+    action = field(message, "action", dict)
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("an action's 'type' is text")
+    return {"type": kind, **{k: action[k] for k in ACTION_FIELDS.get(kind, ()) if k in action}}
+
+
 def client_hello(name: str, role: str = "player", token: str | None = None) -> Message:
     from bhtui import __version__
 
@@ -93,12 +116,13 @@ def check_hello(message: Message) -> tuple[str, str, str | None]:
     if role not in ("player", "spectator"):
         raise ProtocolError("role must be 'player' or 'spectator'")
     name = message.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise ProtocolError(f"name must be 1..{MAX_NAME} characters")
+    if not isinstance(name, str) or len(name) > MAX_NAME or not clean_text(name).strip():
+        raise ProtocolError(f"name must be 1..{MAX_NAME} printable characters")
     token = message.get("token")
-    if token is not None and not isinstance(token, str):
-        raise ProtocolError("token must be text")
-    return role, name.strip(), token
+    if token is not None and not (isinstance(token, str) and len(token) <= MAX_TOKEN
+                                  and token.isascii() and token.isalnum()):
+        raise ProtocolError("token must be the hex text a welcome gave")
+    return role, clean_text(name).strip(), token
 
 
 def field(message: Message, name: str, kind: type | tuple[type, ...]) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import socket
 from dataclasses import dataclass
 
 from bhtui.net.host import Table
@@ -25,6 +26,7 @@ class Serving:
     async def stop(self) -> None:
         if self.advertiser is not None:
             await self.advertiser.stop()
+        self.table.close()  # no late bot move reaches the closed log
         self.server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.server.wait_closed(), 2)
@@ -32,8 +34,10 @@ class Serving:
             self.table.log.close()
 
 
-async def start_serving(table: Table, bind: str, port: int, advertise: bool = True) -> Serving:
-    server = await serve_table(table, bind, port)
+async def start_serving(table: Table, sock: socket.socket, advertise: bool = True) -> Serving:
+    """Serve ``table`` on a socket already bound (`listen_socket`), advertised on the LAN."""
+    server = await serve_table(table, sock=sock)
+    bind = sock.getsockname()[0]
     advertiser = None
     if advertise:
         advertiser = Advertiser(table, server.sockets[0].getsockname()[1], bind)
@@ -50,9 +54,10 @@ def start_when_full(table: Table) -> None:
     table.listeners.append(check)
 
 
-async def run_headless(table: Table, bind: str, port: int, advertise: bool = True) -> None:
+async def run_headless(table: Table, sock: socket.socket, advertise: bool = True) -> None:
     """Serve until SIGINT/SIGTERM; print where the table is."""
-    serving = await start_serving(table, bind, port, advertise)
+    serving = await start_serving(table, sock, advertise)
+    bind = sock.getsockname()[0]
     start_when_full(table)
     state = "resumed" if table.started else "waiting for players"
     lock = " (join code needed)" if table.code else ""

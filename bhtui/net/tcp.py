@@ -1,60 +1,110 @@
 """TCP for tables: the host's listener and connections, and the client's reconnecting link.
 
 Limits live here because they are about sockets: a handshake deadline, a per-connection
-message rate, and a bounded send queue per connection — a viewer too slow to keep up is
-dropped, never the table. Frames are those of :mod:`bhtui.net.protocol`.
+message rate, a bound on the bytes waiting for one slow reader (it is dropped, never the
+table), and caps that keep the host below its file-descriptor limit: at most MAX_HANDSHAKES
+connections before their welcome (a newcomer pushes the oldest out, so silent connections
+cannot keep a returning player away), HANDSHAKES_PER_ADDRESS from one address, and as many
+spectators as the descriptors left allow. Seats need no room of their own: five are always
+kept free. Frames are those of :mod:`bhtui.net.protocol`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import resource
 import socket
 import time
+from collections import Counter, OrderedDict
 
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.protocol import FrameDecoder, ProtocolError, encode
+from bhtui.rules import SEATS
 
 HANDSHAKE_DEADLINE = 5.0
-SEND_QUEUE = 1024  # frames waiting for one slow reader before it is dropped
+SEND_BACKLOG = 512 * 1024  # bytes waiting for one slow reader before it is dropped
 SEND_BUFFER = 256 * 1024  # kernel bytes per connection; autotuning would allow megabytes
 RATE_BURST, RATE_PER_SECOND = 400, 200.0  # floods, not fast bots: seats act only in turn
 READ_CHUNK = 65536
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS = 64, 8
+FD_RESERVE = 64  # descriptors kept for the log, zeroconf, the terminal and the like
+
+
+class Gate:
+    """The listener's bookkeeping of connections still in their handshake."""
+
+    def __init__(self) -> None:
+        self.shaking: OrderedDict[TcpConnection, None] = OrderedDict()
+        self.per_address: Counter[str] = Counter()
+
+    def enter(self, conn: TcpConnection) -> bool:
+        """Admit ``conn`` to its handshake (pushing out the oldest when full); False when its
+        address already has too many."""
+        if self.per_address[conn.address] >= HANDSHAKES_PER_ADDRESS:
+            return False
+        if len(self.shaking) >= MAX_HANDSHAKES:
+            oldest = next(iter(self.shaking))
+            self.leave(oldest)
+            oldest.refuse("busy", "the table is busy with other connections: try again")
+        self.shaking[conn] = None
+        self.per_address[conn.address] += 1
+        return True
+
+    def leave(self, conn: TcpConnection) -> None:
+        if conn in self.shaking:
+            del self.shaking[conn]
+            self.per_address[conn.address] -= 1
+            if not self.per_address[conn.address]:
+                del self.per_address[conn.address]
+
+
+def spectator_room(table: Table) -> int:
+    """How many spectators the descriptors allow once handshakes and seats are counted."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return table.max_spectators
+    return max(0, min(table.max_spectators, soft - FD_RESERVE - MAX_HANDSHAKES - 2 * SEATS))
 
 
 class TcpConnection:
     """The host's end of one TCP connection (the table's Connection)."""
 
-    def __init__(self, table: Table, reader: asyncio.StreamReader,
+    def __init__(self, table: Table, gate: Gate, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
-        self.table = table
+        self.table, self.gate = table, gate
         self.reader, self.writer = reader, writer
         sock = writer.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=SEND_QUEUE)
         self.closed_reason: str | None = None
         self._allowance = float(RATE_BURST)
         self._last = time.monotonic()
 
     def send_frame(self, frame: bytes) -> None:
+        """Straight to the socket's buffer (no task per frame: a broadcast to hundreds costs
+        hundreds of writes, nothing more); a reader that lets too much pile up is dropped."""
         if self.closed_reason is not None:
             return
-        try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            self._abort("too slow: the send queue is full")
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() + len(frame) > SEND_BACKLOG:
+            self._abort("too slow: too much waiting to be sent")
+            return
+        transport.write(frame)
 
     def close(self, reason: str) -> None:
-        """Close after the frames already queued (an error frame says why)."""
+        """Close after the frames already written (an error frame says why)."""
         if self.closed_reason is None:
             self.closed_reason = reason
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            self.writer.close()
+
+    def refuse(self, code: str, reason: str) -> None:
+        self.send_frame(encode({"type": "error", "code": code, "reason": reason}))
+        self.close(reason)
 
     def _abort(self, reason: str) -> None:
         self.closed_reason = self.closed_reason or reason
@@ -69,9 +119,11 @@ class TcpConnection:
         return self._allowance >= 0
 
     async def serve(self) -> None:
+        if not self.gate.enter(self):
+            self.refuse("busy", "too many connections from your address at once")
+            return
         loop = asyncio.get_running_loop()
         self.table.connect(self, self.address)
-        writing = asyncio.create_task(self._write_loop())
         deadline = loop.call_later(HANDSHAKE_DEADLINE, self._handshake_late)
         decoder = FrameDecoder()
         try:
@@ -82,54 +134,50 @@ class TcpConnection:
                 try:
                     messages = decoder.feed(data)
                 except ProtocolError as exc:
-                    self._refuse(str(exc))
+                    self.refuse("protocol", str(exc))
                     break
                 for message in messages:
                     if self.closed_reason is not None:
                         break
                     if not self._within_rate():
-                        self._refuse("too many messages: slow down")
+                        self.refuse("protocol", "too many messages: slow down")
                         break
                     self.table.receive(self, message)
+                if self not in self.table.pending:
+                    self.gate.leave(self)
         except (ConnectionError, OSError):
             pass
         finally:
             deadline.cancel()
+            self.gate.leave(self)
             self.table.leave(self)
             self.close("connection ended")
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writing, 2.0)
-            self.writer.close()
-
-    def _refuse(self, reason: str) -> None:
-        self.send_frame(encode({"type": "error", "code": "protocol", "reason": reason}))
-        self.close(reason)
 
     def _handshake_late(self) -> None:
-        if self in self.table.pending:  # the writer sends the reason, then closes
-            self._refuse(f"no hello within {HANDSHAKE_DEADLINE:g} s")
-
-    async def _write_loop(self) -> None:
-        try:
-            while True:
-                frame = await self.queue.get()
-                if frame is None:
-                    break
-                self.writer.write(frame)
-                await self.writer.drain()
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.writer.close()
+        if self in self.table.pending:
+            self.table.leave(self)
+            self.refuse("protocol", f"no hello within {HANDSHAKE_DEADLINE:g} s")
 
 
-async def serve_table(table: Table, host: str, port: int) -> asyncio.Server:
-    """Listen for players and spectators of ``table`` on ``host:port`` (port 0: any free)."""
+def listen_socket(host: str, port: int) -> socket.socket:
+    """Bind before anything else starts, so a port in use is one clear error (OSError)."""
+    return socket.create_server((host, port), backlog=512)
+
+
+async def serve_table(table: Table, host: str = "", port: int = 0,
+                      sock: socket.socket | None = None) -> asyncio.Server:
+    """Listen for players and spectators of ``table`` on ``sock``, or on ``host:port``
+    (port 0: any free)."""
+    gate = Gate()
+    table.max_spectators = spectator_room(table)
+
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(asyncio.CancelledError):  # the host is shutting down
-            await TcpConnection(table, reader, writer).serve()
+            await TcpConnection(table, gate, reader, writer).serve()
 
-    return await asyncio.start_server(handle, host, port, limit=READ_CHUNK)
+    if sock is not None:
+        return await asyncio.start_server(handle, sock=sock, limit=READ_CHUNK)
+    return await asyncio.start_server(handle, host, port, limit=READ_CHUNK, backlog=512)
 
 
 class TcpLink:
@@ -161,14 +209,22 @@ async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
 async def stay_connected(client: Client, host: str, port: int,
                          on_link: object = None) -> None:
     """Run the client, reconnecting with back-off after a lost link, until the host refuses
-    us (wrong code, full table) or the task is cancelled. Resumes from the last event seen."""
+    us (wrong code, full table) or the task is cancelled. Resumes from the last event seen.
+    A table never reached at all is a failure the client is told about (``unreachable``),
+    not an endless "Connecting…"."""
     attempt = 0
+    reached = False
     while True:
         try:
             link = await open_link(host, port)
-        except (TimeoutError, OSError):
+        except (TimeoutError, OSError) as exc:
+            if not reached:
+                why, reason = unreachable(host, port, exc)
+                client.fail("unreachable", reason, why=why, address=f"{host}:{port}")
+                return
             link = None
         if link is not None:
+            reached = True
             if callable(on_link):
                 on_link(link)
             seen_before = client.last_seq
@@ -179,3 +235,17 @@ async def stay_connected(client: Client, host: str, port: int,
                 attempt = 0
         await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
         attempt += 1
+
+
+def unreachable(host: str, port: int, exc: BaseException) -> tuple[str, str]:
+    """Why a table could not be reached, and what to try: (kind, sentence)."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "refused", (f"nothing answers on {host}:{port} (connection refused): is the "
+                           "table running, and is that the port `bhtui host` printed?")
+    if isinstance(exc, TimeoutError):
+        return "timeout", (f"no answer from {host}:{port}: check the address, that you are on "
+                           "the same network, and that the host's firewall lets the port in")
+    if isinstance(exc, socket.gaierror):
+        return "name", f"cannot find the machine {host!r}: check the name, or use its address"
+    detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return "other", f"cannot connect to {host}:{port}: {detail}"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from bhtui.cards import BJ, SJ, Card, deck
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.scoring import SEATS
-from bhtui.rules.seeding import round_rng
+from bhtui.rules.seeding import Seed, round_rng
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Deal:
 
 
 def shuffled_deal(
-    rules: RuleSet, seed: int, number: int, redeal: int, dealer: int = 0
+    rules: RuleSet, seed: Seed, number: int, redeal: int, dealer: int = 0
 ) -> Deal:
     """The seeded deal of round ``number`` (``dealer`` gets the first card when all are dealt)."""
     rng = round_rng(seed, number, redeal)

@@ -15,6 +15,7 @@ from bhtui.rules.presets import RuleSet, get_preset
 from bhtui.rules.deal import Deal
 from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
+from bhtui.rules.seeding import Seed
 from bhtui.rules.views import match_view
 
 
@@ -45,7 +46,7 @@ class Match:
     """One match of ``rounds`` rounds (None: no limit) or until a total reaches ``target``."""
 
     preset: str | RuleSet = "qingdao"
-    seed: int = 0
+    seed: Seed = 0
     rounds: int | None = None
     target: int | None = None
     first_deal: Deal | None = None
@@ -56,7 +57,8 @@ class Match:
     totals: list[int] = field(init=False, default_factory=lambda: [0] * SEATS)
     actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
     history: list[dict[str, Any]] = field(init=False, default_factory=list)
-    """``records`` as plain dicts, made once: every view carries them."""
+    """``records`` as plain dicts with the totals after each, made once: the host sends each
+    to every viewer when its round ends (views carry only the totals)."""
     over: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
@@ -113,6 +115,8 @@ class Match:
             raise IllegalAction("the match is over")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalAction(f"no seat {seat!r}")
+        if isinstance(action, dict) and not isinstance(action.get("type"), str):
+            raise IllegalAction("an action's 'type' is text")
         events = self.round.apply(seat, action)
         self.actions.append((seat, action))
         if self.round.phase == "void":
@@ -134,9 +138,9 @@ class Match:
             tribute=[{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
             result=r.result,
         ))
-        self.history.append(self.records[-1].as_dict())
         for s in range(SEATS):
             self.totals[s] += r.result.scores[s]
+        self.history.append({**self.records[-1].as_dict(), "totals": list(self.totals)})
         events: list[Event] = [{"type": "totals", "totals": list(self.totals)}]
         done_rounds = self.rounds is not None and r.number >= self.rounds
         hit_target = self.target is not None and max(self.totals) >= self.target
@@ -152,7 +156,7 @@ class Match:
         return match_view(self, viewer)
 
 
-def replay(preset: str | RuleSet, seed: int, actions: list[tuple[int, Action]], **kw: Any) -> Match:
+def replay(preset: str | RuleSet, seed: Seed, actions: list[tuple[int, Action]], **kw: Any) -> Match:
     """Rebuild a match from its seed and action list (R-SEED-1)."""
     match = Match(preset, seed, **kw)
     for seat, action in actions:

@@ -16,6 +16,7 @@ from bhtui.rules.deal import Deal, shuffled_deal
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.scoring import SEATS, RoundResult, score_round, settled_early
+from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
     CardSet, beats, bie6_allows, format_set, parse_set, pick_cards, set_of_cards,
     sets_from_rank_counts,
@@ -37,7 +38,7 @@ class Round:
     def __init__(
         self,
         rules: RuleSet,
-        seed: int,
+        seed: Seed,
         number: int,
         redeal: int = 0,
         previous: RoundResult | None = None,

@@ -71,8 +71,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "leader": r.leader,
         "top": _top(r),
         "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
-        "totals": list(match.totals),
-        "history": list(match.history),
+        "totals": list(match.totals),  # the per-round table travels apart, once per round
     }
     if seat is not None:
         view["hand"] = [CARD_TEXT[c] for c in r.hand(seat)]

@@ -1,5 +1,7 @@
 """Seat tokens kept in the client's data folder, so `bhtui join` after a crash or a dropped
-link puts a player back in his seat. A damaged file is set aside, never fatal."""
+link puts a player back in his seat. Tokens are keyed by the table's id (its host's hello
+says it), so a table reached through the lobby, by name or by any address finds the same
+token. The file is private (0600); a damaged one is set aside, never fatal."""
 
 from __future__ import annotations
 
@@ -10,32 +12,42 @@ from pathlib import Path
 
 import platformdirs
 
+from bhtui.store.private import private_dir
+
+KEEP = 64  # tables remembered; the oldest are forgotten
+
 
 def tokens_path() -> Path:
     base = os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui")
     return Path(base) / "seats.json"
 
 
-def _load(path: Path) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} \
-        if isinstance(data, dict) else {}
+class SeatTokens:
+    """The seats this user holds, by table id."""
 
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or tokens_path()
 
-def remembered_token(table_key: str, path: Path | None = None) -> str | None:
-    return _load(path or tokens_path()).get(table_key)
+    def _load(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
+    def get(self, table_id: str) -> str | None:
+        return self._load().get(table_id)
 
-def remember_token(table_key: str, token: str, path: Path | None = None) -> None:
-    """Write atomically (temp file + rename): a crash mid-write loses nothing."""
-    path = path or tokens_path()
-    data = _load(path)
-    data[table_key] = token
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".seats-")
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(data, out)
-    os.replace(tmp, path)
+    def put(self, table_id: str, token: str) -> None:
+        """Write atomically (a private temp file + rename): a crash mid-write loses nothing."""
+        data = self._load()
+        data.pop(table_id, None)
+        data[table_id] = token
+        data = dict(list(data.items())[-KEEP:])
+        private_dir(self.path.parent)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".seats-")  # made 0600
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+        os.replace(tmp, self.path)

@@ -100,8 +100,11 @@ class BhtuiApp(App[None]):
     def _route(self, message: dict[str, Any]) -> None:
         client = self.client
         assert client is not None
-        if client.refused is not None and not isinstance(self.screen, RefusedScreen):
-            self.push_screen(RefusedScreen(self.t, client.refused.get("reason", "?")))
+        refused = client.refused
+        if refused is not None and not isinstance(self.screen, RefusedScreen):
+            if refused.get("code") == "code" and not client.code:
+                return  # the session asks for the code and tries again
+            self.push_screen(RefusedScreen(self.t, _refusal(self.t, refused)))
             return
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:
@@ -136,3 +139,12 @@ class BhtuiApp(App[None]):
             index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
             self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
             self.notify(f"theme: {self.theme}", timeout=2)
+
+
+def _refusal(t: Translator, refused: dict[str, Any]) -> str:
+    """Why we are not at the table, in the player's language when we know the case."""
+    why = refused.get("why")
+    if refused.get("code") == "unreachable" and isinstance(why, str):
+        return t(f"unreachable.{why}", reason=refused.get("reason", "?"),
+                 address=refused.get("address", "?"))
+    return str(refused.get("reason", "?"))

@@ -292,6 +292,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},
+    "unreachable.refused": {
+        "en": "nothing answers on {address} (connection refused). Is the table running, and is "
+              "that the port `bhtui host` printed? `bhtui join` without an address lists the "
+              "tables on your network.",
+        "zh": "{address} 无人应答（连接被拒绝）。牌桌开着吗？端口是 `bhtui host` 显示的那个吗？"
+              "不带地址运行 `bhtui join` 可列出局域网里的牌桌。"},
+    "unreachable.timeout": {
+        "en": "no answer from {address}. Check the address, that you are on the same network, "
+              "and that the host's firewall lets the port in.",
+        "zh": "{address} 没有回应。请检查地址、是否在同一网络，以及主机的防火墙是否放行该端口。"},
+    "unreachable.name": {
+        "en": "cannot find the machine of {address}. Check the name, or use its IP address.",
+        "zh": "找不到 {address} 这台机器。请检查名字，或改用 IP 地址。"},
+    "unreachable.other": {"en": "{reason}", "zh": "{reason}"},
     "status.watching": {"en": "Watching", "zh": "观战中"},
     "log.deal": {"en": "Round {round} dealt{redeal}; the throne goes to {name} first",
                  "zh": "第{round}局发牌{redeal}；先问 {name} 是否当皇帝"},

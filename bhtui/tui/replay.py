@@ -83,7 +83,7 @@ class ReplayScreen(Screen[None]):
             lines = seat_lines(offset, view, self.table_meta, None, t, self.style)
             self.query_one(f"#{place}", SeatBox).show(lines)
         self.query_one("#center", SeatBox).update(t("round", n=view["round"]))
-        self.query_one("#scores", Static).update(score_table(view, self.table_meta, t))
+        self.query_one("#scores", Static).update(score_table(match.history, view["totals"], self.table_meta, t))
         log = self.query_one("#r-log", RichLog)
         log.clear()
         emperor = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -12,11 +13,12 @@ from bhtui.net.local import join, local_table
 from bhtui.net.serve import Serving, start_serving
 from bhtui.net.tcp import stay_connected
 from bhtui.rules import RuleSet, get_preset
+from bhtui.rules.seeding import Seed
 from bhtui.store.gamelog import GameLog, new_log_path
-from bhtui.store.tokens import remember_token, remembered_token
+from bhtui.store.tokens import SeatTokens
 from bhtui.store.replay import Replay
 from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.room import CodePrompt, LobbyScreen
+from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen
 
 if TYPE_CHECKING:
     from bhtui.tui.app import BhtuiApp
@@ -27,7 +29,7 @@ class LocalSession:
     """The default: four bots in this process, seat 0 yours."""
 
     rules: RuleSet | str = "qingdao"
-    seed: int = 1
+    seed: Seed = 1
     rounds: int | None = None
     table: Table | None = None
     ask_rules: bool = False
@@ -54,14 +56,14 @@ class HostSession:
     """`bhtui host`: serve the table on the LAN and sit at it from this terminal."""
 
     table: Table
-    bind: str
-    port: int
+    sock: socket.socket  # bound by the command, so a port in use never reaches the app
     advertise: bool = True
     serving: Serving | None = None
 
     async def open(self, app: BhtuiApp) -> None:
-        self.serving = await start_serving(self.table, self.bind, self.port, self.advertise)
-        shown = self.bind if self.bind not in ("", "0.0.0.0") else "THIS-MACHINE"
+        self.serving = await start_serving(self.table, self.sock, self.advertise)
+        bind = self.sock.getsockname()[0]
+        shown = bind if bind not in ("", "0.0.0.0") else "THIS-MACHINE"
         app.address = f"{shown}:{self.serving.port}"
         seat = next((i for i, s in enumerate(self.table.seats) if s.bot is None), None)
         client, _ = join(self.table, app.config.name, seat=seat if self.table.started else None)
@@ -87,26 +89,26 @@ class RemoteSession:
         if self.address is None:
             info = await self._pick(app)
             host, port, needs_code = info.host, info.port, info.code
-            key = f"{info.host}:{info.port}/{info.name}"
         else:
             host, _, port_text = self.address.rpartition(":")
-            port, needs_code, key = int(port_text), False, self.address
+            port, needs_code = int(port_text), False
         app.address = f"{host}:{port}"
         if needs_code and not self.code:
             self.code = await app.ask(CodePrompt(app.t))
-        client = Client(None, app.config.name, self.role,  # type: ignore[arg-type]
-                        token=remembered_token(key) if self.role == "player" else None,
-                        code=self.code)
-
-        def keep_token(message: dict) -> None:
-            if message["type"] == "welcome" and message.get("token"):
-                remember_token(key, message["token"])
-                if client.server.get("table"):
-                    remember_token(f"{host}:{port}/{client.server['table']}", message["token"])
-
-        client.listen(keep_token)
+        # Seat tokens are kept by the table's id, so the lobby and any address find them.
+        client = Client(None, app.config.name, self.role, code=self.code,  # type: ignore[arg-type]
+                        tokens=SeatTokens())
         app.attach(client, admin=False)
         await stay_connected(client, host, port)
+        refused = client.refused
+        if refused and refused.get("code") == "code" and not self.code:
+            # The table wants a code we were not given (joined by address): ask, then retry.
+            self.code = client.code = await app.ask(CodePrompt(app.t))
+            if not self.code:
+                app.push_screen(RefusedScreen(app.t, refused.get("reason", "?")))
+                return
+            client.refused = None
+            await stay_connected(client, host, port)
 
     async def _pick(self, app: BhtuiApp) -> TableInfo:
         screen = LobbyScreen(app.t, watching=self.role == "spectator")

@@ -172,7 +172,8 @@ class TableScreen(Screen[None]):
         if not view.get("top") and view["phase"] == "play":
             center.append(self.t("trick.empty"))
         self.query_one("#center", SeatBox).update("\n".join(center))
-        self.query_one("#scores", Static).update(score_table(view, self.client.table, self.t))
+        scores = score_table(self.client.history, view["totals"], self.client.table, self.t)
+        self.query_one("#scores", Static).update(scores)
         hand = self.query_one(HandView)
         is_guard = me is not None and view["seats"][me]["role"] == "guard"
         keep_back = view["called"] if is_guard and view.get("guard") is None else None
@@ -303,14 +304,14 @@ class TableScreen(Screen[None]):
             self.client.ready()
             self._ask_decision()
 
-        number, history = end["round"], view["history"]
-        totals = [sum(r["scores"][s] for r in history if r["round"] <= number) for s in range(5)]
-        following = next((r for r in history if r["round"] == number + 1), None)
+        number, rounds = end["round"], self.client.rounds
+        totals = rounds[number]["totals"] if number in rounds else view["totals"]
+        following = rounds.get(number + 1)
         if following is not None:
             tribute = following["tribute"]
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
-        last = view["phase"] == "over" and number == max(r["round"] for r in history)
+        last = view["phase"] == "over" and number == view["round"]
         self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
                                           self.style.label, rules_of(view).tribute), closed)
 

@@ -221,14 +221,15 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
     return lines
 
 
-def score_table(view: dict[str, Any], table: list[dict[str, Any]], t: Translator) -> RichTable:
-    """Every round's scores and the totals."""
+def score_table(history: list[dict[str, Any]], totals: list[int],
+                table: list[dict[str, Any]], t: Translator) -> RichTable:
+    """The finished rounds' scores (as many as the host sent) and the totals."""
     grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
     grid.add_column("#", justify="right", style="dim")
     for seat in range(5):
         name = str(table[seat]["name"]) if seat < len(table) else str(seat)
         grid.add_column(Text(clip(name, 4)), justify="right", no_wrap=True)
-    for record in view["history"]:
+    for record in history:
         grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
-    grid.add_row(Text("Σ", style="bold"), *(Text(f"{s:+d}", style="bold") for s in view["totals"]))
+    grid.add_row(Text("Σ", style="bold"), *(Text(f"{s:+d}", style="bold") for s in totals))
     return grid

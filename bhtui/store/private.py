@@ -1,0 +1,28 @@
+"""Private files: game logs (seed and seat tokens), seat tokens, the SSH host key.
+
+They are created 0600 inside 0700 folders, so there is no moment at which another user could
+read them (a chmod after writing leaves such a moment, and a umask of 022 would not help).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import IO
+
+
+def private_dir(path: Path) -> Path:
+    """Make ``path`` (and missing parents) a folder only its owner may enter."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o700)  # made by an older version, or by hand
+    return path
+
+
+def create_private(path: Path, exclusive: bool = False) -> IO[bytes]:
+    """Open ``path`` for writing, created 0600 from the start (an old file is made 0600)."""
+    private_dir(path.parent)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | (os.O_EXCL if exclusive else 0)
+    fd = os.open(path, flags, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, "wb")
