@@ -1,10 +1,14 @@
 """`bhtui serve-ssh`: the rules demo (or a LAN table's menu) for anyone with an SSH client.
 
-Every session gets its own pseudo-terminal running `bhtui demo` (or, with --table, the menu
-to watch or join that table) with a UTF-8 locale; window resizes are passed on. There is no
-shell, no exec, no subsystem and no forwarding, ever — which is why any user name and no
-password are accepted: nothing else is reachable. A session cap and an idle timeout keep a
-public demo from being starved; a dropped client's process is ended.
+Every session gets its own pseudo-terminal (its controlling terminal, so window resizes reach
+the app as SIGWINCH), running `bhtui demo` (or, with --table, the menu to watch or join that
+table) with a UTF-8 locale and a data folder of its own: each session is its own person, and
+no seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
+forwarding, ever — which is why any user name and no password are accepted: nothing else is
+reachable. The event loop never blocks: input goes to the pty without blocking, with
+back-pressure on the SSH channel; a child's exit is watched through a pidfd. Caps on sessions
+and connections, a deadline for opening a session and an idle timeout keep a public demo from
+being starved; a dropped client's process is ended, and SIGTERM ends them all.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ import contextlib
 import fcntl
 import os
 import pty
+import shutil
 import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 from pathlib import Path
 from typing import Any
@@ -26,8 +32,12 @@ import asyncssh
 import platformdirs
 
 from bhtui.net.serve import until_signalled
+from bhtui.store.private import create_private
 
 IDLE_TIMEOUT = 15 * 60.0
+SESSION_DEADLINE = 20.0  # a connection that opens no session in this time is closed
+PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
+KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 
 
 def host_key_path() -> Path:
@@ -36,13 +46,15 @@ def host_key_path() -> Path:
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
-    """The server's identity: made once, kept (mode 600) so clients can trust it next time."""
+    """The server's identity: made once, kept (0600 from the start, in a 0700 folder) so
+    clients can trust it next time."""
     if path.exists():
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)  # written by an older version
         return asyncssh.read_private_key(str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    key.write_private_key(str(path))
-    path.chmod(0o600)
+    with create_private(path, exclusive=True) as out:
+        out.write(key.export_private_key())
     return key
 
 
@@ -55,8 +67,14 @@ def get_winsize(fd: int) -> tuple[int, int]:
     return cols, rows
 
 
+def _take_terminal() -> None:
+    """In the child, after setsid: make the pty its controlling terminal, so the kernel
+    sends it SIGWINCH when the window changes (and SIGHUP when the session ends)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
-    """One SSH session: a child `bhtui` in its own pty, bytes both ways."""
+    """One SSH session: a child `bhtui` in its own pty and data folder, bytes both ways."""
 
     def __init__(self, server: ServerState) -> None:
         self.server = server
@@ -66,6 +84,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.size = (80, 24)
         self.master: int | None = None
         self.child: subprocess.Popen[bytes] | None = None
+        self.home: str | None = None
+        self._pidfd: int | None = None
+        self._outgoing = bytearray()
+        self._paused = False
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
@@ -88,35 +110,98 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return False
 
     def session_started(self) -> None:
-        master, slave = pty.openpty()
+        loop = asyncio.get_running_loop()
+        try:
+            master, slave = pty.openpty()
+        except OSError as exc:
+            self._say(f"bhtui: cannot open a terminal now ({exc.strerror}); try later.")
+            self._end(1)
+            return
         set_winsize(master, *self.size)
-        env = {**os.environ, "TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
-        self.child = subprocess.Popen(
-            [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave, stdout=slave,
-            stderr=slave, env=env, start_new_session=True, close_fds=True)
-        os.close(slave)
+        self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
+        env = {**os.environ, "TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+               "BHTUI_DATA_DIR": self.home}
+        try:
+            self.child = subprocess.Popen(
+                [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,
+                stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,
+                preexec_fn=_take_terminal)
+        except OSError as exc:
+            os.close(master)
+            self._say(f"bhtui: cannot start the demo now ({exc.strerror}); try later.")
+            self._end(1)
+            return
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
         self.master = master
-        self.server.children.add(self.child.pid)
         self.server.live.add(self)
-        asyncio.get_running_loop().add_reader(master, self._from_child)
+        loop.add_reader(master, self._from_child)
+        self._pidfd = os.pidfd_open(self.child.pid)
+        loop.add_reader(self._pidfd, self._child_exited)
         self._touch()
+
+    def _say(self, text: str) -> None:
+        with contextlib.suppress(Exception):
+            self.chan.write(("\r\n" + text + "\r\n").encode())
 
     def _from_child(self) -> None:
         assert self.master is not None
         try:
             data = os.read(self.master, 65536)
-        except OSError:
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every process on the terminal has gone
             data = b""
         if data:
             self.chan.write(data)
         else:
-            self._end(self.child.wait() if self.child else 0)
+            self._end(self._status())
+
+    def _child_exited(self) -> None:
+        """The app has ended (quit, crashed, killed): pass on what it still wrote, then end."""
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                while data := os.read(self.master, 65536):
+                    self.chan.write(data)
+        self._end(self._status())
+
+    def _status(self) -> int:
+        code = self.child.poll() if self.child is not None else 0
+        return code if code is not None and code >= 0 else 1
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self._touch()
-        if self.master is not None:
-            with contextlib.suppress(OSError):
-                os.write(self.master, data)
+        if self.master is None:
+            return
+        self._outgoing += data
+        self._flush()
+
+    def _flush(self) -> None:
+        """Write what the pty takes without blocking; pause the channel while the app is
+        behind, resume once it has caught up."""
+        if self.master is None:
+            return
+        loop = asyncio.get_running_loop()
+        while self._outgoing:
+            try:
+                written = os.write(self.master, self._outgoing[:65536])
+            except BlockingIOError:
+                break
+            except OSError:  # the app is gone
+                self._end(self._status())
+                return
+            del self._outgoing[:written]
+        if self._outgoing:
+            loop.add_writer(self.master, self._flush)
+            if len(self._outgoing) > PTY_BACKLOG and not self._paused:
+                self._paused = True
+                self.chan.pause_reading()
+        else:
+            loop.remove_writer(self.master)
+            if self._paused:
+                self._paused = False
+                self.chan.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
@@ -131,8 +216,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.server.idle_timeout, self._timed_out)
 
     def _timed_out(self) -> None:
-        with contextlib.suppress(Exception):
-            self.chan.write(b"\r\nbhtui: idle for too long, goodbye.\r\n")
+        self._say("bhtui: idle for too long, goodbye.")
         self._end(0)
 
     def eof_received(self) -> bool:
@@ -143,40 +227,58 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._end(None)
 
     def _end(self, status: int | None) -> None:
-        """Stop the child and free the pty; tell the client when it is still there."""
+        """Free the pty, stop the child's process group (SIGTERM, SIGKILL after a grace) and
+        its data folder; tell the client when it is still there. Never blocks."""
         if self._counted:
             self._counted = False
             self.server.sessions -= 1
         self.server.live.discard(self)
+        loop = asyncio.get_running_loop()
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
         if self.master is not None:
-            asyncio.get_running_loop().remove_reader(self.master)
+            loop.remove_reader(self.master)
+            loop.remove_writer(self.master)
             with contextlib.suppress(OSError):
                 os.close(self.master)
             self.master = None
+        if self._pidfd is not None:
+            loop.remove_reader(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
         if self.child is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.child.pid, signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.child.wait(2)
-            if self.child.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.child.pid, signal.SIGKILL)
-                self.child.wait()
-            self.server.children.discard(self.child.pid)
-            self.child = None
-            if status is not None:
-                with contextlib.suppress(Exception):
-                    self.chan.exit(status or 0)
+            self.server.stop_child(self.child, self.home)
+            self.child = self.home = None
+        elif self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None
+        if status is not None:
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
 
 
 class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
-    """Accepts anyone, offers only the demo; counts sessions against the cap."""
+    """Accepts anyone, offers only the demo; counts connections and sessions against caps."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
+        self.conn: Any = None
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        self.state.connections += 1
+        if self.state.connections > self.state.max_connections:
+            conn.close()  # refused before any key exchange: no work for a flood
+            return
+        self._deadline = asyncio.get_running_loop().call_later(
+            self.state.session_deadline, conn.close)  # cancelled by the first session
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.state.connections -= 1
+        if self._deadline is not None:
+            self._deadline.cancel()
 
     def begin_auth(self, username: str) -> bool:
         return False  # no authentication: there is nothing to protect behind the demo
@@ -185,6 +287,9 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         if self.state.sessions >= self.state.max_sessions:
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_RESOURCE_SHORTAGE, "bhtui: too many demo sessions, try later")
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
         self.state.sessions += 1
         return DemoSession(self.state)
 
@@ -202,21 +307,68 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
 
 
 class ServerState:
-    """What all sessions share: the command to run, the cap, the live children."""
+    """What all sessions share: the command to run, the caps, the live children."""
 
-    def __init__(self, command: list[str], max_sessions: int, idle_timeout: float) -> None:
+    def __init__(self, command: list[str], max_sessions: int, idle_timeout: float,
+                 session_deadline: float = SESSION_DEADLINE) -> None:
         self.command = command
         self.max_sessions = max_sessions
+        self.max_connections = 2 * max_sessions  # room for people between sessions
         self.idle_timeout = idle_timeout
+        self.session_deadline = session_deadline
         self.sessions = 0
-        self.children: set[int] = set()
+        self.connections = 0
+        self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
+
+    def stop_child(self, child: subprocess.Popen[bytes], home: str | None) -> None:
+        """SIGTERM the child's process group now, SIGKILL it after KILL_GRACE if it is still
+        there; reap it and remove its data folder without blocking the loop."""
+        loop = asyncio.get_running_loop()
+        done = self.children.setdefault(child.pid, loop.create_future())
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGTERM)
+        try:
+            pidfd = os.pidfd_open(child.pid)
+        except ProcessLookupError:
+            pidfd = None
+
+        def reaped() -> None:
+            if pidfd is not None:
+                loop.remove_reader(pidfd)
+                os.close(pidfd)
+            killer.cancel()
+            child.wait()  # it has exited: this returns at once
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)  # anything it left behind
+            if home is not None:
+                shutil.rmtree(home, ignore_errors=True)
+            self.children.pop(child.pid, None)
+            if not done.done():
+                done.set_result(None)
+
+        def kill() -> None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+
+        killer = loop.call_later(KILL_GRACE, kill)
+        if pidfd is None or child.poll() is not None:
+            reaped()
+        else:
+            loop.add_reader(pidfd, reaped)
+
+    async def stop_all(self) -> None:
+        """End every session and wait until every child is gone."""
+        for session in list(self.live):
+            session._end(1)
+        if self.children:
+            await asyncio.wait(list(self.children.values()), timeout=KILL_GRACE + 3)
 
 
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
-                    max_sessions: int = 20,
-                    idle_timeout: float = IDLE_TIMEOUT) -> tuple[Any, ServerState]:
-    state = ServerState(command, max_sessions, idle_timeout)
+                    max_sessions: int = 20, idle_timeout: float = IDLE_TIMEOUT,
+                    session_deadline: float = SESSION_DEADLINE) -> tuple[Any, ServerState]:
+    state = ServerState(command, max_sessions, idle_timeout, session_deadline)
     server = await asyncssh.create_server(
         lambda: DemoServer(state), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
@@ -227,7 +379,8 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
 async def serve_forever(port: int, host: str, key_path: Path, command: list[str],
                         max_sessions: int) -> None:
     key = load_or_create_host_key(key_path)
-    server, _ = await start_ssh(port, host, key, command, max_sessions)
+    server, state = await start_ssh(port, host, key, command, max_sessions)
     print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
     await until_signalled()
     server.close()
+    await state.stop_all()

@@ -20,7 +20,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from bhtui import __version__
 from bhtui.net.host import Table
-from bhtui.net.protocol import PROTOCOL
+from bhtui.net.protocol import PROTOCOL, clean_text
 
 SERVICE = "_bhtui._tcp.local."
 
@@ -163,13 +163,15 @@ class Browser:
         info = AsyncServiceInfo(service_type, name)
         if not await info.async_request(self._zc.zeroconf, 3000):
             return
-        props = {k.decode(): (v or b"").decode(errors="replace") for k, v in info.properties.items()}
+        # Another machine's words: no control character reaches the lobby's screen.
+        props = {k.decode(errors="replace"): clean_text((v or b"").decode(errors="replace"))
+                 for k, v in info.properties.items()}
         addresses = info.parsed_addresses(IPVersion.V4Only)
         if not addresses or info.port is None:
             return
         try:
             self.tables[name] = TableInfo(
-                key=name, name=props.get("table", name.split(".")[0]), host=addresses[0],
+                key=name, name=props.get("table", clean_text(name.split(".")[0])), host=addresses[0],
                 port=info.port, preset=props.get("preset", "?"),
                 seats=int(props.get("seats", "0")), spectators=int(props.get("spectators", "0")),
                 code=props.get("code") == "1", proto=props.get("proto", "?"),

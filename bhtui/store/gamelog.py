@@ -1,6 +1,7 @@
 """A table's append-only game log: a header, then one record per accepted action.
 
-Records are frames like the wire's (4-byte length + msgpack map). Each record is flushed to
+Records are frames like the wire's (4-byte length + msgpack map). The file is 0600 in a 0700
+folder: it holds the seed and the seat tokens. Each record is flushed to
 the OS before anyone hears of the action, so a killed host loses nothing it announced. A torn
 last record (the host died mid-write) is dropped with a warning; anything else unreadable is a
 :class:`GameLogError` with a clear message, never a traceback.
@@ -20,6 +21,7 @@ import msgpack
 import platformdirs
 
 from bhtui.rules import RULES_VERSION, RuleSet, get_preset
+from bhtui.store.private import create_private, private_dir
 
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
@@ -56,9 +58,9 @@ class GameLog:
 
     # writing
     def start(self, header: dict[str, Any]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Create the log, private from the start: it holds the seed and every seat token."""
         self.header = header
-        self._file = open(self.path, "wb")
+        self._file = create_private(self.path)
         self._file.write(MAGIC)
         self._write({"type": "header", **header})
 
@@ -132,7 +134,9 @@ class GameLog:
             if not isinstance(record, dict) or record.get("type") != "action":
                 raise GameLogError(f"{path}: unexpected record {record!r:.60}")
             log.actions.append((record["seat"], record["action"]))
+        private_dir(path.parent)
         log._file = open(path, "r+b")
+        os.fchmod(log._file.fileno(), 0o600)  # a log from an older version was 0644
         log._file.truncate(good_end)
         log._file.seek(good_end)
         return log
