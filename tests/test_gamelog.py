@@ -66,3 +66,31 @@ def test_bhtui_host_resume_of_a_bad_file_says_so_without_a_traceback(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "not a bhtui game log" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_game_log_is_private_from_the_moment_it_exists(tmp_path, monkeypatch):
+    """Issue 13.10: the log holds the seed and every seat token: 0600 in a 0700 folder as it
+    is created (no chmod afterwards, whatever the umask)."""
+    import os
+    from pathlib import Path
+
+    monkeypatch.setattr(Path, "chmod", lambda *a, **k: None)
+    monkeypatch.setattr(os, "chmod", lambda *a, **k: None)
+    old = os.umask(0o022)
+    try:
+        log = GameLog(tmp_path / "games" / "t.bhlog")
+        log.start({"preset": "qingdao", "seed": "ab" * 16})
+    finally:
+        os.umask(old)
+    assert oct((tmp_path / "games" / "t.bhlog").stat().st_mode & 0o777) == "0o600"
+    assert oct((tmp_path / "games").stat().st_mode & 0o777) == "0o700"
+    log.close()
+
+
+def test_a_log_left_readable_by_an_older_version_is_made_private_when_resumed(tmp_path):
+    m, path = written(tmp_path)
+    path.chmod(0o644)
+    tmp_path.chmod(0o755)
+    GameLog.load(path).close()
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    assert oct(tmp_path.stat().st_mode & 0o777) == "0o700"

@@ -4,10 +4,14 @@ quitting, a dropped client, and everything that is not the demo refused."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import random
 
 import asyncssh
 import pytest
+
+from test_tcp import settle
 
 from bhtui.sshd import get_winsize, load_or_create_host_key, start_ssh
 
@@ -118,3 +122,128 @@ def test_the_host_key_is_made_once_and_kept_private(tmp_path):
     first = load_or_create_host_key(path)
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     assert load_or_create_host_key(path).export_public_key() == first.export_public_key()
+
+
+# ----- what a hostile or unlucky visitor must not break (issue 13.4, 13.5, 13.9; 11.10) -----
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_stops_it(tmp_path):
+    """Issue 13.4: pty writes never block the loop; later logins work; SIGTERM is answered."""
+    import signal
+    import subprocess
+    import sys
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", str(port),
+         "--host-key", str(tmp_path / "key")],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data")},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "demo on ssh://" in server.stdout.readline()
+        conn = await connect(port)
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await read_until(process, "Cards and their order")
+        process.stdin.write(random.Random(13).randbytes(1 << 20))
+        with contextlib.suppress(Exception):  # the demo may end on some byte of the noise
+            await asyncio.wait_for(process.stdin.drain(), 30)
+        async with await connect(port) as later:  # another visitor, meanwhile
+            other = await later.create_process(term_type="xterm", term_size=(80, 24),
+                                               encoding=None)
+            await read_until(other, "Cards and their order", 30)
+        conn.abort()
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(15) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+async def test_the_app_in_an_ssh_session_redraws_at_the_new_size_when_the_window_changes(server):
+    """Issue 11.10: the pty is the app's controlling terminal, so SIGWINCH reaches it."""
+    port, _ = server
+    async with await connect(port) as conn:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                            encoding=None)
+        await read_until(process, "Cards and their order")
+        process.change_terminal_size(100, 30)
+        await read_until(process, "\x1b[30;")  # a row that does not exist at 24 lines
+
+
+async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
+    """Issue 13.9: beyond twice the session cap a connection is refused; the rest are closed
+    when they open no session in time."""
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2, idle_timeout=60,
+                                 session_deadline=1.0)
+    port = srv.sockets[0].getsockname()[1]
+    idle = []
+    for _ in range(8):
+        with contextlib.suppress(asyncssh.Error, OSError):
+            idle.append(await connect(port))
+    try:
+        assert len(idle) <= state.max_connections == 4
+        await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in idle)), 20)
+        assert state.connections == 0
+        async with await connect(port) as conn:  # and a real visitor still gets the demo
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                encoding=None)
+            await read_until(process, "Cards and their order")
+    finally:
+        for c in idle:
+            c.abort()
+        srv.close()
+
+
+async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat(tmp_path):
+    """Issue 13.5: each SSH session is its own player; no seat token is shared."""
+    from bhtui.bots import make_bot
+    from bhtui.net.host import Seat, Table
+    from bhtui.net.tcp import serve_table
+
+    seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                for i in range(2, 5)]
+    table = Table("qingdao", seats, seed=5, rounds=1, bot_delay=0.0)
+    tcp = await serve_table(table, "127.0.0.1", 0)
+    address = f"127.0.0.1:{tcp.sockets[0].getsockname()[1]}"
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["menu", address], max_sessions=4,
+                                 idle_timeout=60)
+    port = srv.sockets[0].getsockname()[1]
+    conns = [await connect(port) for _ in range(2)]
+    try:
+        for n, conn in enumerate(conns, 1):
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                encoding=None)
+            await read_until(process, "seat")  # the menu: watch / take a seat
+            process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
+            await settle(lambda n=n: sum(1 for s in table.seats if s.conn is not None) == n)
+        holders = [s.conn for s in table.seats[:2]]
+        assert all(holders) and holders[0] is not holders[1] and table.seats_taken() == 5
+    finally:
+        for conn in conns:
+            conn.close()
+        srv.close()
+        tcp.close()
+
+
+def test_the_host_key_is_private_from_the_moment_it_exists(tmp_path, monkeypatch):
+    """Issue 13.10: created 0600 (in a 0700 folder), not chmod-ed after writing."""
+    from pathlib import Path
+
+    monkeypatch.setattr(Path, "chmod", lambda *a, **k: None)
+    monkeypatch.setattr(os, "chmod", lambda *a, **k: None)
+    old = os.umask(0o022)
+    try:
+        load_or_create_host_key(tmp_path / "data" / "key")
+    finally:
+        os.umask(old)
+    assert oct((tmp_path / "data" / "key").stat().st_mode & 0o777) == "0o600"
+    assert oct((tmp_path / "data").stat().st_mode & 0o777) == "0o700"

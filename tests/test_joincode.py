@@ -1,0 +1,206 @@
+"""Join codes over real sockets on loopback (issue 13.8): a captured handshake is worth nothing
+offline, guesses are limited per table whatever the address, seated players always get back
+in, and the code need not be on the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import os
+import pty
+import re
+import subprocess
+import sys
+
+import pytest
+from helpers import in_background
+from test_tcp import LOOPBACK, Recording, connect, free_port, frames, settle
+
+import bhtui.net.joincode as joincode
+from bhtui.bots import make_bot
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table
+from bhtui.net.tcp import TcpLink, serve_table
+
+
+async def coded_table(code: str = "4242", **kw) -> tuple[Table, asyncio.Server, int]:
+    table = Table("qingdao", seed=1, code=code, bot_delay=0.0, **kw)
+    server = await serve_table(table, LOOPBACK, 0)
+    return table, server, server.sockets[0].getsockname()[1]
+
+
+async def from_address(port: int, address: str, name: str, code: str | None,
+                       token: str | None = None) -> Client:
+    """A client connecting from another loopback address (127.0.0.0/8 all reach us)."""
+    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0))
+    client = Client(TcpLink(reader, writer), name, code=code, token=token)
+    in_background(client.run())
+    return client
+
+
+class BothWays(Recording):
+    """A client link that keeps what crossed the wire in both directions."""
+
+    written = b""
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+        super().write(data)
+
+
+async def captured_join(port: int, code: str) -> BothWays:
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    link = BothWays(reader, writer)
+    client = Client(link, "Ana", code=code)
+    in_background(client.run())
+    await settle(lambda: client.room is not None)
+    return link
+
+
+async def test_a_captured_handshake_does_not_give_the_code_away():
+    """The attack of the issue: every 4-digit code tried offline against what crossed the
+    wire. With an HMAC over a nonce it found the code in 0.01 s; with SPAKE2 nothing
+    matches, and the same code never looks the same twice."""
+    table, server, port = await coded_table()
+    first, second = [await captured_join(port, "4242") for _ in range(2)]
+    wire = first.received + first.written
+    texts = {h.decode() for h in re.findall(rb"[0-9a-f]{16,}", wire)}
+    assert texts  # the exchange is there to attack
+    for guess in (f"{n:04d}".encode() for n in range(10_000)):
+        for nonce in texts:
+            assert hmac.new(guess, nonce.encode(), hashlib.sha256).hexdigest() not in texts
+    assert b"4242" not in wire
+    pake = [next(m for m in frames(link.received) if m["type"] == "pake") for link in (first, second)]
+    assert pake[0]["pake"] != pake[1]["pake"] and pake[0]["confirm"] != pake[1]["confirm"]
+    server.close()
+
+
+async def test_the_right_code_gets_in_and_a_wrong_one_is_refused_and_never_seated():
+    table, server, port = await coded_table()
+    wrong, _ = await connect(port, "Eve", code="1111")
+    await settle(lambda: wrong.refused is not None)
+    assert wrong.refused["code"] == "code" and table.seats_taken() == 0
+    none, _ = await connect(port, "Nobody")
+    await settle(lambda: none.refused is not None)
+    assert none.refused["code"] == "code"
+    right, _ = await connect(port, "Ana", code=" 4242 ")
+    await settle(lambda: right.room is not None)
+    assert right.seat == 0
+    server.close()
+
+
+async def test_guesses_are_limited_per_table_whatever_the_address(monkeypatch):
+    """Rotating loopback addresses used to buy 10,000 guesses in 2.5 s: now the table
+    answers GUESS_BURST wrong codes, then refuses to check any more until the budget
+    refills — from every address, the right code too."""
+    monkeypatch.setattr(joincode, "GUESS_REFILL", 0.5)
+    table, server, port = await coded_table()
+    answers = []
+    for n in range(joincode.GUESS_BURST + 5):
+        client = await from_address(port, f"127.0.{n // 200}.{n % 200 + 2}", "Eve", f"{n:04d}")
+        await settle(lambda: client.refused is not None)
+        answers.append(client.refused["code"])
+    assert answers[:joincode.GUESS_BURST] == ["code"] * joincode.GUESS_BURST
+    assert answers[joincode.GUESS_BURST:] == ["cooldown"] * 5
+    right = await from_address(port, "127.9.9.9", "Ana", "4242")
+    await settle(lambda: right.refused is not None)
+    assert right.refused["code"] == "cooldown"  # a guesser delays newcomers …
+    await settle(lambda: table.guard.wait() == 0)  # … only while the budget refills
+    right = await from_address(port, "127.9.9.9", "Ana", "4242")
+    await settle(lambda: right.room is not None)
+    server.close()
+
+
+async def test_a_seated_player_gets_back_in_while_someone_is_guessing(monkeypatch):
+    """A seat token proves more than the code: rejoining needs no code, so a guesser can
+    never lock the table's own players out."""
+    monkeypatch.setattr(joincode, "GUESS_REFILL", 3600.0)
+    seats = [Seat(name="Ana", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
+    table, server, port = await coded_table(seats=seats)
+    table.start()
+    for n in range(joincode.GUESS_BURST + 1):
+        eve = await from_address(port, f"127.0.3.{n + 2}", "Eve", f"{n:04d}")
+        await settle(lambda: eve.refused is not None)
+    assert table.guard.wait() > 0
+    ana = await from_address(port, "127.0.4.2", "Ana", None, token=table.seats[0].token)
+    await settle(lambda: ana.view is not None)
+    assert ana.seat == 0
+    server.close()
+
+
+def test_the_code_guard_refills_one_guess_at_a_time():
+    now = [0.0]
+    guard = joincode.CodeGuard("77", clock=lambda: now[0])
+    prover = joincode.CodeProver("76")
+    for _ in range(joincode.GUESS_BURST):
+        attempt = guard.begin(prover.message)
+        assert not guard.finish(attempt, b"x")
+    assert guard.wait() == pytest.approx(joincode.GUESS_REFILL)
+    now[0] += joincode.GUESS_REFILL
+    assert guard.wait() == 0
+
+
+def start_host(port: int, tmp_path, *extra: str, env: dict | None = None,
+               **kw) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
+         str(port), "--no-advertise", "--bots", "4", "--seed", "3", *extra],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path), **(env or {})},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+async def joins_with(port: int, code: str) -> bool:
+    client, _ = await connect(port, "Ana", code=code)
+    await settle(lambda: client.room is not None or client.refused is not None)
+    return client.room is not None
+
+
+@pytest.mark.parametrize("source", ["file", "environment"])
+async def test_the_host_takes_its_code_from_a_file_or_the_environment_not_the_command_line(
+        tmp_path, source):
+    port = free_port()
+    if source == "file":
+        secret = tmp_path / "code.txt"
+        secret.write_text("tea-for-two\n")
+        host = start_host(port, tmp_path, "--code-file", str(secret))
+    else:
+        host = start_host(port, tmp_path, env={"BHTUI_CODE": "tea-for-two"})
+    try:
+        assert "join code needed" in host.stdout.readline()
+        with open(f"/proc/{host.pid}/cmdline", "rb") as cmdline:
+            assert b"tea-for-two" not in cmdline.read()
+        assert await joins_with(port, "tea-for-two") and not await joins_with(port, "tea")
+    finally:
+        host.terminate()
+        host.wait(10)
+
+
+async def test_the_host_asks_for_its_code_at_a_hidden_prompt(tmp_path):
+    port = free_port()
+    master, slave = pty.openpty()
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
+         str(port), "--no-advertise", "--bots", "4", "--ask-code"],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}, stdin=slave, stdout=subprocess.PIPE,
+        stderr=slave, text=True, start_new_session=True,
+        preexec_fn=lambda: __import__("fcntl").ioctl(0, __import__("termios").TIOCSCTTY, 0))
+    os.close(slave)
+    try:
+        prompt = b""
+        while b"code" not in prompt.lower():
+            prompt += await asyncio.wait_for(asyncio.to_thread(os.read, master, 1024), 20)
+        os.write(master, b"milk\n")
+        assert "join code needed" in host.stdout.readline()
+        assert await joins_with(port, "milk")
+    finally:
+        host.terminate()
+        host.wait(10)
+        os.close(master)
+
+
+async def test_a_code_file_that_cannot_be_read_is_one_clear_line(tmp_path):
+    host = start_host(free_port(), tmp_path, "--code-file", str(tmp_path / "missing"))
+    _, err = host.communicate(timeout=30)
+    assert host.returncode == 2 and "cannot read the join code" in err and "Traceback" not in err

@@ -1,0 +1,407 @@
+"""A table that holds, over real sockets on loopback: late joiners and rejoiners after
+thousands of events, endless matches, people who walk away from the result screen, hostile
+texts and actions, spectator caps, and joins that cost the others nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+from helpers import in_background
+from test_tcp import LOOPBACK, Recording, connect, events_in, frames, settle
+
+from bhtui.bots import HeuristicBot, make_bot
+from bhtui.bots.legal import legal_from_view
+from bhtui.net.botclient import attach_bot
+from bhtui.net.client import Client
+from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
+from bhtui.net.protocol import PROTOCOL, encode
+from bhtui.net.tcp import TcpLink, serve_table
+from bhtui.rules import Match
+from bhtui.store.gamelog import GameLog
+
+
+def logged_match(path: Path, rounds: int) -> Table:
+    """A table resumed from the log of a match ``rounds`` rounds in (random bots played it;
+    seat 0 is a person's, away), as `bhtui host --resume` would rebuild it."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"R{s}", bot=make_bot("random", s), ready=True) for s in range(1, 5)]
+    table = Table("qingdao", seats, seed=17, bot_delay=0.0)
+    match, rng = Match("qingdao", 17), random.Random(17)
+    log = GameLog(path)
+    log.start(table.header())
+    while len(match.records) < rounds:
+        seat = match.to_act
+        action = rng.choice(match.legal_actions(seat))
+        match.apply(seat, action)
+        log.append(seat, action)
+    log.close()
+    return Table.resume(GameLog.load(path), bot_delay=0.0)
+
+
+async def served(table: Table) -> tuple[asyncio.Server, int]:
+    server = await serve_table(table, LOOPBACK, 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+def count_until_view(rec: Recording) -> int:
+    """How many frames a connection got up to and including its first view."""
+    received = frames(rec.received)
+    return next(i for i, m in enumerate(received, 1) if m["type"] == "view")
+
+
+# ----- 1. late joiners ---------------------------------------------------------------------
+async def test_a_spectator_and_a_rejoining_player_get_in_after_thousands_of_events(tmp_path):
+    """Issue 13.1: catching up costs a bounded number of frames however long the match."""
+    table = logged_match(tmp_path / "long.bhlog", rounds=8)
+    assert table.seq > 2000  # far past the ~1,022 events that used to lock everyone out
+    server, port = await served(table)
+    watcher, watch_rec = await connect(port, "Late", "spectator")
+    player, play_rec = await connect(port, "Me", token=table.seats[0].token)
+    attach_bot(player)  # so the match goes on with both
+    await settle(lambda: watcher.view is not None and player.view is not None)
+    assert player.seat == 0 and table.seats[0].conn is not None
+    # hello, welcome, catch-up, the last rounds, view: five frames, however long the match
+    assert count_until_view(watch_rec) <= 5 and count_until_view(play_rec) <= 5
+    seen = [seq for seq, _ in events_in(frames(watch_rec.received))]
+    assert seen == list(range(seen[0], table.seq + 1))[:len(seen)] and seen[-1] <= table.seq
+    rounds = len(table.match.records)
+    await settle(lambda: len(table.match.records) > rounds)
+    server.close()
+
+
+async def test_a_rejoin_after_a_short_cut_gets_exactly_the_events_it_missed():
+    """Issue 13.1: a client's last_seq still gives it every event after it, no more."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
+    table = Table("qingdao", seats, seed=4, rounds=1, bot_delay=0.001)
+    table.start()
+    server, port = await served(table)
+    watcher, rec = await connect(port, "W", "spectator")
+    await settle(lambda: watcher.seq > 40)
+    rec.cut()
+    await settle(lambda: table.spectator_count() == 0)
+    last = watcher.last_seq
+    await settle(lambda: table.seq > last + 20)
+    again = Recording(*await asyncio.open_connection(LOOPBACK, port))
+    in_background(watcher.run(again))
+    await settle(lambda: watcher.view is not None and watcher.seq == table.seq)
+    got = [seq for seq, _ in events_in(frames(again.received))]
+    assert got[0] == last + 1 and watcher.gaps == 0
+    server.close()
+
+
+# ----- 2. endless matches --------------------------------------------------------------------
+async def test_an_endless_match_goes_on_past_the_round_where_views_outgrew_a_frame(tmp_path):
+    """Issue 13.2: views carry this round and the totals; the per-round table comes apart."""
+    table = logged_match(tmp_path / "endless.bhlog", rounds=400)
+    server, port = await served(table)
+    watcher, rec = await connect(port, "W", "spectator")
+    player, _ = await connect(port, "Me", token=table.seats[0].token)
+    attach_bot(player)
+    await settle(lambda: len(table.match.records) >= 402, 60)
+    await settle(lambda: watcher.seq == table.seq)
+    views = [m for m in frames(rec.received) if m["type"] == "view"]
+    assert views and all(len(encode(v)) < 8 * 1024 for v in views)
+    assert watcher.view["totals"] == table.match.totals
+    assert [r["round"] for r in watcher.history][-3:] == [400, 401, 402]
+    assert watcher.history[-1]["totals"] == table.match.history[-1]["totals"]
+    watcher.ask_history(before=5)  # the start of the score table, on request
+    await settle(lambda: 1 in watcher.rounds)
+    assert [watcher.rounds[n]["round"] for n in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    server.close()
+
+
+# ----- 3. people who walk away from the result screen ----------------------------------------
+def play_but_never_ready(client: Client) -> None:
+    """A person who plays his turns and then leaves the round's result open forever."""
+    bot = HeuristicBot()
+
+    def on_message(message: dict) -> None:
+        if message["type"] == "view" and client.my_turn:
+            view = client.view
+            client.act(bot.decide(view, legal_from_view(view)))
+
+    client.listen(on_message)
+
+
+async def test_a_player_alone_with_bots_who_drops_on_the_result_screen_does_not_stall_it():
+    """Issue 13.3: an absent seat counts as ready."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
+    table = Table("qingdao", seats, seed=3, rounds=2, bot_delay=0.0)
+    table.start()
+    server, port = await served(table)
+    me, rec = await connect(port, "Me", token=table.seats[0].token)
+    play_but_never_ready(me)
+    await settle(lambda: len(table.match.records) == 1)
+    assert table.unready() == [0]  # the table waits for him …
+    rec.cut()  # … and he is gone
+    await settle(lambda: table.match.over)
+    server.close()
+
+
+async def test_two_people_one_gone_on_the_result_screen_the_other_goes_on_at_once():
+    """Issue 13.3: the wait is for people here; the one still here says ready, play resumes."""
+    seats = [Seat(name="A", taken=True), Seat(name="B", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(2, 5)]
+    table = Table("qingdao", seats, seed=3, rounds=2, bot_delay=0.0)
+    table.start()
+    server, port = await served(table)
+    a, _ = await connect(port, "A", token=table.seats[0].token)
+    b, b_rec = await connect(port, "B", token=table.seats[1].token)
+    play_but_never_ready(a)
+    play_but_never_ready(b)
+    await settle(lambda: len(table.match.records) == 1)
+    b_rec.cut()
+    await settle(lambda: table.seats[1].conn is None)
+    actions = len(table.match.actions)
+    a.ready()
+    await settle(lambda: len(table.match.actions) > actions + 5)  # no 60 s wait for B
+    server.close()
+
+
+# ----- 7. escapes in names and chat ------------------------------------------------------------
+ESCAPES = ("\x1b]2;pwned\x07", "\x1b]52;c;ZXZpbA==\x07", "\x9b31m", "\u202e")
+
+
+async def test_control_characters_a_visitor_sends_never_reach_another_viewer():
+    """Issue 13.7: names and chat lose their control characters at the host."""
+    table = Table("qingdao", seed=1, bot_delay=0.0)
+    server, port = await served(table)
+    watcher, rec = await connect(port, "Calm", "spectator")
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    await reader.read(65536)
+    writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "role": "player",
+                         "name": "Eve" + ESCAPES[0]}))
+    writer.write(encode({"type": "chat", "text": "hi" + "".join(ESCAPES)}))
+    await writer.drain()
+    await settle(lambda: any(m.get("type") == "chat" for m in frames(rec.received)))
+    await settle(lambda: any(s["name"].startswith("Eve") for s in watcher.room["seats"]))
+    data = rec.received
+    assert b"\x1b" not in data and b"\x07" not in data and "\x9b".encode() not in data
+    assert "\u202e".encode() not in data
+    said = next(m for m in frames(data) if m.get("type") == "chat")
+    assert said["text"] == "hi]2;pwned]52;c;ZXZpbA==31m" and said["name"] == "Eve]2;pwned"
+    writer.close()
+    server.close()
+
+
+async def test_a_hostile_host_s_texts_reach_the_client_without_control_characters():
+    """Issue 13.7: the screen never draws one, whoever the host is."""
+    async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "id": "x",
+                             "table": "T\x1b]2;t\x07", "code": False}))
+        await reader.read(65536)
+        writer.write(encode({"type": "welcome", "role": "spectator", "seat": None,
+                             "token": None, "last_cid": 0, "seq": 0}))
+        writer.write(encode({"type": "room", "room": {
+            "table": "\x1b[2J", "preset": "qingdao", "options": {}, "spectators": 0,
+            "seats": [{"name": "N\x1b]52;c;eA==\x07", "kind": "human", "ready": False,
+                       "taken": True, "connected": True, "auto": False}]}}))
+        writer.write(encode({"type": "chat", "seat": 0, "name": "\x1bP", "text": "\x07\x1b[5m"}))
+        await writer.drain()
+        await reader.read(65536)
+
+    server = await asyncio.start_server(hostile, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    client, _ = await connect(port, "Me", "spectator")
+    said: list[dict] = []
+    client.listen(lambda m: said.append(m) if m["type"] == "chat" else None)
+    await settle(lambda: said)
+    texts = [client.server["table"], client.room["table"], client.room["seats"][0]["name"],
+             said[0]["name"], said[0]["text"]]
+    assert not any(ch in text for text in texts for ch in "\x1b\x07")
+    server.close()
+
+
+# ----- 9. spectator caps -------------------------------------------------------------------------
+async def test_spectators_are_capped_per_address_and_other_addresses_still_get_in():
+    """Issue 13.9: one address (or a flood from it) cannot take every place."""
+    table = Table("qingdao", seed=1, bot_delay=0.0)
+    server, port = await served(table)
+    crowd = [await connect(port, f"W{i}", "spectator") for i in range(SPECTATORS_PER_ADDRESS + 3)]
+    await settle(lambda: sum(1 for c, _ in crowd if c.room or c.refused) == len(crowd))
+    refused = [c for c, _ in crowd if c.refused]
+    assert len(refused) == 3 and all(c.refused["code"] == "full" for c in refused)
+    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=("127.0.0.2", 0))
+    other = Client(TcpLink(reader, writer), "Elsewhere", "spectator")
+    in_background(other.run())
+    player, _ = await connect(port, "Player")  # and seats are never capped by spectators
+    await settle(lambda: other.room is not None and player.room is not None)
+    assert player.seat == 0
+    server.close()
+
+
+async def test_a_spectator_cap_of_the_table_refuses_more_but_seats_are_always_taken_back():
+    """Issue 13.9: a full house of spectators never keeps a seated player out."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
+    table = Table("qingdao", seats, seed=1, bot_delay=30.0, max_spectators=5)
+    table.start()
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    crowd = []
+    for i in range(8):
+        reader, writer = await asyncio.open_connection(
+            LOOPBACK, port, local_addr=(f"127.0.0.{10 + i}", 0))
+        client = Client(TcpLink(reader, writer), f"W{i}", "spectator")
+        in_background(client.run())
+        crowd.append(client)
+    await settle(lambda: all(c.view or c.refused for c in crowd))
+    assert sum(1 for c in crowd if c.refused) == 3 and table.spectator_count() == 5
+    me, _ = await connect(port, "Me", token=table.seats[0].token)
+    await settle(lambda: me.view is not None)
+    assert me.seat == 0
+    server.close()
+
+
+# ----- 11. hostile actions, hellos and command ids -----------------------------------------------
+@pytest.mark.parametrize("kind", [["pass"], {"type": "pass"}, 7, None])
+async def test_an_action_whose_type_is_not_text_is_a_protocol_error_and_the_table_goes_on(kind):
+    """Issue 13.11: no TypeError; the documented `protocol` error, then the round finishes."""
+    seats = [Seat(name="Me", taken=True), Seat(name="You", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(2, 5)]
+    table = Table("qingdao", seats, seed=2, rounds=1, bot_delay=0.0)
+    table.start()
+    server, port = await served(table)
+    good, _ = await connect(port, "Me", token=table.seats[0].token)
+    attach_bot(good)
+    bad, rec = await connect(port, "You", token=table.seats[1].token)
+    await settle(lambda: bad.view is not None)
+    rec.write(encode({"type": "action", "cid": 1, "seq": bad.seq, "action": {"type": kind}}))
+    await settle(lambda: any(m.get("code") == "protocol" for m in frames(rec.received)))
+    await settle(lambda: table.match.over)
+    server.close()
+
+
+def test_match_apply_refuses_an_action_type_that_is_not_text_as_illegal():
+    """Issue 13.11: Match.apply raises IllegalAction, never TypeError."""
+    from bhtui.rules import IllegalAction
+
+    match = Match("qingdao", 1)
+    for kind in (["pass"], {"a": 1}, 3):
+        with pytest.raises(IllegalAction, match="'type' is text"):
+            match.apply(match.to_act, {"type": kind})
+
+
+@pytest.mark.parametrize("token", ["Ключ", "a" * 500, 12345, "ab cd"])
+async def test_a_hello_with_a_strange_token_is_refused_with_a_reason(token):
+    """Issue 13.11: a non-ASCII or numeric token gets the `hello` refusal, not a TypeError."""
+    table = Table("qingdao", seed=1)
+    server, port = await served(table)
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    await reader.read(65536)
+    writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "role": "player",
+                         "name": "X", "token": token}))
+    answer = frames(await asyncio.wait_for(reader.read(65536), 5))
+    assert answer[0]["code"] == "hello" and "token" in answer[0]["reason"]
+    calm, _ = await connect(port, "Calm")
+    await settle(lambda: calm.room is not None)
+    server.close()
+
+
+async def test_extra_fields_of_an_action_never_reach_the_log_and_a_huge_cid_is_refused(tmp_path):
+    """Issue 13.11: the log keeps what the engine reads; command ids cannot be exhausted."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
+    log = GameLog(tmp_path / "t.bhlog")
+    table = Table("qingdao", seats, seed=2, rounds=1, bot_delay=30.0, log=log)
+    table.start()
+    server, port = await served(table)
+    me, rec = await connect(port, "Me", token=table.seats[0].token)
+    await settle(lambda: me.view is not None)
+    rec.write(encode({"type": "action", "cid": 2**64 - 1, "seq": me.seq,
+                      "action": {"type": "decline"}}))
+    await settle(lambda: any(m.get("code") == "cid" for m in frames(rec.received)))
+    assert table.seats[0].last_cid == 0
+    while not me.my_turn:
+        table.scheduler._bot_move(table.match.to_act, table.seq)  # bots, without the wait
+        await settle(lambda: me.seq == table.seq)
+    legal = legal_from_view(me.view)
+    action = next(a for a in legal if a["type"] != "play") if me.view["phase"] != "play" \
+        else {"type": "play", "set": legal[0]["set"]}
+    me.act({**action, "junk": "x" * 60_000})
+    await settle(lambda: any(s == 0 for s, _ in table.match.actions))
+    assert me.act({"type": "nonsense"}) == 2  # ids go on after the refused one
+    log.close()
+    logged = [a for s, a in GameLog.load(tmp_path / "t.bhlog").actions if s == 0]
+    assert logged == [action] and (tmp_path / "t.bhlog").stat().st_size < 4096
+    server.close()
+
+
+@pytest.mark.parametrize("seats, why", [
+    (4, "seats, not 5"),
+    ("token", "damaged"),
+])
+def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats, why):
+    """Issue 13.11: 4 seats or a numeric token: exit 2 and a reason, no traceback."""
+    import subprocess
+    import sys
+
+    table = Table("qingdao", seed=3)
+    header = table.header()
+    if seats == 4:
+        header["seats"] = header["seats"][:4]
+    else:
+        header["seats"][0]["token"] = 12345
+    log = GameLog(tmp_path / "bad.bhlog")
+    log.start(header)
+    log.close()
+    done = subprocess.run(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--resume",
+         str(tmp_path / "bad.bhlog"), "--port", "0", "--bind", LOOPBACK, "--no-advertise"],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and why in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+async def test_a_closed_table_applies_nothing_more_and_no_late_bot_move_reaches_the_log(tmp_path):
+    """Issue 13.11: on SIGTERM the host closes the table before the log; a bot's timer that
+    fires after that does nothing."""
+    seats = [Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
+    log = GameLog(tmp_path / "t.bhlog")
+    table = Table("qingdao", seats, seed=2, rounds=1, bot_delay=0.0, log=log)
+    table.start()
+    await settle(lambda: len(table.match.actions) > 10)
+    table.close()
+    log.close()
+    done = len(table.match.actions)
+    loop = asyncio.get_running_loop()
+    late = loop.create_future()
+    loop.call_later(0.05, late.set_result, None)  # longer than any bot's delay here
+    await late
+    assert len(table.match.actions) == done
+
+
+# ----- 12. joins and leaves cost the others nothing ---------------------------------------------
+async def test_spectators_coming_and_going_send_nothing_to_the_other_viewers():
+    """Issue 13.12: join and leave cost O(1) viewers' work — here, zero frames to others."""
+    seats = [Seat(name="Me", taken=True)] + [
+        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
+    table = Table("qingdao", seats, seed=1, bot_delay=30.0)  # bots wait: the table is still
+    table.start()
+    server, port = await served(table)
+    me, me_rec = await connect(port, "Me", token=table.seats[0].token)
+    watchers = [await connect(port, f"W{i}", "spectator") for i in range(10)]
+    await settle(lambda: me.view is not None and all(c.view for c, _ in watchers))
+    before = [len(rec.received) for _, rec in [(me, me_rec), *watchers]]
+    crowd = []
+    for i in range(30):
+        reader, writer = await asyncio.open_connection(
+            LOOPBACK, port, local_addr=(f"127.0.1.{i + 1}", 0))
+        client = Client(TcpLink(reader, writer), f"C{i}", "spectator")
+        in_background(client.run())
+        crowd.append((client, writer))
+    await settle(lambda: all(c.view is not None for c, _ in crowd))
+    for _, writer in crowd:
+        writer.transport.abort()
+    await settle(lambda: table.spectator_count() == 10)
+    me.chat("still here")  # one more frame to everyone, so nothing can be in flight
+    await settle(lambda: all(b"still here" in rec.received for _, rec in [(me, me_rec), *watchers]))
+    after = [len(rec.received) for _, rec in [(me, me_rec), *watchers]]
+    chat_frame = len(encode({"type": "chat", "seat": 0, "name": "Me", "text": "still here"}))
+    assert [a - b for a, b in zip(after, before, strict=True)] == [chat_frame] * 11
+    server.close()
