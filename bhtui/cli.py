@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -97,8 +98,6 @@ def _code_options(parser: argparse.ArgumentParser, text: str) -> None:
 def join_code(args: argparse.Namespace) -> str | None:
     """The join code from --code, --code-file, the BHTUI_CODE variable or a hidden prompt
     (--ask-code), in that order; ValueError says what is wrong."""
-    import os
-
     if args.code:
         return str(args.code).strip() or None
     if args.code_file:
@@ -252,7 +251,8 @@ def _host(args: argparse.Namespace) -> int:
     try:  # bound before the app starts: a port in use is one line, not a traceback
         sock = listen_socket(args.bind, args.port)
     except OSError as exc:
-        return _fail(f"cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}")
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        return _fail(f"cannot serve on {args.bind}:{args.port}: {why}")
     if args.headless:
         asyncio.run(run_headless(table, sock, advertise))
         return 0

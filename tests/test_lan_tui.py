@@ -176,3 +176,89 @@ async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_
         note = lambda: str(app.screen.query_one("#room-note").render())
         await wait_for(pilot, lambda: "Refused: unknown preset 'weihai'; known: qingdao" in note())
         assert table.rules.name == "lianzhong-classic"  # nothing else changed
+
+
+# ----- issue 11: the network defects 7, 8 and 9 ---------------------------------------------
+async def test_rejoining_by_address_after_joining_from_the_lobby_keeps_the_seat(monkeypatch):
+    """Issue 11.7: the seat token is found whichever way the table is reached."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table("qingdao", seats, seed=6, bot_delay=30.0, name="Friday")
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    listed = TableInfo("Friday-x._bhtui._tcp.local.", "Friday", "127.0.0.1", serving.port,
+                       "qingdao", 4, 0, False, "2.0", "0.1.0", table.boot_id)
+
+    async def lobby_pick(self, app):  # what the lobby lists (no zeroconf in the test process)
+        return listed
+
+    monkeypatch.setattr(RemoteSession, "_pick", lobby_pick)
+    first = BhtuiApp(config(), RemoteSession(None))
+    async with first.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in first.screen_stack))
+        assert first.client.seat == 0
+    again = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in again.screen_stack)
+                       or isinstance(again.screen, RefusedScreen), 2000)
+        assert again.client.seat == 0 and not isinstance(again.screen, RefusedScreen)
+    await serving.stop()
+
+
+async def test_joining_a_closed_port_says_it_failed_why_and_what_to_try():
+    """Issue 11.8: no endless "Connecting…"."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), 2000)
+        text = str(app.screen.query_one("Static").render())
+        assert f"127.0.0.1:{port}" in text and "connection refused" in text
+        assert "bhtui host" in text and "bhtui join" in text  # what to try
+
+
+async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
+    """Issue 13.8: a code never given on the command line is asked for on the screen."""
+    from bhtui.tui.room import CodePrompt
+
+    table = Table("qingdao", seed=1, code="tea")
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt), 2000)
+        await pilot.press("t", "e", "a", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None, 2000)
+        assert table.seats_taken() == 1
+    await serving.stop()
+
+
+def test_hosting_on_a_port_in_use_is_one_line_and_exit_status_2(tmp_path):
+    """Issue 11.9: the interactive host (in a real terminal) fails as --headless does."""
+    import os
+    import pty
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        master, slave = pty.openpty()
+        host = subprocess.Popen(
+            [sys.executable, "-m", "bhtui", "host", "--bind", "127.0.0.1", "--port", str(port),
+             "--no-advertise"], stdin=slave, stdout=slave, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)})
+        os.close(slave)
+        try:
+            _, err = host.communicate(timeout=60)
+        finally:
+            host.kill()
+            host.wait()
+            os.close(master)
+    assert host.returncode == 2
+    assert err.strip() == f"bhtui: cannot serve on 127.0.0.1:{port}: Address already in use"

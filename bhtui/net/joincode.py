@@ -16,8 +16,6 @@ import hmac
 import time
 from collections.abc import Callable
 
-from spake2 import SPAKE2_A, SPAKE2_B
-
 GUESS_BURST = 10  # wrong codes a table accepts at once …
 GUESS_REFILL = 6.0  # … then one more every this many seconds (ten a minute)
 SIDES = (b"bhtui-client", b"bhtui-host")
@@ -40,6 +38,8 @@ class CodeProver:
     and gives the confirmation to send back."""
 
     def __init__(self, code: str) -> None:
+        from spake2 import SPAKE2_A  # 12 MiB of tables: loaded only when a code is used
+
         self._spake = SPAKE2_A(_code(code), idA=SIDES[0], idB=SIDES[1])
         self.message = self._spake.start()
 
@@ -57,6 +57,8 @@ class Attempt:
     """One guess in progress on the host: its reply, and the confirmation it expects."""
 
     def __init__(self, code: str, client_message: bytes) -> None:
+        from spake2 import SPAKE2_B
+
         spake = SPAKE2_B(_code(code), idA=SIDES[0], idB=SIDES[1])
         self.message = spake.start()
         try:

@@ -79,6 +79,9 @@ class TcpConnection:
         sock = writer.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            # asyncio turns Nagle off only for sockets it made itself (proto 6); ours came
+            # from listen_socket, and Nagle's wait cost 5-30 ms per action.
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.closed_reason: str | None = None
