@@ -7,7 +7,9 @@ import copy
 import pickle
 import random
 
+from bhtui.bots import make_bot
 from bhtui.cards import NUM_CARDS, parse_cards, rank_of
+from bhtui.net.host import Seat, Table
 from bhtui.rules import PRESETS, Deal, Event, Match
 
 
@@ -106,3 +108,15 @@ def reshuffled(m: Match, viewer: int, rng: random.Random) -> Match:
         r.guard = holders[0] if holders else r.emperor
         r.solo = not holders
     return twin
+
+
+def people_and_bots(people: set[int], preset: str = "qingdao", start: bool = True,
+                    **table: object) -> Table:
+    """A table with seats reserved for ``people`` (taken back by their tokens; named P0…) and
+    heuristic bots everywhere else, started unless ``start`` is False."""
+    seats = [Seat(name=f"P{s}", taken=True) if s in people
+             else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
+    built = Table(preset, seats, **table)  # type: ignore[arg-type]
+    if start:
+        built.start()
+    return built

@@ -9,7 +9,7 @@ import random
 
 import msgpack
 import pytest
-from helpers import in_background, reshuffled
+from helpers import in_background, people_and_bots, reshuffled
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
@@ -47,11 +47,7 @@ def split_frames(data: bytes) -> list[bytes]:
 def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, preset="qingdao",
                  **kw) -> Table:
     """A started table: bots everywhere but ``humans``, seats reserved for them by token."""
-    seats = [Seat(name=f"P{s}", taken=True) if s in humans
-             else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
-    table = Table(preset, seats, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
-    table.start()
-    return table
+    return people_and_bots(humans, preset, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
 
 
 def watch_as_seats(table: Table) -> list[Tap]:

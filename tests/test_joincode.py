@@ -14,18 +14,17 @@ import subprocess
 import sys
 
 import pytest
-from helpers import in_background
+from helpers import in_background, people_and_bots
 from test_tcp import LOOPBACK, Recording, connect, free_port, frames, settle
 
 import bhtui.net.joincode as joincode
-from bhtui.bots import make_bot
 from bhtui.net.client import Client
-from bhtui.net.host import Seat, Table
-from bhtui.net.tcp import TcpLink, serve_table
+from bhtui.net.host import Table
+from bhtui.net.tcp import serve_table
 
 
-async def coded_table(code: str = "4242", **kw) -> tuple[Table, asyncio.Server, int]:
-    table = Table("qingdao", seed=1, code=code, bot_delay=0.0, **kw)
+async def coded_table(code: str = "4242") -> tuple[Table, asyncio.Server, int]:
+    table = Table("qingdao", seed=1, code=code, bot_delay=0.0)
     server = await serve_table(table, LOOPBACK, 0)
     return table, server, server.sockets[0].getsockname()[1]
 
@@ -33,9 +32,7 @@ async def coded_table(code: str = "4242", **kw) -> tuple[Table, asyncio.Server, 
 async def from_address(port: int, address: str, name: str, code: str | None,
                        token: str | None = None) -> Client:
     """A client connecting from another loopback address (127.0.0.0/8 all reach us)."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0))
-    client = Client(TcpLink(reader, writer), name, code=code, token=token)
-    in_background(client.run())
+    client, _ = await connect(port, name, code=code, token=token, address=address)
     return client
 
 
@@ -90,12 +87,13 @@ async def test_the_right_code_gets_in_and_a_wrong_one_is_refused_and_never_seate
     server.close()
 
 
-async def test_guesses_are_limited_per_table_whatever_the_address(monkeypatch):
+async def test_guesses_are_limited_per_table_whatever_the_address():
     """Rotating loopback addresses used to buy 10,000 guesses in 2.5 s: now the table
     answers GUESS_BURST wrong codes, then refuses to check any more until the budget
     refills — from every address, the right code too."""
-    monkeypatch.setattr(joincode, "GUESS_REFILL", 0.5)
     table, server, port = await coded_table()
+    now = [0.0]
+    table.guard = joincode.CodeGuard("4242", clock=lambda: now[0])  # time moves when we say
     answers = []
     for n in range(joincode.GUESS_BURST + 5):
         client = await from_address(port, f"127.0.{n // 200}.{n % 200 + 2}", "Eve", f"{n:04d}")
@@ -106,7 +104,7 @@ async def test_guesses_are_limited_per_table_whatever_the_address(monkeypatch):
     right = await from_address(port, "127.9.9.9", "Ana", "4242")
     await settle(lambda: right.refused is not None)
     assert right.refused["code"] == "cooldown"  # a guesser delays newcomers …
-    await settle(lambda: table.guard.wait() == 0)  # … only while the budget refills
+    now[0] += joincode.GUESS_REFILL  # … only until the budget refills
     right = await from_address(port, "127.9.9.9", "Ana", "4242")
     await settle(lambda: right.room is not None)
     server.close()
@@ -116,10 +114,9 @@ async def test_a_seated_player_gets_back_in_while_someone_is_guessing(monkeypatc
     """A seat token proves more than the code: rejoining needs no code, so a guesser can
     never lock the table's own players out."""
     monkeypatch.setattr(joincode, "GUESS_REFILL", 3600.0)
-    seats = [Seat(name="Ana", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
-    table, server, port = await coded_table(seats=seats)
-    table.start()
+    table = people_and_bots({0}, code="4242", bot_delay=0.0)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
     for n in range(joincode.GUESS_BURST + 1):
         eve = await from_address(port, f"127.0.3.{n + 2}", "Eve", f"{n:04d}")
         await settle(lambda: eve.refused is not None)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
+from helpers import people_and_bots
 from test_tcp import LOOPBACK, connect, settle
 
-from bhtui.bots import make_bot
 from bhtui.net.botclient import attach_bot
-from bhtui.net.host import Seat, Table
+from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
 from bhtui.rules import Match, replay
 from bhtui.store.gamelog import GameLog
@@ -32,11 +32,8 @@ def test_R_SEED_1_a_given_seed_still_deals_the_same_match():
 
 
 async def test_R_SEED_1_the_private_log_of_a_secret_seeded_match_replays_bit_for_bit(tmp_path):
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
     log = GameLog(tmp_path / "t.bhlog")
-    table = Table("qingdao", seats, rounds=2, bot_delay=0.0, log=log)
-    table.start()
+    table = people_and_bots({0}, rounds=2, bot_delay=0.0, log=log)
     server = await serve_table(table, LOOPBACK, 0)
     port = server.sockets[0].getsockname()[1]
     me, my_rec = await connect(port, "Me", token=table.seats[0].token)

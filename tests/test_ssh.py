@@ -53,16 +53,22 @@ def alive(pid: int) -> bool:
     return True
 
 
-async def test_a_client_sees_the_demo_resizes_and_quits(server):
+async def demo(conn: asyncssh.SSHClientConnection, term: str = "xterm"):
+    """A pty session on ``conn``, once the demo's first screen is drawn."""
+    process = await conn.create_process(term_type=term, term_size=(80, 24), encoding=None)
+    await read_until(process, "Cards and their order")
+    return process
+
+
+async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_and_quits(server):
+    """Issue 11.10: the pty is the app's controlling terminal, so SIGWINCH reaches it."""
     port, state = server
     async with await connect(port) as conn:
-        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
-                                            encoding=None)
-        await read_until(process, "Cards and their order")
+        process = await demo(conn, "xterm-256color")
         (session,) = state.live
         assert get_winsize(session.master) == (80, 24)
         process.change_terminal_size(100, 30)
-        await asyncio.sleep(0.3)
+        await read_until(process, "\x1b[30;")  # the app draws a row that 24 lines lack
         assert get_winsize(session.master) == (100, 30)
         pid = session.child.pid
         process.stdin.write(b"\x11")  # ctrl+q, then confirm
@@ -76,8 +82,7 @@ async def test_a_client_sees_the_demo_resizes_and_quits(server):
 async def test_a_client_that_drops_mid_session_leaves_no_process_and_the_server_goes_on(server):
     port, state = server
     conn = await connect(port)
-    process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-    await read_until(process, "Cards and their order")
+    await demo(conn)
     pid = next(iter(state.live)).child.pid
     conn.abort()  # the Wi-Fi is gone
     for _ in range(100):
@@ -86,8 +91,7 @@ async def test_a_client_that_drops_mid_session_leaves_no_process_and_the_server_
         await asyncio.sleep(0.05)
     assert not alive(pid) and state.sessions == 0
     async with await connect(port) as again:  # the server is still there
-        process = await again.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        await read_until(process, "Cards and their order")
+        await demo(again)
 
 
 async def test_exec_subsystems_and_forwarding_are_refused(server):
@@ -148,15 +152,12 @@ async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_st
     try:
         assert "demo on ssh://" in server.stdout.readline()
         conn = await connect(port)
-        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        await read_until(process, "Cards and their order")
+        process = await demo(conn)
         process.stdin.write(random.Random(13).randbytes(1 << 20))
         with contextlib.suppress(Exception):  # the demo may end on some byte of the noise
             await asyncio.wait_for(process.stdin.drain(), 30)
         async with await connect(port) as later:  # another visitor, meanwhile
-            other = await later.create_process(term_type="xterm", term_size=(80, 24),
-                                               encoding=None)
-            await read_until(other, "Cards and their order", 30)
+            await demo(later)
         conn.abort()
         server.send_signal(signal.SIGTERM)
         assert server.wait(15) == 0
@@ -164,17 +165,6 @@ async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_st
         if server.poll() is None:
             server.kill()
             server.wait()
-
-
-async def test_the_app_in_an_ssh_session_redraws_at_the_new_size_when_the_window_changes(server):
-    """Issue 11.10: the pty is the app's controlling terminal, so SIGWINCH reaches it."""
-    port, _ = server
-    async with await connect(port) as conn:
-        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
-                                            encoding=None)
-        await read_until(process, "Cards and their order")
-        process.change_terminal_size(100, 30)
-        await read_until(process, "\x1b[30;")  # a row that does not exist at 24 lines
 
 
 async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
@@ -193,9 +183,7 @@ async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
         await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in idle)), 20)
         assert state.connections == 0
         async with await connect(port) as conn:  # and a real visitor still gets the demo
-            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                                encoding=None)
-            await read_until(process, "Cards and their order")
+            await demo(conn)
     finally:
         for c in idle:
             c.abort()

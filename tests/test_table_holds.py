@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import in_background
+from helpers import in_background, people_and_bots
 from test_tcp import LOOPBACK, Recording, connect, events_in, frames, settle
 
 from bhtui.bots import HeuristicBot, make_bot
@@ -18,7 +18,7 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
 from bhtui.net.protocol import PROTOCOL, encode
-from bhtui.net.tcp import TcpLink, serve_table
+from bhtui.net.tcp import serve_table
 from bhtui.rules import Match
 from bhtui.store.gamelog import GameLog
 
@@ -74,10 +74,7 @@ async def test_a_spectator_and_a_rejoining_player_get_in_after_thousands_of_even
 
 async def test_a_rejoin_after_a_short_cut_gets_exactly_the_events_it_missed():
     """Issue 13.1: a client's last_seq still gives it every event after it, no more."""
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
-    table = Table("qingdao", seats, seed=4, rounds=1, bot_delay=0.001)
-    table.start()
+    table = people_and_bots({0}, seed=4, rounds=1, bot_delay=0.001)
     server, port = await served(table)
     watcher, rec = await connect(port, "W", "spectator")
     await settle(lambda: watcher.seq > 40)
@@ -129,10 +126,7 @@ def play_but_never_ready(client: Client) -> None:
 
 async def test_a_player_alone_with_bots_who_drops_on_the_result_screen_does_not_stall_it():
     """Issue 13.3: an absent seat counts as ready."""
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
-    table = Table("qingdao", seats, seed=3, rounds=2, bot_delay=0.0)
-    table.start()
+    table = people_and_bots({0}, seed=3, rounds=2, bot_delay=0.0)
     server, port = await served(table)
     me, rec = await connect(port, "Me", token=table.seats[0].token)
     play_but_never_ready(me)
@@ -145,10 +139,7 @@ async def test_a_player_alone_with_bots_who_drops_on_the_result_screen_does_not_
 
 async def test_two_people_one_gone_on_the_result_screen_the_other_goes_on_at_once():
     """Issue 13.3: the wait is for people here; the one still here says ready, play resumes."""
-    seats = [Seat(name="A", taken=True), Seat(name="B", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(2, 5)]
-    table = Table("qingdao", seats, seed=3, rounds=2, bot_delay=0.0)
-    table.start()
+    table = people_and_bots({0, 1}, seed=3, rounds=2, bot_delay=0.0)
     server, port = await served(table)
     a, _ = await connect(port, "A", token=table.seats[0].token)
     b, b_rec = await connect(port, "B", token=table.seats[1].token)
@@ -226,9 +217,7 @@ async def test_spectators_are_capped_per_address_and_other_addresses_still_get_i
     await settle(lambda: sum(1 for c, _ in crowd if c.room or c.refused) == len(crowd))
     refused = [c for c, _ in crowd if c.refused]
     assert len(refused) == 3 and all(c.refused["code"] == "full" for c in refused)
-    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=("127.0.0.2", 0))
-    other = Client(TcpLink(reader, writer), "Elsewhere", "spectator")
-    in_background(other.run())
+    other, _ = await connect(port, "Elsewhere", "spectator", address="127.0.0.2")
     player, _ = await connect(port, "Player")  # and seats are never capped by spectators
     await settle(lambda: other.room is not None and player.room is not None)
     assert player.seat == 0
@@ -237,19 +226,10 @@ async def test_spectators_are_capped_per_address_and_other_addresses_still_get_i
 
 async def test_a_spectator_cap_of_the_table_refuses_more_but_seats_are_always_taken_back():
     """Issue 13.9: a full house of spectators never keeps a seated player out."""
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
-    table = Table("qingdao", seats, seed=1, bot_delay=30.0, max_spectators=5)
-    table.start()
-    server = await serve_table(table, LOOPBACK, 0)
-    port = server.sockets[0].getsockname()[1]
-    crowd = []
-    for i in range(8):
-        reader, writer = await asyncio.open_connection(
-            LOOPBACK, port, local_addr=(f"127.0.0.{10 + i}", 0))
-        client = Client(TcpLink(reader, writer), f"W{i}", "spectator")
-        in_background(client.run())
-        crowd.append(client)
+    table = people_and_bots({0}, seed=1, bot_delay=30.0, max_spectators=5)
+    server, port = await served(table)
+    crowd = [(await connect(port, f"W{i}", "spectator", address=f"127.0.0.{10 + i}"))[0]
+             for i in range(8)]
     await settle(lambda: all(c.view or c.refused for c in crowd))
     assert sum(1 for c in crowd if c.refused) == 3 and table.spectator_count() == 5
     me, _ = await connect(port, "Me", token=table.seats[0].token)
@@ -262,10 +242,7 @@ async def test_a_spectator_cap_of_the_table_refuses_more_but_seats_are_always_ta
 @pytest.mark.parametrize("kind", [["pass"], {"type": "pass"}, 7, None])
 async def test_an_action_whose_type_is_not_text_is_a_protocol_error_and_the_table_goes_on(kind):
     """Issue 13.11: no TypeError; the documented `protocol` error, then the round finishes."""
-    seats = [Seat(name="Me", taken=True), Seat(name="You", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(2, 5)]
-    table = Table("qingdao", seats, seed=2, rounds=1, bot_delay=0.0)
-    table.start()
+    table = people_and_bots({0, 1}, seed=2, rounds=1, bot_delay=0.0)
     server, port = await served(table)
     good, _ = await connect(port, "Me", token=table.seats[0].token)
     attach_bot(good)
@@ -305,11 +282,8 @@ async def test_a_hello_with_a_strange_token_is_refused_with_a_reason(token):
 
 async def test_extra_fields_of_an_action_never_reach_the_log_and_a_huge_cid_is_refused(tmp_path):
     """Issue 13.11: the log keeps what the engine reads; command ids cannot be exhausted."""
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
     log = GameLog(tmp_path / "t.bhlog")
-    table = Table("qingdao", seats, seed=2, rounds=1, bot_delay=30.0, log=log)
-    table.start()
+    table = people_and_bots({0}, seed=2, rounds=1, bot_delay=30.0, log=log)
     server, port = await served(table)
     me, rec = await connect(port, "Me", token=table.seats[0].token)
     await settle(lambda: me.view is not None)
@@ -361,43 +335,31 @@ def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats,
 async def test_a_closed_table_applies_nothing_more_and_no_late_bot_move_reaches_the_log(tmp_path):
     """Issue 13.11: on SIGTERM the host closes the table before the log; a bot's timer that
     fires after that does nothing."""
-    seats = [Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
     log = GameLog(tmp_path / "t.bhlog")
-    table = Table("qingdao", seats, seed=2, rounds=1, bot_delay=0.0, log=log)
-    table.start()
+    table = people_and_bots(set(), seed=2, rounds=1, bot_delay=0.0, log=log)
     await settle(lambda: len(table.match.actions) > 10)
     table.close()
     log.close()
     done = len(table.match.actions)
-    loop = asyncio.get_running_loop()
-    late = loop.create_future()
-    loop.call_later(0.05, late.set_result, None)  # longer than any bot's delay here
-    await late
+    table.scheduler._bot_move(table.match.to_act, table.seq)  # what a late timer would do
+    table.scheduler._bot_declarations(table.seq)
     assert len(table.match.actions) == done
 
 
 # ----- 12. joins and leaves cost the others nothing ---------------------------------------------
 async def test_spectators_coming_and_going_send_nothing_to_the_other_viewers():
     """Issue 13.12: join and leave cost O(1) viewers' work — here, zero frames to others."""
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(1, 5)]
-    table = Table("qingdao", seats, seed=1, bot_delay=30.0)  # bots wait: the table is still
-    table.start()
+    table = people_and_bots({0}, seed=1, bot_delay=30.0)  # bots wait: the table is still
     server, port = await served(table)
     me, me_rec = await connect(port, "Me", token=table.seats[0].token)
     watchers = [await connect(port, f"W{i}", "spectator") for i in range(10)]
     await settle(lambda: me.view is not None and all(c.view for c, _ in watchers))
     before = [len(rec.received) for _, rec in [(me, me_rec), *watchers]]
-    crowd = []
-    for i in range(30):
-        reader, writer = await asyncio.open_connection(
-            LOOPBACK, port, local_addr=(f"127.0.1.{i + 1}", 0))
-        client = Client(TcpLink(reader, writer), f"C{i}", "spectator")
-        in_background(client.run())
-        crowd.append((client, writer))
+    crowd = [await connect(port, f"C{i}", "spectator", address=f"127.0.1.{i + 1}")
+             for i in range(30)]
     await settle(lambda: all(c.view is not None for c, _ in crowd))
-    for _, writer in crowd:
-        writer.transport.abort()
+    for _, rec in crowd:
+        rec.cut()
     await settle(lambda: table.spectator_count() == 10)
     me.chat("still here")  # one more frame to everyone, so nothing can be in flight
     await settle(lambda: all(b"still here" in rec.received for _, rec in [(me, me_rec), *watchers]))

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import in_background
+from helpers import in_background, people_and_bots
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +21,7 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
-from bhtui.net.tcp import TcpLink, open_link, serve_table, stay_connected
+from bhtui.net.tcp import TcpLink, serve_table, stay_connected
 
 LOOPBACK = "127.0.0.1"
 
@@ -45,9 +45,9 @@ class Recording(TcpLink):
 
 
 async def connect(port: int, name: str, role: str = "player", code: str | None = None,
-                  token: str | None = None) -> tuple[Client, Recording]:
-    link = await open_link(LOOPBACK, port)
-    rec = Recording(link.reader, link.writer)
+                  token: str | None = None, address: str = LOOPBACK) -> tuple[Client, Recording]:
+    """A client from ``address`` (any of 127.0.0.0/8 reaches the host), its run started."""
+    rec = Recording(*await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0)))
     client = Client(rec, name, role, token=token, code=code)
     in_background(client.run())
     return client, rec
@@ -55,10 +55,7 @@ async def connect(port: int, name: str, role: str = "player", code: str | None =
 
 async def one_seat_table(seed: int, bot_delay: float) -> tuple[Table, asyncio.Server, int]:
     """A started one-round table served on loopback: seat 0 reserved for "Me", bots elsewhere."""
-    seats = [Seat(name="Me", taken=True)] + [
-        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=seed, rounds=1, bot_delay=bot_delay)
-    table.start()
+    table = people_and_bots({0}, seed=seed, rounds=1, bot_delay=bot_delay)
     server = await serve_table(table, LOOPBACK, 0)
     return table, server, server.sockets[0].getsockname()[1]
 
