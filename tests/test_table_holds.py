@@ -367,3 +367,42 @@ async def test_spectators_coming_and_going_send_nothing_to_the_other_viewers():
     chat_frame = len(encode({"type": "chat", "seat": 0, "name": "Me", "text": "still here"}))
     assert [a - b for a, b in zip(after, before, strict=True)] == [chat_frame] * 11
     server.close()
+
+
+async def test_under_a_low_descriptor_limit_a_crowd_is_refused_and_the_seated_player_returns(
+        tmp_path):
+    """Issue 13.9: 300 spectators against a host limited to 256 descriptors: the host stops
+    admitting spectators while it has descriptors to spare, so accept() never fails with
+    EMFILE and the player who held seat 0 gets back in."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    from test_tcp import free_port
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    port = free_port()
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
+         str(port), "--no-advertise", "--bots", "4", "--bot-delay", "30"],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=low_limit)
+    try:
+        assert "waiting for players" in host.stdout.readline()
+        me, rec = await connect(port, "Me")
+        await settle(lambda: me.view is not None)
+        token = me.token
+        rec.cut()
+        crowd = [await connect(port, f"W{i}", "spectator", address=f"127.0.2.{i % 10 + 1}")
+                 for i in range(300)]
+        await settle(lambda: all(c.view or c.refused for c, _ in crowd), 60)
+        assert 50 < sum(1 for c, _ in crowd if c.view) < 256
+        again, _ = await connect(port, "Me", token=token)
+        await settle(lambda: again.view is not None, 30)
+        assert again.seat == 0
+    finally:
+        host.terminate()
+        host.wait(10)
