@@ -72,11 +72,10 @@ async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_an
         assert get_winsize(session.master) == (100, 30)
         pid = session.child.pid
         process.stdin.write(b"\x11")  # ctrl+q, then confirm
-        await asyncio.sleep(0.5)
+        await read_until(process, "Quit (y)")
         process.stdin.write(b"y")
         await asyncio.wait_for(process.wait_closed(), 20)
-        await asyncio.sleep(0.2)
-    assert not alive(pid) and state.sessions == 0 and not state.live
+    await settle(lambda: not alive(pid) and state.sessions == 0 and not state.live)
 
 
 async def test_a_client_that_drops_mid_session_leaves_no_process_and_the_server_goes_on(server):
@@ -85,11 +84,7 @@ async def test_a_client_that_drops_mid_session_leaves_no_process_and_the_server_
     await demo(conn)
     pid = next(iter(state.live)).child.pid
     conn.abort()  # the Wi-Fi is gone
-    for _ in range(100):
-        if not alive(pid) and state.sessions == 0:
-            break
-        await asyncio.sleep(0.05)
-    assert not alive(pid) and state.sessions == 0
+    await settle(lambda: not alive(pid) and state.sessions == 0)
     async with await connect(port) as again:  # the server is still there
         await demo(again)
 
