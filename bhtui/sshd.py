@@ -119,8 +119,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             return
         set_winsize(master, *self.size)
         self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
-        env = {**os.environ, "TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-               "BHTUI_DATA_DIR": self.home}
+        # COLUMNS/LINES from the server's own shell would pin every session to that size.
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8", BHTUI_DATA_DIR=self.home)
         try:
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,

@@ -41,7 +41,10 @@ async def read_until(process, text: str, limit: float = 20.0) -> str:
             if not chunk:
                 raise AssertionError(f"closed before {text!r}: {seen[-300:]!r}")
             seen += chunk.decode(errors="replace")
-    await asyncio.wait_for(loop(), limit)
+    try:
+        await asyncio.wait_for(loop(), limit)
+    except TimeoutError:
+        raise AssertionError(f"no {text!r} within {limit} s: {seen[-600:]!r}") from None
     return seen
 
 
@@ -60,8 +63,12 @@ async def demo(conn: asyncssh.SSHClientConnection, term: str = "xterm"):
     return process
 
 
-async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_and_quits(server):
-    """Issue 11.10: the pty is the app's controlling terminal, so SIGWINCH reaches it."""
+async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_and_quits(
+        server, monkeypatch):
+    """Issue 11.10: the pty is the app's controlling terminal, so SIGWINCH reaches it, and
+    the server's own COLUMNS/LINES do not pin the app to one size."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
     port, state = server
     async with await connect(port) as conn:
         process = await demo(conn, "xterm-256color")
