@@ -308,7 +308,7 @@ async def test_R_HIDE_2_R_TRICK_7_only_rebels_frames_offer_rebellion():
     rules = PRESETS["lianzhong-simple"].with_options(rebellion=True)
     table = all_bots_but(set(), seed=5, rounds=3, preset=rules)
     seats = watch_as_seats(table)
-    table._schedule()
+    table.scheduler.arm()
     await settle(lambda: table.match.over)
     offered = set()
     for seat, link in enumerate(seats):
