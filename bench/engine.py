@@ -1,26 +1,44 @@
-"""Engine speed, printed (tests never time anything).
+"""Engine speed beside a stripped loop (bench/anchor.py), printed; tests never time anything.
 
-    python bench/engine.py
+    python bench/engine.py [--reps 5] [--rounds 20] [--preset NAME ...]
 
-Whole rounds per second with random and heuristic bots over fixed seeds (qingdao, then every
-other preset with all its options on), the heuristic's decision time p50/p99, and
-``legal_sets`` on a 43-card hand when leading and following (also under 烤牌).
+Every figure is measured side by side with its reference, interleaved in one process so the
+machine's load falls on both alike, and printed as the median and min..max of the repetitions,
+for wall time and CPU time, with the ratio bhtui / anchor (how many times slower):
+
+- whole rounds per second, random bots and heuristic bots, against the anchor's random round;
+- the lead plays of a 43-card hand through the public ``legal_sets`` against the anchor's
+  enumeration;
+- ``Match.legal_actions`` of the seat to lead (what a decision costs before any choice).
 """
 
 from __future__ import annotations
 
+import argparse
+import random
 import statistics
+import sys
 import time
-import timeit
+from collections.abc import Callable
+from pathlib import Path
 
-from bhtui.bots import make_bot
-from bhtui.cards import parse_card, rank_of
-from bhtui.rules import PRESETS, Match, RuleSet, parse_set
-from bhtui.rules.sets import sets_from_rank_counts
-from bhtui.sim import play_match
+sys.path.insert(0, str(Path(__file__).parent))
 
-SEEDS = range(1, 11)
-ROUNDS_PER_SEED = 30
+import anchor  # noqa: E402
+
+from bhtui.bots import make_bot  # noqa: E402
+from bhtui.cards import card_text  # noqa: E402
+from bhtui.rules import PRESETS, Match, RuleSet, legal_sets  # noqa: E402
+from bhtui.sim import play_match  # noqa: E402
+
+Sample = tuple[float, float]  # (wall, cpu) seconds
+
+
+def timed(fn: Callable[[], int]) -> tuple[Sample, int]:
+    """Run ``fn`` once; its wall and CPU time and the count it returns (rounds, calls)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    count = fn()
+    return (time.perf_counter() - wall, time.process_time() - cpu), count
 
 
 def all_options(name: str) -> RuleSet:
@@ -28,78 +46,129 @@ def all_options(name: str) -> RuleSet:
     return base.with_options(**{o: True for o in base.allowed if o != "force_first"})
 
 
-def rounds_per_second(bot: str, rules: RuleSet | str = "qingdao") -> tuple[float, float]:
-    rounds = decisions = 0
-    started = time.perf_counter()
-    for seed in SEEDS:
-        m = Match(rules, seed, rounds=ROUNDS_PER_SEED)
-        decisions += play_match(m, [make_bot(bot, seed * 5 + s) for s in range(5)])
-        rounds += len(m.records)
-    elapsed = time.perf_counter() - started
-    return rounds / elapsed, decisions / elapsed
+def bhtui_rounds(rules: RuleSet, bot: str, rounds: int, seed: int) -> Callable[[], int]:
+    def run() -> int:
+        match = Match(rules, seed, rounds=rounds)
+        play_match(match, [make_bot(bot, seed * 5 + s) for s in range(5)])
+        return len(match.records)
+    return run
 
 
-def heuristic_decision_times() -> list[float]:
+def anchor_rounds(rounds: int, seed: int) -> Callable[[], int]:
+    def run() -> int:
+        rng = random.Random(seed)
+        for _ in range(rounds):
+            anchor.play_round(rng)
+        return rounds
+    return run
+
+
+def repeat(fn: Callable[[], object], calls: int) -> Callable[[], int]:
+    def run() -> int:
+        for _ in range(calls):
+            fn()
+        return calls
+    return run
+
+
+def leading_match(rules: RuleSet) -> Match:
+    """A match whose seat to act leads the first trick (the throne and call decided by bots)."""
+    match = Match(rules, 3)
     bot = make_bot("heuristic")
-    times = []
-    for seed in SEEDS:
-        m = Match("qingdao", seed, rounds=5)
-        while not m.over:
-            seat = m.to_act
-            started = time.perf_counter()
-            action = bot.decide(m.view(seat), m.legal_actions(seat))
-            times.append(time.perf_counter() - started)
-            m.apply(seat, action)
-    return times
+    while match.round.phase != "play":
+        seat = match.to_act
+        assert seat is not None
+        match.apply(seat, bot.decide(match.view(seat), match.legal_actions(seat)))
+    return match
 
 
-def legal_sets_times() -> tuple[float, float, int, int]:
-    m = Match("qingdao", 3)
-    rc = [0] * 15
-    for text in m.view(0)["hand"]:
-        rc[rank_of(parse_card(text))] += 1
-    top = parse_set("8 8 SJ")
-    n = 20000
-    lead = timeit.timeit(lambda: sets_from_rank_counts(rc), number=n) / n
-    follow = timeit.timeit(lambda: sets_from_rank_counts(rc, top), number=n) / n
-    return lead, follow, len(sets_from_rank_counts(rc)), len(sets_from_rank_counts(rc, top))
+class Row:
+    """One figure: bhtui's samples beside the anchor's, as rates (per second) or times."""
+
+    def __init__(self, label: str, unit: str, ours: Callable[[int], Callable[[], int]],
+                 ref: Callable[[int], Callable[[], int]] | None, goal: str) -> None:
+        self.label, self.unit, self.ours, self.ref, self.goal = label, unit, ours, ref, goal
+        self.samples: dict[str, list[tuple[float, float]]] = {"ours": [], "ref": []}
+
+    def measure(self, rep: int) -> None:
+        pairs = [("ours", self.ours), ("ref", self.ref)]
+        if rep % 2:
+            pairs.reverse()  # neither side always runs second
+        for side, make in pairs:
+            if make is None:
+                continue
+            (wall, cpu), count = timed(make(rep))
+            self.samples[side].append((count / wall, count / cpu) if self.unit == "/s"
+                                      else (wall / count * 1e6, cpu / count * 1e6))
+
+    def lines(self) -> list[str]:
+        out = []
+        for i, clock in enumerate(("wall", "cpu")):
+            ours = [s[i] for s in self.samples["ours"]]
+            cells = [f"{self.label:<44} {clock:>4}", _spread(ours, self.unit)]
+            if self.samples["ref"]:
+                ref = [s[i] for s in self.samples["ref"]]
+                ratios = [(r / o if self.unit == "/s" else o / r) for o, r in zip(ours, ref)]
+                cells += [_spread(ref, self.unit), f"{statistics.median(ratios):5.1f}× slower "
+                          f"({min(ratios):.1f}..{max(ratios):.1f})"]
+            else:
+                cells += ["", ""]
+            cells.append(self.goal if i == 0 else "")
+            out.append("  ".join(cells))
+        return out
 
 
-def kao_follow_time() -> tuple[float, int]:
-    """Following a joker set under 烤牌 (R-PLAY-5): the roasting answers are enumerated too."""
-    m = Match("qingdao", 3)
-    rc = [0] * 15
-    for text in m.view(0)["hand"]:
-        rc[rank_of(parse_card(text))] += 1
-    rc[13] = rc[14] = 3  # a hand with jokers to roast with
-    top, rules = parse_set("BJ 7 7 7"), all_options("lianzhong-classic")
-    n = 5000
-    took = timeit.timeit(lambda: sets_from_rank_counts(rc, top, rules), number=n) / n
-    return took, len(sets_from_rank_counts(rc, top, rules))
+def _spread(values: list[float], unit: str) -> str:
+    unit_text = "rounds/s" if unit == "/s" else "µs"
+    return (f"{statistics.median(values):8.1f} {unit_text} "
+            f"({min(values):.1f}..{max(values):.1f})").ljust(34)
+
+
+def rows_for(name: str, rounds: int) -> list[Row]:
+    rules = all_options(name) if name != "qingdao" else PRESETS[name]
+    shown = ",".join(o for o, on in rules.options().items() if on)
+    tag = f"{name}{f' ({shown})' if shown else ''}"
+    lead = leading_match(rules)
+    seat = lead.to_act
+    assert seat is not None
+    dealt = Match(rules, 3).round
+    other = next(s for s in range(5) if dealt.count(s) == min(map(dealt.count, range(5))))
+    hand = [card_text(c) for c in dealt.hand(other)]
+    counts = list(dealt.rc[other])
+    calls = 2000
+    return [
+        Row(f"{tag}: rounds, random bots", "/s",
+            lambda rep: bhtui_rounds(rules, "random", rounds, rep + 1),
+            lambda rep: anchor_rounds(rounds, rep + 1), "goal ≤ 3×" if name == "qingdao" else ""),
+        Row(f"{tag}: rounds, heuristic bots", "/s",
+            lambda rep: bhtui_rounds(rules, "heuristic", max(rounds // 4, 2), rep + 1),
+            lambda rep: anchor_rounds(rounds, rep + 1), "goal ≤ 6×" if name == "qingdao" else ""),
+        Row(f"{tag}: legal_sets, lead of {len(hand)} cards", "µs",
+            lambda rep: repeat(lambda: legal_sets(hand, None, rules), calls),
+            lambda rep: repeat(lambda: anchor.lead_sets(counts), calls),
+            "goal ≤ 2×" if name == "qingdao" else ""),
+        Row(f"{tag}: Match.legal_actions, leading", "µs",
+            lambda rep: repeat(lambda: lead.legal_actions(seat), calls), None,
+            "goal ≤ 30 µs" if name == "qingdao" else ""),
+    ]
 
 
 def main() -> None:
-    print(f"seeds {SEEDS.start}..{SEEDS.stop - 1}, {ROUNDS_PER_SEED} rounds each, one process")
-    for bot in ("random", "heuristic"):
-        rps, dps = rounds_per_second(bot)
-        print(f"{bot:>9} bots: {rps:7.1f} rounds/s  {dps:9.0f} decisions/s")
-    for name in ("baike", "lianzhong-classic", "lianzhong-simple"):
-        rules = all_options(name)
-        shown = ",".join(o for o, on in rules.options().items() if on) or "no options"
-        for bot in ("random", "heuristic"):
-            rps, _ = rounds_per_second(bot, rules)
-            print(f"  {name} ({shown}), {bot}: {rps:7.1f} rounds/s")
-    times = sorted(heuristic_decision_times())
-    p50 = statistics.median(times) * 1e3
-    p99 = times[int(len(times) * 0.99)] * 1e3
-    print(f"heuristic decision (view + choice): p50 {p50:.3f} ms  p99 {p99:.3f} ms  "
-          f"({len(times)} decisions)")
-    lead, follow, n_lead, n_follow = legal_sets_times()
-    print(f"legal_sets, 43-card hand: lead {lead * 1e6:.1f} µs ({n_lead} sets)  "
-          f"follow '8 8 SJ' {follow * 1e6:.1f} µs ({n_follow} sets)")
-    kao, n_kao = kao_follow_time()
-    print(f"legal_sets under 烤牌, following 'BJ 7 7 7' with 3 SJ + 3 BJ: {kao * 1e6:.1f} µs "
-          f"({n_kao} sets)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=5, help="interleaved repetitions (≥5)")
+    parser.add_argument("--rounds", type=int, default=20, help="rounds per sample")
+    parser.add_argument("--preset", nargs="*", default=list(PRESETS), choices=list(PRESETS))
+    args = parser.parse_args()
+    print(f"bhtui vs bench/anchor.py, {args.reps} interleaved repetitions, median (min..max); "
+          "ratio = how many times slower bhtui is")
+    for name in args.preset:
+        rows = rows_for(name, args.rounds)
+        for rep in range(args.reps):
+            for row in rows:
+                row.measure(rep)
+        for row in rows:
+            print("\n".join(row.lines()))
+        print()
 
 
 if __name__ == "__main__":
