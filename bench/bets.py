@@ -21,7 +21,7 @@ from bhtui.bots import make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.bots.heuristic import DECLARED_SOLO_AT
 from bhtui.bots.moments import Moments
-from bhtui.bots.reading import read, strength
+from bhtui.bots.strength import strength
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.sim import offer_declarations
 
@@ -42,7 +42,7 @@ def play_out(m: Match, at_call: Any = None, at_trick: Any = None) -> None:
         assert seat is not None
         legal = m.legal_actions(seat)
         action: Action | None = at_call(m, seat) if at_call and m.round.phase == "call" else None
-        m.apply(seat, action or BOTS[seat].decide(m.view(seat), legal))
+        m.apply(seat, action or BOTS[seat].decide(legal))
 
 
 def solo_table(deals: int) -> None:
@@ -51,7 +51,7 @@ def solo_table(deals: int) -> None:
         seen: dict[str, Any] = {}
 
         def solo(m: Match, seat: int) -> Action:
-            seen["strength"] = strength(read(m.view(seat)).rc)
+            seen["strength"] = strength(m.reading(seat).rc)
             return {"type": "solo"}
 
         m = Match(PRESETS["lianzhong-classic"], seed, rounds=1)
@@ -83,7 +83,7 @@ def rebel_table(deals: int) -> None:
             r = m.round
             for s in range(5):
                 if r.role_of(s) == "rebel" and not r.guard_revealed:
-                    samples.append((s, rebel_expectation(m.view(s))))
+                    samples.append((s, rebel_expectation(m.reading(s))))
 
         m = Match(PRESETS["lianzhong-simple"], seed, rounds=1)
         play_out(m, at_trick=look)

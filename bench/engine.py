@@ -78,7 +78,7 @@ def leading_match(rules: RuleSet) -> Match:
     while match.round.phase != "play":
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, bot.decide(match.view(seat), match.legal_actions(seat)))
+        match.apply(seat, bot.decide(match.legal_actions(seat)))
     return match
 
 

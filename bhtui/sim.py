@@ -31,9 +31,7 @@ def play_match(match: Match, bots: list[Bot]) -> int:
             continue
         seat = match.to_act
         assert seat is not None
-        bot = bots[seat]
-        view = match.view(seat) if bot.reads_view else {}
-        action = bot.decide(view, match.legal_actions(seat))
+        action = bots[seat].decide(match.legal_actions(seat))
         match.apply(seat, action)
         decisions += 1
     return decisions
@@ -49,7 +47,7 @@ def offer_declarations(match: Match, bots: list[Bot], asked: Moments) -> bool:
             continue
         legal = match.interjections(seat)
         if legal:
-            action = bot.interject(match.view(seat) if bot.reads_view else {}, legal)
+            action = bot.interject(legal)
             if action is not None:
                 match.apply(seat, action)
                 return True

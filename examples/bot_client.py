@@ -72,7 +72,7 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
             if view["to_act"] == seat and message["seq"] not in answered:
                 answered.add(message["seq"])
                 legal = legal_from_view(view)
-                action = rng.choice(legal) if random_play else bot.decide(view, legal)
+                action = rng.choice(legal) if random_play else bot.decide(legal)
                 cid += 1
                 writer.write(frame({"type": "action", "cid": cid, "seq": message["seq"],
                                     "action": action}))

@@ -7,6 +7,8 @@ import pytest
 
 from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
+from bhtui.bots.legal import legal_from_view
+from bhtui.rules.choices import Choices
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from helpers import pass_, play, rigged
@@ -27,14 +29,14 @@ def test_500_bot_rounds_play_to_the_end_without_error():
 
 
 def test_bots_see_only_their_view_a_msgpack_round_trip_changes_no_decision():
+    """R-HIDE-1: a bot at the table decides exactly as one reading the view off the wire."""
     m = Match("qingdao", seed=4, rounds=1)
     bot = HeuristicBot()
     while not m.over:
         seat = m.to_act
-        view, legal = m.view(seat), m.legal_actions(seat)
-        action = bot.decide(view, legal)
-        wire = msgpack.unpackb(msgpack.packb(view), raw=False, strict_map_key=False)
-        assert bot.decide(wire, legal) == action
+        action = bot.decide(m.legal_actions(seat))
+        wire = msgpack.unpackb(msgpack.packb(m.view(seat)), raw=False, strict_map_key=False)
+        assert bot.decide(legal_from_view(wire)) == action
         m.apply(seat, action)
 
 
@@ -44,13 +46,13 @@ def test_unknown_bot_names_list_the_known_ones():
 
 
 def test_random_bot_picks_uniformly_among_legal_actions():
-    bot, legal = RandomBot(1), [{"type": "accept"}, {"type": "decline"}]
-    picks = [bot.decide({}, legal)["type"] for _ in range(400)]
+    bot, legal = RandomBot(1), Choices([], [{"type": "accept"}, {"type": "decline"}])
+    picks = [bot.decide(legal)["type"] for _ in range(400)]
     assert 150 < picks.count("accept") < 250
 
 
 def decide(m: Match, seat: int):
-    return HeuristicBot().decide(m.view(seat), m.legal_actions(seat))
+    return HeuristicBot().decide(m.legal_actions(seat))
 
 
 def test_heuristic_takes_the_throne_with_a_strong_hand_and_declines_a_weak_one():
@@ -100,8 +102,8 @@ def test_the_hint_is_the_heuristic_choice():
     m = Match("qingdao", seed=9, rounds=1)
     for _ in range(60):
         seat = m.to_act
-        view, legal = m.view(seat), m.legal_actions(seat)
-        assert hint(view, legal) == HeuristicBot().decide(view, legal)
+        legal = m.legal_actions(seat)
+        assert hint(legal) == HeuristicBot().decide(legal)
         m.apply(seat, random.Random(seat).choice(legal))
 
 
@@ -122,8 +124,6 @@ def test_heuristic_beats_random_over_many_rounds(name):
 ])
 def test_legal_actions_from_a_seat_view_match_the_engine(rules):
     """Every seat, in turn or not: R-PLAY-5/6 sets and the declarations come out the same."""
-    from bhtui.bots.legal import legal_from_view
-
     for seed in range(4):
         m = Match(rules, seed=seed, rounds=1)
         rng = random.Random(seed)
@@ -141,12 +141,12 @@ def test_heuristic_grabs_the_throne_out_of_turn_only_with_a_strong_hand():
     """R-EMP-B5 抢庄 and R-EMP-L5 抢独: a bold move, for hands that can carry it."""
     bot = HeuristicBot()
     m = rigged("7H 7H 7H 3S", "4S 5S 6S", "8S", STRONG, "9S", first=0, preset="baike")
-    assert bot.interject(m.view(3), m.interjections(3)) == {"type": "grab"}
-    assert bot.interject(m.view(1), m.interjections(1)) is None
+    assert bot.interject(m.interjections(3)) == {"type": "grab"}
+    assert bot.interject(m.interjections(1)) is None
     m = rigged("BJ 7H 7H 7H", "8S", "9S", STRONG, "10S", first=0, preset="lianzhong-classic",
                grab_solo=True)
-    assert bot.interject(m.view(3), m.interjections(3)) == {"type": "grab"}
-    assert bot.interject(m.view(2), m.interjections(2)) is None
+    assert bot.interject(m.interjections(3)) == {"type": "grab"}
+    assert bot.interject(m.interjections(2)) is None
 
 
 def test_heuristic_opens_as_guard_only_with_a_strong_hand():
@@ -155,7 +155,7 @@ def test_heuristic_opens_as_guard_only_with_a_strong_hand():
     for guard_hand, opens in ((f"7H {STRONG}", True), ("7H 4S 5S", False)):
         m = rigged("7H 7H 7H 3S", "9S", guard_hand, "AS", "KC", first=0, preset="baike")
         m.apply(0, {"type": "call", "card": "7H", "open": False})
-        decision = bot.interject(m.view(2), m.interjections(2))
+        decision = bot.interject(m.interjections(2))
         assert decision == ({"type": "open_guard"} if opens else None)
 
 
@@ -164,7 +164,7 @@ def test_heuristic_yields_when_its_partner_leads():
     m = rigged("7H 7H 7H 3S KS", "7H 5S 9S", "4S 8S", "6S QS", "5S AS", first=0, preset="baike")
     m.apply(0, {"type": "call", "card": "7H", "open": False})
     play(m, 0, "3S")
-    assert HeuristicBot().decide(m.view(1), m.legal_actions(1)) == {"type": "yield"}
+    assert HeuristicBot().decide(m.legal_actions(1)) == {"type": "yield"}
 
 
 def test_heuristic_declares_the_classic_open_solo_only_with_a_hand_that_wins_1_v_4():
@@ -187,18 +187,18 @@ def test_heuristic_rebels_only_as_a_sound_bet():
     m = rigged("BJ 7H 7H", "SJ 8S 8S", "9S", "10S", "JS 6S", first=0,
                preset="lianzhong-simple", guard_card=1, rebellion=True)
     m.apply(0, {"type": "accept"})
-    assert all(bot.interject(m.view(s), m.interjections(s)) is None for s in SEATS)
+    assert all(bot.interject(m.interjections(s)) is None for s in SEATS)
     play(m, 0, "7H")
     pass_(m, 1)
     play(m, 2, "9S")  # out first
     play(m, 3, "10S")  # out second
-    assert rebel_expectation(m.view(4)) > EMPEROR_EDGE
-    assert bot.interject(m.view(4), m.interjections(4)) == {"type": "rebel"}
-    assert bot.interject(m.view(2), m.interjections(2)) == {"type": "rebel"}  # out, still a rebel
-    assert bot.interject(m.view(1), m.interjections(1)) is None  # the guard is never offered
+    assert rebel_expectation(m.reading(4)) > EMPEROR_EDGE
+    assert bot.interject(m.interjections(4)) == {"type": "rebel"}
+    assert bot.interject(m.interjections(2)) == {"type": "rebel"}  # out, still a rebel
+    assert bot.interject(m.interjections(1)) is None  # the guard is never offered
     m.apply(4, {"type": "rebel"})
     m.apply(2, {"type": "rebel"})  # 造反成功: the doubling is on
-    assert bot.interject(m.view(3), m.interjections(3)) is None  # nothing left to win
+    assert bot.interject(m.interjections(3)) is None  # nothing left to win
 
 
 def test_the_rebels_expectation_weighs_every_guard_they_cannot_rule_out():
@@ -206,5 +206,5 @@ def test_the_rebels_expectation_weighs_every_guard_they_cannot_rule_out():
                preset="lianzhong-simple", guard_card=1, rebellion=True)
     m.apply(0, {"type": "accept"})
     # at the deal: a guard at 1, 3 or 4 scores 0 on average; a hidden solo +1.2
-    assert rebel_expectation(m.view(2)) == pytest.approx(1.2 / 4)
-    assert rebel_expectation(m.view(2)) == rebel_expectation(m.view(3))  # the guard is hidden
+    assert rebel_expectation(m.reading(2)) == pytest.approx(1.2 / 4)
+    assert rebel_expectation(m.reading(2)) == rebel_expectation(m.reading(3))  # the guard is hidden

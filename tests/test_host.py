@@ -207,8 +207,7 @@ async def test_R_HIDE_2_a_view_frame_is_byte_identical_under_reshuffled_hidden_c
             if table.match.over:
                 break
             seat = table.match.to_act
-            table.apply(seat, make_bot("heuristic").decide(table.match.view(seat),
-                                                            table.match.legal_actions(seat)))
+            table.apply(seat, make_bot("heuristic").decide(table.match.legal_actions(seat)))
         for viewer in range(5):
             twin_match = reshuffled(table.match, viewer, rng)
             if viewer in (table.match.round.guard, twin_match.round.guard):

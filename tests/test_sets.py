@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from bhtui.cards import BJ_RANK, SJ_RANK, TWO
 from bhtui.rules import CardSet, beats, format_set, legal_sets, parse_set
+from bhtui.rules.choices import LeadSets
 from bhtui.rules.sets import NO_RANK, pick_cards, sets_from_rank_counts
 from bhtui.cards import counts, parse_cards
 
@@ -138,3 +139,18 @@ def test_pick_cards_keeps_an_avoided_card_back_while_it_can():
     assert parse_cards("7H")[0] not in picked and len(picked) == 2
     with pytest.raises(ValueError, match="do not hold"):
         pick_cards(hand, CardSet(4, 5, 0, 0))
+
+
+@given(st.lists(st.integers(0, 16), min_size=13, max_size=13), st.integers(0, 4),
+       st.integers(0, 4))
+def test_R_PLAY_1_lead_sets_by_index_are_the_listed_lead_sets(naturals, sj, bj):
+    """A lead is offered without listing it (LeadSets): by index, by position and by length it
+    is exactly sets_from_rank_counts' list of R-PLAY-1 sets."""
+    rc = naturals + [sj, bj]
+    listed = sets_from_rank_counts(rc)
+    lazy = LeadSets(rc)
+    assert len(lazy) == len(listed) and list(lazy) == listed
+    for i, s in enumerate(listed):
+        assert lazy.index(s) == i
+    with pytest.raises(ValueError):
+        lazy.index(CardSet(12, rc[12] + 1, 0, 0))

@@ -1,26 +1,27 @@
 """Bot policies: a seat's view and its legal actions in, one action out.
 
-Bots never see the engine, only what :meth:`Match.view` gives their seat, so a bot plays the
-same in a local game, over the wire, and in 托管 (R-AUTO-1).
+Bots never see the engine, only their seat's :class:`Reading` (the numbers of its view), so a
+bot plays the same in a local game, over the wire, and in 托管 (R-AUTO-1).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from bhtui.bots.heuristic import HeuristicBot
 from bhtui.bots.randombot import RandomBot
 from bhtui.rules import Action
+from bhtui.rules.choices import Choices
 
 
 class Bot(Protocol):
     name: str
-    reads_view: bool
-    """False for a bot that decides from the legal actions alone: callers may pass ``{}``."""
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def decide(self, choices: Choices) -> Action:
+        """One of ``choices`` (hand it back as it is: the engine applies its own offer fast);
+        ``choices.reading`` is what the seat knows."""
 
-    def interject(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def interject(self, choices: Choices) -> Action | None:
         """A declaration out of turn (抢庄, 抢独, 明保, 造反) from ``legal``, or None."""
 
 
@@ -39,9 +40,9 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return cls(seed)
 
 
-def hint(view: dict[str, Any], legal: list[Action]) -> Action:
+def hint(choices: Choices) -> Action:
     """The action a player who asks for a hint is offered: the heuristic's choice."""
-    return HeuristicBot(0).decide(view, legal)
+    return HeuristicBot(0).decide(choices)
 
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "hint", "make_bot"]

@@ -8,9 +8,8 @@ the guard is; the estimate weighs every world he cannot rule out alike.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bhtui.rules import SEATS
+from bhtui.rules.reading import Reading
 
 EMPEROR_EDGE = 0.75
 """What the emperor side's cards are worth beyond the public places, in a rebel's points:
@@ -19,15 +18,14 @@ against heuristic emperors; only above this edge did a rebel's measured score tu
 (``python bench/bets.py``)."""
 
 
-def rebel_expectation(view: dict[str, Any]) -> float:
+def rebel_expectation(r: Reading) -> float:
     """The viewing rebel's expected score without doubling (R-SCORE-L1/L2 points), from the
     public places: each seat that may be the guard (or the emperor himself, a hidden solo)
     equally likely, the places left in any order."""
-    me, emperor = view["viewer"], view["emperor"]
-    places: list[int | None] = [s["place"] for s in view["seats"]]
+    me, emperor, places = r.me, r.emperor, r.places
     free = [p for p in range(1, SEATS + 1) if p not in places]
     mean = sum(free) / len(free) if free else 0.0
-    guards = [view["guard"]] if view["guard"] is not None else [
+    guards = [r.guard] if r.guard is not None else [
         s for s in range(SEATS) if s != me]
     outcomes = []
     for guard in guards:
@@ -43,7 +41,7 @@ def rebel_expectation(view: dict[str, Any]) -> float:
     return sum(outcomes) / len(outcomes) if outcomes else 0.0
 
 
-def rebellion_pays(view: dict[str, Any]) -> bool:
+def rebellion_pays(r: Reading) -> bool:
     """造反 is a sound bet: the doubling is still to come (the guard hidden, no open solo) and
     the expected score it would double is positive."""
-    return view["guard"] is None and rebel_expectation(view) > EMPEROR_EDGE
+    return r.guard is None and rebel_expectation(r) > EMPEROR_EDGE

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from bhtui.bots import Bot, HeuristicBot
 from bhtui.bots.legal import legal_from_view
+from bhtui.rules.choices import Choices
+from bhtui.rules.reading import reading_of_view
 from bhtui.bots.moments import Moments
 from bhtui.net.client import Client
 from bhtui.rules.round import OUT_OF_TURN
@@ -30,12 +33,13 @@ def attach_bot(client: Client, bot: Bot | None = None) -> None:
         moment = (view["round"], view["redeal"], view.get("moment", 0))
         declarations = [a for a in view.get("actions", []) if a["type"] in OUT_OF_TURN]
         if declarations and offered.due(moment, client.seat or 0):
-            action = policy.interject(view, declarations)
+            action = policy.interject(
+                Choices([], declarations, partial(reading_of_view, view)))
             if action is not None:
                 client.act(action)
                 return
         if client.my_turn and client.seq not in answered:
             answered.add(client.seq)
-            client.act(policy.decide(view, legal_from_view(view)))
+            client.act(policy.decide(legal_from_view(view)))
 
     client.listen(on_message)

@@ -446,7 +446,7 @@ class Table:
         if viewer.seat is None or match is None or match.to_act != viewer.seat:
             self._error(viewer, "hint", "no decision of yours is pending", cid)
             return
-        action = hint(match.view(viewer.seat), match.legal_actions(viewer.seat))
+        action = hint(match.legal_actions(viewer.seat))
         viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": action}))
 
     def _ready(self, viewer: Viewer, message: Message) -> None:

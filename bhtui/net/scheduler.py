@@ -73,7 +73,7 @@ class Scheduler:
             legal = match.interjections(seat)
             if legal:
                 bot = self.table.seats[seat].bot or self._standard_bot
-                action = bot.interject(match.view(seat), legal)
+                action = bot.interject(legal)
                 if action is not None:
                     self.table.apply(seat, action)
                     return
@@ -85,7 +85,7 @@ class Scheduler:
                 or not self.table.played_by_bot(seat)):
             return
         bot = self.table.seats[seat].bot or self._standard_bot
-        self.table.apply(seat, bot.decide(match.view(seat), match.legal_actions(seat)))
+        self.table.apply(seat, bot.decide(match.legal_actions(seat)))
 
     def _ready_timeout(self, at_seq: int) -> None:
         """Someone left the result screen open: the table goes on without waiting longer."""

@@ -6,12 +6,15 @@ The match is the engine's whole surface: ``legal_actions(seat)``, ``apply(seat, 
 
 from __future__ import annotations
 
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any
 
 from bhtui.cards import card_text
+from bhtui.rules.choices import Choices
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet, get_preset
+from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.deal import Deal
 from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
@@ -96,13 +99,23 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.over else self.round.to_act
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now: its turn's actions and any out-of-turn declarations."""
-        return [] if self.over else self.round.legal_actions(seat)
+    def legal_actions(self, seat: int) -> Choices:
+        """What ``seat`` may do now: its turn's actions and any out-of-turn declarations,
+        with its reading (``.reading``). Hand one of them back to :meth:`apply` as it is: a
+        play offered here is applied without being parsed and checked again."""
+        if self.over:
+            return Choices([], [], partial(self.reading, seat))
+        return self.round.legal_actions(seat)
 
-    def interjections(self, seat: int) -> list[Action]:
-        """Declarations ``seat`` may make whoever is to act (抢庄, 抢独, 明保, 造反)."""
-        return [] if self.over else self.round.interjections(seat)
+    def reading(self, seat: int) -> Reading:
+        """What ``seat`` knows now, as numbers: the twin of ``view(seat)`` for bots."""
+        return reading_of(self.round, seat, over=True) if self.over else self.round.reading(seat)
+
+    def interjections(self, seat: int) -> Choices:
+        """Declarations ``seat`` may make whoever is to act (抢庄, 抢独, 明保, 造反), with
+        its reading."""
+        return Choices([], [] if self.over else self.round.interjections(seat),
+                       partial(self.reading, seat))
 
     @property
     def moment(self) -> tuple[int, int, int]:

@@ -9,12 +9,18 @@ completely before anything changes, so an :class:`IllegalAction` leaves the roun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from bhtui.cards import BJ, NUM_RANKS, Card, card_text, cards_from_counts, parse_card, rank_of
+from bhtui.cards import (
+    BJ, CARD_TEXT, NUM_RANKS, RANK_OF, Card, card_text, cards_from_counts, parse_card, rank_of,
+)
+from bhtui.rules.choices import Choices, LeadSets
 from bhtui.rules.deal import Deal, shuffled_deal
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet
+from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.scoring import SEATS, RoundResult, score_round, settled_early
 from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
@@ -95,6 +101,9 @@ class Round:
         self.again: list[int] = []
         self.trick_moves: list[list[Card] | str | None] = [None] * SEATS
         self.result: RoundResult | None = None
+        self._offers: dict[int, Choices] = {}
+        """Each seat's last offer of legal actions, until anything is applied."""
+        self._readings: dict[int, Reading] = {}
         self.turn: int | None = self.first_candidate
         if rules.emperor == "qingdao" and rules.grab_solo:
             self.phase = "grab"
@@ -134,10 +143,13 @@ class Round:
     def to_act(self) -> int | None:
         return self.turn
 
-    def legal_sets(self, seat: int) -> list[CardSet]:
-        """The sets the seat may play now (empty unless it is his turn in the play phase)."""
+    def legal_sets(self, seat: int) -> Sequence[CardSet]:
+        """The sets the seat may play now (empty unless it is his turn in the play phase).
+        A lead is listed only as far as somebody reads it (:class:`LeadSets`)."""
         if self.phase != "play" or seat != self.turn or (self.again and seat not in self.again):
             return []
+        if self.top is None and not self.rules.bie6:
+            return LeadSets(self.rc[seat])
         return sets_from_rank_counts(self.rc[seat], self.top, self.rules)
 
     def cards_for(self, seat: int, s: CardSet) -> list[Card]:
@@ -145,16 +157,24 @@ class Round:
         avoid = self.called if seat == self.guard and seat != self.emperor else None
         return pick_cards(self.hands[seat], s, avoid)
 
-    def legal_actions(self, seat: int, plays: bool = True) -> list[Action]:
-        """Every action the seat may take now, in turn or out of turn; a play names its set
-        and the engine picks suits. ``plays=False`` leaves the sets out (a view's list: they
-        follow from the hand and the rules, and enumerating them is the costly part)."""
-        actions = self._turn_actions(seat, plays)
+    def legal_actions(self, seat: int) -> Choices:
+        """Every action the seat may take now, in turn or out of turn: the plays (each names
+        its set; the engine picks suits), then :meth:`decisions`; with the seat's reading.
+        The round applies a play of this very offer without checking it again, until
+        anything is applied."""
+        offer = Choices(self.legal_sets(seat), self.decisions(seat), partial(self.reading, seat))
+        self._offers[seat] = offer
+        return offer
+
+    def decisions(self, seat: int) -> list[Action]:
+        """The seat's actions but the sets to play (a view's list: the sets follow from the
+        hand and the rules, and enumerating them is the costly part)."""
+        actions = self._turn_actions(seat)
         if self.rules.declarations:
             actions += self.interjections(seat)
         return actions
 
-    def _turn_actions(self, seat: int, plays: bool) -> list[Action]:
+    def _turn_actions(self, seat: int) -> list[Action]:
         if seat != self.turn:
             return []
         if self.phase == "grab":
@@ -163,9 +183,7 @@ class Round:
             return throne.throne_actions(self, seat)
         if self.phase == "call":
             return throne.call_actions(self, seat)
-        actions: list[Action] = [
-            {"type": "play", "set": format_set(s)} for s in self.legal_sets(seat)
-        ] if plays else []
+        actions: list[Action] = []
         if self.top is not None:
             actions.append({"type": "pass"})
             if self.rules.trick_yield and not self.again:
@@ -204,6 +222,12 @@ class Round:
         """Apply one action of ``seat``; IllegalAction (state untouched) when the rules say no."""
         if self.phase in ("done", "void"):
             raise IllegalAction("the round is over")
+        offer = self._offers.get(seat)
+        offered = offer.set_of(action) if offer is not None else None
+        if offered is not None:  # one of the plays this round just offered: no re-checking
+            events: list[Event] = []
+            self._lay(seat, self.cards_for(seat, offered), offered, events)
+            return self._applied(events)
         kind = action.get("type") if isinstance(action, dict) else None
         out_of_turn = kind in OUT_OF_TURN and any(
             a["type"] == kind for a in self.interjections(seat))
@@ -214,10 +238,27 @@ class Round:
         handler = _HANDLERS.get((self.phase, kind)) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction(f"{kind!r} is not possible now ({self.phase} phase)")
-        events: list[Event] = []
+        events = []
         handler(self, seat, action, events)
+        return self._applied(events)
+
+    def _applied(self, events: list[Event]) -> list[Event]:
         self.events.extend(events)
+        self._offers.clear()  # the state moved on: earlier offers no longer hold
+        self._readings.clear()
         return events
+
+    def reading(self, seat: int) -> Reading:
+        """What ``seat`` knows now, as numbers (the twin of its view; cached until the
+        round moves on). The caller must not change it."""
+        known = self._readings.get(seat)
+        if known is None:
+            known = self._readings[seat] = reading_of(self, seat)
+        return known
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Offers and readings are caches of what was handed out, not part of the game."""
+        return {**self.__dict__, "_offers": {}, "_readings": {}}
 
     def _next_active(self, seat: int) -> int:
         """R-SEAT-1: the next seat after ``seat`` that still holds cards."""
@@ -339,17 +380,21 @@ class Round:
             raise IllegalAction(f"{format_set(s)} does not beat {format_set(self.top)} ({rule})")
         if self.rules.bie6 and not bie6_allows(s, self.rc[seat]):
             raise IllegalAction("憋6: 6s go out only as your last set, all of them (R-PLAY-6)")
-        need = [0] * 54
+        self._lay(seat, cards, s, events)
+
+    def _lay(self, seat: int, cards: list[Card], s: CardSet, events: list[Event]) -> None:
+        """Play checked ``cards`` (the set ``s``): the trick, a reveal, going out."""
+        hand, rc = self.hands[seat], self.rc[seat]
         for c in cards:
-            need[c] += 1
-        for c in cards:
-            self.take(seat, c)
+            hand[c] -= 1
+            rc[RANK_OF[c]] -= 1
         events.append({
-            "type": "play", "seat": seat, "cards": [card_text(c) for c in cards],
+            "type": "play", "seat": seat, "cards": [CARD_TEXT[c] for c in cards],
             "set": format_set(s),
         })
         self.first_lead_played = True
-        self._check_reveal(seat, need, events)
+        if self.called is not None and not self.guard_revealed:
+            self._check_reveal(seat, cards.count(self.called), events)
         self.top, self.top_seat = s, seat
         self.responses, self.yielders, self.again = 0, [], []
         self.trick_moves[seat] = cards
@@ -384,12 +429,13 @@ class Round:
             raise IllegalAction(str(exc)) from None
         return cards
 
-    def _check_reveal(self, seat: int, played: list[int], events: list[Event]) -> None:
-        """R-GUARD-6: the 4th identical card reveals its player (suits of plays are public)."""
-        if self.called is None or self.guard_revealed or not played[self.called]:
+    def _check_reveal(self, seat: int, played: int, events: list[Event]) -> None:
+        """R-GUARD-6: the 4th identical card reveals its player (suits of plays are public);
+        ``played`` copies of the called card were just played."""
+        if not played:
             return
         if seat == self.emperor:
-            self._emperor_called_played += played[self.called]
+            self._emperor_called_played += played
             if self._emperor_called_played < 4:
                 return
         self.guard_revealed = True
@@ -438,7 +484,8 @@ class Round:
             return
         self.responses += 1
         assert self.top_seat is not None
-        others = sum(1 for s in range(SEATS) if self.places[s] is None and s != self.top_seat)
+        holding = SEATS - len(self.out_order)
+        others = holding - (self.places[self.top_seat] is None)  # who answer the top set
         if self.responses < others:
             self.turn = self._next_active(seat)
         elif self.yielders:

@@ -7,11 +7,14 @@ the caller's business (see :func:`pick_cards`).
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bhtui.cards import (
-    BJ, BJ_RANK, NUM_RANKS, RANK_NAMES, SJ, SJ_RANK, TWO, Card, parse_card, parse_rank, rank_of,
+    BJ, BJ_RANK, CARD_TEXT, COPIES, NUM_CARDS, NUM_RANKS, RANK_NAMES, SJ, SJ_RANK, TWO, Card,
+    parse_card, parse_rank, rank_of,
 )
 from bhtui.rules.presets import RuleSet, get_preset
 
@@ -180,31 +183,54 @@ def sets_from_rank_counts(
     return out
 
 
+_COMPOSITIONS: dict[tuple[int, int, int, int], CardSet] = {}
+
+
+def _composition(rank: int, n: int, sj: int, bj: int) -> CardSet:
+    """One shared object per composition: there are only a few thousand, and enumerating
+    them then allocates nothing."""
+    key = (rank, n, sj, bj)
+    return _COMPOSITIONS.setdefault(key, tuple.__new__(CardSet, key))
+
+
+@functools.cache
+def _leads_with(sj_have: int, bj_have: int) -> tuple[tuple[tuple[CardSet, ...], ...], ...]:
+    """For a hand with these jokers, ``[rank][n]``: n cards of rank with every joker
+    combination it can add, in enumeration order; ``[NO_RANK][0]``: jokers alone."""
+    combos = [(x, y) for x in range(sj_have + 1) for y in range(bj_have + 1)]
+    table = [
+        tuple(tuple(_composition(rank, n, x, y) for x, y in combos) for n in range(4 * COPIES + 1))
+        for rank in range(TWO + 1)
+    ]
+    table.append((tuple(_composition(NO_RANK, 0, x, y) for x, y in combos[1:]),))
+    return tuple(table)
+
+
 def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
     sj_have, bj_have = rc[SJ_RANK], rc[BJ_RANK]
     out: list[CardSet] = []
-    new = tuple.__new__  # skips NamedTuple's keyword handling: this loop is the hot path
     if top is None:
-        joker_combos = [(x, y) for x in range(sj_have + 1) for y in range(bj_have + 1)]
+        table = _leads_with(sj_have, bj_have)
         for rank in range(TWO + 1):
+            by_n = table[rank]
             for n in range(1, rc[rank] + 1):
-                for x, y in joker_combos:
-                    out.append(new(CardSet, (rank, n, x, y)))
-        for x, y in joker_combos[1:]:
-            out.append(new(CardSet, (NO_RANK, 0, x, y)))
+                out += by_n[n]
+        out += table[NO_RANK][0]
         return out
     if top.bj:
         return out  # nothing beats a set holding a big joker
     size = top.n + top.sj + top.bj
+    every = _leads_with(COPIES, COPIES)  # every joker combination x, y at x * 5 + y
     for y in range(top.sj, min(bj_have, size) + 1):
         for x in range(min(sj_have, size - y) + 1):
             n = size - y - x
             if n == 0:
-                out.append(new(CardSet, (NO_RANK, 0, x, y)))
+                out.append(every[NO_RANK][0][x * (COPIES + 1) + y - 1])
                 continue
+            combo = x * (COPIES + 1) + y
             for rank in range(top.rank + 1, TWO + 1):
                 if rc[rank] >= n:
-                    out.append(new(CardSet, (rank, n, x, y)))
+                    out.append(every[rank][n][combo])
     return out
 
 
@@ -218,9 +244,20 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
 def legal_sets(
     hand: Iterable[Card | str], top: CardSet | None = None, rules: RuleSet | str = "qingdao"
 ) -> list[CardSet]:
-    """Every distinct set (by composition) ``hand`` may play; with ``top``, those that beat it."""
-    cards = [parse_card(c) if isinstance(c, str) else c for c in hand]
-    return sets_from_rank_counts(rank_counts(cards), top, get_preset(rules))
+    """Every distinct set (by composition) ``hand`` may play; with ``top``, those that beat it.
+    Cards are codes or R-CARD-2 text (ValueError names a bad one)."""
+    rc = [0] * NUM_RANKS
+    for c in hand:
+        rank = _RANK_BY_CARD.get(c)
+        rc[rank if rank is not None else rank_of(parse_card(c))] += 1  # type: ignore[arg-type]
+    return sets_from_rank_counts(rc, top, get_preset(rules))
+
+
+_RANK_BY_CARD: dict[Card | str, int] = {
+    **{c: rank_of(c) for c in range(NUM_CARDS)},
+    **{CARD_TEXT[c]: rank_of(c) for c in range(NUM_CARDS)},
+}
+"""Card codes and canonical card texts to ranks: a hand from a view is counted without parsing."""
 
 
 def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None) -> list[Card]:

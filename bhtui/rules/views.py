@@ -77,7 +77,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         view["hand"] = [CARD_TEXT[c] for c in r.hand(seat)]
         # Every decision but the sets to play (the client computes those from the hand and
         # the rules): private, since a guard's 明保 would tell who he is.
-        view["actions"] = [] if match.over else r.legal_actions(seat, plays=False)
+        view["actions"] = [] if match.over else r.decisions(seat)
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
     return view

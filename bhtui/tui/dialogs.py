@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.bots.legal import solo_calls
+from bhtui.cards import counts, parse_cards
 from bhtui.rules.presets import rules_of
 from bhtui.tui.describe import tribute_words
 from bhtui.tui.widgets import Plain
@@ -156,7 +157,7 @@ class CallDialog(ChoiceDialog):
         self.names = names or []
 
     def compose(self) -> ComposeResult:
-        held_four = solo_calls(self.view, self.actions)
+        held_four = solo_calls(counts(parse_cards(self.view.get("hand", []))), self.actions)
         options = []
         for i, a in enumerate(self.actions):
             if a["type"] == "solo":

@@ -1,0 +1,13 @@
+"""How strong a hand is, in the heuristic's rough units (bets and thresholds are tuned on it)."""
+
+from __future__ import annotations
+
+from bhtui.cards import BJ_RANK, SJ_RANK, TWO
+
+STRENGTH = {BJ_RANK: 3.0, SJ_RANK: 2.0, TWO: 1.0, TWO - 1: 0.5}
+
+
+def strength(rc: list[int]) -> float:
+    """A rough hand value: jokers and 2s win tricks, long groups shed many cards at once."""
+    value = sum(STRENGTH.get(r, 0.0) * n for r, n in enumerate(rc))
+    return value + sum(0.5 for r in range(TWO) if rc[r] >= 6)

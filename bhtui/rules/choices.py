@@ -1,0 +1,170 @@
+"""A seat's legal actions as the engine offers them: made lazily, recognised when applied.
+
+A bot, the sim, 托管 and the host's bot seats ask for the legal actions and hand one back.
+Listing a leader's 250 sets as dicts and parsing the chosen one back would cost more than the
+choice itself, so :class:`Choices` is a sequence whose play dicts are made only when read,
+whose leading sets are computed from their index (a random choice never lists them), and which
+remembers the dicts it handed out: the round applies one of those without re-parsing or
+re-checking it (``set_of``). Anything else — a dict from the wire, a log, a copy — takes the
+checked path.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from itertools import accumulate
+from typing import Any, overload
+
+from bhtui.cards import BJ_RANK, SJ_RANK, TWO
+from bhtui.rules.reading import Reading
+from bhtui.rules.sets import NO_RANK, CardSet, format_set
+
+Action = dict[str, Any]
+
+
+class LeadSets(Sequence[CardSet]):
+    """Every set a hand may lead, in ``sets_from_rank_counts`` order, without listing them:
+    ``n`` natural cards of a rank with each joker combination, then jokers alone."""
+
+    __slots__ = ("_combos", "_ends", "_bj", "_len")
+
+    def __init__(self, rc: Sequence[int]) -> None:
+        self._bj = rc[BJ_RANK]
+        self._combos = [(x, y) for x in range(rc[SJ_RANK] + 1) for y in range(rc[BJ_RANK] + 1)]
+        self._ends = list(accumulate(rc[: TWO + 1]))  # natural cards held up to each rank
+        self._len = (self._ends[-1] + 1) * len(self._combos) - 1
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> CardSet: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[CardSet]: ...
+
+    def __getitem__(self, i: int | slice) -> CardSet | list[CardSet]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        natural, combo = divmod(i, len(self._combos))
+        if natural >= self._ends[-1]:  # jokers alone, the empty combination skipped
+            x, y = self._combos[combo + 1]
+            return tuple.__new__(CardSet, (NO_RANK, 0, x, y))
+        rank = bisect_right(self._ends, natural)
+        n = natural - (self._ends[rank - 1] if rank else 0) + 1
+        x, y = self._combos[combo]
+        return tuple.__new__(CardSet, (rank, n, x, y))
+
+    def __contains__(self, s: object) -> bool:
+        try:
+            self.index(s)
+        except (ValueError, TypeError):
+            return False
+        return True
+
+    def index(self, s: Any, start: int = 0, stop: int | None = None) -> int:
+        """Where ``s`` stands, by arithmetic (ValueError when the hand cannot lead it)."""
+        rank, n, x, y = s
+        combo = x * (self._bj + 1) + y
+        if s.n == 0:
+            natural, combo = self._ends[-1], combo - 1
+        else:
+            below = self._ends[rank - 1] if rank else 0
+            natural = below + n - 1
+            if not 0 <= rank <= TWO or n > self._ends[rank] - below:
+                raise ValueError(f"{format_set(s)} cannot be led from this hand")
+        i = natural * len(self._combos) + combo
+        if combo < 0 or (x, y) not in self._combos or self[i] != s:
+            raise ValueError(f"{format_set(s)} cannot be led from this hand")
+        return i
+
+
+class Choices(Sequence[Action]):
+    """The plays (from ``sets``, as ``{"type": "play", "set": text}``) then ``rest``, and the
+    seat's :class:`Reading` for whoever decides among them."""
+
+    __slots__ = ("_sets", "_rest", "_made", "_index_of", "_read", "_reading")
+
+    def __init__(self, sets: Sequence[CardSet], rest: list[Action],
+                 read: Callable[[], Reading] | None = None) -> None:
+        self._sets = sets
+        self._rest = rest
+        self._read = read
+        self._reading: Reading | None = None
+        self._made: dict[int, Action] = {}  # index → the dict handed out for it
+        self._index_of: dict[int, int] = {}  # id of a dict handed out → its index
+
+    def __len__(self) -> int:
+        return len(self._sets) + len(self._rest)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        plays = len(self._sets)
+        if i < 0:
+            i += len(self)
+        if i >= plays:
+            return self._rest[i - plays]
+        made = self._made.get(i)
+        if made is None:
+            made = self._made[i] = {"type": "play", "set": format_set(self._sets[i])}
+            self._index_of[id(made)] = i
+        return made
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking, like a list
+
+    def __repr__(self) -> str:
+        return f"Choices({list(self)!r})"
+
+    @property
+    def reading(self) -> Reading:
+        """What the deciding seat knows (made when first asked: a random bot never is)."""
+        if self._reading is None:
+            if self._read is None:
+                raise ValueError("these choices came without a reading of the seat")
+            self._reading = self._read()
+        return self._reading
+
+    @property
+    def rest(self) -> list[Action]:
+        """The actions that are not plays: pass, yield, throne and call choices, declarations."""
+        return self._rest
+
+    @property
+    def kinds(self) -> set[str]:
+        """The action types on offer (without making the play dicts)."""
+        return {a["type"] for a in self._rest} | ({"play"} if self._sets else set())
+
+    @property
+    def sets(self) -> Sequence[CardSet]:
+        """The sets the plays name, in order (a bot reads these instead of the texts)."""
+        return self._sets
+
+    def play(self, s: CardSet) -> Action:
+        """The offered play of ``s`` (so the round recognises it when it comes back)."""
+        try:
+            return self[self._sets.index(s)]
+        except ValueError:
+            raise ValueError(f"{format_set(s)} is not among the offered plays") from None
+
+    def set_of(self, action: object) -> CardSet | None:
+        """The set of a play this offer handed out (the very object), else None."""
+        i = self._index_of.get(id(action))
+        return self._sets[i] if i is not None and self._made[i] is action else None
+

@@ -1,0 +1,167 @@
+"""What one seat knows, as numbers: the structured twin of its view, for bots.
+
+A bot decides many times a second; building a view of text and parsing it back into numbers
+cost more than the decision. A :class:`Reading` holds exactly what the seat's view holds
+(its own hand and role, public facts), as card codes and rank counts. In-process players get
+it from the engine (:func:`reading_of`, cached until the round moves on); a bot at a remote
+table builds the same from the view it receives (:func:`reading_of_view`). A property test
+keeps the two equal, so an in-process bot can know nothing its view does not say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bhtui.cards import NUM_CARDS, NUM_RANKS, RANK_OF, SJ, Card, parse_card
+from bhtui.rules.presets import RuleSet, rules_of
+from bhtui.rules.scoring import SEATS
+from bhtui.rules.sets import CardSet, set_of_cards
+
+if TYPE_CHECKING:
+    from bhtui.rules.round import Round
+
+
+@dataclass(slots=True)
+class Reading:
+    """One seat's knowledge of the round (``me`` is the seat)."""
+
+    me: int
+    rules: RuleSet
+    phase: str
+    hand: list[int]
+    """Count vector by card code (54 entries)."""
+    role: str | None
+    emperor: int | None
+    guard: int | None
+    """The guard once public (or the open solo's emperor); my own role says if it is me."""
+    solo: bool
+    """A solo round, as far as I know (the emperor knows his hidden one)."""
+    counts: list[int]
+    places: list[int | None]
+    top: CardSet | None
+    top_seat: int | None
+    called: Card | None
+    in_hand: bool
+    bundle: list[Card]
+    again: list[int]
+    rebels: list[int]
+    open_guard: bool
+    rc: list[int]
+    """My rank counts (15 entries)."""
+    _sides: tuple[frozenset[int], frozenset[int]] | None = field(default=None, compare=False,
+                                                                 repr=False)
+
+    @property
+    def size(self) -> int:
+        return sum(self.rc)
+
+    @property
+    def asked_again(self) -> bool:
+        """让牌's second circle: yielding is over (R-TRICK-5)."""
+        return bool(self.again)
+
+    @property
+    def sides(self) -> tuple[frozenset[int], frozenset[int]]:
+        """(partners, enemies) as far as I know them."""
+        if self._sides is None:
+            self._sides = self._known_sides()
+        return self._sides
+
+    def _known_sides(self) -> tuple[frozenset[int], frozenset[int]]:
+        others = frozenset(s for s in range(SEATS) if s != self.me)
+        if self.role == "emperor":
+            if self.solo:
+                return frozenset(), others
+            if self.guard is not None:
+                return frozenset({self.guard}), others - {self.guard}
+        elif self.role == "guard":
+            assert self.emperor is not None
+            return frozenset({self.emperor}), others - {self.emperor}
+        elif self.role == "rebel":
+            assert self.emperor is not None
+            enemies = frozenset({self.emperor} | ({self.guard} if self.guard is not None else set()))
+            if self.guard is not None or self.solo:
+                return others - enemies, enemies
+            return frozenset(), enemies
+        return frozenset(), frozenset()
+
+    @property
+    def partners(self) -> frozenset[int]:
+        return self.sides[0]
+
+    @property
+    def enemies(self) -> frozenset[int]:
+        return self.sides[1]
+
+    @property
+    def secret(self) -> tuple[int, int]:
+        """(rank, copies that are not the called card) while I am a guard nobody knows
+        about; (-1, 0) otherwise."""
+        if self.role != "guard" or self.guard is not None or self.called is None:
+            return (-1, 0)
+        rank = RANK_OF[self.called]
+        same_rank = range(rank * 4, rank * 4 + 4) if self.called < SJ else ()  # a joker: itself
+        spare = sum(self.hand[c] for c in same_rank if c != self.called)
+        return (rank, spare)
+
+
+def reading_of(r: Round, seat: int, over: bool = False) -> Reading:
+    """The seat's reading of round ``r`` (the last of a match that is ``over``), from exactly
+    what its view shows."""
+    public_guard = r.guard if r.guard_revealed else None
+    return Reading(
+        me=seat,
+        rules=r.rules,
+        phase="over" if over else r.phase,
+        hand=list(r.hands[seat]),
+        role=r.role_of(seat),
+        emperor=r.emperor,
+        guard=public_guard,
+        solo=r.solo if seat == r.emperor else r.solo and r.guard_revealed,
+        counts=[sum(counts) for counts in r.rc],
+        places=list(r.places),
+        top=r.top if r.top_seat is not None else None,
+        top_seat=r.top_seat if r.top is not None else None,
+        called=r.called,
+        in_hand=r.card_in_hand,
+        bundle=[] if r.phase != "throne" else ([53] if r.card_in_hand else list(r.bundle)),
+        again=list(r.again),
+        rebels=list(r.rebels),
+        open_guard=r.open_guard,
+        rc=list(r.rc[seat]),
+    )
+
+
+def reading_of_view(view: dict[str, Any]) -> Reading:
+    """The same reading from a seat's view, for a bot at a remote table."""
+    me = view["viewer"]
+    hand, rc = [0] * NUM_CARDS, [0] * NUM_RANKS
+    for text in view.get("hand", []):
+        card = parse_card(text)
+        hand[card] += 1
+        rc[RANK_OF[card]] += 1
+    seats = view["seats"]
+    top = view.get("top")
+    phase = view["phase"]
+    return Reading(
+        me=me,
+        rules=rules_of(view),
+        phase=phase,
+        hand=hand,
+        role=seats[me]["role"],
+        emperor=view["emperor"],
+        guard=view["guard"],
+        solo=bool(view["solo"]),
+        counts=[s["count"] for s in seats],
+        places=[s["place"] for s in seats],
+        top=set_of_cards(parse_card(c) for c in top["cards"]) if top else None,
+        top_seat=top["seat"] if top else None,
+        called=parse_card(view["called"]) if view.get("called") else None,
+        in_hand=bool(view.get("in_hand")),
+        bundle=[parse_card(c) for c in view.get("bundle", [])],
+        again=list(view.get("again", [])),
+        rebels=list(view.get("rebels", [])),
+        open_guard=bool(view.get("open_guard")),
+        rc=rc,
+    )
