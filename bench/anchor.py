@@ -3,7 +3,8 @@
 A hand is 15 rank counts, a set is ``(rank, n, small jokers, big jokers)``, every choice is
 uniform over the legal ones, tricks end when everyone else still holding cards has passed, the
 lead passes on (接风) when a trick's winner is out, and the round ends when four players are
-out. No roles, no scoring, no events, no views, no validation: what any engine must at least do.
+out. The deck (216 or 168 cards) and baike's 让牌 follow the preset being measured, so both
+sides play the same length of game. No roles, no scoring, no events, no views, no validation: what any engine must at least do.
 It is not part of bhtui and shares no code with it, so it cannot inherit bhtui's costs.
 """
 
@@ -13,7 +14,6 @@ import random
 
 SEATS = 5
 TWO, SJ, BJ = 12, 13, 14
-DECK = [r for r in range(15) for _ in range(16 if r < SJ else 4)]  # 216 cards: four decks
 
 
 def lead_sets(rc: list[int]) -> list[tuple[int, int, int, int]]:
@@ -41,10 +41,18 @@ def follow_sets(rc: list[int], top: tuple[int, int, int, int]) -> list[tuple[int
     return out
 
 
-def play_round(rng: random.Random) -> int:
-    """Deal and play one round with random choices; returns the number of decisions."""
-    deck = DECK[:]
-    deck.remove(BJ)  # the emperor card: seat 0 holds it, 44 cards, and leads
+def deck_of(size: int) -> list[int]:
+    """216 cards (four packs) or 168 (no 3s, 4s, 5s), as ranks."""
+    low = 0 if size == 216 else 3
+    return [r for r in range(low, 15) for _ in range(16 if r < SJ else 4)]
+
+
+def play_round(rng: random.Random, size: int = 216, yield_trick: bool = False) -> int:
+    """Deal and play one round with random choices; returns the number of decisions. With
+    ``yield_trick`` a follower in a set's first circle may also yield (baike's 让牌), and the
+    yielders are asked again in order when nobody beat the set."""
+    deck = deck_of(size)
+    deck.remove(BJ)  # the emperor card: seat 0 holds it and leads
     rng.shuffle(deck)
     hands = [[0] * 15 for _ in range(SEATS)]
     for i, card in enumerate(deck):
@@ -52,47 +60,60 @@ def play_round(rng: random.Random) -> int:
     hands[0][BJ] += 1
     left = [sum(h) for h in hands]
     out = 0
-    turn, top, top_seat, passes = 0, None, 0, 0
+    turn, top, top_seat = 0, None, 0
+    answers, yielders, again = 0, [], []
     decisions = 0
-    while out < SEATS - 1:
+    while True:
         rc = hands[turn]
         decisions += 1
         if top is None:
             choice = rng.choice(lead_sets(rc))
         else:
             options = follow_sets(rc, top)
-            k = rng.randrange(len(options) + 1)
-            choice = options[k] if k < len(options) else None
-        if choice is None:
-            passes += 1
-        else:
+            extra = 2 if yield_trick and not again else 1  # pass (and yield)
+            k = rng.randrange(len(options) + extra)
+            choice = options[k] if k < len(options) else ("pass", "yield")[k - len(options)]
+        if isinstance(choice, tuple):
             rank, n, x, y = choice
             if n:
                 rc[rank] -= n
             rc[SJ] -= x
             rc[BJ] -= y
             left[turn] -= n + x + y
-            top, top_seat, passes = choice, turn, 0
+            top, top_seat, answers, yielders, again = choice, turn, 0, [], []
             if left[turn] == 0:
                 out += 1
                 if out == SEATS - 1:
-                    break
-        holding = sum(1 for s in range(SEATS) if left[s] and s != top_seat)
-        if top is not None and passes >= holding:
-            top, passes = None, 0
-            turn = top_seat  # the winner leads, or the next holder after him (接风)
+                    return decisions
+        elif again:  # a yielder asked again passed
+            again.pop(0)
+            if again:
+                turn = again[0]
+                continue
+            top = None
+        else:
+            if choice == "yield":
+                yielders.append(turn)
+            answers += 1
+            if answers >= sum(1 for s in range(SEATS) if left[s] and s != top_seat):
+                if yielders:
+                    again = yielders[:]
+                    turn = again[0]
+                    continue
+                top = None
+        if top is None:  # the trick is won: its winner leads, or the next holder (接风)
+            turn = top_seat
             while not left[turn]:
                 turn = (turn + 1) % SEATS
             continue
         turn = (turn + 1) % SEATS
         while not left[turn]:
             turn = (turn + 1) % SEATS
-    return decisions
 
 
 def hand_of_43(seed: int = 3) -> list[int]:
     """The rank counts of a dealt 43-card hand (for timing the lead enumeration)."""
-    deck = DECK[:]
+    deck = deck_of(216)
     random.Random(seed).shuffle(deck)
     rc = [0] * 15
     for card in deck[:43]:

@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.cards import BJ_RANK, SJ_RANK, TWO
-from bhtui.rules import CardSet, beats, format_set, legal_sets, parse_set
+from bhtui.rules import PRESETS, CardSet, beats, format_set, legal_sets, parse_set
 from bhtui.rules.choices import LeadSets
-from bhtui.rules.sets import NO_RANK, pick_cards, sets_from_rank_counts
+from bhtui.rules.sets import NO_RANK, bie6_allows, pick_cards, sets_from_rank_counts
 from bhtui.cards import counts, parse_cards
 
 
@@ -154,3 +154,16 @@ def test_R_PLAY_1_lead_sets_by_index_are_the_listed_lead_sets(naturals, sj, bj):
         assert lazy.index(s) == i
     with pytest.raises(ValueError):
         lazy.index(CardSet(12, rc[12] + 1, 0, 0))
+
+
+@given(st.lists(st.integers(0, 16), min_size=13, max_size=13), st.integers(0, 4),
+       st.integers(0, 4))
+def test_R_PLAY_6_bie6_leads_are_the_leads_that_bie6_allows(naturals, sj, bj):
+    """Under 憋6 a lead holds no 6s unless it is the whole hand, all of them (R-PLAY-6): the
+    shortcut that leads as if the 6s were not there lists exactly what the rule allows."""
+    rc = naturals + [sj, bj]
+    if not any(rc):
+        return
+    allowed = [s for s in sets_from_rank_counts(rc) if bie6_allows(s, rc)]
+    assert sets_from_rank_counts(rc, None, PRESETS["lianzhong-classic"].with_options(bie6=True)) \
+        == allowed

@@ -87,19 +87,20 @@ class Choices(Sequence[Action]):
     """The plays (from ``sets``, as ``{"type": "play", "set": text}``) then ``rest``, and the
     seat's :class:`Reading` for whoever decides among them."""
 
-    __slots__ = ("_sets", "_rest", "_made", "_index_of", "_read", "_reading")
+    __slots__ = ("_sets", "_rest", "_made", "_index_of", "_read", "_reading", "_len")
 
     def __init__(self, sets: Sequence[CardSet], rest: list[Action],
                  read: Callable[[], Reading] | None = None) -> None:
         self._sets = sets
         self._rest = rest
+        self._len = len(sets) + len(rest)
         self._read = read
         self._reading: Reading | None = None
         self._made: dict[int, Action] = {}  # index → the dict handed out for it
         self._index_of: dict[int, int] = {}  # id of a dict handed out → its index
 
     def __len__(self) -> int:
-        return len(self._sets) + len(self._rest)
+        return self._len
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -109,9 +110,9 @@ class Choices(Sequence[Action]):
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        plays = len(self._sets)
+        plays = self._len - len(self._rest)
         if i < 0:
-            i += len(self)
+            i += self._len
         if i >= plays:
             return self._rest[i - plays]
         made = self._made.get(i)
@@ -162,6 +163,15 @@ class Choices(Sequence[Action]):
             return self[self._sets.index(s)]
         except ValueError:
             raise ValueError(f"{format_set(s)} is not among the offered plays") from None
+
+    def holds(self, action: object) -> bool:
+        """Whether ``action`` is one of the dicts this offer handed out (the very object)."""
+        if id(action) in self._index_of:
+            return True
+        for offered in self._rest:
+            if offered is action:
+                return True
+        return False
 
     def set_of(self, action: object) -> CardSet | None:
         """The set of a play this offer handed out (the very object), else None."""

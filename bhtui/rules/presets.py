@@ -61,7 +61,7 @@ class RuleSet:
     rebellion: bool = False
     """R-TRICK-7 造反."""
 
-    @property
+    @functools.cached_property
     def declarations(self) -> bool:
         """Whether any seat may ever act out of turn (抢庄, 抢独, 明保, 造反)."""
         return (self.emperor == "baike" or self.open_guard or self.rebellion

@@ -24,8 +24,8 @@ from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.scoring import SEATS, RoundResult, score_round, settled_early
 from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
-    CardSet, beats, bie6_allows, format_set, parse_set, pick_cards, set_of_cards,
-    sets_from_rank_counts,
+    SIX, CardSet, beats, bie6_allows, bie6_leads, format_set, parse_set, pick_cards,
+    set_of_cards, sets_from_rank_counts, without_sixes,
 )
 from bhtui.rules import throne
 from bhtui.rules.tribute import tribute_transfers
@@ -148,9 +148,13 @@ class Round:
         A lead is listed only as far as somebody reads it (:class:`LeadSets`)."""
         if self.phase != "play" or seat != self.turn or (self.again and seat not in self.again):
             return []
-        if self.top is None and not self.rules.bie6:
-            return LeadSets(self.rc[seat])
-        return sets_from_rank_counts(self.rc[seat], self.top, self.rules)
+        rc = self.rc[seat]
+        if self.top is None:
+            if not (self.rules.bie6 and rc[SIX]):
+                return LeadSets(rc)
+            left = without_sixes(rc)  # 憋6 (R-PLAY-6): lead as if the 6s were not there
+            return LeadSets(left) if left is not None else bie6_leads(rc)
+        return sets_from_rank_counts(rc, self.top, self.rules)
 
     def cards_for(self, seat: int, s: CardSet) -> list[Card]:
         """Concrete cards for a set; a guard keeps the called card back while he can."""
@@ -223,10 +227,13 @@ class Round:
         if self.phase in ("done", "void"):
             raise IllegalAction("the round is over")
         offer = self._offers.get(seat)
-        offered = offer.set_of(action) if offer is not None else None
-        if offered is not None:  # one of the plays this round just offered: no re-checking
+        if offer is not None and offer.holds(action):  # this very offer: no re-checking
             events: list[Event] = []
-            self._lay(seat, self.cards_for(seat, offered), offered, events)
+            offered = offer.set_of(action)
+            if offered is not None:
+                self._lay(seat, self.cards_for(seat, offered), offered, events)
+            else:
+                _HANDLERS[(self.phase, action["type"])](self, seat, action, events)
             return self._applied(events)
         kind = action.get("type") if isinstance(action, dict) else None
         out_of_turn = kind in OUT_OF_TURN and any(

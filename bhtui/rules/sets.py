@@ -167,11 +167,33 @@ def bie6_allows(s: CardSet, rc: Sequence[int]) -> bool:
     return s.n == 0 or s.rank != SIX or (s.n == rc[SIX] and s.size == sum(rc))
 
 
+def without_sixes(rc: Sequence[int]) -> list[int] | None:
+    """Under 憋6 a hand leads as if it held no 6s (R-PLAY-6), unless 6s are its only natural
+    cards (then they may go out as the last set): those rank counts, or None then."""
+    if not any(n for rank, n in enumerate(rc[: TWO + 1]) if rank != SIX):
+        return None
+    left = list(rc)
+    left[SIX] = 0
+    return left
+
+
+def bie6_leads(rc: Sequence[int]) -> list[CardSet]:
+    """R-PLAY-6 leads of a hand holding 6s, in ``_sets`` order."""
+    left = without_sixes(rc)
+    if left is not None:
+        return _sets(left, None)
+    # Only 6s and jokers: all of them at once, or jokers alone.
+    jokers = [0] * (TWO + 1) + [rc[SJ_RANK], rc[BJ_RANK]]
+    return [_composition(SIX, rc[SIX], rc[SJ_RANK], rc[BJ_RANK]), *_sets(jokers, None)]
+
+
 def sets_from_rank_counts(
     rc: Sequence[int], top: CardSet | None = None, rules: RuleSet | None = None
 ) -> list[CardSet]:
     """Every distinct set a hand with rank counts ``rc`` may play (beating ``top`` if given),
     under the options of ``rules`` (R-PLAY-5 roasting answers, R-PLAY-6 held-back 6s)."""
+    if top is None and rules is not None and rules.bie6 and rc[SIX]:
+        return bie6_leads(rc)
     out = _sets(rc, top)
     if rules is None:
         return out
@@ -270,6 +292,10 @@ def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None
     cards: list[Card] = []
     if s.n:
         base = s.rank * 4
+        suits = hand_counts[base:base + 4]
+        most = max(range(4), key=suits.__getitem__)
+        if suits[most] >= s.n and base + most != avoid:  # the common case: one suit will do
+            return [base + most] * s.n + [SJ] * s.sj + [BJ] * s.bj
         order = sorted(range(base, base + 4), key=lambda c: (c == avoid, -hand_counts[c], c))
         need = s.n
         for c in order:
