@@ -115,7 +115,7 @@ def thinking_bot(client: Client, sent: dict[int, float]) -> None:
     def decide(seq: int) -> None:
         view = client.view
         if view is not None and client.my_turn and client.seq == seq:
-            action = bot.decide(view, legal_from_view(view))
+            action = bot.decide(legal_from_view(view))
             sent[seq] = time.perf_counter()
             client.act(action)
 

@@ -119,7 +119,7 @@ def play_but_never_ready(client: Client) -> None:
     def on_message(message: dict) -> None:
         if message["type"] == "view" and client.my_turn:
             view = client.view
-            client.act(bot.decide(view, legal_from_view(view)))
+            client.act(bot.decide(legal_from_view(view)))
 
     client.listen(on_message)
 
