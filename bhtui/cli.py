@@ -46,7 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
     _code_options(host, "a join code players must know (never sent over the wire)")
     host.add_argument("--ask-code", action="store_true",
                       help="type the join code at a hidden prompt before the table opens")
-    host.add_argument("--timer", type=float, help="seconds per turn before 托管 takes over")
+    host.add_argument("--timer", type=float,
+                      help="seconds per turn before 托管 takes over (default: the settings' timer)")
+    host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=False,
+                      help="the card counter (记牌器) for everyone at the table (default: off)")
     host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
     host.add_argument("--bots", type=int, default=0, help="seats given to bots at once (0-5)")
     host.add_argument("--seed", dest="host_seed", type=int, help="match seed")
@@ -221,8 +224,9 @@ def _host(args: argparse.Namespace) -> int:
         code = join_code(args)
     except ValueError as exc:
         return _fail(exc)
-    common = dict(bot_delay=delay, timer=args.timer, code=code,
-                  open_spectating=args.open_spectating)
+    timer = args.timer if args.timer is not None else (config.timer or None)
+    common = dict(bot_delay=delay, timer=timer, code=code,
+                  open_spectating=args.open_spectating, counter=args.counter)
     if args.resume:
         path = latest_log() if args.resume == "latest" else Path(args.resume)
         if path is None:

@@ -1,8 +1,11 @@
 """Pinned pictures of the table: 80×24 and 120×40, English and Chinese.
 
 Deterministic: a fixed seed and name, bots without delay, the state reached by keys and held
-at the player's own lead (nothing moves while it is the human's turn).
+at the player's own turn (nothing moves while it is the human's turn); the turn timer's clock
+is frozen for the picture with the countdown.
 """
+
+from types import SimpleNamespace
 
 import pytest
 
@@ -11,9 +14,9 @@ from bhtui.tui.app import BhtuiApp
 from test_tui import my_play_turn
 
 
-def app_for(language: str) -> BhtuiApp:
-    return BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
-                    seed=3, rounds=3)
+def app_for(language: str, **settings) -> BhtuiApp:
+    return BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt",
+                           **settings), seed=3, rounds=3)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -44,3 +47,31 @@ def test_baike_call_dialog_snapshot(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_the_dialog)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_table_in_play_snapshot(snap_compare, monkeypatch, language):
+    """80×24 in the middle of a trick: suits in their colours in the hand and in the seat
+    boxes, each seat's last set, the card counter under the table, and the turn timer
+    counting down on my seat and in the status line."""
+    import bhtui.net.client
+    import bhtui.tui.table
+
+    frozen = SimpleNamespace(monotonic=lambda: 1000.0)
+    monkeypatch.setattr(bhtui.net.client, "time", frozen)
+    monkeypatch.setattr(bhtui.tui.table, "time", frozen)
+    app = app_for(language, timer=60.0)
+
+    async def to_my_second_turn(pilot):
+        from test_tui import table, wait_for
+
+        await my_play_turn(pilot, app)
+        screen = table(app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.last_hint is not None)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.client.my_turn and len(
+            [e for e in app.client.recall.get("last", []) if e]) >= 3)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=to_my_second_turn)

@@ -235,24 +235,6 @@ def test_the_help_names_the_keys_the_table_really_binds(language):
     assert "a 托管" not in help_text and " q 退出" not in help_text and " q quit" not in help_text
 
 
-async def test_rounds_that_end_while_a_result_is_open_each_get_their_own_result():
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await my_play_turn(pilot, app)
-        await pilot.press("t")  # 托管: the bots play all three rounds
-        await wait_for(pilot, lambda: app.host.match.over, limit=2000)
-        shown = []
-        for _ in range(3):
-            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
-            shown.append(app.screen.end["round"])
-            totals = [sum(r.result.scores[s] for r in app.host.match.records[:shown[-1]])
-                      for s in range(5)]
-            assert app.screen.totals == totals
-            await pilot.press("enter")
-            await pilot.pause()
-        assert shown == [1, 2, 3]
-
-
 async def test_settings_before_a_local_match_show_each_option_and_apply_the_choice():
     from bhtui.tui.i18n import Translator
     from bhtui.tui.settings import SettingsScreen

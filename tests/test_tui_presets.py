@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import CallDialog, ResultScreen, ThroneDialog
+from bhtui.tui.dialogs import CallDialog, DeclareDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.table import TableScreen
 from helpers import rigged
@@ -40,6 +40,9 @@ async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, opt
                 await pilot.press("y" if "accept" in screen.choices else "n")
             elif isinstance(screen, CallDialog):
                 await pilot.press("enter" if screen.actions else "n")
+            elif isinstance(screen, DeclareDialog):  # the bots wait for my 抢 or 明保
+                used.add("asked")
+                await pilot.press("n")
             elif not isinstance(screen, TableScreen) or view is None:
                 continue
             elif "rebel" in kinds(view) and view["seats"][0]["role"] == "rebel":

@@ -63,7 +63,7 @@ def test_role_badges_emperor_public_guard_only_to_himself_until_revealed():
         return "\n".join(str(x) for x in seat_lines(seat, m.view(viewer), table, viewer, t, style))
 
     assert "[emperor]" in text(3, 0) and "▶" in text(3, 0)  # whose turn, by a symbol
-    assert "you are the guard" in text(1, 1)
+    assert "you: guard" in text(1, 1)
     assert "guard" not in text(3, 1) and "guard" not in text(0, 1)
     play(m, 0, "3S")
     assert "★" in text(3, 0) and "3♠" in text(3, 0)  # who holds the trick, and the set

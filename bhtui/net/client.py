@@ -10,6 +10,7 @@ anyone (a screen) sees it: the host may be hostile too.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -48,6 +49,9 @@ class Client:
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
         self.table: list[dict[str, Any]] = []
+        self.recall: dict[str, Any] = {}  # last moves, previous trick, the card counter
+        self.deadline: tuple[int, float, float] | None = None  # seat, monotonic end, total
+        self.asked: dict[str, Any] | None = None  # the table waits for my declaration
         self.seq = 0
         self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP_EVENTS)
         self.rounds: dict[int, dict[str, Any]] = {}  # finished rounds by number
@@ -155,6 +159,17 @@ class Client:
             self.view = message["view"]
             self.table = message.get("table", [])
             self.seq = message["seq"]
+            recall = message.get("recall") or {}
+            if "previous" not in recall:  # unchanged since the last frame: keep ours
+                recall = {**recall, "previous": self.recall.get("previous", [])}
+            self.recall = recall
+            self.asked = message.get("asked")
+            timer = message.get("timer")
+            self.deadline = None
+            if isinstance(timer, dict) and isinstance(timer.get("left"), (int, float)):
+                # Seconds left as the host sent them, counted down on this machine's clock.
+                self.deadline = (timer.get("seat"), time.monotonic() + timer["left"],
+                                 timer.get("total") or timer["left"])
         elif kind == "room":
             self.room = message["room"]
         elif kind == "error" and self.seat is None and self.view is None and self.room is None:
@@ -202,6 +217,13 @@ class Client:
 
     def set_auto(self, on: bool) -> None:
         self._send({"type": "auto", "on": on})
+
+    def waive(self) -> None:
+        """Nothing to declare at this moment: the bots need not wait for me."""
+        self._send({"type": "waive"})
+
+    def set_auto_pass(self, on: bool) -> None:
+        self._send({"type": "prefs", "auto_pass": on})
 
     def chat(self, text: str) -> None:
         self._send({"type": "chat", "text": text})

@@ -26,10 +26,11 @@ from bhtui.net.protocol import (
     field as need,
 )
 from bhtui.net.scheduler import Scheduler
+from bhtui.net.recall import TrickRecall
 from bhtui.rules import SEATS, IllegalAction, Match, RuleSet, event_for, get_preset
 from bhtui.rules.round import OUT_OF_TURN
 from bhtui.rules.seeding import Seed, secret_seed
-from bhtui.store.gamelog import GameLog, rules_header
+from bhtui.store.gamelog import GameLog, new_log_path, rules_header
 
 CATCHUP_EVENTS = 256  # events a (re)joining viewer gets at most, in one frame
 HISTORY_PAGE = 16  # finished rounds per "history" message
@@ -59,6 +60,7 @@ class Seat:
     last_cid: int = 0
     ready: bool = False
     taken: bool = False  # a person sat here (empty human seats exist only before the match)
+    auto_pass: bool = False  # pass by itself when nothing in the hand beats the table
 
     @property
     def kind(self) -> str:
@@ -104,6 +106,7 @@ class Table:
         log: GameLog | None = None,
         table_id: str | None = None,
         max_spectators: int = MAX_SPECTATORS,
+        counter: bool = False,
     ) -> None:
         self.rules = get_preset(rules)
         self.seats = seats or [Seat() for _ in range(SEATS)]
@@ -132,6 +135,9 @@ class Table:
         self.listeners: list[Any] = []  # called after any change (the lobby advertisement)
         self.scheduler = Scheduler(self)
         self._room_due = False
+        self.counter = counter  # the card counter (记牌器): a table option, public information
+        self.recall = TrickRecall()
+        self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
 
     # ----- the match ---------------------------------------------------------------------
     @property
@@ -148,10 +154,23 @@ class Table:
         self.match = Match(self.rules, self.seed, rounds=self.rounds)
         if self.log is not None:
             self.log.start(self.header())
+        before = self.seq
         self._record(self.match.initial_events())
         for viewer in list(self.viewers.values()):
-            self._catch_up(viewer, None)
+            self._catch_up(viewer, before)
         self._publish()
+
+    def again(self) -> None:
+        """再来一局: a new match at the same seats with the next seed, in a new log."""
+        if self.match is None or not self.match.over:
+            raise ValueError("the match is still being played")
+        # The next seed (a secret seed gets a new secret: none of it may be guessed).
+        self.seed = self.seed + 1 if isinstance(self.seed, int) else secret_seed()
+        if self.log is not None:
+            self.log.close()
+            self.log = GameLog(new_log_path(self.name))
+        self.match = None
+        self.start()
 
     def close(self) -> None:
         """The host is stopping: no timer fires and nothing more is applied or logged."""
@@ -422,6 +441,19 @@ class Table:
         except IllegalAction as exc:
             self._error(viewer, "illegal", exc.reason, cid)
 
+    def _waive(self, viewer: Viewer, message: Message) -> None:
+        """The person declares nothing at this moment: the bots need not wait for him."""
+        if viewer.seat is not None and self.match is not None:
+            self._answer(viewer.seat)
+            self._publish()
+
+    def _prefs(self, viewer: Viewer, message: Message) -> None:
+        """A seat's own settings: auto-pass when nothing in the hand beats the table."""
+        on = need(message, "auto_pass", bool)
+        if viewer.seat is not None:
+            self.seats[viewer.seat].auto_pass = on
+            self.scheduler.arm()
+
     def _chat(self, viewer: Viewer, message: Message) -> None:
         text = clean_text(need(message, "text", str)[:MAX_CHAT]).strip()
         now = time.monotonic()
@@ -470,6 +502,11 @@ class Table:
             self.fill_bots()
         elif op == "start":
             self.start()
+        elif op == "again":
+            try:
+                self.again()
+            except ValueError as exc:
+                self._error(viewer, "admin", str(exc))
         elif op == "move":
             self.move(need(message, "seat", int), need(message, "to", int))
         elif op == "remove":
@@ -495,9 +532,64 @@ class Table:
         return s.bot is not None or s.auto or s.conn is None
 
     def unready(self) -> list[int]:
-        """Seats the table waits on after a round: people here who have not seen the result.
-        A seat whose player is away, or on 托管, is never waited for."""
-        return [i for i, s in enumerate(self.seats) if not s.ready and not self.played_by_bot(i)]
+        """Seats the table waits on after a round: people here who have not seen the result,
+        on 托管 too (that keeps 托管 from outrunning the screen). A seat whose player is away
+        is never waited for."""
+        return [i for i, s in enumerate(self.seats)
+                if not s.ready and s.bot is None and s.conn is not None]
+
+    # ----- declarations people may make while bots act (抢庄, 抢独, 明保) ----------------------
+    def people(self) -> list[int]:
+        """Seats with a person present who plays them himself (not on 托管)."""
+        return [i for i, s in enumerate(self.seats)
+                if s.bot is None and s.conn is not None and not s.auto]
+
+    def asked(self) -> set[int]:
+        """The people the bots wait for at this moment (a bot is to act): those who may grab
+        the throne while it is offered (R-EMP-B5, R-EMP-L5), and before the first lead those
+        who may reveal themselves (明保, R-GUARD-5). With anyone else looking on (another
+        person or a spectator), every person but the emperor is asked before the first lead,
+        so the wait never tells who the guard is (R-HIDE-2)."""
+        match = self.match
+        if match is None or match.over or match.to_act is None or self.closed:
+            return set()
+        if not self.played_by_bot(match.to_act):
+            return set()  # a person decides: nobody waits on anyone else's declaration
+        moment, answered = self._answered
+        done = answered if moment == match.moment else set()
+        people = [s for s in self.people() if s not in done]
+        r = match.round
+        if r.phase == "throne":
+            return {s for s in people if any(a["type"] == "grab" for a in match.interjections(s))}
+        if r.phase != "play" or not self.rules.open_guard or r.first_lead_played or r.guard_revealed:
+            return set()
+        candidates = [s for s in people if s != r.emperor]
+        if len([s for s in self.people() if s != r.emperor]) + self.spectator_count() > 1:
+            return set(candidates)
+        return {s for s in candidates
+                if any(a["type"] == "open_guard" for a in match.interjections(s))}
+
+    def _answer(self, seat: int) -> None:
+        assert self.match is not None
+        moment, answered = self._answered
+        if moment != self.match.moment:
+            self._answered = (self.match.moment, set())
+        self._answered[1].add(seat)
+
+    def answer_all(self, moment: Any) -> None:
+        """The table's timer ran out on the people asked to declare: they declare nothing."""
+        if self.match is not None and self.match.moment == moment:
+            for seat in self.asked():
+                self._answer(seat)
+            self._publish()
+
+    def nothing_beats(self, seat: int) -> bool:
+        """Auto-pass is on for this person and passing is all his turn offers."""
+        match = self.match
+        if match is None or not self.seats[seat].auto_pass or match.round.phase != "play":
+            return False
+        turn = [a["type"] for a in match.legal_actions(seat) if a["type"] not in OUT_OF_TURN]
+        return turn == ["pass"]
 
     def watched_by_others(self) -> bool:
         """More than one person here, or anyone watching: a wait must end."""
@@ -515,26 +607,32 @@ class Table:
         match = self.match
         assert match is not None and not self.closed
         rounds_before = len(match.records)
+        moment = match.moment
         events = match.apply(seat, action)
         if self.log is not None:
             self.log.append(seat, action)  # persist, then broadcast
         self._record(events)
+        if match.moment == moment:
+            self._answer(seat)  # acting at a moment answers it: nothing more to wait for
         finished = match.history[rounds_before:]
         if finished:
-            for s in self.seats:  # people look at the result before bots go on
+            for s in self.seats:  # people look at the result before bots go on, 托管 or not
                 s.ready = s.bot is not None
+        self.scheduler.arm()  # first: the views carry the new turn timer's deadline
         fresh = list(self.buffer)[-len(events):]
+        # The previous trick changes only at a trick's end or a deal: sent then, not each move.
+        previous = any(e.get("type") in ("trick", "deal") for e in events)
         self._broadcast(lambda key: b"".join(
             [self._event_frame(key, seq, event) for seq, event in fresh]
             + ([encode({"type": "history", "rounds": finished})] if finished else [])
-            + [self._view_frame(key)]))
+            + [self._view_frame(key, previous)]))
         self._notify()
-        self.scheduler.arm()
 
     def _record(self, events: list[dict[str, Any]]) -> None:
         for event in events:
             self.seq += 1
             self.buffer.append((self.seq, event))
+            self.recall.feed(event)
 
     def _viewer_key(self, viewer: Viewer) -> int | str | None:
         if viewer.seat is None and self.open_spectating:
@@ -555,11 +653,19 @@ class Table:
     def _event_frame(self, key: int | str | None, seq: int, event: dict[str, Any]) -> bytes:
         return encode({"type": "event", "seq": seq, "event": event_for(event, key)})
 
-    def _view_frame(self, key: int | str | None) -> bytes:
+    def _view_frame(self, key: int | str | None, previous: bool = True) -> bytes:
         if self.match is None:
             return encode({"type": "room", "room": self.room()})
-        return encode({"type": "view", "seq": self.seq, "view": self.match.view(key),
-                       "table": self.public_seats()})
+        frame = {"type": "view", "seq": self.seq, "view": self.match.view(key),
+                 "table": self.public_seats(),
+                 "recall": self.recall.public(self.counter, previous)}
+        left, running = self.scheduler.time_left(), self.scheduler.running()
+        if running == "turn":
+            frame["timer"] = {"seat": self.match.to_act, "left": left, "total": self.timer}
+        if isinstance(key, int) and key in self.asked():
+            # Private: only this seat learns that the table waits for its declaration.
+            frame["asked"] = {"left": left if running == "asked" else None}
+        return encode(frame)
 
     def _catch_up(self, viewer: Viewer, last: int | None) -> None:
         """What a (re)joining viewer missed, in one frame however long the match: the latest
@@ -587,12 +693,12 @@ class Table:
         viewer.conn.send_frame(_built(self._view_frame, self._viewer_key(viewer)))
 
     def _publish(self) -> None:
-        """Seats, rules or the match changed: everyone gets a fresh view (or room), bots and
-        timers are re-armed."""
+        """Seats, rules or the match changed: bots and timers are re-armed, then everyone
+        gets a fresh view (or room) with the timer's deadline."""
         self._room_due = False
+        self.scheduler.arm()
         self._broadcast(self._view_frame)
         self._notify()
-        self.scheduler.arm()
 
     def _spectators_changed(self) -> None:
         """A spectator came or went: nobody's view changes, only the waiting room's count,
@@ -626,6 +732,7 @@ class Table:
     def room(self) -> dict[str, Any]:
         """The waiting room as everyone sees it."""
         return {"table": self.name, "preset": self.rules.name, "options": self.rules.options(),
+                "counter": self.counter,
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
                           for s, p in zip(self.seats, self.public_seats(), strict=True)],
                 "spectators": self.spectator_count()}
@@ -673,6 +780,8 @@ def _logged_seats(seats: Any) -> list[tuple[str, str | None, str]]:
 
 _COMMANDS = {
     "action": Table._command,
+    "waive": Table._waive,
+    "prefs": Table._prefs,
     "chat": Table._chat,
     "auto": Table._auto,
     "hint": Table._hint,

@@ -65,6 +65,8 @@ class TableInfo:
     boot: str
     options: tuple[str, ...] = ()
     """The rule options switched on."""
+    counter: bool = False
+    """The table shows the card counter (记牌器)."""
 
     @property
     def address(self) -> str:
@@ -89,6 +91,7 @@ class Advertiser:
             "spectators": str(t.spectator_count()), "code": "1" if t.code else "0",
             "boot": t.boot_id,
             "options": ",".join(name for name, on in t.rules.options().items() if on),
+            "counter": "1" if t.counter else "0",
         }
 
     def _service_info(self) -> AsyncServiceInfo:
@@ -177,6 +180,7 @@ class Browser:
                 code=props.get("code") == "1", proto=props.get("proto", "?"),
                 app=props.get("app", "?"), boot=props.get("boot", ""),
                 options=tuple(o for o in props.get("options", "").split(",") if o),
+                counter=props.get("counter") == "1",
             )
         except ValueError:
             return  # a malformed advertisement is not a table we can list

@@ -12,15 +12,17 @@ from bhtui.store.gamelog import GameLog
 
 
 def local_table(rules: RuleSet | str, seed: Seed, name: str, bot_delay: float,
-                rounds: int | None = None, log: GameLog | None = None) -> Table:
-    """Seat 0 for the person at this terminal, heuristic bots everywhere else, started.
-    With a ``log`` the game is saved like a hosted one (`bhtui replay` reads it)."""
+                rounds: int | None = None, log: GameLog | None = None,
+                timer: float | None = None) -> Table:
+    """Seat 0 for the person at this terminal, heuristic bots everywhere else, started, with
+    the card counter on. With a ``log`` the game is saved like a hosted one (`bhtui replay`
+    reads it); with a ``timer`` each of the person's turns is timed (R-AUTO-1)."""
     seats = [Seat(name=name, taken=True)] + [
         Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", s), ready=True)
         for s in range(1, SEATS)
     ]
     table = Table(rules, seats, name="local", seed=seed, rounds=rounds, bot_delay=bot_delay,
-                  log=log)
+                  log=log, timer=timer, counter=True)
     table.start()
     return table
 

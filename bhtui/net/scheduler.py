@@ -9,7 +9,7 @@ where it was when the timer was armed (``seq``), so a late timer never acts twic
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bhtui.bots import HeuristicBot
 from bhtui.bots.moments import Moments
@@ -30,6 +30,7 @@ class Scheduler:
         self._declarations: asyncio.Handle | None = None
         self._standard_bot = HeuristicBot()
         self._offered = Moments()  # bots' declarations, once per moment
+        self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
 
     def cancel(self) -> None:
         for handle in (self._timer, self._declarations):
@@ -38,23 +39,58 @@ class Scheduler:
         self._timer = self._declarations = None
 
     def arm(self) -> None:
-        """Arm the one pending timer: the end of the wait for people to see a result, a bot's
-        move, or a person's turn timer; and let bots consider their declarations."""
+        """Arm the one pending timer: the end of the wait for people to see a result, the time
+        people get to declare while the bots wait for them, a bot's move, an auto-pass, or a
+        person's turn timer; and let bots consider their declarations."""
         self.cancel()
         table, match = self.table, self.table.match
         if table.closed or match is None or match.to_act is None:
+            self._deadline = None
             return
         seat = match.to_act
         loop = asyncio.get_running_loop()
         if table.unready():
+            self._deadline = None
             if table.watched_by_others():  # alone at a table, take all the time you like
                 self._timer = loop.call_later(READY_WAIT, self._ready_timeout, table.seq)
             return
-        if table.played_by_bot(seat):
+        if table.played_by_bot(seat) and table.asked():  # bots wait for people's declarations
+            if table.timer is not None:
+                delay = self._arm_deadline(("asked", match.moment))
+                self._timer = loop.call_later(delay, table.answer_all, match.moment)
+            else:
+                self._deadline = None
+        elif table.played_by_bot(seat):
+            self._deadline = None
             self._timer = loop.call_later(table.bot_delay, self._bot_move, seat, table.seq)
+        elif table.nothing_beats(seat):
+            self._deadline = None
+            self._timer = loop.call_later(table.bot_delay, self._auto_pass, seat, table.seq)
         elif table.timer is not None:
-            self._timer = loop.call_later(table.timer, self._time_out, seat, table.seq)
+            delay = self._arm_deadline(("turn", table.seq, seat))
+            self._timer = loop.call_later(delay, self._time_out, seat, table.seq)
+        else:
+            self._deadline = None
         self._declarations = loop.call_soon(self._bot_declarations, table.seq)
+
+    def _arm_deadline(self, what: Any) -> float:
+        """Seconds left on the timer for ``what``: a new one starts at the table's timer, the
+        same one re-armed (someone joined, someone declined to declare) keeps its deadline."""
+        timer = self.table.timer
+        assert timer is not None
+        now = asyncio.get_running_loop().time()
+        if self._deadline is None or self._deadline[0] != what:
+            self._deadline = (what, now + timer)
+        return max(0.0, self._deadline[1] - now)
+
+    def running(self) -> str | None:
+        """Which timer a view may show: a person's "turn", or people "asked" to declare."""
+        return self._deadline[0][0] if self._deadline is not None else None
+
+    def time_left(self) -> float | None:
+        if self._deadline is None:
+            return None
+        return round(max(0.0, self._deadline[1] - asyncio.get_running_loop().time()), 1)
 
     def _current(self, at_seq: int) -> bool:
         table = self.table
@@ -86,6 +122,14 @@ class Scheduler:
             return
         bot = self.table.seats[seat].bot or self._standard_bot
         self.table.apply(seat, bot.decide(match.legal_actions(seat)))
+
+    def _auto_pass(self, seat: int, at_seq: int) -> None:
+        """Passing is all this person's turn offers and he asked for it to be done for him."""
+        self._timer = None
+        match = self.table.match
+        if (self._current(at_seq) and match is not None and match.to_act == seat
+                and self.table.nothing_beats(seat)):
+            self.table.apply(seat, {"type": "pass"})
 
     def _ready_timeout(self, at_seq: int) -> None:
         """Someone left the result screen open: the table goes on without waiting longer."""

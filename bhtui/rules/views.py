@@ -78,6 +78,8 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         # Every decision but the sets to play (the client computes those from the hand and
         # the rules): private, since a guard's 明保 would tell who he is.
         view["actions"] = [] if match.over else r.decisions(seat)
+        if match.rules.guard == "card":  # the holder sees the sword on his SJ (R-GUARD-4)
+            view["guard_card"] = r.guard_card == seat
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
     return view

@@ -17,6 +17,9 @@ import platformdirs
 APP = "bhtui"
 CARD_STYLES = ("unicode", "letters", "ascii")
 LANGUAGES = ("en", "zh")
+SORTS = ("rank", "size")
+SECONDS = {"bot_delay": 10.0, "result_seconds": 60.0, "timer": 600.0}
+"""Settings given in seconds, with their upper bound."""
 
 
 def config_dir() -> Path:
@@ -52,6 +55,11 @@ class Config:
     card_style: str = ""  # empty: letters in Chinese (ambiguous-width suits), unicode otherwise
     four_colour: bool = False
     bot_delay: float = 0.6
+    timer: float = 0.0  # seconds per turn in a local game or one you host; 0: no timer
+    result_seconds: float = 5.0  # under 托管, how long a round's result stays before going on
+    auto_pass: bool = True  # pass by itself when nothing in the hand beats the table
+    bell: bool = True  # the terminal bell when a turn or a decision becomes yours
+    sort: str = "rank"  # the hand: by rank, or by group size (jokers and 2s stay at the end)
 
     def __post_init__(self) -> None:
         if not self.language:
@@ -67,15 +75,18 @@ def _check(name: str, value: object, default: object) -> str | None:
     """Why ``value`` is unusable for setting ``name``, or None when it is fine."""
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "true or false"
-    if name == "bot_delay":
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 10
-        return None if ok else "a number of seconds from 0 to 10"
+    if name in SECONDS:
+        top = SECONDS[name]
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= top
+        return None if ok else f"a number of seconds from 0 to {top:g}"
     if not isinstance(value, str):
         return "text"
     if name == "language" and value not in LANGUAGES:
         return " or ".join(LANGUAGES)
     if name == "card_style" and value and value not in CARD_STYLES:
         return ", ".join(CARD_STYLES)
+    if name == "sort" and value not in SORTS:
+        return " or ".join(SORTS)
     if name == "name" and not 1 <= len(value.strip()) <= 24:
         return "1 to 24 characters"
     return None
@@ -100,7 +111,22 @@ def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
         default = getattr(config, key)
         why = _check(key, value, default)
         if why:
-            warnings.append(f"{path}: {key} = {value!r} is not {why}; using {default!r}")
+            shown = repr(default) if default != "" else "the default"
+            warnings.append(f"{path}: {key} = {value!r} is not {why}; using {shown}")
         else:
-            setattr(config, key, float(value) if key == "bot_delay" else value)
+            setattr(config, key, float(value) if key in SECONDS else value)
     return config, warnings
+
+
+def save_config(config: Config, path: Path | None = None) -> Path:
+    """Write every setting (a settings screen's choices stick), private to the user (0600)."""
+    import tomli_w  # only when saving: not worth its memory at every start
+
+    path = path or config_path()
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    data = {f.name: getattr(config, f.name) for f in fields(Config)}
+    body = tomli_w.dumps(data).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(body)
+    return path

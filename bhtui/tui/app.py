@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 from typing import Any, Protocol
 
 from textual.app import App
@@ -10,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from bhtui.net.client import Client
-from bhtui.store.config import Config
+from bhtui.store.config import Config, save_config
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.i18n import Translator, translate_bindings
@@ -26,11 +27,18 @@ class Session(Protocol):
 
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
+    ENABLE_COMMAND_PALETTE = False
+    # Toasts small and at the top right: at the bottom they covered a dialog's buttons.
+    CSS = """
+    ToastRack { dock: top; align: right top; margin-bottom: 0; }
+    Toast { padding: 0 1; margin-top: 0; width: 44; max-width: 50%; }
+    """
     BINDINGS = [
         # Priority: these work over every dialog too (modal screens cut ordinary bindings).
         Binding("question_mark,f1", "help", "Help", id="help", priority=True),
         Binding("ctrl+q", "quit_game", "Quit", id="quit", priority=True),
-        Binding("ctrl+t", "next_theme", "Theme", id="theme", priority=True),
+        Binding("ctrl+t", "next_theme", "Theme", id="theme", priority=True, show=False),
+        Binding("f2", "preferences", "Settings", id="preferences", show=False),
     ]
 
     def __init__(self, config: Config, session: Session | None = None, *,
@@ -65,6 +73,14 @@ class BhtuiApp(App[None]):
         return dict(CARD_VARIABLES)
 
     def on_mount(self) -> None:
+        # SIGTERM and SIGHUP end the app like ctrl+q does, so the terminal leaves the
+        # alternate screen and gets its modes back instead of being left as the app drew it.
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                loop.add_signal_handler(sig, self.exit)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread (tests) or no signals here: nothing to restore
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
@@ -100,6 +116,8 @@ class BhtuiApp(App[None]):
     def _route(self, message: dict[str, Any]) -> None:
         client = self.client
         assert client is not None
+        if not self.screen_stack:
+            return  # shutting down: nothing left to show it on
         refused = client.refused
         if refused is not None and not isinstance(self.screen, RefusedScreen):
             if refused.get("code") == "code" and not client.code:
@@ -116,6 +134,8 @@ class BhtuiApp(App[None]):
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
 
     async def on_unmount(self) -> None:
+        if self.client is not None:
+            self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
 
     def action_help(self) -> None:
@@ -138,7 +158,38 @@ class BhtuiApp(App[None]):
         if self.theme_names:
             index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
             self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
-            self.notify(f"theme: {self.theme}", timeout=2)
+            self.config.theme = self.theme
+            self.notify(self.t("prefs.theme_saved", theme=self.theme) + self._save(), timeout=2)
+
+    def _save(self) -> str:
+        """Save the settings; an empty string, or why they could not be saved."""
+        try:
+            save_config(self.config)
+        except OSError as exc:
+            return " — " + self.t("status.not_saved", reason=exc.strerror or str(exc))
+        return ""
+
+    def action_preferences(self) -> None:
+        from bhtui.tui.preferences import PreferencesScreen
+
+        if isinstance(self.screen, PreferencesScreen):
+            return
+
+        def chosen(config: Config | None) -> None:
+            if config is None:
+                return
+            self.config = config
+            if config.theme in self.theme_names:
+                self.theme = config.theme
+            if self.client is not None and self.client.seat is not None:
+                self.client.set_auto_pass(config.auto_pass)
+            for screen in self.screen_stack:
+                hand = getattr(screen, "set_sort", None)
+                if hand is not None:
+                    hand(config.sort)
+            self.notify(self.t("prefs.saved") + self._save(), timeout=4)
+
+        self.push_screen(PreferencesScreen(self.t, self.config, self.theme_names), chosen)
 
 
 def _refusal(t: Translator, refused: dict[str, Any]) -> str:

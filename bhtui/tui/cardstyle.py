@@ -1,16 +1,19 @@
 """How a card looks: unicode suits, letters or ASCII; two or four colours from the theme.
 
-Nothing is carried by colour alone: suits are always a glyph or a letter, and the turn and
-trick markers are symbols too.
+Nothing is carried by colour alone: suits are always a glyph or a letter, the called card has
+its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+HOLLOW_GLYPHS = {"S": "♤", "H": "♡", "C": "♧", "D": "♢"}
 CARD_VARIABLES = {
     "card-black": "#e8e8e8",
     "card-red": "#ff6b6b",
@@ -19,6 +22,12 @@ CARD_VARIABLES = {
     "card-joker": "#ffd75f",
     "card-selected": "#005f87",
 }
+JOKERS = ("SJ", "BJ")
+
+
+def rank_text(card: str) -> str:
+    """``10`` of ``10H``; a joker is its own rank."""
+    return card if card in JOKERS else card[:-1]
 
 
 @dataclass(frozen=True)
@@ -31,10 +40,6 @@ class CardStyle:
         return "x" if self.style == "ascii" else "×"
 
     @property
-    def called_mark(self) -> str:
-        return "*" if self.style == "ascii" else "•"
-
-    @property
     def turn_marker(self) -> str:
         return ">" if self.style == "ascii" else "▶"
 
@@ -44,22 +49,59 @@ class CardStyle:
 
     def label(self, card: str) -> str:
         """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``."""
-        if card in ("SJ", "BJ") or self.style != "unicode":
+        if card in JOKERS or self.style != "unicode":
             return card
         return card[:-1] + SUIT_GLYPHS[card[-1]]
 
+    def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:
+        """One cell standing for one card under its rank in the hand: the suit (hollow or
+        lower-case for the called card), a star for a joker, a dagger for the marked SJ."""
+        if card in JOKERS:
+            if marked:
+                return "†" if self.style == "unicode" else "+"
+            return ("☆" if card == "SJ" else "★") if self.style == "unicode" else "*"
+        suit = card[-1]
+        if self.style == "unicode":
+            return (HOLLOW_GLYPHS if called else SUIT_GLYPHS)[suit]
+        return suit.lower() if called else suit
+
     def colour_variable(self, card: str) -> str:
-        if card in ("SJ", "BJ"):
+        if card in JOKERS:
             return "card-joker"
         suit = card[-1]
         if self.four_colour:
             return {"S": "card-black", "H": "card-red", "C": "card-green", "D": "card-blue"}[suit]
         return "card-red" if suit in "HD" else "card-black"
 
+    def colour(self, card: str, colours: dict[str, str]) -> Style:
+        """The card's colour from the theme's variables (the defaults if the theme has none)."""
+        variable = self.colour_variable(card)
+        return Style.parse(colours.get(variable) or CARD_VARIABLES[variable])
+
     def text(self, cards: list[str], colours: dict[str, str]) -> Text:
         out = Text()
         for i, card in enumerate(cards):
             if i:
                 out.append(" ")
-            out.append(self.label(card), style=colours.get(self.colour_variable(card), ""))
+            out.append(self.label(card), style=self.colour(card, colours))
+        return out
+
+    def set_text(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
+        """A played set in ``width`` cells: every card (``9♠ 9♥ SJ``) when that fits, else
+        by rank with the suits after it (``9×5 ♠♥♥♣♦ +SJ``), coloured either way."""
+        full = self.text(cards, colours)
+        if cell_len(full.plain) <= width:
+            return full
+        out = Text()
+        naturals = [c for c in cards if c not in JOKERS]
+        if naturals:
+            out.append(f"{rank_text(naturals[0])}{self.times}{len(naturals)} ", style="bold")
+            for card in naturals:
+                out.append(self.glyph(card), style=self.colour(card, colours))
+        for joker in JOKERS:
+            n = cards.count(joker)
+            if n:
+                out.append(f" +{joker}" + (f"{self.times}{n}" if n > 1 else ""),
+                           style=self.colour(joker, colours))
+        out.truncate(width, overflow="ellipsis")
         return out

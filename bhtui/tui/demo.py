@@ -30,7 +30,7 @@ from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.describe import composition_words, describe, tribute_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.widgets import Plain
+from bhtui.tui.widgets import Plain, reflow
 
 NAMES = list(BOT_NAMES)
 # A small deal: Zhang (seat 2) is offered the throne first and cannot call; it goes to his
@@ -182,7 +182,7 @@ class DemoScreen(Screen[None]):
 
     def body(self, index: int) -> str:
         lang, style = self.t.language, self.style
-        template = CHAPTERS[index]["body"][lang]
+        template = reflow(CHAPTERS[index]["body"][lang])
         if index == 0:
             order = parse_cards("3S 4H 5C 6D 7S 8H 9C 10D JS QH KC AD 2S SJ BJ")
             return template.format(ranks=" < ".join(style.label(c) for c in

@@ -20,6 +20,15 @@ def set_words(cards: list[str]) -> str:
     return " ".join(natural or jokers)
 
 
+def rank_counts_words(cards: list[str], times: str = "×") -> str:
+    """A hand in one short line, rank by rank: ``3×2 4×3 … BJ×1``."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        rank = card if card in ("SJ", "BJ") else card[:-1]
+        counts[rank] = counts.get(rank, 0) + 1
+    return " ".join(f"{rank}{times}{n}" for rank, n in counts.items()) or "—"
+
+
 def composition_words(s: CardSet) -> str:
     """A set by ranks, jokers after a plus: ``9 9 9 + SJ``."""
     natural = " ".join([RANK_NAMES[s.rank]] * s.n)

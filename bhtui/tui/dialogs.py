@@ -16,9 +16,10 @@ from textual.widgets.option_list import Option
 from bhtui.bots.legal import solo_calls
 from bhtui.cards import counts, parse_cards
 from bhtui.rules.presets import rules_of
-from bhtui.tui.describe import tribute_words
-from bhtui.tui.widgets import Plain
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
+from bhtui.tui.widgets import Plain, clip, reflow
 
 
 class Dialog(ModalScreen[Any]):
@@ -39,6 +40,32 @@ class Dialog(ModalScreen[Any]):
     def __init__(self, t: Translator) -> None:
         super().__init__()
         self.t = t
+        self.closed = False
+        self._retired: tuple[Any] | None = None
+
+    def dismiss(self, result: Any = None) -> Any:
+        """Once only: a key and a timer (or the table moving on) may both close a dialog,
+        and a second dismiss would pop the screen under it."""
+        if self.closed:
+            return None
+        self.closed = True
+        return super().dismiss(result)
+
+    def retire(self, result: Any = None) -> None:
+        """Close with ``result`` now if on top, else as soon as it is on top again (help or
+        the quit prompt may be open over it: dismissing pops whatever is on top). Once
+        closed, never again: a second dismiss would pop the screen under it."""
+        if self.closed:
+            return
+        if self.is_active:
+            self.dismiss(result)
+        else:
+            self._retired = (result,)
+
+    def on_screen_resume(self) -> None:
+        if self._retired is not None and not self.closed:
+            result, self._retired = self._retired[0], None
+            self.dismiss(result)
 
 
 class ChoiceDialog(Dialog):
@@ -69,15 +96,15 @@ class ThroneDialog(ChoiceDialog):
                 Binding("g", "answer('grab')", "Grab", id="throne.grab")]
 
     def __init__(self, t: Translator, view: dict[str, Any], legal: list[str],
-                 names: list[str] | None = None) -> None:
+                 names: list[str] | None = None, label: Any = str) -> None:
         super().__init__(t, legal)
-        self.view, self.names = view, names or []
+        self.view, self.names, self.label = view, names or [], label
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
         with Vertical():
             yield Plain(t("throne.title"), classes="title")
-            yield Plain(t("throne.bundle", cards=" ".join(view["bundle"])))
+            yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
             for line in throne_notes(t, view, self.choices, self.names):
                 yield Plain(line)
             with Horizontal():
@@ -193,17 +220,20 @@ class CallDialog(ChoiceDialog):
 
 
 class ResultScreen(Dialog):
-    """Places, roles revealed, scores and the tribute the next round carries."""
+    """Places, roles revealed, scores, the hands still held, and the tribute the next round
+    carries. Under 托管 it goes on by itself after ``auto_close`` seconds, counted down."""
 
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False)]
 
     def __init__(self, t: Translator, end: dict[str, Any], names: list[str],
                  totals: list[int], tribute: list[dict[str, Any]], last: bool,
-                 label: Any = str, has_tribute: bool = True) -> None:
+                 label: Any = str, has_tribute: bool = True,
+                 auto_close: float | None = None) -> None:
         super().__init__(t)
         self.end, self.names, self.totals, self.tribute, self.last = end, names, totals, tribute, last
         self.label, self.has_tribute = label, has_tribute
+        self.auto_close = auto_close
 
     def compose(self) -> ComposeResult:
         t, end = self.t, self.end
@@ -219,13 +249,19 @@ class ResultScreen(Dialog):
                 role = t("role.rebel")
             if seat in end.get("rebels", ()):
                 role += f" · {t('role.rebel_mark')}"
-            grid.add_row(Text(self.names[seat]), role, t.place(end["places"][seat]),
+            grid.add_row(Text(clip(self.names[seat], 14)), role, t.place(end["places"][seat]),
                          f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
         winner = end.get("winner")
         with Vertical():
             yield Plain(t("result.title", n=end["round"]), classes="title")
             yield Plain(t(f"result.winner.{winner}") if winner else t("result.draw"))
             yield Plain(grid)
+            held = [(seat, hand) for seat, hand in enumerate(end.get("hands", [])) if hand]
+            if held:  # every hand still held is shown once the round is over
+                yield Plain(t("result.hands"))
+                for seat, hand in held:
+                    yield Plain(Text.assemble((f" {clip(self.names[seat], 10)}: ", "bold"),
+                                              rank_counts_words(hand)), classes="held")
             if self.last:
                 yield Plain(t("result.last"))
             elif self.tribute:
@@ -235,10 +271,154 @@ class ResultScreen(Dialog):
                 yield Plain(t("result.no_tribute_rules"))
             else:
                 yield Plain(t("result.no_tribute"))
-            yield Plain(Text(t("result.continue"), style="bold"))
+            yield Plain(Text(t("result.continue"), style="bold"), id="result-continue")
+
+    def on_mount(self) -> None:
+        self._left: float | None = None
+        if self.auto_close is not None:
+            self._left = self.auto_close
+            self._tick()
+            self.set_interval(0.1, self._tick)
+
+    def _tick(self) -> None:
+        """托管: show the seconds left, then go on as if Enter had been pressed; the count
+        waits while help or the quit prompt is open over the result."""
+        if not self.is_active or self._left is None:
+            return
+        if self._left <= 0:
+            self._left = None  # once: the interval may fire again before the pop is done
+            self.dismiss(None)
+            return
+        words = self.t("result.auto", n=max(1, round(self._left)))
+        self.query_one("#result-continue", Plain).update(Text(words, style="bold"))
+        self._left -= 0.1
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class MatchEndScreen(Dialog):
+    """The match is over: standings, every round's scores, and 再来一局 (same seats)."""
+
+    DEFAULT_CSS = "MatchEndScreen > Vertical { width: 70; }"
+    BINDINGS = [Binding("enter", "again", "Play again", id="end.again"),
+                Binding("escape", "close", "Table", id="end.close")]
+
+    def __init__(self, t: Translator, view: dict[str, Any], names: list[str],
+                 can_restart: bool, history: list[dict[str, Any]]) -> None:
+        super().__init__(t)
+        self.view, self.names, self.can_restart = view, names, can_restart
+        self.history = history
+
+    def compose(self) -> ComposeResult:
+        t, view = self.t, self.view
+        totals = view["totals"]
+        order = sorted(range(5), key=lambda s: (-totals[s], s))
+        standings = RichTable(box=None, padding=(0, 1))
+        for key in ("end.place", "result.seat", "result.total"):
+            standings.add_column(t(key))
+        for place, seat in enumerate(order, 1):
+            standings.add_row(str(place), Text(clip(self.names[seat], 16)), f"{totals[seat]:+d}")
+        rounds = RichTable(box=None, padding=(0, 1))
+        rounds.add_column("#", justify="right")
+        for seat in range(5):
+            rounds.add_column(Text(clip(self.names[seat], 6)), justify="right")
+        history = self.history
+        shown = history[-8:]  # the latest rounds; older ones are in the replay
+        if len(history) > len(shown):
+            rounds.add_row("…", *[""] * 5)
+        for record in shown:
+            rounds.add_row(str(record["round"]), *(f"{x:+d}" for x in record["scores"]))
+        rounds.add_row(Text("Σ", style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
+        with Vertical():
+            yield Plain(t("end.title"), classes="title")
+            yield Plain(standings)
+            yield Plain(rounds)
+            yield Plain(Text(t("end.keys" if self.can_restart else "end.wait"), style="bold"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action != "again" or self.can_restart
+
+    def action_again(self) -> None:
+        if self.can_restart:
+            self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+
+class PreviousTrickScreen(Dialog):
+    """The trick before this one, every move in order (a key away, as in the apps)."""
+
+    BINDINGS = [Binding("escape,l,enter", "close", "Close", id="trick.close")]
+
+    def __init__(self, t: Translator, moves: list[dict[str, Any]], names: list[str],
+                 style: CardStyle, colours: dict[str, str]) -> None:
+        super().__init__(t)
+        self.moves, self.names, self.style, self.colours = moves, names, style, colours
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Plain(t("trick.previous"), classes="title")
+            if not self.moves:
+                yield Plain(t("trick.none"))
+            for entry in self.moves:
+                move = entry["move"]
+                line = Text(f"{clip(self.names[entry['seat']], 14)}: ", style="bold")
+                if move in ("pass", "yield"):
+                    line.append(t(move), style="dim")
+                else:
+                    line.append_text(self.style.text(move, self.colours))
+                yield Plain(line)
+            yield Plain(t("help.close"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class DeclareDialog(Dialog):
+    """The table waits for me: a declaration I may make now (抢庄/抢独 while the throne is
+    offered to someone else, 明保 before the first lead), or none. Every person asked at the
+    same moment sees this dialog, whatever he may declare, so being asked tells nothing."""
+
+    BINDINGS = [Binding("g", "declare('grab')", "Grab", id="ask.grab"),
+                Binding("m", "declare('open_guard')", "明保", id="ask.open_guard"),
+                Binding("n,enter,escape", "declare('none')", "Not now", id="ask.none")]
+
+    def __init__(self, t: Translator, kinds: list[str], context: str,
+                 seconds: float | None = None) -> None:
+        super().__init__(t)
+        self.kinds, self.context, self.seconds = kinds, context, seconds
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Plain(t("ask.title"), classes="title")
+            yield Plain(self.context)
+            for kind in self.kinds:
+                yield Plain(t(f"ask.{kind}"))
+            yield Plain(t("ask.none"), id="ask-none")
+
+    def on_mount(self) -> None:
+        if self.seconds is not None:
+            self._left = self.seconds
+            self._tick()
+            self.set_interval(1, self._tick)
+
+    def _tick(self) -> None:
+        if not self.is_active:
+            return
+        self.query_one("#ask-none", Plain).update(
+            self.t("ask.none") + " — " + self.t("timer.left", n=max(0, round(self._left))))
+        self._left -= 1
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action != "declare" or parameters[0] == "none" or parameters[0] in self.kinds
+
+    def action_declare(self, kind: str) -> None:
+        if kind == "none" or kind in self.kinds:
+            self.dismiss({"type": kind})
 
 
 class HelpScreen(Dialog):
@@ -249,7 +429,7 @@ class HelpScreen(Dialog):
         with Vertical():
             yield Plain(self.t("help.title"), classes="title")
             with VerticalScroll():
-                yield Plain(self.t("help.body"))
+                yield Plain(reflow(self.t("help.body")))
             yield Plain(self.t("help.close"))
 
     def action_close(self) -> None:

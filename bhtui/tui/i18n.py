@@ -15,7 +15,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "role.guard": {"en": "guard", "zh": "保皇派"},
     "role.rebel": {"en": "rebel", "zh": "革命党"},
     "role.solo": {"en": "solo", "zh": "独"},
-    "you.guard": {"en": "you are the guard", "zh": "你是保皇派"},
+    "you.guard": {"en": "you: guard", "zh": "你是保皇派"},
     "you.emperor": {"en": "you are the emperor", "zh": "你是皇帝"},
     "you.solo": {"en": "you play alone (hidden solo)", "zh": "你在打暗独"},
     "you.rebel": {"en": "you are a rebel", "zh": "你是革命党"},
@@ -25,6 +25,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "place.4": {"en": "4th 二落", "zh": "二落"},
     "place.5": {"en": "5th 大落", "zh": "大落"},
     "cards_left": {"en": "{n} cards", "zh": "{n}张"},
+    "cards_left_one": {"en": "1 card", "zh": "1张"},
+    "next_seat": {"en": "下家", "zh": "下家"},
+    "previous_seat": {"en": "上家", "zh": "上家"},
+    "direction.play": {"en": "↺ play → 下家", "zh": "↺ 出牌 → 下家"},
+    "direction.throne": {"en": "↻ card → 上家", "zh": "↻ 皇牌 → 上家"},
+    "timer.left": {"en": "{n} s left", "zh": "剩 {n} 秒"},
+    "timer.short": {"en": "{n} s", "zh": "{n}秒"},
+    "counter": {"en": "still out: {items}", "zh": "记牌器 {items}"},
     "pass": {"en": "pass", "zh": "不要"},
     "yield": {"en": "让牌 (yields)", "zh": "让牌"},
     "auto": {"en": "托管", "zh": "托管"},
@@ -46,9 +54,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.not_turn": {"en": "not your turn", "zh": "还没轮到你"},
     "status.lead_no_pass": {"en": "the leader must play", "zh": "首家必须出牌"},
     "status.no_rank": {"en": "no more {rank} in your hand", "zh": "手里没有更多的 {rank}"},
-    "status.auto_on": {"en": "托管 on: the bot plays for you (a to take over)",
-                       "zh": "托管中：机器人替你出牌（按 a 取消）"},
-    "status.match_over": {"en": "Match over. ctrl+q quits.", "zh": "比赛结束，按 ctrl+q 退出。"},
+    "status.auto_on": {"en": "托管 on: the bot plays for you (t to take over)",
+                       "zh": "托管中：机器人替你出牌（按 t 取消）"},
+    "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
+                          "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
     "status.closed": {"en": "Disconnected: {reason}", "zh": "连接断开：{reason}"},
     "throne.title": {"en": "The throne is offered to you", "zh": "请你当皇帝"},
@@ -99,7 +108,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.draw": {"en": "Draw", "zh": "平局"},
     "result.winner.emperor": {"en": "The emperor's side wins", "zh": "皇帝一方胜"},
     "result.winner.rebels": {"en": "The rebels win", "zh": "革命党胜"},
-    "quit.question": {"en": "Quit bhtui? The game is not saved yet.", "zh": "退出 bhtui？本局不会保存。"},
+    "quit.question": {"en": "Quit bhtui? Every move is saved: `bhtui replay` shows this game again.",
+                      "zh": "退出 bhtui？每一步都已保存：`bhtui replay` 可以回看本局。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
     "quit.no": {"en": "Stay (n)", "zh": "继续 (n)"},
     "small": {"en": "Terminal too small: bhtui needs 80×24, this one is {w}×{h}. Enlarge it.",
@@ -117,52 +127,72 @@ STRINGS: dict[str, dict[str, str]] = {
     "help.body": {
         "en": (
             "KEYS\n"
-            "  3-9, 0 (=10), j q k a 2   add a card of that rank (1 is an ace too)\n"
-            "  s / b                     add a small / big joker (again: one more)\n"
-            "  Backspace / Esc           remove the last card / clear the selection\n"
-            "  ← → and Space             move over the hand and toggle a card; a click too\n"
-            "  Enter play   p pass   h hint   t 托管 (auto-play) on/off   c chat\n"
-            "  ctrl+t next theme   ?/F1 this help   ctrl+q quit\n"
-            "  Out of turn, when the rules allow (shown in the footer): g 抢庄/抢独 grab,\n"
-            "  m 明保 reveal yourself as guard (or declare your solo), r 造反 rebel;\n"
-            "  造反 is for rebels only: once two have, the guard is shown and the\n"
-            "  scores double, whoever wins.\n"
-            "  y 让牌 yield in a baike trick (you are asked again if nobody beats it).\n\n"
+            "  3-9, 0 (=10), j q k a 2  add a card of that rank (1: an ace)\n"
+            "  s / b      add a small / big joker (again: one more)\n"
+            "  Backspace  remove the last card;  Esc  clear the selection\n"
+            "  ← → Space  move over the hand and toggle a card; a click too\n"
+            "  Enter play · p pass · h hint · t 托管 (auto-play) on/off\n"
+            "  l the previous trick · o sort by rank / by group size\n"
+            "  PgUp PgDn  scroll the log · c chat\n"
+            "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit\n"
+            "  Out of turn, when the rules allow (the footer shows them):\n"
+            "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare\n"
+            "  your solo) · y 让牌 yield in a baike trick · r 造反 rebel: for\n"
+            "  rebels only; once two have, the guard is shown and the scores\n"
+            "  double, whoever wins.\n\n"
+            "THE HAND\n"
+            "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
+            "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
+            "The called card's copies are hollow (♤♡♧♢, or lower case s h c d); ☆ is a small "
+            "joker, ★ a big one, † the marked SJ (侍卫牌) in lianzhong-simple. The cursor card "
+            "has a coloured background; selected cards are reversed.\n\n"
+            "THE TABLE\n"
+            "Seats go round in play order from you at the bottom: play goes to 下家 (the next "
+            "seat, on your right) ↺, and a declined emperor card goes to 上家 (the previous "
+            "seat, on your left) ↻. Each seat shows its last set until it acts again; "
+            "\"still out\" under the table counts the jokers, 2s and aces not yet played "
+            "and not in your hand (记牌器, when the table has it on).\n\n"
             "RULES (qingdao; other rule sets: docs/rules.md §12, chosen with --settings)\n"
-            "  Five players, four decks. A set is any number of one rank plus jokers.\n"
-            "  Play goes to your 下家 (next player). The emperor card goes the\n"
-            "  other way: passing it on hands it to your 上家 (previous player).\n"
-            "  Beat a set with one of the same size whose cards are each higher, sorted\n"
-            "  high to low: BJ > SJ > 2 > A > ... > 3. A small joker needs a big one above it;\n"
-            "  nothing beats a set with a big joker.\n"
-            "  The emperor (public) calls three identical cards; whoever holds the fourth is\n"
-            "  his secret guard. Holding all four: a hidden solo, or show them for an open\n"
-            "  solo (scores double). Everyone else is a rebel.\n"
-            "  Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members.\n"
-            "  Winning a trick leads the next; if the winner is out, the next player leads (接风).\n"
-            "  Next round the losers pay tribute: their highest cards."
+            "Five players, four decks. A set is any number of one rank plus jokers. "
+            "Beat a set with one of the same size whose cards are each higher, sorted high "
+            "to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; nothing "
+            "beats a set with a big joker.\n"
+            "The emperor (public) calls three identical cards; whoever holds the fourth is "
+            "his secret guard. Holding all four: a hidden solo, or show them for an open "
+            "solo (scores double). Everyone else is a rebel.\n"
+            "Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members. "
+            "Winning a trick leads the next; if the winner is out, the next player leads "
+            "(接风). Next round the losers pay tribute: their highest cards."
         ),
         "zh": (
             "按键\n"
-            "  3-9、0（=10）、j q k a 2   选一张该点数的牌（1 也是 A）\n"
-            "  s / b                     选小王 / 大王（再按多选一张）\n"
-            "  退格 / Esc                 去掉最后一张 / 清空选择\n"
-            "  ← → 与空格                 在手牌上移动并选取；也可以用鼠标点\n"
-            "  回车 出牌   p 不要   h 提示   t 托管开关   c 聊天\n"
-            "  ctrl+t 切换主题   ?/F1 帮助   ctrl+q 退出\n"
-            "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，m 明保（或明独），\n"
-            "  r 造反（仅限革命党；两人造反即亮出保皇派，无论输赢分数翻倍）；\n"
-            "  y 让牌（百科：没人压时会再问你一次）。\n\n"
+            "  3-9、0（=10）、j q k a 2  选一张该点数的牌（1 也是 A）\n"
+            "  s / b   选小王 / 大王（再按多选一张）\n"
+            "  退格 去掉最后一张；Esc 清空选择\n"
+            "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
+            "  回车 出牌 · p 不要 · h 提示 · t 托管开关\n"
+            "  l 上一轮 · o 按点数 / 按张数排序\n"
+            "  PgUp PgDn 翻看记录 · c 聊天\n"
+            "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出\n"
+            "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
+            "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
+            "  两人造反即亮出保皇派，无论输赢分数翻倍）。\n\n"
+            "手牌\n"
+            "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
+            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王，"
+            "+ 是带剑小王（侍卫牌，联众简单）。光标所在的牌有底色，选中的牌反色显示。\n\n"
+            "牌桌\n"
+            "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
+            "放弃的皇牌传给上家（左手边）↻。每家最后出的牌一直显示到他再出牌为止；"
+            "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。\n\n"
             "规则（青岛；其他规则见 docs/rules.md §12，用 --settings 选择）\n"
-            "  五人四副牌。一套牌是同一点数的若干张加任意王。\n"
-            "  出牌轮到下家；皇牌反方向走：不当皇帝就传给自己的上家。\n"
-            "  压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。\n"
-            "  挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
-            "  皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，\n"
-            "  亮出四张为明独，分数翻倍。其余的人是革命党。\n"
-            "  名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。\n"
-            "  赢得一轮的人先出；如果他已出完，由下家接风。\n"
-            "  下一局输的一方进贡最大的牌。"
+            "五人四副牌。一套牌是同一点数的若干张加任意王。"
+            "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
+            "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
+            "皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，"
+            "亮出四张为明独，分数翻倍。其余的人是革命党。\n"
+            "名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。"
+            "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。"
         ),
     },
     "chat.title": {"en": "Say something (Tab: preset phrases)", "zh": "说点什么（Tab：常用语）"},
@@ -260,6 +290,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.room.start": {"en": "Start", "zh": "开始"},
     "key.room.remove": {"en": "Remove", "zh": "移除"},
     "key.room.move": {"en": "Move", "zh": "移动"},
+    "key.room.chat": {"en": "Chat", "zh": "聊天"},
+    "room.keys.watcher": {"en": "You are watching · c chat · the host starts the match",
+                          "zh": "你在观战 · c 聊天 · 由主机开始比赛"},
+    "room.counter_on": {"en": "card counter (记牌器) on", "zh": "记牌器：开"},
+    "room.counter_off": {"en": "card counter (记牌器) off", "zh": "记牌器：关"},
+    "lobby.counter": {"en": "counter", "zh": "记牌器"},
     "key.lobby.pick": {"en": "Pick", "zh": "选择"},
     "key.demo.next": {"en": "Next chapter", "zh": "下一章"},
     "key.demo.prev": {"en": "Previous", "zh": "上一章"},
@@ -272,9 +308,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "room.bot": {"en": "bot", "zh": "机器人"},
     "room.ready": {"en": "ready", "zh": "准备好了"},
     "room.spectators": {"en": "{n} watching", "zh": "{n} 人观战"},
-    "room.keys.admin": {"en": "r ready · b fill empty seats with bots · 1-5 pick a seat, then x remove or m + 1-5 move · o rules · Enter start",
-                        "zh": "r 准备 · b 空位补机器人 · 1-5 选座位后 x 移除，或 m + 1-5 移动 · o 规则 · 回车 开始"},
-    "room.keys.player": {"en": "r ready · the host starts the match", "zh": "r 准备 · 由主机开始比赛"},
+    "room.keys.admin": {"en": "r ready · b fill empty seats with bots · 1-5 pick a seat, then x remove or m + 1-5 move · o rules · c chat · Enter start",
+                        "zh": "r 准备 · b 空位补机器人 · 1-5 选座位后 x 移除，或 m + 1-5 移动 · o 规则 · c 聊天 · 回车 开始"},
+    "room.keys.player": {"en": "r ready · c chat · the host starts the match",
+                         "zh": "r 准备 · c 聊天 · 由主机开始比赛"},
     "room.selected": {"en": "seat {n} selected", "zh": "已选座位 {n}"},
     "lobby.title": {"en": "Tables on this network", "zh": "局域网中的牌桌"},
     "lobby.none": {"en": "Looking for tables… (or: bhtui join HOST:PORT)",
@@ -340,6 +377,67 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.skip": {"en": "{name} does not grab", "zh": "{name} 不抢"},
     "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},
     "log.auto": {"en": "托管 on for {name}", "zh": "{name} 托管中"},
+    "log.new_match": {"en": "— 再来一局: a new match at the same seats —", "zh": "—— 再来一局 ——"},
+    "log.timed_out": {"en": "Your time ran out: 托管 plays for you (t takes the seat back)",
+                      "zh": "超时：托管替你出牌（按 t 取消）"},
+    "status.timed_out": {"en": "Time ran out: 托管 is on — press t to play yourself",
+                         "zh": "超时，已托管——按 t 自己出牌"},
+    "status.auto_passed": {"en": "Nothing in your hand beats {set}: passed for you (auto-pass, F2)",
+                           "zh": "手里没有压得过 {set} 的牌：已自动不要（F2 可关闭）"},
+    "status.sort.rank": {"en": "Hand sorted by rank (o: by group size)", "zh": "按点数排序（o：按张数）"},
+    "status.sort.size": {"en": "Hand sorted by group size (o: by rank)", "zh": "按张数排序（o：按点数）"},
+    "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
+    "hint.pass": {"en": "Nothing beats {set} — pass (p)", "zh": "没有压得过 {set} 的牌 — 不要 (p)"},
+    "hint.hold": {"en": "Hint: pass on {set} and keep your cards (p)", "zh": "提示：{set} 不要，留着牌 (p)"},
+    "hint.yield": {"en": "Nothing worth it on {set} — 让牌 (y)", "zh": "{set} 不值得压 — 让牌 (y)"},
+    "result.hands": {"en": "Still in hand:", "zh": "剩余手牌："},
+    "result.auto": {"en": "托管: next round in {n} s — Enter now", "zh": "托管：{n} 秒后下一局 — 回车立即继续"},
+    "end.title": {"en": "Match over", "zh": "比赛结束"},
+    "end.place": {"en": "Place", "zh": "名次"},
+    "end.keys": {"en": "Enter: 再来一局 play again (same seats) · Esc: back to the table",
+                 "zh": "回车：再来一局（座位不变） · Esc：回到牌桌"},
+    "end.wait": {"en": "Waiting for the host: 再来一局 starts at the same seats · Esc: table",
+                 "zh": "等待主机再来一局（座位不变） · Esc：回到牌桌"},
+    "trick.previous": {"en": "The previous trick", "zh": "上一轮"},
+    "trick.none": {"en": "No trick has been finished yet this round.", "zh": "本局还没有打完的一轮。"},
+    "ask.title": {"en": "Your chance to declare", "zh": "可以表态了"},
+    "ask.throne": {"en": "{name} is being offered the throne; the table waits for you.",
+                   "zh": "正在问 {name} 是否当皇帝；大家在等你。"},
+    "ask.first_lead": {"en": "Before the first lead the table waits for everyone.",
+                       "zh": "首家出牌前，大家等每个人表态。"},
+    "ask.grab": {"en": "g: grab 抢 (抢庄 / 抢独)", "zh": "g：抢（抢庄 / 抢独）"},
+    "ask.open_guard": {"en": "m: 明保 — reveal yourself as the guard, scores double",
+                       "zh": "m：明保——亮明保皇派身份，分数翻倍"},
+    "ask.none": {"en": "n or Enter: nothing to declare — play on", "zh": "n 或回车：不表态，继续"},
+    "key.previous_trick": {"en": "Last trick", "zh": "上一轮"},
+    "key.end.again": {"en": "Play again", "zh": "再来一局"},
+    "key.end.close": {"en": "Table", "zh": "牌桌"},
+    "key.trick.close": {"en": "Close", "zh": "关闭"},
+    "key.ask.grab": {"en": "Grab", "zh": "抢"},
+    "key.ask.open_guard": {"en": "明保", "zh": "明保"},
+    "key.ask.none": {"en": "Not now", "zh": "不表态"},
+    "key.prefs.change": {"en": "Change", "zh": "更改"},
+    "key.prefs.save": {"en": "Save", "zh": "保存"},
+    "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
+    "key.preferences": {"en": "Settings", "zh": "设置"},
+    "prefs.title": {"en": "Settings (saved to the settings file)", "zh": "设置（保存到设置文件）"},
+    "prefs.name": {"en": "Your name at the table:", "zh": "你在牌桌上的名字："},
+    "prefs.keys": {"en": "↑↓ choose · ←/→ or Space change · ctrl+s save · Esc cancel",
+                   "zh": "↑↓ 选择 · ←/→ 或空格 更改 · ctrl+s 保存 · Esc 取消"},
+    "prefs.theme": {"en": "Theme", "zh": "主题"},
+    "prefs.language": {"en": "Language (next start)", "zh": "语言（下次启动生效）"},
+    "prefs.card_style": {"en": "Card style (next start)", "zh": "牌面样式（下次启动生效）"},
+    "prefs.four_colour": {"en": "Four suit colours (next start)", "zh": "四色花色（下次启动生效）"},
+    "prefs.timer": {"en": "Turn timer for your tables (next match)", "zh": "出牌计时（下一场生效）"},
+    "prefs.result_seconds": {"en": "Result shown under 托管 for", "zh": "托管时结果显示"},
+    "prefs.bot_delay": {"en": "Bots wait (next match)", "zh": "机器人等待（下一场生效）"},
+    "prefs.auto_pass": {"en": "Auto-pass when nothing beats the table", "zh": "压不过时自动不要"},
+    "prefs.bell": {"en": "Bell when it is your turn or a decision", "zh": "轮到你或要你决定时响铃"},
+    "prefs.sort": {"en": "Sort the hand by (rank / size)", "zh": "手牌排序（rank 点数 / size 张数）"},
+    "prefs.off": {"en": "off", "zh": "关"},
+    "prefs.by_language": {"en": "by language", "zh": "按语言"},
+    "prefs.saved": {"en": "Settings saved", "zh": "设置已保存"},
+    "prefs.theme_saved": {"en": "theme: {theme}", "zh": "主题：{theme}"},
 }
 
 

@@ -14,19 +14,10 @@ from textual.widgets import Footer, RichLog, Static
 
 from bhtui.store.replay import Replay
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.describe import describe
+from bhtui.tui.describe import describe, rank_counts_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.table import POSITIONS
 from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table, seat_lines
-
-
-def rank_counts_text(hand: list[str]) -> Text:
-    """``3×2 4×3 … BJ×1``: a hand in one short line."""
-    counts: dict[str, int] = {}
-    for card in hand:
-        rank = card if card in ("SJ", "BJ") else card[:-1]
-        counts[rank] = counts.get(rank, 0) + 1
-    return Text(" ".join(f"{rank}×{n}" for rank, n in counts.items()) or "—")
 
 
 class ReplayScreen(Screen[None]):
@@ -100,7 +91,7 @@ class ReplayScreen(Screen[None]):
         hands.display = self.show_all
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
             rows = [Text.assemble((f"{clip(replay.names[s], 10):<10} ", "bold"),
-                                  rank_counts_text(view["hands"][s]), no_wrap=True)
+                                  rank_counts_words(view["hands"][s]), no_wrap=True)
                     for s in range(5)]
             hands.update(Text("\n").join(rows))
         shown = t("replay.all_hands") if self.show_all else t("replay.public")

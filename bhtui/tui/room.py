@@ -35,6 +35,8 @@ class WaitingRoomScreen(Screen[None]):
         self.client, self.t, self.admin, self.address = client, t, admin, address
         self.selected: int | None = None
         self.moving = False
+        self.chat: list[str] = []  # the latest lines said in the room
+        self._seat_shown: int | None = None
 
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
@@ -43,6 +45,7 @@ class WaitingRoomScreen(Screen[None]):
         Binding("x", "remove", "Remove", id="room.remove"),
         Binding("m", "move", "Move", id="room.move"),
         Binding("o", "options", "Rules", id="room.options"),
+        Binding("c", "chat", "Chat", id="room.chat"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 
@@ -50,9 +53,22 @@ class WaitingRoomScreen(Screen[None]):
         with Vertical(id="room"):
             yield Plain(id="room-body")
             yield Plain(id="room-note")
-            yield Plain(self.t("room.keys.admin" if self.admin else "room.keys.player"),
-                         id="room-keys")
+            yield Plain(id="room-chat")
+            yield Plain(self._keys_line(), id="room-keys")
         yield Footer()
+
+    def _keys_line(self) -> str:
+        if self.admin:
+            return self.t("room.keys.admin")
+        return self.t("room.keys.player" if self.client.seat is not None else "room.keys.watcher")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only what this viewer can do: the host runs the room, a watcher is never ready."""
+        if action in ("admin", "remove", "move", "options", "pick"):
+            return self.admin
+        if action == "ready":
+            return self.client.seat is not None
+        return True
 
     def on_mount(self) -> None:
         self.client.listen(self._on_client)
@@ -67,6 +83,10 @@ class WaitingRoomScreen(Screen[None]):
         with contextlib.suppress(NoMatches):  # torn down while the host still talks
             if message["type"] == "room":
                 self.refresh_room()
+            elif message["type"] == "chat":
+                self.chat = [*self.chat, self.t("log.chat", name=message["name"],
+                                                text=message["text"])][-3:]
+                self.query_one("#room-chat", Static).update("\n".join(self.chat))
             elif message["type"] == "error":  # say why, e.g. a refused rule option
                 note = self.query_one("#room-note", Static)
                 note.update(self.t("status.refused", reason=message["reason"]))
@@ -74,6 +94,10 @@ class WaitingRoomScreen(Screen[None]):
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
+        if self.client.seat != self._seat_shown:  # seated or watching: the keys follow
+            self._seat_shown = self.client.seat
+            self.query_one("#room-keys", Static).update(self._keys_line())
+            self.refresh_bindings()
         if room is None:
             self.query_one("#room-body", Static).update(t("connecting", address=self.address))
             return
@@ -97,7 +121,9 @@ class WaitingRoomScreen(Screen[None]):
         chosen = [t(f"option.{name}").split(":")[0] for name, on in room["options"].items() if on]
         rules_line = "\n" + t("settings.preset", name=t(f"preset.{room['preset']}"))
         rules_line += (" · " + ", ".join(chosen)) if chosen else ""
-        footer = Text(rules_line + "\n" + t("room.spectators", n=room["spectators"]))
+        counter = t("room.counter_on" if room.get("counter") else "room.counter_off")
+        footer = Text(rules_line + " · " + counter + "\n"
+                      + t("room.spectators", n=room["spectators"]))
         self.query_one("#room-body", Static).update(Text.assemble(body) + _table_text(grid) + footer)
 
     def action_ready(self) -> None:
@@ -135,6 +161,15 @@ class WaitingRoomScreen(Screen[None]):
                                   options=chosen_rules.options())
 
         self.app.push_screen(SettingsScreen(self.t, rules), chosen)
+
+    def action_chat(self) -> None:
+        from bhtui.tui.dialogs import ChatPrompt
+
+        def send(text: str | None) -> None:
+            if text:
+                self.client.chat(text)
+
+        self.app.push_screen(ChatPrompt(self.t), send)
 
     def action_move(self) -> None:
         if self.admin and self.selected is not None:
@@ -190,6 +225,7 @@ class LobbyScreen(Screen[TableInfo]):
         table.clear()
         for info in self.rows:
             rules = info.preset + "".join(f" +{o}" for o in info.options)
+            rules += " +" + self.t("lobby.counter") if info.counter else ""
             table.add_row(Text(clip(info.name, 24)), info.address, Text(rules), f"{info.seats}/5",
                           str(info.spectators), "🔒" if info.code else "")
         self.query_one("#lobby-hint", Static).update(self._hint())

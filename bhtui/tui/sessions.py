@@ -41,14 +41,17 @@ class LocalSession:
 
             rules = await app.ask(SettingsScreen(app.t, rules))
         self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
-                                 self.rounds, GameLog(new_log_path("local")))
+                                 self.rounds, GameLog(new_log_path("local")),
+                                 app.config.timer or None)
         client, _ = join(self.table, app.config.name)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()
 
     async def close(self) -> None:
-        if self.table is not None and self.table.log is not None:
-            self.table.log.close()
+        if self.table is not None:
+            self.table.close()
+            if self.table.log is not None:
+                self.table.log.close()
 
 
 @dataclass

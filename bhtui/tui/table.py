@@ -2,39 +2,53 @@
 
 from __future__ import annotations
 
+import time
+from collections import deque
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
+from bhtui.bots.legal import legal_from_view
 from bhtui.cards import card_text, counts, parse_card, parse_rank
 from bhtui.net.client import Client
 from bhtui.rules import parse_set
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import pick_cards
+from bhtui.store.config import save_config
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
-from bhtui.tui.dialogs import CallDialog, ChatPrompt, GrabDialog, ResultScreen, ThroneDialog
+from bhtui.tui.dialogs import (
+    CallDialog, ChatPrompt, DeclareDialog, GrabDialog, MatchEndScreen, PreviousTrickScreen,
+    ResultScreen, ThroneDialog,
+)
 from bhtui.tui.i18n import Translator
 from bhtui.tui.selection import selection_note, selection_problem
-from bhtui.tui.widgets import HandView, Plain, SeatBox, TableArea, score_table, seat_lines
+from bhtui.tui.widgets import (
+    Footer, HandView, Plain, SeatBox, TableArea, counter_text, score_table, seat_lines,
+)
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+NOTE_SECONDS = 5.0
+LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
              "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ"}
-# Seat boxes around the table, counted from the viewer in play order.
+# Seat boxes around the table, counted from the viewer in play order: play goes from the
+# bottom to the right and round (↺), the emperor card the other way (↻, R-SEAT-1).
 POSITIONS = {0: "bottom", 1: "right-bottom", 2: "right-top", 3: "left-top", 4: "left-bottom"}
+HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 
 
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     #main { height: 1fr; }
     #log { height: 1fr; border: round $secondary; border-title-color: $accent; }
-    HandView { height: auto; min-height: 5; max-height: 8; border: round $accent; border-title-color: $accent; padding: 0 1; }
+    HandView { height: auto; min-height: 4; max-height: 8; border: round $accent; border-title-color: $accent; padding: 0 1; }
     HandView:focus { border: double $accent; }
     #status { height: 1; padding: 0 1; background: $panel; }
     #too-small { display: none; width: 100%; height: 100%; content-align: center middle;
@@ -54,7 +68,11 @@ class TableScreen(Screen[None]):
         Binding("g", "declare('grab')", "抢", id="declare.grab"),
         Binding("m", "declare('open_guard')", "明保", id="declare.open_guard"),
         Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
+        Binding("l", "previous_trick", "Last trick", id="previous_trick"),
         Binding("c", "chat", "Chat", id="chat"),
+        Binding("o", "sort", show=False, id="sort"),
+        Binding("pageup", "log_page(-1)", show=False, id="log.up"),
+        Binding("pagedown", "log_page(1)", show=False, id="log.down"),
         Binding("backspace", "unpick", "Undo", show=False, id="unpick"),
         Binding("escape", "clear", "Clear", id="clear", show=False),
         Binding("left", "cursor(-1)", show=False, id="cursor.left"),
@@ -65,37 +83,53 @@ class TableScreen(Screen[None]):
     def __init__(self, client: Client, t: Translator, style: CardStyle) -> None:
         super().__init__()
         self.client, self.t, self.style = client, t, style
-        self.log_lines: list[str] = []
+        self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
         self.pending_results: list[dict[str, Any]] = []  # several may end during one look
+        self.results_shown: list[int] = []  # the rounds whose result this screen has shown
         self.dialog_open = False
-        self.status_note: str | None = None
+        self._note: tuple[str, float] | None = None
         self.last_hint: dict[str, Any] | None = None
         self.decision: Any = None  # the open decision dialog, closed if the table moves on
         self.decision_asked: tuple[Any, ...] = ()
+        self.match_end_shown = False
+        self._keys: tuple[Any, ...] = ()  # what the footer was last built for
+        self._was_my_turn = False
+        self._auto_wanted = False  # 托管 as I asked for it; on without asking: the timer ran out
+        self._auto_seen = False
+        self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             yield TableArea(id="top")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True,
+                          max_lines=LOG_LINES)
             yield HandView(self.style, id="hand")
             yield Plain(id="status")
         yield Plain(id="too-small")
-        yield Footer()
+        yield Footer(compact=True)
+
+    @property
+    def config(self) -> Any:
+        return self.app.config  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
         t = self.t
         self.query_one("#table").border_title = t("pane.table")
         self.query_one("#scores").border_title = t("pane.scores")
         self.query_one("#log").border_title = t("pane.log")
-        self.query_one(HandView).border_title = t("pane.hand")
+        hand = self.query_one(HandView)
+        hand.border_title = t("pane.hand")
+        hand.sort = self.config.sort
         if self.client.seat is None:  # a spectator has no hand
-            self.query_one(HandView).display = False
+            hand.display = False
         else:
-            self.query_one(HandView).focus()
+            hand.focus()
+            self.client.set_auto_pass(self.config.auto_pass)
         self._check_size(self.app.size.width, self.app.size.height)
         for _, event in self.client.events:  # what arrived before this screen listened
             self._log_event(event)
         self.client.listen(self.on_client_message)
+        self.set_interval(1, self._tick)
         if self.client.view is not None:
             self.refresh_view()
             self._ask_decision()
@@ -123,12 +157,14 @@ class TableScreen(Screen[None]):
         if kind == "event":
             self._log_event(message["event"])
         elif kind == "view":
+            self._notice_auto()
             self.refresh_view()
             self._close_stale_decision()
-            if self.pending_results and not self.dialog_open:
+            if self.pending_results and not self.dialog_open and self.is_active:
                 self._show_result()
             else:
                 self._ask_decision()
+            self._ring_if_my_turn()
         elif kind == "error":
             self.status_note = self.t("status.refused", reason=message["reason"])
             self._update_status()
@@ -150,81 +186,189 @@ class TableScreen(Screen[None]):
 
     def _log_event(self, event: dict[str, Any]) -> None:
         view = self.client.view or {}
+        kind = event.get("type")
+        if kind == "deal" and event["round"] == 1 and not event["redeal"] and self.log_lines:
+            self._log(self.t("log.new_match"))
+            self.match_end_shown = False
         line = describe(event, self.names(), self.t, view.get("emperor"), self.style.label)
         if line:
             self._log(line)
-        if event.get("type") == "round_end":
+        if kind == "round_end":
             self.pending_results.append(event)
+        elif kind == "pass" and event.get("seat") == self.client.seat:
+            if not self._passing and not self._on_auto() and view.get("top"):
+                words = set_words(view["top"]["cards"])
+                self.status_note = self.t("status.auto_passed", set=words)
+            self._passing = False
+
+    def _on_auto(self) -> bool:
+        me, table = self.client.seat, self.client.table
+        return me is not None and me < len(table) and bool(table[me].get("auto"))
+
+    def _notice_auto(self) -> None:
+        """托管 switched on without my asking: my turn timer ran out (R-AUTO-1)."""
+        auto = self._on_auto()
+        if auto and not self._auto_seen and not self._auto_wanted:
+            self._log(self.t("log.timed_out"))
+            self.status_note = self.t("status.timed_out")
+        if not auto:
+            self._auto_wanted = False
+        self._auto_seen = auto
+
+    def _seconds(self, seat: int | None = None) -> int | None:
+        """Whole seconds left on the turn timer (of ``seat``, when given)."""
+        deadline = self.client.deadline
+        if deadline is None or (seat is not None and deadline[0] != seat):
+            return None
+        return max(0, round(deadline[1] - time.monotonic()))
+
+    def _tick(self) -> None:
+        """Every second: the countdown, and a status note that has had its time."""
+        if self.client.view is None:
+            return
+        if self.client.deadline is not None:
+            self._show_seats()
+        if self.client.deadline is not None or self._note is not None:
+            if self.status_note is None:
+                self._note = None
+            self._update_status()
+
+    def _show_seats(self) -> None:
+        view, me = self.client.view, self.client.seat
+        assert view is not None
+        base = me if me is not None else 0
+        colours = self.app.theme_variables
+        last = self.client.recall.get("last") or [None] * 5
+        for offset, position in POSITIONS.items():
+            seat = (base + offset) % 5
+            box = self.query_one(f"#{position}", SeatBox)
+            lines = seat_lines(seat, view, self.client.table, me, self.t, self.style,
+                               colours=colours, width=box.size.width or 14,
+                               last=last[seat] if seat < len(last) else None,
+                               seconds=self._seconds(seat))
+            box.show(lines)
 
     def refresh_view(self) -> None:
         view = self.client.view
         if view is None:
             return
         me = self.client.seat
-        base = me if me is not None else 0
-        for offset, position in POSITIONS.items():
-            seat = (base + offset) % 5
-            lines = seat_lines(seat, view, self.client.table, me, self.t, self.style)
-            self.query_one(f"#{position}", SeatBox).show(lines)
-        center = [self.t("round", n=view["round"])]
-        if view["called"]:
-            center.append(self.t("called", card=self.style.label(view["called"])))
-        if not view.get("top") and view["phase"] == "play":
-            center.append(self.t("trick.empty"))
-        self.query_one("#center", SeatBox).update("\n".join(center))
+        self._show_seats()
+        self.query_one("#center", SeatBox).update(self._center_text(view))
         scores = score_table(self.client.history, view["totals"], self.client.table, self.t)
         self.query_one("#scores", Static).update(scores)
+        played = self.client.recall.get("played")
+        self.query_one("#table").border_subtitle = (
+            counter_text(played, view.get("hand", []), self.t) if played is not None else "")
         hand = self.query_one(HandView)
-        is_guard = me is not None and view["seats"][me]["role"] == "guard"
-        keep_back = view["called"] if is_guard and view.get("guard") is None else None
-        hand.set_cards(view.get("hand", []), view["called"], keep_back)
+        role = view["seats"][me]["role"] if me is not None else None
+        keep_back = view["called"] if role == "guard" and view.get("guard") is None else None
+        hand.set_cards(view.get("hand", []), view["called"], keep_back,
+                       bool(view.get("guard_card")))
         self._update_status()
-        self.refresh_bindings()  # the declaration keys show only while they apply
+        keys = self._keys_state()
+        if keys != self._keys:  # rebuild the footer only when the keys on offer change
+            self._keys = keys
+            self.refresh_bindings()
+
+    def _center_text(self, view: dict[str, Any]) -> Text:
+        t = self.t
+        lines = [Text(t("round", n=view["round"]), style="bold")]
+        if view["called"]:
+            lines.append(Text(t("called", card=self.style.label(view["called"]))))
+        elif view["phase"] == "play":
+            lines.append(Text(""))
+        if view["phase"] in ("grab", "throne", "call"):
+            lines.append(Text(t("direction.play")))
+            lines.append(Text(t("direction.throne")))
+        else:
+            lines.append(Text(t("direction.play")))
+            if not view.get("top") and view["phase"] == "play":
+                lines.append(Text(t("trick.empty"), style="dim"))
+        return Text("\n").join(lines[:4])
 
     def _my_actions(self) -> list[str]:
         view = self.client.view
         return [a["type"] for a in (view or {}).get("actions", [])]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+    def _my_play_turn(self) -> bool:
+        view = self.client.view
+        return bool(self.client.my_turn and view and view["phase"] == "play" and not self._on_auto())
+
+    def _keys_state(self) -> tuple[Any, ...]:
+        if (self.client.view or {}).get("phase") == "over":
+            return (self.client.seat is None, "over")
+        if self._on_auto():  # the bot plays: the keys stay as they are until I take over
+            return (self.client.seat is None, "auto")
+        return (self.client.seat is None, self._my_play_turn(), self.client.my_turn,
+                tuple(self._my_actions()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only what this viewer can do is offered: a watcher has no hand, no turn, no 托管;
+        Play and Pass are greyed out while it is not my turn to play."""
+        watching = self.client.seat is None
         if action == "declare":
-            return parameters[0] in self._my_actions()
+            return not watching and not self._on_auto() and parameters[0] in self._my_actions()
+        if action == "play" and (self.client.view or {}).get("phase") == "over":
+            return True  # Enter opens the standings again, for everyone
+        if action in ("play", "pass_turn"):
+            return None if not watching and not self._my_play_turn() else not watching
+        if action == "hint":
+            return None if not watching and not self.client.my_turn else not watching
+        if action == "auto" or action in HAND_KEYS:
+            return not watching
         return True
 
     # ----- status line ------------------------------------------------------------------
     def _update_status(self) -> None:
         self.query_one("#status", Static).update(self._status_text())
 
+    @property
+    def status_note(self) -> str | None:
+        """A message for the status line: it stays a few seconds (moves go on meanwhile),
+        or until I change my selection."""
+        if self._note is None or time.monotonic() > self._note[1]:
+            return None
+        return self._note[0]
+
+    @status_note.setter
+    def status_note(self, note: str | None) -> None:
+        self._note = None if note is None else (note, time.monotonic() + NOTE_SECONDS)
+
     def _status_text(self) -> str:
         view, me, t = self.client.view, self.client.seat, self.t
-        if self.status_note:
-            note, self.status_note = self.status_note, None
+        note = self.status_note
+        if note:
             return note
         if view is None:
             return ""
         if view["phase"] == "over":
             return t("status.match_over")
+        seconds = self._seconds()
+        clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
         if me is None:
-            return t("status.watching") + " — " + t("status.waiting", name=self.names()[view["to_act"]])
-        if me is not None and self.client.table and self.client.table[me].get("auto"):
+            return (t("status.watching") + " — "
+                    + t("status.waiting", name=self.names()[view["to_act"]]) + clock)
+        if self._on_auto():
             return t("status.auto_on")
         declare = self._declare_words()
         if view["to_act"] != me:
-            return t("status.waiting", name=self.names()[view["to_act"]]) + declare
+            return t("status.waiting", name=self.names()[view["to_act"]]) + declare + clock
         if view["phase"] != "play":
-            return t("status.decide") + declare
+            return t("status.decide") + declare + clock
         selection = self.query_one(HandView).selection()
         if selection:
             problem = selection_problem(selection, view, t)
             shown = " ".join(self.style.label(c) for c in selection)
             why = problem or selection_note(selection, view, t)
-            return t("status.selected", set=shown) + (f" — {why}" if why else "")
+            return t("status.selected", set=shown) + (f" — {why}" if why else "") + clock
         if view.get("top"):
             words = set_words(view["top"]["cards"])
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)
             if "yield" in self._my_actions():
                 line += " · " + t("status.yield")
-            return line + declare
-        return t("status.your_lead") + declare
+            return line + declare + clock
+        return t("status.your_lead") + declare + clock
 
     def _declare_words(self) -> str:
         """The declarations open to me right now, with their keys."""
@@ -240,15 +384,47 @@ class TableScreen(Screen[None]):
         return "".join(" · " + w for w in words)
 
     def on_hand_view_changed(self, _: HandView.Changed) -> None:
+        self.status_note = None  # my selection speaks now
         self._update_status()
 
+    def _ring_if_my_turn(self) -> None:
+        """The terminal bell (if wanted) when the turn becomes mine."""
+        mine = self._my_play_turn()
+        if mine and not self._was_my_turn:
+            self._bell()
+            if self._note is not None and not self._passing:  # the turn is news enough
+                self.status_note = None
+                self._update_status()
+        self._was_my_turn = mine
+
+    def _bell(self) -> None:
+        if self.config.bell:
+            self.app.bell()
+
     # ----- decisions -----------------------------------------------------------------------
+    def on_screen_resume(self) -> None:
+        """Help, chat or the quit prompt closed: what waited behind them comes now."""
+        if self.client.view is None or self.dialog_open:
+            return
+        if self.pending_results:
+            self._show_result()
+        else:
+            self._ask_decision()
+
     def _ask_decision(self) -> None:
         view = self.client.view
-        if view is None or self.dialog_open or not self.client.my_turn:
+        if view is None or self.dialog_open or not self.is_active:
             return
-        me = self.client.seat
-        if self.client.table and me is not None and self.client.table[me].get("auto"):
+        if view["phase"] == "over":
+            if not self.match_end_shown and not self.pending_results:
+                self._show_match_end()
+            return
+        if self._on_auto():
+            return
+        if self.client.asked is not None and not self.client.my_turn:
+            self._ask_declaration(view)
+            return
+        if not self.client.my_turn:
             return
         phase, actions = view["phase"], view.get("actions", [])
         kinds = [a["type"] for a in actions]
@@ -256,21 +432,37 @@ class TableScreen(Screen[None]):
             others = tuple(k for k in ("decline", "grab") if k in kinds)
             self._open(CallDialog(self.t, view, self.style.label, others, self.names()))
         elif phase == "throne":
-            self._open(ThroneDialog(self.t, view, kinds, self.names()))
+            self._open(ThroneDialog(self.t, view, kinds, self.names(), self.style.label))
         elif phase == "call":
             self._open(CallDialog(self.t, view, self.style.label))
         elif phase == "grab":
             self._open(GrabDialog(self.t))
 
+    def _ask_declaration(self, view: dict[str, Any]) -> None:
+        """The bots wait while I may declare: say what I may do, and that I may do nothing."""
+        assert self.client.asked is not None
+        kinds = [k for k in self._my_actions() if k in ("grab", "open_guard")]
+        if view["phase"] == "throne":
+            context = self.t("ask.throne", name=self.names()[view["to_act"]])
+        else:
+            context = self.t("ask.first_lead")
+        self._open(DeclareDialog(self.t, kinds, context, self.client.asked.get("left")))
+
     def _open(self, dialog: Any) -> None:
         self.dialog_open = True
         self.decision, self.decision_asked = dialog, self._decision_key()
+        self._bell()
 
         def answered(action: dict[str, Any] | None) -> None:
             self.dialog_open = False
             self.decision = None
             if action is None:
                 self._ask_decision()  # closed because the table moved on: ask anew if mine
+            elif isinstance(dialog, DeclareDialog):
+                if action["type"] == "none":
+                    self.client.waive()
+                else:
+                    self.client.act(action)
             elif self.client.my_turn:
                 self.client.act(action)
 
@@ -281,20 +473,29 @@ class TableScreen(Screen[None]):
         meanwhile) makes it stale."""
         view = self.client.view or {}
         return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),
-                tuple(view.get("grabs", ())), view.get("forced"))
+                tuple(view.get("grabs", ())), view.get("forced"), view.get("moment"))
 
     def _close_stale_decision(self) -> None:
         """Someone grabbed the throne (or the round moved on) while my dialog was open."""
         dialog = self.decision
-        if dialog is not None and (
-                not self.client.my_turn or self.decision_asked != self._decision_key()):
-            dialog.dismiss(None)
+        if dialog is None:
+            return
+        if isinstance(dialog, MatchEndScreen):
+            stale = (self.client.view or {}).get("phase") != "over"  # 再来一局 has begun
+        elif isinstance(dialog, DeclareDialog):
+            stale = self.client.asked is None or self.decision_asked != self._decision_key()
+        else:
+            stale = not self.client.my_turn or self._on_auto() or (
+                self.decision_asked[:-1] != self._decision_key()[:-1])
+        if stale:
+            dialog.retire(None)
 
     def _show_result(self) -> None:
         end = self.pending_results.pop(0)
         view = self.client.view
         assert view is not None
         self.dialog_open = True
+        self.results_shown.append(end["round"])
 
         def closed(_: Any) -> None:
             self.dialog_open = False
@@ -302,7 +503,7 @@ class TableScreen(Screen[None]):
                 self._show_result()
                 return
             self.client.ready()
-            self._ask_decision()
+            self.app.call_later(self._ask_decision)  # once this dialog is off the stack
 
         number, rounds = end["round"], self.client.rounds
         totals = rounds[number]["totals"] if number in rounds else view["totals"]
@@ -312,8 +513,29 @@ class TableScreen(Screen[None]):
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
         last = view["phase"] == "over" and number == view["round"]
+        watching = self.client.seat is None  # a watcher's results go on by themselves too
+        auto_close = self.config.result_seconds if self._on_auto() or watching else None
         self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
-                                          self.style.label, rules_of(view).tribute), closed)
+                                          self.style.label, rules_of(view).tribute, auto_close),
+                             closed)
+
+    def _show_match_end(self) -> None:
+        view = self.client.view
+        assert view is not None
+        self.dialog_open = self.match_end_shown = True
+        admin = bool(getattr(self.app, "admin", False))
+
+        def closed(again: bool | None) -> None:
+            self.dialog_open = False
+            self.decision = None
+            if again:
+                self.client.admin("again")
+            else:
+                self._ask_decision()
+
+        screen = MatchEndScreen(self.t, view, self.names(), admin, self.client.history)
+        self.decision, self.decision_asked = screen, ()
+        self.app.push_screen(screen, closed)
 
     # ----- keys -----------------------------------------------------------------------------
     def action_pick(self, rank: str) -> None:
@@ -332,10 +554,30 @@ class TableScreen(Screen[None]):
 
     def action_toggle_at_cursor(self) -> None:
         hand = self.query_one(HandView)
-        hand.toggle(hand.cursor)
+        index = hand.cursor_card()
+        if index is not None:
+            hand.toggle(index)
+
+    def set_sort(self, sort: str) -> None:
+        self.query_one(HandView).sort = sort
+
+    def action_sort(self) -> None:
+        """By rank, or by group size (2s and jokers stay at the high end); the choice sticks."""
+        hand = self.query_one(HandView)
+        hand.sort = "size" if hand.sort == "rank" else "rank"
+        self.config.sort = hand.sort
+        self.status_note = self.t(f"status.sort.{hand.sort}")
+        try:
+            save_config(self.config)
+        except OSError as exc:
+            self.status_note = self.t("status.not_saved", reason=str(exc))
+        self._update_status()
 
     def action_play(self) -> None:
         view = self.client.view
+        if view is not None and view["phase"] == "over" and not self.dialog_open:
+            self._show_match_end()
+            return
         if view is None or not self.client.my_turn or view["phase"] != "play":
             self.status_note = self.t("status.not_turn")
             self._update_status()
@@ -357,6 +599,7 @@ class TableScreen(Screen[None]):
         elif not view.get("top"):
             self.status_note = self.t("status.lead_no_pass")
         else:
+            self._passing = True
             self.client.act({"type": "pass"})
             self.query_one(HandView).clear()
         self._update_status()
@@ -371,15 +614,21 @@ class TableScreen(Screen[None]):
     def _apply_hint(self, action: dict[str, Any]) -> None:
         self.last_hint = action
         hand = self.query_one(HandView)
+        view = self.client.view or {}
         if action.get("type") == "play":
             wanted = parse_set(action["set"])
             keep = parse_card(hand.keep_back) if hand.keep_back else None
             cards = pick_cards(counts(parse_card(c) for c in hand.cards), wanted, keep)
             hand.select_cards([card_text(c) for c in cards])
         elif action.get("type") in ("pass", "yield"):  # a key to press, not a selection
-            hand.clear()
-            word = self.t("pass") if action["type"] == "pass" else self.t("status.yield")
-            self.status_note = self.t("status.your_turn", set="") + " → " + word
+            if hand.selected:
+                hand.clear()
+            top = set_words(view["top"]["cards"]) if view.get("top") else ""
+            if action["type"] == "pass":
+                beats = any(a["type"] == "play" for a in legal_from_view(view))
+                self.status_note = self.t("hint.hold" if beats else "hint.pass", set=top)
+            else:
+                self.status_note = self.t("hint.yield", set=top)
             self._update_status()
 
     def action_declare(self, kind: str) -> None:
@@ -393,11 +642,23 @@ class TableScreen(Screen[None]):
             self._update_status()
 
     def action_auto(self) -> None:
-        me = self.client.seat
-        if me is None:
+        if self.client.seat is None:
             return
-        on = not (self.client.table and self.client.table[me].get("auto"))
+        on = not self._on_auto()
+        self._auto_wanted = on
         self.client.set_auto(on)
+
+    def action_previous_trick(self) -> None:
+        moves = self.client.recall.get("previous") or []
+        self.app.push_screen(PreviousTrickScreen(self.t, moves, self.names(), self.style,
+                                                 self.app.theme_variables))
+
+    def action_log_page(self, direction: int) -> None:
+        log = self.query_one("#log", RichLog)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
 
     def action_chat(self) -> None:
         def send(text: str | None) -> None:

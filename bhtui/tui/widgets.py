@@ -1,4 +1,4 @@
-"""The table screen's panes: the hand, the five seats, the score sheet."""
+"""The table screen's panes: the hand, the five seats, the score sheet, the footer."""
 
 from __future__ import annotations
 
@@ -8,16 +8,23 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
 
-from bhtui.cards import parse_card, rank_of
-from bhtui.tui.cardstyle import CardStyle
+from bhtui.cards import RANK_NAMES, parse_card, rank_of
+from bhtui.net.recall import COUNTED, IN_DECK
+from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
+
+RANK_ORDER = {name: i for i, name in enumerate(RANK_NAMES)}
+TAIL_RANKS = ("2", "SJ", "BJ")  # sorted by size or not, these stay at the high end
+UNIT_GAP = 2
 
 
 def clip(text: str, cells: int) -> str:
@@ -32,16 +39,78 @@ def clip(text: str, cells: int) -> str:
     return out + "…"
 
 
+def _cjk(char: str) -> bool:
+    return ord(char) >= 0x2E80
+
+
+def reflow(text: str) -> str:
+    """Join lines that were wrapped by hand back into paragraphs, so the screen wraps them
+    once, at its own width (hand-wrapped lines wrapped again leave orphan words). Blank lines,
+    indented lines (examples, key lists) and lines after one ending in ":" stay as they are."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        previous = out[-1] if out else ""
+        if (line and previous and not line[0].isspace() and not previous[0].isspace()
+                and not previous.endswith(":")):
+            glue = "" if _cjk(previous[-1]) or _cjk(line[0]) else " "
+            out[-1] = previous + glue + line
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def card_rank(card: str) -> int:
     return rank_of(parse_card(card))
 
 
-class HandView(Widget, can_focus=True):
-    """The player's cards grouped by rank with counts; selection and cursor shown."""
+class Footer(TextualFooter):
+    """Textual's footer without the command palette key, and without a leak: each rebuild
+    binds its new keys to the footer's ``compact`` and the old keys' watchers stay on the
+    footer until ``compact`` changes, which it never does here (Textualize/textual#6666).
+    Dropping the watchers of keys already removed keeps memory and rebuild time flat."""
 
-    cards: reactive[list[str]] = reactive(list, always_update=True)
+    def __init__(self, **kw: Any) -> None:
+        kw.setdefault("show_command_palette", False)
+        super().__init__(**kw)
+
+    def compose(self) -> ComposeResult:
+        watchers = getattr(self, "__watchers", {}).get("compact")
+        if watchers:
+            watchers[:] = [(node, callback) for node, callback in watchers
+                           if node.is_attached and not node._closing]
+        yield from super().compose()
+
+
+def hand_units(cards: list[str], sort: str = "rank", called: str | None = None) -> list[
+        tuple[str, list[int]]]:
+    """The hand as units of one rank each: ``(rank, indices into cards)``. Copies of the
+    called card come last in their unit; ``sort="size"`` orders units by how many cards they
+    hold, 2s and jokers always at the high end."""
+    groups: dict[str, list[int]] = {}
+    for i, card in enumerate(cards):
+        groups.setdefault(rank_text(card), []).append(i)
+    for indices in groups.values():
+        indices.sort(key=lambda i: (cards[i] == called, i))
+    ranks = sorted(groups, key=RANK_ORDER.__getitem__)
+    if sort == "size":
+        tail = [r for r in ranks if r in TAIL_RANKS]
+        rest = sorted((r for r in ranks if r not in TAIL_RANKS),
+                      key=lambda r: (len(groups[r]), RANK_ORDER[r]))
+        ranks = rest + tail
+    return [(rank, groups[rank]) for rank in ranks]
+
+
+class HandView(Widget, can_focus=True):
+    """The player's cards, one unit per rank: ``8×5`` over its suits ``♠♥♣♣♦``. A unit is
+    never split across lines; the cursor card has the accent background, selected cards are
+    reversed, the called card's copies are hollow (♤) and the marked SJ is a dagger (†)."""
+
+    DEFAULT_CSS = "HandView { height: auto; }"
+
+    cards: reactive[list[str]] = reactive(list, always_update=True, layout=True)
     selected: reactive[list[int]] = reactive(list, always_update=True)
     cursor: reactive[int] = reactive(0)
+    sort: reactive[str] = reactive("rank", layout=True)
 
     class Changed(Message):
         """The selection changed."""
@@ -51,12 +120,25 @@ class HandView(Widget, can_focus=True):
         self.card_style = style
         self.called: str | None = None
         self.keep_back: str | None = None  # a secret guard's called card: picked last
+        self.marked = False  # lianzhong-simple: one of my SJs is the guard card (侍卫牌)
+        self._hits: list[tuple[int, int, int, int | str]] = []  # line, x0, x1, card or rank
 
-    def set_cards(self, cards: list[str], called: str | None, keep_back: str | None) -> None:
+    def set_cards(self, cards: list[str], called: str | None, keep_back: str | None,
+                  marked: bool = False) -> None:
         if cards != self.cards:
             self.selected = []
             self.cursor = min(self.cursor, max(len(cards) - 1, 0))
-        self.cards, self.called, self.keep_back = list(cards), called, keep_back
+        self.called, self.keep_back, self.marked = called, keep_back, marked
+        self.cards = list(cards)
+
+    @property
+    def units(self) -> list[tuple[str, list[int]]]:
+        return hand_units(self.cards, self.sort, self.called)
+
+    @property
+    def order(self) -> list[int]:
+        """Card indices in the order they are shown (the cursor walks this)."""
+        return [i for _, indices in self.units for i in indices]
 
     def selection(self) -> list[str]:
         return [self.cards[i] for i in self.selected]
@@ -96,47 +178,95 @@ class HandView(Widget, can_focus=True):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
+    def cursor_card(self) -> int | None:
+        order = self.order
+        return order[self.cursor] if 0 <= self.cursor < len(order) else None
+
     def toggle(self, index: int) -> None:
         if not 0 <= index < len(self.cards):
             return
-        self.cursor = index
+        self.cursor = self.order.index(index)
         if index in self.selected:
             self.selected = [i for i in self.selected if i != index]
         else:
             self.selected = [*self.selected, index]
         self._changed()
 
-    def action_toggle_card(self, index: int) -> None:
-        self.toggle(index)
+    def on_click(self, event: events.Click) -> None:
+        """A click on a suit toggles that card; on a unit's rank, adds one card of it."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for line, x0, x1, target in self._hits:
+            if line == offset.y and x0 <= offset.x < x1:
+                if isinstance(target, int):
+                    self.toggle(target)
+                else:
+                    self.add_rank(RANK_ORDER[target])
+                return
+
+    def _marked_index(self) -> int | None:
+        if not self.marked:
+            return None
+        jokers = [i for i, c in enumerate(self.cards) if c == "SJ"]
+        return jokers[-1] if jokers else None
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(self._lines(width)))
 
     def render(self) -> Text:
+        lines = self._lines(self.size.width)
+        return Text("\n", no_wrap=True).join(lines) if lines else Text("—")
+
+    def _lines(self, width: int) -> list[Text]:
+        """Two lines per row of units (ranks, then suits); also records where each card is
+        for clicks."""
         colours = self.app.theme_variables
-        out = Text()
-        previous_rank = None
-        group = 0
-        for i, card in enumerate(self.cards):
-            rank = card_rank(card)
-            if rank != previous_rank:
-                if previous_rank is not None:
-                    out.append(f"{self.card_style.times}{group}", style="dim")
-                    out.append("  ")
-                previous_rank, group = rank, 0
-            elif i:
-                out.append(" ")
-            group += 1
-            style = Style.parse(colours.get(self.card_style.colour_variable(card), "white"))
-            if i in self.selected:
-                style += Style(reverse=True, bold=True)
-            if i == self.cursor and self.has_focus:
-                style += Style(underline=True)
-            if card == self.called:
-                style += Style(italic=True)
-            label = self.card_style.label(card) + (
-                self.card_style.called_mark if card == self.called else "")
-            out.append(label, style=style + Style.from_meta({"@click": f"toggle_card({i})"}))
-        if self.cards:
-            out.append(f"{self.card_style.times}{group}", style="dim")
-        return out
+        style, width = self.card_style, max(width, 8)
+        accent = colours.get("accent", "yellow")
+        cursor = self.cursor_card() if self.has_focus else None
+        marked = self._marked_index()
+        rows: list[list[tuple[Text, Text, int, str, list[int]]]] = [[]]
+        used = 0
+        for rank, indices in self.units:
+            head = Text(rank, style="bold")
+            head.append(f"{style.times}{len(indices)}", style="dim")
+            glyphs = Text()
+            for i in indices:
+                card = self.cards[i]
+                look = style.colour(card, colours)
+                if i in self.selected:
+                    look += Style(reverse=True, bold=True)
+                if i == cursor:
+                    look += Style(underline=True, bold=True)
+                    if i not in self.selected:
+                        look += Style(bgcolor=accent, color=colours.get("background", "black"))
+                glyphs.append(style.glyph(card, card == self.called, i == marked), style=look)
+            unit = max(cell_len(head.plain), len(indices))
+            if rows[-1] and used + UNIT_GAP + unit > width:
+                rows.append([])
+                used = 0
+            used += (UNIT_GAP if rows[-1] else 0) + unit
+            rows[-1].append((head, glyphs, unit, rank, indices))
+        lines: list[Text] = []
+        self._hits = []
+        for row in rows:
+            top, bottom, x = Text(no_wrap=True), Text(no_wrap=True), 0
+            for head, glyphs, unit, rank, indices in row:
+                if x:
+                    top.append(" " * UNIT_GAP)
+                    bottom.append(" " * UNIT_GAP)
+                    x += UNIT_GAP
+                self._hits.append((len(lines), x, x + cell_len(head.plain), rank))
+                for k, i in enumerate(indices):
+                    self._hits.append((len(lines) + 1, x + k, x + k + 1, i))
+                top.append_text(head)
+                top.append(" " * (unit - cell_len(head.plain)))
+                bottom.append_text(glyphs)
+                bottom.append(" " * (unit - len(indices)))
+                x += unit
+            lines += [top, bottom]
+        return lines if self.cards else []
 
 
 class Plain(Static):
@@ -149,7 +279,8 @@ class Plain(Static):
 
 
 class SeatBox(Plain):
-    """One seat: marker, name, role badge, cards left, this trick's move, place."""
+    """One seat: marker, name, badges; cards left or place, 上家/下家; the last set; the
+    countdown or the viewer's own secret role."""
 
     def show(self, lines: list[Text]) -> None:
         self.update(Text("\n").join(lines))
@@ -160,7 +291,8 @@ class TableArea(Horizontal):
 
     DEFAULT_CSS = """
     TableArea { height: 10; }
-    TableArea #table { width: 1fr; border: round $primary; border-title-color: $accent; }
+    TableArea #table { width: 1fr; border: round $primary; border-title-color: $accent;
+                       border-subtitle-color: $accent; }
     TableArea #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
     TableArea SeatBox { height: 4; padding: 0 1; overflow: hidden; }
     TableArea #scores { width: 30; border: round $primary; border-title-color: $accent; }
@@ -175,9 +307,35 @@ class TableArea(Horizontal):
         yield Plain(id="scores")
 
 
+def _badges(seat: int, view: dict[str, Any], meta: dict[str, Any], me: int | None,
+            t: Translator) -> Text:
+    info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
+    role = info["role"]
+    if role == "emperor":
+        out.append(f"[{t('role.emperor')}] ", style="bold")
+    elif role == "guard" and (seat != me or view.get("guard") == seat):
+        out.append(f"[{t('role.guard')}] ")
+    elif role == "guard":  # my own secret: shown to me alone, in my own box
+        out.append(t("you.guard") + " ", style="italic")
+    if seat in view.get("rebels", ()):
+        out.append(f"[{t('role.rebel_mark')}] ", style="bold")  # R-TRICK-7: marked win or lose
+    if seat in view.get("grabs", ()):
+        out.append(f"[{t('role.grabbing')}] ", style="bold")
+    if meta.get("auto"):
+        out.append(f"{t('auto')} ", style="italic")
+    elif not meta.get("connected", True):
+        out.append(f"{t('away')} ", style="italic")
+    return out
+
+
 def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me: int | None,
-               t: Translator, style: CardStyle) -> list[Text]:
-    """The text of one seat box, built from the viewer's view only."""
+               t: Translator, style: CardStyle, *, colours: dict[str, str] | None = None,
+               width: int = 14, last: dict[str, Any] | None = None,
+               seconds: int | None = None) -> list[Text]:
+    """The four lines of one seat box in ``width`` cells, from the viewer's view only: the
+    name; cards left (or the place) and 上家/下家 for the neighbours; the last move, kept
+    until the seat acts again (``last``); role badges and the turn timer (``seconds``)."""
+    colours = colours or {}
     info = view["seats"][seat]
     meta = table[seat] if seat < len(table) else {"name": f"#{seat}", "auto": False}
     top = view.get("top") or {}
@@ -186,50 +344,63 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
         marker = style.turn_marker
     elif top.get("seat") == seat:
         marker = style.trick_marker
-    head = Text(f"{marker} {clip(str(meta['name']), 14)}", style="bold" if seat == me else "",
-                no_wrap=True, overflow="ellipsis")
-    role = info["role"]
-    if role == "emperor":
-        head.append(f" [{t('role.emperor')}]", style="bold")
-    elif role == "guard" and (seat != me or view.get("guard") == seat):
-        head.append(f" [{t('role.guard')}]")
-    if seat in view.get("rebels", ()):
-        head.append(f" [{t('role.rebel_mark')}]", style="bold")  # R-TRICK-7: marked win or lose
-    if seat in view.get("grabs", ()):
-        head.append(f" [{t('role.grabbing')}]", style="bold")
-    if meta.get("auto"):
-        head.append(f" {t('auto')}", style="italic")
-    elif not meta.get("connected", True):
-        head.append(f" {t('away')}", style="italic")
-    second = Text(t("cards_left", n=info["count"]), no_wrap=True, overflow="ellipsis")
+    head = Text(f"{marker} {clip(str(meta['name']), max(3, width - 2))}",
+                style="bold" if seat == me else "", no_wrap=True, overflow="ellipsis")
     if info["place"]:
-        second.append("  " + t.place(info["place"]), style="bold")
-    move = info["move"]
+        second = Text(t.place(info["place"]), style="bold", no_wrap=True, overflow="ellipsis")
+    else:
+        key = "cards_left_one" if info["count"] == 1 else "cards_left"
+        second = Text(t(key, n=info["count"]), no_wrap=True, overflow="ellipsis")
+    if me is not None and seat != me:
+        step = (seat - me) % 5
+        if step in (1, 4):  # the neighbours: play goes to 下家, the emperor card to 上家
+            second.append(" " + t("next_seat" if step == 1 else "previous_seat"), style="bold")
+    if last is None:
+        move, old = info["move"], False
+    else:
+        move, old = last["move"], last.get("old", False)
     if move == "pass":
         third = Text(t("pass"), style="dim")
     elif move == "yield":
         third = Text(t("yield"), style="italic")  # 让牌: asked again if nobody beats it
     elif move:
-        third = style.text(move, {})
+        third = style.set_text(move, colours, width)
         if top.get("seat") == seat:
             third.stylize("bold")
     else:
         third = Text("")
-    lines = [head, second, third]
-    if seat == me and role == "guard":
-        lines.append(Text(t("you.guard"), style="italic"))
-    return lines
+    if old:
+        third.stylize("dim")  # from an earlier trick: kept until the seat acts again
+    fourth = _badges(seat, view, meta, me, t)
+    if seconds is not None:
+        fourth.append(t("timer.short", n=seconds), style="bold reverse" if seconds <= 5 else "bold")
+    return [head, second, third, fourth]
 
 
 def score_table(history: list[dict[str, Any]], totals: list[int],
-                table: list[dict[str, Any]], t: Translator) -> RichTable:
-    """The finished rounds' scores (as many as the host sent) and the totals."""
+                table: list[dict[str, Any]], t: Translator, rows: int = 6) -> RichTable:
+    """The latest finished rounds' scores (at most ``rows`` lines of those the host sent)
+    and, always, the totals."""
     grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
     grid.add_column("#", justify="right", style="dim")
     for seat in range(5):
         name = str(table[seat]["name"]) if seat < len(table) else str(seat)
         grid.add_column(Text(clip(name, 4)), justify="right", no_wrap=True)
+    if len(history) > rows:
+        grid.add_row("…", *[""] * 5)
+        history = history[len(history) - rows + 1:]
     for record in history:
         grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
     grid.add_row(Text("Σ", style="bold"), *(Text(f"{s:+d}", style="bold") for s in totals))
     return grid
+
+
+def counter_text(played: dict[str, int], hand: list[str], t: Translator) -> str:
+    """记牌器: of the jokers, 2s and aces, how many are still out in other hands."""
+    mine = {rank: 0 for rank in COUNTED}
+    for card in hand:
+        rank = rank_text(card)
+        if rank in mine:
+            mine[rank] += 1
+    parts = [f"{rank}×{IN_DECK[rank] - played.get(rank, 0) - mine[rank]}" for rank in COUNTED]
+    return t("counter", items=" · ".join(parts))

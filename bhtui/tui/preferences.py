@@ -1,0 +1,105 @@
+"""The player's own settings (F2): name, language, theme, cards, timer, bell, auto-pass,
+sorting — saved to the settings file so they stick. Values are words and [x]/[ ] marks,
+never colour alone."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+from bhtui.store.config import CARD_STYLES, LANGUAGES, SORTS, Config
+from bhtui.tui.i18n import Translator
+from bhtui.tui.widgets import Plain
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "language": LANGUAGES,
+    "card_style": ("", *CARD_STYLES),
+    "four_colour": (False, True),
+    "timer": (0.0, 15.0, 30.0, 45.0, 60.0, 90.0),
+    "result_seconds": (2.0, 3.0, 5.0, 8.0, 12.0),
+    "bot_delay": (0.0, 0.3, 0.6, 1.0, 1.5),
+    "auto_pass": (True, False),
+    "bell": (True, False),
+    "sort": SORTS,
+}
+"""Each setting's values, in the order ←/→ go through them (the theme's come from the app)."""
+
+
+class PreferencesScreen(ModalScreen[Config | None]):
+    """Returns the changed settings (ctrl+s), or None (Esc) to keep them as they were."""
+
+    DEFAULT_CSS = """
+    PreferencesScreen { align: center middle; }
+    PreferencesScreen > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%;
+                                   border: thick $primary; background: $surface; padding: 0 1; }
+    PreferencesScreen .title { text-style: bold; }
+    PreferencesScreen OptionList { height: auto; max-height: 12; }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", show=False, id="prefs.prev"),
+        Binding("right,space", "step(1)", "Change", id="prefs.change"),
+        Binding("ctrl+s", "save", "Save", id="prefs.save", priority=True),
+        Binding("escape", "cancel", "Cancel", id="prefs.cancel"),
+    ]
+
+    def __init__(self, t: Translator, config: Config, themes: list[str]) -> None:
+        super().__init__()
+        self.t = t
+        self.config = dataclasses.replace(config)
+        self.choices = {"theme": tuple(themes) or (config.theme,), **CHOICES}
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Plain(t("prefs.title"), classes="title")
+            yield Plain(t("prefs.name"))
+            yield Input(self.config.name, max_length=24, id="prefs-name")
+            yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")
+            yield Plain(t("prefs.keys"))
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def _value(self, key: str) -> str:
+        value = getattr(self.config, key)
+        if isinstance(value, bool):
+            return "[x]" if value else "[ ]"
+        if key in ("timer", "result_seconds", "bot_delay"):
+            return self.t("prefs.off") if key == "timer" and not value else f"{value:g} s"
+        if key == "card_style" and not value:
+            return self.t("prefs.by_language")
+        return str(value)
+
+    def _label(self, key: str) -> Text:
+        return Text(f"{self.t(f'prefs.{key}')}: {self._value(key)}")
+
+    def action_step(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if not options.has_focus or options.highlighted is None:
+            return
+        key = list(self.choices)[options.highlighted]
+        values = self.choices[key]
+        current = getattr(self.config, key)
+        index = values.index(current) if current in values else -1
+        setattr(self.config, key, values[(index + step) % len(values)])
+        options.replace_option_prompt_at_index(options.highlighted, self._label(key))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_step(1)
+
+    def action_save(self) -> None:
+        name = self.query_one("#prefs-name", Input).value.strip()[:24]
+        if name:
+            self.config.name = name
+        self.dismiss(self.config)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,37 @@
+"""托管 at full speed never outruns the screen (issue 11, defect 1; R-AUTO-1): one round at a
+time, each result shown before the next round is decided, and ctrl+q answered at every moment,
+through a whole match to the match-end screen."""
+
+from __future__ import annotations
+
+from test_tui import make_app, my_play_turn, table
+
+from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
+
+
+async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers():
+    app = make_app(result_seconds=0.3)  # bots without delay, three rounds
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("t")
+        shown: list[int] = []  # results seen open between two presses of ctrl+q
+        actions_when_shown = 0
+        for _ in range(3000):
+            await pilot.press("ctrl+q")  # answered whatever the table is doing
+            assert isinstance(app.screen, QuitScreen)
+            await pilot.press("n")
+            assert not isinstance(app.screen, QuitScreen)
+            screen, match = app.screen, app.host.match
+            if isinstance(screen, ResultScreen):
+                number = screen.end["round"]
+                if not shown or shown[-1] != number:
+                    shown.append(number)
+                    actions_when_shown = len(match.actions)
+                # Nothing of the next round is decided while this result is open.
+                assert len(match.records) == number
+                assert len(match.actions) == actions_when_shown
+            if isinstance(screen, MatchEndScreen):
+                break
+        else:
+            raise AssertionError("the match-end screen never came")
+        assert table(app).results_shown == [1, 2, 3] and app.host.match.over

@@ -1,0 +1,206 @@
+"""What the host does for the screen (issue 11): people on 托管 still confirm each result,
+bots wait for a person's declaration, the turn timer's deadline, auto-pass, each seat's last
+set and the previous trick, the card counter from public plays, and 再来一局."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from test_host import all_bots_but, connect, settle
+
+from bhtui.net.recall import IN_DECK
+from bhtui.rules import Match
+
+
+def first_with(preset: str, predicate, tries: int = 200, **options) -> int:
+    """The first seed whose first round satisfies ``predicate(match)`` once play begins,
+    with every decision taken by the standard bot."""
+    from bhtui.bots import make_bot
+    from bhtui.rules import PRESETS
+
+    rules = PRESETS[preset].with_options(**options)
+    for seed in range(tries):
+        m = Match(rules, seed, rounds=1)
+        bot = make_bot("heuristic")
+        while m.round.phase != "play":
+            seat = m.to_act
+            m.apply(seat, bot.decide(m.legal_actions(seat)))
+        if predicate(m):
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def test_R_AUTO_1_a_person_on_tuoguan_confirms_the_result_before_the_next_round():
+    table = all_bots_but({0}, rounds=2)
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None)
+    me.set_auto(True)
+    await settle(lambda: len(table.match.records) == 1)
+    actions = len(table.match.actions)
+    await asyncio.sleep(0.05)  # the bots would have played on at once before
+    assert len(table.match.actions) == actions and table.match.round.emperor is None
+    me.ready()
+    await settle(lambda: table.match.over)
+
+
+def drive_to_play(table) -> None:
+    """Take every throne decision with the standard bot, people's too, up to the first lead
+    (the table's own bots are held back by a long delay meanwhile); then bots act at once."""
+    from bhtui.bots import make_bot
+
+    bot = make_bot("heuristic")
+    while table.match.round.phase != "play":
+        seat = table.match.to_act
+        table.apply(seat, bot.decide(table.match.legal_actions(seat)))
+    table.bot_delay = 0.0
+    table._publish()
+
+
+async def test_R_GUARD_5_bots_wait_for_a_person_who_may_reveal_himself_before_the_first_lead():
+    """Issue 11 defect 6: 明保 was offered for half a second; now the bot emperor's first
+    lead waits until the guard has answered."""
+    seed = first_with("baike", lambda m: m.round.guard not in (None, m.round.emperor))
+    guard = _guard_of("baike", seed)
+    table = all_bots_but({guard}, seed=seed, preset="baike")
+    table.bot_delay = 60.0
+    me, link, _ = connect(table, "Me", seat=guard)
+    await settle(lambda: me.view is not None)
+    drive_to_play(table)
+    await settle(lambda: me.asked is not None)
+    assert {"type": "open_guard"} in me.view["actions"]
+    await asyncio.sleep(0.05)
+    assert not table.match.round.first_lead_played  # the emperor (a bot) does not lead yet
+    me.act({"type": "open_guard"})
+    await settle(lambda: table.match.round.first_lead_played)
+    assert table.match.round.open_guard
+
+
+def _guard_of(preset: str, seed: int) -> int:
+    from bhtui.bots import make_bot
+
+    m, bot = Match(preset, seed, rounds=1), make_bot("heuristic")
+    while m.round.phase != "play":
+        seat = m.to_act
+        m.apply(seat, bot.decide(m.legal_actions(seat)))
+    return m.round.guard
+
+
+async def test_R_HIDE_2_with_two_people_both_are_asked_before_the_first_lead():
+    """Asking only the guard would tell the other person who he is: both are asked (in
+    their own frames only) and the lead waits for both."""
+    seed = first_with("lianzhong-classic", lambda m: m.round.emperor not in (0, 1)
+                      and m.round.guard in (0, 1))
+    table = all_bots_but({0, 1}, seed=seed, preset="lianzhong-classic")
+    table.bot_delay = 60.0
+    a, a_link, _ = connect(table, "A", seat=0)
+    b, b_link, _ = connect(table, "B", seat=1)
+    await settle(lambda: a.view is not None and b.view is not None)
+    drive_to_play(table)
+    await settle(lambda: a.asked is not None and b.asked is not None)
+    a.waive()
+    await asyncio.sleep(0.05)
+    assert not table.match.round.first_lead_played  # still waiting for B
+    b.waive()
+    await settle(lambda: table.match.round.first_lead_played)
+    asked_frames = [m for m in a_link.messages() if "asked" in m]
+    assert asked_frames and all(m["type"] == "view" for m in asked_frames)
+
+
+async def test_R_EMP_B5_while_a_bot_is_offered_the_throne_the_person_may_grab_and_bots_wait():
+    table = all_bots_but({0}, seed=3, preset="baike")
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None and (me.asked is not None or me.my_turn))
+    if me.my_turn:  # the card started with me: let it go to a bot
+        me.act({"type": "decline"})
+        await settle(lambda: me.asked is not None)
+    actions = len(table.match.actions)
+    await asyncio.sleep(0.05)
+    assert len(table.match.actions) == actions and table.match.round.emperor is None
+    me.act({"type": "grab"})
+    await settle(lambda: table.match.round.emperor == 0)
+
+
+async def test_R_AUTO_1_the_turn_timer_s_deadline_travels_in_the_view_and_counts_down():
+    table = all_bots_but({0}, timer=30.0)
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.my_turn)
+    seat, end, total = me.deadline
+    assert seat == 0 and total == 30.0 and 28 <= end - time.monotonic() <= 30
+    table._publish()  # someone joining does not restart the clock
+    await settle(lambda: me.seq == table.seq)
+    assert me.deadline[1] <= end + 0.5
+
+
+async def test_auto_pass_passes_for_a_person_when_nothing_in_the_hand_beats_the_table():
+    from bhtui.bots import make_bot
+
+    table = all_bots_but({0}, seed=3)
+    table.bot_delay = 60.0
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None)
+    match, bot = table.match, make_bot("heuristic")
+
+    def stuck() -> bool:
+        turn = [a["type"] for a in match.legal_actions(0) if a["type"] in ("play", "pass")]
+        return match.to_act == 0 and turn == ["pass"]
+
+    while not stuck():  # everyone, me too, plays the standard bot's choice until I am stuck
+        seat = match.to_act
+        table.apply(seat, bot.decide(match.legal_actions(seat)))
+    before, table.bot_delay = len(match.actions), 0.0
+    me.set_auto_pass(True)  # nothing else: no key pressed, no 托管
+    await settle(lambda: len(match.actions) > before)
+    assert match.actions[before] == (0, {"type": "pass"})
+
+
+async def test_each_seat_s_last_set_stays_until_it_acts_again_and_the_previous_trick_is_kept():
+    table = all_bots_but(set(), seed=4)
+    spectator, _, _ = connect(table, "W", "spectator")
+    await settle(lambda: table.recall.trick >= 1)
+    recall = table.recall.public(counter=False)
+    assert recall["previous"] and all(m["move"] for m in recall["previous"])
+    kept = [entry for entry in recall["last"] if entry is not None]
+    assert kept and any(entry["old"] for entry in kept)  # shown after the trick ended
+
+
+async def test_the_card_counter_counts_jokers_2s_and_aces_from_public_plays_only():
+    table = all_bots_but(set(), seed=6)
+    table.counter = True
+    watcher, _, _ = connect(table, "W", "spectator")
+    await settle(lambda: table.match.over)
+    played = table.recall.played
+    round_start = max(i for i, (_, e) in enumerate(table.buffer) if e.get("type") == "deal")
+    public = {"BJ": 0, "SJ": 0, "2": 0, "A": 0}
+    for _, e in list(table.buffer)[round_start:]:
+        if e.get("type") == "play":
+            for card in e["cards"]:
+                key = card if card in ("SJ", "BJ") else card[:-1]
+                if key in public:
+                    public[key] += 1
+    assert sum(public.values()) and played == public
+    assert all(0 <= played[k] <= IN_DECK[k] for k in played)
+    off = all_bots_but(set(), seed=6)
+    assert "played" not in off.recall.public(off.counter)  # a table option: off by default
+
+
+async def test_play_again_starts_a_new_match_at_the_same_seats_with_the_next_seed():
+    table = all_bots_but({0}, seed=8)
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None)
+    me.set_auto(True)
+    await settle(lambda: table.match.over)
+    names = [s.name for s in table.seats]
+    me.ready()
+    table.again()
+    assert table.seed == 9 and not table.match.over and table.match.round.number == 1
+    assert [s.name for s in table.seats] == names and me.seat == 0
+    await settle(lambda: me.view is not None and me.view["phase"] != "over")
+
+
+def test_the_lobby_advertises_the_card_counter():
+    from bhtui.net.host import Table
+    from bhtui.net.lobby import Advertiser
+
+    assert Advertiser(Table("qingdao", counter=True), 7400)._properties()["counter"] == "1"
+    assert Advertiser(Table("qingdao"), 7400)._properties()["counter"] == "0"

@@ -1,0 +1,443 @@
+"""The table as a regular of the Baohuang apps expects it (issue 11), through Pilot: suit
+colours in every theme, a visible cursor, the hand by rank units, the keys a viewer really
+has, the countdown, the hint's pass, the marked guard card, the counter, 上家/下家, the
+footer and the dialogs at 80×24, settings that stick."""
+
+from __future__ import annotations
+
+import gc
+import re
+import tomllib
+
+import pytest
+from rich.cells import cell_len
+from test_tui import make_app, my_play_turn, table, wait_for
+from textual.geometry import Region
+
+from bhtui.rules import PRESETS
+from bhtui.store.config import Config, config_path
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import (
+    DeclareDialog, MatchEndScreen, PreviousTrickScreen, QuitScreen, ResultScreen, ThroneDialog,
+)
+from bhtui.tui.widgets import Footer, HandView, hand_units
+
+THEMES = ["felt", "dark", "light", "contrast"]
+
+
+def strips(widget) -> list:
+    """The widget's content lines as the compositor draws them (styles as the terminal gets
+    them), without its border and padding."""
+    width, height = widget.outer_size
+    top, right, bottom, left = widget.styles.gutter
+    lines = widget.render_lines(Region(0, 0, width, height))[top:height - bottom]
+    return [strip.crop(left, width - right) for strip in lines]
+
+
+def glyph_styles(hand: HandView) -> dict[str, list]:
+    """Each suit glyph drawn in the hand, with the styles it was drawn in."""
+    out: dict[str, list] = {}
+    for strip in strips(hand):
+        for segment in strip:
+            for char in segment.text:
+                if char in "♠♥♣♦♤♡♧♢":
+                    out.setdefault(char, []).append(segment.style)
+    return out
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("four", [False, True])
+async def test_suits_have_their_theme_colours_in_the_hand_and_the_seat_boxes(theme, four):
+    """Defect 2: hearts and diamonds were drawn grey like clubs and spades."""
+    app = make_app(theme=theme, four_colour=four)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).query_one(HandView)
+        colours = app.theme_variables
+        await pilot.press("left")  # the cursor away from the first cards we look at
+        styles = glyph_styles(hand)
+        wanted = {"♥": "card-red", "♦": "card-blue" if four else "card-red",
+                  "♣": "card-green" if four else "card-black", "♠": "card-black"}
+        for glyph, variable in wanted.items():
+            drawn = {s.color.triplet.hex for s in styles.get(glyph, []) if s.color and not s.underline}
+            if glyph in styles:
+                assert colours[variable].lower() in drawn, (glyph, variable, drawn)
+        # A set played by someone else shows in its seat box in the same colours.
+        await pilot.press("h")
+        await wait_for(pilot, lambda: table(app).last_hint is not None)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.client.recall.get("last", [None])[0] is not None)
+        played = app.client.recall["last"][0]["move"]
+        box = table(app).query_one("#bottom")
+        suits = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+        drawn = {char: seg.style.color.triplet.hex for strip in strips(box) for seg in strip
+                 for char in seg.text if char in "♠♥♣♦" and seg.style and seg.style.color}
+        for card in played:
+            if card not in ("SJ", "BJ"):
+                variable = app.card_style.colour_variable(card)
+                assert drawn[suits[card[-1]]] == colours[variable].lower(), (card, drawn)
+
+
+async def test_the_cursor_is_the_one_card_drawn_apart_and_no_card_is_underlined_otherwise():
+    """Defect 3: every card was underlined (a click link), so the cursor was invisible."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).query_one(HandView)
+        for _ in range(3):
+            await pilot.press("right")
+            marked = [(char, seg.style) for strip in strips(hand) for seg in strip
+                      for char in seg.text if seg.style and seg.style.underline and char.strip()]
+            assert len(marked) == 1
+            index = hand.cursor_card()
+            assert marked[0][0] == app.card_style.glyph(hand.cards[index], hand.cards[index] == hand.called)
+            assert marked[0][1].bgcolor is not None  # on the accent background too
+
+
+@pytest.mark.parametrize("width", [80, 100, 120])
+async def test_the_hand_shows_each_rank_once_as_a_unit_never_split_across_lines(width):
+    """Defect 4: ``5♠ 5♥ 5♥ 5♣×4`` read as four 5♣, and groups broke across lines."""
+    app = make_app()
+    async with app.run_test(size=(width, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).query_one(HandView)
+        lines = [strip.text for strip in strips(hand)]
+        units = hand_units(hand.cards, hand.sort, hand.called)
+        heads = " ".join(lines[0::2])
+        for rank, indices in units:
+            assert heads.split().count(f"{rank}×{len(indices)}") == 1
+        for row in range(0, len(lines) - 1, 2):  # every head sits over exactly its suits
+            for token in lines[row].split():
+                rank, count = token.split("×")
+                x = lines[row].index(token)
+                under = lines[row + 1][x:x + int(count)]
+                assert len(under.strip()) == int(count) and " " not in under
+        await pilot.press("o")  # by group size: 2s and jokers stay at the high end
+        order = [rank for rank, _ in hand_units(hand.cards, "size", hand.called)]
+        tail = [r for r in order if r in ("2", "SJ", "BJ")]
+        assert order[len(order) - len(tail):] == tail
+        sizes = [len(i) for r, i in hand_units(hand.cards, "size", hand.called) if r not in tail]
+        assert sizes == sorted(sizes)
+
+
+def test_the_help_and_the_readme_explain_the_hand_notation():
+    from pathlib import Path
+
+    from bhtui.tui.i18n import Translator
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "8×5" in Translator("en")("help.body") and "8×5" in Translator("zh")("help.body")
+    assert "8×5" in readme and "♤" in readme
+
+
+async def test_tuoguan_says_t_takes_over_and_the_quit_prompt_says_the_game_is_saved():
+    """Defects 5 and 14."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        app.host.bot_delay = 30.0  # the table holds still while we read the screen
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.client.table[0]["auto"])
+        status = str(table(app).query_one("#status").render())
+        assert "t to take over" in status and "a to" not in status
+        await pilot.press("ctrl+q")
+        text = " ".join(str(w.render()) for w in app.screen.query("Plain"))
+        assert isinstance(app.screen, QuitScreen) and "not saved" not in text and "saved" in text
+
+
+async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
+    """Defect 6 (R-EMP-B5): while a bot is offered the card, 抢庄 is asked, and the bots
+    do not move on until the person answers."""
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0), rules=PRESETS["baike"],
+                   seed=3, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, DeclareDialog):
+                break
+            if app.client and app.client.my_turn and app.screen.__class__.__name__ == "CallDialog":
+                await pilot.press("n")
+            await pilot.pause()
+        assert isinstance(app.screen, DeclareDialog) and "grab" in app.screen.kinds
+        actions = len(app.host.match.actions)
+        for _ in range(20):
+            await pilot.pause()
+        assert len(app.host.match.actions) == actions and isinstance(app.screen, DeclareDialog)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: len(app.host.match.actions) > actions)
+
+
+async def test_totals_stay_visible_in_the_score_pane_after_many_rounds():
+    """Defect 11: from round 7 on the Σ row fell off the pane."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        history = [{"round": n, "scores": [2, -2, 0, 4, -4]} for n in range(1, 10)]
+        from bhtui.tui.widgets import score_table
+
+        scores = table(app).query_one("#scores")
+        scores.update(score_table(history, [18, -18, 0, 36, -36], app.client.table, app.t))
+        await pilot.pause()
+        drawn = [strip.text for strip in strips(scores)]
+        assert any("Σ" in line and "+36" in line and "-36" in line for line in drawn)
+        assert any(line.strip().startswith("9") for line in drawn)
+
+
+async def test_words_fit_at_80x24_the_bundle_in_card_notation_and_one_card_singular():
+    """Defect 12: ``Bundle: BJ 2S``, "1 cards", a cut "you are the", the footer
+    overflowing, a toast over the dialog's buttons."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        dialog = app.screen
+        dialog.view = dict(dialog.view, bundle=["BJ", "2S"])
+        await dialog.recompose()
+        text = " ".join(str(w.render()) for w in dialog.query("Plain"))
+        assert "2♠" in text and "2S" not in text
+        for n in range(2):  # two long startup warnings, as a broken settings file gives
+            app.notify(f"/home/ana/.config/bhtui/config.toml: setting {n} = 'fancy' is not "
+                       "one of the values it takes; using the default", timeout=30)
+        await wait_for(pilot, lambda: len(app.screen.query("Toast")) == 2)
+        toasts = [t.region for t in app.screen.query("Toast")]
+        buttons = [b.region for b in dialog.query("Button")]
+        assert toasts and not any(t.overlaps(b) for t in toasts for b in buttons)
+        await pilot.press("y")
+        await my_play_turn(pilot, app)
+        footer = table(app).query_one(Footer)
+        assert footer.virtual_size.width <= footer.size.width  # nothing scrolls off
+    from bhtui.tui.i18n import Translator
+
+    for language in ("en", "zh"):
+        t = Translator(language)
+        assert t("cards_left_one") != t("cards_left", n=1) or language == "zh"
+        assert cell_len(t("you.guard")) <= 14
+
+
+def test_no_setting_warning_says_using_nothing(tmp_path):
+    from bhtui.store.config import load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text('card_style = "fancy"\nbot_delay = "x"\n')
+    _, warnings = load_config(path)
+    assert warnings and all("using ''" not in w for w in warnings)
+
+
+def test_help_lines_fit_the_help_box_at_80_columns_and_hand_wrapped_text_is_joined():
+    from bhtui.tui.demo_text import CHAPTERS
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.widgets import reflow
+
+    for language in ("en", "zh"):
+        for line in reflow(Translator(language)("help.body")).split("\n"):
+            if line.startswith(" "):  # kept as written: must fit the 72 cells of the box
+                assert cell_len(line) <= 72, line
+        body = reflow(CHAPTERS[2]["body"][language])
+        assert not any(line.endswith(("his", "a joker")) for line in body.split("\n"))
+
+
+async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
+    """Defect 13: keys that did nothing were offered."""
+    from test_host import all_bots_but
+
+    from bhtui.net.local import join
+    from bhtui.tui.room import WaitingRoomScreen
+    from bhtui.tui.table import TableScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
+        watcher, _ = join(app.host, "W", role="spectator", admin=False, seat=None)
+        from helpers import in_background
+
+        in_background(watcher.run())
+        await wait_for(pilot, lambda: watcher.view is not None)
+        screen = TableScreen(watcher, app.t, app.card_style)
+        await app.push_screen(screen)
+        await pilot.pause()
+        shown = {b.binding.action.split("(")[0] for b in screen.active_bindings.values()
+                 if b.enabled and b.binding.show}
+        assert not shown & {"play", "pass_turn", "hint", "auto"}
+        app.pop_screen()
+        room_table = all_bots_but(set())
+        room_table.match = None
+        joiner, _ = join(room_table, "J", admin=False, seat=None)
+        in_background(joiner.run())
+        room = WaitingRoomScreen(joiner, app.t, admin=False)
+        await app.push_screen(room)
+        await wait_for(pilot, lambda: joiner.seat is not None or joiner.refused is not None)
+        await pilot.pause()
+        offered = {b.binding.action.split("(")[0] for b in room.active_bindings.values()
+                   if b.enabled and b.binding.show}
+        assert not offered & {"admin", "remove", "move", "options"}
+
+
+async def test_the_hint_says_so_when_nothing_beats_the_table():
+    """Defect 15: the hint was silent when the answer was to pass."""
+    app = make_app(auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        from bhtui.bots.legal import legal_from_view
+
+        for _ in range(3000):
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                await pilot.press("enter")
+                continue
+            if not isinstance(app.screen, type(table(app))):
+                await my_play_turn(pilot, app)
+                continue
+            view = app.client.view
+            if not (app.client.my_turn and view["phase"] == "play"):
+                continue
+            if view.get("top") and not any(a["type"] == "play" for a in legal_from_view(view)):
+                break
+            t = table(app)
+            t.last_hint = None
+            await pilot.press("h")
+            await wait_for(pilot, lambda: t.last_hint is not None)
+            await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        t = table(app)
+        t.last_hint = None
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None)
+        status = str(t.query_one("#status").render())
+        assert status.startswith("Nothing beats") and "pass (p)" in status
+
+
+async def test_the_turn_timer_counts_down_on_screen_and_says_when_tuoguan_took_over():
+    """Defect 16 (R-AUTO-1)."""
+    app = make_app(timer=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        await wait_for(pilot, lambda: "s left" in str(t.query_one("#status").render()))
+        assert re.search(r"\b\d+ s\b", str(t.query_one("#bottom").render()))  # on my seat too
+        app.host.timer = 0.01  # the next turn's timer runs out at once
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None)
+        await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        await wait_for(pilot, lambda: app.client.table[0]["auto"], limit=2000)
+        await wait_for(pilot, lambda: any("time ran out" in line for line in t.log_lines))
+
+
+async def test_the_marked_guard_card_shows_as_a_dagger_in_its_holder_s_hand():
+    """Defect 17 (R-GUARD-4): the marked SJ looked like any SJ."""
+    from bhtui.rules import Match
+
+    rules = PRESETS["lianzhong-simple"]
+    seed = next(s for s in range(100) if Match(rules, s).round.guard_card == 0)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=30.0), rules=rules, seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
+        await pilot.pause()
+        hand = table(app).query_one(HandView)
+        assert "†" in "".join(strip.text for strip in strips(hand))
+
+
+async def test_neighbours_are_labelled_and_both_directions_are_drawn():
+    """Issue 10 / R-SEAT-1: play goes to 下家, the emperor card to 上家."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        t = table(app)
+        assert "下家" in str(t.query_one("#right-bottom").render())
+        assert "上家" in str(t.query_one("#left-bottom").render())
+        center = str(t.query_one("#center").render())
+        assert "↺" in center and "下家" in center and "↻" in center and "上家" in center
+
+
+async def play_by_hints(pilot, app, until) -> None:
+    """Play my turns as the hint says (others are bots) until ``until()`` holds."""
+    for _ in range(3000):
+        if until():
+            return
+        await pilot.pause()
+        t = table(app)
+        if app.screen is not t:
+            await my_play_turn(pilot, app)
+        elif app.client.my_turn and app.client.view["phase"] == "play":
+            t.last_hint = None
+            await pilot.press("h")
+            await wait_for(pilot, lambda: t.last_hint is not None)
+            await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+    raise AssertionError("never got there")
+
+
+async def test_counter_last_sets_previous_trick_and_log_scrolling():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        assert "still out: BJ×" in str(t.query_one("#table").border_subtitle)
+        await play_by_hints(pilot, app, lambda: bool(app.client.recall.get("previous")))
+        await wait_for(pilot, lambda: app.screen is t)
+        await pilot.press("l")
+        assert isinstance(app.screen, PreviousTrickScreen) and app.screen.moves
+        await pilot.press("escape")
+        kept = [entry for entry in app.client.recall["last"] if entry and entry["old"]]
+        assert kept  # a set from the finished trick is still on its seat's box
+        log = t.query_one("#log")
+        bottom = log.scroll_y
+        assert log.max_scroll_y > 0 and bottom == log.max_scroll_y  # more than the pane shows
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < bottom
+
+
+async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with_play_again():
+    app = make_app(result_seconds=0.2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), limit=4000)
+        names = [s.name for s in app.host.seats]
+        end = next(e for _, e in app.client.events if e.get("type") == "round_end")
+        result = ResultScreen(app.t, end, names, end["scores"], [], False)
+        await app.push_screen(result)
+        held = [str(w.render()) for w in result.query(".held")]
+        left = [names[s] for s, hand in enumerate(end["hands"]) if hand]
+        assert left and len(held) == len(left)  # the last seat always ends with cards
+        assert all(name in line and "×" in line for name, line in zip(left, held))
+        result.dismiss(None)
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        seed = app.host.seed
+        await pilot.press("enter")  # 再来一局
+        await wait_for(pilot, lambda: app.host.seed == seed + 1)
+        assert [s.name for s in app.host.seats] == names
+        assert any("再来一局" in line for line in table(app).log_lines)
+
+
+async def test_settings_stick_f2_and_ctrl_t_write_the_settings_file_and_the_bell_rings():
+    app = make_app()
+    rings = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        await my_play_turn(pilot, app)
+        assert rings  # a decision and my turn both rang
+        await pilot.press("ctrl+t")
+        assert tomllib.loads(config_path().read_text())["theme"] == app.theme
+        await pilot.press("f2")
+        await pilot.pause()
+        options = app.screen.query_one("OptionList")
+        keys = [o.id for o in options._options]
+        options.highlighted = keys.index("bell")
+        await pilot.press("space", "ctrl+s")
+        await pilot.pause()
+        saved = tomllib.loads(config_path().read_text())
+        assert saved["bell"] is False and app.config.bell is False
+        assert (config_path().stat().st_mode & 0o777) == 0o600
+
+
+async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers():
+    """Defect 1's cause: every view rebuilt the footer, and each rebuild left its keys'
+    watchers behind (memory and time growing with every move)."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("t")
+        gc.collect()
+        before = sum(isinstance(o, FooterKey) for o in gc.get_objects())
+        await wait_for(pilot, lambda: len(app.host.match.records) >= 1, limit=4000)
+        gc.collect()
+        alive = sum(isinstance(o, FooterKey) for o in gc.get_objects())
+        assert alive - before < 30  # a footer's worth at most, not keys for every move
