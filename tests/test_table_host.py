@@ -168,17 +168,25 @@ async def test_the_card_counter_counts_jokers_2s_and_aces_from_public_plays_only
     table = all_bots_but(set(), seed=6)
     table.counter = True
     watcher, _, _ = connect(table, "W", "spectator")
-    await settle(lambda: table.match.over)
-    played = table.recall.played
-    round_start = max(i for i, (_, e) in enumerate(table.buffer) if e.get("type") == "deal")
     public = {"BJ": 0, "SJ": 0, "2": 0, "A": 0}
-    for _, e in list(table.buffer)[round_start:]:
-        if e.get("type") == "play":
-            for card in e["cards"]:
+
+    def count(message) -> None:  # what any watcher could count from the plays it is sent
+        event = message.get("event") if message["type"] == "event" else None
+        if event and event["type"] == "deal":
+            public.update(dict.fromkeys(public, 0))
+        elif event and event["type"] == "play":
+            for card in event["cards"]:
                 key = card if card in ("SJ", "BJ") else card[:-1]
                 if key in public:
                     public[key] += 1
+
+    watcher.listen(count)
+    table.scheduler.arm()
+    await settle(lambda: table.match.over)
+    await settle(lambda: watcher.seq == table.seq)
+    played = table.recall.played
     assert sum(public.values()) and played == public
+    assert watcher.recall["played"] == public
     assert all(0 <= played[k] <= IN_DECK[k] for k in played)
     off = all_bots_but(set(), seed=6)
     assert "played" not in off.recall.public(off.counter)  # a table option: off by default
