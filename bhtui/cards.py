@@ -1,9 +1,12 @@
-"""Cards, ranks, suits and decks (R-CARD-1..3, C-CARD-1, S-CARD-1), and the text notation of
-R-CARD-2.
+"""Cards, ranks, suits and decks (R-CARD-1..3, R-WH-DECK-1, R-WF-DECK-1, C-CARD-1, S-CARD-1),
+and the text notation of R-CARD-2.
 
 A card is a small int so hands can be kept as count vectors and cross msgpack as-is:
 naturals are ``rank * 4 + suit`` (0..51), the small joker is 52 and the big joker 53.
 Ranks run 0 (3) .. 12 (2), 13 (SJ), 14 (BJ), so comparing ranks compares strength.
+Weifang's guard card, once promoted above the big joker (R-WF-RANK-1), is card 54 (``GC``) of
+rank 15: a card of its own, so comparison stays arithmetic on counts. Dou Dizhu never meets it
+(its ranks stop at ``NUM_RANKS``).
 """
 
 from __future__ import annotations
@@ -18,15 +21,21 @@ RANK_NAMES: tuple[str, ...] = (
 SUIT_NAMES: tuple[str, ...] = ("S", "H", "C", "D")
 
 NUM_RANKS = 15
+"""Ranks of a standard deck, 3 .. BJ."""
 TWO = 12
 SJ_RANK = 13
 BJ_RANK = 14
+GC_RANK = 15
+RANKS_WITH_GC = 16
+"""Entries of a Baohuang rank-count vector: the standard ranks and the promoted guard card."""
 SJ: Card = 52
 BJ: Card = 53
-NUM_CARDS = 54
+GC: Card = 54
+NUM_CARDS = 55
+"""Card codes: 52 naturals, SJ, BJ and GC."""
 COPIES = 4
 
-RANK_OF: tuple[int, ...] = tuple(c >> 2 for c in range(52)) + (SJ_RANK, BJ_RANK)
+RANK_OF: tuple[int, ...] = tuple(c >> 2 for c in range(52)) + (SJ_RANK, BJ_RANK, GC_RANK)
 """Rank of each card code (``rank_of`` without the call, for hot loops)."""
 _RANK_INPUT = {name: i for i, name in enumerate(RANK_NAMES[:13])} | {"T": 7}
 
@@ -37,13 +46,13 @@ def rank_of(card: Card) -> int:
 
 
 def suit_of(card: Card) -> int | None:
-    """Suit index 0..3 (S H C D), or None for a joker."""
+    """Suit index 0..3 (S H C D), or None for a joker (or GC)."""
     return None if card >= SJ else card & 3
 
 
 CARD_TEXT: tuple[str, ...] = tuple(
     RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] for c in range(52)
-) + ("SJ", "BJ")
+) + ("SJ", "BJ", "GC")
 
 
 def card_text(card: Card) -> str:
@@ -52,6 +61,7 @@ def card_text(card: Card) -> str:
 
 
 _CARD_CACHE: dict[str, Card] = {}
+_JOKERS = {"SJ": SJ, "BJ": BJ, "GC": GC}
 
 
 def parse_card(token: str) -> Card:
@@ -60,10 +70,8 @@ def parse_card(token: str) -> Card:
     if cached is not None:
         return cached
     text = token.strip().upper()
-    if text == "SJ":
-        card = SJ
-    elif text == "BJ":
-        card = BJ
+    if text in _JOKERS:
+        card = _JOKERS[text]
     else:
         rank, suit = _RANK_INPUT.get(text[:-1]), text[-1:]
         if rank is None or suit not in SUIT_NAMES:
@@ -101,15 +109,30 @@ def sort_key(card: Card) -> tuple[int, int]:
     return (RANK_OF[card], card & 3 if card < SJ else 0)
 
 
+DECK_LESS: dict[int, tuple[int, str]] = {
+    165: (168, "6S 6H 6C"),  # R-WH-DECK-1: three 6s of one pack go too
+    205: (216, "3S 3S 3H 3H 3H 3C 3C 3C 3D 3D 3D"),  # R-WF-DECK-1: 3S 3H 3C 3D + 3S stay
+}
+"""Decks that are another deck less some copies: (that deck, the cards taken out)."""
+
+
 def deck(size: int = 216) -> list[Card]:
-    """A full deck before the shuffle: Baohuang's 216 cards (four decks) or 168 (no 3/4/5,
-    R-EMP-L1); Dou Dizhu's 54 (one deck, C-CARD-1) or 108 (two decks, S-CARD-1)."""
+    """A full deck before the shuffle: Baohuang's 216 cards (four decks), 168 (no 3/4/5,
+    R-EMP-L1), 165 (Weihai) or 205 (Weifang); Dou Dizhu's 54 (one deck, C-CARD-1) or 108
+    (two decks, S-CARD-1)."""
+    if size in DECK_LESS:
+        base, less = DECK_LESS[size]
+        cards = deck(base)
+        for card in parse_cards(less):
+            cards.remove(card)
+        return cards
     if size in (54, 108, 216):
         low, copies = 0, size // 54
     elif size == 168:
         low, copies = 3 * 4, COPIES
     else:
-        raise ValueError(f"no {size}-card deck: use 216 or 168 (Baohuang), 54 or 108 (Dou Dizhu)")
+        raise ValueError(f"no {size}-card deck: use 216, 205, 168 or 165 (Baohuang), "
+                         "54 or 108 (Dou Dizhu)")
     one = list(range(low, 52)) + [SJ, BJ]
     return [c for c in one for _ in range(copies)]
 

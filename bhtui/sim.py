@@ -97,7 +97,13 @@ def summary(report: dict[str, Any]) -> str:
         places = " ".join(PLACE_EN[p - 1] if p else "  - " for p in r["places"])
         scores = " ".join(f"{s:+3d}" for s in r["scores"])
         notes = (["open guard"] if r["open_guard"] else []) + (
-            [f"rebels {','.join(map(str, r['rebels']))}"] if r["rebels"] else [])
+            [f"rebels {','.join(map(str, r['rebels']))}"] if r["rebels"] else []) + (
+            ["abdicated"] if r["abdicated"] else []) + (
+            [f"kicks {r['kicks']}"] if r["kicks"] else []) + (
+            [f"bombs {r['bombs']}"] if r["bombs"] else []) + (
+            [f"×{r['multiplier']}"] if r["multiplier"] != 1 else []) + (
+            [f"闷 {','.join(str(x['seat']) + '←' + str(x['by']) for x in r['stuck'])}"]
+            if r["stuck"] else [])
         lines.append(
             f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
             f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else "")

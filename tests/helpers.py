@@ -8,7 +8,7 @@ import pickle
 import random
 
 from bhtui.bots import make_bot
-from bhtui.cards import NUM_CARDS, parse_cards, rank_of
+from bhtui.cards import NUM_CARDS, RANKS_WITH_GC, parse_cards, rank_of
 from bhtui.net.host import Seat, Table
 from bhtui.rules import PRESETS, Deal, Event, Match
 
@@ -72,7 +72,7 @@ def types(events: list[Event]) -> list[str]:
 def set_hands(m: Match, hands: list[list[int]]) -> None:
     r = m.round
     r.hands = hands
-    r.rc = [[0] * 15 for _ in range(5)]
+    r.rc = [[0] * RANKS_WITH_GC for _ in range(5)]
     for s in range(5):
         for c in range(NUM_CARDS):
             r.rc[s][rank_of(c)] += hands[s][c]

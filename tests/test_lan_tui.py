@@ -172,9 +172,9 @@ async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_
         await wait_for(pilot, lambda: "Lianzhong classic" in body() and "烤牌" in body())
         from bhtui.net.lobby import Advertiser
         assert Advertiser(table, 7474)._properties()["options"] == "kao"
-        app.client.admin("options", preset="weihai", options={})
+        app.client.admin("options", preset="rizhao", options={})
         note = lambda: str(app.screen.query_one("#room-note").render())
-        await wait_for(pilot, lambda: "Refused: unknown preset 'weihai'; known: qingdao" in note())
+        await wait_for(pilot, lambda: "Refused: unknown preset 'rizhao'; known: qingdao" in note())
         assert table.rules.name == "lianzhong-classic"  # nothing else changed
 
 

@@ -12,16 +12,23 @@ from hypothesis import strategies as st
 
 from bhtui.cards import NUM_CARDS
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
+from bhtui.rules.presets import option_values
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
 from helpers import set_hands, fingerprint, reshuffled
 
-# Every preset bare, with each option alone, and with all its options at once.
+def _other(base, option):
+    """The option's values other than the preset's own."""
+    return [v for v in option_values(option) if v != getattr(base, option)]
+
+
+# Every preset bare, with each option's every other value alone, and with all its options
+# switched at once.
 RULES = [
     rules
     for base in PRESETS.values()
-    for rules in [base, *(base.with_options(**{o: True}) for o in base.allowed),
-                  base.with_options(**{o: True for o in base.allowed})]
+    for rules in [base, *(base.with_options(**{o: v}) for o in base.allowed for v in _other(base, o)),
+                  base.with_options(**{o: _other(base, o)[0] for o in base.allowed})]
 ]
 matches = st.builds(
     lambda rules, seed: Match(rules, seed, rounds=2),
@@ -117,24 +124,27 @@ def test_R_SEED_1_seed_and_actions_replay_to_the_same_state(m, data):
 @FAST
 @given(matches, st.data())
 def test_R_SCORE_Q1_scores_follow_the_places_and_sides(m, data):
-    """R-SCORE-Q1 for qingdao; every other preset's scores sum to zero and have the winner's
-    sign (R-SCORE-W); early ends leave only settled places open (R-END-1)."""
+    """R-SCORE-Q1 where each member gets his side's total (qingdao; weifang with its doublings,
+    R-WF-SCORE-1); every other preset's scores sum to zero and have the winner's sign
+    (R-SCORE-W); early ends leave only settled places open (R-END-1)."""
     for _ in steps(m, data, limit=2000):
         pass
     points = (4, 2, 0, -2, -4)
     for rec in m.records:
-        if m.rules.scoring != "qingdao":
-            r = rec.result
-            assert sum(r.scores) == 0
-            sign = (r.scores[r.emperor] > 0) - (r.scores[r.emperor] < 0)
-            assert {1: "emperor", -1: "rebels", 0: None}[sign] == r.winner
-            placed = sorted(p for p in r.places if p is not None)
-            assert placed == list(range(1, len(placed) + 1))
-            continue
         r = rec.result
+        if m.rules.scoring.thirds:
+            penalties = 0 if not m.rules.stuck_penalty else len(r.stuck)
+            if not penalties:
+                assert sum(r.scores) == 0
+            sign = (r.scores[r.emperor] > 0) - (r.scores[r.emperor] < 0)
+            assert penalties or {1: "emperor", -1: "rebels", 0: None}[sign] == r.winner
+            placed = sorted(p for p in r.places if p is not None)
+            assert placed == list(range(1, len(placed) + 1)) or r.stuck or r.abdicated
+            continue
         side = {r.emperor, r.guard}
         emperor_pts = sum(points[r.places[s] - 1] for s in side)
-        factor = 2 if r.open_solo else 1
+        factor = (2 if r.open_solo else 1) * (2 if r.open_guard else 1) * (
+            2 ** r.bombs if m.rules.bomb_multiplier else 1)
         for s in range(5):
             expected = emperor_pts if s in side else -emperor_pts
             assert r.scores[s] == factor * expected

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from bhtui.cards import BJ_RANK, SJ_RANK, TWO
 from bhtui.rules import PRESETS, CardSet, beats, format_set, legal_sets, parse_set
 from bhtui.rules.choices import LeadSets
-from bhtui.rules.sets import NO_RANK, bie6_allows, pick_cards, sets_from_rank_counts
+from bhtui.rules.mechanisms import SIX, HeldBack
+from bhtui.rules.sets import NO_RANK, held_back_allows, pick_cards, sets_from_rank_counts
 from bhtui.cards import counts, parse_cards
 
 
@@ -66,7 +67,7 @@ def test_R_PLAY_4_cases_that_do_not_beat(new, old):
 
 def test_R_PLAY_4_nothing_beats_a_set_with_a_big_joker():
     top = parse_set("3 3 BJ")
-    everything = sets_from_rank_counts([4] * 13 + [4, 4])
+    everything = sets_from_rank_counts([4] * 13 + [4, 4, 0])
     assert not [s for s in everything if beats(s, top)]
 
 
@@ -101,7 +102,7 @@ def _brute_force(rc, top, beaten_by=_literal_beats, allowed=lambda s: True):
 
 
 rank_counts_st = st.lists(st.integers(0, 8), min_size=13, max_size=13).flatmap(
-    lambda nat: st.tuples(st.integers(0, 4), st.integers(0, 4)).map(lambda j: nat + list(j))
+    lambda nat: st.tuples(st.integers(0, 4), st.integers(0, 4)).map(lambda j: nat + list(j) + [0])
 )
 
 
@@ -115,15 +116,14 @@ def test_R_PLAY_3_legal_sets_lists_exactly_the_playable_sets(rc, top):
 @given(rank_counts_st, st.none() | sets)
 def test_R_PLAY_5_R_PLAY_6_legal_sets_under_kao_and_bie6_list_exactly_the_playable_sets(rc, top):
     """The roasting answers (R-PLAY-5) are added and held-back 6s (R-PLAY-6) left out, exactly
-    as ``beats`` and ``bie6_allows`` judge one set at a time."""
+    as ``beats`` and ``held_back_allows`` judge one set at a time."""
     from bhtui.rules import PRESETS
-    from bhtui.rules.sets import bie6_allows
 
     rules = PRESETS["lianzhong-classic"].with_options(kao=True, bie6=True)
     got = sets_from_rank_counts(rc, top, rules)
     assert len(got) == len(set(got)), "no duplicates"
     assert set(got) == _brute_force(rc, top, lambda s, t: beats(s, t, rules),
-                                    lambda s: bie6_allows(s, rc))
+                                    lambda s: held_back_allows(s, rc, HeldBack(SIX)))
 
 
 def test_legal_sets_takes_a_list_of_cards_and_a_top():
@@ -146,7 +146,7 @@ def test_pick_cards_keeps_an_avoided_card_back_while_it_can():
 def test_R_PLAY_1_lead_sets_by_index_are_the_listed_lead_sets(naturals, sj, bj):
     """A lead is offered without listing it (LeadSets): by index, by position and by length it
     is exactly sets_from_rank_counts' list of R-PLAY-1 sets."""
-    rc = naturals + [sj, bj]
+    rc = naturals + [sj, bj, 0]
     listed = sets_from_rank_counts(rc)
     lazy = LeadSets(rc)
     assert len(lazy) == len(listed) and list(lazy) == listed
@@ -161,9 +161,9 @@ def test_R_PLAY_1_lead_sets_by_index_are_the_listed_lead_sets(naturals, sj, bj):
 def test_R_PLAY_6_bie6_leads_are_the_leads_that_bie6_allows(naturals, sj, bj):
     """Under 憋6 a lead holds no 6s unless it is the whole hand, all of them (R-PLAY-6): the
     shortcut that leads as if the 6s were not there lists exactly what the rule allows."""
-    rc = naturals + [sj, bj]
+    rc = naturals + [sj, bj, 0]
     if not any(rc):
         return
-    allowed = [s for s in sets_from_rank_counts(rc) if bie6_allows(s, rc)]
+    allowed = [s for s in sets_from_rank_counts(rc) if held_back_allows(s, rc, HeldBack(SIX))]
     assert sets_from_rank_counts(rc, None, PRESETS["lianzhong-classic"].with_options(bie6=True)) \
         == allowed

@@ -97,7 +97,7 @@ def test_sim_takes_five_bot_names_and_prints_a_readable_summary():
     (("--bots", "clever"), "unknown bot"),
     (("--option", "nope=true"), "valid: force_first, grab_solo"),
     (("--option", "grab_solo"), "NAME=true"),
-    (("--preset", "weihai"), "invalid choice"),
+    (("--preset", "rizhao"), "invalid choice"),
 ])
 def test_sim_refuses_bad_input_with_a_clear_message(args, message):
     out = bhtui("sim", "--rounds", "1", *args)
@@ -118,7 +118,7 @@ def test_bare_bhtui_help_names_the_commands():
     (("serve-ssh", "--table", "nope"), "write HOST:PORT"),
     (("menu", "nope"), "write HOST:PORT"),
     (("--option", "grab_solo=maybe"), "NAME=true"),
-    (("--preset", "weihai"), "known: qingdao, baike, lianzhong-classic, lianzhong-simple"),
+    (("--preset", "rizhao"), "known: qingdao, baike, lianzhong-classic, lianzhong-simple, weihai, weifang"),
     (("--preset", "baike", "--option", "kao=true"), "valid: none"),
     (("host", "--headless", "--preset", "lianzhong-classic", "--option", "rebellion=true",
       "--no-advertise"), "valid: kao, bie6, grab_solo"),

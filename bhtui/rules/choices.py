@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
 from typing import Any, overload
 
-from bhtui.cards import BJ_RANK, SJ_RANK, TWO
+from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, CardSet, format_set
 
@@ -25,13 +25,15 @@ Action = dict[str, Any]
 
 class LeadSets(Sequence[CardSet]):
     """Every set a hand may lead, in ``sets_from_rank_counts`` order, without listing them:
-    ``n`` natural cards of a rank with each joker combination, then jokers alone."""
+    ``n`` natural cards of a rank with each joker combination (SJ, BJ, and Weifang's GC), then
+    jokers alone."""
 
-    __slots__ = ("_combos", "_ends", "_bj", "_len")
+    __slots__ = ("_combos", "_ends", "_bj", "_gc", "_len")
 
     def __init__(self, rc: Sequence[int]) -> None:
-        self._bj = rc[BJ_RANK]
-        self._combos = [(x, y) for x in range(rc[SJ_RANK] + 1) for y in range(rc[BJ_RANK] + 1)]
+        self._bj, self._gc = rc[BJ_RANK], rc[GC_RANK]
+        self._combos = [(x, y, z) for x in range(rc[SJ_RANK] + 1) for y in range(self._bj + 1)
+                        for z in range(self._gc + 1)]
         self._ends = list(accumulate(rc[: TWO + 1]))  # natural cards held up to each rank
         self._len = (self._ends[-1] + 1) * len(self._combos) - 1
 
@@ -52,12 +54,12 @@ class LeadSets(Sequence[CardSet]):
             raise IndexError(i)
         natural, combo = divmod(i, len(self._combos))
         if natural >= self._ends[-1]:  # jokers alone, the empty combination skipped
-            x, y = self._combos[combo + 1]
-            return tuple.__new__(CardSet, (NO_RANK, 0, x, y))
+            x, y, z = self._combos[combo + 1]
+            return tuple.__new__(CardSet, (NO_RANK, 0, x, y, z, 0))
         rank = bisect_right(self._ends, natural)
         n = natural - (self._ends[rank - 1] if rank else 0) + 1
-        x, y = self._combos[combo]
-        return tuple.__new__(CardSet, (rank, n, x, y))
+        x, y, z = self._combos[combo]
+        return tuple.__new__(CardSet, (rank, n, x, y, z, 0))
 
     def __contains__(self, s: object) -> bool:
         try:
@@ -68,8 +70,10 @@ class LeadSets(Sequence[CardSet]):
 
     def index(self, s: Any, start: int = 0, stop: int | None = None) -> int:
         """Where ``s`` stands, by arithmetic (ValueError when the hand cannot lead it)."""
-        rank, n, x, y = s
-        combo = x * (self._bj + 1) + y
+        rank, n, x, y, z, twos = s
+        combo = (x * (self._bj + 1) + y) * (self._gc + 1) + z
+        if twos:
+            raise ValueError(f"{format_set(s)} cannot be led (kill groups answer, R-WF-PLAY-2)")
         if s.n == 0:
             natural, combo = self._ends[-1], combo - 1
         else:
@@ -78,7 +82,7 @@ class LeadSets(Sequence[CardSet]):
             if not 0 <= rank <= TWO or n > self._ends[rank] - below:
                 raise ValueError(f"{format_set(s)} cannot be led from this hand")
         i = natural * len(self._combos) + combo
-        if combo < 0 or (x, y) not in self._combos or self[i] != s:
+        if combo < 0 or (x, y, z) not in self._combos or self[i] != s:
             raise ValueError(f"{format_set(s)} cannot be led from this hand")
         return i
 

@@ -32,15 +32,22 @@ class RoundRecord:
     grab: bool
     tribute: list[dict[str, Any]]
     result: RoundResult
+    bought: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
+        """Public facts enough to recompute the scores: places, roles, what multiplied them
+        (明保, 造反, 踢, bombs: N2), who was stuck (闷) by whom, and the cards that changed hands
+        before the throne (买3, tribute)."""
         r = self.result
         return {
             "round": self.number, "emperor": r.emperor, "guard": r.guard, "solo": r.solo,
             "open_solo": r.open_solo, "open_guard": r.open_guard, "grab": self.grab,
             "rebels": list(r.rebels), "called": self.called,
             "redeals": self.redeals, "places": list(r.places), "scores": list(r.scores),
-            "winner": r.winner, "tribute": self.tribute,
+            "winner": r.winner, "tribute": self.tribute, "bought": self.bought,
+            "abdicated": r.abdicated, "kicks": r.kicks, "bombs": r.bombs,
+            "multiplier": r.multiplier,
+            "stuck": [{"seat": s, "by": by, "place": r.places[s]} for s, by in r.stuck],
         }
 
 
@@ -150,6 +157,8 @@ class Match:
             called=card_text(r.called) if r.called is not None else None, grab=r.grabbed,
             tribute=[{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
             result=r.result,
+            bought=[{"from": f, "to": t, "card": card_text(c),
+                     "paid": card_text(p) if p is not None else None} for f, t, c, p in r.bought],
         ))
         for s in range(SEATS):
             self.totals[s] += r.result.scores[s]

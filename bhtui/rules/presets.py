@@ -1,27 +1,41 @@
-"""Rule presets (§12): one engine, the rule sets differ only in these typed fields.
+"""Rule presets (§12, and docs/baohuang-towns.md §6): the one place preset names live.
 
-A preset is a choice of mechanisms (how the emperor is chosen, how the guard is found, how a
-round is scored) plus the options a table may switch. Options are plain booleans so they cross
-the wire as a dict and rebuild the same RuleSet on the other side.
+A preset is a choice of mechanisms (``mechanisms.py``: the deck, how the throne passes, how the
+guard is found, which declarations exist, how tricks go, how a round is scored, how tribute
+flows) plus the options a table may switch. The engine and the screens ask these policies what
+to do; they never compare a preset's name (a test greps for it). Options are plain values (true
+or false, or one of a few words or numbers) so they cross the wire as a dict and rebuild the
+same RuleSet on the other side.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
 
-Emperor = Literal["qingdao", "baike", "lianzhong"]
-Guard = Literal["called", "card"]
-Scoring = Literal["qingdao", "baike", "lianzhong"]
+from bhtui.rules.mechanisms import (
+    BAIKE_SCORING, LIANZHONG_SCORING, QINGDAO_SCORING, SIX, THREE, AfterCircle, Ascent, Attach,
+    Dealer, Declarations, Deck, EarlyEnd, FirstLead, Grab, Guard, GuardBy, HeldBack, OpenSolo,
+    PassTo, Scoring, Throne, Tribute, TributeFlow, Tricks, When,
+)
 
 RULES_VERSION = 2
 """Which edition of the rules the engine plays. Raise it whenever the same preset, seed and
 actions would play a different game, so logs of the old edition are refused rather than
 replayed into another game. 1: the emperor card went to the next seat in qingdao and baike,
 classic lianzhong had no 明独保 without four of a kind, the guard could 造反 and the doubling
-needed a rebel win (and could stack with 明保). 2: docs/rules.md as revised for issue 10."""
+needed a rebel win (and could stack with 明保). 2: docs/rules.md as revised for issue 10.
+(New presets need no new edition: no log of theirs is older than they are.)"""
+
+OPTION_VALUES: dict[str, tuple[object, ...]] = {
+    "abdicate_mode": ("w1", "tv"),
+    "bombs": ("off", "rank4plus"),
+    "two_kill": ("full", "singles", "off"),
+    "two_kill_gc": (4, 5),
+    "yield_fallback": ("nothing", "lowest_joker", "highest"),
+}
+"""The options that take one of a few values; every other option is true or false."""
 
 
 @dataclass(frozen=True)
@@ -29,27 +43,20 @@ class RuleSet:
     """One table's rules: the preset's mechanisms, then the switchable options."""
 
     name: str
-    deck_size: int = 216
-    dealt_emperor_card: bool = False
-    """R-EMP-L1: every card is dealt, the emperor card too; else one BJ is set aside (R-DEAL-1)."""
-    emperor: Emperor = "qingdao"
-    """Who becomes emperor: R-EMP-Q*, R-EMP-B* or R-EMP-L*."""
-    needs_group: bool = True
-    """Accepting the throne needs a callable group (R-EMP-Q2, R-EMP-L3), so a candidate
-    without one passes it on by himself; baike takes the throne by calling instead."""
-    attach: bool = False
-    """R-EMP-L2 simple mode: a receiver who yields attaches a 2 or his highest card."""
-    guard: Guard = "called"
-    """The guard holds the called card (R-GUARD-1/2) or the marked guard card (R-GUARD-4)."""
-    open_guard: bool = False
-    """R-GUARD-5 明保: the guard may reveal himself before the first lead."""
-    trick_yield: bool = False
-    """R-TRICK-5 让牌."""
-    tribute: bool = True
-    scoring: Scoring = "qingdao"
-    """Which of §8's tables scores a round (their points live in scoring.py)."""
-    allowed: tuple[str, ...] = ("force_first", "grab_solo")
-    """The options this preset knows (§12 table); only these may be switched."""
+    deck: Deck
+    throne: Throne
+    guard: Guard
+    scoring: Scoring
+    declare: Declarations = Declarations()
+    tricks: Tricks = Tricks()
+    tributes: Tribute = Tribute(TributeFlow.NONE)
+    held_back: HeldBack | None = None
+    """憋6 / 憋3 (R-PLAY-6, R-WH-PLAY-2, R-WF-BIE3-1); an optional one needs ``bie6``."""
+    thrones: tuple[tuple[str, Throne], ...] = ()
+    """The throne each ``abdicate_mode`` plays (R-WH §1.10)."""
+    allowed: tuple[str, ...] = ()
+    """The options this preset knows; only these may be switched."""
+    # ----- options (the preset's own value unless a table switches one it allows) -----
     force_first: bool = False
     """R-EMP-Q4 逼位: on his second decision the first candidate must accept if he can."""
     grab_solo: bool = False
@@ -58,44 +65,198 @@ class RuleSet:
     """R-PLAY-5 烤牌: jokers may be roasted by answers of another size."""
     bie6: bool = False
     """R-PLAY-6 憋6: 6s only in the set that empties the hand, all of them at once."""
+    bie6_pure: bool = False
+    """R-WH-PLAY-2: and that set holds nothing but the 6s."""
     rebellion: bool = False
     """R-TRICK-7 造反."""
+    abdicate_mode: str = "w1"
+    """R-WH-THRONE-1 (w1) or §1.10's W3 ring (tv)."""
+    abdicate_chain: bool = False
+    """R-WH-THRONE-4: the receiver of an abdication may refuse; the card moves on."""
+    rekick: bool = False
+    """R-WH-DECL-3: a kick may be answered by one re-kick (反踢)."""
+    stuck: bool = False
+    """R-WH-STUCK-1 逼死 / R-WF-STUCK-1 闷: a hand of held-back cards facing another's set leaves
+    play at the bottom."""
+    stuck_penalty: bool = False
+    """R-WH-STUCK-1: a stuck player pays the player who stuck him."""
+    tribute: bool = False
+    """R-WH-TRIB-1: §9's tribute where the preset has none."""
+    emperor_leads: bool = False
+    """R-WF-LEAD-1: the emperor leads the first trick, not the first drawer."""
+    bombs: str = "off"
+    """R-WF-BOMB-1: four or more natural cards of a rank beat any other set."""
+    bomb_multiplier: bool = False
+    """R-YY-BOMB-1: each bomb played doubles the round's score."""
+    two_kill: str = "off"
+    """R-WF-PLAY-2: three 2s kill a BJ, four a GC (``singles``: only a lone joker)."""
+    two_kill_gc: int = 4
+    """How many 2s kill a GC (Shouguang: five)."""
+    yield_fallback: str = "nothing"
+    """R-WF-EMP-2: what a yielder without a 2 adds (F4: his lowest joker; lianzhong: his
+    highest natural card)."""
 
-    @functools.cached_property
-    def declarations(self) -> bool:
-        """Whether any seat may ever act out of turn (抢庄, 抢独, 明保, 造反)."""
-        return (self.emperor == "baike" or self.open_guard or self.rebellion
-                or (self.emperor == "lianzhong" and self.grab_solo))
+    # ----- what the options make of the mechanisms ------------------------------------
+    grab: Grab = field(init=False, repr=False, compare=False)
+    """The grab this table plays (R-EMP-Q6, R-EMP-B5, R-EMP-L5, R-WH-GRAB-1)."""
+    holds_back: HeldBack | None = field(init=False, repr=False, compare=False)
+    """The held-back rank this table plays, pure or not."""
+    tribute_flow: TributeFlow = field(init=False, repr=False, compare=False)
+    rebellion_when: When = field(init=False, repr=False, compare=False)
+    first_lead: FirstLead = field(init=False, repr=False, compare=False)
+    declarations: bool = field(init=False, repr=False, compare=False)
+    """Whether any seat may ever act out of turn (抢庄, 抢独, 明保, 造反)."""
 
-    def options(self) -> dict[str, bool]:
+    def __post_init__(self) -> None:
+        """Work out once what the options make of the mechanisms (the engine asks often)."""
+        def derive(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        optional = self.throne.grab_optional and not self.grab_solo
+        derive("grab", Grab.NONE if optional else self.throne.grab)
+        held = self.held_back
+        if held is not None and held.optional and not self.bie6:
+            held = None
+        derive("holds_back", held and dataclasses.replace(held, pure=held.pure or self.bie6_pure))
+        flow = self.tributes.flow
+        derive("tribute_flow", TributeFlow.HIGHEST_CARDS
+               if flow is TributeFlow.NONE and self.tribute else flow)
+        when = self.declare.rebellion
+        derive("rebellion_when", When.NEVER if when is When.IN_PLAY and not self.rebellion
+               else when)
+        derive("first_lead", FirstLead.EMPEROR if self.emperor_leads else self.tricks.first_lead)
+        derive("declarations", self.grab in (Grab.ANY_TIME_WINS, Grab.DECLARED)
+               or self.declare.open_guard is When.BEFORE_LEAD
+               or self.rebellion_when is When.IN_PLAY)
+
+    @property
+    def deck_size(self) -> int:
+        return self.deck.size
+
+    @property
+    def trick_yield(self) -> bool:
+        return self.tricks.trick_yield
+
+    # ----- options ----------------------------------------------------------------------
+    def options(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.allowed}
 
     def with_options(self, **options: object) -> RuleSet:
-        """A copy with options changed; ValueError lists the valid names on an unknown one."""
+        """A copy with options changed; ValueError lists the valid names or values."""
         for name, value in options.items():
             if name not in self.allowed:
                 valid = ", ".join(self.allowed) or "none"
                 raise ValueError(f"unknown option {name!r} for {self.name}; valid: {valid}")
-            if not isinstance(value, bool):
-                raise ValueError(f"option {name} takes true or false, not {value!r}")
-        return dataclasses.replace(self, **options)  # type: ignore[arg-type]
+            values = option_values(name)
+            if not any(value == v and type(value) is type(v) for v in values):
+                shown = " or ".join(str(v).lower() for v in values)
+                raise ValueError(f"option {name} takes {shown}, not {value!r}")
+        changed = dataclasses.replace(self, **options)  # type: ignore[arg-type]
+        if "abdicate_mode" in options:
+            changed = dataclasses.replace(
+                changed, throne=dict(self.thrones)[changed.abdicate_mode])
+        return changed
+
+    def parse_option(self, name: str, text: str) -> object:
+        """An option's value from text (``true``, ``rank4plus``, ``5``); ValueError says why."""
+        if name not in self.allowed:
+            valid = ", ".join(self.allowed) or "none"
+            raise ValueError(f"unknown option {name!r} for {self.name}; valid: {valid}")
+        for value in option_values(name):
+            if str(value).lower() == text.strip().lower():
+                return value
+        shown = " or ".join(str(v).lower() for v in option_values(name))
+        raise ValueError(f"option {name} takes {shown}, not {text!r}")
 
 
+def option_values(name: str) -> tuple[object, ...]:
+    """The values an option may take, in the order a settings screen cycles them."""
+    return OPTION_VALUES.get(name, (False, True))
+
+
+# ----- the table of presets ---------------------------------------------------------------
+_QINGDAO_THRONE = Throne(
+    Ascent.OFFERED, attach=Attach.TWO_AFTER_FIRST, grab=Grab.ASKED_IN_TURN,
+    decline_words="throne.decline",
+)
+_LIANZHONG_THRONE = Throne(
+    Ascent.OFFERED, after_circle=AfterCircle.FORCED_UNLESS_FOUR, grab=Grab.DECLARED,
+)
+_WEIHAI_THRONE = Throne(  # R-WH-GRAB-1, R-WH-THRONE-1..6
+    Ascent.BY_HOLDING, passes_to=PassTo.AFTER_NEXT, needs_group=False,
+    grab=Grab.ASKED_IN_TURN, grab_optional=False, decline_words="throne.refuse",
+)
+_WEIHAI_TV_THRONE = Throne(  # R-WH §1.10 (W3): ascend or pass to the next seat
+    Ascent.OFFERED, passes_to=PassTo.NEXT, needs_group=False,
+    after_circle=AfterCircle.FIRST_MUST_ASCEND, grab=Grab.ASKED_IN_TURN, grab_optional=False,
+)
 _LIANZHONG = RuleSet(
-    name="lianzhong-classic", deck_size=168, dealt_emperor_card=True, emperor="lianzhong",
-    open_guard=True, tribute=False, scoring="lianzhong", allowed=("kao", "bie6", "grab_solo"),
+    name="lianzhong-classic",
+    deck=Deck(168, emperor_card_dealt=True),
+    throne=_LIANZHONG_THRONE,
+    guard=Guard(GuardBy.CALLED, OpenSolo.DECLARED),
+    scoring=LIANZHONG_SCORING,
+    declare=Declarations(open_guard=When.BEFORE_LEAD, rebellion=When.IN_PLAY),
+    held_back=HeldBack(SIX),
+    allowed=("kao", "bie6", "grab_solo"),
 )
 
 PRESETS: dict[str, RuleSet] = {
-    "qingdao": RuleSet(name="qingdao"),
+    "qingdao": RuleSet(
+        name="qingdao",
+        deck=Deck(216, emperor_card_dealt=False),
+        throne=_QINGDAO_THRONE,
+        guard=Guard(GuardBy.CALLED),
+        scoring=QINGDAO_SCORING,
+        tributes=Tribute(TributeFlow.HIGHEST_CARDS),
+        allowed=("force_first", "grab_solo"),
+    ),
     "baike": RuleSet(
-        name="baike", emperor="baike", needs_group=False, open_guard=True, trick_yield=True,
-        tribute=False, scoring="baike", allowed=(),
+        name="baike",
+        deck=Deck(216, emperor_card_dealt=False),
+        throne=Throne(Ascent.BY_CALLING, needs_group=False, after_circle=AfterCircle.FORCED_CALL,
+                      grab=Grab.ANY_TIME_WINS, grab_optional=False),
+        guard=Guard(GuardBy.CALLED_ANY),
+        scoring=BAIKE_SCORING,
+        declare=Declarations(open_guard=When.BEFORE_LEAD),
+        tricks=Tricks(trick_yield=True),
     ),
     "lianzhong-classic": _LIANZHONG,
     "lianzhong-simple": dataclasses.replace(
-        _LIANZHONG, name="lianzhong-simple", needs_group=False, attach=True, guard="card",
+        _LIANZHONG, name="lianzhong-simple",
+        deck=Deck(168, emperor_card_dealt=True, marked_guard_card=True),
+        throne=dataclasses.replace(_LIANZHONG_THRONE, needs_group=False,
+                                   attach=Attach.TWO_OR_HIGHEST),
+        guard=Guard(GuardBy.MARKED_CARD, OpenSolo.DECLARED_HOLDER),
         allowed=("kao", "bie6", "grab_solo", "rebellion"),
+    ),
+    "weihai": RuleSet(  # docs/baohuang-towns.md §1
+        name="weihai",
+        deck=Deck(165, emperor_card_dealt=True, marked_guard_card=True, dealer=Dealer.SEEDED),
+        throne=_WEIHAI_THRONE,
+        thrones=(("w1", _WEIHAI_THRONE), ("tv", _WEIHAI_TV_THRONE)),
+        guard=Guard(GuardBy.MARKED_CARD, OpenSolo.SHOWN_AT_THRONE),
+        scoring=dataclasses.replace(LIANZHONG_SCORING, ends=EarlyEnd.PLACE_SETTLED),
+        declare=Declarations(open_guard=When.ASKED, rebellion=When.ASKED, kick=True),
+        held_back=HeldBack(SIX),
+        bie6=True, bie6_pure=True,
+        allowed=("abdicate_mode", "abdicate_chain", "rekick", "bie6", "bie6_pure", "stuck",
+                 "stuck_penalty", "tribute"),
+    ),
+    "weifang": RuleSet(  # docs/baohuang-towns.md §2
+        name="weifang",
+        deck=Deck(205, emperor_card_dealt=True, dealer=Dealer.SEEDED_THEN_EMPEROR),
+        throne=Throne(Ascent.OFFERED, attach=Attach.TWO_AFTER_FIRST),
+        guard=Guard(GuardBy.CALLED_PROMOTED),
+        scoring=dataclasses.replace(QINGDAO_SCORING, open_guard_doubles=True,
+                                    ends=EarlyEnd.NEVER),
+        declare=Declarations(open_guard=When.BEFORE_LEAD),
+        tricks=Tricks(first_lead=FirstLead.DEALER, promoted_guard_card=True),
+        tributes=Tribute(TributeFlow.STUCK_THEN_TWOS, doubled_by_open_guard=True, buy_three=True),
+        held_back=HeldBack(THREE, pure=True, optional=False),
+        force_first=True, stuck=True, two_kill="full",
+        allowed=("emperor_leads", "bombs", "bomb_multiplier", "two_kill", "two_kill_gc",
+                 "yield_fallback"),
     ),
 }
 
@@ -122,6 +283,6 @@ def rules_of(view_or_room: dict[str, object]) -> RuleSet:
 
 
 @functools.lru_cache(maxsize=64)
-def _rules(name: str, options: tuple[tuple[str, bool], ...]) -> RuleSet:
+def _rules(name: str, options: tuple[tuple[str, object], ...]) -> RuleSet:
     """Views arrive many times a second with the same few rule sets: build each once."""
     return get_preset(name).with_options(**dict(options))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bhtui.cards import NUM_CARDS, NUM_RANKS, RANK_OF, SJ, Card, parse_card
+from bhtui.cards import NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
 from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
@@ -47,8 +47,11 @@ class Reading:
     again: list[int]
     rebels: list[int]
     open_guard: bool
+    step: str | None
+    """The declaration step being asked (R-WH-DECL-1), if any."""
+    kicks: int
     rc: list[int]
-    """My rank counts (15 entries)."""
+    """My rank counts (16 entries: Weifang's GC last)."""
     _sides: tuple[frozenset[int], frozenset[int]] | None = field(default=None, compare=False,
                                                                  repr=False)
 
@@ -129,6 +132,8 @@ def reading_of(r: Round, seat: int, over: bool = False) -> Reading:
         again=list(r.again),
         rebels=list(r.rebels),
         open_guard=r.open_guard,
+        step=r.step,
+        kicks=len(r.kicks),
         rc=list(r.rc[seat]),
     )
 
@@ -136,7 +141,7 @@ def reading_of(r: Round, seat: int, over: bool = False) -> Reading:
 def reading_of_view(view: dict[str, Any]) -> Reading:
     """The same reading from a seat's view, for a bot at a remote table."""
     me = view["viewer"]
-    hand, rc = [0] * NUM_CARDS, [0] * NUM_RANKS
+    hand, rc = [0] * NUM_CARDS, [0] * RANKS_WITH_GC
     for text in view.get("hand", []):
         card = parse_card(text)
         hand[card] += 1
@@ -155,7 +160,7 @@ def reading_of_view(view: dict[str, Any]) -> Reading:
         solo=bool(view["solo"]),
         counts=[s["count"] for s in seats],
         places=[s["place"] for s in seats],
-        top=set_of_cards(parse_card(c) for c in top["cards"]) if top else None,
+        top=set_of_cards((parse_card(c) for c in top["cards"]), kills=True) if top else None,
         top_seat=top["seat"] if top else None,
         called=parse_card(view["called"]) if view.get("called") else None,
         in_hand=bool(view.get("in_hand")),
@@ -163,5 +168,7 @@ def reading_of_view(view: dict[str, Any]) -> Reading:
         again=list(view.get("again", [])),
         rebels=list(view.get("rebels", [])),
         open_guard=bool(view.get("open_guard")),
+        step=view.get("step"),
+        kicks=view.get("kicks", 0),
         rc=rc,
     )

@@ -1,7 +1,9 @@
-"""One round of Baohuang as a pure state machine (§4–§8), for every preset (§12).
+"""One round of Baohuang as a pure state machine (§4–§8), for every preset (§12 and the towns').
 
-Phases: ``grab`` (R-EMP-Q6) → ``throne`` (§5, see :mod:`bhtui.rules.throne`) → ``call``
-(R-GUARD-1/3) → ``play`` (R-TRICK-*) → ``done`` (scored) or ``void`` (redeal).
+Phases: ``grab`` (R-EMP-Q6, R-WH-GRAB-1) → ``throne`` (§5, see :mod:`bhtui.rules.throne`) →
+``call`` (R-GUARD-1/3) → ``declare`` (R-WH-DECL-1, see :mod:`bhtui.rules.declare`) → ``play``
+(R-TRICK-*) → ``done`` (scored) or ``void`` (redeal). Weifang's deal is followed by 买3 and its
+tribute before the throne (R-WF-BUY3-*, R-WF-TRIB-*), with no decisions.
 Exactly one seat must act at any time (``to_act``); a few declarations may come from any seat
 out of turn (抢庄, 抢独, 明保, 造反: :meth:`Round.interjections`). Every action is validated
 completely before anything changes, so an :class:`IllegalAction` leaves the round as it was.
@@ -14,31 +16,33 @@ from functools import partial
 from typing import Any
 
 from bhtui.cards import (
-    BJ, CARD_TEXT, NUM_RANKS, RANK_OF, Card, card_text, cards_from_counts, parse_card, rank_of,
+    BJ, CARD_TEXT, GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, TWO, Card, card_text, parse_card,
 )
+from bhtui.rules import declare, throne
 from bhtui.rules.choices import Choices, LeadSets
-from bhtui.rules.deal import Deal, shuffled_deal
+from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.rules.errors import IllegalAction
+from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading, reading_of
-from bhtui.rules.scoring import SEATS, RoundResult, score_round, settled_early
+from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, settled_early
 from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
-    SIX, CardSet, beats, bie6_allows, bie6_leads, format_set, parse_set, pick_cards,
-    set_of_cards, sets_from_rank_counts, without_sixes,
+    CardSet, beats, format_set, held_back_allows, held_back_leads, is_bomb, parse_set,
+    pick_cards, set_of_cards, sets_from_rank_counts, without_rank,
 )
-from bhtui.rules import throne
+from bhtui.rules.state import Action, Event, RoundState
 from bhtui.rules.tribute import tribute_transfers
 
-Action = dict[str, Any]
-Event = dict[str, Any]
+__all__ = ["Action", "Event", "OUT_OF_TURN", "PLACE_NAMES", "Round"]
 
 PLACE_NAMES = ("头科", "二科", "三科", "二落", "大落")
 OUT_OF_TURN = frozenset({"grab", "open_guard", "rebel"})
 """Action types a seat may send while another seat is to act (when its rules allow them)."""
+OFFER_CHECKED = OUT_OF_TURN | {"skip", "kick", "abdicate"}
 
 
-class Round:
+class Round(RoundState):
     """The state of one deal, from the shuffle to the scores."""
 
     def __init__(
@@ -53,85 +57,103 @@ class Round:
         self.rules = rules
         self.number = number
         self.redeal = redeal
-        self.hands: list[list[int]] = [[0] * 54 for _ in range(SEATS)]
-        self.rc: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
+        self.hands = [[0] * NUM_CARDS for _ in range(SEATS)]
+        self.rc = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
         if deal is None:
-            dealer = previous.emperor if previous is not None else 0  # R-EMP-L1
-            deal = shuffled_deal(rules, seed, number, redeal, dealer)
+            deal = shuffled_deal(rules, seed, number, redeal, dealer_after(rules, previous))
         for seat, cards in enumerate(deal.hands):
             for c in cards:
                 self.give(seat, c)
         self.first_candidate = deal.first_candidate
         self.guard_card = deal.guard_card
-        self.events: list[Event] = []
-        self.tribute: list[tuple[int, int, Card]] = []
-        if previous is not None and rules.tribute:
+        self.dealer = deal.dealer
+        self.events = []
+        self.bought = []
+        if rules.tributes.buy_three:
+            self._buy_threes()
+        self.tribute = []
+        if previous is not None and rules.tribute_flow is not TributeFlow.NONE:
             self._pay_tribute(previous)
 
-        self.emperor: int | None = None
-        self.guard: int | None = None
-        self.called: Card | None = None
+        self.emperor = None
+        self.guard = None
+        self.called = None
         self.solo = False
         self.open_solo = False
         self.grabbed = False
         self.guard_revealed = False
         self.open_guard = False
-        self.rebels: list[int] = []
+        self.rebels = []
+        self.step = None
+        self.asking = []
+        self.kickers = []
+        self.kicks = []
+        self.abdicator = None
         self.first_lead_played = False
         self._emperor_called_played = 0
         self.candidate = self.first_candidate
-        self.card_in_hand = rules.dealt_emperor_card
-        self.bundle: list[Card] = [] if rules.dealt_emperor_card else [BJ]
+        self.card_in_hand = rules.deck.emperor_card_dealt
+        self.bundle = [] if self.card_in_hand else [BJ]
         """What goes with the throne: the emperor card (once out of a hand) and cards added."""
         self.declines = 0
         self.second_chance = False
         self.forced = False
-        self.grabs: list[int] = []
+        self.grabs = []
         self.grab_asked = 0
         self.moment = 0
-        """Counts the moments a declaration may be wanted (offers, tricks): bots are asked
-        about declarations once per moment."""
-        self.places: list[int | None] = [None] * SEATS
-        self.out_order: list[int] = []
-        self.leader: int | None = None
-        self.top: CardSet | None = None
-        self.top_seat: int | None = None
+        self.places = [None] * SEATS
+        self.out_order = []
+        self.stuck = []
+        self.beaten_by = [None] * SEATS
+        self.bombs = 0
+        self.leader = None
+        self.top = None
+        self.top_seat = None
         self.responses = 0
-        self.yielders: list[int] = []
-        self.again: list[int] = []
-        self.trick_moves: list[list[Card] | str | None] = [None] * SEATS
-        self.result: RoundResult | None = None
-        self._offers: dict[int, Choices] = {}
+        self.yielders = []
+        self.again = []
+        self.trick_moves = [None] * SEATS
+        self.result = None
+        self._offers = {}
         """Each seat's last offer of legal actions, until anything is applied."""
-        self._readings: dict[int, Reading] = {}
-        self.turn: int | None = self.first_candidate
-        if rules.emperor == "qingdao" and rules.grab_solo:
-            self.phase = "grab"
-        else:
-            self.phase = "throne"
-            throne.open_throne(self, self.events)
+        self._readings = {}
+        self.turn = self.first_candidate
+        throne.begin(self, self.events)
 
-    # ----- hands -------------------------------------------------------------------------
-    def give(self, seat: int, card: Card) -> None:
-        self.hands[seat][card] += 1
-        self.rc[seat][rank_of(card)] += 1
-
-    def take(self, seat: int, card: Card) -> None:
-        self.hands[seat][card] -= 1
-        self.rc[seat][rank_of(card)] -= 1
-
-    def count(self, seat: int) -> int:
-        return sum(self.rc[seat])
-
-    def hand(self, seat: int) -> list[Card]:
-        return cards_from_counts(self.hands[seat])
+    # ----- before the throne ---------------------------------------------------------------
+    def _buy_threes(self) -> None:
+        """R-WF-BUY3-1/2: in play order from the first drawer, a seat without a 3 buys one from
+        the nearest seat holding two or more, paying a 2 if he has one; forced gives take the
+        highest suit (♠ ♥ ♣ ♦). Public, with suits."""
+        for k in range(SEATS):
+            buyer = (self.dealer + k) % SEATS
+            if self.rc[buyer][THREE]:
+                continue
+            seller = next((s for s in ((buyer + j) % SEATS for j in range(1, SEATS))
+                           if self.rc[s][THREE] >= 2), None)
+            if seller is None:
+                continue
+            three = next(c for c in range(4) if self.hands[seller][c])
+            paid = next((c for c in range(TWO * 4, TWO * 4 + 4) if self.hands[buyer][c]), None)
+            self.move(seller, buyer, three)
+            if paid is not None:
+                self.move(buyer, seller, paid)
+            self.bought.append((seller, buyer, three, paid))
+        if self.bought:
+            self.events.append({"type": "buy3", "items": [
+                {"from": f, "to": t, "card": card_text(c),
+                 "paid": card_text(p) if p is not None else None}
+                for f, t, c, p in self.bought]})
 
     def _pay_tribute(self, previous: RoundResult) -> None:
-        self.tribute = tribute_transfers(previous, self.hands)
-        for giver, _, card in self.tribute:
-            self.take(giver, card)
-        for _, receiver, card in self.tribute:
-            self.give(receiver, card)
+        keep = [[0] * NUM_CARDS for _ in range(SEATS)]  # marked cards are never given
+        if self.rules.deck.emperor_card_dealt:
+            keep[self.first_candidate][BJ] = 1
+        if self.guard_card is not None:
+            keep[self.guard_card][SJ] += 1
+        self.tribute = tribute_transfers(previous, self.hands, self.rules, keep)
+        for giver, receiver, card in self.tribute:
+            self.move(giver, receiver, card)
         if self.tribute:
             self.events.append({
                 "type": "tribute",
@@ -150,10 +172,11 @@ class Round:
             return []
         rc = self.rc[seat]
         if self.top is None:
-            if not (self.rules.bie6 and rc[SIX]):
+            held = self.rules.holds_back
+            if not (held and rc[held.rank]):
                 return LeadSets(rc)
-            left = without_sixes(rc)  # 憋6 (R-PLAY-6): lead as if the 6s were not there
-            return LeadSets(left) if left is not None else bie6_leads(rc)
+            left = without_rank(rc, held.rank)  # lead as if the held-back cards were not there
+            return LeadSets(left) if left is not None else held_back_leads(rc, held)
         return sets_from_rank_counts(rc, self.top, self.rules)
 
     def cards_for(self, seat: int, s: CardSet) -> list[Card]:
@@ -187,6 +210,8 @@ class Round:
             return throne.throne_actions(self, seat)
         if self.phase == "call":
             return throne.call_actions(self, seat)
+        if self.phase == "declare":
+            return declare.step_actions(self, seat)
         actions: list[Action] = []
         if self.top is not None:
             actions.append({"type": "pass"})
@@ -199,27 +224,7 @@ class Round:
         R-GUARD-5, R-TRICK-7)."""
         if self.phase == "throne":
             return throne.throne_interjections(self, seat)
-        if self.phase != "play":
-            return []
-        out: list[Action] = []
-        if self._may_open_guard(seat):
-            out.append({"type": "open_guard"})
-        if self._may_rebel(seat):
-            out.append({"type": "rebel"})
-        return out
-
-    def _may_rebel(self, seat: int) -> bool:
-        """R-TRICK-7: any rebel, once, during tricks (gone out or not). The offer is private to
-        the seat (a view's ``actions``), so the guard not having it tells nobody else a thing."""
-        return self.rules.rebellion and self.role_of(seat) == "rebel" and seat not in self.rebels
-
-    def _may_open_guard(self, seat: int) -> bool:
-        """R-GUARD-5: the guard, before the first lead; in lianzhong-simple also the emperor
-        holding the guard card, who may declare his hidden solo (R-GUARD-4)."""
-        return (
-            self.rules.open_guard and not self.first_lead_played and not self.guard_revealed
-            and seat == self.guard and (seat != self.emperor or self.rules.guard == "card")
-        )
+        return declare.interjections(self, seat)
 
     # ----- apply --------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -243,13 +248,23 @@ class Round:
                 raise IllegalAction(f"{kind!r} is not possible for you now")
             raise IllegalAction(f"it is not seat {seat}'s turn")
         handler = _HANDLERS.get((self.phase, kind)) if isinstance(kind, str) else None
-        if handler is None:
+        if handler is None or not self._offered(seat, kind):
             raise IllegalAction(f"{kind!r} is not possible now ({self.phase} phase)")
         events = []
         handler(self, seat, action, events)
         return self._applied(events)
 
+    def _offered(self, seat: int, kind: str) -> bool:
+        """Declarations and the asked decisions are checked against the seat's offer (their
+        handlers trust it); plays, calls and the throne's answers are checked by their
+        handlers, which say why not."""
+        if kind not in OFFER_CHECKED:
+            return True
+        return any(a["type"] == kind for a in self.decisions(seat))
+
     def _applied(self, events: list[Event]) -> list[Event]:
+        if self.phase == "refused":
+            self._finish(events)  # R-WH-THRONE-4: every receiver refused the abdication
         self.events.extend(events)
         self._offers.clear()  # the state moved on: earlier offers no longer hold
         self._readings.clear()
@@ -267,30 +282,23 @@ class Round:
         """Offers and readings are caches of what was handed out, not part of the game."""
         return {**self.__dict__, "_offers": {}, "_readings": {}}
 
-    def _next_active(self, seat: int) -> int:
-        """R-SEAT-1: the next seat after ``seat`` that still holds cards."""
-        for step in range(1, SEATS + 1):
-            s = (seat + step) % SEATS
-            if self.places[s] is None:
-                return s
-        raise AssertionError("no seat holds cards")
-
-    # call (R-GUARD-1, R-GUARD-2, R-GUARD-3)
+    # call (R-GUARD-1, R-GUARD-2, R-GUARD-3, R-WF-GUARD-1/2)
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        if self.phase == "throne" and self.rules.emperor != "baike":
+        by_calling = self.rules.throne.ascent is Ascent.BY_CALLING
+        if self.phase == "throne" and not by_calling:
             raise IllegalAction("take the throne first; the call comes after")
         card = _parse_one(action.get("card"))
         open_solo = action.get("open", False)
         if not isinstance(open_solo, bool):
             raise IllegalAction("'open' must be true or false")
         if card not in throne.callable_groups(self, seat):
-            what = "three or four identical cards" if self.rules.emperor == "baike" else (
+            what = "three or four identical cards" if self.rules.guard.jokers_callable else (
                 "three or four of, not a joker or 2")
             raise IllegalAction(f"you can only call a card you hold {what} ({card_text(card)})")
         held = throne.held_for_call(self, seat, card)
         if self.forced and (held != 3 or open_solo):
             raise IllegalAction("逼庄: call a group of exactly three, shown as three (R-EMP-B3)")
-        if open_solo and self.rules.emperor == "lianzhong":
+        if open_solo and self.rules.guard.open_solo is not OpenSolo.SHOW_FOUR:
             raise IllegalAction("in lianzhong an open solo (明独保) is declared, not shown "
                                 "(R-GUARD-3)")
         if open_solo and held != 4:
@@ -304,89 +312,40 @@ class Round:
             self.open_solo = self.guard_revealed = open_solo
         else:
             self.guard = next(s for s in range(SEATS) if s != seat and self.hands[s][card])
+        if self.rules.guard.by is GuardBy.CALLED_PROMOTED and not open_solo:
+            declare.promote_guard_card(self, self.guard)  # R-WF-RANK-1
         events.append({
             "type": "call", "seat": seat, "card": card_text(card), "open": open_solo,
             "shown": [card_text(card)] * (4 if open_solo else 3),
         })
         self.announce_roles(events)
-        self.start_play(events)
+        declare.after_roles(self, events)
 
     def _declare_solo(self, seat: int, action: Action, events: list[Event]) -> None:
         """R-GUARD-3, lianzhong-classic: 明独保, an open solo with no call and no condition on
         the hand."""
-        if self.rules.emperor != "lianzhong":
+        if self.rules.guard.open_solo is not OpenSolo.DECLARED:
             raise IllegalAction("here an open solo shows four identical cards (R-GUARD-3)")
         self.solo = self.open_solo = self.guard_revealed = True
         self.guard = seat
         events.append({"type": "solo", "seat": seat})
         self.announce_roles(events)
-        self.start_play(events)
+        declare.start_play(self, events)
 
-    def guard_by_card(self, events: list[Event]) -> None:
-        """R-GUARD-4: the holder of the marked small joker guards; the emperor holding it
-        plays a hidden solo."""
-        assert self.emperor is not None and self.guard_card is not None
-        self.guard = self.guard_card
-        self.solo = self.guard == self.emperor
-        self.announce_roles(events)
-        self.start_play(events)
-
-    def announce_roles(self, events: list[Event]) -> None:
-        by = "card" if self.rules.guard == "card" else "called"  # how a guard was found
-        for s in range(SEATS):
-            events.append({"type": "role", "seat": s, "private": s, "role": self.role_of(s),
-                           "by": by})
-
-    def role_of(self, seat: int) -> str | None:
-        """The seat's true role (only a view decides who may learn it)."""
-        if self.emperor is None:
-            return None
-        if seat == self.emperor:
-            return "emperor"
-        if seat == self.guard:
-            return "guard"
-        return "rebel" if self.guard is not None else None
-
-    def start_play(self, events: list[Event]) -> None:
-        self.phase = "play"
-        self.moment += 1
-        self.leader = self.turn = self.emperor  # R-TRICK-1
-        events.append({"type": "lead", "seat": self.leader, "jiefeng": False})
-
-    # declarations (R-GUARD-5, R-TRICK-7)
-    def _open_guard(self, seat: int, action: Action, events: list[Event]) -> None:
-        self.guard_revealed = True
-        if seat == self.emperor:
-            self.open_solo = True  # a declared solo (R-GUARD-4)
-        else:
-            self.open_guard = True
-        events.append({"type": "open_guard", "seat": seat, "solo": seat == self.emperor})
-
-    def _rebel(self, seat: int, action: Action, events: list[Event]) -> None:
-        """R-TRICK-7: the second declaration is a successful rebellion (造反成功): a hidden
-        guard or solo is revealed, and the guard counts as open from then on (明保). The
-        doubling itself is scoring's (R-SCORE-L1/L2): once, whoever wins."""
-        self.rebels.append(seat)
-        events.append({"type": "rebel", "seat": seat})
-        if len(self.rebels) == 2:
-            if self.guard != self.emperor:
-                self.open_guard = True  # never doubles twice: see R-SCORE-L1
-            if not self.guard_revealed:
-                self.guard_revealed = True
-                events.append({"type": "reveal", "seat": self.guard, "solo": self.solo,
-                               "by": "rebellion"})
-
-    # tricks (R-TRICK-1..6, R-END-1)
+    # tricks (R-TRICK-1..6, R-END-1, R-WF-STUCK-1)
     def _play(self, seat: int, action: Action, events: list[Event]) -> None:
         if self.again and seat not in self.again:
             raise IllegalAction("only the players who yielded are asked again (R-TRICK-5)")
         cards = self._cards_of_play(seat, action)
-        s = set_of_cards(cards)
+        s = set_of_cards(cards, kills=self.rules.two_kill != "off")
+        if self.top is None and s.twos:
+            raise IllegalAction("2s kill jokers only in an answer, never in a lead (R-WF-PLAY-2)")
         if self.top is not None and not beats(s, self.top, self.rules):
             rule = "R-PLAY-3 or R-PLAY-5" if self.rules.kao else "R-PLAY-3"
             raise IllegalAction(f"{format_set(s)} does not beat {format_set(self.top)} ({rule})")
-        if self.rules.bie6 and not bie6_allows(s, self.rc[seat]):
-            raise IllegalAction("憋6: 6s go out only as your last set, all of them (R-PLAY-6)")
+        held = self.rules.holds_back
+        if held and not held_back_allows(s, self.rc[seat], held):
+            raise IllegalAction(HELD_BACK_WORDS[held.rank, held.pure])
         self._lay(seat, cards, s, events)
 
     def _lay(self, seat: int, cards: list[Card], s: CardSet, events: list[Event]) -> None:
@@ -395,13 +354,20 @@ class Round:
         for c in cards:
             hand[c] -= 1
             rc[RANK_OF[c]] -= 1
-        events.append({
+        event: Event = {
             "type": "play", "seat": seat, "cards": [CARD_TEXT[c] for c in cards],
             "set": format_set(s),
-        })
+        }
+        if self.rules.bombs != "off" and is_bomb(s):
+            self.bombs += 1  # R-WF-BOMB-1; each doubles under bomb_multiplier (R-YY-BOMB-1)
+            event["bomb"] = True
+        events.append(event)
         self.first_lead_played = True
-        if self.called is not None and not self.guard_revealed:
-            self._check_reveal(seat, cards.count(self.called), events)
+        if not self.guard_revealed and (self.called is not None):
+            self._check_reveal(seat, cards, events)
+        if self.top_seat is not None:
+            self.beaten_by[self.top_seat] = seat  # who played directly on top of his set
+        self.beaten_by[seat] = None
         self.top, self.top_seat = s, seat
         self.responses, self.yielders, self.again = 0, [], []
         self.trick_moves[seat] = cards
@@ -409,16 +375,17 @@ class Round:
             self._goes_out(seat, events)
             if self.phase == "done":
                 return
-        self.turn = self._next_active(seat)
+        self._next_answer(seat, events)
 
     def _cards_of_play(self, seat: int, action: Action) -> list[Card]:
         """The exact cards of a play: given as ``cards``, or as a ``set`` the engine fills in."""
+        kills = self.rules.two_kill != "off"
         if "set" in action:
             text = action["set"]
             if not isinstance(text, str):
                 raise IllegalAction("'set' is written as text like '9 9 9 SJ'")
             try:
-                wanted = parse_set(text)
+                wanted = parse_set(text, kills)
                 return self.cards_for(seat, wanted)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
@@ -431,20 +398,25 @@ class Round:
         if short:
             raise IllegalAction(f"you do not hold {' '.join(short)}")
         try:
-            set_of_cards(cards)
+            set_of_cards(cards, kills)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         return cards
 
-    def _check_reveal(self, seat: int, played: int, events: list[Event]) -> None:
+    def _check_reveal(self, seat: int, cards: list[Card], events: list[Event]) -> None:
         """R-GUARD-6: the 4th identical card reveals its player (suits of plays are public);
-        ``played`` copies of the called card were just played."""
-        if not played:
-            return
-        if seat == self.emperor:
-            self._emperor_called_played += played
-            if self._emperor_called_played < 4:
+        R-WF-GUARD-4: so does the promoted guard card."""
+        if self.rules.guard.by is GuardBy.CALLED_PROMOTED:
+            if GC not in cards:
                 return
+        else:
+            played = cards.count(self.called)  # type: ignore[arg-type]
+            if not played:
+                return
+            if seat == self.emperor:
+                self._emperor_called_played += played
+                if self._emperor_called_played < 4:
+                    return
         self.guard_revealed = True
         events.append({"type": "reveal", "seat": self.guard, "solo": self.solo, "by": "play"})
 
@@ -453,12 +425,39 @@ class Round:
         place = len(self.out_order)
         self.places[seat] = place
         events.append({"type": "out", "seat": seat, "place": place})
+        self._placed(events)
+
+    def _stuck_now(self, seat: int) -> bool:
+        """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards, facing another's set."""
+        held = self.rules.holds_back
+        if not (self.rules.stuck and held and self.top is not None and self.top_seat != seat):
+            return False
+        rc = self.rc[seat]
+        return rc[held.rank] == sum(rc) > 0
+
+    def _stick(self, seat: int, events: list[Event]) -> None:
+        """The stuck player leaves play at the lowest free place; whoever played directly on top
+        of his last set stuck him (and gets his 闷供 next round, R-WF-TRIB-2)."""
+        place = max(p for p in range(1, SEATS + 1) if p not in self.places)
+        by = self.beaten_by[seat]
+        stuck_by = by if by is not None else self.top_seat
+        assert stuck_by is not None
+        self.places[seat] = place
+        self.stuck.append((seat, stuck_by))
+        self.trick_moves[seat] = "stuck"
+        events.append({"type": "stuck", "seat": seat, "by": stuck_by, "place": place})
+        self._placed(events)
+
+    def _placed(self, events: list[Event]) -> None:
+        """Someone has a place: the last one holding cards takes the one left, or the round's
+        scores are settled early (R-END-1)."""
         holders = [s for s in range(SEATS) if self.places[s] is None]
         assert self.emperor is not None and self.guard is not None
         if len(holders) == 1:
+            place = next(p for p in range(1, SEATS + 1) if p not in self.places)
             self.out_order.append(holders[0])
-            self.places[holders[0]] = SEATS
-            events.append({"type": "out", "seat": holders[0], "place": SEATS})
+            self.places[holders[0]] = place
+            events.append({"type": "out", "seat": holders[0], "place": place})
             self._finish(events)
         elif settled_early(self.rules, self.emperor, self.guard, self.open_solo, self.grabbed,
                            self.places):
@@ -490,12 +489,26 @@ class Round:
             self._win_trick(events, kou=True)  # 扣牌: nobody beat it when asked again
             return
         self.responses += 1
+        self._next_answer(seat, events)
+
+    def _next_answer(self, seat: int, events: list[Event]) -> None:
+        """The next seat to answer the top set (a seat stuck on it leaves play), the yielders
+        again, or the trick's end."""
         assert self.top_seat is not None
-        holding = SEATS - len(self.out_order)
-        others = holding - (self.places[self.top_seat] is None)  # who answer the top set
-        if self.responses < others:
-            self.turn = self._next_active(seat)
-        elif self.yielders:
+        while True:
+            holding = sum(p is None for p in self.places)
+            others = holding - (self.places[self.top_seat] is None)  # who answer the top set
+            if self.responses >= others:
+                break
+            nxt = self.next_active(seat)
+            if not self._stuck_now(nxt):
+                self.turn = nxt
+                return
+            self._stick(nxt, events)
+            if self.phase == "done":
+                return
+            seat = nxt
+        if self.yielders:
             self.again = list(self.yielders)
             self.turn = self.again[0]
             events.append({"type": "again", "seats": list(self.again)})
@@ -507,7 +520,7 @@ class Round:
         assert winner is not None
         events.append({"type": "trick", "seat": winner, "kou": kou})
         jiefeng = self.places[winner] is not None  # R-TRICK-4 接风
-        self.leader = self._next_active(winner) if jiefeng else winner
+        self.leader = self.next_active(winner) if jiefeng else winner
         self.turn = self.leader
         self.top = self.top_seat = None
         self.responses, self.yielders, self.again = 0, [], []
@@ -517,14 +530,20 @@ class Round:
 
     def _finish(self, events: list[Event]) -> None:
         assert self.emperor is not None and self.guard is not None
+        refused = self.phase == "refused"
         scores, winner = score_round(
             self.rules, self.emperor, self.guard, self.open_solo, self.places,
-            open_guard=self.open_guard, grabbed=self.grabbed, rebellion=len(self.rebels) >= 2,
+            open_guard=self.open_guard, grabbed=self.grabbed, rebellion=self.rebellion,
+            kicks=len(self.kicks), bombs=self.bombs, stuck=self.stuck, refused=refused,
         )
+        factor = 1 if refused else multiplier(self.rules, self.open_solo, self.open_guard,
+                                               self.rebellion, len(self.kicks), self.bombs)
         self.result = RoundResult(
             emperor=self.emperor, guard=self.guard, solo=self.solo, open_solo=self.open_solo,
             places=tuple(self.places), scores=scores, winner=winner,
             open_guard=self.open_guard, grabbed=self.grabbed, rebels=tuple(self.rebels),
+            kicks=len(self.kicks), bombs=self.bombs, multiplier=factor,
+            stuck=tuple(self.stuck), abdicated=self.abdicator is not None,
         )
         self.phase = "done"
         self.turn = None
@@ -534,8 +553,18 @@ class Round:
             "open_guard": self.open_guard, "grab": self.grabbed, "rebels": list(self.rebels),
             "called": card_text(self.called) if self.called is not None else None,
             "places": list(self.places), "scores": list(scores), "winner": winner,
+            "multiplier": factor, "kicks": len(self.kicks), "bombs": self.bombs,
+            "stuck": [list(pair) for pair in self.stuck],
             "hands": [[card_text(c) for c in self.hand(s)] for s in range(SEATS)],
         })
+
+
+HELD_BACK_WORDS = {
+    (3, False): "憋6: 6s go out only as your last set, all of them (R-PLAY-6)",
+    (3, True): "憋6: your 6s go out only as your last set, all of them and nothing else "
+               "(R-WH-PLAY-2)",
+    (0, True): "憋3: your 3 is your very last card, played alone (R-WF-BIE3-1)",
+}
 
 
 def _parse_one(token: object) -> Card:
@@ -549,16 +578,22 @@ def _parse_one(token: object) -> Card:
 
 _HANDLERS = {
     ("grab", "grab"): throne.grab_round,
-    ("grab", "skip"): throne.skip,
+    ("grab", "skip"): throne.skip_grab,
     ("throne", "accept"): throne.accept,
     ("throne", "decline"): throne.decline,
     ("throne", "call"): Round._call,
     ("throne", "grab"): throne.grab_throne,
+    ("throne", "abdicate"): throne.abdicate,
+    ("throne", "solo"): throne.shows_solo,
     ("call", "call"): Round._call,
     ("call", "solo"): Round._declare_solo,
+    ("declare", "open_guard"): declare.open_guard,
+    ("declare", "rebel"): declare.rebel,
+    ("declare", "kick"): declare.kick,
+    ("declare", "skip"): declare.skip,
     ("play", "play"): Round._play,
     ("play", "pass"): Round._pass,
     ("play", "yield"): Round._yield_trick,
-    ("play", "open_guard"): Round._open_guard,
-    ("play", "rebel"): Round._rebel,
+    ("play", "open_guard"): declare.open_guard,
+    ("play", "rebel"): declare.rebel,
 }

@@ -1,8 +1,11 @@
-"""Sets and how they compare (R-PLAY-1..4), on rank counts because this is the hot path.
+"""Sets and how they compare (R-PLAY-1..6, R-WF-PLAY-*, R-WF-BOMB-1), on rank counts because
+this is the hot path.
 
-A set is ``n`` cards of one natural rank plus ``sj`` small and ``bj`` big jokers. Suits never
-matter for comparison, so a :class:`CardSet` is a composition; which exact cards are played is
-the caller's business (see :func:`pick_cards`).
+A set is ``n`` cards of one natural rank plus ``sj`` small and ``bj`` big jokers — and, in
+Weifang, ``gc`` promoted guard cards above the big joker (R-WF-RANK-1) and, in an answer that
+kills jokers with 2s (R-WF-PLAY-2), ``twos`` more 2s beside another rank. Suits never matter for
+comparison, so a :class:`CardSet` is a composition; which exact cards are played is the caller's
+business (see :func:`pick_cards`).
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bhtui.cards import (
-    BJ, BJ_RANK, CARD_TEXT, COPIES, NUM_CARDS, NUM_RANKS, RANK_NAMES, SJ, SJ_RANK, TWO, Card,
-    parse_card, parse_rank, rank_of,
+    BJ, BJ_RANK, CARD_TEXT, COPIES, GC, GC_RANK, NUM_CARDS, RANK_NAMES, RANKS_WITH_GC, SJ,
+    SJ_RANK, TWO, Card, parse_card, parse_rank, rank_of,
 )
+from bhtui.rules.mechanisms import HeldBack
 from bhtui.rules.presets import RuleSet, get_preset
 
 NO_RANK = -1
@@ -23,54 +27,66 @@ _CACHE_CAP = 100_000  # set texts also arrive from the network: keep the caches 
 
 
 class CardSet(NamedTuple):
-    """``n`` natural cards of ``rank`` (NO_RANK when n == 0) + ``sj`` small + ``bj`` big jokers."""
+    """``n`` natural cards of ``rank`` (NO_RANK when n == 0) + ``sj`` small + ``bj`` big jokers
+    + ``gc`` promoted guard cards, and ``twos`` 2s killing jokers beside another rank."""
 
     rank: int
     n: int
     sj: int
     bj: int
+    gc: int = 0
+    twos: int = 0
 
     @property
     def size(self) -> int:
-        return self.n + self.sj + self.bj
+        return self.n + self.sj + self.bj + self.gc + self.twos
 
     def __str__(self) -> str:
         return format_set(self)
 
 
-def set_of_ranks(ranks: Iterable[int]) -> CardSet:
-    """The set made of cards of these ranks; ValueError with the reason when it is not a set."""
-    natural = NO_RANK
-    n = sj = bj = 0
+def set_of_ranks(ranks: Iterable[int], kills: bool = False) -> CardSet:
+    """The set made of cards of these ranks; ValueError with the reason when it is not a set.
+    With ``kills``, 2s beside another rank are taken as kill groups (R-WF-PLAY-2)."""
+    naturals: dict[int, int] = {}
+    sj = bj = gc = 0
     for r in ranks:
         if r == SJ_RANK:
             sj += 1
         elif r == BJ_RANK:
             bj += 1
+        elif r == GC_RANK:
+            gc += 1
         else:
-            if natural not in (NO_RANK, r):
-                raise ValueError(
-                    f"mixed ranks {RANK_NAMES[natural]} and {RANK_NAMES[r]}: a set is one rank "
-                    "plus jokers, never a straight or a mix (R-PLAY-1)"
-                )
-            natural = r
-            n += 1
-    if n + sj + bj == 0:
+            naturals[r] = naturals.get(r, 0) + 1
+    if len(naturals) > 1:
+        twos = naturals.get(TWO, 0)
+        if kills and twos and len(naturals) == 2:
+            rank = next(r for r in naturals if r != TWO)
+            return CardSet(rank, naturals[rank], sj, bj, gc, twos)
+        first, second = list(naturals)[:2]
+        raise ValueError(
+            f"mixed ranks {RANK_NAMES[first]} and {RANK_NAMES[second]}: a set is one rank "
+            "plus jokers, never a straight or a mix (R-PLAY-1)"
+        )
+    if not naturals and sj + bj + gc == 0:
         raise ValueError("a set needs at least one card (R-PLAY-1)")
-    return CardSet(natural, n, sj, bj)
+    rank, n = next(iter(naturals.items()), (NO_RANK, 0))
+    return CardSet(rank, n, sj, bj, gc)
 
 
-def set_of_cards(cards: Iterable[Card]) -> CardSet:
-    return set_of_ranks(rank_of(c) for c in cards)
+def set_of_cards(cards: Iterable[Card], kills: bool = False) -> CardSet:
+    return set_of_ranks((rank_of(c) for c in cards), kills)
 
 
 _TEXT_OF: dict[CardSet, str] = {}
-_SET_OF: dict[str, CardSet] = {}
+_SET_OF: dict[tuple[str, bool], CardSet] = {}
 
 
-def parse_set(text: str) -> CardSet:
-    """Parse ``"9 9 9 SJ SJ"`` or ``"9S 9H 9D SJ BJ"``; ValueError says why it is not a set."""
-    known = _SET_OF.get(text)
+def parse_set(text: str, kills: bool = False) -> CardSet:
+    """Parse ``"9 9 9 SJ SJ"`` or ``"9S 9H 9D SJ BJ"``; ValueError says why it is not a set.
+    With ``kills``, ``"A A 2 2 2"`` is an answer killing a joker (R-WF-PLAY-2)."""
+    known = _SET_OF.get((text, kills))
     if known is not None:
         return known
     ranks = []
@@ -82,38 +98,93 @@ def parse_set(text: str) -> CardSet:
                 ranks.append(rank_of(parse_card(token)))
             except ValueError:
                 raise ValueError(f"not a card or rank: {token!r}") from None
-    result = set_of_ranks(ranks)
+    result = set_of_ranks(ranks, kills)
     if len(_SET_OF) < _CACHE_CAP:
-        _SET_OF[text] = result
+        _SET_OF[(text, kills)] = result
     return result
 
 
 def format_set(s: CardSet) -> str:
-    """Canonical text: natural cards, then SJ, then BJ, single spaces (``9 9 SJ BJ``)."""
+    """Canonical text: natural cards, then killing 2s, SJ, BJ, GC, single spaces
+    (``9 9 SJ BJ``, ``A A 2 2 2``)."""
     text = _TEXT_OF.get(s)
     if text is None:
-        parts = [RANK_NAMES[s.rank]] * s.n + ["SJ"] * s.sj + ["BJ"] * s.bj
+        parts = ([RANK_NAMES[s.rank]] * s.n + ["2"] * s.twos + ["SJ"] * s.sj + ["BJ"] * s.bj
+                 + ["GC"] * s.gc)
         text = " ".join(parts)
         if len(_TEXT_OF) < _CACHE_CAP:
             _TEXT_OF[s] = text
     return text
 
 
+def over(new: CardSet, old: CardSet) -> bool:
+    """R-PLAY-3 extended to three joker tiers (R-WF-PLAY-1): same size, and card by card
+    (sorted high to low) strictly higher. ``old`` may hold killing 2s (a kill answer now on
+    top): jokers must stand above them. ``new`` may not."""
+    if new.size != old.size or new.twos or old.gc:
+        return False
+    above_bj, above_sj = new.gc, new.gc + new.bj
+    return (
+        above_bj >= old.bj
+        and above_sj >= old.bj + old.sj
+        and above_sj + new.sj >= old.bj + old.sj + old.twos
+        and (new.n == 0 or new.rank > old.rank)
+    )
+
+
 def beats(new: CardSet, old: CardSet, rules: RuleSet | str | None = None) -> bool:
     """R-PLAY-3: same size, and card by card (sorted high to low) strictly higher.
 
     Closed form: ``old`` has no big joker, ``new`` has a big joker for each small joker of
-    ``old``, and ``new``'s natural cards (if any) outrank ``old``'s. Under ``kao`` a roasting
-    answer of another size may beat a set holding jokers too (R-PLAY-5).
+    ``old``, and ``new``'s natural cards (if any) outrank ``old``'s. The preset may add roasts
+    (R-PLAY-5 ``kao``), the GC tier (R-WF-PLAY-1), joker kills by 2s (R-WF-PLAY-2) and bombs
+    (R-WF-BOMB-1).
     """
     if (
         new.n + new.sj + new.bj == old.n + old.sj + old.bj
         and old.bj == 0
         and new.bj >= old.sj
         and (new.n == 0 or new.rank > old.rank)
+        and not (new.gc or new.twos or old.gc or old.twos)
     ):
-        return True
-    return rules is not None and get_preset(rules).kao and roasts(new, old)
+        plain = True
+    else:
+        plain = over(new, old)
+    if rules is None:
+        return plain
+    r = get_preset(rules)
+    if r.bombs != "off" and (is_bomb(new) or is_bomb(old)):
+        return is_bomb(new) and (not is_bomb(old) or (new.n, new.rank) > (old.n, old.rank))
+    return plain or (r.kao and roasts(new, old)) or (r.two_kill != "off" and kills(new, old, r))
+
+
+def is_bomb(s: CardSet) -> bool:
+    """R-WF-BOMB-1: four or more natural cards of one rank and nothing else."""
+    return s.n >= 4 and s.size == s.n
+
+
+def kills(new: CardSet, old: CardSet, rules: RuleSet) -> bool:
+    """R-WF-PLAY-2: ``new`` holds groups of 2s (three for a BJ of ``old``, ``two_kill_gc`` for a
+    GC) beside a set that beats the rest of ``old`` card by card; with no rest, the groups alone.
+    No group kills a small joker. ``singles``: only a lone joker is killed."""
+    if not (old.bj or old.gc) or (rules.two_kill == "singles" and old.size != 1):
+        return False
+    spare = new.twos or (new.n if new.rank == TWO else 0)
+    for by_bj in range(old.bj + 1):
+        for by_gc in range(old.gc + 1):
+            used = 3 * by_bj + rules.two_kill_gc * by_gc
+            if not used or used > spare or (new.twos and used != new.twos):
+                continue
+            rest_old = CardSet(old.rank, old.n, old.sj, old.bj - by_bj, old.gc - by_gc, old.twos)
+            if new.twos:
+                rest_new = CardSet(new.rank, new.n, new.sj, new.bj, new.gc)
+            else:
+                left = new.n - used
+                rest_new = CardSet(TWO if left else NO_RANK, left, new.sj, new.bj, new.gc)
+            if rest_new.size == rest_old.size == 0 or (
+                    rest_new.size and over(rest_new, rest_old)):
+                return True
+    return False
 
 
 def _roast_splits(old: CardSet) -> list[tuple[int, int]]:
@@ -159,86 +230,141 @@ def _roasting_answers(rc: Sequence[int], top: CardSet) -> set[CardSet]:
     return out
 
 
-SIX = 3  # rank index of the 6s (R-PLAY-6)
+def held_back_allows(s: CardSet, rc: Sequence[int], held: HeldBack) -> bool:
+    """R-PLAY-6 / R-WH-PLAY-2 / R-WF-BIE3-1: the held-back rank only in the set that empties
+    the hand, all of it at once; a pure one with nothing else."""
+    if s.n == 0 or s.rank != held.rank:
+        return True
+    return s.n == rc[held.rank] and s.size == sum(rc) and (not held.pure or s.size == s.n)
 
 
-def bie6_allows(s: CardSet, rc: Sequence[int]) -> bool:
-    """R-PLAY-6: 6s only in the set that empties the hand, and then all of them."""
-    return s.n == 0 or s.rank != SIX or (s.n == rc[SIX] and s.size == sum(rc))
-
-
-def without_sixes(rc: Sequence[int]) -> list[int] | None:
-    """Under 憋6 a hand leads as if it held no 6s (R-PLAY-6), unless 6s are its only natural
-    cards (then they may go out as the last set): those rank counts, or None then."""
-    if not any(n for rank, n in enumerate(rc[: TWO + 1]) if rank != SIX):
+def without_rank(rc: Sequence[int], rank: int) -> list[int] | None:
+    """A hand leads as if it held none of the held-back rank (R-PLAY-6), unless those are its
+    only natural cards (then they may go out as the last set): those rank counts, or None."""
+    if not any(n for r, n in enumerate(rc[: TWO + 1]) if r != rank):
         return None
     left = list(rc)
-    left[SIX] = 0
+    left[rank] = 0
     return left
 
 
-def bie6_leads(rc: Sequence[int]) -> list[CardSet]:
-    """R-PLAY-6 leads of a hand holding 6s, in ``_sets`` order."""
-    left = without_sixes(rc)
+def held_back_leads(rc: Sequence[int], held: HeldBack) -> list[CardSet]:
+    """The leads of a hand holding the held-back rank, in ``_sets`` order."""
+    left = without_rank(rc, held.rank)
     if left is not None:
         return _sets(left, None)
-    # Only 6s and jokers: all of them at once, or jokers alone.
-    jokers = [0] * (TWO + 1) + [rc[SJ_RANK], rc[BJ_RANK]]
-    return [_composition(SIX, rc[SIX], rc[SJ_RANK], rc[BJ_RANK]), *_sets(jokers, None)]
+    # Only that rank and jokers: all of them at once (a pure rank only once the jokers are
+    # gone), or jokers alone.
+    jokers = [0] * (TWO + 1) + list(rc[SJ_RANK:])
+    last = _composition(held.rank, rc[held.rank], rc[SJ_RANK], rc[BJ_RANK], rc[GC_RANK])
+    if held.pure and last.size != last.n:
+        return _sets(jokers, None)
+    return [last, *_sets(jokers, None)]
 
 
 def sets_from_rank_counts(
     rc: Sequence[int], top: CardSet | None = None, rules: RuleSet | None = None
 ) -> list[CardSet]:
     """Every distinct set a hand with rank counts ``rc`` may play (beating ``top`` if given),
-    under the options of ``rules`` (R-PLAY-5 roasting answers, R-PLAY-6 held-back 6s)."""
-    if top is None and rules is not None and rules.bie6 and rc[SIX]:
-        return bie6_leads(rc)
-    out = _sets(rc, top)
-    if rules is None:
-        return out
-    if rules.kao and top is not None and (top.sj or top.bj):
-        known = set(out)
-        out += sorted(s for s in _roasting_answers(rc, top) if s not in known)
-    if rules.bie6:
-        out = [s for s in out if bie6_allows(s, rc)]
+    under ``rules``: R-PLAY-5 roasting answers, R-WF-PLAY-2 kills, R-WF-BOMB-1 bombs, and the
+    held-back rank (R-PLAY-6, R-WF-BIE3-1)."""
+    held = rules.holds_back if rules is not None else None
+    if top is None:
+        return held_back_leads(rc, held) if held and rc[held.rank] else _sets(rc, None)
+    if rules is not None and rules.bombs != "off" and is_bomb(top):
+        out = _bombs(rc, top)  # only a bigger bomb beats a bomb
+    else:
+        out = _sets(rc, top)
+        if rules is not None:
+            extra: list[CardSet] = []
+            if rules.kao and (top.sj or top.bj):
+                extra += _roasting_answers(rc, top)
+            if rules.two_kill != "off" and (top.bj or top.gc):
+                extra += _kill_answers(rc, top, rules)
+            if rules.bombs != "off":
+                extra += _bombs(rc, None)
+            if extra:
+                known = set(out)
+                out += sorted(s for s in set(extra) if s not in known)
+    if held:
+        out = [s for s in out if held_back_allows(s, rc, held)]
     return out
 
 
-_COMPOSITIONS: dict[tuple[int, int, int, int], CardSet] = {}
+def _kill_answers(rc: Sequence[int], top: CardSet, rules: RuleSet) -> list[CardSet]:
+    """Every answer killing some of ``top``'s BJs and GCs with groups of 2s (R-WF-PLAY-2):
+    the groups alone when they kill all of it, else beside an ordinary answer to the rest."""
+    out: list[CardSet] = []
+    if rules.two_kill == "singles" and top.size != 1:
+        return out
+    for by_bj in range(top.bj + 1):
+        for by_gc in range(top.gc + 1):
+            used = 3 * by_bj + rules.two_kill_gc * by_gc
+            if not used or used > rc[TWO]:
+                continue
+            rest = CardSet(top.rank, top.n, top.sj, top.bj - by_bj, top.gc - by_gc, top.twos)
+            if rest.size == 0:
+                out.append(_composition(TWO, used, 0, 0, 0))
+                continue
+            left = list(rc)
+            left[TWO] -= used
+            for b in _sets(left, rest):
+                if b.n == 0 or b.rank == TWO:
+                    out.append(_composition(TWO, b.n + used, b.sj, b.bj, b.gc))
+                else:
+                    out.append(_composition(b.rank, b.n, b.sj, b.bj, b.gc, used))
+    return out
 
 
-def _composition(rank: int, n: int, sj: int, bj: int) -> CardSet:
+def _bombs(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
+    """Every bomb of the hand (R-WF-BOMB-1), or those that beat the bomb ``top``: more cards,
+    or as many of a higher rank."""
+    return [
+        _composition(rank, n, 0, 0, 0)
+        for rank in range(TWO + 1) for n in range(4, rc[rank] + 1)
+        if top is None or (n, rank) > (top.n, top.rank)
+    ]
+
+
+_COMPOSITIONS: dict[tuple[int, int, int, int, int, int], CardSet] = {}
+
+
+def _composition(rank: int, n: int, sj: int, bj: int, gc: int = 0, twos: int = 0) -> CardSet:
     """One shared object per composition: there are only a few thousand, and enumerating
     them then allocates nothing."""
-    key = (rank, n, sj, bj)
+    key = (rank, n, sj, bj, gc, twos)
     return _COMPOSITIONS.setdefault(key, tuple.__new__(CardSet, key))
 
 
 @functools.cache
-def _leads_with(sj_have: int, bj_have: int) -> tuple[tuple[tuple[CardSet, ...], ...], ...]:
+def _leads_with(sj_have: int, bj_have: int, gc_have: int = 0,
+                ) -> tuple[tuple[tuple[CardSet, ...], ...], ...]:
     """For a hand with these jokers, ``[rank][n]``: n cards of rank with every joker
     combination it can add, in enumeration order; ``[NO_RANK][0]``: jokers alone."""
-    combos = [(x, y) for x in range(sj_have + 1) for y in range(bj_have + 1)]
+    combos = [(x, y, z) for x in range(sj_have + 1) for y in range(bj_have + 1)
+              for z in range(gc_have + 1)]
     table = [
-        tuple(tuple(_composition(rank, n, x, y) for x, y in combos) for n in range(4 * COPIES + 1))
+        tuple(tuple(_composition(rank, n, x, y, z) for x, y, z in combos)
+              for n in range(4 * COPIES + 1))
         for rank in range(TWO + 1)
     ]
-    table.append((tuple(_composition(NO_RANK, 0, x, y) for x, y in combos[1:]),))
+    table.append((tuple(_composition(NO_RANK, 0, x, y, z) for x, y, z in combos[1:]),))
     return tuple(table)
 
 
 def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
-    sj_have, bj_have = rc[SJ_RANK], rc[BJ_RANK]
+    sj_have, bj_have, gc_have = rc[SJ_RANK], rc[BJ_RANK], rc[GC_RANK]
     out: list[CardSet] = []
     if top is None:
-        table = _leads_with(sj_have, bj_have)
+        table = _leads_with(sj_have, bj_have, gc_have)
         for rank in range(TWO + 1):
             by_n = table[rank]
             for n in range(1, rc[rank] + 1):
                 out += by_n[n]
         out += table[NO_RANK][0]
         return out
+    if gc_have or top.gc or top.twos:
+        return _tier_sets(rc, top)
     if top.bj:
         return out  # nothing beats a set holding a big joker
     size = top.n + top.sj + top.bj
@@ -256,8 +382,29 @@ def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
     return out
 
 
+def _tier_sets(rc: Sequence[int], top: CardSet) -> list[CardSet]:
+    """The same-size answers to ``top`` with three joker tiers (R-WF-PLAY-1): a GC for each of
+    its BJs, a BJ or GC for each of its SJs too, a joker above each 2 it kills with, higher
+    naturals."""
+    out: list[CardSet] = []
+    if top.gc:
+        return out  # nothing of the same size beats a GC
+    size, below_bj, below_two = top.size, top.bj + top.sj, top.bj + top.sj + top.twos
+    for z in range(top.bj, min(rc[GC_RANK], size) + 1):
+        for y in range(max(0, below_bj - z), min(rc[BJ_RANK], size - z) + 1):
+            for x in range(max(0, below_two - z - y), min(rc[SJ_RANK], size - z - y) + 1):
+                n = size - x - y - z
+                if n == 0:
+                    out.append(_composition(NO_RANK, 0, x, y, z))
+                    continue
+                for rank in range(top.rank + 1, TWO + 1):
+                    if rc[rank] >= n:
+                        out.append(_composition(rank, n, x, y, z))
+    return out
+
+
 def rank_counts(cards: Iterable[Card]) -> list[int]:
-    vec = [0] * NUM_RANKS
+    vec = [0] * RANKS_WITH_GC
     for c in cards:
         vec[rank_of(c)] += 1
     return vec
@@ -268,7 +415,7 @@ def legal_sets(
 ) -> list[CardSet]:
     """Every distinct set (by composition) ``hand`` may play; with ``top``, those that beat it.
     Cards are codes or R-CARD-2 text (ValueError names a bad one)."""
-    rc = [0] * NUM_RANKS
+    rc = [0] * RANKS_WITH_GC
     for c in hand:
         rank = _RANK_BY_CARD.get(c)
         rc[rank if rank is not None else rank_of(parse_card(c))] += 1  # type: ignore[arg-type]
@@ -287,21 +434,30 @@ def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None
 
     Takes suits the hand holds most of first, and ``avoid`` (say, a guard's called card) last.
     """
-    if hand_counts[SJ] < s.sj or hand_counts[BJ] < s.bj:
+    if hand_counts[SJ] < s.sj or hand_counts[BJ] < s.bj or hand_counts[GC] < s.gc:
         raise ValueError(f"you do not hold {format_set(s)}")
-    cards: list[Card] = []
-    if s.n:
+    jokers = [SJ] * s.sj + [BJ] * s.bj + [GC] * s.gc
+    if s.n and not s.twos:
         base = s.rank * 4
         suits = hand_counts[base:base + 4]
         most = max(range(4), key=suits.__getitem__)
         if suits[most] >= s.n and base + most != avoid:  # the common case: one suit will do
-            return [base + most] * s.n + [SJ] * s.sj + [BJ] * s.bj
-        order = sorted(range(base, base + 4), key=lambda c: (c == avoid, -hand_counts[c], c))
-        need = s.n
-        for c in order:
-            take = min(need, hand_counts[c])
-            cards += [c] * take
-            need -= take
-        if need > 0:
-            raise ValueError(f"you do not hold {format_set(s)}")
-    return cards + [SJ] * s.sj + [BJ] * s.bj
+            return [base + most] * s.n + jokers
+    return (_naturals(hand_counts, s.rank, s.n, avoid, s)
+            + _naturals(hand_counts, TWO, s.twos, avoid, s) + jokers)
+
+
+def _naturals(hand_counts: Sequence[int], rank: int, n: int, avoid: Card | None,
+              s: CardSet) -> list[Card]:
+    """``n`` cards of ``rank``, suits held most of first, ``avoid`` last."""
+    if not n:
+        return []
+    base = rank * 4
+    order = sorted(range(base, base + 4), key=lambda c: (c == avoid, -hand_counts[c], c))
+    cards: list[Card] = []
+    for c in order:
+        take = min(n - len(cards), hand_counts[c])
+        cards += [c] * take
+    if len(cards) < n:
+        raise ValueError(f"you do not hold {format_set(s)}")
+    return cards

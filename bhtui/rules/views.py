@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from bhtui.cards import CARD_TEXT, card_text
 from bhtui.rules.round import Event, Round
-from bhtui.rules.throne import bundle_cards, passes_to
 from bhtui.rules.scoring import SEATS
+from bhtui.rules.throne import bundle_cards, passes_to
 
 if TYPE_CHECKING:
     from bhtui.rules.match import Match
@@ -71,6 +71,15 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "leader": r.leader,
         "top": _top(r),
         "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
+        "bought": [{"from": f, "to": t, "card": card_text(c),
+                    "paid": card_text(p) if p is not None else None} for f, t, c, p in r.bought],
+        "dealer": r.dealer,
+        "step": r.step,
+        "asking": list(r.asking),
+        "kicks": len(r.kicks),
+        "abdicator": r.abdicator,
+        "bombs": r.bombs,
+        "stuck": [list(pair) for pair in r.stuck],
         "totals": list(match.totals),  # the per-round table travels apart, once per round
     }
     if seat is not None:
@@ -78,7 +87,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         # Every decision but the sets to play (the client computes those from the hand and
         # the rules): private, since a guard's 明保 would tell who he is.
         view["actions"] = [] if match.over else r.decisions(seat)
-        if match.rules.guard == "card":  # the holder sees the sword on his SJ (R-GUARD-4)
+        if match.rules.deck.marked_guard_card:  # the holder sees the sword (R-GUARD-4, R-WH-DECK-2)
             view["guard_card"] = r.guard_card == seat
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from bhtui.bots.legal import solo_calls
 from bhtui.cards import counts, parse_cards
-from bhtui.rules.presets import rules_of
+from bhtui.rules import offers
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
@@ -118,36 +118,23 @@ class ThroneDialog(ChoiceDialog):
 
 def throne_notes(t: Translator, view: dict[str, Any], choices: list[str],
                  names: list[str]) -> list[str]:
-    """What a candidate should know before choosing: a 抢独 waiting (R-EMP-L5); a second
-    offer or circle; a forced accept or its four-of-a-kind exception (R-EMP-Q4 逼位,
-    R-EMP-L3); where passing sends the card — his 上家 (R-SEAT-1) — or that it ends the
-    passing (void, 逼庄)."""
-    if view.get("grabs"):
-        who = ", ".join(names[s] for s in view["grabs"] if s < len(names))
-        return [t("throne.grabs", names=who)]
-    rules = rules_of(view)
-    lianzhong = rules.emperor == "lianzhong"
-    back = view["second_chance"] and view["candidate"] == view["first_candidate"]
-    notes = []
-    if back and not lianzhong:
-        notes.append(t("throne.second"))
-    elif back and rules.needs_group and "decline" in choices:
-        notes.append(t("throne.circle_four"))
-    elif view["second_chance"] and lianzhong:
-        notes.append(t("throne.second_circle"))
-    to = view.get("passes_to")
-    if "decline" not in choices:
-        notes.append(t("throne.circle_forced" if lianzhong else "throne.forced"))
-    elif to is not None:
-        notes.append(t("throne.passes_to", name=names[to] if to < len(names) else str(to)))
-    elif not back:  # qingdao's second offer said so already
-        notes.append(t("throne.ends.baike" if rules.emperor == "baike" else "throne.ends"))
-    return notes
+    """What a candidate should know before choosing, as the rules say it (``offers``)."""
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else str(seat)
+
+    lines = []
+    for key, values in offers.throne_notes(view, choices):
+        if "seat" in values:
+            values = {"name": name(values["seat"])}
+        elif "seats" in values:
+            values = {"names": ", ".join(name(s) for s in values["seats"])}
+        lines.append(t(key, **values))
+    return lines
 
 
 def _decline_words(view: dict[str, Any]) -> str:
     """放弃 where the bundle goes round (qingdao), 让庄 where the card is handed on."""
-    return "throne.decline" if rules_of(view).emperor == "qingdao" else "throne.yield"
+    return offers.words(view, "decline")
 
 
 class GrabDialog(ChoiceDialog):

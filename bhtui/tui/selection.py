@@ -7,7 +7,8 @@ from typing import Any
 from bhtui.cards import parse_card
 from bhtui.rules import beats
 from bhtui.rules.presets import rules_of
-from bhtui.rules.sets import bie6_allows, rank_counts, set_of_cards
+from bhtui.rules.mechanisms import SIX
+from bhtui.rules.sets import held_back_allows, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator
 
@@ -16,22 +17,25 @@ def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> 
     """None when ``cards`` may be played now, else the reason in the player's language."""
     if not cards:
         return t("status.nothing")
-    try:
-        chosen = set_of_cards(parse_card(c) for c in cards)
-    except ValueError:
-        return t("status.not_set")
     rules = rules_of(view)
     top = view.get("top")
+    try:
+        chosen = set_of_cards((parse_card(c) for c in cards),
+                              kills=bool(top) and rules.two_kill != "off")
+    except ValueError:
+        return t("status.not_set")
     if top:
-        old = set_of_cards(parse_card(c) for c in top["cards"])
+        old = set_of_cards((parse_card(c) for c in top["cards"]), kills=True)
         if not beats(chosen, old, rules):
             if rules.kao and (old.sj or old.bj):
                 return t("status.no_roast", set=set_words(top["cards"]))
             if chosen.size != old.size:
                 return t("status.need_n", n=old.size)
             return t("status.must_beat", set=set_words(top["cards"]))
-    if rules.bie6 and not bie6_allows(chosen, rank_counts(parse_card(c) for c in view.get("hand", []))):
-        return t("status.bie6")
+    held = rules.holds_back
+    if held and not held_back_allows(chosen, rank_counts(parse_card(c) for c in view.get("hand", [])),
+                                     held):
+        return t("status.bie6" if held.rank == SIX else "status.bie3")
     return None
 
 

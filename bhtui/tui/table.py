@@ -17,7 +17,8 @@ from textual.widgets import RichLog, Static
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import card_text, counts, parse_card, parse_rank
 from bhtui.net.client import Client
-from bhtui.rules import parse_set
+from bhtui.rules import offers, parse_set
+from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import pick_cards
 from bhtui.store.config import save_config
@@ -428,7 +429,7 @@ class TableScreen(Screen[None]):
             return
         phase, actions = view["phase"], view.get("actions", [])
         kinds = [a["type"] for a in actions]
-        if phase == "throne" and rules_of(view).emperor == "baike":  # calling takes the throne
+        if offers.dialog_of(view) == "call" and phase == "throne":  # calling takes the throne
             others = tuple(k for k in ("decline", "grab") if k in kinds)
             self._open(CallDialog(self.t, view, self.style.label, others, self.names()))
         elif phase == "throne":
@@ -516,7 +517,9 @@ class TableScreen(Screen[None]):
         watching = self.client.seat is None  # a watcher's results go on by themselves too
         auto_close = self.config.result_seconds if self._on_auto() or watching else None
         self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
-                                          self.style.label, rules_of(view).tribute, auto_close),
+                                          self.style.label,
+                                          rules_of(view).tribute_flow is not TributeFlow.NONE,
+                                          auto_close),
                              closed)
 
     def _show_match_end(self) -> None:

@@ -1,0 +1,103 @@
+"""What a seat is asked, and in which words: the screen asks this module instead of testing
+preset names.
+
+A view carries the seat's decisions (``actions``); from them and the preset's mechanisms this
+says which dialog a decision opens, the i18n key of each choice, and the notes a player should
+read before choosing (where the card goes, what is forced). Keys are plain strings: the words
+themselves live with the screen (``tui/i18n.py``), which never imports the other way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bhtui.rules.mechanisms import AfterCircle, Ascent
+from bhtui.rules.presets import rules_of
+
+Note = tuple[str, dict[str, Any]]
+"""An i18n key and its values; a ``seat`` or ``seats`` value is for the screen to name."""
+
+
+def dialog_of(view: dict[str, Any]) -> str | None:
+    """The dialog the viewer's turn opens: ``grab`` (the grab round), ``throne`` (accept or pass
+    on; Weihai's keep or abdicate), ``call`` (name the guard; in baike the call takes the
+    throne), ``declare`` (a step asked before play), or None (play, or not his turn)."""
+    if view.get("to_act") != view.get("viewer") or view.get("viewer") is None:
+        return None
+    phase = view["phase"]
+    if phase == "throne":
+        return "call" if rules_of(view).throne.ascent is Ascent.BY_CALLING else "throne"
+    return phase if phase in ("grab", "call", "declare") else None
+
+
+def words(view: dict[str, Any], kind: str) -> str:
+    """The i18n key naming one choice of the viewer's decision."""
+    rules = rules_of(view)
+    phase = view["phase"]
+    if phase == "grab":
+        return f"grab.{kind}"
+    if phase == "declare":
+        return f"step.{view['step']}.{kind}"
+    if kind == "decline":
+        return rules.throne.decline_words
+    if kind == "accept" and _keeps(view):
+        return "throne.keep"
+    if kind == "solo":
+        return "throne.show_solo" if phase == "throne" else "call.declare_solo"
+    return f"throne.{kind}"
+
+
+def _keeps(view: dict[str, Any]) -> bool:
+    """Weihai's emperor deciding whether to keep his throne (not a receiver of an abdication)."""
+    return (rules_of(view).throne.ascent is Ascent.BY_HOLDING and view.get("abdicator") is None)
+
+
+def title(view: dict[str, Any]) -> str:
+    """The i18n key of the decision's title."""
+    kind = dialog_of(view)
+    if kind == "declare":
+        return f"step.{view['step']}.title"
+    if kind == "throne" and _keeps(view):
+        return "throne.keep_title"
+    if kind == "throne" and view.get("abdicator") is not None:
+        return "throne.abdicated_title"
+    return f"{kind}.title"
+
+
+def throne_notes(view: dict[str, Any], choices: list[str]) -> list[Note]:
+    """What a candidate should know before choosing: a 抢独 waiting (R-EMP-L5); a second
+    offer or circle; a forced accept or its four-of-a-kind exception (R-EMP-Q4 逼位,
+    R-EMP-L3, R-WH §1.10); where passing sends the card — his 上家 (R-SEAT-1), the seat after
+    next (R-WH-THRONE-2) — or that it ends the passing (void, 逼庄, a lost abdication)."""
+    if view.get("grabs"):
+        return [("throne.grabs", {"seats": list(view["grabs"])})]
+    rules = rules_of(view)
+    after = rules.throne.after_circle
+    to = view.get("passes_to")
+    if _keeps(view):
+        return [("throne.abdicate_to", {"seat": to})] if "abdicate" in choices else []
+    if rules.throne.ascent is Ascent.BY_HOLDING:  # abdicate_chain: may refuse (R-WH-THRONE-4)
+        return [("throne.passes_on", {"seat": to}) if to is not None else ("throne.chain_lost", {})]
+    circles = after is AfterCircle.FORCED_UNLESS_FOUR
+    back = view["second_chance"] and view["candidate"] == view["first_candidate"]
+    notes: list[Note] = []
+    if back and after is AfterCircle.SECOND_OFFER:
+        notes.append(("throne.second", {}))
+    elif back and circles and rules.throne.needs_group and "decline" in choices:
+        notes.append(("throne.circle_four", {}))
+    elif view["second_chance"] and circles:
+        notes.append(("throne.second_circle", {}))
+    if "decline" not in choices:
+        if after is AfterCircle.FIRST_MUST_ASCEND and not view["second_chance"]:
+            notes.append(("throne.both_marked", {}))  # 独保: a holder of both may not pass
+        elif after in (AfterCircle.FORCED_UNLESS_FOUR, AfterCircle.FIRST_MUST_ASCEND):
+            notes.append(("throne.circle_forced", {}))
+        else:
+            notes.append(("throne.forced", {}))
+    elif to is not None:
+        notes.append(("throne.passes_to" if rules.throne.passes_to.value < 0
+                      else "throne.passes_on", {"seat": to}))
+    elif not (back and after is AfterCircle.SECOND_OFFER):  # the second offer said so already
+        notes.append(("throne.ends.baike" if after is AfterCircle.FORCED_CALL else "throne.ends",
+                      {}))
+    return notes

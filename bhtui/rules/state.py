@@ -1,0 +1,135 @@
+"""What a round holds, and the few things every stage of it does to that (hands, roles, turns).
+
+The stages — the throne (``throne.py``), the declarations before play (``declare.py``) and the
+tricks (``round.py``) — each work on a :class:`RoundState`; only ``round.py`` knows them all, so
+none of them imports another's round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bhtui.cards import RANK_OF, Card, cards_from_counts
+from bhtui.rules.choices import Choices
+from bhtui.rules.presets import RuleSet
+from bhtui.rules.reading import Reading
+from bhtui.rules.scoring import SEATS, RoundResult
+from bhtui.rules.sets import CardSet
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class RoundState:
+    """One deal's state, from the shuffle to the scores (filled in by ``Round.__init__``)."""
+
+    rules: RuleSet
+    number: int
+    redeal: int
+    hands: list[list[int]]
+    """Each seat's count vector by card code."""
+    rc: list[list[int]]
+    """Each seat's rank counts, kept in step with ``hands``."""
+    phase: str
+    turn: int | None
+    moment: int
+    """Counts the moments a declaration may be wanted (offers, steps, tricks): bots are asked
+    about declarations once per moment."""
+    events: list[Event]
+    # the deal and what happens before the throne
+    first_candidate: int
+    guard_card: int | None
+    dealer: int
+    tribute: list[tuple[int, int, Card]]
+    bought: list[tuple[int, int, Card, Card | None]]
+    # the throne
+    candidate: int
+    card_in_hand: bool
+    bundle: list[Card]
+    declines: int
+    second_chance: bool
+    forced: bool
+    grabs: list[int]
+    grab_asked: int
+    abdicator: int | None
+    # roles and declarations
+    emperor: int | None
+    guard: int | None
+    called: Card | None
+    solo: bool
+    open_solo: bool
+    grabbed: bool
+    guard_revealed: bool
+    open_guard: bool
+    rebels: list[int]
+    step: str | None
+    asking: list[int]
+    kickers: list[int]
+    kicks: list[str]
+    # tricks
+    first_lead_played: bool
+    places: list[int | None]
+    out_order: list[int]
+    stuck: list[tuple[int, int]]
+    beaten_by: list[int | None]
+    bombs: int
+    leader: int | None
+    top: CardSet | None
+    top_seat: int | None
+    responses: int
+    yielders: list[int]
+    again: list[int]
+    trick_moves: list[list[Card] | str | None]
+    result: RoundResult | None
+    _offers: dict[int, Choices]
+    _readings: dict[int, Reading]
+
+    # ----- hands -------------------------------------------------------------------------
+    def give(self, seat: int, card: Card) -> None:
+        self.hands[seat][card] += 1
+        self.rc[seat][RANK_OF[card]] += 1
+
+    def take(self, seat: int, card: Card) -> None:
+        self.hands[seat][card] -= 1
+        self.rc[seat][RANK_OF[card]] -= 1
+
+    def move(self, giver: int, receiver: int, card: Card) -> None:
+        self.take(giver, card)
+        self.give(receiver, card)
+
+    def count(self, seat: int) -> int:
+        return sum(self.rc[seat])
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_from_counts(self.hands[seat])
+
+    # ----- roles -------------------------------------------------------------------------
+    def role_of(self, seat: int) -> str | None:
+        """The seat's true role (only a view decides who may learn it)."""
+        if self.emperor is None:
+            return None
+        if seat == self.emperor:
+            return "emperor"
+        if seat == self.guard:
+            return "guard"
+        return "rebel" if self.guard is not None else None
+
+    def announce_roles(self, events: list[Event]) -> None:
+        """Each seat learns its own role, every seat at the same moment (R-HIDE-2)."""
+        by = "called" if self.rules.guard.called else "card"  # how a guard was found
+        for s in range(SEATS):
+            events.append({"type": "role", "seat": s, "private": s, "role": self.role_of(s),
+                           "by": by})
+
+    def next_active(self, seat: int) -> int:
+        """R-SEAT-1: the next seat after ``seat`` that still holds cards."""
+        for step in range(1, SEATS + 1):
+            s = (seat + step) % SEATS
+            if self.places[s] is None:
+                return s
+        raise AssertionError("no seat holds cards")
+
+    @property
+    def rebellion(self) -> bool:
+        """Two or more rebels declared 造反 (R-TRICK-7, R-WH-DECL-2)."""
+        return len(self.rebels) >= 2
