@@ -14,3 +14,59 @@ def test_import_linter_contracts_hold():
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "BROKEN" not in out.stdout and "KEPT" in out.stdout
+
+
+def _preset_names() -> set[str]:
+    from bhtui.rules import PRESETS
+
+    return set(PRESETS) | {name.split("-")[0] for name in PRESETS}  # lianzhong too
+
+
+def _compared_names(tree, names: set[str]) -> list[tuple[int, str]]:
+    """Preset names a comparison, a ``match`` case or a startswith/endswith tests against."""
+    import ast
+
+    def named(node) -> list[str]:
+        if isinstance(node, ast.Constant) and node.value in names:
+            return [node.value]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return [n for elt in node.elts for n in named(elt)]
+        return []
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in [node.left, *node.comparators]:
+                found += [(node.lineno, n) for n in named(side)]
+        elif isinstance(node, ast.match_case):
+            found += [(node.pattern.lineno, n) for n in named(getattr(node.pattern, "value", None))]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("startswith", "endswith")):
+            found += [(node.lineno, n) for arg in node.args for n in named(arg)]
+    return found
+
+
+def test_no_preset_name_is_compared_outside_the_preset_table():
+    """Presets are built from named mechanisms (rules/mechanisms.py): the engine and the
+    screens ask the policies, so a new preset never means editing comparisons elsewhere."""
+    import ast
+
+    names = _preset_names()
+    table = ROOT / "bhtui" / "rules" / "presets.py"
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {name!r}"
+        for path in sorted((ROOT / "bhtui").rglob("*.py")) if path != table
+        for line, name in _compared_names(ast.parse(path.read_text()), names)
+    ]
+    assert offenders == []
+
+
+def test_the_preset_name_check_finds_comparisons():
+    """The check above would see the comparisons the preset table replaced."""
+    import ast
+
+    source = ('if rules.emperor == "baike": pass\n'
+              'ok = style in ("qingdao", "x") or name.startswith("lianzhong")\n'
+              'match style:\n    case "weihai": pass\n')
+    assert sorted(n for _, n in _compared_names(ast.parse(source), _preset_names())) == [
+        "baike", "lianzhong", "qingdao", "weihai"]

@@ -2,14 +2,15 @@
 
 Sheds low groups first and keeps jokers and 2s for tricks that matter; goes out cleanly;
 never beats a known partner's set unless that empties its hand; takes the throne, calls,
-and goes solo by hand strength. Its choice is also the hint a player gets.
+goes solo, abdicates, and declares (明保, 造反, 踢) by hand strength. Its choice is also the
+hint a player gets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bhtui.cards import BJ_RANK, RANK_OF, SJ_RANK, TWO, parse_card, rank_of
+from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card, rank_of
 from bhtui.rules import Action, CardSet
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
@@ -25,6 +26,13 @@ DECLARED_SOLO_AT = 18.0
 """lianzhong-classic's 明独保 (R-GUARD-3) needs no four of a kind, only a hand that wins 1 v 4:
 from here up the declared solo went out first in nearly every measured deal (bench/bets.py)."""
 OPEN_GUARD_AT = 14.0  # 明保 doubles the stake: only with a strong hand
+HIDDEN_SOLO_AT = 15.0
+"""Weihai: a holder of both marked cards keeps a hidden solo from here (1st wins, 2nd draws);
+below it he abdicates, and the stake doubles with a partner beside him (R-WH-THRONE-*)."""
+REBEL_AT = 14.0
+"""Weihai's 造反 before play doubles the stake whoever wins (R-WH-DECL-2): only a rebel who
+expects to win it bets, as a guard bets on 明保."""
+KICK_AT = 14.0  # 踢 doubles once more (R-WH-DECL-3): the same bet again
 
 
 class HeuristicBot:
@@ -35,8 +43,10 @@ class HeuristicBot:
 
     def decide(self, offer: Choices) -> Action:
         r, kinds = offer.reading, offer.kinds
-        if "skip" in kinds:  # qingdao's grab round (R-EMP-Q6)
+        if r.phase == "grab":  # the grab round (R-EMP-Q6, R-WH-GRAB-1)
             return _pick(offer, "grab" if strength(r.rc) >= GRAB_AT else "skip")
+        if r.phase == "declare":  # a step asked before play (R-WH-DECL-1)
+            return _pick(offer, self._declare(r, kinds))
         if r.phase == "throne":
             return self._throne(r, offer)
         if "call" in kinds or "solo" in kinds:
@@ -57,6 +67,15 @@ class HeuristicBot:
             return {"type": "rebel"}
         return None
 
+    @staticmethod
+    def _declare(r: Reading, kinds: set[str]) -> str:
+        """明保, 造反, 踢 before play: each doubles the stake, so only on a strong hand."""
+        value = strength(r.rc)
+        for kind, at in (("open_guard", OPEN_GUARD_AT), ("rebel", REBEL_AT), ("kick", KICK_AT)):
+            if kind in kinds and value >= at:
+                return kind
+        return "skip"
+
     def _throne(self, r: Reading, offer: Choices) -> Action:
         kinds = offer.kinds
         choices = kinds - {"grab"}
@@ -67,6 +86,12 @@ class HeuristicBot:
             for card in r.bundle:
                 rc[RANK_OF[card]] += 1
         value = strength(rc)
+        if "solo" in kinds and value >= OPEN_SOLO_AT:  # show both marked cards (R-WH-ROLE-2)
+            return _pick(offer, "solo")
+        if "abdicate" in kinds:  # Weihai, holding both: a hidden solo or a partner
+            return _pick(offer, "accept" if value >= HIDDEN_SOLO_AT else "abdicate")
+        if "decline" not in kinds:
+            return _pick(offer, "accept")
         if "grab" in kinds and value >= GRAB_AT:
             return _pick(offer, "grab")
         if "call" in kinds:  # baike: calling is taking the throne (R-EMP-B1)
@@ -103,8 +128,8 @@ class HeuristicBot:
         if not sets or r.top_seat in r.partners:
             return _pick(offer, "pass")
         budget = self._budget(r)
-        best = min(sets, key=lambda s: _cost(s, r))
-        if _cost(best, r) <= budget:
+        best = min(sets, key=lambda s: _cost(s, r) + _stranding(s, r))
+        if _cost(best, r) + _stranding(best, r) <= budget:
             return offer.play(best)
         return _pick(offer, "pass")
 
@@ -141,16 +166,32 @@ class HeuristicBot:
 
 def _cost(s: CardSet, r: Reading) -> float:
     """What playing ``s`` gives up: jokers and 2s most, high ranks more, broken groups too,
-    and a secret guard's cover when the set needs his called card (R-GUARD-6)."""
+    and a secret guard's cover when the set needs his called card (R-GUARD-6, R-WF-GUARD-4)."""
     cost = 12.0 * s.bj + 8.0 * s.sj
+    secret_rank, spare = r.secret
+    if s.gc:  # Weifang's promoted guard card, above BJ
+        cost += 14.0 * s.gc + (10.0 if secret_rank == GC_RANK else 0.0)
+    if s.twos:  # 2s killing jokers (R-WF-PLAY-2)
+        cost += 3.0 * s.twos + (4.0 if r.rc[TWO] > s.twos else 0.0)
     if s.n:
         cost += s.rank * 0.6 + (6.0 if s.rank == TWO else 0.0)
         if r.rc[s.rank] > s.n:
             cost += 4.0
-        secret_rank, spare = r.secret
         if s.rank == secret_rank and s.n > spare:
             cost += 10.0
     return cost
+
+
+def _stranding(s: CardSet, r: Reading) -> float:
+    """Where a hand of held-back cards facing another's set is stuck (闷, R-WF-STUCK-1): an
+    answer that would leave only those is worth it only if it likely wins the trick, so the
+    held-back cards can be led."""
+    held = r.rules.holds_back
+    if not (r.rules.stuck and held):
+        return 0.0
+    if r.rc[held.rank] != r.size - s.size or s.gc or s.bj:
+        return 0.0
+    return 100.0  # about as bad as the last place it leads to
 
 
 def _pick(offer: Choices, kind: str) -> Action:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bhtui.cards import BJ_RANK, SJ_RANK, TWO
+from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
 
-STRENGTH = {BJ_RANK: 3.0, SJ_RANK: 2.0, TWO: 1.0, TWO - 1: 0.5}
+STRENGTH = {GC_RANK: 3.5, BJ_RANK: 3.0, SJ_RANK: 2.0, TWO: 1.0, TWO - 1: 0.5}
 
 
 def strength(rc: list[int]) -> float:

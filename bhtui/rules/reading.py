@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bhtui.cards import NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
+from bhtui.cards import GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
 from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
@@ -100,9 +100,12 @@ class Reading:
     @property
     def secret(self) -> tuple[int, int]:
         """(rank, copies that are not the called card) while I am a guard nobody knows
-        about; (-1, 0) otherwise."""
+        about — playing more than those shows the called card (R-GUARD-6); (GC_RANK, 0) where
+        the called card is promoted (R-WF-GUARD-4); (-1, 0) otherwise."""
         if self.role != "guard" or self.guard is not None or self.called is None:
             return (-1, 0)
+        if self.rules.tricks.promoted_guard_card:
+            return (GC_RANK, 0)
         rank = RANK_OF[self.called]
         same_rank = range(rank * 4, rank * 4 + 4) if self.called < SJ else ()  # a joker: itself
         spare = sum(self.hand[c] for c in same_rank if c != self.called)

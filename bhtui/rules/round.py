@@ -39,7 +39,7 @@ __all__ = ["Action", "Event", "OUT_OF_TURN", "PLACE_NAMES", "Round"]
 PLACE_NAMES = ("头科", "二科", "三科", "二落", "大落")
 OUT_OF_TURN = frozenset({"grab", "open_guard", "rebel"})
 """Action types a seat may send while another seat is to act (when its rules allow them)."""
-OFFER_CHECKED = OUT_OF_TURN | {"skip", "kick", "abdicate"}
+OFFER_CHECKED = OUT_OF_TURN | {"skip", "kick", "abdicate", "solo"}
 
 
 class Round(RoundState):

@@ -72,9 +72,12 @@ def throne_actions(r: RoundState, seat: int) -> list[Action]:
         return [{"type": "accept"}]
     if r.grabs:  # someone declared a solo: declare your own (grab) or let it stand
         return [{"type": "decline"}]
-    if _must_accept(r, seat):
-        return [{"type": "accept"}]
-    return [{"type": "accept"}, {"type": "decline"}]
+    out: list[Action] = [{"type": "accept"}]
+    if not _must_accept(r, seat):
+        out.append({"type": "decline"})
+    if r.rules.guard.open_solo is OpenSolo.SHOWN_AT_THRONE and seat == r.guard_card:
+        out.append({"type": "solo"})  # R-WH-ROLE-2 in the W3 ring: ascend showing both cards
+    return out
 
 
 def throne_interjections(r: RoundState, seat: int) -> list[Action]:
@@ -412,7 +415,11 @@ def _refuse(r: RoundState, seat: int, events: list[Event]) -> None:
 
 def shows_solo(r: RoundState, seat: int, action: Action, events: list[Event]) -> None:
     """R-WH-ROLE-2: the holder of both marked cards shows the guard card before play: an open
-    solo, with no 造反 and no 踢 (R-WH-DECL-4)."""
+    solo, with no 造反 and no 踢 (R-WH-DECL-4). In the W3 ring he ascends so."""
+    if r.rules.throne.ascent is Ascent.OFFERED and seat == r.guard_card and not r.grabs:
+        crown(r, seat, events)
+        r.guard, r.solo = seat, True
+        r.announce_roles(events)
     if r.abdicator is not None or not (seat == r.emperor == r.guard):
         raise IllegalAction("only an emperor holding both marked cards may show the guard card")
     r.open_solo = r.guard_revealed = True
