@@ -8,7 +8,7 @@ import pickle
 import random
 
 from bhtui.bots import make_bot
-from bhtui.cards import NUM_CARDS, RANKS_WITH_GC, parse_cards, rank_of
+from bhtui.cards import GC, NUM_CARDS, RANKS_WITH_GC, parse_cards, rank_of
 from bhtui.net.host import Seat, Table
 from bhtui.rules import PRESETS, Deal, Event, Match
 
@@ -82,7 +82,7 @@ def reshuffled(m: Match, viewer: int, rng: random.Random) -> Match:
     """The same public state with every hidden card of the other seats dealt anew among them.
 
     The emperor's three shown copies of the called card stay with him (they are public);
-    the guard, or a hidden solo, follows the fourth copy wherever it lands.
+    the guard, or a hidden solo, follows the fourth copy (Weifang: the GC) wherever it lands.
     """
     twin = copy.deepcopy(m)
     r = twin.round
@@ -104,10 +104,16 @@ def reshuffled(m: Match, viewer: int, rng: random.Random) -> Match:
         del pool[:need]
     set_hands(twin, hands)
     if r.called is not None:
-        holders = [s for s in range(5) if s != r.emperor and hands[s][r.called]]
+        token = guard_token(r)
+        holders = [s for s in range(5) if s != r.emperor and hands[s][token]]
         r.guard = holders[0] if holders else r.emperor
         r.solo = not holders
     return twin
+
+
+def guard_token(r) -> int:
+    """The card whose holder is the guard: the called card, or Weifang's GC once promoted."""
+    return GC if any(h[GC] for h in r.hands) else r.called
 
 
 def people_and_bots(people: set[int], preset: str = "qingdao", start: bool = True,

@@ -33,3 +33,28 @@ def test_every_rule_id_is_named_by_a_test():
             named |= {m.replace("_", "-") for m in re.findall(r"R_[A-Z]+_[A-Z]?\d+|R_SCORE_W", path.read_text())}
             named |= ids(path.read_text())
     assert sorted(wanted - named) == []
+
+
+TOWNS = ROOT.parent / "shared" / "rules" / "baohuang-towns.md"
+TOWN_ID = re.compile(r"\bR-(?:WH|WF|TB|RZ|YY)(?:-[A-Z0-9]+)*-\d+\b")
+
+
+def test_docs_towns_name_the_same_rule_ids_as_the_shared_towns_spec():
+    if not TOWNS.exists():
+        pytest.skip(f"no shared towns spec at {TOWNS} on this checkout")
+    ours = (ROOT / "docs" / "baohuang-towns.md").read_text()
+    assert set(TOWN_ID.findall(ours)) == set(TOWN_ID.findall(TOWNS.read_text()))
+
+
+def test_every_weihai_and_weifang_rule_id_is_named_by_a_test():
+    """The presets the engine plays (§1, §2) and the one option it takes from §5."""
+    spec = set(TOWN_ID.findall((ROOT / "docs" / "baohuang-towns.md").read_text()))
+    wanted = {i for i in spec if i.startswith(("R-WH-", "R-WF-"))} | {"R-YY-BOMB-1"}
+    named = set()
+    for path in (ROOT / "tests").glob("test_*.py"):
+        if path.name != Path(__file__).name:
+            text = path.read_text()
+            named |= {m.replace("_", "-") for m in re.findall(
+                r"R_(?:WH|WF|YY)_[A-Z]+\d?_\d+", text)}
+            named |= set(TOWN_ID.findall(text))
+    assert sorted(wanted - named) == []

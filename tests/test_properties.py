@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from bhtui.cards import NUM_CARDS
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
+from bhtui.rules.mechanisms import GuardBy
 from bhtui.rules.presets import option_values
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
-from helpers import set_hands, fingerprint, reshuffled
+from helpers import fingerprint, guard_token, reshuffled, set_hands
 
 def _other(base, option):
     """The option's values other than the preset's own."""
@@ -192,10 +193,11 @@ def test_R_HIDE_2_moving_the_secret_guard_changes_no_other_view(m, data):
     target = data.draw(st.sampled_from(candidates), label="new guard")
     twin = copy.deepcopy(m)
     hands = [list(h) for h in r.hands]
-    give = next(c for c in range(NUM_CARDS) if hands[target][c] and c != r.called)
+    token = guard_token(r)  # the called card, or the GC it became (R-WF-RANK-1)
+    give = next(c for c in range(NUM_CARDS) if hands[target][c] and c not in (r.called, token))
     hands[target][give] -= 1
-    hands[target][r.called] += 1
-    hands[r.guard][r.called] -= 1
+    hands[target][token] += 1
+    hands[r.guard][token] -= 1
     hands[r.guard][give] += 1
     set_hands(twin, hands)
     twin.round.guard, twin.round.solo = target, False
@@ -207,17 +209,20 @@ def test_R_HIDE_2_moving_the_secret_guard_changes_no_other_view(m, data):
 
 card_guard_matches = st.builds(
     lambda rules, seed: Match(rules, seed, rounds=2),
-    st.sampled_from([r for r in RULES if r.guard == "card"]), st.integers(0, 10**6),
+    st.sampled_from([r for r in RULES if r.guard.by is GuardBy.MARKED_CARD]),
+    st.integers(0, 10**6),
 )
 
 
 @FAST
 @given(card_guard_matches, st.data())
 def test_R_HIDE_2_R_GUARD_4_who_holds_the_guard_card_shows_in_no_other_view(m, data):
+    """From the moment the guard is known to himself: in play, and in Weihai already at the
+    emperor's decision and the declarations asked before play (R-WH-ROLE-1, R-WH-DECL-1)."""
     for _ in steps(m, data, limit=data.draw(st.integers(0, 250), label="stop")):
         pass
     r = m.round
-    if r.phase != "play" or r.guard_revealed:
+    if r.phase not in ("throne", "declare", "play") or r.guard is None or r.guard_revealed:
         return
     target = data.draw(st.sampled_from([s for s in range(5) if s != r.emperor]), label="guard")
     twin = copy.deepcopy(m)

@@ -176,8 +176,10 @@ def _asked(r: RoundState, step: str) -> list[int]:
     side = _kicking_side(r)
     if side is None:
         return []
-    royals = [s for s in [r.emperor, r.guard] if s is not None]
-    return [s for s in ring if s not in royals] if side == "rebels" else list(dict.fromkeys(royals))
+    royals = {r.emperor, r.guard}
+    if side == "rebels":
+        return [s for s in ring if s not in royals]
+    return [s for s in [*ring, r.emperor] if s in royals]
 
 
 def _kicking_side(r: RoundState) -> str | None:

@@ -116,8 +116,8 @@ def passes_to(r: RoundState) -> int | None:
         return None
     throne = r.rules.throne
     if throne.ascent is Ascent.BY_HOLDING:
-        if r.abdicator is None:
-            return (r.candidate + throne.passes_to.value) % SEATS if r.solo else None
+        if r.abdicator is None:  # where an abdication would go, whoever may abdicate (R-HIDE-2)
+            return (r.candidate + throne.passes_to.value) % SEATS
         nxt = (r.candidate + 1) % SEATS  # abdicate_chain: on, one seat at a time
         nxt = (nxt + 1) % SEATS if nxt == r.abdicator else nxt
         return None if r.declines + 1 == SEATS - 1 else nxt
