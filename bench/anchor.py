@@ -3,8 +3,9 @@
 A hand is 15 rank counts, a set is ``(rank, n, small jokers, big jokers)``, every choice is
 uniform over the legal ones, tricks end when everyone else still holding cards has passed, the
 lead passes on (接风) when a trick's winner is out, and the round ends when four players are
-out. The deck (216 or 168 cards) and baike's 让牌 follow the preset being measured, so both
-sides play the same length of game. No roles, no scoring, no events, no views, no validation: what any engine must at least do.
+out. The deck (216, 205, 168 or 165 cards) and baike's 让牌 follow the preset being measured,
+so both sides play the same length of game (the towns' 憋6/憋3, 闷, GC, kills and bombs are
+bhtui's extra work, as roles and scores are). No roles, no scoring, no events, no views, no validation: what any engine must at least do.
 It is not part of bhtui and shares no code with it, so it cannot inherit bhtui's costs.
 """
 
@@ -42,9 +43,13 @@ def follow_sets(rc: list[int], top: tuple[int, int, int, int]) -> list[tuple[int
 
 
 def deck_of(size: int) -> list[int]:
-    """216 cards (four packs) or 168 (no 3s, 4s, 5s), as ranks."""
-    low = 0 if size == 216 else 3
-    return [r for r in range(low, 15) for _ in range(16 if r < SJ else 4)]
+    """216 cards (four packs), 205 (eleven 3s fewer), 168 (no 3s, 4s, 5s) or 165 (three 6s
+    fewer), as ranks."""
+    low = 0 if size in (216, 205) else 3
+    deck = [r for r in range(low, 15) for _ in range(16 if r < SJ else 4)]
+    for _ in range({205: 11, 165: 3}.get(size, 0)):
+        deck.remove(low)
+    return deck
 
 
 def play_round(rng: random.Random, size: int = 216, yield_trick: bool = False) -> int:

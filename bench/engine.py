@@ -29,6 +29,7 @@ import anchor  # noqa: E402
 from bhtui.bots import make_bot  # noqa: E402
 from bhtui.cards import card_text  # noqa: E402
 from bhtui.rules import PRESETS, Match, RuleSet, legal_sets  # noqa: E402
+from bhtui.rules.presets import option_values  # noqa: E402
 from bhtui.sim import play_match  # noqa: E402
 
 Sample = tuple[float, float]  # (wall, cpu) seconds
@@ -42,8 +43,17 @@ def timed(fn: Callable[[], int]) -> tuple[Sample, int]:
 
 
 def all_options(name: str) -> RuleSet:
+    """Every option that adds work on: true for switches (but 逼位, which only shortens),
+    the first value but "off" for the others (bombs), the preset's own otherwise."""
     base = PRESETS[name]
-    return base.with_options(**{o: True for o in base.allowed if o != "force_first"})
+    chosen: dict[str, object] = {}
+    for option in base.allowed:
+        values = option_values(option)
+        if values == (False, True):
+            chosen[option] = option != "force_first"
+        elif getattr(base, option) == "off":
+            chosen[option] = next(v for v in values if v != "off")
+    return base.with_options(**chosen)
 
 
 def bhtui_rounds(rules: RuleSet, bot: str, rounds: int, seed: int) -> Callable[[], int]:
@@ -127,7 +137,9 @@ def _spread(values: list[float], unit: str) -> str:
 
 def rows_for(name: str, rounds: int) -> list[Row]:
     rules = all_options(name) if name != "qingdao" else PRESETS[name]
-    shown = ",".join(o for o, on in rules.options().items() if on)
+    base = PRESETS[name]
+    shown = ",".join(o if v is True else f"{o}={v}" for o, v in rules.options().items()
+                     if v != getattr(base, o) or v is True)
     tag = f"{name}{f' ({shown})' if shown else ''}"
     lead = leading_match(rules)
     seat = lead.to_act

@@ -128,19 +128,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, bool]:
-    """``NAME=VALUE`` pairs to typed options; ValueError says what is wrong."""
-    options: dict[str, bool] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        truth = {"true": True, "yes": True, "on": True, "1": True,
-                 "false": False, "no": False, "off": False, "0": False}
-        if not sep or value.strip().lower() not in truth:
-            raise ValueError(f"option {pair!r}: write NAME=true or NAME=false")
-        options[name.strip()] = truth[value.strip().lower()]
-    return options
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -240,7 +227,7 @@ def _host(args: argparse.Namespace) -> int:
             print(f"bhtui: {warning}", file=sys.stderr)
     else:
         try:
-            rules = PRESETS[args.preset].with_options(**parse_options(args.host_option))
+            rules = PRESETS[args.preset].with_parsed(args.host_option)
         except ValueError as exc:
             return _fail(exc)
         if not 0 <= args.bots <= 5:
@@ -326,7 +313,7 @@ def _play(args: argparse.Namespace) -> int:
     from bhtui.tui.app import BhtuiApp
 
     try:
-        rules = get_preset(args.play_preset).with_options(**parse_options(args.option))
+        rules = get_preset(args.play_preset).with_parsed(args.option)
     except ValueError as exc:
         return _fail(exc)
     config, warnings = _settings(args)
@@ -340,7 +327,7 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from bhtui.sim import parse_bots, simulate, summary
 
     try:
-        rules = PRESETS[args.preset].with_options(**parse_options(args.option))
+        rules = PRESETS[args.preset].with_parsed(args.option)
         names = parse_bots(args.bots)
         report = simulate(rules, args.seed, args.rounds, names)
     except ValueError as exc:

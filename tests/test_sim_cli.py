@@ -127,3 +127,64 @@ def test_commands_refuse_bad_input_in_one_line_without_a_traceback(args, message
     out = bhtui(*args)
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def _weihai_score(r: dict) -> list[int]:
+    """R-WH-SCORE-1/2 and R-WH-MULT-1 recomputed from the report's public facts alone."""
+    e, g, places = r["emperor"], r["guard"], list(r["places"])
+    left = iter(p for p in range(1, 6) if p not in places)  # R-END-1: places still open
+    places = [p if p is not None else next(left) for p in places]
+    factor = (2 if r["open_guard"] or len(r["rebels"]) >= 2 else 1) * 2 ** r["kicks"]
+    if r["abdicated"] and r["solo"]:  # every receiver refused (R-WH-THRONE-4)
+        return [-12 if s == e else 3 for s in range(5)]
+    if r["open_solo"]:
+        won = places[e] == 1
+        return [(24 if won else -24) if s == e else (-6 if won else 6) for s in range(5)]
+    if r["solo"]:
+        mine, theirs = {1: (12, -3), 2: (0, 0)}.get(places[e], (-12, 3))
+        return [factor * (mine if s == e else theirs) for s in range(5)]
+    total = 3 * (3 - places[e]) + 3 * (3 - places[g])  # 6/3/0/-3/-6
+    return [factor * (total * 2 // 3 if s == e else total // 3 if s == g else -total // 3)
+            for s in range(5)]
+
+
+def _weifang_score(r: dict) -> list[int]:
+    """R-WF-SCORE-1: Q1 place points, each member his side's total, ×2 for 明保 and 明独."""
+    side = {r["emperor"], r["guard"]}
+    total = sum((4, 2, 0, -2, -4)[r["places"][s] - 1] for s in side)
+    total *= (2 if r["open_guard"] else 1) * (2 if r["open_solo"] else 1)
+    return [total if s in side else -total for s in range(5)]
+
+
+@pytest.mark.parametrize("preset, recompute", [("weihai", _weihai_score),
+                                               ("weifang", _weifang_score)])
+def test_sim_json_of_the_towns_lets_a_reader_recompute_every_score(preset, recompute):
+    """R-WH-MULT-1, R-WF-SCORE-1: the report carries what multiplied a round (明保, 造反, 踢,
+    bombs), who was stuck (闷) by whom and at which place, and what changed hands before the
+    throne (买3, tribute given and received)."""
+    out = bhtui("sim", "--rounds", "60", "--seed", "5", "--preset", preset,
+                "--bots", "heuristic", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    for r in doc["rounds"]:
+        assert {"multiplier", "kicks", "bombs", "stuck", "tribute", "bought"} <= set(r)
+        assert r["scores"] == recompute(r), r
+        for stuck in r["stuck"]:
+            assert r["places"][stuck["seat"]] == stuck["place"] and stuck["by"] != stuck["seat"]
+    if preset == "weifang":
+        assert any(r["stuck"] for r in doc["rounds"]) and any(r["bought"] for r in doc["rounds"])
+        later = doc["rounds"][1:]
+        assert any(t["to"] == s["by"] for r in later for t in r["tribute"]
+                   for s in doc["rounds"][r["round"] - 2]["stuck"])  # 闷供 to the 闷er
+    else:
+        assert any(r["multiplier"] > 1 for r in doc["rounds"])
+    assert doc["totals"] == [sum(r["scores"][s] for r in doc["rounds"]) for s in range(5)]
+
+
+def test_sim_takes_an_option_with_a_value():
+    out = bhtui("sim", "--rounds", "3", "--seed", "2", "--preset", "weifang",
+                "--option", "bombs=rank4plus", "--option", "two_kill=singles", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["options"]["bombs"] == "rank4plus"
+    out = bhtui("sim", "--rounds", "1", "--preset", "weifang", "--option", "bombs=maybe")
+    assert out.returncode == 2 and "NAME=rank4plus" in out.stderr

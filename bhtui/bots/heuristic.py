@@ -128,8 +128,14 @@ class HeuristicBot:
         if not sets or r.top_seat in r.partners:
             return _pick(offer, "pass")
         budget = self._budget(r)
-        best = min(sets, key=lambda s: _cost(s, r) + _stranding(s, r))
-        if _cost(best, r) + _stranding(best, r) <= budget:
+        held = r.rules.holds_back if r.rules.stuck else None
+        if held is None:
+            best = min(sets, key=lambda s: _cost(s, r))
+            price = _cost(best, r)
+        else:
+            best = min(sets, key=lambda s: _cost(s, r) + _stranding(s, r, held.rank))
+            price = _cost(best, r) + _stranding(best, r, held.rank)
+        if price <= budget:
             return offer.play(best)
         return _pick(offer, "pass")
 
@@ -182,14 +188,11 @@ def _cost(s: CardSet, r: Reading) -> float:
     return cost
 
 
-def _stranding(s: CardSet, r: Reading) -> float:
+def _stranding(s: CardSet, r: Reading, held: int) -> float:
     """Where a hand of held-back cards facing another's set is stuck (闷, R-WF-STUCK-1): an
     answer that would leave only those is worth it only if it likely wins the trick, so the
     held-back cards can be led."""
-    held = r.rules.holds_back
-    if not (r.rules.stuck and held):
-        return 0.0
-    if r.rc[held.rank] != r.size - s.size or s.gc or s.bj:
+    if r.rc[held] != r.size - s.size or s.gc or s.bj:
         return 0.0
     return 100.0  # about as bad as the last place it leads to
 

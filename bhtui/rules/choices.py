@@ -28,10 +28,10 @@ class LeadSets(Sequence[CardSet]):
     ``n`` natural cards of a rank with each joker combination (SJ, BJ, and Weifang's GC), then
     jokers alone."""
 
-    __slots__ = ("_combos", "_ends", "_bj", "_gc", "_len")
+    __slots__ = ("_combos", "_ends", "_sj", "_bj", "_gc", "_len")
 
     def __init__(self, rc: Sequence[int]) -> None:
-        self._bj, self._gc = rc[BJ_RANK], rc[GC_RANK]
+        self._sj, self._bj, self._gc = rc[SJ_RANK], rc[BJ_RANK], rc[GC_RANK]
         self._combos = [(x, y, z) for x in range(rc[SJ_RANK] + 1) for y in range(self._bj + 1)
                         for z in range(self._gc + 1)]
         self._ends = list(accumulate(rc[: TWO + 1]))  # natural cards held up to each rank
@@ -71,20 +71,21 @@ class LeadSets(Sequence[CardSet]):
     def index(self, s: Any, start: int = 0, stop: int | None = None) -> int:
         """Where ``s`` stands, by arithmetic (ValueError when the hand cannot lead it)."""
         rank, n, x, y, z, twos = s
+        if twos or not (0 <= x <= self._sj and 0 <= y <= self._bj and 0 <= z <= self._gc):
+            raise ValueError(f"{format_set(s)} cannot be led from this hand")
         combo = (x * (self._bj + 1) + y) * (self._gc + 1) + z
-        if twos:
-            raise ValueError(f"{format_set(s)} cannot be led (kill groups answer, R-WF-PLAY-2)")
-        if s.n == 0:
+        if n == 0:
+            if rank != NO_RANK or combo == 0:
+                raise ValueError(f"{format_set(s)} cannot be led from this hand")
             natural, combo = self._ends[-1], combo - 1
         else:
+            if not 0 <= rank <= TWO or n < 0:
+                raise ValueError(f"{format_set(s)} cannot be led from this hand")
             below = self._ends[rank - 1] if rank else 0
             natural = below + n - 1
-            if not 0 <= rank <= TWO or n > self._ends[rank] - below:
+            if n > self._ends[rank] - below:
                 raise ValueError(f"{format_set(s)} cannot be led from this hand")
-        i = natural * len(self._combos) + combo
-        if combo < 0 or (x, y, z) not in self._combos or self[i] != s:
-            raise ValueError(f"{format_set(s)} cannot be led from this hand")
-        return i
+        return natural * len(self._combos) + combo
 
 
 class Choices(Sequence[Action]):

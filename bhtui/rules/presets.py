@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bhtui.rules.mechanisms import (
@@ -106,6 +107,8 @@ class RuleSet:
     first_lead: FirstLead = field(init=False, repr=False, compare=False)
     declarations: bool = field(init=False, repr=False, compare=False)
     """Whether any seat may ever act out of turn (抢庄, 抢独, 明保, 造反)."""
+    plain_answers: bool = field(init=False, repr=False, compare=False)
+    """An answer is a set of the same size, nothing else (no 烤牌, kills or bombs)."""
 
     def __post_init__(self) -> None:
         """Work out once what the options make of the mechanisms (the engine asks often)."""
@@ -125,6 +128,7 @@ class RuleSet:
         derive("rebellion_when", When.NEVER if when is When.IN_PLAY and not self.rebellion
                else when)
         derive("first_lead", FirstLead.EMPEROR if self.emperor_leads else self.tricks.first_lead)
+        derive("plain_answers", not self.kao and self.two_kill == "off" and self.bombs == "off")
         derive("declarations", self.grab in (Grab.ANY_TIME_WINS, Grab.DECLARED)
                or self.declare.open_guard is When.BEFORE_LEAD
                or self.rebellion_when is When.IN_PLAY)
@@ -158,15 +162,31 @@ class RuleSet:
         return changed
 
     def parse_option(self, name: str, text: str) -> object:
-        """An option's value from text (``true``, ``rank4plus``, ``5``); ValueError says why."""
+        """An option's value from text (``true``, ``rank4plus``, ``5``); ValueError says why.
+        True and false may also be written yes/no, on/off, 1/0."""
         if name not in self.allowed:
             valid = ", ".join(self.allowed) or "none"
             raise ValueError(f"unknown option {name!r} for {self.name}; valid: {valid}")
-        for value in option_values(name):
-            if str(value).lower() == text.strip().lower():
+        word = text.strip().lower()
+        values = option_values(name)
+        if values == (False, True):
+            word = {"yes": "true", "on": "true", "1": "true",
+                    "no": "false", "off": "false", "0": "false"}.get(word, word)
+        for value in values:
+            if str(value).lower() == word:
                 return value
-        shown = " or ".join(str(v).lower() for v in option_values(name))
-        raise ValueError(f"option {name} takes {shown}, not {text!r}")
+        shown = " or ".join(f"NAME={str(v).lower()}" for v in values)
+        raise ValueError(f"option {name}={text!r}: write {shown}")
+
+    def with_parsed(self, pairs: Iterable[str]) -> RuleSet:
+        """A copy with ``NAME=VALUE`` options (the command line's); ValueError says why."""
+        options: dict[str, object] = {}
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            if not sep:
+                raise ValueError(f"option {pair!r}: write NAME=VALUE, e.g. NAME=true")
+            options[name.strip()] = self.parse_option(name.strip(), value)
+        return self.with_options(**options)
 
 
 def option_values(name: str) -> tuple[object, ...]:

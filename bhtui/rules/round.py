@@ -204,20 +204,19 @@ class Round(RoundState):
     def _turn_actions(self, seat: int) -> list[Action]:
         if seat != self.turn:
             return []
+        if self.phase == "play":
+            if self.top is None:
+                return []
+            if self.rules.trick_yield and not self.again:
+                return [{"type": "pass"}, {"type": "yield"}]  # R-TRICK-5 让牌, first circle
+            return [{"type": "pass"}]
         if self.phase == "grab":
             return [{"type": "grab"}, {"type": "skip"}]
         if self.phase == "throne":
             return throne.throne_actions(self, seat)
         if self.phase == "call":
             return throne.call_actions(self, seat)
-        if self.phase == "declare":
-            return declare.step_actions(self, seat)
-        actions: list[Action] = []
-        if self.top is not None:
-            actions.append({"type": "pass"})
-            if self.rules.trick_yield and not self.again:
-                actions.append({"type": "yield"})  # R-TRICK-5 让牌, first circle only
-        return actions
+        return declare.step_actions(self, seat)
 
     def interjections(self, seat: int) -> list[Action]:
         """Declarations ``seat`` may make now whoever is to act (R-EMP-B5, R-EMP-L5,
@@ -495,13 +494,13 @@ class Round(RoundState):
         """The next seat to answer the top set (a seat stuck on it leaves play), the yielders
         again, or the trick's end."""
         assert self.top_seat is not None
+        places = self.places
         while True:
-            holding = sum(p is None for p in self.places)
-            others = holding - (self.places[self.top_seat] is None)  # who answer the top set
+            others = places.count(None) - (places[self.top_seat] is None)  # who answer it
             if self.responses >= others:
                 break
             nxt = self.next_active(seat)
-            if not self._stuck_now(nxt):
+            if not (self.rules.stuck and self._stuck_now(nxt)):
                 self.turn = nxt
                 return
             self._stick(nxt, events)

@@ -271,21 +271,22 @@ def sets_from_rank_counts(
     held = rules.holds_back if rules is not None else None
     if top is None:
         return held_back_leads(rc, held) if held and rc[held.rank] else _sets(rc, None)
-    if rules is not None and rules.bombs != "off" and is_bomb(top):
+    if rules is None or rules.plain_answers:
+        out = _sets(rc, top)
+    elif rules.bombs != "off" and is_bomb(top):
         out = _bombs(rc, top)  # only a bigger bomb beats a bomb
     else:
         out = _sets(rc, top)
-        if rules is not None:
-            extra: list[CardSet] = []
-            if rules.kao and (top.sj or top.bj):
-                extra += _roasting_answers(rc, top)
-            if rules.two_kill != "off" and (top.bj or top.gc):
-                extra += _kill_answers(rc, top, rules)
-            if rules.bombs != "off":
-                extra += _bombs(rc, None)
-            if extra:
-                known = set(out)
-                out += sorted(s for s in set(extra) if s not in known)
+        extra: list[CardSet] = []
+        if rules.kao and (top.sj or top.bj):
+            extra += _roasting_answers(rc, top)
+        if rules.two_kill != "off" and (top.bj or top.gc):
+            extra += _kill_answers(rc, top, rules)
+        if rules.bombs != "off":
+            extra += _bombs(rc, None)
+        if extra:
+            known = set(out)
+            out += sorted(s for s in set(extra) if s not in known)
     if held:
         out = [s for s in out if held_back_allows(s, rc, held)]
     return out
@@ -434,17 +435,20 @@ def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None
 
     Takes suits the hand holds most of first, and ``avoid`` (say, a guard's called card) last.
     """
-    if hand_counts[SJ] < s.sj or hand_counts[BJ] < s.bj or hand_counts[GC] < s.gc:
+    rank, n, sj, bj, gc, twos = s
+    if hand_counts[SJ] < sj or hand_counts[BJ] < bj or hand_counts[GC] < gc:
         raise ValueError(f"you do not hold {format_set(s)}")
-    jokers = [SJ] * s.sj + [BJ] * s.bj + [GC] * s.gc
-    if s.n and not s.twos:
-        base = s.rank * 4
+    jokers = [SJ] * sj + [BJ] * bj
+    if gc:
+        jokers += [GC] * gc
+    if n and not twos:
+        base = rank * 4
         suits = hand_counts[base:base + 4]
         most = max(range(4), key=suits.__getitem__)
-        if suits[most] >= s.n and base + most != avoid:  # the common case: one suit will do
-            return [base + most] * s.n + jokers
-    return (_naturals(hand_counts, s.rank, s.n, avoid, s)
-            + _naturals(hand_counts, TWO, s.twos, avoid, s) + jokers)
+        if suits[most] >= n and base + most != avoid:  # the common case: one suit will do
+            return [base + most] * n + jokers
+    return (_naturals(hand_counts, rank, n, avoid, s)
+            + _naturals(hand_counts, TWO, twos, avoid, s) + jokers)
 
 
 def _naturals(hand_counts: Sequence[int], rank: int, n: int, avoid: Card | None,
