@@ -64,7 +64,7 @@ class TableInfo:
     app: str
     boot: str
     options: tuple[str, ...] = ()
-    """The rule options switched on."""
+    """The rule options set otherwise than the preset has them (``kao``, ``bombs=rank4plus``)."""
     counter: bool = False
     """The table shows the card counter (记牌器)."""
 
@@ -90,7 +90,7 @@ class Advertiser:
             "preset": t.rules.name, "seats": str(t.seats_taken()),
             "spectators": str(t.spectator_count()), "code": "1" if t.code else "0",
             "boot": t.boot_id,
-            "options": ",".join(name for name, on in t.rules.options().items() if on),
+            "options": ",".join(t.rules.changed()),
             "counter": "1" if t.counter else "0",
         }
 

@@ -145,6 +145,13 @@ class RuleSet:
     def options(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.allowed}
 
+    def changed(self) -> list[str]:
+        """The options set otherwise than the preset has them, for a lobby line or a room:
+        ``kao`` for a switch turned on, ``bie6=false``, ``bombs=rank4plus``."""
+        own = get_preset(self.name)
+        return [name if value is True else f"{name}={str(value).lower()}"
+                for name, value in self.options().items() if value != getattr(own, name)]
+
     def with_options(self, **options: object) -> RuleSet:
         """A copy with options changed; ValueError lists the valid names or values."""
         for name, value in options.items():

@@ -10,11 +10,14 @@ from bhtui.rules import CardSet
 from bhtui.tui.i18n import Translator
 
 
+JOKERS = ("SJ", "BJ", "GC")
+
+
 def set_words(cards: list[str]) -> str:
     """Ranks of a played set, jokers after a plus: ``9 9 9 + SJ``."""
-    natural = [c[:-1] for c in cards if c not in ("SJ", "BJ")]
-    jokers = [c for c in cards if c in ("SJ", "BJ")]
-    jokers.sort(key=lambda c: c == "BJ")
+    natural = [c[:-1] for c in cards if c not in JOKERS]
+    jokers = [c for c in cards if c in JOKERS]
+    jokers.sort(key=JOKERS.index)
     if natural and jokers:
         return " ".join(natural) + " + " + " ".join(jokers)
     return " ".join(natural or jokers)
@@ -31,8 +34,8 @@ def rank_counts_words(cards: list[str], times: str = "×") -> str:
 
 def composition_words(s: CardSet) -> str:
     """A set by ranks, jokers after a plus: ``9 9 9 + SJ``."""
-    natural = " ".join([RANK_NAMES[s.rank]] * s.n)
-    jokers = " ".join(["SJ"] * s.sj + ["BJ"] * s.bj)
+    natural = " ".join([RANK_NAMES[s.rank]] * s.n + ["2"] * s.twos)
+    jokers = " ".join(["SJ"] * s.sj + ["BJ"] * s.bj + ["GC"] * s.gc)
     return " + ".join(part for part in (natural, jokers) if part)
 
 
@@ -77,7 +80,8 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
         return t("log.jiefeng" if event.get("jiefeng") else "log.lead", name=name())
     if kind == "play":
         role = f" ({t('role.emperor')})" if event["seat"] == emperor else ""
-        return t("log.play", name=name(), role=role, set=set_words(event["cards"]))
+        bomb = t("log.bomb") if event.get("bomb") else ""
+        return t("log.play", name=name(), role=role, set=set_words(event["cards"])) + bomb
     if kind == "pass":
         return t("log.pass", name=name())
     if kind == "trick":
@@ -92,6 +96,8 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
         return t("log.rebel", name=name())
     if kind == "out":
         return t("log.out", name=name(), place=t.place(event["place"]))
+    if kind == "reveal" and event.get("by") == "abdication":
+        return t("log.abdication", name=name())
     if kind == "reveal" and event.get("by") == "rebellion":
         return t("log.rebellion_solo" if event["solo"] else "log.rebellion", name=name())
     if kind == "reveal":
@@ -109,7 +115,17 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
     if kind == "grab":
         return t("log.grab_declared", name=name())
     if kind == "skip":
-        return t("log.skip", name=name())
+        return t(f"log.skip.{event.get('step', 'grab')}", name=name())
+    if kind == "abdicate":
+        return t("log.abdicate", name=name(), to=name("to"))
+    if kind == "kick":
+        return t("log.kick", name=name())
+    if kind == "kicked":
+        return t("log.kicked")
+    if kind == "stuck":
+        return t("log.stuck", name=name(), by=name("by"), place=t.place(event["place"]))
+    if kind == "buy3":
+        return t("log.buy3", items=tribute_words(event["items"], names, label))
     return None
 
 

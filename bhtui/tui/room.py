@@ -16,7 +16,9 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
+from bhtui.rules.presets import rules_of
 from bhtui.tui.i18n import Translator
+from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
 
 
@@ -118,7 +120,7 @@ class WaitingRoomScreen(Screen[None]):
             (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
             (t("room.address", address=self.address) + "\n\n") if self.address else "",
         )
-        chosen = [t(f"option.{name}").split(":")[0] for name, on in room["options"].items() if on]
+        chosen = rule_words(t, rules_of(room))
         rules_line = "\n" + t("settings.preset", name=t(f"preset.{room['preset']}"))
         rules_line += (" · " + ", ".join(chosen)) if chosen else ""
         counter = t("room.counter_on" if room.get("counter") else "room.counter_off")

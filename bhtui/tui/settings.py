@@ -1,6 +1,6 @@
 """The rules of a match, chosen before it starts: the preset (←/→) and each of its options,
 with a line of explanation in the player's language. On and off are shown as [x] and [ ],
-never by colour alone."""
+an option of several values as <value>, never by colour alone."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.rules import PRESETS, RuleSet
+from bhtui.rules.presets import option_values
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 
@@ -65,8 +66,10 @@ class SettingsScreen(ModalScreen[RuleSet]):
 
     def _label(self, name: str) -> Text:
         """Plain text: "[x]" written as a string would be read as markup and vanish."""
-        on = getattr(self.rules, name)
-        return Text(("[x] " if on else "[ ] ") + self.t(f"option.{name}"))
+        value = getattr(self.rules, name)
+        if option_values(name) == (False, True):
+            return Text(("[x] " if value else "[ ] ") + self.t(f"option.{name}"))
+        return Text(f"<{self.t(f'value.{name}.{value}')}> " + self.t(f"option.{name}"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -87,7 +90,9 @@ class SettingsScreen(ModalScreen[RuleSet]):
         if index is None or not self.rules.allowed:
             return
         name = self.rules.allowed[index]
-        self.rules = self.rules.with_options(**{name: not getattr(self.rules, name)})
+        values = option_values(name)  # on/off, or the next of its values
+        following = values[(values.index(getattr(self.rules, name)) + 1) % len(values)]
+        self.rules = self.rules.with_options(**{name: following})
         options.replace_option_prompt_at_index(index, self._label(name))
 
     def action_done(self) -> None:
@@ -95,3 +100,20 @@ class SettingsScreen(ModalScreen[RuleSet]):
 
     def action_keep(self) -> None:
         self.dismiss(self.original)
+
+
+def rule_words(t: Translator, rules: RuleSet) -> list[str]:
+    """The options a table set otherwise than its preset, in a few words each."""
+    words = []
+    for name in rules.allowed:
+        value = getattr(rules, name)
+        if value == getattr(PRESETS[rules.name], name):
+            continue
+        short = t(f"option.{name}").split(":")[0]
+        if value is True:
+            words.append(short)
+        elif value is False:
+            words.append(f"{short} ✗")
+        else:
+            words.append(f"{short}: {t(f'value.{name}.{value}')}")
+    return words
