@@ -34,11 +34,15 @@ async def test_walking_every_chapter_at_80x24(language):
                 assert "接风" in body
             if index == 4:
                 assert "+2" in body and "+8" in body  # computed by score_round
+            if index == 7:  # Weihai: ×4 and the hidden solo (R-WH-MULT-1, R-WH-SCORE-2)
+                assert "+16" in body and "-12" in body
+            if index == 8:  # Weifang: kills judged by beats, 闷供 then 落供 (R-WF-PLAY-2, R-WF-TRIB-1)
+                assert "A A 2 2 2" in body and "R2 → E" in body
             if index < len(CHAPTERS) - 1:
                 await pilot.press("pagedown")
         assert seen == [c["title"][language] for c in CHAPTERS]
         await pilot.press("pageup")
-        assert text_of(demo, "#demo-title") == CHAPTERS[5]["title"][language]
+        assert text_of(demo, "#demo-title") == CHAPTERS[-2]["title"][language]
 
 
 async def test_try_it_a_wrong_answer_says_why_and_a_right_one_moves_on():

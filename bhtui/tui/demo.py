@@ -3,7 +3,8 @@
 Chapters 3 and 4 play a small scripted deal through :class:`Match` and show its log in words;
 chapter 2's try-it answers are judged by ``parse_set``/``beats``; chapters 5 and 6 compute
 their examples with the engine's scoring and tribute; chapter 7 is a bot round on the replay
-screen with every hand shown.
+screen with every hand shown; chapters 8 and 9 are the Weihai and Weifang rule sets, their
+examples judged and computed by the engine under those presets.
 """
 
 from __future__ import annotations
@@ -120,6 +121,44 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
                       WORDS["example.lost"][lang].format(items=items(lost))])
 
 
+def weihai_examples(t: Translator) -> str:
+    """R-WH-SCORE-1/2 and R-WH-MULT-1, computed by ``score_round``."""
+    rules, lang = PRESETS["weihai"], t.language
+    kicked, _ = score_round(rules, 0, 1, False, [1, 3, 2, 4, 5], open_guard=True, kicks=1)
+    solo = [score_round(rules, 0, 0, False, [p] + [q for q in range(1, 6) if q != p])[0]
+            for p in (1, 2, 3)]
+    return "\n".join([
+        WORDS["example.weihai.kicked"][lang].format(e=f"{kicked[0]:+d}", g=f"{kicked[1]:+d}",
+                                                   r=f"{kicked[2]:+d}"),
+        WORDS["example.weihai.solo"][lang].format(
+            first=f"{solo[0][0]:+d}", second=f"{solo[1][0]:+d}", lower=f"{solo[2][0]:+d}",
+            rebel=f"{solo[2][1]:+d}"),
+    ])
+
+
+def weifang_examples(t: Translator, style: CardStyle) -> str:
+    """R-WF-RANK-1 and R-WF-PLAY-2 judged by ``beats``; R-WF-SCORE-1 and R-WF-TRIB-2/3 computed
+    by ``score_round`` and ``tribute_transfers``."""
+    from bhtui.cards import counts
+
+    rules, lang = PRESETS["weifang"], t.language
+    lines = []
+    for new, old in (("GC", "BJ"), ("2 2 2", "BJ"), ("A A 2 2 2", "K K BJ"), ("2 2 2", "SJ")):
+        yes = beats(parse_set(new, kills=True), parse_set(old), rules)
+        lines.append(WORDS["example.weifang.beats"][lang].format(
+            new=new, old=old, yes=WORDS["example.yes" if yes else "example.no"][lang]))
+    won, _ = score_round(rules, 0, 1, False, [1, 4, 2, 3, 5], open_guard=True)
+    lines.append(WORDS["example.weifang.side"][lang].format(e=f"{won[0]:+d}", r=f"{won[2]:+d}"))
+    hands = [counts(parse_cards(h)) for h in ("9S", "KD", "2H SJ", "2S 2D", "2C")]
+    result = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), won, "emperor", open_guard=True,
+                         stuck=((3, 0),))
+    moves = [{"from": f, "to": to, "card": style.label(_text(c))}
+             for f, to, c in tribute_transfers(result, hands, rules)]
+    lines.append(WORDS["example.weifang.tribute"][lang].format(
+        items=tribute_words(moves, ["E", "G", "R1", "R2", "R3"])))
+    return "\n".join(lines)
+
+
 def _text(card: int) -> str:
     from bhtui.cards import card_text
 
@@ -157,7 +196,8 @@ class DemoScreen(Screen[None]):
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
         Binding("enter", "start_round", show=False, id="demo.start"),
-        *(Binding(str(n), f"jump({n - 1})", show=False, id=f"demo.ch{n}") for n in range(1, 8)),
+        *(Binding(str(n), f"jump({n - 1})", show=False, id=f"demo.ch{n}")
+          for n in range(1, len(CHAPTERS) + 1)),
     ]
 
     def __init__(self, t: Translator, style: CardStyle) -> None:
@@ -196,6 +236,10 @@ class DemoScreen(Screen[None]):
             return template.format(examples=scoring_examples(self.t))
         if index == 5:
             return template.format(examples=tribute_examples(self.t, style))
+        if index == 7:
+            return template.format(examples=weihai_examples(self.t))
+        if index == 8:
+            return template.format(examples=weifang_examples(self.t, style))
         return template
 
     def show(self) -> None:
