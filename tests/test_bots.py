@@ -9,6 +9,7 @@ from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.bots.legal import legal_from_view
 from bhtui.rules.choices import Choices
+from bhtui.rules.presets import option_values
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from helpers import pass_, play, rigged
@@ -28,9 +29,10 @@ def test_500_bot_rounds_play_to_the_end_without_error():
     assert rounds == 500
 
 
-def test_bots_see_only_their_view_a_msgpack_round_trip_changes_no_decision():
+@pytest.mark.parametrize("name", ["qingdao", "weihai", "weifang"])
+def test_bots_see_only_their_view_a_msgpack_round_trip_changes_no_decision(name):
     """R-HIDE-1: a bot at the table decides exactly as one reading the view off the wire."""
-    m = Match("qingdao", seed=4, rounds=1)
+    m = Match(name, seed=4, rounds=1)
     bot = HeuristicBot()
     while not m.over:
         seat = m.to_act
@@ -107,11 +109,19 @@ def test_the_hint_is_the_heuristic_choice():
         m.apply(seat, random.Random(seat).choice(legal))
 
 
-@pytest.mark.parametrize("name", ["qingdao", "baike", "lianzhong-classic", "lianzhong-simple"])
-def test_heuristic_beats_random_over_many_rounds(name):
-    """With every option of the preset on: its decisions are used to the heuristic's gain."""
+def every_option_on(name: str):
+    """Every switch on (but 逼位, which only shortens), bombs on, other values the preset's."""
     base = PRESETS[name]
-    rules = base.with_options(**{o: True for o in base.allowed if o != "force_first"})
+    return base.with_options(**{o: o != "force_first" for o in base.allowed
+                                if option_values(o) == (False, True)},
+                             **({"bombs": "rank4plus"} if "bombs" in base.allowed else {}))
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_heuristic_beats_random_over_many_rounds(name):
+    """With every option of the preset on: its decisions are used to the heuristic's gain
+    (Weihai's abdication, 明保/造反/踢 and 逼死; Weifang's kills, bombs and 闷 too)."""
+    rules = every_option_on(name)
     m = Match(rules, seed=77, rounds=60)
     play_match(m, [make_bot("heuristic")] + [make_bot("random", s) for s in range(1, 5)])
     assert m.totals[0] > max(m.totals[1:])
@@ -121,6 +131,8 @@ def test_heuristic_beats_random_over_many_rounds(name):
     PRESETS["qingdao"], PRESETS["baike"],
     PRESETS["lianzhong-classic"].with_options(kao=True, bie6=True, grab_solo=True),
     PRESETS["lianzhong-simple"].with_options(kao=True, bie6=True, grab_solo=True, rebellion=True),
+    PRESETS["weihai"], PRESETS["weihai"].with_options(abdicate_mode="tv", stuck=True),
+    PRESETS["weifang"], PRESETS["weifang"].with_options(bombs="rank4plus", two_kill="singles"),
 ])
 def test_legal_actions_from_a_seat_view_match_the_engine(rules):
     """Every seat, in turn or not: R-PLAY-5/6 sets and the declarations come out the same."""
@@ -208,3 +220,61 @@ def test_the_rebels_expectation_weighs_every_guard_they_cannot_rule_out():
     # at the deal: a guard at 1, 3 or 4 scores 0 on average; a hidden solo +1.2
     assert rebel_expectation(m.reading(2)) == pytest.approx(1.2 / 4)
     assert rebel_expectation(m.reading(2)) == rebel_expectation(m.reading(3))  # the guard is hidden
+
+
+# ----- the towns' decisions --------------------------------------------------------------------
+def _weihai_throne(emperor_hand: str):
+    m = rigged(emperor_hand, "9S 9H", "10S", "JS", "QS", first=0, guard_card=0, preset="weihai")
+    for _ in range(5):
+        m.apply(m.to_act, {"type": "skip"})
+    return m
+
+
+def test_heuristic_weihai_holder_of_both_abdicates_weak_keeps_a_fair_hand_shows_a_strong_one():
+    """R-WH-THRONE-1, R-WH-ROLE-2: a partner for a weak hand, alone with a strong one."""
+    bot = HeuristicBot()
+    weak = _weihai_throne("BJ SJ 7H 8S 9D")
+    assert bot.decide(weak.legal_actions(0)) == {"type": "abdicate"}
+    fair = _weihai_throne("BJ SJ BJ SJ 2S 2H 2D 2C AS AH 7H 7S 7D 7C 7H 7S")
+    assert bot.decide(fair.legal_actions(0)) == {"type": "accept"}
+    strong = _weihai_throne(f"BJ SJ {STRONG}")
+    assert bot.decide(strong.legal_actions(0)) == {"type": "solo"}
+
+
+def test_heuristic_weihai_declares_before_play_only_with_a_strong_hand():
+    """R-WH-DECL-1..3: 明保, 造反 and 踢 each double the stake."""
+    bot = HeuristicBot()
+    for guard_hand, says in ((f"SJ {STRONG}", "open_guard"), ("SJ 4S 5S", "skip")):
+        m = rigged("BJ 7H", guard_hand, "9S", "10S", "JS", first=0, guard_card=1,
+                   preset="weihai")
+        for _ in range(5):
+            m.apply(m.to_act, {"type": "skip"})
+        m.apply(0, {"type": "accept"})
+        assert m.to_act == 1 and bot.decide(m.legal_actions(1)) == {"type": says}
+    m = rigged("BJ 7H", "SJ 8S", STRONG, "10S", "JS", first=0, guard_card=1, preset="weihai")
+    for _ in range(5):
+        m.apply(m.to_act, {"type": "skip"})
+    m.apply(0, {"type": "accept"})
+    m.apply(1, {"type": "skip"})
+    assert bot.decide(m.legal_actions(2)) == {"type": "skip"}  # nothing to say at 明保
+    for seat in (2, 3, 4, 1):
+        m.apply(seat, {"type": "skip"})
+    assert bot.decide(m.legal_actions(2)) == {"type": "rebel"}  # a strong rebel bets
+    m.apply(2, {"type": "rebel"})
+    assert bot.decide(m.legal_actions(3)) == {"type": "skip"}
+
+
+def test_heuristic_weifang_keeps_a_set_that_would_leave_only_its_3_facing_the_table():
+    """R-WF-STUCK-1 闷: answering with its second-to-last set strands the 3 unless that set
+    holds a big joker or the GC."""
+    bot = HeuristicBot()
+    m = rigged("BJ 9H 9H 9H 8D 8S", "9H 4S 4D", "QS QH 3C", "KS KH 3D", "JS", first=0,
+               preset="weifang")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "9H", "open": False})
+    m.apply(0, {"type": "play", "cards": ["8D", "8S"]})
+    m.apply(1, {"type": "pass"})
+    m.apply(2, {"type": "play", "cards": ["QS", "QH"]})
+    offer = m.legal_actions(3)
+    assert {"type": "play", "set": "K K"} in offer
+    assert bot.decide(offer) == {"type": "pass"}  # K K would leave him alone with his 3

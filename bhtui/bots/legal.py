@@ -27,7 +27,7 @@ def legal_from_view(view: dict[str, Any]) -> Choices:
     if view.get("again") and view["viewer"] not in view["again"]:
         return Choices([], others, read)
     top = view.get("top")
-    top_set = set_of_cards(parse_card(c) for c in top["cards"]) if top else None
+    top_set = set_of_cards((parse_card(c) for c in top["cards"]), kills=True) if top else None
     return Choices(legal_sets(view.get("hand", []), top_set, rules_of(view)), others, read)
 
 
