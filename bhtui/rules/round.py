@@ -443,7 +443,6 @@ class Round(RoundState):
         assert stuck_by is not None
         self.places[seat] = place
         self.stuck.append((seat, stuck_by))
-        self.trick_moves[seat] = "stuck"
         events.append({"type": "stuck", "seat": seat, "by": stuck_by, "place": place})
         self._placed(events)
 

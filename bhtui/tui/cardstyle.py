@@ -22,7 +22,7 @@ CARD_VARIABLES = {
     "card-joker": "#ffd75f",
     "card-selected": "#005f87",
 }
-JOKERS = ("SJ", "BJ")
+JOKERS = ("SJ", "BJ", "GC")  # GC: Weifang's guard card, promoted above BJ (R-WF-RANK-1)
 
 
 def rank_text(card: str) -> str:
@@ -48,7 +48,7 @@ class CardStyle:
         return "*" if self.style == "ascii" else "★"
 
     def label(self, card: str) -> str:
-        """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``."""
+        """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``/``GC``."""
         if card in JOKERS or self.style != "unicode":
             return card
         return card[:-1] + SUIT_GLYPHS[card[-1]]
