@@ -16,6 +16,8 @@ from textual.widgets.option_list import Option
 from bhtui.bots.legal import solo_calls
 from bhtui.cards import counts, parse_cards
 from bhtui.rules import offers
+from bhtui.rules.presets import rules_of
+from bhtui.rules.scoring import multiplier
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
@@ -88,12 +90,16 @@ class ChoiceDialog(Dialog):
 
 
 class ThroneDialog(ChoiceDialog):
-    """Accept or pass the throne on (放弃 in qingdao, 让庄 in lianzhong) — always to the
-    candidate's 上家 (R-SEAT-1), and the dialog says to whom; 抢独 when allowed."""
+    """The throne's decision in the rules' words (``rules.offers``): accept, or pass the card on
+    (放弃 in qingdao, 让 where it is handed on, 拒绝 an abdication); 抢独 when allowed; in Weihai
+    keep the throne, abdicate to the seat after next, or show both marked cards. The notes say
+    where passing sends the card — "your 上家, Wang" — or that it ends the passing."""
 
     BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
                 Binding("n", "answer('decline')", "Decline", id="throne.decline"),
-                Binding("g", "answer('grab')", "Grab", id="throne.grab")]
+                Binding("g", "answer('grab')", "Grab", id="throne.grab"),
+                Binding("a", "answer('abdicate')", "Abdicate", id="throne.abdicate"),
+                Binding("s", "answer('solo')", "Solo", id="throne.solo")]
 
     def __init__(self, t: Translator, view: dict[str, Any], legal: list[str],
                  names: list[str] | None = None, label: Any = str) -> None:
@@ -102,18 +108,20 @@ class ThroneDialog(ChoiceDialog):
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
+        title = offers.title(view)
         with Vertical():
-            yield Plain(t("throne.title"), classes="title")
-            yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
+            yield Plain(t(title), classes="title")
+            if title != "throne.keep_title":
+                yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
             for line in throne_notes(t, view, self.choices, self.names):
                 yield Plain(line)
             with Horizontal():
-                if "accept" in self.choices:
-                    yield Button(t("throne.accept"), id="accept", variant="primary")
-                if "decline" in self.choices:
-                    yield Button(t(_decline_words(view)), id="decline")
-                if "grab" in self.choices:
-                    yield Button(t("throne.grab"), id="grab", variant="warning")
+                for kind in self.choices:
+                    yield Button(t(offers.words(view, kind)), id=kind,
+                                 variant=BUTTON_VARIANTS.get(kind, "default"))
+
+
+BUTTON_VARIANTS = {"accept": "primary", "grab": "warning", "solo": "warning"}
 
 
 def throne_notes(t: Translator, view: dict[str, Any], choices: list[str],
@@ -130,11 +138,6 @@ def throne_notes(t: Translator, view: dict[str, Any], choices: list[str],
             values = {"names": ", ".join(name(s) for s in values["seats"])}
         lines.append(t(key, **values))
     return lines
-
-
-def _decline_words(view: dict[str, Any]) -> str:
-    """放弃 where the bundle goes round (qingdao), 让庄 where the card is handed on."""
-    return offers.words(view, "decline")
 
 
 class GrabDialog(ChoiceDialog):
@@ -198,12 +201,42 @@ class CallDialog(ChoiceDialog):
                 yield OptionList(*options)
             with Horizontal():
                 if "decline" in self.choices:
-                    yield Button(self.t("throne.yield"), id="decline")
+                    yield Button(self.t(offers.words(self.view, "decline")), id="decline")
                 if "grab" in self.choices:
                     yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.actions[int(event.option.id or 0)])
+
+
+class StepDialog(ChoiceDialog):
+    """A declaration asked in turn before play (R-WH-DECL-1): 明保, 造反 or 踢 — or no. Every
+    seat is asked alike; what it may say depends on its own cards only."""
+
+    BINDINGS = [Binding("m", "answer('open_guard')", "明保", id="step.open_guard"),
+                Binding("r", "answer('rebel')", "造反", id="step.rebel"),
+                Binding("k", "answer('kick')", "踢", id="step.kick"),
+                Binding("n", "answer('skip')", "No", id="step.skip")]
+
+    def __init__(self, t: Translator, view: dict[str, Any], legal: list[str]) -> None:
+        super().__init__(t, legal)
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        t, view = self.t, self.view
+        rules = rules_of(view)
+        stake = multiplier(rules, view["open_solo"], view["open_guard"],
+                           len(view.get("rebels", ())) >= 2, view.get("kicks", 0),
+                           view.get("bombs", 0))
+        with Vertical():
+            yield Plain(t(offers.title(view)), classes="title")
+            yield Plain(t(f"step.{view['step']}.note"))
+            yield Plain(t("step.asked"))
+            yield Plain(t("step.stake", n=stake))
+            with Horizontal():
+                for kind in self.choices:
+                    yield Button(t(offers.words(view, kind)), id=kind,
+                                 variant="default" if kind == "skip" else "warning")
 
 
 class ResultScreen(Dialog):
@@ -236,12 +269,16 @@ class ResultScreen(Dialog):
                 role = t("role.rebel")
             if seat in end.get("rebels", ()):
                 role += f" · {t('role.rebel_mark')}"
+            if any(stuck[0] == seat for stuck in end.get("stuck", ())):
+                role += f" · {t('role.stuck_mark')}"
             grid.add_row(Text(clip(self.names[seat], 14)), role, t.place(end["places"][seat]),
                          f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
         winner = end.get("winner")
         with Vertical():
             yield Plain(t("result.title", n=end["round"]), classes="title")
             yield Plain(t(f"result.winner.{winner}") if winner else t("result.draw"))
+            if end.get("multiplier", 1) != 1:
+                yield Plain(t("result.multiplier", n=end["multiplier"], causes=causes(t, end)))
             yield Plain(grid)
             held = [(seat, hand) for seat, hand in enumerate(end.get("hands", [])) if hand]
             if held:  # every hand still held is shown once the round is over
@@ -406,6 +443,19 @@ class DeclareDialog(Dialog):
     def action_declare(self, kind: str) -> None:
         if kind == "none" or kind in self.kinds:
             self.dismiss({"type": kind})
+
+
+def causes(t: Translator, end: dict[str, Any]) -> str:
+    """What multiplied a round's scores (N2), in words: 明保 or 造反, 踢, bombs."""
+    words = []
+    if end.get("open_guard"):
+        words.append(t("cause.rebellion" if len(end.get("rebels", ())) >= 2 else
+                       "cause.open_guard"))
+    elif len(end.get("rebels", ())) >= 2:
+        words.append(t("cause.rebellion"))
+    words += [t("cause.kick")] * end.get("kicks", 0)
+    words += [t("cause.bomb")] * end.get("bombs", 0)
+    return " ".join(words)
 
 
 class HelpScreen(Dialog):

@@ -8,7 +8,7 @@ from bhtui.cards import parse_card
 from bhtui.rules import beats
 from bhtui.rules.presets import rules_of
 from bhtui.rules.mechanisms import SIX
-from bhtui.rules.sets import held_back_allows, rank_counts, set_of_cards
+from bhtui.rules.sets import held_back_allows, is_bomb, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator
 
@@ -40,8 +40,15 @@ def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> 
 
 
 def selection_note(cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
-    """Why a playable selection of another size is fine: it roasts the top set (R-PLAY-5)."""
+    """Why a playable selection of another size is fine: it roasts the top set (R-PLAY-5),
+    kills its jokers with 2s (R-WF-PLAY-2) or is a bomb (R-WF-BOMB-1)."""
     top = view.get("top")
-    if top and len(cards) != len(top["cards"]):
+    if not top or len(cards) == len(top["cards"]):
+        return None
+    rules = rules_of(view)
+    chosen = set_of_cards((parse_card(c) for c in cards), kills=rules.two_kill != "off")
+    if rules.bombs != "off" and is_bomb(chosen):
+        return t("status.bomb", set=set_words(top["cards"]))
+    if rules.kao:
         return t("status.roasts", set=set_words(top["cards"]))
-    return None
+    return t("status.kills", set=set_words(top["cards"]))

@@ -26,7 +26,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import (
     CallDialog, ChatPrompt, DeclareDialog, GrabDialog, MatchEndScreen, PreviousTrickScreen,
-    ResultScreen, ThroneDialog,
+    ResultScreen, StepDialog, ThroneDialog,
 )
 from bhtui.tui.i18n import Translator
 from bhtui.tui.selection import selection_note, selection_problem
@@ -429,15 +429,18 @@ class TableScreen(Screen[None]):
             return
         phase, actions = view["phase"], view.get("actions", [])
         kinds = [a["type"] for a in actions]
-        if offers.dialog_of(view) == "call" and phase == "throne":  # calling takes the throne
+        kind = offers.dialog_of(view)  # the rules say which decision this is
+        if kind == "call" and phase == "throne":  # baike: calling takes the throne
             others = tuple(k for k in ("decline", "grab") if k in kinds)
             self._open(CallDialog(self.t, view, self.style.label, others, self.names()))
-        elif phase == "throne":
+        elif kind == "throne":
             self._open(ThroneDialog(self.t, view, kinds, self.names(), self.style.label))
-        elif phase == "call":
+        elif kind == "call":
             self._open(CallDialog(self.t, view, self.style.label))
-        elif phase == "grab":
+        elif kind == "grab":
             self._open(GrabDialog(self.t))
+        elif kind == "declare":
+            self._open(StepDialog(self.t, view, kinds))
 
     def _ask_declaration(self, view: dict[str, Any]) -> None:
         """The bots wait while I may declare: say what I may do, and that I may do nothing."""
@@ -619,7 +622,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         view = self.client.view or {}
         if action.get("type") == "play":
-            wanted = parse_set(action["set"])
+            wanted = parse_set(action["set"], kills=True)  # a kill answer too (R-WF-PLAY-2)
             keep = parse_card(hand.keep_back) if hand.keep_back else None
             cards = pick_cards(counts(parse_card(c) for c in hand.cards), wanted, keep)
             hand.select_cards([card_text(c) for c in cards])
