@@ -64,6 +64,12 @@ def title(view: dict[str, Any]) -> str:
     return f"{kind}.title"
 
 
+def grab_help(view: dict[str, Any]) -> str:
+    """What grabbing means here: the set-aside emperor card and doubled scores (R-EMP-Q6), or
+    the dealt marked cards counting for nothing (R-WH-GRAB-1, 明渡)."""
+    return "grab.help_marked" if rules_of(view).deck.emperor_card_dealt else "grab.help"
+
+
 def throne_notes(view: dict[str, Any], choices: list[str]) -> list[Note]:
     """What a candidate should know before choosing: a 抢独 waiting (R-EMP-L5); a second
     offer or circle; a forced accept or its four-of-a-kind exception (R-EMP-Q4 逼位,

@@ -96,49 +96,58 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
     {
         "title": {"en": "8 · Weihai rules (威海)", "zh": "8 · 威海玩法"},
         "body": {
-            "en": "165 cards (no 3s, 4s, 5s, three 6s fewer), 33 each. One big joker is marked: its\n"
-                  "holder is the emperor, for all to see. One small joker is marked too: its\n"
-                  "holder is the secret guard. Nobody calls. Before anything else each player\n"
-                  "is asked once whether to grab an open solo (明渡): the marks then count for\n"
-                  "nothing. The emperor keeps his throne — or, holding both marked cards, he may\n"
-                  "abdicate (让位) to the player after next and be his guard, known to all, or\n"
-                  "show both and play an open solo. Then, before the first lead, everyone is\n"
-                  "asked in turn: 明保 (the guard shows himself), 造反 (two rebels force the guard\n"
-                  "out), and after either 踢 (the other side doubles again; rebels need two\n"
-                  "kickers). Each doubles the scores: at most ×4. 6s go out last, alone (憋6).\n"
-                  "Places score 6 3 0 -3 -6; the emperor gets 2/3 of his side's total, the guard\n"
-                  "1/3, each rebel 1/3 of theirs. Computed by the engine:\n\n{examples}",
-            "zh": "165张（去掉3、4、5，再少三张6），每人33张。一张大王有标记：拿到的人就是皇帝，\n"
-                  "大家都知道。一张小王也有标记：拿到的人是暗保。不叫牌。先依次问每个人要不要明渡\n"
-                  "（抢独），明渡后标记牌就不算了。皇帝坐稳——或者两张标记牌都在手时，可以让位给\n"
-                  "隔一家的人并当他的保皇派（公开），也可以亮出来打明独。出牌之前依次问：明保\n"
-                  "（保皇派亮明），造反（两个革命党造反就逼出保皇派），之后还可以踢（另一方再\n"
-                  "翻倍；革命党要两人踢）。每一项都翻倍，最多×4。6要最后单独出（憋6）。\n"
-                  "名次得 6 3 0 -3 -6；皇帝得本方总分的2/3，保皇派1/3，革命党各得本方的1/3。\n"
-                  "引擎算出的例子：\n\n{examples}",
+            "en": "165 cards (no 3s, 4s, 5s, three 6s fewer), 33 each. One big joker is\n"
+                  "marked: its holder is the emperor, for all to see. One small joker is\n"
+                  "marked too: its holder is the secret guard. Nobody calls. Before\n"
+                  "anything else each player is asked once whether to grab an open solo\n"
+                  "(明渡): the marks then count for nothing. The emperor keeps his throne —\n"
+                  "or, holding both marked cards, he may abdicate (让位) to the player after\n"
+                  "next and be his guard, known to all, or show both and play an open solo.\n"
+                  "Then, before the first lead, everyone is asked in turn: 明保 (the guard\n"
+                  "shows himself), 造反 (two rebels force the guard out), and after either 踢\n"
+                  "(the other side doubles again; rebels need two kickers). Each doubles\n"
+                  "the scores: at most ×4. 6s go out last, alone (憋6). Places score 6 3 0\n"
+                  "-3 -6; the emperor gets 2/3 of his side's total, the guard 1/3, each\n"
+                  "rebel 1/3 of theirs. Computed by the engine:\n"
+                  "\n"
+                  "{examples}",
+            "zh": "165张（去掉3、4、5，再少三张6），每人33张。一张大王有标记：拿到的人就是\n"
+                  "皇帝，大家都知道。一张小王也有标记：拿到的人是暗保。不叫牌。先依次问每个\n"
+                  "人要不要明渡（抢独），明渡后标记牌就不算了。皇帝坐稳——或者两张标记牌都在\n"
+                  "手时，可以让位给隔一家的人并当他的保皇派（公开），也可以亮出来打明独。出\n"
+                  "牌之前依次问：明保（保皇派亮明），造反（两个革命党造反就逼出保皇派），之\n"
+                  "后还可以踢（另一方再翻倍；革命党要两人踢）。每一项都翻倍，最多×4。6要最\n"
+                  "后单独出（憋6）。名次得 6 3 0 -3 -6；皇帝得本方总分的2/3，保皇派1/3，革\n"
+                  "命党各得本方的1/3。引擎算出的例子：\n"
+                  "\n"
+                  "{examples}",
         },
     },
     {
         "title": {"en": "9 · Weifang rules (潍坊)", "zh": "9 · 潍坊玩法"},
         "body": {
-            "en": "205 cards: only five 3s, 41 each. After the deal everyone must hold one 3:\n"
-                  "who has none buys one with a 2 (买3). The marked big joker is dealt; its holder\n"
-                  "takes the throne with three identical cards or hands it to his 上家, who adds\n"
-                  "a 2 from the second yielder on. The emperor calls three; the fourth copy\n"
-                  "becomes the guard card (GC), above the big joker. Three 2s kill a big joker,\n"
-                  "four kill the GC. Your 3 is your last card, alone (憋3): left with only it\n"
-                  "while someone else's set is on top, you are stuck (闷) at the bottom and owe\n"
-                  "whoever beat your last set your best joker or 2 (闷供). Places score\n"
-                  "4 2 0 -2 -4 by side (明保, 明独 ×2); the losers pay 2s (落供). The first\n"
-                  "drawer — the last emperor — leads. Judged and computed by the engine:\n\n"
+            "en": "205 cards: only five 3s, 41 each. After the deal everyone must hold one\n"
+                  "3: who has none buys one with a 2 (买3). The marked big joker is dealt;\n"
+                  "its holder takes the throne with three identical cards or hands it to\n"
+                  "his 上家, who adds a 2 from the second yielder on. The emperor calls\n"
+                  "three; the fourth copy becomes the guard card (GC), above the big joker.\n"
+                  "Three 2s kill a big joker, four kill the GC. Your 3 is your last card,\n"
+                  "alone (憋3): left with only it while someone else's set is on top, you\n"
+                  "are stuck (闷) at the bottom and owe whoever beat your last set your best\n"
+                  "joker or 2 (闷供). Places score 4 2 0 -2 -4 by side (明保, 明独 ×2); the\n"
+                  "losers pay 2s (落供). The first drawer — the last emperor — leads. Judged\n"
+                  "and computed by the engine:\n"
+                  "\n"
                   "{examples}",
-            "zh": "205张：3只留五张，每人41张。发完牌每人必须有一张3：没有的用一张2去买（买3）。\n"
-                  "带标记的大王发在手里，拿到的人有三张相同的牌就可登基，否则传给上家，\n"
-                  "从第二个让的人起每人附一张2。皇帝叫三张，第四张成为侍卫牌（GC），大过大王。\n"
-                  "三个2管大王，四个2管侍卫牌。3必须最后单独出（憋3）：只剩3又要压别人的牌，\n"
-                  "就被闷住排在最后，下局要给压你最后一手的人进最大的王或2（闷供）。名次按方\n"
-                  "得 4 2 0 -2 -4（明保、明独×2），输的一方进2（落供）。先摸牌的人（上局的\n"
-                  "皇帝）先出。引擎判定与算出的例子：\n\n{examples}",
+            "zh": "205张：3只留五张，每人41张。发完牌每人必须有一张3：没有的用一张2去买（买\n"
+                  "3）。带标记的大王发在手里，拿到的人有三张相同的牌就可登基，否则传给上家\n"
+                  "，从第二个让的人起每人附一张2。皇帝叫三张，第四张成为侍卫牌（GC），大过\n"
+                  "大王。三个2管大王，四个2管侍卫牌。3必须最后单独出（憋3）：只剩3又要压别\n"
+                  "人的牌，就被闷住排在最后，下局要给压你最后一手的人进最大的王或2（闷供）\n"
+                  "。名次按方得 4 2 0 -2 -4（明保、明独×2），输的一方进2（落供）。先摸牌的\n"
+                  "人（上局的皇帝）先出。引擎判定与算出的例子：\n"
+                  "\n"
+                  "{examples}",
         },
     },
 ]
@@ -182,11 +191,10 @@ WORDS = {
     "comment.out": {"en": "Out! Places decide the score.", "zh": "出完了！名次决定得分。"},
     "comment.jiefeng": {"en": "The trick's winner is out, so the next player takes the lead: 接风.",
                         "zh": "赢这一轮的人已经出完，由下家接风。"},
-    "example.weihai.kicked": {"en": "Emperor 1st, guard 3rd, 明保 and 踢 (×4): emperor {e}, guard {g}, "
-                                    "each rebel {r}.",
+    "example.weihai.kicked": {"en": "Emperor 1st, guard 3rd, 明保 + 踢 (×4): {e}, {g}, each rebel {r}.",
                               "zh": "皇帝头科、保皇派三科，明保加踢（×4）：皇帝 {e}，保皇派 {g}，每个革命党 {r}。"},
-    "example.weihai.solo": {"en": "Hidden solo: 1st {first}, 2nd {second}, lower {lower} (each rebel "
-                                  "{rebel} when he loses).",
+    "example.weihai.solo": {"en": "Hidden solo: 1st {first}, 2nd {second}, lower {lower} "
+                                  "(rebels {rebel} each).",
                             "zh": "暗独：头科 {first}，二科 {second}，更低 {lower}（输时每个革命党 {rebel}）。"},
     "example.weifang.beats": {"en": "{new} beats {old}: {yes}", "zh": "{new} 压 {old}：{yes}"},
     "example.yes": {"en": "yes", "zh": "能"},

@@ -144,13 +144,14 @@ class GrabDialog(ChoiceDialog):
     BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
 
-    def __init__(self, t: Translator) -> None:
+    def __init__(self, t: Translator, view: dict[str, Any]) -> None:
         super().__init__(t, ["grab", "skip"])
+        self.view = view
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.t("grab.title"), classes="title")
-            yield Plain(self.t("grab.help"))
+            yield Plain(self.t(offers.grab_help(self.view)))
             with Horizontal():
                 yield Button(self.t("grab.grab"), id="grab")
                 yield Button(self.t("grab.skip"), id="skip", variant="primary")

@@ -93,6 +93,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "grab.title": {"en": "Grab an open solo?", "zh": "抢独吗？"},
     "grab.help": {"en": "Take the emperor card and play one against four, scores doubled.",
                   "zh": "拿走皇牌一打四，分数翻倍。"},
+    "grab.help_marked": {"en": "明渡: play one against four as emperor; the marked cards count "
+                               "for nothing. Out first: +24, else -24.",
+                         "zh": "明渡：当皇帝一打四，两张标记牌都不算。头科 +24，否则 -24。"},
     "grab.grab": {"en": "Grab (g)", "zh": "抢 (g)"},
     "grab.skip": {"en": "Skip (s)", "zh": "不抢 (s)"},
     "result.title": {"en": "Round {n} over", "zh": "第{n}局结束"},
@@ -289,7 +292,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "step.open_guard.title": {"en": "明保? Show yourself as the guard (scores ×2)",
                               "zh": "明保吗？亮明保皇派身份（分数×2）"},
     "step.open_guard.open_guard": {"en": "明保 (m)", "zh": "明保 (m)"},
-    "step.open_guard.skip": {"en": "Stay hidden (n)", "zh": "暗保 (n)"},
+    "step.open_guard.skip": {"en": "No 明保 (n)", "zh": "不明保 (n)"},
     "step.rebel.title": {"en": "造反? Two rebels show the guard (scores ×2)",
                          "zh": "造反吗？两个革命党造反就亮出保皇派（分数×2）"},
     "step.rebel.rebel": {"en": "造反 (r)", "zh": "造反 (r)"},

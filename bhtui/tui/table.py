@@ -438,7 +438,7 @@ class TableScreen(Screen[None]):
         elif kind == "call":
             self._open(CallDialog(self.t, view, self.style.label))
         elif kind == "grab":
-            self._open(GrabDialog(self.t))
+            self._open(GrabDialog(self.t, view))
         elif kind == "declare":
             self._open(StepDialog(self.t, view, kinds))
 
