@@ -93,8 +93,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "grab.title": {"en": "Grab an open solo?", "zh": "抢独吗？"},
     "grab.help": {"en": "Take the emperor card and play one against four, scores doubled.",
                   "zh": "拿走皇牌一打四，分数翻倍。"},
-    "grab.help_marked": {"en": "明渡: play one against four as emperor; the marked cards count "
-                               "for nothing. Out first: +24, else -24.",
+    "grab.help_marked": {"en": "明渡: alone as emperor, the marked cards ignored; 1st +24, else -24.",
                          "zh": "明渡：当皇帝一打四，两张标记牌都不算。头科 +24，否则 -24。"},
     "grab.grab": {"en": "Grab (g)", "zh": "抢 (g)"},
     "grab.skip": {"en": "Skip (s)", "zh": "不抢 (s)"},
