@@ -28,6 +28,7 @@ from bhtui.net.protocol import (
 from bhtui.net.scheduler import Scheduler
 from bhtui.net.recall import TrickRecall
 from bhtui.rules import SEATS, IllegalAction, Match, RuleSet, event_for, get_preset
+from bhtui.rules.mechanisms import When
 from bhtui.rules.round import OUT_OF_TURN
 from bhtui.rules.seeding import Seed, secret_seed
 from bhtui.store.gamelog import GameLog, new_log_path, rules_header
@@ -561,7 +562,8 @@ class Table:
         r = match.round
         if r.phase == "throne":
             return {s for s in people if any(a["type"] == "grab" for a in match.interjections(s))}
-        if r.phase != "play" or not self.rules.open_guard or r.first_lead_played or r.guard_revealed:
+        if (r.phase != "play" or self.rules.declare.open_guard is not When.BEFORE_LEAD
+                or r.first_lead_played or r.guard_revealed):
             return set()
         candidates = [s for s in people if s != r.emperor]
         if len([s for s in self.people() if s != r.emperor]) + self.spectator_count() > 1:

@@ -37,11 +37,15 @@ class TrickRecall:
         self.current: list[dict[str, Any]] = []
         self.previous: list[dict[str, Any]] = []
         self.played = dict.fromkeys(COUNTED, 0)
+        self.called: str | None = None
+        """The called card: Weifang's GC is its fourth copy (R-WF-RANK-1), counted as such."""
 
     def feed(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         if kind == "deal":
             self.__init__()  # type: ignore[misc]  # a new deal: nothing remembered
+        elif kind == "call":
+            self.called = event["card"]
         elif kind in ("play", "pass", "yield"):
             seat = event["seat"]
             move: list[str] | str = list(event["cards"]) if kind == "play" else kind
@@ -49,7 +53,7 @@ class TrickRecall:
             self.current.append({"seat": seat, "move": move})
             if kind == "play":
                 for card in event["cards"]:
-                    rank = counted_rank(card)
+                    rank = counted_rank(self.called if card == "GC" and self.called else card)
                     if rank is not None:
                         self.played[rank] += 1
         elif kind == "trick":

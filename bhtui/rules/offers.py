@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bhtui.rules.mechanisms import AfterCircle, Ascent
+from bhtui.rules.mechanisms import AfterCircle, Ascent, PassTo
 from bhtui.rules.presets import rules_of
 
 Note = tuple[str, dict[str, Any]]
@@ -62,6 +62,14 @@ def title(view: dict[str, Any]) -> str:
     if kind == "throne" and view.get("abdicator") is not None:
         return "throne.abdicated_title"
     return f"{kind}.title"
+
+
+def card_direction(view: dict[str, Any]) -> str:
+    """The i18n key naming where a passed emperor card goes: to 上家 (R-SEAT-1), or in Weihai
+    to the seat after next (R-WH-THRONE-2) or, in the W3 ring, to 下家."""
+    to = rules_of(view).throne.passes_to
+    return {PassTo.PREVIOUS: "direction.throne", PassTo.NEXT: "direction.throne.next",
+            PassTo.AFTER_NEXT: "direction.throne.after_next"}[to]
 
 
 def grab_help(view: dict[str, Any]) -> str:

@@ -30,6 +30,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "previous_seat": {"en": "上家", "zh": "上家"},
     "direction.play": {"en": "↺ play → 下家", "zh": "↺ 出牌 → 下家"},
     "direction.throne": {"en": "↻ card → 上家", "zh": "↻ 皇牌 → 上家"},
+    "direction.throne.next": {"en": "↺ card → 下家", "zh": "↺ 皇牌 → 下家"},
+    "direction.throne.after_next": {"en": "↺ card → 下下家", "zh": "↺ 皇牌 → 下下家"},
     "timer.left": {"en": "{n} s left", "zh": "剩 {n} 秒"},
     "timer.short": {"en": "{n} s", "zh": "{n}秒"},
     "counter": {"en": "still out: {items}", "zh": "记牌器 {items}"},
@@ -130,7 +132,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": (
             "KEYS\n"
             "  3-9, 0 (=10), j q k a 2  add a card of that rank (1: an ace)\n"
-            "  s / b      add a small / big joker (again: one more)\n"
+            "  s / b / x  add a small / big joker / Weifang's GC (again: one more)\n"
             "  Backspace  remove the last card;  Esc  clear the selection\n"
             "  ← → Space  move over the hand and toggle a card; a click too\n"
             "  Enter play · p pass · h hint · t 托管 (auto-play) on/off\n"
@@ -146,7 +148,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
             "The called card's copies are hollow (♤♡♧♢, or lower case s h c d); ☆ is a small "
-            "joker, ★ a big one, † the marked SJ (侍卫牌) in lianzhong-simple. The cursor card "
+            "joker, ★ a big one (and Weifang's GC, under its own GC unit), † the marked SJ "
+            "(侍卫牌) in lianzhong-simple and weihai. The cursor card "
             "has a coloured background; selected cards are reversed.\n\n"
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom: play goes to 下家 (the next "
@@ -164,12 +167,13 @@ STRINGS: dict[str, dict[str, str]] = {
             "solo (scores double). Everyone else is a rebel.\n"
             "Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members. "
             "Winning a trick leads the next; if the winner is out, the next player leads "
-            "(接风). Next round the losers pay tribute: their highest cards."
+            "(接风). Next round the losers pay tribute: their highest cards.\n"
+            "Weihai and Weifang: the demo's chapters 8 and 9 (bhtui demo), docs/baohuang-towns.md."
         ),
         "zh": (
             "按键\n"
             "  3-9、0（=10）、j q k a 2  选一张该点数的牌（1 也是 A）\n"
-            "  s / b   选小王 / 大王（再按多选一张）\n"
+            "  s / b / x  选小王 / 大王 / 侍卫牌 GC（潍坊；再按多选一张）\n"
             "  退格 去掉最后一张；Esc 清空选择\n"
             "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
             "  回车 出牌 · p 不要 · h 提示 · t 托管开关\n"
@@ -182,7 +186,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
             "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王，"
-            "+ 是带剑小王（侍卫牌，联众简单）。光标所在的牌有底色，选中的牌反色显示。\n\n"
+            "+ 是带剑小王（侍卫牌，联众简单与威海）；潍坊的 GC 单独一组。光标所在的牌有底色，"
+            "选中的牌反色显示。\n\n"
             "牌桌\n"
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
             "放弃的皇牌传给上家（左手边）↻。每家最后出的牌一直显示到他再出牌为止；"
@@ -194,7 +199,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，"
             "亮出四张为明独，分数翻倍。其余的人是革命党。\n"
             "名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。"
-            "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。"
+            "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。\n"
+            "威海与潍坊玩法：见 bhtui demo 第 8、9 章与 docs/baohuang-towns.md。"
         ),
     },
     "chat.title": {"en": "Say something (Tab: preset phrases)", "zh": "说点什么（Tab：常用语）"},

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from bhtui.bots.legal import legal_from_view
-from bhtui.cards import card_text, counts, parse_card, parse_rank
+from bhtui.cards import card_text, counts, parse_card
 from bhtui.net.client import Client
 from bhtui.rules import offers, parse_set
 from bhtui.rules.mechanisms import TributeFlow
@@ -31,14 +31,16 @@ from bhtui.tui.dialogs import (
 from bhtui.tui.i18n import Translator
 from bhtui.tui.selection import selection_note, selection_problem
 from bhtui.tui.widgets import (
-    Footer, HandView, Plain, SeatBox, TableArea, counter_text, score_table, seat_lines,
+    RANK_ORDER, Footer, HandView, Plain, SeatBox, TableArea, counter_text, score_table,
+    seat_lines,
 )
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTE_SECONDS = 5.0
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
-             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ"}
+             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ",
+             "x": "GC"}  # x: Weifang's guard card above BJ (R-WF-RANK-1)
 # Seat boxes around the table, counted from the viewer in play order: play goes from the
 # bottom to the right and round (↺), the emperor card the other way (↻, R-SEAT-1).
 POSITIONS = {0: "bottom", 1: "right-bottom", 2: "right-top", 3: "left-top", 4: "left-bottom"}
@@ -281,7 +283,7 @@ class TableScreen(Screen[None]):
             lines.append(Text(""))
         if view["phase"] in ("grab", "throne", "call"):
             lines.append(Text(t("direction.play")))
-            lines.append(Text(t("direction.throne")))
+            lines.append(Text(t(offers.card_direction(view))))
         else:
             lines.append(Text(t("direction.play")))
             if not view.get("top") and view["phase"] == "play":
@@ -545,7 +547,7 @@ class TableScreen(Screen[None]):
 
     # ----- keys -----------------------------------------------------------------------------
     def action_pick(self, rank: str) -> None:
-        if not self.query_one(HandView).add_rank(parse_rank(rank)):
+        if not self.query_one(HandView).add_rank(RANK_ORDER[rank]):
             self.status_note = self.t("status.no_rank", rank=rank)
         self._update_status()
 

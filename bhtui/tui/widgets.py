@@ -17,13 +17,13 @@ from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
 
-from bhtui.cards import RANK_NAMES, parse_card, rank_of
+from bhtui.cards import GC_RANK, RANK_NAMES, parse_card, rank_of
 from bhtui.net.recall import COUNTED, IN_DECK
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
 
-RANK_ORDER = {name: i for i, name in enumerate(RANK_NAMES)}
-TAIL_RANKS = ("2", "SJ", "BJ")  # sorted by size or not, these stay at the high end
+RANK_ORDER = {**{name: i for i, name in enumerate(RANK_NAMES)}, "GC": GC_RANK}
+TAIL_RANKS = ("2", "SJ", "BJ", "GC")  # sorted by size or not, these stay at the high end
 UNIT_GAP = 2
 
 
