@@ -126,3 +126,23 @@ def people_and_bots(people: set[int], preset: str = "qingdao", start: bool = Tru
     if start:
         built.start()
     return built
+
+
+def to_second_round(rules, seed: int) -> Match:
+    """A match of heuristic bots played until its second round is dealt (tribute, dealer)."""
+    bot = make_bot("heuristic")
+    m = Match(rules, seed=seed, rounds=2)
+    while m.round.number == 1:
+        m.apply(m.to_act, bot.decide(m.legal_actions(m.to_act)))
+    return m
+
+
+async def play_the_hint(pilot, screen) -> None:
+    """On the table screen at my turn: ask for the hint, then play it (Enter) or pass (p)."""
+    screen.last_hint = None
+    await pilot.press("h")
+    for _ in range(100):
+        if screen.last_hint is not None:
+            break
+        await pilot.pause()
+    await pilot.press("enter" if screen.last_hint["type"] == "play" else "p")

@@ -13,7 +13,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, DeclareDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.table import TableScreen
-from helpers import rigged
+from helpers import play_the_hint, rigged
 
 
 def kinds(view) -> list[str]:
@@ -55,13 +55,7 @@ async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, opt
                     used.add("yield")
                     await pilot.press("y")
                     continue
-                screen.last_hint = None
-                await pilot.press("h")
-                for _ in range(100):
-                    if screen.last_hint is not None:
-                        break
-                    await pilot.pause()
-                await pilot.press("enter" if screen.last_hint["type"] == "play" else "p")
+                await play_the_hint(pilot, screen)
         assert isinstance(app.screen, ResultScreen), "the round never ended"
         record = app.host.match.records[0]
         assert app.host.match.rules == rules

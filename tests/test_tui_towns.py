@@ -12,6 +12,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
+from helpers import play_the_hint
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
 
@@ -40,13 +41,7 @@ async def play_round(app: BhtuiApp, pilot) -> set[str]:
             await pilot.press("enter" if screen.actions else "n")
         elif isinstance(screen, TableScreen) and view and app.client.my_turn \
                 and view["phase"] == "play":
-            screen.last_hint = None
-            await pilot.press("h")
-            for _ in range(100):
-                if screen.last_hint is not None:
-                    break
-                await pilot.pause()
-            await pilot.press("enter" if screen.last_hint["type"] == "play" else "p")
+            await play_the_hint(pilot, screen)
     raise AssertionError("the round never ended")
 
 

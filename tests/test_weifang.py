@@ -17,7 +17,7 @@ from bhtui.rules.deal import shuffled_deal
 from bhtui.rules.scoring import RoundResult, score_round
 from bhtui.rules.sets import NO_RANK, CardSet, sets_from_rank_counts
 from bhtui.rules.tribute import tribute_transfers
-from helpers import fingerprint, pass_, play, rigged, types
+from helpers import fingerprint, pass_, play, rigged, to_second_round, types
 
 WEIFANG = PRESETS["weifang"]
 
@@ -59,18 +59,8 @@ def test_R_WF_DECK_2_R_WF_DEAL_1_41_each_one_marked_BJ_dealt_from_a_seeded_seat(
     assert len({d.dealer for d in deals}) > 1
 
 
-def _second_round(rules, seed: int) -> Match:
-    from bhtui.bots import make_bot
-
-    bot = make_bot("heuristic")
-    m = Match(rules, seed=seed, rounds=2)
-    while m.round.number == 1:
-        m.apply(m.to_act, bot.decide(m.legal_actions(m.to_act)))
-    return m
-
-
 def test_R_WF_DEAL_1_R_WF_MATCH_1_later_deals_start_at_the_previous_emperor():
-    m = _second_round(WEIFANG, 2)
+    m = to_second_round(WEIFANG, 2)
     assert m.round.dealer == m.records[0].result.emperor
     first = Match(WEIFANG, seed=2, rounds=2)
     assert first.round.tribute == []  # round 1 pays no tribute (R-WF-MATCH-1)
@@ -94,7 +84,7 @@ def test_R_WF_BUY3_1_2_each_seat_ends_with_one_3_bought_for_a_2_or_free():
 
 
 def test_R_WF_BUY3_3_buying_comes_before_tribute():
-    m = next(m for m in (_second_round(WEIFANG, seed) for seed in range(20))
+    m = next(m for m in (to_second_round(WEIFANG, seed) for seed in range(20))
              if m.round.bought and m.round.tribute)
     order = [e["type"] for e in m.round.events]
     assert order.index("buy3") < order.index("tribute") < order.index("offer")
@@ -442,7 +432,7 @@ def test_R_WF_LEAD_1_the_first_drawer_leads_not_the_emperor_unless_the_option():
 
 
 def test_R_WF_LEAD_1_later_rounds_are_led_by_the_previous_emperor():
-    m = _second_round(WEIFANG, 3)
+    m = to_second_round(WEIFANG, 3)
     from bhtui.bots import make_bot
 
     bot = make_bot("heuristic")

@@ -12,7 +12,7 @@ from bhtui.cards import SJ, card_text, deck
 from bhtui.rules import PRESETS, IllegalAction, Match
 from bhtui.rules.deal import shuffled_deal
 from bhtui.rules.scoring import score_round
-from helpers import fingerprint, pass_, play, rigged, types
+from helpers import fingerprint, pass_, play, rigged, to_second_round, types
 
 WEIHAI = PRESETS["weihai"]
 SKIP = {"type": "skip"}
@@ -258,12 +258,17 @@ def test_R_WH_DECL_1_open_guard_ends_its_step_and_the_rebels_may_kick():
     assert r.step == "kick" and r.asking == [2, 3, 4]  # 造反 needs a hidden guard: skipped
 
 
-def test_R_WH_DECL_2_two_rebels_reveal_the_guard_one_changes_nothing():
-    m = weihai(*HANDS)
+def to_rebellion(m: Match) -> Match:
+    """Past the grab round, the emperor's decision and the 明保 step: 造反 is asked."""
     no_grabs(m)
     m.apply(0, {"type": "accept"})
     for seat in (1, 2, 3, 4):
         m.apply(seat, SKIP)
+    return m
+
+
+def test_R_WH_DECL_2_two_rebels_reveal_the_guard_one_changes_nothing():
+    m = to_rebellion(weihai(*HANDS))
     m.apply(1, SKIP)
     m.apply(2, {"type": "rebel"})
     assert not m.round.guard_revealed and m.view(4)["rebels"] == [2]  # a lone one is public
@@ -273,21 +278,14 @@ def test_R_WH_DECL_2_two_rebels_reveal_the_guard_one_changes_nothing():
 
 
 def test_R_WH_DECL_2_a_hidden_solo_exposed_by_rebels_is_shown_to_be_a_solo():
-    m = weihai(*BOTH, guard=0)
-    no_grabs(m)
-    m.apply(0, {"type": "accept"})
-    for seat in (1, 2, 3, 4):
-        m.apply(seat, SKIP)
+    m = to_rebellion(weihai(*BOTH, guard=0))
     m.apply(1, {"type": "rebel"})
     m.apply(2, {"type": "rebel"})
     assert m.view(3)["solo"] and m.view(3)["guard"] == 0
 
 
 def _to_kick(m: Match) -> None:
-    no_grabs(m)
-    m.apply(0, {"type": "accept"})
-    for seat in (1, 2, 3, 4):
-        m.apply(seat, SKIP)
+    to_rebellion(m)
     m.apply(1, SKIP)
     m.apply(2, {"type": "rebel"})
     m.apply(3, {"type": "rebel"})
@@ -554,21 +552,10 @@ def test_R_WH_MULT_1_a_kicked_round_is_scored_four_times_whoever_wins():
 
 
 # ----- tribute and match ----------------------------------------------------------------------
-def _second_round(rules, seed: int) -> Match:
-    """A match of bots played until its second round is dealt."""
-    from bhtui.bots import make_bot
-
-    bot = make_bot("heuristic")
-    m = Match(rules, seed=seed, rounds=2)
-    while m.round.number == 1:
-        m.apply(m.to_act, bot.decide(m.legal_actions(m.to_act)))
-    return m
-
-
 def test_R_WH_TRIB_1_no_tribute_unless_the_option_and_then_never_a_marked_card():
-    assert not WEIHAI.tribute and _second_round(WEIHAI, 4).round.tribute == []
+    assert not WEIHAI.tribute and to_second_round(WEIHAI, 4).round.tribute == []
     rules = WEIHAI.with_options(tribute=True)
-    paid = [m for m in (_second_round(rules, seed) for seed in range(12)) if m.round.tribute]
+    paid = [m for m in (to_second_round(rules, seed) for seed in range(12)) if m.round.tribute]
     assert paid  # spec §9: the losers' highest cards
     for m in paid:
         r = m.round
