@@ -19,7 +19,7 @@ from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
 
 if TYPE_CHECKING:
-    from bhtui.rules.round import Round
+    from bhtui.rules.state import RoundState
 
 
 @dataclass(slots=True)
@@ -112,7 +112,7 @@ class Reading:
         return (rank, spare)
 
 
-def reading_of(r: Round, seat: int, over: bool = False) -> Reading:
+def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:
     """The seat's reading of round ``r`` (the last of a match that is ``over``), from exactly
     what its view shows."""
     public_guard = r.guard if r.guard_revealed else None
