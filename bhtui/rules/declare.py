@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from bhtui.cards import GC
-from bhtui.rules.errors import IllegalAction
 from bhtui.rules.mechanisms import FirstLead, OpenSolo, When
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.state import Action, Event, RoundState
