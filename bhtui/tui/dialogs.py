@@ -70,13 +70,23 @@ class Dialog(ModalScreen[Any]):
             self.dismiss(result)
 
 
+TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
+
+
 class ChoiceDialog(Dialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
-    this decision does not offer do nothing and stay out of the footer."""
+    this decision does not offer do nothing and stay out of the footer. ``t`` answers as it
+    does at the table: 托管 takes this decision and the rest (the footer under the dialog
+    offers it)."""
+
+    BINDINGS = [Binding("t", "take_over", "托管", id="dialog.auto")]
 
     def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
         super().__init__(t)
         self.choices = list(choices)
+
+    def action_take_over(self) -> None:
+        self.dismiss(TAKE_OVER)
 
     def action_answer(self, choice: str) -> None:
         if choice in self.choices:
@@ -314,7 +324,8 @@ class ResultScreen(Dialog):
             self._left = None  # once: the interval may fire again before the pop is done
             self.dismiss(None)
             return
-        words = self.t("result.auto", n=max(1, round(self._left)))
+        key = "result.auto_last" if self.last else "result.auto"  # no next round after the last
+        words = self.t(key, n=max(1, round(self._left)))
         self.query_one("#result-continue", Plain).update(Text(words, style="bold"))
         self._left -= 0.1
 

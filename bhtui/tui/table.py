@@ -26,7 +26,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import (
     CallDialog, ChatPrompt, DeclareDialog, GrabDialog, MatchEndScreen, PreviousTrickScreen,
-    ResultScreen, StepDialog, ThroneDialog,
+    ResultScreen, StepDialog, TAKE_OVER, ThroneDialog,
 )
 from bhtui.tui.i18n import Translator
 from bhtui.tui.selection import selection_note, selection_problem
@@ -464,6 +464,8 @@ class TableScreen(Screen[None]):
             self.decision = None
             if action is None:
                 self._ask_decision()  # closed because the table moved on: ask anew if mine
+            elif action is TAKE_OVER:
+                self.action_auto()  # the bot answers the question the dialog asked
             elif isinstance(dialog, DeclareDialog):
                 if action["type"] == "none":
                     self.client.waive()
