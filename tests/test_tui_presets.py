@@ -180,3 +180,29 @@ async def test_R_EMP_L3_after_a_circle_the_dialog_yields_again_only_with_four_id
         await pilot.press("n")
         await pilot.pause()
         assert host.answer == ({"type": "decline"} if may_yield else "none")
+
+
+async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the_guard_card():
+    """Seed 2: Ana is offered the throne holding the guard card too (a hidden solo); m then
+    declares 明独, and the footer says so, not 明保 (issue 11, defect 13)."""
+    app = BhtuiApp(Config(name="Ana", bot_delay=30.0), rules=PRESETS["lianzhong-simple"], seed=2,
+                   rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, ThroneDialog):
+                break
+            await pilot.pause()
+        await pilot.press("y")
+        for _ in range(400):
+            if app.client.view["phase"] == "play" and app.client.my_turn:
+                break
+            await pilot.pause()
+        await pilot.pause()
+        footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
+        assert "明独" in footer and "明保" not in footer
+        await pilot.press("m")
+        for _ in range(400):
+            if app.host.match.round.open_solo:
+                break
+            await pilot.pause()
+        assert app.host.match.round.open_solo

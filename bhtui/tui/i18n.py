@@ -358,6 +358,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.call.grab": {"en": "Grab", "zh": "抢"},
     "key.declare.grab": {"en": "抢", "zh": "抢"},
     "key.declare.open_guard": {"en": "明保", "zh": "明保"},
+    "key.declare.open_solo": {"en": "明独", "zh": "明独"},
     "key.declare.rebel": {"en": "造反", "zh": "造反"},
     "key.yield": {"en": "让牌", "zh": "让牌"},
     "declare.grab": {"en": "g: grab 抢", "zh": "g：抢"},

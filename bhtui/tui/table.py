@@ -70,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("y", "declare('yield')", "让牌", id="yield"),
         Binding("g", "declare('grab')", "抢", id="declare.grab"),
         Binding("m", "declare('open_guard')", "明保", id="declare.open_guard"),
+        Binding("m", "declare('open_guard', True)", "明独", id="declare.open_solo"),
         Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
         Binding("l", "previous_trick", "Last trick", id="previous_trick"),
         Binding("c", "chat", "Chat", id="chat"),
@@ -311,6 +312,9 @@ class TableScreen(Screen[None]):
         Play and Pass are greyed out while it is not my turn to play."""
         watching = self.client.seat is None
         if action == "declare":
+            solo = (self.client.view or {}).get("emperor") == self.client.seat
+            if parameters[0] == "open_guard" and solo != (len(parameters) > 1):
+                return False  # m says 明独 to the emperor and 明保 to anyone else
             return not watching and not self._on_auto() and parameters[0] in self._my_actions()
         if action == "play" and (self.client.view or {}).get("phase") == "over":
             return True  # Enter opens the standings again, for everyone
@@ -641,8 +645,9 @@ class TableScreen(Screen[None]):
                 self.status_note = self.t("hint.yield", set=top)
             self._update_status()
 
-    def action_declare(self, kind: str) -> None:
-        """抢庄/抢独, 明保, 造反 (out of turn, whenever the rules allow) and 让牌."""
+    def action_declare(self, kind: str, solo: bool = False) -> None:
+        """抢庄/抢独, 明保 (明独 for the emperor: ``solo`` only picks the footer's word),
+        造反 (out of turn, whenever the rules allow) and 让牌."""
         if kind in self._my_actions():
             self.client.act({"type": kind})
             if kind == "yield":
