@@ -39,6 +39,8 @@ def play_match(match: Match, bots: list[Bot]) -> int:
 
 def offer_declarations(match: Match, bots: list[Bot], asked: Moments) -> bool:
     """Offer each bot its out-of-turn declarations once per moment; True if one was made."""
+    if not match.interjecting:
+        return False
     moment = match.moment
     if asked.all_asked(moment, len(bots)):
         return False

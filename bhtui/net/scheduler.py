@@ -100,7 +100,7 @@ class Scheduler:
         """Bots and seats on 托管 consider their out-of-turn declarations once per moment."""
         self._declarations = None
         match = self.table.match
-        if not self._current(at_seq) or match is None or match.over:
+        if not self._current(at_seq) or match is None or not match.interjecting:
             return
         moment = match.moment
         for seat in range(SEATS):

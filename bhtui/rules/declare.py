@@ -58,7 +58,7 @@ def start_play(r: RoundState, events: list[Event]) -> None:
 # ----- out of turn ------------------------------------------------------------------------
 def interjections(r: RoundState, seat: int) -> list[Action]:
     """明保 (R-GUARD-5) and 造反 (R-TRICK-7) as declarations out of turn during play."""
-    if r.phase != "play":
+    if not open_in_play(r):
         return []
     out: list[Action] = []
     if _may_open_guard(r, seat):
@@ -67,6 +67,15 @@ def interjections(r: RoundState, seat: int) -> list[Action]:
             and seat not in r.rebels:
         out.append({"type": "rebel"})  # private to the seat: the guard's lack of it tells nothing
     return out
+
+
+def open_in_play(r: RoundState) -> bool:
+    """Whether any seat may declare out of turn now: false for most of a round (after the
+    first lead, unless 造反 is declared in play), so nobody asks every seat every trick."""
+    return r.phase == "play" and (
+        r.rules.rebellion_when is When.IN_PLAY
+        or (r.rules.declare.open_guard is When.BEFORE_LEAD and not r.first_lead_played
+            and not r.guard_revealed))
 
 
 def _may_open_guard(r: RoundState, seat: int) -> bool:

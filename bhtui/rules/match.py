@@ -125,6 +125,11 @@ class Match:
                        partial(self.reading, seat))
 
     @property
+    def interjecting(self) -> bool:
+        """Whether any seat may declare out of turn now: when not, nobody need be asked."""
+        return not self.over and self.round.interjecting
+
+    @property
     def moment(self) -> tuple[int, int, int]:
         """Changes whenever a new declaration may be wanted: ask a bot once per moment."""
         return (self.round.number, self.round.redeal, self.round.moment)

@@ -197,9 +197,15 @@ class Round(RoundState):
         """The seat's actions but the sets to play (a view's list: the sets follow from the
         hand and the rules, and enumerating them is the costly part)."""
         actions = self._turn_actions(seat)
-        if self.rules.declarations:
+        if self.rules.declarations and self.interjecting:
             actions += self.interjections(seat)
         return actions
+
+    @property
+    def interjecting(self) -> bool:
+        """Whether any seat may declare out of turn now (cheap; :meth:`interjections` says
+        who and what)."""
+        return self.phase == "throne" or declare.open_in_play(self)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         if seat != self.turn:
