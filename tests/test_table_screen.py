@@ -20,6 +20,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
     DeclareDialog, MatchEndScreen, PreviousTrickScreen, QuitScreen, ResultScreen, ThroneDialog,
 )
+from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
 
 THEMES = ["felt", "dark", "light", "contrast"]
@@ -240,7 +241,6 @@ async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
 
     from bhtui.net.local import join
     from bhtui.tui.room import WaitingRoomScreen
-    from bhtui.tui.table import TableScreen
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -383,6 +383,8 @@ async def test_counter_last_sets_previous_trick_and_log_scrolling():
 
 
 async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with_play_again():
+    """Issue 11: every hand shown at the end of a round; at the end of the match the standings,
+    再来一局, and a footer that offers only what is left to do (defect 13)."""
     app = make_app(result_seconds=0.2)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
@@ -397,6 +399,14 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
         assert left and len(held) == len(left)  # the last seat always ends with cards
         assert all(name in line and "×" in line for name, line in zip(left, held))
         result.dismiss(None)
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.press("escape")  # back to the table: only what can still be done is offered
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "Standings" in footer and not any(
+            word in footer for word in ("Play", "Pass", "Hint", "托管")), footer
+        await pilot.press("enter")  # the standings again
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         seed = app.host.seed
         await pilot.press("enter")  # 再来一局

@@ -122,6 +122,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.pass": {"en": "Pass", "zh": "不要"},
     "key.hint": {"en": "Hint", "zh": "提示"},
     "key.auto": {"en": "托管", "zh": "托管"},
+    "key.standings": {"en": "Standings", "zh": "排名"},
     "key.dialog.auto": {"en": "托管", "zh": "托管"},
     "key.help": {"en": "Help", "zh": "帮助"},
     "key.quit": {"en": "Quit", "zh": "退出"},

@@ -64,6 +64,7 @@ class TableScreen(Screen[None]):
         *(Binding(key, f"pick('{rank}')", show=False, id=f"pick.{rank}")
           for key, rank in RANK_KEYS.items()),
         Binding("enter", "play", "Play", id="play"),
+        Binding("enter", "standings", "Standings", id="standings"),
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("h", "hint", "Hint", id="hint"),
         Binding("t", "auto", "托管", id="auto"),
@@ -311,13 +312,17 @@ class TableScreen(Screen[None]):
         """Only what this viewer can do is offered: a watcher has no hand, no turn, no 托管;
         Play and Pass are greyed out while it is not my turn to play."""
         watching = self.client.seat is None
+        over = (self.client.view or {}).get("phase") == "over"
+        if action == "standings":
+            return over  # after the match Enter shows the standings (and 再来一局) again
+        if over and (action in ("play", "pass_turn", "hint", "auto", "declare")
+                     or action in HAND_KEYS):
+            return False  # nothing left to play
         if action == "declare":
             solo = (self.client.view or {}).get("emperor") == self.client.seat
             if parameters[0] == "open_guard" and solo != (len(parameters) > 1):
                 return False  # m says 明独 to the emperor and 明保 to anyone else
             return not watching and not self._on_auto() and parameters[0] in self._my_actions()
-        if action == "play" and (self.client.view or {}).get("phase") == "over":
-            return True  # Enter opens the standings again, for everyone
         if action in ("play", "pass_turn"):
             return None if not watching and not self._my_play_turn() else not watching
         if action == "hint":
@@ -587,11 +592,13 @@ class TableScreen(Screen[None]):
             self.status_note = self.t("status.not_saved", reason=str(exc))
         self._update_status()
 
+    def action_standings(self) -> None:
+        """After the match: the standings and 再来一局 again."""
+        if not self.dialog_open:
+            self._show_match_end()
+
     def action_play(self) -> None:
         view = self.client.view
-        if view is not None and view["phase"] == "over" and not self.dialog_open:
-            self._show_match_end()
-            return
         if view is None or not self.client.my_turn or view["phase"] != "play":
             self.status_note = self.t("status.not_turn")
             self._update_status()
