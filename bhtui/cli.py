@@ -10,15 +10,21 @@ from collections.abc import Sequence
 
 from pathlib import Path
 
+from typing import Any
+
 from bhtui import __version__
-from bhtui.rules import PRESETS, IllegalAction
+from bhtui.games import GAMES, Game, get_game
 from bhtui.store.config import Config
+
+ALL_PRESETS = [name for g in GAMES.values() for name in g.presets]
+PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bhtui",
-        description="保皇 (Baohuang) in the terminal. Play against bots, host or join a LAN table.",
+        description="保皇 (Baohuang) and 斗地主 (Dou Dizhu) in the terminal. Play against "
+                    "bots, host or join a LAN table.",
     )
     parser.add_argument("--version", action="version", version=f"bhtui {__version__}")
     parser.add_argument("--seed", type=int, default=None, help="match seed (random if left out)")
@@ -28,16 +34,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cards", choices=("unicode", "letters", "ascii"), help="card style")
     parser.add_argument("--fast", action="store_true", help="bots act at once")
     parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
-    parser.add_argument("--preset", dest="play_preset", default="qingdao", metavar="PRESET",
-                        help=f"the rule set: {', '.join(PRESETS)} (default qingdao)")
+    _game_options(parser, "play_game", "play_preset", checked=False)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a rule option of the preset, e.g. grab_solo=true (repeatable)")
+                        help="a rule option of the preset, e.g. grab_solo=true or base=2 "
+                             "(repeatable)")
     parser.add_argument("--settings", action="store_true",
                         help="choose the rule set and its options on a screen before the match")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")
-    host.add_argument("--preset", choices=sorted(PRESETS), default="qingdao")
+    _game_options(host, "host_game", "preset")
     host.add_argument("--option", dest="host_option", action="append", default=[],
                       metavar="NAME=VALUE", help="a rule option (repeatable)")
     host.add_argument("--port", type=int, default=7474, help="TCP port (7474; 0 picks one)")
@@ -51,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=False,
                       help="the card counter (记牌器) for everyone at the table (default: off)")
     host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
-    host.add_argument("--bots", type=int, default=0, help="seats given to bots at once (0-5)")
+    host.add_argument("--bots", type=int, default=0,
+                      help="seats given to bots at once (0 to the seats of the preset)")
     host.add_argument("--seed", dest="host_seed", type=int, help="match seed")
     host.add_argument("--rounds", dest="host_rounds", type=_positive, help="rounds in the match")
     host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
@@ -83,13 +90,38 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
     sim.add_argument("--rounds", type=_positive, default=10, help="rounds in the match (10)")
     sim.add_argument("--seed", type=int, default=1, help="match seed (1)")
-    sim.add_argument("--preset", choices=sorted(PRESETS), default="qingdao")
+    _game_options(sim, "sim_game", "preset")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option of the preset, e.g. force_first=true (repeatable)")
     sim.add_argument("--bots", default="heuristic",
-                     help="one bot for every seat or five comma-separated (random, heuristic)")
+                     help="one bot for every seat, or one per seat comma-separated "
+                          "(random, heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON document")
     return parser
+
+
+def _game_options(parser: argparse.ArgumentParser, game: str, preset: str,
+                  checked: bool = True) -> None:
+    parser.add_argument("--game", dest=game, choices=sorted(GAMES), default=None,
+                        help="baohuang (保皇, the default) or doudizhu (斗地主)")
+    parser.add_argument("--preset", dest=preset, default=None, metavar="PRESET",
+                        choices=ALL_PRESETS if checked else None,
+                        help=f"the rule set ({PRESET_LIST}); default: the game's first")
+
+
+def game_rules(game_name: str | None, preset: str | None,
+               pairs: Sequence[str]) -> tuple[Game, Any]:
+    """The game and rules a command line names: ``--game`` (or the game whose preset
+    ``--preset`` is), the preset (the game's default) and ``--option``s. ValueError says
+    what is wrong."""
+    if game_name is None and preset is not None:
+        owner = next((g for g in GAMES.values() if preset in g.presets), None)
+        if owner is None:
+            raise ValueError(f"unknown preset {preset!r}; known: {', '.join(ALL_PRESETS)}")
+        game = owner
+    else:
+        game = get_game(game_name)
+    return game, game.with_parsed(game.rules(preset), pairs)
 
 
 def _code_options(parser: argparse.ArgumentParser, text: str) -> None:
@@ -198,7 +230,6 @@ def _host(args: argparse.Namespace) -> int:
     """Serve a table: TCP on the LAN, advertised by zeroconf, logged for --resume."""
     import asyncio
 
-    from bhtui.bots import make_bot
     from bhtui.net.host import BOT_NAMES, Seat, Table
     from bhtui.net.serve import run_headless
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
@@ -221,23 +252,24 @@ def _host(args: argparse.Namespace) -> int:
         try:
             log = GameLog.load(path)
             table = Table.resume(log, **common)
-        except (GameLogError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+        except (GameLogError, KeyError, TypeError, ValueError) as exc:
             return _fail(f"cannot resume {path}: {exc}")
         for warning in log.warnings:
             print(f"bhtui: {warning}", file=sys.stderr)
     else:
         try:
-            rules = PRESETS[args.preset].with_parsed(args.host_option)
+            game, rules = game_rules(args.host_game, args.preset, args.host_option)
         except ValueError as exc:
             return _fail(exc)
-        if not 0 <= args.bots <= 5:
-            return _fail("--bots takes 0 to 5")
+        size = game.seats(rules)
+        if not 0 <= args.bots <= size:
+            return _fail(f"--bots takes 0 to {size} ({game.name} {rules.name} has {size} seats)")
         name = (args.table_name or f"{config.name}'s table")[:40]
-        seats = [Seat() for _ in range(5 - args.bots)] + [
-            Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", s), ready=True)
-            for s in range(5 - args.bots, 5)]
-        table = Table(rules, seats, name=name, seed=args.host_seed, rounds=args.host_rounds,
-                      log=GameLog(new_log_path(name)), **common)
+        seats = [Seat() for _ in range(size - args.bots)] + [
+            Seat(name=BOT_NAMES[s], bot=game.make_bot(game.standard_bot, s), ready=True)
+            for s in range(size - args.bots, size)]
+        table = Table(rules, seats, game=game, name=name, seed=args.host_seed,
+                      rounds=args.host_rounds, log=GameLog(new_log_path(name)), **common)
     advertise = not args.no_advertise
     try:  # bound before the app starts: a port in use is one line, not a traceback
         sock = listen_socket(args.bind, args.port)
@@ -297,7 +329,7 @@ def _replay(args: argparse.Namespace) -> int:
         log = GameLog.load(path)
         log.close()
         replay = Replay.from_log(log)
-    except (GameLogError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+    except (GameLogError, KeyError, TypeError, ValueError) as exc:
         return _fail(f"cannot replay {path}: {exc}")
     for warning in log.warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
@@ -307,19 +339,18 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """Open the table: a match against four heuristic bots, seat 0 yours."""
-    from bhtui.rules import get_preset
-    from bhtui.rules.seeding import secret_seed
+    """Open the table: a match against the game's bots, seat 0 yours."""
+    from bhtui.games import secret_seed
     from bhtui.tui.app import BhtuiApp
 
     try:
-        rules = get_preset(args.play_preset).with_parsed(args.option)
+        game, rules = game_rules(args.play_game, args.play_preset, args.option)
     except ValueError as exc:
         return _fail(exc)
     config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else secret_seed()
-    BhtuiApp(config, rules=rules, seed=seed, rounds=args.rounds, warnings=warnings,
-             ask_rules=args.settings).run()
+    BhtuiApp(config, rules=rules, game=game.name, seed=seed, rounds=args.rounds,
+             warnings=warnings, ask_rules=args.settings).run()
     return 0
 
 
@@ -327,9 +358,9 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from bhtui.sim import parse_bots, simulate, summary
 
     try:
-        rules = PRESETS[args.preset].with_parsed(args.option)
-        names = parse_bots(args.bots)
-        report = simulate(rules, args.seed, args.rounds, names)
+        game, rules = game_rules(args.sim_game, args.preset, args.option)
+        names = parse_bots(args.bots, game.seats(rules), game)
+        report = simulate(rules, args.seed, args.rounds, names, game)
     except ValueError as exc:
         parser.error(str(exc))
     if args.json:

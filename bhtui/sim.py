@@ -1,74 +1,83 @@
-"""`bhtui sim`: bots play a whole match on the real engine; a report for people or JSON."""
+"""`bhtui sim`: bots play a whole match on the real engine; a report for people or JSON.
+
+It knows the game only through the contract: the game's bots decide, its declarations out of
+turn are offered once per moment, and its finished rounds are the report's rounds.
+"""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from bhtui.bots import Bot, make_bot
-from bhtui.bots.moments import Moments
-from bhtui.rules import RULES_VERSION, SEATS, Match, RuleSet
+from bhtui.games import Game, GameMatch, get_game, resolve
+from bhtui.games.moments import Moments
 
 
-def parse_bots(spec: str) -> list[str]:
-    """One bot name for every seat, or five names separated by commas."""
+def parse_bots(spec: str, seats: int = 5, game: Game | str | None = None) -> list[str]:
+    """One bot name for every seat, or one per seat separated by commas; ValueError names a
+    bot the game does not have."""
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
-        names *= SEATS
-    if len(names) != SEATS:
-        raise ValueError(f"--bots takes one name or {SEATS} names, got {len(names)}")
+        names *= seats
+    if len(names) != seats:
+        raise ValueError(f"--bots takes one name or {seats} names, got {len(names)}")
+    played = get_game(game)
+    for name in names:
+        if name not in played.bot_names:
+            raise ValueError(f"unknown bot {name!r}; known: {', '.join(played.bot_names)}")
     return names
 
 
-def play_match(match: Match, bots: list[Bot]) -> int:
-    """Let the bots play the match to its end; returns the number of decisions taken."""
+def play_match(match: GameMatch, bots: list[Any], game: Game | str | None = None) -> int:
+    """Let the bots play the match to its end; returns the number of decisions taken. The
+    game is found from the match's rules when left out."""
+    played = resolve(match.rules, game)[0]
     decisions = 0
     asked = Moments()
-    declarations = match.rules.declarations
+    declarations = bool(played.out_of_turn)
     while not match.over:
-        if declarations and offer_declarations(match, bots, asked):
+        if declarations and offer_declarations(played, match, bots, asked):
             decisions += 1
             continue
         seat = match.to_act
         assert seat is not None
-        action = bots[seat].decide(match.legal_actions(seat))
-        match.apply(seat, action)
+        match.apply(seat, played.decide(bots[seat], match, seat))
         decisions += 1
     return decisions
 
 
-def offer_declarations(match: Match, bots: list[Bot], asked: Moments) -> bool:
+def offer_declarations(game: Game, match: GameMatch, bots: list[Any], asked: Moments) -> bool:
     """Offer each bot its out-of-turn declarations once per moment; True if one was made."""
-    if not match.interjecting:
+    if not game.interjecting(match):
         return False
-    moment = match.moment
+    moment = game.moment(match)
     if asked.all_asked(moment, len(bots)):
         return False
     for seat, bot in enumerate(bots):
         if not asked.due(moment, seat):
             continue
-        legal = match.interjections(seat)
-        if legal:
-            action = bot.interject(legal)
-            if action is not None:
-                match.apply(seat, action)
-                return True
+        action = game.interject(bot, match, seat)
+        if action is not None:
+            match.apply(seat, action)
+            return True
     return False
 
 
-def simulate(preset: str | RuleSet, seed: int, rounds: int, bot_names: list[str]) -> dict[str, Any]:
+def simulate(rules: Any, seed: int, rounds: int, bot_names: list[str],
+             game: Game | str | None = None) -> dict[str, Any]:
     """Play one match of ``rounds`` rounds; the report of the sim's --json output."""
-    bots = [make_bot(name, seed * SEATS + seat) for seat, name in enumerate(bot_names)]
-    match = Match(preset, seed, rounds=rounds)
+    played, rules = resolve(rules, game)
+    seats = played.seats(rules)
+    bots = [played.make_bot(name, seed * seats + seat) for seat, name in enumerate(bot_names)]
+    match = played.new_match(rules, seed, rounds)
     started = time.perf_counter()
-    decisions = play_match(match, bots)
+    decisions = play_match(match, bots, played)
     elapsed = time.perf_counter() - started
     return {
-        "preset": match.rules.name,
-        "rules_version": RULES_VERSION,
-        "options": match.rules.options(),
-        "kao": match.rules.kao,
-        "bie6": match.rules.bie6,
+        "game": played.name,
+        "preset": rules.name,
+        **played.sim_facts(rules),
+        "options": rules.options(),
         "seed": seed,
         "bots": bot_names,
         "rounds": [rec.as_dict() for rec in match.records],
@@ -82,34 +91,12 @@ def simulate(preset: str | RuleSet, seed: int, rounds: int, bot_names: list[str]
     }
 
 
-PLACE_EN = ("1st", "2nd", "3rd", "4th", "5th")
-
-
 def summary(report: dict[str, Any]) -> str:
     """The readable report: one line per round, then totals and speed."""
-    lines = [f"bhtui sim — preset {report['preset']}, seed {report['seed']}, "
-             f"bots {', '.join(report['bots'])}"]
-    lines.append("round  emperor guard  called  places (seat 0..4)        scores")
-    for r in report["rounds"]:
-        guard = "solo" if r["solo"] else str(r["guard"])
-        if r["open_solo"]:
-            guard = "open"
-        if r["grab"]:
-            guard = "grab"
-        places = " ".join(PLACE_EN[p - 1] if p else "  - " for p in r["places"])
-        scores = " ".join(f"{s:+3d}" for s in r["scores"])
-        notes = (["open guard"] if r["open_guard"] else []) + (
-            [f"rebels {','.join(map(str, r['rebels']))}"] if r["rebels"] else []) + (
-            ["abdicated"] if r["abdicated"] else []) + (
-            [f"kicks {r['kicks']}"] if r["kicks"] else []) + (
-            [f"bombs {r['bombs']}"] if r["bombs"] else []) + (
-            [f"×{r['multiplier']}"] if r["multiplier"] != 1 else []) + (
-            [f"闷 {','.join(str(x['seat']) + '←' + str(x['by']) for x in r['stuck'])}"]
-            if r["stuck"] else [])
-        lines.append(
-            f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
-            f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else "")
-        )
+    game = get_game(report.get("game"))
+    lines = [f"bhtui sim — {game.name} preset {report['preset']}, seed {report['seed']}, "
+             f"bots {', '.join(report['bots'])}", game.record_columns]
+    lines += [game.record_line(r) for r in report["rounds"]]
     lines.append("totals: " + "  ".join(f"seat {i}: {t:+d}" for i, t in enumerate(report["totals"])))
     st = report["stats"]
     lines.append(f"{len(report['rounds'])} rounds, {st['decisions']} decisions, "

@@ -7,7 +7,10 @@ from rich.console import Console
 from bhtui.rules import Match
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import STRINGS, Translator
-from bhtui.tui.widgets import clip, seat_lines
+from bhtui.tui.baohuang import BAOHUANG_PARTS
+from bhtui.tui.widgets import clip
+
+seat_lines = BAOHUANG_PARTS.seat_lines  # the shared seat box with Baohuang's role badges
 
 LONG_NAMES = ["欧阳娜娜欧阳娜娜欧阳娜娜", "Maximilian-Alexander-Bo", "李", "Wang Xiaoming 王小明"]
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
 from bhtui.doudizhu.hands import ACE, JOKER, Hand, counts_of_text, merged, parse_hand
+from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.round import Action
 
 
@@ -178,6 +179,24 @@ class HeuristicBot:
         if top is not None and not urgent and cost(best)[0] >= 2:
             return {"type": "pass"}
         return best[1]
+
+
+def legal_from_view(view: dict[str, Any]) -> list[Action]:
+    """What the viewing seat may do now, in the engine's order, from its view alone (a bot
+    at a remote table): the hands it may play (from its hand, the top hand, its bomb limit
+    and the reported groups still held), then the view's other decisions."""
+    me = view.get("viewer")
+    others: list[Action] = list(view.get("actions", []))
+    if not isinstance(me, int) or view["phase"] != "play" or view["to_act"] != me:
+        return others
+    preset, seat = view["preset"], view["seats"][me]
+    top = parse_hand(view["top"]["hand"], preset) if view.get("top") else None
+    limit = seat["bomb_limit"]
+    locked = [parse_hand(t, preset) for t in view.get("locked", ())] \
+        if me == view["landlord"] else []
+    hands = playable(preset, counts_of_text(" ".join(view["hand"])), top,
+                     limit is None or seat["bombs"] < limit, locked)
+    return [{"type": "play", "hand": h} for h in hands] + others
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {

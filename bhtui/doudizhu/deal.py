@@ -51,13 +51,15 @@ class Deal:
             raise ValueError("Shanghai's mark card is one of the kitty's; classic has none")
 
 
-def deal_rng(seed: int, number: int, redeal: int) -> random.Random:
-    """The generator of one deal: stable across Python versions and processes (R-SEED-1)."""
+def deal_rng(seed: int | str, number: int, redeal: int) -> random.Random:
+    """The generator of one deal: stable across Python versions and processes (R-SEED-1).
+    A live table's secret seed (hex text) keeps the whole digest, as Baohuang's does: a
+    shown deal cannot be searched back to its generator."""
     digest = hashlib.sha256(f"bhtui:doudizhu:{seed}:{number}:{redeal}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return random.Random(int.from_bytes(digest if isinstance(seed, str) else digest[:8], "big"))
 
 
-def shuffled_deal(rules: Rules, seed: int, number: int, redeal: int) -> Deal:
+def shuffled_deal(rules: Rules, seed: int | str, number: int, redeal: int) -> Deal:
     """Shuffle one or two decks; hands in turn, the last cards form the kitty (C-DEAL-1,
     S-DEAL-1); a random kitty card is Shanghai's mark card."""
     rng = deal_rng(seed, number, redeal)

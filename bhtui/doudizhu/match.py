@@ -36,7 +36,8 @@ class Match:
     """One match of ``rounds`` deals (None: no limit) or until a total reaches ``target``."""
 
     preset: str | Rules = "classic"
-    seed: int = 0
+    seed: int | str = 0
+    """An int (tests, sims) or a live table's 128-bit secret as hex text (R-SEED-1)."""
     rounds: int | None = None
     target: int | None = None
     first_deal: Deal | None = None
@@ -49,7 +50,8 @@ class Match:
     """S-LEVEL-1 level points (Shanghai only)."""
     actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
     history: list[dict[str, Any]] = field(init=False, default_factory=list)
-    """``records`` as plain dicts, made once: every view carries them."""
+    """``records`` as plain dicts with the totals after each, made once: the host sends each
+    to every viewer when its deal ends (views carry only the totals)."""
     over: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
@@ -112,11 +114,11 @@ class Match:
         assert r.result is not None
         record = DealRecord(r.number, r.redeal, r.result)
         self.records.append(record)
-        self.history.append(record.as_dict())
         for s in range(self.seats):
             self.totals[s] += r.result.scores[s]
             if self.levels is not None and r.result.levels is not None:
                 self.levels[s] += r.result.levels[s]
+        self.history.append({**record.as_dict(), "totals": list(self.totals)})
         events: list[Event] = [{"type": "totals", "totals": list(self.totals),
                                 "levels": list(self.levels) if self.levels else None}]
         done_rounds = self.rounds is not None and r.number >= self.rounds
@@ -133,7 +135,7 @@ class Match:
         return match_view(self, viewer)
 
 
-def replay(preset: str | Rules, seed: int, actions: list[tuple[int, Action]],
+def replay(preset: str | Rules, seed: int | str, actions: list[tuple[int, Action]],
            **kw: Any) -> Match:
     """Rebuild a match from its seed and action list (R-SEED-1)."""
     match = Match(preset, seed, **kw)

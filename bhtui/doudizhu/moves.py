@@ -17,7 +17,7 @@ from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK, TWO
 from bhtui.doudizhu.hands import (
     ACE, AIRPLANE, AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, FOUR_TWO, FOUR_TWO_PAIRS, JOKER,
     JOKER_BOMB, PAIR, PAIR_RUN, POSITION_RANK, ROCKET, SINGLE, STRAIGHT, TRIO, TRIO_PAIR,
-    TRIO_SINGLE, Hand, check_copies, check_preset, counts_of_text, merged, parse_hand, text_of,
+    TRIO_SINGLE, BEATS, Hand, check_copies, check_preset, counts_of_text, merged, parse_hand, text_of,
     window_need,
 )
 
@@ -342,6 +342,21 @@ def shanghai_hands(rc: Counts, top: Hand | None = None, bombs: bool = True) -> l
 
 
 GENERATE = {"classic": classic_hands, "shanghai": shanghai_hands}
+
+
+def playable(preset: str, rc: Counts, top: Hand | None, bombs: bool,
+             locked: Sequence[Hand] = ()) -> list[str]:
+    """The hands a seat may play now (C-PLAY-3): ``bombs`` False once S-BID-7's limit is
+    reached; ``locked`` are the landlord's 报到 groups, played only whole (S-BID-6). The
+    round and a client reading its view (a remote bot) both ask this."""
+    if not locked:
+        return GENERATE[preset](rc, top, bombs)
+    free = list(rc)
+    for group in locked:
+        for r, _ in group.need:
+            free[r] = 0
+    out = GENERATE[preset](free, top, bombs)
+    return out + [g.text for g in locked if top is None or BEATS[preset](g, top)]
 
 
 def legal_hands(cards: str, previous: str | None = None, preset: str = "classic") -> list[str]:

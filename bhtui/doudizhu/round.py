@@ -18,7 +18,7 @@ from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK
 from bhtui.doudizhu.deal import Deal, shuffled_deal
 from bhtui.doudizhu.errors import IllegalAction
 from bhtui.doudizhu.hands import BEATS, JOKER, Hand, parse_hand
-from bhtui.doudizhu.moves import GENERATE
+from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.presets import Rules
 from bhtui.doudizhu import scoring
 from bhtui.doudizhu.scoring import DealResult
@@ -34,7 +34,7 @@ REPORT_SIZE = 7
 class Round:
     """The state of one deal, from the shuffle to the scores."""
 
-    def __init__(self, rules: Rules, seed: int, number: int, redeal: int = 0,
+    def __init__(self, rules: Rules, seed: int | str, number: int, redeal: int = 0,
                  first_bidder: int | None = None, huangfan: bool = False, voids: int = 0,
                  deal: Deal | None = None) -> None:
         self.rules = rules
@@ -56,7 +56,6 @@ class Round:
         self.huangfan = huangfan and rules.specials
         self.voids = voids
         """Void deals in a row before this one (C-BID-3)."""
-        self._generate = GENERATE[rules.name]
         self._beats = BEATS[rules.name]
 
         self.bids: list[int | None] = [None] * n
@@ -101,17 +100,9 @@ class Round:
     def play_texts(self, seat: int) -> list[str]:
         """The hands the seat may play now (C-PLAY-3 with S-BID-6's locks and S-BID-7)."""
         limit = self.bomb_limit[seat]
-        bombs = limit is None or self.bombs_by[seat] < limit
-        rc = self.rc[seat]
-        if seat != self.landlord or not self.locked:
-            return self._generate(rc, self.top, bombs)
-        free = list(rc)
-        for group in self.locked:
-            for r, _ in group.need:
-                free[r] = 0
-        out = self._generate(free, self.top, bombs)
-        out += [g.text for g in self.locked if self.top is None or self._beats(g, self.top)]
-        return out
+        locked = self.locked if seat == self.landlord else ()
+        return playable(self.rules.name, self.rc[seat], self.top,
+                        limit is None or self.bombs_by[seat] < limit, locked)
 
     def legal_actions(self, seat: int, plays: bool = True) -> list[Action]:
         """What the seat may do now; ``plays=False`` leaves out the hands to play (a view's

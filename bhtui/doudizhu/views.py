@@ -86,6 +86,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "open_hand": r.open_hand,
         "reports": list(r.reports),
         "fight": r.fight,
+        "locked": [g.text for g in r.locked],
         "kitty": [RANK_NAMES[k] for k in r.kitty] if kitty_seen else None,
         "kitty_size": len(r.kitty),
         "leader": r.leader,
@@ -96,7 +97,6 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "stake": stake,
         "totals": list(match.totals),
         "levels": list(match.levels) if match.levels is not None else None,
-        "history": list(match.history),
     }
     if seat is not None:
         view["hand"] = r.hand(seat)

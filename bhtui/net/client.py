@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from bhtui.games import DEFAULT_GAME
 from bhtui.net.joincode import CodeProver, WrongCode
 from bhtui.net.protocol import (
     FrameDecoder, Message, ProtocolError, clean_text, client_hello, encode,
@@ -233,6 +234,12 @@ class Client:
 
     def admin(self, op: str, **fields: Any) -> None:
         self._send({"type": "admin", "op": op, **fields})
+
+    @property
+    def game(self) -> str:
+        """The game the table plays, as the host's hello names it."""
+        name = self.server.get("game")
+        return name if isinstance(name, str) else DEFAULT_GAME
 
     @property
     def my_turn(self) -> bool:

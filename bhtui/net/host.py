@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bhtui import __version__
-from bhtui.bots import Bot, hint, make_bot
+from bhtui.games import Game, GameMatch, Seed, resolve, secret_seed
 from bhtui.net.joincode import Attempt, CodeGuard, WrongCode
 from bhtui.net.protocol import (
     MAX_CHAT, PROTOCOL, Message, ProtocolError, action_of, check_hello, clean_text, encode,
@@ -27,10 +27,6 @@ from bhtui.net.protocol import (
 )
 from bhtui.net.scheduler import Scheduler
 from bhtui.net.recall import TrickRecall
-from bhtui.rules import SEATS, IllegalAction, Match, RuleSet, event_for, get_preset
-from bhtui.rules.mechanisms import When
-from bhtui.rules.round import OUT_OF_TURN
-from bhtui.rules.seeding import Seed, secret_seed
 from bhtui.store.gamelog import GameLog, new_log_path, rules_header
 
 CATCHUP_EVENTS = 256  # events a (re)joining viewer gets at most, in one frame
@@ -54,7 +50,7 @@ class Connection(Protocol):
 @dataclass
 class Seat:
     name: str = ""
-    bot: Bot | None = None  # None: a human seat (or an empty one, before the match)
+    bot: Any = None  # the game's bot; None: a human seat (or an empty one, before the match)
     auto: bool = False  # 托管 (R-AUTO-1)
     token: str = field(default_factory=lambda: secrets.token_hex(16))
     conn: Connection | None = None
@@ -90,13 +86,15 @@ class Pending:
 
 
 class Table:
-    """One table: a waiting room, then a match; commands in, per-viewer frames out."""
+    """One table of one game: a waiting room, then a match; commands in, per-viewer frames
+    out. It knows the game only through the contract (:class:`bhtui.games.Game`)."""
 
     def __init__(
         self,
-        rules: RuleSet | str = "qingdao",
+        rules: Any = "qingdao",
         seats: list[Seat] | None = None,
         *,
+        game: Game | str | None = None,
         name: str = "bhtui",
         seed: Seed | None = None,
         rounds: int | None = None,
@@ -109,10 +107,12 @@ class Table:
         max_spectators: int = MAX_SPECTATORS,
         counter: bool = False,
     ) -> None:
-        self.rules = get_preset(rules)
-        self.seats = seats or [Seat() for _ in range(SEATS)]
-        if len(self.seats) != SEATS:
-            raise ValueError(f"a table has {SEATS} seats, not {len(self.seats)}")
+        self.game, self.rules = resolve(rules, game)
+        size = self.game.seats(self.rules)
+        self.seats = seats or [Seat() for _ in range(size)]
+        if len(self.seats) != size:
+            raise ValueError(f"a table of {self.game.name} {self.rules.name} has {size} "
+                             f"seats, not {len(self.seats)}")
         self.name = name
         self.seed: Seed = seed if seed is not None else secret_seed()
         self.rounds = rounds
@@ -125,7 +125,7 @@ class Table:
         self.table_id = table_id or secrets.token_hex(8)  # public: how clients keep its token
         self.boot_id = secrets.token_hex(4)
         self.max_spectators = max_spectators
-        self.match: Match | None = None
+        self.match: GameMatch | None = None
         self.closed = False
         self.seq = 0
         self.buffer: deque[tuple[int, dict[str, Any]]] = deque(maxlen=CATCHUP_EVENTS)
@@ -137,7 +137,7 @@ class Table:
         self.scheduler = Scheduler(self)
         self._room_due = False
         self.counter = counter  # the card counter (记牌器): a table option, public information
-        self.recall = TrickRecall()
+        self.recall = self._recall()
         self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
 
     # ----- the match ---------------------------------------------------------------------
@@ -152,7 +152,8 @@ class Table:
         self.fill_bots(announce=False)
         for s in self.seats:
             s.ready = True
-        self.match = Match(self.rules, self.seed, rounds=self.rounds)
+        self.match = self.game.new_match(self.rules, self.seed, self.rounds)
+        self.recall = self._recall()
         if self.log is not None:
             self.log.start(self.header())
         before = self.seq
@@ -178,9 +179,13 @@ class Table:
         self.closed = True
         self.scheduler.cancel()
 
+    def _recall(self) -> TrickRecall:
+        return TrickRecall(len(self.seats), self.game.move_of, self.game.counted(self.rules),
+                           self.game.stand_ins)
+
     def header(self) -> dict[str, Any]:
         return {
-            **rules_header(self.rules), "seed": self.seed,
+            **rules_header(self.rules, self.game), "seed": self.seed,
             "rounds": self.rounds, "name": self.name, "id": self.table_id,
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],
@@ -191,15 +196,16 @@ class Table:
         """Rebuild a table from its log: the same match, the same seat tokens. ValueError (or
         IllegalAction) says what in the log is wrong; GameLogError when the log was played
         under another edition of the rules."""
-        header, actions, rules = log.header, log.actions, log.rules()
-        seats = [Seat(name=name, bot=make_bot(bot) if bot else None, token=token, taken=True)
-                 for name, bot, token in _logged_seats(header.get("seats"))]
+        header, actions, (game, rules) = log.header, log.actions, log.rules()
+        seats = [Seat(name=name, bot=game.make_bot(bot) if bot else None, token=token,
+                      taken=True)
+                 for name, bot, token in _logged_seats(header.get("seats"), game.seats(rules))]
         seed = header["seed"]
         if not isinstance(seed, int | str) or isinstance(seed, bool):
             raise ValueError("the seed is neither a number nor a secret")
-        table = cls(rules, seats, name=str(header["name"]), seed=seed,
+        table = cls(rules, seats, game=game, name=str(header["name"]), seed=seed,
                     rounds=header["rounds"], log=log, table_id=header.get("id"), **kw)
-        table.match = Match(rules, table.seed, rounds=table.rounds)
+        table.match = game.new_match(rules, table.seed, table.rounds)
         table._record(table.match.initial_events())
         for seat, action in actions:
             table._record(table.match.apply(seat, action))
@@ -211,24 +217,40 @@ class Table:
     def fill_bots(self, announce: bool = True) -> None:
         for i, s in enumerate(self.seats):
             if s.bot is None and not s.taken:
-                s.bot = make_bot("heuristic", i)
+                s.bot = self.game.make_bot(self.game.standard_bot, i)
                 s.name = BOT_NAMES[i]
                 s.ready = True
         if announce:
             self._publish()
 
     def set_options(self, options: dict[str, Any], preset: str | None = None) -> None:
-        """Change the preset and its options before the match; ValueError names the valid
-        presets or options."""
+        """Change the preset (of this table's game) and its options before the match;
+        ValueError names the valid presets or options, or the seat a smaller table would
+        lose."""
         if self.match is not None:
             raise ValueError("the match has started: its rules are fixed")
-        base = get_preset(preset) if preset is not None else self.rules
-        self.rules = base.with_options(**options)
+        base = self.game.rules(preset) if preset is not None else self.rules
+        rules = base.with_options(**options)
+        self._resize(self.game.seats(rules))
+        self.rules = rules
+        self.recall = self._recall()
         self._publish()
+
+    def _resize(self, size: int) -> None:
+        """Another preset deals to another number of seats (Dou Dizhu's classic and
+        shanghai): seats are added empty, or the last ones dropped if nobody sits there."""
+        extra = self.seats[size:]
+        for i, seat in enumerate(extra, size):
+            if seat.taken and seat.bot is None:
+                raise ValueError(f"{seat.name or 'someone'} sits at seat {i + 1}, which that "
+                                 f"preset does not have: move or remove them first")
+        del self.seats[size:]
+        self.seats += [Seat() for _ in range(size - len(self.seats))]
 
     def move(self, source: int, target: int) -> None:
         """Swap two seats (people, bots or empty places) before the match."""
-        if self.match is not None or not (0 <= source < SEATS and 0 <= target < SEATS):
+        size = len(self.seats)
+        if self.match is not None or not (0 <= source < size and 0 <= target < size):
             return
         self.seats[source], self.seats[target] = self.seats[target], self.seats[source]
         for viewer in self.viewers.values():
@@ -238,7 +260,7 @@ class Table:
 
     def remove(self, seat: int) -> None:
         """Empty a seat before the match: a bot leaves, a person becomes a spectator."""
-        if self.match is not None or not 0 <= seat < SEATS:
+        if self.match is not None or not 0 <= seat < len(self.seats):
             return
         old = self.seats[seat]
         if old.conn is not None and old.conn in self.viewers:
@@ -252,7 +274,8 @@ class Table:
         self.pending[conn] = Pending(address)
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": self.table_id,
-            "code": self.guard is not None, "table": self.name, "preset": self.rules.name,
+            "code": self.guard is not None, "table": self.name, "game": self.game.name,
+            "preset": self.rules.name,
             "options": self.rules.options(),
         }))
 
@@ -413,7 +436,7 @@ class Table:
 
     def _command(self, viewer: Viewer, message: Message) -> None:
         cid, seq = need(message, "cid", int), need(message, "seq", int)
-        action = action_of(message)
+        action = action_of(message, self.game.action_fields)
         if viewer.seat is None:
             self._error(viewer, "spectator", "spectators cannot act", cid)
             return
@@ -429,8 +452,11 @@ class Table:
         if self.match is None or self.closed:
             self._error(viewer, "waiting", "the match is not running", cid)
             return
+        if action["type"] in self.game.host_only:
+            self._error(viewer, "illegal", f"{action['type']!r} is the table's to apply", cid)
+            return
         # A declaration (抢庄, 造反 …) stands on its own: the engine checks it still applies.
-        if seq != self.seq and action["type"] not in OUT_OF_TURN:
+        if seq != self.seq and action["type"] not in self.game.out_of_turn:
             self._error(viewer, "stale", "the table moved on before your command arrived", cid)
             self._send_view(viewer)
             return
@@ -439,8 +465,8 @@ class Table:
             return
         try:
             self.apply(viewer.seat, action)
-        except IllegalAction as exc:
-            self._error(viewer, "illegal", exc.reason, cid)
+        except self.game.illegal as exc:
+            self._error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
 
     def _waive(self, viewer: Viewer, message: Message) -> None:
         """The person declares nothing at this moment: the bots need not wait for him."""
@@ -479,7 +505,7 @@ class Table:
         if viewer.seat is None or match is None or match.to_act != viewer.seat:
             self._error(viewer, "hint", "no decision of yours is pending", cid)
             return
-        action = hint(match.legal_actions(viewer.seat))
+        action = self.game.hint(match, viewer.seat)
         viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": action}))
 
     def _ready(self, viewer: Viewer, message: Message) -> None:
@@ -546,41 +572,31 @@ class Table:
                 if s.bot is None and s.conn is not None and not s.auto]
 
     def asked(self) -> set[int]:
-        """The people the bots wait for at this moment (a bot is to act): those who may grab
-        the throne while it is offered (R-EMP-B5, R-EMP-L5), and before the first lead those
-        who may reveal themselves (明保, R-GUARD-5). With anyone else looking on (another
-        person or a spectator), every person but the emperor is asked before the first lead,
-        so the wait never tells who the guard is (R-HIDE-2)."""
+        """The people the bots wait for at this moment (a bot is to act): those the game says
+        may declare something now (Baohuang: 抢庄/抢独 while the throne is offered, 明保
+        before the first lead, R-HIDE-2's everyone when others look on)."""
         match = self.match
         if match is None or match.over or match.to_act is None or self.closed:
             return set()
-        if not self.played_by_bot(match.to_act):
+        if not self.game.out_of_turn or not self.played_by_bot(match.to_act):
             return set()  # a person decides: nobody waits on anyone else's declaration
         moment, answered = self._answered
-        done = answered if moment == match.moment else set()
-        people = [s for s in self.people() if s not in done]
-        r = match.round
-        if r.phase == "throne":
-            return {s for s in people if any(a["type"] == "grab" for a in match.interjections(s))}
-        if (r.phase != "play" or self.rules.declare.open_guard is not When.BEFORE_LEAD
-                or r.first_lead_played or r.guard_revealed):
-            return set()
-        candidates = [s for s in people if s != r.emperor]
-        if len([s for s in self.people() if s != r.emperor]) + self.spectator_count() > 1:
-            return set(candidates)
-        return {s for s in candidates
-                if any(a["type"] == "open_guard" for a in match.interjections(s))}
+        done = answered if moment == self.game.moment(match) else set()
+        people = self.people()
+        return self.game.waits_for(match, [s for s in people if s not in done], people,
+                                   self.spectator_count())
 
     def _answer(self, seat: int) -> None:
         assert self.match is not None
         moment, answered = self._answered
-        if moment != self.match.moment:
-            self._answered = (self.match.moment, set())
+        now = self.game.moment(self.match)
+        if moment != now:
+            self._answered = (now, set())
         self._answered[1].add(seat)
 
     def answer_all(self, moment: Any) -> None:
         """The table's timer ran out on the people asked to declare: they declare nothing."""
-        if self.match is not None and self.match.moment == moment:
+        if self.match is not None and self.game.moment(self.match) == moment:
             for seat in self.asked():
                 self._answer(seat)
             self._publish()
@@ -588,9 +604,10 @@ class Table:
     def nothing_beats(self, seat: int) -> bool:
         """Auto-pass is on for this person and passing is all his turn offers."""
         match = self.match
-        if match is None or not self.seats[seat].auto_pass or match.round.phase != "play":
+        if match is None or not self.seats[seat].auto_pass:
             return False
-        turn = [a["type"] for a in match.legal_actions(seat) if a["type"] not in OUT_OF_TURN]
+        out_of_turn = self.game.out_of_turn
+        turn = [a["type"] for a in match.legal_actions(seat) if a["type"] not in out_of_turn]
         return turn == ["pass"]
 
     def watched_by_others(self) -> bool:
@@ -609,12 +626,12 @@ class Table:
         match = self.match
         assert match is not None and not self.closed
         rounds_before = len(match.records)
-        moment = match.moment
+        moment = self.game.moment(match)
         events = match.apply(seat, action)
         if self.log is not None:
             self.log.append(seat, action)  # persist, then broadcast
         self._record(events)
-        if match.moment == moment:
+        if self.game.moment(match) == moment:
             self._answer(seat)  # acting at a moment answers it: nothing more to wait for
         finished = match.history[rounds_before:]
         if finished:
@@ -653,7 +670,7 @@ class Table:
             viewer.conn.send_frame(frames[key])
 
     def _event_frame(self, key: int | str | None, seq: int, event: dict[str, Any]) -> bytes:
-        return encode({"type": "event", "seq": seq, "event": event_for(event, key)})
+        return encode({"type": "event", "seq": seq, "event": self.game.event_for(event, key)})
 
     def _view_frame(self, key: int | str | None, previous: bool = True) -> bytes:
         if self.match is None:
@@ -673,7 +690,7 @@ class Table:
         """What a (re)joining viewer missed, in one frame however long the match: the latest
         events after ``last`` (at most CATCHUP_EVENTS, fewer if they would not fit)."""
         key = self._viewer_key(viewer)
-        missed = [[seq, event_for(event, key)] for seq, event in self.buffer
+        missed = [[seq, self.game.event_for(event, key)] for seq, event in self.buffer
                   if last is None or seq > last]
         while missed:
             try:
@@ -733,7 +750,8 @@ class Table:
 
     def room(self) -> dict[str, Any]:
         """The waiting room as everyone sees it."""
-        return {"table": self.name, "preset": self.rules.name, "options": self.rules.options(),
+        return {"table": self.name, "game": self.game.name, "preset": self.rules.name,
+                "options": self.rules.options(),
                 "counter": self.counter,
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
                           for s, p in zip(self.seats, self.public_seats(), strict=True)],
@@ -764,11 +782,12 @@ def _hex(value: Any, name: str) -> bytes:
         raise ProtocolError(f"'{name}' is hex text") from None
 
 
-def _logged_seats(seats: Any) -> list[tuple[str, str | None, str]]:
-    """The log header's seats, checked: five of them, each a name, a bot or none, a token."""
-    if not isinstance(seats, list) or len(seats) != SEATS:
+def _logged_seats(seats: Any, size: int) -> list[tuple[str, str | None, str]]:
+    """The log header's seats, checked: as many as its rules deal to, each a name, a bot or
+    none, a token."""
+    if not isinstance(seats, list) or len(seats) != size:
         raise ValueError(f"the log names {len(seats) if isinstance(seats, list) else 'no'} "
-                         f"seats, not {SEATS}")
+                         f"seats, not {size}")
     out = []
     for s in seats:
         name, bot, token = (s.get(k) for k in ("name", "bot", "token")) if isinstance(s, dict) \

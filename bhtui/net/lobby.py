@@ -1,8 +1,9 @@
 """Finding tables on the LAN: zeroconf advertisement by the host, browsing by the lobby.
 
 The TXT record carries what the lobby shows (never the join code or anything derived from
-it): protocol and app version, table name, preset, seats taken, spectators, whether a code is
-needed, and a boot id that tells a restarted host from the old one.
+it): protocol and app version, table name, the game and its preset, seats taken of how many,
+spectators, whether a code is needed, and a boot id that tells a restarted host from the old
+one.
 """
 
 from __future__ import annotations
@@ -64,9 +65,14 @@ class TableInfo:
     app: str
     boot: str
     options: tuple[str, ...] = ()
-    """The rule options set otherwise than the preset has them (``kao``, ``bombs=rank4plus``)."""
+    """The rule options set otherwise than the preset has them (``kao``, ``bombs=rank4plus``,
+    ``base=3``)."""
     counter: bool = False
     """The table shows the card counter (记牌器)."""
+    game: str = "baohuang"
+    """The game the table plays (a host from before there were two plays Baohuang)."""
+    size: int = 5
+    """How many seats the table has."""
 
     @property
     def address(self) -> str:
@@ -87,10 +93,12 @@ class Advertiser:
         t = self.table
         return {
             "proto": f"{PROTOCOL[0]}.{PROTOCOL[1]}", "app": __version__, "table": t.name,
-            "preset": t.rules.name, "seats": str(t.seats_taken()),
+            "game": t.game.name, "preset": t.rules.name, "seats": str(t.seats_taken()),
+            "size": str(len(t.seats)),
             "spectators": str(t.spectator_count()), "code": "1" if t.code else "0",
             "boot": t.boot_id,
-            "options": ",".join(t.rules.changed()),
+            "options": ",".join(name if value is True else f"{name}={str(value).lower()}"
+                                for name, value in t.game.changed_options(t.rules).items()),
             "counter": "1" if t.counter else "0",
         }
 
@@ -181,6 +189,7 @@ class Browser:
                 app=props.get("app", "?"), boot=props.get("boot", ""),
                 options=tuple(o for o in props.get("options", "").split(",") if o),
                 counter=props.get("counter") == "1",
+                game=props.get("game", "baohuang")[:24], size=int(props.get("size", "5")),
             )
         except ValueError:
             return  # a malformed advertisement is not a table we can list

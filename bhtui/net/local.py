@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from bhtui.bots import make_bot
+from typing import Any
+
+from bhtui.games import Game, Seed, resolve
 from bhtui.net.client import Client
 from bhtui.net.host import BOT_NAMES, Seat, Table
 from bhtui.net.memory import MemoryLink
-from bhtui.rules import SEATS, RuleSet
-from bhtui.rules.seeding import Seed
 from bhtui.store.gamelog import GameLog
 
 
-def local_table(rules: RuleSet | str, seed: Seed, name: str, bot_delay: float,
+def local_table(rules: Any, seed: Seed, name: str, bot_delay: float,
                 rounds: int | None = None, log: GameLog | None = None,
-                timer: float | None = None) -> Table:
-    """Seat 0 for the person at this terminal, heuristic bots everywhere else, started, with
-    the card counter on. With a ``log`` the game is saved like a hosted one (`bhtui replay`
-    reads it); with a ``timer`` each of the person's turns is timed (R-AUTO-1)."""
+                timer: float | None = None, game: Game | str | None = None) -> Table:
+    """Seat 0 for the person at this terminal, the game's standard bots everywhere else,
+    started, with the card counter on. With a ``log`` the game is saved like a hosted one
+    (`bhtui replay` reads it); with a ``timer`` each of the person's turns is timed
+    (R-AUTO-1)."""
+    game, rules = resolve(rules, game)
     seats = [Seat(name=name, taken=True)] + [
-        Seat(name=BOT_NAMES[s], bot=make_bot("heuristic", s), ready=True)
-        for s in range(1, SEATS)
+        Seat(name=BOT_NAMES[s], bot=game.make_bot(game.standard_bot, s), ready=True)
+        for s in range(1, game.seats(rules))
     ]
-    table = Table(rules, seats, name="local", seed=seed, rounds=rounds, bot_delay=bot_delay,
-                  log=log, timer=timer, counter=True)
+    table = Table(rules, seats, game=game, name="local", seed=seed, rounds=rounds,
+                  bot_delay=bot_delay, log=log, timer=timer, counter=True)
     table.start()
     return table
 

@@ -8,6 +8,7 @@ connection. ``docs/protocol.md`` describes each message.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
 import msgpack
@@ -18,8 +19,6 @@ MAX_NAME = 24
 MAX_CHAT = 200
 MAX_TOKEN = 64
 HEADER = 4
-ACTION_FIELDS = {"play": ("cards", "set"), "call": ("card", "open")}
-"""The fields each action type may carry besides its ``type`` (any others are dropped)."""
 
 Message = dict[str, Any]
 
@@ -81,14 +80,15 @@ def clean_text(text: str) -> str:
         if c in "\t\n\r" or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
 
 
-def action_of(message: Message) -> dict[str, Any]:
-    """The action a command carries, reduced to the fields its type may have: the log keeps
-    exactly what the engine reads. ProtocolError when it is not a map with a text ``type``."""
+def action_of(message: Message, fields: Mapping[str, tuple[str, ...]]) -> dict[str, Any]:
+    """The action a command carries, reduced to the fields its type may have in this game
+    (``fields``, the game's ``action_fields``): the log keeps exactly what the engine reads.
+    ProtocolError when it is not a map with a text ``type``."""
     action = field(message, "action", dict)
     kind = action.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("an action's 'type' is text")
-    return {"type": kind, **{k: action[k] for k in ACTION_FIELDS.get(kind, ()) if k in action}}
+    return {"type": kind, **{k: action[k] for k in fields.get(kind, ()) if k in action}}
 
 
 def client_hello(name: str, role: str = "player", token: str | None = None) -> Message:

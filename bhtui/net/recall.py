@@ -8,62 +8,71 @@ receives (plays and passes are public, R-HIDE-1), so one copy serves all viewers
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from bhtui.cards import COPIES, SUIT_NAMES
-from bhtui.rules import SEATS
+from bhtui.cards import RANK_NAMES
 
-COUNTED = ("BJ", "SJ", "2", "A")
-"""The ranks the card counter follows, highest first."""
-IN_DECK = {"BJ": COPIES, "SJ": COPIES, "2": COPIES * len(SUIT_NAMES),
-           "A": COPIES * len(SUIT_NAMES)}
-"""How many of each counted rank the four decks hold (216 and 168 cards alike)."""
+Move = list[str] | str
+MoveOf = Callable[[dict[str, Any]], tuple[int, Move] | None]
+StandInsOf = Callable[[dict[str, Any]], dict[str, str]]
+RANKS = frozenset(RANK_NAMES)
 
 
-def counted_rank(card: str) -> str | None:
-    """The counter's key for a card text (``BJ``, ``SJ``, ``2``, ``A``) or None."""
-    if card in ("BJ", "SJ"):
-        return card
-    rank = card[:-1]
-    return rank if rank in ("2", "A") else None
+def rank_of_text(card: str) -> str:
+    """The rank of a card text: Baohuang's cards carry a suit (``10H``), Dou Dizhu's are
+    their rank (``10``), jokers are themselves."""
+    return card if card in RANKS else card[:-1]
 
 
 class TrickRecall:
-    """Fed every event the table records; ``public()`` is what goes beside each view."""
+    """Fed every event the table records; ``public()`` is what goes beside each view.
 
-    def __init__(self) -> None:
+    The game says which events are moves (``move_of``), which ranks the counter follows
+    with how many of each its deck holds (``deck``, highest first), and which cards an event
+    makes count as another (``stand_ins_of``)."""
+
+    def __init__(self, seats: int, move_of: MoveOf, deck: dict[str, int],
+                 stand_ins_of: StandInsOf) -> None:
+        self.seats, self.move_of, self.deck = seats, move_of, deck
+        self.stand_ins_of = stand_ins_of
+        self._reset()
+
+    def _reset(self) -> None:
         self.trick = 0
-        self.last: list[tuple[int, list[str] | str] | None] = [None] * SEATS
+        self.last: list[tuple[int, Move] | None] = [None] * self.seats
         self.current: list[dict[str, Any]] = []
         self.previous: list[dict[str, Any]] = []
-        self.played = dict.fromkeys(COUNTED, 0)
-        self.called: str | None = None
-        """The called card: Weifang's GC is its fourth copy (R-WF-RANK-1), counted as such."""
+        self.played = dict.fromkeys(self.deck, 0)
+        self.stand_ins: dict[str, str] = {}
+        """Cards that count as another (Weifang's GC as the called card, R-WF-RANK-1)."""
 
     def feed(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         if kind == "deal":
-            self.__init__()  # type: ignore[misc]  # a new deal: nothing remembered
-        elif kind == "call":
-            self.called = event["card"]
-        elif kind in ("play", "pass", "yield"):
-            seat = event["seat"]
-            move: list[str] | str = list(event["cards"]) if kind == "play" else kind
-            self.last[seat] = (self.trick, move)
-            self.current.append({"seat": seat, "move": move})
-            if kind == "play":
-                for card in event["cards"]:
-                    rank = counted_rank(self.called if card == "GC" and self.called else card)
-                    if rank is not None:
-                        self.played[rank] += 1
+            self._reset()  # a new deal: nothing remembered
         elif kind == "trick":
             self.previous, self.current = self.current, []
             self.trick += 1
+        else:
+            self.stand_ins.update(self.stand_ins_of(event))
+            found = self.move_of(event)
+            if found is None:
+                return
+            seat, move = found
+            self.last[seat] = (self.trick, move)
+            self.current.append({"seat": seat, "move": move})
+            if not isinstance(move, str):
+                for card in move:
+                    rank = rank_of_text(self.stand_ins.get(card, card))
+                    if rank in self.played:
+                        self.played[rank] += 1
 
     def public(self, counter: bool, previous: bool = True) -> dict[str, Any]:
         """Last moves (``old``: from an earlier trick), the previous trick (left out when it
         has not changed since the last frame: a client keeps the one it has), and — when
-        the table's counter is on — the counted ranks played so far this round."""
+        the table's counter is on — the counted ranks played so far this round and how many
+        of each the deck holds."""
         out: dict[str, Any] = {
             "last": [None if entry is None else {"move": entry[1], "old": entry[0] < self.trick}
                      for entry in self.last],
@@ -72,4 +81,5 @@ class TrickRecall:
             out["previous"] = list(self.previous)
         if counter:
             out["played"] = dict(self.played)
+            out["deck"] = dict(self.deck)
         return out

@@ -11,9 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from bhtui.bots import HeuristicBot
-from bhtui.bots.moments import Moments
-from bhtui.rules import SEATS
+from bhtui.games.moments import Moments
 
 if TYPE_CHECKING:
     from bhtui.net.host import Table
@@ -28,7 +26,7 @@ class Scheduler:
         self.table = table
         self._timer: asyncio.TimerHandle | None = None
         self._declarations: asyncio.Handle | None = None
-        self._standard_bot = HeuristicBot()
+        self._standard_bot = table.game.make_bot(table.game.standard_bot)
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
 
@@ -99,20 +97,19 @@ class Scheduler:
     def _bot_declarations(self, at_seq: int) -> None:
         """Bots and seats on 托管 consider their out-of-turn declarations once per moment."""
         self._declarations = None
-        match = self.table.match
-        if not self._current(at_seq) or match is None or not match.interjecting:
+        table, match = self.table, self.table.match
+        if (not self._current(at_seq) or match is None or not table.game.out_of_turn
+                or not table.game.interjecting(match)):
             return
-        moment = match.moment
-        for seat in range(SEATS):
-            if not self.table.played_by_bot(seat) or not self._offered.due(moment, seat):
+        moment = table.game.moment(match)
+        for seat in range(len(table.seats)):
+            if not table.played_by_bot(seat) or not self._offered.due(moment, seat):
                 continue
-            legal = match.interjections(seat)
-            if legal:
-                bot = self.table.seats[seat].bot or self._standard_bot
-                action = bot.interject(legal)
-                if action is not None:
-                    self.table.apply(seat, action)
-                    return
+            bot = table.seats[seat].bot or self._standard_bot
+            action = table.game.interject(bot, match, seat)
+            if action is not None:
+                table.apply(seat, action)
+                return
 
     def _bot_move(self, seat: int, at_seq: int) -> None:
         self._timer = None
@@ -121,7 +118,7 @@ class Scheduler:
                 or not self.table.played_by_bot(seat)):
             return
         bot = self.table.seats[seat].bot or self._standard_bot
-        self.table.apply(seat, bot.decide(match.legal_actions(seat)))
+        self.table.apply(seat, self.table.game.decide(bot, match, seat))
 
     def _auto_pass(self, seat: int, at_seq: int) -> None:
         """Passing is all this person's turn offers and he asked for it to be done for him."""

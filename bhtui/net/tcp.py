@@ -21,7 +21,6 @@ from collections import Counter, OrderedDict
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.protocol import FrameDecoder, ProtocolError, encode
-from bhtui.rules import SEATS
 
 HANDSHAKE_DEADLINE = 5.0
 SEND_BACKLOG = 512 * 1024  # bytes waiting for one slow reader before it is dropped
@@ -66,7 +65,7 @@ def spectator_room(table: Table) -> int:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return table.max_spectators
-    return max(0, min(table.max_spectators, soft - FD_RESERVE - MAX_HANDSHAKES - 2 * SEATS))
+    return max(0, min(table.max_spectators, soft - FD_RESERVE - MAX_HANDSHAKES - 2 * len(table.seats)))
 
 
 class TcpConnection:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bhtui.rules.mechanisms import (
@@ -145,13 +144,6 @@ class RuleSet:
     def options(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.allowed}
 
-    def changed(self) -> list[str]:
-        """The options set otherwise than the preset has them, for a lobby line or a room:
-        ``kao`` for a switch turned on, ``bie6=false``, ``bombs=rank4plus``."""
-        own = get_preset(self.name)
-        return [name if value is True else f"{name}={str(value).lower()}"
-                for name, value in self.options().items() if value != getattr(own, name)]
-
     def with_options(self, **options: object) -> RuleSet:
         """A copy with options changed; ValueError lists the valid names or values."""
         for name, value in options.items():
@@ -167,33 +159,6 @@ class RuleSet:
             changed = dataclasses.replace(
                 changed, throne=dict(self.thrones)[changed.abdicate_mode])
         return changed
-
-    def parse_option(self, name: str, text: str) -> object:
-        """An option's value from text (``true``, ``rank4plus``, ``5``); ValueError says why.
-        True and false may also be written yes/no, on/off, 1/0."""
-        if name not in self.allowed:
-            valid = ", ".join(self.allowed) or "none"
-            raise ValueError(f"unknown option {name!r} for {self.name}; valid: {valid}")
-        word = text.strip().lower()
-        values = option_values(name)
-        if values == (False, True):
-            word = {"yes": "true", "on": "true", "1": "true",
-                    "no": "false", "off": "false", "0": "false"}.get(word, word)
-        for value in values:
-            if str(value).lower() == word:
-                return value
-        shown = " or ".join(f"NAME={str(v).lower()}" for v in values)
-        raise ValueError(f"option {name}={text!r}: write {shown}")
-
-    def with_parsed(self, pairs: Iterable[str]) -> RuleSet:
-        """A copy with ``NAME=VALUE`` options (the command line's); ValueError says why."""
-        options: dict[str, object] = {}
-        for pair in pairs:
-            name, sep, value = pair.partition("=")
-            if not sep:
-                raise ValueError(f"option {pair!r}: write NAME=VALUE, e.g. NAME=true")
-            options[name.strip()] = self.parse_option(name.strip(), value)
-        return self.with_options(**options)
 
 
 def option_values(name: str) -> tuple[object, ...]:

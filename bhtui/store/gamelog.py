@@ -6,8 +6,9 @@ the OS before anyone hears of the action, so a killed host loses nothing it anno
 last record (the host died mid-write) is dropped with a warning; anything else unreadable is a
 :class:`GameLogError` with a clear message, never a traceback.
 
-The header names the rules edition (``rules_version``): a log is replayed only under the rules
-it was played under, since the same seed and actions under other rules are another game.
+The header names the game and the edition of its rules (``game``, ``rules_version``): a log is
+replayed only under the rules it was played under, since the same seed and actions under other
+rules are another game. A log without ``game`` is Baohuang's (the only game there was).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import IO, Any
 import msgpack
 import platformdirs
 
-from bhtui.rules import RULES_VERSION, RuleSet, get_preset
+from bhtui.games import Game, game_of, resolve
 from bhtui.store.private import create_private, private_dir
 
 MAGIC = b"BHTUILOG1\n"
@@ -36,9 +37,12 @@ def games_dir() -> Path:
     return Path(base) / "games"
 
 
-def rules_header(rules: RuleSet) -> dict[str, Any]:
-    """The header fields that say which game the actions are moves of."""
-    return {"preset": rules.name, "options": rules.options(), "rules_version": RULES_VERSION}
+def rules_header(rules: Any, game: Game | None = None) -> dict[str, Any]:
+    """The header fields that say which game the actions are moves of (the game is found
+    from the rules when left out)."""
+    game, rules = resolve(rules, game)
+    return {"game": game.name, "preset": rules.name, "options": rules.options(),
+            "rules_version": game.edition}
 
 
 def new_log_path(table_name: str) -> Path:
@@ -79,18 +83,22 @@ class GameLog:
             self._file.close()
             self._file = None
 
-    def rules(self) -> RuleSet:
-        """The rules the log was played under; GameLogError when this bhtui plays another
-        edition of them (logs from before ``rules_version`` existed are edition 1)."""
-        version = self.header.get("rules_version", 1)
-        if version != RULES_VERSION:
-            raise GameLogError(
-                f"{self.path} was played under rules version {version!r} and this bhtui plays "
-                f"version {RULES_VERSION}: replayed now it would be a different game, so it "
-                f"is not loaded (open it with the bhtui that wrote it)")
+    def rules(self) -> tuple[Game, Any]:
+        """The game and the rules the log was played under; GameLogError when the game is
+        unknown or this bhtui plays another edition of its rules (logs from before
+        ``rules_version`` existed are edition 1)."""
         try:
-            return get_preset(self.header["preset"]).with_options(
-                **self.header.get("options", {}))
+            game = game_of(self.header)
+        except ValueError as exc:
+            raise GameLogError(f"{self.path}: {exc}") from None
+        version = self.header.get("rules_version", 1)
+        if version != game.edition:
+            raise GameLogError(
+                f"{self.path} was played under {game.name} rules version {version!r} and this "
+                f"bhtui plays version {game.edition}: replayed now it would be a different "
+                f"game, so it is not loaded (open it with the bhtui that wrote it)")
+        try:
+            return game, game.rules(self.header["preset"], self.header.get("options", {}))
         except (KeyError, TypeError, ValueError) as exc:
             raise GameLogError(f"{self.path}: the header's rules are unreadable ({exc})") from None
 

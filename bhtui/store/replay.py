@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bhtui.rules import Action, Event, Match, get_preset
+from bhtui.games import DEFAULT_GAME, Action, Event, GameMatch, get_game
 from bhtui.store.gamelog import GameLog
 
 
@@ -19,14 +19,21 @@ class Replay:
 
     preset: str
     options: dict[str, Any]
-    seed: int
+    seed: int | str
     rounds: int | None
     actions: list[tuple[int, Action]]
-    names: list[str] = field(default_factory=lambda: [f"Seat {s}" for s in range(5)])
+    names: list[str] = field(default_factory=list)
+    """The seats' names (Seat 0, Seat 1 … when left out)."""
+    game: str = DEFAULT_GAME
     events: list[list[Event]] = field(init=False)
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
     def __post_init__(self) -> None:
+        self.played = get_game(self.game)
+        self.rules = self.played.rules(self.preset, self.options)
+        self.seats = self.played.seats(self.rules)
+        if len(self.names) != self.seats:
+            self.names = [f"Seat {s}" for s in range(self.seats)]
         match = self._fresh()
         self.events = [match.initial_events()]
         for seat, action in self.actions:
@@ -36,28 +43,27 @@ class Replay:
         self.round_starts = [0] + [
             k for k, evs in enumerate(self.events) if k and any(e["type"] == "totals" for e in evs)
         ]
+        ends = ("trick", self.played.round_end)
         self.trick_ends = [k for k, evs in enumerate(self.events)
-                           if any(e["type"] in ("trick", "round_end") for e in evs)]
+                           if any(e["type"] in ends for e in evs)]
 
     @classmethod
     def from_log(cls, log: GameLog) -> Replay:
         """The log's game under the rules it was played under (GameLogError if this bhtui
         plays another edition of them)."""
-        h, rules = log.header, log.rules()
-        names = [s.get("name") or f"Seat {i}" for i, s in enumerate(h.get("seats", []))] or None
-        replay = cls(rules.name, rules.options(), h["seed"], h.get("rounds"), list(log.actions))
-        if names and len(names) == 5:
-            replay.names = names
-        return replay
+        h, (game, rules) = log.header, log.rules()
+        names = [str(s.get("name") or f"Seat {i}") if isinstance(s, dict) else f"Seat {i}"
+                 for i, s in enumerate(h.get("seats", []))]
+        return cls(rules.name, rules.options(), h["seed"], h.get("rounds"), list(log.actions),
+                   names, game.name)
 
-    def _fresh(self) -> Match:
-        rules = get_preset(self.preset).with_options(**self.options)
-        return Match(rules, self.seed, rounds=self.rounds)
+    def _fresh(self) -> GameMatch:
+        return self.played.new_match(self.rules, self.seed, self.rounds)
 
     def __len__(self) -> int:
         return len(self.actions)
 
-    def match_at(self, position: int) -> Match:
+    def match_at(self, position: int) -> GameMatch:
         """The match after ``position`` actions (0 = the first deal)."""
         position = max(0, min(position, len(self.actions)))
         match = self._fresh()

@@ -14,6 +14,7 @@ from bhtui.net.client import Client
 from bhtui.store.config import Config, save_config
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
+from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator, translate_bindings
 from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.table import TableScreen
@@ -42,13 +43,15 @@ class BhtuiApp(App[None]):
     ]
 
     def __init__(self, config: Config, session: Session | None = None, *,
-                 rules: Any = "qingdao", seed: int = 1, rounds: int | None = None,
-                 warnings: list[str] | None = None, ask_rules: bool = False) -> None:
+                 rules: Any = None, game: str | None = None, seed: int | str = 1,
+                 rounds: int | None = None, warnings: list[str] | None = None,
+                 ask_rules: bool = False) -> None:
         super().__init__()
         from bhtui.tui.sessions import LocalSession
 
         self.config = config
-        self.session = session or LocalSession(rules, seed, rounds, ask_rules=ask_rules)
+        self.session = session or LocalSession(rules, seed, rounds, ask_rules=ask_rules,
+                                               game=game)
         self.t = Translator(config.language)
         self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
         self.startup_warnings = list(warnings or [])
@@ -126,9 +129,15 @@ class BhtuiApp(App[None]):
             return
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:
+            try:
+                table = TableScreen(client, self.t, self.card_style)
+            except ValueError as exc:  # a game this bhtui does not know
+                self.push_screen(RefusedScreen(self.t, str(exc)))
+                return
             if isinstance(self.screen, WaitingRoomScreen):
                 self.pop_screen()
-            self.push_screen(TableScreen(client, self.t, self.card_style))
+            self.title = self.t(f"title.{client.game}")
+            self.push_screen(table)
         elif client.view is None and not isinstance(self.screen, WaitingRoomScreen):
             if client.room is not None or message["type"] == "attached":
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
@@ -141,8 +150,14 @@ class BhtuiApp(App[None]):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
-        else:
-            self.push_screen(HelpScreen(self.t))
+            return
+        body = "help.body"
+        if self.client is not None:
+            try:
+                body = parts_for(self.client.game).help_key
+            except ValueError:
+                pass  # a game this bhtui does not know: the general keys still help
+        self.push_screen(HelpScreen(self.t, body))
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):

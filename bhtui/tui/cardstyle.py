@@ -12,6 +12,8 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from bhtui.cards import RANK_NAMES
+
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 HOLLOW_GLYPHS = {"S": "♤", "H": "♡", "C": "♧", "D": "♢"}
 CARD_VARIABLES = {
@@ -23,11 +25,13 @@ CARD_VARIABLES = {
     "card-selected": "#005f87",
 }
 JOKERS = ("SJ", "BJ", "GC")  # GC: Weifang's guard card, promoted above BJ (R-WF-RANK-1)
+RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
 
 def rank_text(card: str) -> str:
-    """``10`` of ``10H``; a joker is its own rank."""
-    return card if card in JOKERS else card[:-1]
+    """``10`` of ``10H``; a joker, or a Dou Dizhu card (a rank without a suit, C-CARD-1), is
+    its own rank."""
+    return card if card in RANKS else card[:-1]
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,9 @@ class CardStyle:
         return "*" if self.style == "ascii" else "★"
 
     def label(self, card: str) -> str:
-        """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``/``GC``."""
-        if card in JOKERS or self.style != "unicode":
+        """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``/``GC``,
+        and a card without a suit (Dou Dizhu's) is its rank."""
+        if card in RANKS or self.style != "unicode":
             return card
         return card[:-1] + SUIT_GLYPHS[card[-1]]
 
@@ -60,6 +65,8 @@ class CardStyle:
             if marked:
                 return "†" if self.style == "unicode" else "+"
             return ("☆" if card == "SJ" else "★") if self.style == "unicode" else "*"
+        if card in RANKS:  # no suit to show (Dou Dizhu): one block per card
+            return "▮" if self.style == "unicode" else "#"
         suit = card[-1]
         if self.style == "unicode":
             return (HOLLOW_GLYPHS if called else SUIT_GLYPHS)[suit]
@@ -68,6 +75,8 @@ class CardStyle:
     def colour_variable(self, card: str) -> str:
         if card in JOKERS:
             return "card-joker"
+        if card in RANKS:
+            return "card-black"
         suit = card[-1]
         if self.four_colour:
             return {"S": "card-black", "H": "card-red", "C": "card-green", "D": "card-blue"}[suit]
@@ -92,6 +101,8 @@ class CardStyle:
         full = self.text(cards, colours)
         if cell_len(full.plain) <= width:
             return full
+        if all(card in RANKS for card in cards):  # ranks only: 3×3 4×3 5 5
+            return self.rank_counts(cards, colours, width)
         out = Text()
         naturals = [c for c in cards if c not in JOKERS]
         if naturals:
@@ -103,5 +114,17 @@ class CardStyle:
             if n:
                 out.append(f" +{joker}" + (f"{self.times}{n}" if n > 1 else ""),
                            style=self.colour(joker, colours))
+        out.truncate(width, overflow="ellipsis")
+        return out
+
+    def rank_counts(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
+        """Cards of ranks only, each rank once with its count: ``3×3 4×3 SJ BJ``."""
+        out = Text()
+        for card in dict.fromkeys(cards):
+            n = cards.count(card)
+            if out:
+                out.append(" ")
+            out.append(card + (f"{self.times}{n}" if n > 1 else ""),
+                       style=self.colour(card, colours))
         out.truncate(width, overflow="ellipsis")
         return out

@@ -7,7 +7,7 @@ from typing import Any
 
 from bhtui.cards import RANK_NAMES
 from bhtui.rules import CardSet
-from bhtui.tui.cardstyle import JOKERS
+from bhtui.tui.cardstyle import JOKERS, rank_text
 from bhtui.tui.i18n import Translator
 
 
@@ -25,7 +25,7 @@ def rank_counts_words(cards: list[str], times: str = "×") -> str:
     """A hand in one short line, rank by rank: ``3×2 4×3 … BJ×1``."""
     counts: dict[str, int] = {}
     for card in cards:
-        rank = card if card in JOKERS else card[:-1]
+        rank = rank_text(card)  # Baohuang's 10H or Dou Dizhu's bare 10
         counts[rank] = counts.get(rank, 0) + 1
     return " ".join(f"{rank}{times}{n}" for rank, n in counts.items()) or "—"
 

@@ -1,4 +1,6 @@
-"""Modal screens: the engine's decisions (throne, call, grab), the round result, help, quit."""
+"""Modal screens: the shared dialog frame, Baohuang's decisions (throne, call, grab) and round
+result, the match's end, help, quit. Dou Dizhu's decisions build on ``Dialog`` and
+``ResultScreen`` in ``tui/doudizhu/dialogs.py``."""
 
 from __future__ import annotations
 
@@ -349,7 +351,8 @@ class MatchEndScreen(Dialog):
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
         totals = view["totals"]
-        order = sorted(range(5), key=lambda s: (-totals[s], s))
+        seats = range(len(totals))
+        order = sorted(seats, key=lambda s: (-totals[s], s))
         standings = RichTable(box=None, padding=(0, 1))
         for key in ("end.place", "result.seat", "result.total"):
             standings.add_column(t(key))
@@ -357,12 +360,12 @@ class MatchEndScreen(Dialog):
             standings.add_row(str(place), Text(clip(self.names[seat], 16)), f"{totals[seat]:+d}")
         rounds = RichTable(box=None, padding=(0, 1))
         rounds.add_column("#", justify="right")
-        for seat in range(5):
+        for seat in seats:
             rounds.add_column(Text(clip(self.names[seat], 6)), justify="right")
         history = self.history
         shown = history[-8:]  # the latest rounds; older ones are in the replay
         if len(history) > len(shown):
-            rounds.add_row("…", *[""] * 5)
+            rounds.add_row("…", *[""] * len(seats))
         for record in shown:
             rounds.add_row(str(record["round"]), *(f"{x:+d}" for x in record["scores"]))
         rounds.add_row(Text("Σ", style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
@@ -471,14 +474,20 @@ def causes(t: Translator, end: dict[str, Any]) -> str:
 
 
 class HelpScreen(Dialog):
+    """Keys and rules of the game being played (``body``: its i18n key)."""
+
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
     DEFAULT_CSS = "HelpScreen > Vertical { width: 90; height: 90%; }"
+
+    def __init__(self, t: Translator, body: str = "help.body") -> None:
+        super().__init__(t)
+        self.body = body
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.t("help.title"), classes="title")
             with VerticalScroll():
-                yield Plain(reflow(self.t("help.body")))
+                yield Plain(reflow(self.t(self.body)))
             yield Plain(self.t("help.close"))
 
     def action_close(self) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from bhtui.tui.doudizhu.texts import STRINGS as DOUDIZHU_STRINGS
+
 STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "bhtui — Baohuang", "zh": "bhtui — 保皇"},
     "pane.table": {"en": "Table", "zh": "牌桌"},
@@ -565,6 +567,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "prefs.theme_saved": {"en": "theme: {theme}", "zh": "主题：{theme}"},
 }
 
+STRINGS.update(DOUDIZHU_STRINGS)  # each game keeps its own words; one table to look in
 
 def translate_bindings(bindings: Any, t: Translator) -> None:
     """Footer labels in the player's language: a binding with id X gets ``key.X``."""

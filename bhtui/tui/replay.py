@@ -1,5 +1,6 @@
-"""Stepping through a saved game: by action, by trick, by round; public view by default,
-every hand for a finished game. The rules demo's commented round uses the same screen."""
+"""Stepping through a saved game of any game: by action, by trick, by round; public view by
+default, every hand for a finished game. The rules demo's commented rounds use the same
+screen. The game's screen parts draw its seats and words."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from textual.widgets import Footer, RichLog, Static
 
 from bhtui.store.replay import Replay
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.describe import describe, rank_counts_words
+from bhtui.tui.describe import rank_counts_words
+from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
-from bhtui.tui.table import POSITIONS
-from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table, seat_lines
+from bhtui.tui.parts import PLACES
+from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table
 
 
 class ReplayScreen(Screen[None]):
@@ -43,6 +45,7 @@ class ReplayScreen(Screen[None]):
                  show_all: bool = False, comments: dict[int, str] | None = None) -> None:
         super().__init__()
         self.replay, self.t, self.style = replay, t, style
+        self.parts = parts_for(replay.game)
         self.position = 0
         self.show_all = show_all and replay.finished
         self.note: str | None = None
@@ -70,20 +73,25 @@ class ReplayScreen(Screen[None]):
         replay, t = self.replay, self.t
         match = replay.match_at(self.position)
         view = match.view("all" if self.show_all else None)
-        for offset, place in POSITIONS.items():
-            lines = seat_lines(offset, view, self.table_meta, None, t, self.style)
+        positions = self.parts.positions(replay.seats)
+        for offset, place in positions.items():
+            lines = self.parts.seat_lines(offset, view, self.table_meta, None, t, self.style)
             self.query_one(f"#{place}", SeatBox).show(lines)
-        self.query_one("#center", SeatBox).update(t("round", n=view["round"]))
+        boxes = self.parts.boxes(view, replay.names, t, self.style)
+        for place in PLACES:
+            if place not in positions.values():
+                self.query_one(f"#{place}", SeatBox).update(boxes.get(place, ""))
         self.query_one("#scores", Static).update(score_table(match.history, view["totals"], self.table_meta, t))
         log = self.query_one("#r-log", RichLog)
         log.clear()
-        emperor = None
+        roles: dict[str, Any] = {}  # who held which role when each event happened
         for k, events in enumerate(replay.events[:self.position + 1]):
             for event in events:
-                if event.get("type") == "emperor":
-                    emperor = event["seat"]
-                line = describe(event, replay.names, t, emperor, self.style.label)
-                if line and event.get("type") != "role":
+                roles.update(self.parts.roles(event))
+                if "private" in event:
+                    continue  # words for one seat ("you are the guard"), not for a replay
+                line = self.parts.describe(event, replay.names, t, roles, self.style.label)
+                if line:
                     log.write(line)
             if k in self.comments:
                 log.write(Text("» " + self.comments[k], style="italic"))
@@ -91,8 +99,8 @@ class ReplayScreen(Screen[None]):
         hands.display = self.show_all
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
             rows = [Text.assemble((f"{clip(replay.names[s], 10):<10} ", "bold"),
-                                  rank_counts_words(view["hands"][s]), no_wrap=True)
-                    for s in range(5)]
+                                  rank_counts_words(view["hands"][s], self.style.times), no_wrap=True)
+                    for s in range(replay.seats)]
             hands.update(Text("\n").join(rows))
         shown = t("replay.all_hands") if self.show_all else t("replay.public")
         status = t("replay.status", k=self.position, n=len(replay), round=view["round"], hands=shown)
@@ -114,7 +122,7 @@ class ReplayScreen(Screen[None]):
         self._go(r.next_trick(self.position) if direction > 0 else r.previous_trick(self.position))
 
     def action_round(self, direction: int) -> None:
-        number = self.replay.match_at(self.position).round.number + direction
+        number = self.replay.match_at(self.position).view(None)["round"] + direction
         if number > len(self.replay.round_starts):
             self._go(len(self.replay))
         else:
@@ -134,3 +142,4 @@ class ReplayScreen(Screen[None]):
         """Back to what opened the replay (the demo); alone, there is nothing to go back to."""
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
+

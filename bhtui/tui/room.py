@@ -14,10 +14,10 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from bhtui.games import game_of
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
-from bhtui.rules.presets import rules_of
-from bhtui.tui.i18n import Translator
+from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
 
@@ -120,8 +120,9 @@ class WaitingRoomScreen(Screen[None]):
             (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
             (t("room.address", address=self.address) + "\n\n") if self.address else "",
         )
-        chosen = rule_words(t, rules_of(room))
-        rules_line = "\n" + t("settings.preset", name=t(f"preset.{room['preset']}"))
+        chosen = rule_words(t, room)
+        rules_line = "\n" + t(f"game.{room.get('game', 'baohuang')}") + " · " + t(
+            "settings.preset", name=t(f"preset.{room['preset']}"))
         rules_line += (" · " + ", ".join(chosen)) if chosen else ""
         counter = t("room.counter_on" if room.get("counter") else "room.counter_off")
         footer = Text(rules_line + " · " + counter + "\n"
@@ -136,6 +137,9 @@ class WaitingRoomScreen(Screen[None]):
             self.client.admin(op)
 
     def action_pick(self, seat: int) -> None:
+        room = self.client.room
+        if room is not None and seat >= len(room["seats"]):
+            return  # a smaller table (Dou Dizhu): no such seat
         if self.moving and self.selected is not None and self.admin:
             self.client.admin("move", seat=self.selected, to=seat)
             self.moving, self.selected = False, seat
@@ -151,18 +155,19 @@ class WaitingRoomScreen(Screen[None]):
         """The host chooses the rule options (only before the match)."""
         if not self.admin or self.client.room is None:
             return
-        from bhtui.rules import RuleSet, get_preset
         from bhtui.tui.settings import SettingsScreen
 
         room = self.client.room
-        rules = get_preset(room["preset"]).with_options(**room["options"])
+        game = game_of(room)
+        rules = game.rules(room["preset"], room["options"])
 
-        def chosen(chosen_rules: RuleSet | None) -> None:
-            if chosen_rules is not None:
+        def chosen(choice: tuple[Any, Any] | None) -> None:
+            if choice is not None:
+                _, chosen_rules = choice
                 self.client.admin("options", preset=chosen_rules.name,
                                   options=chosen_rules.options())
 
-        self.app.push_screen(SettingsScreen(self.t, rules), chosen)
+        self.app.push_screen(SettingsScreen(self.t, game, rules), chosen)
 
     def action_chat(self) -> None:
         from bhtui.tui.dialogs import ChatPrompt
@@ -213,6 +218,7 @@ class LobbyScreen(Screen[TableInfo]):
         for key in ("table", "host", "preset", "seats", "watching"):
             table.add_column(self.t(f"lobby.col.{key}"))
         table.add_column("🔒")
+        table.add_column(self.t("lobby.col.game"))
         table.focus()
 
     def _hint(self) -> str:
@@ -228,8 +234,10 @@ class LobbyScreen(Screen[TableInfo]):
         for info in self.rows:
             rules = info.preset + "".join(f" +{o}" for o in info.options)
             rules += " +" + self.t("lobby.counter") if info.counter else ""
-            table.add_row(Text(clip(info.name, 24)), info.address, Text(rules), f"{info.seats}/5",
-                          str(info.spectators), "🔒" if info.code else "")
+            game = self.t(f"game.{info.game}") if f"game.{info.game}" in STRINGS else info.game
+            table.add_row(Text(clip(info.name, 24)), info.address, Text(rules),
+                          f"{info.seats}/{info.size}", str(info.spectators),
+                          "🔒" if info.code else "", Text(clip(game, 16)))
         self.query_one("#lobby-hint", Static).update(self._hint())
 
     def action_pick(self) -> None:

@@ -6,14 +6,15 @@ import socket
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from typing import Any
+
+from bhtui.games import Seed, resolve
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.lobby import Browser, TableInfo
 from bhtui.net.local import join, local_table
 from bhtui.net.serve import Serving, start_serving
 from bhtui.net.tcp import stay_connected
-from bhtui.rules import RuleSet, get_preset
-from bhtui.rules.seeding import Seed
 from bhtui.store.gamelog import GameLog, new_log_path
 from bhtui.store.tokens import SeatTokens
 from bhtui.store.replay import Replay
@@ -26,23 +27,25 @@ if TYPE_CHECKING:
 
 @dataclass
 class LocalSession:
-    """The default: four bots in this process, seat 0 yours."""
+    """The default: bots in this process at every other seat, seat 0 yours."""
 
-    rules: RuleSet | str = "qingdao"
+    rules: Any = None
+    """A preset's name or rules (None: the game's default)."""
     seed: Seed = 1
     rounds: int | None = None
     table: Table | None = None
     ask_rules: bool = False
+    game: str | None = None
 
     async def open(self, app: BhtuiApp) -> None:
-        rules = get_preset(self.rules)
-        if self.ask_rules:
+        game, rules = resolve(self.rules, self.game)
+        if self.ask_rules:  # before the table exists, any game's presets may be picked
             from bhtui.tui.settings import SettingsScreen
 
-            rules = await app.ask(SettingsScreen(app.t, rules))
+            game, rules = await app.ask(SettingsScreen(app.t, game, rules, every_game=True))
         self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                  self.rounds, GameLog(new_log_path("local")),
-                                 app.config.timer or None)
+                                 app.config.timer or None, game)
         client, _ = join(self.table, app.config.name)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()

@@ -1,8 +1,10 @@
-"""The rules of a match, chosen before it starts: the preset (←/→) and each of its options,
-with a line of explanation in the player's language. On and off are shown as [x] and [ ],
-an option of several values as <value>, never by colour alone."""
+"""The rules of a match, chosen before it starts: the game and preset (←/→) and each of its
+options, with a line of explanation in the player's language. On and off are shown as [x] and
+[ ], an option of several values as <value>, never by colour alone."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,14 +14,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from bhtui.rules import PRESETS, RuleSet
-from bhtui.rules.presets import option_values
-from bhtui.tui.i18n import Translator
+from bhtui.games import GAMES, Game, game_of
+from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.widgets import Plain
 
 
-class SettingsScreen(ModalScreen[RuleSet]):
-    """Returns the chosen rules (Enter); Esc keeps them as they were."""
+class SettingsScreen(ModalScreen[tuple[Game, Any]]):
+    """Returns the chosen game and rules (Enter); Esc keeps them as they were. A table
+    offers its own game's presets; before a local match (``every_game``) any game's."""
 
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
@@ -36,9 +38,13 @@ class SettingsScreen(ModalScreen[RuleSet]):
         Binding("escape", "keep", show=False, id="settings.keep"),
     ]
 
-    def __init__(self, t: Translator, rules: RuleSet) -> None:
+    def __init__(self, t: Translator, game: Game, rules: Any, every_game: bool = False) -> None:
         super().__init__()
-        self.t, self.original, self.rules = t, rules, rules
+        self.t, self.original = t, (game, rules)
+        self.game, self.rules = game, rules
+        games = list(GAMES.values()) if every_game else [game]
+        self.choices = [(g, name) for g in games for name in g.presets]
+        self.every_game = every_game
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -50,34 +56,42 @@ class SettingsScreen(ModalScreen[RuleSet]):
             yield Plain(t("settings.keys"))
 
     def _presets_text(self) -> Text:
-        """Every preset, the chosen one marked (•) and bold: the choice is not colour alone."""
+        """Every preset, the chosen one marked (•) and bold: the choice is not colour alone.
+        Offered across games, each is named with its game."""
         text = Text()
-        for name in PRESETS:
-            chosen = name == self.rules.name
-            text.append(("(•) " if chosen else "( ) ") + self.t(f"preset.{name}") + "\n",
+        for game, name in self.choices:
+            chosen = game is self.game and name == self.rules.name
+            words = self.t(f"preset.{name}")
+            if self.every_game:
+                words = f"{self.t(f'game.{game.name}')} · {words}"
+            text.append(("(•) " if chosen else "( ) ") + words + "\n",
                         style="bold" if chosen else "")
         text.rstrip()
         return text
 
+    def _names(self) -> list[str]:
+        return list(self.rules.options())
+
     def _options(self) -> list[Option]:
-        if not self.rules.allowed:
+        if not self._names():
             return [Option(Text(self.t("settings.no_options")), id="none", disabled=True)]
-        return [Option(self._label(name), id=name) for name in self.rules.allowed]
+        return [Option(self._label(name), id=name) for name in self._names()]
 
     def _label(self, name: str) -> Text:
         """Plain text: "[x]" written as a string would be read as markup and vanish."""
-        value = getattr(self.rules, name)
-        if option_values(name) == (False, True):
+        value = self.rules.options()[name]
+        if self.game.option_values(self.rules, name) == (False, True):
             return Text(("[x] " if value else "[ ] ") + self.t(f"option.{name}"))
-        return Text(f"<{self.t(f'value.{name}.{value}')}> " + self.t(f"option.{name}"))
+        return Text(f"<{value_words(self.t, name, value)}> " + self.t(f"option.{name}"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
     def action_preset(self, step: int) -> None:
-        names = list(PRESETS)
-        name = names[(names.index(self.rules.name) + step) % len(names)]
-        self.rules = PRESETS[name]
+        here = next(i for i, (g, name) in enumerate(self.choices)
+                    if g is self.game and name == self.rules.name)
+        self.game, name = self.choices[(here + step) % len(self.choices)]
+        self.rules = self.game.rules(name)
         self.query_one("#presets", Plain).update(self._presets_text())
         options = self.query_one(OptionList)
         options.clear_options()
@@ -86,34 +100,45 @@ class SettingsScreen(ModalScreen[RuleSet]):
 
     def action_switch(self) -> None:
         options = self.query_one(OptionList)
-        index = options.highlighted
-        if index is None or not self.rules.allowed:
+        index, names = options.highlighted, self._names()
+        if index is None or not names:
             return
-        name = self.rules.allowed[index]
-        values = option_values(name)  # on/off, or the next of its values
-        following = values[(values.index(getattr(self.rules, name)) + 1) % len(values)]
+        name = names[index]
+        values = self.game.option_values(self.rules, name)  # on/off, or the next value
+        current = self.rules.options()[name]
+        following = values[(values.index(current) + 1) % len(values)] if current in values \
+            else values[0]
         self.rules = self.rules.with_options(**{name: following})
         options.replace_option_prompt_at_index(index, self._label(name))
 
     def action_done(self) -> None:
-        self.dismiss(self.rules)
+        self.dismiss((self.game, self.rules))
 
     def action_keep(self) -> None:
         self.dismiss(self.original)
 
 
-def rule_words(t: Translator, rules: RuleSet) -> list[str]:
-    """The options a table set otherwise than its preset, in a few words each."""
+def value_words(t: Translator, name: str, value: Any) -> str:
+    """An option's value in words (``bombs=rank4plus``), or as it is (a base score)."""
+    key = f"value.{name}.{value}"
+    return t(key) if key in STRINGS else str(value)
+
+
+def rule_words(t: Translator, room: dict[str, Any]) -> list[str]:
+    """The options a table (a room or a view: game, preset, options) set otherwise than its
+    preset, in a few words each."""
+    try:
+        game = game_of(room)
+        changed = game.changed_options(game.rules(room["preset"], room["options"]))
+    except (ValueError, TypeError):
+        return []  # a host of a newer bhtui: its words are not ours
     words = []
-    for name in rules.allowed:
-        value = getattr(rules, name)
-        if value == getattr(PRESETS[rules.name], name):
-            continue
+    for name, value in changed.items():
         short = t(f"option.{name}").split(":")[0]
         if value is True:
             words.append(short)
         elif value is False:
             words.append(f"{short} ✗")
         else:
-            words.append(f"{short}: {t(f'value.{name}.{value}')}")
+            words.append(f"{short}: {value_words(t, name, value)}")
     return words

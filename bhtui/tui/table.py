@@ -1,4 +1,8 @@
-"""The table screen: hand, five seats, scores, log, status line; keyboard first."""
+"""The table screen of every game: hand, seats, scores, log, status line; keyboard first.
+
+What differs from game to game (the seat boxes' badges, the places no seat takes, the log's
+words, the decisions' dialogs, the result) comes from the game's :class:`TableParts`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,6 @@ import time
 from collections import deque
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,25 +17,18 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from bhtui.bots.legal import legal_from_view
-from bhtui.cards import card_text, counts, parse_card
+from bhtui.games import get_game
 from bhtui.net.client import Client
-from bhtui.rules import offers, parse_set
-from bhtui.rules.mechanisms import TributeFlow
-from bhtui.rules.presets import rules_of
-from bhtui.rules.sets import pick_cards
 from bhtui.store.config import save_config
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import (
-    CallDialog, ChatPrompt, DeclareDialog, GrabDialog, MatchEndScreen, PreviousTrickScreen,
-    ResultScreen, StepDialog, TAKE_OVER, ThroneDialog,
+    ChatPrompt, Dialog, MatchEndScreen, PreviousTrickScreen, TAKE_OVER,
 )
+from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
-from bhtui.tui.selection import selection_note, selection_problem
+from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import (
     RANK_ORDER, Footer, HandView, Plain, SeatBox, TableArea, counter_text, score_table,
-    seat_lines,
 )
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -40,10 +36,7 @@ NOTE_SECONDS = 5.0
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
              "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ",
-             "x": "GC"}  # x: Weifang's guard card above BJ (R-WF-RANK-1)
-# Seat boxes around the table, counted from the viewer in play order: play goes from the
-# bottom to the right and round (↺), the emperor card the other way (↻, R-SEAT-1).
-POSITIONS = {0: "bottom", 1: "right-bottom", 2: "right-top", 3: "left-top", 4: "left-bottom"}
+             "x": "GC"}  # x: Weifang's guard card above BJ (R-WF-RANK-1); Dou Dizhu's run key
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 
 
@@ -51,6 +44,7 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     #main { height: 1fr; }
     #log { height: 1fr; border: round $secondary; border-title-color: $accent; }
+    #shown { height: auto; max-height: 3; padding: 0 1; display: none; }
     HandView { height: auto; min-height: 4; max-height: 8; border: round $accent; border-title-color: $accent; padding: 0 1; }
     HandView:focus { border: double $accent; }
     #status { height: 1; padding: 0 1; background: $panel; }
@@ -73,6 +67,7 @@ class TableScreen(Screen[None]):
         Binding("m", "declare('open_guard')", "明保", id="declare.open_guard"),
         Binding("m", "declare('open_guard', True)", "明独", id="declare.open_solo"),
         Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
+        Binding("x", "run", "Run", id="run"),
         Binding("l", "previous_trick", "Last trick", id="previous_trick"),
         Binding("c", "chat", "Chat", id="chat"),
         Binding("o", "sort", show=False, id="sort"),
@@ -88,6 +83,8 @@ class TableScreen(Screen[None]):
     def __init__(self, client: Client, t: Translator, style: CardStyle) -> None:
         super().__init__()
         self.client, self.t, self.style = client, t, style
+        self.parts = parts_for(client.game)
+        self.round_end = get_game(client.game).round_end
         self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
         self.pending_results: list[dict[str, Any]] = []  # several may end during one look
         self.results_shown: list[int] = []  # the rounds whose result this screen has shown
@@ -96,6 +93,7 @@ class TableScreen(Screen[None]):
         self.last_hint: dict[str, Any] | None = None
         self.decision: Any = None  # the open decision dialog, closed if the table moves on
         self.decision_asked: tuple[Any, ...] = ()
+        self.declaring = False  # the open dialog is a declaration out of turn
         self.match_end_shown = False
         self._keys: tuple[Any, ...] = ()  # what the footer was last built for
         self._was_my_turn = False
@@ -108,6 +106,7 @@ class TableScreen(Screen[None]):
             yield TableArea(id="top")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True,
                           max_lines=LOG_LINES)
+            yield Plain(id="shown")
             yield HandView(self.style, id="hand")
             yield Plain(id="status")
         yield Plain(id="too-small")
@@ -182,8 +181,9 @@ class TableScreen(Screen[None]):
             self._update_status()
 
     def names(self) -> list[str]:
-        table = self.client.table
-        return [table[s]["name"] if s < len(table) else f"#{s}" for s in range(5)]
+        table, seats = self.client.table, len((self.client.view or {}).get("seats") or [])
+        return [table[s]["name"] if s < len(table) else f"#{s}"
+                for s in range(max(seats, len(table)))]
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
@@ -195,14 +195,14 @@ class TableScreen(Screen[None]):
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and self.log_lines:
             self._log(self.t("log.new_match"))
             self.match_end_shown = False
-        line = describe(event, self.names(), self.t, view.get("emperor"), self.style.label)
+        line = self.parts.describe(event, self.names(), self.t, view, self.style.label)
         if line:
             self._log(line)
-        if kind == "round_end":
+        if kind == self.round_end:
             self.pending_results.append(event)
         elif kind == "pass" and event.get("seat") == self.client.seat:
             if not self._passing and not self._on_auto() and view.get("top"):
-                words = set_words(view["top"]["cards"])
+                words = self.parts.top_words(view)
                 self.status_note = self.t("status.auto_passed", set=words)
             self._passing = False
 
@@ -243,14 +243,15 @@ class TableScreen(Screen[None]):
         assert view is not None
         base = me if me is not None else 0
         colours = self.app.theme_variables
-        last = self.client.recall.get("last") or [None] * 5
-        for offset, position in POSITIONS.items():
-            seat = (base + offset) % 5
+        seats = len(view["seats"])
+        last = self.client.recall.get("last") or [None] * seats
+        for offset, position in self.parts.positions(seats).items():
+            seat = (base + offset) % seats
             box = self.query_one(f"#{position}", SeatBox)
-            lines = seat_lines(seat, view, self.client.table, me, self.t, self.style,
-                               colours=colours, width=box.size.width or 14,
-                               last=last[seat] if seat < len(last) else None,
-                               seconds=self._seconds(seat))
+            lines = self.parts.seat_lines(seat, view, self.client.table, me, self.t, self.style,
+                                          colours=colours, width=box.size.width or 14,
+                                          last=last[seat] if seat < len(last) else None,
+                                          seconds=self._seconds(seat))
             box.show(lines)
 
     def refresh_view(self) -> None:
@@ -259,38 +260,27 @@ class TableScreen(Screen[None]):
             return
         me = self.client.seat
         self._show_seats()
-        self.query_one("#center", SeatBox).update(self._center_text(view))
+        taken = set(self.parts.positions(len(view["seats"])).values())
+        boxes = self.parts.boxes(view, self.names(), self.t, self.style)
+        for place in PLACES:
+            if place not in taken:
+                self.query_one(f"#{place}", SeatBox).update(boxes.get(place, ""))
+        notes = self.parts.notes(view, self.names(), self.t, self.style)
+        shown = self.query_one("#shown", Plain)
+        shown.display = notes is not None
+        shown.update(notes or "")
         scores = score_table(self.client.history, view["totals"], self.client.table, self.t)
         self.query_one("#scores", Static).update(scores)
-        played = self.client.recall.get("played")
+        recall = self.client.recall
         self.query_one("#table").border_subtitle = (
-            counter_text(played, view.get("hand", []), self.t) if played is not None else "")
+            counter_text(recall, view.get("hand", []), self.t) if "played" in recall else "")
         hand = self.query_one(HandView)
-        role = view["seats"][me]["role"] if me is not None else None
-        keep_back = view["called"] if role == "guard" and view.get("guard") is None else None
-        hand.set_cards(view.get("hand", []), view["called"], keep_back,
-                       bool(view.get("guard_card")))
+        hand.set_cards(view.get("hand", []), *self.parts.hand_marks(view, me))
         self._update_status()
         keys = self._keys_state()
         if keys != self._keys:  # rebuild the footer only when the keys on offer change
             self._keys = keys
             self.refresh_bindings()
-
-    def _center_text(self, view: dict[str, Any]) -> Text:
-        t = self.t
-        lines = [Text(t("round", n=view["round"]), style="bold")]
-        if view["called"]:
-            lines.append(Text(t("called", card=self.style.label(view["called"]))))
-        elif view["phase"] == "play":
-            lines.append(Text(""))
-        if view["phase"] in ("grab", "throne", "call"):
-            lines.append(Text(t("direction.play")))
-            lines.append(Text(t(offers.card_direction(view))))
-        else:
-            lines.append(Text(t("direction.play")))
-            if not view.get("top") and view["phase"] == "play":
-                lines.append(Text(t("trick.empty"), style="dim"))
-        return Text("\n").join(lines[:4])
 
     def _my_actions(self) -> list[str]:
         view = self.client.view
@@ -327,6 +317,10 @@ class TableScreen(Screen[None]):
             return None if not watching and not self._my_play_turn() else not watching
         if action == "hint":
             return None if not watching and not self.client.my_turn else not watching
+        if action == "run":
+            return not watching and self.parts.run_key
+        if action == "pick":  # x is Weifang's GC in Baohuang, the run key in Dou Dizhu
+            return not watching and parameters[0] in self.parts.ranks
         if action == "auto" or action in HAND_KEYS:
             return not watching
         return True
@@ -370,12 +364,12 @@ class TableScreen(Screen[None]):
             return t("status.decide") + declare + clock
         selection = self.query_one(HandView).selection()
         if selection:
-            problem = selection_problem(selection, view, t)
+            problem = self.parts.selection_problem(selection, view, t)
             shown = " ".join(self.style.label(c) for c in selection)
-            why = problem or selection_note(selection, view, t)
+            why = problem or self.parts.selection_note(selection, view, t)
             return t("status.selected", set=shown) + (f" — {why}" if why else "") + clock
         if view.get("top"):
-            words = set_words(view["top"]["cards"])
+            words = self.parts.top_words(view)
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)
             if "yield" in self._my_actions():
                 line += " · " + t("status.yield")
@@ -384,16 +378,8 @@ class TableScreen(Screen[None]):
 
     def _declare_words(self) -> str:
         """The declarations open to me right now, with their keys."""
-        view, words = self.client.view or {}, []
-        for kind in self._my_actions():
-            if kind == "grab" and view.get("phase") == "throne":
-                words.append(self.t("declare.grab"))
-            elif kind == "open_guard":
-                solo = view.get("emperor") == self.client.seat
-                words.append(self.t("declare.open_solo" if solo else "declare.open_guard"))
-            elif kind == "rebel":
-                words.append(self.t("declare.rebel"))
-        return "".join(" · " + w for w in words)
+        return self.parts.declare_words(self.client.view or {}, self._my_actions(),
+                                        self.client.seat, self.t)
 
     def on_hand_view_changed(self, _: HandView.Changed) -> None:
         self.status_note = None  # my selection speaks now
@@ -438,34 +424,23 @@ class TableScreen(Screen[None]):
             return
         if not self.client.my_turn:
             return
-        phase, actions = view["phase"], view.get("actions", [])
-        kinds = [a["type"] for a in actions]
-        kind = offers.dialog_of(view)  # the rules say which decision this is
-        if kind == "call" and phase == "throne":  # baike: calling takes the throne
-            others = tuple(k for k in ("decline", "grab") if k in kinds)
-            self._open(CallDialog(self.t, view, self.style.label, others, self.names()))
-        elif kind == "throne":
-            self._open(ThroneDialog(self.t, view, kinds, self.names(), self.style.label))
-        elif kind == "call":
-            self._open(CallDialog(self.t, view, self.style.label))
-        elif kind == "grab":
-            self._open(GrabDialog(self.t, view))
-        elif kind == "declare":
-            self._open(StepDialog(self.t, view, kinds))
+        dialog = self.parts.decision(view, self._my_actions(), self.names(), self.t, self.style)
+        if dialog is not None:
+            self._open(dialog, declaring=False)
 
     def _ask_declaration(self, view: dict[str, Any]) -> None:
-        """The bots wait while I may declare: say what I may do, and that I may do nothing."""
+        """The bots wait while I may declare: the game's dialog says what I may do, and
+        that I may do nothing."""
         assert self.client.asked is not None
-        kinds = [k for k in self._my_actions() if k in ("grab", "open_guard")]
-        if view["phase"] == "throne":
-            context = self.t("ask.throne", name=self.names()[view["to_act"]])
-        else:
-            context = self.t("ask.first_lead")
-        self._open(DeclareDialog(self.t, kinds, context, self.client.asked.get("left")))
+        dialog = self.parts.declaration(view, self._my_actions(), self.names(), self.t,
+                                        self.client.asked.get("left"))
+        if dialog is not None:
+            self._open(dialog, declaring=True)
 
-    def _open(self, dialog: Any) -> None:
+    def _open(self, dialog: Any, declaring: bool) -> None:
         self.dialog_open = True
         self.decision, self.decision_asked = dialog, self._decision_key()
+        self.declaring = declaring
         self._bell()
 
         def answered(action: dict[str, Any] | None) -> None:
@@ -475,7 +450,7 @@ class TableScreen(Screen[None]):
                 self._ask_decision()  # closed because the table moved on: ask anew if mine
             elif action is TAKE_OVER:
                 self.action_auto()  # the bot answers the question the dialog asked
-            elif isinstance(dialog, DeclareDialog):
+            elif declaring:
                 if action["type"] == "none":
                     self.client.waive()
                 else:
@@ -488,9 +463,7 @@ class TableScreen(Screen[None]):
     def _decision_key(self) -> tuple[Any, ...]:
         """What a decision dialog was opened for: a change (another offer, a 抢独 declared
         meanwhile) makes it stale."""
-        view = self.client.view or {}
-        return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),
-                tuple(view.get("grabs", ())), view.get("forced"), view.get("moment"))
+        return self.parts.decision_key(self.client.view or {})
 
     def _close_stale_decision(self) -> None:
         """Someone grabbed the throne (or the round moved on) while my dialog was open."""
@@ -499,7 +472,7 @@ class TableScreen(Screen[None]):
             return
         if isinstance(dialog, MatchEndScreen):
             stale = (self.client.view or {}).get("phase") != "over"  # 再来一局 has begun
-        elif isinstance(dialog, DeclareDialog):
+        elif self.declaring:
             stale = self.client.asked is None or self.decision_asked != self._decision_key()
         else:
             stale = not self.client.my_turn or self._on_auto() or (
@@ -524,19 +497,11 @@ class TableScreen(Screen[None]):
 
         number, rounds = end["round"], self.client.rounds
         totals = rounds[number]["totals"] if number in rounds else view["totals"]
-        following = rounds.get(number + 1)
-        if following is not None:
-            tribute = following["tribute"]
-        else:
-            tribute = view["tribute"] if view["round"] == number + 1 else []
-        last = view["phase"] == "over" and number == view["round"]
         watching = self.client.seat is None  # a watcher's results go on by themselves too
         auto_close = self.config.result_seconds if self._on_auto() or watching else None
-        self.app.push_screen(ResultScreen(self.t, end, self.names(), totals, tribute, last,
-                                          self.style.label,
-                                          rules_of(view).tribute_flow is not TributeFlow.NONE,
-                                          auto_close),
-                             closed)
+        self.app.push_screen(self.parts.result_screen(
+            self.t, end, self.names(), totals, view, rounds.get(number + 1), self.style,
+            auto_close), closed)
 
     def _show_match_end(self) -> None:
         view = self.client.view
@@ -605,12 +570,12 @@ class TableScreen(Screen[None]):
             return
         hand = self.query_one(HandView)
         cards = hand.selection()
-        problem = selection_problem(cards, view, self.t)
+        problem = self.parts.selection_problem(cards, view, self.t)
         if problem:
             self.status_note = problem
             self._update_status()
             return
-        self.client.act({"type": "play", "cards": cards})
+        self.client.act(self.parts.play_action(cards, view))
         hand.clear()
 
     def action_pass_turn(self) -> None:
@@ -637,16 +602,13 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         view = self.client.view or {}
         if action.get("type") == "play":
-            wanted = parse_set(action["set"], kills=True)  # a kill answer too (R-WF-PLAY-2)
-            keep = parse_card(hand.keep_back) if hand.keep_back else None
-            cards = pick_cards(counts(parse_card(c) for c in hand.cards), wanted, keep)
-            hand.select_cards([card_text(c) for c in cards])
+            hand.select_cards(self.parts.hint_cards(action, hand.cards, view))
         elif action.get("type") in ("pass", "yield"):  # a key to press, not a selection
             if hand.selected:
                 hand.clear()
-            top = set_words(view["top"]["cards"]) if view.get("top") else ""
+            top = self.parts.top_words(view)
             if action["type"] == "pass":
-                beats = any(a["type"] == "play" for a in legal_from_view(view))
+                beats = self.parts.can_beat(view)
                 self.status_note = self.t("hint.hold" if beats else "hint.pass", set=top)
             else:
                 self.status_note = self.t("hint.yield", set=top)
@@ -669,6 +631,15 @@ class TableScreen(Screen[None]):
         on = not self._on_auto()
         self._auto_wanted = on
         self.client.set_auto(on)
+
+    def action_run(self) -> None:
+        """A run from the lowest picked rank: as many cards of each next rank as of that one
+        (a straight, a pair run, an airplane), as far as the hand goes."""
+        view = self.client.view or {}
+        hand = self.query_one(HandView)
+        if not hand.select_run(self.parts.run_order(view)):
+            self.status_note = self.t("status.no_run")
+        self._update_status()
 
     def action_previous_trick(self) -> None:
         moves = self.client.recall.get("previous") or []

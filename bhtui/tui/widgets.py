@@ -1,4 +1,5 @@
-"""The table screen's panes: the hand, the five seats, the score sheet, the footer."""
+"""The table screen's panes, shared by the games: the hand, the seats, the score sheet, the
+footer."""
 
 from __future__ import annotations
 
@@ -17,8 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
 
-from bhtui.cards import GC_RANK, RANK_NAMES, parse_card, rank_of
-from bhtui.net.recall import COUNTED, IN_DECK
+from bhtui.cards import GC_RANK, RANK_NAMES
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
 
@@ -60,7 +60,8 @@ def reflow(text: str) -> str:
 
 
 def card_rank(card: str) -> int:
-    return rank_of(parse_card(card))
+    """The rank index of a card text (``10H``, or Dou Dizhu's bare ``10``)."""
+    return RANK_ORDER[rank_text(card)]
 
 
 class Footer(TextualFooter):
@@ -165,6 +166,32 @@ class HandView(Widget, can_focus=True):
                 chosen.append(idx)
         self.selected = chosen
         self._changed()
+
+    def select_run(self, order: list[int]) -> bool:
+        """Select a run from the lowest picked rank (by ``order``, the ranks a run goes up
+        through): as many cards of each following rank as are picked of that one, as far as
+        the hand has them. False when nothing is picked, the lowest picked rank starts no run
+        or the hand does not go on."""
+        picked = {card_rank(self.cards[i]) for i in self.selected}
+        start = next((k for k, r in enumerate(order) if r in picked), None)
+        if start is None:
+            return False
+        low = order[start]
+        width = min(3, sum(1 for i in self.selected if card_rank(self.cards[i]) == low))
+        held: dict[int, list[int]] = {}
+        for i, card in enumerate(self.cards):
+            held.setdefault(card_rank(card), []).append(i)
+        run: list[int] = []
+        for rank in order[start:]:  # Shanghai's A may come twice (low and high)
+            free = [i for i in held.get(rank, ()) if i not in run]
+            if len(free) < width:
+                break
+            run += free[:width]
+        if len(run) <= width:
+            return False
+        self.selected = run
+        self._changed()
+        return True
 
     def remove_last(self) -> None:
         self.selected = self.selected[:-1]
@@ -287,7 +314,8 @@ class SeatBox(Plain):
 
 
 class TableArea(Horizontal):
-    """Five seats around the table (counted from the viewer in play order) and the scores."""
+    """The seats around the table (counted from the viewer in play order), the places the
+    game fills with its own facts, and the scores."""
 
     DEFAULT_CSS = """
     TableArea { height: 10; }
@@ -307,34 +335,14 @@ class TableArea(Horizontal):
         yield Plain(id="scores")
 
 
-def _badges(seat: int, view: dict[str, Any], meta: dict[str, Any], me: int | None,
-            t: Translator) -> Text:
-    info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
-    role = info["role"]
-    if role == "emperor":
-        out.append(f"[{t('role.emperor')}] ", style="bold")
-    elif role == "guard" and (seat != me or view.get("guard") == seat):
-        out.append(f"[{t('role.guard')}] ")
-    elif role == "guard":  # my own secret: shown to me alone, in my own box
-        out.append(t("you.guard") + " ", style="italic")
-    if seat in view.get("rebels", ()):
-        out.append(f"[{t('role.rebel_mark')}] ", style="bold")  # R-TRICK-7: marked win or lose
-    if seat in view.get("grabs", ()):
-        out.append(f"[{t('role.grabbing')}] ", style="bold")
-    if meta.get("auto"):
-        out.append(f"{t('auto')} ", style="italic")
-    elif not meta.get("connected", True):
-        out.append(f"{t('away')} ", style="italic")
-    return out
-
-
 def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me: int | None,
                t: Translator, style: CardStyle, *, colours: dict[str, str] | None = None,
                width: int = 14, last: dict[str, Any] | None = None,
-               seconds: int | None = None) -> list[Text]:
+               seconds: int | None = None, badges: Text | None = None) -> list[Text]:
     """The four lines of one seat box in ``width`` cells, from the viewer's view only: the
     name; cards left (or the place) and 上家/下家 for the neighbours; the last move, kept
-    until the seat acts again (``last``); role badges and the turn timer (``seconds``)."""
+    until the seat acts again (``last``); the game's ``badges`` (roles), 托管 or away, and the
+    turn timer (``seconds``)."""
     colours = colours or {}
     info = view["seats"][seat]
     meta = table[seat] if seat < len(table) else {"name": f"#{seat}", "auto": False}
@@ -346,14 +354,15 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
         marker = style.trick_marker
     head = Text(f"{marker} {clip(str(meta['name']), max(3, width - 2))}",
                 style="bold" if seat == me else "", no_wrap=True, overflow="ellipsis")
-    if info["place"]:
+    if info.get("place"):
         second = Text(t.place(info["place"]), style="bold", no_wrap=True, overflow="ellipsis")
     else:
         key = "cards_left_one" if info["count"] == 1 else "cards_left"
         second = Text(t(key, n=info["count"]), no_wrap=True, overflow="ellipsis")
     if me is not None and seat != me:
-        step = (seat - me) % 5
-        if step in (1, 4):  # the neighbours: play goes to 下家, the emperor card to 上家
+        step, seats = (seat - me) % len(view["seats"]), len(view["seats"])
+        if step in (1, seats - 1):  # the neighbours: play goes to 下家 (and Baohuang's
+            # emperor card to 上家)
             second.append(" " + t("next_seat" if step == 1 else "previous_seat"), style="bold")
     if last is None:
         move, old = info["move"], False
@@ -364,14 +373,19 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
     elif move == "yield":
         third = Text(t("yield"), style="italic")  # 让牌: asked again if nobody beats it
     elif move:
-        third = style.set_text(move, colours, width)
+        cards = move.split() if isinstance(move, str) else move
+        third = style.set_text(cards, colours, width)
         if top.get("seat") == seat:
             third.stylize("bold")
     else:
         third = Text("")
     if old:
         third.stylize("dim")  # from an earlier trick: kept until the seat acts again
-    fourth = _badges(seat, view, meta, me, t)
+    fourth = badges.copy() if badges is not None else Text(no_wrap=True, overflow="ellipsis")
+    if meta.get("auto"):
+        fourth.append(f"{t('auto')} ", style="italic")
+    elif not meta.get("connected", True):
+        fourth.append(f"{t('away')} ", style="italic")
     if seconds is not None:
         fourth.append(t("timer.short", n=seconds), style="bold reverse" if seconds <= 5 else "bold")
     return [head, second, third, fourth]
@@ -383,11 +397,11 @@ def score_table(history: list[dict[str, Any]], totals: list[int],
     and, always, the totals."""
     grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
     grid.add_column("#", justify="right", style="dim")
-    for seat in range(5):
+    for seat in range(len(totals)):
         name = str(table[seat]["name"]) if seat < len(table) else str(seat)
         grid.add_column(Text(clip(name, 4)), justify="right", no_wrap=True)
     if len(history) > rows:
-        grid.add_row("…", *[""] * 5)
+        grid.add_row("…", *[""] * len(totals))
         history = history[len(history) - rows + 1:]
     for record in history:
         grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
@@ -395,12 +409,14 @@ def score_table(history: list[dict[str, Any]], totals: list[int],
     return grid
 
 
-def counter_text(played: dict[str, int], hand: list[str], t: Translator) -> str:
-    """记牌器: of the jokers, 2s and aces, how many are still out in other hands."""
-    mine = {rank: 0 for rank in COUNTED}
+def counter_text(recall: dict[str, Any], hand: list[str], t: Translator) -> str:
+    """记牌器: of the ranks the game counts (jokers, 2s and aces), how many are still out in
+    other hands: the deck's, less those played and those in my hand."""
+    played, deck = recall.get("played") or {}, recall.get("deck") or {}
+    mine = dict.fromkeys(deck, 0)
     for card in hand:
         rank = rank_text(card)
         if rank in mine:
             mine[rank] += 1
-    parts = [f"{rank}×{IN_DECK[rank] - played.get(rank, 0) - mine[rank]}" for rank in COUNTED]
+    parts = [f"{rank}×{deck[rank] - played.get(rank, 0) - mine[rank]}" for rank in deck]
     return t("counter", items=" · ".join(parts))

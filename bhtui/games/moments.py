@@ -3,7 +3,7 @@
 A declaration may be wanted whenever the round reaches a new *moment* (an offer of the
 throne, the start of play, a new trick). Asking a bot after every action would cost a view
 per seat per action; asking once per moment is enough, since nothing a bot weighs changes in
-between. The sim, the host and the remote bot client all keep one of these.
+between. The sim, the host and the remote bot client all keep one of these, whatever the game.
 """
 
 from __future__ import annotations

@@ -1,0 +1,149 @@
+"""Baohuang (保皇) behind the game contract: its engine is ``bhtui.rules``, its bots
+``bhtui.bots``. Only this module knows how a table asks them the questions of
+:class:`~bhtui.games.contract.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from functools import partial
+from typing import Any
+
+from bhtui.bots import hint, make_bot
+from bhtui.bots.legal import legal_from_view
+from bhtui.cards import COPIES, SUIT_NAMES
+from bhtui.games.contract import Action, Event, Game, GameMatch, Move, Viewer
+from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
+from bhtui.rules.choices import Choices
+from bhtui.rules.mechanisms import When
+from bhtui.rules.presets import option_values
+from bhtui.rules.reading import reading_of_view
+from bhtui.rules.round import OUT_OF_TURN
+
+PLACE_EN = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+class Baohuang(Game):
+    name = "baohuang"
+    presets = PRESETS
+    default_preset = "qingdao"
+    edition = RULES_VERSION
+    out_of_turn = OUT_OF_TURN
+    action_fields = {"play": ("cards", "set"), "call": ("card", "open")}
+    round_end = "round_end"
+    illegal = IllegalAction
+    record_columns = "round  emperor guard  called  places (seat 0..4)        scores"
+
+    def seats(self, rules: Any) -> int:
+        return SEATS
+
+    def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
+        return option_values(name)
+
+    def new_match(self, rules: Any, seed: int | str, rounds: int | None = None) -> Match:
+        return Match(rules, seed, rounds=rounds)
+
+    def event_for(self, event: Event, viewer: Viewer) -> Event:
+        return event_for(event, viewer)
+
+    def make_bot(self, name: str, seed: int = 0) -> Any:
+        return make_bot(name, seed)
+
+    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+        action: Action = bot.decide(match.legal_actions(seat))
+        return action
+
+    def hint(self, match: GameMatch, seat: int) -> Action:
+        return hint(match.legal_actions(seat))  # type: ignore[arg-type]
+
+    def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
+        action: Action = bot.decide(legal_from_view(view))
+        return action
+
+    # ----- 抢庄, 抢独, 明保, 造反 ------------------------------------------------------------
+    def declarations(self, match: GameMatch, seat: int) -> Sequence[Action]:
+        return match.interjections(seat)  # type: ignore[attr-defined,no-any-return]
+
+    def interject(self, bot: Any, match: GameMatch, seat: int) -> Action | None:
+        legal = self.declarations(match, seat)
+        return bot.interject(legal) if legal else None  # type: ignore[no-any-return]
+
+    def remote_interject(self, bot: Any, view: dict[str, Any]) -> Action | None:
+        declarations = [a for a in view.get("actions", []) if a["type"] in OUT_OF_TURN]
+        if not declarations:
+            return None
+        action: Action | None = bot.interject(
+            Choices([], declarations, partial(reading_of_view, view)))
+        return action
+
+    def interjecting(self, match: GameMatch) -> bool:
+        return match.interjecting  # type: ignore[attr-defined,no-any-return]
+
+    def moment(self, match: GameMatch) -> Hashable:
+        return match.moment  # type: ignore[attr-defined,no-any-return]
+
+    def view_moment(self, view: dict[str, Any]) -> Hashable:
+        return (view["round"], view["redeal"], view.get("moment", 0))
+
+    def waits_for(self, match: GameMatch, candidates: list[int], people: list[int],
+                  spectators: int) -> set[int]:
+        """Those who may grab the throne while it is offered (R-EMP-B5, R-EMP-L5), and before
+        the first lead those who may reveal themselves (明保, R-GUARD-5). With anyone else
+        looking on (another person or a spectator), every person but the emperor is asked
+        before the first lead, so the wait never tells who the guard is (R-HIDE-2)."""
+        r = match.round  # type: ignore[attr-defined]
+
+        def may(seat: int, kind: str) -> bool:
+            return any(a["type"] == kind for a in self.declarations(match, seat))
+
+        if r.phase == "throne":
+            return {s for s in candidates if may(s, "grab")}
+        if (r.phase != "play" or match.rules.declare.open_guard is not When.BEFORE_LEAD
+                or r.first_lead_played or r.guard_revealed):
+            return set()
+        others = [s for s in candidates if s != r.emperor]
+        if len([s for s in people if s != r.emperor]) + spectators > 1:
+            return set(others)
+        return {s for s in others if may(s, "open_guard")}
+
+    # ----- the screen's memory and the sim ------------------------------------------------
+    def move_of(self, event: Event) -> tuple[int, Move] | None:
+        kind = event.get("type")
+        if kind == "play":
+            return event["seat"], list(event["cards"])
+        if kind in ("pass", "yield"):
+            return event["seat"], str(kind)
+        return None
+
+    def stand_ins(self, event: Event) -> dict[str, str]:
+        """Weifang's GC is the called card's fourth copy (R-WF-RANK-1): counted as it."""
+        return {"GC": event["card"]} if event.get("type") == "call" else {}
+
+    def counted(self, rules: Any) -> dict[str, int]:
+        """Jokers, 2s and aces: four decks (R-CARD-1), 216 and 168 cards alike."""
+        naturals = COPIES * len(SUIT_NAMES)
+        return {"BJ": COPIES, "SJ": COPIES, "2": naturals, "A": naturals}
+
+    def sim_facts(self, rules: Any) -> dict[str, Any]:
+        return {"rules_version": RULES_VERSION, "kao": rules.kao, "bie6": rules.bie6}
+
+    def record_line(self, r: dict[str, Any]) -> str:
+        guard = "solo" if r["solo"] else str(r["guard"])
+        if r["open_solo"]:
+            guard = "open"
+        if r["grab"]:
+            guard = "grab"
+        places = " ".join(PLACE_EN[p - 1] if p else "  - " for p in r["places"])
+        scores = " ".join(f"{s:+3d}" for s in r["scores"])
+        notes = (["open guard"] if r["open_guard"] else []) + (
+            [f"rebels {','.join(map(str, r['rebels']))}"] if r["rebels"] else []) + (
+            ["abdicated"] if r["abdicated"] else []) + (
+            [f"kicks {r['kicks']}"] if r["kicks"] else []) + (
+            [f"bombs {r['bombs']}"] if r["bombs"] else []) + (
+            [f"×{r['multiplier']}"] if r["multiplier"] != 1 else []) + (
+            [f"闷 {','.join(str(x['seat']) + '←' + str(x['by']) for x in r['stuck'])}"]
+            if r["stuck"] else [])
+        return (f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
+                f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else ""))
+
+
+BAOHUANG = Baohuang()

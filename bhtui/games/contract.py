@@ -1,0 +1,242 @@
+"""The game contract: what a game gives everything above its engine.
+
+The host, its scheduler, the game log and resume, the lobby and waiting room, the sim and the
+replay know a game only through a :class:`Game`: its name and presets, the seats of a preset,
+a match it makes, and the few questions about that match which differ from game to game (its
+bots, its declarations out of turn, its hint, the moves its events show). Each game's engine
+stays in its own package (``bhtui.rules`` is Baohuang's, ``bhtui.doudizhu`` Dou Dizhu's); a
+game's adapter (``bhtui.games.baohuang``, ``bhtui.games.doudizhu``) is the only place both
+the contract and that engine meet. Screens get a game's widgets from
+``bhtui.tui.parts`` (this module, like the whole core, never imports a UI library).
+
+Everything that crosses the wire or goes into a log is a plain dict of str/int/bool/list:
+actions, events, views and finished-round records.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Protocol
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+Viewer = int | str | None
+"""A seat, None for a spectator, "all" for the open table (every hand shown)."""
+Move = list[str] | str
+TRUTH = {"yes": "true", "on": "true", "1": "true", "no": "false", "off": "false", "0": "false"}
+"""Other ways to write true and false on a command line."""
+"""What a seat did, as the screen shows it: the cards of a play, or "pass" (or "yield")."""
+
+
+class Rules(Protocol):
+    """One table's rules: a preset and its options, rebuilt from ``options()`` on any machine."""
+
+    @property
+    def name(self) -> str: ...
+    def options(self) -> dict[str, Any]: ...
+    def with_options(self, **options: Any) -> Any: ...
+
+
+class GameMatch(Protocol):
+    """A running match: a pure state machine whose seed and actions replay it (R-SEED-1)."""
+
+    rules: Any
+    over: bool
+    totals: list[int]
+    history: list[dict[str, Any]]
+    """Finished rounds as plain dicts, each with at least ``round``, ``scores`` and ``totals``
+    (the totals after it); the host sends each once when it ends."""
+    records: Sequence[Any]
+    """Finished rounds as the engine keeps them; ``as_dict()`` is the sim's JSON per round."""
+    actions: list[tuple[int, Action]]
+
+    @property
+    def to_act(self) -> int | None: ...
+    def legal_actions(self, seat: int) -> Sequence[Action]: ...
+    def apply(self, seat: int, action: Action) -> list[Event]: ...
+    def view(self, viewer: Viewer) -> dict[str, Any]: ...
+    def initial_events(self) -> list[Event]: ...
+
+
+class Game(ABC):
+    """One game: its presets, seats, matches, bots and the per-game questions a table asks.
+
+    A subclass sets the class attributes and implements the abstract methods; the rest is
+    shared. Every method is pure or asks the match; none keeps state.
+    """
+
+    name: str
+    """``"baohuang"`` or ``"doudizhu"``: in the room, the lobby's TXT record, the log header
+    and the sim's JSON."""
+    presets: Mapping[str, Any]
+    """Preset name → its rules (a :class:`Rules`)."""
+    default_preset: str
+    edition: int
+    """The rules edition a log names (``rules_version``): a log of another one is refused."""
+    out_of_turn: frozenset[str] = frozenset()
+    """Action types any seat may send whoever is to act (declarations). None in Dou Dizhu."""
+    host_only: frozenset[str] = frozenset()
+    """Action types only the table itself applies (Dou Dizhu's escape): refused from the wire."""
+    action_fields: Mapping[str, tuple[str, ...]] = {}
+    """The fields each action type carries besides ``type``: everything else a client sends
+    is dropped before the action is applied and logged."""
+    bot_names: tuple[str, ...] = ("random", "heuristic")
+    """Its bots by level, weakest first."""
+    standard_bot: str = "heuristic"
+    """The bot that fills empty seats and plays a seat on 托管."""
+    round_end: str
+    """The event type that ends a round with its result (the screen shows the result then)."""
+    illegal: type[Exception]
+    """The one error the engine raises for a refused action; its ``reason`` is for people
+    and the match is unchanged."""
+
+    # ----- presets and seats ----------------------------------------------------------------
+    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Any:
+        """The rules of a preset with options; ValueError names the known presets or the
+        bad option."""
+        name = self.default_preset if preset is None else preset
+        if name not in self.presets:
+            raise ValueError(f"unknown preset {name!r}; known: {', '.join(self.presets)} "
+                             f"(the presets of {self.name})")
+        return self.presets[name].with_options(**dict(options or {}))
+
+    @abstractmethod
+    def seats(self, rules: Any) -> int:
+        """How many seats the preset deals to."""
+
+    def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
+        """The values option ``name`` may take, in the order a settings screen steps
+        through them (on/off unless a game says otherwise)."""
+        return (False, True)
+
+    def with_parsed(self, rules: Any, pairs: Sequence[str]) -> Any:
+        """A copy of ``rules`` with the command line's ``NAME=VALUE`` options; ValueError
+        says why. A value is one of the option's values as text (``true``, ``rank4plus``,
+        ``5``; true and false also as yes/no, on/off, 1/0), or any whole number for an
+        option that is a number (Dou Dizhu's base score)."""
+        current = rules.options()
+        options: dict[str, Any] = {}
+        for pair in pairs:
+            name, sep, text = (part.strip() for part in pair.partition("="))
+            if not sep:
+                raise ValueError(f"option {pair!r}: write NAME=VALUE, e.g. NAME=true")
+            if name not in current:
+                valid = ", ".join(current) or "none"
+                raise ValueError(f"unknown option {name!r} for {rules.name}; valid: {valid}")
+            values = self.option_values(rules, name)
+            word = TRUTH.get(text.lower(), text.lower()) if values == (False, True) \
+                else text.lower()
+            found = [v for v in values if str(v).lower() == word]
+            number = isinstance(current[name], int) and not isinstance(current[name], bool)
+            if found:
+                options[name] = found[0]
+            elif number and word.lstrip("-").isdigit():
+                options[name] = int(word)
+            else:
+                shown = f"{name}=NUMBER" if number else " or ".join(
+                    f"NAME={str(v).lower()}" for v in values)
+                raise ValueError(f"option {name}={text!r}: write {shown}")
+        return rules.with_options(**options)
+
+    def changed_options(self, rules: Any) -> dict[str, Any]:
+        """The options ``rules`` set otherwise than their preset does (what a lobby lists)."""
+        default = self.presets[rules.name].options()
+        return {k: v for k, v in rules.options().items() if default.get(k) != v}
+
+    def owns(self, rules: Any) -> bool:
+        """Whether ``rules`` are this game's (a rules object, not a name)."""
+        return any(type(rules) is type(r) for r in self.presets.values())
+
+    # ----- matches --------------------------------------------------------------------------
+    @abstractmethod
+    def new_match(self, rules: Any, seed: int | str, rounds: int | None = None) -> GameMatch:
+        """A match of ``rounds`` rounds (None: no limit), dealt from ``seed``."""
+
+    def replay(self, rules: Any, seed: int | str, actions: Sequence[tuple[int, Action]],
+               rounds: int | None = None) -> GameMatch:
+        """The match rebuilt from its seed and actions; the engine's error when one is
+        refused (a damaged log)."""
+        match = self.new_match(rules, seed, rounds)
+        for seat, action in actions:
+            match.apply(seat, action)
+        return match
+
+    @abstractmethod
+    def event_for(self, event: Event, viewer: Viewer) -> Event:
+        """The event as ``viewer`` may see it (R-HIDE-*): a placeholder when it is private."""
+
+    # ----- bots -----------------------------------------------------------------------------
+    @abstractmethod
+    def make_bot(self, name: str, seed: int = 0) -> Any:
+        """A bot of the game by name (``bot_names``); ValueError lists the names. The table
+        holds it and hands it back to :meth:`decide` and :meth:`interject`."""
+
+    @abstractmethod
+    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+        """The bot's action for the seat to act."""
+
+    @abstractmethod
+    def hint(self, match: GameMatch, seat: int) -> Action:
+        """What a player who asks for a hint is offered (the standard bot's choice)."""
+
+    @abstractmethod
+    def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
+        """The bot's action from its seat's view alone (a bot at a remote table)."""
+
+    # ----- declarations out of turn (none unless a game has them) ------------------------
+    def declarations(self, match: GameMatch, seat: int) -> Sequence[Action]:
+        """What ``seat`` may declare out of turn now."""
+        return ()
+
+    def interject(self, bot: Any, match: GameMatch, seat: int) -> Action | None:
+        """The bot's declaration out of turn, or None."""
+        return None
+
+    def remote_interject(self, bot: Any, view: dict[str, Any]) -> Action | None:
+        return None
+
+    def interjecting(self, match: GameMatch) -> bool:
+        """Whether any seat may declare out of turn now (cheap): when not, nobody is asked."""
+        return False
+
+    def moment(self, match: GameMatch) -> Hashable:
+        """Changes whenever a declaration may be wanted: bots are asked once per moment."""
+        return None
+
+    def view_moment(self, view: dict[str, Any]) -> Hashable:
+        """The same moment as a seat's view tells it (a remote bot)."""
+        return None
+
+    def waits_for(self, match: GameMatch, candidates: list[int], people: list[int],
+                  spectators: int) -> set[int]:
+        """Of ``candidates`` (people here who have not answered this moment), those a bot to
+        act waits for before it moves; ``people`` are all persons playing their own seats."""
+        return set()
+
+    # ----- what the screen remembers (public events only) ---------------------------------
+    @abstractmethod
+    def move_of(self, event: Event) -> tuple[int, Move] | None:
+        """The seat and its move when ``event`` is a play or a pass (the seat boxes' last
+        move, the previous trick, the card counter)."""
+
+    def stand_ins(self, event: Event) -> dict[str, str]:
+        """Cards that a public event makes count as another card for the counter (Weifang's
+        GC as the called card); none unless a game has such cards."""
+        return {}
+
+    @abstractmethod
+    def counted(self, rules: Any) -> dict[str, int]:
+        """The card counter (记牌器): the ranks it follows, highest first, and how many of
+        each the deck holds."""
+
+    # ----- the sim's report ---------------------------------------------------------------
+    def sim_facts(self, rules: Any) -> dict[str, Any]:
+        """Extra top-level facts of the sim's JSON."""
+        return {}
+
+    @abstractmethod
+    def record_line(self, record: dict[str, Any]) -> str:
+        """One finished round of the readable sim report (under ``record_columns``)."""
+
+    record_columns: str = ""

@@ -1,0 +1,84 @@
+"""Dou Dizhu (斗地主) behind the game contract: engine and bots in ``bhtui.doudizhu``. It has
+no declarations out of turn, so the contract's defaults for them stand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
+from bhtui.doudizhu.bots import HeuristicBot, legal_from_view, make_bot
+from bhtui.games.contract import Action, Event, Game, GameMatch, Move, Viewer
+
+BASES = (1, 2, 3, 5, 10)
+"""The base scores (底分) the settings screen offers; any 1..1000 on the command line."""
+EDITION = 1
+"""Raise when the same preset, seed and actions would play another Dou Dizhu game."""
+
+
+class DouDizhu(Game):
+    name = "doudizhu"
+    presets = PRESETS
+    default_preset = "classic"
+    edition = EDITION
+    host_only = frozenset({"escape"})  # S-SCORE-5: the table decides who escaped, not a seat
+    action_fields = {"bid": ("points",), "play": ("hand",), "report": ("groups", "fight")}
+    round_end = "result"
+    illegal = IllegalAction
+    record_columns = "deal  landlord bid  winner    bombs  spring       factors      scores"
+
+    def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
+        """The base score steps through the usual tables' values; escape is on or off."""
+        return BASES if name == "base" else (False, True)
+
+    def seats(self, rules: Any) -> int:
+        return int(rules.seats)
+
+    def new_match(self, rules: Any, seed: int | str, rounds: int | None = None) -> Match:
+        return Match(rules, seed, rounds=rounds)
+
+    def event_for(self, event: Event, viewer: Viewer) -> Event:
+        return event_for(event, viewer)
+
+    def make_bot(self, name: str, seed: int = 0) -> Any:
+        return make_bot(name, seed)
+
+    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+        view = match.view(seat) if bot.reads_view else {}
+        action: Action = bot.decide(view, match.legal_actions(seat))
+        return action
+
+    def hint(self, match: GameMatch, seat: int) -> Action:
+        return HeuristicBot().decide(match.view(seat), list(match.legal_actions(seat)))
+
+    def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
+        action: Action = bot.decide(view, legal_from_view(view))
+        return action
+
+    def move_of(self, event: Event) -> tuple[int, Move] | None:
+        kind = event.get("type")
+        if kind == "play":
+            return event["seat"], event["hand"].split()
+        if kind == "pass":
+            return event["seat"], "pass"
+        return None
+
+    def counted(self, rules: Any) -> dict[str, int]:
+        """Jokers, 2s and aces of one deck (C-CARD-1) or two (S-CARD-1)."""
+        decks = int(rules.decks)
+        return {"BJ": decks, "SJ": decks, "2": 4 * decks, "A": 4 * decks}
+
+    def sim_facts(self, rules: Any) -> dict[str, Any]:
+        return {"rules_version": EDITION}
+
+    def record_line(self, r: dict[str, Any]) -> str:
+        factors = " ".join(f"{k}×{v}" for k, v in r["factors"].items()) or "-"
+        scores = " ".join(f"{s:+4d}" for s in r["scores"])
+        notes = ([f"报到 {'打' if r['fight'] else '不打'}"] if r["reports"] else []) + (
+            [f"escape {r['escape']['seat']} ({r['escape']['why']})"] if r["escape"] else []) + (
+            [f"{r['redeals']} redeals"] if r["redeals"] else [])
+        return (f"{r['round']:>4}  {r['landlord']:>8} {r['bid']:>3}  {r['winner']:<8}  "
+                f"{r['bombs']:>5}  {r['spring'] or '-':<11}  {factors:<11}  {scores}"
+                + (f"  ({'; '.join(notes)})" if notes else ""))
+
+
+DOUDIZHU = DouDizhu()

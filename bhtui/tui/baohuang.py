@@ -1,0 +1,167 @@
+"""Baohuang's parts of the shared screens. Its dialogs, log words and selection checks live in
+``dialogs.py``, ``describe.py`` and ``selection.py`` (the screens began as Baohuang's); this
+module is where the table screen reaches them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.screen import ModalScreen
+
+from bhtui.bots.legal import legal_from_view
+from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
+from bhtui.rules import offers, parse_set
+from bhtui.rules.mechanisms import TributeFlow
+from bhtui.rules.presets import rules_of
+from bhtui.rules.sets import pick_cards
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.describe import describe, set_words
+from bhtui.tui.dialogs import (
+    CallDialog, DeclareDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog,
+)
+from bhtui.tui.i18n import Translator
+from bhtui.tui.parts import Label, TableParts
+from bhtui.tui.selection import selection_note, selection_problem
+from bhtui.tui.widgets import seat_lines
+
+
+def badges(seat: int, view: dict[str, Any], me: int | None, t: Translator) -> Text:
+    """Roles as this viewer may know them: the emperor, a shown guard (or my own secret),
+    marked rebels, seats grabbing."""
+    info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
+    role = info["role"]
+    if role == "emperor":
+        out.append(f"[{t('role.emperor')}] ", style="bold")
+    elif role == "guard" and (seat != me or view.get("guard") == seat):
+        out.append(f"[{t('role.guard')}] ")
+    elif role == "guard":  # my own secret: shown to me alone, in my own box
+        out.append(t("you.guard") + " ", style="italic")
+    if seat in view.get("rebels", ()):
+        out.append(f"[{t('role.rebel_mark')}] ", style="bold")  # R-TRICK-7: marked win or lose
+    if seat in view.get("grabs", ()):
+        out.append(f"[{t('role.grabbing')}] ", style="bold")
+    return out
+
+
+class BaohuangParts(TableParts):
+    game = "baohuang"
+    ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
+
+    def boxes(self, view: dict[str, Any], names: list[str], t: Translator,
+              style: CardStyle) -> dict[str, Text]:
+        lines = [Text(t("round", n=view["round"]), style="bold")]
+        if view["called"]:
+            lines.append(Text(t("called", card=style.label(view["called"]))))
+        elif view["phase"] == "play":
+            lines.append(Text(""))
+        if view["phase"] in ("grab", "throne", "call"):
+            lines.append(Text(t("direction.play")))
+            lines.append(Text(t(offers.card_direction(view))))
+        else:
+            lines.append(Text(t("direction.play")))
+            if not view.get("top") and view["phase"] == "play":
+                lines.append(Text(t("trick.empty"), style="dim"))
+        return {"center": Text("\n").join(lines[:4])}
+
+    def seat_lines(self, seat: int, view: dict[str, Any], table: list[dict[str, Any]],
+                   me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
+        return seat_lines(seat, view, table, me, t, style, badges=badges(seat, view, me, t), **kw)
+
+    def describe(self, event: dict[str, Any], names: list[str], t: Translator,
+                 view: dict[str, Any], label: Label) -> str | None:
+        return describe(event, names, t, view.get("emperor"), label)
+
+    def roles(self, event: dict[str, Any]) -> dict[str, Any]:
+        return {"emperor": event["seat"]} if event.get("type") == "emperor" else {}
+
+    def hand_marks(self, view: dict[str, Any], me: int | None) -> tuple[str | None, str | None,
+                                                                        bool]:
+        """The called card hollow; a secret guard's called card picked last; the marked SJ."""
+        role = view["seats"][me]["role"] if me is not None else None
+        keep_back = view["called"] if role == "guard" and view.get("guard") is None else None
+        return view["called"], keep_back, bool(view.get("guard_card"))
+
+    def top_words(self, view: dict[str, Any]) -> str:
+        return set_words(view["top"]["cards"]) if view.get("top") else ""
+
+    def selection_problem(self, cards: list[str], view: dict[str, Any],
+                          t: Translator) -> str | None:
+        return selection_problem(cards, view, t)
+
+    def selection_note(self, cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
+        return selection_note(cards, view, t)
+
+    def play_action(self, cards: list[str], view: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "play", "cards": cards}
+
+    def hint_cards(self, action: dict[str, Any], hand: list[str],
+                   view: dict[str, Any]) -> list[str]:
+        """Suits for the hinted composition, a secret guard's called card last."""
+        _, keep_back, _ = self.hand_marks(view, view.get("viewer"))
+        keep = parse_card(keep_back) if keep_back else None
+        wanted = parse_set(action["set"], kills=True)  # a kill answer too (R-WF-PLAY-2)
+        cards = pick_cards(counts(parse_card(c) for c in hand), wanted, keep)
+        return [card_text(c) for c in cards]
+
+    def can_beat(self, view: dict[str, Any]) -> bool:
+        return any(a["type"] == "play" for a in legal_from_view(view))
+
+    def declare_words(self, view: dict[str, Any], kinds: list[str], me: int | None,
+                      t: Translator) -> str:
+        """The declarations open to me right now, with their keys (the status line)."""
+        words = []
+        for kind in kinds:
+            if kind == "grab" and view.get("phase") == "throne":
+                words.append(t("declare.grab"))
+            elif kind == "open_guard":
+                solo = view.get("emperor") == me
+                words.append(t("declare.open_solo" if solo else "declare.open_guard"))
+            elif kind == "rebel":
+                words.append(t("declare.rebel"))
+        return "".join(" · " + w for w in words)
+
+    def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,
+                 style: CardStyle) -> ModalScreen[Any] | None:
+        kind = offers.dialog_of(view)  # the rules say which decision this is
+        if kind == "call" and view["phase"] == "throne":  # baike: calling takes the throne
+            others = tuple(k for k in ("decline", "grab") if k in kinds)
+            return CallDialog(t, view, style.label, others, names)
+        if kind == "throne":
+            return ThroneDialog(t, view, kinds, names, style.label)
+        if kind == "call":
+            return CallDialog(t, view, style.label)
+        if kind == "grab":
+            return GrabDialog(t, view)
+        if kind == "declare":
+            return StepDialog(t, view, kinds)
+        return None
+
+    def declaration(self, view: dict[str, Any], kinds: list[str], names: list[str],
+                    t: Translator, seconds: float | None) -> ModalScreen[Any] | None:
+        """The bots wait while I may declare: say what I may do, and that I may do nothing."""
+        kinds = [k for k in kinds if k in ("grab", "open_guard")]
+        if view["phase"] == "throne":
+            context = t("ask.throne", name=names[view["to_act"]])
+        else:
+            context = t("ask.first_lead")
+        return DeclareDialog(t, kinds, context, seconds)
+
+    def decision_key(self, view: dict[str, Any]) -> tuple[Any, ...]:
+        return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),
+                tuple(view.get("grabs", ())), view.get("forced"), view.get("moment"))
+
+    def result_screen(self, t: Translator, end: dict[str, Any], names: list[str],
+                      totals: list[int], view: dict[str, Any], following: dict[str, Any] | None,
+                      style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
+        number = end["round"]
+        if following is not None:
+            tribute = following["tribute"]
+        else:
+            tribute = view["tribute"] if view["round"] == number + 1 else []
+        last = view["phase"] == "over" and number == view["round"]
+        return ResultScreen(t, end, names, totals, tribute, last, style.label,
+                            rules_of(view).tribute_flow is not TributeFlow.NONE, auto_close)
+
+
+BAOHUANG_PARTS = BaohuangParts()

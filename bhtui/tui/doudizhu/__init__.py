@@ -1,0 +1,2 @@
+"""Dou Dizhu's parts of the shared screens: its table parts (`parts.py`), its decisions and
+result (`dialogs.py`), its log words (`describe.py`) and its texts (`texts.py`)."""

@@ -1,0 +1,82 @@
+"""Dou Dizhu's events in words for the log pane: "Wang (landlord) plays straight 3 4 5 6 7"."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from bhtui.tui.describe import rank_counts_words
+from bhtui.tui.i18n import Translator
+
+
+def cards_words(cards: list[str] | str, times: str = "×") -> str:
+    """Cards of ranks (a list, or a hand's text) in one short line: ``3×3 4×1``."""
+    return rank_counts_words(cards.split() if isinstance(cards, str) else list(cards), times)
+
+
+def multiplier(factors: dict[str, str]) -> Fraction:
+    """The product of a view's or a result's factors (texts like ``"4/3"``)."""
+    out = Fraction(1)
+    for value in factors.values():
+        out *= Fraction(value)
+    return out
+
+
+def factor_words(factors: dict[str, str], t: Translator) -> str:
+    """``bombs ×4 · 头撂 ×4/3``."""
+    return " · ".join(f"{t(f'ddz.factor.{k}')} ×{v}" for k, v in factors.items())
+
+
+def describe(event: dict[str, Any], names: list[str], t: Translator,
+             view: dict[str, Any]) -> str | None:
+    """One log line for an event, or None for events the log does not show."""
+    kind = event.get("type")
+
+    def name(key: str = "seat") -> str:
+        seat = event.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    if kind == "deal":
+        redeal = t("ddz.redeal", n=event["redeal"]) if event["redeal"] else ""
+        extra = t("ddz.log.huangfan") if event.get("huangfan") else ""
+        if event.get("mark"):
+            extra += t("ddz.log.mark", card=event["mark"])
+        return t("ddz.log.deal", round=event["round"], redeal=redeal,
+                 name=name("first_bidder"), extra=extra)
+    if kind == "bid":
+        if event["points"]:
+            return t("ddz.log.bid", name=name(), n=event["points"])
+        return t("ddz.log.no_bid", name=name())
+    if kind == "void":
+        return t("ddz.log.void")
+    if kind == "landlord":
+        extra = t("ddz.log.toulia") if event.get("toulia") else ""
+        extra += t("ddz.log.forced") if event.get("forced") else ""
+        return t("ddz.log.landlord", name=name(), bid=event["bid"], extra=extra)
+    if kind == "kitty":
+        return t("ddz.log.kitty", name=name(), cards=" ".join(event["cards"]))
+    if kind == "open":
+        return t("ddz.log.open", name=name())
+    if kind == "skip":
+        return t("ddz.log.skip_open" if event.get("decision") == "open"
+                 else "ddz.log.skip_report", name=name())
+    if kind == "report":
+        groups = ", ".join(cards_words(g) for g in event["groups"])
+        return t("ddz.log.report_fight" if event["fight"] else "ddz.log.report_stop",
+                 name=name(), groups=groups)
+    if kind == "play":
+        role = f" ({t('ddz.role.landlord')})" if event["seat"] == view.get("landlord") else ""
+        return t("ddz.log.play", name=name(), role=role, kind=t(f"ddz.kind.{event['kind']}"),
+                 hand=event["hand"])
+    if kind == "pass":
+        return t("ddz.log.pass", name=name())
+    if kind == "trick":
+        return t("ddz.log.trick", name=name())
+    if kind == "escape":
+        return t("ddz.log.escape", name=name(), why=t(f"ddz.why.{event['why']}"))
+    if kind == "result":
+        return t("ddz.log.result", round=event["round"],
+                 winner=t(f"ddz.winner.{event['winner']}"))
+    if kind == "match_end":
+        return t("log.match_end")
+    return None

@@ -1,0 +1,184 @@
+"""Dou Dizhu's parts of the shared table screen: the places beside the seats (the deal, the
+bids, the bombs and the multiplier, the kitty and the mark card), the seat badges, the open
+hand and reported cards above the hand, selections judged by the engine's ``parse_hand`` and
+``beats``, the run key's order, and its dialogs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.screen import ModalScreen
+
+from bhtui.cards import RANK_NAMES
+from bhtui.doudizhu import beats, get_preset, parse_hand
+from bhtui.doudizhu.bots import legal_from_view
+from bhtui.doudizhu.hands import ACE
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.doudizhu.describe import cards_words, describe, factor_words, multiplier
+from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
+from bhtui.tui.i18n import Translator
+from bhtui.tui.parts import Label, TableParts
+from bhtui.tui.widgets import seat_lines
+
+TWO = RANK_NAMES.index("2")
+# Where a run may go (C-HAND-6 / S-HAND-2): 3..A in classic; A 2 3 … K A in Shanghai.
+RUNS = {False: list(range(ACE + 1)), True: [ACE, TWO, *range(ACE + 1)]}
+# The places beside the seats: the deal's facts, and the kitty with the factors.
+INFO = {3: ("center", "right-bottom"), 4: ("left-top", "right-top")}
+
+
+def landlord_name(view: dict[str, Any], names: list[str], t: Translator) -> str:
+    seat = view["landlord"]
+    return names[seat] if seat < len(names) else t("ddz.role.landlord")
+
+
+class DouDizhuParts(TableParts):
+    game = "doudizhu"
+    help_key = "ddz.help.body"
+    run_key = True
+
+    # ----- the table ---------------------------------------------------------------------
+    def boxes(self, view: dict[str, Any], names: list[str], t: Translator,
+              style: CardStyle) -> dict[str, Text]:
+        deal, kitty = INFO[len(view["seats"])]
+        return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t)}
+
+    def _deal_box(self, view: dict[str, Any], names: list[str], t: Translator) -> Text:
+        """The deal, the bidding or the landlord and his bid, the bombs played with the
+        current multiplier (C-PLAY-5's running multiplier), and the stake."""
+        head = t("ddz.round", n=view["round"])
+        if view["redeal"]:
+            head += t("ddz.redeal", n=view["redeal"])
+        lines = [Text(head, style="bold")]
+        if view["landlord"] is None:
+            lines.append(Text(t("ddz.bidding", high=view["high"]) if view["high"]
+                              else t("ddz.no_bid_yet")))
+        else:
+            lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t),
+                                bid=view["bid"]), style="bold"))
+        factors = multiplier(view["factors"])
+        lines.append(Text(t("ddz.bombs_line", n=view["bombs"], m=factors),
+                          style="bold" if view["bombs"] else ""))
+        if view["stake"] is not None:
+            lines.append(Text(t("ddz.stake_line", stake=view["stake"])))
+        return Text("\n").join(lines)
+
+    def _kitty_box(self, view: dict[str, Any], t: Translator) -> Text:
+        """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
+        (S-DEAL-1) and the factors that multiply the stake now."""
+        lines = []
+        if view["kitty"] is not None:
+            lines.append(Text(t("ddz.kitty", cards=" ".join(view["kitty"]))))
+        else:
+            lines.append(Text(t("ddz.kitty_hidden", n=view["kitty_size"]), style="dim"))
+        if view.get("mark"):
+            lines.append(Text(t("ddz.mark", card=view["mark"]),
+                              style="bold" if view["mark"] in ("SJ", "BJ") else ""))
+        words = factor_words(view["factors"], t)
+        if words:
+            lines.append(Text(words))
+        return Text("\n").join(lines)
+
+    def notes(self, view: dict[str, Any], names: list[str], t: Translator,
+              style: CardStyle) -> Text | None:
+        """摊打's open hand (S-BID-5) or the reported groups still held (S-BID-6)."""
+        landlord = view["landlord"]
+        if landlord is None or view["phase"] in ("done", "over"):
+            return None
+        name = landlord_name(view, names, t)
+        if view["open_hand"]:
+            cards = cards_words(view["seats"][landlord]["shown"], style.times)
+            return Text(t("ddz.shown.open", name=name, cards=cards))
+        if view.get("locked"):
+            groups = ", ".join(cards_words(g, style.times) for g in view["locked"])
+            return Text(t("ddz.shown.report", name=name, cards=groups))
+        return None
+
+    def seat_lines(self, seat: int, view: dict[str, Any], table: list[dict[str, Any]],
+                   me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
+        return seat_lines(seat, view, table, me, t, style, badges=self._badges(seat, view, t),
+                          **kw)
+
+    def _badges(self, seat: int, view: dict[str, Any], t: Translator) -> Text:
+        info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
+        if info["role"] == "landlord":
+            out.append(f"[{t('ddz.role.landlord')}] ", style="bold")
+        if view["phase"] == "bid" and info["bid"] is not None:
+            out.append((t("ddz.bid_badge", n=info["bid"]) if info["bid"] else t("ddz.no_bid"))
+                       + " ", style="dim" if not info["bid"] else "")
+        if info["bomb_limit"] is not None:  # S-BID-7
+            out.append(t("ddz.bomb_badge", n=info["bombs"], limit=info["bomb_limit"]) + " ")
+        return out
+
+    def describe(self, event: dict[str, Any], names: list[str], t: Translator,
+                 view: dict[str, Any], label: Label) -> str | None:
+        return describe(event, names, t, view)
+
+    def roles(self, event: dict[str, Any]) -> dict[str, Any]:
+        return {"landlord": event["seat"]} if event.get("type") == "landlord" else {}
+
+    # ----- my turn ------------------------------------------------------------------------
+    def top_words(self, view: dict[str, Any]) -> str:
+        return str(view["top"]["hand"]) if view.get("top") else ""
+
+    def selection_problem(self, cards: list[str], view: dict[str, Any],
+                          t: Translator) -> str | None:
+        """As the engine would refuse it: not a hand, not beating the top, a bomb past the
+        seat's limit (S-BID-7), a reported group split (S-BID-6)."""
+        if not cards:
+            return t("status.nothing")
+        preset = view["preset"]
+        try:
+            hand = parse_hand(" ".join(cards), preset)
+        except ValueError:
+            return t("ddz.status.not_hand")
+        me = view["viewer"]
+        for group in view.get("locked", ()) if me == view["landlord"] else ():
+            held = parse_hand(group, preset)
+            ranks = {r for r, _ in held.need}
+            if held.need != hand.need and any(r in ranks for r, _ in hand.need):
+                return t("ddz.status.locked", group=group)
+        info = view["seats"][me]
+        if hand.is_bomb and info["bomb_limit"] is not None \
+                and info["bombs"] >= info["bomb_limit"]:
+            return t("ddz.status.bomb_limit")
+        top = view.get("top")
+        if top and not beats(hand, top["hand"], preset):
+            return t("ddz.status.must_beat", hand=top["hand"])
+        return None
+
+    def play_action(self, cards: list[str], view: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "play", "hand": " ".join(cards)}
+
+    def hint_cards(self, action: dict[str, Any], hand: list[str],
+                   view: dict[str, Any]) -> list[str]:
+        return str(action["hand"]).split()
+
+    def can_beat(self, view: dict[str, Any]) -> bool:
+        return any(a["type"] == "play" for a in legal_from_view(view))
+
+    def run_order(self, view: dict[str, Any]) -> list[int]:
+        return RUNS[get_preset(view["preset"]).specials]
+
+    # ----- decisions and results ------------------------------------------------------------
+    def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,
+                 style: CardStyle) -> ModalScreen[Any] | None:
+        actions = view.get("actions", [])
+        if view["phase"] == "bid":
+            return BidDialog(t, view, names)
+        if view["phase"] == "open":
+            return OpenDialog(t, actions)
+        if view["phase"] == "report":
+            return ReportDialog(t, actions)
+        return None
+
+    def result_screen(self, t: Translator, end: dict[str, Any], names: list[str],
+                      totals: list[int], view: dict[str, Any], following: dict[str, Any] | None,
+                      style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
+        last = view["phase"] == "over" and end["round"] == view["round"]
+        return DealResultScreen(t, end, names, totals, last, view["options"]["base"],
+                                auto_close)
+
+
+DOUDIZHU_PARTS = DouDizhuParts()
