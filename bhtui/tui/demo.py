@@ -4,7 +4,9 @@ Chapters 3 and 4 play a small scripted deal through :class:`Match` and show its 
 chapter 2's try-it answers are judged by ``parse_set``/``beats``; chapters 5 and 6 compute
 their examples with the engine's scoring and tribute; chapter 7 is a bot round on the replay
 screen with every hand shown; chapters 8 and 9 are the Weihai and Weifang rule sets, their
-examples judged and computed by the engine under those presets.
+examples judged and computed by the engine under those presets. The chapters after Baohuang's
+are Dou Dizhu's (``tui/doudizhu/demo.py``): its rules with the engine's examples, and a deal of
+each preset on the same replay screen.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bhtui.store.replay import Replay
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.describe import composition_words, describe, tribute_words
+from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.widgets import Plain, reflow
@@ -197,7 +200,7 @@ class DemoScreen(Screen[None]):
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
         Binding("enter", "start_round", show=False, id="demo.start"),
         *(Binding(str(n), f"jump({n - 1})", show=False, id=f"demo.ch{n}")
-          for n in range(1, len(CHAPTERS) + 1)),
+          for n in range(1, 10)),  # 1-9; the chapters after the ninth by PgDn
     ]
 
     def __init__(self, t: Translator, style: CardStyle) -> None:
@@ -220,8 +223,15 @@ class DemoScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
 
+    def title(self, index: int) -> str:
+        if index >= len(CHAPTERS):
+            return DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].title(self.t)
+        return CHAPTERS[index]["title"][self.t.language]
+
     def body(self, index: int) -> str:
         lang, style = self.t.language, self.style
+        if index >= len(CHAPTERS):
+            return reflow(DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].body(self.t))
         template = reflow(CHAPTERS[index]["body"][lang])
         if index == 0:
             order = parse_cards("3S 4H 5C 6D 7S 8H 9C 10D JS QH KC AD 2S SJ BJ")
@@ -243,8 +253,7 @@ class DemoScreen(Screen[None]):
         return template
 
     def show(self) -> None:
-        lang = self.t.language
-        self.query_one("#demo-title", Plain).update(CHAPTERS[self.chapter]["title"][lang])
+        self.query_one("#demo-title", Plain).update(self.title(self.chapter))
         self.query_one("#demo-body", Plain).update(Text(self.body(self.chapter)))
         answer = self.query_one("#demo-answer", Input)
         answer.display = self.chapter == 1
@@ -261,7 +270,7 @@ class DemoScreen(Screen[None]):
         self.action_jump(self.chapter + step)
 
     def action_jump(self, index: int) -> None:
-        if 0 <= index < len(CHAPTERS):
+        if 0 <= index < len(CHAPTERS) + len(DOUDIZHU_CHAPTERS):
             self.chapter = index
             self.show()
 
@@ -283,5 +292,9 @@ class DemoScreen(Screen[None]):
     def action_start_round(self) -> None:
         if self.chapter == 6:
             replay, comments = commented_round(self.t, self.style)
-            self.app.push_screen(ReplayScreen(replay, self.t, self.style, show_all=True,
-                                              comments=comments))
+        elif self.chapter >= len(CHAPTERS):
+            replay, comments = DOUDIZHU_CHAPTERS[self.chapter - len(CHAPTERS)].deal(self.t)
+        else:
+            return
+        self.app.push_screen(ReplayScreen(replay, self.t, self.style, show_all=True,
+                                          comments=comments))

@@ -45,23 +45,25 @@ class DouDizhuParts(TableParts):
         return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t)}
 
     def _deal_box(self, view: dict[str, Any], names: list[str], t: Translator) -> Text:
-        """The deal, the bidding or the landlord and his bid, the bombs played with the
-        current multiplier (C-PLAY-5's running multiplier), and the stake."""
+        """The deal, the bidding or the landlord, the bid with the bombs played, and the
+        current multiplier with the stake (C-PLAY-5's running multiplier), a line each."""
         head = t("ddz.round", n=view["round"])
         if view["redeal"]:
-            head += t("ddz.redeal", n=view["redeal"])
+            head += t("ddz.redeal_short", n=view["redeal"])
         lines = [Text(head, style="bold")]
         if view["landlord"] is None:
             lines.append(Text(t("ddz.bidding", high=view["high"]) if view["high"]
                               else t("ddz.no_bid_yet")))
         else:
-            lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t),
-                                bid=view["bid"]), style="bold"))
-        factors = multiplier(view["factors"])
-        lines.append(Text(t("ddz.bombs_line", n=view["bombs"], m=factors),
+            lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t)),
+                              style="bold"))
+        lines.append(Text(t("ddz.bombs_line", n=view["bombs"]) if view["bid"] is None
+                          else t("ddz.bid_bombs_line", bid=view["bid"], n=view["bombs"]),
                           style="bold" if view["bombs"] else ""))
+        line = t("ddz.multiplier", m=multiplier(view["factors"]))
         if view["stake"] is not None:
-            lines.append(Text(t("ddz.stake_line", stake=view["stake"])))
+            line += " · " + t("ddz.stake_line", stake=view["stake"])
+        lines.append(Text(line))
         return Text("\n").join(lines)
 
     def _kitty_box(self, view: dict[str, Any], t: Translator) -> Text:

@@ -1,0 +1,197 @@
+"""A Dou Dizhu table on the host, over memory links: seats and a spectator receive only their
+projection of the game, Shanghai's kitty stays the landlord's, refused actions change nothing,
+the waiting room follows the preset's seats, the log names the game and resumes, the lobby's
+TXT record and the sim's JSON say which game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from helpers import in_background
+from net_checks import decoded, projection_problems
+from test_host import Tap, connect, settle
+
+from bhtui.games import get_game
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table, Viewer
+from bhtui.net.lobby import Advertiser
+from bhtui.store.gamelog import GameLog, new_log_path
+from bhtui.store.replay import Replay
+
+DDZ = get_game("doudizhu")
+
+
+def bots_table(preset: str, people: set[int] = frozenset(), **kw) -> Table:
+    rules = DDZ.rules(preset)
+    seats = [Seat(name=f"P{s}", taken=True) if s in people
+             else Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True)
+             for s in range(DDZ.seats(rules))]
+    kw.setdefault("bot_delay", 0.0)
+    return Table(rules, seats, game=DDZ, **kw)
+
+
+def taps_for_seats(table: Table) -> list[Tap]:
+    taps = []
+    for s in range(len(table.seats)):
+        tap = Tap(table)
+        table.pending.pop(tap)
+        table.viewers[tap] = Viewer(tap, s, f"B{s}")
+        taps.append(tap)
+    return taps
+
+
+@pytest.mark.parametrize("preset", ["classic", "shanghai"])
+async def test_C_PLAY_5_S_BID_4_each_connection_receives_only_its_projection_of_the_game(preset):
+    table = bots_table(preset, seed=21, rounds=2)
+    table.start()
+    seats = taps_for_seats(table)
+    _, watcher, _ = connect(table, "W", "spectator")
+    table.scheduler.arm()
+    await settle(lambda: table.match.over)
+    actions = list(table.match.actions)
+    for viewer, tap in [*enumerate(seats), (None, watcher)]:
+        messages = tap.messages()
+        assert projection_problems(messages, viewer, DDZ, table.rules, 21, actions, 2) == []
+        views = [m["view"] for m in messages if m["type"] == "view"]
+        assert views and all(("hand" in v) == (viewer is not None) for v in views)
+        assert all("hands" not in v for v in views)
+    kitties = [m["event"] for m in watcher.messages() if m["type"] == "event"
+               and m["event"]["type"] in ("kitty", "hidden")]
+    if preset == "shanghai":  # S-BID-4: the kitty is the landlord's alone
+        assert kitties and all(k == {"type": "hidden"} for k in kitties)
+    else:  # C-BID-4: turned face up for everyone
+        assert kitties and all(k["type"] == "kitty" and len(k["cards"]) == 3 for k in kitties)
+
+
+async def test_the_hello_room_lobby_and_log_name_the_game_and_its_seats(tmp_path):
+    log = GameLog(tmp_path / "t.bhlog")
+    table = Table("shanghai", name="Friday", seed=3, rounds=1, log=log)
+    assert table.game is DDZ and len(table.seats) == 4
+    client = Client(Tap(table), "Ana")
+    in_background(client.run())
+    await settle(lambda: client.room is not None)
+    assert client.server["game"] == "doudizhu" and client.game == "doudizhu"
+    assert client.room["game"] == "doudizhu" and len(client.room["seats"]) == 4
+    txt = Advertiser(table, 7400)._properties()
+    assert txt["game"] == "doudizhu" and txt["size"] == "4" and txt["preset"] == "shanghai"
+    table.set_options({"base": 2, "escape": True})
+    assert Advertiser(table, 7400)._properties()["options"] == "base=2,escape"
+    table.start()
+    assert GameLog.load(log.path).header["game"] == "doudizhu"
+
+
+async def test_the_waiting_room_follows_the_preset_s_seats_and_keeps_its_people():
+    table = Table("classic", name="Friday")
+    guest = Client(Tap(table), "Bo")
+    in_background(guest.run())
+    await settle(lambda: guest.seat == 0)
+    table.set_options({}, "shanghai")
+    assert len(table.seats) == 4 and table.seats[0].name == "Bo"
+    table.move(0, 3)  # Bo takes the seat classic does not have
+    with pytest.raises(ValueError, match="Bo sits at seat 4"):
+        table.set_options({}, "classic")
+    assert table.rules.name == "shanghai" and len(table.seats) == 4
+    with pytest.raises(ValueError, match="unknown preset 'qingdao'"):
+        table.set_options({}, "qingdao")  # the table's game is fixed; its presets are not
+
+
+async def test_S_SCORE_5_escape_is_the_table_s_and_a_malformed_action_changes_nothing():
+    table = bots_table("classic", {0}, seed=4, rounds=1, bot_delay=30.0)
+    table.start()
+    me, tap, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None and me.seq == table.seq)
+    before = (table.seq, list(table.match.actions))
+    for action in ({"type": "escape", "why": "left"}, {"type": "bid", "points": "3"},
+                   {"type": "play", "hand": "3 3 3 3 3"}, {"type": "report"}):
+        cid = me.act(action)
+        await settle(lambda: any(m.get("cid") == cid for m in tap.messages()
+                                 if m["type"] == "error"))
+    errors = [m for m in tap.messages() if m["type"] == "error"]
+    assert errors[0]["code"] == "illegal" and "table" in errors[0]["reason"]
+    assert (table.seq, list(table.match.actions)) == before
+    assert not table.match.over and me.view["to_act"] == table.match.to_act
+
+
+async def test_a_hint_and_auto_pass_work_from_the_game():
+    table = bots_table("classic", {0}, seed=8, rounds=1)
+    table.start()
+    me, tap, _ = connect(table, "Me", seat=0)
+    me.set_auto_pass(True)
+    hints = []
+    me.listen(lambda m: hints.append(m["action"]) if m["type"] == "hint" else None)
+    for _ in range(400):
+        await settle(lambda: table.match.over or (me.my_turn and me.seq == table.seq))
+        if table.match.over:
+            break
+        me.ask_hint()
+        count = len(hints)
+        await settle(lambda: len(hints) > count)
+        assert hints[-1] in table.match.legal_actions(0)
+        me.act(hints[-1])
+        await settle(lambda: table.match.over or table.match.to_act != 0)
+    assert table.match.over
+
+
+async def test_a_doudizhu_log_resumes_and_replays(tmp_path):
+    log = GameLog(tmp_path / "ddz.bhlog")
+    table = bots_table("shanghai", seed=12, rounds=2, log=log)
+    table.start()
+    table.scheduler.arm()
+    await settle(lambda: len(table.match.actions) > 30)
+    table.close()
+    log.close()
+    again = Table.resume(GameLog.load(log.path), bot_delay=0.0)
+    assert again.game is DDZ and again.match.view("all") == table.match.view("all")
+    assert [s.token for s in again.seats] == [s.token for s in table.seats]
+    replay = Replay.from_log(GameLog.load(log.path))
+    assert replay.game == "doudizhu" and replay.seats == 4 and replay.names[0] == "B0"
+    assert replay.match_at(len(replay)).view("all") == table.match.view("all")
+
+
+def bhtui(*args: str, tmp) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
+                          text=True, timeout=120, env={"BHTUI_DATA_DIR": str(tmp),
+                                                       "BHTUI_CONFIG_DIR": str(tmp),
+                                                       "PATH": "/usr/bin:/bin"})
+
+
+@pytest.mark.parametrize("preset", ["classic", "shanghai"])
+def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, tmp_path):
+    out = bhtui("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "12", "--seed",
+                "5", "--json", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["game"] == "doudizhu" and doc["preset"] == preset and len(doc["rounds"]) == 12
+    seats = 3 if preset == "classic" else 4
+    for hand in doc["rounds"]:
+        assert {"landlord", "bid", "factors", "bombs", "spring", "winner", "scores"} <= set(hand)
+        assert len(hand["scores"]) == seats and hand["winner"] in ("landlord", "farmers")
+        multiplier = 1
+        for value in hand["factors"].values():
+            num, _, den = value.partition("/")
+            multiplier *= int(num) / int(den or 1)
+        if not hand["escape"] and not (hand["reports"] and hand["fight"] and
+                                       hand["winner"] == "farmers"):
+            assert hand["stake"] == round(hand["bid"] * multiplier)  # base 1
+        landlord_side = hand["scores"][hand["landlord"]]
+        assert landlord_side == (seats - 1) * hand["stake"] * (
+            1 if hand["winner"] == "landlord" else -1)
+    assert [sum(h["scores"][s] for h in doc["rounds"]) for s in range(seats)] == doc["totals"]
+    text = bhtui("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "3", tmp=tmp_path)
+    assert "landlord" in text.stdout and "totals:" in text.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("sim", "--game", "doudizhu", "--preset", "qingdao"), "unknown preset 'qingdao'"),
+    (("sim", "--game", "doudizhu", "--bots", "a,b,c,d,e"), "one name or 3"),
+    (("host", "--headless", "--game", "doudizhu", "--bots", "4", "--no-advertise"),
+     "--bots takes 0 to 3"),
+    (("--game", "doudizhu", "--option", "base=lots"), "base=NUMBER"),
+    (("--game", "doudizhu", "--option", "base=0"), "option base takes a whole number"),
+])
+def test_doudizhu_commands_refuse_bad_input_in_one_line(args, message, tmp_path):
+    out = bhtui(*args, tmp=tmp_path)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr

@@ -1,0 +1,98 @@
+"""The game contract (bhtui.games): every game and preset goes through it the same way — a
+match made, played by its bots, replayed from seed and actions, its rounds recorded with their
+totals — and what a remote bot works out from its view is what the engine offers."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bhtui.games import GAMES, get_game, resolve
+from bhtui.net.protocol import ProtocolError, action_of
+from bhtui.sim import play_match
+from bhtui.tui.games import PARTS
+
+PRESETS = [(game.name, preset) for game in GAMES.values() for preset in game.presets]
+
+
+def test_every_game_has_screen_parts_and_preset_names_name_one_game():
+    assert set(PARTS) == set(GAMES) == {"baohuang", "doudizhu"}
+    names = [preset for _, preset in PRESETS]
+    assert len(names) == len(set(names))
+    for game, preset in PRESETS:
+        found, rules = resolve(preset)
+        assert found.name == game and rules.name == preset
+
+
+@pytest.mark.parametrize("game_name, preset", PRESETS)
+def test_R_SEED_1_each_preset_plays_through_the_contract_and_replays_bit_for_bit(game_name, preset):
+    game = get_game(game_name)
+    rules = game.rules(preset)
+    seats = game.seats(rules)
+    match = game.new_match(rules, 7, 2)
+    play_match(match, [game.make_bot(game.standard_bot, s) for s in range(seats)], game)
+    assert match.over and len(match.history) == 2
+    running = [0] * seats
+    for record in match.history:  # the contract's record: round, scores, totals after it
+        running = [t + s for t, s in zip(running, record["scores"], strict=True)]
+        assert record["totals"] == running and isinstance(record["round"], int)
+    again = game.replay(rules, 7, match.actions, 2)
+    assert msgpack.packb(again.view("all")) == msgpack.packb(match.view("all"))
+    assert again.history == match.history
+
+
+def test_a_refused_replay_raises_the_game_s_own_error():
+    for game in GAMES.values():
+        with pytest.raises(game.illegal):
+            game.replay(game.rules(), 1, [(0, {"type": "nonsense"})])
+
+
+def test_an_action_from_the_wire_keeps_only_the_fields_its_type_has_in_that_game():
+    ddz, baohuang = get_game("doudizhu"), get_game("baohuang")
+    sent = {"type": "play", "hand": "3 3 3 4", "cards": ["3S"], "evil": "x" * 10}
+    assert action_of({"action": sent}, ddz.action_fields) == {"type": "play", "hand": "3 3 3 4"}
+    assert action_of({"action": sent}, baohuang.action_fields) == {"type": "play",
+                                                                  "cards": ["3S"]}
+    assert action_of({"action": {"type": "bid", "points": 2, "x": 1}}, ddz.action_fields) == {
+        "type": "bid", "points": 2}
+    with pytest.raises(ProtocolError):
+        action_of({"action": {"type": 3}}, ddz.action_fields)
+    assert "escape" in ddz.host_only and not ddz.out_of_turn
+    assert "grab" in baohuang.out_of_turn and not baohuang.host_only
+
+
+def test_changed_options_name_what_a_table_set_otherwise_than_its_preset():
+    ddz = get_game("doudizhu")
+    assert ddz.changed_options(ddz.rules("classic")) == {}
+    assert ddz.changed_options(ddz.rules("shanghai", {"base": 3, "escape": True})) == {
+        "base": 3, "escape": True}
+    with pytest.raises(ValueError, match="unknown preset 'qingdao'; known: classic, shanghai"):
+        ddz.rules("qingdao")
+
+
+DDZ = get_game("doudizhu")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["classic", "shanghai"]), st.integers(0, 10**6), st.data())
+def test_S_BID_6_S_BID_7_a_remote_bot_reads_from_its_view_what_the_engine_offers(preset, seed, data):
+    """The hands a seat may play, worked out from its view alone (its hand, the top hand, its
+    bomb limit, the reported groups still held), are the engine's legal actions, in order."""
+    from bhtui.doudizhu.bots import legal_from_view
+
+    match = DDZ.new_match(DDZ.rules(preset), seed, 2)
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="rng"))
+    for _ in range(400):
+        if match.over:
+            break
+        seat = match.to_act
+        legal = list(match.legal_actions(seat))
+        assert legal_from_view(match.view(seat)) == legal
+        # Bots mostly (they reach 报到 and bomb limits), random now and then.
+        action = rng.choice(legal) if rng.random() < 0.3 else DDZ.decide(
+            DDZ.make_bot("heuristic"), match, seat)
+        match.apply(seat, action)
