@@ -119,8 +119,8 @@ class BhtuiApp(App[None]):
     def _route(self, message: dict[str, Any]) -> None:
         client = self.client
         assert client is not None
-        if not self.screen_stack:
-            return  # shutting down: nothing left to show it on
+        if not self.screen_stack or not self.is_running:
+            return  # shutting down (the host may talk on): nothing left to show it on
         refused = client.refused
         if refused is not None and not isinstance(self.screen, RefusedScreen):
             if refused.get("code") == "code" and not client.code:

@@ -223,7 +223,7 @@ class DemoScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
 
-    def title(self, index: int) -> str:
+    def chapter_title(self, index: int) -> str:
         if index >= len(CHAPTERS):
             return DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].title(self.t)
         return CHAPTERS[index]["title"][self.t.language]
@@ -253,7 +253,7 @@ class DemoScreen(Screen[None]):
         return template
 
     def show(self) -> None:
-        self.query_one("#demo-title", Plain).update(self.title(self.chapter))
+        self.query_one("#demo-title", Plain).update(self.chapter_title(self.chapter))
         self.query_one("#demo-body", Plain).update(Text(self.body(self.chapter)))
         answer = self.query_one("#demo-answer", Input)
         answer.display = self.chapter == 1

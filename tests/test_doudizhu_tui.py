@@ -1,0 +1,262 @@
+"""Dou Dizhu on the shared screens, through Pilot at 80×24: a hand of each preset played by
+keyboard to its result, the bid dialog, the kitty and mark card where the rules show them, the
+multiplier, the run key, a refused selection, the spectator, the replay, the demo chapters
+and the settings screen picking the game."""
+
+from __future__ import annotations
+
+import pytest
+from test_tui import wait_for
+
+from bhtui.games import get_game
+from bhtui.net.host import Seat, Table
+from bhtui.store.config import Config
+from bhtui.store.replay import Replay
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.demo import DemoScreen
+from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
+from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.sessions import LocalSession, ReplaySession
+from bhtui.tui.settings import SettingsScreen
+from bhtui.tui.table import TableScreen
+from bhtui.tui.widgets import HandView
+
+DDZ = get_game("doudizhu")
+SIZE = (80, 24)
+KEYS = {"10": "0"}  # the rank keys that are not the rank's own first letter
+
+
+def app_for(preset: str, seed: int = 2, language: str = "en", **kw) -> BhtuiApp:
+    config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
+    return BhtuiApp(config, game="doudizhu", rules=preset, seed=seed, rounds=2)
+
+
+def table(app: BhtuiApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+def text(widget) -> str:
+    return str(widget.render())
+
+
+async def answer(pilot, app) -> bool:
+    """Answer whatever Dou Dizhu asks of seat 0 now; False when nothing was asked."""
+    screen = app.screen
+    if isinstance(screen, BidDialog):
+        await pilot.press("3" if screen.offered("3") else "p")
+    elif isinstance(screen, OpenDialog):
+        await pilot.press("y")  # 摊打
+    elif isinstance(screen, ReportDialog):
+        await pilot.press("n")
+    elif app.client.my_turn and app.client.view["phase"] == "play" and \
+            isinstance(screen, TableScreen):
+        t = table(app)
+        t.last_hint = None
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None)
+        await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+    else:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("preset", ["classic", "shanghai"])
+async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset):
+    app = app_for(preset)
+    async with app.run_test(size=SIZE) as pilot:
+        result = None
+        for _ in range(1500):
+            await pilot.pause()
+            if isinstance(app.screen, DealResultScreen):
+                result = app.screen
+                break
+            await answer(pilot, app)
+        assert result is not None, "the hand never ended"
+        words = "\n".join(text(w) for w in result.query("Plain"))
+        assert ("landlord wins" in words or "farmers win" in words) and "Stake" in words
+        assert "Kitty" in words
+        log = "\n".join(table(app).log_lines)
+        assert "is the landlord at" in log and "plays" in log and "Deal 1 over" in log
+        if preset == "shanghai":  # S-BID-3: seat 0 bid 3 first → 头撂; S-BID-5 摊打 asked
+            assert app.host.match.round.number == 2 or app.host.match.records
+            first = app.host.match.records[0].result
+            if first.landlord == 0 and "toulia" in first.factors:
+                assert "open" in first.factors  # we said y to 摊打
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.client.view["round"] == 2 and app.host.seats[0].ready)
+
+
+async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
+    app = app_for("classic", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.client.view is not None
+                       and app.client.view["landlord"] is not None
+                       or isinstance(app.screen, BidDialog), limit=800)
+        if isinstance(app.screen, BidDialog):
+            bid = app.screen
+            assert "Your bid" in text(bid.query_one(".title"))
+            await pilot.press("p")
+        await wait_for(pilot, lambda: app.client.view["landlord"] is not None, limit=800)
+        view = app.client.view
+        screen = table(app)
+        kitty = text(screen.query_one("#right-bottom"))
+        deal = text(screen.query_one("#center"))
+        assert "Kitty " + " ".join(view["kitty"]) in kitty
+        assert f"Bid {view['bid']}" in deal and f"stake {view['stake']}" in deal and "×" in deal
+
+
+async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty_from_farmers():
+    app = app_for("shanghai", seed=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
+        await pilot.press("p")  # a farmer, if anyone bids
+        await wait_for(pilot, lambda: app.client.view["landlord"] not in (None, 0)
+                       or app.client.view["redeal"] > 0 or app.client.view["landlord"] == 0,
+                       limit=800)
+        view = app.client.view
+        boxes = text(table(app).query_one("#right-top"))
+        assert f"Mark {view['mark']}" in boxes
+        if view["landlord"] not in (None, 0):
+            assert view["kitty"] is None and "Kitty: 8 hidden" in boxes
+            seat = text(table(app).query_one("#left-bottom")) + text(
+                table(app).query_one("#right-bottom")) + text(table(app).query_one("#center"))
+            assert "[landlord]" in seat
+
+
+async def test_the_run_key_selects_a_straight_from_the_lowest_picked_rank_and_bad_hands_are_never_sent():
+    app = app_for("classic", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(1500):
+            await pilot.pause()
+            view = app.client.view
+            if view and app.client.my_turn and view["phase"] == "play" and not view["top"] \
+                    and isinstance(app.screen, TableScreen):
+                break
+            if not isinstance(app.screen, TableScreen) or app.client.my_turn:
+                await answer(pilot, app)
+        hand = table(app).query_one(HandView)
+        ranks = set(hand.cards)
+        order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+        start = next(r for r in order if r in ranks)
+        run = []  # C-HAND-6: from the lowest rank held, as far as the hand goes
+        for r in order[order.index(start):]:
+            if r not in ranks:
+                break
+            run.append(r)
+        seq = app.host.seq
+        await pilot.press(KEYS.get(start, start.lower()), "x")
+        if len(run) > 1:
+            assert hand.selection() == run
+        else:
+            assert "no run" in text(table(app).query_one("#status"))
+        await pilot.press("escape")
+        single = next((r for r in order if hand.cards.count(r) == 1), None)
+        other = next((r for r in order if single and r in ranks
+                      and abs(order.index(r) - order.index(single)) > 1), None)
+        if single and other:  # two singles apart: no hand (C-HAND-1..14)
+            await pilot.press(KEYS.get(single, single.lower()), KEYS.get(other, other.lower()))
+            await pilot.press("enter")
+            assert "not a hand" in text(table(app).query_one("#status"))
+            assert app.host.seq == seq  # nothing reached the host
+
+
+async def test_S_HAND_2_in_shanghai_a_run_may_start_from_a_low_ace():
+    from textual.app import App
+
+    class One(App[None]):
+        def compose(self):
+            yield HandView(app_for("shanghai").card_style)
+
+    app = One()
+    async with app.run_test(size=SIZE):
+        hand = app.query_one(HandView)
+        hand.set_cards(["3", "4", "5", "A", "2", "SJ"], None, None)
+        hand.add_rank(11)  # an ace
+        assert hand.select_run([11, 12, *range(12)])  # Shanghai's order: A 2 3 … K A
+        assert sorted(hand.selection()) == sorted(["A", "2", "3", "4", "5"])
+        hand.clear()
+        hand.add_rank(11)
+        assert not hand.select_run(list(range(12)))  # classic: nothing after A
+
+
+async def test_a_spectator_of_a_doudizhu_table_sees_the_table_and_no_hand():
+    from bhtui.net.local import join
+
+    rules = DDZ.rules("shanghai")
+    seats = [Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True) for s in range(4)]
+    host = Table(rules, seats, game=DDZ, seed=9, rounds=1, bot_delay=0.0)
+    host.start()
+    config = Config(name="Wu", language="zh", bot_delay=0.0)
+
+    class Watch:
+        table = host
+
+        async def open(self, app):
+            client, _ = join(host, "Wu", role="spectator", seat=None)
+            app.attach(client, admin=False, waiting_room=False)
+            await client.run()
+
+        async def close(self):
+            host.close()
+
+    app = BhtuiApp(config, Watch())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)
+                       and table(app).query(HandView))
+        screen = table(app)
+        assert not screen.query_one(HandView).display
+        await wait_for(pilot, lambda: host.match.over or len(screen.log_lines) > 10, limit=800)
+        assert any("叫" in line for line in screen.log_lines)  # the bids, in Chinese
+
+
+async def test_a_doudizhu_game_replays_on_the_replay_screen():
+    game = DDZ
+    rules = game.rules("classic")
+    from bhtui.sim import play_match
+
+    match = game.new_match(rules, 5, 1)
+    play_match(match, [game.make_bot("heuristic", s) for s in range(3)], game)
+    replay = Replay("classic", {}, 5, 1, list(match.actions), ["Ana", "Bo", "Cy"], "doudizhu")
+    app = BhtuiApp(Config(name="Ana", language="en"), ReplaySession(replay))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        log = "\n".join(line.text for line in app.screen.query_one("#r-log").lines)
+        assert "Deal 1 over" in log and "is the landlord at" in log and "Match over" in log
+        await pilot.press("v")  # every hand, the game being finished
+        assert app.screen.query_one("#r-hands").display
+        assert "Ana" in text(app.screen.query_one("#bottom"))
+
+
+async def test_the_demo_has_dou_dizhu_chapters_whose_deal_opens_on_the_replay_screen():
+    app = BhtuiApp(Config(name="Ana", language="en"), __import__(
+        "bhtui.tui.sessions", fromlist=["DemoSession"]).DemoSession())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, DemoScreen))
+        await pilot.press("8")
+        assert "Dou Dizhu" in text(app.screen.query_one("#demo-title"))
+        body = text(app.screen.query_one("#demo-body"))
+        assert "trio + one" in body and "does not beat" in body and "landlord +8" in body
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.replay.game == "doudizhu" and app.screen.replay.seats == 3
+        await pilot.press("escape", "9")
+        assert "Shanghai" in text(app.screen.query_one("#demo-title"))
+
+
+async def test_the_settings_screen_picks_the_game_before_a_local_match():
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0), ask_rules=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        shown = text(app.screen.query_one("#presets"))
+        assert "Baohuang" in shown and "Dou Dizhu" in shown
+        await pilot.press("left", "left")  # wrapping round to the last games' presets
+        assert app.screen.game.name == "doudizhu" and app.screen.rules.name == "classic"
+        await pilot.press("down", "space")  # escape on
+        assert app.screen.rules.escape
+        await pilot.press("up", "space", "space")  # base 1 → 2 → 3
+        assert app.screen.rules.base == 3
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.host is not None and app.host.started)
+        assert app.host.game is DDZ and app.host.rules.base == 3 and len(app.host.seats) == 3
+        assert isinstance(app.session, LocalSession)
