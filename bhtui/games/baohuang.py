@@ -11,7 +11,7 @@ from typing import Any
 from bhtui.bots import hint, make_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import COPIES, SUIT_NAMES
-from bhtui.games.contract import Action, Event, Game, GameMatch, Move, Viewer
+from bhtui.games.contract import Action, Event, Game, GameMatch, Move
 from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
 from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import When
@@ -31,6 +31,9 @@ class Baohuang(Game):
     action_fields = {"play": ("cards", "set"), "call": ("card", "open")}
     round_end = "round_end"
     illegal = IllegalAction
+    match_type = Match
+    event_for = staticmethod(event_for)
+    make_bot = staticmethod(make_bot)
     record_columns = "round  emperor guard  called  places (seat 0..4)        scores"
 
     def seats(self, rules: Any) -> int:
@@ -38,15 +41,6 @@ class Baohuang(Game):
 
     def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
         return option_values(name)
-
-    def new_match(self, rules: Any, seed: int | str, rounds: int | None = None) -> Match:
-        return Match(rules, seed, rounds=rounds)
-
-    def event_for(self, event: Event, viewer: Viewer) -> Event:
-        return event_for(event, viewer)
-
-    def make_bot(self, name: str, seed: int = 0) -> Any:
-        return make_bot(name, seed)
 
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
         action: Action = bot.decide(match.legal_actions(seat))

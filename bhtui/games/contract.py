@@ -16,7 +16,7 @@ actions, events, views and finished-round records.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
 Action = dict[str, Any]
@@ -149,9 +149,12 @@ class Game(ABC):
         return any(type(rules) is type(r) for r in self.presets.values())
 
     # ----- matches --------------------------------------------------------------------------
-    @abstractmethod
+    match_type: Callable[..., GameMatch]
+    """The engine's match: ``match_type(rules, seed, rounds=...)``."""
+
     def new_match(self, rules: Any, seed: int | str, rounds: int | None = None) -> GameMatch:
         """A match of ``rounds`` rounds (None: no limit), dealt from ``seed``."""
+        return self.match_type(rules, seed, rounds=rounds)
 
     def replay(self, rules: Any, seed: int | str, actions: Sequence[tuple[int, Action]],
                rounds: int | None = None) -> GameMatch:
@@ -162,15 +165,15 @@ class Game(ABC):
             match.apply(seat, action)
         return match
 
-    @abstractmethod
-    def event_for(self, event: Event, viewer: Viewer) -> Event:
-        """The event as ``viewer`` may see it (R-HIDE-*): a placeholder when it is private."""
+    event_for: Callable[[Event, Viewer], Event]
+    """The event as ``viewer`` may see it (R-HIDE-*): a placeholder when it is private (the
+    engine's own function, as a static method)."""
 
     # ----- bots -----------------------------------------------------------------------------
-    @abstractmethod
-    def make_bot(self, name: str, seed: int = 0) -> Any:
-        """A bot of the game by name (``bot_names``); ValueError lists the names. The table
-        holds it and hands it back to :meth:`decide` and :meth:`interject`."""
+    make_bot: Callable[..., Any]
+    """A bot of the game by name (``bot_names``) and seed; ValueError lists the names. The
+    table holds it and hands it back to :meth:`decide` and :meth:`interject` (the engine's
+    own factory, as a static method)."""
 
     @abstractmethod
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
 from bhtui.doudizhu.bots import HeuristicBot, legal_from_view, make_bot
-from bhtui.games.contract import Action, Event, Game, GameMatch, Move, Viewer
+from bhtui.games.contract import Action, Event, Game, GameMatch, Move
 
 BASES = (1, 2, 3, 5, 10)
 """The base scores (底分) the settings screen offers; any 1..1000 on the command line."""
@@ -24,6 +24,9 @@ class DouDizhu(Game):
     action_fields = {"bid": ("points",), "play": ("hand",), "report": ("groups", "fight")}
     round_end = "result"
     illegal = IllegalAction
+    match_type = Match
+    event_for = staticmethod(event_for)
+    make_bot = staticmethod(make_bot)
     record_columns = "deal  landlord bid  winner    bombs  spring       factors      scores"
 
     def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
@@ -32,15 +35,6 @@ class DouDizhu(Game):
 
     def seats(self, rules: Any) -> int:
         return int(rules.seats)
-
-    def new_match(self, rules: Any, seed: int | str, rounds: int | None = None) -> Match:
-        return Match(rules, seed, rounds=rounds)
-
-    def event_for(self, event: Event, viewer: Viewer) -> Event:
-        return event_for(event, viewer)
-
-    def make_bot(self, name: str, seed: int = 0) -> Any:
-        return make_bot(name, seed)
 
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
         view = match.view(seat) if bot.reads_view else {}
