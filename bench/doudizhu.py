@@ -1,15 +1,14 @@
-"""Dou Dizhu engine speed beside RLCard 1.2.0's raw ``DoudizhuGame``, printed (tests never time).
+"""Dou Dizhu's side of bench/engine.py: bhtui's classic engine and RLCard 1.2.0's raw
+``DoudizhuGame``, the yardstick of issue 14 (run `python bench/engine.py --game doudizhu`).
+
+RLCard is not a bhtui dependency: install it into a bench environment only,
 
     python -m venv /work/venv-bench14
     /work/venv-bench14/bin/pip install rlcard==1.2.0 -e .
-    /work/venv-bench14/bin/python bench/doudizhu.py
 
-RLCard is only a yardstick: it is not a bhtui dependency, and without it the bench prints our
-figures alone and says so. Each repetition runs both engines in the same process, one after
-the other (the order alternates), so a busy machine slows both alike; the figures are the
-median and min..max of the repetitions, and the ratio of the medians.
+and without it engine.py prints our figures alone and says so.
 
-- games/s and decisions/s: classic deals with uniformly random bots choosing among the legal
+- games and decisions: classic deals with uniformly random bots choosing among the legal
   actions, as in RLCard's random agent. Ours include the bidding (RLCard has none: its seat 0
   is always landlord, C-SCORE-4), so our decision count holds the bids too.
 - lead-move generation for a 20-card hand (the landlord's after the kitty): our
@@ -20,9 +19,6 @@ median and min..max of the repetitions, and the ratio of the medians.
 from __future__ import annotations
 
 import random
-import statistics
-import time
-import timeit
 from collections.abc import Callable
 
 from bhtui.cards import RANK_NAMES
@@ -31,9 +27,6 @@ from bhtui.doudizhu.bots import RandomBot
 from bhtui.doudizhu.moves import classic_hands
 from bhtui.doudizhu.selfplay import play_match
 
-REPS = 5
-GAMES = 300
-LEAD_CALLS = 2000
 RLCARD_LETTER = {"10": "T", "SJ": "B", "BJ": "R"}
 
 try:
@@ -44,33 +37,33 @@ try:
 except ImportError:
     DoudizhuGame = None
 
-
-def ours_games(rep: int) -> tuple[float, float]:
-    """(games/s, decisions/s) of GAMES classic deals with random bots."""
-    match = Match("classic", seed=rep, rounds=GAMES)
-    bots = [RandomBot(rep * 3 + s) for s in range(3)]
-    started = time.perf_counter()
-    decisions = sum(d["decisions"] for d in play_match(match, bots))
-    elapsed = time.perf_counter() - started
-    return GAMES / elapsed, decisions / elapsed
+MISSING = ("rlcard is not installed here: Dou Dizhu's figures without RLCard's. For the "
+           "comparison:\n  python -m venv /work/venv-bench14 && "
+           "/work/venv-bench14/bin/pip install rlcard==1.2.0 -e .")
 
 
-def rlcard_games(rep: int) -> tuple[float, float]:
+def ours(games: int, seed: int) -> tuple[int, int]:
+    """(games, decisions) of ``games`` classic deals with random bots."""
+    match = Match("classic", seed=seed, rounds=games)
+    bots = [RandomBot(seed * 3 + s) for s in range(3)]
+    return games, sum(d["decisions"] for d in play_match(match, bots))
+
+
+def rlcard(games: int, seed: int) -> tuple[int, int]:
+    """(games, decisions) of ``games`` of RLCard's raw game with uniformly random choices."""
     game = DoudizhuGame()
-    game.np_random = np.random.RandomState(rep)
-    rng = random.Random(rep)
+    game.np_random = np.random.RandomState(seed)
+    rng = random.Random(seed)
     decisions = 0
-    started = time.perf_counter()
-    for _ in range(GAMES):
+    for _ in range(games):
         state, _ = game.init_game()
         while not game.is_over():
             state, _ = game.step(rng.choice(state["actions"]))
             decisions += 1
-    elapsed = time.perf_counter() - started
-    return GAMES / elapsed, decisions / elapsed
+    return games, decisions
 
 
-def landlord_hand() -> list[int]:
+def landlord_counts() -> list[int]:
     """Rank counts of a 20-card hand: seat 0 of a fixed deal plus the kitty."""
     match = Match("classic", seed=2024)
     rc = list(match.round.rc[0])
@@ -79,79 +72,19 @@ def landlord_hand() -> list[int]:
     return rc
 
 
-def lead_times(rc: list[int]) -> tuple[Callable[[], float], Callable[[], float] | None,
-                                        int, int | None]:
+def lead_moves(rc: list[int]) -> tuple[Callable[[], object], Callable[[], object] | None]:
+    """Our lead generation for these counts, and RLCard's for the same hand (None without it)."""
     text = "".join(RLCARD_LETTER.get(RANK_NAMES[r], RANK_NAMES[r])
                    for r, k in enumerate(rc) for _ in range(k))
-
-    def ours() -> float:
-        return timeit.timeit(lambda: classic_hands(rc), number=LEAD_CALLS) / LEAD_CALLS
-
-    if DoudizhuGame is None:
-        return ours, None, len(classic_hands(rc)), None
-
-    def theirs() -> float:
-        return timeit.timeit(lambda: DoudizhuJudger.playable_cards_from_hand(text),
-                             number=LEAD_CALLS // 10) / (LEAD_CALLS // 10)
-
-    return ours, theirs, len(classic_hands(rc)), len(
-        DoudizhuJudger.playable_cards_from_hand(text))
-
-
-def spread(values: list[float], scale: float = 1.0, fmt: str = "{:,.0f}") -> str:
-    v = [x * scale for x in values]
-    return (f"{fmt.format(statistics.median(v))} "
-            f"({fmt.format(min(v))}..{fmt.format(max(v))})")
+    theirs = None if DoudizhuGame is None else (
+        lambda: DoudizhuJudger.playable_cards_from_hand(text))
+    return (lambda: classic_hands(rc)), theirs
 
 
 def same_hand_space() -> str:
     """Our classic hands from a full deck against RLCard's action space (C-HAND-16)."""
-    ours = set(classic_hands([4] * 13 + [1, 1]))
+    mine = set(classic_hands([4] * 13 + [1, 1]))
     theirs = {" ".join(RANK_NAMES["3456789TJQKA2BR".index(c)] for c in a)
               for a in ID_2_ACTION if a != "pass"}
-    verdict = "identical" if ours == theirs else f"DIFFER by {len(ours ^ theirs)}"
-    return f"hand space: ours {len(ours):,}, RLCard {len(theirs):,}: {verdict}"
-
-
-def main() -> None:
-    if DoudizhuGame is None:
-        print("rlcard is not installed here: our figures only. For the comparison:\n"
-              "  python -m venv /work/venv-bench14 && "
-              "/work/venv-bench14/bin/pip install rlcard==1.2.0 -e .")
-    else:
-        print(same_hand_space())
-    print(f"{REPS} interleaved repetitions, {GAMES} classic deals each, random bots")
-    ours_g: list[float] = []
-    ours_d: list[float] = []
-    their_g: list[float] = []
-    their_d: list[float] = []
-    rc = landlord_hand()
-    ours_lead, their_lead, n_ours, n_theirs = lead_times(rc)
-    ours_l: list[float] = []
-    their_l: list[float] = []
-    for rep in range(REPS):
-        runs = [(ours_games, ours_g, ours_d), (rlcard_games, their_g, their_d)]
-        if DoudizhuGame is None:
-            runs = runs[:1]
-        for run, games, decisions in (runs if rep % 2 == 0 else runs[::-1]):
-            g, d = run(rep)
-            games.append(g)
-            decisions.append(d)
-        ours_l.append(ours_lead())
-        if their_lead is not None:
-            their_l.append(their_lead())
-    print(f"  bhtui   games/s {spread(ours_g)}   decisions/s {spread(ours_d)}")
-    if their_g:
-        print(f"  RLCard  games/s {spread(their_g)}   decisions/s {spread(their_d)}")
-        print(f"  ratio   games/s {statistics.median(ours_g) / statistics.median(their_g):.1f}×"
-              f"   decisions/s {statistics.median(ours_d) / statistics.median(their_d):.1f}×"
-              "   (goal: decisions/s ≥ 3×)")
-    print(f"lead moves of a 20-card hand ({n_ours} hands):")
-    print(f"  bhtui   {spread(ours_l, 1e6, '{:.1f}')} µs")
-    if their_l:
-        print(f"  RLCard  {spread(their_l, 1e6, '{:.1f}')} µs ({n_theirs} hands)")
-        print(f"  ratio   {statistics.median(their_l) / statistics.median(ours_l):.1f}× faster")
-
-
-if __name__ == "__main__":
-    main()
+    verdict = "identical" if mine == theirs else f"DIFFER by {len(mine ^ theirs)}"
+    return f"hand space: ours {len(mine):,}, RLCard {len(theirs):,}: {verdict}"

@@ -1,15 +1,25 @@
-"""Engine speed beside a stripped loop (bench/anchor.py), printed; tests never time anything.
+"""Engine speed beside a reference, printed; tests never time anything.
 
-    python bench/engine.py [--reps 5] [--rounds 20] [--preset NAME ...]
+    python bench/engine.py [--game baohuang|doudizhu ...] [--reps 5] [--rounds 20]
+                           [--preset NAME ...]
 
 Every figure is measured side by side with its reference, interleaved in one process so the
 machine's load falls on both alike, and printed as the median and min..max of the repetitions,
-for wall time and CPU time, with the ratio bhtui / anchor (how many times slower):
+for wall time and CPU time, with the ratio of the two.
+
+Baohuang, against bench/anchor.py (a stripped loop of the same game; the ratio says how many
+times slower bhtui is):
 
 - whole rounds per second, random bots and heuristic bots, against the anchor's random round;
 - the lead plays of a 43-card hand through the public ``legal_sets`` against the anchor's
   enumeration;
 - ``Match.legal_actions`` of the seat to lead (what a decision costs before any choice).
+
+Dou Dizhu, against RLCard 1.2.0's raw ``DoudizhuGame`` (bench/doudizhu.py; the ratio says how
+many times faster bhtui is; goal ≥ 3× on decisions/s):
+
+- classic games and decisions per second with random bots;
+- the lead moves of a 20-card hand.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import anchor  # noqa: E402
+import doudizhu  # noqa: E402
 
 from bhtui.bots import make_bot  # noqa: E402
 from bhtui.cards import card_text  # noqa: E402
@@ -97,8 +108,11 @@ class Row:
     """One figure: bhtui's samples beside the anchor's, as rates (per second) or times."""
 
     def __init__(self, label: str, unit: str, ours: Callable[[int], Callable[[], int]],
-                 ref: Callable[[int], Callable[[], int]] | None, goal: str) -> None:
+                 ref: Callable[[int], Callable[[], int]] | None, goal: str,
+                 counted: str = "rounds/s", faster: bool = False) -> None:
         self.label, self.unit, self.ours, self.ref, self.goal = label, unit, ours, ref, goal
+        self.counted = counted  # what a rate counts
+        self.faster = faster  # the ratio says how many times faster bhtui is, not slower
         self.samples: dict[str, list[tuple[float, float]]] = {"ours": [], "ref": []}
 
     def measure(self, rep: int) -> None:
@@ -116,11 +130,15 @@ class Row:
         out = []
         for i, clock in enumerate(("wall", "cpu")):
             ours = [s[i] for s in self.samples["ours"]]
-            cells = [f"{self.label:<44} {clock:>4}", _spread(ours, self.unit)]
+            unit = self.counted if self.unit == "/s" else "µs"
+            cells = [f"{self.label:<44} {clock:>4}", _spread(ours, unit)]
             if self.samples["ref"]:
                 ref = [s[i] for s in self.samples["ref"]]
                 ratios = [(r / o if self.unit == "/s" else o / r) for o, r in zip(ours, ref)]
-                cells += [_spread(ref, self.unit), f"{statistics.median(ratios):5.1f}× slower "
+                if self.faster:
+                    ratios = [1 / r for r in ratios]
+                cells += [_spread(ref, unit), f"{statistics.median(ratios):5.1f}× "
+                          f"{'faster' if self.faster else 'slower'} "
                           f"({min(ratios):.1f}..{max(ratios):.1f})"]
             else:
                 cells += ["", ""]
@@ -130,9 +148,8 @@ class Row:
 
 
 def _spread(values: list[float], unit: str) -> str:
-    unit_text = "rounds/s" if unit == "/s" else "µs"
-    return (f"{statistics.median(values):8.1f} {unit_text} "
-            f"({min(values):.1f}..{max(values):.1f})").ljust(34)
+    return (f"{statistics.median(values):8.1f} {unit} "
+            f"({min(values):.1f}..{max(values):.1f})").ljust(36)
 
 
 def rows_for(name: str, rounds: int) -> list[Row]:
@@ -166,22 +183,60 @@ def rows_for(name: str, rounds: int) -> list[Row]:
     ]
 
 
+def doudizhu_rows(games: int) -> list[Row]:
+    """Classic games and decisions per second with random bots, and the lead moves of a
+    20-card hand, each beside RLCard's raw game when it is installed."""
+    have = doudizhu.DoudizhuGame is not None
+
+    def run(side: str, index: int, rep: int) -> Callable[[], int]:
+        engine = doudizhu.ours if side == "ours" else doudizhu.rlcard
+        return lambda: engine(games, rep)[index]
+
+    ours_lead, their_lead = doudizhu.lead_moves(doudizhu.landlord_counts())
+    calls = 2000
+    return [
+        Row("doudizhu classic: games, random bots", "/s", lambda rep: run("ours", 0, rep),
+            (lambda rep: run("ref", 0, rep)) if have else None, "", "games/s", faster=True),
+        Row("doudizhu classic: decisions, random bots", "/s", lambda rep: run("ours", 1, rep),
+            (lambda rep: run("ref", 1, rep)) if have else None, "goal ≥ 3×", "decisions/s",
+            faster=True),
+        Row(f"doudizhu classic: lead moves of 20 cards ({len(ours_lead())})", "µs",
+            lambda rep: repeat(ours_lead, calls),
+            (lambda rep: repeat(their_lead, calls // 10)) if their_lead else None, "",
+            faster=True),
+    ]
+
+
+def measure(rows: list[Row], reps: int) -> None:
+    for rep in range(reps):
+        for row in rows:
+            row.measure(rep)
+    for row in rows:
+        print("\n".join(row.lines()))
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", nargs="*", default=["baohuang", "doudizhu"],
+                        choices=["baohuang", "doudizhu"])
     parser.add_argument("--reps", type=int, default=5, help="interleaved repetitions (≥5)")
     parser.add_argument("--rounds", type=int, default=20, help="rounds per sample")
+    parser.add_argument("--games", type=int, default=300, help="Dou Dizhu deals per sample")
     parser.add_argument("--preset", nargs="*", default=list(PRESETS), choices=list(PRESETS))
     args = parser.parse_args()
-    print(f"bhtui vs bench/anchor.py, {args.reps} interleaved repetitions, median (min..max); "
-          "ratio = how many times slower bhtui is")
-    for name in args.preset:
-        rows = rows_for(name, args.rounds)
-        for rep in range(args.reps):
-            for row in rows:
-                row.measure(rep)
-        for row in rows:
-            print("\n".join(row.lines()))
-        print()
+    print(f"{args.reps} interleaved repetitions, median (min..max), wall and CPU time")
+    if "baohuang" in args.game:
+        print("Baohuang: bhtui vs bench/anchor.py; ratio = how many times slower bhtui is")
+        for name in args.preset:
+            measure(rows_for(name, args.rounds), args.reps)
+    if "doudizhu" in args.game:
+        if doudizhu.DoudizhuGame is None:
+            print(doudizhu.MISSING)
+        else:
+            print(f"Dou Dizhu: bhtui vs RLCard 1.2.0's DoudizhuGame ({doudizhu.same_hand_space()});"
+                  " ratio = how many times faster bhtui is")
+        measure(doudizhu_rows(args.games), args.reps)
 
 
 if __name__ == "__main__":
