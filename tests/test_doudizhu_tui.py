@@ -102,7 +102,7 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
         kitty = text(screen.query_one("#right-bottom"))
         deal = text(screen.query_one("#center"))
         assert "Kitty " + " ".join(view["kitty"]) in kitty
-        assert f"Bid {view['bid']}" in deal and f"stake {view['stake']}" in deal and "×" in deal
+        assert f"bid {view['bid']}" in deal and f"Stake {view['stake']}" in deal and "×" in deal
 
 
 async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty_from_farmers():

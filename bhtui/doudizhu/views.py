@@ -35,7 +35,9 @@ def _shown(r: Round, seat: int) -> list[str]:
 
 def public_factors(r: Round) -> tuple[dict[str, str], int | None]:
     """The factors that apply if the landlord wins from here, and that stake (a public fact:
-    C-PLAY-5's running multiplier)."""
+    C-PLAY-5's running multiplier); once the deal is scored, those it was scored with."""
+    if r.result is not None:
+        return scoring.factor_texts(r.result.factors), r.result.stake
     if r.rules.specials:
         factors = scoring.shanghai_factors(r.shanghai_facts(), True)
     else:

@@ -45,10 +45,13 @@ class DouDizhuParts(TableParts):
         return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t)}
 
     def _deal_box(self, view: dict[str, Any], names: list[str], t: Translator) -> Text:
-        """The deal, the bidding or the landlord, the bid with the bombs played, and the
-        current multiplier with the stake (C-PLAY-5's running multiplier), a line each."""
+        """The deal and the bid, the bidding or the landlord, the bombs played with the
+        current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
+        a seat box's 14 cells."""
         head = t("ddz.round", n=view["round"])
-        if view["redeal"]:
+        if view["bid"] is not None:
+            head += t("ddz.bid_short", bid=view["bid"])
+        elif view["redeal"]:
             head += t("ddz.redeal_short", n=view["redeal"])
         lines = [Text(head, style="bold")]
         if view["landlord"] is None:
@@ -57,13 +60,11 @@ class DouDizhuParts(TableParts):
         else:
             lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t)),
                               style="bold"))
-        lines.append(Text(t("ddz.bombs_line", n=view["bombs"]) if view["bid"] is None
-                          else t("ddz.bid_bombs_line", bid=view["bid"], n=view["bombs"]),
+        lines.append(Text(t("ddz.bombs_line", n=view["bombs"],
+                            m=multiplier(view["factors"])),
                           style="bold" if view["bombs"] else ""))
-        line = t("ddz.multiplier", m=multiplier(view["factors"]))
         if view["stake"] is not None:
-            line += " · " + t("ddz.stake_line", stake=view["stake"])
-        lines.append(Text(line))
+            lines.append(Text(t("ddz.stake_line", stake=view["stake"])))
         return Text("\n").join(lines)
 
     def _kitty_box(self, view: dict[str, Any], t: Translator) -> Text:
@@ -89,7 +90,7 @@ class DouDizhuParts(TableParts):
         if landlord is None or view["phase"] in ("done", "over"):
             return None
         name = landlord_name(view, names, t)
-        if view["open_hand"]:
+        if view["open_hand"] and view["viewer"] != landlord:  # his own hand is below
             cards = cards_words(view["seats"][landlord]["shown"], style.times)
             return Text(t("ddz.shown.open", name=name, cards=cards))
         if view.get("locked"):
