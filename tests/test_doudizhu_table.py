@@ -24,8 +24,9 @@ from bhtui.store.replay import Replay
 DDZ = get_game("doudizhu")
 
 
-def bots_table(preset: str, people: set[int] = frozenset(), **kw) -> Table:
-    rules = DDZ.rules(preset)
+def bots_table(preset: str, people: set[int] = frozenset(), options: dict | None = None,
+               **kw) -> Table:
+    rules = DDZ.rules(preset, options)
     seats = [Seat(name=f"P{s}", taken=True) if s in people
              else Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True)
              for s in range(DDZ.seats(rules))]
@@ -195,3 +196,66 @@ def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, tmp
 def test_doudizhu_commands_refuse_bad_input_in_one_line(args, message, tmp_path):
     out = bhtui(*args, tmp=tmp_path)
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def escape_table(**kw) -> Table:
+    table = bots_table("classic", {0}, {"escape": True}, seed=14, rounds=3, **kw)
+    table.start()
+    return table
+
+
+def escaped(table: Table) -> dict | None:
+    return next((r.result.escape for r in table.match.records if r.result.escape), None)
+
+
+async def test_S_SCORE_5_a_player_who_quits_a_deal_with_a_landlord_escapes_and_pays_more():
+    from bhtui.net.botclient import attach_bot
+
+    table = escape_table()
+    me, tap, _ = connect(table, "Me", seat=0)
+    attach_bot(me)  # the person's seat, played from his views
+    await settle(lambda: table.match.round.landlord is not None)
+    me.leave()
+    await settle(lambda: escaped(table) is not None)
+    record = table.match.records[0].result
+    assert escaped(table) == {"seat": 0, "why": "left"} and sum(record.scores) < 0
+    owed = sum(record.scores[1:])
+    assert record.scores[0] == -(owed * 11) // 10  # pays 1.1×, rounded up to a whole point
+    assert table.match.actions[-1] == (0, {"type": "escape", "why": "left"})  # logged, replayed
+
+
+async def test_S_SCORE_5_a_player_away_too_long_escapes_once_and_one_back_in_time_does_not(
+        monkeypatch):
+    import bhtui.net.host as host
+
+    monkeypatch.setattr(host, "AWAY_LIMIT", 0.05)
+    table = escape_table(bot_delay=0.01)
+    me, tap, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None)
+    tap.close("gone")  # dropped before the bidding ends: the bot plays the seat
+    table.leave(tap)
+    await settle(lambda: escaped(table) is not None or table.match.over)
+    assert escaped(table) == {"seat": 0, "why": "disconnected"}
+    assert sum(1 for r in table.match.records if r.result.escape) == 1  # once per absence
+
+
+async def test_S_SCORE_5_five_turns_run_out_is_an_escape():
+    table = escape_table(timer=0.01)
+    me, tap, _ = connect(table, "Me", seat=0)
+    me.listen(lambda m: me.set_auto(False) if m["type"] == "view" and me.table
+              and me.table[0]["auto"] else None)  # takes the seat back, then sleeps again
+    await settle(lambda: escaped(table) is not None, limit=30)
+    assert escaped(table) == {"seat": 0, "why": "timeouts"} and table.timeouts[0] >= 5
+
+
+async def test_a_baohuang_player_who_quits_changes_nothing_but_his_seat():
+    from helpers import people_and_bots
+
+    table = people_and_bots({0}, seed=3, rounds=1, bot_delay=30.0)
+    me, tap, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None and me.seq == table.seq)
+    before = (table.seq, list(table.match.actions))
+    me.leave()
+    me.chat("bye")  # the next message is handled after the leave
+    await settle(lambda: any(m["type"] == "chat" for m in tap.messages()))
+    assert (table.seq, list(table.match.actions)) == before

@@ -199,6 +199,16 @@ class Game(ABC):
     def remote_interject(self, bot: Any, view: dict[str, Any]) -> Action | None:
         return None
 
+    def abandons(self, rules: Any) -> bool:
+        """Whether these rules make anything of a person abandoning the game."""
+        return False
+
+    def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
+        """What the table applies when a person abandons the game (``why``: ``left`` on
+        purpose, ``disconnected`` too long, ``timeouts``), or None when the rules make
+        nothing of it (Baohuang; Dou Dizhu without its escape option)."""
+        return None
+
     def interjecting(self, match: GameMatch) -> bool:
         """Whether any seat may declare out of turn now (cheap): when not, nobody is asked."""
         return False

@@ -48,6 +48,17 @@ class DouDizhu(Game):
         action: Action = bot.decide(view, legal_from_view(view))
         return action
 
+    def abandons(self, rules: Any) -> bool:
+        return bool(rules.escape)
+
+    def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
+        """S-SCORE-5, when the table has the escape option: once there is a landlord and
+        until the deal is scored, the seat escapes and pays."""
+        r = match.round  # type: ignore[attr-defined]
+        if not match.rules.escape or r.landlord is None or r.result is not None:
+            return None
+        return {"type": "escape", "why": why}
+
     def move_of(self, event: Event) -> tuple[int, Move] | None:
         kind = event.get("type")
         if kind == "play":

@@ -229,6 +229,10 @@ class Client:
     def chat(self, text: str) -> None:
         self._send({"type": "chat", "text": text})
 
+    def leave(self) -> None:
+        """I quit on purpose (what the rules make of it, e.g. Dou Dizhu's escape)."""
+        self._send({"type": "leave"})
+
     def ready(self) -> None:
         self._send({"type": "ready"})
 

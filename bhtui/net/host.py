@@ -35,6 +35,7 @@ MAX_SPECTATORS = 500
 SPECTATORS_PER_ADDRESS = 32  # NAT and the SSH menu put many people behind one address
 CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost commands)
 ROOM_DELAY = 0.5  # spectators coming and going update the waiting room at most this often
+AWAY_LIMIT = 180.0  # S-SCORE-5: disconnected this long, a player has abandoned the game
 CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
 logger = logging.getLogger(__name__)
@@ -139,6 +140,10 @@ class Table:
         self.counter = counter  # the card counter (记牌器): a table option, public information
         self.recall = self._recall()
         self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
+        self._away: dict[int, asyncio.TimerHandle] = {}  # seats whose player dropped, by seat
+        self.abandoning: dict[int, str] = {}  # abandoned, why: waiting for the rules to count it
+        self.abandoned: set[int] = set()  # counted (once per absence)
+        self.timeouts: Counter[int] = Counter()  # turn timers run out, per seat, this match
 
     # ----- the match ---------------------------------------------------------------------
     @property
@@ -154,6 +159,7 @@ class Table:
             s.ready = True
         self.match = self.game.new_match(self.rules, self.seed, self.rounds)
         self.recall = self._recall()
+        self.timeouts.clear()
         if self.log is not None:
             self.log.start(self.header())
         before = self.seq
@@ -178,6 +184,9 @@ class Table:
         """The host is stopping: no timer fires and nothing more is applied or logged."""
         self.closed = True
         self.scheduler.cancel()
+        for handle in self._away.values():
+            handle.cancel()
+        self._away.clear()
 
     def _recall(self) -> TrickRecall:
         return TrickRecall(len(self.seats), self.game.move_of, self.game.counted(self.rules),
@@ -346,6 +355,11 @@ class Table:
                 self.viewers.pop(old, None)
                 old.close("replaced by a newer connection for this seat")
             taken.conn, taken.name, taken.taken = conn, name, True
+            away = self._away.pop(seat, None)
+            if away is not None:
+                away.cancel()  # back in time: nothing was abandoned
+            self.abandoning.pop(seat, None)
+            self.abandoned.discard(seat)
             if self.match is not None:
                 taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
         elif viewer.counted:
@@ -401,7 +415,40 @@ class Table:
             seat.conn = None
             if self.match is None:  # before the match the place is free again
                 self.seats[viewer.seat] = Seat()
+            elif (not self.closed and self.game.abandons(self.rules)
+                  and viewer.seat not in self._away and viewer.seat not in self.abandoned
+                  and viewer.seat not in self.abandoning):
+                self._away[viewer.seat] = asyncio.get_running_loop().call_later(
+                    AWAY_LIMIT, self._gone_too_long, viewer.seat)
         self._publish()
+
+    def _gone_too_long(self, seat: int) -> None:
+        self._away.pop(seat, None)
+        if self.seats[seat].conn is None:
+            self.abandon(seat, "disconnected")
+
+    def abandon(self, seat: int, why: str) -> None:
+        """A person abandoned the game: whatever the game's rules make of it (S-SCORE-5's
+        escape, when the table has it), applied and logged like any action — now, or as
+        soon as the rules count it (Dou Dizhu's once there is a landlord). Once per absence:
+        the bot plays his seat meanwhile."""
+        if (self.match is None or not self.game.abandons(self.rules)
+                or seat in self.abandoned or seat in self.abandoning):
+            return
+        self.abandoning[seat] = why
+        self._count_abandons()
+
+    def _count_abandons(self) -> None:
+        match = self.match
+        for seat, why in list(self.abandoning.items()):
+            if match is None or match.over or self.closed:
+                return
+            action = self.game.abandon(match, seat, why)
+            if action is not None:
+                del self.abandoning[seat]
+                self.abandoned.add(seat)
+                self.apply(seat, action)
+                return  # apply counted the others
 
     def _refuse(self, conn: Connection, code: str, reason: str) -> None:
         self.pending.pop(conn, None)
@@ -467,6 +514,11 @@ class Table:
             self.apply(viewer.seat, action)
         except self.game.illegal as exc:
             self._error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
+
+    def _leave_game(self, viewer: Viewer, message: Message) -> None:
+        """The person quits on purpose (S-SCORE-5's "left"); the link closes after this."""
+        if viewer.seat is not None:
+            self.abandon(viewer.seat, "left")
 
     def _waive(self, viewer: Viewer, message: Message) -> None:
         """The person declares nothing at this moment: the bots need not wait for him."""
@@ -646,6 +698,8 @@ class Table:
             + ([encode({"type": "history", "rounds": finished})] if finished else [])
             + [self._view_frame(key, previous)]))
         self._notify()
+        if self.abandoning:
+            self._count_abandons()
 
     def _record(self, events: list[dict[str, Any]]) -> None:
         for event in events:
@@ -802,6 +856,7 @@ def _logged_seats(seats: Any, size: int) -> list[tuple[str, str | None, str]]:
 _COMMANDS = {
     "action": Table._command,
     "waive": Table._waive,
+    "leave": Table._leave_game,
     "prefs": Table._prefs,
     "chat": Table._chat,
     "auto": Table._auto,

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bhtui.net.host import Table
 
 READY_WAIT = 60.0  # after a round: how long others wait for one who has not seen the result
+TIMEOUT_LIMIT = 5  # S-SCORE-5: auto-played this many times for running out of time
 
 
 class Scheduler:
@@ -139,4 +140,7 @@ class Scheduler:
         self._timer = None
         match = self.table.match
         if self._current(at_seq) and match is not None and match.to_act == seat:
+            self.table.timeouts[seat] += 1
+            if self.table.timeouts[seat] == TIMEOUT_LIMIT:  # S-SCORE-5
+                self.table.abandon(seat, "timeouts")
             self.table.set_auto(seat, True)

@@ -163,11 +163,21 @@ class BhtuiApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
 
+        client, note = self.client, None
+        seated = client is not None and client.seat is not None and client.view is not None
+        if seated:
+            try:
+                note = parts_for(client.game).leaving_note(client.view, self.t)
+            except ValueError:
+                pass
+
         def answered(quit_: bool | None) -> None:
             if quit_:
+                if seated:
+                    client.leave()  # on purpose: what the rules make of it (逃跑)
                 self.exit()
 
-        self.push_screen(QuitScreen(self.t), answered)
+        self.push_screen(QuitScreen(self.t, note), answered)
 
     def action_next_theme(self) -> None:
         if self.theme_names:

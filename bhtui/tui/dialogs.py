@@ -495,12 +495,20 @@ class HelpScreen(Dialog):
 
 
 class QuitScreen(Dialog):
+    """Quit? With what leaving now means at this table (``note``: Dou Dizhu's escape)."""
+
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
+
+    def __init__(self, t: Translator, note: str | None = None) -> None:
+        super().__init__(t)
+        self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.t("quit.question"), classes="title")
+            if self.note:
+                yield Plain(self.note, id="quit-note")
             with Horizontal():
                 yield Button(self.t("quit.yes"), id="yes", variant="error")
                 yield Button(self.t("quit.no"), id="no", variant="primary")

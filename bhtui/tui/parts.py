@@ -114,6 +114,10 @@ class TableParts(ABC):
         """Ranks in the order a run goes up (the run key), from the lowest; empty: no runs."""
         return []
 
+    def leaving_note(self, view: dict[str, Any], t: Translator) -> str | None:
+        """What quitting now would mean at this table (the quit prompt says it), if anything."""
+        return None
+
     # ----- decisions and results ------------------------------------------------------------
     @abstractmethod
     def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,

@@ -164,6 +164,13 @@ class DouDizhuParts(TableParts):
     def run_order(self, view: dict[str, Any]) -> list[int]:
         return RUNS[get_preset(view["preset"]).specials]
 
+    def leaving_note(self, view: dict[str, Any], t: Translator) -> str | None:
+        """S-SCORE-5: with the escape option, leaving a deal that has a landlord is 逃跑."""
+        if view["options"].get("escape") and view["landlord"] is not None \
+                and view["phase"] not in ("done", "over"):
+            return t("ddz.quit.escape")
+        return None
+
     # ----- decisions and results ------------------------------------------------------------
     def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> ModalScreen[Any] | None:
