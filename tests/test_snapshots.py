@@ -75,3 +75,31 @@ def test_table_in_play_snapshot(snap_compare, monkeypatch, language):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_my_second_turn)
+
+
+@pytest.mark.parametrize("preset, language", [("classic", "en"), ("shanghai", "zh")])
+def test_doudizhu_table_snapshot(snap_compare, preset, language):
+    """Dou Dizhu at 80×24 at my first turn to play: three or four seats, the deal's box (bid,
+    landlord, bombs and multiplier, stake), the kitty and mark card as the rules show them,
+    the hand by rank."""
+    from test_doudizhu_tui import answer
+    from test_tui import wait_for
+
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
+                   game="doudizhu", rules=preset, seed=2, rounds=1)
+
+    async def to_my_play(pilot):
+        async def arrived() -> bool:
+            view = app.client.view if app.client else None
+            if view and view["phase"] == "play" and app.client.my_turn:
+                return True
+            await answer(pilot, app)
+            return False
+        for _ in range(800):
+            if await arrived():
+                break
+            await pilot.pause()
+        await wait_for(pilot, lambda: app.client.my_turn)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=to_my_play)
