@@ -46,6 +46,13 @@ class TableParts(ABC):
     ranks: frozenset[str] = frozenset(RANK_NAMES)
     """The ranks a hand may hold, which the rank keys pick."""
 
+    words_of: dict[str, str] = {}
+    """The game's own words for a shared screen's text (i18n keys): Dou Dizhu leads a hand,
+    not a set."""
+
+    def words(self, key: str) -> str:
+        return self.words_of.get(key, key)
+
     # ----- the table ---------------------------------------------------------------------
     def positions(self, seats: int) -> dict[int, str]:
         """Which place of the table each seat takes, by its distance from the viewer."""

@@ -374,7 +374,7 @@ class TableScreen(Screen[None]):
             if "yield" in self._my_actions():
                 line += " · " + t("status.yield")
             return line + declare + clock
-        return t("status.your_lead") + declare + clock
+        return t(self.parts.words("status.your_lead")) + declare + clock
 
     def _declare_words(self) -> str:
         """The declarations open to me right now, with their keys."""

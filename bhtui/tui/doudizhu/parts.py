@@ -37,6 +37,7 @@ class DouDizhuParts(TableParts):
     game = "doudizhu"
     help_key = "ddz.help.body"
     run_key = True
+    words_of = {"status.your_lead": "ddz.status.your_lead"}
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: dict[str, Any], names: list[str], t: Translator,

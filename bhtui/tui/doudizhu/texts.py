@@ -93,6 +93,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.quit.escape": {"en": "Leaving now is an escape (逃跑): you pay 1.1 times what the "
                               "others would have won this deal.",
                         "zh": "现在离开算逃跑：你要赔付其他人本局应得分数的 1.1 倍。"},
+    "ddz.status.your_lead": {"en": "Your lead: pick a hand (x: a run) and press Enter",
+                             "zh": "你先出：选牌（x 连顺）后按回车"},
     "ddz.status.not_hand": {"en": "not a hand in these rules", "zh": "不成牌型"},
     "ddz.status.must_beat": {"en": "must beat {hand}", "zh": "必须大过 {hand}"},
     "ddz.status.bomb_limit": {"en": "you may play no more bombs this deal (S-BID-7)",
