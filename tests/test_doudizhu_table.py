@@ -11,14 +11,14 @@ import sys
 
 import pytest
 from helpers import in_background
-from net_checks import decoded, projection_problems
+from net_checks import projection_problems
 from test_host import Tap, connect, settle
 
 from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table, Viewer
 from bhtui.net.lobby import Advertiser
-from bhtui.store.gamelog import GameLog, new_log_path
+from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 
 DDZ = get_game("doudizhu")

@@ -41,16 +41,21 @@ class Rules(Protocol):
 class GameMatch(Protocol):
     """A running match: a pure state machine whose seed and actions replay it (R-SEED-1)."""
 
-    rules: Any
-    over: bool
-    totals: list[int]
-    history: list[dict[str, Any]]
-    """Finished rounds as plain dicts, each with at least ``round``, ``scores`` and ``totals``
-    (the totals after it); the host sends each once when it ends."""
-    records: Sequence[Any]
-    """Finished rounds as the engine keeps them; ``as_dict()`` is the sim's JSON per round."""
-    actions: list[tuple[int, Action]]
-
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Finished rounds as plain dicts, each with at least ``round``, ``scores`` and
+        ``totals`` (the totals after it); the host sends each once when it ends."""
+    @property
+    def records(self) -> Sequence[Any]:
+        """Finished rounds as the engine keeps them; ``as_dict()`` is the sim's JSON."""
+    @property
+    def actions(self) -> Sequence[tuple[int, Action]]: ...
     @property
     def to_act(self) -> int | None: ...
     def legal_actions(self, seat: int) -> Sequence[Action]: ...

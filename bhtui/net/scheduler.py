@@ -55,8 +55,9 @@ class Scheduler:
             return
         if table.played_by_bot(seat) and table.asked():  # bots wait for people's declarations
             if table.timer is not None:
-                delay = self._arm_deadline(("asked", match.moment))
-                self._timer = loop.call_later(delay, table.answer_all, match.moment)
+                moment = table.game.moment(match)
+                delay = self._arm_deadline(("asked", moment))
+                self._timer = loop.call_later(delay, table.answer_all, moment)
             else:
                 self._deadline = None
         elif table.played_by_bot(seat):

@@ -164,17 +164,17 @@ class BhtuiApp(App[None]):
             return
 
         client, note = self.client, None
-        seated = client is not None and client.seat is not None and client.view is not None
-        if seated:
+        seated = client if client is not None and client.seat is not None else None
+        if seated is not None and seated.view is not None:
             try:
-                note = parts_for(client.game).leaving_note(client.view, self.t)
+                note = parts_for(seated.game).leaving_note(seated.view, self.t)
             except ValueError:
                 pass
 
         def answered(quit_: bool | None) -> None:
             if quit_:
-                if seated:
-                    client.leave()  # on purpose: what the rules make of it (逃跑)
+                if seated is not None:
+                    seated.leave()  # on purpose: what the rules make of it (逃跑)
                 self.exit()
 
         self.push_screen(QuitScreen(self.t, note), answered)

@@ -21,9 +21,7 @@ from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.store.config import save_config
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.dialogs import (
-    ChatPrompt, Dialog, MatchEndScreen, PreviousTrickScreen, TAKE_OVER,
-)
+from bhtui.tui.dialogs import ChatPrompt, MatchEndScreen, PreviousTrickScreen, TAKE_OVER
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES

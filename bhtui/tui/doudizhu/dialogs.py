@@ -146,8 +146,8 @@ class DealResultScreen(ResultScreen):
             grid.add_column(t("ddz.result.levels"))
         for seat, score in enumerate(end["scores"]):
             role = t("ddz.role.landlord" if seat == end["landlord"] else "ddz.role.farmer")
-            row = [Text(clip(self.names[seat], 14)), role, f"{score:+d}",
-                   f"{self.totals[seat]:+d}"]
+            row: list[Text | str] = [Text(clip(self.names[seat], 14)), role, f"{score:+d}",
+                                     f"{self.totals[seat]:+d}"]
             if end.get("levels") is not None:
                 row.append(f"{end['levels'][seat]:+d}")
             grid.add_row(*row)
