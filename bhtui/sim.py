@@ -34,7 +34,7 @@ def play_match(match: GameMatch, bots: list[Any], game: Game | str | None = None
     played = resolve(match.rules, game)[0]
     decisions = 0
     asked = Moments()
-    declarations = bool(played.out_of_turn)
+    declarations = played.declares(match.rules)
     while not match.over:
         if declarations and offer_declarations(played, match, bots, asked):
             decisions += 1

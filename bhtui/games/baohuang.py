@@ -54,6 +54,9 @@ class Baohuang(Game):
         return action
 
     # ----- 抢庄, 抢独, 明保, 造反 ------------------------------------------------------------
+    def declares(self, rules: Any) -> bool:
+        return bool(rules.declarations)
+
     def declarations(self, match: GameMatch, seat: int) -> Sequence[Action]:
         return match.interjections(seat)  # type: ignore[attr-defined,no-any-return]
 

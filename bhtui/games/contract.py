@@ -193,6 +193,11 @@ class Game(ABC):
         """The bot's action from its seat's view alone (a bot at a remote table)."""
 
     # ----- declarations out of turn (none unless a game has them) ------------------------
+    def declares(self, rules: Any) -> bool:
+        """Whether any seat may ever act out of turn under these rules (if not, nobody is
+        ever offered a declaration: the sim and the table skip asking)."""
+        return bool(self.out_of_turn)
+
     def declarations(self, match: GameMatch, seat: int) -> Sequence[Action]:
         """What ``seat`` may declare out of turn now."""
         return ()

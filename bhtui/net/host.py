@@ -630,7 +630,7 @@ class Table:
         match = self.match
         if match is None or match.over or match.to_act is None or self.closed:
             return set()
-        if not self.game.out_of_turn or not self.played_by_bot(match.to_act):
+        if not self.game.declares(self.rules) or not self.played_by_bot(match.to_act):
             return set()  # a person decides: nobody waits on anyone else's declaration
         moment, answered = self._answered
         done = answered if moment == self.game.moment(match) else set()

@@ -100,7 +100,7 @@ class Scheduler:
         """Bots and seats on 托管 consider their out-of-turn declarations once per moment."""
         self._declarations = None
         table, match = self.table, self.table.match
-        if (not self._current(at_seq) or match is None or not table.game.out_of_turn
+        if (not self._current(at_seq) or match is None or not table.game.declares(table.rules)
                 or not table.game.interjecting(match)):
             return
         moment = table.game.moment(match)
