@@ -233,15 +233,15 @@ async def test_the_demo_has_dou_dizhu_chapters_whose_deal_opens_on_the_replay_sc
         "bhtui.tui.sessions", fromlist=["DemoSession"]).DemoSession())
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, DemoScreen))
-        await pilot.press("8")
-        assert "Dou Dizhu" in text(app.screen.query_one("#demo-title"))
+        await pilot.press("9", "pagedown")  # chapter 10, after Baohuang's nine
+        assert "10 · Dou Dizhu" in text(app.screen.query_one("#demo-title"))
         body = text(app.screen.query_one("#demo-body"))
         assert "trio + one" in body and "does not beat" in body and "landlord +8" in body
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert app.screen.replay.game == "doudizhu" and app.screen.replay.seats == 3
-        await pilot.press("escape", "9")
-        assert "Shanghai" in text(app.screen.query_one("#demo-title"))
+        await pilot.press("escape", "pagedown")
+        assert "11 · Dou Dizhu, Shanghai" in text(app.screen.query_one("#demo-title"))
 
 
 async def test_the_settings_screen_picks_the_game_before_a_local_match():

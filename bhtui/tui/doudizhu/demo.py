@@ -17,7 +17,7 @@ from bhtui.tui.i18n import Translator
 NAMES = ["Li", "Wang", "Zhang", "Liu"]
 
 TEXT: dict[str, dict[str, str]] = {
-    "classic.title": {"en": "8 · Dou Dizhu (斗地主), classic", "zh": "8 · 斗地主（经典）"},
+    "classic.title": {"en": "10 · Dou Dizhu (斗地主), classic", "zh": "10 · 斗地主（经典）"},
     "classic.body": {
         "en": "bhtui's other game: `bhtui --game doudizhu`. Three players, one deck: 17 cards\n"
               "each and a kitty of 3. Each bids once, 1, 2 or 3, higher than the last; the\n"
@@ -38,7 +38,7 @@ TEXT: dict[str, dict[str, str]] = {
               "分值 = 底分 × 叫分 × 每个炸弹或王炸 2 倍 × 春天 2 倍；地主赢或输 2 倍分值，农民各 1 倍：\n"
               "{scores}\n\n按回车：三个机器人打一局，所有手牌公开。",
     },
-    "shanghai.title": {"en": "9 · Dou Dizhu, Shanghai (上海斗地主)", "zh": "9 · 上海斗地主"},
+    "shanghai.title": {"en": "11 · Dou Dizhu, Shanghai (上海斗地主)", "zh": "11 · 上海斗地主"},
     "shanghai.body": {
         "en": "`bhtui --game doudizhu --preset shanghai`: four players, two decks, 25 cards each\n"
               "and 8 in the kitty, which only the landlord sees; one kitty card is shown to\n"
