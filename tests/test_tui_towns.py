@@ -11,7 +11,7 @@ from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import Plain
+from bhtui.tui.widgets import HandView, Plain
 from helpers import play_the_hint
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
@@ -83,3 +83,34 @@ async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result():
         log = log_of(app)
         assert bool(record.bought) == ("买3" in log)
         assert bool(record.result.stuck) == ("闷" in log)
+
+
+@pytest.mark.parametrize(("seed", "holds_gc"), [(0, True), (1, False)])
+async def test_R_WF_RANK_1_x_picks_my_gc_on_a_baohuang_table(seed, holds_gc):
+    """R-WF-RANK-1: the GC is a unit of its own in my hand and x picks it; without one the
+    status line says so. (On a Dou Dizhu table x is the run key: test_doudizhu_tui.)"""
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), rules=PRESETS["weifang"], seed=seed,
+                   rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(2000):
+            await pilot.pause()
+            screen, view = app.screen, app.client.view if app.client else None
+            if isinstance(screen, TableScreen) and view and app.client.my_turn \
+                    and view["phase"] == "play":
+                break
+            if isinstance(screen, GrabDialog):
+                await pilot.press("s")
+            elif isinstance(screen, ThroneDialog):
+                await pilot.press("y" if "accept" in screen.choices else "n")
+            elif isinstance(screen, StepDialog):
+                await pilot.press("n")
+            elif isinstance(screen, CallDialog):
+                await pilot.press("enter" if screen.actions else "n")
+        hand = screen.query_one(HandView)
+        assert ("GC" in hand.cards) == holds_gc
+        await pilot.press("x")
+        status = str(screen.query_one("#status").render())
+        if holds_gc:
+            assert hand.selection() == ["GC"] and "GC" in status
+        else:
+            assert hand.selection() == [] and "no more GC" in status

@@ -33,8 +33,7 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTE_SECONDS = 5.0
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
-             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ",
-             "x": "GC"}  # x: Weifang's guard card above BJ (R-WF-RANK-1); Dou Dizhu's run key
+             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ"}
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 
 
@@ -66,6 +65,8 @@ class TableScreen(Screen[None]):
         Binding("m", "declare('open_guard', True)", "明独", id="declare.open_solo"),
         Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
         Binding("x", "run", "Run", id="run"),
+        # x is Weifang's guard card above BJ (R-WF-RANK-1) where there is no run key
+        Binding("x", "pick('GC')", show=False, id="pick.GC"),
         Binding("l", "previous_trick", "Last trick", id="previous_trick"),
         Binding("c", "chat", "Chat", id="chat"),
         Binding("o", "sort", show=False, id="sort"),
