@@ -86,6 +86,20 @@ async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset):
         await wait_for(pilot, lambda: app.client.view["round"] == 2 and app.host.seats[0].ready)
 
 
+@pytest.mark.parametrize("preset", ["classic", "shanghai"])
+async def test_C_BID_2_S_BID_1_t_in_the_bid_dialog_hands_the_bid_to_tuoguan(preset):
+    """As in Baohuang's dialogs: the footer under the bid dialog says t 托管; pressing it
+    turns 托管 on and the bot bids for me (R-AUTO-1)."""
+    app = app_for(preset)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
+        decided = len(app.host.match.actions)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.client.table[0]["auto"])
+        assert not isinstance(app.screen, BidDialog)
+        await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]))
+
+
 async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
     app = app_for("classic", seed=4)
     async with app.run_test(size=SIZE) as pilot:

@@ -75,20 +75,23 @@ class Dialog(ModalScreen[Any]):
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 
 
-class ChoiceDialog(Dialog):
-    """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
-    this decision does not offer do nothing and stay out of the footer. ``t`` answers as it
-    does at the table: 托管 takes this decision and the rest (the footer under the dialog
-    offers it)."""
+class DecisionDialog(Dialog):
+    """A decision of mine, in any game. ``t`` answers as it does at the table: 托管 takes this
+    decision and the rest (the footer under the dialog offers it)."""
 
     BINDINGS = [Binding("t", "take_over", "托管", id="dialog.auto")]
+
+    def action_take_over(self) -> None:
+        self.dismiss(TAKE_OVER)
+
+
+class ChoiceDialog(DecisionDialog):
+    """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
+    this decision does not offer do nothing and stay out of the footer."""
 
     def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
         super().__init__(t)
         self.choices = list(choices)
-
-    def action_take_over(self) -> None:
-        self.dismiss(TAKE_OVER)
 
     def action_answer(self, choice: str) -> None:
         if choice in self.choices:

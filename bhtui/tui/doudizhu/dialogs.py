@@ -13,16 +13,16 @@ from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.doudizhu import get_preset
-from bhtui.tui.dialogs import Dialog, ResultScreen
+from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.doudizhu.describe import cards_words, factor_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain, clip
 
 
-class OfferDialog(Dialog):
+class OfferDialog(DecisionDialog):
     """A decision among the view's offered actions: one button each; a key answers with the
     action it stands for, and keys for actions not offered do nothing and stay out of the
-    footer."""
+    footer; ``t`` hands it and the rest to 托管."""
 
     DEFAULT_CSS = "OfferDialog Button { min-width: 10; width: auto; margin-right: 1; }"
 
