@@ -274,3 +274,26 @@ async def test_the_settings_screen_picks_the_game_before_a_local_match():
         await wait_for(pilot, lambda: app.host is not None and app.host.started)
         assert app.host.game is DDZ and app.host.rules.base == 3 and len(app.host.seats) == 3
         assert isinstance(app.session, LocalSession)
+
+
+async def test_the_host_s_waiting_room_names_the_seat_keys_of_this_table_s_size():
+    """1-3 for classic, 1-4 once the host picks Shanghai (the room resizes): no key that
+    picks a seat the table does not have."""
+    from bhtui.net.tcp import listen_socket
+    from bhtui.tui.room import WaitingRoomScreen
+    from bhtui.tui.sessions import HostSession
+
+    host = Table("classic", seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   HostSession(host, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and "Friday" in text(app.screen.query_one("#room-body")))
+        keys = lambda: text(app.screen.query_one("#room-keys"))  # noqa: E731
+        assert "1-3 pick a seat" in keys() and "m + 1-3 move" in keys()
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.press("right", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and "Shanghai" in text(app.screen.query_one("#room-body")))
+        assert len(host.seats) == 4 and "1-4 pick a seat" in keys()

@@ -60,8 +60,9 @@ class WaitingRoomScreen(Screen[None]):
         yield Footer()
 
     def _keys_line(self) -> str:
-        if self.admin:
-            return self.t("room.keys.admin")
+        if self.admin:  # the seat keys go as far as this table's seats (3, 4 or 5)
+            room = self.client.room
+            return self.t("room.keys.admin", n=len(room["seats"]) if room else 5)
         return self.t("room.keys.player" if self.client.seat is not None else "room.keys.watcher")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -98,8 +99,8 @@ class WaitingRoomScreen(Screen[None]):
         room, t = self.client.room, self.t
         if self.client.seat != self._seat_shown:  # seated or watching: the keys follow
             self._seat_shown = self.client.seat
-            self.query_one("#room-keys", Static).update(self._keys_line())
             self.refresh_bindings()
+        self.query_one("#room-keys", Static).update(self._keys_line())  # and the table's size
         if room is None:
             self.query_one("#room-body", Static).update(t("connecting", address=self.address))
             return
