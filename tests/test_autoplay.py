@@ -38,3 +38,25 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
         else:
             raise AssertionError("the match-end screen never came")
         assert table(app).results_shown == [1, 2, 3] and app.host.match.over
+
+
+async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out():
+    """A round ends under 托管 while the quit prompt is open: its result waits behind the
+    prompt, and y quits without the table opening it as the prompt goes (the result screen
+    used to be pushed onto a closing app and fail on mount)."""
+    app = make_app(result_seconds=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen)
+        app.client.set_auto(True)  # what t sends: the round goes on behind the prompt
+        for _ in range(3000):
+            if table(app).pending_results:
+                break
+            await pilot.pause()
+        else:
+            raise AssertionError("the round never ended behind the prompt")
+        await pilot.press("y")
+        await pilot.pause()
+        assert not app.is_running
+        assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)

@@ -171,13 +171,12 @@ class BhtuiApp(App[None]):
             except ValueError:
                 pass
 
-        def answered(quit_: bool | None) -> None:
-            if quit_:
-                if seated is not None:
-                    seated.leave()  # on purpose: what the rules make of it (逃跑)
-                self.exit()
+        def leave() -> None:
+            if seated is not None:
+                seated.leave()  # on purpose: what the rules make of it (逃跑)
+            self.exit()
 
-        self.push_screen(QuitScreen(self.t, note), answered)
+        self.push_screen(QuitScreen(self.t, leave, note))
 
     def action_next_theme(self) -> None:
         if self.theme_names:

@@ -4,6 +4,7 @@ result, the match's end, help, quit. Dou Dizhu's decisions build on ``Dialog`` a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -498,14 +499,17 @@ class HelpScreen(Dialog):
 
 
 class QuitScreen(Dialog):
-    """Quit? With what leaving now means at this table (``note``: Dou Dizhu's escape)."""
+    """Quit? With what leaving now means at this table (``note``: Dou Dizhu's escape).
+
+    Yes calls ``quit_`` and stays on top while the app closes: were it dismissed, the screen
+    under it would resume and open what waited behind the prompt on a closing app."""
 
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
 
-    def __init__(self, t: Translator, note: str | None = None) -> None:
+    def __init__(self, t: Translator, quit_: Callable[[], None], note: str | None = None) -> None:
         super().__init__(t)
-        self.note = note
+        self.quit, self.note = quit_, note
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -517,10 +521,13 @@ class QuitScreen(Dialog):
                 yield Button(self.t("quit.no"), id="no", variant="primary")
 
     def action_answer(self, quit_: bool) -> None:
-        self.dismiss(quit_)
+        if quit_:
+            self.quit()
+        else:
+            self.dismiss()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id == "yes")
 
 
 PHRASES = {
