@@ -297,3 +297,22 @@ async def test_the_host_s_waiting_room_names_the_seat_keys_of_this_table_s_size(
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
                        and "Shanghai" in text(app.screen.query_one("#room-body")))
         assert len(host.seats) == 4 and "1-4 pick a seat" in keys()
+
+
+async def test_after_a_doudizhu_match_the_footer_offers_the_standings_and_no_run_key():
+    """As in Baohuang: once the match is over, Enter shows the standings again and the keys
+    that play (x for a run among them) are gone from the footer."""
+    from bhtui.tui.dialogs import MatchEndScreen
+
+    config = Config(name="Ana", language="en", bot_delay=0.0, result_seconds=0.2)
+    app = BhtuiApp(config, game="doudizhu", rules="classic", seed=2, rounds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
+        await pilot.press("t")  # 托管 bids and plays the match out
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), limit=3000)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "Standings" in footer and not any(
+            word in footer for word in ("Play", "Pass", "Hint", "托管", "Run")), footer

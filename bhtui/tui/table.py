@@ -304,7 +304,7 @@ class TableScreen(Screen[None]):
         over = (self.client.view or {}).get("phase") == "over"
         if action == "standings":
             return over  # after the match Enter shows the standings (and 再来一局) again
-        if over and (action in ("play", "pass_turn", "hint", "auto", "declare")
+        if over and (action in ("play", "pass_turn", "hint", "auto", "declare", "run")
                      or action in HAND_KEYS):
             return False  # nothing left to play
         if action == "declare":
