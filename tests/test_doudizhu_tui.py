@@ -6,7 +6,7 @@ and the settings screen picking the game."""
 from __future__ import annotations
 
 import pytest
-from test_tui import wait_for
+from test_tui import t_hands_the_dialog_to_tuoguan, wait_for
 
 from bhtui.games import get_game
 from bhtui.net.host import Seat, Table
@@ -92,12 +92,7 @@ async def test_C_BID_2_S_BID_1_t_in_the_bid_dialog_hands_the_bid_to_tuoguan(pres
     turns 托管 on and the bot bids for me (R-AUTO-1)."""
     app = app_for(preset)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
-        decided = len(app.host.match.actions)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: app.client.table[0]["auto"])
-        assert not isinstance(app.screen, BidDialog)
-        await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]))
+        await t_hands_the_dialog_to_tuoguan(pilot, app, BidDialog)
 
 
 async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():

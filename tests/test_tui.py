@@ -122,17 +122,22 @@ async def test_help_opens_over_a_decision_and_quit_asks_first():
         assert not app.is_running
 
 
+async def t_hands_the_dialog_to_tuoguan(pilot, app, dialog: type) -> None:
+    """Once ``dialog`` asks seat 0, t turns 托管 on, closes it and the bot decides for me."""
+    await wait_for(pilot, lambda: isinstance(app.screen, dialog), limit=800)
+    decided = len(app.host.match.actions)
+    await pilot.press("t")
+    await wait_for(pilot, lambda: app.client.table[0]["auto"])
+    assert not isinstance(app.screen, dialog)
+    await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]))
+
+
 async def test_t_in_a_decision_dialog_hands_that_decision_to_tuoguan():
     """Issue 11, defect 13 (no key that does nothing): the footer under a dialog says t 托管;
     pressing it there turns 托管 on and the bot answers the throne for me (R-AUTO-1)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
-        decided = len(app.host.match.actions)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: app.client.table[0]["auto"])
-        assert not isinstance(app.screen, ThroneDialog)
-        await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]))
+        await t_hands_the_dialog_to_tuoguan(pilot, app, ThroneDialog)
 
 
 async def test_a_terminal_below_80x24_says_so_clearly():
