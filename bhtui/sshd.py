@@ -29,10 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import platformdirs
 
 from bhtui.net.serve import until_signalled
-from bhtui.store.private import create_private
+from bhtui.store.private import create_private, data_dir
 
 IDLE_TIMEOUT = 15 * 60.0
 SESSION_DEADLINE = 20.0  # a connection that opens no session in this time is closed
@@ -41,8 +40,7 @@ KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process 
 
 
 def host_key_path() -> Path:
-    base = os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui")
-    return Path(base) / "ssh_host_ed25519_key"
+    return data_dir() / "ssh_host_ed25519_key"
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:

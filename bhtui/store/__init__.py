@@ -1,1 +1,1 @@
-"""Persistence: config today; game logs, snapshots and replays later."""
+"""Persistence: settings, seat tokens, game logs (resume and replay), private files."""

@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import msgpack
-import platformdirs
 
 from bhtui.games import Game, game_of, resolve
-from bhtui.store.private import create_private, private_dir
+from bhtui.store.private import create_private, data_dir, private_dir
 
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
@@ -33,8 +32,7 @@ class GameLogError(Exception):
 
 
 def games_dir() -> Path:
-    base = os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui")
-    return Path(base) / "games"
+    return data_dir() / "games"
 
 
 def rules_header(rules: Any, game: Game | None = None) -> dict[str, Any]:

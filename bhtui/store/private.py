@@ -1,4 +1,4 @@
-"""Private files: game logs (seed and seat tokens), seat tokens, the SSH host key.
+"""Private files and where they live: game logs (seed and seat tokens), seat tokens, the SSH host key.
 
 They are created 0600 inside 0700 folders, so there is no moment at which another user could
 read them (a chmod after writing leaves such a moment, and a umask of 022 would not help).
@@ -9,6 +9,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import IO
+
+import platformdirs
+
+
+def data_dir() -> Path:
+    """Where this user's private files live: ``BHTUI_DATA_DIR`` (each SSH session's own
+    folder, the tests') or the platform's data folder."""
+    return Path(os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui"))
 
 
 def private_dir(path: Path) -> Path:

@@ -10,16 +10,13 @@ import os
 import tempfile
 from pathlib import Path
 
-import platformdirs
-
-from bhtui.store.private import private_dir
+from bhtui.store.private import data_dir, private_dir
 
 KEEP = 64  # tables remembered; the oldest are forgotten
 
 
 def tokens_path() -> Path:
-    base = os.environ.get("BHTUI_DATA_DIR") or platformdirs.user_data_dir("bhtui")
-    return Path(base) / "seats.json"
+    return data_dir() / "seats.json"
 
 
 class SeatTokens:
