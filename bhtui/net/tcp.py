@@ -198,10 +198,6 @@ class TcpLink:
         except (ConnectionError, OSError):
             return b""
 
-    def cut(self) -> None:
-        """Drop the connection at once (tests: a dropped Wi-Fi link)."""
-        self.writer.transport.abort()
-
 
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
     reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)

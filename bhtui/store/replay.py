@@ -1,16 +1,21 @@
 """Stepping through a recorded game: rebuild the match at any action from seed + actions.
 
-Replaying from the start is cheap (a round is a few hundred actions of microseconds each), so
-a step backwards simply replays to the earlier point; positions are cached as they are seen.
+The first pass through the game keeps a checkpoint (the match, pickled) at every deal and
+every ``CHECKPOINT_EVERY`` actions, so any position costs one unpickling and at most that many
+actions: stepping through a 20-round game stays instant wherever one jumps.
 """
 
 from __future__ import annotations
 
+import pickle
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
 from bhtui.games import DEFAULT_GAME, Action, Event, GameMatch, get_game
 from bhtui.store.gamelog import GameLog
+
+CHECKPOINT_EVERY = 64
 
 
 @dataclass
@@ -36,8 +41,13 @@ class Replay:
             self.names = [f"Seat {s}" for s in range(self.seats)]
         match = self._fresh()
         self.events = [match.initial_events()]
-        for seat, action in self.actions:
-            self.events.append(match.apply(seat, action))
+        self._checkpoints: list[tuple[int, bytes]] = [(0, pickle.dumps(match))]
+        for k, (seat, action) in enumerate(self.actions, start=1):
+            events = match.apply(seat, action)
+            self.events.append(events)
+            since = k - self._checkpoints[-1][0]
+            if since >= CHECKPOINT_EVERY or any(e["type"] == "totals" for e in events):
+                self._checkpoints.append((k, pickle.dumps(match)))
         self.finished = match.over
         self.final_totals = list(match.totals)
         self.round_starts = [0] + [
@@ -66,13 +76,12 @@ class Replay:
     def match_at(self, position: int) -> GameMatch:
         """The match after ``position`` actions (0 = the first deal)."""
         position = max(0, min(position, len(self.actions)))
-        match = self._fresh()
-        for seat, action in self.actions[:position]:
+        at = bisect_right(self._checkpoints, position, key=lambda c: c[0]) - 1
+        start, saved = self._checkpoints[at]
+        match: GameMatch = pickle.loads(saved)  # our own bytes, made above from this log
+        for seat, action in self.actions[start:position]:
             match.apply(seat, action)
         return match
-
-    def events_until(self, position: int) -> list[Event]:
-        return [e for evs in self.events[:position + 1] for e in evs]
 
     def next_trick(self, position: int) -> int:
         return next((k for k in self.trick_ends if k > position), len(self.actions))

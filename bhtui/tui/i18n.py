@@ -18,9 +18,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "role.rebel": {"en": "rebel", "zh": "革命党"},
     "role.solo": {"en": "solo", "zh": "独"},
     "you.guard": {"en": "you: guard", "zh": "你是保皇派"},
-    "you.emperor": {"en": "you are the emperor", "zh": "你是皇帝"},
-    "you.solo": {"en": "you play alone (hidden solo)", "zh": "你在打暗独"},
-    "you.rebel": {"en": "you are a rebel", "zh": "你是革命党"},
     "place.1": {"en": "1st 头科", "zh": "头科"},
     "place.2": {"en": "2nd 二科", "zh": "二科"},
     "place.3": {"en": "3rd 三科", "zh": "三科"},
@@ -438,7 +435,6 @@ STRINGS: dict[str, dict[str, str]] = {
                         "zh": "r 准备 · b 空位补机器人 · 1-{n} 选座位后 x 移除，或 m + 1-{n} 移动 · o 规则 · c 聊天 · 回车 开始"},
     "room.keys.player": {"en": "r ready · c chat · the host starts the match",
                          "zh": "r 准备 · c 聊天 · 由主机开始比赛"},
-    "room.selected": {"en": "seat {n} selected", "zh": "已选座位 {n}"},
     "lobby.title": {"en": "Tables on this network", "zh": "局域网中的牌桌"},
     "lobby.none": {"en": "Looking for tables… (or: bhtui join HOST:PORT)",
                    "zh": "正在寻找牌桌…（或：bhtui join 主机:端口）"},
@@ -502,7 +498,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.grab": {"en": "{name} grabs the throne: one against four!", "zh": "{name} 抢了皇帝：一打四！"},
     "log.skip.grab": {"en": "{name} does not grab", "zh": "{name} 不抢"},
     "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},
-    "log.auto": {"en": "托管 on for {name}", "zh": "{name} 托管中"},
     "log.new_match": {"en": "— 再来一局: a new match at the same seats —", "zh": "—— 再来一局 ——"},
     "log.timed_out": {"en": "Your time ran out: 托管 plays for you (t takes the seat back)",
                       "zh": "超时：托管替你出牌（按 t 取消）"},
@@ -594,5 +589,3 @@ class Translator:
     def place(self, place: int | None) -> str:
         return self(f"place.{place}") if place else ""
 
-    def role(self, role: str | None) -> str:
-        return self(f"role.{role}") if role else ""
