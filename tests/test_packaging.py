@@ -1,4 +1,5 @@
-"""The wheel carries every package and the built-in themes (top-level themes/ → bhtui/themes)."""
+"""The wheel carries every package, the built-in themes (top-level themes/ → bhtui/themes) and
+the screens' stylesheets (bhtui/tui/styles/*.tcss: without them no screen opens)."""
 
 import subprocess
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_wheel_ships_the_themes_and_every_package(tmp_path):
+def test_the_wheel_ships_the_themes_the_stylesheets_and_every_package(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
          "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
@@ -16,5 +17,7 @@ def test_the_wheel_ships_the_themes_and_every_package(tmp_path):
     names = zipfile.ZipFile(next(tmp_path.glob("bhtui-*.whl"))).namelist()
     themes = {Path(n).name for n in names if n.startswith("bhtui/themes/")}
     assert themes == {p.name for p in (ROOT / "themes").glob("*.toml")} and len(themes) >= 4
+    sheets = {Path(n).name for n in names if n.startswith("bhtui/tui/styles/")}
+    assert sheets == {p.name for p in (ROOT / "bhtui/tui/styles").glob("*.tcss")} and sheets
     for package in ("rules", "bots", "net", "store", "tui"):
         assert f"bhtui/{package}/__init__.py" in names

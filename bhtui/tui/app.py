@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from bhtui.net.client import Client
 from bhtui.store.config import Config, save_config
+from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
@@ -29,11 +30,7 @@ class Session(Protocol):
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
     ENABLE_COMMAND_PALETTE = False
-    # Toasts small and at the top right: at the bottom they covered a dialog's buttons.
-    CSS = """
-    ToastRack { dock: top; align: right top; margin-bottom: 0; }
-    Toast { padding: 0 1; margin-top: 0; width: 44; max-width: 50%; }
-    """
+    CSS_PATH = STYLES / "app.tcss"
     BINDINGS = [
         # Priority: these work over every dialog too (modal screens cut ordinary bindings).
         Binding("question_mark,f1", "help", "Help", id="help", priority=True),

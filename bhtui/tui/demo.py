@@ -28,6 +28,7 @@ from bhtui.rules.scoring import RoundResult, score_round
 from bhtui.rules.tribute import tribute_transfers
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
+from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.describe import composition_words, describe, tribute_words
@@ -187,14 +188,7 @@ def commented_round(t: Translator, style: CardStyle) -> tuple[Replay, dict[int, 
 
 
 class DemoScreen(Screen[None]):
-    DEFAULT_CSS = """
-    #demo-title { text-style: bold; padding: 0 1; background: $panel; }
-    #demo-body { padding: 0 1; height: auto; }
-    #demo-scroll { height: 1fr; }
-    #demo-feedback { padding: 0 1; height: auto; min-height: 1; }
-    #demo-answer { display: none; }
-    #demo-keys { padding: 0 1; color: $text-muted; }
-    """
+    CSS_PATH = STYLES / "demo.tcss"
     BINDINGS = [
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),

@@ -21,6 +21,7 @@ from bhtui.cards import counts, parse_cards
 from bhtui.rules import offers
 from bhtui.rules.presets import rules_of
 from bhtui.rules.scoring import multiplier
+from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
@@ -30,17 +31,7 @@ from bhtui.tui.widgets import Plain, clip, reflow
 class Dialog(ModalScreen[Any]):
     """A small centred box; subclasses fill it."""
 
-    DEFAULT_CSS = """
-    Dialog { align: center middle; }
-    Dialog > Vertical {
-        width: 64; max-width: 95%; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    Dialog .title { text-style: bold; margin-bottom: 1; }
-    Dialog Horizontal { height: auto; margin-top: 1; }
-    Dialog Button { margin-right: 2; }
-    Dialog OptionList { height: auto; max-height: 12; }
-    """
+    CSS_PATH = STYLES / "dialogs.tcss"
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
@@ -342,7 +333,6 @@ class ResultScreen(Dialog):
 class MatchEndScreen(Dialog):
     """The match is over: standings, every round's scores, and 再来一局 (same seats)."""
 
-    DEFAULT_CSS = "MatchEndScreen > Vertical { width: 70; }"
     BINDINGS = [Binding("enter", "again", "Play again", id="end.again"),
                 Binding("escape", "close", "Table", id="end.close")]
 
@@ -481,7 +471,6 @@ class HelpScreen(Dialog):
     """Keys and rules of the game being played (``body``: its i18n key)."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
-    DEFAULT_CSS = "HelpScreen > Vertical { width: 90; height: 90%; }"
 
     def __init__(self, t: Translator, body: str = "help.body") -> None:
         super().__init__(t)

@@ -16,6 +16,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.store.config import CARD_STYLES, LANGUAGES, SORTS, Config
+from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 
@@ -36,13 +37,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 class PreferencesScreen(ModalScreen[Config | None]):
     """Returns the changed settings (ctrl+s), or None (Esc) to keep them as they were."""
 
-    DEFAULT_CSS = """
-    PreferencesScreen { align: center middle; }
-    PreferencesScreen > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%;
-                                   border: thick $primary; background: $surface; padding: 0 1; }
-    PreferencesScreen .title { text-style: bold; }
-    PreferencesScreen OptionList { height: auto; max-height: 12; }
-    """
+    CSS_PATH = STYLES / "preferences.tcss"
     BINDINGS = [
         Binding("left", "step(-1)", show=False, id="prefs.prev"),
         Binding("right,space", "step(1)", "Change", id="prefs.change"),

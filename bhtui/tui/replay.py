@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from bhtui.store.replay import Replay
+from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words
 from bhtui.tui.games import parts_for
@@ -23,11 +24,7 @@ from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table
 
 
 class ReplayScreen(Screen[None]):
-    DEFAULT_CSS = """
-    #r-log { height: 1fr; border: round $secondary; }
-    #r-hands { height: 7; border: round $accent; padding: 0 1; display: none; }
-    #r-status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
-    """
+    CSS_PATH = STYLES / "replay.tcss"
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next"),
         Binding("left", "step(-1)", "Back", id="replay.prev"),

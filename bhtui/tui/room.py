@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from bhtui.games import game_of
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
+from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
@@ -25,12 +26,7 @@ from bhtui.tui.widgets import Plain, clip
 class WaitingRoomScreen(Screen[None]):
     """Who sits where and who is ready; the host fills seats with bots, moves, removes, starts."""
 
-    DEFAULT_CSS = """
-    WaitingRoomScreen { align: center middle; }
-    #room { width: 76; height: auto; border: round $primary; padding: 0 1; }
-    #room-keys { color: $text-muted; margin-top: 1; }
-    #room-note { display: none; color: $warning; margin-top: 1; }
-    """
+    CSS_PATH = STYLES / "room.tcss"
 
     def __init__(self, client: Client, t: Translator, admin: bool, address: str = "") -> None:
         super().__init__()
@@ -196,11 +192,7 @@ def _table_text(grid: RichTable) -> Text:
 class LobbyScreen(Screen[TableInfo]):
     """Tables found on the LAN, live; Enter picks one."""
 
-    DEFAULT_CSS = """
-    #lobby-title { text-style: bold; padding: 0 1; }
-    #lobby-hint { padding: 0 1; color: $text-muted; }
-    DataTable { height: 1fr; }
-    """
+    CSS_PATH = STYLES / "room.tcss"
     BINDINGS = [Binding("enter", "pick", "Pick", id="lobby.pick", priority=True)]
 
     def __init__(self, t: Translator, watching: bool) -> None:
@@ -248,11 +240,7 @@ class LobbyScreen(Screen[TableInfo]):
 
 
 class CodePrompt(ModalScreen[str]):
-    DEFAULT_CSS = """
-    CodePrompt { align: center middle; }
-    CodePrompt > Vertical { width: 50; height: auto; border: thick $primary; padding: 0 1;
-                            background: $surface; }
-    """
+    CSS_PATH = STYLES / "room.tcss"
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
@@ -270,7 +258,7 @@ class CodePrompt(ModalScreen[str]):
 class RefusedScreen(Screen[None]):
     """The host said no (wrong code, full table, other protocol): say why, then leave."""
 
-    DEFAULT_CSS = "RefusedScreen { align: center middle; } RefusedScreen Static { width: auto; }"
+    CSS_PATH = STYLES / "room.tcss"
 
     def __init__(self, t: Translator, reason: str) -> None:
         super().__init__()
@@ -286,7 +274,7 @@ class RefusedScreen(Screen[None]):
 class TableMenu(Screen[str]):
     """Watch or join one known table (the SSH demo's --table)."""
 
-    DEFAULT_CSS = "TableMenu { align: center middle; } TableMenu OptionList { width: 50; height: auto; }"
+    CSS_PATH = STYLES / "room.tcss"
 
     def __init__(self, t: Translator, address: str) -> None:
         super().__init__()

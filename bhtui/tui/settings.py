@@ -15,6 +15,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.games import GAMES, Game, game_of
+from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.widgets import Plain
 
@@ -23,13 +24,7 @@ class SettingsScreen(ModalScreen[tuple[Game, Any]]):
     """Returns the chosen game and rules (Enter); Esc keeps them as they were. A table
     offers its own game's presets; before a local match (``every_game``) any game's."""
 
-    DEFAULT_CSS = """
-    SettingsScreen { align: center middle; }
-    SettingsScreen > Vertical { width: 96; max-width: 100%; height: auto; border: thick $primary;
-                                background: $surface; padding: 0 1; }
-    SettingsScreen .title { text-style: bold; margin-bottom: 1; }
-    SettingsScreen OptionList { height: auto; margin: 1 0; }
-    """
+    CSS_PATH = STYLES / "settings.tcss"
     BINDINGS = [
         Binding("space", "switch", "Switch", id="settings.switch", priority=True),
         Binding("left", "preset(-1)", "Rule set", id="settings.preset", priority=True),

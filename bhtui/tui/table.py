@@ -20,6 +20,7 @@ from textual.widgets import RichLog, Static
 from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.store.config import save_config
+from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import ChatPrompt, MatchEndScreen, PreviousTrickScreen, TAKE_OVER
 from bhtui.tui.games import parts_for
@@ -38,18 +39,7 @@ HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 
 
 class TableScreen(Screen[None]):
-    DEFAULT_CSS = """
-    #main { height: 1fr; }
-    #log { height: 1fr; border: round $secondary; border-title-color: $accent; }
-    #shown { height: auto; max-height: 3; padding: 0 1; display: none; }
-    HandView { height: auto; min-height: 4; max-height: 8; border: round $accent; border-title-color: $accent; padding: 0 1; }
-    HandView:focus { border: double $accent; }
-    #status { height: 1; padding: 0 1; background: $panel; }
-    #too-small { display: none; width: 100%; height: 100%; content-align: center middle;
-                 text-style: bold; }
-    TableScreen.small #main { display: none; }
-    TableScreen.small #too-small { display: block; }
-    """
+    CSS_PATH = STYLES / "table.tcss"
 
     BINDINGS = [
         *(Binding(key, f"pick('{rank}')", show=False, id=f"pick.{rank}")

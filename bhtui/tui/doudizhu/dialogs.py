@@ -24,8 +24,6 @@ class OfferDialog(DecisionDialog):
     action it stands for, and keys for actions not offered do nothing and stay out of the
     footer; ``t`` hands it and the rest to 托管."""
 
-    DEFAULT_CSS = "OfferDialog Button { min-width: 10; width: auto; margin-right: 1; }"
-
     def __init__(self, t: Translator, actions: list[dict[str, Any]]) -> None:
         super().__init__(t)
         self.actions = actions
