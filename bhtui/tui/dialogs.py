@@ -12,7 +12,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -21,47 +20,11 @@ from bhtui.cards import counts, parse_cards
 from bhtui.rules import offers
 from bhtui.rules.presets import rules_of
 from bhtui.rules.scoring import multiplier
-from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
+from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain, clip, reflow
-
-
-class Dialog(ModalScreen[Any]):
-    """A small centred box; subclasses fill it."""
-
-    CSS_PATH = STYLES / "dialogs.tcss"
-
-    def __init__(self, t: Translator) -> None:
-        super().__init__()
-        self.t = t
-        self.closed = False
-        self._retired: tuple[Any] | None = None
-
-    def dismiss(self, result: Any = None) -> Any:
-        """Once only: a key and a timer (or the table moving on) may both close a dialog,
-        and a second dismiss would pop the screen under it."""
-        if self.closed:
-            return None
-        self.closed = True
-        return super().dismiss(result)
-
-    def retire(self, result: Any = None) -> None:
-        """Close with ``result`` now if on top, else as soon as it is on top again (help or
-        the quit prompt may be open over it: dismissing pops whatever is on top). Once
-        closed, never again: a second dismiss would pop the screen under it."""
-        if self.closed:
-            return
-        if self.is_active:
-            self.dismiss(result)
-        else:
-            self._retired = (result,)
-
-    def on_screen_resume(self) -> None:
-        if self._retired is not None and not self.closed:
-            result, self._retired = self._retired[0], None
-            self.dismiss(result)
 
 
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"

@@ -11,13 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.store.config import CARD_STYLES, LANGUAGES, SORTS, Config
-from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
+from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -34,10 +33,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 """Each setting's values, in the order ←/→ go through them (the theme's come from the app)."""
 
 
-class PreferencesScreen(ModalScreen[Config | None]):
+class PreferencesScreen(Dialog[Config | None]):
     """Returns the changed settings (ctrl+s), or None (Esc) to keep them as they were."""
 
-    CSS_PATH = STYLES / "preferences.tcss"
     BINDINGS = [
         Binding("left", "step(-1)", show=False, id="prefs.prev"),
         Binding("right,space", "step(1)", "Change", id="prefs.change"),
@@ -46,8 +44,7 @@ class PreferencesScreen(ModalScreen[Config | None]):
     ]
 
     def __init__(self, t: Translator, config: Config, themes: list[str]) -> None:
-        super().__init__()
-        self.t = t
+        super().__init__(t)
         self.config = dataclasses.replace(config)
         self.choices = {"theme": tuple(themes) or (config.theme,), **CHOICES}
 

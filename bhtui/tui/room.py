@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from bhtui.games import game_of
@@ -19,6 +19,7 @@ from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
+from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
 
@@ -239,12 +240,8 @@ class LobbyScreen(Screen[TableInfo]):
             self.dismiss(self.rows[table.cursor_row])
 
 
-class CodePrompt(ModalScreen[str]):
-    CSS_PATH = STYLES / "room.tcss"
-
-    def __init__(self, t: Translator) -> None:
-        super().__init__()
-        self.t = t
+class CodePrompt(Dialog[str]):
+    """The table's join code, asked when the lobby shows a lock or the host refuses without it."""
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -10,21 +10,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.games import GAMES, Game, game_of
-from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
+from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
 
 
-class SettingsScreen(ModalScreen[tuple[Game, Any]]):
+class SettingsScreen(Dialog[tuple[Game, Any]]):
     """Returns the chosen game and rules (Enter); Esc keeps them as they were. A table
     offers its own game's presets; before a local match (``every_game``) any game's."""
 
-    CSS_PATH = STYLES / "settings.tcss"
     BINDINGS = [
         Binding("space", "switch", "Switch", id="settings.switch", priority=True),
         Binding("left", "preset(-1)", "Rule set", id="settings.preset", priority=True),
@@ -34,8 +32,8 @@ class SettingsScreen(ModalScreen[tuple[Game, Any]]):
     ]
 
     def __init__(self, t: Translator, game: Game, rules: Any, every_game: bool = False) -> None:
-        super().__init__()
-        self.t, self.original = t, (game, rules)
+        super().__init__(t)
+        self.original = game, rules
         self.game, self.rules = game, rules
         games = list(GAMES.values()) if every_game else [game]
         self.choices = [(g, name) for g in games for name in g.presets]

@@ -1,0 +1,49 @@
+"""The one modal box: every dialog, prompt and settings screen is a ``Dialog``."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from textual.screen import ModalScreen
+
+from bhtui.tui import STYLES
+from bhtui.tui.i18n import Translator
+
+ResultT = TypeVar("ResultT")
+
+
+class Dialog(ModalScreen[ResultT]):
+    """A small centred box over the screen; subclasses fill it with a ``Vertical`` (sized in
+    ``styles/dialogs.tcss``) and answer through ``dismiss``."""
+
+    CSS_PATH = STYLES / "dialogs.tcss"
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__()
+        self.t = t
+        self.closed = False
+        self._retired: tuple[Any] | None = None
+
+    def dismiss(self, result: Any = None) -> Any:
+        """Once only: a key and a timer (or the table moving on) may both close a dialog,
+        and a second dismiss would pop the screen under it."""
+        if self.closed:
+            return None
+        self.closed = True
+        return super().dismiss(result)
+
+    def retire(self, result: Any = None) -> None:
+        """Close with ``result`` now if on top, else as soon as it is on top again (help or
+        the quit prompt may be open over it: dismissing pops whatever is on top). Once
+        closed, never again: a second dismiss would pop the screen under it."""
+        if self.closed:
+            return
+        if self.is_active:
+            self.dismiss(result)
+        else:
+            self._retired = (result,)
+
+    def on_screen_resume(self) -> None:
+        if self._retired is not None and not self.closed:
+            result, self._retired = self._retired[0], None
+            self.dismiss(result)
