@@ -23,6 +23,8 @@ from bhtui.tui.themes import DEFAULT_THEME, load_themes
 
 
 class Session(Protocol):
+    """How the app gets its table (``tui/sessions.py``); ``open`` runs in a worker."""
+
     async def open(self, app: BhtuiApp) -> None: ...
     async def close(self) -> None: ...
 
@@ -93,18 +95,8 @@ class BhtuiApp(App[None]):
         for warning in [*self.startup_warnings, *problems]:
             self.notify(warning, severity="warning", timeout=8)
         self.title = self.t("title")
+        # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
-
-    async def ask(self, screen: Screen[Any]) -> Any:
-        """Push a screen and wait for its result."""
-        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-
-        def give(value: Any) -> None:
-            if not answer.done():
-                answer.set_result(value)
-
-        self.push_screen(screen, give)
-        return await answer
 
     def attach(self, client: Client, admin: bool, waiting_room: bool = True) -> None:
         """Follow a client: waiting room until the match, then the table; refusals shown."""

@@ -42,7 +42,8 @@ class LocalSession:
         if self.ask_rules:  # before the table exists, any game's presets may be picked
             from bhtui.tui.settings import SettingsScreen
 
-            game, rules = await app.ask(SettingsScreen(app.t, game, rules, every_game=True))
+            game, rules = await app.push_screen_wait(
+                SettingsScreen(app.t, game, rules, every_game=True))
         self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                  self.rounds, GameLog(new_log_path("local")),
                                  app.config.timer or None, game)
@@ -100,7 +101,7 @@ class RemoteSession:
             port, needs_code = int(port_text), False
         app.address = f"{host}:{port}"
         if needs_code and not self.code:
-            self.code = await app.ask(CodePrompt(app.t))
+            self.code = await app.push_screen_wait(CodePrompt(app.t))
         # Seat tokens are kept by the table's id, so the lobby and any address find them.
         client = Client(None, app.config.name, self.role, code=self.code,  # type: ignore[arg-type]
                         tokens=SeatTokens())
@@ -109,7 +110,7 @@ class RemoteSession:
         refused = client.refused
         if refused and refused.get("code") == "code" and not self.code:
             # The table wants a code we were not given (joined by address): ask, then retry.
-            self.code = client.code = await app.ask(CodePrompt(app.t))
+            self.code = client.code = await app.push_screen_wait(CodePrompt(app.t))
             if not self.code:
                 app.push_screen(RefusedScreen(app.t, refused.get("reason", "?")))
                 return
@@ -121,7 +122,7 @@ class RemoteSession:
         self.browser = Browser(screen.show_tables, self.bind)
         await self.browser.start()
         try:
-            return await app.ask(screen)
+            return await app.push_screen_wait(screen)
         finally:
             await self.browser.stop()
 
@@ -174,7 +175,7 @@ class MenuSession:
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.tui.room import TableMenu
 
-        role = await app.ask(TableMenu(app.t, self.address))
+        role = await app.push_screen_wait(TableMenu(app.t, self.address))
         await RemoteSession(self.address, role).open(app)
 
     async def close(self) -> None:
