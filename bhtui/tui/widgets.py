@@ -21,6 +21,7 @@ from textual.widgets import Static
 from bhtui.cards import GC_RANK, RANK_NAMES
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
+from bhtui.tui.parts import PLACES
 
 RANK_ORDER = {**{name: i for i, name in enumerate(RANK_NAMES)}, "GC": GC_RANK}
 TAIL_RANKS = ("2", "SJ", "BJ", "GC")  # sorted by size or not, these stay at the high end
@@ -325,12 +326,11 @@ class TableArea(Horizontal):
     TableArea SeatBox { height: 4; padding: 0 1; overflow: hidden; }
     TableArea #scores { width: 30; border: round $primary; border-title-color: $accent; }
     """
-    PLACES = ("left-top", "center", "right-top", "left-bottom", "bottom", "right-bottom")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
             with Grid(id="seats"):
-                for place in self.PLACES:
+                for place in PLACES:
                     yield SeatBox(id=place)
         yield Plain(id="scores")
 
