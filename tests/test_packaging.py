@@ -18,6 +18,6 @@ def test_the_wheel_ships_the_themes_the_stylesheets_and_every_package(tmp_path):
     themes = {Path(n).name for n in names if n.startswith("bhtui/themes/")}
     assert themes == {p.name for p in (ROOT / "themes").glob("*.toml")} and len(themes) >= 4
     sheets = {Path(n).name for n in names if n.startswith("bhtui/tui/styles/")}
-    assert sheets == {p.name for p in (ROOT / "bhtui/tui/styles").glob("*.tcss")} and sheets
+    assert {p.name for p in (ROOT / "bhtui/tui/styles").glob("*.tcss")} <= sheets and sheets
     for package in ("rules", "bots", "net", "store", "tui"):
         assert f"bhtui/{package}/__init__.py" in names
