@@ -19,6 +19,7 @@ from bhtui.rules.deal import Deal
 from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.seeding import Seed
+from bhtui.rules.state import purchases_record, transfers_record
 from bhtui.rules.views import match_view
 
 
@@ -160,10 +161,8 @@ class Match:
         self.records.append(RoundRecord(
             number=r.number, redeals=r.redeal,
             called=card_text(r.called) if r.called is not None else None, grab=r.grabbed,
-            tribute=[{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
-            result=r.result,
-            bought=[{"from": f, "to": t, "card": card_text(c),
-                     "paid": card_text(p) if p is not None else None} for f, t, c, p in r.bought],
+            tribute=transfers_record(r.tribute), result=r.result,
+            bought=purchases_record(r.bought),
         ))
         for s in range(SEATS):
             self.totals[s] += r.result.scores[s]

@@ -31,7 +31,7 @@ from bhtui.rules.sets import (
     CardSet, beats, format_set, held_back_allows, held_back_leads, is_bomb, parse_set,
     pick_cards, set_of_cards, sets_from_rank_counts, without_rank,
 )
-from bhtui.rules.state import Action, Event, RoundState
+from bhtui.rules.state import Action, Event, RoundState, purchases_record, transfers_record
 from bhtui.rules.tribute import tribute_transfers
 
 __all__ = ["Action", "Event", "OUT_OF_TURN", "PLACE_NAMES", "Round"]
@@ -140,10 +140,7 @@ class Round(RoundState):
                 self.move(buyer, seller, paid)
             self.bought.append((seller, buyer, three, paid))
         if self.bought:
-            self.events.append({"type": "buy3", "items": [
-                {"from": f, "to": t, "card": card_text(c),
-                 "paid": card_text(p) if p is not None else None}
-                for f, t, c, p in self.bought]})
+            self.events.append({"type": "buy3", "items": purchases_record(self.bought)})
 
     def _pay_tribute(self, previous: RoundResult) -> None:
         keep = [[0] * NUM_CARDS for _ in range(SEATS)]  # marked cards are never given
@@ -157,7 +154,7 @@ class Round(RoundState):
         if self.tribute:
             self.events.append({
                 "type": "tribute",
-                "items": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in self.tribute],
+                "items": transfers_record(self.tribute),
             })
 
     # ----- who may act --------------------------------------------------------------------

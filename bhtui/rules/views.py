@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bhtui.cards import CARD_TEXT, card_text
 from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
+from bhtui.rules.state import purchases_record, transfers_record
 from bhtui.rules.throne import bundle_cards, passes_to
 
 if TYPE_CHECKING:
@@ -70,9 +71,8 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "moment": r.moment,
         "leader": r.leader,
         "top": _top(r),
-        "tribute": [{"from": f, "to": t, "card": card_text(c)} for f, t, c in r.tribute],
-        "bought": [{"from": f, "to": t, "card": card_text(c),
-                    "paid": card_text(p) if p is not None else None} for f, t, c, p in r.bought],
+        "tribute": transfers_record(r.tribute),
+        "bought": purchases_record(r.bought),
         "dealer": r.dealer,
         "step": r.step,
         "asking": list(r.asking),

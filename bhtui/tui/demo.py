@@ -25,6 +25,7 @@ from bhtui.cards import parse_cards
 from bhtui.net.host import BOT_NAMES
 from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
 from bhtui.rules.scoring import RoundResult, score_round
+from bhtui.rules.state import transfers_record
 from bhtui.rules.tribute import tribute_transfers
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
@@ -113,9 +114,8 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
     vectors = [counts(h) for h in hands]
 
     def items(result: RoundResult) -> str:
-        moves = [{"from": f, "to": to, "card": style.label(c_text)}
-                 for f, to, c_text in ((f, to, _text(c)) for f, to, c in
-                                       tribute_transfers(result, vectors))]
+        moves = transfers_record(tribute_transfers(result, vectors),
+                                 lambda c: style.label(_text(c)))
         return tribute_words(moves, names)
 
     won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
@@ -156,8 +156,8 @@ def weifang_examples(t: Translator, style: CardStyle) -> str:
     hands = [counts(parse_cards(h)) for h in ("9S", "KD", "2H SJ", "2S 2D", "2C")]
     result = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), won, "emperor", open_guard=True,
                          stuck=((3, 0),))
-    moves = [{"from": f, "to": to, "card": style.label(_text(c))}
-             for f, to, c in tribute_transfers(result, hands, rules)]
+    moves = transfers_record(tribute_transfers(result, hands, rules),
+                             lambda c: style.label(_text(c)))
     lines.append(WORDS["example.weifang.tribute"][lang].format(
         items=tribute_words(moves, ["E", "G", "R1", "R2", "R3"])))
     return "\n".join(lines)
