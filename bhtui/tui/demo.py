@@ -26,6 +26,7 @@ from bhtui.net.host import BOT_NAMES
 from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
 from bhtui.rules.scoring import RoundResult, score_round
 from bhtui.rules.state import transfers_record
+from bhtui.tui.selection import beat_problem
 from bhtui.rules.tribute import tribute_transfers
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
@@ -82,13 +83,14 @@ def judge(text: str, top: str, t: Translator) -> tuple[bool, str]:
         why = str(exc) if lang == "en" else t("status.not_set")
         return False, WORDS["not_set"][lang].format(why=why)
     shown_old, shown_new = composition_words(old), composition_words(new)
-    if beats(new, old):
+    problem = beat_problem(new, old, PRESETS["qingdao"])
+    if problem is None:
         return True, WORDS["right"][lang].format(new=shown_new, old=shown_old)
-    if new.size != old.size:
+    if problem == "size":
         return False, WORDS["size"][lang].format(old=shown_old, n=old.size)
-    if old.bj:
+    if problem == "big":
         return False, WORDS["big"][lang]
-    if new.bj < old.sj:
+    if problem == "jokers":
         return False, WORDS["small"][lang].format(old=shown_old, n=old.sj)
     return False, WORDS["rank"][lang].format(
         mine=format_set(new).split()[0], theirs=format_set(old).split()[0], old=shown_old)

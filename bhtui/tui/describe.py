@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bhtui.cards import RANK_NAMES
+from bhtui.cards import RANK_NAMES, parse_card
 from bhtui.rules import CardSet
-from bhtui.tui.cardstyle import JOKERS, rank_text
+from bhtui.rules.sets import set_of_cards
+from bhtui.tui.cardstyle import rank_text
 from bhtui.tui.i18n import Translator
 
 
 def set_words(cards: list[str]) -> str:
-    """Ranks of a played set, jokers after a plus: ``9 9 9 + SJ``."""
-    natural = [c[:-1] for c in cards if c not in JOKERS]
-    jokers = [c for c in cards if c in JOKERS]
-    jokers.sort(key=JOKERS.index)
-    if natural and jokers:
-        return " ".join(natural) + " + " + " ".join(jokers)
-    return " ".join(natural or jokers)
+    """A played set's cards in words, as :func:`composition_words` says its set (cards that
+    make no set, which only a broken frame could carry, are shown as they came)."""
+    try:
+        return composition_words(set_of_cards((parse_card(c) for c in cards), kills=True))
+    except ValueError:
+        return " ".join(cards)
 
 
 def rank_counts_words(cards: list[str], times: str = "×") -> str:

@@ -5,12 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 from bhtui.cards import parse_card
-from bhtui.rules import beats
+from bhtui.rules import CardSet, RuleSet, beats
 from bhtui.rules.presets import rules_of
 from bhtui.rules.mechanisms import SIX
 from bhtui.rules.sets import held_back_allows, is_bomb, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator
+
+
+def beat_problem(new: CardSet, old: CardSet, rules: RuleSet) -> str | None:
+    """Why ``new`` does not beat ``old`` (None when it does), for the status line and the
+    demo alike: ``roast`` (jokers on top are answered by a roast, R-PLAY-5), ``size`` (same
+    number of cards, R-PLAY-3), ``big`` (a big joker on top), ``jokers`` (a big joker for each
+    small one), ``rank``."""
+    if beats(new, old, rules):
+        return None
+    if rules.kao and (old.sj or old.bj):
+        return "roast"
+    if new.size != old.size:
+        return "size"
+    if old.bj:
+        return "big"
+    if new.bj < old.sj:
+        return "jokers"
+    return "rank"
 
 
 def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
@@ -26,11 +44,12 @@ def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> 
         return t("status.not_set")
     if top:
         old = set_of_cards((parse_card(c) for c in top["cards"]), kills=True)
-        if not beats(chosen, old, rules):
-            if rules.kao and (old.sj or old.bj):
-                return t("status.no_roast", set=set_words(top["cards"]))
-            if chosen.size != old.size:
-                return t("status.need_n", n=old.size)
+        problem = beat_problem(chosen, old, rules)
+        if problem == "roast":
+            return t("status.no_roast", set=set_words(top["cards"]))
+        if problem == "size":
+            return t("status.need_n", n=old.size)
+        if problem:
             return t("status.must_beat", set=set_words(top["cards"]))
     held = rules.holds_back
     if held and not held_back_allows(chosen, rank_counts(parse_card(c) for c in view.get("hand", [])),
