@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bhtui.cards import NUM_CARDS
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
-from bhtui.rules.mechanisms import GuardBy
+from bhtui.rules.mechanisms import Ascent, GuardBy
 from bhtui.rules.presets import option_values
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
@@ -288,8 +288,10 @@ def test_R_HIDE_2_every_viewer_gets_the_same_number_of_events_private_ones_as_pl
 @FAST
 @given(matches, st.data())
 def test_R_SEAT_1_R_TRICK_7_the_card_goes_to_the_previous_seat_and_only_rebels_rebel(m, data):
-    """In every preset a decline sends the emperor card to the decliner's 上家, whose offer
-    follows at once (or the passing ends: void, 逼庄); 造反 comes from rebels only."""
+    """In every preset a decline sends the emperor card to the decliner's 上家 (Weihai's W3
+    ring: to the next seat, R-WH §1.10), whose offer follows at once (or the passing ends:
+    void, 逼庄); 造反 comes from rebels only."""
+    throne = m.rules.throne
     stream = m.initial_events()
     for _, role, events in steps(m, data):
         if any(e["type"] == "rebel" for e in events):
@@ -302,7 +304,8 @@ def test_R_SEAT_1_R_TRICK_7_the_card_goes_to_the_previous_seat_and_only_rebels_r
             assert stream[i + 1]["type"] in ("void", "offer")  # void, or 逼庄's forced offer
             assert stream[i + 1]["type"] == "void" or stream[i + 1]["forced"]
         else:
-            assert event["to"] == (event["seat"] - 1) % 5
+            if throne.ascent is not Ascent.BY_HOLDING:  # refused abdications go seat by seat
+                assert event["to"] == (event["seat"] + throne.passes_to.value) % 5
             assert stream[i + 1]["type"] == "offer" and stream[i + 1]["seat"] == event["to"]
 
 
