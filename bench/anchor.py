@@ -5,7 +5,8 @@ uniform over the legal ones, tricks end when everyone else still holding cards h
 lead passes on (接风) when a trick's winner is out, and the round ends when four players are
 out. The deck (216, 205, 168 or 165 cards) and baike's 让牌 follow the preset being measured,
 so both sides play the same length of game (the towns' 憋6/憋3, 闷, GC, kills and bombs are
-bhtui's extra work, as roles and scores are). No roles, no scoring, no events, no views, no validation: what any engine must at least do.
+bhtui's extra work, as roles and scores are). No roles, no scoring, no events, no views, no
+validation: what any engine must at least do.
 It is not part of bhtui and shares no code with it, so it cannot inherit bhtui's costs.
 """
 

@@ -20,8 +20,8 @@ from typing import Any
 from bhtui.bots import make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.bots.heuristic import DECLARED_SOLO_AT
-from bhtui.games.moments import Moments
 from bhtui.bots.strength import strength
+from bhtui.games.moments import Moments
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.sim import offer_declarations
 

@@ -34,14 +34,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import anchor  # noqa: E402
 import doudizhu  # noqa: E402
-
 from bhtui.bots import make_bot  # noqa: E402
 from bhtui.cards import card_text  # noqa: E402
 from bhtui.rules import PRESETS, Match, RuleSet, legal_sets  # noqa: E402
 from bhtui.rules.presets import option_values  # noqa: E402
 from bhtui.sim import play_match  # noqa: E402
+
+import anchor  # noqa: E402
 
 Sample = tuple[float, float]  # (wall, cpu) seconds
 
@@ -134,7 +134,7 @@ class Row:
             cells = [f"{self.label:<44} {clock:>4}", _spread(ours, unit)]
             if self.samples["ref"]:
                 ref = [s[i] for s in self.samples["ref"]]
-                ratios = [(r / o if self.unit == "/s" else o / r) for o, r in zip(ours, ref)]
+                ratios = [(r / o if self.unit == "/s" else o / r) for o, r in zip(ours, ref, strict=True)]
                 if self.faster:
                     ratios = [1 / r for r in ratios]
                 cells += [_spread(ref, unit), f"{statistics.median(ratios):5.1f}× "

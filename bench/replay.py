@@ -46,7 +46,7 @@ def main() -> None:
             started = time.perf_counter()
             fn()
             out.append((time.perf_counter() - started) / len(positions) * 1e3)
-    ratios = [r / o for o, r in zip(ours, ref)]
+    ratios = [r / o for o, r in zip(ours, ref, strict=True)]
     print(f"{args.rounds}-round qingdao game, {len(replay)} actions, {len(positions)} random "
           f"positions, {args.reps} interleaved repetitions, ms per position, median (min..max)")
     print(f"  match_at (checkpoints)  {statistics.median(ours):8.2f} ({min(ours):.2f}..{max(ours):.2f})")

@@ -7,9 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-
 from pathlib import Path
-
 from typing import Any
 
 from bhtui import __version__
@@ -232,9 +230,8 @@ def _host(args: argparse.Namespace) -> int:
 
     from bhtui.net.host import BOT_NAMES, Seat, Table
     from bhtui.net.serve import run_headless
-    from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
-
     from bhtui.net.tcp import listen_socket
+    from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
 
     config, warnings = _settings(args)
     delay = args.bot_delay if args.bot_delay is not None else config.bot_delay

@@ -4,9 +4,8 @@ through a whole match to the match-end screen."""
 
 from __future__ import annotations
 
-from test_tui import make_app, my_play_turn, table
-
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
+from test_tui import make_app, my_play_turn, table
 
 
 async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers():

@@ -8,10 +8,11 @@ import pytest
 from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.bots.legal import legal_from_view
+from bhtui.rules import PRESETS, Match
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import option_values
-from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
+
 from helpers import pass_, play, rigged
 
 SEATS = range(5)

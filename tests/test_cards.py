@@ -5,7 +5,16 @@ from collections import Counter
 import pytest
 
 from bhtui.cards import (
-    BJ, SJ, card_text, deck, format_cards, parse_card, parse_cards, rank_of, sort_key, suit_of,
+    BJ,
+    SJ,
+    card_text,
+    deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+    rank_of,
+    sort_key,
+    suit_of,
 )
 
 

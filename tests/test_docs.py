@@ -30,7 +30,8 @@ def test_every_rule_id_is_named_by_a_test():
     named = set()
     for path in (ROOT / "tests").glob("test_*.py"):
         if path.name != Path(__file__).name:
-            named |= {m.replace("_", "-") for m in re.findall(r"R_[A-Z]+_[A-Z]?\d+|R_SCORE_W", path.read_text())}
+            found = re.findall(r"R_[A-Z]+_[A-Z]?\d+|R_SCORE_W", path.read_text())
+            named |= {m.replace("_", "-") for m in found}
             named |= ids(path.read_text())
     assert sorted(wanted - named) == []
 

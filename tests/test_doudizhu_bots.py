@@ -8,6 +8,7 @@ import pytest
 from bhtui.doudizhu import Match, parse_hand
 from bhtui.doudizhu.bots import HeuristicBot, RandomBot, make_bot
 from bhtui.doudizhu.selfplay import play_deal, play_match
+
 from doudizhu_helpers import bid, play, rigged, to_play
 
 

@@ -9,8 +9,17 @@ import msgpack
 import pytest
 
 from bhtui.doudizhu import IllegalAction, Match, event_for, legal_hands, parse_hand
+
 from doudizhu_helpers import (
-    auction, bid, farmers_win, fingerprint, goes_out, others_pass, pass_, play, rigged,
+    auction,
+    bid,
+    farmers_win,
+    fingerprint,
+    goes_out,
+    others_pass,
+    pass_,
+    play,
+    rigged,
 )
 
 

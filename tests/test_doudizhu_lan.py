@@ -5,9 +5,6 @@ projection of the game (tests/net_checks.py), so no hidden card crosses the wire
 from __future__ import annotations
 
 import pytest
-from helpers import in_background
-from net_checks import decoded, projection_problems
-from test_host import settle
 
 from bhtui.games import get_game
 from bhtui.net.botclient import attach_bot
@@ -15,6 +12,10 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving
 from bhtui.net.tcp import TcpLink, listen_socket, open_link
+from test_host import settle
+
+from helpers import in_background
+from net_checks import decoded, projection_problems
 
 DDZ = get_game("doudizhu")
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for, replay
+
 from doudizhu_helpers import fingerprint, reshuffled
 
 RULES = [PRESETS[p].with_options(escape=escape, base=base)

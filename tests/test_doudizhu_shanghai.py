@@ -9,8 +9,18 @@ from collections import Counter
 import pytest
 
 from bhtui.doudizhu import PLACEHOLDER, IllegalAction, Match, event_for
+
 from doudizhu_helpers import (
-    auction, bid, farmers_win, fingerprint, goes_out, others_pass, pass_, play, rigged, to_play,
+    auction,
+    bid,
+    farmers_win,
+    fingerprint,
+    goes_out,
+    others_pass,
+    pass_,
+    play,
+    rigged,
+    to_play,
 )
 
 P = "shanghai"

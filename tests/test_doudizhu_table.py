@@ -10,9 +10,6 @@ import subprocess
 import sys
 
 import pytest
-from helpers import in_background
-from net_checks import projection_problems
-from test_host import Tap, connect, settle
 
 from bhtui.games import get_game
 from bhtui.net.client import Client
@@ -20,6 +17,10 @@ from bhtui.net.host import Seat, Table, Viewer
 from bhtui.net.lobby import Advertiser
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
+from test_host import Tap, connect, settle
+
+from helpers import in_background
+from net_checks import projection_problems
 
 DDZ = get_game("doudizhu")
 

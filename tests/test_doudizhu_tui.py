@@ -6,7 +6,6 @@ and the settings screen picking the game."""
 from __future__ import annotations
 
 import pytest
-from test_tui import t_hands_the_dialog_to_tuoguan, wait_for
 
 from bhtui.games import get_game
 from bhtui.net.host import Seat, Table
@@ -20,6 +19,7 @@ from bhtui.tui.sessions import LocalSession, ReplaySession
 from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
+from test_tui import t_hands_the_dialog_to_tuoguan, wait_for
 
 DDZ = get_game("doudizhu")
 SIZE = (80, 24)

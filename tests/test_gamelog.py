@@ -1,10 +1,11 @@
 """The append-only game log: replay on resume, a torn last record, unreadable files."""
 
+import random
+
 import pytest
 
 from bhtui.rules import Match
 from bhtui.store.gamelog import MAGIC, GameLog, GameLogError
-import random
 
 
 def written(tmp_path, n_actions: int = 40):

@@ -9,13 +9,14 @@ import random
 
 import msgpack
 import pytest
-from helpers import in_background, people_and_bots, reshuffled
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
-from bhtui.net.host import Seat, Table
+from bhtui.net.host import Table
 from bhtui.net.memory import MemoryLink
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
+
+from helpers import in_background, people_and_bots, reshuffled
 
 
 class Tap(MemoryLink):
@@ -174,7 +175,7 @@ async def test_a_major_protocol_mismatch_is_refused_naming_both_versions():
     link = Tap(table)
     link.write(encode({"type": "hello", "proto": [9, 0], "role": "player", "name": "X"}))
     await settle(lambda: link.closed_reason is not None)
-    assert "9.0" in link.closed_reason and "%d.%d" % PROTOCOL in link.closed_reason
+    assert "9.0" in link.closed_reason and "{}.{}".format(*PROTOCOL) in link.closed_reason
 
 
 @pytest.mark.parametrize("preset", ["qingdao", "baike", "lianzhong-simple"])

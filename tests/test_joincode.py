@@ -14,13 +14,14 @@ import subprocess
 import sys
 
 import pytest
-from helpers import in_background, people_and_bots
-from test_tcp import LOOPBACK, Recording, connect, free_port, frames, settle
 
 import bhtui.net.joincode as joincode
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
+from test_tcp import LOOPBACK, Recording, connect, frames, free_port, settle
+
+from helpers import in_background, people_and_bots
 
 
 async def coded_table(code: str = "4242") -> tuple[Table, asyncio.Server, int]:

@@ -4,8 +4,6 @@ a refused join code, and the lobby's list of tables."""
 from __future__ import annotations
 
 import pytest
-from helpers import in_background
-from test_tui import wait_for
 from textual.app import App
 
 from bhtui.bots import make_bot
@@ -21,6 +19,9 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
+from test_tui import wait_for
+
+from helpers import in_background
 
 
 def config() -> Config:
@@ -168,12 +169,14 @@ async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_
         await pilot.press("right", "right", "space", "enter")  # lianzhong-classic, kao on
         await wait_for(pilot, lambda: table.rules.name == "lianzhong-classic")
         assert table.rules.kao and not table.rules.bie6
-        body = lambda: str(app.screen.query_one("#room-body").render())
+        def body() -> str:
+            return str(app.screen.query_one("#room-body").render())
         await wait_for(pilot, lambda: "Lianzhong classic" in body() and "烤牌" in body())
         from bhtui.net.lobby import Advertiser
         assert Advertiser(table, 7474)._properties()["options"] == "kao"
         app.client.admin("options", preset="rizhao", options={})
-        note = lambda: str(app.screen.query_one("#room-note").render())
+        def note() -> str:
+            return str(app.screen.query_one("#room-note").render())
         await wait_for(pilot, lambda: "Refused: unknown preset 'rizhao'; known: qingdao" in note())
         assert table.rules.name == "lianzhong-classic"  # nothing else changed
 

@@ -13,6 +13,7 @@ from bhtui.rules import PRESETS, IllegalAction, Match, beats, legal_sets, parse_
 from bhtui.rules.deal import shuffled_deal
 from bhtui.rules.mechanisms import PassTo
 from bhtui.rules.scoring import score_round
+
 from helpers import fingerprint, pass_, play, rigged, types
 
 BAIKE = PRESETS["baike"]

@@ -16,7 +16,9 @@ from bhtui.rules.mechanisms import Ascent, GuardBy
 from bhtui.rules.presets import option_values
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
+
 from helpers import fingerprint, guard_token, reshuffled, set_hands
+
 
 def _other(base, option):
     """The option's values other than the preset's own."""
@@ -276,7 +278,7 @@ def test_R_HIDE_2_every_viewer_gets_the_same_number_of_events_private_ones_as_pl
     for viewer in [0, 1, 2, 3, 4, None]:
         seen = [event_for(e, viewer) for e in stream]
         assert len(seen) == len(stream)
-        for original, shown in zip(stream, seen):
+        for original, shown in zip(stream, seen, strict=False):
             owner = original.get("private")
             if owner is not None and owner != viewer:
                 assert shown == PLACEHOLDER

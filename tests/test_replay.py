@@ -4,9 +4,9 @@ import random
 
 import pytest
 
+from bhtui.bots import make_bot
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
-from bhtui.bots import make_bot
 from bhtui.store.gamelog import GameLog, GameLogError, rules_header
 from bhtui.store.replay import Replay
 

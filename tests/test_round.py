@@ -7,6 +7,7 @@ import pytest
 from bhtui.cards import BJ, parse_cards
 from bhtui.rules import PRESETS, IllegalAction, Match, replay
 from bhtui.rules.scoring import score_round
+
 from helpers import fingerprint, pass_, play, rigged, types
 
 QINGDAO = PRESETS["qingdao"]
@@ -35,6 +36,7 @@ def test_R_SEED_1_the_seed_fixes_the_deal_and_seed_plus_actions_replay_bit_for_b
     assert a.round.hands == b.round.hands and a.round.first_candidate == b.round.first_candidate
     assert a.round.hands != c.round.hands
     import random
+
     from helpers import random_actions
     a.rounds = 2
     random_actions(a, random.Random(3))

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 
-from helpers import people_and_bots
-from test_tcp import LOOPBACK, connect, settle
-
 from bhtui.net.botclient import attach_bot
 from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
 from bhtui.rules import Match, replay
 from bhtui.store.gamelog import GameLog
+from test_tcp import LOOPBACK, connect, settle
+
+from helpers import people_and_bots
 
 
 def test_R_SEED_1_a_live_table_deals_from_128_bits_of_secret():

@@ -6,12 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bhtui.cards import BJ_RANK, SJ_RANK, TWO
+from bhtui.cards import BJ_RANK, SJ_RANK, TWO, counts, parse_cards
 from bhtui.rules import PRESETS, CardSet, beats, format_set, legal_sets, parse_set
 from bhtui.rules.choices import LeadSets
 from bhtui.rules.mechanisms import SIX, HeldBack
 from bhtui.rules.sets import NO_RANK, held_back_allows, pick_cards, sets_from_rank_counts
-from bhtui.cards import counts, parse_cards
 
 
 def test_R_PLAY_1_a_set_is_one_rank_plus_jokers():
@@ -76,7 +75,7 @@ def _literal_beats(new: CardSet, old: CardSet) -> bool:
     def cards(s):
         return sorted([BJ_RANK] * s.bj + [SJ_RANK] * s.sj + [s.rank] * s.n, reverse=True)
     a, b = cards(old), cards(new)
-    return len(a) == len(b) and all(x > y for x, y in zip(b, a))
+    return len(a) == len(b) and all(x > y for x, y in zip(b, a, strict=True))
 
 
 sets = st.builds(

@@ -11,9 +11,8 @@ import random
 import asyncssh
 import pytest
 
-from test_tcp import settle
-
 from bhtui.sshd import get_winsize, load_or_create_host_key, start_ssh
+from test_tcp import settle
 
 
 @pytest.fixture

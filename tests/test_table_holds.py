@@ -9,8 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import in_background, people_and_bots
-from test_tcp import LOOPBACK, Recording, connect, events_in, frames, settle
 
 from bhtui.bots import HeuristicBot, make_bot
 from bhtui.bots.legal import legal_from_view
@@ -21,6 +19,9 @@ from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import serve_table
 from bhtui.rules import Match
 from bhtui.store.gamelog import GameLog
+from test_tcp import LOOPBACK, Recording, connect, events_in, frames, keeps_going, settle
+
+from helpers import in_background, people_and_bots
 
 
 def logged_match(path: Path, rounds: int) -> Table:
@@ -98,7 +99,7 @@ async def test_an_endless_match_goes_on_past_the_round_where_views_outgrew_a_fra
     watcher, rec = await connect(port, "W", "spectator")
     player, _ = await connect(port, "Me", token=table.seats[0].token)
     attach_bot(player)
-    await settle(lambda: len(table.match.records) >= 402, 60)
+    await keeps_going(lambda: len(table.match.records), 402)
     await settle(lambda: watcher.seq == table.seq)
     views = [m for m in frames(rec.received) if m["type"] == "view"]
     assert views and all(len(encode(v)) < 8 * 1024 for v in views)

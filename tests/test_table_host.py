@@ -7,9 +7,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from test_host import all_bots_but, connect, settle
-
 from bhtui.rules import Match
+from test_host import all_bots_but, connect, settle
 
 
 def first_with(preset: str, predicate, tries: int = 200, **options) -> int:

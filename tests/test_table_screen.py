@@ -11,17 +11,22 @@ import tomllib
 
 import pytest
 from rich.cells import cell_len
-from test_tui import make_app, my_play_turn, table, wait_for
 from textual.geometry import Region
 
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config, config_path
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
-    DeclareDialog, MatchEndScreen, PreviousTrickScreen, QuitScreen, ResultScreen, ThroneDialog,
+    DeclareDialog,
+    MatchEndScreen,
+    PreviousTrickScreen,
+    QuitScreen,
+    ResultScreen,
+    ThroneDialog,
 )
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
+from test_tui import make_app, my_play_turn, table, wait_for
 
 THEMES = ["felt", "dark", "light", "contrast"]
 
@@ -237,10 +242,9 @@ def test_help_lines_fit_the_help_box_at_80_columns_and_hand_wrapped_text_is_join
 
 async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
     """Defect 13: keys that did nothing were offered."""
-    from test_host import all_bots_but
-
     from bhtui.net.local import join
     from bhtui.tui.room import WaitingRoomScreen
+    from test_host import all_bots_but
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -397,7 +401,7 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
         held = [str(w.render()) for w in result.query(".held")]
         left = [names[s] for s, hand in enumerate(end["hands"]) if hand]
         assert left and len(held) == len(left)  # the last seat always ends with cards
-        assert all(name in line and "×" in line for name, line in zip(left, held))
+        assert all(name in line and "×" in line for name, line in zip(left, held, strict=True))
         result.dismiss(None)
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         await pilot.press("escape")  # back to the table: only what can still be done is offered

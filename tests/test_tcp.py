@@ -12,7 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import in_background, people_and_bots
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,8 @@ from bhtui.net.host import Seat, Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.tcp import TcpLink, serve_table, stay_connected
 
+from helpers import in_background, people_and_bots
+
 LOOPBACK = "127.0.0.1"
 
 
@@ -31,6 +32,13 @@ async def settle(condition, limit: float = 30.0) -> None:
         while not condition():
             await asyncio.sleep(0.005)
     await asyncio.wait_for(wait(), limit)
+
+
+async def keeps_going(progress, goal: int, stall: float = 30.0) -> None:
+    """Wait until ``progress()`` reaches ``goal``, failing only if it stops moving for
+    ``stall`` seconds: a long workload takes as long as the machine's load makes it."""
+    while (seen := progress()) < goal:
+        await settle(lambda seen=seen: progress() > seen, stall)
 
 
 def cut(link: TcpLink) -> None:

@@ -3,16 +3,15 @@ terminal back — it leaves the alternate screen instead of staying in the app's
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import select
 import signal
 import struct
 import sys
-import time
-
-import fcntl
 import termios
+import time
 
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
 

@@ -4,6 +4,7 @@ from bhtui.cards import counts, parse_cards
 from bhtui.rules import Match
 from bhtui.rules.scoring import RoundResult
 from bhtui.rules.tribute import tribute_transfers
+
 from helpers import pass_, play, rigged
 
 HANDS = [counts(parse_cards(h)) for h in (

@@ -10,7 +10,12 @@ import pytest
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
-    CallDialog, GrabDialog, HelpScreen, QuitScreen, ResultScreen, ThroneDialog,
+    CallDialog,
+    GrabDialog,
+    HelpScreen,
+    QuitScreen,
+    ResultScreen,
+    ThroneDialog,
 )
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
@@ -247,7 +252,7 @@ def test_the_help_names_the_keys_the_table_really_binds(language):
 
     help_text = Translator(language)("help.body")
     bound = {b.key for b in TableScreen.BINDINGS} | {"ctrl+q", "ctrl+t", "f1"}
-    for key, word in [("t", "托管"), ("c", ""), ("p", ""), ("h", ""), ("ctrl+q", ""), ("ctrl+t", "")]:
+    for key, _word in [("t", "托管"), ("c", ""), ("p", ""), ("h", ""), ("ctrl+q", ""), ("ctrl+t", "")]:
         assert key in bound
         assert f"{key} " in help_text or f" {key}" in help_text, key
     assert "a 托管" not in help_text and " q 退出" not in help_text and " q quit" not in help_text

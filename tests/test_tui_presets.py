@@ -13,6 +13,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, DeclareDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.table import TableScreen
+
 from helpers import play_the_hint, rigged
 
 

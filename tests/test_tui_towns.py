@@ -12,6 +12,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain
+
 from helpers import play_the_hint
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}

@@ -11,12 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bhtui.cards import BJ_RANK, GC, GC_RANK, SJ_RANK, TWO, card_text, counts, deck, parse_cards
+from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO, card_text, counts, deck, parse_cards
 from bhtui.rules import PRESETS, IllegalAction, Match, beats, parse_set
 from bhtui.rules.deal import shuffled_deal
 from bhtui.rules.scoring import RoundResult, score_round
 from bhtui.rules.sets import NO_RANK, CardSet, sets_from_rank_counts
 from bhtui.rules.tribute import tribute_transfers
+
 from helpers import fingerprint, pass_, play, rigged, to_second_round, types
 
 WEIFANG = PRESETS["weifang"]
@@ -194,7 +195,7 @@ def _literal(new: CardSet, old: CardSet) -> bool:
         return sorted([GC_RANK] * s.gc + [BJ_RANK] * s.bj + [SJ_RANK] * s.sj + [s.rank] * s.n
                       + [TWO] * s.twos, reverse=True)
     a, b = cards(old), cards(new)
-    return len(a) == len(b) and all(x > y for x, y in zip(b, a))
+    return len(a) == len(b) and all(x > y for x, y in zip(b, a, strict=True))
 
 
 tier_sets = st.builds(

@@ -12,6 +12,7 @@ from bhtui.cards import SJ, card_text, deck
 from bhtui.rules import PRESETS, IllegalAction, Match
 from bhtui.rules.deal import shuffled_deal
 from bhtui.rules.scoring import score_round
+
 from helpers import fingerprint, pass_, play, rigged, to_second_round, types
 
 WEIHAI = PRESETS["weihai"]

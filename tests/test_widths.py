@@ -5,9 +5,9 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from bhtui.rules import Match
+from bhtui.tui.baohuang import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import STRINGS, Translator
-from bhtui.tui.baohuang import BAOHUANG_PARTS
 from bhtui.tui.widgets import clip
 
 seat_lines = BAOHUANG_PARTS.seat_lines  # the shared seat box with Baohuang's role badges
@@ -36,8 +36,9 @@ def test_seat_boxes_fit_their_16_cells_with_long_and_cjk_names(language):
             assert sum(cell_len(seg.text) for seg in rendered[0]) <= 16
 
 
-SAMPLES = {"names": "Maximilian, 欧阳娜娜", "n": 43, "name": "欧阳娜娜欧阳娜", "set": "10 10 10 + SJ BJ", "card": "10H",
-           "cards": "BJ 2S 2H 2D", "reason": "10 10 does not beat J J (R-PLAY-3)",
+SAMPLES = {"names": "Maximilian, 欧阳娜娜", "n": 43, "name": "欧阳娜娜欧阳娜",
+           "set": "10 10 10 + SJ BJ", "card": "10H", "cards": "BJ 2S 2H 2D",
+           "reason": "10 10 does not beat J J (R-PLAY-3)",
            "rank": "10", "w": 79, "h": 23, "items": "", "round": 12, "redeal": "",
            "bundle": "BJ 2S", "role": "", "place": "头科", "result": "", "text": "求助"}
 ONE_LINE = ("status.", "key.", "throne.", "grab.", "quit.", "call.three", "call.hidden",
@@ -79,9 +80,10 @@ def test_every_footer_binding_with_an_id_has_both_languages():
     import inspect
     import pkgutil
 
-    import bhtui.tui
     from textual.app import App
     from textual.screen import Screen
+
+    import bhtui.tui
 
     classes = set()
     for info in pkgutil.iter_modules(bhtui.tui.__path__):

@@ -23,6 +23,7 @@ def rebel_expectation(r: Reading) -> float:
     public places: each seat that may be the guard (or the emperor himself, a hidden solo)
     equally likely, the places left in any order."""
     me, emperor, places = r.me, r.emperor, r.places
+    assert emperor is not None, "asked only once the emperor is known"
     free = [p for p in range(1, SEATS + 1) if p not in places]
     mean = sum(free) / len(free) if free else 0.0
     guards = [r.guard] if r.guard is not None else [

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bhtui.bots.bets import rebellion_pays
+from bhtui.bots.legal import solo_calls
+from bhtui.bots.strength import strength
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card, rank_of
 from bhtui.rules import Action, CardSet
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK
-from bhtui.bots.bets import rebellion_pays
-from bhtui.bots.legal import solo_calls
-from bhtui.bots.strength import strength
 
 ACCEPT_AT = 11.0   # a typical hand plus the emperor card is about 11
 OPEN_SOLO_AT = 21.0

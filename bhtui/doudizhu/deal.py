@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bhtui.cards import NUM_RANKS, deck, rank_of
-from bhtui.doudizhu.hands import counts_of_text, check_copies
+from bhtui.doudizhu.hands import check_copies, counts_of_text
 from bhtui.doudizhu.presets import Rules
 
 

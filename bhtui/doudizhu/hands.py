@@ -212,7 +212,7 @@ def _shanghai_airplane_with_pairs(m: Sequence[int], k: int) -> tuple[str, int] |
     tops = []
     for lo in range(0, 15 - k):
         triples = window_need(lo, lo + k - 1, 3)
-        rest = [have - want for have, want in zip(m[:JOKER], triples)]
+        rest = [have - want for have, want in zip(m[:JOKER], triples, strict=False)]
         if min(rest) < 0 or any(rest[r] for r in range(JOKER) if triples[r]):
             continue
         if _runs(rest, 2, k):

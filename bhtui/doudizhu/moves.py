@@ -15,9 +15,32 @@ from itertools import combinations
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK, TWO
 from bhtui.doudizhu.hands import (
-    ACE, AIRPLANE, AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, FOUR_TWO, FOUR_TWO_PAIRS, JOKER,
-    JOKER_BOMB, PAIR, PAIR_RUN, POSITION_RANK, ROCKET, SINGLE, STRAIGHT, TRIO, TRIO_PAIR,
-    TRIO_SINGLE, BEATS, Hand, check_copies, check_preset, counts_of_text, merged, parse_hand, text_of,
+    ACE,
+    AIRPLANE,
+    AIRPLANE_PAIRS,
+    AIRPLANE_SINGLES,
+    BEATS,
+    BOMB,
+    FOUR_TWO,
+    FOUR_TWO_PAIRS,
+    JOKER,
+    JOKER_BOMB,
+    PAIR,
+    PAIR_RUN,
+    POSITION_RANK,
+    ROCKET,
+    SINGLE,
+    STRAIGHT,
+    TRIO,
+    TRIO_PAIR,
+    TRIO_SINGLE,
+    Hand,
+    check_copies,
+    check_preset,
+    counts_of_text,
+    merged,
+    parse_hand,
+    text_of,
     window_need,
 )
 
@@ -296,7 +319,7 @@ def _shanghai_airplane_pairs(m: Counts, above: int = -1, k: int | None = None) -
         for plo, phi in _windows(rest, 2, width, -1, width):
             out.append(_text(("s", AIRPLANE_PAIRS, lo, hi, plo), [
                 (r, n) for r, n in enumerate(
-                    a + b for a, b in zip(triples, window_need(plo, phi, 2))) if n]))
+                    a + b for a, b in zip(triples, window_need(plo, phi, 2), strict=False)) if n]))
     return out
 
 

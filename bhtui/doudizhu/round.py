@@ -15,12 +15,12 @@ from itertools import combinations
 from typing import Any
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK
+from bhtui.doudizhu import scoring
 from bhtui.doudizhu.deal import Deal, shuffled_deal
 from bhtui.doudizhu.errors import IllegalAction
 from bhtui.doudizhu.hands import BEATS, JOKER, Hand, parse_hand
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.presets import Rules
-from bhtui.doudizhu import scoring
 from bhtui.doudizhu.scoring import DealResult
 
 Action = dict[str, Any]

@@ -18,7 +18,12 @@ from typing import Any, Protocol
 from bhtui.games import DEFAULT_GAME
 from bhtui.net.joincode import CodeProver, WrongCode
 from bhtui.net.protocol import (
-    FrameDecoder, Message, ProtocolError, clean_text, client_hello, encode,
+    FrameDecoder,
+    Message,
+    ProtocolError,
+    clean_text,
+    client_hello,
+    encode,
 )
 from bhtui.store.tokens import SeatTokens
 
@@ -167,9 +172,10 @@ class Client:
             self.asked = message.get("asked")
             timer = message.get("timer")
             self.deadline = None
-            if isinstance(timer, dict) and isinstance(timer.get("left"), (int, float)):
+            if isinstance(timer, dict) and isinstance(timer.get("left"), (int, float)) \
+                    and isinstance(timer.get("seat"), int):
                 # Seconds left as the host sent them, counted down on this machine's clock.
-                self.deadline = (timer.get("seat"), time.monotonic() + timer["left"],
+                self.deadline = (timer["seat"], time.monotonic() + timer["left"],
                                  timer.get("total") or timer["left"])
         elif kind == "room":
             self.room = message["room"]

@@ -22,11 +22,20 @@ from bhtui import __version__
 from bhtui.games import Game, GameMatch, Seed, resolve, secret_seed
 from bhtui.net.joincode import Attempt, CodeGuard, WrongCode
 from bhtui.net.protocol import (
-    MAX_CHAT, PROTOCOL, Message, ProtocolError, action_of, check_hello, clean_text, encode,
+    MAX_CHAT,
+    PROTOCOL,
+    Message,
+    ProtocolError,
+    action_of,
+    check_hello,
+    clean_text,
+    encode,
+)
+from bhtui.net.protocol import (
     field as need,
 )
-from bhtui.net.scheduler import Scheduler
 from bhtui.net.recall import TrickRecall
+from bhtui.net.scheduler import Scheduler
 from bhtui.store.gamelog import GameLog, new_log_path, rules_header
 
 CATCHUP_EVENTS = 256  # events a (re)joining viewer gets at most, in one frame

@@ -151,7 +151,7 @@ def _answered(r: RoundState, seat: int, events: list[Event]) -> None:
     assert step is not None
     if step in ("kick", "rekick"):
         side = _kicking_side(r)
-        if len(r.kickers) >= (2 if side == "rebels" else 1):
+        if side is not None and len(r.kickers) >= (2 if side == "rebels" else 1):
             r.kicks.append(side)
             events.append({"type": "kicked", "side": side, "kicks": len(r.kicks)})
     _next_step(r, STEPS.index(step), events)

@@ -6,16 +6,16 @@ The match is the engine's whole surface: ``legal_actions(seat)``, ``apply(seat, 
 
 from __future__ import annotations
 
-from functools import partial
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bhtui.cards import card_text
 from bhtui.rules.choices import Choices
+from bhtui.rules.deal import Deal
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.presets import RuleSet, get_preset
 from bhtui.rules.reading import Reading, reading_of
-from bhtui.rules.deal import Deal
 from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.seeding import Seed

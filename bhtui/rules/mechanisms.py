@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-
 # ----- the deck (N1, N9, N18) --------------------------------------------------------------
 class Dealer(Enum):
     """Who gets the first card when every card is dealt one at a time."""

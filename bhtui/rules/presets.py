@@ -15,9 +15,31 @@ import functools
 from dataclasses import dataclass, field
 
 from bhtui.rules.mechanisms import (
-    BAIKE_SCORING, LIANZHONG_SCORING, QINGDAO_SCORING, SIX, THREE, AfterCircle, Ascent, Attach,
-    Dealer, Declarations, Deck, EarlyEnd, FirstLead, Grab, Guard, GuardBy, HeldBack, OpenSolo,
-    PassTo, Scoring, Throne, Tribute, TributeFlow, Tricks, When,
+    BAIKE_SCORING,
+    LIANZHONG_SCORING,
+    QINGDAO_SCORING,
+    SIX,
+    THREE,
+    AfterCircle,
+    Ascent,
+    Attach,
+    Dealer,
+    Deck,
+    Declarations,
+    EarlyEnd,
+    FirstLead,
+    Grab,
+    Guard,
+    GuardBy,
+    HeldBack,
+    OpenSolo,
+    PassTo,
+    Scoring,
+    Throne,
+    Tribute,
+    TributeFlow,
+    Tricks,
+    When,
 )
 
 RULES_VERSION = 2

@@ -16,7 +16,17 @@ from functools import partial
 from typing import Any
 
 from bhtui.cards import (
-    BJ, CARD_TEXT, GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, TWO, Card, card_text, parse_card,
+    BJ,
+    CARD_TEXT,
+    GC,
+    NUM_CARDS,
+    RANK_OF,
+    RANKS_WITH_GC,
+    SJ,
+    TWO,
+    Card,
+    card_text,
+    parse_card,
 )
 from bhtui.rules import declare, throne
 from bhtui.rules.choices import Choices, LeadSets
@@ -28,8 +38,17 @@ from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, settled_early
 from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
-    CardSet, beats, format_set, held_back_allows, held_back_leads, is_bomb, parse_set,
-    pick_cards, set_of_cards, sets_from_rank_counts, without_rank,
+    CardSet,
+    beats,
+    format_set,
+    held_back_allows,
+    held_back_leads,
+    is_bomb,
+    parse_set,
+    pick_cards,
+    set_of_cards,
+    sets_from_rank_counts,
+    without_rank,
 )
 from bhtui.rules.state import Action, Event, RoundState, purchases_record, transfers_record
 from bhtui.rules.tribute import tribute_transfers
@@ -250,7 +269,7 @@ class Round(RoundState):
                 raise IllegalAction(f"{kind!r} is not possible for you now")
             raise IllegalAction(f"it is not seat {seat}'s turn")
         handler = _HANDLERS.get((self.phase, kind)) if isinstance(kind, str) else None
-        if handler is None or not self._offered(seat, kind):
+        if handler is None or kind is None or not self._offered(seat, kind):
             raise IllegalAction(f"{kind!r} is not possible now ({self.phase} phase)")
         events = []
         handler(self, seat, action, events)

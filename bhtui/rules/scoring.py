@@ -4,6 +4,7 @@ round's scores can no longer change (R-END-1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,7 @@ def multiplier(rules: RuleSet, open_solo: bool, open_guard: bool = False,
 
 
 def score_round(
-    rules: RuleSet, emperor: int, guard: int, open_solo: bool, places: list[int | None], *,
+    rules: RuleSet, emperor: int, guard: int, open_solo: bool, places: Sequence[int | None], *,
     open_guard: bool = False, grabbed: bool = False, rebellion: bool = False,
     kicks: int = 0, bombs: int = 0, stuck: list[tuple[int, int]] | tuple[()] = (),
     refused: bool = False,
@@ -93,7 +94,7 @@ def score_round(
     return tuple(scores), winner
 
 
-def _filled(places: list[int | None]) -> list[int]:
+def _filled(places: Sequence[int | None]) -> list[int]:
     left = iter(p for p in range(1, SEATS + 1) if p not in places)
     return [p if p is not None else next(left) for p in places]
 

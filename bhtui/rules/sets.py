@@ -11,13 +11,26 @@ business (see :func:`pick_cards`).
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bhtui.cards import (
-    BJ, BJ_RANK, CARD_TEXT, COPIES, GC, GC_RANK, NUM_CARDS, RANK_NAMES, RANKS_WITH_GC, SJ,
-    SJ_RANK, TWO, Card, parse_card, parse_rank, rank_of,
+    BJ,
+    BJ_RANK,
+    CARD_TEXT,
+    COPIES,
+    GC,
+    GC_RANK,
+    NUM_CARDS,
+    RANK_NAMES,
+    RANKS_WITH_GC,
+    SJ,
+    SJ_RANK,
+    TWO,
+    Card,
+    parse_card,
+    parse_rank,
+    rank_of,
 )
 from bhtui.rules.mechanisms import HeldBack
 from bhtui.rules.presets import RuleSet, get_preset

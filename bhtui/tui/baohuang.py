@@ -18,7 +18,12 @@ from bhtui.rules.sets import pick_cards
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import describe, set_words
 from bhtui.tui.dialogs import (
-    CallDialog, DeclareDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog,
+    CallDialog,
+    DeclareDialog,
+    GrabDialog,
+    ResultScreen,
+    StepDialog,
+    ThroneDialog,
 )
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label, TableParts

@@ -26,7 +26,6 @@ from bhtui.net.host import BOT_NAMES
 from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
 from bhtui.rules.scoring import RoundResult, score_round
 from bhtui.rules.state import transfers_record
-from bhtui.tui.selection import beat_problem
 from bhtui.rules.tribute import tribute_transfers
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
@@ -37,6 +36,7 @@ from bhtui.tui.describe import composition_words, describe, tribute_words
 from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.selection import beat_problem
 from bhtui.tui.widgets import Plain, reflow
 
 NAMES = list(BOT_NAMES)
@@ -276,7 +276,8 @@ class DemoScreen(Screen[None]):
         if ok:
             self.try_index += 1
             if self.try_index < len(TASKS):
-                message += WORDS["next_task"][self.t.language].format(task=TASKS[self.try_index][self.t.language])
+                following = TASKS[self.try_index][self.t.language]
+                message += WORDS["next_task"][self.t.language].format(task=following)
                 self.query_one("#demo-body", Plain).update(Text(self.body(1)))
             else:
                 message += WORDS["done"][self.t.language]

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, OptionList
+from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
 
 from bhtui.bots.legal import solo_calls
@@ -25,7 +26,6 @@ from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain, clip, reflow
-
 
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 
@@ -91,7 +91,7 @@ class ThroneDialog(ChoiceDialog):
                                  variant=BUTTON_VARIANTS.get(kind, "default"))
 
 
-BUTTON_VARIANTS = {"accept": "primary", "grab": "warning", "solo": "warning"}
+BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
 
 
 def throne_notes(t: Translator, view: dict[str, Any], choices: list[str],

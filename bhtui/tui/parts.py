@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from bhtui.cards import RANK_NAMES
-
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 

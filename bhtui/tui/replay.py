@@ -78,7 +78,8 @@ class ReplayScreen(Screen[None]):
         for place in PLACES:
             if place not in positions.values():
                 self.query_one(f"#{place}", SeatBox).update(boxes.get(place, ""))
-        self.query_one("#scores", Static).update(score_table(match.history, view["totals"], self.table_meta, t))
+        scores = score_table(match.history, view["totals"], self.table_meta, t)
+        self.query_one("#scores", Static).update(scores)
         log = self.query_one("#r-log", RichLog)
         log.clear()
         roles: dict[str, Any] = {}  # who held which role when each event happened

@@ -6,8 +6,8 @@ from typing import Any
 
 from bhtui.cards import parse_card
 from bhtui.rules import CardSet, RuleSet, beats
-from bhtui.rules.presets import rules_of
 from bhtui.rules.mechanisms import SIX
+from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import held_back_allows, is_bomb, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator

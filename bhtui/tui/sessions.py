@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bhtui.games import Seed, resolve
 from bhtui.net.client import Client
@@ -16,8 +14,8 @@ from bhtui.net.local import join, local_table
 from bhtui.net.serve import Serving, start_serving
 from bhtui.net.tcp import stay_connected
 from bhtui.store.gamelog import GameLog, new_log_path
-from bhtui.store.tokens import SeatTokens
 from bhtui.store.replay import Replay
+from bhtui.store.tokens import SeatTokens
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen
 

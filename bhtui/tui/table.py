@@ -22,12 +22,19 @@ from bhtui.net.client import Client
 from bhtui.store.config import save_config
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.dialogs import ChatPrompt, MatchEndScreen, PreviousTrickScreen, TAKE_OVER
+from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import (
-    RANK_ORDER, Footer, HandView, Plain, SeatBox, TableArea, counter_text, score_table,
+    RANK_ORDER,
+    Footer,
+    HandView,
+    Plain,
+    SeatBox,
+    TableArea,
+    counter_text,
+    score_table,
 )
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24

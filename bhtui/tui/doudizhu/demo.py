@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bhtui.doudizhu import beats, legal_hands, parse_hand
-from bhtui.doudizhu import scoring
+from bhtui.doudizhu import beats, legal_hands, parse_hand, scoring
 from bhtui.games import get_game
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
