@@ -21,6 +21,10 @@ from bhtui.rules.sets import CardSet, set_of_cards
 if TYPE_CHECKING:
     from bhtui.rules.state import RoundState
 
+Move = tuple[int, tuple[Card, ...] | str]
+"""A seat and its cards, or "pass" / "yield"."""
+Trick = tuple[Move, ...]
+
 
 @dataclass(slots=True)
 class Reading:
@@ -52,6 +56,10 @@ class Reading:
     kicks: int
     rc: list[int]
     """My rank counts (16 entries: Weifang's GC last)."""
+    taken: list[Card]
+    """What the emperor took with the throne."""
+    tricks: tuple[Trick, ...]
+    """This round's tricks, the current one last: (seat, cards) or (seat, "pass" / "yield")."""
     _sides: tuple[frozenset[int], frozenset[int]] | None = field(default=None, compare=False,
                                                                  repr=False)
 
@@ -138,6 +146,8 @@ def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:
         step=r.step,
         kicks=len(r.kicks),
         rc=list(r.rc[seat]),
+        taken=list(r.taken),
+        tricks=r.tricks,
     )
 
 
@@ -174,4 +184,13 @@ def reading_of_view(view: dict[str, Any]) -> Reading:
         step=view.get("step"),
         kicks=view.get("kicks", 0),
         rc=rc,
+        taken=[parse_card(c) for c in view.get("taken", [])],
+        tricks=tuple(tuple(_move(seat, text) for seat, text in trick)
+                     for trick in view.get("tricks", [])),
     )
+
+
+def _move(seat: int, text: str) -> Move:
+    if text in ("pass", "yield"):
+        return (seat, text)
+    return (seat, tuple(parse_card(c) for c in text.split()))

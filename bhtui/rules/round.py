@@ -132,6 +132,9 @@ class Round(RoundState):
         self.yielders = []
         self.again = []
         self.trick_moves = [None] * SEATS
+        self.past_tricks = ()
+        self.trick = []
+        self.taken = []
         self.result = None
         self._offers = {}
         """Each seat's last offer of legal actions, until anything is applied."""
@@ -392,6 +395,7 @@ class Round(RoundState):
         self.top, self.top_seat = s, seat
         self.responses, self.yielders, self.again = 0, [], []
         self.trick_moves[seat] = cards
+        self.trick.append((seat, tuple(cards)))
         if not any(self.rc[seat]):
             self._goes_out(seat, events)
             if self.phase == "done":
@@ -488,6 +492,7 @@ class Round(RoundState):
             raise IllegalAction("the leader must play a set (R-TRICK-1)")
         events.append({"type": "pass", "seat": seat})
         self.trick_moves[seat] = "pass"
+        self.trick.append((seat, "pass"))
         self._answered(seat, events)
 
     def _yield_trick(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -495,6 +500,7 @@ class Round(RoundState):
             raise IllegalAction("让牌 is only for the first circle after a set (R-TRICK-5)")
         events.append({"type": "yield", "seat": seat})
         self.trick_moves[seat] = "yield"
+        self.trick.append((seat, "yield"))
         self.yielders.append(seat)
         self._answered(seat, events)
 
@@ -545,6 +551,8 @@ class Round(RoundState):
         self.top = self.top_seat = None
         self.responses, self.yielders, self.again = 0, [], []
         self.trick_moves = [None] * SEATS
+        self.past_tricks += (tuple(self.trick),)
+        self.trick = []
         self.moment += 1
         events.append({"type": "lead", "seat": self.leader, "jiefeng": jiefeng, "from": winner})
 

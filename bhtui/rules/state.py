@@ -13,7 +13,7 @@ from typing import Any
 from bhtui.cards import RANK_OF, Card, card_text, cards_from_counts
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import RuleSet
-from bhtui.rules.reading import Reading
+from bhtui.rules.reading import Move, Reading, Trick
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.sets import CardSet
 
@@ -94,6 +94,13 @@ class RoundState:
     yielders: list[int]
     again: list[int]
     trick_moves: list[list[Card] | str | None]
+    past_tricks: tuple[Trick, ...]
+    """This round's finished tricks, public (R-HIDE-1): each move a seat's cards, "pass" or
+    "yield" in the order made. Bots count cards and read passes from them."""
+    trick: list[Move]
+    """The moves of the trick being played."""
+    taken: list[Card]
+    """What the emperor took with the throne (public: the offers showed it)."""
     result: RoundResult | None
     _offers: dict[int, Choices]
     _readings: dict[int, Reading]
@@ -116,6 +123,13 @@ class RoundState:
 
     def hand(self, seat: int) -> list[Card]:
         return cards_from_counts(self.hands[seat])
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Every trick of this round so far, the one being played last (none before play)."""
+        if self.leader is None:
+            return ()
+        return (*self.past_tricks, tuple(self.trick))
 
     # ----- roles -------------------------------------------------------------------------
     def role_of(self, seat: int) -> str | None:

@@ -156,6 +156,7 @@ def begin(r: RoundState, events: list[Event]) -> None:
         r.emperor = r.first_candidate
         r.guard = r.guard_card
         r.solo = r.guard == r.emperor
+        r.taken = [BJ]  # he holds the emperor card
         events.append({"type": "emperor", "seat": r.emperor, "bundle": ["BJ"], "grab": False})
         r.announce_roles(events)
     if r.rules.grab is Grab.ASKED_IN_TURN:
@@ -215,6 +216,7 @@ def crown(r: RoundState, seat: int, events: list[Event], moves_card: bool = True
     """``seat`` takes the emperor card and the bundle (``moves_card`` False: a Weihai grab
     leaves the card where it is, an ordinary joker now, R-WH-GRAB-1)."""
     taken = bundle_cards(r)
+    r.taken = ([BJ] if moves_card else []) if r.card_in_hand else list(r.bundle)
     if r.card_in_hand:
         if seat != r.candidate and moves_card:  # a grabber takes it out of the holder's hand
             r.move(r.candidate, seat, BJ)

@@ -80,6 +80,8 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "abdicator": r.abdicator,
         "bombs": r.bombs,
         "stuck": [list(pair) for pair in r.stuck],
+        "taken": [CARD_TEXT[c] for c in r.taken],
+        "tricks": _tricks(r),
         "totals": list(match.totals),  # the per-round table travels apart, once per round
     }
     if seat is not None:
@@ -92,6 +94,13 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
     return view
+
+
+def _tricks(r: Round) -> list[list[list[Any]]]:
+    """This round's tricks as ``[seat, "9S 9H SJ"]``, ``[seat, "pass"]`` or ``[seat, "yield"]``
+    moves: public, and all a bot needs to count cards and read passes."""
+    return [[[seat, move if isinstance(move, str) else " ".join(CARD_TEXT[c] for c in move)]
+             for seat, move in trick] for trick in r.tricks]
 
 
 def _top(r: Round) -> dict[str, Any] | None:
