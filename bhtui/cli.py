@@ -95,6 +95,23 @@ def build_parser() -> argparse.ArgumentParser:
                      help="one bot for every seat, or one per seat comma-separated "
                           "(random, heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON document")
+    cup = sub.add_parser("tournament", help="bots play many rounds rotated over the seats: "
+                                            "scores with 95%% intervals, roles, decision times")
+    cup.add_argument("--bots", default="hard,normal,normal,normal,normal",
+                     help="five comma-separated bots, rotated over every seat "
+                          "(easy, normal, hard, random, heuristic; default hard,normal×4)")
+    cup.add_argument("--rounds", type=_positive, default=250,
+                     help="rounds to play at least (whole deals in all five rotations; 250)")
+    cup.add_argument("--match-rounds", type=_positive, default=5,
+                     help="rounds per match, so tribute and deals follow real results (5)")
+    cup.add_argument("--seed", type=int, default=1, help="tournament seed (1)")
+    cup.add_argument("--preset", choices=sorted(get_game("baohuang").presets),
+                     default="qingdao")
+    cup.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a rule option of the preset (repeatable)")
+    cup.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                     help="processes to play on (default: every core)")
+    cup.add_argument("--json", action="store_true", help="print one JSON document")
     return parser
 
 
@@ -163,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "sim":
         return _sim(parser, args)
+    if args.command == "tournament":
+        return _tournament(parser, args)
     if args.command == "host":
         return _host(args)
     if args.command in ("join", "watch"):
@@ -358,6 +377,29 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         game, rules = game_rules(args.sim_game, args.preset, args.option)
         names = parse_bots(args.bots, game.seats(rules), game)
         report = simulate(rules, args.seed, args.rounds, names, game)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.json:
+        json.dump(report, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(summary(report))
+    return 0
+
+
+def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from bhtui.sim import parse_bots
+    from bhtui.tournament import summary, tournament
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done}/{total} rounds", end="" if done < total else "\n", file=sys.stderr,
+              flush=True)
+
+    try:
+        game, rules = game_rules("baohuang", args.preset, args.option)
+        names = parse_bots(args.bots, game.seats(rules), game)
+        report = tournament(rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
+                            progress if sys.stderr.isatty() else None)
     except ValueError as exc:
         parser.error(str(exc))
     if args.json:

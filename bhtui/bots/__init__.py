@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bhtui.bots.counting import CountingBot
+from bhtui.bots.easy import EasyBot
 from bhtui.bots.heuristic import HeuristicBot
 from bhtui.bots.randombot import RandomBot
+from bhtui.bots.search import SearchBot
 from bhtui.rules import Action
 from bhtui.rules.choices import Choices
 
@@ -25,18 +28,27 @@ class Bot(Protocol):
         """A declaration out of turn (抢庄, 抢独, 明保, 造反) from ``legal``, or None."""
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = {
+    "easy": EasyBot,
+    "normal": CountingBot,
+    "hard": SearchBot,
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }
+LEVELS = ("easy", "normal", "hard")
+"""The levels a player chooses from (the other bots are baselines for tournaments)."""
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name; ValueError lists the known names."""
+def make_bot(name: str, seed: int = 0, seconds: float | None = None) -> Bot:
+    """A bot by name; ValueError lists the known names. ``seconds`` limits a searching bot's
+    time per decision (at a table, where people wait for it); without it a search spends
+    its whole playout budget, so a seeded tournament plays the same games anywhere."""
     try:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+    if cls is SearchBot:
+        return SearchBot(seed, seconds=seconds)
     return cls(seed)
 
 
@@ -45,4 +57,5 @@ def hint(choices: Choices) -> Action:
     return HeuristicBot(0).decide(choices)
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "hint", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "CountingBot", "EasyBot", "HeuristicBot", "RandomBot",
+           "SearchBot", "hint", "make_bot"]

@@ -58,6 +58,11 @@ class Reading:
     """My rank counts (16 entries: Weifang's GC last)."""
     taken: list[Card]
     """What the emperor took with the throne."""
+    tribute: list[tuple[int, int, Card]]
+    """Paid at this round's start: (giver, receiver, card)."""
+    open_solo: bool
+    grabbed: bool
+    """The emperor grabbed the throne (抢独, 抢庄): baike scores such a round apart."""
     tricks: tuple[Trick, ...]
     """This round's tricks, the current one last: (seat, cards) or (seat, "pass" / "yield")."""
     _sides: tuple[frozenset[int], frozenset[int]] | None = field(default=None, compare=False,
@@ -147,6 +152,9 @@ def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:
         kicks=len(r.kicks),
         rc=list(r.rc[seat]),
         taken=list(r.taken),
+        tribute=list(r.tribute),
+        open_solo=r.open_solo,
+        grabbed=r.grabbed,
         tricks=r.tricks,
     )
 
@@ -185,6 +193,9 @@ def reading_of_view(view: dict[str, Any]) -> Reading:
         kicks=view.get("kicks", 0),
         rc=rc,
         taken=[parse_card(c) for c in view.get("taken", [])],
+        tribute=[(t["from"], t["to"], parse_card(t["card"])) for t in view.get("tribute", [])],
+        open_solo=bool(view.get("open_solo")),
+        grabbed=bool(view.get("grabbed")),
         tricks=tuple(tuple(_move(seat, text) for seat, text in trick)
                      for trick in view.get("tricks", [])),
     )

@@ -56,6 +56,7 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "guard": r.guard if sees_all else public_guard,
         "solo": r.solo if sees_all or seat == r.emperor else public_solo,
         "open_solo": r.open_solo,
+        "grabbed": r.grabbed,
         "called": card_text(r.called) if r.called is not None else None,
         "first_candidate": r.first_candidate,
         "candidate": r.candidate if r.phase == "throne" else None,

@@ -1,0 +1,208 @@
+"""Deals of the cards a seat cannot see that agree with everything it has seen.
+
+A searching bot plays its choices out on whole deals, so it fills the other hands with the
+unseen cards — its own hand and every card played this round are out of the pool — at the
+right counts, and with what the table has shown: the emperor still holds the cards he took
+with the throne and the tribute he was paid (unless he has played them since), holds exactly
+the copies of the called card he called with (three; four in a hidden solo), and the guard
+the fourth. Who the guard is, the seat may not know: each seat that may be (the emperor
+himself, for a hidden solo) is weighed by how many cards it holds and by how it played — a
+guard does not beat his emperor's sets unless that empties his hand, a rebel does. The rest
+is dealt uniformly.
+
+It reads only the seat's :class:`Reading`, so it knows nothing the seat's view does not say.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bhtui.bots.position import Position
+from bhtui.cards import NUM_CARDS, NUM_RANKS, RANK_OF, counts, deck
+from bhtui.rules.reading import Reading
+from bhtui.rules.scoring import SEATS
+
+HIDDEN_SOLO = 0.05
+"""How likely an emperor who called a card holds all four (a hidden solo), before play: he
+needs four of a kind and the will to play alone without saying so."""
+BEAT_EMPEROR = 0.15
+"""How much less likely a seat is the guard each time it beat the emperor's set without going
+out (a guard rarely does: it costs his own side the trick)."""
+
+
+class Sampler:
+    """The unseen cards and the constraints on them, read once per decision; then deals."""
+
+    def __init__(self, r: Reading) -> None:
+        self.r = r
+        me = r.me
+        played = [[0] * NUM_CARDS for _ in range(SEATS)]
+        for trick in r.tricks:
+            for seat, move in trick:
+                if not isinstance(move, str):
+                    for c in move:
+                        played[seat][c] += 1
+        unseen = counts(deck(r.rules.deck_size))
+        for c in range(NUM_CARDS):
+            unseen[c] -= r.hand[c] + sum(p[c] for p in played)
+        self.others = [s for s in range(SEATS) if s != me and r.places[s] is None]
+        self._played = played
+        self._unseen = unseen
+        self._lower = self._lower_bounds()
+        self.guards, self.weights = self._guard_weights()
+        self._deals: dict[int, tuple[list[list[int]], list[int], list[int]]] = {}
+
+    def _lower_bounds(self) -> list[list[int]]:
+        """Cards each other seat is known to hold still: those it was handed in the open (the
+        throne's bundle, tribute) less what it played since (by card, counted generously)."""
+        r = self.r
+        got = [[0] * NUM_CARDS for _ in range(SEATS)]
+        if r.emperor is not None:
+            for c in r.taken:
+                got[r.emperor][c] += 1
+        for _, receiver, c in r.tribute:
+            got[receiver][c] += 1
+        lower = [[0] * NUM_CARDS for _ in range(SEATS)]
+        for s in self.others:
+            for c in range(NUM_CARDS):
+                if got[s][c]:
+                    lower[s][c] = max(0, got[s][c] - self._played[s][c])
+        return lower
+
+    def _guard_weights(self) -> tuple[list[int], list[float]]:
+        """The seats that may be the guard (the emperor: a hidden solo) and their weights:
+        how likely each is before play, times how its play bears that out."""
+        r = self.r
+        if r.emperor is None:
+            return [], []
+        if r.guard is not None:
+            return [r.guard], [1.0]
+        if r.role == "guard" or (r.role == "emperor" and r.solo):
+            return [r.me], [1.0]
+        beaten = self._emperor_beaten_by()
+        seats = [s for s in range(SEATS) if s not in (r.me, r.emperor)]
+        if r.called is not None:
+            # The fourth called card is in some hand, never played (that would reveal him).
+            seats = [s for s in seats if r.places[s] is None]
+            held = sum(r.counts[s] for s in seats) or 1
+            priors = [(1 - HIDDEN_SOLO) * r.counts[s] / held for s in seats]
+            solo_prior = HIDDEN_SOLO
+        else:  # the marked card (R-GUARD-4): dealt to any seat alike
+            priors = [1.0 / (len(seats) + 1)] * len(seats)
+            solo_prior = 1.0 / (len(seats) + 1)
+        weights = [p * BEAT_EMPEROR ** beaten[s] for p, s in zip(priors, seats)]
+        if r.role != "emperor":
+            seats.append(r.emperor)
+            weights.append(solo_prior)
+        return seats, weights
+
+    def _emperor_beaten_by(self) -> list[int]:
+        """How often each seat played over the emperor's set without emptying its hand."""
+        r = self.r
+        beaten = [0] * SEATS
+        left = list(r.counts)  # cards held, walked backwards to each play's moment
+        plays = [(seat, len(move)) for trick in r.tricks for seat, move in trick
+                 if not isinstance(move, str)]
+        held_after = []
+        for seat, n in reversed(plays):
+            held_after.append(left[seat])
+            left[seat] += n
+        held_after.reverse()
+        k = 0
+        for trick in r.tricks:
+            top_seat = None
+            for seat, move in trick:
+                if isinstance(move, str):
+                    continue
+                if top_seat == r.emperor and seat != r.emperor and held_after[k] > 0:
+                    beaten[seat] += 1
+                top_seat = seat
+                k += 1
+        return beaten
+
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], int]:
+        """One deal: every seat's rank counts (mine as they are) and the guard in it."""
+        r = self.r
+        guard = rng.choices(self.guards, self.weights)[0] if self.guards else -1
+        if guard not in self._deals:
+            self._deals[guard] = self._fixed(guard)
+        fixed, capacity, pool = self._deals[guard]
+        shuffled = pool[:]
+        rng.shuffle(shuffled)
+        hands = [list(r.rc) if s == r.me else list(fixed[s]) for s in range(SEATS)]
+        i = 0
+        for s in self.others:
+            hand = hands[s]
+            for rank in shuffled[i:i + capacity[s]]:
+                hand[rank] += 1
+            i += capacity[s]
+        return hands, guard
+
+    def _fixed(self, guard: int) -> tuple[list[list[int]], list[int], list[int]]:
+        """For one choice of guard: the rank counts each seat is known to hold, the number of
+        cards still to deal it, and the pool of ranks to deal."""
+        r = self.r
+        exact = [[0] * NUM_CARDS for _ in range(SEATS)]
+        unseen = list(self._unseen)
+        for s in self.others:
+            for c in range(NUM_CARDS):
+                exact[s][c] = self._lower[s][c]
+        called = r.called
+        if called is not None and r.emperor is not None:
+            for s in self.others:
+                exact[s][called] = 0
+            if r.emperor != r.me:
+                copies = 4 if guard == r.emperor else 3
+                exact[r.emperor][called] = max(0, copies - self._played[r.emperor][called])
+            if guard not in (r.me, r.emperor, -1) and r.places[guard] is None:
+                exact[guard][called] = max(0, 1 - self._played[guard][called])
+        capacity = [0] * SEATS
+        fixed = [[0] * NUM_RANKS for _ in range(SEATS)]
+        for s in self.others:
+            for c in range(NUM_CARDS):
+                take = min(exact[s][c], unseen[c])
+                if take:
+                    unseen[c] -= take
+                    fixed[s][RANK_OF[c]] += take
+            capacity[s] = r.counts[s] - sum(fixed[s])
+        if called is not None and r.emperor is not None:
+            unseen[called] = 0  # every copy placed
+        pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, unseen[c]))]
+        short = sum(capacity[s] for s in self.others) - len(pool)
+        if short > 0 or any(capacity[s] < 0 for s in self.others):
+            return self._loose()  # the constraints disagree (should not happen): deal freely
+        return fixed, capacity, pool
+
+    def _loose(self) -> tuple[list[list[int]], list[int], list[int]]:
+        r = self.r
+        pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, self._unseen[c]))]
+        capacity = [r.counts[s] if s in self.others else 0 for s in range(SEATS)]
+        return [[0] * NUM_RANKS for _ in range(SEATS)], capacity, pool
+
+    def position(self, rng: random.Random) -> Position:
+        """A deal made into a position in play, the seat to act being the reader."""
+        r = self.r
+        hands, guard = self.deal(rng)
+        assert r.emperor is not None
+        if guard < 0:
+            guard = r.emperor
+        top = r.top
+        responses, yielders = 0, []
+        if r.tricks and not r.again:
+            after_top = 0
+            for seat, move in reversed(r.tricks[-1]):
+                if not isinstance(move, str):
+                    break
+                after_top += 1
+                if move == "yield":
+                    yielders.append(seat)
+            if top is not None:
+                responses = after_top
+                yielders.reverse()
+            else:
+                yielders = []
+        return Position(r.rules, hands, r.places, r.emperor, guard, r.me, top=top,
+                        top_seat=r.top_seat, responses=responses, yielders=yielders,
+                        again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
+                        open_guard=r.open_guard, rebellion=len(r.rebels) >= 2)
+

@@ -1,0 +1,62 @@
+"""The searching bot's lean simulator (bots/position.py) against the engine: from random
+positions of every preset, random moves on both agree move by move on whose turn it is, what
+may be played (R-PLAY-3..6, R-TRICK-1..6), the places and the scores (R-END-1, §8)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bhtui.bots.position import PASS, YIELD, Position
+from bhtui.bots.rollout import choose
+from bhtui.rules import Match
+from bhtui.rules.round import Round
+from test_properties import FAST, RULES, steps
+
+
+def position_of(r: Round) -> Position:
+    """The engine's round as the simulator sees it: every hand open."""
+    assert r.emperor is not None and r.guard is not None and r.turn is not None
+    return Position(r.rules, r.rc, r.places, r.emperor, r.guard, r.turn, top=r.top,
+                    top_seat=r.top_seat, responses=r.responses, yielders=r.yielders,
+                    again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
+                    open_guard=r.open_guard, rebellion=len(r.rebels) >= 2)
+
+
+def engine_moves(m: Match, seat: int) -> list:
+    offer = m.legal_actions(seat)
+    kinds = {a["type"] for a in offer.rest}
+    return list(offer.sets) + [k for k in (PASS, YIELD) if k in kinds]
+
+
+@FAST
+@given(st.sampled_from(RULES), st.integers(0, 10**6), st.booleans(), st.data())
+def test_R_TRICK_the_lean_simulator_plays_exactly_as_the_engine(rules, seed, policy, data):
+    """Random moves, or the playout policy's (which must be legal), on both."""
+    m = Match(rules, seed, rounds=1)
+    for _ in steps(m, data, limit=data.draw(st.integers(0, 250), label="stop")):
+        if m.round.phase == "play" and data.draw(st.integers(0, 3), label="start") == 0:
+            break
+    while m.round.phase != "play" and not m.over:  # on into the play phase
+        m.apply(m.to_act, m.legal_actions(m.to_act)[0])
+    if m.over:
+        return
+    pos = position_of(m.round)
+    rng = random.Random(seed)
+    while not m.over:
+        seat = m.to_act
+        assert pos.turn == seat
+        legal = pos.legal()
+        assert legal == engine_moves(m, seat)
+        move = choose(pos) if policy else rng.choice(legal)
+        assert move in legal
+        offer = m.legal_actions(seat)
+        m.apply(seat, offer.play(move) if not isinstance(move, str)
+                else next(a for a in offer.rest if a["type"] == move))
+        pos.play(move)
+    assert pos.turn is None
+    result = m.records[-1].result
+    assert tuple(pos.places) == result.places
+    assert pos.scores == result.scores
