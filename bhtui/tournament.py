@@ -48,9 +48,10 @@ class Timed:
 
 @dataclass
 class Block:
-    """One match seed in every rotation: each seat-round as (bot, role, score, side won)."""
+    """One match seed in every rotation: each seat-round as (bot, seat, role, score, side
+    won)."""
 
-    seats: list[tuple[str, str, int, bool]] = field(default_factory=list)
+    seats: list[tuple[str, int, str, int, bool]] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
@@ -69,7 +70,7 @@ def play_block(rules: RuleSet, names: list[str], seed: int, match_rounds: int) -
                 role = ("emperor" if seat == r.emperor else "guard" if seat == r.guard
                         else "rebel")
                 side = "emperor" if role != "rebel" else "rebels"
-                block.seats.append((name, role, r.scores[seat], r.winner == side))
+                block.seats.append((name, seat, role, r.scores[seat], r.winner == side))
         for bot in bots:
             block.times.setdefault(bot.name, []).extend(bot.times)
     return block
@@ -125,8 +126,8 @@ def _interval(values: list[float]) -> dict[str, float]:
 def _bot_report(name: str, played: list[Block]) -> dict[str, Any]:
     mine, edge = [], []
     for block in played:
-        own = [score for bot, _, score, _ in block.seats if bot == name]
-        rest = [score for bot, _, score, _ in block.seats if bot != name]
+        own = [score for bot, _, _, score, _ in block.seats if bot == name]
+        rest = [score for bot, _, _, score, _ in block.seats if bot != name]
         mine.append(statistics.fmean(own))
         if rest:
             edge.append(statistics.fmean(own) - statistics.fmean(rest))
@@ -134,6 +135,7 @@ def _bot_report(name: str, played: list[Block]) -> dict[str, Any]:
     times = sorted(t for block in played for t in block.times.get(name, []))
     report: dict[str, Any] = {
         "seat_rounds": len(seats),
+        "by_seat": [sum(1 for s in seats if s[1] == seat) for seat in range(SEATS)],
         "score": _interval(mine),
         "vs_rest": _interval(edge) if edge else None,
         "decisions": len(times),
@@ -141,7 +143,7 @@ def _bot_report(name: str, played: list[Block]) -> dict[str, Any]:
                         "max": _ms(times, 1.0)},
     }
     for role in ("emperor", "guard", "rebel"):
-        as_role = [(score, won) for _, r, score, won in seats if r == role]
+        as_role = [(score, won) for _, _, r, score, won in seats if r == role]
         report[role] = {
             "rounds": len(as_role),
             "side_wins": round(sum(w for _, w in as_role) / len(as_role), 3) if as_role else None,
@@ -193,4 +195,4 @@ def _signed(x: float | None) -> str:
 
 
 def _num(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1f}"
+    return "-" if x is None else f"{x:.1f}" if x >= 10 else f"{x:.2f}"

@@ -30,21 +30,24 @@ def choose(pos: Position) -> Move:
     """The fast policy's move for the seat to act."""
     seat = pos.turn
     assert seat is not None
-    rc, top = pos.rc[seat], pos.top
+    rc, top, rules = pos.rc[seat], pos.top, pos.rules
     if top is None:
-        return lead(rc, pos.rules)
+        return lead(rc, rules)
     size = pos.left[seat]
-    whole = whole_set(rc)
-    if whole is not None and beats(whole, top, pos.rules):
-        return whole  # out in one go
+    if size == top.n + top.sj + top.bj or rules.kao:  # a roast may be of another size
+        whole = whole_set(rc)
+        if whole is not None and beats(whole, top, rules):
+            return whole  # out in one go
     top_seat = pos.top_seat
     assert top_seat is not None
-    side = (pos.emperor, pos.guard)
-    if (seat in side) == (top_seat in side) and pos.emperor != pos.guard:
-        return YIELD if pos.rules.trick_yield and not pos.again else PASS  # a partner's set
-    threat = pos.left[top_seat]
-    budget = 60.0 if threat <= 6 or size <= 8 else 16.0
-    answer = cheapest_answer(rc, top, pos.rules, budget)
+    emperor, guard = pos.emperor, pos.guard
+    if emperor != guard and (seat == emperor or seat == guard) == (
+            top_seat == emperor or top_seat == guard):
+        return YIELD if rules.trick_yield and not pos.again else PASS  # a partner's set
+    if top.bj:
+        return PASS
+    budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
+    answer = cheapest_answer(rc, top, rules, budget)
     return answer if answer is not None else PASS
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 
 from bhtui.bots.counting import CountingBot
@@ -31,6 +32,9 @@ from bhtui.rules.sets import NO_RANK, beats
 
 PLAYOUTS = 600
 """The default budget per decision: within a second on a slow core at the first lead."""
+SWITCH_AT = 1.0
+"""How many standard errors better than the ``normal`` move a challenger must score (on the
+same deals) to be played instead: below that the difference is as likely noise."""
 
 
 class SearchBot:
@@ -46,12 +50,16 @@ class SearchBot:
 
     def decide(self, offer: Choices) -> Action:
         r = offer.reading
+        plain = self._plain.decide(offer)
         if r.phase != "play" or "play" not in offer.kinds:
-            return self._plain.decide(offer)
+            return plain
         candidates = self._candidates(r, offer)
         if len(candidates) == 1:
             return self._action(offer, candidates[0])
-        return self._action(offer, self._search(r, candidates))
+        default = offer.set_of(plain) or plain["type"]
+        if default in candidates:
+            candidates.remove(default)
+        return self._action(offer, self._search(r, [default, *candidates]))
 
     def interject(self, offer: Choices) -> Action | None:
         return self._plain.interject(offer)
@@ -96,31 +104,36 @@ class SearchBot:
         return out
 
     def _search(self, r: Reading, candidates: list[Move]) -> Move:
-        """Sequential halving over ``candidates`` on shared deals; the best mean score."""
+        """Sequential halving of the challengers on shared deals, the ``normal`` bot's move
+        (``candidates[0]``) always among them; a challenger replaces it only when it did
+        better on the same deals by more than chance would explain (SWITCH_AT)."""
         rng, me = self._rng, r.me
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         sampler = Sampler(r)
-        alive = list(range(len(candidates)))
-        totals = [0.0] * len(candidates)
-        tries = [0] * len(candidates)
-        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        results: list[list[int]] = [[] for _ in candidates]
+        alive = list(range(1, len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
         per_round = max(len(candidates), self.playouts // rounds)
+        out_of_time = False
         for _ in range(rounds):
-            deals = max(1, per_round // len(alive))
-            for _ in range(deals):
+            for _ in range(max(1, per_round // (len(alive) + 1))):
                 base = sampler.position(rng)
-                for i in alive:
+                for i in (0, *alive):
                     pos = base.copy()
                     pos.play(candidates[i])
-                    totals[i] += play_out(pos)[me]
-                    tries[i] += 1
+                    results[i].append(play_out(pos)[me])
                 if deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True
                     break
-            alive.sort(key=lambda i: -totals[i] / tries[i])
-            if deadline is not None and time.perf_counter() > deadline:
+            alive.sort(key=lambda i: -sum(results[i]))  # all alive saw the same deals
+            if out_of_time or len(alive) == 1:
                 break
             alive = alive[:(len(alive) + 1) // 2]
-            if len(alive) == 1:
-                break
-        return candidates[alive[0]]
+        best = alive[0]
+        shared = len(results[best])
+        gains = [a - b for a, b in zip(results[best], results[0][-shared:])]
+        if len(gains) > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(
+                gains) / math.sqrt(len(gains)):
+            return candidates[best]
+        return candidates[0]
 

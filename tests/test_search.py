@@ -1,0 +1,125 @@
+"""The ``hard`` bot: its deals agree with what its seat has seen, it reads nothing else
+(R-HIDE-1), it weighs who the hidden guard is from play, and it plays whole matches."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bhtui.bots import make_bot
+from bhtui.bots.sampling import Sampler
+from bhtui.bots.search import SearchBot
+from bhtui.cards import NUM_RANKS, RANK_OF, deck
+from bhtui.rules import Match
+from bhtui.sim import play_match
+from helpers import pass_, play, reshuffled, rigged
+from test_properties import FAST, matches, steps
+
+
+def in_play(m: Match, data: st.DataObject) -> bool:
+    """Drive ``m`` with drawn actions to a drawn point of its play phase; False if it ended."""
+    stop = data.draw(st.integers(0, 300), label="stop")
+    for _ in steps(m, data, limit=stop):
+        pass
+    while not m.over and m.round.phase != "play":
+        m.apply(m.to_act, m.legal_actions(m.to_act)[0])
+    return not m.over
+
+
+@FAST
+@given(matches, st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_decides_the_same_when_hidden_cards_are_reshuffled(m, data, rng):
+    """It cannot cheat: hands dealt anew where its view cannot tell, the same decision."""
+    if not in_play(m, data):
+        return
+    seat = m.to_act
+    twin = reshuffled(m, seat, rng)
+    if twin.round.guard == seat or m.round.guard == seat:
+        return  # the guard knows he is the guard: not the same view
+    if seat == m.round.emperor and twin.round.solo != m.round.solo:
+        return  # the emperor knows whether he holds all four
+    seed = data.draw(st.integers(0, 99), label="bot seed")
+    here = SearchBot(seed, playouts=40).decide(m.legal_actions(seat))
+    there = SearchBot(seed, playouts=40).decide(twin.legal_actions(seat))
+    assert here == there
+
+
+@FAST
+@given(matches, st.data(), st.randoms(use_true_random=False))
+def test_its_deals_hold_the_right_counts_the_unplayed_cards_and_the_called_copies(m, data, rng):
+    """Every other hand gets its public count; the cards dealt are the unseen ones; the
+    emperor keeps his called copies (three, four in a hidden solo) and the guard the fourth."""
+    if not in_play(m, data):
+        return
+    r, seat = m.round, m.to_act
+    reading = m.reading(seat)
+    sampler = Sampler(reading)
+    assert r.guard in sampler.guards  # the truth is never ruled out
+    played = [0] * NUM_RANKS
+    for trick in reading.tricks:
+        for _, move in trick:
+            for c in () if isinstance(move, str) else move:
+                played[RANK_OF[c]] += 1
+    full = [0] * NUM_RANKS
+    for c in deck(m.rules.deck_size):
+        full[RANK_OF[c]] += 1
+    for _ in range(5):
+        hands, guard = sampler.deal(rng)
+        assert hands[seat] == r.rc[seat]
+        assert [sum(h) for h in hands] == [r.count(s) for s in range(5)]
+        assert [sum(h[k] for h in hands) + played[k] for k in range(NUM_RANKS)] == full
+        if r.called is not None and r.emperor != seat:
+            rank = RANK_OF[r.called]
+            spent = sum(1 for t in reading.tricks for s, mv in t
+                        if s == r.emperor and not isinstance(mv, str) for c in mv
+                        if c == r.called)
+            assert hands[r.emperor][rank] >= (4 if guard == r.emperor else 3) - spent
+
+
+def test_a_rebel_thinks_a_seat_that_beat_the_emperor_is_not_his_guard():
+    """R-GUARD-1 guesswork: a guard does not take his emperor's tricks; rebels do."""
+    m = rigged("7H 7H 7H 3S 3D 9S 9D", "7H 4S 4D 5C", "5S 5D JC QC", "6S 6D KS KD",
+               "8S 8D AS AD")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "3S 3D")
+    pass_(m, 1)
+    play(m, 2, "5S 5D")  # seat 2 takes the emperor's trick
+    sampler = Sampler(m.reading(3))
+    weight = dict(zip(sampler.guards, sampler.weights))
+    assert weight[2] < weight[1] / 3 and weight[2] < weight[4] / 3
+    assert weight[0] < weight[1]  # a hidden solo is possible, and unlikely
+
+
+def test_hard_goes_out_at_once_when_its_hand_is_one_set():
+    m = rigged("7H 7H 7H", "7H", "8C", "5D", "KC")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    assert SearchBot(1).decide(m.legal_actions(0)) == {"type": "play", "set": "7 7 7 BJ"}
+
+
+def test_hard_plays_a_round_of_every_preset_under_a_time_limit():
+    for i, preset in enumerate(("qingdao", "baike", "lianzhong-classic", "lianzhong-simple")):
+        m = Match(preset, seed=i, rounds=1)
+        bots = [make_bot("hard", 1, seconds=0.02)] + [make_bot("normal") for _ in range(4)]
+        play_match(m, bots)
+        assert m.over and len(m.records) == 1
+
+
+def test_the_search_is_deterministic_for_a_seed():
+    def decisions(seed: int) -> list:
+        m = Match("qingdao", seed=3, rounds=1)
+        bot = SearchBot(seed, playouts=30)
+        out = []
+        rng = random.Random(0)
+        while not m.over:
+            seat = m.to_act
+            offer = m.legal_actions(seat)
+            action = bot.decide(offer) if seat == 0 else rng.choice(offer)
+            out.append(action)
+            m.apply(seat, action)
+        return out
+
+    assert decisions(5) == decisions(5)

@@ -1,0 +1,49 @@
+"""`bhtui tournament`: it runs, every bot sits in every seat as often, intervals are reported,
+and a seed plays the same games whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+
+from test_sim_cli import bhtui
+
+ARGS = ("tournament", "--bots", "heuristic,random,random,easy,random", "--rounds", "30",
+        "--match-rounds", "2", "--seed", "3", "--preset", "qingdao", "--json")
+
+
+def without_times(doc: dict) -> dict:
+    doc = dict(doc)
+    for key in ("seconds", "jobs"):
+        doc.pop(key)
+    doc["results"] = {name: {k: v for k, v in res.items() if k != "decision_ms"}
+                      for name, res in doc["results"].items()}
+    return doc
+
+
+def test_a_seeded_tournament_rotates_every_bot_over_every_seat_and_reports_intervals():
+    one, two = bhtui(*ARGS, "--jobs", "1"), bhtui(*ARGS, "--jobs", "2")
+    assert one.returncode == 0, one.stderr
+    doc = json.loads(one.stdout)
+    assert doc["rounds"] == 30 and doc["blocks"] == 3  # three deals × five rotations × two
+    results = doc["results"]
+    assert list(results) == ["heuristic", "random", "easy"]
+    for name, seats in (("heuristic", 1), ("random", 3), ("easy", 1)):
+        res = results[name]
+        assert res["seat_rounds"] == 30 * seats
+        assert res["by_seat"] == [6 * seats] * 5  # each seat as often
+        for ci in (res["score"], res["vs_rest"]):
+            assert ci["low"] <= ci["mean"] <= ci["high"] 
+        assert res["emperor"]["rounds"] + res["guard"]["rounds"] + res["rebel"]["rounds"] \
+            == res["seat_rounds"]
+        assert res["decisions"] > 0 and res["decision_ms"]["p50"] <= res["decision_ms"]["p99"]
+    assert without_times(doc) == without_times(json.loads(two.stdout))
+
+
+def test_the_readable_report_has_a_line_per_bot_and_unknown_bots_are_refused():
+    out = bhtui(*ARGS[:-1])
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "30 rounds" in lines[0] and len(lines) == 5
+    assert [line.split()[0] for line in lines[2:]] == ["heuristic", "random", "easy"]
+    bad = bhtui("tournament", "--bots", "hard,genius,normal,normal,normal")
+    assert bad.returncode == 2 and "unknown bot 'genius'" in bad.stderr
