@@ -22,7 +22,8 @@ def position_of(r: Round) -> Position:
     return Position(r.rules, r.rc, r.places, r.emperor, r.guard, r.turn, top=r.top,
                     top_seat=r.top_seat, responses=r.responses, yielders=r.yielders,
                     again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
-                    open_guard=r.open_guard, rebellion=len(r.rebels) >= 2)
+                    open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
+                    hidden=not r.guard_revealed)
 
 
 def engine_moves(m: Match, seat: int) -> list:

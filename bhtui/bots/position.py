@@ -30,7 +30,7 @@ class Position:
     """One determinized deal in play: whose turn, the set to beat, every hand as rank counts."""
 
     __slots__ = ("rules", "rc", "left", "places", "out", "emperor", "guard", "open_solo",
-                 "grabbed", "open_guard", "rebellion", "top", "top_seat", "turn", "responses",
+                 "grabbed", "open_guard", "rebellion", "hidden", "top", "top_seat", "turn", "responses",
                  "yielders", "again", "scores")
 
     def __init__(self, rules: RuleSet, rc: Sequence[Sequence[int]], places: Sequence[int | None],
@@ -38,7 +38,7 @@ class Position:
                  top_seat: int | None = None, responses: int = 0,
                  yielders: Sequence[int] = (), again: Sequence[int] = (),
                  open_solo: bool = False, grabbed: bool = False, open_guard: bool = False,
-                 rebellion: bool = False) -> None:
+                 rebellion: bool = False, hidden: bool = False) -> None:
         self.rules = rules
         self.rc = [list(r) for r in rc]
         self.left = [sum(r) for r in rc]
@@ -47,6 +47,8 @@ class Position:
         self.emperor, self.guard = emperor, guard
         self.open_solo, self.grabbed = open_solo, grabbed
         self.open_guard, self.rebellion = open_guard, rebellion
+        self.hidden = hidden
+        """Nobody but the guard knows who he is (for policies: the rules do not care)."""
         self.top, self.top_seat = top, top_seat
         self.turn: int | None = turn
         self.responses = responses
@@ -62,6 +64,7 @@ class Position:
         twin.emperor, twin.guard = self.emperor, self.guard
         twin.open_solo, twin.grabbed = self.open_solo, self.grabbed
         twin.open_guard, twin.rebellion = self.open_guard, self.rebellion
+        twin.hidden = self.hidden
         twin.top, twin.top_seat, twin.turn = self.top, self.top_seat, self.turn
         twin.responses, twin.yielders, twin.again = self.responses, list(self.yielders), list(
             self.again)

@@ -40,15 +40,36 @@ def choose(pos: Position) -> Move:
             return whole  # out in one go
     top_seat = pos.top_seat
     assert top_seat is not None
-    emperor, guard = pos.emperor, pos.guard
-    if emperor != guard and (seat == emperor or seat == guard) == (
-            top_seat == emperor or top_seat == guard):
-        return YIELD if rules.trick_yield and not pos.again else PASS  # a partner's set
+    side = _relation(pos, seat, top_seat)
+    if side == PARTNER:
+        return YIELD if rules.trick_yield and not pos.again else PASS
     if top.bj:
         return PASS
-    budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
+    if side == ENEMY:
+        budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
+    else:
+        budget = 12.0 if size > 8 else 30.0
     answer = cheapest_answer(rc, top, rules, budget)
     return answer if answer is not None else PASS
+
+
+PARTNER, ENEMY, UNKNOWN = 0, 1, 2
+
+
+def _relation(pos: Position, seat: int, other: int) -> int:
+    """What ``seat`` knows ``other`` to be: while the guard is hidden only he knows the
+    sides; the emperor knows nobody (unless alone), a rebel knows the emperor."""
+    emperor, guard = pos.emperor, pos.guard
+    if not pos.hidden:
+        if emperor != guard and (seat == emperor or seat == guard) == (
+                other == emperor or other == guard):
+            return PARTNER
+        return ENEMY
+    if seat == guard:
+        return ENEMY if emperor == guard or other != emperor else PARTNER
+    if seat == emperor:
+        return UNKNOWN
+    return ENEMY if other == emperor else UNKNOWN
 
 
 def set_cost(s: CardSet, rc: list[int]) -> float:

@@ -204,5 +204,6 @@ class Sampler:
         return Position(r.rules, hands, r.places, r.emperor, guard, r.me, top=top,
                         top_seat=r.top_seat, responses=responses, yielders=yielders,
                         again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
-                        open_guard=r.open_guard, rebellion=len(r.rebels) >= 2)
+                        open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
+                        hidden=r.guard is None)
 

@@ -19,13 +19,15 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 from bhtui.bots.counting import CountingBot
-from bhtui.bots.position import PASS, YIELD, Move
+from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
-from bhtui.cards import BJ_RANK, SJ_RANK, TWO
-from bhtui.rules import Action, CardSet
+from bhtui.cards import BJ_RANK, RANK_OF, SJ_RANK, TWO, parse_card
+from bhtui.rules import SEATS, Action, CardSet
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats
@@ -51,6 +53,8 @@ class SearchBot:
     def decide(self, offer: Choices) -> Action:
         r = offer.reading
         plain = self._plain.decide(offer)
+        if r.phase == "call" and len(offer.rest) > 1:
+            return self._call(r, offer, plain)
         if r.phase != "play" or "play" not in offer.kinds:
             return plain
         candidates = self._candidates(r, offer)
@@ -59,7 +63,36 @@ class SearchBot:
         default = offer.set_of(plain) or plain["type"]
         if default in candidates:
             candidates.remove(default)
-        return self._action(offer, self._search(r, [default, *candidates]))
+        moves = [default, *candidates]
+        sampler = Sampler(r)
+
+        def outcome(base: Position, i: int) -> int:
+            pos = base.copy()
+            pos.play(moves[i])
+            return play_out(pos)[r.me]
+
+        return self._action(offer, moves[self._search(len(moves), sampler.position, outcome)])
+
+    def _call(self, r: Reading, offer: Choices, plain: Action) -> Action:
+        """The emperor's call (R-GUARD-1/3): each group he may call — a guard for a group of
+        three, a solo for four, shown or not — and the declared solo, played out from his
+        first lead on the same deals."""
+        calls = [plain, *(a for a in offer.rest if a != plain)]
+        sampler, rng, me = Sampler(r), self._rng, r.me
+
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+            hands, _ = deal
+            action = calls[i]
+            guard, open_solo = me, action["type"] == "solo" or action.get("open", False)
+            if action["type"] == "call" and r.hand[parse_card(action["card"])] < 4:
+                rank = RANK_OF[parse_card(action["card"])]
+                holders = [s for s in range(SEATS) if s != me and hands[s][rank]]
+                guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
+            pos = Position(r.rules, hands, r.places, me, guard, me, open_solo=open_solo,
+                           grabbed=r.grabbed, hidden=not open_solo)
+            return play_out(pos)[me]
+
+        return calls[self._search(len(calls), sampler.deal, outcome)]
 
     def interject(self, offer: Choices) -> Action | None:
         return self._plain.interject(offer)
@@ -103,25 +136,23 @@ class SearchBot:
         out += [k for k in (PASS, YIELD) if k in kinds]
         return out
 
-    def _search(self, r: Reading, candidates: list[Move]) -> Move:
-        """Sequential halving of the challengers on shared deals, the ``normal`` bot's move
-        (``candidates[0]``) always among them; a challenger replaces it only when it did
-        better on the same deals by more than chance would explain (SWITCH_AT)."""
-        rng, me = self._rng, r.me
+    def _search(self, count: int, draw: Callable[[random.Random], Any],
+                outcome: Callable[[Any, int], int]) -> int:
+        """Which of ``count`` candidates to play: sequential halving of the challengers on
+        shared deals (``draw``), the ``normal`` bot's choice (candidate 0) always among them;
+        a challenger replaces it only when it scored better on the same deals by more than
+        chance would explain (SWITCH_AT)."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        sampler = Sampler(r)
-        results: list[list[int]] = [[] for _ in candidates]
-        alive = list(range(1, len(candidates)))
-        rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
-        per_round = max(len(candidates), self.playouts // rounds)
+        results: list[list[int]] = [[] for _ in range(count)]
+        alive = list(range(1, count))
+        rounds = max(1, math.ceil(math.log2(count)))
+        per_round = max(count, self.playouts // rounds)
         out_of_time = False
         for _ in range(rounds):
             for _ in range(max(1, per_round // (len(alive) + 1))):
-                base = sampler.position(rng)
+                deal = draw(self._rng)
                 for i in (0, *alive):
-                    pos = base.copy()
-                    pos.play(candidates[i])
-                    results[i].append(play_out(pos)[me])
+                    results[i].append(outcome(deal, i))
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break
@@ -130,10 +161,9 @@ class SearchBot:
                 break
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
-        shared = len(results[best])
-        gains = [a - b for a, b in zip(results[best], results[0][-shared:])]
+        gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):])]
         if len(gains) > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(
                 gains) / math.sqrt(len(gains)):
-            return candidates[best]
-        return candidates[0]
+            return best
+        return 0
 
