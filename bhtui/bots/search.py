@@ -32,7 +32,7 @@ from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats
 
-PLAYOUTS = 600
+PLAYOUTS = 200
 """The default budget per decision: within a second on a slow core at the first lead."""
 SWITCH_AT = 1.0
 """How many standard errors better than the ``normal`` move a challenger must score (on the
