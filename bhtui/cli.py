@@ -38,6 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "(repeatable)")
     parser.add_argument("--settings", action="store_true",
                         help="choose the rule set and its options on a screen before the match")
+    parser.add_argument("--bots", dest="play_bots", metavar="LEVEL[,LEVEL…]",
+                        help="the bots' level (Baohuang: easy, normal or hard): one for all, "
+                             "or one per bot seat separated by commas (default: your "
+                             "settings, normal)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")
@@ -55,8 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=False,
                       help="the card counter (记牌器) for everyone at the table (default: off)")
     host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
-    host.add_argument("--bots", type=int, default=0,
-                      help="seats given to bots at once (0 to the seats of the preset)")
+    host.add_argument("--bots", default="0", metavar="N|LEVEL,…",
+                      help="seats given to bots at once: a number (0 to the seats of the "
+                           "preset; bots of your level) or their levels, e.g. hard,normal")
     host.add_argument("--seed", dest="host_seed", type=int, help="match seed")
     host.add_argument("--rounds", dest="host_rounds", type=_positive, help="rounds in the match")
     host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
@@ -166,6 +171,19 @@ def join_code(args: argparse.Namespace) -> str | None:
 
         return getpass.getpass("Join code for this table: ").strip() or None
     return None
+
+
+def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
+    """Comma-separated bot levels of ``game``, as many as one of ``allowed``; ValueError says
+    why not."""
+    levels = [level.strip() for level in text.split(",")]
+    for level in levels:
+        if level not in game.levels:
+            known = ", ".join(game.levels) or f"none ({game.name} has one bot)"
+            raise ValueError(f"unknown bot level {level!r}; levels: {known}")
+    if len(levels) not in allowed:
+        raise ValueError(f"give {' or '.join(map(str, allowed))} bot levels, not {len(levels)}")
+    return levels
 
 
 def _positive(text: str) -> int:
@@ -278,14 +296,21 @@ def _host(args: argparse.Namespace) -> int:
         except ValueError as exc:
             return _fail(exc)
         size = game.seats(rules)
-        if not 0 <= args.bots <= size:
+        try:
+            levels = ([game.level(config.bots)] * int(args.bots) if args.bots.strip().isdigit()
+                      else bot_levels(game, args.bots, range(1, size + 1)))
+        except ValueError as exc:
+            return _fail(f"--bots: {exc}")
+        if len(levels) > size:
             return _fail(f"--bots takes 0 to {size} ({game.name} {rules.name} has {size} seats)")
         name = (args.table_name or f"{config.name}'s table")[:40]
-        seats = [Seat() for _ in range(size - args.bots)] + [
-            Seat(name=BOT_NAMES[s], bot=game.make_bot(game.standard_bot, s), ready=True)
-            for s in range(size - args.bots, size)]
+        first = size - len(levels)
+        seats = [Seat() for _ in range(first)] + [
+            Seat(name=BOT_NAMES[s], bot=game.table_bot(levels[s - first], s), ready=True)
+            for s in range(first, size)]
         table = Table(rules, seats, game=game, name=name, seed=args.host_seed,
-                      rounds=args.host_rounds, log=GameLog(new_log_path(name)), **common)
+                      rounds=args.host_rounds, log=GameLog(new_log_path(name)),
+                      bots=config.bots, **common)
     advertise = not args.no_advertise
     try:  # bound before the app starts: a port in use is one line, not a traceback
         sock = listen_socket(args.bind, args.port)
@@ -355,18 +380,21 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """Open the table: a match against the game's bots, seat 0 yours."""
+    """Open the table: a match against the game's bots (of --bots or the settings' level),
+    seat 0 yours."""
     from bhtui.games import secret_seed
     from bhtui.tui.app import BhtuiApp
 
     try:
         game, rules = game_rules(args.play_game, args.play_preset, args.option)
+        size = game.seats(rules)
+        bots = tuple(bot_levels(game, args.play_bots, (1, size - 1))) if args.play_bots else ()
     except ValueError as exc:
         return _fail(exc)
     config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else secret_seed()
     BhtuiApp(config, rules=rules, game=game.name, seed=seed, rounds=args.rounds,
-             warnings=warnings, ask_rules=args.settings).run()
+             warnings=warnings, ask_rules=args.settings, bots=bots).run()
     return 0
 
 

@@ -5,7 +5,7 @@ import random
 import msgpack
 import pytest
 
-from bhtui.bots import HeuristicBot, RandomBot, hint, make_bot
+from bhtui.bots import CountingBot, HeuristicBot, RandomBot, hint, make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.bots.legal import legal_from_view
 from bhtui.rules import PRESETS, Match
@@ -101,12 +101,13 @@ def test_heuristic_never_beats_a_known_partner_and_spends_jokers_only_when_it_ma
     assert decide(m, 1) == {"type": "play", "set": "J"}
 
 
-def test_the_hint_is_the_heuristic_choice():
+def test_the_hint_is_the_choice_of_the_players_level():
     m = Match("qingdao", seed=9, rounds=1)
     for _ in range(60):
         seat = m.to_act
         legal = m.legal_actions(seat)
-        assert hint(legal) == HeuristicBot().decide(legal)
+        assert hint(legal) == CountingBot().decide(legal)  # normal unless he chose otherwise
+        assert hint(legal, "easy") in legal and hint(legal, "hard") in legal
         m.apply(seat, random.Random(seat).choice(legal))
 
 

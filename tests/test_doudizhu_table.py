@@ -121,7 +121,7 @@ async def test_a_hint_and_auto_pass_work_from_the_game():
     table = bots_table("classic", {0}, seed=8, rounds=1)
     table.start()
     me, tap, _ = connect(table, "Me", seat=0)
-    me.set_auto_pass(True)
+    me.set_prefs(True)
     hints = []
     me.listen(lambda m: hints.append(m["action"]) if m["type"] == "hint" else None)
     for _ in range(400):

@@ -147,7 +147,7 @@ async def test_auto_pass_passes_for_a_person_when_nothing_in_the_hand_beats_the_
         seat = match.to_act
         table.apply(seat, bot.decide(match.legal_actions(seat)))
     before, table.bot_delay = len(match.actions), 0.0
-    me.set_auto_pass(True)  # nothing else: no key pressed, no 托管
+    me.set_prefs(True, "normal")  # nothing else: no key pressed, no 托管
     await settle(lambda: len(match.actions) > before)
     assert match.actions[before] == (0, {"type": "pass"})
 

@@ -37,6 +37,10 @@ BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = {
 }
 LEVELS = ("easy", "normal", "hard")
 """The levels a player chooses from (the other bots are baselines for tournaments)."""
+TABLE_SECONDS = 1.0
+"""At a table people wait for a bot: a search stops here whatever is left of its budget."""
+HINT_SECONDS = 0.3
+"""A hint answers within this, whatever the level."""
 
 
 def make_bot(name: str, seed: int = 0, seconds: float | None = None) -> Bot:
@@ -52,10 +56,16 @@ def make_bot(name: str, seed: int = 0, seconds: float | None = None) -> Bot:
     return cls(seed)
 
 
-def hint(choices: Choices) -> Action:
-    """The action a player who asks for a hint is offered: the heuristic's choice."""
-    return HeuristicBot(0).decide(choices)
+def table_bot(level: str, seed: int = 0) -> Bot:
+    """A bot for a seat at a table (or 托管): its search, if any, within TABLE_SECONDS."""
+    return make_bot(level, seed, seconds=TABLE_SECONDS)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "CountingBot", "EasyBot", "HeuristicBot", "RandomBot",
-           "SearchBot", "hint", "make_bot"]
+def hint(choices: Choices, level: str = "normal") -> Action:
+    """The action offered to a player who asks for a hint: what the bot of his level would
+    do, within HINT_SECONDS."""
+    return make_bot(level, seconds=HINT_SECONDS).decide(choices)
+
+
+__all__ = ["BOTS", "HINT_SECONDS", "LEVELS", "TABLE_SECONDS", "Bot", "CountingBot", "EasyBot",
+           "HeuristicBot", "RandomBot", "SearchBot", "hint", "make_bot", "table_bot"]

@@ -4,11 +4,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import Any
 
-from bhtui.bots import hint, make_bot
+from bhtui.bots import LEVELS, hint, make_bot, table_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import COPIES, SUIT_NAMES
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
@@ -34,6 +34,9 @@ class Baohuang(Game):
     match_type = Match
     event_for = staticmethod(event_for)
     make_bot = staticmethod(make_bot)
+    bot_names = ("random", "easy", "heuristic", "normal", "hard")
+    levels = LEVELS
+    standard_bot = "normal"
     record_columns = "round  emperor guard  called  places (seat 0..4)        scores"
 
     def seats(self, rules: Any) -> int:
@@ -42,12 +45,15 @@ class Baohuang(Game):
     def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
         return option_values(name)
 
-    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
-        action: Action = bot.decide(match.legal_actions(seat))
-        return action
+    def table_bot(self, name: str, seed: int = 0) -> Any:
+        return table_bot(name, seed)
 
-    def hint(self, match: GameMatch, seat: int) -> Action:
-        return hint(match.legal_actions(seat))  # type: ignore[arg-type]
+    def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
+        return partial(bot.decide, _offer(match, seat))
+
+    def hinting(self, match: GameMatch, seat: int, level: str | None = None
+                ) -> Callable[[], Action]:
+        return partial(hint, _offer(match, seat), self.level(level))
 
     def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
         action: Action = bot.decide(legal_from_view(view))
@@ -141,6 +147,14 @@ class Baohuang(Game):
             if r["stuck"] else [])
         return (f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
                 f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else ""))
+
+
+def _offer(match: GameMatch, seat: int) -> Choices:
+    """The seat's offer with its reading made now: a snapshot a bot may read in another
+    thread while the match moves on."""
+    offer: Choices = match.legal_actions(seat)  # type: ignore[assignment]
+    _ = offer.reading
+    return offer
 
 
 BAOHUANG = Baohuang()

@@ -89,7 +89,10 @@ class Game(ABC):
     bot_names: tuple[str, ...] = ("random", "heuristic")
     """Its bots by level, weakest first."""
     standard_bot: str = "heuristic"
-    """The bot that fills empty seats and plays a seat on 托管."""
+    """The bot that fills empty seats and plays a seat on 托管 when nobody chose a level."""
+    levels: tuple[str, ...] = ()
+    """The bots a player chooses from — for a bot seat, for his 托管 and his hints — weakest
+    first (``bot_names`` may hold baselines besides). None: the standard bot alone."""
     round_end: str
     """The event type that ends a round with its result (the screen shows the result then)."""
     illegal: type[Exception]
@@ -180,13 +183,34 @@ class Game(ABC):
     table holds it and hands it back to :meth:`decide` and :meth:`interject` (the engine's
     own factory, as a static method)."""
 
-    @abstractmethod
-    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
-        """The bot's action for the seat to act."""
+    def level(self, wanted: str | None) -> str:
+        """The bot for the level a player chose: that one where the game has it, else the
+        standard bot."""
+        return wanted if wanted is not None and wanted in self.levels else self.standard_bot
+
+    def table_bot(self, name: str, seed: int = 0) -> Any:
+        """A bot for a seat at a table or a person's 托管, where people wait on it (a bot that
+        searches gets a time limit there)."""
+        return self.make_bot(name, seed)
 
     @abstractmethod
-    def hint(self, match: GameMatch, seat: int) -> Action:
-        """What a player who asks for a hint is offered (the standard bot's choice)."""
+    def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
+        """The bot's decision for the seat to act, prepared from the match as it stands:
+        calling it decides without reading the match again, so a bot that thinks long
+        (``thinks``) may decide in a worker thread while the table goes on."""
+
+    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+        """The bot's action for the seat to act."""
+        return self.decision(bot, match, seat)()
+
+    @abstractmethod
+    def hinting(self, match: GameMatch, seat: int, level: str | None = None
+                ) -> Callable[[], Action]:
+        """The hint a player who asks is offered (the choice of the bot of his level, within
+        a short time), prepared like :meth:`decision`."""
+
+    def hint(self, match: GameMatch, seat: int, level: str | None = None) -> Action:
+        return self.hinting(match, seat, level)()
 
     @abstractmethod
     def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:

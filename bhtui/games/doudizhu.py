@@ -3,6 +3,8 @@ no declarations out of turn, so the contract's defaults for them stand."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
@@ -36,13 +38,13 @@ class DouDizhu(Game):
     def seats(self, rules: Any) -> int:
         return int(rules.seats)
 
-    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+    def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
         view = match.view(seat) if bot.reads_view else {}
-        action: Action = bot.decide(view, match.legal_actions(seat))
-        return action
+        return partial(bot.decide, view, match.legal_actions(seat))
 
-    def hint(self, match: GameMatch, seat: int) -> Action:
-        return HeuristicBot().decide(match.view(seat), list(match.legal_actions(seat)))
+    def hinting(self, match: GameMatch, seat: int, level: str | None = None
+                ) -> Callable[[], Action]:
+        return partial(HeuristicBot().decide, match.view(seat), list(match.legal_actions(seat)))
 
     def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
         action: Action = bot.decide(view, legal_from_view(view))

@@ -229,8 +229,10 @@ class Client:
         """Nothing to declare at this moment: the bots need not wait for me."""
         self._send({"type": "waive"})
 
-    def set_auto_pass(self, on: bool) -> None:
-        self._send({"type": "prefs", "auto_pass": on})
+    def set_prefs(self, auto_pass: bool, assist: str | None = None) -> None:
+        """My seat's settings: auto-pass, and the level of my 托管 and hints (where the game
+        has levels)."""
+        self._send({"type": "prefs", "auto_pass": auto_pass, "assist": assist})
 
     def chat(self, text: str) -> None:
         self._send({"type": "chat", "text": text})

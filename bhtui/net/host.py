@@ -68,6 +68,7 @@ class Seat:
     ready: bool = False
     taken: bool = False  # a person sat here (empty human seats exist only before the match)
     auto_pass: bool = False  # pass by itself when nothing in the hand beats the table
+    assist: str | None = None  # the level that plays his 托管 and gives his hints (a person's)
 
     @property
     def kind(self) -> str:
@@ -116,6 +117,7 @@ class Table:
         table_id: str | None = None,
         max_spectators: int = MAX_SPECTATORS,
         counter: bool = False,
+        bots: str | None = None,
     ) -> None:
         self.game, self.rules = resolve(rules, game)
         size = self.game.seats(self.rules)
@@ -127,6 +129,9 @@ class Table:
         self.seed: Seed = seed if seed is not None else secret_seed()
         self.rounds = rounds
         self.bot_delay = bot_delay
+        self.bots = self.game.level(bots)
+        """The bots the waiting room fills empty seats with: the level chosen, where the game
+        has it."""
         self.timer = timer
         self.open_spectating = open_spectating
         self.code = code.strip() if code and code.strip() else None
@@ -215,9 +220,9 @@ class Table:
         IllegalAction) says what in the log is wrong; GameLogError when the log was played
         under another edition of the rules."""
         header, actions, (game, rules) = log.header, log.actions, log.rules()
-        seats = [Seat(name=name, bot=game.make_bot(bot) if bot else None, token=token,
+        seats = [Seat(name=name, bot=game.table_bot(bot, i) if bot else None, token=token,
                       taken=True)
-                 for name, bot, token in _logged_seats(header.get("seats"), game.seats(rules))]
+                 for i, (name, bot, token) in enumerate(_logged_seats(header.get("seats"), game.seats(rules)))]
         seed = header["seed"]
         if not isinstance(seed, int | str) or isinstance(seed, bool):
             raise ValueError("the seed is neither a number nor a secret")
@@ -235,7 +240,7 @@ class Table:
     def fill_bots(self, announce: bool = True) -> None:
         for i, s in enumerate(self.seats):
             if s.bot is None and not s.taken:
-                s.bot = self.game.make_bot(self.game.standard_bot, i)
+                s.bot = self.game.table_bot(self.bots, i)
                 s.name = BOT_NAMES[i]
                 s.ready = True
         if announce:
@@ -274,6 +279,19 @@ class Table:
         for viewer in self.viewers.values():
             if viewer.seat in (source, target):
                 viewer.seat = target if viewer.seat == source else source
+        self._publish()
+
+    def set_level(self, seat: int, level: str) -> None:
+        """A bot seat's level, chosen in the waiting room; ValueError names the levels."""
+        levels = self.game.levels
+        if level not in levels:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(levels)}" if levels
+                             else f"{self.game.name} has one bot, no levels")
+        if self.match is not None:
+            raise ValueError("the match has started: its bots are seated")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].bot is None:
+            raise ValueError(f"seat {seat} holds no bot")
+        self.seats[seat].bot = self.game.table_bot(level, seat)
         self._publish()
 
     def remove(self, seat: int) -> None:
@@ -536,10 +554,19 @@ class Table:
             self._publish()
 
     def _prefs(self, viewer: Viewer, message: Message) -> None:
-        """A seat's own settings: auto-pass when nothing in the hand beats the table."""
+        """A seat's own settings: auto-pass when nothing in the hand beats the table, and
+        the level that plays for it on 托管 and gives its hints (where the game has
+        levels; elsewhere its one bot does)."""
         on = need(message, "auto_pass", bool)
+        level = message.get("assist")
+        levels = self.game.levels
+        if levels and level is not None and level not in levels:
+            self._error(viewer, "prefs", f"unknown level {str(level)[:20]!r}; levels: "
+                                         f"{', '.join(levels)}")
+            return
         if viewer.seat is not None:
-            self.seats[viewer.seat].auto_pass = on
+            seat = self.seats[viewer.seat]
+            seat.auto_pass, seat.assist = on, level if levels else None
             self.scheduler.arm()
 
     def _chat(self, viewer: Viewer, message: Message) -> None:
@@ -566,8 +593,19 @@ class Table:
         if viewer.seat is None or match is None or match.to_act != viewer.seat:
             self._error(viewer, "hint", "no decision of yours is pending", cid)
             return
-        action = self.game.hint(match, viewer.seat)
-        viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": action}))
+        hinting = self.game.hinting(match, viewer.seat, self.seats[viewer.seat].assist)
+        future = asyncio.get_running_loop().run_in_executor(None, hinting)
+        seq = self.seq
+        future.add_done_callback(lambda done: self._send_hint(viewer, cid, seq, done))
+
+    def _send_hint(self, viewer: Viewer, cid: int, seq: int, done: asyncio.Future[Any]) -> None:
+        """The hint, if it still answers the table as it is and its asker is still here."""
+        if self.viewers.get(viewer.conn) is not viewer or done.cancelled():
+            return
+        if seq != self.seq or done.exception() is not None:
+            self._error(viewer, "hint", "the table moved on: ask again", cid)
+            return
+        viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": done.result()}))
 
     def _ready(self, viewer: Viewer, message: Message) -> None:
         if viewer.seat is not None:
@@ -599,6 +637,11 @@ class Table:
             self.move(need(message, "seat", int), need(message, "to", int))
         elif op == "remove":
             self.remove(need(message, "seat", int))
+        elif op == "level":
+            try:
+                self.set_level(need(message, "seat", int), need(message, "level", str))
+            except ValueError as exc:
+                self._error(viewer, "admin", str(exc)[:200])
         elif op == "options":
             try:
                 preset = message.get("preset")
@@ -807,7 +850,8 @@ class Table:
     def public_seats(self) -> list[dict[str, Any]]:
         return [
             {"name": s.name, "kind": s.kind, "auto": s.auto, "ready": s.ready,
-             "connected": s.bot is not None or s.conn is not None}
+             "connected": s.bot is not None or s.conn is not None,
+             "level": s.bot.name if s.bot is not None else None}
             for s in self.seats
         ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bhtui.games import Game, Seed, resolve
@@ -13,15 +14,20 @@ from bhtui.store.gamelog import GameLog
 
 def local_table(rules: Any, seed: Seed, name: str, bot_delay: float,
                 rounds: int | None = None, log: GameLog | None = None,
-                timer: float | None = None, game: Game | str | None = None) -> Table:
-    """Seat 0 for the person at this terminal, the game's standard bots everywhere else,
-    started, with the card counter on. With a ``log`` the game is saved like a hosted one
-    (`bhtui replay` reads it); with a ``timer`` each of the person's turns is timed
+                timer: float | None = None, game: Game | str | None = None,
+                bots: Sequence[str] = ()) -> Table:
+    """Seat 0 for the person at this terminal, bots everywhere else (``bots``: one level for
+    all, or one per bot seat in play order; none or a level the game lacks: its standard
+    bot), started, with the card counter on. With a ``log`` the game is saved like a hosted
+    one (`bhtui replay` reads it); with a ``timer`` each of the person's turns is timed
     (R-AUTO-1)."""
     game, rules = resolve(rules, game)
+    size = game.seats(rules)
+    levels = list(bots) * (size - 1) if len(bots) <= 1 else list(bots)
     seats = [Seat(name=name, taken=True)] + [
-        Seat(name=BOT_NAMES[s], bot=game.make_bot(game.standard_bot, s), ready=True)
-        for s in range(1, game.seats(rules))
+        Seat(name=BOT_NAMES[s], bot=game.table_bot(game.level(
+            levels[s - 1] if levels else None), s), ready=True)
+        for s in range(1, size)
     ]
     table = Table(rules, seats, game=game, name="local", seed=seed, rounds=rounds,
                   bot_delay=bot_delay, log=log, timer=timer, counter=True)

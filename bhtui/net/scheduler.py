@@ -4,13 +4,23 @@ turn timers run out, and the wait after a round ends.
 One timer at a time, re-armed by the table after every change that matters (an action, a seat
 coming or going, 托管 switched, a result seen). Every callback checks that the table is still
 where it was when the timer was armed (``seq``), so a late timer never acts twice.
+
+A bot that searches (``thinks``) starts deciding as soon as it is to act, in a worker thread —
+a ``hard`` bot takes up to a second, and the table (and a local game's screen) must go on
+meanwhile — and its move is applied once both its decision and the table's bot delay are
+done. It decides from its offer and reading made on the loop beforehand (the game's
+``decision``), never from the live match. Quick bots decide on the loop when their delay is
+over, as ever.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bhtui.games import Action
 from bhtui.games.moments import Moments
 
 if TYPE_CHECKING:
@@ -18,6 +28,17 @@ if TYPE_CHECKING:
 
 READY_WAIT = 60.0  # after a round: how long others wait for one who has not seen the result
 TIMEOUT_LIMIT = 5  # S-SCORE-5: auto-played this many times for running out of time
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Thought:
+    """A bot deciding for ``seat`` at the table's ``seq``; ``due`` once its delay is over."""
+
+    seat: int
+    seq: int
+    future: asyncio.Future[Action]
+    due: bool = False
 
 
 class Scheduler:
@@ -27,7 +48,8 @@ class Scheduler:
         self.table = table
         self._timer: asyncio.TimerHandle | None = None
         self._declarations: asyncio.Handle | None = None
-        self._standard_bot = table.game.make_bot(table.game.standard_bot)
+        self._assistants: dict[str, Any] = {}  # 托管 and absent players, by level
+        self._thought: Thought | None = None
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
 
@@ -62,6 +84,8 @@ class Scheduler:
                 self._deadline = None
         elif table.played_by_bot(seat):
             self._deadline = None
+            if thinks(self.bot_for(seat)):
+                self._think(seat, table.seq)  # at once: its delay runs meanwhile
             self._timer = loop.call_later(table.bot_delay, self._bot_move, seat, table.seq)
         elif table.nothing_beats(seat):
             self._deadline = None
@@ -96,6 +120,18 @@ class Scheduler:
         table = self.table
         return not table.closed and table.match is not None and table.seq == at_seq
 
+    def bot_for(self, seat: int) -> Any:
+        """Who plays ``seat``: its bot, or for a person on 托管 (or away) the bot of the level
+        he chose."""
+        s, game = self.table.seats[seat], self.table.game
+        if s.bot is not None:
+            return s.bot
+        level = game.level(s.assist)
+        bot = self._assistants.get(level)
+        if bot is None:
+            bot = self._assistants[level] = game.table_bot(level, seat)
+        return bot
+
     def _bot_declarations(self, at_seq: int) -> None:
         """Bots and seats on 托管 consider their out-of-turn declarations once per moment."""
         self._declarations = None
@@ -107,20 +143,62 @@ class Scheduler:
         for seat in range(len(table.seats)):
             if not table.played_by_bot(seat) or not self._offered.due(moment, seat):
                 continue
-            bot = table.seats[seat].bot or self._standard_bot
-            action = table.game.interject(bot, match, seat)
+            action = table.game.interject(self.bot_for(seat), match, seat)
             if action is not None:
                 table.apply(seat, action)
                 return
 
+    def _think(self, seat: int, at_seq: int) -> Thought:
+        """A searching bot's decision for ``seat`` at ``at_seq``, started in a worker thread
+        unless it already is (a re-armed timer keeps the thought it had)."""
+        thought = self._thought
+        if thought is not None and (thought.seat, thought.seq) == (seat, at_seq):
+            return thought
+        match = self.table.match
+        assert match is not None
+        decision = self.table.game.decision(self.bot_for(seat), match, seat)
+        future = asyncio.get_running_loop().run_in_executor(None, decision)
+        thought = self._thought = Thought(seat, at_seq, future)
+        future.add_done_callback(lambda _: self._play(thought))
+        return thought
+
     def _bot_move(self, seat: int, at_seq: int) -> None:
+        """The bot's delay is over: a quick bot decides now, a searching one's move goes as
+        soon as it is decided."""
         self._timer = None
         match = self.table.match
         if (not self._current(at_seq) or match is None or match.to_act != seat
                 or not self.table.played_by_bot(seat)):
             return
-        bot = self.table.seats[seat].bot or self._standard_bot
-        self.table.apply(seat, self.table.game.decide(bot, match, seat))
+        bot = self.bot_for(seat)
+        if not thinks(bot):
+            self.table.apply(seat, self.table.game.decide(bot, match, seat))
+            return
+        thought = self._think(seat, at_seq)
+        thought.due = True
+        if thought.future.done():
+            self._play(thought)
+
+    def _play(self, thought: Thought) -> None:
+        """A searching bot's move, once both its delay and its decision are done (whichever
+        comes last plays it, once), if the table is still where it was."""
+        if not (thought.due and thought.future.done()):
+            return
+        thought.due = False
+        if self._thought is thought:
+            self._thought = None
+        table, match, seat = self.table, self.table.match, thought.seat
+        if (not self._current(thought.seq) or match is None or match.to_act != seat
+                or not table.played_by_bot(seat) or thought.future.cancelled()):
+            return
+        error = thought.future.exception()
+        if error is not None:  # a bot's bug must not stop the table: the standard bot plays
+            logger.error("bot at seat %d failed", seat, exc_info=error)
+            standard = table.game.make_bot(table.game.standard_bot, seat)
+            action = table.game.decide(standard, match, seat)
+        else:
+            action = thought.future.result()
+        table.apply(seat, action)
 
     def _auto_pass(self, seat: int, at_seq: int) -> None:
         """Passing is all this person's turn offers and he asked for it to be done for him."""
@@ -145,3 +223,8 @@ class Scheduler:
             if self.table.timeouts[seat] == TIMEOUT_LIMIT:  # S-SCORE-5
                 self.table.abandon(seat, "timeouts")
             self.table.set_auto(seat, True)
+
+
+def thinks(bot: Any) -> bool:
+    """A bot whose decisions take long enough to leave the loop for (a search)."""
+    return bool(getattr(bot, "thinks", False))

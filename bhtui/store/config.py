@@ -18,6 +18,9 @@ APP = "bhtui"
 CARD_STYLES = ("unicode", "letters", "ascii")
 LANGUAGES = ("en", "zh")
 SORTS = ("rank", "size")
+LEVELS = ("easy", "normal", "hard")
+"""The bots' levels (``bhtui.bots.LEVELS``: the settings file is read below the bots' layer;
+a test keeps the two equal)."""
 SECONDS = {"bot_delay": 10.0, "result_seconds": 60.0, "timer": 600.0}
 """Settings given in seconds, with their upper bound."""
 
@@ -60,6 +63,8 @@ class Config:
     auto_pass: bool = True  # pass by itself when nothing in the hand beats the table
     bell: bool = True  # the terminal bell when a turn or a decision becomes yours
     sort: str = "rank"  # the hand: by rank, or by group size (jokers and 2s stay at the end)
+    bots: str = "normal"  # the bots' level in a local game and in the seats a host fills
+    assist: str = "normal"  # the level that plays for you on 托管 and gives your hints
 
     def __post_init__(self) -> None:
         if not self.language:
@@ -87,6 +92,8 @@ def _check(name: str, value: object, default: object) -> str | None:
         return ", ".join(CARD_STYLES)
     if name == "sort" and value not in SORTS:
         return " or ".join(SORTS)
+    if name in ("bots", "assist") and value not in LEVELS:
+        return ", ".join(LEVELS)
     if name == "name" and not 1 <= len(value.strip()) <= 24:
         return "1 to 24 characters"
     return None

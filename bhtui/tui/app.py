@@ -44,13 +44,13 @@ class BhtuiApp(App[None]):
     def __init__(self, config: Config, session: Session | None = None, *,
                  rules: Any = None, game: str | None = None, seed: int | str = 1,
                  rounds: int | None = None, warnings: list[str] | None = None,
-                 ask_rules: bool = False) -> None:
+                 ask_rules: bool = False, bots: tuple[str, ...] = ()) -> None:
         super().__init__()
         from bhtui.tui.sessions import LocalSession
 
         self.config = config
         self.session = session or LocalSession(rules, seed, rounds, ask_rules=ask_rules,
-                                               game=game)
+                                               game=game, bots=bots)
         self.t = Translator(config.language)
         self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
         self.startup_warnings = list(warnings or [])
@@ -195,7 +195,7 @@ class BhtuiApp(App[None]):
             if config.theme in self.theme_names:
                 self.theme = config.theme
             if self.client is not None and self.client.seat is not None:
-                self.client.set_auto_pass(config.auto_pass)
+                self.client.set_prefs(config.auto_pass, config.assist)
             for screen in self.screen_stack:
                 hand = getattr(screen, "set_sort", None)
                 if hand is not None:

@@ -1,5 +1,5 @@
 """The player's own settings (F2): name, language, theme, cards, timer, bell, auto-pass,
-sorting — saved to the settings file so they stick. Values are words and [x]/[ ] marks,
+sorting, the bots' level and that of 托管 and hints — saved to the settings file so they stick. Values are words and [x]/[ ] marks,
 never colour alone."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from bhtui.store.config import CARD_STYLES, LANGUAGES, SORTS, Config
+from bhtui.store.config import CARD_STYLES, LANGUAGES, LEVELS, SORTS, Config
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
@@ -29,6 +29,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "auto_pass": (True, False),
     "bell": (True, False),
     "sort": SORTS,
+    "bots": LEVELS,
+    "assist": LEVELS,
 }
 """Each setting's values, in the order ←/→ go through them (the theme's come from the app)."""
 
@@ -68,6 +70,8 @@ class PreferencesScreen(Dialog[Config | None]):
             return self.t("prefs.off") if key == "timer" and not value else f"{value:g} s"
         if key == "card_style" and not value:
             return self.t("prefs.by_language")
+        if key in ("bots", "assist"):
+            return self.t(f"level.{value}")
         return str(value)
 
     def _label(self, key: str) -> Text:

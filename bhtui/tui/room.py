@@ -43,6 +43,7 @@ class WaitingRoomScreen(Screen[None]):
         Binding("enter", "admin('start')", "Start", id="room.start"),
         Binding("x", "remove", "Remove", id="room.remove"),
         Binding("m", "move", "Move", id="room.move"),
+        Binding("l", "level", "Level", id="room.level"),
         Binding("o", "options", "Rules", id="room.options"),
         Binding("c", "chat", "Chat", id="room.chat"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
@@ -59,12 +60,13 @@ class WaitingRoomScreen(Screen[None]):
     def _keys_line(self) -> str:
         if self.admin:  # the seat keys go as far as this table's seats (3, 4 or 5)
             room = self.client.room
-            return self.t("room.keys.admin", n=len(room["seats"]) if room else 5)
+            key = "room.keys.admin.levels" if room and game_of(room).levels else "room.keys.admin"
+            return self.t(key, n=len(room["seats"]) if room else 5)
         return self.t("room.keys.player" if self.client.seat is not None else "room.keys.watcher")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only what this viewer can do: the host runs the room, a watcher is never ready."""
-        if action in ("admin", "remove", "move", "options", "pick"):
+        if action in ("admin", "remove", "move", "options", "pick", "level"):
             return self.admin
         if action == "ready":
             return self.client.seat is not None
@@ -111,6 +113,8 @@ class WaitingRoomScreen(Screen[None]):
             else:
                 name = clip(seat["name"], 24)
                 kind = t("room.bot") if seat["kind"] == "bot" else ""
+                if seat.get("level") in game_of(room).levels:
+                    kind += " · " + t(f"level.{seat['level']}")
             you = " *" if i == self.client.seat else ""
             ready = "✓ " + t("room.ready") if seat["taken"] and seat["ready"] else ""
             grid.add_row(f"{mark} {i + 1}", Text(name + you), kind, ready)
@@ -175,6 +179,19 @@ class WaitingRoomScreen(Screen[None]):
                 self.client.chat(text)
 
         self.app.push_screen(ChatPrompt(self.t), send)
+
+    def action_level(self) -> None:
+        """The selected bot seat's level, the next one along (Baohuang: easy, normal, hard);
+        nothing where the game has one bot."""
+        room = self.client.room
+        if not self.admin or self.selected is None or room is None:
+            return
+        level, levels = room["seats"][self.selected].get("level"), game_of(room).levels
+        if level is None or not levels:
+            return
+        step = levels[(levels.index(level) + 1) % len(levels)] if level in levels else (
+            levels[len(levels) // 2])
+        self.client.admin("level", seat=self.selected, level=step)
 
     def action_move(self) -> None:
         if self.admin and self.selected is not None:

@@ -34,6 +34,8 @@ class LocalSession:
     table: Table | None = None
     ask_rules: bool = False
     game: str | None = None
+    bots: tuple[str, ...] = ()
+    """The bots' levels (one for all, or one per bot seat); none given: the settings'."""
 
     async def open(self, app: BhtuiApp) -> None:
         game, rules = resolve(self.rules, self.game)
@@ -44,7 +46,8 @@ class LocalSession:
                 SettingsScreen(app.t, game, rules, every_game=True))
         self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                  self.rounds, GameLog(new_log_path("local")),
-                                 app.config.timer or None, game)
+                                 app.config.timer or None, game,
+                                 self.bots or (app.config.bots,))
         client, _ = join(self.table, app.config.name)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()

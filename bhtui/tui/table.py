@@ -124,7 +124,7 @@ class TableScreen(Screen[None]):
             hand.display = False
         else:
             hand.focus()
-            self.client.set_auto_pass(self.config.auto_pass)
+            self.client.set_prefs(self.config.auto_pass, self.config.assist)
         self._check_size(self.app.size.width, self.app.size.height)
         for _, event in self.client.events:  # what arrived before this screen listened
             self._log_event(event)
