@@ -18,6 +18,9 @@ from bhtui.rules.choices import Choices
 
 
 class Bot(Protocol):
+    """A bot may also say ``thinks = True``: its decisions take long (a search), so a table
+    runs them off its event loop."""
+
     name: str
 
     def decide(self, choices: Choices) -> Action:

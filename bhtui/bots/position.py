@@ -30,8 +30,8 @@ class Position:
     """One determinized deal in play: whose turn, the set to beat, every hand as rank counts."""
 
     __slots__ = ("rules", "rc", "left", "places", "out", "emperor", "guard", "open_solo",
-                 "grabbed", "open_guard", "rebellion", "hidden", "top", "top_seat", "turn", "responses",
-                 "yielders", "again", "scores")
+                 "grabbed", "open_guard", "rebellion", "hidden", "top", "top_seat", "turn",
+                 "responses", "yielders", "again", "scores")
 
     def __init__(self, rules: RuleSet, rc: Sequence[Sequence[int]], places: Sequence[int | None],
                  emperor: int, guard: int, turn: int, *, top: CardSet | None = None,

@@ -41,6 +41,7 @@ same deals) to be played instead: below that the difference is as likely noise."
 
 class SearchBot:
     name = "hard"
+    thinks = True
 
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
                  seconds: float | None = None) -> None:

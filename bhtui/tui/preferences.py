@@ -1,6 +1,6 @@
 """The player's own settings (F2): name, language, theme, cards, timer, bell, auto-pass,
-sorting, the bots' level and that of 托管 and hints — saved to the settings file so they stick. Values are words and [x]/[ ] marks,
-never colour alone."""
+sorting, the bots' level and that of 托管 and hints — saved to the settings file so they
+stick. Values are words and [x]/[ ] marks, never colour alone."""
 
 from __future__ import annotations
 
