@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -399,35 +399,34 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from bhtui.sim import parse_bots, simulate, summary
+    from bhtui.sim import simulate, summary
 
-    try:
-        game, rules = game_rules(args.sim_game, args.preset, args.option)
-        names = parse_bots(args.bots, game.seats(rules), game)
-        report = simulate(rules, args.seed, args.rounds, names, game)
-    except ValueError as exc:
-        parser.error(str(exc))
-    if args.json:
-        json.dump(report, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        print(summary(report))
-    return 0
+    return _bots_report(parser, args, args.sim_game, lambda game, rules, names: simulate(
+        rules, args.seed, args.rounds, names, game), summary)
 
 
 def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from bhtui.sim import parse_bots
     from bhtui.tournament import summary, tournament
 
     def progress(done: int, total: int) -> None:
         print(f"\r{done}/{total} rounds", end="" if done < total else "\n", file=sys.stderr,
               flush=True)
 
+    return _bots_report(parser, args, "baohuang", lambda game, rules, names: tournament(
+        rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
+        progress if sys.stderr.isatty() else None), summary)
+
+
+def _bots_report(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                 game_name: str | None, run: Callable[[Game, Any, list[str]], dict[str, Any]],
+                 summary: Callable[[dict[str, Any]], str]) -> int:
+    """Bots play (a sim, a tournament) under ``--preset``/``--option``; the report as JSON
+    or read by ``summary``. A bad name or option is a usage error."""
+    from bhtui.sim import parse_bots
+
     try:
-        game, rules = game_rules("baohuang", args.preset, args.option)
-        names = parse_bots(args.bots, game.seats(rules), game)
-        report = tournament(rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
-                            progress if sys.stderr.isatty() else None)
+        game, rules = game_rules(game_name, args.preset, args.option)
+        report = run(game, rules, parse_bots(args.bots, game.seats(rules), game))
     except ValueError as exc:
         parser.error(str(exc))
     if args.json:
