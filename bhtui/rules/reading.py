@@ -34,7 +34,7 @@ class Reading:
     rules: RuleSet
     phase: str
     hand: list[int]
-    """Count vector by card code (54 entries)."""
+    """Count vector by card code (NUM_CARDS entries)."""
     role: str | None
     emperor: int | None
     guard: int | None
@@ -60,6 +60,13 @@ class Reading:
     """What the emperor took with the throne."""
     tribute: list[tuple[int, int, Card]]
     """Paid at this round's start: (giver, receiver, card)."""
+    bought: list[tuple[int, int, Card, Card | None]]
+    """Weifang's 买3 before the throne (R-WF-BUY3-*): (seller, buyer, the 3, the 2 paid)."""
+    dealer: int
+    """Who drew first: Weifang's first lead (R-WF-LEAD-1)."""
+    bombs: int
+    stuck: list[tuple[int, int]]
+    """(stuck seat, the seat that stuck him) so far (R-WF-STUCK-1, R-WH-STUCK-1)."""
     open_solo: bool
     grabbed: bool
     """The emperor grabbed the throne (抢独, 抢庄): baike scores such a round apart."""
@@ -153,6 +160,10 @@ def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:
         rc=list(r.rc[seat]),
         taken=list(r.taken),
         tribute=list(r.tribute),
+        bought=list(r.bought),
+        dealer=r.dealer,
+        bombs=r.bombs,
+        stuck=list(r.stuck),
         open_solo=r.open_solo,
         grabbed=r.grabbed,
         tricks=r.tricks,
@@ -194,6 +205,12 @@ def reading_of_view(view: dict[str, Any]) -> Reading:
         rc=rc,
         taken=[parse_card(c) for c in view.get("taken", [])],
         tribute=[(t["from"], t["to"], parse_card(t["card"])) for t in view.get("tribute", [])],
+        bought=[(b["from"], b["to"], parse_card(b["card"]),
+                 parse_card(b["paid"]) if b["paid"] is not None else None)
+                for b in view.get("bought", [])],
+        dealer=view["dealer"],
+        bombs=view.get("bombs", 0),
+        stuck=[(seat, by) for seat, by in view.get("stuck", [])],
         open_solo=bool(view.get("open_solo")),
         grabbed=bool(view.get("grabbed")),
         tricks=tuple(tuple(_move(seat, text) for seat, text in trick)
