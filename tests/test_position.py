@@ -1,6 +1,8 @@
 """The searching bot's lean simulator (bots/position.py) against the engine: from random
 positions of every preset, random moves on both agree move by move on whose turn it is, what
-may be played (R-PLAY-3..6, R-TRICK-1..6), the places and the scores (R-END-1, §8)."""
+may be played (R-PLAY-3..6, R-TRICK-1..6, R-WF-PLAY-*, R-WF-BOMB-1), who is stuck
+(R-WF-STUCK-1, R-WH-STUCK-1), the places and the scores (R-END-1, §8, R-WH-SCORE-*,
+R-WF-SCORE-*)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ def position_of(r: Round) -> Position:
     return Position(r.rules, r.rc, r.places, r.emperor, r.guard, r.turn, top=r.top,
                     top_seat=r.top_seat, responses=r.responses, yielders=r.yielders,
                     again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
-                    open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
+                    open_guard=r.open_guard, rebellion=r.rebellion, kicks=len(r.kicks),
+                    bombs=r.bombs, stuck=r.stuck, beaten_by=r.beaten_by,
                     hidden=not r.guard_revealed)
 
 

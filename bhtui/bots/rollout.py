@@ -4,19 +4,27 @@ It is the heuristic's way of playing (shed the lowest whole group, beat an enemy
 cheapest answer worth its cost, never a partner's, go out when the hand is one set) with every
 hand open, so it knows the sides, and written against rank counts directly: a playout makes
 a hundred or more of these choices, and enumerating every legal set for each would cost more
-than the rest of the playout.
+than the rest of the playout. Where answers are not plain sets of the same size (烤牌's roasts
+aside: Weifang's GC, kills and bombs) it picks from the engine's list of legal answers instead,
+and like the heuristic it will not answer into a hand of held-back cards only, where 闷 would
+leave it stuck (R-WF-STUCK-1).
 """
 
 from __future__ import annotations
 
 from bhtui.bots.position import PASS, YIELD, Move, Position
-from bhtui.cards import BJ_RANK, SJ_RANK, TWO
+from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
 from bhtui.rules.presets import RuleSet
-from bhtui.rules.sets import NO_RANK, SIX, CardSet, beats
+from bhtui.rules.sets import NO_RANK, CardSet, beats, held_back_allows, sets_from_rank_counts
 
 RANK_COST = tuple(r * 0.6 + (6.0 if r == TWO else 0.0) for r in range(TWO + 1))
 BREAK_COST = 4.0
-SJ_COST, BJ_COST = 8.0, 12.0
+SJ_COST, BJ_COST, GC_COST = 8.0, 12.0, 14.0
+TWOS_COST = 3.0
+"""Each 2 killing a joker (R-WF-PLAY-2)."""
+STRANDED_COST = 100.0
+"""An answer that leaves only held-back cards, unless it likely wins the trick: about as bad
+as the last place 闷 leads to (the heuristic's measure)."""
 
 
 def play_out(pos: Position) -> tuple[int, ...]:
@@ -34,22 +42,23 @@ def choose(pos: Position) -> Move:
     if top is None:
         return lead(rc, rules)
     size = pos.left[seat]
-    if size == top.n + top.sj + top.bj or rules.kao:  # a roast may be of another size
+    if size == top.size or not rules.plain_answers:  # a roast, kill or bomb may differ
         whole = whole_set(rc)
-        if whole is not None and beats(whole, top, rules):
+        if whole is not None and beats(whole, top, rules) and _allowed(whole, rc, rules):
             return whole  # out in one go
     top_seat = pos.top_seat
     assert top_seat is not None
     side = _relation(pos, seat, top_seat)
     if side == PARTNER:
         return YIELD if rules.trick_yield and not pos.again else PASS
-    if top.bj:
-        return PASS
     if side == ENEMY:
         budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
     else:
         budget = 12.0 if size > 8 else 30.0
-    answer = cheapest_answer(rc, top, rules, budget)
+    if rules.two_kill == "off" and rules.bombs == "off" and not (rc[GC_RANK] or top.gc):
+        answer = cheapest_answer(rc, top, rules, budget)
+    else:
+        answer = cheapest_legal_answer(rc, top, rules, budget)
     return answer if answer is not None else PASS
 
 
@@ -76,6 +85,10 @@ def set_cost(s: CardSet, rc: list[int]) -> float:
     """What playing ``s`` from a hand of rank counts ``rc`` gives up: jokers and 2s most,
     high ranks more, a broken group too (the heuristic's measure)."""
     cost = BJ_COST * s.bj + SJ_COST * s.sj
+    if s.gc or s.twos:
+        cost += GC_COST * s.gc
+        if s.twos:
+            cost += TWOS_COST * s.twos + (BREAK_COST if rc[TWO] > s.twos else 0.0)
     if s.n:
         cost += RANK_COST[s.rank] + (BREAK_COST if rc[s.rank] > s.n else 0.0)
     return cost
@@ -89,17 +102,31 @@ def whole_set(rc: list[int]) -> CardSet | None:
             if n:
                 return None
             rank, n = r, rc[r]
-    return CardSet(rank, n, rc[SJ_RANK], rc[BJ_RANK])
+    return CardSet(rank, n, rc[SJ_RANK], rc[BJ_RANK], rc[GC_RANK])
+
+
+def _allowed(s: CardSet, rc: list[int], rules: RuleSet) -> bool:
+    """The held-back rank goes only in the set that empties the hand (R-PLAY-6, R-WH-PLAY-2,
+    R-WF-BIE3-1)."""
+    held = rules.holds_back
+    return held is None or held_back_allows(s, rc, held)
 
 
 def lead(rc: list[int], rules: RuleSet) -> CardSet:
     """The hand whole if it is one set; else the lowest whole natural group (with exactly two
-    groups and no jokers, the higher one: the lower is then the last set out)."""
+    groups and no jokers, the higher one: the lower is then the last set out); a hand of
+    held-back cards and jokers, where the held-back cards must go alone, leads a joker."""
     whole = whole_set(rc)
-    if whole is not None:
+    if whole is not None and _allowed(whole, rc, rules):
         return whole
-    groups = [r for r in range(TWO + 1) if rc[r] and not (rules.bie6 and r == SIX)]
-    rank = groups[1] if len(groups) == 2 and not (rc[SJ_RANK] or rc[BJ_RANK]) else groups[0]
+    held = rules.holds_back
+    skip = held.rank if held is not None else NO_RANK
+    groups = [r for r in range(TWO + 1) if rc[r] and r != skip]
+    jokers = rc[SJ_RANK] or rc[BJ_RANK] or rc[GC_RANK]
+    if not groups:  # only the pure held-back rank and jokers: the lowest joker first
+        return (CardSet(NO_RANK, 0, 1, 0) if rc[SJ_RANK] else CardSet(NO_RANK, 0, 0, 1)
+                if rc[BJ_RANK] else CardSet(NO_RANK, 0, 0, 0, 1))
+    rank = groups[1] if len(groups) == 2 and not jokers else groups[0]
     return CardSet(rank, rc[rank], 0, 0)
 
 
@@ -110,6 +137,8 @@ def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
         return None
     size = top.n + top.sj + top.bj
     sj_have, bj_have = rc[SJ_RANK], rc[BJ_RANK]
+    held = rules.holds_back
+    skip = held.rank if held is not None else NO_RANK
     best: CardSet | None = None
     best_cost = budget + 1e-9
     for y in range(top.sj, min(bj_have, size) + 1):
@@ -122,14 +151,31 @@ def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
                 best, best_cost = CardSet(NO_RANK, 0, x, y), jokers
                 continue
             for rank in range(top.rank + 1, TWO + 1):
-                held = rc[rank]
-                if held < n:
+                have = rc[rank]
+                if have < n:
                     continue
-                if rules.bie6 and rank == SIX:
-                    continue  # 6s go out only as the whole last set, found above
-                cost = jokers + RANK_COST[rank] + (BREAK_COST if held > n else 0.0)
+                if rank == skip:
+                    continue  # held back: only as the whole last set, found above
+                cost = jokers + RANK_COST[rank] + (BREAK_COST if have > n else 0.0)
                 if cost < best_cost:
                     best, best_cost = CardSet(rank, n, x, y), cost
-                    if held == n:
+                    if have == n:
                         break  # higher ranks only cost more
+    return best
+
+
+def cheapest_legal_answer(rc: list[int], top: CardSet, rules: RuleSet,
+                          budget: float) -> CardSet | None:
+    """The cheapest of the engine's answers to ``top`` (roasts, the GC tier, kills, bombs)
+    within budget, counting an answer that would leave only held-back cards as stranded."""
+    held = rules.holds_back if rules.stuck else None
+    size = sum(rc)
+    best: CardSet | None = None
+    best_cost = budget + 1e-9
+    for s in sets_from_rank_counts(rc, top, rules):
+        cost = set_cost(s, rc)
+        if held is not None and rc[held.rank] == size - s.size > 0 and not (s.gc or s.bj):
+            cost += STRANDED_COST
+        if cost < best_cost:
+            best, best_cost = s, cost
     return best
