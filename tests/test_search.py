@@ -1,5 +1,6 @@
 """The ``hard`` bot: its deals agree with what its seat has seen, it reads nothing else
-(R-HIDE-1), it weighs who the hidden guard is from play, and it plays whole matches."""
+(R-HIDE-1), it weighs who the hidden guard is from play, and it plays whole matches of every
+preset (the towns' GC, 闷, kills and bombs in its deals and playouts)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bhtui.bots import make_bot
+import msgpack
+import pytest
+
+from bhtui.bots import CountingBot, make_bot
+from bhtui.bots.legal import legal_from_view
 from bhtui.bots.sampling import Sampler
 from bhtui.bots.search import SearchBot
-from bhtui.cards import NUM_RANKS, RANK_OF, deck
-from bhtui.rules import Match
+from bhtui.cards import GC_RANK, RANK_OF, RANKS_WITH_GC, deck, parse_card
+from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from helpers import pass_, play, reshuffled, rigged
 from test_properties import FAST, matches, steps
@@ -50,32 +55,45 @@ def test_R_HIDE_1_hard_decides_the_same_when_hidden_cards_are_reshuffled(m, data
 @given(matches, st.data(), st.randoms(use_true_random=False))
 def test_its_deals_hold_the_right_counts_the_unplayed_cards_and_the_called_copies(m, data, rng):
     """Every other hand gets its public count; the cards dealt are the unseen ones; the
-    emperor keeps his called copies (three, four in a hidden solo) and the guard the fourth."""
+    emperor keeps his called copies (three, four in a hidden solo) and the guard the fourth —
+    in Weifang the GC it became (R-WF-RANK-1); a seat stuck by 闷 keeps only held-back cards
+    (R-WF-STUCK-1)."""
     if not in_play(m, data):
         return
     r, seat = m.round, m.to_act
     reading = m.reading(seat)
     sampler = Sampler(reading)
     assert r.guard in sampler.guards  # the truth is never ruled out
-    played = [0] * NUM_RANKS
+    played = [[0] * RANKS_WITH_GC for _ in range(5)]
     for trick in reading.tricks:
-        for _, move in trick:
+        for s, move in trick:
             for c in () if isinstance(move, str) else move:
-                played[RANK_OF[c]] += 1
-    full = [0] * NUM_RANKS
+                played[s][RANK_OF[c]] += 1
+    full = [0] * RANKS_WITH_GC
     for c in deck(m.rules.deck_size):
         full[RANK_OF[c]] += 1
+    promoted = r.called is not None and m.rules.tricks.promoted_guard_card and not r.open_solo
+    if promoted:
+        full[RANK_OF[r.called]] -= 1
+        full[GC_RANK] += 1
     for _ in range(5):
         hands, guard = sampler.deal(rng)
         assert hands[seat] == r.rc[seat]
         assert [sum(h) for h in hands] == [r.count(s) for s in range(5)]
-        assert [sum(h[k] for h in hands) + played[k] for k in range(NUM_RANKS)] == full
+        assert [sum(h[k] for h in hands) + sum(p[k] for p in played)
+                for k in range(RANKS_WITH_GC)] == full
+        for stuck, _ in r.stuck:
+            held = m.rules.holds_back.rank
+            assert hands[stuck][held] == sum(hands[stuck])
         if r.called is not None and r.emperor != seat:
             rank = RANK_OF[r.called]
             spent = sum(1 for t in reading.tricks for s, mv in t
                         if s == r.emperor and not isinstance(mv, str) for c in mv
                         if c == r.called)
-            assert hands[r.emperor][rank] >= (4 if guard == r.emperor else 3) - spent
+            copies = 4 if guard == r.emperor and not promoted else 3
+            assert hands[r.emperor][rank] >= copies - spent
+        if promoted and guard != seat and r.places[guard] is None:
+            assert hands[guard][GC_RANK] == 1 - played[guard][GC_RANK]
 
 
 def test_a_rebel_thinks_a_seat_that_beat_the_emperor_is_not_his_guard():
@@ -100,12 +118,70 @@ def test_hard_goes_out_at_once_when_its_hand_is_one_set():
     assert SearchBot(1).decide(m.legal_actions(0)) == {"type": "play", "set": "7 7 7 BJ"}
 
 
-def test_hard_plays_a_round_of_every_preset_under_a_time_limit():
-    for i, preset in enumerate(("qingdao", "baike", "lianzhong-classic", "lianzhong-simple")):
-        m = Match(preset, seed=i, rounds=1)
-        bots = [make_bot("hard", 1, seconds=0.02)] + [make_bot("normal") for _ in range(4)]
-        play_match(m, bots)
-        assert m.over and len(m.records) == 1
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_hard_plays_a_round_of_every_preset_under_a_time_limit(preset):
+    m = Match(preset, seed=len(preset), rounds=1)
+    bots = [make_bot("hard", 1, seconds=0.02)] + [make_bot("normal") for _ in range(4)]
+    play_match(m, bots)
+    assert m.over and len(m.records) == 1
+
+
+@pytest.mark.parametrize("preset", ["qingdao", "weihai", "weifang"])
+def test_R_HIDE_1_hard_and_normal_decide_the_same_from_the_wire(preset):
+    """A bot at a remote table reads the view off the wire (the towns' steps, stuck seats,
+    the GC and all): every decision is the one it makes in process."""
+    m = Match(preset, seed=5, rounds=1)
+    here = [SearchBot(7, playouts=12)] + [CountingBot() for _ in range(4)]
+    there = [SearchBot(7, playouts=12)] + [CountingBot() for _ in range(4)]
+    while not m.over:
+        seat = m.to_act
+        action = here[seat].decide(m.legal_actions(seat))
+        wire = msgpack.unpackb(msgpack.packb(m.view(seat)), raw=False, strict_map_key=False)
+        assert there[seat].decide(legal_from_view(wire)) == action
+        m.apply(seat, action)
+
+
+# ----- the towns (docs/baohuang-towns.md) ------------------------------------------------
+WF_STUCK = ("BJ 9H 9H 9H 8D 3S", "9H 4S 3H", "10S 3C", "JS 3D", "QS KS 3S")
+WF_GUARDED = ("BJ 9H 9H 9H 8D", "9H 4S", "10S", "JS", "QS")
+
+
+def weifang_called(*hands: str) -> Match:
+    """Seat 0 (who also drew first) takes the throne and calls 9H."""
+    m = rigged(*hands, preset="weifang", rounds=1)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "9H", "open": False})
+    return m
+
+
+def test_R_WF_RANK_1_hard_deals_the_GC_to_the_guard_it_supposes_and_three_9s_to_the_emperor():
+    m = weifang_called(*WF_GUARDED)
+    sampler, rng = Sampler(m.reading(2)), random.Random(0)
+    guards = set()
+    for _ in range(40):
+        hands, guard = sampler.deal(rng)
+        guards.add(guard)
+        assert hands[0][RANK_OF[parse_card("9H")]] == 3
+        assert [h[GC_RANK] for h in hands] == [int(s == guard) for s in range(5)]
+    assert guards == {0, 1, 3, 4}  # a rebel cannot tell (the emperor: a hidden solo)
+
+
+def test_R_WF_STUCK_1_hard_deals_a_stuck_seat_nothing_but_his_3():
+    m = weifang_called(*WF_STUCK)
+    play(m, 0, "8D")
+    pass_(m, 1)
+    play(m, 2, "10S")
+    pass_(m, 3)
+    play(m, 4, "QS")
+    pass_(m, 0)
+    pass_(m, 1)  # seat 2, left with his 3, is stuck (闷)
+    assert m.round.stuck == [(2, 4)] and m.to_act == 3
+    sampler, rng = Sampler(m.reading(3)), random.Random(0)
+    for _ in range(10):
+        hands, _ = sampler.deal(rng)
+        assert hands[2] == [1] + [0] * (RANKS_WITH_GC - 1)
+        assert [sum(h) for h in hands] == [m.round.count(s) for s in range(5)]
+    assert SearchBot(1, playouts=20).decide(m.legal_actions(3)) in m.legal_actions(3)
 
 
 def test_the_search_is_deterministic_for_a_seed():

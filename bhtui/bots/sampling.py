@@ -3,9 +3,10 @@
 A searching bot plays its choices out on whole deals, so it fills the other hands with the
 unseen cards — its own hand and every card played this round are out of the pool — at the
 right counts, and with what the table has shown: the emperor still holds the cards he took
-with the throne and the tribute he was paid (unless he has played them since), holds exactly
-the copies of the called card he called with (three; four in a hidden solo), and the guard
-the fourth. Who the guard is, the seat may not know: each seat that may be (the emperor
+with the throne, a seat the tribute it was paid and the cards it got at 买3 (unless it has
+played them since); the emperor holds exactly the copies of the called card he called with
+(three; four in a hidden solo), and the guard the fourth — in Weifang the GC it became
+(R-WF-RANK-1); a seat stuck by 闷 (R-WF-STUCK-1) holds only held-back cards. Who the guard is, the seat may not know: each seat that may be (the emperor
 himself, for a hidden solo) is weighed by how many cards it holds and by how it played — a
 guard does not beat his emperor's sets unless that empties his hand, a rebel does. The rest
 is dealt uniformly.
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 import random
 
+from bhtui.bots.counting import played_by_seat, unseen_cards
 from bhtui.bots.position import Position
-from bhtui.cards import NUM_CARDS, NUM_RANKS, RANK_OF, counts, deck
+from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
 
@@ -36,15 +38,20 @@ class Sampler:
     def __init__(self, r: Reading) -> None:
         self.r = r
         me = r.me
-        played = [[0] * NUM_CARDS for _ in range(SEATS)]
-        for trick in r.tricks:
-            for seat, move in trick:
-                if not isinstance(move, str):
-                    for c in move:
-                        played[seat][c] += 1
-        unseen = counts(deck(r.rules.deck_size))
-        for c in range(NUM_CARDS):
-            unseen[c] -= r.hand[c] + sum(p[c] for p in played)
+        played = played_by_seat(r)
+        unseen = unseen_cards(r, played)
+        self._kept = {me: list(r.rc)}
+        """Hands not dealt: mine, and a stuck seat's (held-back cards only, out of play)."""
+        held = r.rules.holds_back
+        for seat, _ in r.stuck:
+            if held is None:
+                continue
+            self._kept[seat] = [0] * RANKS_WITH_GC
+            self._kept[seat][held.rank] = left = r.counts[seat]
+            for c in range(held.rank * 4, held.rank * 4 + 4):
+                take = min(left, unseen[c])
+                unseen[c] -= take
+                left -= take
         self.others = [s for s in range(SEATS) if s != me and r.places[s] is None]
         self._played = played
         self._unseen = unseen
@@ -62,6 +69,10 @@ class Sampler:
                 got[r.emperor][c] += 1
         for _, receiver, c in r.tribute:
             got[receiver][c] += 1
+        for seller, buyer, three, paid in r.bought:
+            got[buyer][three] += 1
+            if paid is not None:
+                got[seller][paid] += 1
         lower = [[0] * NUM_CARDS for _ in range(SEATS)]
         for s in self.others:
             for c in range(NUM_CARDS):
@@ -122,14 +133,14 @@ class Sampler:
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], int]:
         """One deal: every seat's rank counts (mine as they are) and the guard in it."""
-        r = self.r
         guard = rng.choices(self.guards, self.weights)[0] if self.guards else -1
         if guard not in self._deals:
             self._deals[guard] = self._fixed(guard)
         fixed, capacity, pool = self._deals[guard]
         shuffled = pool[:]
         rng.shuffle(shuffled)
-        hands = [list(r.rc) if s == r.me else list(fixed[s]) for s in range(SEATS)]
+        kept = self._kept
+        hands = [list(kept[s]) if s in kept else list(fixed[s]) for s in range(SEATS)]
         i = 0
         for s in self.others:
             hand = hands[s]
@@ -149,15 +160,20 @@ class Sampler:
                 exact[s][c] = self._lower[s][c]
         called = r.called
         if called is not None and r.emperor is not None:
+            promoted = r.rules.tricks.promoted_guard_card and not r.open_solo
+            fourth = GC if promoted else called  # the guard's copy (R-WF-RANK-1)
+            played = self._played
             for s in self.others:
-                exact[s][called] = 0
+                exact[s][called] = exact[s][fourth] = 0
             if r.emperor != r.me:
-                copies = 4 if guard == r.emperor else 3
-                exact[r.emperor][called] = max(0, copies - self._played[r.emperor][called])
+                copies = 4 if guard == r.emperor and not promoted else 3
+                exact[r.emperor][called] = max(0, copies - played[r.emperor][called])
+                if promoted and guard == r.emperor:
+                    exact[r.emperor][GC] = max(0, 1 - played[r.emperor][GC])
             if guard not in (r.me, r.emperor, -1) and r.places[guard] is None:
-                exact[guard][called] = max(0, 1 - self._played[guard][called])
+                exact[guard][fourth] = max(0, 1 - played[guard][fourth])
         capacity = [0] * SEATS
-        fixed = [[0] * NUM_RANKS for _ in range(SEATS)]
+        fixed = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
         for s in self.others:
             for c in range(NUM_CARDS):
                 take = min(exact[s][c], unseen[c])
@@ -166,7 +182,7 @@ class Sampler:
                     fixed[s][RANK_OF[c]] += take
             capacity[s] = r.counts[s] - sum(fixed[s])
         if called is not None and r.emperor is not None:
-            unseen[called] = 0  # every copy placed
+            unseen[called] = unseen[GC] = 0  # every copy placed (in Weifang, the GC too)
         pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, unseen[c]))]
         short = sum(capacity[s] for s in self.others) - len(pool)
         if short > 0 or any(capacity[s] < 0 for s in self.others):
@@ -177,7 +193,7 @@ class Sampler:
         r = self.r
         pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, self._unseen[c]))]
         capacity = [r.counts[s] if s in self.others else 0 for s in range(SEATS)]
-        return [[0] * NUM_RANKS for _ in range(SEATS)], capacity, pool
+        return [[0] * RANKS_WITH_GC for _ in range(SEATS)], capacity, pool
 
     def position(self, rng: random.Random) -> Position:
         """A deal made into a position in play, the seat to act being the reader."""
@@ -205,5 +221,22 @@ class Sampler:
                         top_seat=r.top_seat, responses=responses, yielders=yielders,
                         again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
                         open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
-                        hidden=r.guard is None)
+                        kicks=r.kicks, bombs=r.bombs, stuck=r.stuck,
+                        beaten_by=beaten_by(r), hidden=r.guard is None)
+
+
+def beaten_by(r: Reading) -> list[int | None]:
+    """Who played directly on top of each seat's last set this round (the engine's record of
+    who would have stuck him, R-WF-STUCK-1), from the tricks."""
+    out: list[int | None] = [None] * SEATS
+    for trick in r.tricks:
+        top_seat = None
+        for seat, move in trick:
+            if isinstance(move, str):
+                continue
+            if top_seat is not None:
+                out[top_seat] = seat
+            out[seat] = None
+            top_seat = seat
+    return out
 

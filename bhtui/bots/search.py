@@ -6,8 +6,9 @@ everything its seat has seen (:mod:`bhtui.bots.sampling`), plays every candidate
 same deals with the fast policy (:mod:`bhtui.bots.rollout`) on the lean simulator
 (:mod:`bhtui.bots.position`), and keeps the candidate with the best mean score under the
 preset's scoring. Candidates are halved as evidence comes in (sequential halving), so the
-budget goes to the close calls. The throne, the call and the declarations are the ``normal``
-bot's.
+budget goes to the close calls. The emperor's call is searched the same way from the first
+lead. The throne (Weihai's keep, abdicate or show too), the grab and every declaration (明保,
+造反, 踢) are the ``normal`` bot's: the playouts do not model declarations.
 
 The budget is a number of playouts — so a tournament with a seed plays the same games on any
 machine — and, at a table, a time limit too (``seconds``), so nobody waits on it longer.
@@ -15,6 +16,7 @@ machine — and, at a table, a time limit too (``seconds``), so nobody waits on 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -26,11 +28,12 @@ from bhtui.bots.counting import CountingBot
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
-from bhtui.cards import BJ_RANK, RANK_OF, SJ_RANK, TWO, parse_card
+from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card
 from bhtui.rules import SEATS, Action, CardSet
 from bhtui.rules.choices import Choices
+from bhtui.rules.mechanisms import FirstLead
 from bhtui.rules.reading import Reading
-from bhtui.rules.sets import NO_RANK, beats
+from bhtui.rules.sets import NO_RANK, beats, is_bomb
 
 PLAYOUTS = 200
 """The default budget per decision: within a second on a slow core at the first lead."""
@@ -75,22 +78,28 @@ class SearchBot:
         return self._action(offer, moves[self._search(len(moves), sampler.position, outcome)])
 
     def _call(self, r: Reading, offer: Choices, plain: Action) -> Action:
-        """The emperor's call (R-GUARD-1/3): each group he may call — a guard for a group of
-        three, a solo for four, shown or not — and the declared solo, played out from his
-        first lead on the same deals."""
+        """The emperor's call (R-GUARD-1/3, R-WF-GUARD-1/2): each group he may call — a
+        guard for a group of three, a solo for four, shown or not — and the declared solo,
+        played out from the first lead (the emperor's, or Weifang's first drawer's) on the
+        same deals. In Weifang the guard's copy becomes the GC (R-WF-RANK-1)."""
         calls = [plain, *(a for a in offer.rest if a != plain)]
         sampler, rng, me = Sampler(r), self._rng, r.me
+        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else me
+        promotes = r.rules.tricks.promoted_guard_card
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
             hands, _ = deal
             action = calls[i]
             guard, open_solo = me, action["type"] == "solo" or action.get("open", False)
-            if action["type"] == "call" and r.hand[parse_card(action["card"])] < 4:
-                rank = RANK_OF[parse_card(action["card"])]
+            rank = RANK_OF[parse_card(action["card"])] if action["type"] == "call" else None
+            if rank is not None and r.hand[parse_card(action["card"])] < 4:
                 holders = [s for s in range(SEATS) if s != me and hands[s][rank]]
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
-            pos = Position(r.rules, hands, r.places, me, guard, me, open_solo=open_solo,
+            pos = Position(r.rules, hands, r.places, me, guard, first, open_solo=open_solo,
                            grabbed=r.grabbed, hidden=not open_solo)
+            if promotes and rank is not None and not open_solo:
+                pos.rc[guard][rank] -= 1
+                pos.rc[guard][GC_RANK] += 1
             return play_out(pos)[me]
 
         return calls[self._search(len(calls), sampler.deal, outcome)]
@@ -107,31 +116,30 @@ class SearchBot:
     @staticmethod
     def _candidates(r: Reading, offer: Choices) -> list[Move]:
         """The moves worth comparing: going out if possible (nothing beats it); else each
-        rank's cheapest set (a lead: each whole group, jokers alone) and passing."""
+        rank's cheapest set (a lead: each whole group, jokers alone; an answer: of each kind,
+        plain, killing with 2s or a bomb) and passing."""
         sets, rc = offer.sets, r.rc
         whole = whole_set(rc)
         if whole is not None and whole in sets and (r.top is None or beats(
                 whole, r.top, r.rules)):
             return [whole]
-        cheapest: dict[int, tuple[float, CardSet]] = {}
         if r.top is None:
-            for rank in range(TWO + 1):
-                if rc[rank]:
-                    group = CardSet(rank, rc[rank], 0, 0)
-                    if group in sets:
-                        cheapest[rank] = (0.0, group)
-            sj, bj = rc[SJ_RANK], rc[BJ_RANK]
-            for k, jokers in enumerate({CardSet(NO_RANK, 0, sj, 0), CardSet(NO_RANK, 0, 0, bj),
-                                        CardSet(NO_RANK, 0, sj, bj)}):
-                if jokers.size and jokers in sets:
-                    cheapest[NO_RANK - k] = (0.0, jokers)
-            out: list[Move] = [s for _, s in cheapest.values()]
+            out: list[Move] = [group for group in (CardSet(rank, rc[rank], 0, 0)
+                                                   for rank in range(TWO + 1) if rc[rank])
+                               if group in sets]
+            for sj, bj, gc in itertools.product((0, rc[SJ_RANK]), (0, rc[BJ_RANK]),
+                                                (0, rc[GC_RANK])):
+                jokers = CardSet(NO_RANK, 0, sj, bj, gc)
+                if jokers.size and jokers not in out and jokers in sets:
+                    out.append(jokers)
             return out or [sets[0]]
+        cheapest: dict[tuple[int, bool, bool], tuple[float, CardSet]] = {}
         for s in sets:
             cost = set_cost(s, rc)
-            known = cheapest.get(s.rank)
+            kind = (s.rank, s.twos > 0, is_bomb(s))
+            known = cheapest.get(kind)
             if known is None or cost < known[0]:
-                cheapest[s.rank] = (cost, s)
+                cheapest[kind] = (cost, s)
         out = [s for _, s in sorted(cheapest.values())]
         kinds = offer.kinds
         out += [k for k in (PASS, YIELD) if k in kinds]
