@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from bhtui.rules import PRESETS
 from test_sim_cli import bhtui
 
 ARGS = ("tournament", "--bots", "heuristic,random,random,easy,random", "--rounds", "30",
@@ -47,3 +50,16 @@ def test_the_readable_report_has_a_line_per_bot_and_unknown_bots_are_refused():
     assert [line.split()[0] for line in lines[2:]] == ["heuristic", "random", "easy"]
     bad = bhtui("tournament", "--bots", "hard,genius,normal,normal,normal")
     assert bad.returncode == 2 and "unknown bot 'genius'" in bad.stderr
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_tournament_runs_under_every_preset(preset):
+    """The towns' presets too (Weihai's steps and abdications, Weifang's GC, 闷 and tribute):
+    ten rounds, every bot in every seat, a line per bot."""
+    out = bhtui("tournament", "--preset", preset, "--bots", "normal,heuristic,easy,random,random",
+                "--rounds", "10", "--match-rounds", "1", "--jobs", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["preset"] == preset and doc["rounds"] == 10
+    assert [doc["results"][name]["by_seat"] for name in ("normal", "heuristic", "easy")] == [
+        [2] * 5] * 3
