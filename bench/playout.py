@@ -51,7 +51,7 @@ def position_of(match: Match) -> Position:
     assert r.emperor is not None and r.guard is not None and r.turn is not None
     return Position(r.rules, r.rc, r.places, r.emperor, r.guard, r.turn,
                     open_solo=r.open_solo, grabbed=r.grabbed, open_guard=r.open_guard,
-                    hidden=not r.guard_revealed)
+                    rebellion=r.rebellion, kicks=len(r.kicks), hidden=not r.guard_revealed)
 
 
 def lean(positions: list[Position]) -> Callable[[], None]:
