@@ -16,7 +16,7 @@ from bhtui.bots import CountingBot, make_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.bots.sampling import Sampler
 from bhtui.bots.search import SearchBot
-from bhtui.cards import GC_RANK, RANK_OF, RANKS_WITH_GC, deck, parse_card
+from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, deck, parse_card
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from helpers import pass_, play, reshuffled, rigged
@@ -199,3 +199,21 @@ def test_the_search_is_deterministic_for_a_seed():
         return out
 
     assert decisions(5) == decisions(5)
+
+
+def test_R_WH_ROLE_1_hard_deals_the_weihai_emperor_the_emperor_card_he_holds():
+    """The holder of the marked BJ is emperor, in everyone's view: every deal leaves him a BJ
+    until he plays one; a grab (明渡) leaves the card with its holder, an ordinary joker."""
+    m = rigged("BJ 7H 7S 8D 9C", "SJ 9H 9S", "10H 10S", "JH JS", "QH QS", first=0,
+               guard_card=1, preset="weihai", rounds=1)
+    while m.round.phase != "play":
+        m.apply(m.to_act, next(a for a in m.legal_actions(m.to_act)
+                               if a["type"] in ("skip", "accept")))
+    assert m.view(2)["taken"] == ["BJ"]
+    sampler, rng = Sampler(m.reading(2)), random.Random(0)
+    assert all(sampler.deal(rng)[0][0][BJ_RANK] >= 1 for _ in range(20))
+    grabbed = rigged("BJ 7H 7S 8D 9C", "SJ 9H 9S", "10H 10S", "JH JS", "QH QS", first=0,
+                     guard_card=1, preset="weihai", rounds=1)
+    grabbed.apply(0, {"type": "skip"})  # the grab round asks the holder first
+    grabbed.apply(4, {"type": "grab"})
+    assert grabbed.round.emperor == 4 and grabbed.view(3)["taken"] == []
