@@ -15,6 +15,7 @@ from test_tui import wait_for
 from bhtui import bots
 from bhtui.bots import TABLE_SECONDS, SearchBot
 from bhtui.cli import bot_levels
+from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.tcp import listen_socket
@@ -115,7 +116,7 @@ async def test_tuoguan_and_the_hint_play_at_the_level_the_person_chose():
     me.set_prefs(True, "genius")
     await settle(lambda: errors(link, "prefs"))
     assert "unknown level 'genius'" in errors(link, "prefs")[0]
-    assert table.seats[0].assist == "normal"
+    assert table.seats[0].assist is None  # unchanged: the standard bot, normal
     me.set_prefs(True, "hard")
     await settle(lambda: table.seats[0].assist == "hard")
     await settle(lambda: me.my_turn)
@@ -130,13 +131,18 @@ async def test_tuoguan_and_the_hint_play_at_the_level_the_person_chose():
 
 
 def test_levels_are_the_bots_everywhere_they_are_named():
-    assert config_file.LEVELS == bots.LEVELS
-    assert bot_levels("hard", (1, 4)) == ["hard"]
-    assert bot_levels("easy, normal,hard,hard", (1, 4)) == ["easy", "normal", "hard", "hard"]
+    baohuang = get_game("baohuang")
+    assert config_file.LEVELS == bots.LEVELS == baohuang.levels
+    assert baohuang.level("hard") == "hard" and baohuang.level(None) == "normal"
+    assert bot_levels(baohuang, "hard", (1, 4)) == ["hard"]
+    assert bot_levels(baohuang, "easy, normal,hard,hard", (1, 4)) == [
+        "easy", "normal", "hard", "hard"]
     with pytest.raises(ValueError, match="give 1 or 4 bot levels, not 2"):
-        bot_levels("hard,easy", (1, 4))
+        bot_levels(baohuang, "hard,easy", (1, 4))
     with pytest.raises(ValueError, match="unknown bot level 'genius'; levels: easy, normal, hard"):
-        bot_levels("genius", (1, 4))
+        bot_levels(baohuang, "genius", (1, 4))
+    doudizhu = get_game("doudizhu")  # one bot, no levels: a level chosen elsewhere is its bot
+    assert doudizhu.levels == () and doudizhu.level("hard") == doudizhu.standard_bot
 
 
 def test_a_bad_level_in_the_settings_file_is_one_warning_and_the_default(tmp_path):
@@ -154,8 +160,20 @@ def test_a_bad_level_in_the_settings_file_is_one_warning_and_the_default(tmp_pat
      "--bots: unknown bot level 'genius'"),
     (("host", "--headless", "--bots", "7", "--port", "0", "--bind", "127.0.0.1"),
      "--bots takes 0 to 5"),
+    (("--game", "doudizhu", "--bots", "hard"), "unknown bot level 'hard'; levels: none"),
 ])
 def test_a_wrong_bots_argument_is_one_clear_line(args, why):
     done = bhtui(*args)
     assert done.returncode == 2 and why in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_game_without_levels_refuses_a_level_and_seats_its_one_bot():
+    """Dou Dizhu has one bot: the waiting room says so; a level asked for elsewhere (the
+    settings' bots and assist) seats and plays that bot."""
+    game = get_game("doudizhu")
+    table = Table("classic", game="doudizhu", bots="hard")
+    table.fill_bots(announce=False)
+    assert {s.bot.name for s in table.seats} == {game.make_bot(game.standard_bot).name}
+    with pytest.raises(ValueError, match="doudizhu has one bot, no levels"):
+        table.set_level(1, "hard")
