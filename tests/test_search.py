@@ -111,6 +111,19 @@ def test_a_rebel_thinks_a_seat_that_beat_the_emperor_is_not_his_guard():
     assert weight[0] < weight[1]  # a hidden solo is possible, and unlikely
 
 
+def test_R_GUARD_6_an_emperor_out_with_the_fourth_copy_unplayed_played_no_hidden_solo():
+    """The fourth 7H is still in a hand, and his is empty: it is the guard's."""
+    m = rigged("7H 7H 7H", "7H 4S", "8C 8D", "5D", "KC")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "7H 7H 7H BJ")  # out first; three copies shown reveal nobody
+    for seat in (1, 2, 3, 4):
+        pass_(m, seat)
+    assert m.round.places[0] == 1 and not m.round.guard_revealed
+    sampler = Sampler(m.reading(2))
+    assert 0 not in sampler.guards and 1 in sampler.guards
+
+
 def test_hard_goes_out_at_once_when_its_hand_is_one_set():
     m = rigged("7H 7H 7H", "7H", "8C", "5D", "KC")
     m.apply(0, {"type": "accept"})

@@ -17,10 +17,11 @@ It reads only the seat's :class:`Reading`, so it knows nothing the seat's view d
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
 from bhtui.bots.position import Position
-from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC
+from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
 
@@ -105,7 +106,41 @@ class Sampler:
         if r.role != "emperor":
             seats.append(r.emperor)
             weights.append(solo_prior)
+        possible = [(s, w) for s, w in zip(seats, weights) if self._possible(s)]
+        if possible:  # the truth always is: none only if the view contradicts itself
+            seats, weights = [s for s, _ in possible], [w for _, w in possible]
         return seats, weights
+
+    def _copies(self, guard: int) -> list[tuple[int, Card, int]]:
+        """Where a choice of guard puts the copies of the called card still in hands, as
+        (seat, card, copies): three with the emperor (four in a hidden solo), the fourth with
+        the guard — in Weifang the GC it became (R-WF-RANK-1)."""
+        r = self.r
+        if r.called is None or r.emperor is None:
+            return []
+        promoted = r.rules.tricks.promoted_guard_card and not r.open_solo
+        fourth = GC if promoted else r.called
+        played, out = self._played, []
+        if r.emperor != r.me:
+            copies = 4 if guard == r.emperor and not promoted else 3
+            out.append((r.emperor, r.called, max(0, copies - played[r.emperor][r.called])))
+            if promoted and guard == r.emperor:
+                out.append((r.emperor, GC, max(0, 1 - played[r.emperor][GC])))
+        if guard not in (r.me, r.emperor, -1) and r.places[guard] is None:
+            out.append((guard, fourth, max(0, 1 - played[guard][fourth])))
+        return out
+
+    def _possible(self, guard: int) -> bool:
+        """Whether that guard fits what the table shows: every seat holds the copies it is
+        given, and they are among the cards unseen (an emperor out of cards with the fourth
+        copy unplayed plays no hidden solo)."""
+        by_seat: Counter[int] = Counter()
+        by_card: Counter[Card] = Counter()
+        for seat, card, n in self._copies(guard):
+            by_seat[seat] += n
+            by_card[card] += n
+        return (all(self.r.counts[s] >= n for s, n in by_seat.items())
+                and all(self._unseen[c] >= n for c, n in by_card.items()))
 
     def _emperor_beaten_by(self) -> list[int]:
         """How often each seat played over the emperor's set without emptying its hand."""
@@ -160,18 +195,10 @@ class Sampler:
                 exact[s][c] = self._lower[s][c]
         called = r.called
         if called is not None and r.emperor is not None:
-            promoted = r.rules.tricks.promoted_guard_card and not r.open_solo
-            fourth = GC if promoted else called  # the guard's copy (R-WF-RANK-1)
-            played = self._played
-            for s in self.others:
-                exact[s][called] = exact[s][fourth] = 0
-            if r.emperor != r.me:
-                copies = 4 if guard == r.emperor and not promoted else 3
-                exact[r.emperor][called] = max(0, copies - played[r.emperor][called])
-                if promoted and guard == r.emperor:
-                    exact[r.emperor][GC] = max(0, 1 - played[r.emperor][GC])
-            if guard not in (r.me, r.emperor, -1) and r.places[guard] is None:
-                exact[guard][fourth] = max(0, 1 - played[guard][fourth])
+            for s in self.others:  # every copy is placed below (or mine)
+                exact[s][called] = exact[s][GC] = 0
+            for seat, card, n in self._copies(guard):
+                exact[seat][card] = n
         capacity = [0] * SEATS
         fixed = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
         for s in self.others:
