@@ -125,7 +125,7 @@ def main() -> None:
         for i, clock in enumerate(("wall", "cpu")):
             ours = [s[i] for s in samples["lean"]]
             ref = [s[i] for s in samples["engine"]]
-            ratios = [r / o for o, r in zip(ours, ref)]
+            ratios = [r / o for o, r in zip(ours, ref, strict=True)]
             print(f"  {clock:>4}  lean {spread(ours)}   engine {spread(ref)}   "
                   f"{statistics.median(ratios):.1f}× faster ({min(ratios):.1f}..{max(ratios):.1f})")
         times = decision_times(preset, 1)

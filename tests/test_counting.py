@@ -9,6 +9,7 @@ from bhtui.bots.counting import unbeatable, unseen_ranks
 from bhtui.cards import GC_RANK, RANKS_WITH_GC, TWO, parse_card, rank_of
 from bhtui.rules import get_preset, parse_set
 from bhtui.sim import play_match
+
 from helpers import play, rigged
 
 FOURS = "4S 4S 4S 4S 4H 4H 4H 4H 4D"

@@ -6,11 +6,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-from helpers import in_background, people_and_bots
-from test_host import Tap, connect, settle
-from test_sim_cli import bhtui
-from test_lan_tui import config
-from test_tui import wait_for
 
 from bhtui import bots
 from bhtui.bots import TABLE_SECONDS, SearchBot
@@ -25,6 +20,12 @@ from bhtui.store.gamelog import GameLog
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.room import WaitingRoomScreen
 from bhtui.tui.sessions import HostSession
+from test_host import Tap, connect, settle
+from test_lan_tui import config
+from test_sim_cli import bhtui
+from test_tui import wait_for
+
+from helpers import in_background, people_and_bots
 
 
 class Slow:

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 import msgpack
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bhtui.bots import CountingBot, make_bot
 from bhtui.bots.legal import legal_from_view
@@ -19,8 +18,9 @@ from bhtui.bots.search import SearchBot
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, deck, parse_card
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
-from helpers import pass_, play, reshuffled, rigged
 from test_properties import FAST, matches, steps
+
+from helpers import pass_, play, reshuffled, rigged
 
 
 def in_play(m: Match, data: st.DataObject) -> bool:
@@ -106,7 +106,7 @@ def test_a_rebel_thinks_a_seat_that_beat_the_emperor_is_not_his_guard():
     pass_(m, 1)
     play(m, 2, "5S 5D")  # seat 2 takes the emperor's trick
     sampler = Sampler(m.reading(3))
-    weight = dict(zip(sampler.guards, sampler.weights))
+    weight = dict(zip(sampler.guards, sampler.weights, strict=True))
     assert weight[2] < weight[1] / 3 and weight[2] < weight[4] / 3
     assert weight[0] < weight[1]  # a hidden solo is possible, and unlikely
 

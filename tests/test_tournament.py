@@ -35,7 +35,7 @@ def test_a_seeded_tournament_rotates_every_bot_over_every_seat_and_reports_inter
         assert res["seat_rounds"] == 30 * seats
         assert res["by_seat"] == [6 * seats] * 5  # each seat as often
         for ci in (res["score"], res["vs_rest"]):
-            assert ci["low"] <= ci["mean"] <= ci["high"] 
+            assert ci["low"] <= ci["mean"] <= ci["high"]
         assert res["emperor"]["rounds"] + res["guard"]["rounds"] + res["rebel"]["rounds"] \
             == res["seat_rounds"]
         assert res["decisions"] > 0 and res["decision_ms"]["p50"] <= res["decision_ms"]["p99"]

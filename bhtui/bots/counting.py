@@ -19,8 +19,7 @@ import functools
 from collections.abc import Sequence
 
 from bhtui.bots.heuristic import HeuristicBot
-from bhtui.cards import BJ_RANK, GC, GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ_RANK, TWO, \
-    counts, deck
+from bhtui.cards import BJ_RANK, GC, GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ_RANK, TWO, counts, deck
 from bhtui.rules import Action, CardSet
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import RuleSet

@@ -6,10 +6,11 @@ right counts, and with what the table has shown: the emperor still holds the car
 with the throne, a seat the tribute it was paid and the cards it got at 买3 (unless it has
 played them since); the emperor holds exactly the copies of the called card he called with
 (three; four in a hidden solo), and the guard the fourth — in Weifang the GC it became
-(R-WF-RANK-1); a seat stuck by 闷 (R-WF-STUCK-1) holds only held-back cards. Who the guard is, the seat may not know: each seat that may be (the emperor
-himself, for a hidden solo) is weighed by how many cards it holds and by how it played — a
-guard does not beat his emperor's sets unless that empties his hand, a rebel does. The rest
-is dealt uniformly.
+(R-WF-RANK-1); a seat stuck by 闷 (R-WF-STUCK-1) holds only held-back cards. Who the guard
+is, the seat may not know: each seat that may be (the emperor himself, for a hidden solo,
+unless he is out of cards with the fourth copy unplayed) is weighed by how many cards it holds
+and by how it played — a guard does not beat his emperor's sets unless that empties his hand,
+a rebel does. The rest is dealt uniformly.
 
 It reads only the seat's :class:`Reading`, so it knows nothing the seat's view does not say.
 """
@@ -102,11 +103,11 @@ class Sampler:
         else:  # the marked card (R-GUARD-4): dealt to any seat alike
             priors = [1.0 / (len(seats) + 1)] * len(seats)
             solo_prior = 1.0 / (len(seats) + 1)
-        weights = [p * BEAT_EMPEROR ** beaten[s] for p, s in zip(priors, seats)]
+        weights = [p * BEAT_EMPEROR ** beaten[s] for p, s in zip(priors, seats, strict=True)]
         if r.role != "emperor":
             seats.append(r.emperor)
             weights.append(solo_prior)
-        possible = [(s, w) for s, w in zip(seats, weights) if self._possible(s)]
+        possible = [(s, w) for s, w in zip(seats, weights, strict=True) if self._possible(s)]
         if possible:  # the truth always is: none only if the view contradicts itself
             seats, weights = [s for s, _ in possible], [w for _, w in possible]
         return seats, weights

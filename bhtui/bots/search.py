@@ -170,7 +170,7 @@ class SearchBot:
                 break
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
-        gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):])]
+        gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):], strict=True)]
         if len(gains) > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(
                 gains) / math.sqrt(len(gains)):
             return best

@@ -220,9 +220,10 @@ class Table:
         IllegalAction) says what in the log is wrong; GameLogError when the log was played
         under another edition of the rules."""
         header, actions, (game, rules) = log.header, log.actions, log.rules()
+        logged = _logged_seats(header.get("seats"), game.seats(rules))
         seats = [Seat(name=name, bot=game.table_bot(bot, i) if bot else None, token=token,
                       taken=True)
-                 for i, (name, bot, token) in enumerate(_logged_seats(header.get("seats"), game.seats(rules)))]
+                 for i, (name, bot, token) in enumerate(logged)]
         seed = header["seed"]
         if not isinstance(seed, int | str) or isinstance(seed, bool):
             raise ValueError("the seed is neither a number nor a secret")
