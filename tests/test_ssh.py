@@ -23,6 +23,8 @@ async def server(tmp_path):
     yield port, state
     srv.close()
     await srv.wait_closed()
+    await state.stop_all()  # as serve-ssh does on SIGTERM: no session's process outlives it
+    assert not state.children
 
 
 async def connect(port: int) -> asyncssh.SSHClientConnection:
@@ -189,6 +191,7 @@ async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
         for c in idle:
             c.abort()
         srv.close()
+        await state.stop_all()
 
 
 async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat(tmp_path):
@@ -220,6 +223,7 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
         for conn in conns:
             conn.close()
         srv.close()
+        await state.stop_all()
         tcp.close()
 
 
