@@ -265,7 +265,7 @@ def _host(args: argparse.Namespace) -> int:
     """Serve a table: TCP on the LAN, advertised by zeroconf, logged for --resume."""
     import asyncio
 
-    from bhtui.net.host import BOT_NAMES, Seat, Table
+    from bhtui.net.host import Seat, Table, bot_seat
     from bhtui.net.serve import run_headless
     from bhtui.net.tcp import listen_socket
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
@@ -306,8 +306,7 @@ def _host(args: argparse.Namespace) -> int:
         name = (args.table_name or f"{config.name}'s table")[:40]
         first = size - len(levels)
         seats = [Seat() for _ in range(first)] + [
-            Seat(name=BOT_NAMES[s], bot=game.table_bot(levels[s - first], s), ready=True)
-            for s in range(first, size)]
+            bot_seat(game, levels[s - first], s) for s in range(first, size)]
         table = Table(rules, seats, game=game, name=name, seed=args.host_seed,
                       rounds=args.host_rounds, log=GameLog(new_log_path(name)),
                       bots=config.bots, **common)

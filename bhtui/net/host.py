@@ -75,6 +75,12 @@ class Seat:
         return "bot" if self.bot is not None else "human"
 
 
+def bot_seat(game: Game, level: str | None, seat: int) -> Seat:
+    """A bot's seat: the bot of ``level`` (the game's standard one for a level it lacks),
+    seeded by its seat so a table's bots differ, named, ready."""
+    return Seat(name=BOT_NAMES[seat], bot=game.table_bot(game.level(level), seat), ready=True)
+
+
 @dataclass
 class Viewer:
     conn: Connection

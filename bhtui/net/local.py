@@ -7,7 +7,7 @@ from typing import Any
 
 from bhtui.games import Game, Seed, resolve
 from bhtui.net.client import Client
-from bhtui.net.host import BOT_NAMES, Seat, Table
+from bhtui.net.host import Seat, Table, bot_seat
 from bhtui.net.memory import MemoryLink
 from bhtui.store.gamelog import GameLog
 
@@ -25,10 +25,7 @@ def local_table(rules: Any, seed: Seed, name: str, bot_delay: float,
     size = game.seats(rules)
     levels = list(bots) * (size - 1) if len(bots) <= 1 else list(bots)
     seats = [Seat(name=name, taken=True)] + [
-        Seat(name=BOT_NAMES[s], bot=game.table_bot(game.level(
-            levels[s - 1] if levels else None), s), ready=True)
-        for s in range(1, size)
-    ]
+        bot_seat(game, levels[s - 1] if levels else None, s) for s in range(1, size)]
     table = Table(rules, seats, game=game, name="local", seed=seed, rounds=rounds,
                   bot_delay=bot_delay, log=log, timer=timer, counter=True)
     table.start()
