@@ -383,6 +383,7 @@ def _play(args: argparse.Namespace) -> int:
     seat 0 yours."""
     from bhtui.games import secret_seed
     from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.sessions import LocalSession
 
     try:
         game, rules = game_rules(args.play_game, args.play_preset, args.option)
@@ -392,8 +393,9 @@ def _play(args: argparse.Namespace) -> int:
         return _fail(exc)
     config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else secret_seed()
-    BhtuiApp(config, rules=rules, game=game.name, seed=seed, rounds=args.rounds,
-             warnings=warnings, ask_rules=args.settings, bots=bots).run()
+    session = LocalSession(rules=rules, game=game.name, seed=seed, rounds=args.rounds,
+                           ask_rules=args.settings, bots=bots)
+    BhtuiApp(config, session, warnings=warnings).run()
     return 0
 
 

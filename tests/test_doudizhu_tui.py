@@ -28,7 +28,7 @@ KEYS = {"10": "0"}  # the rank keys that are not the rank's own first letter
 
 def app_for(preset: str, seed: int = 2, language: str = "en", **kw) -> BhtuiApp:
     config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
-    return BhtuiApp(config, game="doudizhu", rules=preset, seed=seed, rounds=2)
+    return BhtuiApp(config, LocalSession(game="doudizhu", rules=preset, seed=seed, rounds=2))
 
 
 def table(app: BhtuiApp) -> TableScreen:
@@ -254,7 +254,7 @@ async def test_the_demo_has_dou_dizhu_chapters_whose_deal_opens_on_the_replay_sc
 
 
 async def test_the_settings_screen_picks_the_game_before_a_local_match():
-    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0), ask_rules=True)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0), LocalSession(ask_rules=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
         shown = text(app.screen.query_one("#presets"))
@@ -300,7 +300,7 @@ async def test_after_a_doudizhu_match_the_footer_offers_the_standings_and_no_run
     from bhtui.tui.dialogs import MatchEndScreen
 
     config = Config(name="Ana", language="en", bot_delay=0.0, result_seconds=0.2)
-    app = BhtuiApp(config, game="doudizhu", rules="classic", seed=2, rounds=1)
+    app = BhtuiApp(config, LocalSession(game="doudizhu", rules="classic", seed=2, rounds=1))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
         await pilot.press("t")  # 托管 bids and plays the match out

@@ -11,12 +11,13 @@ import pytest
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.sessions import LocalSession
 from test_tui import my_play_turn
 
 
 def app_for(language: str, **settings) -> BhtuiApp:
     return BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt",
-                           **settings), seed=3, rounds=3)
+                           **settings), LocalSession(seed=3, rounds=3))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -37,7 +38,7 @@ def test_baike_call_dialog_snapshot(snap_compare):
     from bhtui.tui.dialogs import CallDialog
 
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, theme="felt"),
-                   rules=PRESETS["baike"], seed=1, rounds=1)  # seed 1: the card starts with Ana
+                   LocalSession(rules=PRESETS["baike"], seed=1, rounds=1))  # seed 1: the card starts with Ana
 
     async def to_the_dialog(pilot):
         for _ in range(200):
@@ -86,7 +87,7 @@ def test_doudizhu_table_snapshot(snap_compare, preset, language):
     from test_tui import wait_for
 
     app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
-                   game="doudizhu", rules=preset, seed=2, rounds=1)
+                   LocalSession(game="doudizhu", rules=preset, seed=2, rounds=1))
 
     async def to_my_play(pilot):
         async def arrived() -> bool:

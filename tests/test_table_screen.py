@@ -24,6 +24,7 @@ from bhtui.tui.dialogs import (
     ResultScreen,
     ThroneDialog,
 )
+from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
 from test_tui import make_app, my_play_turn, table, wait_for
@@ -154,8 +155,8 @@ async def test_tuoguan_says_t_takes_over_and_the_quit_prompt_says_the_game_is_sa
 async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
     """Defect 6 (R-EMP-B5): while a bot is offered the card, 抢庄 is asked, and the bots
     do not move on until the person answers."""
-    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0), rules=PRESETS["baike"],
-                   seed=3, rounds=1)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             if isinstance(app.screen, DeclareDialog):
@@ -328,7 +329,7 @@ async def test_the_marked_guard_card_shows_as_a_dagger_in_its_holder_s_hand():
 
     rules = PRESETS["lianzhong-simple"]
     seed = next(s for s in range(100) if Match(rules, s).round.guard_card == 0)
-    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=30.0), rules=rules, seed=seed)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=30.0), LocalSession(rules=rules, seed=seed))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
         await pilot.pause()

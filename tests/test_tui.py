@@ -17,6 +17,7 @@ from bhtui.tui.dialogs import (
     ResultScreen,
     ThroneDialog,
 )
+from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
@@ -24,7 +25,7 @@ from bhtui.tui.widgets import HandView
 def make_app(language: str = "en", seed: int = 3, **kw) -> BhtuiApp:
     """Seed 3: Wang is offered the throne first, declines, and it comes to Ana, his 上家."""
     config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
-    return BhtuiApp(config, seed=seed, rounds=3)
+    return BhtuiApp(config, LocalSession(seed=seed, rounds=3))
 
 
 def table(app: BhtuiApp) -> TableScreen:
@@ -236,7 +237,7 @@ async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
 
 
 async def test_names_with_markup_show_as_text_and_break_nothing():
-    app = BhtuiApp(Config(name="[/]Ana[red]", language="en", bot_delay=0.0), seed=3, rounds=1)
+    app = BhtuiApp(Config(name="[/]Ana[red]", language="en", bot_delay=0.0), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(100, 30)) as pilot:
         await my_play_turn(pilot, app)
         t = table(app)
@@ -262,8 +263,8 @@ async def test_settings_before_a_local_match_show_each_option_and_apply_the_choi
     from bhtui.tui.i18n import Translator
     from bhtui.tui.settings import SettingsScreen
 
-    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0), seed=7, rounds=1,
-                   ask_rules=True)
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0),
+                   LocalSession(seed=7, rounds=1, ask_rules=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
         options = app.screen.query_one("OptionList")

@@ -12,6 +12,7 @@ from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, DeclareDialog, ResultScreen, ThroneDialog
 from bhtui.tui.i18n import Translator
+from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
 from helpers import play_the_hint, rigged
@@ -29,7 +30,7 @@ def kinds(view) -> list[str]:
 async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, options):
     """R-EMP-B1/R-EMP-L2 dialogs, R-TRICK-7's key and marker, R-TRICK-5's key."""
     rules = PRESETS[preset].with_options(**options)
-    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), rules=rules, seed=11, rounds=1)
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), LocalSession(rules=rules, seed=11, rounds=1))
     used: set[str] = set()
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(3000):
@@ -71,7 +72,7 @@ async def test_a_solo_declared_while_the_throne_dialog_is_open_renews_the_dialog
     offering 抢 or letting it stand — never a stale 'accept'."""
     rules = PRESETS["lianzhong-classic"].with_options(grab_solo=True)
     seed = next(s for s in range(200) if _holder_can_accept(rules, s))
-    app = BhtuiApp(Config(name="Ana", bot_delay=30.0), rules=rules, seed=seed, rounds=1)
+    app = BhtuiApp(Config(name="Ana", bot_delay=30.0), LocalSession(rules=rules, seed=seed, rounds=1))
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(200):
             if isinstance(app.screen, ThroneDialog):
@@ -107,7 +108,7 @@ def _holder_can_accept(rules, seed: int) -> bool:
 async def test_R_SEAT_1_the_throne_dialog_and_the_log_say_the_card_goes_to_the_previous_seat(
         language, says):
     """Seed 3: Wang declines, the card comes to Ana (his 上家); hers is Chen, seat 4."""
-    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0), seed=3, rounds=1)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             if isinstance(app.screen, ThroneDialog):
@@ -186,8 +187,8 @@ async def test_R_EMP_L3_after_a_circle_the_dialog_yields_again_only_with_four_id
 async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the_guard_card():
     """Seed 2: Ana is offered the throne holding the guard card too (a hidden solo); m then
     declares 明独, and the footer says so, not 明保 (issue 11, defect 13)."""
-    app = BhtuiApp(Config(name="Ana", bot_delay=30.0), rules=PRESETS["lianzhong-simple"], seed=2,
-                   rounds=1)
+    app = BhtuiApp(Config(name="Ana", bot_delay=30.0),
+                   LocalSession(rules=PRESETS["lianzhong-simple"], seed=2, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             if isinstance(app.screen, ThroneDialog):

@@ -10,6 +10,7 @@ from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog
+from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain
 
@@ -55,8 +56,8 @@ def log_of(app: BhtuiApp) -> str:
 async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(seed):
     """R-WH-GRAB-1, R-WH-DECL-1: the grab round and the steps come to me as dialogs with keys,
     every seat asked alike; the result says what multiplied the scores."""
-    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), rules=PRESETS["weihai"], seed=seed,
-                   rounds=1)
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=seed, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         seen = await play_round(app, pilot)
         assert isinstance(app.screen, ResultScreen)
@@ -75,8 +76,8 @@ async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(seed):
 async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result():
     """R-WF-BUY3-1 and R-WF-STUCK-1 told in the log, the round played to its result with the
     hint keeping my 3 for last (R-WF-BIE3-1)."""
-    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), rules=PRESETS["weifang"], seed=4,
-                   rounds=1)
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weifang"], seed=4, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_round(app, pilot)
         assert isinstance(app.screen, ResultScreen)
@@ -90,8 +91,8 @@ async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result():
 async def test_R_WF_RANK_1_x_picks_my_gc_on_a_baohuang_table(seed, holds_gc):
     """R-WF-RANK-1: the GC is a unit of its own in my hand and x picks it; without one the
     status line says so. (On a Dou Dizhu table x is the run key: test_doudizhu_tui.)"""
-    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), rules=PRESETS["weifang"], seed=seed,
-                   rounds=1)
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weifang"], seed=seed, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(2000):
             await pilot.pause()

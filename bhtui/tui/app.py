@@ -41,16 +41,13 @@ class BhtuiApp(App[None]):
         Binding("f2", "preferences", "Settings", id="preferences", show=False),
     ]
 
-    def __init__(self, config: Config, session: Session | None = None, *,
-                 rules: Any = None, game: str | None = None, seed: int | str = 1,
-                 rounds: int | None = None, warnings: list[str] | None = None,
-                 ask_rules: bool = False, bots: tuple[str, ...] = ()) -> None:
+    def __init__(self, config: Config, session: Session, *,
+                 warnings: list[str] | None = None) -> None:
+        """``session`` is how this app came to be (a local game, a host, a join, a replay,
+        the demo): the caller makes it, so the app knows no session kind."""
         super().__init__()
-        from bhtui.tui.sessions import LocalSession
-
         self.config = config
-        self.session = session or LocalSession(rules, seed, rounds, ask_rules=ask_rules,
-                                               game=game, bots=bots)
+        self.session = session
         self.t = Translator(config.language)
         self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
         self.startup_warnings = list(warnings or [])
