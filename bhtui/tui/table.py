@@ -445,7 +445,7 @@ class TableScreen(Screen[None]):
             if action is None:
                 self._ask_decision()  # closed because the table moved on: ask anew if mine
             elif action is TAKE_OVER:
-                self.action_auto()  # the bot answers the question the dialog asked
+                self._set_auto(True)  # the bot answers the question the dialog asked
             elif declaring:
                 if action["type"] == "none":
                     self.client.waive()
@@ -622,9 +622,13 @@ class TableScreen(Screen[None]):
             self._update_status()
 
     def action_auto(self) -> None:
+        self._set_auto(not self._on_auto())
+
+    def _set_auto(self, on: bool) -> None:
+        """托管 on or off as I ask (a dialog's t only ever turns it on: the timer may have
+        turned it on meanwhile, and a toggle would then take it off)."""
         if self.client.seat is None:
             return
-        on = not self._on_auto()
         self._auto_wanted = on
         self.client.set_auto(on)
 
