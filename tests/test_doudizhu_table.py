@@ -227,9 +227,9 @@ async def test_S_SCORE_5_a_player_who_quits_a_deal_with_a_landlord_escapes_and_p
 
 async def test_S_SCORE_5_a_player_away_too_long_escapes_once_and_one_back_in_time_does_not(
         monkeypatch):
-    import bhtui.net.host as host
+    import bhtui.net.scheduler as scheduler
 
-    monkeypatch.setattr(host, "AWAY_LIMIT", 0.05)
+    monkeypatch.setattr(scheduler, "AWAY_LIMIT", 0.05)
     table = escape_table(bot_delay=0.01)
     me, tap, _ = connect(table, "Me", seat=0)
     await settle(lambda: me.view is not None)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 READY_WAIT = 60.0  # after a round: how long others wait for one who has not seen the result
 TIMEOUT_LIMIT = 5  # S-SCORE-5: auto-played this many times for running out of time
+AWAY_LIMIT = 180.0  # S-SCORE-5: disconnected this long, a player has abandoned the game
 logger = logging.getLogger(__name__)
 
 
@@ -52,6 +53,8 @@ class Scheduler:
         self._thought: Thought | None = None
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
+        self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
+        self._away: dict[int, asyncio.TimerHandle] = {}  # seats whose player dropped, by seat
 
     def cancel(self) -> None:
         for handle in (self._timer, self._declarations):
@@ -72,14 +75,14 @@ class Scheduler:
         loop = asyncio.get_running_loop()
         if table.unready():
             self._deadline = None
-            if table.watched_by_others():  # alone at a table, take all the time you like
+            if self.watched_by_others():  # alone at a table, take all the time you like
                 self._timer = loop.call_later(READY_WAIT, self._ready_timeout, table.seq)
             return
-        if table.played_by_bot(seat) and table.asked():  # bots wait for people's declarations
+        if table.played_by_bot(seat) and self.asked():  # bots wait for people's declarations
             if table.timer is not None:
                 moment = table.game.moment(match)
                 delay = self._arm_deadline(("asked", moment))
-                self._timer = loop.call_later(delay, table.answer_all, moment)
+                self._timer = loop.call_later(delay, self.answer_all, moment)
             else:
                 self._deadline = None
         elif table.played_by_bot(seat):
@@ -87,7 +90,7 @@ class Scheduler:
             if thinks(self.bot_for(seat)):
                 self._think(seat, table.seq)  # at once: its delay runs meanwhile
             self._timer = loop.call_later(table.bot_delay, self._bot_move, seat, table.seq)
-        elif table.nothing_beats(seat):
+        elif self.nothing_beats(seat):
             self._deadline = None
             self._timer = loop.call_later(table.bot_delay, self._auto_pass, seat, table.seq)
         elif table.timer is not None:
@@ -96,6 +99,84 @@ class Scheduler:
         else:
             self._deadline = None
         self._declarations = loop.call_soon(self._bot_declarations, table.seq)
+
+    # ----- declarations people may make while bots act (抢庄, 抢独, 明保) ------------------
+    def people(self) -> list[int]:
+        """Seats with a person present who plays them himself (not on 托管)."""
+        return [i for i, s in enumerate(self.table.seats)
+                if s.bot is None and s.conn is not None and not s.auto]
+
+    def watched_by_others(self) -> bool:
+        """More than one person here, or anyone watching: a wait must end."""
+        people = sum(1 for s in self.table.seats if s.bot is None and s.conn is not None)
+        return people > 1 or len(self.table.viewers) > people
+
+    def asked(self) -> set[int]:
+        """The people the bots wait for at this moment (a bot is to act): those the game says
+        may declare something now (Baohuang: 抢庄/抢独 while the throne is offered, 明保
+        before the first lead, R-HIDE-2's everyone when others look on)."""
+        table, match = self.table, self.table.match
+        if match is None or match.over or match.to_act is None or table.closed:
+            return set()
+        if not table.game.declares(table.rules) or not table.played_by_bot(match.to_act):
+            return set()  # a person decides: nobody waits on anyone else's declaration
+        moment, answered = self._answered
+        done = answered if moment == table.game.moment(match) else set()
+        people = self.people()
+        return table.game.waits_for(match, [s for s in people if s not in done], people,
+                                    table.spectator_count())
+
+    def answer(self, seat: int) -> None:
+        """``seat`` acted or declined at this moment: the bots wait for him no longer."""
+        match = self.table.match
+        assert match is not None
+        moment, answered = self._answered
+        now = self.table.game.moment(match)
+        if moment != now:
+            self._answered = (now, set())
+        self._answered[1].add(seat)
+
+    def answer_all(self, moment: Any) -> None:
+        """The table's timer ran out on the people asked to declare: they declare nothing."""
+        match = self.table.match
+        if match is not None and self.table.game.moment(match) == moment:
+            for seat in self.asked():
+                self.answer(seat)
+            self.table._publish()
+
+    def nothing_beats(self, seat: int) -> bool:
+        """Auto-pass is on for this person and passing is all his turn offers."""
+        match = self.table.match
+        if match is None or not self.table.seats[seat].auto_pass:
+            return False
+        out_of_turn = self.table.game.out_of_turn
+        turn = [a["type"] for a in match.legal_actions(seat) if a["type"] not in out_of_turn]
+        return turn == ["pass"]
+
+    # ----- players away (S-SCORE-5) ----------------------------------------------------------
+    def went_away(self, seat: int) -> None:
+        """A seated person's connection dropped mid-match: past AWAY_LIMIT he has abandoned
+        the game, where the rules count that (once per absence)."""
+        table = self.table
+        if (not table.closed and table.game.abandons(table.rules) and seat not in self._away
+                and seat not in table.abandoned and seat not in table.abandoning):
+            self._away[seat] = asyncio.get_running_loop().call_later(
+                AWAY_LIMIT, self._gone_too_long, seat)
+
+    def back(self, seat: int) -> None:
+        away = self._away.pop(seat, None)
+        if away is not None:
+            away.cancel()
+
+    def cancel_absences(self) -> None:
+        for handle in self._away.values():
+            handle.cancel()
+        self._away.clear()
+
+    def _gone_too_long(self, seat: int) -> None:
+        self._away.pop(seat, None)
+        if self.table.seats[seat].conn is None:
+            self.table.abandon(seat, "disconnected")
 
     def _arm_deadline(self, what: Any) -> float:
         """Seconds left on the timer for ``what``: a new one starts at the table's timer, the
@@ -205,7 +286,7 @@ class Scheduler:
         self._timer = None
         match = self.table.match
         if (self._current(at_seq) and match is not None and match.to_act == seat
-                and self.table.nothing_beats(seat)):
+                and self.nothing_beats(seat)):
             self.table.apply(seat, {"type": "pass"})
 
     def _ready_timeout(self, at_seq: int) -> None:

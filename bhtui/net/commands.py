@@ -1,0 +1,163 @@
+"""What a seated person or a spectator may send once admitted (besides the host's own
+``admin``): actions, declining to declare, leaving, settings, chat, 托管, hints, results
+seen and pages of the score table. Each handler checks its message before it changes
+anything; the table dispatches to them by type (``COMMANDS``).
+
+A part of :class:`bhtui.net.host.Table`, like its door, waiting room and scheduler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+from bhtui.net.protocol import MAX_CHAT, Message, ProtocolError, action_of, clean_text, encode
+from bhtui.net.protocol import field as need
+from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND, Viewer
+
+if TYPE_CHECKING:
+    from bhtui.net.host import Table
+
+CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost commands)
+
+
+class Commands:
+    """A viewer's commands to the table."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def _command(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        cid, seq = need(message, "cid", int), need(message, "seq", int)
+        action = action_of(message, table.game.action_fields)
+        if viewer.seat is None:
+            table._error(viewer, "spectator", "spectators cannot act", cid)
+            return
+        seat = table.seats[viewer.seat]
+        if cid <= seat.last_cid:
+            table._error(viewer, "duplicate", f"command {cid} was already received", cid)
+            return
+        if cid > seat.last_cid + CID_JUMP:
+            table._error(viewer, "cid",
+                         f"command ids go up by one (the last was {seat.last_cid})", cid)
+            return
+        seat.last_cid = cid
+        if table.match is None or table.closed:
+            table._error(viewer, "waiting", "the match is not running", cid)
+            return
+        if action["type"] in table.game.host_only:
+            table._error(viewer, "illegal", f"{action['type']!r} is the table's to apply", cid)
+            return
+        # A declaration (抢庄, 造反 …) stands on its own: the engine checks it still applies.
+        if seq != table.seq and action["type"] not in table.game.out_of_turn:
+            table._error(viewer, "stale", "the table moved on before your command arrived", cid)
+            table._send_view(viewer)
+            return
+        if seat.auto:
+            table._error(viewer, "auto", "托管 is on: take the seat back first", cid)
+            return
+        try:
+            table.apply(viewer.seat, action)
+        except table.game.illegal as exc:
+            table._error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
+
+    def _leave_game(self, viewer: Viewer, message: Message) -> None:
+        """The person quits on purpose (S-SCORE-5's "left"); the link closes after this."""
+        table = self.table
+        if viewer.seat is not None:
+            table.abandon(viewer.seat, "left")
+
+    def _waive(self, viewer: Viewer, message: Message) -> None:
+        """The person declares nothing at this moment: the bots need not wait for him."""
+        table = self.table
+        if viewer.seat is not None and table.match is not None:
+            table.scheduler.answer(viewer.seat)
+            table._publish()
+
+    def _prefs(self, viewer: Viewer, message: Message) -> None:
+        """A seat's own settings: auto-pass when nothing in the hand beats the table, and
+        the level that plays for it on 托管 and gives its hints (where the game has
+        levels; elsewhere its one bot does)."""
+        table = self.table
+        on = need(message, "auto_pass", bool)
+        level = message.get("assist")
+        levels = table.game.levels
+        if levels and level is not None and level not in levels:
+            table._error(viewer, "prefs", f"unknown level {str(level)[:20]!r}; levels: "
+                                         f"{', '.join(levels)}")
+            return
+        if viewer.seat is not None:
+            seat = table.seats[viewer.seat]
+            seat.auto_pass, seat.assist = on, level if levels else None
+            table.scheduler.arm()
+
+    def _chat(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        text = clean_text(need(message, "text", str)[:MAX_CHAT]).strip()
+        now = time.monotonic()
+        viewer.chat_allowance = min(
+            CHAT_BURST, viewer.chat_allowance + (now - viewer.chat_time) * CHAT_PER_SECOND)
+        viewer.chat_time = now
+        if viewer.chat_allowance < 1:
+            table._error(viewer, "chat", "slow down: one message every two seconds")
+            return
+        viewer.chat_allowance -= 1
+        if text:
+            table._to_all({"type": "chat", "seat": viewer.seat, "name": viewer.name, "text": text})
+
+    def _auto(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        on = need(message, "on", bool)
+        if viewer.seat is not None:
+            table.set_auto(viewer.seat, on)
+
+    def _hint(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        cid = need(message, "cid", int)
+        match = table.match
+        if viewer.seat is None or match is None or match.to_act != viewer.seat:
+            table._error(viewer, "hint", "no decision of yours is pending", cid)
+            return
+        hinting = table.game.hinting(match, viewer.seat, table.seats[viewer.seat].assist)
+        future = asyncio.get_running_loop().run_in_executor(None, hinting)
+        seq = table.seq
+        future.add_done_callback(lambda done: self._send_hint(viewer, cid, seq, done))
+
+    def _send_hint(self, viewer: Viewer, cid: int, seq: int, done: asyncio.Future[Any]) -> None:
+        """The hint, if it still answers the table as it is and its asker is still here."""
+        table = self.table
+        if table.viewers.get(viewer.conn) is not viewer or done.cancelled():
+            return
+        if seq != table.seq or done.exception() is not None:
+            table._error(viewer, "hint", "the table moved on: ask again", cid)
+            return
+        viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": done.result()}))
+
+    def _ready(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        if viewer.seat is not None:
+            seat = table.seats[viewer.seat]
+            seat.ready = True if table.match is not None else not seat.ready
+            table._publish()
+
+    def _history(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        before = message.get("before")
+        if before is not None and (not isinstance(before, int) or isinstance(before, bool)):
+            raise ProtocolError("'history' takes 'before', a round number")
+        table._send_history(viewer, before)
+
+
+COMMANDS = {
+    "action": Commands._command,
+    "waive": Commands._waive,
+    "leave": Commands._leave_game,
+    "prefs": Commands._prefs,
+    "chat": Commands._chat,
+    "auto": Commands._auto,
+    "hint": Commands._hint,
+    "ready": Commands._ready,
+    "history": Commands._history,
+}

@@ -1,0 +1,195 @@
+"""The table's door: a connection says hello, proves the join code if the table has one (or
+holds a seat token, which proves more), and is admitted to its seat or among the spectators,
+within the spectator caps; a connection that goes is let out. The proof itself and the
+guess budget live in :mod:`bhtui.net.joincode`.
+
+A part of :class:`bhtui.net.host.Table`, like its waiting room and its scheduler: it works
+on the table's connections, seats and viewers.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from bhtui import __version__
+from bhtui.net.joincode import WrongCode
+from bhtui.net.protocol import PROTOCOL, Message, ProtocolError, check_hello, encode
+from bhtui.net.seats import Connection, Pending, Seat, Viewer
+
+if TYPE_CHECKING:
+    from bhtui.net.host import Table
+
+MAX_SPECTATORS = 500
+SPECTATORS_PER_ADDRESS = 32  # NAT and the SSH menu put many people behind one address
+
+
+class Door:
+    """Admission and departure of a table's connections."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def connect(self, conn: Connection, address: str = "local") -> None:
+        """A new connection: the host speaks first, saying whether a join code is needed."""
+        table = self.table
+        table.pending[conn] = Pending(address)
+        conn.send_frame(encode({
+            "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
+            "code": table.guard is not None, "table": table.name, "game": table.game.name,
+            "preset": table.rules.name,
+            "options": table.rules.options(),
+        }))
+
+    def hello(self, conn: Connection, message: Message, admin: bool = False) -> None:
+        table = self.table
+        pending = table.pending[conn]
+        try:
+            role, name, token = check_hello(message)
+        except ProtocolError as exc:
+            self.refuse(conn, "hello", str(exc))
+            return
+        last = message.get("last_seq")
+        hello = (role, name, token, last if isinstance(last, int) else None)
+        guard = table.guard
+        # A seat token proves more than the code (it was given after one): no code asked.
+        if guard is None or admin or self._token_seat(token) is not None:
+            self._admit(conn, *hello, admin=admin)
+            return
+        wait = guard.wait()
+        if wait:
+            self.refuse(conn, "cooldown", f"too many wrong join codes at this table: try again "
+                                           f"in {wait:.0f} s")
+            return
+        try:
+            pending.attempt = guard.begin(_hex(message.get("pake"), "pake"))
+        except (ProtocolError, WrongCode):
+            self.refuse(conn, "code", "this table needs its join code")
+            return
+        pending.hello = hello
+        conn.send_frame(encode({"type": "pake", "pake": pending.attempt.message.hex(),
+                                "confirm": pending.attempt.confirm.hex()}))
+
+    def proof(self, conn: Connection, message: Message) -> None:
+        """The client's key confirmation: it knows the code, or it is refused."""
+        table = self.table
+        pending = table.pending[conn]
+        assert table.guard is not None and pending.attempt is not None
+        try:
+            confirm = _hex(message.get("confirm"), "confirm")
+        except ProtocolError as exc:
+            self.refuse(conn, "protocol", str(exc))
+            return
+        if message.get("type") != "proof" or not table.guard.finish(pending.attempt, confirm):
+            self.refuse(conn, "code", "wrong join code")
+            return
+        self._admit(conn, *pending.hello, admin=False)
+
+    def _admit(self, conn: Connection, role: str, name: str, token: str | None,
+               last: int | None, admin: bool) -> None:
+        table = self.table
+        address = table.pending.pop(conn).address
+        seat: int | None = None
+        if role == "player":
+            seat = self._seat_for(token)
+            if seat is None:
+                self.refuse(conn, "full", "no free seat at this table; you can watch")
+                return
+        elif not admin and table.spectators >= table.max_spectators:
+            self.refuse(conn, "full", "this table has as many spectators as it can take")
+            return
+        elif not admin and table.spectators_from[address] >= SPECTATORS_PER_ADDRESS:
+            self.refuse(conn, "full", "too many spectators from your address")
+            return
+        viewer = Viewer(conn, seat, name, admin=admin, address=address,
+                        counted=seat is None and not admin)
+        table.viewers[conn] = viewer
+        if seat is not None:
+            taken = table.seats[seat]
+            old = taken.conn
+            if old is not None and old is not conn:
+                table.viewers.pop(old, None)
+                old.close("replaced by a newer connection for this seat")
+            taken.conn, taken.name, taken.taken = conn, name, True
+            table.scheduler.back(seat)  # back in time: nothing was abandoned
+            table.abandoning.pop(seat, None)
+            table.abandoned.discard(seat)
+            if table.match is not None:
+                taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
+        elif viewer.counted:
+            table.spectators += 1
+            table.spectators_from[address] += 1
+        conn.send_frame(encode({
+            "type": "welcome", "role": role, "seat": seat,
+            "token": table.seats[seat].token if seat is not None else None,
+            "last_cid": table.seats[seat].last_cid if seat is not None else 0,
+            "seq": table.seq,
+        }))
+        table._catch_up(viewer, last)
+        if table.match is not None:
+            table._send_history(viewer, None)
+        if seat is not None:
+            table._publish()
+        else:
+            table._send_view(viewer)
+            table.waiting.spectators_changed()
+
+    def _token_seat(self, token: str | None) -> int | None:
+        """The seat a person once took with this token (empty seats' tokens were never given)."""
+        table = self.table
+        for i, seat in enumerate(table.seats):
+            if token is not None and seat.taken and secrets.compare_digest(seat.token, token):
+                return i
+        return None
+
+    def _seat_for(self, token: str | None) -> int | None:
+        table = self.table
+        for i, seat in enumerate(table.seats):
+            if token is not None and secrets.compare_digest(seat.token, token):
+                return i
+        for i, seat in enumerate(table.seats):
+            if seat.bot is None and not seat.taken:
+                return i
+        return None
+
+    def leave(self, conn: Connection) -> None:
+        """A connection is gone: its seat is played by the standard bot until it is back."""
+        table = self.table
+        table.pending.pop(conn, None)
+        viewer = table.viewers.pop(conn, None)
+        if viewer is None:
+            return
+        if viewer.counted:
+            table.spectators -= 1
+            table.spectators_from[viewer.address] -= 1
+            if not table.spectators_from[viewer.address]:
+                del table.spectators_from[viewer.address]
+        if viewer.seat is None:
+            table.waiting.spectators_changed()
+            return
+        seat = table.seats[viewer.seat]
+        if seat.conn is conn:
+            seat.conn = None
+            if table.match is None:  # before the match the place is free again
+                table.seats[viewer.seat] = Seat()
+            else:
+                table.scheduler.went_away(viewer.seat)
+        table._publish()
+
+
+    def refuse(self, conn: Connection, code: str, reason: str) -> None:
+        table = self.table
+        table.pending.pop(conn, None)
+        conn.send_frame(encode({"type": "error", "code": code, "reason": reason}))
+        conn.close(reason)
+
+
+
+def _hex(value: Any, name: str) -> bytes:
+    if not isinstance(value, str) or len(value) > 256:
+        raise ProtocolError(f"'{name}' is hex text")
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        raise ProtocolError(f"'{name}' is hex text") from None
+

@@ -1,0 +1,86 @@
+"""Who sits at a table and who looks on: the seats (a person, a bot, or a person on 托管), the
+connections admitted (viewers) and those still at the door (pending), and the seats a log
+names. Plain records: the table and its parts decide what happens to them."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bhtui.games import Game
+from bhtui.net.joincode import Attempt
+
+BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
+CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
+
+
+class Connection(Protocol):
+    """What the table needs of a transport: send a frame, close with a reason."""
+
+    def send_frame(self, frame: bytes) -> None: ...
+    def close(self, reason: str) -> None: ...
+
+
+@dataclass
+class Seat:
+    name: str = ""
+    bot: Any = None  # the game's bot; None: a human seat (or an empty one, before the match)
+    auto: bool = False  # 托管 (R-AUTO-1)
+    token: str = field(default_factory=lambda: secrets.token_hex(16))
+    conn: Connection | None = None
+    last_cid: int = 0
+    ready: bool = False
+    taken: bool = False  # a person sat here (empty human seats exist only before the match)
+    auto_pass: bool = False  # pass by itself when nothing in the hand beats the table
+    assist: str | None = None  # the level that plays his 托管 and gives his hints (a person's)
+
+    @property
+    def kind(self) -> str:
+        return "bot" if self.bot is not None else "human"
+
+
+def bot_seat(game: Game, level: str | None, seat: int) -> Seat:
+    """A bot's seat: the bot of ``level`` (the game's standard one for a level it lacks),
+    seeded by its seat so a table's bots differ, named, ready."""
+    return Seat(name=BOT_NAMES[seat], bot=game.table_bot(game.level(level), seat), ready=True)
+
+
+@dataclass
+class Viewer:
+    conn: Connection
+    seat: int | None  # None: spectator
+    name: str
+    admin: bool = False
+    address: str = "local"
+    counted: bool = False  # counts against the spectator caps
+    chat_allowance: float = CHAT_BURST
+    chat_time: float = field(default_factory=time.monotonic)
+
+
+@dataclass
+class Pending:
+    """A connection before its welcome; ``attempt`` while a join code is being proved."""
+
+    address: str
+    attempt: Attempt | None = None
+    hello: tuple[str, str, str | None, int | None] = ("", "", None, None)
+
+
+def logged_seats(seats: Any, size: int) -> list[tuple[str, str | None, str]]:
+    """The log header's seats, checked: as many as its rules deal to, each a name, a bot or
+    none, a token."""
+    if not isinstance(seats, list) or len(seats) != size:
+        raise ValueError(f"the log names {len(seats) if isinstance(seats, list) else 'no'} "
+                         f"seats, not {size}")
+    out = []
+    for s in seats:
+        name, bot, token = (s.get(k) for k in ("name", "bot", "token")) if isinstance(s, dict) \
+            else (None, None, None)
+        if not (isinstance(name, str) and (bot is None or isinstance(bot, str))
+                and isinstance(token, str) and token.isascii() and token.isalnum()):
+            raise ValueError(f"a seat in the log is damaged: {s!r:.60}")
+        out.append((name, bot, token))
+    return out
+

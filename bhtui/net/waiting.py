@@ -1,0 +1,162 @@
+"""The waiting room before the match: the host fills seats with bots, moves and removes
+people, sets each bot's level and the rules (a preset of the table's game and its options);
+and the room as everyone sees it.
+
+A part of :class:`bhtui.net.host.Table`, like its door and its scheduler: it works on the
+table's seats and tells the table to publish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from bhtui.net.protocol import Message
+from bhtui.net.protocol import field as need
+from bhtui.net.seats import BOT_NAMES, Seat, Viewer
+
+if TYPE_CHECKING:
+    from bhtui.net.host import Table
+
+ROOM_DELAY = 0.5  # spectators coming and going update the waiting room at most this often
+
+
+class WaitingRoom:
+    """The host's operations on the seats before the match (``admin`` messages)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.room_due = False  # a spectators' count is waiting to be sent
+
+    def fill_bots(self, announce: bool = True) -> None:
+        table = self.table
+        for i, s in enumerate(table.seats):
+            if s.bot is None and not s.taken:
+                s.bot = table.game.table_bot(table.bots, i)
+                s.name = BOT_NAMES[i]
+                s.ready = True
+        if announce:
+            table._publish()
+
+    def set_options(self, options: dict[str, Any], preset: str | None = None) -> None:
+        """Change the preset (of this table's game) and its options before the match;
+        ValueError names the valid presets or options, or the seat a smaller table would
+        lose."""
+        table = self.table
+        if table.match is not None:
+            raise ValueError("the match has started: its rules are fixed")
+        base = table.game.rules(preset) if preset is not None else table.rules
+        rules = base.with_options(**options)
+        self._resize(table.game.seats(rules))
+        table.rules = rules
+        table.recall = table._recall()
+        table._publish()
+
+    def _resize(self, size: int) -> None:
+        """Another preset deals to another number of seats (Dou Dizhu's classic and
+        shanghai): seats are added empty, or the last ones dropped if nobody sits there."""
+        table = self.table
+        extra = table.seats[size:]
+        for i, seat in enumerate(extra, size):
+            if seat.taken and seat.bot is None:
+                raise ValueError(f"{seat.name or 'someone'} sits at seat {i + 1}, which that "
+                                 f"preset does not have: move or remove them first")
+        del table.seats[size:]
+        table.seats += [Seat() for _ in range(size - len(table.seats))]
+
+    def move(self, source: int, target: int) -> None:
+        """Swap two seats (people, bots or empty places) before the match."""
+        table = self.table
+        size = len(table.seats)
+        if table.match is not None or not (0 <= source < size and 0 <= target < size):
+            return
+        table.seats[source], table.seats[target] = table.seats[target], table.seats[source]
+        for viewer in table.viewers.values():
+            if viewer.seat in (source, target):
+                viewer.seat = target if viewer.seat == source else source
+        table._publish()
+
+    def set_level(self, seat: int, level: str) -> None:
+        """A bot seat's level, chosen in the waiting room; ValueError names the levels."""
+        table = self.table
+        levels = table.game.levels
+        if level not in levels:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(levels)}" if levels
+                             else f"{table.game.name} has one bot, no levels")
+        if table.match is not None:
+            raise ValueError("the match has started: its bots are seated")
+        if not 0 <= seat < len(table.seats) or table.seats[seat].bot is None:
+            raise ValueError(f"seat {seat} holds no bot")
+        table.seats[seat].bot = table.game.table_bot(level, seat)
+        table._publish()
+
+    def remove(self, seat: int) -> None:
+        """Empty a seat before the match: a bot leaves, a person becomes a spectator."""
+        table = self.table
+        if table.match is not None or not 0 <= seat < len(table.seats):
+            return
+        old = table.seats[seat]
+        if old.conn is not None and old.conn in table.viewers:
+            table.viewers[old.conn].seat = None
+        table.seats[seat] = Seat()
+        table._publish()
+
+    def admin(self, viewer: Viewer, message: Message) -> None:
+        table = self.table
+        if not viewer.admin:
+            table._error(viewer, "admin", "only the host runs the waiting room")
+            return
+        op = need(message, "op", str)
+        if op == "fill_bots":
+            self.fill_bots()
+        elif op == "start":
+            table.start()
+        elif op == "again":
+            try:
+                table.again()
+            except ValueError as exc:
+                table._error(viewer, "admin", str(exc))
+        elif op == "move":
+            self.move(need(message, "seat", int), need(message, "to", int))
+        elif op == "remove":
+            self.remove(need(message, "seat", int))
+        elif op == "level":
+            try:
+                self.set_level(need(message, "seat", int), need(message, "level", str))
+            except ValueError as exc:
+                table._error(viewer, "admin", str(exc)[:200])
+        elif op == "options":
+            try:
+                preset = message.get("preset")
+                if preset is not None and not isinstance(preset, str):
+                    raise ValueError("'preset' is a preset's name")
+                self.set_options(need(message, "options", dict), preset)
+            except ValueError as exc:
+                table._error(viewer, "admin", str(exc))
+        else:
+            table._error(viewer, "admin", f"unknown operation {op!r}")
+
+    def room(self) -> dict[str, Any]:
+        """The waiting room as everyone sees it."""
+        table = self.table
+        return {"table": table.name, "game": table.game.name, "preset": table.rules.name,
+                "options": table.rules.options(),
+                "counter": table.counter,
+                "seats": [{**p, "taken": s.taken or s.bot is not None}
+                          for s, p in zip(table.seats, table.public_seats(), strict=True)],
+                "spectators": table.spectator_count()}
+
+    def spectators_changed(self) -> None:
+        """A spectator came or went: nobody's view changes, only the waiting room's count,
+        sent at most every ROOM_DELAY seconds whatever the crowd."""
+        table = self.table
+        table._notify()
+        if table.match is None and not self.room_due:
+            self.room_due = True
+            asyncio.get_running_loop().call_later(ROOM_DELAY, self._send_room)
+
+    def _send_room(self) -> None:
+        table = self.table
+        if self.room_due and table.match is None:
+            self.room_due = False
+            table._broadcast(table._view_frame)
