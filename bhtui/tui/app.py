@@ -17,6 +17,7 @@ from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.messages import HostSaid
 from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
@@ -103,10 +104,16 @@ class BhtuiApp(App[None]):
             self._route({"type": "attached"})
 
     def _route(self, message: dict[str, Any]) -> None:
+        """The client's one listener: posts the message to the screens showing the table
+        (``HostSaid``), then opens the screen the client's state now calls for, which starts
+        from that state."""
         client = self.client
         assert client is not None
         if not self.screen_stack or not self.is_running:
             return  # shutting down (the host may talk on): nothing left to show it on
+        for screen in self.screen_stack:  # those already showing the table hear it
+            if isinstance(screen, TableScreen | WaitingRoomScreen):
+                screen.post_message(HostSaid(message))
         refused = client.refused
         if refused is not None and not isinstance(self.screen, RefusedScreen):
             if refused.get("code") == "code" and not client.code:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -10,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -19,6 +17,7 @@ from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
+from bhtui.tui.messages import HostSaid, TablesFound
 from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
@@ -73,26 +72,20 @@ class WaitingRoomScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
-        self.client.listen(self._on_client)
         self.refresh_room()
 
-    def on_unmount(self) -> None:
-        self.client.unlisten(self._on_client)
-
-    def _on_client(self, message: dict[str, Any]) -> None:
-        if not self.is_attached:
-            return
-        with contextlib.suppress(NoMatches):  # torn down while the host still talks
-            if message["type"] == "room":
-                self.refresh_room()
-            elif message["type"] == "chat":
-                self.chat = [*self.chat, self.t("log.chat", name=message["name"],
-                                                text=message["text"])][-3:]
-                self.query_one("#room-chat", Static).update("\n".join(self.chat))
-            elif message["type"] == "error":  # say why, e.g. a refused rule option
-                note = self.query_one("#room-note", Static)
-                note.update(self.t("status.refused", reason=message["reason"]))
-                note.display = True
+    def on_host_said(self, said: HostSaid) -> None:
+        message = said.message
+        if message["type"] == "room":
+            self.refresh_room()
+        elif message["type"] == "chat":
+            self.chat = [*self.chat, self.t("log.chat", name=message["name"],
+                                            text=message["text"])][-3:]
+            self.query_one("#room-chat", Static).update("\n".join(self.chat))
+        elif message["type"] == "error":  # say why, e.g. a refused rule option
+            note = self.query_one("#room-note", Static)
+            note.update(self.t("status.refused", reason=message["reason"]))
+            note.display = True
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
@@ -236,9 +229,10 @@ class LobbyScreen(Screen[TableInfo]):
         what = self.t("lobby.keys", what=self.t("lobby.watch" if self.watching else "lobby.join"))
         return what if self.rows else self.t("lobby.none") + "\n" + what
 
+    def on_tables_found(self, found: TablesFound) -> None:
+        self.show_tables(found.tables)
+
     def show_tables(self, tables: dict[str, TableInfo]) -> None:
-        if not self.is_attached:
-            return
         self.rows = sorted(tables.values(), key=lambda i: (i.name, i.address))
         table = self.query_one(DataTable)
         table.clear()

@@ -16,6 +16,7 @@ from bhtui.net.tcp import stay_connected
 from bhtui.store.gamelog import GameLog, new_log_path
 from bhtui.store.replay import Replay
 from bhtui.store.tokens import SeatTokens
+from bhtui.tui.messages import TablesFound
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen
 
@@ -120,7 +121,11 @@ class RemoteSession:
 
     async def _pick(self, app: BhtuiApp) -> TableInfo:
         screen = LobbyScreen(app.t, watching=self.role == "spectator")
-        self.browser = Browser(screen.show_tables, self.bind)
+
+        def found(tables: dict[str, TableInfo]) -> None:
+            screen.post_message(TablesFound(tables))  # to the screen, on its own loop
+
+        self.browser = Browser(found, self.bind)
         await self.browser.start()
         try:
             return await app.push_screen_wait(screen)

@@ -13,7 +13,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
@@ -25,6 +24,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
+from bhtui.tui.messages import HostSaid
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import (
     RANK_ORDER,
@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
         self.parts = parts_for(client.game)
         self.round_end = get_game(client.game).round_end
         self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
+        self.logged_seq = 0  # the last event in the log
         self.pending_results: list[dict[str, Any]] = []  # several may end during one look
         self.results_shown: list[int] = []  # the rounds whose result this screen has shown
         self.dialog_open = False
@@ -126,16 +127,13 @@ class TableScreen(Screen[None]):
             hand.focus()
             self.client.set_prefs(self.config.auto_pass, self.config.assist)
         self._check_size(self.app.size.width, self.app.size.height)
-        for _, event in self.client.events:  # what arrived before this screen listened
+        for seq, event in self.client.events:  # what arrived before this screen was shown
             self._log_event(event)
-        self.client.listen(self.on_client_message)
+            self.logged_seq = seq
         self.set_interval(1, self._tick)
         if self.client.view is not None:
             self.refresh_view()
             self._ask_decision()
-
-    def on_unmount(self) -> None:
-        self.client.unlisten(self.on_client_message)  # messages keep coming after we are gone
 
     def on_resize(self, event: Any) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -146,16 +144,13 @@ class TableScreen(Screen[None]):
         self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
 
     # ----- messages from the host --------------------------------------------------------
-    def on_client_message(self, message: dict[str, Any]) -> None:
-        try:
-            self._handle(message)
-        except NoMatches:
-            pass  # the screen is being torn down (quit) while the host still talks
-
-    def _handle(self, message: dict[str, Any]) -> None:
+    def on_host_said(self, said: HostSaid) -> None:
+        message = said.message
         kind = message["type"]
         if kind == "event":
-            self._log_event(message["event"])
+            if message["seq"] > self.logged_seq:  # not among those logged when shown
+                self.logged_seq = message["seq"]
+                self._log_event(message["event"])
         elif kind == "view":
             self._notice_auto()
             self.refresh_view()

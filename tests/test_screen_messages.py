@@ -1,0 +1,39 @@
+"""How the screens hear the table and the lobby: Textual messages posted to them
+(``HostSaid``, ``TablesFound``), handled on each screen's own loop."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from bhtui.net.lobby import TableInfo
+from bhtui.tui.dialogs import ThroneDialog
+from bhtui.tui.i18n import Translator
+from bhtui.tui.messages import HostSaid, TablesFound
+from bhtui.tui.room import LobbyScreen
+from test_tui import make_app, table, wait_for
+
+
+async def test_an_event_shown_when_the_table_opened_is_not_logged_again_when_its_message_comes():
+    """The table screen logs what the client already holds when it opens; a message for one
+    of those events may still be on its way to it (posted before the screen was mounted)."""
+    app = make_app()  # seed 3: the throne comes to Ana, and the table waits for her
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        screen = table(app)
+        seq, event = app.client.events[-1]
+        assert screen.logged_seq == seq
+        shown = list(screen.log_lines)
+        screen.post_message(HostSaid({"type": "event", "seq": seq, "event": event}))
+        await pilot.pause()
+        assert list(screen.log_lines) == shown
+
+async def test_the_lobby_lists_the_tables_posted_to_it():
+    app = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = LobbyScreen(Translator("en"), watching=False)
+        app.push_screen(lobby)
+        await pilot.pause()
+        lobby.post_message(TablesFound({"a": TableInfo(
+            "a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")}))
+        await wait_for(pilot, lambda: lobby.query_one("DataTable").row_count == 1)
+        assert str(lobby.query_one("DataTable").get_row_at(0)[0]) == "Friday"
