@@ -8,7 +8,6 @@ from typing import Any, Protocol
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import Screen
 
 from bhtui.net.client import Client
 from bhtui.store.config import Config, save_config
@@ -16,7 +15,7 @@ from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
-from bhtui.tui.i18n import Translator, translate_bindings
+from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid
 from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.table import TableScreen
@@ -56,18 +55,11 @@ class BhtuiApp(App[None]):
         self.address = ""
         self.client: Client | None = None
         self.admin = False
-        translate_bindings(self._bindings, self.t)
 
     @property
     def host(self) -> Any:
         """The in-process table, when this app runs one (a local game or `bhtui host`)."""
         return getattr(self.session, "table", None)
-
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        """Every screen's footer speaks the player's language: translated here, once."""
-        if isinstance(screen, Screen):
-            translate_bindings(screen._bindings, self.t)
-        return super().push_screen(screen, *args, **kwargs)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)

@@ -35,6 +35,7 @@ from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.describe import composition_words, describe, tribute_words
 from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
+from bhtui.tui.localized import Localized
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.selection import beat_problem
 from bhtui.tui.widgets import Plain, reflow
@@ -189,7 +190,7 @@ def commented_round(t: Translator, style: CardStyle) -> tuple[Replay, dict[int, 
     return replay, comments
 
 
-class DemoScreen(Screen[None]):
+class DemoScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "demo.tcss"
     BINDINGS = [
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),

@@ -225,6 +225,9 @@ class ResultScreen(Dialog):
         self.end, self.names, self.totals, self.tribute, self.last = end, names, totals, tribute, last
         self.label, self.has_tribute = label, has_tribute
         self.auto_close = auto_close
+        # Kept, not queried: the countdown may tick while the app is closing and the box's
+        # widgets were never mounted.
+        self.continue_line = Plain(Text(t("result.continue"), style="bold"), id="result-continue")
 
     def compose(self) -> ComposeResult:
         t, end = self.t, self.end
@@ -266,7 +269,7 @@ class ResultScreen(Dialog):
                 yield Plain(t("result.no_tribute_rules"))
             else:
                 yield Plain(t("result.no_tribute"))
-            yield Plain(Text(t("result.continue"), style="bold"), id="result-continue")
+            yield self.continue_line
 
     def on_mount(self) -> None:
         self._left: float | None = None
@@ -286,7 +289,7 @@ class ResultScreen(Dialog):
             return
         key = "result.auto_last" if self.last else "result.auto"  # no next round after the last
         words = self.t(key, n=max(1, round(self._left)))
-        self.query_one("#result-continue", Plain).update(Text(words, style="bold"))
+        self.continue_line.update(Text(words, style="bold"))
         self._left -= 0.1
 
     def action_close(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from bhtui.tui.doudizhu.texts import STRINGS as DOUDIZHU_STRINGS
@@ -571,16 +570,6 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 STRINGS.update(DOUDIZHU_STRINGS)  # each game keeps its own words; one table to look in
-
-def translate_bindings(bindings: Any, t: Translator) -> None:
-    """Footer labels in the player's language: a binding with id X gets ``key.X``."""
-    for key, entries in bindings.key_to_bindings.items():
-        bindings.key_to_bindings[key] = [
-            dataclasses.replace(b, description=t(f"key.{b.id}"))
-            if b.id and f"key.{b.id}" in STRINGS else b
-            for b in entries
-        ]
-
 
 class Translator:
     """Strings of one language; unknown keys show themselves so a gap is visible, not fatal."""

@@ -8,11 +8,12 @@ from textual.screen import ModalScreen
 
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
+from bhtui.tui.localized import Localized
 
 ResultT = TypeVar("ResultT")
 
 
-class Dialog(ModalScreen[ResultT]):
+class Dialog(Localized, ModalScreen[ResultT]):
     """A small centred box over the screen; subclasses fill it with a ``Vertical`` (sized in
     ``styles/dialogs.tcss``) and answer through ``dismiss``."""
 

@@ -19,11 +19,12 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
+from bhtui.tui.localized import Localized
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "replay.tcss"
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next"),

@@ -17,13 +17,14 @@ from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
+from bhtui.tui.localized import Localized
 from bhtui.tui.messages import HostSaid, TablesFound
 from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
 
 
-class WaitingRoomScreen(Screen[None]):
+class WaitingRoomScreen(Localized, Screen[None]):
     """Who sits where and who is ready; the host fills seats with bots, moves, removes, starts."""
 
     CSS_PATH = STYLES / "room.tcss"
@@ -200,7 +201,7 @@ def _table_text(grid: RichTable) -> Text:
     return Text(capture.get().rstrip("\n"))
 
 
-class LobbyScreen(Screen[TableInfo]):
+class LobbyScreen(Localized, Screen[TableInfo]):
     """Tables found on the LAN, live; Enter picks one."""
 
     CSS_PATH = STYLES / "room.tcss"
@@ -263,7 +264,7 @@ class CodePrompt(Dialog[str]):
         self.dismiss(event.value)
 
 
-class RefusedScreen(Screen[None]):
+class RefusedScreen(Localized, Screen[None]):
     """The host said no (wrong code, full table, other protocol): say why, then leave."""
 
     CSS_PATH = STYLES / "room.tcss"
@@ -279,7 +280,7 @@ class RefusedScreen(Screen[None]):
         self.app.exit()
 
 
-class TableMenu(Screen[str]):
+class TableMenu(Localized, Screen[str]):
     """Watch or join one known table (the SSH demo's --table)."""
 
     CSS_PATH = STYLES / "room.tcss"

@@ -24,6 +24,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
+from bhtui.tui.localized import Localized
 from bhtui.tui.messages import HostSaid
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import (
@@ -45,7 +46,7 @@ RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 
 
-class TableScreen(Screen[None]):
+class TableScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "table.tcss"
 
     BINDINGS = [
@@ -404,6 +405,8 @@ class TableScreen(Screen[None]):
         view = self.client.view
         if view is None or self.dialog_open or not self.is_active:
             return
+        if self.logged_seq < (self.client.last_seq or 0):
+            return  # events still on their way here (a round's result?): their view asks
         if view["phase"] == "over":
             if not self.match_end_shown and not self.pending_results:
                 self._show_match_end()

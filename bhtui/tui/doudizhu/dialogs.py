@@ -173,4 +173,4 @@ class DealResultScreen(ResultScreen):
             yield Plain(t("ddz.result.kitty", cards=" ".join(end.get("kitty", []))))
             if self.last:
                 yield Plain(t("result.last"))
-            yield Plain(Text(t("result.continue"), style="bold"), id="result-continue")
+            yield self.continue_line

@@ -1,0 +1,42 @@
+"""Screens whose footer speaks the player's language.
+
+Textual builds the footer (and its key panel) from a screen's ``active_bindings``; the
+bindings themselves are declared once per class, in English. A ``Localized`` screen
+describes each active binding with id X by the string ``key.X`` in its translator's
+language, there and nowhere else, so the keys and actions stay as declared and nothing
+private is edited.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+from textual.binding import ActiveBinding, Binding
+
+from bhtui.tui.i18n import STRINGS, Translator
+
+
+@lru_cache(maxsize=1024)
+def described(binding: Binding, language: str) -> Binding:
+    """``binding`` described in ``language`` (itself when it has no ``key.<id>`` string)."""
+    key = f"key.{binding.id}"
+    if not binding.id or key not in STRINGS:
+        return binding
+    return dataclasses.replace(binding, description=Translator(language)(key))
+
+
+class Localized:
+    """Mixed into a screen, before its Textual screen class (``class X(Localized, Screen)``):
+    a mixin, not a screen, so the screen keeps its own base's CSS — a modal's see-through
+    background comes from ``ModalScreen`` and Textual follows only the first screen base
+    for it. The screen has a translator ``t``; its footer shows its keys in that language."""
+
+    t: Translator
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        active: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        language = self.t.language
+        return {key: binding._replace(binding=described(binding.binding, language))
+                for key, binding in active.items()}
