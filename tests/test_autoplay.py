@@ -4,8 +4,11 @@ through a whole match to the match-end screen."""
 
 from __future__ import annotations
 
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
-from test_tui import make_app, my_play_turn, table
+from bhtui.tui.sessions import LocalSession
+from test_tui import make_app, my_play_turn, table, wait_for
 
 
 async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers():
@@ -59,3 +62,19 @@ async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_no
         await pilot.pause()
         assert not app.is_running
         assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
+
+
+async def test_R_AUTO_1_an_app_closing_as_a_counted_down_result_opens_quits_cleanly():
+    """托管's countdown ticks at once when a result opens; if the app is closing at that moment
+    the box's lines are never mounted, and the count used to look its line up and crash the
+    way out with NoMatches."""
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), limit=4000)
+        names = [s.name for s in app.host.seats]
+        end = next(e for _, e in app.client.events if e.get("type") == "round_end")
+        app.push_screen(ResultScreen(app.t, end, names, end["scores"], [], True, auto_close=1.0))
+        app.exit()
+    assert app.return_code == 0
