@@ -6,11 +6,17 @@ cost more than the decision. A :class:`Reading` holds exactly what the seat's vi
 it from the engine (:func:`reading_of`, cached until the round moves on); a bot at a remote
 table builds the same from the view it receives (:func:`reading_of_view`). A property test
 keeps the two equal, so an in-process bot can know nothing its view does not say.
+
+The engine hands out a reading of the moment it was asked (``lazy_reading``) and fills it in
+only when somebody reads it, or when the round is about to change while somebody still holds
+it: a random bot, the sim's and a table's offers never pay for a reading nobody looks at, and
+a bot reading in another thread still sees that moment, not a later one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from bhtui.cards import GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
@@ -26,7 +32,7 @@ Move = tuple[int, tuple[Card, ...] | str]
 Trick = tuple[Move, ...]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Reading:
     """One seat's knowledge of the round (``me`` is the seat)."""
 
@@ -74,6 +80,26 @@ class Reading:
     """This round's tricks, the current one last: (seat, cards) or (seat, "pass" / "yield")."""
     _sides: tuple[frozenset[int], frozenset[int]] | None = field(default=None, compare=False,
                                                                  repr=False)
+    _source: RoundState | None = field(default=None, compare=False, repr=False)
+    """The round a lazy reading is still to be filled from (None once filled)."""
+
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for a field a lazy reading has not filled yet: fill them all."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        self.settle()
+        return object.__getattribute__(self, name)
+
+    def settle(self) -> None:
+        """Fill a lazy reading from its round now (the round calls this before it changes
+        while somebody still holds the reading); nothing for a filled one."""
+        with _FILLING:
+            r = self._source
+            if r is None:
+                return
+            for name, value in zip(_FIELDS, _values(r, self.me, False), strict=True):
+                setattr(self, name, value)
+            self._source = None
 
     @property
     def size(self) -> int:
@@ -132,41 +158,58 @@ class Reading:
         return (rank, spare)
 
 
+_FILLING = threading.Lock()
+"""Held while a lazy reading is filled: the round waits for a reader's fill before it moves."""
+_FIELDS = tuple(f.name for f in fields(Reading) if not f.name.startswith("_"))
+
+
 def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:
     """The seat's reading of round ``r`` (the last of a match that is ``over``), from exactly
     what its view shows."""
-    public_guard = r.guard if r.guard_revealed else None
-    return Reading(
-        me=seat,
-        rules=r.rules,
-        phase="over" if over else r.phase,
-        hand=list(r.hands[seat]),
-        role=r.role_of(seat),
-        emperor=r.emperor,
-        guard=public_guard,
-        solo=r.solo if seat == r.emperor else r.solo and r.guard_revealed,
-        counts=[sum(counts) for counts in r.rc],
-        places=list(r.places),
-        top=r.top if r.top_seat is not None else None,
-        top_seat=r.top_seat if r.top is not None else None,
-        called=r.called,
-        in_hand=r.card_in_hand,
-        bundle=[] if r.phase != "throne" else ([53] if r.card_in_hand else list(r.bundle)),
-        again=list(r.again),
-        rebels=list(r.rebels),
-        open_guard=r.open_guard,
-        step=r.step,
-        kicks=len(r.kicks),
-        rc=list(r.rc[seat]),
-        taken=list(r.taken),
-        tribute=list(r.tribute),
-        bought=list(r.bought),
-        dealer=r.dealer,
-        bombs=r.bombs,
-        stuck=list(r.stuck),
-        open_solo=r.open_solo,
-        grabbed=r.grabbed,
-        tricks=r.tricks,
+    return Reading(*_values(r, seat, over))
+
+
+def lazy_reading(r: RoundState, seat: int) -> Reading:
+    """The seat's reading of round ``r`` as it is now, filled when first read. The round must
+    :meth:`~Reading.settle` it before it changes if anybody still holds it."""
+    reading = Reading.__new__(Reading)
+    reading.me, reading._source, reading._sides = seat, r, None
+    return reading
+
+
+def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:
+    """The reading's fields, in order, from exactly what the seat's view shows."""
+    return (
+        seat,
+        r.rules,
+        "over" if over else r.phase,
+        list(r.hands[seat]),
+        r.role_of(seat),
+        r.emperor,
+        r.guard if r.guard_revealed else None,
+        r.solo if seat == r.emperor else r.solo and r.guard_revealed,
+        [sum(counts) for counts in r.rc],
+        list(r.places),
+        r.top if r.top_seat is not None else None,
+        r.top_seat if r.top is not None else None,
+        r.called,
+        r.card_in_hand,
+        [] if r.phase != "throne" else ([53] if r.card_in_hand else list(r.bundle)),
+        list(r.again),
+        list(r.rebels),
+        r.open_guard,
+        r.step,
+        len(r.kicks),
+        list(r.rc[seat]),
+        list(r.taken),
+        list(r.tribute),
+        list(r.bought),
+        r.dealer,
+        r.bombs,
+        list(r.stuck),
+        r.open_solo,
+        r.grabbed,
+        r.tricks,
     )
 
 
