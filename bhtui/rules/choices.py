@@ -92,13 +92,14 @@ class Choices(Sequence[Action]):
     """The plays (from ``sets``, as ``{"type": "play", "set": text}``) then ``rest``, and the
     seat's :class:`Reading` for whoever decides among them."""
 
-    __slots__ = ("_sets", "_rest", "_made", "_index_of", "_read", "_reading", "_len")
+    __slots__ = ("_sets", "_rest", "_plays", "_len", "_read", "_reading", "_made", "_index_of")
 
     def __init__(self, sets: Sequence[CardSet], rest: list[Action],
                  read: Callable[[], Reading] | None = None) -> None:
         self._sets = sets
         self._rest = rest
-        self._len = len(sets) + len(rest)
+        self._plays = plays = len(sets)
+        self._len = plays + len(rest)
         self._read = read
         self._reading: Reading | None = None
         self._made: dict[int, Action] = {}  # index → the dict handed out for it
@@ -114,12 +115,13 @@ class Choices(Sequence[Action]):
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
         if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        plays = self._len - len(self._rest)
+            return [self[k] for k in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
-        if i >= plays:
-            return self._rest[i - plays]
+            if i < 0:
+                raise IndexError("choice index out of range")
+        if i >= self._plays:
+            return self._rest[i - self._plays]
         made = self._made.get(i)
         if made is None:
             made = self._made[i] = {"type": "play", "set": format_set(self._sets[i])}
@@ -169,10 +171,12 @@ class Choices(Sequence[Action]):
         except ValueError:
             raise ValueError(f"{format_set(s)} is not among the offered plays") from None
 
-    def holds(self, action: object) -> bool:
-        """Whether ``action`` is one of the dicts this offer handed out (the very object)."""
-        if id(action) in self._index_of:
-            return True
+    def recognise(self, action: object) -> CardSet | bool:
+        """What ``action`` is if it is one of the dicts this offer handed out (the very
+        object): the set of a play, True for another action; False for anything else."""
+        i = self._index_of.get(id(action))
+        if i is not None and self._made[i] is action:
+            return self._sets[i]
         for offered in self._rest:
             if offered is action:
                 return True

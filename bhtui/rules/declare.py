@@ -57,14 +57,16 @@ def start_play(r: RoundState, events: list[Event]) -> None:
 
 # ----- out of turn ------------------------------------------------------------------------
 def interjections(r: RoundState, seat: int) -> list[Action]:
-    """明保 (R-GUARD-5) and 造反 (R-TRICK-7) as declarations out of turn during play."""
-    if not open_in_play(r):
+    """明保 (R-GUARD-5) and 造反 (R-TRICK-7) as declarations out of turn during play (asked
+    of every seat at every trick: each condition is checked inline)."""
+    if r.phase != "play":
         return []
     out: list[Action] = []
     if _may_open_guard(r, seat):
         out.append({"type": "open_guard"})
-    if r.rules.rebellion_when is When.IN_PLAY and r.role_of(seat) == "rebel" \
-            and seat not in r.rebels:
+    guard = r.guard
+    if (r.rules.rebellion_when is When.IN_PLAY and guard is not None and seat != guard
+            and seat != r.emperor and seat not in r.rebels):
         out.append({"type": "rebel"})  # private to the seat: the guard's lack of it tells nothing
     return out
 

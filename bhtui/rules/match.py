@@ -141,14 +141,12 @@ class Match:
             raise IllegalAction("the match is over")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalAction(f"no seat {seat!r}")
-        if isinstance(action, dict) and not isinstance(action.get("type"), str):
-            raise IllegalAction("an action's 'type' is text")
-        events = self.round.apply(seat, action)
+        r = self.round
+        events = r.apply(seat, action)
         self.actions.append((seat, action))
-        if self.round.phase == "void":
-            events.extend(self._new_round(self.round.number, self.round.redeal + 1,
-                                          self._previous()))
-        elif self.round.phase == "done":
+        if r.phase == "void":
+            events.extend(self._new_round(r.number, r.redeal + 1, self._previous()))
+        elif r.phase == "done":
             events.extend(self._finish_round())
         return events
 

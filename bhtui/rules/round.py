@@ -219,8 +219,8 @@ class Round(RoundState):
         """The seat's actions but the sets to play (a view's list: the sets follow from the
         hand and the rules, and enumerating them is the costly part)."""
         actions = self._turn_actions(seat)
-        if self.rules.declarations and self.interjecting:
-            actions += self.interjections(seat)
+        if self.rules.declarations:
+            actions += self.interjections(seat)  # none unless someone may interject now
         return actions
 
     @property
@@ -259,18 +259,24 @@ class Round(RoundState):
         if self.phase in ("done", "void"):
             raise IllegalAction("the round is over")
         offer = self._offers.get(seat)
-        if offer is not None and offer.holds(action):  # this very offer: no re-checking
-            offered = offer.set_of(action)
+        known = offer.recognise(action) if offer is not None else False
+        if known is not False:  # this very offer: no re-checking
             del offer
             self._offers.clear()  # the state moves on: earlier offers no longer hold
             self._readings.clear()
-            self._settle()
+            if self._handed:
+                self._settle()
             events: list[Event] = []
-            if offered is not None:
-                self._lay(seat, self.cards_for(seat, offered), offered, events)
-            else:
+            if known is True:
                 _HANDLERS[(self.phase, action["type"])](self, seat, action, events)
-            return self._applied(events)
+                if self.phase == "refused":
+                    self._finish(events)  # R-WH-THRONE-4: every receiver refused
+            else:
+                self._lay(seat, self.cards_for(seat, known), known, events)
+            self.events += events
+            return events
+        if isinstance(action, dict) and not isinstance(action.get("type"), str):
+            raise IllegalAction("an action's 'type' is text")
         kind = action.get("type") if isinstance(action, dict) else None
         out_of_turn = kind in OUT_OF_TURN and any(
             a["type"] == kind for a in self.interjections(seat))
@@ -284,7 +290,12 @@ class Round(RoundState):
         self._settle()  # the handler changes the round once it has checked the action
         events = []
         handler(self, seat, action, events)
-        return self._applied(events)
+        if self.phase == "refused":
+            self._finish(events)  # R-WH-THRONE-4: every receiver refused the abdication
+        self.events += events
+        self._offers.clear()  # the state moved on: earlier offers no longer hold
+        self._readings.clear()
+        return events
 
     def _offered(self, seat: int, kind: str) -> bool:
         """Declarations and the asked decisions are checked against the seat's offer (their
@@ -293,14 +304,6 @@ class Round(RoundState):
         if kind not in OFFER_CHECKED:
             return True
         return any(a["type"] == kind for a in self.decisions(seat))
-
-    def _applied(self, events: list[Event]) -> list[Event]:
-        if self.phase == "refused":
-            self._finish(events)  # R-WH-THRONE-4: every receiver refused the abdication
-        self.events.extend(events)
-        self._offers.clear()  # the state moved on: earlier offers no longer hold
-        self._readings.clear()
-        return events
 
     def reading(self, seat: int) -> Reading:
         """What ``seat`` knows now, as numbers (the twin of its view; cached until the

@@ -254,7 +254,7 @@ def held_back_allows(s: CardSet, rc: Sequence[int], held: HeldBack) -> bool:
 def without_rank(rc: Sequence[int], rank: int) -> list[int] | None:
     """A hand leads as if it held none of the held-back rank (R-PLAY-6), unless those are its
     only natural cards (then they may go out as the last set): those rank counts, or None."""
-    if not any(n for r, n in enumerate(rc[: TWO + 1]) if r != rank):
+    if sum(rc[: TWO + 1]) == rc[rank]:
         return None
     left = list(rc)
     left[rank] = 0
@@ -300,7 +300,7 @@ def sets_from_rank_counts(
         if extra:
             known = set(out)
             out += sorted(s for s in set(extra) if s not in known)
-    if held:
+    if held and rc[held.rank]:  # (no set holds a rank the hand does not)
         out = [s for s in out if held_back_allows(s, rc, held)]
     return out
 
@@ -451,26 +451,33 @@ def pick_cards(hand_counts: Sequence[int], s: CardSet, avoid: Card | None = None
     rank, n, sj, bj, gc, twos = s
     if hand_counts[SJ] < sj or hand_counts[BJ] < bj or hand_counts[GC] < gc:
         raise ValueError(f"you do not hold {format_set(s)}")
-    jokers = [SJ] * sj + [BJ] * bj
+    cards = _naturals(hand_counts, rank, n, avoid, s) if n else []
+    if twos:
+        cards += _naturals(hand_counts, TWO, twos, avoid, s)
+    if sj:
+        cards += [SJ] * sj
+    if bj:
+        cards += [BJ] * bj
     if gc:
-        jokers += [GC] * gc
-    if n and not twos:
-        base = rank * 4
-        suits = hand_counts[base:base + 4]
-        most = max(range(4), key=suits.__getitem__)
-        if suits[most] >= n and base + most != avoid:  # the common case: one suit will do
-            return [base + most] * n + jokers
-    return (_naturals(hand_counts, rank, n, avoid, s)
-            + _naturals(hand_counts, TWO, twos, avoid, s) + jokers)
+        cards += [GC] * gc
+    return cards
 
 
 def _naturals(hand_counts: Sequence[int], rank: int, n: int, avoid: Card | None,
               s: CardSet) -> list[Card]:
-    """``n`` cards of ``rank``, suits held most of first, ``avoid`` last."""
-    if not n:
-        return []
+    """``n`` cards of ``rank``, suits held most of first (the lower suit of two held as
+    often), ``avoid`` last."""
     base = rank * 4
-    order = sorted(range(base, base + 4), key=lambda c: (c == avoid, -hand_counts[c], c))
+    suits = hand_counts[base:base + 4]
+    most = max(suits)
+    if most >= n:  # the common case: one suit will do
+        card = base + suits.index(most)
+        if card != avoid:
+            return [card] * n
+    order = sorted(range(base, base + 4), key=hand_counts.__getitem__, reverse=True)  # stable
+    if avoid is not None and base <= avoid < base + 4:
+        order.remove(avoid)
+        order.append(avoid)
     cards: list[Card] = []
     for c in order:
         take = min(n - len(cards), hand_counts[c])
