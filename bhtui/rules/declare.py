@@ -73,11 +73,16 @@ def interjections(r: RoundState, seat: int) -> list[Action]:
 
 def open_in_play(r: RoundState) -> bool:
     """Whether any seat may declare out of turn now: false for most of a round (after the
-    first lead, unless 造反 is declared in play), so nobody asks every seat every trick."""
-    return r.phase == "play" and (
-        r.rules.rebellion_when is When.IN_PLAY
-        or (r.rules.declare.open_guard is When.BEFORE_LEAD and not r.first_lead_played
-            and not r.guard_revealed))
+    first lead, unless 造反 is declared in play and a rebel has yet to), so nobody asks every
+    seat every trick."""
+    if r.phase != "play":
+        return False
+    if r.rules.rebellion_when is When.IN_PLAY and r.guard is not None:
+        rebels = SEATS - 1 if r.guard == r.emperor else SEATS - 2
+        if len(r.rebels) < rebels:
+            return True
+    return (r.rules.declare.open_guard is When.BEFORE_LEAD and not r.first_lead_played
+            and not r.guard_revealed)
 
 
 def _may_open_guard(r: RoundState, seat: int) -> bool:

@@ -211,7 +211,20 @@ class Round(RoundState):
         its set; the engine picks suits), then :meth:`decisions`; with the seat's reading.
         The round applies a play of this very offer without checking it again, until
         anything is applied."""
-        offer = Choices(self.legal_sets(seat), self.decisions(seat), partial(self.reading, seat))
+        if self.phase == "play" and seat == self.turn and self.top is not None:
+            # answering a set, the common case, in one call: the sets, pass (and yield)
+            sets = sets_from_rank_counts(self.rc[seat], self.top, self.rules)
+            if self.again:
+                rest = [{"type": "pass"}]
+            else:  # R-TRICK-5 让牌 in the first circle
+                rest = ([{"type": "pass"}, {"type": "yield"}] if self.rules.trick_yield
+                        else [{"type": "pass"}])
+            if self.rules.declarations:
+                rest += declare.interjections(self, seat)
+            offer = Choices(sets, rest, partial(self.reading, seat))
+        else:
+            offer = Choices(self.legal_sets(seat), self.decisions(seat),
+                            partial(self.reading, seat))
         self._offers[seat] = offer
         return offer
 
@@ -547,7 +560,9 @@ class Round(RoundState):
             others = places.count(None) - (places[self.top_seat] is None)  # who answer it
             if self.responses >= others:
                 break
-            nxt = self.next_active(seat)
+            nxt = (seat + 1) % SEATS  # R-SEAT-1: the next seat still holding cards
+            while places[nxt] is not None:
+                nxt = (nxt + 1) % SEATS
             if not (self.rules.stuck and self._stuck_now(nxt)):
                 self.turn = nxt
                 return
