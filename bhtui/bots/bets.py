@@ -8,6 +8,8 @@ the guard is; the estimate weighs every world he cannot rule out alike.
 
 from __future__ import annotations
 
+import functools
+
 from bhtui.rules import SEATS
 from bhtui.rules.reading import Reading
 
@@ -22,11 +24,17 @@ def rebel_expectation(r: Reading) -> float:
     """The viewing rebel's expected score without doubling (R-SCORE-L1/L2 points), from the
     public places: each seat that may be the guard (or the emperor himself, a hidden solo)
     equally likely, the places left in any order."""
-    me, emperor, places = r.me, r.emperor, r.places
-    assert emperor is not None, "asked only once the emperor is known"
+    assert r.emperor is not None, "asked only once the emperor is known"
+    return _expectation(r.me, r.emperor, r.guard, tuple(r.places))
+
+
+@functools.lru_cache(maxsize=4096)
+def _expectation(me: int, emperor: int, known_guard: int | None,
+                 places: tuple[int | None, ...]) -> float:
+    """rebel_expectation's sum, asked of every rebel at every trick: made once per case."""
     free = [p for p in range(1, SEATS + 1) if p not in places]
     mean = sum(free) / len(free) if free else 0.0
-    guards = [r.guard] if r.guard is not None else [
+    guards = [known_guard] if known_guard is not None else [
         s for s in range(SEATS) if s != me]
     outcomes = []
     for guard in guards:

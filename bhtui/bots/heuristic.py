@@ -57,11 +57,10 @@ class HeuristicBot:
         """Declarations out of turn: 抢庄/抢独 and 明保 only with strong hands, 造反 only as a
         sound bet (its doubling is worth having: bets.py)."""
         r, kinds = offer.reading, offer.kinds
-        value = strength(r.rc)
-        if "grab" in kinds and value >= GRAB_AT:
+        if "grab" in kinds and strength(r.rc) >= GRAB_AT:
             return {"type": "grab"}
         if "open_guard" in kinds:
-            if value >= (OPEN_SOLO_AT if r.emperor == r.me else OPEN_GUARD_AT):
+            if strength(r.rc) >= (OPEN_SOLO_AT if r.emperor == r.me else OPEN_GUARD_AT):
                 return {"type": "open_guard"}
         if "rebel" in kinds and rebellion_pays(r):
             return {"type": "rebel"}
@@ -120,7 +119,8 @@ class HeuristicBot:
         sets = offer.sets
         if r.top is None:
             return offer.play(self._lead(r, sets))
-        finishing = [s for s in sets if s.size == r.size]
+        size = r.size
+        finishing = [s for s in sets if s.size == size]
         if finishing:
             return offer.play(finishing[0])
         if r.top_seat in r.partners and r.rules.trick_yield and not r.asked_again:

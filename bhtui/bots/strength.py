@@ -8,6 +8,12 @@ STRENGTH = {GC_RANK: 3.5, BJ_RANK: 3.0, SJ_RANK: 2.0, TWO: 1.0, TWO - 1: 0.5}
 
 
 def strength(rc: list[int]) -> float:
-    """A rough hand value: jokers and 2s win tricks, long groups shed many cards at once."""
-    value = sum(STRENGTH.get(r, 0.0) * n for r, n in enumerate(rc))
-    return value + sum(0.5 for r in range(TWO) if rc[r] >= 6)
+    """A rough hand value: jokers and 2s win tricks, long groups shed many cards at once.
+    (Every term is a multiple of 0.5, so the sum is exact in any order.)"""
+    value = 0.0
+    for rank, weight in STRENGTH.items():
+        value += weight * rc[rank]
+    for n in rc[:TWO]:
+        if n >= 6:
+            value += 0.5
+    return value

@@ -16,7 +16,7 @@ a bot reading in another thread still sees that moment, not a later one.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bhtui.cards import GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
@@ -97,9 +97,7 @@ class Reading:
             r = self._source
             if r is None:
                 return
-            for name, value in zip(_FIELDS, _values(r, self.me, False), strict=True):
-                setattr(self, name, value)
-            self._source = None
+            Reading.__init__(self, *_values(r, self.me, False))  # (clears ``_source``)
 
     @property
     def size(self) -> int:
@@ -160,7 +158,6 @@ class Reading:
 
 _FILLING = threading.Lock()
 """Held while a lazy reading is filled: the round waits for a reader's fill before it moves."""
-_FIELDS = tuple(f.name for f in fields(Reading) if not f.name.startswith("_"))
 
 
 def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:

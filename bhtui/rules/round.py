@@ -81,9 +81,10 @@ class Round(RoundState):
         self.rc = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
         if deal is None:
             deal = shuffled_deal(rules, seed, number, redeal, dealer_after(rules, previous))
-        for seat, cards in enumerate(deal.hands):
-            for c in cards:
-                self.give(seat, c)
+        for hand, rc, cards in zip(self.hands, self.rc, deal.hands, strict=True):
+            for c in cards:  # (``give``, inline: a deal is 216 cards)
+                hand[c] += 1
+                rc[RANK_OF[c]] += 1
         self.first_candidate = deal.first_candidate
         self.guard_card = deal.guard_card
         self.dealer = deal.dealer
