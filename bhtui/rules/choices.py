@@ -92,7 +92,7 @@ class Choices(Sequence[Action]):
     """The plays (from ``sets``, as ``{"type": "play", "set": text}``) then ``rest``, and the
     seat's :class:`Reading` for whoever decides among them."""
 
-    __slots__ = ("_sets", "_rest", "_plays", "_len", "_read", "_reading", "_made", "_index_of")
+    __slots__ = ("_sets", "_rest", "_plays", "_len", "_read", "_reading", "_made", "_handed")
 
     def __init__(self, sets: Sequence[CardSet], rest: list[Action],
                  read: Callable[[], Reading] | None = None) -> None:
@@ -103,7 +103,7 @@ class Choices(Sequence[Action]):
         self._read = read
         self._reading: Reading | None = None
         self._made: dict[int, Action] = {}  # index → the dict handed out for it
-        self._index_of: dict[int, int] = {}  # id of a dict handed out → its index
+        self._handed: dict[int, tuple[Action, CardSet]] = {}  # id of a dict handed out → it, its set
 
     def __len__(self) -> int:
         return self._len
@@ -124,8 +124,9 @@ class Choices(Sequence[Action]):
             return self._rest[i - self._plays]
         made = self._made.get(i)
         if made is None:
-            made = self._made[i] = {"type": "play", "set": format_set(self._sets[i])}
-            self._index_of[id(made)] = i
+            s = self._sets[i]
+            made = self._made[i] = {"type": "play", "set": format_set(s)}
+            self._handed[id(made)] = (made, s)
         return made
 
     def __iter__(self) -> Iterator[Action]:
@@ -174,9 +175,9 @@ class Choices(Sequence[Action]):
     def recognise(self, action: object) -> CardSet | bool:
         """What ``action`` is if it is one of the dicts this offer handed out (the very
         object): the set of a play, True for another action; False for anything else."""
-        i = self._index_of.get(id(action))
-        if i is not None and self._made[i] is action:
-            return self._sets[i]
+        handed = self._handed.get(id(action))
+        if handed is not None and handed[0] is action:
+            return handed[1]
         for offered in self._rest:
             if offered is action:
                 return True
@@ -184,6 +185,6 @@ class Choices(Sequence[Action]):
 
     def set_of(self, action: object) -> CardSet | None:
         """The set of a play this offer handed out (the very object), else None."""
-        i = self._index_of.get(id(action))
-        return self._sets[i] if i is not None and self._made[i] is action else None
+        handed = self._handed.get(id(action))
+        return handed[1] if handed is not None and handed[0] is action else None
 

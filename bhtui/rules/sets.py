@@ -301,7 +301,8 @@ def sets_from_rank_counts(
             known = set(out)
             out += sorted(s for s in set(extra) if s not in known)
     if held and rc[held.rank]:  # (no set holds a rank the hand does not)
-        out = [s for s in out if held_back_allows(s, rc, held)]
+        rank = held.rank  # only a set of that rank may be held back
+        out = [s for s in out if s[0] != rank or held_back_allows(s, rc, held)]
     return out
 
 
@@ -377,23 +378,27 @@ def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
                 out += by_n[n]
         out += table[NO_RANK][0]
         return out
-    if gc_have or top.gc or top.twos:
+    top_rank, top_n, top_sj, top_bj, top_gc, top_twos = top
+    if gc_have or top_gc or top_twos:
         return _tier_sets(rc, top)
-    if top.bj:
+    if top_bj:
         return out  # nothing beats a set holding a big joker
-    size = top.n + top.sj + top.bj
-    every = _leads_with(COPIES, COPIES)  # every joker combination x, y at x * 5 + y
-    for y in range(top.sj, min(bj_have, size) + 1):
+    size = top_n + top_sj
+    every = _EVERY  # every joker combination x, y at x * 5 + y
+    for y in range(top_sj, min(bj_have, size) + 1):
         for x in range(min(sj_have, size - y) + 1):
             n = size - y - x
             if n == 0:
                 out.append(every[NO_RANK][0][x * (COPIES + 1) + y - 1])
                 continue
             combo = x * (COPIES + 1) + y
-            for rank in range(top.rank + 1, TWO + 1):
+            for rank in range(top_rank + 1, TWO + 1):
                 if rc[rank] >= n:
                     out.append(every[rank][n][combo])
     return out
+
+
+_EVERY = _leads_with(COPIES, COPIES)
 
 
 def _tier_sets(rc: Sequence[int], top: CardSet) -> list[CardSet]:
