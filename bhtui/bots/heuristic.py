@@ -8,6 +8,7 @@ hint a player gets.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from bhtui.bots.bets import rebellion_pays
@@ -120,7 +121,7 @@ class HeuristicBot:
         if r.top is None:
             return offer.play(self._lead(r, sets))
         size = r.size
-        finishing = [s for s in sets if s.size == size]
+        finishing = [s for s in sets if sum(s) - s.rank == size]  # (a set's size, inline)
         if finishing:
             return offer.play(finishing[0])
         if r.top_seat in r.partners and r.rules.trick_yield and not r.asked_again:
@@ -129,12 +130,11 @@ class HeuristicBot:
             return _pick(offer, "pass")
         budget = self._budget(r)
         held = r.rules.holds_back if r.rules.stuck else None
-        if held is None:
-            best = min(sets, key=lambda s: _cost(s, r))
-            price = _cost(best, r)
-        else:
-            best = min(sets, key=lambda s: _cost(s, r) + _stranding(s, r, held.rank))
-            price = _cost(best, r) + _stranding(best, r, held.rank)
+        best, price = sets[0], math.inf  # the first of the cheapest
+        for s in sets:
+            cost = _cost(s, r) if held is None else _cost(s, r) + _stranding(s, r, held.rank)
+            if cost < price:
+                best, price = s, cost
         if price <= budget:
             return offer.play(best)
         return _pick(offer, "pass")

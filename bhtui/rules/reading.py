@@ -185,7 +185,7 @@ def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:
         r.emperor,
         r.guard if r.guard_revealed else None,
         r.solo if seat == r.emperor else r.solo and r.guard_revealed,
-        [sum(counts) for counts in r.rc],
+        list(map(sum, r.rc)),
         list(r.places),
         r.top if r.top_seat is not None else None,
         r.top_seat if r.top is not None else None,
