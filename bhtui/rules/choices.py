@@ -5,7 +5,7 @@ Listing a leader's 250 sets as dicts and parsing the chosen one back would cost 
 choice itself, so :class:`Choices` is a sequence whose play dicts are made only when read,
 whose leading sets are computed from their index (a random choice never lists them), and which
 remembers the dicts it handed out: the round applies one of those without re-parsing or
-re-checking it (``set_of``). Anything else — a dict from the wire, a log, a copy — takes the
+re-checking it (``recognise``). Anything else — a dict from the wire, a log, a copy — takes the
 checked path.
 """
 
@@ -92,7 +92,7 @@ class Choices(Sequence[Action]):
     """The plays (from ``sets``, as ``{"type": "play", "set": text}``) then ``rest``, and the
     seat's :class:`Reading` for whoever decides among them."""
 
-    __slots__ = ("_sets", "_rest", "_plays", "_len", "_read", "_reading", "_made", "_handed")
+    __slots__ = ("_sets", "_rest", "_plays", "_len", "_read", "_reading", "_made")
 
     def __init__(self, sets: Sequence[CardSet], rest: list[Action],
                  read: Callable[[], Reading] | None = None) -> None:
@@ -102,8 +102,9 @@ class Choices(Sequence[Action]):
         self._len = plays + len(rest)
         self._read = read
         self._reading: Reading | None = None
-        self._made: dict[int, Action] = {}  # index → the dict handed out for it
-        self._handed: dict[int, tuple[Action, CardSet]] = {}  # id of a dict handed out → it, its set
+        self._made: dict[int, tuple[Action, CardSet]] | None = None
+        """Index → the play dict handed out for it and its set (made when first asked: a
+        pass or a random lead asks for none, or one)."""
 
     def __len__(self) -> int:
         return self._len
@@ -122,12 +123,14 @@ class Choices(Sequence[Action]):
                 raise IndexError("choice index out of range")
         if i >= self._plays:
             return self._rest[i - self._plays]
-        made = self._made.get(i)
+        made = self._made
         if made is None:
+            made = self._made = {}
+        known = made.get(i)
+        if known is None:
             s = self._sets[i]
-            made = self._made[i] = {"type": "play", "set": format_set(s)}
-            self._handed[id(made)] = (made, s)
-        return made
+            known = made[i] = ({"type": "play", "set": format_set(s)}, s)
+        return known[0]
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self)):
@@ -175,9 +178,10 @@ class Choices(Sequence[Action]):
     def recognise(self, action: object) -> CardSet | bool:
         """What ``action`` is if it is one of the dicts this offer handed out (the very
         object): the set of a play, True for another action; False for anything else."""
-        handed = self._handed.get(id(action))
-        if handed is not None and handed[0] is action:
-            return handed[1]
+        if self._made is not None:
+            for play, s in self._made.values():  # mostly one: the play chosen
+                if play is action:
+                    return s
         for offered in self._rest:
             if offered is action:
                 return True
@@ -185,6 +189,6 @@ class Choices(Sequence[Action]):
 
     def set_of(self, action: object) -> CardSet | None:
         """The set of a play this offer handed out (the very object), else None."""
-        handed = self._handed.get(id(action))
-        return handed[1] if handed is not None and handed[0] is action else None
+        found = self.recognise(action)
+        return found if isinstance(found, CardSet) else None
 
