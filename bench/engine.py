@@ -10,6 +10,9 @@ for wall time and CPU time, with the ratio of the two.
 Baohuang, against bench/anchor.py (a stripped loop of the same game; the ratio says how many
 times slower bhtui is):
 
+Each preset as a table plays it, lianzhong also with 烤牌 and 憋6 (``kao``, ``bie6``), and
+with every option that adds work switched on:
+
 - whole rounds per second, random bots and heuristic bots, against the anchor's random round;
 - the lead plays of a 43-card hand through the public ``legal_sets`` against the anchor's
   enumeration;
@@ -51,6 +54,20 @@ def timed(fn: Callable[[], int]) -> tuple[Sample, int]:
     wall, cpu = time.perf_counter(), time.process_time()
     count = fn()
     return (time.perf_counter() - wall, time.process_time() - cpu), count
+
+
+def tables(name: str) -> list[RuleSet]:
+    """The rule sets measured for a preset: as a table plays it unless switched; lianzhong
+    with 烤牌 and 憋6 (``kao``, ``bie6``: the issue names them); every option that adds work
+    on, where that is yet another table."""
+    base = PRESETS[name]
+    out = [base]
+    if {"kao", "bie6"} <= set(base.allowed):
+        out.append(base.with_options(kao=True, bie6=True))
+    everything = all_options(name)
+    if everything not in out:
+        out.append(everything)
+    return out
 
 
 def all_options(name: str) -> RuleSet:
@@ -152,8 +169,8 @@ def _spread(values: list[float], unit: str) -> str:
             f"({min(values):.1f}..{max(values):.1f})").ljust(36)
 
 
-def rows_for(name: str, rounds: int) -> list[Row]:
-    rules = all_options(name) if name != "qingdao" else PRESETS[name]
+def rows_for(rules: RuleSet, rounds: int) -> list[Row]:
+    name = rules.name
     base = PRESETS[name]
     shown = ",".join(o if v is True else f"{o}={v}" for o, v in rules.options().items()
                      if v != getattr(base, o) or v is True)
@@ -229,7 +246,8 @@ def main() -> None:
     if "baohuang" in args.game:
         print("Baohuang: bhtui vs bench/anchor.py; ratio = how many times slower bhtui is")
         for name in args.preset:
-            measure(rows_for(name, args.rounds), args.reps)
+            for rules in tables(name):
+                measure(rows_for(rules, args.rounds), args.reps)
     if "doudizhu" in args.game:
         if doudizhu.DoudizhuGame is None:
             print(doudizhu.MISSING)

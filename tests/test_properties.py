@@ -336,3 +336,23 @@ def test_R_HIDE_1_a_seats_reading_is_exactly_what_its_view_says(m, data):
     for _ in steps(m, data, limit=150):
         for seat in range(5):
             assert m.reading(seat) == reading_of_view(m.view(seat))
+
+
+@FAST
+@given(matches, st.data())
+def test_R_HIDE_1_a_reading_held_while_the_match_moves_on_shows_the_moment_it_was_made(m, data):
+    """Readings are filled when first read: one held unread while an action is applied (a
+    bot thinking in another thread, the fast path or the checked one) still says what the
+    seat's view said when it was handed out, not what came after."""
+    for _ in steps(m, data, limit=80):
+        if m.over:
+            return
+        held = [m.legal_actions(seat).reading for seat in range(5)]
+        views = [m.view(seat) for seat in range(5)]
+        seat = m.to_act
+        legal = m.legal_actions(seat)
+        action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
+        if data.draw(st.booleans(), label="checked"):
+            action = copy.deepcopy(action)
+        m.apply(seat, action)
+        assert held == [reading_of_view(view) for view in views]
