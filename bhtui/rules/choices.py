@@ -11,6 +11,7 @@ checked path.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
@@ -32,8 +33,7 @@ class LeadSets(Sequence[CardSet]):
 
     def __init__(self, rc: Sequence[int]) -> None:
         self._sj, self._bj, self._gc = rc[SJ_RANK], rc[BJ_RANK], rc[GC_RANK]
-        self._combos = [(x, y, z) for x in range(rc[SJ_RANK] + 1) for y in range(self._bj + 1)
-                        for z in range(self._gc + 1)]
+        self._combos = _joker_combos(self._sj, self._bj, self._gc)
         self._ends = list(accumulate(rc[: TWO + 1]))  # natural cards held up to each rank
         self._len = (self._ends[-1] + 1) * len(self._combos) - 1
 
@@ -86,6 +86,12 @@ class LeadSets(Sequence[CardSet]):
             if n > self._ends[rank] - below:
                 raise ValueError(f"{format_set(s)} cannot be led from this hand")
         return natural * len(self._combos) + combo
+
+
+@functools.cache
+def _joker_combos(sj: int, bj: int, gc: int) -> tuple[tuple[int, int, int], ...]:
+    """Every (SJ, BJ, GC) combination a hand holding these jokers can add to a set."""
+    return tuple((x, y, z) for x in range(sj + 1) for y in range(bj + 1) for z in range(gc + 1))
 
 
 class Choices(Sequence[Action]):

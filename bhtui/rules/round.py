@@ -212,15 +212,15 @@ class Round(RoundState):
         its set; the engine picks suits), then :meth:`decisions`; with the seat's reading.
         The round applies a play of this very offer without checking it again, until
         anything is applied."""
-        if self.phase == "play" and seat == self.turn and self.top is not None:
+        top, rules = self.top, self.rules
+        if top is not None and seat == self.turn and self.phase == "play":
             # answering a set, the common case, in one call: the sets, pass (and yield)
-            sets = sets_from_rank_counts(self.rc[seat], self.top, self.rules)
-            if self.again:
+            sets = sets_from_rank_counts(self.rc[seat], top, rules)
+            if self.again or not rules.trick_yield:
                 rest = [{"type": "pass"}]
             else:  # R-TRICK-5 让牌 in the first circle
-                rest = ([{"type": "pass"}, {"type": "yield"}] if self.rules.trick_yield
-                        else [{"type": "pass"}])
-            if self.rules.declarations:
+                rest = [{"type": "pass"}, {"type": "yield"}]
+            if rules.declarations:
                 rest += declare.interjections(self, seat)
             offer = Choices(sets, rest, partial(self.reading, seat))
         else:
@@ -414,7 +414,7 @@ class Round(RoundState):
             hand[c] -= 1
             rc[RANK_OF[c]] -= 1
         event: Event = {
-            "type": "play", "seat": seat, "cards": [CARD_TEXT[c] for c in cards],
+            "type": "play", "seat": seat, "cards": list(map(CARD_TEXT.__getitem__, cards)),
             "set": format_set(s),
         }
         if self.rules.bombs != "off" and is_bomb(s):
