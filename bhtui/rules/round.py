@@ -33,7 +33,7 @@ from bhtui.rules import declare, throne
 from bhtui.rules.choices import Choices, LeadSets
 from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.rules.errors import IllegalAction
-from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow
+from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow, When
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading, lazy_reading
 from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, settled_early
@@ -220,7 +220,7 @@ class Round(RoundState):
                 rest = [{"type": "pass"}]
             else:  # R-TRICK-5 让牌 in the first circle
                 rest = [{"type": "pass"}, {"type": "yield"}]
-            if rules.declarations:
+            if rules.rebellion_when is When.IN_PLAY:  # (明保 is over once a set is led)
                 rest += declare.interjections(self, seat)
             offer = Choices(sets, rest, partial(self.reading, seat))
         else:
