@@ -15,6 +15,7 @@ a bot reading in another thread still sees that moment, not a later one.
 
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -112,26 +113,8 @@ class Reading:
     def sides(self) -> tuple[frozenset[int], frozenset[int]]:
         """(partners, enemies) as far as I know them."""
         if self._sides is None:
-            self._sides = self._known_sides()
+            self._sides = _known_sides(self.me, self.role, self.solo, self.emperor, self.guard)
         return self._sides
-
-    def _known_sides(self) -> tuple[frozenset[int], frozenset[int]]:
-        others = frozenset(s for s in range(SEATS) if s != self.me)
-        if self.role == "emperor":
-            if self.solo:
-                return frozenset(), others
-            if self.guard is not None:
-                return frozenset({self.guard}), others - {self.guard}
-        elif self.role == "guard":
-            assert self.emperor is not None
-            return frozenset({self.emperor}), others - {self.emperor}
-        elif self.role == "rebel":
-            assert self.emperor is not None
-            enemies = frozenset({self.emperor} | ({self.guard} if self.guard is not None else set()))
-            if self.guard is not None or self.solo:
-                return others - enemies, enemies
-            return frozenset(), enemies
-        return frozenset(), frozenset()
 
     @property
     def partners(self) -> frozenset[int]:
@@ -156,6 +139,28 @@ class Reading:
         return (rank, spare)
 
 
+@functools.cache
+def _known_sides(me: int, role: str | None, solo: bool, emperor: int | None,
+                 guard: int | None) -> tuple[frozenset[int], frozenset[int]]:
+    """(partners, enemies) from what a seat knows: a few dozen cases, each made once."""
+    others = frozenset(s for s in range(SEATS) if s != me)
+    if role == "emperor":
+        if solo:
+            return frozenset(), others
+        if guard is not None:
+            return frozenset({guard}), others - {guard}
+    elif role == "guard":
+        assert emperor is not None
+        return frozenset({emperor}), others - {emperor}
+    elif role == "rebel":
+        assert emperor is not None
+        enemies = frozenset({emperor} | ({guard} if guard is not None else set()))
+        if guard is not None or solo:
+            return others - enemies, enemies
+        return frozenset(), enemies
+    return frozenset(), frozenset()
+
+
 _FILLING = threading.Lock()
 """Held while a lazy reading is filled: the round waits for a reader's fill before it moves."""
 
@@ -175,7 +180,8 @@ def lazy_reading(r: RoundState, seat: int) -> Reading:
 
 
 def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:
-    """The reading's fields, in order, from exactly what the seat's view shows."""
+    """The reading's fields, in order, from exactly what the seat's view shows (copies of
+    the round's lists, which move on)."""
     return (
         seat,
         r.rules,
@@ -186,24 +192,24 @@ def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:
         r.guard if r.guard_revealed else None,
         r.solo if seat == r.emperor else r.solo and r.guard_revealed,
         list(map(sum, r.rc)),
-        list(r.places),
+        r.places[:],
         r.top if r.top_seat is not None else None,
         r.top_seat if r.top is not None else None,
         r.called,
         r.card_in_hand,
-        [] if r.phase != "throne" else ([53] if r.card_in_hand else list(r.bundle)),
-        list(r.again),
-        list(r.rebels),
+        [] if r.phase != "throne" else ([53] if r.card_in_hand else r.bundle[:]),
+        r.again[:],
+        r.rebels[:],
         r.open_guard,
         r.step,
         len(r.kicks),
         list(r.rc[seat]),
-        list(r.taken),
-        list(r.tribute),
-        list(r.bought),
+        r.taken[:],
+        r.tribute[:],
+        r.bought[:],
         r.dealer,
         r.bombs,
-        list(r.stuck),
+        r.stuck[:],
         r.open_solo,
         r.grabbed,
         r.tricks,
