@@ -131,8 +131,9 @@ class HeuristicBot:
         budget = self._budget(r)
         held = r.rules.holds_back if r.rules.stuck else None
         best, price = sets[0], math.inf  # the first of the cheapest
+        stranded = size - r.rc[held.rank] if held is not None else -1  # cards besides those
         for s in sets:
-            cost = _cost(s, r) if held is None else _cost(s, r) + _stranding(s, r, held.rank)
+            cost = _cost(s, r) if held is None else _cost(s, r) + _stranding(s, stranded)
             if cost < price:
                 best, price = s, cost
         if price <= budget:
@@ -188,11 +189,11 @@ def _cost(s: CardSet, r: Reading) -> float:
     return cost
 
 
-def _stranding(s: CardSet, r: Reading, held: int) -> float:
+def _stranding(s: CardSet, others: int) -> float:
     """Where a hand of held-back cards facing another's set is stuck (闷, R-WF-STUCK-1): an
-    answer that would leave only those is worth it only if it likely wins the trick, so the
-    held-back cards can be led."""
-    if r.rc[held] != r.size - s.size or s.gc or s.bj:
+    answer that would leave only those (it plays all ``others``, the hand's other cards) is
+    worth it only if it likely wins the trick, so the held-back cards can be led."""
+    if s.size != others or s.gc or s.bj:
         return 0.0
     return 100.0  # about as bad as the last place it leads to
 

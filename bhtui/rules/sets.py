@@ -348,7 +348,10 @@ def _composition(rank: int, n: int, sj: int, bj: int, gc: int = 0, twos: int = 0
     """One shared object per composition: there are only a few thousand, and enumerating
     them then allocates nothing."""
     key = (rank, n, sj, bj, gc, twos)
-    return _COMPOSITIONS.setdefault(key, tuple.__new__(CardSet, key))
+    found = _COMPOSITIONS.get(key)
+    if found is None:
+        found = _COMPOSITIONS[key] = tuple.__new__(CardSet, key)
+    return found
 
 
 @functools.cache
