@@ -199,6 +199,9 @@ def _stranding(s: CardSet, others: int) -> float:
 
 
 def _pick(offer: Choices, kind: str) -> Action:
-    return next(a for a in offer.rest if a["type"] == kind)
+    for action in offer.rest:
+        if action["type"] == kind:
+            return action
+    raise LookupError(f"{kind!r} is not offered")
 
 
