@@ -173,6 +173,28 @@ async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
         await wait_for(pilot, lambda: len(app.host.match.actions) > actions)
 
 
+async def test_R_AUTO_1_t_in_the_declaration_prompt_hands_it_to_tuoguan():
+    """The out-of-turn prompt (抢庄 while a bot is offered the card, R-EMP-B5) offers t like
+    every decision dialog: 托管 goes on, the bots stop waiting for this seat and go on."""
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, DeclareDialog):
+                break
+            if app.client and app.client.my_turn and app.screen.__class__.__name__ == "CallDialog":
+                await pilot.press("n")
+            await pilot.pause()
+        await pilot.pause()
+        footer = " ".join(str(k.render()) for k in table(app).query("FooterKey"))
+        assert "托管" in footer, footer
+        actions = len(app.host.match.actions)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.client.table[0]["auto"])
+        await wait_for(pilot, lambda: len(app.host.match.actions) > actions)
+        assert not isinstance(app.screen, DeclareDialog)
+
+
 async def test_totals_stay_visible_in_the_score_pane_after_many_rounds():
     """Defect 11: from round 7 on the Σ row fell off the pane."""
     app = make_app()

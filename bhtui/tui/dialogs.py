@@ -376,10 +376,12 @@ class PreviousTrickScreen(Dialog):
         self.dismiss(None)
 
 
-class DeclareDialog(Dialog):
+class DeclareDialog(DecisionDialog):
     """The table waits for me: a declaration I may make now (抢庄/抢独 while the throne is
     offered to someone else, 明保 before the first lead), or none. Every person asked at the
-    same moment sees this dialog, whatever he may declare, so being asked tells nothing."""
+    same moment sees this dialog, whatever he may declare, so being asked tells nothing.
+    ``t`` hands this and what follows to 托管: the host stops waiting for a seat on 托管, and
+    its bot weighs the declaration instead."""
 
     BINDINGS = [Binding("g", "declare('grab')", "Grab", id="ask.grab"),
                 Binding("m", "declare('open_guard')", "明保", id="ask.open_guard"),
@@ -389,6 +391,7 @@ class DeclareDialog(Dialog):
                  seconds: float | None = None) -> None:
         super().__init__(t)
         self.kinds, self.context, self.seconds = kinds, context, seconds
+        self.none_line = Plain(t("ask.none"), id="ask-none")  # kept: the count may tick unmounted
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -397,7 +400,7 @@ class DeclareDialog(Dialog):
             yield Plain(self.context)
             for kind in self.kinds:
                 yield Plain(t(f"ask.{kind}"))
-            yield Plain(t("ask.none"), id="ask-none")
+            yield self.none_line
 
     def on_mount(self) -> None:
         if self.seconds is not None:
@@ -408,7 +411,7 @@ class DeclareDialog(Dialog):
     def _tick(self) -> None:
         if not self.is_active:
             return
-        self.query_one("#ask-none", Plain).update(
+        self.none_line.update(
             self.t("ask.none") + " — " + self.t("timer.left", n=max(0, round(self._left))))
         self._left -= 1
 
