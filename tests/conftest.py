@@ -1,8 +1,3 @@
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
 import pytest
 
 
@@ -16,7 +11,7 @@ def _private_config_dir(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def _no_multicast_from_the_test_process(monkeypatch):
     """Zeroconf would multicast on this machine's real interfaces: tests may use it only in
-    subprocesses inside network namespaces they made (tests/test_lan_netns.py)."""
+    subprocesses inside network namespaces they made (tests/net/test_lan_netns.py)."""
     import bhtui.net.lobby as lobby
 
     def refuse(bind):

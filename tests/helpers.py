@@ -1,15 +1,16 @@
-"""Small builders for engine tests: rigged deals on the real engine, state fingerprints."""
+"""Small builders for engine tests: rigged deals on the real engine, state fingerprints, the
+CLI in a subprocess."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import pickle
 import random
+import subprocess
+import sys
 
 from bhtui.bots import make_bot
 from bhtui.cards import GC, NUM_CARDS, RANKS_WITH_GC, parse_cards, rank_of
-from bhtui.net.host import Seat, Table
 from bhtui.rules import PRESETS, Deal, Event, Match
 
 
@@ -52,17 +53,6 @@ def random_actions(match: Match, rng: random.Random, limit: int = 10_000) -> int
         match.apply(seat, rng.choice(match.legal_actions(seat)))
         done += 1
     return done
-
-
-_BACKGROUND: set[asyncio.Task] = set()
-
-
-def in_background(coro) -> asyncio.Task:
-    """Start a task and keep a reference: asyncio may collect a task nobody holds."""
-    task = asyncio.create_task(coro)
-    _BACKGROUND.add(task)
-    task.add_done_callback(_BACKGROUND.discard)
-    return task
 
 
 def types(events: list[Event]) -> list[str]:
@@ -116,18 +106,6 @@ def guard_token(r) -> int:
     return GC if any(h[GC] for h in r.hands) else r.called
 
 
-def people_and_bots(people: set[int], preset: str = "qingdao", start: bool = True,
-                    **table: object) -> Table:
-    """A table with seats reserved for ``people`` (taken back by their tokens; named P0…) and
-    heuristic bots everywhere else, started unless ``start`` is False."""
-    seats = [Seat(name=f"P{s}", taken=True) if s in people
-             else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
-    built = Table(preset, seats, **table)  # type: ignore[arg-type]
-    if start:
-        built.start()
-    return built
-
-
 def to_second_round(rules, seed: int) -> Match:
     """A match of heuristic bots played until its second round is dealt (tribute, dealer)."""
     bot = make_bot("heuristic")
@@ -137,12 +115,7 @@ def to_second_round(rules, seed: int) -> Match:
     return m
 
 
-async def play_the_hint(pilot, screen) -> None:
-    """On the table screen at my turn: ask for the hint, then play it (Enter) or pass (p)."""
-    screen.last_hint = None
-    await pilot.press("h")
-    for _ in range(100):
-        if screen.last_hint is not None:
-            break
-        await pilot.pause()
-    await pilot.press("enter" if screen.last_hint["type"] == "play" else "p")
+def bhtui(*args: str) -> subprocess.CompletedProcess:
+    """``bhtui ARGS`` as a person runs it (output captured)."""
+    return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
+                          text=True, timeout=120)

@@ -15,7 +15,8 @@ from bhtui.bots.position import PASS, YIELD, Position
 from bhtui.bots.rollout import choose
 from bhtui.rules import Match
 from bhtui.rules.round import Round
-from test_properties import FAST, RULES, steps
+
+from strategies import FAST, RULES, steps
 
 
 def position_of(r: Round) -> Position:

@@ -18,9 +18,9 @@ from bhtui.bots.search import SearchBot
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, deck, parse_card
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
-from test_properties import FAST, matches, steps
 
 from helpers import pass_, play, reshuffled, rigged
+from strategies import FAST, matches, steps
 
 
 def in_play(m: Match, data: st.DataObject) -> bool:

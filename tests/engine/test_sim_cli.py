@@ -1,17 +1,12 @@
 """`bhtui sim`: the readable summary and the one-document JSON report, through the real CLI."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from bhtui.rules import RULES_VERSION
 
-
-def bhtui(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
-                          text=True, timeout=120)
+from helpers import bhtui
 
 
 def test_sim_json_is_one_valid_deterministic_document():

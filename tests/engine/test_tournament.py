@@ -8,7 +8,8 @@ import json
 import pytest
 
 from bhtui.rules import PRESETS
-from test_sim_cli import bhtui
+
+from helpers import bhtui
 
 ARGS = ("tournament", "--bots", "heuristic,random,random,easy,random", "--rounds", "30",
         "--match-rounds", "2", "--seed", "3", "--preset", "qingdao", "--json")

@@ -1,4 +1,4 @@
-"""Run inside a network namespace by tests/test_lan_netns.py: find a table by zeroconf, sit
+"""Run inside a network namespace by tests/net/test_lan_netns.py: find a table by zeroconf, sit
 down, let the standard bot play the seat to the end, print what happened as JSON."""
 
 import asyncio

@@ -12,10 +12,9 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving
 from bhtui.net.tcp import TcpLink, listen_socket, open_link
-from test_host import settle
 
-from helpers import in_background
 from net_checks import decoded, projection_problems
+from net_helpers import in_background, settle
 
 DDZ = get_game("doudizhu")
 

@@ -17,10 +17,9 @@ from bhtui.net.host import Seat, Table, Viewer
 from bhtui.net.lobby import Advertiser
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
-from test_host import Tap, connect, settle
 
-from helpers import in_background
 from net_checks import projection_problems
+from net_helpers import Tap, connect, in_background, settle
 
 DDZ = get_game("doudizhu")
 
@@ -250,7 +249,7 @@ async def test_S_SCORE_5_five_turns_run_out_is_an_escape():
 
 
 async def test_a_baohuang_player_who_quits_changes_nothing_but_his_seat():
-    from helpers import people_and_bots
+    from net_helpers import people_and_bots
 
     table = people_and_bots({0}, seed=3, rounds=1, bot_delay=30.0)
     me, tap, _ = connect(table, "Me", seat=0)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import random
 
@@ -13,26 +12,10 @@ import pytest
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.memory import MemoryLink
-from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
+from bhtui.net.protocol import PROTOCOL, encode
 
-from helpers import in_background, people_and_bots, reshuffled
-
-
-class Tap(MemoryLink):
-    """A memory link that also keeps every frame the host sent, as bytes."""
-
-    def __init__(self, table: Table) -> None:
-        self.frames: list[bytes] = []
-        super().__init__(table)
-
-    def send_frame(self, frame: bytes) -> None:
-        self.frames.append(frame)
-        super().send_frame(frame)
-
-    def messages(self) -> list[dict]:
-        decoder = FrameDecoder()
-        return [m for f in self.frames for m in decoder.feed(f)]
+from helpers import reshuffled
+from net_helpers import Tap, all_bots_but, connect, in_background, settle
 
 
 def split_frames(data: bytes) -> list[bytes]:
@@ -43,12 +26,6 @@ def split_frames(data: bytes) -> list[bytes]:
         out.append(data[:4 + size])
         data = data[4 + size:]
     return out
-
-
-def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, preset="qingdao",
-                 **kw) -> Table:
-    """A started table: bots everywhere but ``humans``, seats reserved for them by token."""
-    return people_and_bots(humans, preset, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
 
 
 def watch_as_seats(table: Table) -> list[Tap]:
@@ -62,22 +39,6 @@ def watch_as_seats(table: Table) -> list[Tap]:
         table.viewers[tap] = Viewer(tap, s, f"B{s}")
         taps.append(tap)
     return taps
-
-
-async def settle(condition, limit: float = 20.0) -> None:
-    """Let the loop run until ``condition()`` holds (bounded; fails loudly otherwise)."""
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0)
-    await asyncio.wait_for(wait(), limit)
-
-
-def connect(table: Table, name: str, role: str = "player", seat: int | None = None,
-            code: str | None = None) -> tuple[Client, Tap, asyncio.Task]:
-    link = Tap(table)
-    token = table.seats[seat].token if seat is not None else None
-    client = Client(link, name, role, token=token, code=code)
-    return client, link, in_background(client.run())
 
 
 async def test_every_viewer_gets_every_sequence_number_through_a_round():

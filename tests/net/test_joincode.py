@@ -19,9 +19,9 @@ import bhtui.net.joincode as joincode
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
-from test_tcp import LOOPBACK, Recording, connect, frames, free_port, settle
 
-from helpers import in_background, people_and_bots
+from loopback import LOOPBACK, Recording, connect, frames, free_port
+from net_helpers import in_background, people_and_bots, settle
 
 
 async def coded_table(code: str = "4242") -> tuple[Table, asyncio.Server, int]:

@@ -11,9 +11,9 @@ from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
 from bhtui.rules import Match, replay
 from bhtui.store.gamelog import GameLog
-from test_tcp import LOOPBACK, connect, settle
 
-from helpers import people_and_bots
+from loopback import LOOPBACK, connect
+from net_helpers import people_and_bots, settle
 
 
 def test_R_SEED_1_a_live_table_deals_from_128_bits_of_secret():

@@ -12,7 +12,8 @@ import asyncssh
 import pytest
 
 from bhtui.sshd import get_winsize, load_or_create_host_key, start_ssh
-from test_tcp import settle
+
+from net_helpers import settle
 
 
 @pytest.fixture

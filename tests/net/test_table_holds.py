@@ -19,9 +19,9 @@ from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import serve_table
 from bhtui.rules import Match
 from bhtui.store.gamelog import GameLog
-from test_tcp import LOOPBACK, Recording, connect, events_in, frames, keeps_going, settle
 
-from helpers import in_background, people_and_bots
+from loopback import LOOPBACK, Recording, connect, events_in, frames
+from net_helpers import in_background, keeps_going, people_and_bots, settle
 
 
 def logged_match(path: Path, rounds: int) -> Table:
@@ -380,7 +380,7 @@ async def test_under_a_low_descriptor_limit_a_crowd_is_refused_and_the_seated_pl
     import subprocess
     import sys
 
-    from test_tcp import free_port
+    from loopback import free_port
 
     def low_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))

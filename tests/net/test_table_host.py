@@ -8,7 +8,8 @@ import asyncio
 import time
 
 from bhtui.rules import Match
-from test_host import all_bots_but, connect, settle
+
+from net_helpers import all_bots_but, connect, settle
 
 
 def first_with(preset: str, predicate, tries: int = 200, **options) -> int:

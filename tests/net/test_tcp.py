@@ -19,54 +19,11 @@ from bhtui.bots import make_bot
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
-from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
+from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import TcpLink, serve_table, stay_connected
 
-from helpers import in_background, people_and_bots
-
-LOOPBACK = "127.0.0.1"
-
-
-async def settle(condition, limit: float = 30.0) -> None:
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0.005)
-    await asyncio.wait_for(wait(), limit)
-
-
-async def keeps_going(progress, goal: int, stall: float = 30.0) -> None:
-    """Wait until ``progress()`` reaches ``goal``, failing only if it stops moving for
-    ``stall`` seconds: a long workload takes as long as the machine's load makes it."""
-    while (seen := progress()) < goal:
-        await settle(lambda seen=seen: progress() > seen, stall)
-
-
-def cut(link: TcpLink) -> None:
-    """Drop the connection at once, as a dropped Wi-Fi link does."""
-    link.writer.transport.abort()
-
-
-class Recording(TcpLink):
-    """A client link that keeps every byte it received."""
-
-    received = b""
-
-    async def read(self) -> bytes:
-        data = await super().read()
-        self.received += data
-        return data
-
-    def cut(self) -> None:
-        cut(self)
-
-
-async def connect(port: int, name: str, role: str = "player", code: str | None = None,
-                  token: str | None = None, address: str = LOOPBACK) -> tuple[Client, Recording]:
-    """A client from ``address`` (any of 127.0.0.0/8 reaches the host), its run started."""
-    rec = Recording(*await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0)))
-    client = Client(rec, name, role, token=token, code=code)
-    in_background(client.run())
-    return client, rec
+from loopback import LOOPBACK, connect, cut, events_in, frames, free_port
+from net_helpers import in_background, people_and_bots, settle
 
 
 async def one_seat_table(seed: int, bot_delay: float) -> tuple[Table, asyncio.Server, int]:
@@ -74,21 +31,6 @@ async def one_seat_table(seed: int, bot_delay: float) -> tuple[Table, asyncio.Se
     table = people_and_bots({0}, seed=seed, rounds=1, bot_delay=bot_delay)
     server = await serve_table(table, LOOPBACK, 0)
     return table, server, server.sockets[0].getsockname()[1]
-
-
-def frames(data: bytes) -> list[dict]:
-    return FrameDecoder().feed(data)
-
-
-def events_in(received: list[dict]) -> list[tuple[int, dict]]:
-    """(seq, event) of every event a connection received, alone or in a catch-up frame."""
-    out = []
-    for m in received:
-        if m["type"] == "event":
-            out.append((m["seq"], m["event"]))
-        elif m["type"] == "catchup":
-            out.extend((seq, event) for seq, event in m["events"])
-    return out
 
 
 async def test_five_players_and_ten_spectators_play_a_round_and_the_bytes_leak_nothing():
@@ -194,12 +136,6 @@ def test_hostile_frames_never_crash_the_host_and_the_round_finishes(payloads):
         server.close()
 
     asyncio.run(scenario())
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return s.getsockname()[1]
 
 
 def start_host(port: int, data: Path, *extra: str) -> subprocess.Popen:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "rules" / "baohuang.md"
 RULE_ID = re.compile(r"\bR-[A-Z]+-[A-Z]?\d+\b|R-SCORE-W\b")
 
@@ -28,7 +28,7 @@ def test_every_rule_id_is_named_by_a_test():
     spec = ids((ROOT / "docs" / "rules.md").read_text())
     wanted = spec - NOT_A_RULE
     named = set()
-    for path in (ROOT / "tests").glob("test_*.py"):
+    for path in (ROOT / "tests").rglob("test_*.py"):
         if path.name != Path(__file__).name:
             found = re.findall(r"R_[A-Z]+_[A-Z]?\d+|R_SCORE_W", path.read_text())
             named |= {m.replace("_", "-") for m in found}
@@ -52,7 +52,7 @@ def test_every_weihai_and_weifang_rule_id_is_named_by_a_test():
     spec = set(TOWN_ID.findall((ROOT / "docs" / "baohuang-towns.md").read_text()))
     wanted = {i for i in spec if i.startswith(("R-WH-", "R-WF-"))} | {"R-YY-BOMB-1"}
     named = set()
-    for path in (ROOT / "tests").glob("test_*.py"):
+    for path in (ROOT / "tests").rglob("test_*.py"):
         if path.name != Path(__file__).name:
             text = path.read_text()
             named |= {m.replace("_", "-") for m in re.findall(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "rules"
 COPIES = [
     ("shanghai-doudizhu.md", "rules-shanghai.md", "S"),
@@ -30,7 +30,7 @@ def test_docs_copy_names_the_same_rule_ids_as_the_shared_spec(shared, copy, pref
 def test_every_rule_id_is_named_by_a_test(shared, copy, prefix):
     wanted = ids((ROOT / "docs" / copy).read_text(), prefix)
     named: set[str] = set()
-    for path in (ROOT / "tests").glob("test_*.py"):
+    for path in (ROOT / "tests").rglob("test_*.py"):
         if path.name != Path(__file__).name:
             text = path.read_text()
             named |= {m.replace("_", "-")

@@ -8,7 +8,8 @@ from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
-from test_tui import make_app, my_play_turn, table, wait_for
+
+from tui_helpers import make_app, my_play_turn, table, wait_for
 
 
 async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers():

@@ -13,13 +13,14 @@ from bhtui.store.config import Config
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.demo import DemoScreen
-from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
+from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import LocalSession, ReplaySession
 from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
-from test_tui import t_hands_the_dialog_to_tuoguan, wait_for
+
+from tui_helpers import answer_doudizhu, t_hands_the_dialog_to_tuoguan, table, wait_for
 
 DDZ = get_game("doudizhu")
 SIZE = (80, 24)
@@ -31,33 +32,8 @@ def app_for(preset: str, seed: int = 2, language: str = "en", **kw) -> BhtuiApp:
     return BhtuiApp(config, LocalSession(game="doudizhu", rules=preset, seed=seed, rounds=2))
 
 
-def table(app: BhtuiApp) -> TableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
-
-
 def text(widget) -> str:
     return str(widget.render())
-
-
-async def answer(pilot, app) -> bool:
-    """Answer whatever Dou Dizhu asks of seat 0 now; False when nothing was asked."""
-    screen = app.screen
-    if isinstance(screen, BidDialog):
-        await pilot.press("3" if screen.offered("3") else "p")
-    elif isinstance(screen, OpenDialog):
-        await pilot.press("y")  # 摊打
-    elif isinstance(screen, ReportDialog):
-        await pilot.press("n")
-    elif app.client.my_turn and app.client.view["phase"] == "play" and \
-            isinstance(screen, TableScreen):
-        t = table(app)
-        t.last_hint = None
-        await pilot.press("h")
-        await wait_for(pilot, lambda: t.last_hint is not None)
-        await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
-    else:
-        return False
-    return True
 
 
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
@@ -70,7 +46,7 @@ async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset):
             if isinstance(app.screen, DealResultScreen):
                 result = app.screen
                 break
-            await answer(pilot, app)
+            await answer_doudizhu(pilot, app)
         assert result is not None, "the hand never ended"
         words = "\n".join(text(w) for w in result.query("Plain"))
         assert ("landlord wins" in words or "farmers win" in words) and "Stake" in words
@@ -142,7 +118,7 @@ async def test_the_run_key_selects_a_straight_from_the_lowest_picked_rank_and_ba
                     and isinstance(app.screen, TableScreen):
                 break
             if not isinstance(app.screen, TableScreen) or app.client.my_turn:
-                await answer(pilot, app)
+                await answer_doudizhu(pilot, app)
         hand = table(app).query_one(HandView)
         ranks = set(hand.cards)
         order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -13,19 +13,14 @@ from bhtui.net.host import Seat, Table
 from bhtui.net.lobby import TableInfo
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
-from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
-from test_tui import wait_for
 
-from helpers import in_background
-
-
-def config() -> Config:
-    return Config(name="Ana", language="en", bot_delay=0.0)
+from net_helpers import in_background
+from tui_helpers import config, wait_for
 
 
 async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:

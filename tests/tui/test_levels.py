@@ -20,12 +20,10 @@ from bhtui.store.gamelog import GameLog
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.room import WaitingRoomScreen
 from bhtui.tui.sessions import HostSession
-from test_host import Tap, connect, settle
-from test_lan_tui import config
-from test_sim_cli import bhtui
-from test_tui import wait_for
 
-from helpers import in_background, people_and_bots
+from helpers import bhtui
+from net_helpers import Tap, connect, in_background, people_and_bots, settle
+from tui_helpers import config, wait_for
 
 
 class Slow:

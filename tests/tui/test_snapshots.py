@@ -12,7 +12,8 @@ import pytest
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.sessions import LocalSession
-from test_tui import my_play_turn
+
+from tui_helpers import my_play_turn
 
 
 def app_for(language: str, **settings) -> BhtuiApp:
@@ -64,7 +65,7 @@ def test_table_in_play_snapshot(snap_compare, monkeypatch, language):
     app = app_for(language, timer=60.0)
 
     async def to_my_second_turn(pilot):
-        from test_tui import table, wait_for
+        from tui_helpers import table, wait_for
 
         await my_play_turn(pilot, app)
         screen = table(app)
@@ -83,8 +84,7 @@ def test_doudizhu_table_snapshot(snap_compare, preset, language):
     """Dou Dizhu at 80×24 at my first turn to play: three or four seats, the deal's box (bid,
     landlord, bombs and multiplier, stake), the kitty and mark card as the rules show them,
     the hand by rank."""
-    from test_doudizhu_tui import answer
-    from test_tui import wait_for
+    from tui_helpers import answer_doudizhu, wait_for
 
     app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
                    LocalSession(game="doudizhu", rules=preset, seed=2, rounds=1))
@@ -94,7 +94,7 @@ def test_doudizhu_table_snapshot(snap_compare, preset, language):
             view = app.client.view if app.client else None
             if view and view["phase"] == "play" and app.client.my_turn:
                 return True
-            await answer(pilot, app)
+            await answer_doudizhu(pilot, app)
             return False
         for _ in range(800):
             if await arrived():

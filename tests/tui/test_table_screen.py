@@ -27,7 +27,8 @@ from bhtui.tui.dialogs import (
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
-from test_tui import make_app, my_play_turn, table, wait_for
+
+from tui_helpers import make_app, my_play_turn, table, wait_for
 
 THEMES = ["felt", "dark", "light", "contrast"]
 
@@ -132,7 +133,7 @@ def test_the_help_and_the_readme_explain_the_hand_notation():
 
     from bhtui.tui.i18n import Translator
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert "8×5" in Translator("en")("help.body") and "8×5" in Translator("zh")("help.body")
     assert "8×5" in readme and "♤" in readme
 
@@ -267,13 +268,14 @@ async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
     """Defect 13: keys that did nothing were offered."""
     from bhtui.net.local import join
     from bhtui.tui.room import WaitingRoomScreen
-    from test_host import all_bots_but
+
+    from net_helpers import all_bots_but
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
         watcher, _ = join(app.host, "W", role="spectator", admin=False, seat=None)
-        from helpers import in_background
+        from net_helpers import in_background
 
         in_background(watcher.run())
         await wait_for(pilot, lambda: watcher.view is not None)

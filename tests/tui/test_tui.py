@@ -21,43 +21,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
-
-def make_app(language: str = "en", seed: int = 3, **kw) -> BhtuiApp:
-    """Seed 3: Wang is offered the throne first, declines, and it comes to Ana, his 上家."""
-    config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
-    return BhtuiApp(config, LocalSession(seed=seed, rounds=3))
-
-
-def table(app: BhtuiApp) -> TableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
-
-
-async def wait_for(pilot, condition, limit: int = 400) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError("the screen never got there")
-
-
-async def my_play_turn(pilot, app) -> None:
-    """Answer dialogs as they come until it is this seat's turn to play."""
-    async def step() -> bool:
-        screen = app.screen
-        if isinstance(screen, ThroneDialog):
-            await pilot.press("y")
-        elif isinstance(screen, CallDialog):
-            await pilot.press("enter")
-        elif isinstance(screen, GrabDialog):
-            await pilot.press("s")
-        else:
-            return app.client.my_turn and app.client.view["phase"] == "play"
-        return False
-    for _ in range(400):
-        if await step():
-            return
-        await pilot.pause()
-    raise AssertionError("never my turn to play")
+from tui_helpers import make_app, my_play_turn, t_hands_the_dialog_to_tuoguan, table, wait_for
 
 
 async def test_a_whole_round_through_the_keyboard_to_the_result_screen():
@@ -126,16 +90,6 @@ async def test_help_opens_over_a_decision_and_quit_asks_first():
         await pilot.press("ctrl+q", "y")
         await pilot.pause()
         assert not app.is_running
-
-
-async def t_hands_the_dialog_to_tuoguan(pilot, app, dialog: type) -> None:
-    """Once ``dialog`` asks seat 0, t turns 托管 on, closes it and the bot decides for me."""
-    await wait_for(pilot, lambda: isinstance(app.screen, dialog), limit=800)
-    decided = len(app.host.match.actions)
-    await pilot.press("t")
-    await wait_for(pilot, lambda: app.client.table[0]["auto"])
-    assert not isinstance(app.screen, dialog)
-    await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]))
 
 
 async def test_t_in_a_decision_dialog_hands_that_decision_to_tuoguan():

@@ -15,7 +15,8 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
-from helpers import play_the_hint, rigged
+from helpers import rigged
+from tui_helpers import play_the_hint
 
 
 def kinds(view) -> list[str]:

@@ -14,7 +14,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain
 
-from helpers import play_the_hint
+from tui_helpers import play_the_hint
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
 

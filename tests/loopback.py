@@ -1,0 +1,63 @@
+"""Clients over real sockets on loopback that keep every byte they received."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+from bhtui.net.client import Client
+from bhtui.net.protocol import FrameDecoder
+from bhtui.net.tcp import TcpLink
+
+from net_helpers import in_background
+
+LOOPBACK = "127.0.0.1"
+
+
+def cut(link: TcpLink) -> None:
+    """Drop the connection at once, as a dropped Wi-Fi link does."""
+    link.writer.transport.abort()
+
+
+class Recording(TcpLink):
+    """A client link that keeps every byte it received."""
+
+    received = b""
+
+    async def read(self) -> bytes:
+        data = await super().read()
+        self.received += data
+        return data
+
+    def cut(self) -> None:
+        cut(self)
+
+
+async def connect(port: int, name: str, role: str = "player", code: str | None = None,
+                  token: str | None = None, address: str = LOOPBACK) -> tuple[Client, Recording]:
+    """A client from ``address`` (any of 127.0.0.0/8 reaches the host), its run started."""
+    rec = Recording(*await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0)))
+    client = Client(rec, name, role, token=token, code=code)
+    in_background(client.run())
+    return client, rec
+
+
+def frames(data: bytes) -> list[dict]:
+    return FrameDecoder().feed(data)
+
+
+def events_in(received: list[dict]) -> list[tuple[int, dict]]:
+    """(seq, event) of every event a connection received, alone or in a catch-up frame."""
+    out = []
+    for m in received:
+        if m["type"] == "event":
+            out.append((m["seq"], m["event"]))
+        elif m["type"] == "catchup":
+            out.extend((seq, event) for seq, event in m["events"])
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]

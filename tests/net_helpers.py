@@ -1,0 +1,84 @@
+"""Tables and connections for host tests: a table of people and bots, clients over the
+in-memory transport that keep every frame, and waits on the loop bounded only against hangs."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bhtui.bots import make_bot
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table
+from bhtui.net.memory import MemoryLink
+from bhtui.net.protocol import FrameDecoder
+
+HANG = 180.0
+"""Seconds after which a wait gives up: only a hang gets there (a loaded machine makes a
+round take tens of seconds, never minutes)."""
+
+_BACKGROUND: set[asyncio.Task] = set()
+
+
+def in_background(coro) -> asyncio.Task:
+    """Start a task and keep a reference: asyncio may collect a task nobody holds."""
+    task = asyncio.create_task(coro)
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return task
+
+
+async def settle(condition, limit: float = HANG) -> None:
+    """Let the loop run until ``condition()`` holds (fails loudly if it never does)."""
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(wait(), limit)
+
+
+async def keeps_going(progress, goal: int, stall: float = 30.0) -> None:
+    """Wait until ``progress()`` reaches ``goal``, failing only if it stops moving for
+    ``stall`` seconds: a long workload takes as long as the machine's load makes it."""
+    while (seen := progress()) < goal:
+        await settle(lambda seen=seen: progress() > seen, stall)
+
+
+def people_and_bots(people: set[int], preset: str = "qingdao", start: bool = True,
+                    **table: object) -> Table:
+    """A table with seats reserved for ``people`` (taken back by their tokens; named P0…) and
+    heuristic bots everywhere else, started unless ``start`` is False."""
+    seats = [Seat(name=f"P{s}", taken=True) if s in people
+             else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
+    built = Table(preset, seats, **table)  # type: ignore[arg-type]
+    if start:
+        built.start()
+    return built
+
+
+def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, preset="qingdao",
+                 **kw) -> Table:
+    """A started table: bots everywhere but ``humans``, seats reserved for them by token."""
+    return people_and_bots(humans, preset, seed=seed, rounds=rounds, bot_delay=0.0, **kw)
+
+
+class Tap(MemoryLink):
+    """A memory link that also keeps every frame the host sent, as bytes."""
+
+    def __init__(self, table: Table) -> None:
+        self.frames: list[bytes] = []
+        super().__init__(table)
+
+    def send_frame(self, frame: bytes) -> None:
+        self.frames.append(frame)
+        super().send_frame(frame)
+
+    def messages(self) -> list[dict]:
+        decoder = FrameDecoder()
+        return [m for f in self.frames for m in decoder.feed(f)]
+
+
+def connect(table: Table, name: str, role: str = "player", seat: int | None = None,
+            code: str | None = None) -> tuple[Client, Tap, asyncio.Task]:
+    """A client over memory (taking back ``seat`` by its token), its run started."""
+    link = Tap(table)
+    token = table.seats[seat].token if seat is not None else None
+    client = Client(link, name, role, token=token, code=code)
+    return client, link, in_background(client.run())

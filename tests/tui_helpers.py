@@ -1,0 +1,109 @@
+"""Driving the app through Textual's Pilot: a local game, the table screen, answering the
+dialogs as a person would, and waits on the real condition (never a count of pauses)."""
+
+from __future__ import annotations
+
+import time
+
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import CallDialog, GrabDialog, ThroneDialog
+from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
+from bhtui.tui.sessions import LocalSession
+from bhtui.tui.table import TableScreen
+
+from net_helpers import HANG
+
+
+def make_app(language: str = "en", seed: int = 3, **kw) -> BhtuiApp:
+    """Seed 3: Wang is offered the throne first, declines, and it comes to Ana, his 上家."""
+    config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
+    return BhtuiApp(config, LocalSession(seed=seed, rounds=3))
+
+
+def config() -> Config:
+    return Config(name="Ana", language="en", bot_delay=0.0)
+
+
+def table(app: BhtuiApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def wait_for(pilot, condition, what: str = "the screen to get there") -> None:
+    """Pause until ``condition()`` holds, however long a loaded machine makes that (bots,
+    hints and timers run on the loop and in threads at their own pace); only a hang fails."""
+    deadline = time.monotonic() + HANG
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {HANG:.0f} s for {what}")
+        await pilot.pause()
+
+
+async def drive(pilot, step, what: str) -> None:
+    """Call ``step()`` (which may press keys) and pause, until it returns True."""
+    deadline = time.monotonic() + HANG
+    while not await step():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {HANG:.0f} s for {what}")
+        await pilot.pause()
+
+
+async def answer_dialog(pilot, app) -> bool:
+    """Answer a Baohuang decision seat 0 is asked now (take the throne, the first call, stay
+    silent on a grab); False when no dialog is open."""
+    screen = app.screen
+    if isinstance(screen, ThroneDialog):
+        await pilot.press("y")
+    elif isinstance(screen, CallDialog):
+        await pilot.press("enter")
+    elif isinstance(screen, GrabDialog):
+        await pilot.press("s")
+    else:
+        return False
+    return True
+
+
+def my_turn_to_play(app) -> bool:
+    return app.client.my_turn and app.client.view["phase"] == "play"
+
+
+async def my_play_turn(pilot, app) -> None:
+    """Answer dialogs as they come until it is this seat's turn to play."""
+    async def step() -> bool:
+        return not await answer_dialog(pilot, app) and my_turn_to_play(app)
+    await drive(pilot, step, "my turn to play")
+
+
+async def play_the_hint(pilot, screen) -> None:
+    """On the table screen at my turn: ask for the hint, then play it (Enter) or pass (p)."""
+    screen.last_hint = None
+    await pilot.press("h")
+    await wait_for(pilot, lambda: screen.last_hint is not None, "the hint")
+    await pilot.press("enter" if screen.last_hint["type"] == "play" else "p")
+
+
+async def t_hands_the_dialog_to_tuoguan(pilot, app, dialog: type) -> None:
+    """Once ``dialog`` asks seat 0, t turns 托管 on, closes it and the bot decides for me."""
+    await wait_for(pilot, lambda: isinstance(app.screen, dialog), dialog.__name__)
+    decided = len(app.host.match.actions)
+    await pilot.press("t")
+    await wait_for(pilot, lambda: app.client.table[0]["auto"], "托管 on")
+    assert not isinstance(app.screen, dialog)
+    await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]),
+                   "the bot's decision for me")
+
+
+async def answer_doudizhu(pilot, app) -> bool:
+    """Answer whatever Dou Dizhu asks of seat 0 now; False when nothing was asked."""
+    screen = app.screen
+    if isinstance(screen, BidDialog):
+        await pilot.press("3" if screen.offered("3") else "p")
+    elif isinstance(screen, OpenDialog):
+        await pilot.press("y")  # 摊打
+    elif isinstance(screen, ReportDialog):
+        await pilot.press("n")
+    elif my_turn_to_play(app) and isinstance(screen, TableScreen):
+        await play_the_hint(pilot, table(app))
+    else:
+        return False
+    return True
