@@ -107,3 +107,12 @@ async def answer_doudizhu(pilot, app) -> bool:
     else:
         return False
     return True
+
+
+def until_hang(what: str):
+    """Loop for as long as a step-by-step drive needs on a loaded machine (each pass pauses
+    or presses); only a hang reaches the end, and it says what never came."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        yield
+    raise AssertionError(f"waited {HANG:.0f} s for {what}")

@@ -244,7 +244,7 @@ async def test_S_SCORE_5_five_turns_run_out_is_an_escape():
     me, tap, _ = connect(table, "Me", seat=0)
     me.listen(lambda m: me.set_auto(False) if m["type"] == "view" and me.table
               and me.table[0]["auto"] else None)  # takes the seat back, then sleeps again
-    await settle(lambda: escaped(table) is not None, limit=30)
+    await settle(lambda: escaped(table) is not None)
     assert escaped(table) == {"seat": 0, "why": "timeouts"} and table.timeouts[0] >= 5
 
 

@@ -162,7 +162,7 @@ async def play_to_the_end(port: int, kill_at: int | None, data: Path) -> dict:
             host.wait()
             host = start_host(port, data, "--resume")
             assert "resumed" in host.stdout.readline()
-        await settle(lambda: client.view is not None and client.view["phase"] == "over", 60)
+        await settle(lambda: client.view is not None and client.view["phase"] == "over")
         runner.cancel()
         return {"history": client.history, "gaps": client.gaps,
                 "numbers": [seq for seq, _ in client.events], "seq": client.seq}
@@ -219,7 +219,7 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(mon
     watcher, _ = await connect(port, "Awake", "spectator")
     await settle(lambda: table.spectator_count() == 2)
     table.start()
-    await settle(lambda: table.match.over, 120)
+    await settle(lambda: table.match.over)
     await settle(lambda: watcher.seq == table.seq)
     assert table.spectator_count() == 1  # the sleeper was dropped, the awake one stayed
     assert [s for s, _ in watcher.events] == list(range(1, table.seq + 1))

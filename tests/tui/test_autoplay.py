@@ -9,7 +9,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
 
-from tui_helpers import make_app, my_play_turn, table, wait_for
+from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for
 
 
 async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers():
@@ -19,7 +19,7 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
         await pilot.press("t")
         shown: list[int] = []  # results seen open between two presses of ctrl+q
         actions_when_shown = 0
-        for _ in range(3000):
+        for _ in until_hang("the match-end screen"):
             await pilot.press("ctrl+q")  # answered whatever the table is doing
             assert isinstance(app.screen, QuitScreen)
             await pilot.press("n")
@@ -38,8 +38,6 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
                 assert len(match.actions) == actions_when_shown
             if isinstance(screen, MatchEndScreen):
                 break
-        else:
-            raise AssertionError("the match-end screen never came")
         assert table(app).results_shown == [1, 2, 3] and app.host.match.over
 
 
@@ -53,12 +51,7 @@ async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_no
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, QuitScreen)
         app.client.set_auto(True)  # what t sends: the round goes on behind the prompt
-        for _ in range(3000):
-            if table(app).pending_results:
-                break
-            await pilot.pause()
-        else:
-            raise AssertionError("the round never ended behind the prompt")
+        await wait_for(pilot, lambda: table(app).pending_results, "the round's end behind the prompt")
         await pilot.press("y")
         await pilot.pause()
         assert not app.is_running

@@ -20,7 +20,7 @@ from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
-from tui_helpers import answer_doudizhu, t_hands_the_dialog_to_tuoguan, table, wait_for
+from tui_helpers import answer_doudizhu, t_hands_the_dialog_to_tuoguan, table, until_hang, wait_for
 
 DDZ = get_game("doudizhu")
 SIZE = (80, 24)
@@ -41,7 +41,7 @@ async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset):
     app = app_for(preset)
     async with app.run_test(size=SIZE) as pilot:
         result = None
-        for _ in range(1500):
+        for _ in until_hang("the screen to get there"):
             await pilot.pause()
             if isinstance(app.screen, DealResultScreen):
                 result = app.screen
@@ -76,12 +76,12 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.client.view is not None
                        and app.client.view["landlord"] is not None
-                       or isinstance(app.screen, BidDialog), limit=800)
+                       or isinstance(app.screen, BidDialog))
         if isinstance(app.screen, BidDialog):
             bid = app.screen
             assert "Your bid" in text(bid.query_one(".title"))
             await pilot.press("p")
-        await wait_for(pilot, lambda: app.client.view["landlord"] is not None, limit=800)
+        await wait_for(pilot, lambda: app.client.view["landlord"] is not None)
         view = app.client.view
         screen = table(app)
         kitty = text(screen.query_one("#right-bottom"))
@@ -93,11 +93,10 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
 async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty_from_farmers():
     app = app_for("shanghai", seed=6)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
         await pilot.press("p")  # a farmer, if anyone bids
         await wait_for(pilot, lambda: app.client.view["landlord"] not in (None, 0)
-                       or app.client.view["redeal"] > 0 or app.client.view["landlord"] == 0,
-                       limit=800)
+                       or app.client.view["redeal"] > 0 or app.client.view["landlord"] == 0)
         view = app.client.view
         boxes = text(table(app).query_one("#right-top"))
         assert f"Mark {view['mark']}" in boxes
@@ -111,7 +110,7 @@ async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty
 async def test_the_run_key_selects_a_straight_from_the_lowest_picked_rank_and_bad_hands_are_never_sent():
     app = app_for("classic", seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(1500):
+        for _ in until_hang("the screen to get there"):
             await pilot.pause()
             view = app.client.view
             if view and app.client.my_turn and view["phase"] == "play" and not view["top"] \
@@ -190,7 +189,7 @@ async def test_a_spectator_of_a_doudizhu_table_sees_the_table_and_no_hand():
                        and table(app).query(HandView))
         screen = table(app)
         assert not screen.query_one(HandView).display
-        await wait_for(pilot, lambda: host.match.over or len(screen.log_lines) > 10, limit=800)
+        await wait_for(pilot, lambda: host.match.over or len(screen.log_lines) > 10)
         assert any("叫" in line for line in screen.log_lines)  # the bids, in Chinese
 
 
@@ -278,9 +277,9 @@ async def test_after_a_doudizhu_match_the_footer_offers_the_standings_and_no_run
     config = Config(name="Ana", language="en", bot_delay=0.0, result_seconds=0.2)
     app = BhtuiApp(config, LocalSession(game="doudizhu", rules="classic", seed=2, rounds=1))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), limit=800)
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
         await pilot.press("t")  # 托管 bids and plays the match out
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), limit=3000)
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.pause()

@@ -13,7 +13,7 @@ from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.sessions import LocalSession
 
-from tui_helpers import my_play_turn
+from tui_helpers import drive, my_play_turn, wait_for
 
 
 def app_for(language: str, **settings) -> BhtuiApp:
@@ -42,10 +42,7 @@ def test_baike_call_dialog_snapshot(snap_compare):
                    LocalSession(rules=PRESETS["baike"], seed=1, rounds=1))  # seed 1: the card starts with Ana
 
     async def to_the_dialog(pilot):
-        for _ in range(200):
-            if isinstance(app.screen, CallDialog):
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_the_dialog)
@@ -96,10 +93,7 @@ def test_doudizhu_table_snapshot(snap_compare, preset, language):
                 return True
             await answer_doudizhu(pilot, app)
             return False
-        for _ in range(800):
-            if await arrived():
-                break
-            await pilot.pause()
+        await drive(pilot, arrived, "my turn to play")
         await wait_for(pilot, lambda: app.client.my_turn)
         await pilot.pause()
 

@@ -28,7 +28,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
 
-from tui_helpers import make_app, my_play_turn, table, wait_for
+from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for
 
 THEMES = ["felt", "dark", "light", "contrast"]
 
@@ -159,7 +159,7 @@ async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
                    LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
+        for _ in until_hang("the screen to get there"):
             if isinstance(app.screen, DeclareDialog):
                 break
             if app.client and app.client.my_turn and app.screen.__class__.__name__ == "CallDialog":
@@ -305,7 +305,7 @@ async def test_the_hint_says_so_when_nothing_beats_the_table():
     async with app.run_test(size=(80, 24)) as pilot:
         from bhtui.bots.legal import legal_from_view
 
-        for _ in range(3000):
+        for _ in until_hang("the screen to get there"):
             await pilot.pause()
             if isinstance(app.screen, ResultScreen):
                 await pilot.press("enter")
@@ -343,7 +343,7 @@ async def test_the_turn_timer_counts_down_on_screen_and_says_when_tuoguan_took_o
         await pilot.press("h")
         await wait_for(pilot, lambda: t.last_hint is not None)
         await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
-        await wait_for(pilot, lambda: app.client.table[0]["auto"], limit=2000)
+        await wait_for(pilot, lambda: app.client.table[0]["auto"])
         await wait_for(pilot, lambda: any("time ran out" in line for line in t.log_lines))
 
 
@@ -375,7 +375,7 @@ async def test_neighbours_are_labelled_and_both_directions_are_drawn():
 
 async def play_by_hints(pilot, app, until) -> None:
     """Play my turns as the hint says (others are bots) until ``until()`` holds."""
-    for _ in range(3000):
+    for _ in until_hang("the screen to get there"):
         if until():
             return
         await pilot.pause()
@@ -418,7 +418,7 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), limit=4000)
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         names = [s.name for s in app.host.seats]
         end = next(e for _, e in app.client.events if e.get("type") == "round_end")
         result = ResultScreen(app.t, end, names, end["scores"], [], False)
@@ -476,7 +476,7 @@ async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers():
         await pilot.press("t")
         gc.collect()
         before = sum(isinstance(o, FooterKey) for o in gc.get_objects())
-        await wait_for(pilot, lambda: len(app.host.match.records) >= 1, limit=4000)
+        await wait_for(pilot, lambda: len(app.host.match.records) >= 1)
         gc.collect()
         alive = sum(isinstance(o, FooterKey) for o in gc.get_objects())
         assert alive - before < 30  # a footer's worth at most, not keys for every move

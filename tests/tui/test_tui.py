@@ -21,14 +21,14 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
-from tui_helpers import make_app, my_play_turn, t_hands_the_dialog_to_tuoguan, table, wait_for
+from tui_helpers import make_app, my_play_turn, t_hands_the_dialog_to_tuoguan, table, until_hang, wait_for
 
 
 async def test_a_whole_round_through_the_keyboard_to_the_result_screen():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = None
-        for _ in range(600):
+        for _ in until_hang("the result screen"):
             await pilot.pause()
             if isinstance(app.screen, ResultScreen):
                 screen = app.screen

@@ -16,7 +16,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
 from helpers import rigged
-from tui_helpers import play_the_hint
+from tui_helpers import play_the_hint, until_hang, wait_for
 
 
 def kinds(view) -> list[str]:
@@ -34,7 +34,7 @@ async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, opt
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0), LocalSession(rules=rules, seed=11, rounds=1))
     used: set[str] = set()
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(3000):
+        for _ in until_hang("the result screen"):
             await pilot.pause()
             screen, view = app.screen, app.client.view if app.client else None
             if isinstance(screen, ResultScreen):
@@ -75,23 +75,14 @@ async def test_a_solo_declared_while_the_throne_dialog_is_open_renews_the_dialog
     seed = next(s for s in range(200) if _holder_can_accept(rules, s))
     app = BhtuiApp(Config(name="Ana", bot_delay=30.0), LocalSession(rules=rules, seed=seed, rounds=1))
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, ThroneDialog):
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         assert isinstance(app.screen, ThroneDialog) and "accept" in app.screen.choices
         first = app.screen
         app.host.apply(2, {"type": "grab"})  # a bot at seat 2 declares 抢独
-        for _ in range(200):
-            if isinstance(app.screen, ThroneDialog) and app.screen is not first:
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog) and app.screen is not first)
         assert app.screen.choices == ["decline", "grab"]
         await pilot.press("n")  # let it stand
-        for _ in range(200):
-            if app.host.match.round.emperor is not None:
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: app.host.match.round.emperor is not None)
         assert app.host.match.round.emperor == 2
 
 
@@ -111,10 +102,7 @@ async def test_R_SEAT_1_the_throne_dialog_and_the_log_say_the_card_goes_to_the_p
     """Seed 3: Wang declines, the card comes to Ana (his 上家); hers is Chen, seat 4."""
     app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            if isinstance(app.screen, ThroneDialog):
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         dialog = app.screen
         assert isinstance(dialog, ThroneDialog)
         words = " ".join(str(p.render()) for p in dialog.query("Plain"))
@@ -191,21 +179,12 @@ async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the
     app = BhtuiApp(Config(name="Ana", bot_delay=30.0),
                    LocalSession(rules=PRESETS["lianzhong-simple"], seed=2, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            if isinstance(app.screen, ThroneDialog):
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         await pilot.press("y")
-        for _ in range(400):
-            if app.client.view["phase"] == "play" and app.client.my_turn:
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: app.client.view["phase"] == "play" and app.client.my_turn)
         await pilot.pause()
         footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
         assert "明独" in footer and "明保" not in footer
         await pilot.press("m")
-        for _ in range(400):
-            if app.host.match.round.open_solo:
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: app.host.match.round.open_solo)
         assert app.host.match.round.open_solo

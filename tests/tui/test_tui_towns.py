@@ -14,7 +14,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain
 
-from tui_helpers import play_the_hint
+from tui_helpers import play_the_hint, until_hang
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
 
@@ -22,7 +22,7 @@ STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
 async def play_round(app: BhtuiApp, pilot) -> set[str]:
     """Answer every dialog by key and play the hint until the result shows; what was seen."""
     seen: set[str] = set()
-    for _ in range(4000):
+    for _ in until_hang("the screen to get there"):
         await pilot.pause()
         screen, view = app.screen, app.client.view if app.client else None
         if isinstance(screen, ResultScreen):
@@ -94,7 +94,7 @@ async def test_R_WF_RANK_1_x_picks_my_gc_on_a_baohuang_table(seed, holds_gc):
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
                    LocalSession(rules=PRESETS["weifang"], seed=seed, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(2000):
+        for _ in until_hang("the screen to get there"):
             await pilot.pause()
             screen, view = app.screen, app.client.view if app.client else None
             if isinstance(screen, TableScreen) and view and app.client.my_turn \
