@@ -14,11 +14,15 @@ from bhtui.tui.table import TableScreen
 
 from net_helpers import HANG
 
+# Seat 0 is offered the throne holding three 7H to call; seat 1 holds the fourth (the guard);
+# five small hands, so a round by keyboard takes a handful of moves.
+SHORT_DEAL = ("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C")
 
-def make_app(language: str = "en", seed: int = 3, **kw) -> BhtuiApp:
+
+def make_app(language: str = "en", seed: int = 3, rounds: int = 3, **kw) -> BhtuiApp:
     """Seed 3: Wang is offered the throne first, declines, and it comes to Ana, his 上家."""
     config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
-    return BhtuiApp(config, LocalSession(seed=seed, rounds=3))
+    return BhtuiApp(config, LocalSession(seed=seed, rounds=rounds))
 
 
 def config() -> Config:

@@ -9,11 +9,14 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
 
-from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for
+from helpers import deal_of
+from tui_helpers import SHORT_DEAL, make_app, my_play_turn, table, until_hang, wait_for
 
 
-async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers():
-    app = make_app(result_seconds=0.3)  # bots without delay, three rounds
+async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers(first_deal):
+    """Two rounds, the first a short deal: one round boundary under 托管 is what is at stake."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.3, rounds=2)  # bots without delay
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         await pilot.press("t")
@@ -32,19 +35,21 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
                     actions_when_shown = len(match.actions)
                 countdown = str(screen.query_one("#result-continue").render())
                 if countdown.startswith("托管"):  # counted down once mounted
-                    assert ("next round" in countdown) == (number < 3), countdown
+                    assert ("next round" in countdown) == (number < 2), countdown
                 # Nothing of the next round is decided while this result is open.
                 assert len(match.records) == number
                 assert len(match.actions) == actions_when_shown
             if isinstance(screen, MatchEndScreen):
                 break
-        assert table(app).results_shown == [1, 2, 3] and app.host.match.over
+        assert table(app).results_shown == [1, 2] and app.host.match.over
 
 
-async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out():
+async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out(
+        first_deal):
     """A round ends under 托管 while the quit prompt is open: its result waits behind the
     prompt, and y quits without the table opening it as the prompt goes (the result screen
     used to be pushed onto a closing app and fail on mount)."""
+    first_deal(deal_of(*SHORT_DEAL))
     app = make_app(result_seconds=0.3)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)

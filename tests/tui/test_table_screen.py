@@ -28,7 +28,8 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
 
-from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for
+from helpers import deal_of
+from tui_helpers import SHORT_DEAL, make_app, my_play_turn, table, until_hang, wait_for
 
 THEMES = ["felt", "dark", "light", "contrast"]
 
@@ -411,10 +412,13 @@ async def test_counter_last_sets_previous_trick_and_log_scrolling():
         assert log.scroll_y < bottom
 
 
-async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with_play_again():
+async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with_play_again(
+        first_deal):
     """Issue 11: every hand shown at the end of a round; at the end of the match the standings,
-    再来一局, and a footer that offers only what is left to do (defect 13)."""
-    app = make_app(result_seconds=0.2)
+    再来一局, and a footer that offers only what is left to do (defect 13). A one-round match
+    of a short deal (R-AUTO-1 plays it): its end is the match's end."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.2, rounds=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         await pilot.press("t")

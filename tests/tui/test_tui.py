@@ -21,10 +21,23 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
-from tui_helpers import make_app, my_play_turn, t_hands_the_dialog_to_tuoguan, table, until_hang, wait_for
+from helpers import deal_of
+from tui_helpers import (
+    SHORT_DEAL,
+    make_app,
+    my_play_turn,
+    t_hands_the_dialog_to_tuoguan,
+    table,
+    until_hang,
+    wait_for,
+)
 
 
-async def test_a_whole_round_through_the_keyboard_to_the_result_screen():
+async def test_a_whole_round_through_the_keyboard_to_the_result_screen(first_deal):
+    """R-EMP-Q5, R-GUARD-1, R-TRICK-1, R-END-1 by keyboard: the throne taken, the card called,
+    tricks played by the hint to the round's end, its result, Enter for the next round (a
+    short first deal: the same dialogs and keys in a handful of moves)."""
+    first_deal(deal_of(*SHORT_DEAL))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = None
@@ -190,7 +203,8 @@ async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
         await wait_for(pilot, lambda: any("我来接风" in line for line in table(app).log_lines))
 
 
-async def test_names_with_markup_show_as_text_and_break_nothing():
+async def test_names_with_markup_show_as_text_and_break_nothing(first_deal):
+    first_deal(deal_of(*SHORT_DEAL))  # a short round: the result screen shows the name too
     app = BhtuiApp(Config(name="[/]Ana[red]", language="en", bot_delay=0.0), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(100, 30)) as pilot:
         await my_play_turn(pilot, app)
