@@ -55,6 +55,20 @@ def random_actions(match: Match, rng: random.Random, limit: int = 10_000) -> int
     return done
 
 
+def assert_refused(match, attempts, fingerprint, error: type[Exception]) -> None:
+    """Each (seat, action) of ``attempts`` raises ``error`` with a reason and leaves the match
+    as it was (``fingerprint`` of either engine)."""
+    before = fingerprint(match)
+    for seat, action in attempts:
+        try:
+            match.apply(seat, action)
+        except error as exc:
+            assert exc.reason
+        else:
+            raise AssertionError(f"{action!r} by {seat} was accepted")
+        assert fingerprint(match) == before
+
+
 def types(events: list[Event]) -> list[str]:
     return [e["type"] for e in events]
 

@@ -86,6 +86,26 @@ async def play_the_hint(pilot, screen) -> None:
     await pilot.press("enter" if screen.last_hint["type"] == "play" else "p")
 
 
+async def answer_baohuang(pilot, app) -> bool:
+    """Answer whatever Baohuang asks of seat 0 now (a dialog, or my turn: the hint's play);
+    False when nothing was asked."""
+    if await answer_dialog(pilot, app):
+        return True
+    if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+        await play_the_hint(pilot, table(app))
+        return True
+    return False
+
+
+async def play_to(pilot, app, screen_type: type, answer):
+    """Answer seat 0's every question with ``answer`` until a ``screen_type`` opens; it."""
+    for _ in until_hang(screen_type.__name__):
+        await pilot.pause()
+        if isinstance(app.screen, screen_type):
+            return app.screen
+        await answer(pilot, app)
+
+
 async def t_hands_the_dialog_to_tuoguan(pilot, app, dialog: type) -> None:
     """Once ``dialog`` asks seat 0, t turns 托管 on, closes it and the bot decides for me."""
     await wait_for(pilot, lambda: isinstance(app.screen, dialog), dialog.__name__)

@@ -18,6 +18,7 @@ from helpers import pass_, play, rigged
 SEATS = range(5)
 
 
+@pytest.mark.slow
 def test_500_bot_rounds_play_to_the_end_without_error():
     bots_by_match = [["random"] * 5, ["heuristic"] * 5, ["heuristic", "random"] * 2 + ["random"]]
     rounds = 0

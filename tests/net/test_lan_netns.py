@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+# Network namespaces: root and iproute2 (the fixture skips, saying why, where they are missing).
+pytestmark = pytest.mark.netns
+
 HERE = Path(__file__).parent
 HOST_IP, PEER_IP = "10.231.7.1", "10.231.7.2"
 

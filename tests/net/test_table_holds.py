@@ -92,6 +92,7 @@ async def test_a_rejoin_after_a_short_cut_gets_exactly_the_events_it_missed():
 
 
 # ----- 2. endless matches --------------------------------------------------------------------
+@pytest.mark.slow
 async def test_an_endless_match_goes_on_past_the_round_where_views_outgrew_a_frame(tmp_path):
     """Issue 13.2: views carry this round and the totals; the per-round table comes apart."""
     table = logged_match(tmp_path / "endless.bhlog", rounds=400)

@@ -6,6 +6,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+# Builds the wheel.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

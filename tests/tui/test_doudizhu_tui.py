@@ -20,7 +20,7 @@ from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
-from tui_helpers import answer_doudizhu, t_hands_the_dialog_to_tuoguan, table, until_hang, wait_for
+from tui_helpers import answer_doudizhu, play_to, t_hands_the_dialog_to_tuoguan, table, until_hang, wait_for
 
 DDZ = get_game("doudizhu")
 SIZE = (80, 24)
@@ -36,18 +36,12 @@ def text(widget) -> str:
     return str(widget.render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
 async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset):
     app = app_for(preset)
     async with app.run_test(size=SIZE) as pilot:
-        result = None
-        for _ in until_hang("the screen to get there"):
-            await pilot.pause()
-            if isinstance(app.screen, DealResultScreen):
-                result = app.screen
-                break
-            await answer_doudizhu(pilot, app)
-        assert result is not None, "the hand never ended"
+        result = await play_to(pilot, app, DealResultScreen, answer_doudizhu)
         words = "\n".join(text(w) for w in result.query("Plain"))
         assert ("landlord wins" in words or "farmers win" in words) and "Stake" in words
         assert "Kitty" in words

@@ -11,7 +11,6 @@ from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
     CallDialog,
-    GrabDialog,
     HelpScreen,
     QuitScreen,
     ResultScreen,
@@ -24,11 +23,12 @@ from bhtui.tui.widgets import HandView
 from helpers import deal_of
 from tui_helpers import (
     SHORT_DEAL,
+    answer_baohuang,
     make_app,
     my_play_turn,
+    play_to,
     t_hands_the_dialog_to_tuoguan,
     table,
-    until_hang,
     wait_for,
 )
 
@@ -40,22 +40,7 @@ async def test_a_whole_round_through_the_keyboard_to_the_result_screen(first_dea
     first_deal(deal_of(*SHORT_DEAL))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = None
-        for _ in until_hang("the result screen"):
-            await pilot.pause()
-            if isinstance(app.screen, ResultScreen):
-                screen = app.screen
-                break
-            if isinstance(app.screen, (ThroneDialog, CallDialog, GrabDialog)):
-                await my_play_turn(pilot, app)
-                continue
-            if app.client.my_turn and app.client.view["phase"] == "play":
-                t = table(app)
-                t.last_hint = None
-                await pilot.press("h")
-                await wait_for(pilot, lambda: t.last_hint is not None)
-                await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
-        assert screen is not None, "the round never ended"
+        await play_to(pilot, app, ResultScreen, answer_baohuang)
         assert app.host.match.records and app.host.match.round.number == 2
         log = "\n".join(table(app).log_lines)
         assert "Round 1 over" in log and "plays" in log

@@ -28,6 +28,7 @@ def kinds(view) -> list[str]:
     ("lianzhong-classic", {"kao": True, "bie6": True, "grab_solo": True}),
     ("lianzhong-simple", {"rebellion": True}),
 ])
+@pytest.mark.slow
 async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, options):
     """R-EMP-B1/R-EMP-L2 dialogs, R-TRICK-7's key and marker, R-TRICK-5's key."""
     rules = PRESETS[preset].with_options(**options)

@@ -52,6 +52,7 @@ def log_of(app: BhtuiApp) -> str:
     return "\n".join(table.log_lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 8])
 async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(seed):
     """R-WH-GRAB-1, R-WH-DECL-1: the grab round and the steps come to me as dialogs with keys,
@@ -73,6 +74,7 @@ async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(seed):
         assert result.multiplier == 1 or f"Scores ×{result.multiplier}" in shown
 
 
+@pytest.mark.slow
 async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result():
     """R-WF-BUY3-1 and R-WF-STUCK-1 told in the log, the round played to its result with the
     hint keeping my 3 for last (R-WF-BIE3-1)."""
