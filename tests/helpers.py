@@ -9,6 +9,8 @@ import random
 import subprocess
 import sys
 
+import msgpack
+
 from bhtui.bots import make_bot
 from bhtui.cards import GC, NUM_CARDS, RANKS_WITH_GC, parse_cards, rank_of
 from bhtui.rules import PRESETS, Deal, Event, Match
@@ -67,6 +69,14 @@ def assert_refused(match, attempts, fingerprint, error: type[Exception]) -> None
         else:
             raise AssertionError(f"{action!r} by {seat} was accepted")
         assert fingerprint(match) == before
+
+
+def assert_replays(match, replay, fingerprint) -> None:
+    """R-SEED-1 for either engine: its seed and actions, replayed by ``replay``, rebuild the
+    match — the same state, the same bytes of the full view."""
+    again = replay(match.rules, match.seed, match.actions, rounds=match.rounds)
+    assert fingerprint(again) == fingerprint(match)
+    assert msgpack.packb(again.view("all")) == msgpack.packb(match.view("all"))
 
 
 def types(events: list[Event]) -> list[str]:

@@ -17,7 +17,7 @@ from bhtui.rules.mechanisms import Ascent, GuardBy
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
 
-from helpers import assert_refused, fingerprint, guard_token, reshuffled, set_hands
+from helpers import assert_refused, assert_replays, fingerprint, guard_token, reshuffled, set_hands
 from strategies import FAST, RULES, matches, steps
 
 # Hypothesis plays whole matches of every preset and option: the engine's slowest tests.
@@ -78,9 +78,7 @@ def test_an_illegal_action_raises_and_leaves_the_state_unchanged(m, data):
 def test_R_SEED_1_seed_and_actions_replay_to_the_same_state(m, data):
     for _ in steps(m, data):
         pass
-    again = replay(m.rules, m.seed, m.actions, rounds=2)
-    assert fingerprint(again) == fingerprint(m)
-    assert msgpack.packb(again.view("all")) == msgpack.packb(m.view("all"))
+    assert_replays(m, replay, fingerprint)
 
 
 @FAST
