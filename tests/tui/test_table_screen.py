@@ -300,8 +300,11 @@ async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
         assert not offered & {"admin", "remove", "move", "options"}
 
 
-async def test_the_hint_says_so_when_nothing_beats_the_table():
-    """Defect 15: the hint was silent when the answer was to pass."""
+async def test_the_hint_says_so_when_nothing_beats_the_table(first_deal):
+    """Defect 15: the hint was silent when the answer was to pass. A short first deal: Ana
+    takes the throne with two 3S beside her 7H and is soon left with nothing that beats the
+    table (R-TRICK-2)."""
+    first_deal(deal_of("7H 7H 7H 3S 3S", "7H 9S 9S", "8C 8C 4D", "5D 6D", "KC 2C"))
     app = make_app(auto_pass=False)
     async with app.run_test(size=(80, 24)) as pilot:
         from bhtui.bots.legal import legal_from_view
@@ -469,11 +472,13 @@ async def test_settings_stick_f2_and_ctrl_t_write_the_settings_file_and_the_bell
         assert (config_path().stat().st_mode & 0o777) == 0o600
 
 
-async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers():
+async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers(first_deal):
     """Defect 1's cause: every view rebuilt the footer, and each rebuild left its keys'
-    watchers behind (memory and time growing with every move)."""
+    watchers behind (memory and time growing with every move). A short round under 托管
+    (R-AUTO-1) still brings a few dozen views: a footer's keys each would be hundreds."""
     from textual.widgets._footer import FooterKey
 
+    first_deal(deal_of(*SHORT_DEAL))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
