@@ -9,9 +9,26 @@ from bhtui.net.client import Client
 from bhtui.net.protocol import FrameDecoder
 from bhtui.net.tcp import TcpLink
 
-from net_helpers import in_background
+from net_helpers import HANG, in_background
 
 LOOPBACK = "127.0.0.1"
+
+
+async def settle(condition, limit: float = HANG) -> None:
+    """Let the loop run until ``condition()`` holds, looking every few milliseconds: over
+    sockets the bytes come when the kernel hands them over, and spinning would only take the
+    CPU from the host processes some tests start (fails loudly if it never comes)."""
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(wait(), limit)
+
+
+async def keeps_going(progress, goal: int, stall: float = 30.0) -> None:
+    """Wait until ``progress()`` reaches ``goal``, failing only if it stops moving for
+    ``stall`` seconds: a long workload takes as long as the machine's load makes it."""
+    while (seen := progress()) < goal:
+        await settle(lambda seen=seen: progress() > seen, stall)
 
 
 def cut(link: TcpLink) -> None:

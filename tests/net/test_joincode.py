@@ -20,8 +20,8 @@ from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
 
-from loopback import LOOPBACK, Recording, connect, frames, free_port
-from net_helpers import in_background, people_and_bots, settle
+from loopback import LOOPBACK, Recording, connect, frames, free_port, settle
+from net_helpers import in_background, people_and_bots
 
 
 async def coded_table(code: str = "4242") -> tuple[Table, asyncio.Server, int]:

@@ -12,8 +12,8 @@ from bhtui.net.tcp import serve_table
 from bhtui.rules import Match, replay
 from bhtui.store.gamelog import GameLog
 
-from loopback import LOOPBACK, connect
-from net_helpers import people_and_bots, settle
+from loopback import LOOPBACK, connect, settle
+from net_helpers import people_and_bots
 
 
 def test_R_SEED_1_a_live_table_deals_from_128_bits_of_secret():

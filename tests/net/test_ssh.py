@@ -13,7 +13,7 @@ import pytest
 
 from bhtui.sshd import get_winsize, load_or_create_host_key, start_ssh
 
-from net_helpers import settle
+from loopback import settle
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from bhtui.net.tcp import serve_table
 from bhtui.rules import Match
 from bhtui.store.gamelog import GameLog
 
-from loopback import LOOPBACK, Recording, connect, events_in, frames
-from net_helpers import in_background, keeps_going, people_and_bots, settle
+from loopback import LOOPBACK, Recording, connect, events_in, frames, keeps_going, settle
+from net_helpers import in_background, people_and_bots
 
 
 def logged_match(path: Path, rounds: int) -> Table:

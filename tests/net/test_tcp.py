@@ -23,8 +23,8 @@ from bhtui.net.host import Seat, Table
 from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import TcpLink, serve_table, stay_connected
 
-from loopback import LOOPBACK, connect, cut, events_in, frames, free_port
-from net_helpers import in_background, people_and_bots, settle
+from loopback import LOOPBACK, connect, cut, events_in, frames, free_port, settle
+from net_helpers import in_background, people_and_bots
 
 
 async def one_seat_table(seed: int, bot_delay: float) -> tuple[Table, asyncio.Server, int]:
