@@ -63,15 +63,16 @@ async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_no
         assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
 
 
-async def test_R_AUTO_1_an_app_closing_as_a_counted_down_result_opens_quits_cleanly():
+async def test_R_AUTO_1_an_app_closing_as_a_counted_down_result_opens_quits_cleanly(first_deal):
     """托管's countdown ticks at once when a result opens; if the app is closing at that moment
     the box's lines are never mounted, and the count used to look its line up and crash the
-    way out with NoMatches."""
+    way out with NoMatches. (A short deal: the one round is quickly over.)"""
+    first_deal(deal_of(*SHORT_DEAL))
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), limit=4000)
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         names = [s.name for s in app.host.seats]
         end = next(e for _, e in app.client.events if e.get("type") == "round_end")
         app.push_screen(ResultScreen(app.t, end, names, end["scores"], [], True, auto_close=1.0))

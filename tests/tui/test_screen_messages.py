@@ -10,7 +10,8 @@ from bhtui.tui.dialogs import ThroneDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid, TablesFound
 from bhtui.tui.room import LobbyScreen
-from test_tui import make_app, table, wait_for
+
+from tui_helpers import make_app, table, wait_for
 
 
 async def test_an_event_shown_when_the_table_opened_is_not_logged_again_when_its_message_comes():

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bhtui.tui.localized import Localized
-from test_tui import make_app, my_play_turn, table
+
+from tui_helpers import make_app, my_play_turn, table
 
 
 def footer_text(screen) -> str:
