@@ -7,7 +7,7 @@ import time
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import CallDialog, GrabDialog, ThroneDialog
+from bhtui.tui.dialogs import CallDialog, GrabDialog, MatchEndScreen, ThroneDialog
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
@@ -104,6 +104,16 @@ async def play_to(pilot, app, screen_type: type, answer):
         if isinstance(app.screen, screen_type):
             return app.screen
         await answer(pilot, app)
+
+
+async def tuoguan_to_the_match_end(pilot, app) -> tuple[list[str], dict]:
+    """From my first turn 托管 plays the match to its end screen (R-AUTO-1); the seats' names
+    and the first round's end event."""
+    await my_play_turn(pilot, app)
+    await pilot.press("t")
+    await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match-end screen")
+    end = next(e for _, e in app.client.events if e.get("type") == "round_end")
+    return [s.name for s in app.host.seats], end
 
 
 async def t_hands_the_dialog_to_tuoguan(pilot, app, dialog: type) -> None:

@@ -10,7 +10,15 @@ from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
 
 from helpers import deal_of
-from tui_helpers import SHORT_DEAL, make_app, my_play_turn, table, until_hang, wait_for
+from tui_helpers import (
+    SHORT_DEAL,
+    make_app,
+    my_play_turn,
+    table,
+    tuoguan_to_the_match_end,
+    until_hang,
+    wait_for,
+)
 
 
 async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl_q_answers(first_deal):
@@ -70,11 +78,7 @@ async def test_R_AUTO_1_an_app_closing_as_a_counted_down_result_opens_quits_clea
     first_deal(deal_of(*SHORT_DEAL))
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_play_turn(pilot, app)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
-        names = [s.name for s in app.host.seats]
-        end = next(e for _, e in app.client.events if e.get("type") == "round_end")
+        names, end = await tuoguan_to_the_match_end(pilot, app)
         app.push_screen(ResultScreen(app.t, end, names, end["scores"], [], True, auto_close=1.0))
         app.exit()
     assert app.return_code == 0

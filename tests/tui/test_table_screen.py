@@ -29,7 +29,15 @@ from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, hand_units
 
 from helpers import deal_of
-from tui_helpers import SHORT_DEAL, make_app, my_play_turn, table, until_hang, wait_for
+from tui_helpers import (
+    SHORT_DEAL,
+    make_app,
+    my_play_turn,
+    table,
+    tuoguan_to_the_match_end,
+    until_hang,
+    wait_for,
+)
 
 THEMES = ["felt", "dark", "light", "contrast"]
 
@@ -423,11 +431,7 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
     first_deal(deal_of(*SHORT_DEAL))
     app = make_app(result_seconds=0.2, rounds=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_play_turn(pilot, app)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
-        names = [s.name for s in app.host.seats]
-        end = next(e for _, e in app.client.events if e.get("type") == "round_end")
+        names, end = await tuoguan_to_the_match_end(pilot, app)
         result = ResultScreen(app.t, end, names, end["scores"], [], False)
         await app.push_screen(result)
         held = [str(w.render()) for w in result.query(".held")]
