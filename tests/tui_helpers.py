@@ -101,8 +101,10 @@ async def play_to(pilot, app, screen_type: type, answer):
     """Answer seat 0's every question with ``answer`` until a ``screen_type`` opens; it."""
     for _ in until_hang(screen_type.__name__):
         await pilot.pause()
-        if isinstance(app.screen, screen_type):
-            return app.screen
+        if isinstance(app.screen, screen_type):  # pushed; its lines come once it is mounted
+            screen = app.screen
+            await wait_for(pilot, lambda: screen.is_mounted, screen_type.__name__)
+            return screen
         await answer(pilot, app)
 
 

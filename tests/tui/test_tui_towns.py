@@ -14,7 +14,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain
 
-from tui_helpers import play_the_hint, until_hang
+from tui_helpers import play_the_hint, until_hang, wait_for
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
 
@@ -25,7 +25,9 @@ async def play_round(app: BhtuiApp, pilot) -> set[str]:
     for _ in until_hang("the screen to get there"):
         await pilot.pause()
         screen, view = app.screen, app.client.view if app.client else None
-        if isinstance(screen, ResultScreen):
+        if isinstance(screen, ResultScreen):  # pushed: its lines come once it is mounted
+            await wait_for(pilot, lambda: screen.is_mounted and len(screen.query(Plain)) > 0,
+                           "the result's lines")
             return seen
         if isinstance(screen, GrabDialog):
             seen.add("grab")
