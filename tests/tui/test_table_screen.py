@@ -17,6 +17,7 @@ from bhtui.rules import PRESETS
 from bhtui.store.config import Config, config_path
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
+    CallDialog,
     DeclareDialog,
     MatchEndScreen,
     PreviousTrickScreen,
@@ -31,6 +32,7 @@ from bhtui.tui.widgets import Footer, HandView, hand_units
 from helpers import deal_of
 from tui_helpers import (
     SHORT_DEAL,
+    drive,
     make_app,
     my_play_turn,
     table,
@@ -162,18 +164,25 @@ async def test_tuoguan_says_t_takes_over_and_the_quit_prompt_says_the_game_is_sa
         assert isinstance(app.screen, QuitScreen) and "not saved" not in text and "saved" in text
 
 
+async def to_the_declaration_prompt(pilot, app) -> None:
+    """Baike, seed 3: yield the card (让庄) when it comes to me, until a bot is offered it and
+    I am asked whether to grab (抢庄, R-EMP-B5)."""
+    async def step() -> bool:
+        if isinstance(app.screen, DeclareDialog):
+            return True
+        if app.client and app.client.my_turn and isinstance(app.screen, CallDialog):
+            await pilot.press("n")
+        return False
+    await drive(pilot, step, "the declaration prompt")
+
+
 async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
     """Defect 6 (R-EMP-B5): while a bot is offered the card, 抢庄 is asked, and the bots
     do not move on until the person answers."""
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
                    LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in until_hang("the screen to get there"):
-            if isinstance(app.screen, DeclareDialog):
-                break
-            if app.client and app.client.my_turn and app.screen.__class__.__name__ == "CallDialog":
-                await pilot.press("n")
-            await pilot.pause()
+        await to_the_declaration_prompt(pilot, app)
         assert isinstance(app.screen, DeclareDialog) and "grab" in app.screen.kinds
         actions = len(app.host.match.actions)
         for _ in range(20):
@@ -189,12 +198,7 @@ async def test_R_AUTO_1_t_in_the_declaration_prompt_hands_it_to_tuoguan():
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
                    LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            if isinstance(app.screen, DeclareDialog):
-                break
-            if app.client and app.client.my_turn and app.screen.__class__.__name__ == "CallDialog":
-                await pilot.press("n")
-            await pilot.pause()
+        await to_the_declaration_prompt(pilot, app)
         await pilot.pause()
         footer = " ".join(str(k.render()) for k in table(app).query("FooterKey"))
         assert "托管" in footer, footer
