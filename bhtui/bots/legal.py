@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 from bhtui.cards import parse_card
+from bhtui.messages import BaohuangView
 from bhtui.rules import Action, legal_sets
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import rules_of
@@ -14,7 +14,7 @@ from bhtui.rules.reading import reading_of_view
 from bhtui.rules.sets import set_of_cards
 
 
-def legal_from_view(view: dict[str, Any]) -> Choices:
+def legal_from_view(view: BaohuangView) -> Choices:
     """What the viewing seat may do now, in the engine's order: the sets it may play (worked
     out from its hand and the table's rules), then the view's other decisions; with the
     seat's reading of the view."""

@@ -9,20 +9,21 @@ farmer lets a partner's winning hand stand.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
 from bhtui.doudizhu.hands import ACE, JOKER, Hand, counts_of_text, merged, parse_hand
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.round import Action
+from bhtui.messages import DoudizhuView
 
 
 class Bot(Protocol):
     name: str
     reads_view: bool
-    """False for a bot that decides from the legal actions alone: callers may pass ``{}``."""
+    """False for a bot that decides from the legal actions alone: callers may pass ``None``."""
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def decide(self, view: DoudizhuView | None, legal: list[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -34,7 +35,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: DoudizhuView | None, legal: list[Action]) -> Action:
         return self.rng.choice(legal)
 
 
@@ -124,7 +125,8 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: DoudizhuView | None, legal: list[Action]) -> Action:
+        assert view is not None, "the heuristic reads its view"
         preset = view["preset"]
         rc = counts_of_text(" ".join(view["hand"]))
         phase = view["phase"]
@@ -140,7 +142,7 @@ class HeuristicBot:
             return max(reports, key=lambda a: len(a["groups"]))
         return self._play(view, legal, rc, preset)
 
-    def _play(self, view: dict[str, Any], legal: list[Action], rc: list[int],
+    def _play(self, view: DoudizhuView, legal: list[Action], rc: list[int],
               preset: str) -> Action:
         me, landlord, top = view["viewer"], view["landlord"], view["top"]
         size = sum(rc)
@@ -181,7 +183,7 @@ class HeuristicBot:
         return best[1]
 
 
-def legal_from_view(view: dict[str, Any]) -> list[Action]:
+def legal_from_view(view: DoudizhuView) -> list[Action]:
     """What the viewing seat may do now, in the engine's order, from its view alone (a bot
     at a remote table): the hands it may play (from its hand, the top hand, its bomb limit
     and the reported groups still held), then the view's other decisions."""
@@ -190,13 +192,15 @@ def legal_from_view(view: dict[str, Any]) -> list[Action]:
     if not isinstance(me, int) or view["phase"] != "play" or view["to_act"] != me:
         return others
     preset, seat = view["preset"], view["seats"][me]
-    top = parse_hand(view["top"]["hand"], preset) if view.get("top") else None
+    top_play = view["top"]
+    top = parse_hand(top_play["hand"], preset) if top_play else None
     limit = seat["bomb_limit"]
     locked = [parse_hand(t, preset) for t in view.get("locked", ())] \
         if me == view["landlord"] else []
     hands = playable(preset, counts_of_text(" ".join(view["hand"])), top,
                      limit is None or seat["bombs"] < limit, locked)
-    return [{"type": "play", "hand": h} for h in hands] + others
+    plays: list[Action] = [{"type": "play", "hand": h} for h in hands]
+    return plays + others
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {

@@ -17,6 +17,7 @@ from bhtui.doudizhu.presets import Rules, get_preset
 from bhtui.doudizhu.round import Action, Event, Round
 from bhtui.doudizhu.scoring import DealResult
 from bhtui.doudizhu.views import match_view
+from bhtui.messages import DoudizhuView, Viewer
 
 
 @dataclass
@@ -130,9 +131,10 @@ class Match:
         events += self._new_round(r.number + 1, 0, following, False, 0)
         return events
 
-    def view(self, viewer: int | str | None) -> dict[str, Any]:
+    def view(self, viewer: Viewer) -> DoudizhuView:
         """What ``viewer`` may know: a seat, None for a spectator, "all" for open spectating."""
-        return match_view(self, viewer)
+        return match_view(self.round, viewer, rounds=self.rounds, over=self.over,
+                          totals=self.totals, levels=self.levels)
 
 
 def replay(preset: str | Rules, seed: int | str, actions: list[tuple[int, Action]],

@@ -22,9 +22,8 @@ from bhtui.doudizhu.hands import BEATS, JOKER, Hand, parse_hand
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.presets import Rules
 from bhtui.doudizhu.scoring import DealResult
+from bhtui.messages import Action, Event
 
-Action = dict[str, Any]
-Event = dict[str, Any]
 MAX_TEXT = 200
 """A hand's text from the wire is refused beyond this many characters."""
 REPORT_SIZE = 7
@@ -110,17 +109,19 @@ class Round:
         if seat != self.turn:
             return []
         if self.phase == "bid":
-            return [{"type": "bid", "points": p} for p in range(self.high + 1, 4)] + [
-                {"type": "pass"}]
+            bids: list[Action] = [{"type": "bid", "points": p} for p in range(self.high + 1, 4)]
+            return [*bids, {"type": "pass"}]
         if self.phase == "open":
             return [{"type": "open"}, {"type": "skip"}]
         if self.phase == "report":
             groups = self.report_groups()
-            return [{"type": "report", "groups": list(combo), "fight": fight}
-                    for size in range(1, len(groups) + 1)
-                    for combo in combinations(groups, size)
-                    for fight in (True, False)] + [{"type": "skip"}]
-        actions = [{"type": "play", "hand": t} for t in self.play_texts(seat)] if plays else []
+            reports: list[Action] = [{"type": "report", "groups": list(combo), "fight": fight}
+                                     for size in range(1, len(groups) + 1)
+                                     for combo in combinations(groups, size)
+                                     for fight in (True, False)]
+            return [*reports, {"type": "skip"}]
+        actions: list[Action] = [{"type": "play", "hand": t} for t in self.play_texts(seat)] \
+            if plays else []
         if self.top is not None:
             actions.append({"type": "pass"})
         return actions
@@ -318,6 +319,7 @@ class Round:
         self.passes += 1
         self.moves[seat] = "pass"
         if self.passes == self.seats - 1:  # C-PLAY-2, S-PLAY-1: its player leads again
+            assert self.top_seat is not None  # a pass always answers a play
             self.turn = self.leader = self.top_seat
             self.top = self.top_seat = None
             self.passes = 0

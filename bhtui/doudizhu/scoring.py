@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bhtui.messages import DoudizhuResult
+
 LANDLORD, FARMERS = "landlord", "farmers"
 ESCAPE_REASONS = ("left", "disconnected", "timeouts")
 """S-SCORE-5: left on purpose (pays 1.1×), disconnected > 3 minutes, auto-played 5 times."""
@@ -47,7 +49,7 @@ class DealResult:
     fight: bool | None = None
     escape: dict[str, Any] | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> DoudizhuResult:
         return {
             "landlord": self.landlord, "bid": self.bid, "winner": self.winner,
             "scores": list(self.scores), "stake": self.stake,

@@ -24,7 +24,7 @@ def play_deal(match: Match, bots: Sequence[Bot]) -> dict[str, Any]:
         seat = match.to_act
         assert seat is not None
         bot = bots[seat]
-        view = match.view(seat) if bot.reads_view else {}
+        view = match.view(seat) if bot.reads_view else None
         match.apply(seat, bot.decide(view, match.legal_actions(seat)))
         decisions += 1
     return {"game": "doudizhu", "preset": match.rules.name, "seed": match.seed,

@@ -9,16 +9,11 @@ stays the landlord's (S-BID-4). When a deal ends every hand is shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import scoring
 from bhtui.doudizhu.round import Event, Round
+from bhtui.messages import DoudizhuSeat, DoudizhuView, Viewer, view_head
 
-if TYPE_CHECKING:
-    from bhtui.doudizhu.match import Match
-
-Viewer = int | str | None  # seat, None = spectator, "all" = open spectating
 PLACEHOLDER: Event = {"type": "hidden"}
 
 
@@ -46,14 +41,17 @@ def public_factors(r: Round) -> tuple[dict[str, str], int | None]:
     return scoring.factor_texts(factors), stake
 
 
-def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
-    r = match.round
+def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool, totals: list[int],
+               levels: list[int] | None) -> DoudizhuView:
+    """Deal ``r`` as ``viewer`` may see it, in a match of ``rounds`` (over or not) with these
+    ``totals`` and Shanghai's ``levels``: given, so this module needs nothing of
+    ``match.py`` (which builds on it)."""
     seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
     if viewer not in (None, "all") and (seat is None or not 0 <= seat < r.seats):
         raise ValueError(f"no viewer {viewer!r}: a seat 0..{r.seats - 1}, None or 'all'")
     sees_all = viewer == "all"
     landlord = r.landlord
-    seats = [{
+    seats: list[DoudizhuSeat] = [{
         "seat": s,
         "count": r.left[s],
         "role": None if landlord is None else "landlord" if s == landlord else "farmer",
@@ -66,16 +64,10 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     kitty_seen = sees_all or r.phase == "done" or (landlord is not None and (
         r.rules.kitty_public or seat == landlord))
     factors, stake = public_factors(r)
-    view: dict[str, Any] = {
+    view: DoudizhuView = {
         "game": "doudizhu",
-        "preset": match.rules.name,
-        "options": match.rules.options(),
-        "viewer": viewer,
-        "round": r.number,
-        "redeal": r.redeal,
-        "rounds": match.rounds,
-        "phase": "over" if match.over else r.phase,
-        "to_act": match.to_act,
+        **view_head(r.rules.name, r.rules.options(), viewer, r.number, r.redeal, rounds, over,
+                    r.phase, r.to_act, totals),
         "seats": seats,
         "first_bidder": r.first_bidder,
         "high": r.high,
@@ -97,13 +89,12 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "bombs": r.bombs,
         "factors": factors,
         "stake": stake,
-        "totals": list(match.totals),
-        "levels": list(match.levels) if match.levels is not None else None,
+        "levels": list(levels) if levels is not None else None,
     }
     if seat is not None:
         view["hand"] = r.hand(seat)
         # The seat's decisions but the hands to play (they follow from the hand and rules).
-        view["actions"] = [] if match.over else r.legal_actions(seat, plays=False)
+        view["actions"] = [] if over else r.legal_actions(seat, plays=False)
     if sees_all:
         view["hands"] = [r.hand(s) for s in range(r.seats)]
     return view

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from bhtui.bots import LEVELS, hint, make_bot, table_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import COPIES, SUIT_NAMES
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
+from bhtui.messages import BaohuangView, View
 from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
 from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import When
@@ -55,8 +56,8 @@ class Baohuang(Game):
                 ) -> Callable[[], Action]:
         return partial(hint, _offer(match, seat), self.level(level))
 
-    def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
-        action: Action = bot.decide(legal_from_view(view))
+    def remote_decide(self, bot: Any, view: View) -> Action:
+        action: Action = bot.decide(legal_from_view(_mine(view)))
         return action
 
     # ----- 抢庄, 抢独, 明保, 造反 ------------------------------------------------------------
@@ -70,12 +71,13 @@ class Baohuang(Game):
         legal = self.declarations(match, seat)
         return bot.interject(legal) if legal else None  # type: ignore[no-any-return]
 
-    def remote_interject(self, bot: Any, view: dict[str, Any]) -> Action | None:
-        declarations = [a for a in view.get("actions", []) if a["type"] in OUT_OF_TURN]
+    def remote_interject(self, bot: Any, view: View) -> Action | None:
+        mine = _mine(view)
+        declarations = [a for a in mine.get("actions", []) if a["type"] in OUT_OF_TURN]
         if not declarations:
             return None
         action: Action | None = bot.interject(
-            Choices([], declarations, partial(reading_of_view, view)))
+            Choices([], declarations, partial(reading_of_view, mine)))
         return action
 
     def interjecting(self, match: GameMatch) -> bool:
@@ -84,8 +86,8 @@ class Baohuang(Game):
     def moment(self, match: GameMatch) -> Hashable:
         return match.moment  # type: ignore[attr-defined,no-any-return]
 
-    def view_moment(self, view: dict[str, Any]) -> Hashable:
-        return (view["round"], view["redeal"], view.get("moment", 0))
+    def view_moment(self, view: View) -> Hashable:
+        return (view["round"], view["redeal"], _mine(view).get("moment", 0))
 
     def waits_for(self, match: GameMatch, candidates: list[int], people: list[int],
                   spectators: int) -> set[int]:
@@ -147,6 +149,11 @@ class Baohuang(Game):
             if r["stuck"] else [])
         return (f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
                 f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else ""))
+
+
+def _mine(view: View) -> BaohuangView:
+    """A table plays one game: the views its bots get are this game's."""
+    return cast(BaohuangView, view)
 
 
 def _offer(match: GameMatch, seat: int) -> Choices:

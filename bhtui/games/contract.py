@@ -19,10 +19,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
-Action = dict[str, Any]
-Event = dict[str, Any]
-Viewer = int | str | None
-"""A seat, None for a spectator, "all" for the open table (every hand shown)."""
+from bhtui.messages import Action, Event, View, Viewer
+
 Move = list[str] | str
 TRUTH = {"yes": "true", "on": "true", "1": "true", "no": "false", "off": "false", "0": "false"}
 """Other ways to write true and false on a command line."""
@@ -60,7 +58,7 @@ class GameMatch(Protocol):
     def to_act(self) -> int | None: ...
     def legal_actions(self, seat: int) -> Sequence[Action]: ...
     def apply(self, seat: int, action: Action) -> list[Event]: ...
-    def view(self, viewer: Viewer) -> dict[str, Any]: ...
+    def view(self, viewer: Viewer) -> View: ...
     def initial_events(self) -> list[Event]: ...
 
 
@@ -213,7 +211,7 @@ class Game(ABC):
         return self.hinting(match, seat, level)()
 
     @abstractmethod
-    def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
+    def remote_decide(self, bot: Any, view: View) -> Action:
         """The bot's action from its seat's view alone (a bot at a remote table)."""
 
     # ----- declarations out of turn (none unless a game has them) ------------------------
@@ -230,7 +228,7 @@ class Game(ABC):
         """The bot's declaration out of turn, or None."""
         return None
 
-    def remote_interject(self, bot: Any, view: dict[str, Any]) -> Action | None:
+    def remote_interject(self, bot: Any, view: View) -> Action | None:
         return None
 
     def abandons(self, rules: Any) -> bool:
@@ -251,7 +249,7 @@ class Game(ABC):
         """Changes whenever a declaration may be wanted: bots are asked once per moment."""
         return None
 
-    def view_moment(self, view: dict[str, Any]) -> Hashable:
+    def view_moment(self, view: View) -> Hashable:
         """The same moment as a seat's view tells it (a remote bot)."""
         return None
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
 from bhtui.doudizhu.bots import HeuristicBot, legal_from_view, make_bot
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
+from bhtui.messages import DoudizhuView, View
 
 BASES = (1, 2, 3, 5, 10)
 """The base scores (底分) the settings screen offers; any 1..1000 on the command line."""
@@ -39,15 +40,17 @@ class DouDizhu(Game):
         return int(rules.seats)
 
     def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
-        view = match.view(seat) if bot.reads_view else {}
+        view = match.view(seat) if bot.reads_view else None
         return partial(bot.decide, view, match.legal_actions(seat))
 
     def hinting(self, match: GameMatch, seat: int, level: str | None = None
                 ) -> Callable[[], Action]:
-        return partial(HeuristicBot().decide, match.view(seat), list(match.legal_actions(seat)))
+        view = cast(DoudizhuView, match.view(seat))
+        return partial(HeuristicBot().decide, view, list(match.legal_actions(seat)))
 
-    def remote_decide(self, bot: Any, view: dict[str, Any]) -> Action:
-        action: Action = bot.decide(view, legal_from_view(view))
+    def remote_decide(self, bot: Any, view: View) -> Action:
+        mine = cast(DoudizhuView, view)  # a table plays one game: its views are this game's
+        action: Action = bot.decide(mine, legal_from_view(mine))
         return action
 
     def abandons(self, rules: Any) -> bool:

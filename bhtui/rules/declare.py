@@ -51,8 +51,9 @@ def start_play(r: RoundState, events: list[Event]) -> None:
     r.step = None
     r.moment += 1
     lead = r.dealer if r.rules.first_lead is FirstLead.DEALER else r.emperor
+    assert lead is not None  # the emperor or the dealer is known once play begins
     r.leader = r.turn = lead  # R-TRICK-1, R-WF-LEAD-1
-    events.append({"type": "lead", "seat": r.leader, "jiefeng": False})
+    events.append({"type": "lead", "seat": lead, "jiefeng": False})
 
 
 # ----- out of turn ------------------------------------------------------------------------
@@ -116,6 +117,7 @@ def rebel(r: RoundState, seat: int, action: Action, events: list[Event]) -> None
         if r.guard != r.emperor:
             r.open_guard = True  # never doubles twice: see R-SCORE-L1
         if not r.guard_revealed:
+            assert r.guard is not None  # two rebels: every role is known
             r.guard_revealed = True
             events.append({"type": "reveal", "seat": r.guard, "solo": r.solo, "by": "rebellion"})
     if r.phase == "declare":

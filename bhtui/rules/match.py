@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from bhtui.cards import card_text
+from bhtui.messages import BaohuangView, Purchase, Transfer, Viewer
 from bhtui.rules.choices import Choices
 from bhtui.rules.deal import Deal
 from bhtui.rules.errors import IllegalAction
@@ -31,9 +32,9 @@ class RoundRecord:
     redeals: int
     called: str | None
     grab: bool
-    tribute: list[dict[str, Any]]
+    tribute: list[Transfer]
     result: RoundResult
-    bought: list[dict[str, Any]] = field(default_factory=list)
+    bought: list[Purchase] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """Public facts enough to recompute the scores: places, roles, what multiplied them
@@ -92,7 +93,7 @@ class Match:
 
     def _deal_events(self) -> list[Event]:
         r = self.round
-        deal = {
+        deal: Event = {
             "type": "deal", "round": r.number, "redeal": r.redeal,
             "first_candidate": r.first_candidate,
             "counts": [r.count(s) for s in range(SEATS)],
@@ -175,9 +176,10 @@ class Match:
         events.extend(self._new_round(r.number + 1, 0, r.result))
         return events
 
-    def view(self, viewer: int | str | None) -> dict[str, Any]:
+    def view(self, viewer: Viewer) -> BaohuangView:
         """What ``viewer`` may know: a seat 0..4, None for a spectator, "all" for open spectating."""
-        return match_view(self, viewer)
+        return match_view(self.round, viewer, rounds=self.rounds, over=self.over,
+                          totals=self.totals)
 
 
 def replay(preset: str | RuleSet, seed: Seed, actions: list[tuple[int, Action]], **kw: Any) -> Match:

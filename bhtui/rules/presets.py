@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bhtui.rules.mechanisms import (
@@ -287,7 +288,7 @@ def get_preset(preset: str | RuleSet) -> RuleSet:
         ) from None
 
 
-def rules_of(view_or_room: dict[str, object]) -> RuleSet:
+def rules_of(view_or_room: Mapping[str, object]) -> RuleSet:
     """The RuleSet a view, room or log header names (preset + options)."""
     options = view_or_room.get("options") or {}
     assert isinstance(options, dict)

@@ -18,9 +18,10 @@ from __future__ import annotations
 import functools
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bhtui.cards import GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
+from bhtui.messages import BaohuangView
 from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
@@ -216,9 +217,10 @@ def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:
     )
 
 
-def reading_of_view(view: dict[str, Any]) -> Reading:
+def reading_of_view(view: BaohuangView) -> Reading:
     """The same reading from a seat's view, for a bot at a remote table."""
-    me = view["viewer"]
+    me, called = view["viewer"], view["called"]
+    assert isinstance(me, int), "a seat's view"
     hand, rc = [0] * NUM_CARDS, [0] * RANKS_WITH_GC
     for text in view.get("hand", []):
         card = parse_card(text)
@@ -240,7 +242,7 @@ def reading_of_view(view: dict[str, Any]) -> Reading:
         places=[s["place"] for s in seats],
         top=set_of_cards((parse_card(c) for c in top["cards"]), kills=True) if top else None,
         top_seat=top["seat"] if top else None,
-        called=parse_card(view["called"]) if view.get("called") else None,
+        called=parse_card(called) if called else None,
         in_hand=bool(view.get("in_hand")),
         bundle=[parse_card(c) for c in view.get("bundle", [])],
         again=list(view.get("again", [])),

@@ -478,6 +478,7 @@ class Round(RoundState):
                 if self._emperor_called_played < 4:
                     return
         self.guard_revealed = True
+        assert self.guard is not None  # the called card's holder is the guard
         events.append({"type": "reveal", "seat": self.guard, "solo": self.solo, "by": "play"})
 
     def _goes_out(self, seat: int, events: list[Event]) -> None:

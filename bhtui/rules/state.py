@@ -8,27 +8,25 @@ none of them imports another's round.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from bhtui.cards import RANK_OF, Card, card_text, cards_from_counts
+from bhtui.messages import Action as Action  # the engine's modules import it from here
+from bhtui.messages import Event, Purchase, Transfer
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Move, Reading, Trick
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.sets import CardSet
 
-Action = dict[str, Any]
-Event = dict[str, Any]
-
 
 def transfers_record(moves: Iterable[tuple[int, int, Card]],
-                     label: Callable[[Card], str] = card_text) -> list[dict[str, Any]]:
+                     label: Callable[[Card], str] = card_text) -> list[Transfer]:
     """Cards handed from seat to seat (tribute), as views, events, logs and the demo show
     them."""
     return [{"from": f, "to": t, "card": label(c)} for f, t, c in moves]
 
 
-def purchases_record(bought: Iterable[tuple[int, int, Card, Card | None]]) -> list[dict[str, Any]]:
+def purchases_record(bought: Iterable[tuple[int, int, Card, Card | None]]) -> list[Purchase]:
     """买3: the 3 that changed hands and what was paid for it (R-WF-BUY3-1)."""
     return [{"from": f, "to": t, "card": card_text(c),
              "paid": card_text(p) if p is not None else None} for f, t, c, p in bought]

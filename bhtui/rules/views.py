@@ -7,28 +7,28 @@ exactly like an ordinary round to everyone but the emperor.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bhtui.cards import CARD_TEXT, card_text
+from bhtui.messages import BaohuangSeat, BaohuangView, Top, Viewer, view_head
 from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.state import purchases_record, transfers_record
 from bhtui.rules.throne import bundle_cards, passes_to
 
-if TYPE_CHECKING:
-    from bhtui.rules.match import Match
-
-Viewer = int | str | None  # seat, None = spectator, "all" = open spectating
 PLACEHOLDER: Event = {"type": "hidden"}
 
 
-def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
-    r = match.round
+def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool,
+               totals: list[int]) -> BaohuangView:
+    """Round ``r`` as ``viewer`` may see it, in a match of ``rounds`` (over or not) whose
+    totals after the finished rounds are ``totals``: what the match knows, given, so this
+    module needs nothing of ``match.py`` (which builds on it)."""
     seat = viewer if isinstance(viewer, int) else None
     sees_all = viewer == "all"
     public_guard = r.guard if r.guard_revealed else None
     public_solo = r.solo and r.guard_revealed
-    seats = []
+    seats: list[BaohuangSeat] = []
     for s in range(SEATS):
         move = r.trick_moves[s]
         if sees_all or s in (public_guard, r.emperor) or (s == seat and r.guard is not None):
@@ -42,15 +42,9 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
             "role": role,
             "move": move if isinstance(move, str) or move is None else [card_text(c) for c in move],
         })
-    view: dict[str, Any] = {
-        "preset": match.rules.name,
-        "options": match.rules.options(),
-        "viewer": viewer,
-        "round": r.number,
-        "redeal": r.redeal,
-        "rounds": match.rounds,
-        "phase": "over" if match.over else r.phase,
-        "to_act": match.to_act,
+    view: BaohuangView = {
+        **view_head(r.rules.name, r.rules.options(), viewer, r.number, r.redeal, rounds, over,
+                    r.phase, r.to_act, totals),
         "seats": seats,
         "emperor": r.emperor,
         "guard": r.guard if sees_all else public_guard,
@@ -83,14 +77,13 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "stuck": [list(pair) for pair in r.stuck],
         "taken": [CARD_TEXT[c] for c in r.taken],
         "tricks": _tricks(r),
-        "totals": list(match.totals),  # the per-round table travels apart, once per round
-    }
+    }  # the per-round table travels apart, once per round: the head holds only the totals
     if seat is not None:
         view["hand"] = [CARD_TEXT[c] for c in r.hand(seat)]
         # Every decision but the sets to play (the client computes those from the hand and
         # the rules): private, since a guard's 明保 would tell who he is.
-        view["actions"] = [] if match.over else r.decisions(seat)
-        if match.rules.deck.marked_guard_card:  # the holder sees the sword (R-GUARD-4, R-WH-DECK-2)
+        view["actions"] = [] if over else r.decisions(seat)
+        if r.rules.deck.marked_guard_card:  # the holder sees the sword (R-GUARD-4, R-WH-DECK-2)
             view["guard_card"] = r.guard_card == seat
     if sees_all:
         view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
@@ -104,7 +97,7 @@ def _tricks(r: Round) -> list[list[list[Any]]]:
              for seat, move in trick] for trick in r.tricks]
 
 
-def _top(r: Round) -> dict[str, Any] | None:
+def _top(r: Round) -> Top | None:
     """The set to beat and who played it."""
     if r.top is None or r.top_seat is None:
         return None

@@ -1,0 +1,473 @@
+"""Every message of the table protocol, with its declared shape: the one place a reader sees it.
+
+``docs/protocol.md`` says what each message and field means; this module says what each holds,
+so mypy checks every reader. The shapes are TypedDicts: on the wire and in the log a message
+stays the plain dict msgpack carries (nothing is encoded or decoded for them), and typing is
+not validation — a frame from another machine is checked where it arrives (``net/protocol.py``,
+the host's handlers) before any code trusts these shapes.
+
+It sits below both engines (they build the views), beside ``bhtui.cards``, and imports nothing
+of the project: each game's view is shaped here, the part both games share (:class:`ViewHead`)
+and what is each game's (:class:`BaohuangView`, :class:`DoudizhuView`). Events are
+open-ended per game and type (docs/protocol.md lists them); :class:`Event` declares the fields
+every reader relies on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, Required, TypedDict
+
+Viewer = int | str | None
+"""A seat, None for a spectator, "all" for the open table (every hand shown)."""
+
+
+class Action(TypedDict, total=False):
+    """A move or decision a seat sends (``action`` command); each type keeps only its own
+    fields (the game's ``action_fields``)."""
+
+    type: Required[str]
+    card: str
+    open: bool
+    cards: list[str]
+    set: str
+    points: int
+    groups: list[str]
+    fight: bool
+    hand: str
+    why: str
+
+
+Event = TypedDict("Event", {
+    "type": Required[str], "private": int, "seat": int,
+    # the deal, the match
+    "round": int, "redeal": int, "counts": list[int], "first_candidate": int | None,
+    "first_bidder": int, "huangfan": bool, "mark": str | None, "kitty": int | list[str],
+    "totals": list[int], "levels": list[int] | None,
+    # Baohuang: tribute and 买3, the throne and the call, declarations
+    "items": list[Any], "second": bool, "forced": bool, "bundle": list[str], "grab": bool,
+    "auto": bool, "added": str | None, "to": int | None, "card": str, "open": bool,
+    "shown": list[str], "role": str | None, "by": str | int | None, "solo": bool, "step": str | None,
+    "seats": list[int], "side": str, "kicks": int,
+    # plays and tricks (both games)
+    "cards": list[str], "set": str, "hand": str, "kind": str, "left": int, "jiefeng": bool,
+    "from": int, "kou": bool, "bomb": bool, "place": int | None,
+    # Dou Dizhu: bids, 摊打, 报到, escape
+    "points": int, "bid": int | None, "toulia": bool, "decision": str, "groups": list[str],
+    "fight": bool | None, "why": str,
+    # a round's or deal's result
+    "emperor": int | None, "guard": int | None, "open_solo": bool, "open_guard": bool,
+    "rebels": list[int], "called": str | None, "places": list[int | None],
+    "scores": list[int], "winner": str | None, "multiplier": int, "bombs": int,
+    "stuck": list[list[int]], "hands": list[list[str]], "landlord": int, "stake": int,
+    "factors": dict[str, str], "spring": str | None, "reports": list[str],
+    "escape": dict[str, Any] | None,
+}, total=False)
+"""Something that happened at the table, in either game: ``type`` names it and the rest of
+its fields are that type's (docs/protocol.md, *Events*, lists which); ``private`` is the one
+seat that may see it (everyone else gets ``{"type": "hidden"}``). One shape for both games
+with every field declared, so a typo or a wrong type in a reader is caught; which fields a
+type carries is the engine's and the doc's."""
+
+
+# ----- views -------------------------------------------------------------------------------
+
+
+class ViewHead(TypedDict):
+    """What every game's view holds: the rules, who is looking, where the match is, the
+    seats and totals. A screen shared by the games reads only these."""
+
+    preset: str
+    options: dict[str, Any]
+    viewer: Viewer
+    round: int
+    redeal: int
+    rounds: int | None
+    phase: str
+    to_act: int | None
+    totals: list[int]
+
+
+class Top(TypedDict):
+    """Baohuang's set to beat and who played it."""
+
+    seat: int
+    cards: list[str]
+
+
+# ``from`` is a keyword, so these two take the functional form.
+Transfer = TypedDict("Transfer", {"from": int, "to": int, "card": str})
+"""A card handed on: tribute and its return."""
+Purchase = TypedDict("Purchase", {"from": int, "to": int, "card": str, "paid": str | None})
+"""买3: the 3 that changed hands and the card paid for it."""
+
+
+class BaohuangSeat(TypedDict):
+    seat: int
+    count: int
+    place: int | None
+    role: str | None
+    move: list[str] | str | None
+
+
+class BaohuangView(ViewHead):
+    """A Baohuang seat's, spectator's or the open table's view (R-HIDE-*)."""
+
+    seats: list[BaohuangSeat]
+    emperor: int | None
+    guard: int | None
+    solo: bool
+    open_solo: bool
+    grabbed: bool
+    called: str | None
+    first_candidate: int | None
+    candidate: int | None
+    second_chance: bool
+    forced: bool
+    bundle: list[str]
+    passes_to: int | None
+    in_hand: bool
+    grabs: list[int]
+    open_guard: bool
+    rebels: list[int]
+    again: list[int]
+    moment: int
+    leader: int | None
+    top: Top | None
+    tribute: list[Transfer]
+    bought: list[Purchase]
+    dealer: int
+    step: str | None
+    asking: list[int]
+    kicks: int
+    abdicator: int | None
+    bombs: int
+    stuck: list[list[int]]
+    taken: list[str]
+    tricks: list[list[list[Any]]]
+    hand: NotRequired[list[str]]
+    actions: NotRequired[list[Action]]
+    guard_card: NotRequired[bool]
+    hands: NotRequired[list[list[str]]]
+
+
+class DoudizhuSeat(TypedDict):
+    seat: int
+    count: int
+    role: str | None
+    bid: int | None
+    bombs: int
+    bomb_limit: int | None
+    move: str | None
+    shown: list[str]
+
+
+class DoudizhuTop(TypedDict):
+    seat: int | None
+    hand: str
+    kind: str
+
+
+class DoudizhuView(ViewHead):
+    """A Dou Dizhu seat's, spectator's or the open table's view."""
+
+    game: Literal["doudizhu"]
+    seats: list[DoudizhuSeat]
+    first_bidder: int
+    high: int
+    landlord: int | None
+    bid: int | None
+    forced: bool
+    huangfan: bool
+    mark: str | None
+    toulia: bool
+    open_hand: bool
+    reports: list[str]
+    fight: bool | None
+    locked: list[str]
+    kitty: list[str] | None
+    kitty_size: int
+    leader: int | None
+    top: DoudizhuTop | None
+    bombs: int
+    factors: dict[str, str]
+    stake: int | None
+    levels: list[int] | None
+    hand: NotRequired[list[str]]
+    actions: NotRequired[list[Action]]
+    hands: NotRequired[list[list[str]]]
+
+
+View = BaohuangView | DoudizhuView
+"""A view of either game; a screen shared by both reads its :class:`ViewHead`."""
+
+
+class DoudizhuResult(TypedDict):
+    """A scored Dou Dizhu deal: in the ``result`` event and, with ``round``, ``redeals`` and
+    ``totals``, a ``history`` row."""
+
+    landlord: int
+    bid: int
+    winner: str
+    scores: list[int]
+    stake: int
+    factors: dict[str, str]
+    bombs: int
+    spring: str | None
+    levels: list[int] | None
+    reports: list[str]
+    fight: bool | None
+    escape: dict[str, Any] | None
+
+
+def view_head(preset: str, options: dict[str, Any], viewer: Viewer, round: int, redeal: int,
+              rounds: int | None, over: bool, phase: str, to_act: int | None,
+              totals: list[int]) -> ViewHead:
+    """The part of a view every game builds alike (phase ``over`` once the match is)."""
+    return {"preset": preset, "options": options, "viewer": viewer, "round": round,
+            "redeal": redeal, "rounds": rounds, "phase": "over" if over else phase,
+            "to_act": None if over else to_act, "totals": list(totals)}
+
+
+# ----- what travels beside the view --------------------------------------------------------
+
+
+class TableSeat(TypedDict):
+    """A seat in a ``view`` frame's ``table``."""
+
+    name: str
+    kind: Literal["human", "bot"]
+    auto: bool
+    ready: bool
+    connected: bool
+
+
+class LastMove(TypedDict):
+    move: list[str] | str
+    old: bool
+
+
+class TrickMove(TypedDict):
+    seat: int
+    move: list[str] | str
+
+
+class Recall(TypedDict, total=False):
+    """What follows from public events, for the screen (``net/recall.py``)."""
+
+    last: Required[list[LastMove | None]]
+    previous: list[TrickMove]
+    played: dict[str, int]
+    deck: dict[str, int]
+
+
+class Timer(TypedDict):
+    seat: int
+    left: float
+    total: float
+
+
+class Asked(TypedDict):
+    left: float | None
+
+
+class RoomSeat(TypedDict):
+    name: str
+    kind: Literal["human", "bot"]
+    ready: bool
+    taken: bool
+    connected: bool
+    auto: bool
+    level: str | None
+
+
+class Room(TypedDict):
+    """The waiting room before the match."""
+
+    table: str
+    game: str
+    preset: str
+    options: dict[str, Any]
+    counter: bool
+    seats: list[RoomSeat]
+    spectators: int
+
+
+class HistoryRow(TypedDict, total=False):
+    """A finished round of the score table: each game's record (docs/protocol.md,
+    ``history``) with at least these."""
+
+    round: Required[int]
+    redeals: Required[int]
+    scores: Required[list[int]]
+    totals: Required[list[int]]
+
+
+# ----- host → client -----------------------------------------------------------------------
+
+
+class HostHello(TypedDict):
+    type: Literal["hello"]
+    proto: list[int]
+    app: str
+    id: str
+    code: bool
+    table: str
+    game: str
+    preset: str
+    options: dict[str, Any]
+
+
+class PakeMessage(TypedDict):
+    type: Literal["pake"]
+    pake: str
+    confirm: str
+
+
+class Welcome(TypedDict):
+    type: Literal["welcome"]
+    role: Literal["player", "spectator"]
+    seat: int | None
+    token: str | None
+    last_cid: int
+    seq: int
+
+
+class Catchup(TypedDict):
+    type: Literal["catchup"]
+    events: list[tuple[int, Event]]
+
+
+class EventFrame(TypedDict):
+    type: Literal["event"]
+    seq: int
+    event: Event
+
+
+class ViewFrame(TypedDict):
+    type: Literal["view"]
+    seq: int
+    view: View
+    table: list[TableSeat]
+    recall: Recall
+    timer: NotRequired[Timer]
+    asked: NotRequired[Asked]
+
+
+class History(TypedDict):
+    type: Literal["history"]
+    rounds: list[HistoryRow]
+
+
+class ErrorMessage(TypedDict):
+    type: Literal["error"]
+    code: str
+    reason: str
+    cid: NotRequired[int | None]
+
+
+class HintAnswer(TypedDict):
+    type: Literal["hint"]
+    cid: int
+    action: Action
+
+
+class ChatLine(TypedDict):
+    type: Literal["chat"]
+    seat: int | None
+    name: str
+    text: str
+
+
+class RoomFrame(TypedDict):
+    type: Literal["room"]
+    room: Room
+
+
+# ----- client → host -----------------------------------------------------------------------
+
+
+class ClientHello(TypedDict):
+    type: Literal["hello"]
+    proto: list[int]
+    app: str
+    role: Literal["player", "spectator"]
+    name: str
+    token: NotRequired[str]
+    last_seq: NotRequired[int]
+    pake: NotRequired[str]
+
+
+class Proof(TypedDict):
+    type: Literal["proof"]
+    confirm: str
+
+
+class ActionCommand(TypedDict):
+    type: Literal["action"]
+    cid: int
+    seq: int
+    action: Action
+
+
+class HintRequest(TypedDict):
+    type: Literal["hint"]
+    cid: int
+
+
+class Auto(TypedDict):
+    type: Literal["auto"]
+    on: bool
+
+
+class Say(TypedDict):
+    type: Literal["chat"]
+    text: str
+
+
+class HistoryRequest(TypedDict):
+    type: Literal["history"]
+    before: int | None
+
+
+class Waive(TypedDict):
+    type: Literal["waive"]
+
+
+class Leave(TypedDict):
+    type: Literal["leave"]
+
+
+class Prefs(TypedDict, total=False):
+    type: Required[Literal["prefs"]]
+    auto_pass: bool
+    assist: str | None
+
+
+class Ready(TypedDict):
+    type: Literal["ready"]
+
+
+class Admin(TypedDict, total=False):
+    type: Required[Literal["admin"]]
+    op: Required[str]
+    seat: int
+    to: int
+    preset: str
+    options: dict[str, Any]
+    level: str
+
+
+HOST_MESSAGES: tuple[type, ...] = (
+    HostHello, PakeMessage, Welcome, Catchup, EventFrame, ViewFrame, History, ErrorMessage,
+    HintAnswer, ChatLine, RoomFrame,
+)
+"""What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
+CLIENT_MESSAGES: tuple[type, ...] = (
+    ClientHello, Proof, ActionCommand, HintRequest, Auto, Say, HistoryRequest, Waive, Leave,
+    Prefs, Ready, Admin,
+)
+"""What a client sends (docs/protocol.md, *Client → host*)."""
+HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
+               | ErrorMessage | HintAnswer | ChatLine | RoomFrame)
+ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Say | HistoryRequest
+                 | Waive | Leave | Prefs | Ready | Admin)
