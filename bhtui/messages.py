@@ -85,6 +85,12 @@ class ViewHead(TypedDict):
     phase: str
     to_act: int | None
     totals: list[int]
+    hand: NotRequired[list[str]]
+    """A seat's own cards (its view only)."""
+    actions: NotRequired[list[Action]]
+    """A seat's decisions now but the plays (which follow from the hand and the rules)."""
+    hands: NotRequired[list[list[str]]]
+    """Every hand: the open table's view only."""
 
 
 class Top(TypedDict):
@@ -144,10 +150,7 @@ class BaohuangView(ViewHead):
     stuck: list[list[int]]
     taken: list[str]
     tricks: list[list[list[Any]]]
-    hand: NotRequired[list[str]]
-    actions: NotRequired[list[Action]]
     guard_card: NotRequired[bool]
-    hands: NotRequired[list[list[str]]]
 
 
 class DoudizhuSeat(TypedDict):
@@ -192,9 +195,6 @@ class DoudizhuView(ViewHead):
     factors: dict[str, str]
     stake: int | None
     levels: list[int] | None
-    hand: NotRequired[list[str]]
-    actions: NotRequired[list[Action]]
-    hands: NotRequired[list[list[str]]]
 
 
 View = BaohuangView | DoudizhuView
@@ -219,6 +219,15 @@ class DoudizhuResult(TypedDict):
     escape: dict[str, Any] | None
 
 
+class DoudizhuDealEnd(DoudizhuResult):
+    """Dou Dizhu's ``result`` event: the scored deal with every hand left and the kitty."""
+
+    type: Literal["result"]
+    round: int
+    hands: list[list[str]]
+    kitty: list[str]
+
+
 def view_head(preset: str, options: dict[str, Any], viewer: Viewer, round: int, redeal: int,
               rounds: int | None, over: bool, phase: str, to_act: int | None,
               totals: list[int]) -> ViewHead:
@@ -239,6 +248,7 @@ class TableSeat(TypedDict):
     auto: bool
     ready: bool
     connected: bool
+    level: str | None
 
 
 class LastMove(TypedDict):
@@ -252,9 +262,10 @@ class TrickMove(TypedDict):
 
 
 class Recall(TypedDict, total=False):
-    """What follows from public events, for the screen (``net/recall.py``)."""
+    """What follows from public events, for the screen (``net/recall.py``); a client has
+    none before its first view."""
 
-    last: Required[list[LastMove | None]]
+    last: list[LastMove | None]
     previous: list[TrickMove]
     played: dict[str, int]
     deck: dict[str, int]
@@ -292,14 +303,51 @@ class Room(TypedDict):
     spectators: int
 
 
+class StuckSeat(TypedDict):
+    """闷: a seat left holding only held-back cards, who stuck it, the place it got."""
+
+    seat: int
+    by: int
+    place: int
+
+
 class HistoryRow(TypedDict, total=False):
-    """A finished round of the score table: each game's record (docs/protocol.md,
-    ``history``) with at least these."""
+    """A finished round of the score table, in either game (docs/protocol.md, ``history``):
+    every game's has the first four; the rest are Baohuang's round record or Dou Dizhu's
+    :class:`DoudizhuResult`."""
 
     round: Required[int]
     redeals: Required[int]
     scores: Required[list[int]]
     totals: Required[list[int]]
+    # Baohuang
+    emperor: int | None
+    guard: int | None
+    solo: bool
+    open_solo: bool
+    open_guard: bool
+    grab: bool
+    rebels: list[int]
+    called: str | None
+    places: list[int | None]
+    winner: str | None
+    tribute: list[Transfer]
+    bought: list[Purchase]
+    abdicated: bool
+    kicks: int
+    bombs: int
+    multiplier: int
+    stuck: list[StuckSeat]
+    # Dou Dizhu
+    landlord: int
+    bid: int
+    stake: int
+    factors: dict[str, str]
+    spring: str | None
+    levels: list[int] | None
+    reports: list[str]
+    fight: bool | None
+    escape: dict[str, Any] | None
 
 
 # ----- host → client -----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
-from bhtui.messages import Action, Event, View, Viewer
+from bhtui.messages import Action, Event, HistoryRow, View, Viewer
 
 Move = list[str] | str
 TRUTH = {"yes": "true", "on": "true", "1": "true", "no": "false", "off": "false", "0": "false"}
@@ -46,7 +46,7 @@ class GameMatch(Protocol):
     @property
     def totals(self) -> list[int]: ...
     @property
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[HistoryRow]:
         """Finished rounds as plain dicts, each with at least ``round``, ``scores`` and
         ``totals`` (the totals after it); the host sends each once when it ends."""
     @property

@@ -13,9 +13,21 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from bhtui.games import DEFAULT_GAME
+from bhtui.messages import (
+    Action,
+    Admin,
+    Asked,
+    ClientMessage,
+    Event,
+    HistoryRow,
+    Recall,
+    Room,
+    TableSeat,
+    View,
+)
 from bhtui.net.joincode import CodeProver, WrongCode
 from bhtui.net.protocol import (
     FrameDecoder,
@@ -41,7 +53,7 @@ Listener = Callable[[Message], None]
 class Client:
     """One viewer of a table: a seat or a spectator."""
 
-    def __init__(self, link: Link, name: str, role: str = "player",
+    def __init__(self, link: Link, name: str, role: Literal["player", "spectator"] = "player",
                  token: str | None = None, code: str | None = None,
                  tokens: SeatTokens | None = None) -> None:
         self.link = link
@@ -50,17 +62,19 @@ class Client:
         self.token = token
         self.code = code
         self.tokens = tokens  # where seat tokens are kept between runs (None: nowhere)
-        self.server: dict[str, Any] = {}
+        # What the host sent, as the protocol shapes it (bhtui.messages); a screen reading a
+        # game's fields asks that game's parts, which know the game's view.
+        self.server: Message = {}  # the host's hello
         self.seat: int | None = None
-        self.view: dict[str, Any] | None = None
-        self.room: dict[str, Any] | None = None
-        self.table: list[dict[str, Any]] = []
-        self.recall: dict[str, Any] = {}  # last moves, previous trick, the card counter
+        self.view: View | None = None
+        self.room: Room | None = None
+        self.table: list[TableSeat] = []
+        self.recall: Recall = {}  # last moves, previous trick, the card counter
         self.deadline: tuple[int, float, float] | None = None  # seat, monotonic end, total
-        self.asked: dict[str, Any] | None = None  # the table waits for my declaration
+        self.asked: Asked | None = None  # the table waits for my declaration
         self.seq = 0
-        self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP_EVENTS)
-        self.rounds: dict[int, dict[str, Any]] = {}  # finished rounds by number
+        self.events: deque[tuple[int, Event]] = deque(maxlen=KEEP_EVENTS)
+        self.rounds: dict[int, HistoryRow] = {}  # finished rounds by number
         self.gaps = 0
         self.closed: str | None = None
         self.refused: dict[str, Any] | None = None
@@ -81,7 +95,7 @@ class Client:
         return self.events[-1][0] if self.events else None
 
     @property
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[HistoryRow]:
         """The finished rounds this client has been sent, in order (the score table)."""
         return [self.rounds[n] for n in sorted(self.rounds)]
 
@@ -160,12 +174,12 @@ class Client:
         elif kind == "history":
             for record in message.get("rounds") or []:
                 if isinstance(record, dict) and isinstance(record.get("round"), int):
-                    self.rounds[record["round"]] = record
+                    self.rounds[record["round"]] = cast(HistoryRow, record)
         elif kind == "view":
             self.view = message["view"]
             self.table = message.get("table", [])
             self.seq = message["seq"]
-            recall = message.get("recall") or {}
+            recall: Recall = message.get("recall") or {}
             if "previous" not in recall:  # unchanged since the last frame: keep ours
                 recall = {**recall, "previous": self.recall.get("previous", [])}
             self.recall = recall
@@ -200,14 +214,14 @@ class Client:
         for seq, event in fresh:
             self._dispatch({"type": "event", "seq": seq, "event": event})
 
-    def _send(self, message: Message) -> None:
+    def _send(self, message: ClientMessage) -> None:
         self.link.write(encode(message))
 
     def _next_cid(self) -> int:
         self._cid += 1
         return self._cid
 
-    def act(self, action: dict[str, Any]) -> int:
+    def act(self, action: Action) -> int:
         """Send an action answering the latest view; returns its command id."""
         cid = self._next_cid()
         self._send({"type": "action", "cid": cid, "seq": self.seq, "action": action})
@@ -245,7 +259,7 @@ class Client:
         self._send({"type": "ready"})
 
     def admin(self, op: str, **fields: Any) -> None:
-        self._send({"type": "admin", "op": op, **fields})
+        self._send(cast(Admin, {"type": "admin", "op": op, **fields}))
 
     @property
     def game(self) -> str:

@@ -86,7 +86,7 @@ class Table:
         self.match: GameMatch | None = None
         self.closed = False
         self.seq = 0
-        self.buffer: deque[tuple[int, dict[str, Any]]] = deque(maxlen=CATCHUP_EVENTS)
+        self.buffer: deque[tuple[int, Event]] = deque(maxlen=CATCHUP_EVENTS)
         self.viewers: dict[Connection, Viewer] = {}
         self.pending: dict[Connection, Pending] = {}
         self.spectators = 0  # admitted spectators, and per address: the caps
@@ -279,7 +279,7 @@ class Table:
         self._publish()
 
     # ----- applying and broadcasting -----------------------------------------------------
-    def apply(self, seat: int, action: dict[str, Any]) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Apply, log, then tell every viewer; IllegalAction (nothing changed) when refused."""
         match = self.match
         assert match is not None and not self.closed
@@ -307,7 +307,7 @@ class Table:
         if self.abandoning:
             self._count_abandons()
 
-    def _record(self, events: list[dict[str, Any]]) -> None:
+    def _record(self, events: list[Event]) -> None:
         for event in events:
             self.seq += 1
             self.buffer.append((self.seq, event))
@@ -329,7 +329,7 @@ class Table:
                 frames[key] = _built(build, key)
             viewer.conn.send_frame(frames[key])
 
-    def _event_frame(self, key: int | str | None, seq: int, event: dict[str, Any]) -> bytes:
+    def _event_frame(self, key: int | str | None, seq: int, event: Event) -> bytes:
         return encode({"type": "event", "seq": seq, "event": self.game.event_for(event, key)})
 
     def _view_frame(self, key: int | str | None, previous: bool = True) -> bytes:
@@ -388,7 +388,7 @@ class Table:
         for viewer in list(self.viewers.values()):
             viewer.conn.send_frame(frame)
 
-    def public_seats(self) -> list[dict[str, Any]]:
+    def public_seats(self) -> list[TableSeat]:
         return [
             {"name": s.name, "kind": s.kind, "auto": s.auto, "ready": s.ready,
              "connected": s.bot is not None or s.conn is not None,

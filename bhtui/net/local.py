@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from bhtui.games import Game, Seed, resolve
 from bhtui.net.client import Client
@@ -32,7 +32,8 @@ def local_table(rules: Any, seed: Seed, name: str, bot_delay: float,
     return table
 
 
-def join(table: Table, name: str, role: str = "player", admin: bool = True,
+def join(table: Table, name: str, role: Literal["player", "spectator"] = "player",
+         admin: bool = True,
          seat: int | None = 0) -> tuple[Client, MemoryLink]:
     """Join over memory; ``seat`` is a seat reserved for this person (taken by its token)."""
     link = MemoryLink(table, admin=admin)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, cast
 
 import msgpack
+
+from bhtui.messages import Action, ClientHello
 
 PROTOCOL = (2, 0)
 MAX_FRAME = 64 * 1024
@@ -27,7 +29,7 @@ class ProtocolError(Exception):
     """A frame or message the protocol does not allow; ``str`` says what was wrong."""
 
 
-def encode(message: Message) -> bytes:
+def encode(message: Mapping[str, Any]) -> bytes:
     """One frame: length header + msgpack body. Refuses to build a frame over the cap."""
     body = msgpack.packb(message, use_bin_type=True)
     if len(body) > MAX_FRAME:
@@ -80,21 +82,24 @@ def clean_text(text: str) -> str:
         if c in "\t\n\r" or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
 
 
-def action_of(message: Message, fields: Mapping[str, tuple[str, ...]]) -> dict[str, Any]:
+def action_of(message: Message, fields: Mapping[str, tuple[str, ...]]) -> Action:
     """The action a command carries, reduced to the fields its type may have in this game
     (``fields``, the game's ``action_fields``): the log keeps exactly what the engine reads.
-    ProtocolError when it is not a map with a text ``type``."""
+    ProtocolError when it is not a map with a text ``type``. The fields' values are still
+    the sender's: the engine checks them (an illegal one is refused, nothing changed)."""
     action = field(message, "action", dict)
     kind = action.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("an action's 'type' is text")
-    return {"type": kind, **{k: action[k] for k in fields.get(kind, ()) if k in action}}
+    return cast(Action, {"type": kind,
+                         **{k: action[k] for k in fields.get(kind, ()) if k in action}})
 
 
-def client_hello(name: str, role: str = "player", token: str | None = None) -> Message:
+def client_hello(name: str, role: Literal["player", "spectator"] = "player",
+                 token: str | None = None) -> ClientHello:
     from bhtui import __version__
 
-    hello: Message = {"type": "hello", "proto": list(PROTOCOL), "app": __version__,
+    hello: ClientHello = {"type": "hello", "proto": list(PROTOCOL), "app": __version__,
                       "role": role, "name": name}
     if token is not None:
         hello["token"] = token

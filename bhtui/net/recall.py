@@ -9,13 +9,13 @@ receives (plays and passes are public, R-HIDE-1), so one copy serves all viewers
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bhtui.cards import RANK_NAMES
+from bhtui.messages import Event, Recall, TrickMove
 
 Move = list[str] | str
-MoveOf = Callable[[dict[str, Any]], tuple[int, Move] | None]
-StandInsOf = Callable[[dict[str, Any]], dict[str, str]]
+MoveOf = Callable[[Event], tuple[int, Move] | None]
+StandInsOf = Callable[[Event], dict[str, str]]
 RANKS = frozenset(RANK_NAMES)
 
 
@@ -41,13 +41,13 @@ class TrickRecall:
     def _reset(self) -> None:
         self.trick = 0
         self.last: list[tuple[int, Move] | None] = [None] * self.seats
-        self.current: list[dict[str, Any]] = []
-        self.previous: list[dict[str, Any]] = []
+        self.current: list[TrickMove] = []
+        self.previous: list[TrickMove] = []
         self.played = dict.fromkeys(self.deck, 0)
         self.stand_ins: dict[str, str] = {}
         """Cards that count as another (Weifang's GC as the called card, R-WF-RANK-1)."""
 
-    def feed(self, event: dict[str, Any]) -> None:
+    def feed(self, event: Event) -> None:
         kind = event.get("type")
         if kind == "deal":
             self._reset()  # a new deal: nothing remembered
@@ -68,12 +68,12 @@ class TrickRecall:
                     if rank in self.played:
                         self.played[rank] += 1
 
-    def public(self, counter: bool, previous: bool = True) -> dict[str, Any]:
+    def public(self, counter: bool, previous: bool = True) -> Recall:
         """Last moves (``old``: from an earlier trick), the previous trick (left out when it
         has not changed since the last frame: a client keeps the one it has), and — when
         the table's counter is on — the counted ranks played so far this round and how many
         of each the deck holds."""
-        out: dict[str, Any] = {
+        out: Recall = {
             "last": [None if entry is None else {"move": entry[1], "old": entry[0] < self.trick}
                      for entry in self.last],
         }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bhtui.messages import BaohuangView
 from bhtui.rules.mechanisms import AfterCircle, Ascent, PassTo
 from bhtui.rules.presets import rules_of
 
@@ -18,7 +19,7 @@ Note = tuple[str, dict[str, Any]]
 """An i18n key and its values; a ``seat`` or ``seats`` value is for the screen to name."""
 
 
-def dialog_of(view: dict[str, Any]) -> str | None:
+def dialog_of(view: BaohuangView) -> str | None:
     """The dialog the viewer's turn opens: ``grab`` (the grab round), ``throne`` (accept or pass
     on; Weihai's keep or abdicate), ``call`` (name the guard; in baike the call takes the
     throne), ``declare`` (a step asked before play), or None (play, or not his turn)."""
@@ -30,7 +31,7 @@ def dialog_of(view: dict[str, Any]) -> str | None:
     return phase if phase in ("grab", "call", "declare") else None
 
 
-def words(view: dict[str, Any], kind: str) -> str:
+def words(view: BaohuangView, kind: str) -> str:
     """The i18n key naming one choice of the viewer's decision."""
     rules = rules_of(view)
     phase = view["phase"]
@@ -47,12 +48,12 @@ def words(view: dict[str, Any], kind: str) -> str:
     return f"throne.{kind}"
 
 
-def _keeps(view: dict[str, Any]) -> bool:
+def _keeps(view: BaohuangView) -> bool:
     """Weihai's emperor deciding whether to keep his throne (not a receiver of an abdication)."""
     return (rules_of(view).throne.ascent is Ascent.BY_HOLDING and view.get("abdicator") is None)
 
 
-def title(view: dict[str, Any]) -> str:
+def title(view: BaohuangView) -> str:
     """The i18n key of the decision's title."""
     kind = dialog_of(view)
     if kind == "declare":
@@ -64,7 +65,7 @@ def title(view: dict[str, Any]) -> str:
     return f"{kind}.title"
 
 
-def card_direction(view: dict[str, Any]) -> str:
+def card_direction(view: BaohuangView) -> str:
     """The i18n key naming where a passed emperor card goes: to 上家 (R-SEAT-1), or in Weihai
     to the seat after next (R-WH-THRONE-2) or, in the W3 ring, to 下家."""
     to = rules_of(view).throne.passes_to
@@ -72,13 +73,13 @@ def card_direction(view: dict[str, Any]) -> str:
             PassTo.AFTER_NEXT: "direction.throne.after_next"}[to]
 
 
-def grab_help(view: dict[str, Any]) -> str:
+def grab_help(view: BaohuangView) -> str:
     """What grabbing means here: the set-aside emperor card and doubled scores (R-EMP-Q6), or
     the dealt marked cards counting for nothing (R-WH-GRAB-1, 明渡)."""
     return "grab.help_marked" if rules_of(view).deck.emperor_card_dealt else "grab.help"
 
 
-def throne_notes(view: dict[str, Any], choices: list[str]) -> list[Note]:
+def throne_notes(view: BaohuangView, choices: list[str]) -> list[Note]:
     """What a candidate should know before choosing: a 抢独 waiting (R-EMP-L5); a second
     offer or circle; a forced accept or its four-of-a-kind exception (R-EMP-Q4 逼位,
     R-EMP-L3, R-WH §1.10); where passing sends the card — his 上家 (R-SEAT-1), the seat after

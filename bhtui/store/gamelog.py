@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import msgpack
 
-from bhtui.games import Game, game_of, resolve
+from bhtui.games import Action, Game, game_of, resolve
 from bhtui.store.private import create_private, data_dir, private_dir
 
 MAGIC = b"BHTUILOG1\n"
@@ -54,7 +54,7 @@ class GameLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.header: dict[str, Any] = {}
-        self.actions: list[tuple[int, dict[str, Any]]] = []
+        self.actions: list[tuple[int, Action]] = []
         self.warnings: list[str] = []
         self._file: IO[bytes] | None = None
 
@@ -66,7 +66,7 @@ class GameLog:
         self._file.write(MAGIC)
         self._write({"type": "header", **header})
 
-    def append(self, seat: int, action: dict[str, Any]) -> None:
+    def append(self, seat: int, action: Action) -> None:
         self.actions.append((seat, action))
         self._write({"type": "action", "seat": seat, "action": action})
 

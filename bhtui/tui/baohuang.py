@@ -4,6 +4,7 @@ module is where the table screen reaches them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -11,6 +12,7 @@ from textual.screen import ModalScreen
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
+from bhtui.messages import Action, BaohuangView, Event, HistoryRow, TableSeat
 from bhtui.rules import offers, parse_set
 from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.presets import rules_of
@@ -31,7 +33,7 @@ from bhtui.tui.selection import selection_note, selection_problem
 from bhtui.tui.widgets import seat_lines
 
 
-def badges(seat: int, view: dict[str, Any], me: int | None, t: Translator) -> Text:
+def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text:
     """Roles as this viewer may know them: the emperor, a shown guard (or my own secret),
     marked rebels, seats grabbing."""
     info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
@@ -49,11 +51,11 @@ def badges(seat: int, view: dict[str, Any], me: int | None, t: Translator) -> Te
     return out
 
 
-class BaohuangParts(TableParts):
+class BaohuangParts(TableParts[BaohuangView]):
     game = "baohuang"
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
 
-    def boxes(self, view: dict[str, Any], names: list[str], t: Translator,
+    def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle) -> dict[str, Text]:
         lines = [Text(t("round", n=view["round"]), style="bold")]
         if view["called"]:
@@ -69,50 +71,55 @@ class BaohuangParts(TableParts):
                 lines.append(Text(t("trick.empty"), style="dim"))
         return {"center": Text("\n").join(lines[:4])}
 
-    def seat_lines(self, seat: int, view: dict[str, Any], table: list[dict[str, Any]],
+    def seat_lines(self, seat: int, view: BaohuangView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
         return seat_lines(seat, view, table, me, t, style, badges=badges(seat, view, me, t), **kw)
 
-    def describe(self, event: dict[str, Any], names: list[str], t: Translator,
-                 view: dict[str, Any], label: Label) -> str | None:
+    def describe(self, event: Event, names: list[str], t: Translator,
+                 view: Mapping[str, Any], label: Label) -> str | None:
         return describe(event, names, t, view.get("emperor"), label)
 
-    def roles(self, event: dict[str, Any]) -> dict[str, Any]:
+    def roles(self, event: Event) -> dict[str, Any]:
         return {"emperor": event["seat"]} if event.get("type") == "emperor" else {}
 
-    def hand_marks(self, view: dict[str, Any], me: int | None) -> tuple[str | None, str | None,
+    def hand_marks(self, view: BaohuangView, me: int | None) -> tuple[str | None, str | None,
                                                                         bool]:
         """The called card hollow; a secret guard's called card picked last; the marked SJ."""
         role = view["seats"][me]["role"] if me is not None else None
         keep_back = view["called"] if role == "guard" and view.get("guard") is None else None
         return view["called"], keep_back, bool(view.get("guard_card"))
 
-    def top_words(self, view: dict[str, Any]) -> str:
-        return set_words(view["top"]["cards"]) if view.get("top") else ""
+    def top_words(self, view: BaohuangView) -> str:
+        top = view["top"]
+        return set_words(top["cards"]) if top else ""
 
-    def selection_problem(self, cards: list[str], view: dict[str, Any],
+    def selection_problem(self, cards: list[str], view: BaohuangView,
                           t: Translator) -> str | None:
         return selection_problem(cards, view, t)
 
-    def selection_note(self, cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
+    def selection_note(self, cards: list[str], view: BaohuangView, t: Translator) -> str | None:
         return selection_note(cards, view, t)
 
-    def play_action(self, cards: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    def play_action(self, cards: list[str], view: BaohuangView) -> Action:
         return {"type": "play", "cards": cards}
 
-    def hint_cards(self, action: dict[str, Any], hand: list[str],
-                   view: dict[str, Any]) -> list[str]:
+    def hint_cards(self, action: Action, hand: list[str],
+                   view: BaohuangView) -> list[str]:
         """Suits for the hinted composition, a secret guard's called card last."""
-        _, keep_back, _ = self.hand_marks(view, view.get("viewer"))
+        me = view["viewer"]
+        _, keep_back, _ = self.hand_marks(view, me if isinstance(me, int) else None)
         keep = parse_card(keep_back) if keep_back else None
         wanted = parse_set(action["set"], kills=True)  # a kill answer too (R-WF-PLAY-2)
         cards = pick_cards(counts(parse_card(c) for c in hand), wanted, keep)
         return [card_text(c) for c in cards]
 
-    def can_beat(self, view: dict[str, Any]) -> bool:
+    def can_beat(self, view: BaohuangView) -> bool:
         return any(a["type"] == "play" for a in legal_from_view(view))
 
-    def declare_words(self, view: dict[str, Any], kinds: list[str], me: int | None,
+    def emperor(self, view: BaohuangView) -> int | None:
+        return view["emperor"]
+
+    def declare_words(self, view: BaohuangView, kinds: list[str], me: int | None,
                       t: Translator) -> str:
         """The declarations open to me right now, with their keys (the status line)."""
         words = []
@@ -126,7 +133,7 @@ class BaohuangParts(TableParts):
                 words.append(t("declare.rebel"))
         return "".join(" · " + w for w in words)
 
-    def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,
+    def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> ModalScreen[Any] | None:
         kind = offers.dialog_of(view)  # the rules say which decision this is
         if kind == "call" and view["phase"] == "throne":  # baike: calling takes the throne
@@ -142,22 +149,23 @@ class BaohuangParts(TableParts):
             return StepDialog(t, view, kinds)
         return None
 
-    def declaration(self, view: dict[str, Any], kinds: list[str], names: list[str],
+    def declaration(self, view: BaohuangView, kinds: list[str], names: list[str],
                     t: Translator, seconds: float | None) -> ModalScreen[Any] | None:
         """The bots wait while I may declare: say what I may do, and that I may do nothing."""
         kinds = [k for k in kinds if k in ("grab", "open_guard")]
-        if view["phase"] == "throne":
-            context = t("ask.throne", name=names[view["to_act"]])
+        to_act = view["to_act"]
+        if view["phase"] == "throne" and to_act is not None:  # the candidate is offered it
+            context = t("ask.throne", name=names[to_act])
         else:
             context = t("ask.first_lead")
         return DeclareDialog(t, kinds, context, seconds)
 
-    def decision_key(self, view: dict[str, Any]) -> tuple[Any, ...]:
+    def decision_key(self, view: BaohuangView) -> tuple[Any, ...]:
         return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),
                 tuple(view.get("grabs", ())), view.get("forced"), view.get("moment"))
 
-    def result_screen(self, t: Translator, end: dict[str, Any], names: list[str],
-                      totals: list[int], view: dict[str, Any], following: dict[str, Any] | None,
+    def result_screen(self, t: Translator, end: Event, names: list[str],
+                      totals: list[int], view: BaohuangView, following: HistoryRow | None,
                       style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
         number = end["round"]
         if following is not None:

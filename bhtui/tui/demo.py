@@ -11,8 +11,6 @@ each preset on the same replay screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,6 +20,7 @@ from textual.widgets import Footer, Input
 
 from bhtui.bots import make_bot
 from bhtui.cards import parse_cards
+from bhtui.messages import Action, Event
 from bhtui.net.host import BOT_NAMES
 from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
 from bhtui.rules.scoring import RoundResult, score_round
@@ -44,7 +43,8 @@ NAMES = list(BOT_NAMES)
 # A small deal: Zhang (seat 2) is offered the throne first and cannot call; it goes to his
 # 上家 Wang, who cannot call either and adds his 2; then to Wang's 上家 Li, who accepts.
 SCRIPT_DEAL = ("7H 7H 7H 3S", "7H 9S 2C", "8C 8C 4D", "5D 6D", "KC")
-SCRIPT_CALL = [(0, {"type": "accept"}), (0, {"type": "call", "card": "7H"})]
+SCRIPT_CALL: list[tuple[int, Action]] = [(0, {"type": "accept"}),
+                                         (0, {"type": "call", "card": "7H"})]
 SCRIPT_PLAY = [
     (0, "3S"), (1, None), (2, "4D"), (3, "5D"), (4, "KC"), (0, None), (1, None), (2, None),
     (3, None), (0, "2C"), (1, None), (2, None), (3, None), (0, "7H 7H 7H BJ"), (1, None),
@@ -58,7 +58,7 @@ def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]
     deal = Deal(tuple(tuple(parse_cards(h)) for h in SCRIPT_DEAL), first_candidate=2)
     match = Match("qingdao", 0, rounds=1, first_deal=deal)
 
-    def words(events: list[dict[str, Any]]) -> list[str]:
+    def words(events: list[Event]) -> list[str]:
         lines = [describe(e, NAMES, t, match.round.emperor, style.label) for e in events
                  if e.get("type") != "role"]
         return [line for line in lines if line]
@@ -68,7 +68,7 @@ def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]
         before += words(match.apply(seat, call))
     after: list[str] = []
     for seat, cards in SCRIPT_PLAY:
-        play: dict[str, Any] = (
+        play: Action = (
             {"type": "pass"} if cards is None else {"type": "play", "cards": cards.split()})
         after += words(match.apply(seat, play))
     return before, after

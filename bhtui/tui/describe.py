@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bhtui.cards import RANK_NAMES, parse_card
+from bhtui.messages import Event, Transfer
 from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
 from bhtui.tui.cardstyle import rank_text
@@ -37,7 +37,7 @@ def composition_words(s: CardSet) -> str:
     return " + ".join(part for part in (natural, jokers) if part)
 
 
-def describe(event: dict[str, Any], names: list[str], t: Translator,
+def describe(event: Event, names: list[str], t: Translator,
              emperor: int | None = None, label: Callable[[str], str] = str) -> str | None:
     """One log line for an event, or None for events the log does not show."""
     kind = event.get("type")
@@ -51,15 +51,15 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
 
     if kind == "deal":
         redeal = t("log.redeal", n=event["redeal"]) if event["redeal"] else ""
-        return t("log.deal", round=event["round"], redeal=redeal,
-                 name=names[event["first_candidate"]])
+        return t("log.deal", round=event["round"], redeal=redeal, name=name("first_candidate"))
     if kind == "offer":
         if event.get("forced"):
             return t("log.forced", name=name())
         return t("log.offer", name=name(), bundle=cards(event["bundle"]))
     if kind == "decline":
         text = t("log.decline_auto" if event["auto"] else "log.decline", name=name())
-        text += t("log.adds", card=label(event["added"])) if event.get("added") else ""
+        added = event.get("added")
+        text += t("log.adds", card=label(added)) if added else ""
         return text + (t("log.passes_to", name=name("to")) if event.get("to") is not None else "")
     if kind == "emperor" and event.get("grab"):
         return t("log.grab", name=name())
@@ -127,6 +127,6 @@ def describe(event: dict[str, Any], names: list[str], t: Translator,
     return None
 
 
-def tribute_words(items: list[dict[str, Any]], names: list[str],
+def tribute_words(items: list[Transfer], names: list[str],
                   label: Callable[[str], str] = str) -> str:
     return ", ".join(f"{names[i['from']]} → {names[i['to']]} {label(i['card'])}" for i in items)

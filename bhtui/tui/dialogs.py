@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from bhtui.bots.legal import solo_calls
 from bhtui.cards import counts, parse_cards
+from bhtui.messages import BaohuangView, Event, HistoryRow, Transfer, TrickMove, ViewHead
 from bhtui.rules import offers
 from bhtui.rules.presets import rules_of
 from bhtui.rules.scoring import multiplier
@@ -71,7 +72,7 @@ class ThroneDialog(ChoiceDialog):
                 Binding("a", "answer('abdicate')", "Abdicate", id="throne.abdicate"),
                 Binding("s", "answer('solo')", "Solo", id="throne.solo")]
 
-    def __init__(self, t: Translator, view: dict[str, Any], legal: list[str],
+    def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: list[str] | None = None, label: Any = str) -> None:
         super().__init__(t, legal)
         self.view, self.names, self.label = view, names or [], label
@@ -94,7 +95,7 @@ class ThroneDialog(ChoiceDialog):
 BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
 
 
-def throne_notes(t: Translator, view: dict[str, Any], choices: list[str],
+def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
                  names: list[str]) -> list[str]:
     """What a candidate should know before choosing, as the rules say it (``offers``)."""
     def name(seat: int) -> str:
@@ -114,7 +115,7 @@ class GrabDialog(ChoiceDialog):
     BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
 
-    def __init__(self, t: Translator, view: dict[str, Any]) -> None:
+    def __init__(self, t: Translator, view: BaohuangView) -> None:
         super().__init__(t, ["grab", "skip"])
         self.view = view
 
@@ -135,7 +136,7 @@ class CallDialog(ChoiceDialog):
     BINDINGS = [Binding("n", "answer('decline')", "Yield", id="call.decline"),
                 Binding("g", "answer('grab')", "Grab", id="call.grab")]
 
-    def __init__(self, t: Translator, view: dict[str, Any], label: Any,
+    def __init__(self, t: Translator, view: BaohuangView, label: Any,
                  others: tuple[str, ...] = (), names: list[str] | None = None) -> None:
         super().__init__(t, others)
         self.view = view
@@ -189,7 +190,7 @@ class StepDialog(ChoiceDialog):
                 Binding("k", "answer('kick')", "踢", id="step.kick"),
                 Binding("n", "answer('skip')", "No", id="step.skip")]
 
-    def __init__(self, t: Translator, view: dict[str, Any], legal: list[str]) -> None:
+    def __init__(self, t: Translator, view: BaohuangView, legal: list[str]) -> None:
         super().__init__(t, legal)
         self.view = view
 
@@ -217,8 +218,8 @@ class ResultScreen(Dialog):
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False)]
 
-    def __init__(self, t: Translator, end: dict[str, Any], names: list[str],
-                 totals: list[int], tribute: list[dict[str, Any]], last: bool,
+    def __init__(self, t: Translator, end: Event, names: list[str],
+                 totals: list[int], tribute: list[Transfer], last: bool,
                  label: Any = str, has_tribute: bool = True,
                  auto_close: float | None = None) -> None:
         super().__init__(t)
@@ -302,8 +303,8 @@ class MatchEndScreen(Dialog):
     BINDINGS = [Binding("enter", "again", "Play again", id="end.again"),
                 Binding("escape", "close", "Table", id="end.close")]
 
-    def __init__(self, t: Translator, view: dict[str, Any], names: list[str],
-                 can_restart: bool, history: list[dict[str, Any]]) -> None:
+    def __init__(self, t: Translator, view: ViewHead, names: list[str],
+                 can_restart: bool, history: list[HistoryRow]) -> None:
         super().__init__(t)
         self.view, self.names, self.can_restart = view, names, can_restart
         self.history = history
@@ -351,7 +352,7 @@ class PreviousTrickScreen(Dialog):
 
     BINDINGS = [Binding("escape,l,enter", "close", "Close", id="trick.close")]
 
-    def __init__(self, t: Translator, moves: list[dict[str, Any]], names: list[str],
+    def __init__(self, t: Translator, moves: list[TrickMove], names: list[str],
                  style: CardStyle, colours: dict[str, str]) -> None:
         super().__init__(t)
         self.moves, self.names, self.style, self.colours = moves, names, style, colours
@@ -365,7 +366,7 @@ class PreviousTrickScreen(Dialog):
             for entry in self.moves:
                 move = entry["move"]
                 line = Text(f"{clip(self.names[entry['seat']], 14)}: ", style="bold")
-                if move in ("pass", "yield"):
+                if isinstance(move, str):  # "pass" or "yield"
                     line.append(t(move), style="dim")
                 else:
                     line.append_text(self.style.text(move, self.colours))
@@ -423,7 +424,7 @@ class DeclareDialog(DecisionDialog):
             self.dismiss({"type": kind})
 
 
-def causes(t: Translator, end: dict[str, Any]) -> str:
+def causes(t: Translator, end: Event) -> str:
     """What multiplied a round's scores (N2), in words: 明保 or 造反, 踢, bombs."""
     words = []
     if end.get("open_guard"):

@@ -9,12 +9,13 @@ game's name (`tui/games.py`), the same name the host's hello, the room and the l
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.text import Text
 
 from bhtui.cards import RANK_NAMES
+from bhtui.messages import Action, Event, HistoryRow, LastMove, TableSeat, ViewHead
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
 Label = Callable[[str], str]
+V = TypeVar("V", bound=ViewHead)
+"""The view of the game a part is for (``BaohuangView``, ``DoudizhuView``)."""
 
 # Seat boxes around the table, counted from the viewer in play order: play goes from the
 # bottom to the right and round (↺). The table's six places are a 3×2 grid.
@@ -33,9 +36,11 @@ POSITIONS: dict[int, dict[int, str]] = {
 }
 
 
-class TableParts(ABC):
+class TableParts(ABC, Generic[V]):
     """One game's pieces of the shared screens. Every method reads a view (or an event) as
-    the host sent it; none keeps state."""
+    the host sent it; none keeps state. A table plays one game, so the shared screens hold
+    their game's parts as ``TableParts[Any]`` and hand them the views the host sends; each
+    game's parts read them as that game's view, which mypy checks."""
 
     game: str
     help_key = "help.body"
@@ -58,97 +63,102 @@ class TableParts(ABC):
         return POSITIONS[seats]
 
     @abstractmethod
-    def boxes(self, view: dict[str, Any], names: list[str], t: Translator,
+    def boxes(self, view: V, names: list[str], t: Translator,
               style: CardStyle) -> dict[str, Text]:
         """What the places no seat takes show (the round, the called card, the kitty …)."""
 
-    def notes(self, view: dict[str, Any], names: list[str], t: Translator,
+    def notes(self, view: V, names: list[str], t: Translator,
               style: CardStyle) -> Text | None:
         """A line above the hand for cards the rules show to everyone (None: hidden)."""
         return None
 
     @abstractmethod
-    def seat_lines(self, seat: int, view: dict[str, Any], table: list[dict[str, Any]],
+    def seat_lines(self, seat: int, view: V, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, *,
                    colours: dict[str, str] | None = None, width: int = 14,
-                   last: dict[str, Any] | None = None, seconds: int | None = None) -> list[Text]:
+                   last: LastMove | None = None, seconds: int | None = None) -> list[Text]:
         """The four lines of one seat's box."""
 
     @abstractmethod
-    def describe(self, event: dict[str, Any], names: list[str], t: Translator,
-                 view: dict[str, Any], label: Label) -> str | None:
+    def describe(self, event: Event, names: list[str], t: Translator,
+                 view: Mapping[str, Any], label: Label) -> str | None:
         """One log line for an event, or None for events the log does not show. ``view``
         may be the roles so far (:meth:`roles`) instead of a whole view."""
 
-    def roles(self, event: dict[str, Any]) -> dict[str, Any]:
+    def roles(self, event: Event) -> dict[str, Any]:
         """The roles an event settles, as view fields (the replay's log tracks them)."""
         return {}
 
     # ----- the hand and my turn -------------------------------------------------------------
-    def hand_marks(self, view: dict[str, Any], me: int | None) -> tuple[str | None, str | None,
+    def hand_marks(self, view: V, me: int | None) -> tuple[str | None, str | None,
                                                                         bool]:
         """(the card drawn hollow, the card picked last, whether an SJ is marked)."""
         return None, None, False
 
     @abstractmethod
-    def top_words(self, view: dict[str, Any]) -> str:
+    def top_words(self, view: V) -> str:
         """The hand to beat, in words ("" when I lead)."""
 
     @abstractmethod
-    def selection_problem(self, cards: list[str], view: dict[str, Any],
+    def selection_problem(self, cards: list[str], view: V,
                           t: Translator) -> str | None:
         """None when ``cards`` may be played now, else why not (said before anything is sent)."""
 
-    def selection_note(self, cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
+    def selection_note(self, cards: list[str], view: V, t: Translator) -> str | None:
         """A word about a playable selection (Baohuang's roasts)."""
         return None
 
     @abstractmethod
-    def play_action(self, cards: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    def play_action(self, cards: list[str], view: V) -> Action:
         """The action that plays the selected cards."""
 
     @abstractmethod
-    def hint_cards(self, action: dict[str, Any], hand: list[str],
-                   view: dict[str, Any]) -> list[str]:
+    def hint_cards(self, action: Action, hand: list[str],
+                   view: V) -> list[str]:
         """The cards of my hand a hinted play is made of."""
 
     @abstractmethod
-    def can_beat(self, view: dict[str, Any]) -> bool:
+    def can_beat(self, view: V) -> bool:
         """Whether my hand holds anything that beats the top (a hint to pass says so)."""
 
-    def run_order(self, view: dict[str, Any]) -> list[int]:
+    def run_order(self, view: V) -> list[int]:
         """Ranks in the order a run goes up (the run key), from the lowest; empty: no runs."""
         return []
 
-    def leaving_note(self, view: dict[str, Any], t: Translator) -> str | None:
+    def leaving_note(self, view: V, t: Translator) -> str | None:
         """What quitting now would mean at this table (the quit prompt says it), if anything."""
         return None
 
     # ----- decisions and results ------------------------------------------------------------
     @abstractmethod
-    def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,
+    def decision(self, view: V, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> ModalScreen[Any] | None:
         """The dialog for my decision now (None: nothing to ask, e.g. it is play)."""
 
-    def declaration(self, view: dict[str, Any], kinds: list[str], names: list[str],
+    def declaration(self, view: V, kinds: list[str], names: list[str],
                     t: Translator, seconds: float | None) -> ModalScreen[Any] | None:
         """The dialog while the table waits for my declaration out of turn (the host's
         ``asked``); games without declarations are never asked."""
         return None
 
-    def declare_words(self, view: dict[str, Any], kinds: list[str], me: int | None,
+    def emperor(self, view: V) -> int | None:
+        """The seat whose declarations are a solo's (Baohuang's emperor: m is 明独 to him),
+        if the game has one."""
+        return None
+
+    def declare_words(self, view: V, kinds: list[str], me: int | None,
                       t: Translator) -> str:
         """The declarations open to me now, for the status line."""
         return ""
 
-    def decision_key(self, view: dict[str, Any]) -> tuple[Any, ...]:
+    def decision_key(self, view: V) -> tuple[Any, ...]:
         """What a decision dialog was opened for: a change makes it stale. The last item is
         the moment a declaration belongs to (a turn's dialog ignores it)."""
         return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("to_act"),
                 None)
 
     @abstractmethod
-    def result_screen(self, t: Translator, end: dict[str, Any], names: list[str],
-                      totals: list[int], view: dict[str, Any], following: dict[str, Any] | None,
+    def result_screen(self, t: Translator, end: Event, names: list[str],
+                      totals: list[int], view: V, following: HistoryRow | None,
                       style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
         """The round's result (``end`` is the game's round-end event)."""

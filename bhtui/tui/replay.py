@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from bhtui.messages import TableSeat
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
@@ -63,9 +64,9 @@ class ReplayScreen(Localized, Screen[None]):
         self.show()
 
     @property
-    def table_meta(self) -> list[dict[str, Any]]:
-        return [{"name": n, "kind": "human", "auto": False, "connected": True}
-                for n in self.replay.names]
+    def table_meta(self) -> list[TableSeat]:
+        return [{"name": n, "kind": "human", "auto": False, "connected": True, "ready": True,
+                 "level": None} for n in self.replay.names]
 
     def show(self) -> None:
         replay, t = self.replay, self.t

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bhtui.cards import parse_card
+from bhtui.messages import BaohuangView
 from bhtui.rules import CardSet, RuleSet, beats
 from bhtui.rules.mechanisms import SIX
 from bhtui.rules.presets import rules_of
@@ -31,7 +30,7 @@ def beat_problem(new: CardSet, old: CardSet, rules: RuleSet) -> str | None:
     return "rank"
 
 
-def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
+def selection_problem(cards: list[str], view: BaohuangView, t: Translator) -> str | None:
     """None when ``cards`` may be played now, else the reason in the player's language."""
     if not cards:
         return t("status.nothing")
@@ -58,7 +57,7 @@ def selection_problem(cards: list[str], view: dict[str, Any], t: Translator) -> 
     return None
 
 
-def selection_note(cards: list[str], view: dict[str, Any], t: Translator) -> str | None:
+def selection_note(cards: list[str], view: BaohuangView, t: Translator) -> str | None:
     """Why a playable selection of another size is fine: it roasts the top set (R-PLAY-5),
     kills its jokers with 2s (R-WF-PLAY-2) or is a bomb (R-WF-BOMB-1)."""
     top = view.get("top")

@@ -4,6 +4,7 @@ options, with a line of explanation in the player's language. On and off are sho
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -117,7 +118,7 @@ def value_words(t: Translator, name: str, value: Any) -> str:
     return t(key) if key in STRINGS else str(value)
 
 
-def rule_words(t: Translator, room: dict[str, Any]) -> list[str]:
+def rule_words(t: Translator, room: Mapping[str, Any]) -> list[str]:
     """The options a table (a room or a view: game, preset, options) set otherwise than its
     preset, in a few words each."""
     try:

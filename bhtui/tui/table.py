@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from bhtui.games import get_game
+from bhtui.messages import Action, Event, View
 from bhtui.net.client import Client
 from bhtui.store.config import save_config
 from bhtui.tui import STYLES
@@ -88,7 +90,7 @@ class TableScreen(Localized, Screen[None]):
         self.results_shown: list[int] = []  # the rounds whose result this screen has shown
         self.dialog_open = False
         self._note: tuple[str, float] | None = None
-        self.last_hint: dict[str, Any] | None = None
+        self.last_hint: Action | None = None
         self.decision: Any = None  # the open decision dialog, closed if the table moves on
         self.decision_asked: tuple[Any, ...] = ()
         self.declaring = False  # the open dialog is a declaration out of turn
@@ -173,7 +175,8 @@ class TableScreen(Localized, Screen[None]):
             self._update_status()
 
     def names(self) -> list[str]:
-        table, seats = self.client.table, len((self.client.view or {}).get("seats") or [])
+        view = self.client.view
+        table, seats = self.client.table, len(view["seats"]) if view is not None else 0
         return [table[s]["name"] if s < len(table) else f"#{s}"
                 for s in range(max(seats, len(table)))]
 
@@ -181,8 +184,8 @@ class TableScreen(Localized, Screen[None]):
         self.log_lines.append(line)
         self.query_one("#log", RichLog).write(line)
 
-    def _log_event(self, event: dict[str, Any]) -> None:
-        view = self.client.view or {}
+    def _log_event(self, event: Event) -> None:
+        view: Mapping[str, Any] = self.client.view or {}  # the game's parts read it
         kind = event.get("type")
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and self.log_lines:
             self._log(self.t("log.new_match"))
@@ -276,14 +279,18 @@ class TableScreen(Localized, Screen[None]):
 
     def _my_actions(self) -> list[str]:
         view = self.client.view
-        return [a["type"] for a in (view or {}).get("actions", [])]
+        return [a["type"] for a in view.get("actions", [])] if view is not None else []
+
+    def _over(self) -> bool:
+        """Whether the match is over (the last view says so)."""
+        return self.client.view is not None and self.client.view["phase"] == "over"
 
     def _my_play_turn(self) -> bool:
         view = self.client.view
         return bool(self.client.my_turn and view and view["phase"] == "play" and not self._on_auto())
 
     def _keys_state(self) -> tuple[Any, ...]:
-        if (self.client.view or {}).get("phase") == "over":
+        if self._over():
             return (self.client.seat is None, "over")
         if self._on_auto():  # the bot plays: the keys stay as they are until I take over
             return (self.client.seat is None, "auto")
@@ -294,14 +301,15 @@ class TableScreen(Localized, Screen[None]):
         """Only what this viewer can do is offered: a watcher has no hand, no turn, no 托管;
         Play and Pass are greyed out while it is not my turn to play."""
         watching = self.client.seat is None
-        over = (self.client.view or {}).get("phase") == "over"
+        over = self._over()
         if action == "standings":
             return over  # after the match Enter shows the standings (and 再来一局) again
         if over and (action in ("play", "pass_turn", "hint", "auto", "declare", "run")
                      or action in HAND_KEYS):
             return False  # nothing left to play
         if action == "declare":
-            solo = (self.client.view or {}).get("emperor") == self.client.seat
+            view = self.client.view
+            solo = (self.parts.emperor(view) if view is not None else None) == self.client.seat
             if parameters[0] == "open_guard" and solo != (len(parameters) > 1):
                 return False  # m says 明独 to the emperor and 明保 to anyone else
             return not watching and not self._on_auto() and parameters[0] in self._my_actions()
@@ -344,14 +352,15 @@ class TableScreen(Localized, Screen[None]):
             return t("status.match_over")
         seconds = self._seconds()
         clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
+        to_act = view["to_act"]
+        waiting = self.names()[to_act] if to_act is not None else "?"  # ends with the match
         if me is None:
-            return (t("status.watching") + " — "
-                    + t("status.waiting", name=self.names()[view["to_act"]]) + clock)
+            return t("status.watching") + " — " + t("status.waiting", name=waiting) + clock
         if self._on_auto():
             return t("status.auto_on")
         declare = self._declare_words()
-        if view["to_act"] != me:
-            return t("status.waiting", name=self.names()[view["to_act"]]) + declare + clock
+        if to_act != me:
+            return t("status.waiting", name=waiting) + declare + clock
         if view["phase"] != "play":
             return t("status.decide") + declare + clock
         selection = self.query_one(HandView).selection()
@@ -422,7 +431,7 @@ class TableScreen(Localized, Screen[None]):
         if dialog is not None:
             self._open(dialog, declaring=False)
 
-    def _ask_declaration(self, view: dict[str, Any]) -> None:
+    def _ask_declaration(self, view: View) -> None:
         """The bots wait while I may declare: the game's dialog says what I may do, and
         that I may do nothing."""
         assert self.client.asked is not None
@@ -437,7 +446,7 @@ class TableScreen(Localized, Screen[None]):
         self.declaring = declaring
         self._bell()
 
-        def answered(action: dict[str, Any] | None) -> None:
+        def answered(action: Action | None) -> None:
             self.dialog_open = False
             self.decision = None
             if action is None:
@@ -465,7 +474,7 @@ class TableScreen(Localized, Screen[None]):
         if dialog is None:
             return
         if isinstance(dialog, MatchEndScreen):
-            stale = (self.client.view or {}).get("phase") != "over"  # 再来一局 has begun
+            stale = not self._over()  # 再来一局 has begun
         elif self.declaring:
             stale = self.client.asked is None or self.decision_asked != self._decision_key()
         else:
@@ -591,10 +600,12 @@ class TableScreen(Localized, Screen[None]):
             self.status_note = self.t("status.not_turn")
             self._update_status()
 
-    def _apply_hint(self, action: dict[str, Any]) -> None:
+    def _apply_hint(self, action: Action) -> None:
         self.last_hint = action
         hand = self.query_one(HandView)
-        view = self.client.view or {}
+        view = self.client.view
+        if view is None:
+            return  # a hint answers a view: there is one
         if action.get("type") == "play":
             hand.select_cards(self.parts.hint_cards(action, hand.cards, view))
         elif action.get("type") in ("pass", "yield"):  # a key to press, not a selection
@@ -633,9 +644,9 @@ class TableScreen(Localized, Screen[None]):
     def action_run(self) -> None:
         """A run from the lowest picked rank: as many cards of each next rank as of that one
         (a straight, a pair run, an airplane), as far as the hand goes."""
-        view = self.client.view or {}
+        view = self.client.view
         hand = self.query_one(HandView)
-        if not hand.select_run(self.parts.run_order(view)):
+        if view is None or not hand.select_run(self.parts.run_order(view)):
             self.status_note = self.t("status.no_run")
         self._update_status()
 

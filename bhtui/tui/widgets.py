@@ -3,6 +3,7 @@ footer."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.cells import cell_len
@@ -19,6 +20,7 @@ from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
 
 from bhtui.cards import GC_RANK, RANK_NAMES
+from bhtui.messages import HistoryRow, LastMove, Recall, TableSeat, View
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
@@ -335,18 +337,21 @@ class TableArea(Horizontal):
         yield Plain(id="scores")
 
 
-def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me: int | None,
+def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
                t: Translator, style: CardStyle, *, colours: dict[str, str] | None = None,
-               width: int = 14, last: dict[str, Any] | None = None,
+               width: int = 14, last: LastMove | None = None,
                seconds: int | None = None, badges: Text | None = None) -> list[Text]:
     """The four lines of one seat box in ``width`` cells, from the viewer's view only: the
     name; cards left (or the place) and 上家/下家 for the neighbours; the last move, kept
     until the seat acts again (``last``); the game's ``badges`` (roles), 托管 or away, and the
     turn timer (``seconds``)."""
     colours = colours or {}
-    info = view["seats"][seat]
-    meta = table[seat] if seat < len(table) else {"name": f"#{seat}", "auto": False}
-    top = view.get("top") or {}
+    # A seat and the top of either game: both have a seat, a count and a move; Baohuang's
+    # seat a place too.
+    info: Mapping[str, Any] = view["seats"][seat]
+    meta: Mapping[str, Any] = table[seat] if seat < len(table) else {"name": f"#{seat}",
+                                                                     "auto": False}
+    top: Mapping[str, Any] = view.get("top") or {}
     marker = " "
     if view["to_act"] == seat:
         marker = style.turn_marker
@@ -391,8 +396,8 @@ def seat_lines(seat: int, view: dict[str, Any], table: list[dict[str, Any]], me:
     return [head, second, third, fourth]
 
 
-def score_table(history: list[dict[str, Any]], totals: list[int],
-                table: list[dict[str, Any]], t: Translator, rows: int = 6) -> RichTable:
+def score_table(history: list[HistoryRow], totals: list[int],
+                table: list[TableSeat], t: Translator, rows: int = 6) -> RichTable:
     """The latest finished rounds' scores (at most ``rows`` lines of those the host sent)
     and, always, the totals."""
     grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
@@ -409,7 +414,7 @@ def score_table(history: list[dict[str, Any]], totals: list[int],
     return grid
 
 
-def counter_text(recall: dict[str, Any], hand: list[str], t: Translator) -> str:
+def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:
     """记牌器: of the ranks the game counts (jokers, 2s and aces), how many are still out in
     other hands: the deck's, less those played and those in my hand."""
     played, deck = recall.get("played") or {}, recall.get("deck") or {}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from bhtui.messages import Event
 from bhtui.tui.describe import rank_counts_words
 from bhtui.tui.i18n import Translator
 
@@ -27,8 +29,8 @@ def factor_words(factors: dict[str, str], t: Translator) -> str:
     return " · ".join(f"{t(f'ddz.factor.{k}')} ×{v}" for k, v in factors.items())
 
 
-def describe(event: dict[str, Any], names: list[str], t: Translator,
-             view: dict[str, Any]) -> str | None:
+def describe(event: Event, names: list[str], t: Translator,
+             view: Mapping[str, Any]) -> str | None:
     """One log line for an event, or None for events the log does not show."""
     kind = event.get("type")
 

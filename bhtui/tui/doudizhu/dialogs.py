@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -13,6 +13,7 @@ from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.doudizhu import get_preset
+from bhtui.messages import Action, DoudizhuDealEnd, DoudizhuView, Event
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.doudizhu.describe import cards_words, factor_words
 from bhtui.tui.i18n import Translator
@@ -24,14 +25,14 @@ class OfferDialog(DecisionDialog):
     action it stands for, and keys for actions not offered do nothing and stay out of the
     footer; ``t`` hands it and the rest to 托管."""
 
-    def __init__(self, t: Translator, actions: list[dict[str, Any]]) -> None:
+    def __init__(self, t: Translator, actions: list[Action]) -> None:
         super().__init__(t)
         self.actions = actions
 
-    def offered(self, key: str) -> dict[str, Any] | None:
+    def offered(self, key: str) -> Action | None:
         return next((a for a in self.actions if self.key_of(a) == key), None)
 
-    def key_of(self, action: dict[str, Any]) -> str:
+    def key_of(self, action: Action) -> str:
         return str(action["type"])
 
     def action_answer(self, key: str) -> None:
@@ -54,11 +55,11 @@ class BidDialog(OfferDialog):
                   for n in (1, 2, 3)),
                 Binding("p,n", "answer('pass')", "No bid", id="ddz.bid_pass")]
 
-    def __init__(self, t: Translator, view: dict[str, Any], names: list[str]) -> None:
+    def __init__(self, t: Translator, view: DoudizhuView, names: list[str]) -> None:
         super().__init__(t, [a for a in view.get("actions", []) if a["type"] in ("bid", "pass")])
         self.view, self.names = view, names
 
-    def key_of(self, action: dict[str, Any]) -> str:
+    def key_of(self, action: Action) -> str:
         return str(action["points"]) if action["type"] == "bid" else "pass"
 
     def compose(self) -> ComposeResult:
@@ -130,24 +131,26 @@ class DealResultScreen(ResultScreen):
     points), the stake and what multiplied it, 报到 and an escape, the hands still held and
     the kitty. Under 托管 it goes on by itself, like Baohuang's."""
 
-    def __init__(self, t: Translator, end: dict[str, Any], names: list[str],
+    def __init__(self, t: Translator, end: DoudizhuDealEnd, names: list[str],
                  totals: list[int], last: bool, base: int, auto_close: float | None) -> None:
-        super().__init__(t, end, names, totals, [], last, auto_close=auto_close)
-        self.base = base
+        # The same event, read here with its fields' Dou Dizhu types.
+        super().__init__(t, cast(Event, end), names, totals, [], last, auto_close=auto_close)
+        self.deal, self.base = end, base
 
     def compose(self) -> ComposeResult:
-        t, end = self.t, self.end
+        t, end = self.t, self.deal
+        levels = end.get("levels")
         grid = RichTable(box=None, padding=(0, 1))
         for key in ("result.seat", "result.role", "result.score", "result.total"):
             grid.add_column(t(key))
-        if end.get("levels") is not None:
+        if levels is not None:
             grid.add_column(t("ddz.result.levels"))
         for seat, score in enumerate(end["scores"]):
             role = t("ddz.role.landlord" if seat == end["landlord"] else "ddz.role.farmer")
             row: list[Text | str] = [Text(clip(self.names[seat], 14)), role, f"{score:+d}",
                                      f"{self.totals[seat]:+d}"]
-            if end.get("levels") is not None:
-                row.append(f"{end['levels'][seat]:+d}")
+            if levels is not None:
+                row.append(f"{levels[seat]:+d}")
             grid.add_row(*row)
         factors = factor_words(end["factors"], t)
         with Vertical():
@@ -160,8 +163,8 @@ class DealResultScreen(ResultScreen):
                 yield Plain(t("ddz.result.report",
                               groups=", ".join(cards_words(g) for g in end["reports"]),
                               fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
-            if end.get("escape"):
-                escape = end["escape"]
+            escape = end.get("escape")
+            if escape:
                 yield Plain(t("ddz.log.escape", name=self.names[escape["seat"]],
                               why=t(f"ddz.why.{escape['why']}")))
             held = [(seat, hand) for seat, hand in enumerate(end.get("hands", [])) if hand]

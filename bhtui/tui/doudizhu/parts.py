@@ -5,7 +5,8 @@ hand and reported cards above the hand, selections judged by the engine's ``pars
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from rich.text import Text
 from textual.screen import ModalScreen
@@ -14,6 +15,7 @@ from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import beats, get_preset, parse_hand
 from bhtui.doudizhu.bots import legal_from_view
 from bhtui.doudizhu.hands import ACE
+from bhtui.messages import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.doudizhu.describe import cards_words, describe, factor_words, multiplier
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
@@ -28,24 +30,24 @@ RUNS = {False: list(range(ACE + 1)), True: [ACE, TWO, *range(ACE + 1)]}
 INFO = {3: ("center", "right-bottom"), 4: ("left-top", "right-top")}
 
 
-def landlord_name(view: dict[str, Any], names: list[str], t: Translator) -> str:
+def landlord_name(view: DoudizhuView, names: list[str], t: Translator) -> str:
     seat = view["landlord"]
-    return names[seat] if seat < len(names) else t("ddz.role.landlord")
+    return names[seat] if seat is not None and seat < len(names) else t("ddz.role.landlord")
 
 
-class DouDizhuParts(TableParts):
+class DouDizhuParts(TableParts[DoudizhuView]):
     game = "doudizhu"
     help_key = "ddz.help.body"
     run_key = True
     words_of = {"status.your_lead": "ddz.status.your_lead"}
 
     # ----- the table ---------------------------------------------------------------------
-    def boxes(self, view: dict[str, Any], names: list[str], t: Translator,
+    def boxes(self, view: DoudizhuView, names: list[str], t: Translator,
               style: CardStyle) -> dict[str, Text]:
         deal, kitty = INFO[len(view["seats"])]
         return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t)}
 
-    def _deal_box(self, view: dict[str, Any], names: list[str], t: Translator) -> Text:
+    def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator) -> Text:
         """The deal and the bid, the bidding or the landlord, the bombs played with the
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
         a seat box's 14 cells."""
@@ -68,7 +70,7 @@ class DouDizhuParts(TableParts):
             lines.append(Text(t("ddz.stake_line", stake=view["stake"])))
         return Text("\n").join(lines)
 
-    def _kitty_box(self, view: dict[str, Any], t: Translator) -> Text:
+    def _kitty_box(self, view: DoudizhuView, t: Translator) -> Text:
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
         (S-DEAL-1) and the factors that multiply the stake now."""
         lines = []
@@ -84,7 +86,7 @@ class DouDizhuParts(TableParts):
             lines.append(Text(words))
         return Text("\n").join(lines)
 
-    def notes(self, view: dict[str, Any], names: list[str], t: Translator,
+    def notes(self, view: DoudizhuView, names: list[str], t: Translator,
               style: CardStyle) -> Text | None:
         """摊打's open hand (S-BID-5) or the reported groups still held (S-BID-6)."""
         landlord = view["landlord"]
@@ -99,12 +101,12 @@ class DouDizhuParts(TableParts):
             return Text(t("ddz.shown.report", name=name, cards=groups))
         return None
 
-    def seat_lines(self, seat: int, view: dict[str, Any], table: list[dict[str, Any]],
+    def seat_lines(self, seat: int, view: DoudizhuView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
         return seat_lines(seat, view, table, me, t, style, badges=self._badges(seat, view, t),
                           **kw)
 
-    def _badges(self, seat: int, view: dict[str, Any], t: Translator) -> Text:
+    def _badges(self, seat: int, view: DoudizhuView, t: Translator) -> Text:
         info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
         if info["role"] == "landlord":
             out.append(f"[{t('ddz.role.landlord')}] ", style="bold")
@@ -115,18 +117,19 @@ class DouDizhuParts(TableParts):
             out.append(t("ddz.bomb_badge", n=info["bombs"], limit=info["bomb_limit"]) + " ")
         return out
 
-    def describe(self, event: dict[str, Any], names: list[str], t: Translator,
-                 view: dict[str, Any], label: Label) -> str | None:
+    def describe(self, event: Event, names: list[str], t: Translator,
+                 view: Mapping[str, Any], label: Label) -> str | None:
         return describe(event, names, t, view)
 
-    def roles(self, event: dict[str, Any]) -> dict[str, Any]:
+    def roles(self, event: Event) -> dict[str, Any]:
         return {"landlord": event["seat"]} if event.get("type") == "landlord" else {}
 
     # ----- my turn ------------------------------------------------------------------------
-    def top_words(self, view: dict[str, Any]) -> str:
-        return str(view["top"]["hand"]) if view.get("top") else ""
+    def top_words(self, view: DoudizhuView) -> str:
+        top = view["top"]
+        return str(top["hand"]) if top else ""
 
-    def selection_problem(self, cards: list[str], view: dict[str, Any],
+    def selection_problem(self, cards: list[str], view: DoudizhuView,
                           t: Translator) -> str | None:
         """As the engine would refuse it: not a hand, not beating the top, a bomb past the
         seat's limit (S-BID-7), a reported group split (S-BID-6)."""
@@ -138,6 +141,7 @@ class DouDizhuParts(TableParts):
         except ValueError:
             return t("ddz.status.not_hand")
         me = view["viewer"]
+        assert isinstance(me, int), "only a seat selects cards to play"
         for group in view.get("locked", ()) if me == view["landlord"] else ():
             held = parse_hand(group, preset)
             ranks = {r for r, _ in held.need}
@@ -152,20 +156,20 @@ class DouDizhuParts(TableParts):
             return t("ddz.status.must_beat", hand=top["hand"])
         return None
 
-    def play_action(self, cards: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    def play_action(self, cards: list[str], view: DoudizhuView) -> Action:
         return {"type": "play", "hand": " ".join(cards)}
 
-    def hint_cards(self, action: dict[str, Any], hand: list[str],
-                   view: dict[str, Any]) -> list[str]:
+    def hint_cards(self, action: Action, hand: list[str],
+                   view: DoudizhuView) -> list[str]:
         return str(action["hand"]).split()
 
-    def can_beat(self, view: dict[str, Any]) -> bool:
+    def can_beat(self, view: DoudizhuView) -> bool:
         return any(a["type"] == "play" for a in legal_from_view(view))
 
-    def run_order(self, view: dict[str, Any]) -> list[int]:
+    def run_order(self, view: DoudizhuView) -> list[int]:
         return RUNS[get_preset(view["preset"]).specials]
 
-    def leaving_note(self, view: dict[str, Any], t: Translator) -> str | None:
+    def leaving_note(self, view: DoudizhuView, t: Translator) -> str | None:
         """S-SCORE-5: with the escape option, leaving a deal that has a landlord is 逃跑."""
         if view["options"].get("escape") and view["landlord"] is not None \
                 and view["phase"] not in ("done", "over"):
@@ -173,7 +177,7 @@ class DouDizhuParts(TableParts):
         return None
 
     # ----- decisions and results ------------------------------------------------------------
-    def decision(self, view: dict[str, Any], kinds: list[str], names: list[str], t: Translator,
+    def decision(self, view: DoudizhuView, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> ModalScreen[Any] | None:
         actions = view.get("actions", [])
         if view["phase"] == "bid":
@@ -184,11 +188,12 @@ class DouDizhuParts(TableParts):
             return ReportDialog(t, actions)
         return None
 
-    def result_screen(self, t: Translator, end: dict[str, Any], names: list[str],
-                      totals: list[int], view: dict[str, Any], following: dict[str, Any] | None,
+    def result_screen(self, t: Translator, end: Event, names: list[str],
+                      totals: list[int], view: DoudizhuView, following: HistoryRow | None,
                       style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
         last = view["phase"] == "over" and end["round"] == view["round"]
-        return DealResultScreen(t, end, names, totals, last, view["options"]["base"],
+        deal = cast(DoudizhuDealEnd, end)  # this game's round end is its ``result`` event
+        return DealResultScreen(t, deal, names, totals, last, view["options"]["base"],
                                 auto_close)
 
 
