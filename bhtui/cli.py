@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bhtui import __version__
-from bhtui.games import GAMES, Game, get_game
+from bhtui.games import GAMES, Game, get_game, rules_named
 from bhtui.store.config import Config
 
 ALL_PRESETS = [name for g in GAMES.values() for name in g.presets]
@@ -134,14 +134,8 @@ def game_rules(game_name: str | None, preset: str | None,
     """The game and rules a command line names: ``--game`` (or the game whose preset
     ``--preset`` is), the preset (the game's default) and ``--option``s. ValueError says
     what is wrong."""
-    if game_name is None and preset is not None:
-        owner = next((g for g in GAMES.values() if preset in g.presets), None)
-        if owner is None:
-            raise ValueError(f"unknown preset {preset!r}; known: {', '.join(ALL_PRESETS)}")
-        game = owner
-    else:
-        game = get_game(game_name)
-    return game, game.with_parsed(game.rules(preset), pairs)
+    game, rules = rules_named(preset, game_name)
+    return game, game.with_parsed(rules, pairs)
 
 
 def _code_options(parser: argparse.ArgumentParser, text: str) -> None:
@@ -403,7 +397,7 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from bhtui.sim import simulate, summary
 
     return _bots_report(parser, args, args.sim_game, lambda game, rules, names: simulate(
-        rules, args.seed, args.rounds, names, game), summary)
+        rules, args.seed, args.rounds, names), summary)
 
 
 def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

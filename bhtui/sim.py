@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bhtui.games import Game, GameMatch, get_game, resolve
+from bhtui.games import Game, GameMatch, game_for, get_game
 from bhtui.games.moments import Moments
 
 
@@ -31,7 +31,7 @@ def parse_bots(spec: str, seats: int = 5, game: Game | str | None = None) -> lis
 def play_match(match: GameMatch, bots: list[Any], game: Game | str | None = None) -> int:
     """Let the bots play the match to its end; returns the number of decisions taken. The
     game is found from the match's rules when left out."""
-    played = resolve(match.rules, game)[0]
+    played = get_game(game) if game is not None else game_for(match.rules)
     decisions = 0
     asked = Moments()
     declarations = played.declares(match.rules)
@@ -63,10 +63,10 @@ def offer_declarations(game: Game, match: GameMatch, bots: list[Any], asked: Mom
     return False
 
 
-def simulate(rules: Any, seed: int, rounds: int, bot_names: list[str],
-             game: Game | str | None = None) -> dict[str, Any]:
-    """Play one match of ``rounds`` rounds; the report of the sim's --json output."""
-    played, rules = resolve(rules, game)
+def simulate(rules: Any, seed: int, rounds: int, bot_names: list[str]) -> dict[str, Any]:
+    """Play one match of ``rounds`` rounds under ``rules`` (resolved: the rules say the
+    game); the report of the sim's --json output."""
+    played = game_for(rules)
     seats = played.seats(rules)
     bots = [played.make_bot(name, seed * seats + seat) for seat, name in enumerate(bot_names)]
     match = played.new_match(rules, seed, rounds)

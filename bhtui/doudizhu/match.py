@@ -13,7 +13,7 @@ from typing import Any, cast
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu.deal import Deal
 from bhtui.doudizhu.errors import IllegalAction
-from bhtui.doudizhu.presets import Rules, get_preset
+from bhtui.doudizhu.presets import CLASSIC, Rules
 from bhtui.doudizhu.round import Action, Event, Round
 from bhtui.doudizhu.scoring import DealResult
 from bhtui.doudizhu.views import match_view
@@ -36,14 +36,14 @@ class DealRecord:
 class Match:
     """One match of ``rounds`` deals (None: no limit) or until a total reaches ``target``."""
 
-    preset: str | Rules = "classic"
+    rules: Rules = CLASSIC
+    """A Rules object: a name is resolved before (``get_preset``, or the table's edge)."""
     seed: int | str = 0
     """An int (tests, sims) or a live table's 128-bit secret as hex text (R-SEED-1)."""
     rounds: int | None = None
     target: int | None = None
     first_deal: Deal | None = None
     """A given first deal (tests, the rules demo) instead of the seeded shuffle."""
-    rules: Rules = field(init=False)
     round: Round = field(init=False)
     records: list[DealRecord] = field(init=False, default_factory=list)
     totals: list[int] = field(init=False)
@@ -56,7 +56,9 @@ class Match:
     over: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
-        self.rules = get_preset(self.preset)
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"a match is played under Rules, not {self.rules!r} "
+                            f"(get_preset finds them by name)")
         if self.rounds is not None and self.rounds < 1:
             raise ValueError("a match needs at least one deal")
         if self.first_deal is not None:
@@ -137,10 +139,10 @@ class Match:
                           totals=self.totals, levels=self.levels)
 
 
-def replay(preset: str | Rules, seed: int | str, actions: list[tuple[int, Action]],
+def replay(rules: Rules, seed: int | str, actions: list[tuple[int, Action]],
            **kw: Any) -> Match:
     """Rebuild a match from its seed and action list (R-SEED-1)."""
-    match = Match(preset, seed, **kw)
+    match = Match(rules, seed, **kw)
     for seat, action in actions:
         match.apply(seat, action)
     return match

@@ -63,9 +63,11 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def get_preset(preset: str | Rules) -> Rules:
-    if isinstance(preset, Rules):
-        return preset
+CLASSIC = PRESETS["classic"]
+
+
+def get_preset(preset: str) -> Rules:
+    """The rules of a preset by name (ValueError lists the known ones)."""
     try:
         return PRESETS[preset]
     except KeyError:

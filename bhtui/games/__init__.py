@@ -29,24 +29,31 @@ def get_game(name: str | Game | None = None) -> Game:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
 
 
-def resolve(rules: Any, game: str | Game | None = None) -> tuple[Game, Any]:
-    """The game and rules a table or a command names: ``rules`` is a preset's name or a rules
-    object, ``game`` may be left out (preset names are unique across the games).
-    ValueError names what is unknown."""
-    if game is None and rules is None:
-        game = DEFAULT_GAME
-    if game is not None:
-        found = get_game(game)
-        if isinstance(rules, str) or rules is None:
-            return found, found.rules(rules)
-        if not found.owns(rules):
-            raise ValueError(f"those rules are not {found.name}'s")
-        return found, rules
-    for candidate in GAMES.values():
-        if (rules in candidate.presets) if isinstance(rules, str) else candidate.owns(rules):
-            return candidate, candidate.rules(rules) if isinstance(rules, str) else rules
-    known = ", ".join(f"{g.name}: {'/'.join(g.presets)}" for g in GAMES.values())
-    raise ValueError(f"unknown preset {rules!r}; known: {known}")
+def rules_named(preset: str | None = None, game: str | Game | None = None,
+                options: Mapping[str, Any] | None = None) -> tuple[Game, Any]:
+    """The edge where names become rules, once: the game and rules that a command line, an
+    admin command, a room or a log header name. ``game`` may be left out (preset names are
+    unique across the games), ``preset`` too (the game's default; neither: Baohuang's).
+    Everything inside (the table, a match, the sim) takes the rules object this returns.
+    ValueError names what is unknown: the game, the preset with the known ones, an option."""
+    if game is None and preset is not None:
+        owner = next((g for g in GAMES.values() if preset in g.presets), None)
+        if owner is None:
+            known = ", ".join(name for g in GAMES.values() for name in g.presets)
+            raise ValueError(f"unknown preset {preset!r}; known: {known}")
+        game = owner
+    found = get_game(game)
+    return found, found.rules(preset, options)
+
+
+def rules_in(header: Mapping[str, Any]) -> tuple[Game, Any]:
+    """The game and rules a log header, a room or a view names (``game``, ``preset``,
+    ``options``), through :func:`rules_named`; ValueError says what is wrong."""
+    preset, options = header.get("preset"), header.get("options") or {}
+    if not isinstance(preset, str) or not isinstance(options, Mapping):
+        raise ValueError(f"rules are a preset's name and a map of options, not "
+                         f"{preset!r:.40} and {options!r:.40}")
+    return rules_named(preset, game_of(header), options)
 
 
 def game_of(header: Mapping[str, Any]) -> Game:
@@ -57,7 +64,17 @@ def game_of(header: Mapping[str, Any]) -> Game:
     return get_game(name)
 
 
+def game_for(rules: Any) -> Game:
+    """The game whose rules these are (a rules object, never a name: names are resolved at
+    the edge by :func:`rules_named`); TypeError otherwise."""
+    for game in GAMES.values():
+        if game.owns(rules):
+            return game
+    raise TypeError(f"not a game's rules: {rules!r:.60} (resolve a preset's name with "
+                    f"bhtui.games.rules_named)")
+
+
 __all__ = [
     "DEFAULT_GAME", "GAMES", "Action", "Event", "Game", "GameMatch", "Move", "Rules", "Seed",
-    "Viewer", "game_of", "get_game", "resolve", "secret_seed",
+    "Viewer", "game_for", "game_of", "get_game", "rules_in", "rules_named", "secret_seed",
 ]

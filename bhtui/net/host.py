@@ -45,10 +45,10 @@ class Table:
 
     def __init__(
         self,
-        rules: Any = "qingdao",
+        rules: Any,
         seats: list[Seat] | None = None,
         *,
-        game: Game | str | None = None,
+        game: Game | None = None,
         name: str = "bhtui",
         seed: Seed | None = None,
         rounds: int | None = None,
@@ -62,7 +62,10 @@ class Table:
         counter: bool = False,
         bots: str | None = None,
     ) -> None:
-        self.game, self.rules = resolve(rules, game)
+        # The rules come resolved (bhtui.games.rules_named at the edge); they say the game.
+        self.game, self.rules = game if game is not None else game_for(rules), rules
+        if not self.game.owns(rules):
+            raise ValueError(f"those rules are not {self.game.name}'s")
         size = self.game.seats(self.rules)
         self.seats = seats or [Seat() for _ in range(size)]
         if len(self.seats) != size:
@@ -149,7 +152,7 @@ class Table:
 
     def header(self) -> dict[str, Any]:
         return {
-            **rules_header(self.rules, self.game), "seed": self.seed,
+            **rules_header(self.rules), "seed": self.seed,
             "rounds": self.rounds, "name": self.name, "id": self.table_id,
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],

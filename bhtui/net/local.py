@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from bhtui.games import Game, Seed, resolve
+from bhtui.games import Seed, game_for
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table, bot_seat
 from bhtui.net.memory import MemoryLink
@@ -14,14 +14,13 @@ from bhtui.store.gamelog import GameLog
 
 def local_table(rules: Any, seed: Seed, name: str, bot_delay: float,
                 rounds: int | None = None, log: GameLog | None = None,
-                timer: float | None = None, game: Game | str | None = None,
-                bots: Sequence[str] = ()) -> Table:
+                timer: float | None = None, bots: Sequence[str] = ()) -> Table:
     """Seat 0 for the person at this terminal, bots everywhere else (``bots``: one level for
     all, or one per bot seat in play order; none or a level the game lacks: its standard
     bot), started, with the card counter on. With a ``log`` the game is saved like a hosted
     one (`bhtui replay` reads it); with a ``timer`` each of the person's turns is timed
     (R-AUTO-1)."""
-    game, rules = resolve(rules, game)
+    game = game_for(rules)
     size = game.seats(rules)
     levels = list(bots) * (size - 1) if len(bots) <= 1 else list(bots)
     seats = [Seat(name=name, taken=True)] + [

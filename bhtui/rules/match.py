@@ -15,7 +15,7 @@ from bhtui.messages import BaohuangView, HistoryRow, Purchase, Transfer, Viewer
 from bhtui.rules.choices import Choices
 from bhtui.rules.deal import Deal
 from bhtui.rules.errors import IllegalAction
-from bhtui.rules.presets import RuleSet, get_preset
+from bhtui.rules.presets import QINGDAO, RuleSet
 from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
@@ -55,15 +55,16 @@ class RoundRecord:
 
 @dataclass
 class Match:
-    """One match of ``rounds`` rounds (None: no limit) or until a total reaches ``target``."""
+    """One match of ``rounds`` rounds (None: no limit) or until a total reaches ``target``,
+    under ``rules`` (a RuleSet: a name is resolved before, by ``get_preset`` or at the
+    table's edge)."""
 
-    preset: str | RuleSet = "qingdao"
+    rules: RuleSet = QINGDAO
     seed: Seed = 0
     rounds: int | None = None
     target: int | None = None
     first_deal: Deal | None = None
     """A given first deal (tests, the rules demo) instead of the seeded shuffle."""
-    rules: RuleSet = field(init=False)
     round: Round = field(init=False)
     records: list[RoundRecord] = field(init=False, default_factory=list)
     totals: list[int] = field(init=False, default_factory=lambda: [0] * SEATS)
@@ -74,7 +75,9 @@ class Match:
     over: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
-        self.rules = get_preset(self.preset)
+        if not isinstance(self.rules, RuleSet):
+            raise TypeError(f"a match is played under a RuleSet, not {self.rules!r} "
+                            f"(get_preset finds one by name)")
         if self.rounds is not None and self.rounds < 1:
             raise ValueError("a match needs at least one round")
         self._start_events = self._new_round(1, 0, None, self.first_deal)
@@ -183,9 +186,9 @@ class Match:
                           totals=self.totals)
 
 
-def replay(preset: str | RuleSet, seed: Seed, actions: list[tuple[int, Action]], **kw: Any) -> Match:
+def replay(rules: RuleSet, seed: Seed, actions: list[tuple[int, Action]], **kw: Any) -> Match:
     """Rebuild a match from its seed and action list (R-SEED-1)."""
-    match = Match(preset, seed, **kw)
+    match = Match(rules, seed, **kw)
     for seat, action in actions:
         match.apply(seat, action)
     return match

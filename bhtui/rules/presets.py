@@ -276,10 +276,14 @@ PRESETS: dict[str, RuleSet] = {
 }
 
 
-def get_preset(preset: str | RuleSet) -> RuleSet:
-    """A RuleSet by name (ValueError lists the known ones), or the RuleSet itself."""
-    if isinstance(preset, RuleSet):
-        return preset
+QINGDAO = PRESETS["qingdao"]
+"""The default rule set (R-DEAL-1's town)."""
+
+
+def get_preset(preset: str) -> RuleSet:
+    """A RuleSet by name (ValueError lists the known ones): where a name becomes rules (a
+    bot's script, a test); the table resolves a game's names once through ``bhtui.games``,
+    and the engine inside takes only a RuleSet."""
     try:
         return PRESETS[preset]
     except KeyError:

@@ -33,7 +33,7 @@ from bhtui.cards import (
     rank_of,
 )
 from bhtui.rules.mechanisms import HeldBack
-from bhtui.rules.presets import RuleSet, get_preset
+from bhtui.rules.presets import QINGDAO, RuleSet
 
 NO_RANK = -1
 _CACHE_CAP = 100_000  # set texts also arrive from the network: keep the caches bounded
@@ -145,7 +145,7 @@ def over(new: CardSet, old: CardSet) -> bool:
     )
 
 
-def beats(new: CardSet, old: CardSet, rules: RuleSet | str | None = None) -> bool:
+def beats(new: CardSet, old: CardSet, rules: RuleSet | None = None) -> bool:
     """R-PLAY-3: same size, and card by card (sorted high to low) strictly higher.
 
     Closed form: ``old`` has no big joker, ``new`` has a big joker for each small joker of
@@ -165,7 +165,7 @@ def beats(new: CardSet, old: CardSet, rules: RuleSet | str | None = None) -> boo
         plain = over(new, old)
     if rules is None:
         return plain
-    r = get_preset(rules)
+    r = rules
     if r.bombs != "off" and (is_bomb(new) or is_bomb(old)):
         return is_bomb(new) and (not is_bomb(old) or (new.n, new.rank) > (old.n, old.rank))
     return plain or (r.kao and roasts(new, old)) or (r.two_kill != "off" and kills(new, old, r))
@@ -433,7 +433,7 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
 
 
 def legal_sets(
-    hand: Iterable[Card | str], top: CardSet | None = None, rules: RuleSet | str = "qingdao"
+    hand: Iterable[Card | str], top: CardSet | None = None, rules: RuleSet = QINGDAO
 ) -> list[CardSet]:
     """Every distinct set (by composition) ``hand`` may play; with ``top``, those that beat it.
     Cards are codes or R-CARD-2 text (ValueError names a bad one)."""
@@ -441,7 +441,7 @@ def legal_sets(
     for c in hand:
         rank = _RANK_BY_CARD.get(c)
         rc[rank if rank is not None else rank_of(parse_card(c))] += 1  # type: ignore[arg-type]
-    return sets_from_rank_counts(rc, top, get_preset(rules))
+    return sets_from_rank_counts(rc, top, rules)
 
 
 _RANK_BY_CARD: dict[Card | str, int] = {

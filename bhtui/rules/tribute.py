@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from bhtui.cards import BJ, NUM_CARDS, SJ, TWO, Card, rank_of
 from bhtui.rules.mechanisms import TributeFlow
-from bhtui.rules.presets import RuleSet, get_preset
+from bhtui.rules.presets import QINGDAO, RuleSet
 from bhtui.rules.scoring import SEATS, RoundResult
 
 Transfer = tuple[int, int, Card]  # giver, receiver, card
@@ -36,11 +36,10 @@ def _high_to_low(cards: list[Card]) -> list[Card]:
 
 
 def tribute_transfers(prev: RoundResult, hands: Sequence[Sequence[int]],
-                      rules: RuleSet | str = "qingdao",
+                      rules: RuleSet = QINGDAO,
                       keep: Sequence[Sequence[int]] | None = None) -> list[Transfer]:
     """The tribute owed after ``prev``, as (giver, receiver, card) in the order they are
     given; ``keep`` holds each seat's cards that may not be given."""
-    rules = get_preset(rules)
     kept: Sequence[Sequence[int]] = keep or [[0] * NUM_CARDS for _ in range(SEATS)]
     if rules.tribute_flow is TributeFlow.STUCK_THEN_TWOS:
         return _stuck_then_twos(prev, hands, rules, kept)

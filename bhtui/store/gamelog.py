@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import msgpack
 
-from bhtui.games import Action, Game, game_of, resolve
+from bhtui.games import Action, Game, game_for, game_of, rules_in
 from bhtui.store.private import create_private, data_dir, private_dir
 
 MAGIC = b"BHTUILOG1\n"
@@ -35,10 +35,10 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
-def rules_header(rules: Any, game: Game | None = None) -> dict[str, Any]:
-    """The header fields that say which game the actions are moves of (the game is found
-    from the rules when left out)."""
-    game, rules = resolve(rules, game)
+def rules_header(rules: Any) -> dict[str, Any]:
+    """The header fields that say which game the actions are moves of (the rules say the
+    game)."""
+    game = game_for(rules)
     return {"game": game.name, "preset": rules.name, "options": rules.options(),
             "rules_version": game.edition}
 
@@ -96,7 +96,7 @@ class GameLog:
                 f"bhtui plays version {game.edition}: replayed now it would be a different "
                 f"game, so it is not loaded (open it with the bhtui that wrote it)")
         try:
-            return game, game.rules(self.header["preset"], self.header.get("options", {}))
+            return rules_in(self.header)
         except (KeyError, TypeError, ValueError) as exc:
             raise GameLogError(f"{self.path}: the header's rules are unreadable ({exc})") from None
 

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from bhtui.games import DEFAULT_GAME, Action, Event, GameMatch, get_game
+from bhtui.games import DEFAULT_GAME, Action, Event, GameMatch, rules_named
 from bhtui.store.gamelog import GameLog
 
 CHECKPOINT_EVERY = 64
@@ -34,8 +34,7 @@ class Replay:
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
     def __post_init__(self) -> None:
-        self.played = get_game(self.game)
-        self.rules = self.played.rules(self.preset, self.options)
+        self.played, self.rules = rules_named(self.preset, self.game, self.options)
         self.seats = self.played.seats(self.rules)
         if len(self.names) != self.seats:
             self.names = [f"Seat {s}" for s in range(self.seats)]

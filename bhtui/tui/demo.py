@@ -56,7 +56,7 @@ SCRIPT_PLAY = [
 def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]]:
     """The scripted deal's story in words: (until the call, the tricks)."""
     deal = Deal(tuple(tuple(parse_cards(h)) for h in SCRIPT_DEAL), first_candidate=2)
-    match = Match("qingdao", 0, rounds=1, first_deal=deal)
+    match = Match(PRESETS["qingdao"], 0, rounds=1, first_deal=deal)
 
     def words(events: list[Event]) -> list[str]:
         lines = [describe(e, NAMES, t, match.round.emperor, style.label) for e in events
@@ -174,7 +174,7 @@ def _text(card: int) -> str:
 
 def commented_round(t: Translator, style: CardStyle) -> tuple[Replay, dict[int, str]]:
     """Five heuristic bots play one round; comments at the moments worth a word."""
-    match = Match("qingdao", 5, rounds=1)
+    match = Match(PRESETS["qingdao"], 5, rounds=1)
     play_match(match, [make_bot("heuristic", s) for s in range(5)])
     replay = Replay("qingdao", {}, 5, 1, list(match.actions), names=list(NAMES))
     comments: dict[int, str] = {}

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from bhtui.games import game_of
+from bhtui.games import game_of, rules_in
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
 from bhtui.tui import STYLES
@@ -154,8 +154,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         from bhtui.tui.settings import SettingsScreen
 
         room = self.client.room
-        game = game_of(room)
-        rules = game.rules(room["preset"], room["options"])
+        game, rules = rules_in(room)
 
         def chosen(choice: tuple[Any, Any] | None) -> None:
             if choice is not None:

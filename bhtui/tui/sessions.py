@@ -6,7 +6,7 @@ import socket
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bhtui.games import Seed, resolve
+from bhtui.games import Seed, game_for, rules_named
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.lobby import Browser, TableInfo
@@ -29,7 +29,7 @@ class LocalSession:
     """The default: bots in this process at every other seat, seat 0 yours."""
 
     rules: Any = None
-    """A preset's name or rules (None: the game's default)."""
+    """The rules, resolved (``bhtui.games.rules_named``); None: ``game``'s default."""
     seed: Seed = 1
     rounds: int | None = None
     table: Table | None = None
@@ -39,7 +39,8 @@ class LocalSession:
     """The bots' levels (one for all, or one per bot seat); none given: the settings'."""
 
     async def open(self, app: BhtuiApp) -> None:
-        game, rules = resolve(self.rules, self.game)
+        game, rules = (game_for(self.rules), self.rules) if self.rules is not None \
+            else rules_named(game=self.game)
         if self.ask_rules:  # before the table exists, any game's presets may be picked
             from bhtui.tui.settings import SettingsScreen
 
@@ -47,8 +48,7 @@ class LocalSession:
                 SettingsScreen(app.t, game, rules, every_game=True))
         self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                  self.rounds, GameLog(new_log_path("local")),
-                                 app.config.timer or None, game,
-                                 self.bots or (app.config.bots,))
+                                 app.config.timer or None, self.bots or (app.config.bots,))
         client, _ = join(self.table, app.config.name)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()

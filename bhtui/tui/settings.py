@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from bhtui.games import GAMES, Game, game_of
+from bhtui.games import GAMES, Game, rules_in
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
@@ -122,8 +122,8 @@ def rule_words(t: Translator, room: Mapping[str, Any]) -> list[str]:
     """The options a table (a room or a view: game, preset, options) set otherwise than its
     preset, in a few words each."""
     try:
-        game = game_of(room)
-        changed = game.changed_options(game.rules(room["preset"], room["options"]))
+        game, rules = rules_in(room)
+        changed = game.changed_options(rules)
     except (ValueError, TypeError):
         return []  # a host of a newer bhtui: its words are not ours
     words = []

@@ -24,7 +24,7 @@ def test_500_bot_rounds_play_to_the_end_without_error():
     rounds = 0
     for i in range(25):
         names = bots_by_match[i % 3]
-        m = Match("qingdao", seed=i, rounds=20)
+        m = Match(PRESETS["qingdao"], seed=i, rounds=20)
         decisions = play_match(m, [make_bot(n, i * 5 + s) for s, n in enumerate(names)])
         assert m.over and len(m.records) == 20 and decisions > 20 * 100
         rounds += len(m.records)
@@ -34,7 +34,7 @@ def test_500_bot_rounds_play_to_the_end_without_error():
 @pytest.mark.parametrize("name", ["qingdao", "weihai", "weifang"])
 def test_bots_see_only_their_view_a_msgpack_round_trip_changes_no_decision(name):
     """R-HIDE-1: a bot at the table decides exactly as one reading the view off the wire."""
-    m = Match(name, seed=4, rounds=1)
+    m = Match(PRESETS[name], seed=4, rounds=1)
     bot = HeuristicBot()
     while not m.over:
         seat = m.to_act
@@ -103,7 +103,7 @@ def test_heuristic_never_beats_a_known_partner_and_spends_jokers_only_when_it_ma
 
 
 def test_the_hint_is_the_choice_of_the_players_level():
-    m = Match("qingdao", seed=9, rounds=1)
+    m = Match(PRESETS["qingdao"], seed=9, rounds=1)
     for _ in range(60):
         seat = m.to_act
         legal = m.legal_actions(seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.doudizhu import Match, parse_hand
+from bhtui.doudizhu import PRESETS, Match, parse_hand
 from bhtui.doudizhu.bots import HeuristicBot, RandomBot, make_bot
 from bhtui.doudizhu.selfplay import play_deal, play_match
 
@@ -19,9 +19,9 @@ def decide(m: Match, seat: int):
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
 def test_the_heuristic_beats_random_bots_in_every_seat(preset):
     """C-SCORE-2 / S-SCORE-1 totals over fixed seeds (deterministic, so never flaky)."""
-    seats = Match(preset).seats
+    seats = Match(PRESETS[preset]).seats
     for seat in range(seats):
-        m = Match(preset, seed=100 + seat, rounds=30)
+        m = Match(PRESETS[preset], seed=100 + seat, rounds=30)
         bots = [make_bot("heuristic" if s == seat else "random", s) for s in range(seats)]
         play_match(m, bots)
         assert m.totals[seat] > 0 and m.totals[seat] == max(m.totals), (seat, m.totals)
@@ -89,7 +89,7 @@ def test_the_random_bot_is_seeded_and_needs_no_view():
 
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
 def test_play_deal_returns_the_sims_summary(preset):
-    m = Match(preset, seed=3)
+    m = Match(PRESETS[preset], seed=3)
     bots = [make_bot("heuristic", s) for s in range(m.seats)]
     summary = play_deal(m, bots)
     r = m.records[0].result
@@ -105,7 +105,7 @@ def test_play_deal_returns_the_sims_summary(preset):
 
 def test_a_heuristic_hint_is_always_legal_over_whole_matches():
     for preset in ("classic", "shanghai"):
-        m = Match(preset, seed=42, rounds=3)
+        m = Match(PRESETS[preset], seed=42, rounds=3)
         bot = HeuristicBot()
         while not m.over:
             seat = m.to_act

@@ -8,6 +8,7 @@ from collections import Counter
 import msgpack
 import pytest
 
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.doudizhu import IllegalAction, Match, event_for, legal_hands, parse_hand
 
 from doudizhu_helpers import (
@@ -28,25 +29,25 @@ def types(events):
 
 
 def test_C_DEAL_1_seventeen_each_and_a_kitty_of_three_from_one_seeded_deck():
-    m = Match("classic", seed=5)
+    m = Match(DDZ_PRESETS["classic"], seed=5)
     r = m.round
     assert [sum(rc) for rc in r.rc] == [17, 17, 17] and len(r.kitty) == 3
     total = Counter(r.kitty)
     for rc in r.rc:
         total.update({rank: k for rank, k in enumerate(rc) if k})
     assert total == Counter({**{rank: 4 for rank in range(13)}, 13: 1, 14: 1})
-    again = Match("classic", seed=5)
+    again = Match(DDZ_PRESETS["classic"], seed=5)
     assert again.round.rc == r.rc and again.round.kitty == r.kitty
-    assert any(Match("classic", seed=s).round.rc != r.rc for s in range(6, 9))
+    assert any(Match(DDZ_PRESETS["classic"], seed=s).round.rc != r.rc for s in range(6, 9))
     assert m.initial_events() == [{"type": "deal", "round": 1, "redeal": 0,
                                    "first_bidder": r.first_bidder, "counts": [17, 17, 17],
                                    "kitty": 3, "huangfan": False, "mark": None}]
 
 
 def test_C_BID_1_first_bidder_drawn_then_the_next_seat_every_deal_redeals_too():
-    firsts = {Match("classic", seed=s).round.first_bidder for s in range(30)}
+    firsts = {Match(DDZ_PRESETS["classic"], seed=s).round.first_bidder for s in range(30)}
     assert firsts == {0, 1, 2}
-    m = Match("classic", seed=3)
+    m = Match(DDZ_PRESETS["classic"], seed=3)
     first = m.round.first_bidder
     for s in range(3):  # all pass: a redeal
         bid(m, (first + s) % 3, 0)
@@ -82,7 +83,7 @@ def test_C_BID_2_one_turn_each_higher_bids_a_3_ends_at_once_C_SEAT_1_in_seat_ord
 
 
 def test_C_BID_3_a_void_deal_is_dealt_again_and_the_third_is_kept_at_1_point():
-    m = Match("classic", seed=11)
+    m = Match(DDZ_PRESETS["classic"], seed=11)
     for void in range(3):
         first = m.round.first_bidder
         events = []
@@ -133,7 +134,7 @@ def test_C_PLAY_2_a_player_may_pass_when_he_could_beat_and_two_passes_give_the_l
 
 
 def test_C_PLAY_3_legal_actions_are_exactly_the_hands_that_lead_or_beat_the_top():
-    m = Match("classic", seed=4)
+    m = Match(DDZ_PRESETS["classic"], seed=4)
     bid(m, m.to_act, 3)
     for _ in range(12):
         if m.round.phase != "play":
@@ -245,7 +246,7 @@ def test_C_SCORE_3_every_bomb_and_rocket_doubles_without_cap_and_four_two_does_n
 def test_C_SCORE_4_bids_and_multipliers_replace_RLCards_payoffs_and_its_fixed_landlord():
     landlords = set()
     for seed in range(12):
-        m = Match("classic", seed=seed)
+        m = Match(DDZ_PRESETS["classic"], seed=seed)
         landlords.add(auction(m, 2))
         goes_out(m, m.round.landlord)
         assert m.records[0].result.scores[m.records[0].result.landlord] == 2 * 2 * 2  # spring
@@ -253,7 +254,7 @@ def test_C_SCORE_4_bids_and_multipliers_replace_RLCards_payoffs_and_its_fixed_la
 
 
 def test_C_PLAY_5_views_and_events_cross_msgpack_as_they_are():
-    m = Match("classic", seed=9, rounds=1)
+    m = Match(DDZ_PRESETS["classic"], seed=9, rounds=1)
     events = m.initial_events()
     while not m.over:
         events += m.apply(m.to_act, m.legal_actions(m.to_act)[-1])

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from bhtui.doudizhu import PLACEHOLDER, IllegalAction, Match, event_for
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 
 from doudizhu_helpers import (
     auction,
@@ -31,7 +32,7 @@ def result_of(events):
 
 
 def test_S_DEAL_1_25_each_8_in_the_kitty_and_a_kitty_card_marked_for_all():
-    m = Match(P, seed=8)
+    m = Match(DDZ_PRESETS[P], seed=8)
     r = m.round
     assert [sum(rc) for rc in r.rc] == [25] * 4 and len(r.kitty) == 8
     total = Counter(r.kitty)
@@ -42,7 +43,7 @@ def test_S_DEAL_1_25_each_8_in_the_kitty_and_a_kitty_card_marked_for_all():
     deal = m.initial_events()[0]
     assert deal["mark"] == m.view(None)["mark"] == m.view(2)["mark"] != None  # noqa: E711
     assert all(m.view(v)["kitty"] is None for v in (0, 1, 2, 3, None))
-    marks = {Match(P, seed=s).view(None)["mark"] for s in range(40)}
+    marks = {Match(DDZ_PRESETS[P], seed=s).view(None)["mark"] for s in range(40)}
     assert len(marks) > 5  # drawn, not a fixed position of the kitty
 
 
@@ -66,7 +67,7 @@ def test_S_BID_1_from_seat_0_each_once_higher_a_3_ends_and_the_next_round_starts
 
 
 def test_S_BID_2_all_four_pass_deal_again_and_the_next_hand_is_huangfan():
-    m = Match(P, seed=21, rounds=2)
+    m = Match(DDZ_PRESETS[P], seed=21, rounds=2)
     events = []
     for s in range(4):
         events += bid(m, s, 0)
@@ -348,5 +349,5 @@ def test_S_LEVEL_1_level_points_add_up_over_hands():
     expected = [3, -1, -1, -1]
     expected = [e + (-3 if s == landlord else 1) for s, e in enumerate(expected)]
     assert m.levels == expected and m.view(None)["levels"] == expected
-    classic = Match("classic", 1)
+    classic = Match(DDZ_PRESETS["classic"], 1)
     assert classic.levels is None and classic.view(0)["levels"] is None

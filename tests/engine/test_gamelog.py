@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import MAGIC, GameLog, GameLogError
 
 
 def written(tmp_path, n_actions: int = 40):
-    m = Match("qingdao", 5, rounds=1)
+    m = Match(PRESETS["qingdao"], 5, rounds=1)
     log = GameLog(tmp_path / "t.bhlog")
     log.start({"preset": "qingdao", "seed": 5})
     for _ in range(n_actions):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bhtui.games import GAMES, get_game, resolve
+from bhtui.games import GAMES, game_for, get_game, rules_in, rules_named
 from bhtui.net.protocol import ProtocolError, action_of
 from bhtui.sim import play_match
 from bhtui.tui.games import PARTS
@@ -24,8 +24,26 @@ def test_every_game_has_screen_parts_and_preset_names_name_one_game():
     names = [preset for _, preset in PRESETS]
     assert len(names) == len(set(names))
     for game, preset in PRESETS:
-        found, rules = resolve(preset)
-        assert found.name == game and rules.name == preset
+        found, rules = rules_named(preset)
+        assert found.name == game and rules.name == preset and game_for(rules) is found
+
+
+def test_names_become_rules_once_at_the_edge_and_unknown_ones_are_named():
+    """A command line, an admin command, a room or a log header names a game, a preset and
+    options; inside, a table or a match takes only the rules object (a name is refused)."""
+    game, rules = rules_in({"game": "doudizhu", "preset": "shanghai", "options": {"base": 3}})
+    assert (game.name, rules.name, rules.options()["base"]) == ("doudizhu", "shanghai", 3)
+    assert rules_in({"preset": "weifang", "options": {}})[0].name == "baohuang"  # older logs
+    with pytest.raises(ValueError, match="unknown preset 'rizhao'; known: qingdao, baike"):
+        rules_named("rizhao")
+    with pytest.raises(ValueError, match="unknown preset 'qingdao'; known: classic, shanghai"):
+        rules_named("qingdao", "doudizhu")
+    with pytest.raises(ValueError, match="unknown option"):
+        rules_named("classic", options={"kao": True})
+    with pytest.raises(TypeError, match="resolve a preset's name"):
+        game_for("qingdao")
+    with pytest.raises(TypeError, match="RuleSet"):
+        get_game("baohuang").new_match("qingdao", 1)
 
 
 @pytest.mark.parametrize("game_name, preset", PRESETS)

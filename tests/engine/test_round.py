@@ -24,7 +24,7 @@ def crowned(first: int = 0) -> Match:
 
 
 def test_R_DEAL_1_43_cards_each_and_the_emperor_card_set_aside():
-    m = Match("qingdao", seed=5)
+    m = Match(PRESETS["qingdao"], seed=5)
     hands = [m.round.hand(s) for s in range(5)]
     assert [len(h) for h in hands] == [43] * 5
     everything = Counter(c for h in hands for c in h)
@@ -32,7 +32,7 @@ def test_R_DEAL_1_43_cards_each_and_the_emperor_card_set_aside():
 
 
 def test_R_SEED_1_the_seed_fixes_the_deal_and_seed_plus_actions_replay_bit_for_bit():
-    a, b, c = Match("qingdao", 11), Match("qingdao", 11), Match("qingdao", 12)
+    a, b, c = Match(PRESETS["qingdao"], 11), Match(PRESETS["qingdao"], 11), Match(PRESETS["qingdao"], 12)
     assert a.round.hands == b.round.hands and a.round.first_candidate == b.round.first_candidate
     assert a.round.hands != c.round.hands
     import random
@@ -40,12 +40,12 @@ def test_R_SEED_1_the_seed_fixes_the_deal_and_seed_plus_actions_replay_bit_for_b
     from helpers import random_actions
     a.rounds = 2
     random_actions(a, random.Random(3))
-    again = replay("qingdao", 11, a.actions, rounds=2)
+    again = replay(PRESETS["qingdao"], 11, a.actions, rounds=2)
     assert fingerprint(again) == fingerprint(a)
 
 
 def test_R_EMP_Q1_the_first_candidate_is_random_and_seeded():
-    firsts = Counter(Match("qingdao", seed).round.first_candidate for seed in range(500))
+    firsts = Counter(Match(PRESETS["qingdao"], seed).round.first_candidate for seed in range(500))
     assert set(firsts) == set(range(5))
     assert all(60 <= n <= 140 for n in firsts.values()), firsts
 

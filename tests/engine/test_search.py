@@ -133,7 +133,7 @@ def test_hard_goes_out_at_once_when_its_hand_is_one_set():
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_hard_plays_a_round_of_every_preset_under_a_time_limit(preset):
-    m = Match(preset, seed=len(preset), rounds=1)
+    m = Match(PRESETS[preset], seed=len(preset), rounds=1)
     bots = [make_bot("hard", 1, seconds=0.02)] + [make_bot("normal") for _ in range(4)]
     play_match(m, bots)
     assert m.over and len(m.records) == 1
@@ -143,7 +143,7 @@ def test_hard_plays_a_round_of_every_preset_under_a_time_limit(preset):
 def test_R_HIDE_1_hard_and_normal_decide_the_same_from_the_wire(preset):
     """A bot at a remote table reads the view off the wire (the towns' steps, stuck seats,
     the GC and all): every decision is the one it makes in process."""
-    m = Match(preset, seed=5, rounds=1)
+    m = Match(PRESETS[preset], seed=5, rounds=1)
     here = [SearchBot(7, playouts=12)] + [CountingBot() for _ in range(4)]
     there = [SearchBot(7, playouts=12)] + [CountingBot() for _ in range(4)]
     while not m.over:
@@ -199,7 +199,7 @@ def test_R_WF_STUCK_1_hard_deals_a_stuck_seat_nothing_but_his_3():
 
 def test_the_search_is_deterministic_for_a_seed():
     def decisions(seed: int) -> list:
-        m = Match("qingdao", seed=3, rounds=1)
+        m = Match(PRESETS["qingdao"], seed=3, rounds=1)
         bot = SearchBot(seed, playouts=30)
         out = []
         rng = random.Random(0)

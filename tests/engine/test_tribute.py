@@ -1,7 +1,7 @@
 """R-TRIB-1..5: tribute from the previous round's result, and R-MATCH-1 totals."""
 
 from bhtui.cards import counts, parse_cards
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 from bhtui.rules.scoring import RoundResult
 from bhtui.rules.tribute import tribute_transfers
 
@@ -98,10 +98,10 @@ def test_R_MATCH_1_fixed_rounds_keep_running_totals():
 
 
 def test_R_MATCH_1_a_target_score_ends_the_match():
-    m = Match("qingdao", seed=0, first_deal=rigged(
+    m = Match(PRESETS["qingdao"], seed=0, first_deal=rigged(
         "7H 7H 7H", "7H", "8C", "9C", "KC").first_deal, target=5)
     _finish_small_round(m)
     assert m.over
-    m = Match("qingdao", seed=0, first_deal=m.first_deal, target=7)
+    m = Match(PRESETS["qingdao"], seed=0, first_deal=m.first_deal, target=7)
     _finish_small_round(m)
     assert not m.over and m.round.number == 2

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table, Viewer
@@ -69,7 +70,7 @@ async def test_C_PLAY_5_S_BID_4_each_connection_receives_only_its_projection_of_
 
 async def test_the_hello_room_lobby_and_log_name_the_game_and_its_seats(tmp_path):
     log = GameLog(tmp_path / "t.bhlog")
-    table = Table("shanghai", name="Friday", seed=3, rounds=1, log=log)
+    table = Table(DDZ_PRESETS["shanghai"], name="Friday", seed=3, rounds=1, log=log)
     assert table.game is DDZ and len(table.seats) == 4
     client = Client(Tap(table), "Ana")
     in_background(client.run())
@@ -85,7 +86,7 @@ async def test_the_hello_room_lobby_and_log_name_the_game_and_its_seats(tmp_path
 
 
 async def test_the_waiting_room_follows_the_preset_s_seats_and_keeps_its_people():
-    table = Table("classic", name="Friday")
+    table = Table(DDZ_PRESETS["classic"], name="Friday")
     guest = Client(Tap(table), "Bo")
     in_background(guest.run())
     await settle(lambda: guest.seat == 0)

@@ -25,7 +25,7 @@ from net_helpers import in_background, people_and_bots
 
 
 async def coded_table(code: str = "4242") -> tuple[Table, asyncio.Server, int]:
-    table = Table("qingdao", seed=1, code=code, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=1, code=code, bot_delay=0.0)
     server = await serve_table(table, LOOPBACK, 0)
     return table, server, server.sockets[0].getsockname()[1]
 

@@ -9,7 +9,7 @@ import re
 from bhtui.net.botclient import attach_bot
 from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
-from bhtui.rules import Match, replay
+from bhtui.rules import PRESETS, Match, replay
 from bhtui.store.gamelog import GameLog
 
 from loopback import LOOPBACK, connect, settle
@@ -17,18 +17,19 @@ from net_helpers import people_and_bots
 
 
 def test_R_SEED_1_a_live_table_deals_from_128_bits_of_secret():
-    seeds = {Table("qingdao").seed for _ in range(20)}
+    seeds = {Table(PRESETS["qingdao"]).seed for _ in range(20)}
     assert len(seeds) == 20
     for seed in seeds:
         assert isinstance(seed, str) and re.fullmatch(r"[0-9a-f]{32}", seed)  # 128 bits
-    assert Table("qingdao", seed=7).seed == 7  # --seed: reproducible
+    assert Table(PRESETS["qingdao"], seed=7).seed == 7  # --seed: reproducible
 
 
 def test_R_SEED_1_a_given_seed_still_deals_the_same_match():
-    first, again = Match("qingdao", 7), Match("qingdao", 7)
+    first, again = Match(PRESETS["qingdao"], 7), Match(PRESETS["qingdao"], 7)
     assert first.view("all")["hands"] == again.view("all")["hands"]
-    secret = Table("qingdao").seed
-    assert Match("qingdao", secret).view("all")["hands"] == Match("qingdao", secret).view("all")["hands"]
+    secret = Table(PRESETS["qingdao"]).seed
+    qingdao = PRESETS["qingdao"]
+    assert Match(qingdao, secret).view("all")["hands"] == Match(qingdao, secret).view("all")["hands"]
 
 
 async def test_R_SEED_1_the_private_log_of_a_secret_seeded_match_replays_bit_for_bit(tmp_path):
@@ -43,7 +44,7 @@ async def test_R_SEED_1_the_private_log_of_a_secret_seeded_match_replays_bit_for
     await settle(lambda: watcher.seq == table.seq == me.seq)
     log.close()
     loaded = GameLog.load(tmp_path / "t.bhlog")
-    again = replay("qingdao", loaded.header["seed"], loaded.actions, rounds=2)
+    again = replay(PRESETS["qingdao"], loaded.header["seed"], loaded.actions, rounds=2)
     assert again.history == table.match.history and again.view("all") == table.match.view("all")
     secret = str(table.seed).encode()
     assert secret not in my_rec.received and secret not in watch_rec.received  # R-HIDE-1

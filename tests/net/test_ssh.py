@@ -11,6 +11,7 @@ import random
 import asyncssh
 import pytest
 
+from bhtui.rules import PRESETS
 from bhtui.sshd import get_winsize, load_or_create_host_key, start_ssh
 
 from loopback import settle
@@ -203,7 +204,7 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
 
     seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                                 for i in range(2, 5)]
-    table = Table("qingdao", seats, seed=5, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seats, seed=5, rounds=1, bot_delay=0.0)
     tcp = await serve_table(table, "127.0.0.1", 0)
     address = f"127.0.0.1:{tcp.sockets[0].getsockname()[1]}"
     key = load_or_create_host_key(tmp_path / "key")

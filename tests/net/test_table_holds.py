@@ -17,7 +17,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
 from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import serve_table
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
 from loopback import LOOPBACK, Recording, connect, events_in, frames, keeps_going, settle
@@ -29,8 +29,8 @@ def logged_match(path: Path, rounds: int) -> Table:
     seat 0 is a person's, away), as `bhtui host --resume` would rebuild it."""
     seats = [Seat(name="Me", taken=True)] + [
         Seat(name=f"R{s}", bot=make_bot("random", s), ready=True) for s in range(1, 5)]
-    table = Table("qingdao", seats, seed=17, bot_delay=0.0)
-    match, rng = Match("qingdao", 17), random.Random(17)
+    table = Table(PRESETS["qingdao"], seats, seed=17, bot_delay=0.0)
+    match, rng = Match(PRESETS["qingdao"], 17), random.Random(17)
     log = GameLog(path)
     log.start(table.header())
     while len(match.records) < rounds:
@@ -162,7 +162,7 @@ ESCAPES = ("\x1b]2;pwned\x07", "\x1b]52;c;ZXZpbA==\x07", "\x9b31m", "\u202e")
 
 async def test_control_characters_a_visitor_sends_never_reach_another_viewer():
     """Issue 13.7: names and chat lose their control characters at the host."""
-    table = Table("qingdao", seed=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0)
     server, port = await served(table)
     watcher, rec = await connect(port, "Calm", "spectator")
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
@@ -213,7 +213,7 @@ async def test_a_hostile_host_s_texts_reach_the_client_without_control_character
 # ----- 9. spectator caps -------------------------------------------------------------------------
 async def test_spectators_are_capped_per_address_and_other_addresses_still_get_in():
     """Issue 13.9: one address (or a flood from it) cannot take every place."""
-    table = Table("qingdao", seed=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0)
     server, port = await served(table)
     crowd = [await connect(port, f"W{i}", "spectator") for i in range(SPECTATORS_PER_ADDRESS + 3)]
     await settle(lambda: sum(1 for c, _ in crowd if c.room or c.refused) == len(crowd))
@@ -260,7 +260,7 @@ def test_match_apply_refuses_an_action_type_that_is_not_text_as_illegal():
     """Issue 13.11: Match.apply raises IllegalAction, never TypeError."""
     from bhtui.rules import IllegalAction
 
-    match = Match("qingdao", 1)
+    match = Match(PRESETS["qingdao"], 1)
     for kind in (["pass"], {"a": 1}, 3):
         with pytest.raises(IllegalAction, match="'type' is text"):
             match.apply(match.to_act, {"type": kind})
@@ -269,7 +269,7 @@ def test_match_apply_refuses_an_action_type_that_is_not_text_as_illegal():
 @pytest.mark.parametrize("token", ["Ключ", "a" * 500, 12345, "ab cd"])
 async def test_a_hello_with_a_strange_token_is_refused_with_a_reason(token):
     """Issue 13.11: a non-ASCII or numeric token gets the `hello` refusal, not a TypeError."""
-    table = Table("qingdao", seed=1)
+    table = Table(PRESETS["qingdao"], seed=1)
     server, port = await served(table)
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     await reader.read(65536)
@@ -317,7 +317,7 @@ def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats,
     import subprocess
     import sys
 
-    table = Table("qingdao", seed=3)
+    table = Table(PRESETS["qingdao"], seed=3)
     header = table.header()
     if seats == 4:
         header["seats"] = header["seats"][:4]

@@ -78,7 +78,7 @@ async def test_R_GUARD_5_bots_wait_for_a_person_who_may_reveal_himself_before_th
 def _guard_of(preset: str, seed: int) -> int:
     from bhtui.bots import make_bot
 
-    m, bot = Match(preset, seed, rounds=1), make_bot("heuristic")
+    m, bot = Match(PRESETS[preset], seed, rounds=1), make_bot("heuristic")
     while m.round.phase != "play":
         seat = m.to_act
         m.apply(seat, bot.decide(m.legal_actions(seat)))
@@ -209,5 +209,5 @@ def test_the_lobby_advertises_the_card_counter():
     from bhtui.net.host import Table
     from bhtui.net.lobby import Advertiser
 
-    assert Advertiser(Table("qingdao", counter=True), 7400)._properties()["counter"] == "1"
-    assert Advertiser(Table("qingdao"), 7400)._properties()["counter"] == "0"
+    assert Advertiser(Table(PRESETS["qingdao"], counter=True), 7400)._properties()["counter"] == "1"
+    assert Advertiser(Table(PRESETS["qingdao"]), 7400)._properties()["counter"] == "0"

@@ -22,6 +22,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import TcpLink, serve_table, stay_connected
+from bhtui.rules import PRESETS
 
 from loopback import LOOPBACK, connect, cut, events_in, frames, free_port, settle
 from net_helpers import in_background, people_and_bots
@@ -35,7 +36,7 @@ async def one_seat_table(seed: int, bot_delay: float) -> tuple[Table, asyncio.Se
 
 
 async def test_five_players_and_ten_spectators_play_a_round_and_the_bytes_leak_nothing():
-    table = Table("qingdao", seed=21, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=21, rounds=1, bot_delay=0.0)
     server = await serve_table(table, LOOPBACK, 0)
     port = server.sockets[0].getsockname()[1]
     players = [await connect(port, f"P{i}") for i in range(5)]
@@ -185,7 +186,7 @@ async def test_a_flood_and_a_silent_connection_are_cut_and_the_table_goes_on(mon
     import bhtui.net.tcp as tcp
 
     monkeypatch.setattr(tcp, "HANDSHAKE_DEADLINE", 0.2)
-    table = Table("qingdao", seed=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0)
     server = await serve_table(table, LOOPBACK, 0)
     port = server.sockets[0].getsockname()[1]
     silent_reader, _ = await asyncio.open_connection(LOOPBACK, port)
@@ -209,7 +210,7 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(mon
     monkeypatch.setattr(tcp, "SEND_BACKLOG", 32 * 1024)
     monkeypatch.setattr(tcp, "SEND_BUFFER", 8192)
     seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
-    table = Table("qingdao", seats, seed=2, rounds=4, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seats, seed=2, rounds=4, bot_delay=0.0)
     server = await serve_table(table, LOOPBACK, 0)
     port = server.sockets[0].getsockname()[1]
     sleeper = socket.socket()

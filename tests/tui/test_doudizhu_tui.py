@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.games import get_game
 from bhtui.net.host import Seat, Table
 from bhtui.store.config import Config
@@ -29,7 +30,7 @@ KEYS = {"10": "0"}  # the rank keys that are not the rank's own first letter
 
 def app_for(preset: str, seed: int = 2, language: str = "en", **kw) -> BhtuiApp:
     config = Config(name="Ana", language=language, bot_delay=0.0, **kw)
-    return BhtuiApp(config, LocalSession(game="doudizhu", rules=preset, seed=seed, rounds=2))
+    return BhtuiApp(config, LocalSession(rules=DDZ_PRESETS[preset], seed=seed, rounds=2))
 
 
 def text(widget) -> str:
@@ -247,7 +248,7 @@ async def test_the_host_s_waiting_room_names_the_seat_keys_of_this_table_s_size(
     from bhtui.tui.room import WaitingRoomScreen
     from bhtui.tui.sessions import HostSession
 
-    host = Table("classic", seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    host = Table(DDZ_PRESETS["classic"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
                    HostSession(host, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=SIZE) as pilot:
@@ -269,7 +270,7 @@ async def test_after_a_doudizhu_match_the_footer_offers_the_standings_and_no_run
     from bhtui.tui.dialogs import MatchEndScreen
 
     config = Config(name="Ana", language="en", bot_delay=0.0, result_seconds=0.2)
-    app = BhtuiApp(config, LocalSession(game="doudizhu", rules="classic", seed=2, rounds=1))
+    app = BhtuiApp(config, LocalSession(rules=DDZ_PRESETS["classic"], seed=2, rounds=1))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
         await pilot.press("t")  # 托管 bids and plays the match out

@@ -33,7 +33,7 @@ async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
 
 
 async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room():
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
     app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         guest = await guest_in_waiting_room(pilot, app, "Bo")
@@ -51,7 +51,7 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
 async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=6, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0)
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
@@ -63,7 +63,7 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
 
 
 async def test_a_wrong_join_code_is_shown_and_nothing_else_happens():
-    table = Table("qingdao", seed=1, code="tea")
+    table = Table(PRESETS["qingdao"], seed=1, code="tea")
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", code="coffee"))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -100,7 +100,7 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
 
 
 async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0, name="[b]Friday[/]")
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="[b]Friday[/]")
     app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await guest_in_waiting_room(pilot, app, "[/][red]Bo")
@@ -115,7 +115,7 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     from bhtui.tui.sessions import MenuSession
 
     seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
-    table = Table("qingdao", seats, seed=6, rounds=1, bot_delay=0.01)
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.01)
     table.start()
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), MenuSession(f"127.0.0.1:{serving.port}"))
@@ -129,7 +129,7 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
 
 def hosting() -> tuple[Table, BhtuiApp]:
     """A qingdao table hosted from this screen (not advertised)."""
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0)
     return table, BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
 
 
@@ -181,7 +181,7 @@ async def test_rejoining_by_address_after_joining_from_the_lobby_keeps_the_seat(
     """Issue 11.7: the seat token is found whichever way the table is reached."""
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=6, bot_delay=30.0, name="Friday")
+    table = Table(PRESETS["qingdao"], seats, seed=6, bot_delay=30.0, name="Friday")
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
     listed = TableInfo("Friday-x._bhtui._tcp.local.", "Friday", "127.0.0.1", serving.port,
@@ -222,7 +222,7 @@ async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
     """Issue 13.8: a code never given on the command line is asked for on the screen."""
     from bhtui.tui.room import CodePrompt
 
-    table = Table("qingdao", seed=1, code="tea")
+    table = Table(PRESETS["qingdao"], seed=1, code="tea")
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -10,11 +10,12 @@ import pytest
 from bhtui import bots
 from bhtui.bots import TABLE_SECONDS, SearchBot
 from bhtui.cli import bot_levels
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.tcp import listen_socket
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 from bhtui.store import config as config_file
 from bhtui.store.gamelog import GameLog
 from bhtui.tui.app import BhtuiApp
@@ -48,11 +49,11 @@ def errors(link, code: str) -> list[str]:
 
 
 async def test_a_bot_that_thinks_decides_off_the_loop_and_the_table_goes_on_meanwhile():
-    seed = next(s for s in range(50) if Match("qingdao", s).to_act != 0)
+    seed = next(s for s in range(50) if Match(PRESETS["qingdao"], s).to_act != 0)
     go, thinking = threading.Event(), threading.Event()
     seats = [Seat(name="Me", taken=True)] + [Seat(name=f"S{i}", bot=Slow(go, thinking), ready=True)
                                              for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=seed, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seats, seed=seed, rounds=1, bot_delay=0.0)
     me, link, _ = connect(table, "Me", seat=0)
     await settle(lambda: me.room is not None)
     table.start()
@@ -65,7 +66,7 @@ async def test_a_bot_that_thinks_decides_off_the_loop_and_the_table_goes_on_mean
 
 
 async def test_the_waiting_room_sets_a_bot_seat_s_level_and_refuses_what_it_cannot(tmp_path):
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=60.0, bots="easy",
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=60.0, bots="easy",
                   log=GameLog(tmp_path / "t.bhlog"))
     link = Tap(table)
     link.admin = True  # the host's own screen runs the waiting room
@@ -93,7 +94,7 @@ async def test_the_waiting_room_sets_a_bot_seat_s_level_and_refuses_what_it_cann
 
 
 async def test_the_host_picks_a_bot_seat_and_l_steps_its_level_in_the_waiting_room():
-    table = Table("qingdao", seed=4, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0)
     app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
@@ -171,7 +172,7 @@ def test_a_game_without_levels_refuses_a_level_and_seats_its_one_bot():
     """Dou Dizhu has one bot: the waiting room says so; a level asked for elsewhere (the
     settings' bots and assist) seats and plays that bot."""
     game = get_game("doudizhu")
-    table = Table("classic", game="doudizhu", bots="hard")
+    table = Table(DDZ_PRESETS["classic"], bots="hard")
     table.fill_bots(announce=False)
     assert {s.bot.name for s in table.seats} == {game.make_bot(game.standard_bot).name}
     with pytest.raises(ValueError, match="doudizhu has one bot, no levels"):

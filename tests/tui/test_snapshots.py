@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.sessions import LocalSession
@@ -84,7 +85,7 @@ def test_doudizhu_table_snapshot(snap_compare, preset, language):
     from tui_helpers import answer_doudizhu, wait_for
 
     app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0, theme="felt"),
-                   LocalSession(game="doudizhu", rules=preset, seed=2, rounds=1))
+                   LocalSession(rules=DDZ_PRESETS[preset], seed=2, rounds=1))
 
     async def to_my_play(pilot):
         async def arrived() -> bool:

@@ -4,7 +4,7 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 from bhtui.tui.baohuang import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import STRINGS, Translator
@@ -25,7 +25,7 @@ def test_clip_never_exceeds_the_cells_it_is_given(name, cells):
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_seat_boxes_fit_their_16_cells_with_long_and_cjk_names(language):
-    m = Match("qingdao", 7)
+    m = Match(PRESETS["qingdao"], 7)
     table = [{"name": n, "kind": "human", "auto": True, "connected": True} for n in LONG_NAMES + ["x"]]
     t, console = Translator(language), Console(width=16, record=True)
     for seat in range(5):
