@@ -311,16 +311,12 @@ class StuckSeat(TypedDict):
     place: int
 
 
-class HistoryRow(TypedDict, total=False):
-    """A finished round of the score table, in either game (docs/protocol.md, ``history``):
-    every game's has the first four; the rest are Baohuang's round record or Dou Dizhu's
-    :class:`DoudizhuResult`."""
+class BaohuangRow(TypedDict):
+    """A finished Baohuang round, a row of the score table (``history``): enough to
+    recompute its scores, with the totals after it."""
 
-    round: Required[int]
-    redeals: Required[int]
-    scores: Required[list[int]]
-    totals: Required[list[int]]
-    # Baohuang
+    round: int
+    redeals: int
     emperor: int | None
     guard: int | None
     solo: bool
@@ -330,6 +326,7 @@ class HistoryRow(TypedDict, total=False):
     rebels: list[int]
     called: str | None
     places: list[int | None]
+    scores: list[int]
     winner: str | None
     tribute: list[Transfer]
     bought: list[Purchase]
@@ -338,16 +335,21 @@ class HistoryRow(TypedDict, total=False):
     bombs: int
     multiplier: int
     stuck: list[StuckSeat]
-    # Dou Dizhu
-    landlord: int
-    bid: int
-    stake: int
-    factors: dict[str, str]
-    spring: str | None
-    levels: list[int] | None
-    reports: list[str]
-    fight: bool | None
-    escape: dict[str, Any] | None
+    totals: list[int]
+
+
+class DoudizhuRow(DoudizhuResult):
+    """A finished Dou Dizhu deal, a row of the score table: its result, numbered, with the
+    totals after it."""
+
+    round: int
+    redeals: int
+    totals: list[int]
+
+
+HistoryRow = BaohuangRow | DoudizhuRow
+"""A row of either game's score table: both have ``round``, ``redeals``, ``scores`` and
+``totals``, all a shared screen reads."""
 
 
 # ----- host → client -----------------------------------------------------------------------

@@ -8,7 +8,7 @@ options, seed and the list of applied actions replay it bit for bit (R-SEED-1).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu.deal import Deal
@@ -17,7 +17,7 @@ from bhtui.doudizhu.presets import CLASSIC, Rules
 from bhtui.doudizhu.round import Action, Event, Round
 from bhtui.doudizhu.scoring import DealResult
 from bhtui.doudizhu.views import match_view
-from bhtui.messages import DoudizhuView, HistoryRow, Viewer
+from bhtui.messages import DoudizhuRow, DoudizhuView, Viewer
 
 
 @dataclass
@@ -50,7 +50,7 @@ class Match:
     levels: list[int] | None = field(init=False)
     """S-LEVEL-1 level points (Shanghai only)."""
     actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
-    history: list[HistoryRow] = field(init=False, default_factory=list)
+    history: list[DoudizhuRow] = field(init=False, default_factory=list)
     """``records`` as plain dicts with the totals after each, made once: the host sends each
     to every viewer when its deal ends (views carry only the totals)."""
     over: bool = field(init=False, default=False)
@@ -121,7 +121,8 @@ class Match:
             self.totals[s] += r.result.scores[s]
             if self.levels is not None and r.result.levels is not None:
                 self.levels[s] += r.result.levels[s]
-        self.history.append(cast(HistoryRow, {**record.as_dict(), "totals": list(self.totals)}))
+        self.history.append({"round": record.number, "redeals": record.redeals,
+                             **record.result.as_dict(), "totals": list(self.totals)})
         events: list[Event] = [{"type": "totals", "totals": list(self.totals),
                                 "levels": list(self.levels) if self.levels else None}]
         done_rounds = self.rounds is not None and r.number >= self.rounds

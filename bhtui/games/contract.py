@@ -46,7 +46,7 @@ class GameMatch(Protocol):
     @property
     def totals(self) -> list[int]: ...
     @property
-    def history(self) -> list[HistoryRow]:
+    def history(self) -> Sequence[HistoryRow]:
         """Finished rounds as plain dicts, each with at least ``round``, ``scores`` and
         ``totals`` (the totals after it); the host sends each once when it ends."""
     @property

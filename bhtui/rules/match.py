@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any, cast
 
 from bhtui.cards import card_text
-from bhtui.messages import BaohuangView, HistoryRow, Purchase, Transfer, Viewer
+from bhtui.messages import BaohuangRow, BaohuangView, Purchase, Transfer, Viewer
 from bhtui.rules.choices import Choices
 from bhtui.rules.deal import Deal
 from bhtui.rules.errors import IllegalAction
@@ -69,7 +69,7 @@ class Match:
     records: list[RoundRecord] = field(init=False, default_factory=list)
     totals: list[int] = field(init=False, default_factory=lambda: [0] * SEATS)
     actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
-    history: list[HistoryRow] = field(init=False, default_factory=list)
+    history: list[BaohuangRow] = field(init=False, default_factory=list)
     """``records`` as plain dicts with the totals after each, made once: the host sends each
     to every viewer when its round ends (views carry only the totals)."""
     over: bool = field(init=False, default=False)
@@ -168,7 +168,7 @@ class Match:
         ))
         for s in range(SEATS):
             self.totals[s] += r.result.scores[s]
-        self.history.append(cast(HistoryRow, {**self.records[-1].as_dict(),
+        self.history.append(cast(BaohuangRow, {**self.records[-1].as_dict(),
                                               "totals": list(self.totals)}))
         events: list[Event] = [{"type": "totals", "totals": list(self.totals)}]
         done_rounds = self.rounds is not None and r.number >= self.rounds

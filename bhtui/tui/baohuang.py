@@ -5,14 +5,14 @@ module is where the table screen reaches them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.screen import ModalScreen
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
-from bhtui.messages import Action, BaohuangView, Event, HistoryRow, TableSeat
+from bhtui.messages import Action, BaohuangRow, BaohuangView, Event, HistoryRow, TableSeat
 from bhtui.rules import offers, parse_set
 from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.presets import rules_of
@@ -168,8 +168,8 @@ class BaohuangParts(TableParts[BaohuangView]):
                       totals: list[int], view: BaohuangView, following: HistoryRow | None,
                       style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
         number = end["round"]
-        if following is not None:
-            tribute = following["tribute"]
+        if following is not None:  # a Baohuang table's rows are Baohuang's
+            tribute = cast(BaohuangRow, following)["tribute"]
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
         last = view["phase"] == "over" and number == view["round"]

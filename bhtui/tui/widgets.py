@@ -3,7 +3,7 @@ footer."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -396,7 +396,7 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
     return [head, second, third, fourth]
 
 
-def score_table(history: list[HistoryRow], totals: list[int],
+def score_table(history: Sequence[HistoryRow], totals: list[int],
                 table: list[TableSeat], t: Translator, rows: int = 6) -> RichTable:
     """The latest finished rounds' scores (at most ``rows`` lines of those the host sent)
     and, always, the totals."""
