@@ -79,7 +79,7 @@ def played_events(game, preset: str, seed: int) -> tuple[list[dict], list[dict]]
     taken now and then."""
     match = game.new_match(game.rules(preset), seed, 2)
     rng, events, views = random.Random(seed), list(match.initial_events()), []
-    for _ in range(3000):
+    for step in range(3000):
         if match.over:
             break
         seat = rng.randrange(game.seats(match.rules))
@@ -88,7 +88,8 @@ def played_events(game, preset: str, seed: int) -> tuple[list[dict], list[dict]]
             seat = match.to_act
             out_of_turn = list(match.legal_actions(seat))
         events += match.apply(seat, rng.choice(out_of_turn))
-        views += [match.view(seat), match.view("all")]
+        if step % 16 == 0:  # every view has the same fields: a few of each kind will do
+            views += [match.view(seat), match.view("all"), match.view(None)]
     return events, views
 
 
@@ -101,7 +102,7 @@ def test_every_event_and_view_field_sent_is_declared_and_documented(game, preset
     host): each event's type is in the document, each field is declared in ``Event`` and
     named in the document; each view field is declared in the game's view."""
     events, views = [], []
-    for seed in range(6):
+    for seed in range(4):
         more_events, more_views = played_events(game, preset, seed)
         events += more_events
         views += more_views
