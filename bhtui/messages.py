@@ -15,6 +15,7 @@ every reader relies on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, NotRequired, Required, TypedDict
 
 Viewer = int | str | None
@@ -375,7 +376,8 @@ class PakeMessage(TypedDict):
 
 class Welcome(TypedDict):
     type: Literal["welcome"]
-    role: Literal["player", "spectator"]
+    role: str
+    """``player`` or ``spectator``, as granted."""
     seat: int | None
     token: str | None
     last_cid: int
@@ -405,7 +407,7 @@ class ViewFrame(TypedDict):
 
 class History(TypedDict):
     type: Literal["history"]
-    rounds: list[HistoryRow]
+    rounds: Sequence[HistoryRow]
 
 
 class ErrorMessage(TypedDict):

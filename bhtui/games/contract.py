@@ -10,7 +10,8 @@ the contract and that engine meet. Screens get a game's widgets from
 ``bhtui.tui.parts`` (this module, like the whole core, never imports a UI library).
 
 Everything that crosses the wire or goes into a log is a plain dict of str/int/bool/list:
-actions, events, views and finished-round records.
+actions, events, views and finished-round records, each with its declared shape in
+``bhtui.messages``.
 """
 
 from __future__ import annotations

@@ -353,7 +353,7 @@ class Table:
         """What a (re)joining viewer missed, in one frame however long the match: the latest
         events after ``last`` (at most CATCHUP_EVENTS, fewer if they would not fit)."""
         key = self._viewer_key(viewer)
-        missed = [[seq, self.game.event_for(event, key)] for seq, event in self.buffer
+        missed = [(seq, self.game.event_for(event, key)) for seq, event in self.buffer
                   if last is None or seq > last]
         while missed:
             try:
@@ -386,7 +386,7 @@ class Table:
         for listener in self.listeners:
             listener(self)
 
-    def _to_all(self, message: Message) -> None:
+    def _to_all(self, message: HostMessage) -> None:
         frame = encode(message)
         for viewer in list(self.viewers.values()):
             viewer.conn.send_frame(frame)

@@ -13,7 +13,7 @@ from typing import Any, Literal, cast
 
 import msgpack
 
-from bhtui.messages import Action, ClientHello
+from bhtui.messages import Action, ClientHello, ClientMessage, HostMessage
 
 PROTOCOL = (2, 0)
 MAX_FRAME = 64 * 1024
@@ -29,8 +29,10 @@ class ProtocolError(Exception):
     """A frame or message the protocol does not allow; ``str`` says what was wrong."""
 
 
-def encode(message: Mapping[str, Any]) -> bytes:
-    """One frame: length header + msgpack body. Refuses to build a frame over the cap."""
+def encode(message: HostMessage | ClientMessage) -> bytes:
+    """One frame: length header + msgpack body. Refuses to build a frame over the cap.
+    ``message`` is one of the protocol's messages, so mypy checks each one a host or a
+    client builds against its shape."""
     body = msgpack.packb(message, use_bin_type=True)
     if len(body) > MAX_FRAME:
         raise ProtocolError(f"message of {len(body)} bytes is over the {MAX_FRAME}-byte cap")
