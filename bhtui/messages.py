@@ -8,9 +8,10 @@ the host's handlers) before any code trusts these shapes.
 
 It sits below both engines (they build the views), beside ``bhtui.cards``, and imports nothing
 of the project: each game's view is shaped here, the part both games share (:class:`ViewHead`)
-and what is each game's (:class:`BaohuangView`, :class:`DoudizhuView`). Events are
-open-ended per game and type (docs/protocol.md lists them); :class:`Event` declares the fields
-every reader relies on.
+and what is each game's (:class:`BaohuangView`, :class:`DoudizhuView`); a history row is
+each game's too. :class:`Event` is one shape for both games' events, every field either sends
+declared (which type carries which is in docs/protocol.md). ``tests/test_messages.py`` keeps
+this module, the document and what the engines really send in step.
 """
 
 from __future__ import annotations
@@ -509,17 +510,9 @@ class Admin(TypedDict, total=False):
     level: str
 
 
-HOST_MESSAGES: tuple[type, ...] = (
-    HostHello, PakeMessage, Welcome, Catchup, EventFrame, ViewFrame, History, ErrorMessage,
-    HintAnswer, ChatLine, RoomFrame,
-)
-"""What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
-CLIENT_MESSAGES: tuple[type, ...] = (
-    ClientHello, Proof, ActionCommand, HintRequest, Auto, Say, HistoryRequest, Waive, Leave,
-    Prefs, Ready, Admin,
-)
-"""What a client sends (docs/protocol.md, *Client → host*)."""
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
                | ErrorMessage | HintAnswer | ChatLine | RoomFrame)
+"""What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Say | HistoryRequest
                  | Waive | Leave | Prefs | Ready | Admin)
+"""What a client sends (docs/protocol.md, *Client → host*)."""

@@ -41,8 +41,8 @@ def message_type(shape: type) -> str:
     return kind
 
 
-@pytest.mark.parametrize("shape", messages.HOST_MESSAGES + messages.CLIENT_MESSAGES,
-                         ids=lambda s: s.__name__)
+@pytest.mark.parametrize("shape", typing.get_args(messages.HostMessage)
+                         + typing.get_args(messages.ClientMessage), ids=lambda s: s.__name__)
 def test_every_message_is_documented_with_its_fields(shape):
     """Each message the module shapes: its type, its shape's name and every field are in the
     document (the handshake's, the host's or the client's part)."""
