@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bhtui.games import Game, GameMatch, game_for, get_game
+from bhtui.games import Game, GameMatch, Rules, game_for, get_game
 from bhtui.games.moments import Moments
 
 
@@ -63,7 +63,7 @@ def offer_declarations(game: Game, match: GameMatch, bots: list[Any], asked: Mom
     return False
 
 
-def simulate(rules: Any, seed: int, rounds: int, bot_names: list[str]) -> dict[str, Any]:
+def simulate(rules: Rules, seed: int, rounds: int, bot_names: list[str]) -> dict[str, Any]:
     """Play one match of ``rounds`` rounds under ``rules`` (resolved: the rules say the
     game); the report of the sim's --json output."""
     played = game_for(rules)

@@ -30,7 +30,7 @@ def get_game(name: str | Game | None = None) -> Game:
 
 
 def rules_named(preset: str | None = None, game: str | Game | None = None,
-                options: Mapping[str, Any] | None = None) -> tuple[Game, Any]:
+                options: Mapping[str, Any] | None = None) -> tuple[Game, Rules]:
     """The edge where names become rules, once: the game and rules that a command line, an
     admin command, a room or a log header name. ``game`` may be left out (preset names are
     unique across the games), ``preset`` too (the game's default; neither: Baohuang's).
@@ -46,7 +46,7 @@ def rules_named(preset: str | None = None, game: str | Game | None = None,
     return found, found.rules(preset, options)
 
 
-def rules_in(header: Mapping[str, Any]) -> tuple[Game, Any]:
+def rules_in(header: Mapping[str, Any]) -> tuple[Game, Rules]:
     """The game and rules a log header, a room or a view names (``game``, ``preset``,
     ``options``), through :func:`rules_named`; ValueError says what is wrong."""
     preset, options = header.get("preset"), header.get("options") or {}
@@ -64,7 +64,7 @@ def game_of(header: Mapping[str, Any]) -> Game:
     return get_game(name)
 
 
-def game_for(rules: Any) -> Game:
+def game_for(rules: Rules) -> Game:
     """The game whose rules these are (a rules object, never a name: names are resolved at
     the edge by :func:`rules_named`); TypeError otherwise."""
     for game in GAMES.values():

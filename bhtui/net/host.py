@@ -45,7 +45,7 @@ class Table:
 
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         seats: list[Seat] | None = None,
         *,
         game: Game | None = None,

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
-from bhtui.games import Seed, game_for
+from bhtui.games import Rules, Seed, game_for
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table, bot_seat
 from bhtui.net.memory import MemoryLink
 from bhtui.store.gamelog import GameLog
 
 
-def local_table(rules: Any, seed: Seed, name: str, bot_delay: float,
+def local_table(rules: Rules, seed: Seed, name: str, bot_delay: float,
                 rounds: int | None = None, log: GameLog | None = None,
                 timer: float | None = None, bots: Sequence[str] = ()) -> Table:
     """Seat 0 for the person at this terminal, bots everywhere else (``bots``: one level for

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import msgpack
 
-from bhtui.games import Action, Game, game_for, game_of, rules_in
+from bhtui.games import Action, Game, Rules, game_for, game_of, rules_in
 from bhtui.store.private import create_private, data_dir, private_dir
 
 MAGIC = b"BHTUILOG1\n"
@@ -35,7 +35,7 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
-def rules_header(rules: Any) -> dict[str, Any]:
+def rules_header(rules: Rules) -> dict[str, Any]:
     """The header fields that say which game the actions are moves of (the rules say the
     game)."""
     game = game_for(rules)

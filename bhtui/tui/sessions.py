@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from bhtui.games import Seed, game_for, rules_named
+from bhtui.games import Rules, Seed, game_for, rules_named
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.lobby import Browser, TableInfo
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class LocalSession:
     """The default: bots in this process at every other seat, seat 0 yours."""
 
-    rules: Any = None
+    rules: Rules | None = None
     """The rules, resolved (``bhtui.games.rules_named``); None: ``game``'s default."""
     seed: Seed = 1
     rounds: int | None = None
