@@ -20,7 +20,8 @@ import secrets
 from collections import Counter, deque
 from typing import Any
 
-from bhtui.games import Game, GameMatch, Seed, resolve, secret_seed
+from bhtui.games import Game, GameMatch, Rules, Seed, game_for, secret_seed
+from bhtui.messages import Action, Event, HostMessage, Room, TableSeat, ViewFrame
 from bhtui.net.commands import COMMANDS, Commands
 from bhtui.net.door import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS, Door
 from bhtui.net.joincode import CodeGuard
@@ -256,7 +257,7 @@ class Table:
     def remove(self, seat: int) -> None:
         self.waiting.remove(seat)
 
-    def room(self) -> dict[str, Any]:
+    def room(self) -> Room:
         return self.waiting.room()
 
     # ----- seats: 托管 and results seen (the scheduler's questions) ------------------------
@@ -338,12 +339,14 @@ class Table:
     def _view_frame(self, key: int | str | None, previous: bool = True) -> bytes:
         if self.match is None:
             return encode({"type": "room", "room": self.room()})
-        frame = {"type": "view", "seq": self.seq, "view": self.match.view(key),
-                 "table": self.public_seats(),
-                 "recall": self.recall.public(self.counter, previous)}
-        left, running = self.scheduler.time_left(), self.scheduler.running()
-        if running == "turn":
-            frame["timer"] = {"seat": self.match.to_act, "left": left, "total": self.timer}
+        frame: ViewFrame = {"type": "view", "seq": self.seq, "view": self.match.view(key),
+                            "table": self.public_seats(),
+                            "recall": self.recall.public(self.counter, previous)}
+        left, running, to_act = self.scheduler.time_left(), self.scheduler.running(), \
+            self.match.to_act
+        # A turn timer runs only on a seat's turn, with a deadline, at a table that has one.
+        if running == "turn" and to_act is not None and left is not None and self.timer:
+            frame["timer"] = {"seat": to_act, "left": left, "total": self.timer}
         if isinstance(key, int) and key in self.scheduler.asked():
             # Private: only this seat learns that the table waits for its declaration.
             frame["asked"] = {"left": left if running == "asked" else None}

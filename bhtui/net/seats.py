@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from bhtui.games import Game
 from bhtui.net.joincode import Attempt
@@ -37,7 +37,7 @@ class Seat:
     assist: str | None = None  # the level that plays his 托管 and gives his hints (a person's)
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["human", "bot"]:
         return "bot" if self.bot is not None else "human"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from bhtui.messages import Room
 from bhtui.net.protocol import Message
 from bhtui.net.protocol import field as need
 from bhtui.net.seats import BOT_NAMES, Seat, Viewer
@@ -136,7 +137,7 @@ class WaitingRoom:
         else:
             table._error(viewer, "admin", f"unknown operation {op!r}")
 
-    def room(self) -> dict[str, Any]:
+    def room(self) -> Room:
         """The waiting room as everyone sees it."""
         table = self.table
         return {"table": table.name, "game": table.game.name, "preset": table.rules.name,

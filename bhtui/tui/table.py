@@ -86,7 +86,7 @@ class TableScreen(Localized, Screen[None]):
         self.round_end = get_game(client.game).round_end
         self.log_lines: deque[str] = deque(maxlen=LOG_LINES)
         self.logged_seq = 0  # the last event in the log
-        self.pending_results: list[dict[str, Any]] = []  # several may end during one look
+        self.pending_results: list[Event] = []  # several may end during one look
         self.results_shown: list[int] = []  # the rounds whose result this screen has shown
         self.dialog_open = False
         self._note: tuple[str, float] | None = None
