@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from functools import partial
 
 from bhtui.cards import parse_card
-from bhtui.messages import BaohuangView
 from bhtui.rules import Action, legal_sets
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import rules_of
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.sets import set_of_cards
+from bhtui.wire import BaohuangView
 
 
 def legal_from_view(view: BaohuangView) -> Choices:

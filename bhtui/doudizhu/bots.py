@@ -15,7 +15,7 @@ from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
 from bhtui.doudizhu.hands import ACE, JOKER, Hand, counts_of_text, merged, parse_hand
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.round import Action
-from bhtui.messages import DoudizhuView
+from bhtui.wire import DoudizhuView
 
 
 class Bot(Protocol):

@@ -17,7 +17,7 @@ from bhtui.doudizhu.presets import CLASSIC, Rules
 from bhtui.doudizhu.round import Action, Event, Round
 from bhtui.doudizhu.scoring import DealResult
 from bhtui.doudizhu.views import match_view
-from bhtui.messages import DoudizhuRow, DoudizhuView, Viewer
+from bhtui.wire import DoudizhuRow, DoudizhuView, Viewer
 
 
 @dataclass

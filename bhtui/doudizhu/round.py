@@ -22,7 +22,7 @@ from bhtui.doudizhu.hands import BEATS, JOKER, Hand, parse_hand
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.presets import Rules
 from bhtui.doudizhu.scoring import DealResult
-from bhtui.messages import Action, Event
+from bhtui.wire import Action, Event
 
 MAX_TEXT = 200
 """A hand's text from the wire is refused beyond this many characters."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from bhtui.messages import DoudizhuResult
+from bhtui.wire import DoudizhuResult
 
 LANDLORD, FARMERS = "landlord", "farmers"
 ESCAPE_REASONS = ("left", "disconnected", "timeouts")

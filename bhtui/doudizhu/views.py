@@ -12,7 +12,7 @@ from __future__ import annotations
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import scoring
 from bhtui.doudizhu.round import Event, Round
-from bhtui.messages import DoudizhuSeat, DoudizhuView, Viewer, view_head
+from bhtui.wire import DoudizhuSeat, DoudizhuView, Viewer, view_head
 
 PLACEHOLDER: Event = {"type": "hidden"}
 

@@ -12,13 +12,13 @@ from bhtui.bots import LEVELS, hint, make_bot, table_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import COPIES, SUIT_NAMES
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
-from bhtui.messages import BaohuangView, View
 from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
 from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import When
 from bhtui.rules.presets import option_values
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
+from bhtui.wire import BaohuangView, View
 
 PLACE_EN = ("1st", "2nd", "3rd", "4th", "5th")
 

@@ -11,7 +11,7 @@ the contract and that engine meet. Screens get a game's widgets from
 
 Everything that crosses the wire or goes into a log is a plain dict of str/int/bool/list:
 actions, events, views and finished-round records, each with its declared shape in
-``bhtui.messages``.
+``bhtui.wire``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
-from bhtui.messages import Action, Event, HistoryRow, View, Viewer
+from bhtui.wire import Action, Event, HistoryRow, View, Viewer
 
 Move = list[str] | str
 TRUTH = {"yes": "true", "on": "true", "1": "true", "no": "false", "off": "false", "0": "false"}

@@ -10,7 +10,7 @@ from typing import Any, cast
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
 from bhtui.doudizhu.bots import HeuristicBot, legal_from_view, make_bot
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
-from bhtui.messages import DoudizhuView, View
+from bhtui.wire import DoudizhuView, View
 
 BASES = (1, 2, 3, 5, 10)
 """The base scores (底分) the settings screen offers; any 1..1000 on the command line."""

@@ -16,7 +16,17 @@ from collections.abc import Callable
 from typing import Any, Literal, Protocol, cast
 
 from bhtui.games import DEFAULT_GAME
-from bhtui.messages import (
+from bhtui.net.joincode import CodeProver, WrongCode
+from bhtui.net.protocol import (
+    FrameDecoder,
+    Message,
+    ProtocolError,
+    clean_text,
+    client_hello,
+    encode,
+)
+from bhtui.store.tokens import SeatTokens
+from bhtui.wire import (
     Action,
     Admin,
     Asked,
@@ -28,16 +38,6 @@ from bhtui.messages import (
     TableSeat,
     View,
 )
-from bhtui.net.joincode import CodeProver, WrongCode
-from bhtui.net.protocol import (
-    FrameDecoder,
-    Message,
-    ProtocolError,
-    clean_text,
-    client_hello,
-    encode,
-)
-from bhtui.store.tokens import SeatTokens
 
 KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 
@@ -62,7 +62,7 @@ class Client:
         self.token = token
         self.code = code
         self.tokens = tokens  # where seat tokens are kept between runs (None: nowhere)
-        # What the host sent, as the protocol shapes it (bhtui.messages); a screen reading a
+        # What the host sent, as the protocol shapes it (bhtui.wire); a screen reading a
         # game's fields asks that game's parts, which know the game's view.
         self.server: Message = {}  # the host's hello
         self.seat: int | None = None

@@ -21,7 +21,6 @@ from collections import Counter, deque
 from typing import Any
 
 from bhtui.games import Game, GameMatch, Rules, Seed, game_for, secret_seed
-from bhtui.messages import Action, Event, HostMessage, Room, TableSeat, ViewFrame
 from bhtui.net.commands import COMMANDS, Commands
 from bhtui.net.door import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS, Door
 from bhtui.net.joincode import CodeGuard
@@ -31,6 +30,7 @@ from bhtui.net.scheduler import Scheduler
 from bhtui.net.seats import BOT_NAMES, Connection, Pending, Seat, Viewer, bot_seat, logged_seats
 from bhtui.net.waiting import WaitingRoom
 from bhtui.store.gamelog import GameLog, new_log_path, rules_header
+from bhtui.wire import Action, Event, HostMessage, Room, TableSeat, ViewFrame
 
 __all__ = ["BOT_NAMES", "SPECTATORS_PER_ADDRESS", "Connection", "Seat", "Table", "Viewer",
            "bot_seat"]

@@ -13,7 +13,7 @@ from typing import Any, Literal, cast
 
 import msgpack
 
-from bhtui.messages import Action, ClientHello, ClientMessage, HostMessage
+from bhtui.wire import Action, ClientHello, ClientMessage, HostMessage
 
 PROTOCOL = (2, 0)
 MAX_FRAME = 64 * 1024

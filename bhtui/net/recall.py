@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bhtui.cards import RANK_NAMES
-from bhtui.messages import Event, Recall, TrickMove
+from bhtui.wire import Event, Recall, TrickMove
 
 Move = list[str] | str
 MoveOf = Callable[[Event], tuple[int, Move] | None]

@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from bhtui.messages import Room
 from bhtui.net.protocol import Message
 from bhtui.net.protocol import field as need
 from bhtui.net.seats import BOT_NAMES, Seat, Viewer
+from bhtui.wire import Room
 
 if TYPE_CHECKING:
     from bhtui.net.host import Table

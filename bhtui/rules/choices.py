@@ -18,9 +18,9 @@ from itertools import accumulate
 from typing import Any, overload
 
 from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
-from bhtui.messages import Action
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, CardSet, format_set
+from bhtui.wire import Action
 
 
 class LeadSets(Sequence[CardSet]):

@@ -11,7 +11,6 @@ from functools import partial
 from typing import Any, cast
 
 from bhtui.cards import card_text
-from bhtui.messages import BaohuangRow, BaohuangView, Purchase, Transfer, Viewer
 from bhtui.rules.choices import Choices
 from bhtui.rules.deal import Deal
 from bhtui.rules.errors import IllegalAction
@@ -22,6 +21,7 @@ from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.seeding import Seed
 from bhtui.rules.state import purchases_record, transfers_record
 from bhtui.rules.views import match_view
+from bhtui.wire import BaohuangRow, BaohuangView, Purchase, Transfer, Viewer
 
 
 @dataclass

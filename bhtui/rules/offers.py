@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bhtui.messages import BaohuangView
 from bhtui.rules.mechanisms import AfterCircle, Ascent, PassTo
 from bhtui.rules.presets import rules_of
+from bhtui.wire import BaohuangView
 
 Note = tuple[str, dict[str, Any]]
 """An i18n key and its values; a ``seat`` or ``seats`` value is for the screen to name."""

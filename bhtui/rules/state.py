@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bhtui.cards import RANK_OF, Card, card_text, cards_from_counts
-from bhtui.messages import Action as Action  # the engine's modules import it from here
-from bhtui.messages import Event, Purchase, Transfer
 from bhtui.rules.choices import Choices
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Move, Reading, Trick
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.sets import CardSet
+from bhtui.wire import Action as Action  # the engine's modules import it from here
+from bhtui.wire import Event, Purchase, Transfer
 
 
 def transfers_record(moves: Iterable[tuple[int, int, Card]],

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from bhtui.cards import CARD_TEXT, card_text
-from bhtui.messages import BaohuangSeat, BaohuangView, Top, Viewer, view_head
 from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.state import purchases_record, transfers_record
 from bhtui.rules.throne import bundle_cards, passes_to
+from bhtui.wire import BaohuangSeat, BaohuangView, Top, Viewer, view_head
 
 PLACEHOLDER: Event = {"type": "hidden"}
 

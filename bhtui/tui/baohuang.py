@@ -12,7 +12,6 @@ from textual.screen import ModalScreen
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
-from bhtui.messages import Action, BaohuangRow, BaohuangView, Event, HistoryRow, TableSeat
 from bhtui.rules import offers, parse_set
 from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.presets import rules_of
@@ -31,6 +30,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label, TableParts
 from bhtui.tui.selection import selection_note, selection_problem
 from bhtui.tui.widgets import seat_lines
+from bhtui.wire import Action, BaohuangRow, BaohuangView, Event, HistoryRow, TableSeat
 
 
 def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text:

@@ -20,7 +20,6 @@ from textual.widgets import Footer, Input
 
 from bhtui.bots import make_bot
 from bhtui.cards import parse_cards
-from bhtui.messages import Action, Event
 from bhtui.net.host import BOT_NAMES
 from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
 from bhtui.rules.scoring import RoundResult, score_round
@@ -38,6 +37,7 @@ from bhtui.tui.localized import Localized
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.selection import beat_problem
 from bhtui.tui.widgets import Plain, reflow
+from bhtui.wire import Action, Event
 
 NAMES = list(BOT_NAMES)
 # A small deal: Zhang (seat 2) is offered the throne first and cannot call; it goes to his

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bhtui.cards import RANK_NAMES, parse_card
-from bhtui.messages import Event, Transfer
 from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
 from bhtui.tui.cardstyle import rank_text
 from bhtui.tui.i18n import Translator
+from bhtui.wire import Event, Transfer
 
 
 def set_words(cards: list[str]) -> str:

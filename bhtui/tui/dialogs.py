@@ -18,7 +18,6 @@ from textual.widgets.option_list import Option
 
 from bhtui.bots.legal import solo_calls
 from bhtui.cards import counts, parse_cards
-from bhtui.messages import BaohuangView, Event, HistoryRow, Transfer, TrickMove, ViewHead
 from bhtui.rules import offers
 from bhtui.rules.presets import rules_of
 from bhtui.rules.scoring import multiplier
@@ -27,6 +26,7 @@ from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain, clip, reflow
+from bhtui.wire import BaohuangView, Event, HistoryRow, Transfer, TrickMove, ViewHead
 
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 

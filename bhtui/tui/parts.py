@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from rich.text import Text
 
 from bhtui.cards import RANK_NAMES
-from bhtui.messages import Action, Event, HistoryRow, LastMove, TableSeat, ViewHead
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
+from bhtui.wire import Action, Event, HistoryRow, LastMove, TableSeat, ViewHead
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen

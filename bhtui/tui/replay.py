@@ -13,7 +13,6 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from bhtui.messages import TableSeat
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
@@ -23,6 +22,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table
+from bhtui.wire import TableSeat
 
 
 class ReplayScreen(Localized, Screen[None]):

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from bhtui.cards import parse_card
-from bhtui.messages import BaohuangView
 from bhtui.rules import CardSet, RuleSet, beats
 from bhtui.rules.mechanisms import SIX
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import held_back_allows, is_bomb, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator
+from bhtui.wire import BaohuangView
 
 
 def beat_problem(new: CardSet, old: CardSet, rules: RuleSet) -> str | None:

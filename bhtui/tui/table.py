@@ -18,7 +18,6 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from bhtui.games import get_game
-from bhtui.messages import Action, Event, View
 from bhtui.net.client import Client
 from bhtui.store.config import save_config
 from bhtui.tui import STYLES
@@ -39,6 +38,7 @@ from bhtui.tui.widgets import (
     counter_text,
     score_table,
 )
+from bhtui.wire import Action, Event, View
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTE_SECONDS = 5.0

@@ -20,10 +20,10 @@ from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
 
 from bhtui.cards import GC_RANK, RANK_NAMES
-from bhtui.messages import HistoryRow, LastMove, Recall, TableSeat, View
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
+from bhtui.wire import HistoryRow, LastMove, Recall, TableSeat, View
 
 RANK_ORDER = {**{name: i for i, name in enumerate(RANK_NAMES)}, "GC": GC_RANK}
 TAIL_RANKS = ("2", "SJ", "BJ", "GC")  # sorted by size or not, these stay at the high end

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from bhtui.messages import Event
 from bhtui.tui.describe import rank_counts_words
 from bhtui.tui.i18n import Translator
+from bhtui.wire import Event
 
 
 def cards_words(cards: list[str] | str, times: str = "×") -> str:

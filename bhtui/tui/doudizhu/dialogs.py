@@ -13,11 +13,11 @@ from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.doudizhu import get_preset
-from bhtui.messages import Action, DoudizhuDealEnd, DoudizhuView, Event
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.doudizhu.describe import cards_words, factor_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain, clip
+from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event
 
 
 class OfferDialog(DecisionDialog):

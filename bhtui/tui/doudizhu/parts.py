@@ -15,13 +15,13 @@ from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import beats, get_preset, parse_hand
 from bhtui.doudizhu.bots import legal_from_view
 from bhtui.doudizhu.hands import ACE
-from bhtui.messages import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.doudizhu.describe import cards_words, describe, factor_words, multiplier
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label, TableParts
 from bhtui.tui.widgets import seat_lines
+from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
 
 TWO = RANK_NAMES.index("2")
 # Where a run may go (C-HAND-6 / S-HAND-2): 3..A in classic; A 2 3 … K A in Shanghai.

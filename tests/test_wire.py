@@ -1,4 +1,4 @@
-"""docs/protocol.md and bhtui/messages.py say the same thing: every message the module shapes
+"""docs/protocol.md and bhtui/wire.py say the same thing: every message the module shapes
 is described in the document with each of its fields, and every event and view field the
 engines really send is declared in the module and named in the document."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bhtui import messages
+from bhtui import wire
 from bhtui.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,8 +41,8 @@ def message_type(shape: type) -> str:
     return kind
 
 
-@pytest.mark.parametrize("shape", typing.get_args(messages.HostMessage)
-                         + typing.get_args(messages.ClientMessage), ids=lambda s: s.__name__)
+@pytest.mark.parametrize("shape", typing.get_args(wire.HostMessage)
+                         + typing.get_args(wire.ClientMessage), ids=lambda s: s.__name__)
 def test_every_message_is_documented_with_its_fields(shape):
     """Each message the module shapes: its type, its shape's name and every field are in the
     document (the handshake's, the host's or the client's part)."""
@@ -52,26 +52,26 @@ def test_every_message_is_documented_with_its_fields(shape):
 
 
 @pytest.mark.parametrize("shape, title", [
-    (messages.BaohuangView, "The view"),
-    (messages.TableSeat, "Host → client"),
-    (messages.Recall, "Host → client"),
-    (messages.Room, "Host → client"),
-    (messages.RoomSeat, "Host → client"),
+    (wire.BaohuangView, "The view"),
+    (wire.TableSeat, "Host → client"),
+    (wire.Recall, "Host → client"),
+    (wire.Room, "Host → client"),
+    (wire.RoomSeat, "Host → client"),
 ])
 def test_every_part_of_a_message_is_documented_field_by_field(shape, title):
     assert sorted(keys(shape) - named(section(title))) == []
 
 
 def test_history_rows_of_both_games_are_documented():
-    assert sorted(keys(messages.BaohuangRow) - named(section("Host → client"))) == []
+    assert sorted(keys(wire.BaohuangRow) - named(section("Host → client"))) == []
     ddz = section('Dou Dizhu (`"game": "doudizhu"`)')
-    assert sorted(keys(messages.DoudizhuRow) - named(ddz)) == []
+    assert sorted(keys(wire.DoudizhuRow) - named(ddz)) == []
 
 
 def test_dou_dizhu_view_and_result_are_documented():
     text = section('Dou Dizhu (`"game": "doudizhu"`)')
-    assert sorted(keys(messages.DoudizhuView) - named(text)) == []
-    assert sorted(keys(messages.DoudizhuDealEnd) - named(text)) == []
+    assert sorted(keys(wire.DoudizhuView) - named(text)) == []
+    assert sorted(keys(wire.DoudizhuDealEnd) - named(text)) == []
 
 
 def played_events(game, preset: str, seed: int) -> tuple[list[dict], list[dict]]:
@@ -107,9 +107,9 @@ def test_every_event_and_view_field_sent_is_declared_and_documented(game, preset
         events += more_events
         views += more_views
     doc = named(section("Events") + section('Dou Dizhu (`"game": "doudizhu"`)'))
-    view_keys = keys(messages.BaohuangView if game.name == "baohuang" else messages.DoudizhuView)
+    view_keys = keys(wire.BaohuangView if game.name == "baohuang" else wire.DoudizhuView)
     assert sorted({e["type"] for e in events} - doc) == []
     fields = {k for e in events for k in e}
-    assert sorted(fields - keys(messages.Event)) == []
+    assert sorted(fields - keys(wire.Event)) == []
     assert sorted(fields - doc - {"type", "seat", "private"}) == []
     assert sorted({k for v in views for k in v} - view_keys) == []
