@@ -18,13 +18,13 @@ from __future__ import annotations
 import functools
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bhtui.cards import GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ, Card, parse_card
-from bhtui.messages import BaohuangView
 from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
+from bhtui.wire import BaohuangView
 
 if TYPE_CHECKING:
     from bhtui.rules.state import RoundState

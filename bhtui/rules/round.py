@@ -216,6 +216,7 @@ class Round(RoundState):
         if top is not None and seat == self.turn and self.phase == "play":
             # answering a set, the common case, in one call: the sets, pass (and yield)
             sets = sets_from_rank_counts(self.rc[seat], top, rules)
+            rest: list[Action]
             if self.again or not rules.trick_yield:
                 rest = [{"type": "pass"}]
             else:  # R-TRICK-5 让牌 in the first circle
