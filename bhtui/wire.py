@@ -10,7 +10,7 @@ It sits below both engines (they build the views), beside ``bhtui.cards``, and i
 of the project: each game's view is shaped here, the part both games share (:class:`ViewHead`)
 and what is each game's (:class:`BaohuangView`, :class:`DoudizhuView`); a history row is
 each game's too. :class:`Event` is one shape for both games' events, every field either sends
-declared (which type carries which is in docs/protocol.md). ``tests/test_wire.py`` keeps
+declared (which type carries which is in docs/protocol.md). ``tests/project/test_wire.py`` keeps
 this module, the document and what the engines really send in step.
 """
 

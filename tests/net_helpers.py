@@ -10,6 +10,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.memory import MemoryLink
 from bhtui.net.protocol import FrameDecoder
+from bhtui.rules import PRESETS, RuleSet
 
 HANG = 180.0
 """Seconds after which a wait gives up: only a hang gets there (a loaded machine makes a
@@ -36,13 +37,14 @@ async def settle(condition, limit: float = HANG) -> None:
     await asyncio.wait_for(wait(), limit)
 
 
-def people_and_bots(people: set[int], preset: str = "qingdao", start: bool = True,
+def people_and_bots(people: set[int], preset: str | RuleSet = "qingdao", start: bool = True,
                     **table: object) -> Table:
     """A table with seats reserved for ``people`` (taken back by their tokens; named P0…) and
     heuristic bots everywhere else, started unless ``start`` is False."""
     seats = [Seat(name=f"P{s}", taken=True) if s in people
              else Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True) for s in range(5)]
-    built = Table(preset, seats, **table)  # type: ignore[arg-type]
+    rules = PRESETS[preset] if isinstance(preset, str) else preset
+    built = Table(rules, seats, **table)  # type: ignore[arg-type]
     if start:
         built.start()
     return built

@@ -19,6 +19,7 @@ import bhtui.net.joincode as joincode
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
+from bhtui.rules import PRESETS
 
 from loopback import LOOPBACK, Recording, connect, frames, free_port, settle
 from net_helpers import in_background, people_and_bots

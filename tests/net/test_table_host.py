@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
 
 from net_helpers import all_bots_but, connect, settle
 

@@ -13,6 +13,7 @@ from bhtui.net.host import Seat, Table
 from bhtui.net.lobby import TableInfo
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
+from bhtui.rules import PRESETS
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen

@@ -12,7 +12,7 @@ import pytest
 from bhtui import wire
 from bhtui.games import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text()
 
 
