@@ -52,6 +52,10 @@ class Baohuang(Game):
     def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
         return partial(bot.decide, _offer(match, seat))
 
+    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+        """Decided at once, so the offer's reading is made only if the bot reads it."""
+        return bot.decide(match.legal_actions(seat))  # type: ignore[attr-defined,no-any-return]
+
     def hinting(self, match: GameMatch, seat: int, level: str | None = None
                 ) -> Callable[[], Action]:
         return partial(hint, _offer(match, seat), self.level(level))

@@ -131,6 +131,8 @@ class RuleSet:
     """Whether any seat may ever act out of turn (抢庄, 抢独, 明保, 造反)."""
     plain_answers: bool = field(init=False, repr=False, compare=False)
     """An answer is a set of the same size, nothing else (no 烤牌, kills or bombs)."""
+    trick_yield: bool = field(init=False, repr=False, compare=False)
+    """R-TRICK-5 让牌: a follower may yield in the first circle (asked every answer)."""
 
     def __post_init__(self) -> None:
         """Work out once what the options make of the mechanisms (the engine asks often)."""
@@ -150,6 +152,7 @@ class RuleSet:
         derive("rebellion_when", When.NEVER if when is When.IN_PLAY and not self.rebellion
                else when)
         derive("first_lead", FirstLead.EMPEROR if self.emperor_leads else self.tricks.first_lead)
+        derive("trick_yield", self.tricks.trick_yield)
         derive("plain_answers", not self.kao and self.two_kill == "off" and self.bombs == "off")
         derive("declarations", self.grab in (Grab.ANY_TIME_WINS, Grab.DECLARED)
                or self.declare.open_guard is When.BEFORE_LEAD
@@ -159,9 +162,6 @@ class RuleSet:
     def deck_size(self) -> int:
         return self.deck.size
 
-    @property
-    def trick_yield(self) -> bool:
-        return self.tricks.trick_yield
 
     # ----- options ----------------------------------------------------------------------
     def options(self) -> dict[str, object]:

@@ -143,6 +143,8 @@ class Round(RoundState):
         self._readings = {}
         self._handed: list[weakref.ref[Reading]] = []
         """Lazy readings handed out since the round last changed."""
+        self._quiet = False
+        """Nobody may declare out of turn again this round (see :attr:`interjecting`)."""
         self.turn = self.first_candidate
         throne.begin(self, self.events)
 
@@ -240,9 +242,17 @@ class Round(RoundState):
 
     @property
     def interjecting(self) -> bool:
-        """Whether any seat may declare out of turn now (cheap; :meth:`interjections` says
-        who and what)."""
-        return self.phase == "throne" or declare.open_in_play(self)
+        """Whether any seat may declare out of turn now (:meth:`interjections` says who and
+        what). Asked before every decision, so O(1) for most of a round: once play has no
+        declaration left open, none opens again (the roles are settled before play; the
+        first lead, a reveal and a rebel's declaration only close them)."""
+        if self._quiet:
+            return False
+        if self.phase == "throne" or declare.open_in_play(self):
+            return True
+        if self.phase == "play":
+            self._quiet = True
+        return False
 
     def _turn_actions(self, seat: int) -> list[Action]:
         if seat != self.turn:
