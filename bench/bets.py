@@ -21,11 +21,13 @@ from bhtui.bots import make_bot
 from bhtui.bots.bets import EMPEROR_EDGE, rebel_expectation
 from bhtui.bots.heuristic import DECLARED_SOLO_AT
 from bhtui.bots.strength import strength
+from bhtui.games import get_game
 from bhtui.games.moments import Moments
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.sim import offer_declarations
 
 BOTS = [make_bot("heuristic", s) for s in range(5)]
+BAOHUANG = get_game("baohuang")
 
 
 def play_out(m: Match, at_call: Any = None, at_trick: Any = None) -> None:
@@ -36,7 +38,7 @@ def play_out(m: Match, at_call: Any = None, at_trick: Any = None) -> None:
         if at_trick is not None and m.round.phase == "play" and m.moment != last:
             last = m.moment
             at_trick(m)
-        if offer_declarations(m, BOTS, asked):
+        if offer_declarations(BAOHUANG, m, BOTS, asked):
             continue
         seat = m.to_act
         assert seat is not None

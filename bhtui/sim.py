@@ -35,14 +35,15 @@ def play_match(match: GameMatch, bots: list[Any], game: Game | str | None = None
     decisions = 0
     asked = Moments()
     declarations = played.declares(match.rules)
+    interjecting, decide, apply = played.interjecting, played.decide, match.apply
     while not match.over:
-        if declarations and offer_declarations(played, match, bots, asked):
-            decisions += 1
+        decisions += 1
+        if declarations and interjecting(match) and offer_declarations(  # (cheap test first)
+                played, match, bots, asked):
             continue
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, played.decide(bots[seat], match, seat))
-        decisions += 1
+        apply(seat, decide(bots[seat], match, seat))
     return decisions
 
 

@@ -145,6 +145,8 @@ class Round(RoundState):
         """Lazy readings handed out since the round last changed."""
         self._quiet = False
         """Nobody may declare out of turn again this round (see :attr:`interjecting`)."""
+        self._read = tuple(partial(self.reading, s) for s in range(SEATS))
+        """Each seat's reading on demand, for its offers (made once, not per offer)."""
         self.turn = self.first_candidate
         throne.begin(self, self.events)
 
@@ -214,21 +216,21 @@ class Round(RoundState):
         its set; the engine picks suits), then :meth:`decisions`; with the seat's reading.
         The round applies a play of this very offer without checking it again, until
         anything is applied."""
-        top, rules = self.top, self.rules
+        top = self.top
         if top is not None and seat == self.turn and self.phase == "play":
             # answering a set, the common case, in one call: the sets, pass (and yield)
-            sets = sets_from_rank_counts(self.rc[seat], top, rules)
+            rules = self.rules
             rest: list[Action]
             if self.again or not rules.trick_yield:
                 rest = [{"type": "pass"}]
             else:  # R-TRICK-5 让牌 in the first circle
                 rest = [{"type": "pass"}, {"type": "yield"}]
-            if rules.rebellion_when is When.IN_PLAY:  # (明保 is over once a set is led)
-                rest += declare.interjections(self, seat)
-            offer = Choices(sets, rest, partial(self.reading, seat))
+            if rules.rebellion_when is When.IN_PLAY and not self._quiet:  # (明保 is over
+                rest += declare.interjections(self, seat)  # once a set is led)
+            offer = Choices(sets_from_rank_counts(self.rc[seat], top, rules), rest,
+                            self._read[seat])
         else:
-            offer = Choices(self.legal_sets(seat), self.decisions(seat),
-                            partial(self.reading, seat))
+            offer = Choices(self.legal_sets(seat), self.decisions(seat), self._read[seat])
         self._offers[seat] = offer
         return offer
 
