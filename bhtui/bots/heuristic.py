@@ -43,7 +43,10 @@ class HeuristicBot:
         del seed  # deterministic: the same reading always gets the same answer
 
     def decide(self, offer: Choices) -> Action:
-        r, kinds = offer.reading, offer.kinds
+        r = offer.reading
+        if r.phase == "play":  # most decisions: sets, pass, yield (no call is offered in play)
+            return self._play(r, offer)
+        kinds = offer.kinds
         if r.phase == "grab":  # the grab round (R-EMP-Q6, R-WH-GRAB-1)
             return _pick(offer, "grab" if strength(r.rc) >= GRAB_AT else "skip")
         if r.phase == "declare":  # a step asked before play (R-WH-DECL-1)

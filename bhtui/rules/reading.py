@@ -7,16 +7,14 @@ it from the engine (:func:`reading_of`, cached until the round moves on); a bot 
 table builds the same from the view it receives (:func:`reading_of_view`). A property test
 keeps the two equal, so an in-process bot can know nothing its view does not say.
 
-The engine hands out a reading of the moment it was asked (``lazy_reading``) and fills it in
-only when somebody reads it, or when the round is about to change while somebody still holds
-it: a random bot, the sim's and a table's offers never pay for a reading nobody looks at, and
-a bot reading in another thread still sees that moment, not a later one.
+An offer carries the reading on demand (``Choices.reading``): it is made when a bot first asks
+for it, so a bot that never reads it (random) never causes one; whoever hands an offer to
+another thread asks for it first, so that thread sees the moment of the offer.
 """
 
 from __future__ import annotations
 
 import functools
-import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +32,7 @@ Move = tuple[int, tuple[Card, ...] | str]
 Trick = tuple[Move, ...]
 
 
-@dataclass(slots=True, weakref_slot=True)
+@dataclass(slots=True)
 class Reading:
     """One seat's knowledge of the round (``me`` is the seat)."""
 
@@ -82,24 +80,6 @@ class Reading:
     """This round's tricks, the current one last: (seat, cards) or (seat, "pass" / "yield")."""
     _sides: tuple[frozenset[int], frozenset[int]] | None = field(default=None, compare=False,
                                                                  repr=False)
-    _source: RoundState | None = field(default=None, compare=False, repr=False)
-    """The round a lazy reading is still to be filled from (None once filled)."""
-
-    def __getattr__(self, name: str) -> Any:
-        """Only reached for a field a lazy reading has not filled yet: fill them all."""
-        if name.startswith("_"):
-            raise AttributeError(name)
-        self.settle()
-        return object.__getattribute__(self, name)
-
-    def settle(self) -> None:
-        """Fill a lazy reading from its round now (the round calls this before it changes
-        while somebody still holds the reading); nothing for a filled one."""
-        with _FILLING:
-            r = self._source
-            if r is None:
-                return
-            Reading.__init__(self, *_values(r, self.me, False))  # (clears ``_source``)
 
     @property
     def size(self) -> int:
@@ -162,22 +142,10 @@ def _known_sides(me: int, role: str | None, solo: bool, emperor: int | None,
     return frozenset(), frozenset()
 
 
-_FILLING = threading.Lock()
-"""Held while a lazy reading is filled: the round waits for a reader's fill before it moves."""
-
-
 def reading_of(r: RoundState, seat: int, over: bool = False) -> Reading:
     """The seat's reading of round ``r`` (the last of a match that is ``over``), from exactly
     what its view shows."""
     return Reading(*_values(r, seat, over))
-
-
-def lazy_reading(r: RoundState, seat: int) -> Reading:
-    """The seat's reading of round ``r`` as it is now, filled when first read. The round must
-    :meth:`~Reading.settle` it before it changes if anybody still holds it."""
-    reading = Reading.__new__(Reading)
-    reading.me, reading._source, reading._sides = seat, r, None
-    return reading
 
 
 def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:

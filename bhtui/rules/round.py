@@ -11,7 +11,6 @@ completely before anything changes, so an :class:`IllegalAction` leaves the roun
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -35,7 +34,7 @@ from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow, When
 from bhtui.rules.presets import RuleSet
-from bhtui.rules.reading import Reading, lazy_reading
+from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, settled_early
 from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
@@ -141,8 +140,6 @@ class Round(RoundState):
         self._offers = {}
         """Each seat's last offer of legal actions, until anything is applied."""
         self._readings = {}
-        self._handed: list[weakref.ref[Reading]] = []
-        """Lazy readings handed out since the round last changed."""
         self._quiet = False
         """Nobody may declare out of turn again this round (see :attr:`interjecting`)."""
         self._read = tuple(partial(self.reading, s) for s in range(SEATS))
@@ -291,8 +288,6 @@ class Round(RoundState):
             del offer
             self._offers.clear()  # the state moves on: earlier offers no longer hold
             self._readings.clear()
-            if self._handed:
-                self._settle()
             events: list[Event] = []
             if known is True:
                 _HANDLERS[(self.phase, action["type"])](self, seat, action, events)
@@ -314,7 +309,6 @@ class Round(RoundState):
         handler = _HANDLERS.get((self.phase, kind)) if isinstance(kind, str) else None
         if handler is None or kind is None or not self._offered(seat, kind):
             raise IllegalAction(f"{kind!r} is not possible now ({self.phase} phase)")
-        self._settle()  # the handler changes the round once it has checked the action
         events = []
         handler(self, seat, action, events)
         if self.phase == "refused":
@@ -334,25 +328,15 @@ class Round(RoundState):
 
     def reading(self, seat: int) -> Reading:
         """What ``seat`` knows now, as numbers (the twin of its view; cached until the
-        round moves on), filled when first read. The caller must not change it."""
+        round moves on). The caller must not change it."""
         known = self._readings.get(seat)
         if known is None:
-            known = self._readings[seat] = lazy_reading(self, seat)
-            self._handed.append(weakref.ref(known))
+            known = self._readings[seat] = reading_of(self, seat)
         return known
-
-    def _settle(self) -> None:
-        """The round is about to change: every lazy reading somebody still holds is filled
-        with the moment it was made (the others are gone, and cost nothing)."""
-        for ref in self._handed:
-            reading = ref()
-            if reading is not None:
-                reading.settle()
-        self._handed.clear()
 
     def __getstate__(self) -> dict[str, Any]:
         """Offers and readings are caches of what was handed out, not part of the game."""
-        return {**self.__dict__, "_offers": {}, "_readings": {}, "_handed": []}
+        return {**self.__dict__, "_offers": {}, "_readings": {}}
 
     # call (R-GUARD-1, R-GUARD-2, R-GUARD-3, R-WF-GUARD-1/2)
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
