@@ -286,22 +286,28 @@ def sets_from_rank_counts(
         return held_back_leads(rc, held) if held and rc[held.rank] else _sets(rc, None)
     if rules is None or rules.plain_answers:
         out = _sets(rc, top)
-    elif rules.bombs != "off" and is_bomb(top):
-        out = _bombs(rc, top)  # only a bigger bomb beats a bomb
+        bombs = False
     else:
-        out = _sets(rc, top)
-        extra: list[CardSet] = []
-        if rules.kao and (top.sj or top.bj):
-            extra += _roasting_answers(rc, top)
-        if rules.two_kill != "off" and (top.bj or top.gc):
-            extra += _kill_answers(rc, top, rules)
-        if rules.bombs != "off":
-            extra += _bombs(rc, None)
-        if extra:
-            known = set(out)
-            out += sorted(s for s in set(extra) if s not in known)
-    if held and rc[held.rank]:  # (no set holds a rank the hand does not)
-        rank = held.rank  # only a set of that rank may be held back
+        _, n, sj, bj, gc, twos = top
+        bombs = rules.bombs != "off"
+        if bombs and n >= 4 and not (sj or bj or gc or twos):  # (is_bomb, inline)
+            out = _bombs(rc, top)  # only a bigger bomb beats a bomb
+        else:
+            out = _sets(rc, top)
+            extra: list[CardSet] = []
+            if rules.kao and (sj or bj):
+                extra += _roasting_answers(rc, top)
+            if rules.two_kill != "off" and (bj or gc):
+                extra += _kill_answers(rc, top, rules)
+            if bombs:
+                extra += _bombs(rc, None)
+            if extra:
+                known = set(out)
+                out += sorted(s for s in set(extra) if s not in known)
+    # Only a set of the held-back rank may be held back (and no set holds a rank the hand
+    # does not); an answer's natural cards rank above the top's, or are 2s, unless a bomb.
+    if held and rc[held.rank] and (top[0] < held.rank or bombs):
+        rank = held.rank
         out = [s for s in out if s[0] != rank or held_back_allows(s, rc, held)]
     return out
 
