@@ -109,7 +109,7 @@ class Match:
 
     @property
     def to_act(self) -> int | None:
-        return None if self.over else self.round.to_act
+        return None if self.over else self.round.turn  # (the round's to_act, asked often)
 
     def legal_actions(self, seat: int) -> Choices:
         """What ``seat`` may do now: its turn's actions and any out-of-turn declarations,
