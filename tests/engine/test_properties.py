@@ -297,9 +297,9 @@ def test_R_HIDE_1_a_seats_reading_is_exactly_what_its_view_says(m, data):
 @FAST
 @given(matches, st.data())
 def test_R_HIDE_1_a_reading_held_while_the_match_moves_on_shows_the_moment_it_was_made(m, data):
-    """Readings are filled when first read: one held unread while an action is applied (a
-    bot thinking in another thread, the fast path or the checked one) still says what the
-    seat's view said when it was handed out, not what came after."""
+    """A reading handed out and held while an action is applied (a bot thinking in another
+    thread, the fast path or the checked one) still says what the seat's view said when it
+    was handed out, not what came after."""
     for _ in steps(m, data, limit=80):
         if m.over:
             return
