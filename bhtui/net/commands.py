@@ -70,11 +70,14 @@ class Commands:
             table.abandon(viewer.seat, "left")
 
     def _waive(self, viewer: Viewer, message: Message) -> None:
-        """The person declares nothing at this moment: the bots need not wait for him."""
+        """The person declares nothing at this moment: the bots need not wait for him. Views
+        go out only if they were waiting for him (a repeated waive changes nothing)."""
         table = self.table
         if viewer.seat is not None and table.match is not None:
+            asked = viewer.seat in table.scheduler.asked()
             table.scheduler.answer(viewer.seat)
-            table._publish()
+            if asked:
+                table._publish()
 
     def _prefs(self, viewer: Viewer, message: Message) -> None:
         """A seat's own settings: auto-pass when nothing in the hand beats the table, and
@@ -110,7 +113,7 @@ class Commands:
     def _auto(self, viewer: Viewer, message: Message) -> None:
         table = self.table
         on = need(message, "on", bool)
-        if viewer.seat is not None:
+        if viewer.seat is not None and table.seats[viewer.seat].auto != on:
             table.set_auto(viewer.seat, on)
 
     def _hint(self, viewer: Viewer, message: Message) -> None:
@@ -136,11 +139,15 @@ class Commands:
         viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": done.result()}))
 
     def _ready(self, viewer: Viewer, message: Message) -> None:
+        """Result seen (in a match), or ready toggled (in the waiting room); views go out
+        only when that changed something."""
         table = self.table
         if viewer.seat is not None:
             seat = table.seats[viewer.seat]
-            seat.ready = True if table.match is not None else not seat.ready
-            table._publish()
+            ready = True if table.match is not None else not seat.ready
+            if ready != seat.ready:
+                seat.ready = ready
+                table._publish()
 
     def _history(self, viewer: Viewer, message: Message) -> None:
         table = self.table

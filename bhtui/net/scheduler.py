@@ -53,6 +53,7 @@ class Scheduler:
         self._thought: Thought | None = None
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
+        self._due: tuple[Any, float] | None = None  # the same for a bot's move, an auto-pass, the ready wait
         self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
         self._away: dict[int, asyncio.TimerHandle] = {}  # seats whose player dropped, by seat
 
@@ -76,7 +77,8 @@ class Scheduler:
         if table.unready():
             self._deadline = None
             if self.watched_by_others():  # alone at a table, take all the time you like
-                self._timer = loop.call_later(READY_WAIT, self._ready_timeout, table.seq)
+                delay = self._keep(("ready", table.seq), READY_WAIT)
+                self._timer = loop.call_later(delay, self._ready_timeout, table.seq)
             return
         if table.played_by_bot(seat) and self.asked():  # bots wait for people's declarations
             if table.timer is not None:
@@ -89,10 +91,12 @@ class Scheduler:
             self._deadline = None
             if thinks(self.bot_for(seat)):
                 self._think(seat, table.seq)  # at once: its delay runs meanwhile
-            self._timer = loop.call_later(table.bot_delay, self._bot_move, seat, table.seq)
+            delay = self._keep(("move", table.seq, seat), table.bot_delay)
+            self._timer = loop.call_later(delay, self._bot_move, seat, table.seq)
         elif self.nothing_beats(seat):
             self._deadline = None
-            self._timer = loop.call_later(table.bot_delay, self._auto_pass, seat, table.seq)
+            delay = self._keep(("move", table.seq, seat), table.bot_delay)
+            self._timer = loop.call_later(delay, self._auto_pass, seat, table.seq)
         elif table.timer is not None:
             delay = self._arm_deadline(("turn", table.seq, seat))
             self._timer = loop.call_later(delay, self._time_out, seat, table.seq)
@@ -183,10 +187,15 @@ class Scheduler:
         same one re-armed (someone joined, someone declined to declare) keeps its deadline."""
         timer = self.table.timer
         assert timer is not None
-        now = asyncio.get_running_loop().time()
-        if self._deadline is None or self._deadline[0] != what:
-            self._deadline = (what, now + timer)
-        return max(0.0, self._deadline[1] - now)
+        self._deadline, left = _kept(self._deadline, what, timer)
+        return left
+
+    def _keep(self, what: Any, delay: float) -> float:
+        """Seconds left before a bot's (or an auto-pass's) move, or the end of the ready wait,
+        for ``what``: re-arming for the same seat at the same point keeps its time, so a
+        stream of harmless commands (waive, ready, prefs, reconnects) never holds bots back."""
+        self._due, left = _kept(self._due, what, delay)
+        return left
 
     def running(self) -> str | None:
         """Which timer a view may show: a person's "turn", or people "asked" to declare."""
@@ -304,6 +313,16 @@ class Scheduler:
             if self.table.timeouts[seat] == TIMEOUT_LIMIT:  # S-SCORE-5
                 self.table.abandon(seat, "timeouts")
             self.table.set_auto(seat, True)
+
+
+def _kept(running: tuple[Any, float] | None, what: Any,
+          delay: float) -> tuple[tuple[Any, float], float]:
+    """The deadline for ``what`` (kept if ``running`` is already for it, else ``delay`` from
+    now) and the seconds left until it."""
+    now = asyncio.get_running_loop().time()
+    if running is None or running[0] != what:
+        running = (what, now + delay)
+    return running, max(0.0, running[1] - now)
 
 
 def thinks(bot: Any) -> bool:

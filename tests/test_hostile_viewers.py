@@ -1,0 +1,74 @@
+"""One viewer's trouble never stops the table, over real sockets on loopback: a seated
+person's stream of harmless commands, two windows holding one seat, a burst of hints, chat
+through reconnects, hostile texts, leaving and coming back, and what the host echoes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bhtui.net.protocol import encode
+from bhtui.net.tcp import serve_table
+from test_tcp import LOOPBACK, connect, frames, settle
+
+from helpers import in_background, people_and_bots
+
+
+async def served(table) -> tuple[asyncio.Server, int]:
+    server = await serve_table(table, LOOPBACK, 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+HARMLESS = {
+    "waive": {"type": "waive"},
+    "ready": {"type": "ready"},
+    "prefs": {"type": "prefs", "auto_pass": False},
+    "auto": {"type": "auto", "on": True},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HARMLESS))
+async def test_a_seated_person_s_stream_of_harmless_commands_never_holds_the_bots_back(kind):
+    """A bot's move keeps its deadline however often the table is re-armed: with a command
+    every few milliseconds (far under the bot delay) the bots still play."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.2)
+    server, port = await served(table)
+    me, rec = await connect(port, "Mallory", token=table.seats[0].token)
+    await settle(lambda: me.view is not None)
+    rec.write(encode({"type": "auto", "on": True}))  # his own seat plays by itself
+    start = table.seq
+    running = True
+
+    async def spam() -> None:
+        while running:
+            rec.write(encode(HARMLESS[kind]))
+            await asyncio.sleep(0.005)
+
+    task = in_background(spam())
+    try:
+        await settle(lambda: table.seq >= start + 10)
+    finally:
+        running = False
+        await task
+        server.close()
+
+
+async def test_repeated_waive_ready_and_auto_send_no_views_when_nothing_changed():
+    """Only a change is published: a watcher gets no view for a repeated waive, ready or
+    托管 switch that leaves everything as it was."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
+    server, port = await served(table)
+    me, rec = await connect(port, "Me", token=table.seats[0].token)
+    watcher, seen = await connect(port, "Watcher", "spectator")
+    await settle(lambda: me.view is not None and watcher.view is not None)
+    before = len(frames(seen.received))
+    for _ in range(20):
+        for message in ({"type": "waive"}, {"type": "ready"}, {"type": "auto", "on": False}):
+            rec.write(encode(message))
+    rec.write(encode({"type": "chat", "text": "done"}))
+    await settle(lambda: any(m["type"] == "chat" for m in frames(seen.received)))
+    after = frames(seen.received)[before:]
+    views = [m for m in after if m["type"] == "view"]
+    assert len(views) <= 1  # at most the one waive the bots were waiting for
+    server.close()
