@@ -8,8 +8,9 @@ import asyncio
 
 import pytest
 
+from bhtui.net.client import Client
 from bhtui.net.protocol import encode
-from bhtui.net.tcp import serve_table
+from bhtui.net.tcp import serve_table, stay_connected
 from test_tcp import LOOPBACK, connect, frames, settle
 
 from helpers import in_background, people_and_bots
@@ -71,4 +72,28 @@ async def test_repeated_waive_ready_and_auto_send_no_views_when_nothing_changed(
     after = frames(seen.received)[before:]
     views = [m for m in after if m["type"] == "view"]
     assert len(views) <= 1  # at most the one waive the bots were waiting for
+    server.close()
+
+
+async def test_two_windows_with_one_seat_token_do_not_push_each_other_out_for_ever():
+    """The window replaced is told `replaced` — final, like `full` — and stops reconnecting;
+    the newer one keeps the seat and the table goes on."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.0)
+    server, port = await served(table)
+    token = table.seats[0].token
+    links: list[object] = []
+    first = Client(None, "Here", token=token)  # type: ignore[arg-type]
+    first_run = in_background(stay_connected(first, LOOPBACK, port, links.append))
+    await settle(lambda: first.view is not None)
+    second = Client(None, "There", token=token)  # type: ignore[arg-type]
+    second_run = in_background(stay_connected(second, LOOPBACK, port, links.append))
+    await asyncio.wait_for(first_run, 30)  # it gave up: no reconnecting
+    assert first.refused is not None and first.refused["code"] == "replaced"
+    assert "another window or machine" in first.refused["reason"]
+    await settle(lambda: second.view is not None)
+    second.set_auto(True)
+    seq = table.seq
+    await settle(lambda: table.seq > seq + 20)
+    assert len(links) == 2 and table.seats[0].name == "There" and not second_run.done()
+    second_run.cancel()
     server.close()

@@ -40,6 +40,9 @@ from bhtui.wire import (
 )
 
 KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
+# Errors that end our stay even once admitted: our seat was taken over by another window or
+# machine with its token — reconnecting would only push that one out in turn.
+FINAL = frozenset({"replaced"})
 
 
 class Link(Protocol):
@@ -193,7 +196,8 @@ class Client:
                                  timer.get("total") or timer["left"])
         elif kind == "room":
             self.room = message["room"]
-        elif kind == "error" and self.seat is None and self.view is None and self.room is None:
+        elif kind == "error" and (message.get("code") in FINAL or (
+                self.seat is None and self.view is None and self.room is None)):
             self.refused = message
         elif kind == "closed":
             self.closed = message["reason"]

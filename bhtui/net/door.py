@@ -108,8 +108,11 @@ class Door:
             taken = table.seats[seat]
             old = taken.conn
             if old is not None and old is not conn:
+                # Said as final (like ``full``): the window replaced must not come back and
+                # replace this one in turn, for ever.
                 table.viewers.pop(old, None)
-                old.close("replaced by a newer connection for this seat")
+                self.refuse(old, "replaced", "this seat was taken over from another window or "
+                                             "machine")
             taken.conn, taken.name, taken.taken = conn, name, True
             table.scheduler.back(seat)  # back in time: nothing was abandoned
             table.abandoning.pop(seat, None)

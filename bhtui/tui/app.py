@@ -207,4 +207,6 @@ def _refusal(t: Translator, refused: dict[str, Any]) -> str:
     if refused.get("code") == "unreachable" and isinstance(why, str):
         return t(f"unreachable.{why}", reason=refused.get("reason", "?"),
                  address=refused.get("address", "?"))
+    if refused.get("code") == "replaced":
+        return t("refused.replaced")
     return str(refused.get("reason", "?"))
