@@ -97,3 +97,33 @@ async def test_two_windows_with_one_seat_token_do_not_push_each_other_out_for_ev
     assert len(links) == 2 and table.seats[0].name == "There" and not second_run.done()
     second_run.cancel()
     server.close()
+
+
+def my_turn_first(**table: object):
+    """A started table with a person at seat 0 who is the first to decide."""
+    return next(t for seed in range(100)
+                if (t := people_and_bots({0}, seed=seed, rounds=None, **table)).match.to_act == 0)
+
+
+async def test_a_burst_of_hints_is_worked_out_one_at_a_time_the_rest_refused_as_hinting():
+    """One hint per seat in the shared pool at a time: the others get the `hinting` error
+    (each request one answer), so a burst cannot starve the bots' thinking."""
+    table = my_turn_first(bot_delay=0.0)
+    server, port = await served(table)
+    me, rec = await connect(port, "Me", token=table.seats[0].token)
+    await settle(lambda: me.view is not None)
+    asks = 50
+    rec.write(b"".join(encode({"type": "hint", "cid": cid}) for cid in range(1, asks + 1)))
+
+    def answers() -> list[dict]:
+        return [m for m in frames(rec.received) if m["type"] == "hint"
+                or m["type"] == "error" and m["code"] in ("hint", "hinting")]
+
+    await settle(lambda: len(answers()) == asks)
+    kinds = [m["type"] if m["type"] == "hint" else m["code"] for m in answers()]
+    assert kinds.count("hint") >= 1 and kinds.count("hinting") >= asks // 2
+    assert sorted(m["cid"] for m in answers()) == list(range(1, asks + 1))
+    me.ask_hint()  # the next one, once the others are answered, is worked out again
+    await settle(lambda: sum(m["type"] == "hint" for m in frames(rec.received))
+                 > kinds.count("hint"))
+    server.close()

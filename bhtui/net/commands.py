@@ -27,6 +27,7 @@ class Commands:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self._hinting: set[int] = set()  # seats with a hint being worked out (one at a time)
 
     def _command(self, viewer: Viewer, message: Message) -> None:
         table = self.table
@@ -117,20 +118,29 @@ class Commands:
             table.set_auto(viewer.seat, on)
 
     def _hint(self, viewer: Viewer, message: Message) -> None:
+        """A hint is worked out in the pool the searching bots think in: one per seat at a
+        time, so a burst of requests cannot starve the bots (the rest are refused)."""
         table = self.table
         cid = need(message, "cid", int)
         match = table.match
-        if viewer.seat is None or match is None or match.to_act != viewer.seat:
+        seat = viewer.seat
+        if seat is None or match is None or match.to_act != seat:
             table._error(viewer, "hint", "no decision of yours is pending", cid)
             return
-        hinting = table.game.hinting(match, viewer.seat, table.seats[viewer.seat].assist)
+        if seat in self._hinting:
+            table._error(viewer, "hinting", "a hint for you is still being worked out", cid)
+            return
+        self._hinting.add(seat)
+        hinting = table.game.hinting(match, seat, table.seats[seat].assist)
         future = asyncio.get_running_loop().run_in_executor(None, hinting)
         seq = table.seq
-        future.add_done_callback(lambda done: self._send_hint(viewer, cid, seq, done))
+        future.add_done_callback(lambda done: self._send_hint(viewer, seat, cid, seq, done))
 
-    def _send_hint(self, viewer: Viewer, cid: int, seq: int, done: asyncio.Future[Any]) -> None:
+    def _send_hint(self, viewer: Viewer, seat: int, cid: int, seq: int,
+                   done: asyncio.Future[Any]) -> None:
         """The hint, if it still answers the table as it is and its asker is still here."""
         table = self.table
+        self._hinting.discard(seat)
         if table.viewers.get(viewer.conn) is not viewer or done.cancelled():
             return
         if seq != table.seq or done.exception() is not None:
