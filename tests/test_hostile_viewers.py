@@ -5,11 +5,13 @@ through reconnects, hostile texts, leaving and coming back, and what the host ec
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
 from bhtui.net.client import Client
 from bhtui.net.protocol import encode
+from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
 from bhtui.net.tcp import serve_table, stay_connected
 from test_tcp import LOOPBACK, connect, frames, settle
 
@@ -126,4 +128,28 @@ async def test_a_burst_of_hints_is_worked_out_one_at_a_time_the_rest_refused_as_
     me.ask_hint()  # the next one, once the others are answered, is worked out again
     await settle(lambda: sum(m["type"] == "hint" for m in frames(rec.received))
                  > kinds.count("hint"))
+    server.close()
+
+
+@pytest.mark.parametrize("role", ["player", "spectator"])
+async def test_reconnecting_does_not_refill_the_chat_allowance(role):
+    """The allowance is kept per seat (a seated person) or per address (a spectator), not per
+    connection: five connections in a row say about as much as one."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
+    server, port = await served(table)
+    watcher, seen = await connect(port, "Watcher", "spectator", address="127.0.0.2")
+    await settle(lambda: watcher.view is not None)
+    start, said = time.monotonic(), 0
+    for _ in range(5):
+        token = table.seats[0].token if role == "player" else None
+        talker, rec = await connect(port, "Talker", role, token=token)
+        await settle(lambda talker=talker: talker.view is not None)
+        rec.write(b"".join(encode({"type": "chat", "text": "hi"}) for _ in range(3)))
+        await settle(lambda rec=rec: sum(m["type"] == "chat" or m.get("code") == "chat"
+                                         for m in frames(rec.received)) == 3)
+        said += sum(m["type"] == "chat" for m in frames(rec.received))
+        rec.cut()
+    await settle(lambda: sum(m["type"] == "chat" for m in frames(seen.received)) == said)
+    refilled = (time.monotonic() - start) * CHAT_PER_SECOND
+    assert said <= CHAT_BURST + refilled
     server.close()

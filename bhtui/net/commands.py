@@ -9,12 +9,11 @@ A part of :class:`bhtui.net.host.Table`, like its door, waiting room and schedul
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import TYPE_CHECKING, Any
 
 from bhtui.net.protocol import MAX_CHAT, Message, ProtocolError, action_of, clean_text, encode
 from bhtui.net.protocol import field as need
-from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND, Viewer
+from bhtui.net.seats import ChatAllowance, Viewer
 
 if TYPE_CHECKING:
     from bhtui.net.host import Table
@@ -28,6 +27,7 @@ class Commands:
     def __init__(self, table: Table) -> None:
         self.table = table
         self._hinting: set[int] = set()  # seats with a hint being worked out (one at a time)
+        self._chats: dict[tuple[str, int | str], ChatAllowance] = {}  # by seat or address
 
     def _command(self, viewer: Viewer, message: Message) -> None:
         table = self.table
@@ -100,14 +100,12 @@ class Commands:
     def _chat(self, viewer: Viewer, message: Message) -> None:
         table = self.table
         text = clean_text(need(message, "text", str)[:MAX_CHAT]).strip()
-        now = time.monotonic()
-        viewer.chat_allowance = min(
-            CHAT_BURST, viewer.chat_allowance + (now - viewer.chat_time) * CHAT_PER_SECOND)
-        viewer.chat_time = now
-        if viewer.chat_allowance < 1:
+        chatter = viewer.chatter
+        if chatter not in self._chats:  # forget the allowances that have refilled
+            self._chats = {who: left for who, left in self._chats.items() if not left.full()}
+        if not self._chats.setdefault(chatter, ChatAllowance()).take():
             table._error(viewer, "chat", "slow down: one message every two seconds")
             return
-        viewer.chat_allowance -= 1
         if text:
             table._to_all({"type": "chat", "seat": viewer.seat, "name": viewer.name, "text": text})
 

@@ -55,8 +55,34 @@ class Viewer:
     admin: bool = False
     address: str = "local"
     counted: bool = False  # counts against the spectator caps
-    chat_allowance: float = CHAT_BURST
-    chat_time: float = field(default_factory=time.monotonic)
+
+    @property
+    def chatter(self) -> tuple[str, int | str]:
+        """Whose chat allowance this viewer spends: his seat's, or a spectator's address's —
+        never the connection's, so reconnecting does not refill it."""
+        return ("seat", self.seat) if self.seat is not None else ("address", self.address)
+
+
+@dataclass
+class ChatAllowance:
+    """CHAT_BURST messages at once, refilled at CHAT_PER_SECOND."""
+
+    left: float = CHAT_BURST
+    time: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        """Spend one message if there is one left."""
+        now = time.monotonic()
+        self.left = min(CHAT_BURST, self.left + (now - self.time) * CHAT_PER_SECOND)
+        self.time = now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
+
+    def full(self) -> bool:
+        """Refilled by now: keeping it changes nothing."""
+        return self.left + (time.monotonic() - self.time) * CHAT_PER_SECOND >= CHAT_BURST
 
 
 @dataclass
