@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bhtui.net.client import Client
-from bhtui.net.protocol import encode
+from bhtui.net.protocol import MAX_MARKS, clean_text, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
 from bhtui.net.tcp import serve_table, stay_connected
 from test_tcp import LOOPBACK, connect, frames, settle
@@ -153,3 +156,42 @@ async def test_reconnecting_does_not_refill_the_chat_allowance(role):
     refilled = (time.monotonic() - start) * CHAT_PER_SECOND
     assert said <= CHAT_BURST + refilled
     server.close()
+
+
+ZALGO = "e" + "\u0301" * 50
+
+
+async def test_line_separators_and_piles_of_combining_marks_never_reach_another_viewer():
+    """Names and chat lose U+2028/U+2029 (a line break on some terminals) and keep at most
+    MAX_MARKS combining marks per character (no text drawn over the lines around it)."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
+    server, port = await served(table)
+    watcher, seen = await connect(port, "Watcher", "spectator")
+    _, rec = await connect(port, "A\u2028" + "e" + "\u0301" * 9, token=table.seats[0].token)
+    await settle(lambda: watcher.view is not None)
+    rec.write(encode({"type": "chat", "text": f"one\u2028two\u2029three {ZALGO}"}))
+    await settle(lambda: any(m["type"] == "chat" for m in frames(seen.received)))
+    said = next(m for m in frames(seen.received) if m["type"] == "chat")
+    assert said["text"] == "onetwothree e" + "\u0301" * MAX_MARKS
+    assert said["name"] == "Ae" + "\u0301" * MAX_MARKS
+    assert "\u2028".encode() not in seen.received and "\u2029".encode() not in seen.received
+    server.close()
+
+
+@given(st.text())
+def test_clean_text_keeps_no_separator_control_or_pile_of_marks(text):
+    """Whatever comes in: no control, format, line or paragraph separator character, never
+    more than MAX_MARKS combining marks in a row."""
+    categories = [unicodedata.category(c) for c in clean_text(text)]
+    assert not {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} & set(categories)
+    run = 0
+    for category in categories:
+        run = run + 1 if category[0] == "M" else 0
+        assert run <= MAX_MARKS
+
+
+@given(st.text(st.characters(blacklist_categories=(
+    "Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Mn", "Mc", "Me"))))
+def test_clean_text_leaves_plain_text_as_it_is(text):
+    """Names and chat in any script, without controls or marks, arrive unchanged."""
+    assert clean_text(text) == text

@@ -75,13 +75,28 @@ class FrameDecoder:
         return out
 
 
+MAX_MARKS = 2  # combining marks kept on one character (Vietnamese needs two; Zalgo, dozens)
+DROPPED = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
 def clean_text(text: str) -> str:
     """Text from another machine as a terminal may show it: no control characters (C0, C1,
-    DEL, and format characters such as bidi overrides), so no escape sequence ever reaches a
-    screen; line breaks and tabs become spaces."""
-    return "".join(
-        " " if c in "\t\n\r" else c for c in text
-        if c in "\t\n\r" or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    DEL, and format characters such as bidi overrides) and no line or paragraph separators,
+    so no escape sequence or line break ever reaches a screen; line breaks and tabs become
+    spaces; at most MAX_MARKS combining marks on a character, so none piles over the lines
+    around it."""
+    out: list[str] = []
+    marks = 0
+    for c in text:
+        if c in "\t\n\r":
+            c = " "
+        category = unicodedata.category(c)
+        if category in DROPPED:
+            continue
+        marks = marks + 1 if category[0] == "M" else 0
+        if marks <= MAX_MARKS:
+            out.append(c)
+    return "".join(out)
 
 
 def action_of(message: Message, fields: Mapping[str, tuple[str, ...]]) -> Action:
