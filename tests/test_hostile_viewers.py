@@ -195,3 +195,28 @@ def test_clean_text_keeps_no_separator_control_or_pile_of_marks(text):
 def test_clean_text_leaves_plain_text_as_it_is(text):
     """Names and chat in any script, without controls or marks, arrive unchanged."""
     assert clean_text(text) == text
+
+
+def escapes(table) -> list[dict]:
+    return [r.result.escape for r in table.match.records if r.result.escape]
+
+
+async def test_S_SCORE_5_leaving_and_coming_back_again_and_again_escapes_once():
+    """Quitting on purpose closes the link and counts once this match: coming back with the
+    token and leaving the next deal again ends no second deal with an escape."""
+    from test_doudizhu_table import bots_table
+
+    table = bots_table("classic", {0}, {"escape": True}, seed=14, rounds=3, bot_delay=0.02)
+    table.start()
+    server, port = await served(table)
+    for deal in (1, 2):
+        me, rec = await connect(port, "Me", token=table.seats[0].token)
+        await settle(lambda: me.view is not None)
+        me.set_auto(True)
+        await settle(lambda deal=deal: len(table.match.records) == deal - 1
+                     and table.match.round.landlord is not None)
+        me.leave()
+        await settle(lambda me=me: me.closed is not None)  # the host closed the link
+        await settle(lambda deal=deal: len(table.match.records) >= deal)
+    assert escapes(table) == [{"seat": 0, "why": "left"}]
+    server.close()

@@ -65,10 +65,14 @@ class Commands:
             table._error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
 
     def _leave_game(self, viewer: Viewer, message: Message) -> None:
-        """The person quits on purpose (S-SCORE-5's "left"); the link closes after this."""
+        """The person quits on purpose (S-SCORE-5's "left"), and the host closes the link:
+        what he sends after it is not his to send. Counted once this match, however often
+        he comes back with his token and leaves again."""
         table = self.table
         if viewer.seat is not None:
             table.abandon(viewer.seat, "left")
+        viewer.conn.close("left the table")
+        table.leave(viewer.conn)
 
     def _waive(self, viewer: Viewer, message: Message) -> None:
         """The person declares nothing at this moment: the bots need not wait for him. Views

@@ -114,9 +114,8 @@ class Door:
                 self.refuse(old, "replaced", "this seat was taken over from another window or "
                                              "machine")
             taken.conn, taken.name, taken.taken = conn, name, True
-            table.scheduler.back(seat)  # back in time: nothing was abandoned
-            table.abandoning.pop(seat, None)
-            table.abandoned.discard(seat)
+            table.scheduler.back(seat)
+            table.back(seat)
             if table.match is not None:
                 taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
         elif viewer.counted:

@@ -103,7 +103,7 @@ class Table:
         self.counter = counter  # the card counter (记牌器): a table option, public information
         self.recall = self._recall()
         self.abandoning: dict[int, str] = {}  # abandoned, why: waiting for the rules to count it
-        self.abandoned: set[int] = set()  # counted (once per absence)
+        self.abandoned: dict[int, str] = {}  # counted, why (once per absence; "left": per match)
         self.timeouts: Counter[int] = Counter()  # turn timers run out, per seat, this match
 
     # ----- the match ---------------------------------------------------------------------
@@ -121,6 +121,8 @@ class Table:
         self.match = self.game.new_match(self.rules, self.seed, self.rounds)
         self.recall = self._recall()
         self.timeouts.clear()
+        self.abandoning.clear()  # S-SCORE-5 counts per match
+        self.abandoned.clear()
         if self.log is not None:
             self.log.start(self.header())
         before = self.seq
@@ -194,6 +196,15 @@ class Table:
         self.abandoning[seat] = why
         self._count_abandons()
 
+    def back(self, seat: int) -> None:
+        """The seat's person is back: an absence ends (a disconnection back in time counts
+        for nothing; a later one may count again). Quitting on purpose or running out of
+        time stays counted for the match — or the abandon yet to count still counts — so
+        leaving and coming back cannot end a deal with an escape again and again."""
+        for abandons in (self.abandoning, self.abandoned):
+            if abandons.get(seat) == "disconnected":
+                del abandons[seat]
+
     def _count_abandons(self) -> None:
         match = self.match
         for seat, why in list(self.abandoning.items()):
@@ -202,7 +213,7 @@ class Table:
             action = self.game.abandon(match, seat, why)
             if action is not None:
                 del self.abandoning[seat]
-                self.abandoned.add(seat)
+                self.abandoned[seat] = why
                 self.apply(seat, action)
                 return  # apply counted the others
 

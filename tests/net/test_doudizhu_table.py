@@ -222,7 +222,7 @@ async def test_S_SCORE_5_a_player_who_quits_a_deal_with_a_landlord_escapes_and_p
     assert escaped(table) == {"seat": 0, "why": "left"} and sum(record.scores) < 0
     owed = sum(record.scores[1:])
     assert record.scores[0] == -(owed * 11) // 10  # pays 1.1×, rounded up to a whole point
-    assert table.match.actions[-1] == (0, {"type": "escape", "why": "left"})  # logged, replayed
+    assert (0, {"type": "escape", "why": "left"}) in table.match.actions  # logged, replayed
 
 
 async def test_S_SCORE_5_a_player_away_too_long_escapes_once_and_one_back_in_time_does_not(
@@ -257,6 +257,5 @@ async def test_a_baohuang_player_who_quits_changes_nothing_but_his_seat():
     await settle(lambda: me.view is not None and me.seq == table.seq)
     before = (table.seq, list(table.match.actions))
     me.leave()
-    me.chat("bye")  # the next message is handled after the leave
-    await settle(lambda: any(m["type"] == "chat" for m in tap.messages()))
+    await settle(lambda: tap.closed_reason is not None)  # the host closes the link after it
     assert (table.seq, list(table.match.actions)) == before
