@@ -220,3 +220,27 @@ async def test_S_SCORE_5_leaving_and_coming_back_again_and_again_escapes_once():
         await settle(lambda deal=deal: len(table.match.records) >= deal)
     assert escapes(table) == [{"seat": 0, "why": "left"}]
     server.close()
+
+
+@pytest.mark.parametrize("ahead", [0, 2**40])
+async def test_catchup_always_follows_the_welcome_even_when_nothing_was_missed(ahead):
+    """docs/protocol.md: welcome, then `catchup` (empty when nothing was missed — or a
+    last_seq from beyond the table's), history, view — whatever the viewer sent."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
+    server, port = await served(table)
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    got: list[dict] = []
+    data = b""
+    while not got:
+        data += await reader.read(65536)
+        got = frames(data)
+    writer.write(encode({"type": "hello", "proto": [2, 0], "role": "spectator", "name": "W",
+                         "last_seq": table.seq + ahead}))
+    while not any(m["type"] == "view" for m in got):
+        data += await reader.read(65536)
+        got = frames(data)
+    assert [m["type"] for m in got] == ["hello", "welcome", "catchup", "history", "view"]
+    assert got[2]["events"] == []
+    writer.close()
+    server.close()
+

@@ -365,16 +365,17 @@ class Table:
 
     def _catch_up(self, viewer: Viewer, last: int | None) -> None:
         """What a (re)joining viewer missed, in one frame however long the match: the latest
-        events after ``last`` (at most CATCHUP_EVENTS, fewer if they would not fit)."""
+        events after ``last`` (at most CATCHUP_EVENTS, fewer if they would not fit). Sent
+        even when nothing was missed (empty), so a client always finds it first."""
         key = self._viewer_key(viewer)
         missed = [(seq, self.game.event_for(event, key)) for seq, event in self.buffer
                   if last is None or seq > last]
-        while missed:
+        while True:
             try:
                 viewer.conn.send_frame(encode({"type": "catchup", "events": missed}))
                 return
             except ProtocolError:
-                missed = missed[len(missed) // 2:]
+                missed = missed[max(1, len(missed) // 2):]
 
     def _send_history(self, viewer: Viewer, before: int | None) -> None:
         """A page of finished rounds (the score table), ending before round ``before``."""
