@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.net.client import Client
-from bhtui.net.protocol import MAX_MARKS, clean_text, encode
+from bhtui.net.protocol import MAX_MARKS, MAX_REASON, clean_text, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
 from bhtui.net.tcp import serve_table, stay_connected
 from test_tcp import LOOPBACK, connect, frames, settle
@@ -244,3 +244,19 @@ async def test_catchup_always_follows_the_welcome_even_when_nothing_was_missed(a
     writer.close()
     server.close()
 
+
+async def test_an_error_quotes_at_most_a_bounded_part_of_what_was_sent():
+    """An action `type` of 60,000 characters is refused as `illegal` with a reason of at most
+    MAX_REASON characters, not echoed back in full; the table goes on."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.0)
+    server, port = await served(table)
+    me, rec = await connect(port, "Me", token=table.seats[0].token)
+    await settle(lambda: me.view is not None)
+    me.act({"type": "x" * 60_000})
+    await settle(lambda: any(m["type"] == "error" for m in frames(rec.received)))
+    refused = next(m for m in frames(rec.received) if m["type"] == "error")
+    assert refused["code"] == "illegal" and 0 < len(refused["reason"]) <= MAX_REASON
+    me.set_auto(True)
+    seq = table.seq
+    await settle(lambda: table.seq > seq + 10)
+    server.close()

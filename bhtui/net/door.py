@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bhtui import __version__
 from bhtui.net.joincode import WrongCode
-from bhtui.net.protocol import PROTOCOL, Message, ProtocolError, check_hello, encode
+from bhtui.net.protocol import MAX_REASON, PROTOCOL, Message, ProtocolError, check_hello, encode, error
 from bhtui.net.seats import Connection, Pending, Seat, Viewer
 
 if TYPE_CHECKING:
@@ -182,8 +182,8 @@ class Door:
     def refuse(self, conn: Connection, code: str, reason: str) -> None:
         table = self.table
         table.pending.pop(conn, None)
-        conn.send_frame(encode({"type": "error", "code": code, "reason": reason}))
-        conn.close(reason)
+        conn.send_frame(error(code, reason))
+        conn.close(reason[:MAX_REASON])
 
 
 

@@ -24,7 +24,7 @@ from bhtui.games import Game, GameMatch, Rules, Seed, game_for, secret_seed
 from bhtui.net.commands import COMMANDS, Commands
 from bhtui.net.door import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS, Door
 from bhtui.net.joincode import CodeGuard
-from bhtui.net.protocol import Message, ProtocolError, encode
+from bhtui.net.protocol import Message, ProtocolError, encode, error
 from bhtui.net.recall import TrickRecall
 from bhtui.net.scheduler import Scheduler
 from bhtui.net.seats import BOT_NAMES, Connection, Pending, Seat, Viewer, bot_seat, logged_seats
@@ -244,7 +244,7 @@ class Table:
             self.leave(conn)
 
     def _error(self, viewer: Viewer, code: str, reason: str, cid: int | None = None) -> None:
-        viewer.conn.send_frame(encode({"type": "error", "code": code, "reason": reason, "cid": cid}))
+        viewer.conn.send_frame(error(code, reason, cid=cid))
 
     # ----- the door and the waiting room (their parts do the work) ------------------------
     def connect(self, conn: Connection, address: str = "local") -> None:
@@ -427,4 +427,4 @@ def _built(build: Any, key: int | str | None) -> bytes:
         return frame
     except (ProtocolError, ValueError, TypeError) as exc:
         logger.exception("a frame for viewer %r could not be built", key)
-        return encode({"type": "error", "code": "frame", "reason": f"not sent: {exc}"[:200]})
+        return error("frame", f"not sent: {exc}")

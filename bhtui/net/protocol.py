@@ -20,6 +20,7 @@ MAX_FRAME = 64 * 1024
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_TOKEN = 64
+MAX_REASON = 200  # an error's reason may quote what was sent: never all of it
 HEADER = 4
 
 Message = dict[str, Any]
@@ -97,6 +98,14 @@ def clean_text(text: str) -> str:
         if marks <= MAX_MARKS:
             out.append(c)
     return "".join(out)
+
+
+def error(code: str, reason: str, **fields: Any) -> bytes:
+    """An ``error`` frame; its reason, which may quote hostile input back, cut to MAX_REASON
+    characters."""
+    if len(reason) > MAX_REASON:
+        reason = reason[:MAX_REASON - 1] + "…"
+    return encode({"type": "error", "code": code, "reason": reason, **fields})
 
 
 def action_of(message: Message, fields: Mapping[str, tuple[str, ...]]) -> Action:

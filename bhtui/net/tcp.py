@@ -20,7 +20,7 @@ from collections import Counter, OrderedDict
 
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.protocol import FrameDecoder, ProtocolError, encode
+from bhtui.net.protocol import FrameDecoder, ProtocolError, error
 
 HANDSHAKE_DEADLINE = 5.0
 SEND_BACKLOG = 512 * 1024  # bytes waiting for one slow reader before it is dropped
@@ -105,7 +105,7 @@ class TcpConnection:
             self.writer.close()
 
     def refuse(self, code: str, reason: str) -> None:
-        self.send_frame(encode({"type": "error", "code": code, "reason": reason}))
+        self.send_frame(error(code, reason))
         self.close(reason)
 
     def _abort(self, reason: str) -> None:
