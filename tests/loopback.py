@@ -6,8 +6,9 @@ import asyncio
 import socket
 
 from bhtui.net.client import Client
+from bhtui.net.host import Table
 from bhtui.net.protocol import FrameDecoder
-from bhtui.net.tcp import TcpLink
+from bhtui.net.tcp import TcpLink, serve_table
 
 from net_helpers import HANG, in_background
 
@@ -57,6 +58,12 @@ async def connect(port: int, name: str, role: str = "player", code: str | None =
     client = Client(rec, name, role, token=token, code=code)
     in_background(client.run())
     return client, rec
+
+
+async def served(table: Table) -> tuple[asyncio.Server, int]:
+    """The table served on loopback at a free port: the server and its port."""
+    server = await serve_table(table, LOOPBACK, 0)
+    return server, server.sockets[0].getsockname()[1]
 
 
 def frames(data: bytes) -> list[dict]:

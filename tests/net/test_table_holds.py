@@ -16,11 +16,10 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
 from bhtui.net.protocol import PROTOCOL, encode
-from bhtui.net.tcp import serve_table
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
-from loopback import LOOPBACK, Recording, connect, events_in, frames, keeps_going, settle
+from loopback import LOOPBACK, Recording, connect, events_in, frames, keeps_going, served, settle
 from net_helpers import in_background, people_and_bots
 
 
@@ -40,11 +39,6 @@ def logged_match(path: Path, rounds: int) -> Table:
         log.append(seat, action)
     log.close()
     return Table.resume(GameLog.load(path), bot_delay=0.0)
-
-
-async def served(table: Table) -> tuple[asyncio.Server, int]:
-    server = await serve_table(table, LOOPBACK, 0)
-    return server, server.sockets[0].getsockname()[1]
 
 
 def count_until_view(rec: Recording) -> int:

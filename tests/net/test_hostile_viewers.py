@@ -12,19 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
 from bhtui.net.protocol import MAX_MARKS, MAX_REASON, clean_text, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
-from bhtui.net.tcp import serve_table, stay_connected
-from test_tcp import LOOPBACK, connect, frames, settle
+from bhtui.net.tcp import stay_connected
 
-from helpers import in_background, people_and_bots
-
-
-async def served(table) -> tuple[asyncio.Server, int]:
-    server = await serve_table(table, LOOPBACK, 0)
-    return server, server.sockets[0].getsockname()[1]
-
+from loopback import LOOPBACK, connect, frames, served, settle
+from net_helpers import in_background, people_and_bots
 
 HARMLESS = {
     "waive": {"type": "waive"},
@@ -206,7 +201,7 @@ async def test_S_SCORE_5_leaving_and_coming_back_again_and_again_escapes_once():
     token and leaving the next deal again ends no second deal with an escape."""
     from test_doudizhu_table import bots_table
 
-    table = bots_table("classic", {0}, {"escape": True}, seed=14, rounds=3, bot_delay=0.02)
+    table = bots_table("classic", {0}, {"escape": True}, seed=14, rounds=3, bot_delay=0.05)
     table.start()
     server, port = await served(table)
     for deal in (1, 2):
@@ -247,8 +242,8 @@ async def test_catchup_always_follows_the_welcome_even_when_nothing_was_missed(a
 
 async def test_an_error_quotes_at_most_a_bounded_part_of_what_was_sent():
     """An action `type` of 60,000 characters is refused as `illegal` with a reason of at most
-    MAX_REASON characters, not echoed back in full; the table goes on."""
-    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.0)
+    MAX_REASON characters, not echoed back in full; the same connection then plays on."""
+    table = my_turn_first(bot_delay=600.0)
     server, port = await served(table)
     me, rec = await connect(port, "Me", token=table.seats[0].token)
     await settle(lambda: me.view is not None)
@@ -256,7 +251,7 @@ async def test_an_error_quotes_at_most_a_bounded_part_of_what_was_sent():
     await settle(lambda: any(m["type"] == "error" for m in frames(rec.received)))
     refused = next(m for m in frames(rec.received) if m["type"] == "error")
     assert refused["code"] == "illegal" and 0 < len(refused["reason"]) <= MAX_REASON
-    me.set_auto(True)
     seq = table.seq
-    await settle(lambda: table.seq > seq + 10)
+    me.act(legal_from_view(me.view)[0])
+    await settle(lambda: table.seq > seq)
     server.close()
