@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from textual.app import App
 from textual.binding import Binding
 
-from bhtui.net.client import Client
+from bhtui.net.client import FINAL, Client
 from bhtui.store.config import Config, save_config
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
@@ -110,7 +110,8 @@ class BhtuiApp(App[None]):
         if refused is not None and not isinstance(self.screen, RefusedScreen):
             if refused.get("code") == "code" and not client.code:
                 return  # the session asks for the code and tries again
-            self.push_screen(RefusedScreen(self.t, _refusal(self.t, refused)))
+            title = "refused.left" if refused.get("code") in FINAL else "refused.title"
+            self.push_screen(RefusedScreen(self.t, _refusal(self.t, refused), title))
             return
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:

@@ -455,9 +455,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "code.placeholder": {"en": "join code, then Enter", "zh": "输入加入码后按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
-    "refused.replaced": {"en": "this seat was taken over from another window or machine "
-                               "(with its seat token); this window has left the table",
-                         "zh": "此座位已被另一个窗口或另一台机器接管（使用了座位令牌）；本窗口已离开牌桌"},
+    "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
+    "refused.replaced": {"en": "this seat was taken over from another window or machine",
+                         "zh": "此座位已被另一个窗口或另一台机器接管"},
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},
     "unreachable.refused": {
         "en": "nothing answers on {address} (connection refused). Is the table running, and is "

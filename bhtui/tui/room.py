@@ -264,16 +264,17 @@ class CodePrompt(Dialog[str]):
 
 
 class RefusedScreen(Localized, Screen[None]):
-    """The host said no (wrong code, full table, other protocol): say why, then leave."""
+    """The host said no (wrong code, full table, other protocol) or put us out (our seat taken
+    over from elsewhere): say why, then leave."""
 
     CSS_PATH = STYLES / "room.tcss"
 
-    def __init__(self, t: Translator, reason: str) -> None:
+    def __init__(self, t: Translator, reason: str, title: str = "refused.title") -> None:
         super().__init__()
-        self.t, self.reason = t, reason
+        self.t, self.reason, self.title_key = t, reason, title
 
     def compose(self) -> ComposeResult:
-        yield Plain(self.t("refused.title", reason=self.reason) + "\n" + self.t("refused.keys"))
+        yield Plain(self.t(self.title_key, reason=self.reason) + "\n" + self.t("refused.keys"))
 
     def on_key(self) -> None:
         self.app.exit()

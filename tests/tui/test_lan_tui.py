@@ -261,3 +261,25 @@ def test_hosting_on_a_port_in_use_is_one_line_and_exit_status_2(tmp_path):
             os.close(master)
     assert host.returncode == 2
     assert err.strip() == f"bhtui: cannot serve on 127.0.0.1:{port}: Address already in use"
+
+
+async def test_a_window_whose_seat_is_taken_over_elsewhere_says_so_and_stays_out():
+    """The host's final `replaced`: the screen says the seat was taken over from another
+    window or machine (in the player's language) and does not take the seat back."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table("qingdao", seats, seed=6, bot_delay=30.0, name="Friday")
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        other = Client(await open_link("127.0.0.1", serving.port), "Elsewhere",
+                       token=table.seats[0].token)
+        in_background(other.run())
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), 2000)
+        text = str(app.screen.query_one("Static").render())
+        assert "Left the table: this seat was taken over from another window or machine" in text
+        assert "Could not join" not in text
+        assert table.seats[0].name == "Elsewhere" and other.refused is None
+    await serving.stop()
