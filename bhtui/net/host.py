@@ -244,7 +244,7 @@ class Table:
             self.leave(conn)
 
     def _error(self, viewer: Viewer, code: str, reason: str, cid: int | None = None) -> None:
-        viewer.conn.send_frame(error(code, reason, cid=cid))
+        viewer.conn.send_frame(error(code, reason, cid, answers=True))
 
     # ----- the door and the waiting room (their parts do the work) ------------------------
     def connect(self, conn: Connection, address: str = "local") -> None:

@@ -13,7 +13,7 @@ from typing import Any, Literal, cast
 
 import msgpack
 
-from bhtui.wire import Action, ClientHello, ClientMessage, HostMessage
+from bhtui.wire import Action, ClientHello, ClientMessage, ErrorMessage, HostMessage
 
 PROTOCOL = (2, 0)
 MAX_FRAME = 64 * 1024
@@ -100,12 +100,15 @@ def clean_text(text: str) -> str:
     return "".join(out)
 
 
-def error(code: str, reason: str, **fields: Any) -> bytes:
-    """An ``error`` frame; its reason, which may quote hostile input back, cut to MAX_REASON
-    characters."""
+def error(code: str, reason: str, cid: int | None = None, answers: bool = False) -> bytes:
+    """An ``error`` frame (with the ``cid`` it answers, when it answers a command); its
+    reason, which may quote hostile input back, cut to MAX_REASON characters."""
     if len(reason) > MAX_REASON:
         reason = reason[:MAX_REASON - 1] + "…"
-    return encode({"type": "error", "code": code, "reason": reason, **fields})
+    message: ErrorMessage = {"type": "error", "code": code, "reason": reason}
+    if answers:
+        message["cid"] = cid
+    return encode(message)
 
 
 def action_of(message: Message, fields: Mapping[str, tuple[str, ...]]) -> Action:
