@@ -268,7 +268,7 @@ async def test_a_window_whose_seat_is_taken_over_elsewhere_says_so_and_stays_out
     window or machine (in the player's language) and does not take the seat back."""
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
-    table = Table("qingdao", seats, seed=6, bot_delay=30.0, name="Friday")
+    table = Table(PRESETS["qingdao"], seats, seed=6, bot_delay=30.0, name="Friday")
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
