@@ -111,7 +111,10 @@ class BhtuiApp(App[None]):
             if refused.get("code") == "code" and not client.code:
                 return  # the session asks for the code and tries again
             title = "refused.left" if refused.get("code") in FINAL else "refused.title"
-            self.push_screen(RefusedScreen(self.t, _refusal(self.t, refused), title))
+            why = _refusal(self.t, refused)
+            if refused.get("code") == "full" and client.role == "player" and self.address:
+                why += "\n" + self.t("refused.watch", address=self.address)  # say how
+            self.push_screen(RefusedScreen(self.t, why, title))
             return
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:

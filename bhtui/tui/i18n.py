@@ -454,6 +454,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "code.title": {"en": "This table needs a join code", "zh": "该牌桌需要加入码"},
     "code.placeholder": {"en": "join code, then Enter", "zh": "输入加入码后按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
+    "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
     "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
     "refused.replaced": {"en": "this seat was taken over from another window or machine",

@@ -74,6 +74,20 @@ async def test_a_wrong_join_code_is_shown_and_nothing_else_happens():
     await serving.stop()
 
 
+async def test_a_full_table_says_how_to_watch_it_instead_at_80x24():
+    """A friend who comes late to a full table is told the command that watches it."""
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), 2000)
+        text = str(app.screen.query_one("Static").render())
+        assert "no free seat" in text and f"bhtui watch 127.0.0.1:{serving.port}" in text
+        assert table.seats_taken() == 5
+    await serving.stop()
+
+
 async def test_the_lobby_lists_tables_live_and_enter_picks_one():
     # A bare app: this test must not browse the real network (no session, no zeroconf).
     app = App()
