@@ -1,4 +1,15 @@
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis profiles: "ci" (the suite's default) runs each property's own example count
+# (strategies.examples); "thorough" (BHTUI_HYPOTHESIS_PROFILE=thorough, for a night's run)
+# ten times as many. Whole matches are slow examples: no deadline, no too_slow health check.
+settings.register_profile("ci", max_examples=100, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", settings.get_profile("ci"), max_examples=1000)
+settings.load_profile(os.environ.get("BHTUI_HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@ plays them with drawn choices (declarations out of turn included)."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from bhtui.rules import PRESETS, Match
@@ -29,7 +29,14 @@ matches = st.builds(
     st.sampled_from(RULES), st.integers(0, 10**6),
 )
 
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+def examples(n: int) -> settings:
+    """``n`` examples in the suite's "ci" profile, scaled with the loaded one (tests/conftest.py):
+    each property says how many of its examples exercise it, the profile how hard to look."""
+    return settings(max_examples=max(1, n * settings.default.max_examples // 100))
+
+
+FAST = examples(40)
 
 
 def steps(m: Match, data: st.DataObject, limit: int = 400):

@@ -9,7 +9,7 @@ import random
 
 import msgpack
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.cards import RANK_NAMES
@@ -17,6 +17,7 @@ from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for, replay
 
 from doudizhu_helpers import fingerprint, reshuffled
 from helpers import assert_refused, assert_replays
+from strategies import examples
 
 # Hypothesis plays whole Dou Dizhu matches of both presets.
 pytestmark = pytest.mark.slow
@@ -25,7 +26,7 @@ RULES = [PRESETS[p].with_options(escape=escape, base=base)
          for p in ("classic", "shanghai") for escape in (False, True) for base in (1, 3)]
 matches = st.builds(lambda rules, seed: Match(rules, seed, rounds=2),
                     st.sampled_from(RULES), st.integers(0, 10**6))
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = examples(40)
 ESCAPES = [{"type": "escape", "why": why} for why in ("left", "disconnected", "timeouts")]
 
 
@@ -116,7 +117,7 @@ def illegal_actions(m: Match) -> list[tuple[int, object]]:
     return out
 
 
-@FAST
+@examples(20)  # every refusal at each of 150 steps
 @given(matches, st.data())
 def test_a_refused_action_raises_with_a_reason_and_changes_nothing(m, data):
     for _ in steps(m, data, limit=150):
@@ -135,7 +136,7 @@ def test_R_SEED_1_the_seed_and_actions_replay_to_the_same_state(m, data):
     assert fingerprint(fresh) == fingerprint(Match(m.rules, m.seed))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(25)
 @given(matches, st.data())
 def test_every_legal_action_applies(m, data):
     for n, _ in enumerate(steps(m, data, limit=120)):

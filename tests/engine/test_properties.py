@@ -18,7 +18,7 @@ from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
 
 from helpers import assert_refused, assert_replays, fingerprint, guard_token, reshuffled, set_hands
-from strategies import FAST, RULES, matches, steps
+from strategies import FAST, RULES, examples, matches, steps
 
 # Hypothesis plays whole matches of every preset and option: the engine's slowest tests.
 pytestmark = pytest.mark.slow
@@ -31,7 +31,7 @@ def total_cards(m: Match) -> int:
     return in_hands + played + len(r.bundle)  # the bundle holds the emperor card set aside
 
 
-@FAST
+@examples(20)  # checked at every step of two whole rounds: thousands of states
 @given(matches, st.data())
 def test_cards_are_conserved_and_exactly_one_seat_must_act(m, data):
     for _ in steps(m, data):
@@ -59,7 +59,7 @@ ILLEGAL = [
 ]
 
 
-@FAST
+@examples(15)  # nine refusals at each of 150 steps
 @given(matches, st.data())
 def test_an_illegal_action_raises_and_leaves_the_state_unchanged(m, data):
     for _ in steps(m, data, limit=150):
@@ -284,7 +284,7 @@ def test_offered_plays_applied_as_they_are_make_the_same_match_as_checked_copies
     assert fingerprint(checked) == fingerprint(m)
 
 
-@FAST
+@examples(20)  # five seats at each of 150 steps
 @given(matches, st.data())
 def test_R_HIDE_1_a_seats_reading_is_exactly_what_its_view_says(m, data):
     """Bots at the table read numbers, not the view: those numbers are the view's, so an
@@ -294,7 +294,7 @@ def test_R_HIDE_1_a_seats_reading_is_exactly_what_its_view_says(m, data):
             assert m.reading(seat) == reading_of_view(m.view(seat))
 
 
-@FAST
+@examples(20)  # five held readings at each of 80 steps
 @given(matches, st.data())
 def test_R_HIDE_1_a_reading_held_while_the_match_moves_on_shows_the_moment_it_was_made(m, data):
     """A reading handed out and held while an action is applied (a bot thinking in another
