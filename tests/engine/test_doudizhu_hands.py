@@ -7,12 +7,14 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.cards import deck, rank_of
 from bhtui.doudizhu import beats, format_hand, legal_hands, parse_hand
 from bhtui.doudizhu.hands import BEATS, counts_of_text, hand_of_counts, merged, text_of
+
+from strategies import examples
 
 FULL_CLASSIC = " ".join(["3 4 5 6 7 8 9 10 J Q K A 2"] * 4 + ["SJ BJ"])
 FULL_SHANGHAI = " ".join([FULL_CLASSIC] * 2)
@@ -228,7 +230,7 @@ def hand_and_previous(draw, preset: str, most: int):
     return cards, previous
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(st.sampled_from(["classic", "shanghai"]).flatmap(
     lambda p: st.tuples(st.just(p), hand_and_previous(p, 13))))
 def test_C_PLAY_3_legal_hands_agree_with_brute_force(case):

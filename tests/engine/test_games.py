@@ -8,13 +8,15 @@ import random
 
 import msgpack
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.games import GAMES, game_for, get_game, rules_in, rules_named
 from bhtui.net.protocol import ProtocolError, action_of
 from bhtui.sim import play_match
 from bhtui.tui.games import PARTS
+
+from strategies import examples
 
 PRESETS = [(game.name, preset) for game in GAMES.values() for preset in game.presets]
 
@@ -95,7 +97,7 @@ def test_changed_options_name_what_a_table_set_otherwise_than_its_preset():
 DDZ = get_game("doudizhu")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(30)
 @given(st.sampled_from(["classic", "shanghai"]), st.integers(0, 10**6), st.data())
 def test_S_BID_6_S_BID_7_a_remote_bot_reads_from_its_view_what_the_engine_offers(preset, seed, data):
     """The hands a seat may play, worked out from its view alone (its hand, the top hand, its
