@@ -235,8 +235,8 @@ class Round(RoundState):
         """The seat's actions but the sets to play (a view's list: the sets follow from the
         hand and the rules, and enumerating them is the costly part)."""
         actions = self._turn_actions(seat)
-        if self.rules.declarations:
-            actions += self.interjections(seat)  # none unless someone may interject now
+        if self.rules.declarations and not self._quiet:  # none once nobody may interject
+            actions += self.interjections(seat)
         return actions
 
     @property
