@@ -233,6 +233,21 @@ async def test_joining_a_closed_port_says_it_failed_why_and_what_to_try():
         assert "bhtui host" in text and "bhtui join" in text  # what to try
 
 
+async def test_a_long_refusal_wraps_inside_80_columns():
+    """Why we could not join is read in full at 80×24: a long reason wraps, it is not cut."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), 2000)
+        await pilot.pause()
+        box = app.screen.query_one("Static")
+        assert 0 <= box.region.x and box.region.right <= 80 and box.region.height >= 3
+
+
 async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
     """Issue 13.8: a code never given on the command line is asked for on the screen."""
     from bhtui.tui.room import CodePrompt
