@@ -41,7 +41,7 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
                 if not shown or shown[-1] != number:
                     shown.append(number)
                     actions_when_shown = len(match.actions)
-                countdown = str(screen.query_one("#result-continue").render())
+                countdown = str(screen.continue_line.render())  # its line may not be mounted yet
                 if countdown.startswith("托管"):  # counted down once mounted
                     assert ("next round" in countdown) == (number < 2), countdown
                 # Nothing of the next round is decided while this result is open.
