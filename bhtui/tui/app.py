@@ -16,7 +16,7 @@ from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
-from bhtui.tui.messages import HostSaid
+from bhtui.tui.messages import HostSaid, PrefsChanged
 from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
@@ -197,9 +197,7 @@ class BhtuiApp(App[None]):
             if self.client is not None and self.client.seat is not None:
                 self.client.set_prefs(config.auto_pass, config.assist)
             for screen in self.screen_stack:
-                hand = getattr(screen, "set_sort", None)
-                if hand is not None:
-                    hand(config.sort)
+                screen.post_message(PrefsChanged(config))
             self.notify(self.t("prefs.saved") + self._save(), timeout=4)
 
         self.push_screen(PreferencesScreen(self.t, self.config, self.theme_names), chosen)

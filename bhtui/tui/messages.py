@@ -4,7 +4,7 @@ The table's messages reach the app through its client's one listener; the app po
 the screens that show the table (``HostSaid``), and each handles it on its own message loop.
 A screen being closed takes no more messages and handles none after its widgets start to
 go, so no handler ever looks for a widget that is gone. The lobby's tables come the same way
-(``TablesFound``).
+(``TablesFound``), and the player's own settings as he saves them (``PrefsChanged``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from textual.message import Message
+
+from bhtui.store.config import Config
 
 
 class HostSaid(Message, bubble=False):
@@ -29,3 +31,12 @@ class TablesFound(Message, bubble=False):
     def __init__(self, tables: dict[str, Any]) -> None:
         super().__init__()
         self.tables = dict(tables)
+
+
+class PrefsChanged(Message, bubble=False):
+    """The settings the player just saved (F2): each open screen applies what it shows, so the
+    app needs to know nothing of the screens' widgets."""
+
+    def __init__(self, config: Config) -> None:
+        super().__init__()
+        self.config = config

@@ -26,7 +26,7 @@ from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTri
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
-from bhtui.tui.messages import HostSaid
+from bhtui.tui.messages import HostSaid, PrefsChanged
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import (
     RANK_ORDER,
@@ -545,8 +545,8 @@ class TableScreen(Localized, Screen[None]):
         if index is not None:
             hand.toggle(index)
 
-    def set_sort(self, sort: str) -> None:
-        self.query_one(HandView).sort = sort
+    def on_prefs_changed(self, changed: PrefsChanged) -> None:
+        self.query_one(HandView).sort = changed.config.sort
 
     def action_sort(self) -> None:
         """By rank, or by group size (2s and jokers stay at the high end); the choice sticks."""

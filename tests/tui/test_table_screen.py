@@ -480,6 +480,26 @@ async def test_settings_stick_f2_and_ctrl_t_write_the_settings_file_and_the_bell
         assert (config_path().stat().st_mode & 0o777) == 0o600
 
 
+async def test_sorting_chosen_in_f2_reorders_the_hand_on_the_table():
+    """The table hears the saved settings (a message to each open screen): the hand behind
+    the dialog shows its units by group size as soon as ctrl+s closes it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = app.screen.query_one(HandView)
+        by_size = [rank for rank, _ in hand_units(hand.cards, "size", hand.called)]
+        assert [rank for rank, _ in hand.units] != by_size  # the deal tells the two apart
+        await pilot.press("f2")
+        await pilot.pause()
+        options = app.screen.query_one("OptionList")
+        options.highlighted = [o.id for o in options._options].index("sort")
+        await pilot.press("right", "ctrl+s")
+        await wait_for(pilot, lambda: hand.sort == "size", "the hand sorted by size")
+        assert [rank for rank, _ in hand.units] == by_size
+        assert str(hand.render()).lstrip().startswith(by_size[0])
+        assert tomllib.loads(config_path().read_text())["sort"] == "size"
+
+
 async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers(first_deal):
     """Defect 1's cause: every view rebuilt the footer, and each rebuild left its keys'
     watchers behind (memory and time growing with every move). A short round under 托管
