@@ -131,7 +131,7 @@ class TableScreen(Localized, Screen[None]):
             self.client.set_prefs(self.config.auto_pass, self.config.assist)
         self._check_size(self.app.size.width, self.app.size.height)
         for seq, event in self.client.events:  # what arrived before this screen was shown
-            self._log_event(event)
+            self._log_event(seq, event)
             self.logged_seq = seq
         self.set_interval(1, self._tick)
         if self.client.view is not None:
@@ -153,7 +153,7 @@ class TableScreen(Localized, Screen[None]):
         if kind == "event":
             if message["seq"] > self.logged_seq:  # not among those logged when shown
                 self.logged_seq = message["seq"]
-                self._log_event(message["event"])
+                self._log_event(message["seq"], message["event"])
         elif kind == "view":
             self._notice_auto()
             self.refresh_view()
@@ -184,7 +184,7 @@ class TableScreen(Localized, Screen[None]):
         self.log_lines.append(line)
         self.query_one("#log", RichLog).write(line)
 
-    def _log_event(self, event: Event) -> None:
+    def _log_event(self, seq: int, event: Event) -> None:
         view: Mapping[str, Any] = self.client.view or {}  # the game's parts read it
         kind = event.get("type")
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and self.log_lines:
@@ -196,10 +196,21 @@ class TableScreen(Localized, Screen[None]):
         if kind == self.round_end:
             self.pending_results.append(event)
         elif kind == "pass" and event.get("seat") == self.client.seat:
-            if not self._passing and not self._on_auto() and view.get("top"):
+            if (not self._passing and not self._on_auto() and view.get("top")
+                    and self._only_passes_since(seq)):  # the top shown is the one passed on
                 words = self.parts.top_words(view)
                 self.status_note = self.t("status.auto_passed", set=words)
             self._passing = False
+
+    def _only_passes_since(self, seq: int) -> bool:
+        """Nothing but passes came after event ``seq``: the client's state (which may already
+        be newer than the event being logged) still shows the table as it was then."""
+        for later, event in reversed(self.client.events):
+            if later <= seq:
+                return True
+            if event.get("type") != "pass":
+                return False
+        return True
 
     def _on_auto(self) -> bool:
         me, table = self.client.seat, self.client.table

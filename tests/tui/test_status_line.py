@@ -1,0 +1,63 @@
+"""The status line speaks of the table as it is now (R-TRICK-3's auto-pass note included)."""
+
+from __future__ import annotations
+
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.sessions import LocalSession
+
+from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for
+
+
+async def test_R_TRICK_3_an_auto_pass_note_never_stands_over_my_next_turn():
+    """Bots at full speed (or a slow terminal, or frames arriving in a burst) bring the trick
+    back to me before my screen has logged my auto-pass. The note "nothing in your hand
+    beats X: passed for you" used to be set then and stand over my new turn, naming the newer
+    top. Here the screen hears the host only once the table has moved on like that."""
+    app = make_app(rounds=1)  # bots without delay; auto-pass on (the default)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        client, me = app.client, app.client.seat
+        held: list = []
+        client.unlisten(app._route)  # the screen falls behind: what the host says waits
+        client.listen(held.append)
+        acted_at, own_passes = None, 0
+        for _ in until_hang("an auto-pass of mine, then my turn again"):
+            await pilot.pause()
+            view = client.view
+            if not (client.my_turn and view["phase"] == "play") or client.seq == acted_at:
+                continue
+            if sum(e == {"type": "pass", "seat": me} for _, e in client.events) > own_passes:
+                break  # the host passed for me
+            action = app.host.match.legal_actions(me)[0]  # a play when I have one
+            own_passes += action["type"] == "pass"
+            client.act(action)
+            acted_at = client.seq
+        client.unlisten(held.append)
+        client.listen(app._route)
+        for message in held:  # the burst reaches the screen
+            app._route(message)
+        screen = table(app)
+        await wait_for(pilot, lambda: screen.logged_seq == client.events[-1][0], "the log to catch up")
+        status = str(screen.query_one("#status").render())
+        assert "passed for you" not in status and status.startswith(("Your turn", "Your lead")), status
+
+
+async def test_R_TRICK_3_the_auto_pass_note_names_the_set_nobody_has_beaten_yet():
+    """In step with the table (bots taking their time), my auto-pass is told on the status
+    line with the set on the table that my hand could not beat."""
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.2), LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        client, me, screen = app.client, app.client.seat, table(app)
+        acted_at = None
+        for _ in until_hang("an auto-pass of mine"):
+            await pilot.pause()
+            status = str(screen.query_one("#status").render())
+            if "passed for you" in status:
+                break
+            if client.my_turn and client.view["phase"] == "play" and client.seq != acted_at:
+                client.act(app.host.match.legal_actions(me)[0])
+                acted_at = client.seq
+        assert not client.my_turn
+        assert status.startswith(f"Nothing in your hand beats {screen.parts.top_words(client.view)}:")
