@@ -174,6 +174,8 @@ class Client:
             if self.events and seq != self.events[-1][0] + 1:
                 self.gaps += 1
             self.events.append((seq, message["event"]))
+            if _starts_a_match(message["event"]):
+                self.rounds.clear()  # 再来一局: the score table starts again with the match
         elif kind == "history":
             for record in message.get("rounds") or []:
                 if isinstance(record, dict) and isinstance(record.get("round"), int):
@@ -274,6 +276,11 @@ class Client:
     @property
     def my_turn(self) -> bool:
         return self.view is not None and self.seat is not None and self.view["to_act"] == self.seat
+
+
+def _starts_a_match(event: Event) -> bool:
+    """The first deal of a match (either game), which a later "history" message follows."""
+    return event.get("type") == "deal" and event.get("round") == 1 and event.get("redeal") == 0
 
 
 def _cleaned(value: Any) -> Any:
