@@ -83,6 +83,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             self.chat = [*self.chat, self.t("log.chat", name=message["name"],
                                             text=message["text"])][-3:]
             self.query_one("#room-chat", Static).update("\n".join(self.chat))
+        elif message["type"] == "welcome":  # in (again): a refusal before it is past
+            self.query_one("#room-note", Static).display = False
         elif message["type"] == "error":  # say why, e.g. a refused rule option
             note = self.query_one("#room-note", Static)
             note.update(self.t("status.refused", reason=message["reason"]))

@@ -238,7 +238,8 @@ async def test_joining_a_closed_port_says_it_failed_why_and_what_to_try():
 
 
 async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
-    """Issue 13.8: a code never given on the command line is asked for on the screen."""
+    """Issue 13.8: a code never given on the command line is asked for on the screen; once
+    in, the room no longer says the table refused us."""
     from bhtui.tui.room import CodePrompt
 
     table = Table(PRESETS["qingdao"], seed=1, code="tea")
@@ -250,6 +251,9 @@ async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
                        and app.client.room is not None, 2000)
         assert table.seats_taken() == 1
+        await pilot.pause()
+        note = app.screen.query_one("#room-note")  # the refusal that asked is past
+        assert not note.display, note.render()
     await serving.stop()
 
 
