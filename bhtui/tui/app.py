@@ -152,11 +152,14 @@ class BhtuiApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
 
-        client, note = self.client, None
+        client = self.client
+        notes: list[str | None] = []
+        if self.admin and self.address:  # `bhtui host`: the table goes with this app
+            notes.append(self.t("quit.hosting"))
         seated = client if client is not None and client.seat is not None else None
         if seated is not None and seated.view is not None:
             try:
-                note = parts_for(seated.game).leaving_note(seated.view, self.t)
+                notes.append(parts_for(seated.game).leaving_note(seated.view, self.t))
             except ValueError:
                 pass
 
@@ -165,7 +168,7 @@ class BhtuiApp(App[None]):
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
             self.exit()
 
-        self.push_screen(QuitScreen(self.t, leave, note))
+        self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None))
 
     def action_next_theme(self) -> None:
         if self.theme_names:

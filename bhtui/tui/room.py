@@ -83,11 +83,12 @@ class WaitingRoomScreen(Localized, Screen[None]):
             self.chat = [*self.chat, self.t("log.chat", name=message["name"],
                                             text=message["text"])][-3:]
             self.query_one("#room-chat", Static).update("\n".join(self.chat))
-        elif message["type"] == "welcome":  # in (again): a refusal before it is past
+        elif message["type"] == "welcome":  # in (again): a refusal or lost link is past
             self.query_one("#room-note", Static).display = False
-        elif message["type"] == "error":  # say why, e.g. a refused rule option
+        elif message["type"] in ("error", "closed"):  # why: a refused rule option, a lost link
             note = self.query_one("#room-note", Static)
-            note.update(self.t("status.refused", reason=message["reason"]))
+            key = "status.refused" if message["type"] == "error" else "status.link_lost"
+            note.update(self.t(key, reason=message["reason"]))
             note.display = True
 
     def refresh_room(self) -> None:

@@ -100,6 +100,7 @@ class TableScreen(Localized, Screen[None]):
         self._auto_wanted = False  # 托管 as I asked for it; on without asking: the timer ran out
         self._auto_seen = False
         self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
+        self.link_lost: str | None = None  # why the link to the table is down (reconnecting)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -170,8 +171,11 @@ class TableScreen(Localized, Screen[None]):
             self._apply_hint(message["action"])
         elif kind == "chat":
             self._log(self.t("log.chat", name=message["name"], text=message["text"]))
-        elif kind == "closed":
-            self.status_note = self.t("status.closed", reason=message["reason"])
+        elif kind == "closed":  # the link is down until the next welcome
+            self.link_lost = message["reason"]
+            self._update_status()
+        elif kind == "welcome":
+            self.link_lost = None
             self._update_status()
 
     def names(self) -> list[str]:
@@ -354,6 +358,8 @@ class TableScreen(Localized, Screen[None]):
 
     def _status_text(self) -> str:
         view, me, t = self.client.view, self.client.seat, self.t
+        if self.link_lost is not None:  # stays until the table takes us back
+            return t("status.link_lost", reason=self.link_lost)
         note = self.status_note
         if note:
             return note

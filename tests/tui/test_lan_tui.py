@@ -47,6 +47,9 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) or app.client.my_turn)
         assert table.started and guest.seat == 1 and app.client.seat == 0
+        await pilot.press("ctrl+q")  # the host's quit prompt says the table goes with it
+        assert "closes your table for everyone" in str(app.screen.query_one("#quit-note").render())
+        await pilot.press("n")
 
 
 async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
@@ -60,6 +63,29 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
         await wait_for(pilot, lambda: table.started)
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         assert app.client.seat == 0 and table.seats[0].name == "Ana"
+    await serving.stop()
+
+
+async def test_a_lost_link_says_reconnecting_until_the_table_takes_us_back():
+    """A dropped link (or a host that quit) is said on the status line for as long as it
+    lasts, not as a note that gave way to "Waiting for …" while nothing could come."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
+        screen, seen = app.screen, []
+        status = screen.query_one("#status")
+        app.client.listen(lambda message: seen.append(message["type"]))
+        port = serving.port
+        serving.server.close()  # nobody answers until it listens again
+        next(v.conn for v in table.viewers.values() if v.seat == 0).close("dropped")
+        await wait_for(pilot, lambda: "closed" in seen and "reconnecting" in str(status.render()))
+        serving = await start_serving(table, listen_socket("127.0.0.1", port), advertise=False)
+        await wait_for(pilot, lambda: "welcome" in seen and "reconnecting" not in str(status.render()))
     await serving.stop()
 
 
