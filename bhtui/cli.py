@@ -8,11 +8,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bhtui import __version__
 from bhtui.games import GAMES, Game, get_game, rules_named
-from bhtui.store.config import Config
+from bhtui.store.config import Settings
+
+if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
+    from bhtui.tui.app import BhtuiApp
 
 ALL_PRESETS = [name for g in GAMES.values() for name in g.presets]
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
@@ -228,31 +231,34 @@ def _fail(message: object) -> int:
 
 
 def _run_app(args: argparse.Namespace, session: object) -> int:
-    from bhtui.tui.app import BhtuiApp
-
-    config, warnings = _settings(args)
-    BhtuiApp(config, session, warnings=warnings).run()  # type: ignore[arg-type]
+    make_app(args, session).run()
     return 0
 
 
-def _settings(args: argparse.Namespace) -> tuple[Config, list[str]]:
-    """The user's settings with this command line's overrides."""
+def make_app(args: argparse.Namespace, session: object,
+             found: tuple[Settings, list[str]] | None = None) -> BhtuiApp:
+    """The app a command opens on ``session``, with the settings file's values and this
+    command line's flags over them for this run (``found``: those settings, read already)."""
+    from bhtui.tui.app import BhtuiApp
+
+    settings, warnings = found or _settings(args)
+    return BhtuiApp(settings.saved, session, warnings=warnings,  # type: ignore[arg-type]
+                    overrides=settings.overrides)
+
+
+def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:
+    """The settings file's values and, apart from them, this command line's overrides: the
+    flags are for this run only, so saving a setting never writes them (``Settings``)."""
     from bhtui.store.config import load_config
 
     config, warnings = load_config()
     for warning in warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
-    if args.name:
-        config.name = args.name.strip()[:24] or config.name
-    if args.lang:
-        config.language = args.lang
-    if args.theme:
-        config.theme = args.theme
-    if args.cards:
-        config.card_style = args.cards
-    if args.fast:
-        config.bot_delay = 0.0
-    return config, warnings
+    flags = {"name": (args.name or "").strip()[:24] or None, "language": args.lang,
+             "theme": args.theme, "card_style": args.cards,
+             "bot_delay": 0.0 if args.fast else None}
+    overrides = {key: value for key, value in flags.items() if value is not None}
+    return Settings(config, overrides), warnings
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -264,7 +270,8 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.net.tcp import listen_socket
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
 
-    config, warnings = _settings(args)
+    settings, warnings = _settings(args)
+    config = settings.current()
     delay = args.bot_delay if args.bot_delay is not None else config.bot_delay
     try:
         code = join_code(args)
@@ -313,11 +320,9 @@ def _host(args: argparse.Namespace) -> int:
     if args.headless:
         asyncio.run(run_headless(table, sock, advertise))
         return 0
-    from bhtui.tui.app import BhtuiApp
     from bhtui.tui.sessions import HostSession
 
-    BhtuiApp(config, HostSession(table, sock, advertise),  # type: ignore[arg-type]
-             warnings=warnings).run()
+    make_app(args, HostSession(table, sock, advertise), (settings, warnings)).run()
     return 0
 
 
@@ -376,7 +381,6 @@ def _play(args: argparse.Namespace) -> int:
     """Open the table: a match against the game's bots (of --bots or the settings' level),
     seat 0 yours."""
     from bhtui.games import secret_seed
-    from bhtui.tui.app import BhtuiApp
     from bhtui.tui.sessions import LocalSession
 
     try:
@@ -385,12 +389,10 @@ def _play(args: argparse.Namespace) -> int:
         bots = tuple(bot_levels(game, args.play_bots, (1, size - 1))) if args.play_bots else ()
     except ValueError as exc:
         return _fail(exc)
-    config, warnings = _settings(args)
     seed = args.seed if args.seed is not None else secret_seed()
     session = LocalSession(rules=rules, game=game.name, seed=seed, rounds=args.rounds,
                            ask_rules=args.settings, bots=bots)
-    BhtuiApp(config, session, warnings=warnings).run()
-    return 0
+    return _run_app(args, session)
 
 
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -9,8 +9,9 @@ import getpass
 import locale
 import os
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -137,3 +138,32 @@ def save_config(config: Config, path: Path | None = None) -> Path:
     with os.fdopen(fd, "wb") as out:
         out.write(body)
     return path
+
+
+def differences(before: Config, after: Config) -> dict[str, Any]:
+    """The settings ``after`` holds otherwise than ``before``: what a settings screen changed."""
+    return {f.name: getattr(after, f.name) for f in fields(Config)
+            if getattr(after, f.name) != getattr(before, f.name)}
+
+
+@dataclass
+class Settings:
+    """The settings file's values and this run's command-line overrides, kept apart. A flag
+    (``--lang en``, ``--theme neon``, ``--fast``) is for one run: saving writes the file's own
+    values with the player's new choice, so a flag never reaches the file."""
+
+    saved: Config = field(default_factory=Config)
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    def current(self) -> Config:
+        """What this run uses: the file's settings under the command line's."""
+        return replace(self.saved, **self.overrides)
+
+    def choose(self, path: Path | None = None, **values: Any) -> None:
+        """The player chose ``values`` (a key, the settings screen): they replace this run's
+        flags for those settings and are saved beside the file's other values. OSError when
+        the file cannot be written; the choice holds for this run all the same."""
+        for key, value in values.items():
+            setattr(self.saved, key, value)
+            self.overrides.pop(key, None)
+        save_config(self.saved, path)

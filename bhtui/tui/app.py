@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import signal
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from textual.app import App
 from textual.binding import Binding
 
 from bhtui.net.client import FINAL, Client
-from bhtui.store.config import Config, save_config
+from bhtui.store.config import Config, Settings, differences
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
@@ -41,15 +43,17 @@ class BhtuiApp(App[None]):
         Binding("f2", "preferences", "Settings", id="preferences", show=False),
     ]
 
-    def __init__(self, config: Config, session: Session, *,
-                 warnings: list[str] | None = None) -> None:
+    def __init__(self, config: Config, session: Session, *, warnings: list[str] | None = None,
+                 overrides: Mapping[str, Any] | None = None) -> None:
         """``session`` is how this app came to be (a local game, a host, a join, a replay,
-        the demo): the caller makes it, so the app knows no session kind."""
+        the demo): the caller makes it, so the app knows no session kind. ``config`` is the
+        settings file's, ``overrides`` the command line's: shown, never saved (``choose``)."""
         super().__init__()
-        self.config = config
+        self.settings = Settings(dataclasses.replace(config), dict(overrides or {}))
+        self.config = self.settings.current()
         self.session = session
-        self.t = Translator(config.language)
-        self.card_style = CardStyle(config.resolved_card_style(), config.four_colour)
+        self.t = Translator(self.config.language)
+        self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour)
         self.startup_warnings = list(warnings or [])
         self.theme_names: list[str] = []
         self.address = ""
@@ -174,15 +178,18 @@ class BhtuiApp(App[None]):
         if self.theme_names:
             index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
             self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
-            self.config.theme = self.theme
-            self.notify(self.t("prefs.theme_saved", theme=self.theme) + self._save(), timeout=2)
+            self.notify(self.t("prefs.theme_saved", theme=self.theme) + self.choose(
+                theme=self.theme), timeout=2)
 
-    def _save(self) -> str:
-        """Save the settings; an empty string, or why they could not be saved."""
+    def choose(self, **values: Any) -> str:
+        """The player's choice of settings: in use at once and saved with the file's other
+        values (never this run's flags); an empty string, or why it could not be saved."""
         try:
-            save_config(self.config)
+            self.settings.choose(**values)
         except OSError as exc:
             return " — " + self.t("status.not_saved", reason=exc.strerror or str(exc))
+        finally:
+            self.config = self.settings.current()
         return ""
 
     def action_preferences(self) -> None:
@@ -191,19 +198,22 @@ class BhtuiApp(App[None]):
         if isinstance(self.screen, PreferencesScreen):
             return
 
-        def chosen(config: Config | None) -> None:
-            if config is None:
+        shown = self.config
+
+        def chosen(changed: Config | None) -> None:
+            if changed is None:
                 return
-            self.config = config
+            saved = self.choose(**differences(shown, changed))
+            config = self.config
             if config.theme in self.theme_names:
                 self.theme = config.theme
             if self.client is not None and self.client.seat is not None:
                 self.client.set_prefs(config.auto_pass, config.assist)
             for screen in self.screen_stack:
                 screen.post_message(PrefsChanged(config))
-            self.notify(self.t("prefs.saved") + self._save(), timeout=4)
+            self.notify(self.t("prefs.saved") + saved, timeout=4)
 
-        self.push_screen(PreferencesScreen(self.t, self.config, self.theme_names), chosen)
+        self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
 
 
 def _refusal(t: Translator, refused: dict[str, Any]) -> str:

@@ -19,7 +19,6 @@ from textual.widgets import RichLog, Static
 
 from bhtui.games import get_game
 from bhtui.net.client import Client
-from bhtui.store.config import save_config
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
@@ -569,12 +568,8 @@ class TableScreen(Localized, Screen[None]):
         """By rank, or by group size (2s and jokers stay at the high end); the choice sticks."""
         hand = self.query_one(HandView)
         hand.sort = "size" if hand.sort == "rank" else "rank"
-        self.config.sort = hand.sort
-        self.status_note = self.t(f"status.sort.{hand.sort}")
-        try:
-            save_config(self.config)
-        except OSError as exc:
-            self.status_note = self.t("status.not_saved", reason=str(exc))
+        saved = self.app.choose(sort=hand.sort)  # type: ignore[attr-defined]
+        self.status_note = self.t(f"status.sort.{hand.sort}") + saved
         self._update_status()
 
     def action_standings(self) -> None:

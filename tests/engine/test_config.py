@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from bhtui.store.config import Config, config_path, load_config
+from bhtui.store.config import Config, Settings, config_path, load_config
 from bhtui.tui.cardstyle import CardStyle
 
 
@@ -64,3 +64,27 @@ def test_card_styles_and_the_four_colour_deck():
     two, four = CardStyle(), CardStyle(four_colour=True)
     assert two.colour_variable("5C") == two.colour_variable("5S") == "card-black"
     assert four.colour_variable("5C") == "card-green" and four.colour_variable("5D") == "card-blue"
+
+
+def test_saving_writes_the_files_values_and_the_choice_never_a_runs_flags(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('language = "zh"\ntheme = "light"\n')
+    config, _ = load_config(path)
+    settings = Settings(config, {"language": "en", "theme": "neon", "bot_delay": 0.0})
+    assert (settings.current().language, settings.current().theme) == ("en", "neon")
+    settings.choose(path, sort="size")
+    saved, _ = load_config(path)
+    assert (saved.language, saved.theme, saved.bot_delay, saved.sort) == ("zh", "light", 0.6, "size")
+    settings.choose(path, theme="dark")  # chosen now, so it replaces the flag and is kept
+    assert settings.current().theme == "dark" and load_config(path)[0].theme == "dark"
+    assert settings.current().language == "en"
+
+
+def test_a_corrupt_file_is_still_replaced_by_the_defaults_and_the_choice(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("name = [unclosed")
+    config, warnings = load_config(path)
+    assert len(warnings) == 1
+    Settings(config, {"theme": "dark"}).choose(path, sort="size")
+    again, warnings = load_config(path)
+    assert warnings == [] and again.sort == "size" and again.theme == "felt"

@@ -1,0 +1,98 @@
+"""Command-line flags are for one run: a setting the player saves (o, ctrl+t, F2) writes that
+choice and keeps the settings file's other values, never ``--lang``, ``--theme`` or ``--fast``.
+Each test starts the app as the ``bhtui`` command does (its own argument handling) and reads
+the file back."""
+
+from __future__ import annotations
+
+import tomllib
+
+from bhtui.cli import build_parser, make_app
+from bhtui.store.config import config_path
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.preferences import PreferencesScreen
+from bhtui.tui.sessions import LocalSession
+
+from tui_helpers import my_play_turn, wait_for
+
+FILE = 'name = "Ana"\nlanguage = "zh"\ntheme = "light"\nbot_delay = 0.6\nsort = "rank"\n'
+
+
+def started(*argv: str) -> BhtuiApp:
+    """``bhtui ARGV`` as the command opens it: the settings file, then its flags."""
+    return make_app(build_parser().parse_args(list(argv)), LocalSession(seed=3, rounds=1))
+
+
+def saved() -> dict:
+    return tomllib.loads(config_path().read_text(encoding="utf-8"))
+
+
+async def test_sorting_with_o_saves_the_sort_and_not_the_lang_theme_or_fast_flags():
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text(FILE)
+    app = started("--lang", "en", "--theme", "dark", "--fast", "--name", "Bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)  # quickly: --fast is in force for this run
+        config = app.config
+        assert (config.language, config.theme, config.bot_delay, config.name) == (
+            "en", "dark", 0.0, "Bob")
+        assert app.theme == "dark" and app.t("prefs.saved") == "Settings saved"
+        await pilot.press("o")
+        await wait_for(pilot, lambda: saved()["sort"] == "size", "the sort saved")
+    assert {k: saved()[k] for k in ("name", "language", "theme", "bot_delay")} == {
+        "name": "Ana", "language": "zh", "theme": "light", "bot_delay": 0.6}
+
+
+async def test_a_mistyped_theme_flag_is_not_saved_by_f2_and_the_next_start_has_no_warning():
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text(FILE)
+    app = started("--theme", "neon", "--fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)  # the table, no dialog over it
+        assert any("theme 'neon' not found" in n.message for n in app._notifications)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        options = app.screen.query_one("OptionList")
+        options.highlighted = [o.id for o in options._options].index("bell")
+        await pilot.press("space", "ctrl+s")  # the one setting the player changed
+        await wait_for(pilot, lambda: "bell" in saved(), "the settings saved")
+        assert app.config.bell is False and app.config.bot_delay == 0.0  # --fast holds on
+    file = saved()
+    assert (file["bell"], file["theme"], file["bot_delay"], file["language"]) == (
+        False, "light", 0.6, "zh")
+    again = started()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == "light" and again.config.bell is False
+        assert not any("not found" in n.message for n in again._notifications)
+
+
+async def test_a_flagged_setting_the_player_changes_in_f2_or_with_ctrl_t_is_saved():
+    """The player's own choice wins over this run's flag, and only that setting is written."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text(FILE)
+    app = started("--fast", "--lang", "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: "theme" in saved() and saved()["theme"] == app.theme,
+                       "the theme saved")
+        assert app.theme != "light"
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        options = app.screen.query_one("OptionList")
+        options.highlighted = [o.id for o in options._options].index("bot_delay")
+        await pilot.press("right", "ctrl+s")  # 0 s (--fast) → 0.3 s, chosen on the screen
+        await wait_for(pilot, lambda: saved()["bot_delay"] == 0.3, "the delay saved")
+        assert app.config.bot_delay == 0.3 and app.config.language == "en"
+    assert saved()["language"] == "zh"
+
+
+async def test_without_a_settings_file_a_flag_is_still_not_saved():
+    app = started("--theme", "dark", "--fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("o")
+        await wait_for(pilot, config_path().exists, "the settings file")
+    file = saved()
+    assert file["sort"] == "size" and file["theme"] == "felt" and file["bot_delay"] == 0.6
