@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,8 +23,61 @@ ALL_PRESETS = [name for g in GAMES.values() for name in g.presets]
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+SYNONYMS = {"--rules": "--preset", "--rule": "--preset", "--ruleset": "--preset",
+            "--colour": "--theme", "--color": "--theme", "--language": "--lang",
+            "--level": "--bots"}
+"""Options a player may reach for, and the one that does it (a typo gets a close match)."""
+_NUMBER = re.compile(r"-\d+(\.\d*)?")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, knowing each command's options, so that an option no command knows
+    is named as such: argparse sets it aside and reads the value after it as the command
+    (``bhtui --rules weihai`` said "invalid choice: 'weihai'")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.known: dict[str, argparse.Action] = {}
+        self.commands: dict[str, Parser] = {}
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.known.update(dict.fromkeys(action.option_strings, action))
+        return action
+
+    def check_options(self, argv: Sequence[str]) -> None:
+        """Exit with a usage error naming the first option its command does not know (and
+        the option meant, when a synonym or a close spelling tells)."""
+        parser, i = self, 0
+        while i < len(argv):
+            token = argv[i]
+            i += 1
+            if token == "--":
+                return
+            if not token.startswith("-") or token == "-" or _NUMBER.fullmatch(token):
+                parser = parser.commands.get(token, parser)
+                continue
+            name = token.split("=", 1)[0]
+            found = [name] if name in parser.known else [
+                o for o in parser.known if o.startswith("--") and o.startswith(name)]
+            if not found:
+                parser.error(f"unknown option {name}{parser._meant(name)}")
+            if len(found) > 1:
+                return  # ambiguous: argparse says so
+            takes = parser.known[found[0]].nargs
+            if "=" not in token and takes != 0 and (
+                    takes != "?" or i < len(argv) and not argv[i].startswith("-")):
+                i += 1  # the option's value
+
+    def _meant(self, name: str) -> str:
+        longs = [o for o in self.known if o.startswith("--")]
+        meant = [SYNONYMS[name]] if SYNONYMS.get(name) in self.known else \
+            difflib.get_close_matches(name, longs, n=1, cutoff=0.8)
+        return f"; did you mean {meant[0]}?" if meant else f" (see {self.prog} --help)"
+
+
+def build_parser() -> Parser:
+    parser = Parser(
         prog="bhtui",
         description="保皇 (Baohuang) and 斗地主 (Dou Dizhu) in the terminal. Play against "
                     "bots, host or join a LAN table.",
@@ -46,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "or one per bot seat separated by commas (default: your "
                              "settings, normal)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.commands = sub.choices  # filled as the commands are added below
     host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")
     _game_options(host, "host_game", "preset")
@@ -192,6 +248,8 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser.check_options(argv)
     args = parser.parse_args(argv)
     if args.command == "sim":
         return _sim(parser, args)

@@ -183,3 +183,24 @@ def test_sim_takes_an_option_with_a_value():
     assert json.loads(out.stdout)["options"]["bombs"] == "rank4plus"
     out = bhtui("sim", "--rounds", "1", "--preset", "weifang", "--option", "bombs=maybe")
     assert out.returncode == 2 and "NAME=rank4plus" in out.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--rules", "weihai"), "bhtui: error: unknown option --rules; did you mean --preset?"),
+    (("--colour", "red"), "bhtui: error: unknown option --colour; did you mean --theme?"),
+    (("--thme=dark",), "unknown option --thme; did you mean --theme?"),
+    (("--seed", "-5", "--fast", "--nope", "x"), "unknown option --nope (see bhtui --help)"),
+    (("host", "--rules", "weihai"), "bhtui host: error: unknown option --rules; did you mean"),
+    (("--name", "host", "join", "--fast"), "bhtui join: error: unknown option --fast"),
+])
+def test_an_unknown_option_is_named_not_taken_for_a_command(args, message):
+    """argparse set the option aside and read its value as the command ("invalid choice:
+    'weihai'"); the player is told which option is unknown, and the one meant."""
+    out = bhtui(*args)
+    assert out.returncode == 2 and message in out.stderr, out.stderr
+    assert "invalid choice" not in out.stderr and "Traceback" not in out.stderr
+
+
+def test_known_options_and_a_bad_command_keep_argparse_s_own_messages():
+    assert "invalid choice: 'weihai'" in bhtui("weihai").stderr
+    assert "ambiguous option: --s could match --seed, --settings" in bhtui("--s", "1").stderr
