@@ -35,6 +35,8 @@ BOMBS = frozenset({BOMB, ROCKET, JOKER_BOMB})
 
 # Shanghai's straight order (S-HAND-2): position -> rank.
 POSITION_RANK: tuple[int, ...] = (ACE, TWO, *range(0, ACE), ACE)
+RUN_PER = {STRAIGHT: 1, PAIR_RUN: 2, AIRPLANE: 3}
+"""Shanghai's runs of one group size (S-HAND-1 types 7–9): cards per position."""
 
 
 class Hand(NamedTuple):
@@ -220,6 +222,26 @@ def _shanghai_airplane_with_pairs(m: Sequence[int], k: int) -> tuple[str, int] |
     return (AIRPLANE_PAIRS, max(tops)) if tops else None
 
 
+def run_text(windows: Iterable[tuple[int, int, int]]) -> str:
+    """Canonical text of a Shanghai run (S-HAND-1 types 7–10) from its windows ``(lo, hi,
+    per)`` of positions: in straight order, so a low A and the 2 come first (``A A 2 2 3 3``,
+    ``A 2 3 … K A``) as the run is read; other runs read as in rank order."""
+    spots = sorted((p, per) for lo, hi, per in windows for p in range(lo, hi + 1))
+    return " ".join(" ".join([RANK_NAMES[POSITION_RANK[p]]] * per) for p, per in spots)
+
+
+def _shanghai_run_text(rc: Sequence[int], kind: str, main: int, n: int) -> str:
+    """The text of a run ``classify_shanghai`` read as ``kind`` with top position ``main``:
+    its windows again, the pairs of type 10 in their higher reading as the triples are."""
+    if kind in RUN_PER:
+        per = RUN_PER[kind]
+        return run_text([(main - n // per + 1, main, per)])
+    k = n // 5
+    triples = window_need(main - k + 1, main, 3)
+    top = max(_runs([have - want for have, want in zip(rc, triples, strict=False)], 2, k))
+    return run_text([(main - k + 1, main, 3), (top - k + 1, top, 2)])
+
+
 def bomb_strength(h: Hand) -> tuple[int, int]:
     """S-HAND-3: the four jokers above all, then more cards, then the higher rank."""
     return (9, 0) if h.kind == JOKER_BOMB else (h.size, h.main)
@@ -249,8 +271,12 @@ def hand_of_counts(rc: Sequence[int], preset: str = "classic") -> Hand | None:
     found = CLASSIFY[preset](rc)
     if found is None:
         return None
+    kind, main = found
     need = tuple((r, k) for r, k in enumerate(rc) if k)
-    return Hand(found[0], found[1], sum(rc), need, text_of(need))
+    text = (_shanghai_run_text(rc, kind, main, sum(rc))
+            if preset == "shanghai" and (kind in RUN_PER or kind == AIRPLANE_PAIRS)
+            else text_of(need))
+    return Hand(kind, main, sum(rc), need, text)
 
 
 def parse_hand(text: str, preset: str = "classic") -> Hand:

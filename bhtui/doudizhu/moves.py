@@ -10,7 +10,7 @@ stay bounded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK, TWO
@@ -40,6 +40,7 @@ from bhtui.doudizhu.hands import (
     counts_of_text,
     merged,
     parse_hand,
+    run_text,
     text_of,
     window_need,
 )
@@ -286,9 +287,14 @@ def _windows(m: Counts, per: int, least: int, above: int = -1,
                 yield lo, top
 
 
+@cache  # bounded: positions 0..13 and three group sizes
 def _run_text(lo: int, hi: int, per: int) -> str:
-    return _text(("s", "run", lo, hi, per),
-                 [(r, k) for r, k in enumerate(window_need(lo, hi, per)) if k])
+    return run_text([(lo, hi, per)])
+
+
+@cache  # bounded: a window of triples and one of pairs as wide
+def _airplane_pairs_text(lo: int, hi: int, plo: int, phi: int) -> str:
+    return run_text([(lo, hi, 3), (plo, phi, 2)])
 
 
 def _shanghai_groups(m: Counts, sj: int, k: int, above: int = -1) -> list[str]:
@@ -317,9 +323,7 @@ def _shanghai_airplane_pairs(m: Counts, above: int = -1, k: int | None = None) -
         triples = window_need(lo, hi, 3)
         rest = [0 if triples[r] else m[r] - triples[r] for r in range(JOKER)]
         for plo, phi in _windows(rest, 2, width, -1, width):
-            out.append(_text(("s", AIRPLANE_PAIRS, lo, hi, plo), [
-                (r, n) for r, n in enumerate(
-                    a + b for a, b in zip(triples, window_need(plo, phi, 2), strict=False)) if n]))
+            out.append(_airplane_pairs_text(lo, hi, plo, phi))
     return out
 
 

@@ -151,11 +151,30 @@ def test_S_HAND_2_A_at_either_end_and_the_highest_straight():
     top = "A 2 3 4 5 6 7 8 9 10 J Q K A"
     assert parse_hand(top, "shanghai").main == 13
     assert [t for t in legal_hands(top, preset="shanghai") if len(t.split()) == 14] == [
-        "3 4 5 6 7 8 9 10 J Q K A A 2"]  # canonical text is rank order
+        top]  # written as it runs (S-HAND-2)
     assert beats("3 4 5 6 7 8 9 10 J Q K A", "A 2 3 4 5 6 7 8 9 10 J Q", "shanghai")
     # 13 ranks with one A read both ways: the higher reading counts (Project decision)
     assert parse_hand("A 2 3 4 5 6 7 8 9 10 J Q K", "shanghai").main == 13
     assert kind("K K A A 2 2", "shanghai") is None  # K A 2 is no run: 2 sits below 3
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("3 3 A A 2 2", "A A 2 2 3 3"), ("5 4 3 2 A", "A 2 3 4 5"), ("2 2 2 A A A", "A A A 2 2 2"),
+    ("A 2 3 4 5 6 7 8 9 10 J Q K", "2 3 4 5 6 7 8 9 10 J Q K A"),  # the higher reading
+    ("K K K A A A 3 3 2 2", "2 2 3 3 K K K A A A"), ("Q Q A A A 2 2 2 K K", "A A A 2 2 2 Q Q K K"),
+    ("A A K K Q Q", "Q Q K K A A"), ("A 2 3 4 5 6 7 8 9 10 J Q K A", "A 2 3 4 5 6 7 8 9 10 J Q K A"),
+])
+def test_S_HAND_2_a_run_is_written_in_straight_order_a_low_A_and_2_first(typed, written):
+    """S-HAND-2: in runs A may stand below 2 and 2 below 3, and the run's text follows the
+    order it runs in (each of type 10's two runs likewise); input may come in any order."""
+    assert parse_hand(typed, "shanghai").text == written
+    assert written in legal_hands(typed, preset="shanghai")
+    assert parse_hand(written, "shanghai") == parse_hand(typed, "shanghai")
+
+
+def test_S_HAND_2_beating_a_low_run_lists_the_higher_runs_as_they_run():
+    assert legal_hands("A A 2 2 3 3 4 4 K", "3 3 A A 2 2", "shanghai") == ["2 2 3 3 4 4"]
+    assert legal_hands("A A 2 2 3 3 4 4 K", "Q Q K K A A", "shanghai") == []
 
 
 def test_S_HAND_3_bombs_more_cards_then_rank_four_jokers_top():
@@ -242,7 +261,7 @@ def test_C_PLAY_3_legal_hands_agree_with_brute_force(case):
     have = Counter(cards.split())
     for text in listed:
         assert not Counter(text.split()) - have
-        assert format_hand(text) == text
+        assert parse_hand(text, preset).text == text  # the generator writes as parsing does
     assert {value(parse_hand(t, preset), preset) for t in listed} == brute_force(
         counts_of_text(cards), previous, preset)
 
@@ -251,4 +270,4 @@ def test_C_HAND_16_every_hand_reads_back_as_itself():
     for preset, full in (("classic", FULL_CLASSIC), ("shanghai", FULL_SHANGHAI)):
         for text in legal_hands(full, preset=preset):
             h = parse_hand(text, preset)
-            assert text_of(h.need) == text
+            assert h.text == text and Counter(text.split()) == Counter(text_of(h.need).split())

@@ -255,6 +255,20 @@ def test_S_PLAY_1_landlord_leads_and_three_passes_give_the_lead_back():
     assert m.to_act == 0
 
 
+def test_S_HAND_2_a_run_with_A_and_2_low_is_offered_played_and_shown_as_it_runs():
+    """S-HAND-2: A and 2 stand below 3 in a run; the run is written low to high wherever a
+    hand is written (the legal plays, the play event the log shows, the table's top hand),
+    however the player typed it. The log once said "plays pair run 3 3 A A 2 2"."""
+    m = rigged(P, hands=("3 3 A A 2 2 9",), kitty="4", mark="4")
+    auction(m, 1)
+    to_play(m)
+    assert {"type": "play", "hand": "A A 2 2 3 3"} in m.legal_actions(0)
+    events = play(m, 0, "3 3 A A 2 2")
+    assert events[0]["hand"] == "A A 2 2 3 3" and events[0]["kind"] == "pair_run"
+    assert event_for(events[0], 1)["hand"] == "A A 2 2 3 3"
+    assert m.view(1)["top"]["hand"] == "A A 2 2 3 3"
+
+
 def test_S_PLAY_2_any_farmer_going_out_wins_for_all_farmers():
     m = rigged(P, kitty="3", mark="3")
     auction(m, 1)
