@@ -142,9 +142,16 @@ class TableScreen(Localized, Screen[None]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        """Too small to show the table: it says so, and nothing is played or decided blind
+        (keys do nothing, decisions wait) until the terminal is large enough again."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        was_small = self.has_class("small")
         self.set_class(small, "small")
         self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
+        if small != was_small:
+            self.refresh_bindings()
+            if not small:
+                self._ask_decision()
 
     # ----- messages from the host --------------------------------------------------------
     def on_host_said(self, said: HostSaid) -> None:
@@ -314,6 +321,8 @@ class TableScreen(Localized, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only what this viewer can do is offered: a watcher has no hand, no turn, no 托管;
         Play and Pass are greyed out while it is not my turn to play."""
+        if self.has_class("small"):
+            return False  # nothing blind: the table is not shown (the app's keys still work)
         watching = self.client.seat is None
         over = self._over()
         if action == "standings":
@@ -428,7 +437,7 @@ class TableScreen(Localized, Screen[None]):
 
     def _ask_decision(self) -> None:
         view = self.client.view
-        if view is None or self.dialog_open or not self.is_active:
+        if view is None or self.dialog_open or not self.is_active or self.has_class("small"):
             return
         if self.logged_seq < (self.client.last_seq or 0):
             return  # events still on their way here (a round's result?): their view asks

@@ -98,16 +98,21 @@ async def test_t_in_a_decision_dialog_hands_that_decision_to_tuoguan():
         await t_hands_the_dialog_to_tuoguan(pilot, app, ThroneDialog)
 
 
-async def test_a_terminal_below_80x24_says_so_clearly():
+async def test_a_terminal_below_80x24_says_so_and_nothing_is_decided_or_played_blind():
+    """The throne offered while the terminal is too small waits for a terminal that shows
+    the hand; keys that would act (t 托管, a rank) do nothing meanwhile."""
     app = make_app()
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.client is not None and app.client.my_turn, "my throne offer")
         t = table(app)
         assert t.has_class("small")
         text = str(t.query_one("#too-small").render())
         assert "80×24" in text and "70×20" in text
+        await pilot.press("t", "y", "3")
+        assert app.screen is t and not app.host.seats[0].auto
+        assert t.query_one(HandView).selected == []
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne dialog")
         assert not t.has_class("small")
 
 
