@@ -317,7 +317,8 @@ class MatchEndScreen(Dialog):
         standings = RichTable(box=None, padding=(0, 1))
         for key in ("end.place", "result.seat", "result.total"):
             standings.add_column(t(key))
-        for place, seat in enumerate(order, 1):
+        for seat in order:  # equal totals share a place: 1, 1, 3
+            place = 1 + sum(totals[s] > totals[seat] for s in order)
             standings.add_row(str(place), Text(clip(self.names[seat], 16)), f"{totals[seat]:+d}")
         rounds = RichTable(box=None, padding=(0, 1))
         rounds.add_column("#", justify="right")
@@ -371,7 +372,7 @@ class PreviousTrickScreen(Dialog):
                 else:
                     line.append_text(self.style.text(move, self.colours))
                 yield Plain(line)
-            yield Plain(t("help.close"))
+            yield Plain(t("trick.close"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -54,8 +54,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.not_turn": {"en": "not your turn", "zh": "还没轮到你"},
     "status.lead_no_pass": {"en": "the leader must play", "zh": "首家必须出牌"},
     "status.no_rank": {"en": "no more {rank} in your hand", "zh": "手里没有更多的 {rank}"},
+    "status.no_rank_held": {"en": "no {rank} in your hand", "zh": "手里没有 {rank}"},
     "status.auto_on": {"en": "托管 on: the bot plays for you (t to take over)",
                        "zh": "托管中：机器人替你出牌（按 t 取消）"},
+    "status.match_over_watching": {"en": "Match over. Enter: the standings · ctrl+q quits.",
+                                   "zh": "比赛结束。回车：总排名 · ctrl+q 退出。"},
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
@@ -132,6 +135,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.theme": {"en": "Theme", "zh": "主题"},
     "help.title": {"en": "Help — keys and rules", "zh": "帮助 — 按键与规则"},
     "help.close": {"en": "Esc closes this help.", "zh": "按 Esc 关闭帮助。"},
+    "trick.close": {"en": "Esc, l or Enter closes it.", "zh": "按 Esc、l 或回车关闭。"},
     "help.body": {
         "en": (
             "KEYS\n"
@@ -158,7 +162,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom: play goes to 下家 (the next "
             "seat, on your right) ↺, and a declined emperor card goes to 上家 (the previous "
-            "seat, on your left) ↻. Each seat shows its last set until it acts again; "
+            "seat, on your left) ↻. ▶ marks the seat to act, ★ beside a name the one whose "
+            "set holds the trick. Each seat shows its last set until it acts again; "
             "\"still out\" under the table counts the jokers, 2s and aces not yet played "
             "and not in your hand (记牌器, when the table has it on).\n\n"
             "RULES (qingdao; other rule sets: docs/rules.md §12, chosen with --settings)\n"
@@ -194,7 +199,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "选中的牌反色显示。\n\n"
             "牌桌\n"
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
-            "放弃的皇牌传给上家（左手边）↻。每家最后出的牌一直显示到他再出牌为止；"
+            "放弃的皇牌传给上家（左手边）↻。▶ 标出该出牌的人，名字旁的 ★ 标出目前最大的一家。"
+            "每家最后出的牌一直显示到他再出牌为止；"
             "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。\n\n"
             "规则（青岛；其他规则见 docs/rules.md §12，用 --settings 选择）\n"
             "五人四副牌。一套牌是同一点数的若干张加任意王。"
@@ -525,8 +531,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.hold": {"en": "Hint: pass on {set} and keep your cards (p)", "zh": "提示：{set} 不要，留着牌 (p)"},
     "hint.yield": {"en": "Nothing worth it on {set} — 让牌 (y)", "zh": "{set} 不值得压 — 让牌 (y)"},
     "result.hands": {"en": "Still in hand:", "zh": "剩余手牌："},
-    "result.auto": {"en": "托管: next round in {n} s — Enter now", "zh": "托管：{n} 秒后下一局 — 回车立即继续"},
-    "result.auto_last": {"en": "托管: the standings in {n} s — Enter now", "zh": "托管：{n} 秒后看总排名 — 回车立即继续"},
+    "result.auto": {"en": "Next round in {n} s — Enter now", "zh": "{n} 秒后下一局 — 回车立即继续"},
+    "result.auto_last": {"en": "The standings in {n} s — Enter now", "zh": "{n} 秒后看总排名 — 回车立即继续"},
     "end.title": {"en": "Match over", "zh": "比赛结束"},
     "end.place": {"en": "Place", "zh": "名次"},
     "end.keys": {"en": "Enter: 再来一局 play again (same seats) · Esc: back to the table",

@@ -374,7 +374,7 @@ class TableScreen(Localized, Screen[None]):
         if view is None:
             return ""
         if view["phase"] == "over":
-            return t("status.match_over")
+            return t("status.match_over" if me is not None else "status.match_over_watching")
         seconds = self._seconds()
         clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
         to_act = view["to_act"]
@@ -551,8 +551,10 @@ class TableScreen(Localized, Screen[None]):
 
     # ----- keys -----------------------------------------------------------------------------
     def action_pick(self, rank: str) -> None:
-        if not self.query_one(HandView).add_rank(RANK_ORDER[rank]):
-            self.status_note = self.t("status.no_rank", rank=rank)
+        hand = self.query_one(HandView)
+        if not hand.add_rank(RANK_ORDER[rank]):
+            key = "status.no_rank" if hand.holds(RANK_ORDER[rank]) else "status.no_rank_held"
+            self.status_note = self.t(key, rank=rank)
         self._update_status()
 
     def action_unpick(self) -> None:

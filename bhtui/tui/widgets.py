@@ -150,6 +150,9 @@ class HandView(Widget, can_focus=True):
     def _changed(self) -> None:
         self.post_message(self.Changed())
 
+    def holds(self, rank: int) -> bool:
+        return any(card_rank(c) == rank for c in self.cards)
+
     def add_rank(self, rank: int) -> bool:
         """Select one more card of ``rank``; False when the hand has no unselected one."""
         free = [i for i, c in enumerate(self.cards) if card_rank(c) == rank and i not in self.selected]

@@ -27,7 +27,7 @@ from bhtui.tui.dialogs import (
 )
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import Footer, HandView, hand_units
+from bhtui.tui.widgets import Footer, HandView, Plain, hand_units
 
 from helpers import deal_of
 from tui_helpers import (
@@ -517,3 +517,16 @@ async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers(fir
         gc.collect()
         alive = sum(isinstance(o, FooterKey) for o in gc.get_objects())
         assert alive - before < 30  # a footer's worth at most, not keys for every move
+
+
+async def test_equal_totals_share_a_place_in_the_standings():
+    """Three players on +6 are all first, and the next is fourth (not 1, 2, 3, 4)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
+        view = {**app.client.view, "totals": [6, -9, 6, 6, -9]}
+        await app.push_screen(MatchEndScreen(app.t, view, ["Ana", "Bo", "Cy", "Di", "Ed"], False, []))
+        await pilot.pause()
+        standings = [strip.text for strip in strips(app.screen.query(Plain)[1])][1:]
+        assert [line.split()[:2] for line in standings if line.strip()] == [
+            ["1", "Ana"], ["1", "Cy"], ["1", "Di"], ["4", "Bo"], ["4", "Ed"]]

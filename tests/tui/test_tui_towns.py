@@ -119,4 +119,4 @@ async def test_R_WF_RANK_1_x_picks_my_gc_on_a_baohuang_table(seed, holds_gc):
         if holds_gc:
             assert hand.selection() == ["GC"] and "GC" in status
         else:
-            assert hand.selection() == [] and "no more GC" in status
+            assert hand.selection() == [] and "no GC in your hand" in status
