@@ -14,6 +14,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain
 
+from helpers import deal_of
 from tui_helpers import play_the_hint, until_hang, wait_for
 
 STEP_KEYS = {"open_guard": "m", "rebel": "r", "kick": "k"}
@@ -54,32 +55,55 @@ def log_of(app: BhtuiApp) -> str:
     return "\n".join(table.log_lines)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", [3, 8])
-async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(seed):
+# Short first deals (the bots are deterministic: the same deal, the same round) in which each
+# town's own moments really come to Ana (seat 0) by keyboard. weihai "rebel": Bo (seat 1)
+# holds the emperor card, Cai (seat 2) the marked SJ; Ana, a rebel, is asked in the grab round
+# and at each step, and declares 造反. weihai "abdicate": Ana holds both marked cards and
+# abdicates (让位): the guard is public, ×2 (R-WH-THRONE-5).
+WEIHAI_DEALS = {
+    "rebel": deal_of("2H 2S 8D 9D", "BJ 7H 7S 8H", "SJ 9H 9S", "10H 10S JD", "JH JS QD",
+                     first=1, guard_card=2),
+    "abdicate": deal_of("BJ SJ 7H 8D 9D", "9H 9S", "10H 10S QD", "JH JS", "QH QS",
+                        first=0, guard_card=0),
+}
+# weifang: Ana holds the emperor card and two 3s, Bo none: he buys one (买3, R-WF-BUY3-1). Bo
+# leads his 10, Chen's Q comes on top of it, and Bo, left holding only his 3, is stuck (闷,
+# R-WF-STUCK-1).
+WEIFANG_DEAL = deal_of("3S 3H BJ 7H 7H 7H 9S", "10C", "3C JD", "3D 4D", "3S 7H QD", first=0)
+
+
+@pytest.mark.parametrize("case", ["rebel", "abdicate"])
+async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(case, first_deal):
     """R-WH-GRAB-1, R-WH-DECL-1: the grab round and the steps come to me as dialogs with keys,
-    every seat asked alike; the result says what multiplied the scores."""
+    every seat asked alike; R-WH-DECL-2 (造反 by key) or R-WH-THRONE-5 (让位 by key, told in
+    the log); the result says what multiplied the scores."""
+    first_deal(WEIHAI_DEALS[case])
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
-                   LocalSession(rules=PRESETS["weihai"], seed=seed, rounds=1))
+                   LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         seen = await play_round(app, pilot)
         assert isinstance(app.screen, ResultScreen)
         result = app.host.match.records[0].result
-        assert "grab" in seen  # asked whether to grab (明渡)
-        if result.abdicated:
+        assert "grab" in seen, seen  # asked whether to grab (明渡)
+        if case == "abdicate":
+            assert result.abdicated
             assert "让位" in log_of(app) or "abdicates" in log_of(app)
-        elif not result.grabbed and result.emperor != 0:
-            assert any(s.startswith("step:open_guard") for s in seen)  # asked like everybody
-            assert any(s.startswith("step:rebel") for s in seen) or result.open_guard
+        else:
+            assert not result.grabbed and result.emperor == 1
+            assert any(s.startswith("step:open_guard") for s in seen), seen  # asked like all
+            assert "step:rebel:rebel" in seen, seen  # 造反 offered to me and taken by key
+            assert 0 in result.rebels
         shown = " ".join(str(w.render()) for w in app.screen.query(Plain))
         assert ("Scores ×" in shown) == (result.multiplier > 1)  # and which causes
         assert result.multiplier == 1 or f"Scores ×{result.multiplier}" in shown
+        if case == "abdicate":
+            assert result.multiplier > 1
 
 
-@pytest.mark.slow
-async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result():
+async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result(first_deal):
     """R-WF-BUY3-1 and R-WF-STUCK-1 told in the log, the round played to its result with the
     hint keeping my 3 for last (R-WF-BIE3-1)."""
+    first_deal(WEIFANG_DEAL)
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
                    LocalSession(rules=PRESETS["weifang"], seed=4, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -87,8 +111,8 @@ async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result():
         assert isinstance(app.screen, ResultScreen)
         record = app.host.match.records[0]
         log = log_of(app)
-        assert bool(record.bought) == ("买3" in log)
-        assert bool(record.result.stuck) == ("闷" in log)
+        assert record.bought and "买3" in log
+        assert record.result.stuck and "闷" in log
 
 
 @pytest.mark.parametrize(("seed", "holds_gc"), [(0, True), (1, False)])
