@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import textual._wait as textual_wait
 from textual.pilot import Pilot
 
 from bhtui.games.contract import Game
@@ -23,6 +24,17 @@ def _pilot_waits_out_a_loaded_machine(monkeypatch):
         return await original(self, timeout)
 
     monkeypatch.setattr(Pilot, "_wait_for_screen", wait_for_screen)
+
+
+@pytest.fixture(autouse=True)
+def _pilot_looks_for_idle_every_5ms(monkeypatch):
+    """Every Pilot press waits twice, and every pause once, until the app is idle: Textual
+    sleeps in steps of 20 ms until a step passes with under 1 ms of CPU. A test of a dozen
+    presses thus idled ~1 s whatever the app had to do; steps of 5 ms (under 0.25 ms of CPU)
+    ask the same question four times as often. What a test waits for is still the real
+    condition (``tui_helpers.wait_for``, Pilot's wait for the screen's queue)."""
+    monkeypatch.setattr(textual_wait, "SLEEP_GRANULARITY", 0.005)
+    monkeypatch.setattr(textual_wait, "SLEEP_IDLE", 0.005 / 20)
 
 
 @pytest.fixture
