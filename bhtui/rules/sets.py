@@ -294,21 +294,31 @@ def sets_from_rank_counts(
             out = _bombs(rc, top)  # only a bigger bomb beats a bomb
         else:
             out = _sets(rc, top)
-            extra: list[CardSet] = []
-            if rules.kao and (sj or bj):
-                extra += _roasting_answers(rc, top)
-            if rules.two_kill != "off" and (bj or gc):
-                extra += _kill_answers(rc, top, rules)
-            if bombs:
-                extra += _bombs(rc, None)
-            if extra:
-                known = set(out)
-                out += sorted(s for s in set(extra) if s not in known)
+            if sj or bj or gc or bombs:  # (roasts and kills answer jokers only)
+                out = _with_extras(out, rc, top, rules, bombs)
     # Only a set of the held-back rank may be held back (and no set holds a rank the hand
     # does not); an answer's natural cards rank above the top's, or are 2s, unless a bomb.
-    if held and rc[held.rank] and (top[0] < held.rank or bombs):
+    if out and held and rc[held.rank] and (top[0] < held.rank or bombs):
         rank = held.rank
         out = [s for s in out if s[0] != rank or held_back_allows(s, rc, held)]
+    return out
+
+
+def _with_extras(out: list[CardSet], rc: Sequence[int], top: CardSet, rules: RuleSet,
+                 bombs: bool) -> list[CardSet]:
+    """The ordinary answers ``out``, then those only the table's options allow, sorted:
+    roasts (R-PLAY-5), kills (R-WF-PLAY-2) and bombs (R-WF-BOMB-1)."""
+    _, _, sj, bj, gc, _ = top
+    extra: list[CardSet] = []
+    if rules.kao and (sj or bj):
+        extra += _roasting_answers(rc, top)
+    if rules.two_kill != "off" and (bj or gc):
+        extra += _kill_answers(rc, top, rules)
+    if bombs:
+        extra += _bombs(rc, None)
+    if extra:
+        known = set(out)
+        out += sorted(s for s in set(extra) if s not in known)
     return out
 
 
@@ -394,11 +404,14 @@ def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
         return out  # nothing beats a set holding a big joker
     size = top_n + top_sj
     every = _EVERY  # every joker combination x, y at x * 5 + y
+    most = max(rc[top_rank + 1:TWO + 1], default=0)  # (most answers have no natural set)
     for y in range(top_sj, min(bj_have, size) + 1):
         for x in range(min(sj_have, size - y) + 1):
             n = size - y - x
             if n == 0:
                 out.append(every[NO_RANK][0][x * (COPIES + 1) + y - 1])
+                continue
+            if n > most:
                 continue
             combo = x * (COPIES + 1) + y
             for rank in range(top_rank + 1, TWO + 1):
