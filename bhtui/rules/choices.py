@@ -126,8 +126,9 @@ class Choices(Sequence[Action]):
             i += self._len
             if i < 0:
                 raise IndexError("choice index out of range")
-        if i >= self._plays:
-            return self._rest[i - self._plays]
+        plays = self._plays
+        if i >= plays:
+            return self._rest[i - plays]
         made = self._made
         if made is None:
             made = self._made = {}

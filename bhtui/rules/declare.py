@@ -66,7 +66,7 @@ def interjections(r: RoundState, seat: int) -> list[Action]:
     if _may_open_guard(r, seat):
         out.append({"type": "open_guard"})
     guard = r.guard
-    if (r.rules.rebellion_when is When.IN_PLAY and guard is not None and seat != guard
+    if (r.rules.rebels_in_play and guard is not None and seat != guard
             and seat != r.emperor and seat not in r.rebels):
         out.append({"type": "rebel"})  # private to the seat: the guard's lack of it tells nothing
     return out
@@ -78,7 +78,7 @@ def open_in_play(r: RoundState) -> bool:
     seat every trick."""
     if r.phase != "play":
         return False
-    if r.rules.rebellion_when is When.IN_PLAY and r.guard is not None:
+    if r.rules.rebels_in_play and r.guard is not None:
         rebels = SEATS - 1 if r.guard == r.emperor else SEATS - 2
         if len(r.rebels) < rebels:
             return True

@@ -148,9 +148,10 @@ class Match:
         r = self.round
         events = r.apply(seat, action)
         self.actions.append((seat, action))
-        if r.phase == "void":
+        phase = r.phase
+        if phase == "void":
             events.extend(self._new_round(r.number, r.redeal + 1, self._previous()))
-        elif r.phase == "done":
+        elif phase == "done":
             events.extend(self._finish_round())
         return events
 

@@ -133,6 +133,9 @@ class RuleSet:
     """An answer is a set of the same size, nothing else (no 烤牌, kills or bombs)."""
     trick_yield: bool = field(init=False, repr=False, compare=False)
     """R-TRICK-5 让牌: a follower may yield in the first circle (asked every answer)."""
+    rebels_in_play: bool = field(init=False, repr=False, compare=False)
+    """R-TRICK-7: 造反 is declared out of turn during play (asked at every answer; an
+    enum's member costs a lookup each time)."""
 
     def __post_init__(self) -> None:
         """Work out once what the options make of the mechanisms (the engine asks often)."""
@@ -151,12 +154,13 @@ class RuleSet:
         when = self.declare.rebellion
         derive("rebellion_when", When.NEVER if when is When.IN_PLAY and not self.rebellion
                else when)
+        derive("rebels_in_play", self.rebellion_when is When.IN_PLAY)
         derive("first_lead", FirstLead.EMPEROR if self.emperor_leads else self.tricks.first_lead)
         derive("trick_yield", self.tricks.trick_yield)
         derive("plain_answers", not self.kao and self.two_kill == "off" and self.bombs == "off")
         derive("declarations", self.grab in (Grab.ANY_TIME_WINS, Grab.DECLARED)
                or self.declare.open_guard is When.BEFORE_LEAD
-               or self.rebellion_when is When.IN_PLAY)
+               or self.rebels_in_play)
 
     @property
     def deck_size(self) -> int:

@@ -32,7 +32,7 @@ from bhtui.rules import declare, throne
 from bhtui.rules.choices import Choices, LeadSets
 from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.rules.errors import IllegalAction
-from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow, When
+from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, settled_early
@@ -194,14 +194,17 @@ class Round(RoundState):
         A lead is listed only as far as somebody reads it (:class:`LeadSets`)."""
         if self.phase != "play" or seat != self.turn or (self.again and seat not in self.again):
             return []
-        rc = self.rc[seat]
         if self.top is None:
-            held = self.rules.holds_back
-            if not (held and rc[held.rank]):
-                return LeadSets(rc)
-            left = without_rank(rc, held.rank)  # lead as if the held-back cards were not there
-            return LeadSets(left) if left is not None else held_back_leads(rc, held)
-        return sets_from_rank_counts(rc, self.top, self.rules)
+            return self._leads(self.rc[seat])
+        return sets_from_rank_counts(self.rc[seat], self.top, self.rules)
+
+    def _leads(self, rc: list[int]) -> Sequence[CardSet]:
+        """The sets a hand may lead, listed only as far as somebody reads them."""
+        held = self.rules.holds_back
+        if not (held and rc[held.rank]):
+            return LeadSets(rc)
+        left = without_rank(rc, held.rank)  # lead as if the held-back cards were not there
+        return LeadSets(left) if left is not None else held_back_leads(rc, held)
 
     def cards_for(self, seat: int, s: CardSet) -> list[Card]:
         """Concrete cards for a set; a guard keeps the called card back while he can."""
@@ -214,20 +217,22 @@ class Round(RoundState):
         The round applies a play of this very offer without checking it again, until
         anything is applied."""
         top = self.top
-        if top is not None and seat == self.turn and self.phase == "play":
-            # answering a set, the common case, in one call: the sets, pass (and yield)
+        if seat != self.turn or self.phase != "play":
+            offer = Choices(self.legal_sets(seat), self.decisions(seat), self._read[seat])
+        elif top is None:  # leading, in one call: the sets, and declarations while any is open
+            rest = [] if self._quiet or not self.rules.declarations else (
+                declare.interjections(self, seat))
+            offer = Choices(self._leads(self.rc[seat]), rest, self._read[seat])
+        else:  # answering a set, the common case, in one call: the sets, pass (and yield)
             rules = self.rules
-            rest: list[Action]
             if self.again or not rules.trick_yield:
                 rest = [{"type": "pass"}]
             else:  # R-TRICK-5 让牌 in the first circle
                 rest = [{"type": "pass"}, {"type": "yield"}]
-            if rules.rebellion_when is When.IN_PLAY and not self._quiet:  # (明保 is over
+            if rules.rebels_in_play and not self._quiet:  # (明保 is over
                 rest += declare.interjections(self, seat)  # once a set is led)
             offer = Choices(sets_from_rank_counts(self.rc[seat], top, rules), rest,
                             self._read[seat])
-        else:
-            offer = Choices(self.legal_sets(seat), self.decisions(seat), self._read[seat])
         self._offers[seat] = offer
         return offer
 
@@ -280,12 +285,9 @@ class Round(RoundState):
     # ----- apply --------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one action of ``seat``; IllegalAction (state untouched) when the rules say no."""
-        if self.phase in ("done", "void"):
-            raise IllegalAction("the round is over")
-        offer = self._offers.get(seat)
-        known = offer.recognise(action) if offer is not None else False
+        offer = self._offers.get(seat)  # (none recognises anything once the round is over:
+        known = offer.recognise(action) if offer is not None else False  # each apply clears them)
         if known is not False:  # this very offer: no re-checking
-            del offer
             self._offers.clear()  # the state moves on: earlier offers no longer hold
             self._readings.clear()
             events: list[Event] = []
@@ -297,6 +299,8 @@ class Round(RoundState):
                 self._lay(seat, self.cards_for(seat, known), known, events)
             self.events += events
             return events
+        if self.phase in ("done", "void"):
+            raise IllegalAction("the round is over")
         if isinstance(action, dict) and not isinstance(action.get("type"), str):
             raise IllegalAction("an action's 'type' is text")
         kind = action.get("type") if isinstance(action, dict) else None
@@ -421,14 +425,16 @@ class Round(RoundState):
         self.first_lead_played = True
         if not self.guard_revealed and (self.called is not None):
             self._check_reveal(seat, cards, events)
+        beaten_by = self.beaten_by
         if self.top_seat is not None:
-            self.beaten_by[self.top_seat] = seat  # who played directly on top of his set
-        self.beaten_by[seat] = None
-        self.top, self.top_seat = s, seat
-        self.responses, self.yielders, self.again = 0, [], []
-        self.trick_moves[seat] = cards
-        self.trick.append((seat, tuple(cards)))
-        if not any(self.rc[seat]):
+            beaten_by[self.top_seat] = seat  # who played directly on top of his set
+        beaten_by[seat] = None
+        self.top, self.top_seat, self.responses = s, seat, 0
+        if self.yielders or self.again:  # (only 让牌 fills them)
+            self.yielders, self.again = [], []
+        self.trick_moves[seat] = played = tuple(cards)  # (one object for both: fewer for the
+        self.trick.append((seat, played))  # collector to follow)
+        if not any(rc):
             self._goes_out(seat, events)
             if self.phase == "done":
                 return
@@ -525,7 +531,7 @@ class Round(RoundState):
             raise IllegalAction("the leader must play a set (R-TRICK-1)")
         events.append({"type": "pass", "seat": seat})
         self.trick_moves[seat] = "pass"
-        self.trick.append((seat, "pass"))
+        self.trick.append(_PASSED[seat])
         self._answered(seat, events)
 
     def _yield_trick(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -533,7 +539,7 @@ class Round(RoundState):
             raise IllegalAction("让牌 is only for the first circle after a set (R-TRICK-5)")
         events.append({"type": "yield", "seat": seat})
         self.trick_moves[seat] = "yield"
-        self.trick.append((seat, "yield"))
+        self.trick.append(_YIELDED[seat])
         self.yielders.append(seat)
         self._answered(seat, events)
 
@@ -553,10 +559,11 @@ class Round(RoundState):
     def _next_answer(self, seat: int, events: list[Event]) -> None:
         """The next seat to answer the top set (a seat stuck on it leaves play), the yielders
         again, or the trick's end."""
-        assert self.top_seat is not None
+        top_seat = self.top_seat
+        assert top_seat is not None
         places = self.places
         while True:
-            others = places.count(None) - (places[self.top_seat] is None)  # who answer it
+            others = places.count(None) - (places[top_seat] is None)  # who answer it
             if self.responses >= others:
                 break
             nxt = (seat + 1) % SEATS  # R-SEAT-1: the next seat still holding cards
@@ -584,10 +591,12 @@ class Round(RoundState):
         self.leader = self.next_active(winner) if jiefeng else winner
         self.turn = self.leader
         self.top = self.top_seat = None
-        self.responses, self.yielders, self.again = 0, [], []
-        self.trick_moves = [None] * SEATS
+        self.responses = 0
+        if self.yielders or self.again:  # (only 让牌 fills them)
+            self.yielders, self.again = [], []
+        self.trick_moves[:] = _NO_MOVES
         self.past_tricks += (tuple(self.trick),)
-        self.trick = []
+        self.trick.clear()
         self.moment += 1
         events.append({"type": "lead", "seat": self.leader, "jiefeng": jiefeng, "from": winner})
 
@@ -621,6 +630,11 @@ class Round(RoundState):
             "hands": [[card_text(c) for c in self.hand(s)] for s in range(SEATS)],
         })
 
+
+_NO_MOVES = (None,) * SEATS
+_PASSED = tuple((seat, "pass") for seat in range(SEATS))
+_YIELDED = tuple((seat, "yield") for seat in range(SEATS))
+"""A trick's pass and yield moves, made once: a round makes hundreds (they never change)."""
 
 HELD_BACK_WORDS = {
     (3, False): "憋6: 6s go out only as your last set, all of them (R-PLAY-6)",

@@ -91,7 +91,7 @@ class RoundState:
     responses: int
     yielders: list[int]
     again: list[int]
-    trick_moves: list[list[Card] | str | None]
+    trick_moves: list[tuple[Card, ...] | str | None]
     past_tricks: tuple[Trick, ...]
     """This round's finished tricks, public (R-HIDE-1): each move a seat's cards, "pass" or
     "yield" in the order made. Bots count cards and read passes from them."""

@@ -102,7 +102,7 @@ def _top(r: Round) -> Top | None:
     if r.top is None or r.top_seat is None:
         return None
     cards = r.trick_moves[r.top_seat]
-    assert isinstance(cards, list)
+    assert isinstance(cards, tuple)
     return {"seat": r.top_seat, "cards": [card_text(c) for c in cards]}
 
 
