@@ -403,21 +403,34 @@ def _sets(rc: Sequence[int], top: CardSet | None) -> list[CardSet]:
     if top_bj:
         return out  # nothing beats a set holding a big joker
     size = top_n + top_sj
+    lo = top_rank + 1
+    most = max(rc[lo:TWO + 1], default=0)  # (most answers have no natural set)
+    if sj_have or bj_have:
+        splits = _joker_splits(size, top_sj, sj_have, bj_have)
+    elif top_sj or size > most:  # (most answering hands hold no joker: theirs go early)
+        return out
+    else:
+        splits = ((size, 0),)
     every = _EVERY  # every joker combination x, y at x * 5 + y
-    most = max(rc[top_rank + 1:TWO + 1], default=0)  # (most answers have no natural set)
-    for y in range(top_sj, min(bj_have, size) + 1):
-        for x in range(min(sj_have, size - y) + 1):
-            n = size - y - x
-            if n == 0:
-                out.append(every[NO_RANK][0][x * (COPIES + 1) + y - 1])
-                continue
-            if n > most:
-                continue
-            combo = x * (COPIES + 1) + y
-            for rank in range(top_rank + 1, TWO + 1):
+    for n, combo in splits:
+        if n == 0:
+            out.append(every[NO_RANK][0][combo - 1])
+        elif n <= most:
+            for rank in range(lo, TWO + 1):
                 if rc[rank] >= n:
                     out.append(every[rank][n][combo])
     return out
+
+
+@functools.cache
+def _joker_splits(size: int, top_sj: int, sj_have: int, bj_have: int,
+                  ) -> tuple[tuple[int, int], ...]:
+    """How an answer of ``size`` cards to a top with ``top_sj`` small jokers divides into
+    natural cards and jokers (a big joker for each small one of the top, R-PLAY-3): ``(n,
+    combo)`` in enumeration order, ``combo`` = SJs × 5 + BJs."""
+    return tuple((size - y - x, x * (COPIES + 1) + y)
+                 for y in range(top_sj, min(bj_have, size) + 1)
+                 for x in range(min(sj_have, size - y) + 1))
 
 
 _EVERY = _leads_with(COPIES, COPIES)
