@@ -60,9 +60,7 @@ def shuffled_deal(
     # One card at a time from the dealer (R-EMP-L1: 34/34/34/33/33; 33 or 41 each in the
     # towns); the first big joker in the shuffled deck is the marked emperor card, the first
     # small joker the guard card.
-    dealt: list[list[Card]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(cards):
-        dealt[(dealer + i) % SEATS].append(card)
+    dealt = [cards[(seat - dealer) % SEATS::SEATS] for seat in range(SEATS)]
     holder = (dealer + cards.index(BJ)) % SEATS
     guard_card = (dealer + cards.index(SJ)) % SEATS if rules.deck.marked_guard_card else None
     return Deal(tuple(tuple(h) for h in dealt), holder, guard_card, dealer)

@@ -28,7 +28,8 @@ def callable_groups(r: RoundState, seat: int) -> list[Card]:
     any 3 or 4 identical cards, the emperor card counting as a BJ (R-EMP-B1)."""
     if r.rules.guard.jokers_callable:
         return [c for c in range(BJ + 1) if held_for_call(r, seat, c) >= 3]
-    return [c for c in range(TWO * 4) if r.hands[seat][c] >= 3]
+    hand = r.hands[seat]
+    return [c for c in range(TWO * 4) if hand[c] >= 3]
 
 
 def held_for_call(r: RoundState, seat: int, card: Card) -> int:
