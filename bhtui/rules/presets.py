@@ -133,6 +133,9 @@ class RuleSet:
     """An answer is a set of the same size, nothing else (no 烤牌, kills or bombs)."""
     trick_yield: bool = field(init=False, repr=False, compare=False)
     """R-TRICK-5 让牌: a follower may yield in the first circle (asked every answer)."""
+    promoted_guard: bool = field(init=False, repr=False, compare=False)
+    """R-WF-GUARD-1: the called card's fourth copy is promoted (GC) and reveals its holder
+    (asked at every play while the guard is hidden)."""
     rebels_in_play: bool = field(init=False, repr=False, compare=False)
     """R-TRICK-7: 造反 is declared out of turn during play (asked at every answer; an
     enum's member costs a lookup each time)."""
@@ -154,6 +157,7 @@ class RuleSet:
         when = self.declare.rebellion
         derive("rebellion_when", When.NEVER if when is When.IN_PLAY and not self.rebellion
                else when)
+        derive("promoted_guard", self.guard.by is GuardBy.CALLED_PROMOTED)
         derive("rebels_in_play", self.rebellion_when is When.IN_PLAY)
         derive("first_lead", FirstLead.EMPEROR if self.emperor_leads else self.tricks.first_lead)
         derive("trick_yield", self.tricks.trick_yield)

@@ -32,7 +32,7 @@ from bhtui.rules import declare, throne
 from bhtui.rules.choices import Choices, LeadSets
 from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.rules.errors import IllegalAction
-from bhtui.rules.mechanisms import THREE, Ascent, GuardBy, OpenSolo, TributeFlow
+from bhtui.rules.mechanisms import THREE, Ascent, OpenSolo, TributeFlow
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading, reading_of
 from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, settled_early
@@ -372,7 +372,7 @@ class Round(RoundState):
             self.open_solo = self.guard_revealed = open_solo
         else:
             self.guard = next(s for s in range(SEATS) if s != seat and self.hands[s][card])
-        if self.rules.guard.by is GuardBy.CALLED_PROMOTED and not open_solo:
+        if self.rules.promoted_guard and not open_solo:
             declare.promote_guard_card(self, self.guard)  # R-WF-RANK-1
         events.append({
             "type": "call", "seat": seat, "card": card_text(card), "open": open_solo,
@@ -469,7 +469,7 @@ class Round(RoundState):
     def _check_reveal(self, seat: int, cards: list[Card], events: list[Event]) -> None:
         """R-GUARD-6: the 4th identical card reveals its player (suits of plays are public);
         R-WF-GUARD-4: so does the promoted guard card."""
-        if self.rules.guard.by is GuardBy.CALLED_PROMOTED:
+        if self.rules.promoted_guard:
             if GC not in cards:
                 return
         else:
@@ -494,10 +494,11 @@ class Round(RoundState):
     def _stuck_now(self, seat: int) -> bool:
         """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards, facing another's set."""
         held = self.rules.holds_back
-        if not (self.rules.stuck and held and self.top is not None and self.top_seat != seat):
+        if not (self.rules.stuck and held):
             return False
         rc = self.rc[seat]
-        return rc[held.rank] == sum(rc) > 0
+        left = rc[held.rank]  # (asked of every next seat: the rarest condition first)
+        return bool(left) and left == sum(rc) and self.top is not None and self.top_seat != seat
 
     def _stick(self, seat: int, events: list[Event]) -> None:
         """The stuck player leaves play at the lowest free place; whoever played directly on top
