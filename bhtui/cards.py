@@ -11,7 +11,9 @@ rank 15: a card of its own, so comparison stays arithmetic on counts. Dou Dizhu 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+from itertools import compress
 
 Card = int
 
@@ -119,13 +121,18 @@ DECK_LESS: dict[int, tuple[int, str]] = {
 def deck(size: int = 216) -> list[Card]:
     """A full deck before the shuffle: Baohuang's 216 cards (four decks), 168 (no 3/4/5,
     R-EMP-L1), 165 (Weihai) or 205 (Weifang); Dou Dizhu's 54 (one deck, C-CARD-1) or 108
-    (two decks, S-CARD-1)."""
+    (two decks, S-CARD-1). A new list (every deal shuffles one) of the same cards each time."""
+    return list(_deck(size))
+
+
+@functools.cache
+def _deck(size: int) -> tuple[Card, ...]:
     if size in DECK_LESS:
         base, less = DECK_LESS[size]
         cards = deck(base)
         for card in parse_cards(less):
             cards.remove(card)
-        return cards
+        return tuple(cards)
     if size in (54, 108, 216):
         low, copies = 0, size // 54
     elif size == 168:
@@ -134,7 +141,7 @@ def deck(size: int = 216) -> list[Card]:
         raise ValueError(f"no {size}-card deck: use 216, 205, 168 or 165 (Baohuang), "
                          "54 or 108 (Dou Dizhu)")
     one = list(range(low, 52)) + [SJ, BJ]
-    return [c for c in one for _ in range(copies)]
+    return tuple(c for c in one for _ in range(copies))
 
 
 def counts(cards: Iterable[Card]) -> list[int]:
@@ -148,7 +155,6 @@ def counts(cards: Iterable[Card]) -> list[int]:
 def cards_from_counts(vec: list[int]) -> list[Card]:
     """Cards of a count vector in display order (codes are already rank, then suit)."""
     out: list[Card] = []
-    for card, n in enumerate(vec):
-        if n:
-            out += [card] * n
+    for card in compress(range(len(vec)), vec):  # (the cards held only: hands thin out)
+        out += [card] * vec[card]
     return out
