@@ -520,8 +520,9 @@ def _naturals(hand_counts: Sequence[int], rank: int, n: int, avoid: Card | None,
         order.append(avoid)
     cards: list[Card] = []
     for c in order:
-        take = min(n - len(cards), hand_counts[c])
-        cards += [c] * take
-    if len(cards) < n:
-        raise ValueError(f"you do not hold {format_set(s)}")
-    return cards
+        held = hand_counts[c]
+        if held >= n:  # (n: the cards still wanted)
+            return cards + [c] * n
+        cards += [c] * held
+        n -= held
+    raise ValueError(f"you do not hold {format_set(s)}")
