@@ -45,7 +45,7 @@ class LeadSets(Sequence[CardSet]):
     def __getitem__(self, i: slice) -> list[CardSet]: ...
 
     def __getitem__(self, i: int | slice) -> CardSet | list[CardSet]:
-        if isinstance(i, slice):
+        if type(i) is not int and isinstance(i, slice):  # (ints first: they are asked)
             return [self[k] for k in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
@@ -120,7 +120,7 @@ class Choices(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
+        if type(i) is not int and isinstance(i, slice):  # (ints first: they are asked)
             return [self[k] for k in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
