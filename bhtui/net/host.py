@@ -140,6 +140,8 @@ class Table:
         if self.log is not None:
             self.log.close()
             self.log = GameLog(new_log_path(self.name))
+        for seat in self.seats:  # everyone starts the new match in charge (an away seat's
+            seat.auto = False    # bot still plays for it)
         self.match = None
         self.start()
 

@@ -192,8 +192,9 @@ async def test_the_card_counter_counts_jokers_2s_and_aces_from_public_plays_only
 
 
 async def test_play_again_starts_a_new_match_at_the_same_seats_with_the_next_seed():
-    """再来一局, and the score table starts again with it: the old match's rows under the
-    new match's totals did not add up."""
+    """再来一局, with everyone in charge of his seat again (托管 had carried over and took the
+    throne for a player), and the score table starts again with it: the old match's rows
+    under the new match's totals did not add up."""
     table = all_bots_but({0}, seed=8)
     me, _, _ = connect(table, "Me", seat=0)
     await settle(lambda: me.view is not None)
@@ -206,7 +207,9 @@ async def test_play_again_starts_a_new_match_at_the_same_seats_with_the_next_see
     assert table.seed == 9 and not table.match.over and table.match.round.number == 1
     assert [s.name for s in table.seats] == names and me.seat == 0
     await settle(lambda: me.view is not None and me.view["phase"] != "over")
-    assert me.history == []
+    assert me.history == [] and not table.seats[0].auto
+    await settle(lambda: not me.table[0]["auto"])
+    me.set_auto(True)
     await settle(lambda: len(table.match.records) >= 1)
     await settle(lambda: me.history)
     assert me.history[0]["round"] == 1 and me.history[-1]["totals"] == table.match.history[-1]["totals"]
