@@ -52,13 +52,19 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
         await pilot.press("n")
 
 
-async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
+async def joining_a_table_of_bots():
+    """A served table of four ready bots that starts once a person joins, and an app that
+    joins it by address."""
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
     table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0)
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
-    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    return table, serving, BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+
+
+async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
+    table, serving, app = await joining_a_table_of_bots()
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: table.started)
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
@@ -69,12 +75,7 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
 async def test_a_lost_link_says_reconnecting_until_the_table_takes_us_back():
     """A dropped link (or a host that quit) is said on the status line for as long as it
     lasts, not as a note that gave way to "Waiting for …" while nothing could come."""
-    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
-                        for i in range(1, 5)]
-    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0)
-    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
-    start_when_full(table)
-    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    table, serving, app = await joining_a_table_of_bots()
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
         screen, seen = app.screen, []
