@@ -112,8 +112,8 @@ class BhtuiApp(App[None]):
                 screen.post_message(HostSaid(message))
         refused = client.refused
         if refused is not None and not isinstance(self.screen, RefusedScreen):
-            if refused.get("code") == "code" and not client.code:
-                return  # the session asks for the code and tries again
+            if refused.get("code") == "code":
+                return  # the session asks for the code (again) and tries again
             title = "refused.left" if refused.get("code") in FINAL else "refused.title"
             why = _refusal(self.t, refused)
             if refused.get("code") == "full" and client.role == "player" and self.address:

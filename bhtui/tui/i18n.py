@@ -462,6 +462,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby.col.seats": {"en": "Seats", "zh": "座位"},
     "lobby.col.watching": {"en": "Watching", "zh": "观战"},
     "code.title": {"en": "This table needs a join code", "zh": "该牌桌需要加入码"},
+    "code.wrong": {"en": "Wrong join code: try again (an empty one gives up)",
+                   "zh": "加入码不对：请再试一次（留空则放弃）"},
     "code.placeholder": {"en": "join code, then Enter", "zh": "输入加入码后按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
     "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},

@@ -255,11 +255,16 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
 
 class CodePrompt(Dialog[str]):
-    """The table's join code, asked when the lobby shows a lock or the host refuses without it."""
+    """The table's join code, asked when the lobby shows a lock or the host refuses without
+    it, and again after a wrong one (an empty code gives up)."""
+
+    def __init__(self, t: Translator, wrong: bool = False) -> None:
+        super().__init__(t)
+        self.wrong = wrong
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t("code.title"))
+            yield Plain(self.t("code.wrong" if self.wrong else "code.title"))
             yield Input(placeholder=self.t("code.placeholder"), password=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

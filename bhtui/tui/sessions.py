@@ -108,16 +108,19 @@ class RemoteSession:
         client = Client(None, app.config.name, self.role, code=self.code,  # type: ignore[arg-type]
                         tokens=SeatTokens())
         app.attach(client, admin=False)
-        await stay_connected(client, host, port)
-        refused = client.refused
-        if refused and refused.get("code") == "code" and not self.code:
-            # The table wants a code we were not given (joined by address): ask, then retry.
-            self.code = client.code = await app.push_screen_wait(CodePrompt(app.t))
-            if not self.code:
+        while True:
+            await stay_connected(client, host, port)
+            refused = client.refused
+            if not refused or refused.get("code") != "code":
+                return  # in and done, or refused otherwise (the app says why)
+            # A code we were not given (joined by address), or a mistyped one: ask (again);
+            # the host's cooldown after many wrong codes is a refusal of its own.
+            code = await app.push_screen_wait(CodePrompt(app.t, wrong=bool(self.code)))
+            if not code:
                 app.push_screen(RefusedScreen(app.t, refused.get("reason", "?")))
                 return
+            self.code = client.code = code
             client.refused = None
-            await stay_connected(client, host, port)
 
     async def _pick(self, app: BhtuiApp) -> TableInfo:
         screen = LobbyScreen(app.t, watching=self.role == "spectator")

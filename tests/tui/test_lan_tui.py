@@ -19,6 +19,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
+from bhtui.tui.widgets import Plain
 
 from net_helpers import in_background
 from tui_helpers import config, wait_for
@@ -90,14 +91,32 @@ async def test_a_lost_link_says_reconnecting_until_the_table_takes_us_back():
     await serving.stop()
 
 
-async def test_a_wrong_join_code_is_shown_and_nothing_else_happens():
+async def test_a_wrong_join_code_is_asked_again_and_nothing_else_happens():
+    """A mistyped code (on the command line or typed) is asked for again, not the end of
+    the program; an empty answer gives up and says why."""
+    from bhtui.tui.room import CodePrompt
+
     table = Table(PRESETS["qingdao"], seed=1, code="tea")
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", code="coffee"))
     async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt))
+        first = app.screen
+        assert "Wrong join code" in str(first.query_one(Plain).render())
+        assert table.seats_taken() == 0
+        await pilot.press("c", "h", "a", "enter")  # wrong again
+        await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt) and app.screen is not first)
+        await pilot.press("enter")  # gives up
         await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
         assert "wrong join code" in str(app.screen.query_one("Static").render())
         assert table.seats_taken() == 0
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", code="coffee"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt))
+        await pilot.press("t", "e", "a", "enter")  # right this time
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None)
+        assert table.seats_taken() == 1
     await serving.stop()
 
 
