@@ -48,18 +48,20 @@ class Parser(argparse.ArgumentParser):
     def check_options(self, argv: Sequence[str]) -> None:
         """Exit with a usage error naming the first option its command does not know (and
         the option meant, when a synonym or a close spelling tells)."""
-        parser, i = self, 0
+        parser, i, command = self, 0, ""
         while i < len(argv):
             token = argv[i]
             i += 1
             if token == "--":
                 return
             if not token.startswith("-") or token == "-" or _NUMBER.fullmatch(token):
-                parser = parser.commands.get(token, parser)
+                if token in parser.commands:
+                    parser, command = parser.commands[token], token
                 continue
             name = token.split("=", 1)[0]
-            found = [name] if name in parser.known else [
-                o for o in parser.known if o.startswith("--") and o.startswith(name)]
+            found = parser._known_as(name)
+            if not found and command and self._known_as(name):
+                parser.error(f"{name} goes before the command: {self.prog} {name} … {command} …")
             if not found:
                 parser.error(f"unknown option {name}{parser._meant(name)}")
             if len(found) > 1:
@@ -68,6 +70,11 @@ class Parser(argparse.ArgumentParser):
             if "=" not in token and takes != 0 and (
                     takes != "?" or i < len(argv) and not argv[i].startswith("-")):
                 i += 1  # the option's value
+
+    def _known_as(self, name: str) -> list[str]:
+        """The options ``name`` stands for here (itself, or those it abbreviates)."""
+        return [name] if name in self.known else [
+            o for o in self.known if o.startswith("--") and o.startswith(name)]
 
     def _meant(self, name: str) -> str:
         longs = [o for o in self.known if o.startswith("--")]

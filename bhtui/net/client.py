@@ -217,6 +217,8 @@ class Client:
                  and (self.last_seq is None or e[0] > self.last_seq)]
         if fresh and self.last_seq is not None and fresh[0][0] != self.last_seq + 1:
             self.events.clear()  # what came before the jump is no longer continuous with it
+            self.rounds.clear()  # it may hide a new match's start: the history page after
+            #                      the catch-up (always sent) gives the score table back
         for seq, event in fresh:
             self._dispatch({"type": "event", "seq": seq, "event": event})
 

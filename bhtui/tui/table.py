@@ -150,7 +150,11 @@ class TableScreen(Localized, Screen[None]):
         self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
         if small != was_small:
             self.refresh_bindings()
-            if not small:
+            if small and self.decision is not None and not isinstance(self.decision, MatchEndScreen):
+                self.decision.retire(None)  # withdrawn, and asked again once large enough
+            elif not small:
+                if self.client.seat is not None:
+                    self.query_one(HandView).focus()  # hidden, it had lost the focus
                 self._ask_decision()
 
     # ----- messages from the host --------------------------------------------------------

@@ -191,11 +191,13 @@ def test_sim_takes_an_option_with_a_value():
     (("--thme=dark",), "unknown option --thme; did you mean --theme?"),
     (("--seed", "-5", "--fast", "--nope", "x"), "unknown option --nope (see bhtui --help)"),
     (("host", "--rules", "weihai"), "bhtui host: error: unknown option --rules; did you mean"),
-    (("--name", "host", "join", "--fast"), "bhtui join: error: unknown option --fast"),
+    (("--name", "host", "join", "--fast"),
+     "bhtui join: error: --fast goes before the command: bhtui --fast … join …"),
 ])
 def test_an_unknown_option_is_named_not_taken_for_a_command(args, message):
     """argparse set the option aside and read its value as the command ("invalid choice:
-    'weihai'"); the player is told which option is unknown, and the one meant."""
+    'weihai'"); the player is told which option is unknown, and the one meant (or, for one
+    of bhtui's own options written after the command, where it goes)."""
     out = bhtui(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
     assert "invalid choice" not in out.stderr and "Traceback" not in out.stderr

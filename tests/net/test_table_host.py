@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+from bhtui.net.host import CATCHUP_EVENTS
 from bhtui.rules import PRESETS, Match
 
-from net_helpers import all_bots_but, connect, settle
+from net_helpers import Tap, all_bots_but, connect, in_background, settle
 
 
 def first_with(preset: str, predicate, tries: int = 200, **options) -> int:
@@ -221,3 +222,25 @@ def test_the_lobby_advertises_the_card_counter():
 
     assert Advertiser(Table(PRESETS["qingdao"], counter=True), 7400)._properties()["counter"] == "1"
     assert Advertiser(Table(PRESETS["qingdao"]), 7400)._properties()["counter"] == "0"
+
+
+async def test_a_player_back_after_again_and_a_long_absence_sees_only_the_new_matchs_rounds():
+    """His link dropped across 再来一局 and he came back more than a catch-up's worth of
+    events later: he never gets the new match's first deal, and the old match's later rows
+    stayed under the new totals. A jump in the catch-up starts the score table again."""
+    table = all_bots_but({0}, seed=8, rounds=4)
+    me, link, task = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None)
+    me.set_auto(True)
+    await settle(lambda: (me.ready(), table.match.over)[1])
+    await settle(lambda: len(me.history) == len(table.match.records) == 4)
+    link.close("dropped")  # the Wi-Fi goes; the host notices
+    table.leave(link)
+    await settle(lambda: task.done())
+    table.again()
+    await settle(lambda: len(table.match.records) >= 2)
+    assert table.seq - me.last_seq > CATCHUP_EVENTS
+    in_background(me.run(Tap(table)))  # back, with the same seat token
+    await settle(lambda: me.seat == 0 and me.history
+                 and me.history[0]["totals"] == table.match.history[0]["totals"])
+    assert [r["round"] for r in me.history] == [r["round"] for r in table.match.history]

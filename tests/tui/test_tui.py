@@ -114,6 +114,13 @@ async def test_a_terminal_below_80x24_says_so_and_nothing_is_decided_or_played_b
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne dialog")
         assert not t.has_class("small")
+        await pilot.resize_terminal(70, 20)  # a dialog already open is withdrawn, not answered blind
+        await wait_for(pilot, lambda: app.screen is t, "the dialog withdrawn")
+        await pilot.press("y")
+        assert app.host.match.round.emperor is None
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne asked again")
+        assert t.focused is t.query_one(HandView)  # the keys go to the hand again
 
 
 async def test_ctrl_t_switches_theme_and_a_broken_user_theme_warns_once(tmp_path, monkeypatch):
