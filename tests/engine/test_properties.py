@@ -248,19 +248,26 @@ def test_R_HIDE_2_every_viewer_gets_the_same_number_of_events_private_ones_as_pl
 def test_R_SEAT_1_R_TRICK_7_the_card_goes_to_the_previous_seat_and_only_rebels_rebel(m, data):
     """In every preset a decline sends the emperor card to the decliner's 上家 (Weihai's W3
     ring: to the next seat, R-WH §1.10), whose offer follows at once (or the passing ends:
-    void, 逼庄); 造反 comes from rebels only."""
+    void, 逼庄, or with abdicate_chain the round, R-WH-THRONE-4); 造反 comes from rebels only."""
     throne = m.rules.throne
     stream = m.initial_events()
     for _, role, events in steps(m, data):
         if any(e["type"] == "rebel" for e in events):
             assert role == "rebel"
         stream += events
+    dealt = 0
     for i, event in enumerate(stream):
+        dealt = i if event["type"] == "deal" else dealt
         if event["type"] != "decline":
             continue
         if event["to"] is None:
-            assert stream[i + 1]["type"] in ("void", "offer")  # void, or 逼庄's forced offer
-            assert stream[i + 1]["type"] == "void" or stream[i + 1]["forced"]
+            after = stream[i + 1]["type"]
+            if after == "round_end":  # R-WH-THRONE-4 abdicate_chain: all four refused
+                assert m.rules.abdicate_chain
+                assert not any(e["type"] == "play" for e in stream[dealt:i])
+                continue
+            assert after in ("void", "offer")  # void, or 逼庄's forced offer
+            assert after == "void" or stream[i + 1]["forced"]
         else:
             if throne.ascent is not Ascent.BY_HOLDING:  # refused abdications go seat by seat
                 assert event["to"] == (event["seat"] + throne.passes_to.value) % 5
