@@ -1,4 +1,5 @@
-"""The status line speaks of the table as it is now (R-TRICK-3's auto-pass note included)."""
+"""The status line speaks of the table as it is now: an auto-pass answered one top set only
+(R-TRICK-2), so its note must not stand over a later one."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from bhtui.tui.sessions import LocalSession
 from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for
 
 
-async def test_R_TRICK_3_an_auto_pass_note_never_stands_over_my_next_turn():
+async def test_R_TRICK_2_an_auto_pass_note_never_stands_over_my_next_turn():
     """Bots at full speed (or a slow terminal, or frames arriving in a burst) bring the trick
     back to me before my screen has logged my auto-pass. The note "nothing in your hand
     beats X: passed for you" used to be set then and stand over my new turn, naming the newer
@@ -43,7 +44,7 @@ async def test_R_TRICK_3_an_auto_pass_note_never_stands_over_my_next_turn():
         assert "passed for you" not in status and status.startswith(("Your turn", "Your lead")), status
 
 
-async def test_R_TRICK_3_the_auto_pass_note_names_the_set_nobody_has_beaten_yet():
+async def test_R_TRICK_2_the_auto_pass_note_names_the_set_nobody_has_beaten_yet():
     """In step with the table (bots taking their time), my auto-pass is told on the status
     line with the set on the table that my hand could not beat."""
     app = BhtuiApp(Config(name="Ana", bot_delay=0.2), LocalSession(seed=3, rounds=1))
