@@ -436,6 +436,13 @@ class RoomFrame(TypedDict):
     room: Room
 
 
+class Bye(TypedDict):
+    """The host is closing the table on purpose: the link ends after this, for good."""
+
+    type: Literal["bye"]
+    reason: Literal["closed"]
+
+
 # ----- client → host -----------------------------------------------------------------------
 
 
@@ -511,7 +518,7 @@ class Admin(TypedDict, total=False):
 
 
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
-               | ErrorMessage | HintAnswer | ChatLine | RoomFrame)
+               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Say | HistoryRequest
                  | Waive | Leave | Prefs | Ready | Admin)

@@ -80,7 +80,7 @@ class Client:
         self.rounds: dict[int, HistoryRow] = {}  # finished rounds by number
         self.gaps = 0
         self.closed: str | None = None
-        self.refused: dict[str, Any] | None = None
+        self.refused: dict[str, Any] | None = None  # what ended our stay: an error, a bye
         self._cid = 0
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
@@ -200,6 +200,8 @@ class Client:
             self.room = message["room"]
         elif kind == "error" and (message.get("code") in FINAL or (
                 self.seat is None and self.view is None and self.room is None)):
+            self.refused = message
+        elif kind == "bye":  # the host closed the table: final too (the seat token is kept)
             self.refused = message
         elif kind == "closed":
             self.closed = message["reason"]

@@ -146,10 +146,18 @@ class Table:
         self.start()
 
     def close(self) -> None:
-        """The host is stopping: no timer fires and nothing more is applied or logged."""
+        """The host is stopping: no timer fires and nothing more is applied or logged. Every
+        connection is told ``bye`` before it is closed, so players and watchers know the table
+        is gone on purpose rather than reconnecting for ever; seats keep their tokens (the log
+        has them) for a ``--resume``."""
         self.closed = True
         self.scheduler.cancel()
         self.scheduler.cancel_absences()
+        connections = [*self.viewers, *self.pending]
+        self.viewers.clear()  # gone with the table: nobody's leaving is handled any more
+        self.pending.clear()
+        for conn in connections:
+            say_bye(conn)
 
     def _recall(self) -> TrickRecall:
         return TrickRecall(len(self.seats), self.game.move_of, self.game.counted(self.rules),
@@ -250,6 +258,9 @@ class Table:
 
     # ----- the door and the waiting room (their parts do the work) ------------------------
     def connect(self, conn: Connection, address: str = "local") -> None:
+        if self.closed:  # accepted as the host was stopping
+            say_bye(conn)
+            return
         self.door.connect(conn, address)
 
     def leave(self, conn: Connection) -> None:
@@ -430,3 +441,9 @@ def _built(build: Any, key: int | str | None) -> bytes:
     except (ProtocolError, ValueError, TypeError) as exc:
         logger.exception("a frame for viewer %r could not be built", key)
         return error("frame", f"not sent: {exc}")
+
+
+def say_bye(conn: Connection) -> None:
+    """The table is closed on purpose: ``bye``, then the link ends (the client stays away)."""
+    conn.send_frame(encode({"type": "bye", "reason": "closed"}))
+    conn.close("the host closed the table")

@@ -207,9 +207,9 @@ async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
 async def stay_connected(client: Client, host: str, port: int,
                          on_link: object = None) -> None:
     """Run the client, reconnecting with back-off after a lost link, until the host refuses
-    us (wrong code, full table) or the task is cancelled. Resumes from the last event seen.
-    A table never reached at all is a failure the client is told about (``unreachable``),
-    not an endless "Connecting…"."""
+    us (wrong code, full table), says ``bye`` (it closed the table) or the task is
+    cancelled. Resumes from the last event seen. A table never reached at all is a failure
+    the client is told about (``unreachable``), not an endless "Connecting…"."""
     attempt = 0
     reached = False
     while True:

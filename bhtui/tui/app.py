@@ -19,7 +19,7 @@ from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid, PrefsChanged
-from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
+from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 
@@ -112,6 +112,9 @@ class BhtuiApp(App[None]):
                 screen.post_message(HostSaid(message))
         refused = client.refused
         if refused is not None and not isinstance(self.screen, RefusedScreen):
+            if refused.get("type") == "bye":
+                self.push_screen(ClosedScreen(self.t, self._goodbye(client)))
+                return
             if refused.get("code") == "code":
                 return  # the session asks for the code (again) and tries again
             title = "refused.left" if refused.get("code") in FINAL else "refused.title"
@@ -134,6 +137,14 @@ class BhtuiApp(App[None]):
         elif client.view is None and not isinstance(self.screen, WaitingRoomScreen):
             if client.room is not None or message["type"] == "attached":
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
+
+    def _goodbye(self, client: Client) -> str:
+        """How a table the host closed is found again: his ``--resume``, our same command."""
+        verb = "join" if client.role == "player" else "watch"
+        command = f"bhtui {verb} {self.address}".rstrip()
+        if client.view is None:  # before the match there is nothing to resume
+            return self.t("bye.room", command=command)
+        return self.t("bye.player" if client.role == "player" else "bye.watcher", command=command)
 
     async def on_unmount(self) -> None:
         if self.client is not None:

@@ -469,6 +469,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
     "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
+    "bye.title": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
+    "bye.room": {"en": "The game had not begun. When the host opens a table again, run the "
+                       "same command again:\n  {command}",
+                 "zh": "牌局尚未开始。主机再次开桌后，再运行同一条命令即可：\n  {command}"},
+    "bye.player": {"en": "Nothing of yours is lost: your seat is kept. When the host reopens "
+                         "the table (`bhtui host --resume` on the host's machine), run the same "
+                         "command again to take your seat back:\n  {command}",
+                   "zh": "你没有任何损失：座位为你保留。主机重新开桌后（在主机那台机器上运行 "
+                         "`bhtui host --resume`），再运行同一条命令即可回到你的座位：\n  {command}"},
+    "bye.watcher": {"en": "When the host reopens the table (`bhtui host --resume` on the host's "
+                          "machine), run the same command again to watch it:\n  {command}",
+                    "zh": "主机重新开桌后（在主机那台机器上运行 `bhtui host --resume`），"
+                          "再运行同一条命令即可继续观战：\n  {command}"},
+    "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
     "refused.replaced": {"en": "this seat was taken over from another window or machine",
                          "zh": "此座位已被另一个窗口或另一台机器接管"},
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -277,15 +278,31 @@ class RefusedScreen(Localized, Screen[None]):
 
     CSS_PATH = STYLES / "room.tcss"
 
+    KEYS = "refused.keys"
+    LEAVE_KEYS: frozenset[str] | None = None  # any key
+
     def __init__(self, t: Translator, reason: str, title: str = "refused.title") -> None:
         super().__init__()
         self.t, self.reason, self.title_key = t, reason, title
 
     def compose(self) -> ComposeResult:
-        yield Plain(self.t(self.title_key, reason=self.reason) + "\n" + self.t("refused.keys"))
+        yield Plain(self.t(self.title_key, reason=self.reason) + "\n" + self.t(self.KEYS))
 
-    def on_key(self) -> None:
-        self.app.exit()
+    def on_key(self, event: events.Key) -> None:
+        if self.LEAVE_KEYS is None or event.key in self.LEAVE_KEYS:
+            self.app.exit()
+
+
+class ClosedScreen(RefusedScreen):
+    """The host closed the table (its ``bye``): say so and how a resumed table is found again.
+    It comes in the middle of a game, so only Enter or q leave: a key pressed for the game
+    just as it arrived does not take it away unread."""
+
+    KEYS = "bye.keys"
+    LEAVE_KEYS = frozenset({"enter", "q"})
+
+    def __init__(self, t: Translator, how_back: str) -> None:
+        super().__init__(t, how_back, "bye.title")
 
 
 class TableMenu(Localized, Screen[str]):
