@@ -111,17 +111,9 @@ class BhtuiApp(App[None]):
             if isinstance(screen, TableScreen | WaitingRoomScreen):
                 screen.post_message(HostSaid(message))
         refused = client.refused
-        if refused is not None and not isinstance(self.screen, RefusedScreen):
-            if refused.get("type") == "bye":
-                self.push_screen(ClosedScreen(self.t, self._goodbye(client)))
-                return
-            if refused.get("code") == "code":
-                return  # the session asks for the code (again) and tries again
-            title = "refused.left" if refused.get("code") in FINAL else "refused.title"
-            why = _refusal(self.t, refused)
-            if refused.get("code") == "full" and client.role == "player" and self.address:
-                why += "\n" + self.t("refused.watch", address=self.address)  # say how
-            self.push_screen(RefusedScreen(self.t, why, title))
+        if refused is not None:  # out (for now): nothing else is opened on top of it
+            if not isinstance(self.screen, RefusedScreen):
+                self._say_refused(client, refused)
             return
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:
@@ -137,6 +129,18 @@ class BhtuiApp(App[None]):
         elif client.view is None and not isinstance(self.screen, WaitingRoomScreen):
             if client.room is not None or message["type"] == "attached":
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
+
+    def _say_refused(self, client: Client, refused: dict[str, Any]) -> None:
+        if refused.get("type") == "bye":
+            self.push_screen(ClosedScreen(self.t, self._goodbye(client)))
+            return
+        if refused.get("code") == "code":
+            return  # the session asks for the code (again) and tries again
+        title = "refused.left" if refused.get("code") in FINAL else "refused.title"
+        why = _refusal(self.t, refused)
+        if refused.get("code") == "full" and client.role == "player" and self.address:
+            why += "\n" + self.t("refused.watch", address=self.address)  # say how
+        self.push_screen(RefusedScreen(self.t, why, title))
 
     def _goodbye(self, client: Client) -> str:
         """How a table the host closed is found again: his ``--resume``, our same command."""

@@ -13,7 +13,7 @@ from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.room import ClosedScreen
+from bhtui.tui.room import ClosedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
@@ -50,3 +50,23 @@ async def test_a_joiner_whose_host_quits_is_told_the_table_closed_and_how_to_rej
         assert isinstance(app.screen, ClosedScreen) and app.is_running
         await pilot.press("enter")
         await wait_for(pilot, lambda: not app.is_running)
+
+
+async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stays_told():
+    """Before the match there is nothing to resume: the screen says the game had not begun,
+    and the lost link that follows the goodbye does not open the waiting room over it."""
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    address = f"127.0.0.1:{serving.port}"
+    app = BhtuiApp(Config(name="Bo"), RemoteSession(address))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None)
+        seen: list[str] = []
+        app.client.listen(lambda message: seen.append(message["type"]))
+        await serving.stop()
+        await wait_for(pilot, lambda: seen == ["bye", "closed"] and app.screen.query(Plain))
+        assert isinstance(app.screen, ClosedScreen)
+        said = str(app.screen.query_one(Plain).render())
+        assert "The host closed the table." in said and "had not begun" in said
+        assert f"bhtui join {address}" in said and "--resume" not in said
