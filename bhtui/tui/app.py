@@ -172,9 +172,10 @@ class BhtuiApp(App[None]):
             return
 
         client = self.client
+        question = _quit_question(client, hosting=self.admin and bool(self.address))
         notes: list[str | None] = []
-        if self.admin and self.address:  # `bhtui host`: the table goes with this app
-            notes.append(self.t("quit.hosting"))
+        if question == "quit.question" and self.admin and self.address:
+            notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
         seated = client if client is not None and client.seat is not None else None
         if seated is not None and seated.view is not None:
             try:
@@ -187,7 +188,8 @@ class BhtuiApp(App[None]):
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
             self.exit()
 
-        self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None))
+        self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None,
+                                    question))
 
     def action_next_theme(self) -> None:
         if self.theme_names:
@@ -229,6 +231,18 @@ class BhtuiApp(App[None]):
             self.notify(self.t("prefs.saved") + saved, timeout=4)
 
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
+
+
+def _quit_question(client: Client | None, hosting: bool) -> str:
+    """What quitting means here: a game with its saved moves, or a waiting room where nothing
+    has been played (the host closes the table, a joiner frees his seat), or no table."""
+    if client is None:
+        return "quit.plain"  # the lobby, a replay, the demo
+    if client.view is not None:
+        return "quit.question"
+    if hosting:
+        return "quit.room_host"
+    return "quit.room_player" if client.seat is not None else "quit.room_watcher"
 
 
 def _refusal(t: Translator, refused: dict[str, Any]) -> str:

@@ -467,13 +467,14 @@ class QuitScreen(Dialog):
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
 
-    def __init__(self, t: Translator, quit_: Callable[[], None], note: str | None = None) -> None:
+    def __init__(self, t: Translator, quit_: Callable[[], None], note: str | None = None,
+                 question: str = "quit.question") -> None:
         super().__init__(t)
-        self.quit, self.note = quit_, note
+        self.quit, self.note, self.question = quit_, note, question
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t("quit.question"), classes="title")
+            yield Plain(self.t(self.question), classes="title")
             if self.note:
                 yield Plain(self.note, id="quit-note")
             with Horizontal():

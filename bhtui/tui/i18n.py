@@ -116,6 +116,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.winner.rebels": {"en": "The rebels win", "zh": "革命党胜"},
     "quit.question": {"en": "Quit bhtui? Every move is saved: `bhtui replay` shows this game again.",
                       "zh": "退出 bhtui？每一步都已保存：`bhtui replay` 可以回看本局。"},
+    "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
+    "quit.room_host": {"en": "Close the table? Nothing has been played: everyone here is "
+                             "sent away.",
+                       "zh": "关闭牌桌？牌局还没开始：等候室里的所有人都会离开。"},
+    "quit.room_player": {"en": "Leave the table? Your seat is freed for someone else.",
+                         "zh": "离开牌桌？你的座位会空出来给别人（牌局还没开始）。"},
+    "quit.room_watcher": {"en": "Stop watching? Nothing has been played yet.",
+                          "zh": "不再观战？牌局还没开始。"},
     "quit.hosting": {"en": "Quitting closes your table for everyone (`bhtui host --resume` "
                            "reopens it).",
                      "zh": "你是本桌的主机：退出会让桌上所有人断开（`bhtui host --resume` 可重新开桌）。"},
