@@ -11,6 +11,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "pane.table": {"en": "Table", "zh": "牌桌"},
     "pane.hand": {"en": "Your hand", "zh": "手牌"},
     "pane.scores": {"en": "Scores", "zh": "比分"},
+    "pane.scores.of": {"en": "Scores · round {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
+    "pane.scores.at": {"en": "Scores · round {n}", "zh": "比分 · 第{n}局"},
     "pane.log": {"en": "Log", "zh": "记录"},
     "role.emperor": {"en": "emperor", "zh": "皇帝"},
     "role.guard": {"en": "guard", "zh": "保皇派"},

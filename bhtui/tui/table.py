@@ -290,7 +290,11 @@ class TableScreen(Localized, Screen[None]):
         shown.display = notes is not None
         shown.update(notes or "")
         scores = score_table(self.client.history, view["totals"], self.client.table, self.t)
-        self.query_one("#scores", Static).update(scores)
+        pane = self.query_one("#scores", Static)
+        pane.update(scores)
+        total = view.get("rounds")  # the match's length; None: no fixed length
+        pane.border_title = self.t(self.parts.words("pane.scores.of" if total else "pane.scores.at"),
+                                   n=view["round"], total=total)
         recall = self.client.recall
         self.query_one("#table").border_subtitle = (
             counter_text(recall, view.get("hand", []), self.t) if "played" in recall else "")

@@ -39,7 +39,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     game = "doudizhu"
     help_key = "ddz.help.body"
     run_key = True
-    words_of = {"status.your_lead": "ddz.status.your_lead"}
+    words_of = {"status.your_lead": "ddz.status.your_lead",
+                "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at"}
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,

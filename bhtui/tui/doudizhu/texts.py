@@ -19,6 +19,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.role.landlord": {"en": "landlord", "zh": "地主"},
     "ddz.role.farmer": {"en": "farmer", "zh": "农民"},
     "ddz.round": {"en": "Deal {n}", "zh": "第{n}局"},
+    "ddz.pane.scores.of": {"en": "Scores · deal {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
+    "ddz.pane.scores.at": {"en": "Scores · deal {n}", "zh": "比分 · 第{n}局"},
     "ddz.redeal": {"en": " (dealt again {n}×)", "zh": "（重发 {n} 次）"},
     "ddz.redeal_short": {"en": " · redeal {n}", "zh": " · 重发{n}"},
     "ddz.bidding": {"en": "High bid {high}", "zh": "最高叫{high}分"},
