@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+from textual.geometry import Region
+
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import CallDialog, GrabDialog, MatchEndScreen, ThroneDialog
@@ -152,3 +154,12 @@ def until_hang(what: str):
     while time.monotonic() < deadline:
         yield
     raise AssertionError(f"waited {HANG:.0f} s for {what}")
+
+
+def strips(widget) -> list:
+    """The widget's content lines as the compositor draws them (styles as the terminal gets
+    them), without its border and padding."""
+    width, height = widget.outer_size
+    top, right, bottom, left = widget.styles.gutter
+    lines = widget.render_lines(Region(0, 0, width, height))[top:height - bottom]
+    return [strip.crop(left, width - right) for strip in lines]

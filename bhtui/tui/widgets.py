@@ -399,22 +399,63 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
     return [head, second, third, fourth]
 
 
+SCORES_CELLS = 28  # inside the scores pane's border (TableArea: 30 cells at every size)
+
+
 def score_table(history: Sequence[HistoryRow], totals: list[int],
-                table: list[TableSeat], t: Translator, rows: int = 6) -> RichTable:
-    """The latest finished rounds' scores (at most ``rows`` lines of those the host sent)
-    and, always, the totals."""
-    grid = RichTable(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=True)
-    grid.add_column("#", justify="right", style="dim")
-    for seat in range(len(totals)):
-        name = str(table[seat]["name"]) if seat < len(table) else str(seat)
-        grid.add_column(Text(clip(name, 4)), justify="right", no_wrap=True)
-    if len(history) > rows:
-        grid.add_row("…", *[""] * len(totals))
-        history = history[len(history) - rows + 1:]
-    for record in history:
-        grid.add_row(str(record["round"]), *(f"{s:+d}" for s in record["scores"]))
-    grid.add_row(Text("Σ", style="bold"), *(Text(f"{s:+d}", style="bold") for s in totals))
+                table: list[TableSeat], t: Translator, width: int = SCORES_CELLS) -> RichTable:
+    """A row per seat: the name, as many of the latest finished rounds as fit beside it (the
+    round numbers above), and, always, the total. Names come first: at 80×24 five names
+    four cells wide ("Zha…") told nobody who was who; they get what they need (23 cells:
+    most names of the host's 24 characters, 11 CJK ones), cut only to leave the total, and a
+    cut keeps two names apart. The result screens show every round."""
+    names = apart([str(table[s]["name"]) if s < len(table) else str(s)
+                   for s in range(len(totals))], max(3, width - 1 - _cells(totals, "Σ")))
+    name_cells = 1 + max(cell_len(n) for n in names) if names else 0  # 1: off the border
+    room, shown = width - name_cells - _cells(totals, "Σ"), 0
+    while shown < len(history) and _round_cells(history[-1 - shown]) <= room:
+        room -= _round_cells(history[-1 - shown])
+        shown += 1
+    latest = list(history[len(history) - shown:])
+    grid = RichTable(box=None, padding=(0, 0, 0, 1), expand=True)
+    grid.add_column(no_wrap=True)
+    for record in latest:
+        grid.add_column(Text(str(record["round"]), style="dim"), justify="right", no_wrap=True)
+    grid.add_column(Text("Σ", style="bold"), justify="right", no_wrap=True)
+    for seat, name in enumerate(names):
+        grid.add_row(Text(name), *(f"{r['scores'][seat]:+d}" for r in latest),
+                     Text(f"{totals[seat]:+d}", style="bold"))
     return grid
+
+
+def _cells(values: Sequence[int], head: str) -> int:
+    """A right-aligned column of these numbers under ``head``, with its one cell of gap."""
+    return max([cell_len(head), *(len(f"{v:+d}") for v in values)]) + 1
+
+
+def _round_cells(record: HistoryRow) -> int:
+    return _cells(record["scores"], str(record["round"]))
+
+
+def apart(names: list[str], cells: int) -> list[str]:
+    """Each name cut to ``cells`` cells; names a plain cut would make alike keep their ends
+    too ("Wang X…ing 1", "Wang X…ing 2"), so the table never shows two seats as one."""
+    cut = [clip(name, cells) for name in names]
+    return [clip_middle(name, cells) if any(c == cut[i] and names[j] != name
+                                            for j, c in enumerate(cut)) else cut[i]
+            for i, name in enumerate(names)]
+
+
+def clip_middle(text: str, cells: int) -> str:
+    """``text`` in at most ``cells`` cells, its start and its end kept around a "…"."""
+    if cell_len(text) <= cells:
+        return text
+    tail = ""
+    for char in reversed(text):
+        if cell_len(char + tail) > (cells - 1) // 2:
+            break
+        tail = char + tail
+    return clip(text, cells - cell_len(tail))[:-1] + "…" + tail
 
 
 def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:

@@ -11,7 +11,6 @@ import tomllib
 
 import pytest
 from rich.cells import cell_len
-from textual.geometry import Region
 
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config, config_path
@@ -35,6 +34,7 @@ from tui_helpers import (
     drive,
     make_app,
     my_play_turn,
+    strips,
     table,
     tuoguan_to_the_match_end,
     until_hang,
@@ -42,15 +42,6 @@ from tui_helpers import (
 )
 
 THEMES = ["felt", "dark", "light", "contrast"]
-
-
-def strips(widget) -> list:
-    """The widget's content lines as the compositor draws them (styles as the terminal gets
-    them), without its border and padding."""
-    width, height = widget.outer_size
-    top, right, bottom, left = widget.styles.gutter
-    lines = widget.render_lines(Region(0, 0, width, height))[top:height - bottom]
-    return [strip.crop(left, width - right) for strip in lines]
 
 
 def glyph_styles(hand: HandView) -> dict[str, list]:
@@ -221,8 +212,8 @@ async def test_totals_stay_visible_in_the_score_pane_after_many_rounds():
         scores.update(score_table(history, [18, -18, 0, 36, -36], app.client.table, app.t))
         await pilot.pause()
         drawn = [strip.text for strip in strips(scores)]
-        assert any("Σ" in line and "+36" in line and "-36" in line for line in drawn)
-        assert any(line.strip().startswith("9") for line in drawn)
+        assert drawn[0].split()[-2:] == ["9", "Σ"]  # the latest round, then the totals
+        assert [line.split()[-1] for line in drawn[1:6]] == ["+18", "-18", "+0", "+36", "-36"]
 
 
 async def test_words_fit_at_80x24_the_bundle_in_card_notation_and_one_card_singular():

@@ -1,0 +1,48 @@
+"""Five names readable in the scores pane at 80×24 (Pilot): at four cells ("Zha…") nobody
+could tell who was who. Latin and CJK names (two cells a character) up to the host's limit
+(24 characters, ``net.protocol.MAX_NAME``) get the cells they need beside the totals — 23,
+so all but the longest CJK names are whole — and a cut never makes two seats look alike."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+from bhtui.net.protocol import MAX_NAME
+from bhtui.tui.widgets import score_table
+
+from tui_helpers import make_app, my_play_turn, strips, table
+
+HISTORY = [{"round": n, "scores": [4, -2, 2, -4, 0]} for n in range(1, 6)]
+TOTALS = [20, -10, 10, -20, 0]
+
+
+async def drawn_with(pilot, app, names: list[str], totals: list[int] = TOTALS) -> list[str]:
+    scores = table(app).query_one("#scores")
+    scores.update(score_table(HISTORY, totals, [{"name": n} for n in names], app.t))
+    await pilot.pause()
+    return [strip.text for strip in strips(scores)]
+
+
+async def test_five_realistic_names_are_whole_in_the_scores_pane_at_80x24():
+    names = ["Zhang Xiaoming", "欧阳娜娜", "Ana Lopez", "Maximilian", "李华"]
+    longest = ["Maximilian-Alexander-Bo", "王" * 11, "Zhangsan", "B", "Ana"]
+    alike = ["欧阳娜娜欧阳娜娜欧阳娜娜", "欧阳娜娜欧阳娜娜欧阳娜李", "Wang Xiaoming 1",
+             "Wang Xiaoming 2", "Bo"]
+    assert all(len(name) <= MAX_NAME for name in names + longest + alike)  # the host allows
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        drawn = await drawn_with(pilot, app, names)
+        assert drawn[0].split()[-2:] == ["5", "Σ"]  # room left for the latest rounds too
+        for name, line, total in zip(names, drawn[1:6], TOTALS, strict=True):
+            assert line.lstrip().startswith(name) and line.split()[-1] == f"{total:+d}"
+
+        drawn = await drawn_with(pilot, app, longest)  # at the limit: whole, the total kept
+        for name, line, total in zip(longest, drawn[1:6], TOTALS, strict=True):
+            assert line.lstrip().startswith(name) and line.split()[-1] == f"{total:+d}"
+
+        drawn = await drawn_with(pilot, app, alike, [120, -100, 10, -20, -10])
+        shown = [line.rsplit(" ", 1)[0].strip() for line in drawn[1:6]]  # 3-digit totals:
+        assert len(set(shown)) == 5 and shown[2:] == alike[2:]  # 24 cells are too many
+        assert [s[-1] for s in shown[:2]] == ["娜", "李"] and all("…" in s for s in shown[:2])
+        assert all(cell_len(line) <= 28 for line in drawn)
