@@ -104,6 +104,10 @@ class TableParts(ABC, Generic[V]):
                           t: Translator) -> str | None:
         """None when ``cards`` may be played now, else why not (said before anything is sent)."""
 
+    def selection_words(self, cards: list[str], view: V, label: Label) -> str:
+        """The selected cards as the status line writes them: in the hand's order."""
+        return " ".join(label(c) for c in cards)
+
     def selection_note(self, cards: list[str], view: V, t: Translator) -> str | None:
         """A word about a playable selection (Baohuang's roasts)."""
         return None

@@ -399,7 +399,7 @@ class TableScreen(Localized, Screen[None]):
         selection = self.query_one(HandView).selection()
         if selection:
             problem = self.parts.selection_problem(selection, view, t)
-            shown = " ".join(self.style.label(c) for c in selection)
+            shown = self.parts.selection_words(selection, view, self.style.label)
             why = problem or self.parts.selection_note(selection, view, t)
             return t("status.selected", set=shown) + (f" — {why}" if why else "") + clock
         if view.get("top"):

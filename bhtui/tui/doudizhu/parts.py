@@ -130,6 +130,15 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         top = view["top"]
         return str(top["hand"]) if top else ""
 
+    def selection_words(self, cards: list[str], view: DoudizhuView, label: Label) -> str:
+        """A selection that makes a hand is written as the engine writes the hand (a
+        Shanghai run as it runs, S-HAND-2: ``A A 2 2 3 3``), as the log and the table do."""
+        try:
+            cards = parse_hand(" ".join(cards), view["preset"]).text.split()
+        except ValueError:
+            pass  # not a hand: as picked (the status says why)
+        return super().selection_words(cards, view, label)
+
     def selection_problem(self, cards: list[str], view: DoudizhuView,
                           t: Translator) -> str | None:
         """As the engine would refuse it: not a hand, not beating the top, a bomb past the

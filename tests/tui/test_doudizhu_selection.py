@@ -1,0 +1,36 @@
+"""S-HAND-2 on the status line (Pilot, 80×24): a Shanghai run selected in the hand is written
+as it runs — ``A A 2 2 3 3`` — as the engine (``hands.run_text``), the log and the table write
+it, not in the hand's rank order (``3 3 A A 2 2``)."""
+
+from __future__ import annotations
+
+from bhtui.doudizhu import PRESETS, parse_hand
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
+from bhtui.tui.sessions import LocalSession
+
+from doudizhu_helpers import rigged
+from tui_helpers import drive, my_turn_to_play, table
+
+# Ana bids first and holds 3…A twice and a 2; the kitty (hers at 3 points) brings 2s and As.
+DEAL = rigged("shanghai", ("3 4 5 6 7 8 9 10 J Q K A 3 4 5 6 7 8 9 10 J Q K A 2",),
+              kitty="BJ SJ 2 2 A A K K", first=0).first_deal
+
+
+async def test_S_HAND_2_a_selected_shanghai_run_reads_as_it_runs_on_the_status_line(first_deal):
+    first_deal(DEAL)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["shanghai"], seed=2, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def lead() -> bool:  # bid 3 (头撂), 摊打 yes, nothing to report: then I lead
+            keys = {BidDialog: "3", OpenDialog: "y", ReportDialog: "n"}
+            key = keys.get(type(app.screen))
+            if key is not None:
+                await pilot.press(key)
+            return my_turn_to_play(app)
+        await drive(pilot, lead, "my lead")
+        await pilot.press("3", "3", "a", "a", "2", "2")  # picked as the hand lies: 3s first
+        status = str(table(app).query_one("#status").render())
+        assert parse_hand("3 3 A A 2 2", "shanghai").text == "A A 2 2 3 3"  # the engine's text
+        assert "Selected: A A 2 2 3 3" in status, status
