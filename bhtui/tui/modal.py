@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
+from bhtui.tui.widgets import Footer
 
 ResultT = TypeVar("ResultT")
 
@@ -24,6 +25,13 @@ class Dialog(Localized, ModalScreen[ResultT]):
         self.t = t
         self.closed = False
         self._retired: tuple[Any] | None = None
+
+    def on_mount(self) -> None:
+        """The dialog's own keys along the bottom, over the footer of the screen below: that
+        one kept showing the table's keys (Play, Pass …), which do nothing while a dialog is
+        open. (A dialog already closed again — the app quitting as it opened — needs none.)"""
+        if self.is_attached:
+            self.mount(Footer(compact=True))
 
     def dismiss(self, result: Any = None) -> Any:
         """Once only: a key and a timer (or the table moving on) may both close a dialog,
