@@ -76,6 +76,26 @@ class Footer(TextualFooter):
     def __init__(self, **kw: Any) -> None:
         kw.setdefault("show_command_palette", False)
         super().__init__(**kw)
+        self._shown: tuple[Any, ...] | None = None  # the keys it was last built for
+
+    def _on_offer(self) -> tuple[Any, ...]:
+        """What the footer would show: each shown binding (its key, words, action), whether
+        it is enabled, its tooltip."""
+        return tuple((binding, enabled, tooltip)
+                     for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+                     if binding.show)
+
+    async def recompose(self) -> None:
+        """Rebuilt only when the keys on offer changed. Textual rebuilds the footer on every
+        focus change and every dialog opened or closed over its screen, several times for one
+        (each rebuild remounts every key and restyles it); most of those change nothing."""
+        if not self.is_attached or self._pruning or not self._bindings_ready:
+            return
+        offer = self._on_offer()
+        if offer == self._shown:
+            return
+        self._shown = offer
+        await super().recompose()
 
     def compose(self) -> ComposeResult:
         watchers = getattr(self, "__watchers", {}).get("compact")
