@@ -100,6 +100,7 @@ class TableScreen(Localized, Screen[None]):
         self._auto_seen = False
         self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
         self.link_lost: str | None = None  # why the link to the table is down (reconnecting)
+        self._scores = ""  # what the score table was last drawn from
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -289,9 +290,12 @@ class TableScreen(Localized, Screen[None]):
         shown = self.query_one("#shown", Plain)
         shown.display = notes is not None
         shown.update(notes or "")
-        scores = score_table(self.client.history, view["totals"], self.client.table, self.t)
+        history, totals, table = self.client.history, view["totals"], self.client.table
         pane = self.query_one("#scores", Static)
-        pane.update(scores)
+        scores = repr((history, totals, [seat["name"] for seat in table]))
+        if scores != self._scores:  # a table is drawn anew each time: only when it changed
+            self._scores = scores
+            pane.update(score_table(history, totals, table, self.t))
         total = view.get("rounds")  # the match's length; None: no fixed length
         pane.border_title = self.t(self.parts.words("pane.scores.of" if total else "pane.scores.at"),
                                    n=view["round"], total=total)

@@ -149,11 +149,16 @@ class HandView(Widget, can_focus=True):
 
     def set_cards(self, cards: list[str], called: str | None, keep_back: str | None,
                   marked: bool = False) -> None:
+        """A view that changes neither the cards nor their marks changes nothing here (the
+        hand's height follows its cards: a new layout only when they change)."""
+        marks = (called, keep_back, marked)
+        if marks != (self.called, self.keep_back, self.marked):
+            self.called, self.keep_back, self.marked = marks
+            self.refresh()
         if cards != self.cards:
             self.selected = []
             self.cursor = min(self.cursor, max(len(cards) - 1, 0))
-        self.called, self.keep_back, self.marked = called, keep_back, marked
-        self.cards = list(cards)
+            self.cards = list(cards)
 
     @property
     def units(self) -> list[tuple[str, list[int]]]:
@@ -329,6 +334,28 @@ class Plain(Static):
     def __init__(self, content: Any = "", **kw: Any) -> None:
         kw.setdefault("markup", False)
         super().__init__(content, **kw)
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        """The table updates its panes on every view, and most views change one or two of
+        them: the same words again change nothing on screen, and new words in a box whose size
+        the stylesheet fixes need a repaint of that box, not a new layout of the screen."""
+        if _same(content, self.content):
+            return
+        styles = self.styles
+        sized_by_content = not styles.height or styles.height.is_auto or (
+            styles.width is not None and styles.width.is_auto)
+        super().update(content, layout=layout and sized_by_content)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Two contents that show the same: equal strings, or texts with the same characters,
+    styles and layout (rich compares a text's characters and spans only)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    if isinstance(a, Text) and isinstance(b, Text):
+        return a == b and (a.style, a.justify, a.overflow, a.no_wrap, a.end) == (
+            b.style, b.justify, b.overflow, b.no_wrap, b.end)
+    return False
 
 
 class SeatBox(Plain):
