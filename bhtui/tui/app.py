@@ -34,7 +34,9 @@ class Session(Protocol):
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
     ENABLE_COMMAND_PALETTE = False
-    CSS_PATH = STYLES / "app.tcss"
+    # The table's and the dialogs' sheets too (their screens name them as well): read now,
+    # the whole stylesheet is parsed once, not again as the table and the first dialog open.
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss", STYLES / "dialogs.tcss"]
     BINDINGS = [
         # Priority: these work over every dialog too (modal screens cut ordinary bindings).
         Binding("question_mark,f1", "help", "Help", id="help", priority=True),
