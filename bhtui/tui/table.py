@@ -135,6 +135,8 @@ class TableScreen(Localized, Screen[None]):
             self._log_event(seq, event)
             self.logged_seq = seq
         self.set_interval(1, self._tick)
+        # The seat boxes' cards carry the theme's suit colours: redrawn when it changes.
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_view())
         if self.client.view is not None:
             self.refresh_view()
             self._ask_decision()

@@ -55,37 +55,45 @@ def glyph_styles(hand: HandView) -> dict[str, list]:
     return out
 
 
-@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("four", [False, True])
-async def test_suits_have_their_theme_colours_in_the_hand_and_the_seat_boxes(theme, four):
-    """Defect 2: hearts and diamonds were drawn grey like clubs and spades."""
-    app = make_app(theme=theme, four_colour=four)
+async def test_suits_have_their_theme_colours_in_the_hand_and_the_seat_boxes(four):
+    """Defect 2: hearts and diamonds were drawn grey like clubs and spades. In each theme,
+    switched to live with ctrl+t as a player does, the hand and a set played into a seat box
+    are drawn in that theme's suit colours (the box redrawn at once, not at the next move)."""
+    app = make_app(theme=THEMES[0], four_colour=four)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
-        hand = table(app).query_one(HandView)
-        colours = app.theme_variables
         await pilot.press("left")  # the cursor away from the first cards we look at
-        styles = glyph_styles(hand)
-        wanted = {"♥": "card-red", "♦": "card-blue" if four else "card-red",
-                  "♣": "card-green" if four else "card-black", "♠": "card-black"}
-        for glyph, variable in wanted.items():
-            drawn = {s.color.triplet.hex for s in styles.get(glyph, []) if s.color and not s.underline}
-            if glyph in styles:
-                assert colours[variable].lower() in drawn, (glyph, variable, drawn)
-        # A set played by someone else shows in its seat box in the same colours.
+        # A set played by me shows in my seat box (until I act again) in the hand's colours.
+        hand_styles = {}
+        for theme in THEMES:
+            while app.theme != theme:
+                await pilot.press("ctrl+t")
+            hand_styles[theme] = glyph_styles(table(app).query_one(HandView))
         await pilot.press("h")
         await wait_for(pilot, lambda: table(app).last_hint is not None)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.client.recall.get("last", [None])[0] is not None)
         played = app.client.recall["last"][0]["move"]
-        box = table(app).query_one("#bottom")
         suits = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-        drawn = {char: seg.style.color.triplet.hex for strip in strips(box) for seg in strip
-                 for char in seg.text if char in "♠♥♣♦" and seg.style and seg.style.color}
-        for card in played:
-            if card not in ("SJ", "BJ"):
-                variable = app.card_style.colour_variable(card)
-                assert drawn[suits[card[-1]]] == colours[variable].lower(), (card, drawn)
+        wanted = {"♥": "card-red", "♦": "card-blue" if four else "card-red",
+                  "♣": "card-green" if four else "card-black", "♠": "card-black"}
+        for theme in THEMES:
+            while app.theme != theme:
+                await pilot.press("ctrl+t")
+            colours = app.theme_variables
+            for glyph, variable in wanted.items():
+                drawn = {s.color.triplet.hex for s in hand_styles[theme].get(glyph, [])
+                         if s.color and not s.underline}
+                if glyph in hand_styles[theme]:
+                    assert colours[variable].lower() in drawn, (theme, glyph, variable, drawn)
+            box = table(app).query_one("#bottom")
+            drawn = {char: seg.style.color.triplet.hex for strip in strips(box) for seg in strip
+                     for char in seg.text if char in "♠♥♣♦" and seg.style and seg.style.color}
+            for card in played:
+                if card not in ("SJ", "BJ"):
+                    variable = app.card_style.colour_variable(card)
+                    assert drawn[suits[card[-1]]] == colours[variable].lower(), (theme, card, drawn)
 
 
 async def test_the_cursor_is_the_one_card_drawn_apart_and_no_card_is_underlined_otherwise():
