@@ -112,24 +112,27 @@ async def test_the_cursor_is_the_one_card_drawn_apart_and_no_card_is_underlined_
             assert marked[0][1].bgcolor is not None  # on the accent background too
 
 
-@pytest.mark.parametrize("width", [80, 100, 120])
-async def test_the_hand_shows_each_rank_once_as_a_unit_never_split_across_lines(width):
-    """Defect 4: ``5♠ 5♥ 5♥ 5♣×4`` read as four 5♣, and groups broke across lines."""
+async def test_the_hand_shows_each_rank_once_as_a_unit_never_split_across_lines():
+    """Defect 4: ``5♠ 5♥ 5♥ 5♣×4`` read as four 5♣, and groups broke across lines; at each
+    width (the terminal resized as a player does) the units wrap whole."""
     app = make_app()
-    async with app.run_test(size=(width, 30)) as pilot:
+    async with app.run_test(size=(80, 30)) as pilot:
         await my_play_turn(pilot, app)
         hand = table(app).query_one(HandView)
-        lines = [strip.text for strip in strips(hand)]
-        units = hand_units(hand.cards, hand.sort, hand.called)
-        heads = " ".join(lines[0::2])
-        for rank, indices in units:
-            assert heads.split().count(f"{rank}×{len(indices)}") == 1
-        for row in range(0, len(lines) - 1, 2):  # every head sits over exactly its suits
-            for token in lines[row].split():
-                rank, count = token.split("×")
-                x = lines[row].index(token)
-                under = lines[row + 1][x:x + int(count)]
-                assert len(under.strip()) == int(count) and " " not in under
+        for width in (80, 100, 120):
+            await pilot.resize_terminal(width, 30)
+            await wait_for(pilot, lambda: hand.outer_size.width == width, f"the hand {width} wide")
+            lines = [strip.text for strip in strips(hand)]
+            units = hand_units(hand.cards, hand.sort, hand.called)
+            heads = " ".join(lines[0::2])
+            for rank, indices in units:
+                assert heads.split().count(f"{rank}×{len(indices)}") == 1, (width, rank, lines)
+            for row in range(0, len(lines) - 1, 2):  # every head sits over exactly its suits
+                for token in lines[row].split():
+                    rank, count = token.split("×")
+                    x = lines[row].index(token)
+                    under = lines[row + 1][x:x + int(count)]
+                    assert len(under.strip()) == int(count) and " " not in under, (width, token, lines)
         await pilot.press("o")  # by group size: 2s and jokers stay at the high end
         order = [rank for rank, _ in hand_units(hand.cards, "size", hand.called)]
         tail = [r for r in order if r in ("2", "SJ", "BJ")]
