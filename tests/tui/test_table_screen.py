@@ -63,18 +63,13 @@ async def test_suits_have_their_theme_colours_in_the_hand_and_the_seat_boxes(fou
     app = make_app(theme=THEMES[0], four_colour=four)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
-        await pilot.press("left")  # the cursor away from the first cards we look at
         # A set played by me shows in my seat box (until I act again) in the hand's colours.
-        hand_styles = {}
-        for theme in THEMES:
-            while app.theme != theme:
-                await pilot.press("ctrl+t")
-            hand_styles[theme] = glyph_styles(table(app).query_one(HandView))
         await pilot.press("h")
         await wait_for(pilot, lambda: table(app).last_hint is not None)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.client.recall.get("last", [None])[0] is not None)
         played = app.client.recall["last"][0]["move"]
+        await pilot.press("left")  # the cursor away from the first cards we look at
         suits = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
         wanted = {"♥": "card-red", "♦": "card-blue" if four else "card-red",
                   "♣": "card-green" if four else "card-black", "♠": "card-black"}
@@ -82,10 +77,10 @@ async def test_suits_have_their_theme_colours_in_the_hand_and_the_seat_boxes(fou
             while app.theme != theme:
                 await pilot.press("ctrl+t")
             colours = app.theme_variables
+            styles = glyph_styles(table(app).query_one(HandView))
             for glyph, variable in wanted.items():
-                drawn = {s.color.triplet.hex for s in hand_styles[theme].get(glyph, [])
-                         if s.color and not s.underline}
-                if glyph in hand_styles[theme]:
+                drawn = {s.color.triplet.hex for s in styles.get(glyph, []) if s.color and not s.underline}
+                if glyph in styles:
                     assert colours[variable].lower() in drawn, (theme, glyph, variable, drawn)
             box = table(app).query_one("#bottom")
             drawn = {char: seg.style.color.triplet.hex for strip in strips(box) for seg in strip
