@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey  # not exported: the footer's keys
 
 from bhtui.cards import GC_RANK, RANK_NAMES
 from bhtui.tui.cardstyle import CardStyle, rank_text
@@ -91,11 +92,26 @@ class Footer(TextualFooter):
         (each rebuild remounts every key and restyles it); most of those change nothing."""
         if not self.is_attached or self._pruning or not self._bindings_ready:
             return
-        offer = self._on_offer()
-        if offer == self._shown:
+        offer, shown = self._on_offer(), self._shown
+        if offer == shown:
             return
         self._shown = offer
+        if shown is not None and [b for b, _, _ in offer] == [b for b, _, _ in shown]:
+            self._enable(offer)  # the same keys: my turn came or went
+            return
         await super().recompose()
+
+    def _enable(self, offer: tuple[Any, ...]) -> None:
+        """Each key enabled or dimmed (and its tooltip) as ``offer`` says, in place: what
+        changes as turns come and go, cheaper than a rebuild of every key."""
+        state: dict[tuple[str, str], tuple[bool, str]] = {}
+        for binding, enabled, tooltip in offer:
+            state.setdefault((binding.key, binding.action), (enabled, tooltip))
+        for key in self.query(FooterKey):
+            enabled, tooltip = state[key.key, key.action]
+            key._disabled = not enabled  # what a click on it reads
+            key.set_class(not enabled, "-disabled")
+            key.tooltip = tooltip or None
 
     def compose(self) -> ComposeResult:
         watchers = getattr(self, "__watchers", {}).get("compact")

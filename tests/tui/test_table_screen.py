@@ -516,6 +516,31 @@ async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers(fir
         assert alive - before < 30  # a footer's worth at most, not keys for every move
 
 
+async def test_play_pass_and_hint_are_dimmed_in_the_footer_while_others_play():
+    """Defect 13 (no key that does nothing): on my turn the footer offers Play, Pass and Hint
+    lit; once I have played and the others are to act they stay in place, dimmed."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+
+        def dimmed() -> dict[str, bool]:
+            return {key.action: key.has_class("-disabled") for key in t.query(FooterKey)
+                    if key.action in ("play", "pass_turn", "hint")}
+
+        await wait_for(pilot, lambda: dimmed() == dict.fromkeys(("play", "pass_turn", "hint"), False),
+                       "Play, Pass and Hint lit on my turn")
+        app.host.bot_delay = 60.0  # the next seat takes its time: the turn stays away from me
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None)
+        await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        await wait_for(pilot, lambda: not app.client.my_turn, "the turn gone to the next seat")
+        await wait_for(pilot, lambda: dimmed() == dict.fromkeys(("play", "pass_turn", "hint"), True),
+                       "Play, Pass and Hint dimmed while others play")
+
+
 async def test_equal_totals_share_a_place_in_the_standings():
     """Three players on +6 are all first, and the next is fourth (not 1, 2, 3, 4)."""
     app = make_app()
