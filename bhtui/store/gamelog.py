@@ -55,6 +55,8 @@ class GameLog:
         self.path = path
         self.header: dict[str, Any] = {}
         self.actions: list[tuple[int, Action]] = []
+        """The actions read by ``load`` (for a resume or a replay). Appending only writes: the
+        table's match keeps them already, and a second copy grew all evening at a host."""
         self.warnings: list[str] = []
         self._file: IO[bytes] | None = None
 
@@ -67,7 +69,6 @@ class GameLog:
         self._write({"type": "header", **header})
 
     def append(self, seat: int, action: Action) -> None:
-        self.actions.append((seat, action))
         self._write({"type": "action", "seat": seat, "action": action})
 
     def _write(self, record: dict[str, Any]) -> None:

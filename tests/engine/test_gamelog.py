@@ -18,18 +18,27 @@ def written(tmp_path, n_actions: int = 40):
         m.apply(seat, action)
         log.append(seat, action)
     log.close()
-    return m, tmp_path / "t.bhlog"
+    return m, log
 
 
 def test_a_log_reads_back_every_action_in_order(tmp_path):
-    m, path = written(tmp_path)
-    log = GameLog.load(path)
+    m, written_log = written(tmp_path)
+    log = GameLog.load(written_log.path)
     assert log.header == {"preset": "qingdao", "seed": 5} and log.warnings == []
     assert log.actions == m.actions
 
 
+def test_a_log_being_written_keeps_no_second_copy_of_the_actions(tmp_path):
+    """The match keeps its actions already (R-SEED-1 replays from them); the log only writes
+    them, so a host up all evening does not hold every action twice. The file has them all."""
+    m, log = written(tmp_path, n_actions=150)
+    assert len(m.actions) == 150 and log.actions == []
+    assert GameLog.load(log.path).actions == m.actions
+
+
 def test_a_torn_last_record_is_dropped_with_a_warning_and_appending_goes_on(tmp_path):
-    m, path = written(tmp_path)
+    m, log = written(tmp_path)
+    path = log.path
     data = path.read_bytes()
     path.write_bytes(data[:-3])  # the host died in the middle of writing the last record
     log = GameLog.load(path)
@@ -89,7 +98,7 @@ def test_a_game_log_is_private_from_the_moment_it_exists(tmp_path, monkeypatch):
 
 
 def test_a_log_left_readable_by_an_older_version_is_made_private_when_resumed(tmp_path):
-    m, path = written(tmp_path)
+    path = written(tmp_path)[1].path
     path.chmod(0o644)
     tmp_path.chmod(0o755)
     GameLog.load(path).close()
