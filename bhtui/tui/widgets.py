@@ -4,6 +4,7 @@ footer."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -11,6 +12,7 @@ from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
+from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
@@ -119,6 +121,27 @@ class Footer(TextualFooter):
             watchers[:] = [(node, callback) for node, callback in watchers
                            if node.is_attached and not node._closing]
         yield from super().compose()
+
+
+def _cache_colours_not_widgets() -> None:
+    """Textual's ``StylesCache.get_inner_outer`` is an ``lru_cache`` on a method: its keys
+    hold the style caches of up to 1024 widgets long gone, with every line each rendered
+    (Textualize/textual#6665). Every dialog, result and footer key of a long 托管 evening
+    stayed until a thousand more had come. The two colours it works out need no widget, so
+    they are cached by the colours alone (a Textual that no longer caches so is left as is)."""
+    cached = StylesCache.__dict__.get("get_inner_outer")
+    work_out = getattr(cached, "__wrapped__", None)
+    if work_out is None or not hasattr(cached, "cache_clear"):
+        return
+    by_colours = lru_cache(1024)(lambda base, background: work_out(None, base, background))
+
+    def get_inner_outer(_cache: StylesCache, base: Any, background: Any) -> Any:
+        return by_colours(base, background)
+
+    StylesCache.get_inner_outer = get_inner_outer  # type: ignore[assignment]
+
+
+_cache_colours_not_widgets()
 
 
 def hand_units(cards: list[str], sort: str = "rank", called: str | None = None) -> list[

@@ -18,6 +18,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import (
     CallDialog,
     DeclareDialog,
+    HelpScreen,
     MatchEndScreen,
     PreviousTrickScreen,
     QuitScreen,
@@ -539,6 +540,32 @@ async def test_play_pass_and_hint_are_dimmed_in_the_footer_while_others_play():
         await wait_for(pilot, lambda: not app.client.my_turn, "the turn gone to the next seat")
         await wait_for(pilot, lambda: dimmed() == dict.fromkeys(("play", "pass_turn", "hint"), True),
                        "Play, Pass and Hint dimmed while others play")
+
+
+async def test_dialogs_opened_and_closed_all_evening_leave_no_rendered_lines_behind():
+    """Each closed dialog's widgets kept their style caches, every line they had rendered, in
+    Textual's colour cache (Textualize/textual#6665): a long 托管 evening of results, dialogs
+    and footer keys held a thousand of them. Nothing but live widgets holds one now."""
+    from textual._styles_cache import StylesCache
+    from textual.widget import Widget
+
+    def orphaned() -> int:
+        gc.collect()
+        held = {id(o._styles_cache) for o in gc.get_objects() if isinstance(o, Widget)}
+        return sum(isinstance(o, StylesCache) and id(o) not in held for o in gc.get_objects())
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        before = orphaned()
+        for _ in range(12):
+            await pilot.press("f1")
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and
+                           app.screen.is_mounted, "help")
+            await pilot.pause()  # drawn
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the dialog back")
+        assert orphaned() - before < 7  # not even one help dialog's widgets
 
 
 async def test_equal_totals_share_a_place_in_the_standings():
