@@ -79,7 +79,8 @@ def parse_card(token: str) -> Card:
         if rank is None or suit not in SUIT_NAMES:
             raise ValueError(f"not a card: {token!r} (write rank + suit like 10H, AS, or SJ/BJ)")
         card = rank * 4 + SUIT_NAMES.index(suit)
-    _CARD_CACHE[token] = card
+    if len(token) <= 3:  # tokens also come from the wire: "AS" padded a thousand ways is not
+        _CARD_CACHE[token] = card  # kept a thousand times (a spelling is 3 characters at most)
     return card
 
 

@@ -293,8 +293,8 @@ def parse_hand(text: str, preset: str = "classic") -> Hand:
     if hand is None:
         raise ValueError(f"{text_of((r, k) for r, k in enumerate(rc) if k)} is not a hand "
                          f"in {preset} Dou Dizhu")
-    if len(cache) < _CACHE_CAP:
-        cache[text] = hand
+    if len(cache) < _CACHE_CAP and text == hand.text:  # padded or reordered texts from the
+        cache[text] = hand  # wire would fill it with copies of what it holds
     return hand
 
 

@@ -112,8 +112,8 @@ def parse_set(text: str, kills: bool = False) -> CardSet:
             except ValueError:
                 raise ValueError(f"not a card or rank: {token!r}") from None
     result = set_of_ranks(ranks, kills)
-    if len(_SET_OF) < _CACHE_CAP:
-        _SET_OF[(text, kills)] = result
+    if len(_SET_OF) < _CACHE_CAP and text == format_set(result):  # padded or reordered
+        _SET_OF[(text, kills)] = result  # texts from the wire would fill it with copies
     return result
 
 

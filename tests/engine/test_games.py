@@ -116,3 +116,30 @@ def test_S_BID_6_S_BID_7_a_remote_bot_reads_from_its_view_what_the_engine_offers
         action = rng.choice(legal) if rng.random() < 0.3 else DDZ.decide(
             DDZ.make_bot("heuristic"), match, seat)
         match.apply(seat, action)
+
+
+@pytest.mark.parametrize("name", ["baohuang", "doudizhu"])
+def test_plays_refused_with_padded_texts_are_not_remembered_however_many_come(name):
+    """Card and set texts also come from the wire: a seated player may send the same cards
+    padded a thousand ways, each refused (nobody holds five big jokers, seat 0 here no four
+    2s). The engine's parse caches keep real spellings only, so such a stream cannot grow
+    the host's memory."""
+    import bhtui.cards
+    import bhtui.doudizhu.hands
+    import bhtui.rules.sets
+
+    game = get_game(name)
+    match = game.new_match(game.rules(), 7)
+    while not any(a["type"] == "play" for a in match.legal_actions(match.to_act)):
+        match.apply(match.to_act, match.legal_actions(match.to_act)[0])
+    caches = [bhtui.cards._CARD_CACHE, bhtui.rules.sets._SET_OF,
+              *bhtui.doudizhu.hands._PARSED.values()]
+    before = sum(map(len, caches))
+    for i in range(300):
+        pad = " " * (i + 1)
+        for action in ({"type": "play", "cards": [f"{pad}BJ", *["BJ"] * 3, f"BJ{pad}"]},
+                       {"type": "play", "set": f"BJ{pad}BJ BJ BJ BJ"},
+                       {"type": "play", "hand": f"2{pad}2 2 2"}):
+            with pytest.raises(game.illegal):
+                match.apply(match.to_act, action)
+    assert sum(map(len, caches)) - before < 10
