@@ -1,4 +1,6 @@
 import os
+import subprocess
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -29,3 +31,23 @@ def _no_multicast_from_the_test_process(monkeypatch):
         raise AssertionError("zeroconf in the test process: use a network namespace")
 
     monkeypatch.setattr(lobby, "_zeroconf", refuse)
+
+
+@pytest.fixture
+def cli(capsys) -> Callable[..., subprocess.CompletedProcess]:
+    """``bhtui ARGS`` run by ``bhtui.cli.main`` in this process: its exit code (argparse's own
+    exits included) and what it printed. A process costs a third of a second to start; tests
+    about the CLI's output need none (an uncaught exception fails the test outright, stronger
+    than looking for "Traceback"). Where the process boundary is the point, use
+    ``helpers.bhtui``."""
+    from bhtui.cli import main
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        capsys.readouterr()
+        try:
+            code = main(list(args))
+        except SystemExit as exc:
+            code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
+        out = capsys.readouterr()
+        return subprocess.CompletedProcess(["bhtui", *args], code, out.out, out.err)
+    return run

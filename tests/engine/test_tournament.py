@@ -24,8 +24,9 @@ def without_times(doc: dict) -> dict:
     return doc
 
 
-def test_a_seeded_tournament_rotates_every_bot_over_every_seat_and_reports_intervals():
-    one, two = bhtui(*ARGS, "--jobs", "1"), bhtui(*ARGS, "--jobs", "2")
+def test_a_seeded_tournament_rotates_every_bot_over_every_seat_and_reports_intervals(cli):
+    """In process with one job; two jobs in a real process, whose pool is the point."""
+    one, two = cli(*ARGS, "--jobs", "1"), bhtui(*ARGS, "--jobs", "2")
     assert one.returncode == 0, one.stderr
     doc = json.loads(one.stdout)
     assert doc["rounds"] == 30 and doc["blocks"] == 3  # three deals × five rotations × two
@@ -43,22 +44,22 @@ def test_a_seeded_tournament_rotates_every_bot_over_every_seat_and_reports_inter
     assert without_times(doc) == without_times(json.loads(two.stdout))
 
 
-def test_the_readable_report_has_a_line_per_bot_and_unknown_bots_are_refused():
-    out = bhtui(*ARGS[:-1])
+def test_the_readable_report_has_a_line_per_bot_and_unknown_bots_are_refused(cli):
+    out = cli(*ARGS[:-1])
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert "30 rounds" in lines[0] and len(lines) == 5
     assert [line.split()[0] for line in lines[2:]] == ["heuristic", "random", "easy"]
-    bad = bhtui("tournament", "--bots", "hard,genius,normal,normal,normal")
+    bad = cli("tournament", "--bots", "hard,genius,normal,normal,normal")
     assert bad.returncode == 2 and "unknown bot 'genius'" in bad.stderr
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_a_tournament_runs_under_every_preset(preset):
+def test_a_tournament_runs_under_every_preset(preset, cli):
     """The towns' presets too (Weihai's steps and abdications, Weifang's GC, 闷 and tribute):
     ten rounds, every bot in every seat, a line per bot."""
-    out = bhtui("tournament", "--preset", preset, "--bots", "normal,heuristic,easy,random,random",
-                "--rounds", "10", "--match-rounds", "1", "--jobs", "1", "--json")
+    out = cli("tournament", "--preset", preset, "--bots", "normal,heuristic,easy,random,random",
+              "--rounds", "10", "--match-rounds", "1", "--jobs", "1", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["preset"] == preset and doc["rounds"] == 10
