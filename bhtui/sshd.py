@@ -309,19 +309,21 @@ class ServerState:
     """What all sessions share: the command to run, the caps, the live children."""
 
     def __init__(self, command: list[str], max_sessions: int, idle_timeout: float,
-                 session_deadline: float = SESSION_DEADLINE) -> None:
+                 session_deadline: float = SESSION_DEADLINE,
+                 kill_grace: float = KILL_GRACE) -> None:
         self.command = command
         self.max_sessions = max_sessions
         self.max_connections = 2 * max_sessions  # room for people between sessions
         self.idle_timeout = idle_timeout
         self.session_deadline = session_deadline
+        self.kill_grace = kill_grace
         self.sessions = 0
         self.connections = 0
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
 
     def stop_child(self, child: subprocess.Popen[bytes], home: str | None) -> None:
-        """SIGTERM the child's process group now, SIGKILL it after KILL_GRACE if it is still
+        """SIGTERM the child's process group now, SIGKILL it after kill_grace if it is still
         there; reap it and remove its data folder without blocking the loop."""
         loop = asyncio.get_running_loop()
         done = self.children.setdefault(child.pid, loop.create_future())
@@ -350,7 +352,7 @@ class ServerState:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(child.pid, signal.SIGKILL)
 
-        killer = loop.call_later(KILL_GRACE, kill)
+        killer = loop.call_later(self.kill_grace, kill)
         if pidfd is None or child.poll() is not None:
             reaped()
         else:
@@ -361,13 +363,14 @@ class ServerState:
         for session in list(self.live):
             session._end(1)
         if self.children:
-            await asyncio.wait(list(self.children.values()), timeout=KILL_GRACE + 3)
+            await asyncio.wait(list(self.children.values()), timeout=self.kill_grace + 3)
 
 
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
                     max_sessions: int = 20, idle_timeout: float = IDLE_TIMEOUT,
-                    session_deadline: float = SESSION_DEADLINE) -> tuple[Any, ServerState]:
-    state = ServerState(command, max_sessions, idle_timeout, session_deadline)
+                    session_deadline: float = SESSION_DEADLINE,
+                    kill_grace: float = KILL_GRACE) -> tuple[Any, ServerState]:
+    state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace)
     server = await asyncssh.create_server(
         lambda: DemoServer(state), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
