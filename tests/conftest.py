@@ -1,9 +1,15 @@
 import os
 import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Test modules rewritten for assert and bhtui's own modules are kept as bytecode (in the
+# git-ignored __pycache__) even where the environment says PYTHONDONTWRITEBYTECODE: else every
+# xdist worker rewrites and compiles some 170 modules again on every run, 2 s of CPU each.
+sys.dont_write_bytecode = False
 
 # Hypothesis profiles: "ci" (the suite's default) runs each property's own example count
 # (strategies.examples); "thorough" (BHTUI_HYPOTHESIS_PROFILE=thorough, for a night's run)
