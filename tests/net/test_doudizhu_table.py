@@ -161,9 +161,9 @@ def bhtui(*args: str, tmp) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
-def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, tmp_path):
-    out = bhtui("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "12", "--seed",
-                "5", "--json", tmp=tmp_path)
+def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, cli):
+    out = cli("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "12", "--seed", "5",
+              "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["game"] == "doudizhu" and doc["preset"] == preset and len(doc["rounds"]) == 12
@@ -182,7 +182,7 @@ def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, tmp
         assert landlord_side == (seats - 1) * hand["stake"] * (
             1 if hand["winner"] == "landlord" else -1)
     assert [sum(h["scores"][s] for h in doc["rounds"]) for s in range(seats)] == doc["totals"]
-    text = bhtui("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "3", tmp=tmp_path)
+    text = cli("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "3")
     assert "landlord" in text.stdout and "totals:" in text.stdout
 
 
