@@ -102,7 +102,10 @@ def test_heuristic_never_beats_a_known_partner_and_spends_jokers_only_when_it_ma
     assert decide(m, 1) == {"type": "play", "set": "J"}
 
 
-def test_the_hint_is_the_choice_of_the_players_level():
+def test_the_hint_is_the_choice_of_the_players_level(monkeypatch):
+    """The hint asks the bot of the player's level (its search within HINT_SECONDS: here a
+    hundredth, as on a machine ten times slower; how well it searches is test_search's)."""
+    monkeypatch.setattr("bhtui.bots.HINT_SECONDS", 0.01)
     m = Match(PRESETS["qingdao"], seed=9, rounds=1)
     for _ in range(60):
         seat = m.to_act
