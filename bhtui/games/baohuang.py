@@ -53,8 +53,9 @@ class Baohuang(Game):
         return partial(bot.decide, _offer(match, seat))
 
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
-        """Decided at once, so the offer's reading is made only if the bot reads it."""
-        return bot.decide(match.legal_actions(seat))  # type: ignore[attr-defined,no-any-return]
+        """Decided at once, so the offer's reading is made only if the bot reads it. The
+        round's offer directly (the match's own only adds its end, when nobody is to act)."""
+        return bot.decide(match.round.legal_actions(seat))  # type: ignore[attr-defined,no-any-return]
 
     def hinting(self, match: GameMatch, seat: int, level: str | None = None
                 ) -> Callable[[], Action]:
@@ -84,8 +85,8 @@ class Baohuang(Game):
             Choices([], declarations, partial(reading_of_view, mine)))
         return action
 
-    def interjecting(self, match: GameMatch) -> bool:
-        return match.interjecting  # type: ignore[attr-defined,no-any-return]
+    interjecting = staticmethod(Match.interjecting.fget)  # type: ignore[attr-defined]
+    """The match's own test, called as it is (the sim asks before every decision)."""
 
     def moment(self, match: GameMatch) -> Hashable:
         return match.moment  # type: ignore[attr-defined,no-any-return]

@@ -180,8 +180,10 @@ class Match:
 
     @property
     def interjecting(self) -> bool:
-        """Whether any seat may declare out of turn now: when not, nobody need be asked."""
-        return not self.over and self.round.interjecting
+        """Whether any seat may declare out of turn now: when not, nobody need be asked.
+        Asked before every decision: most of a round, the round's flag answers at once."""
+        r = self.round
+        return not (r.quiet or self.over) and r.interjecting
 
     @property
     def moment(self) -> tuple[int, int, int]:

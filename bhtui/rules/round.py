@@ -140,8 +140,9 @@ class Round(RoundState):
         self._offers = {}
         """Each seat's last offer of legal actions, until anything is applied."""
         self._readings = {}
-        self._quiet = False
-        """Nobody may declare out of turn again this round (see :attr:`interjecting`)."""
+        self.quiet = False
+        """Nobody may declare out of turn again this round (see :attr:`interjecting`): the
+        match reads it before asking the round."""
         self._read = tuple(partial(self.reading, s) for s in range(SEATS))
         """Each seat's reading on demand, for its offers (made once, not per offer)."""
         self.turn = self.first_candidate
@@ -220,7 +221,7 @@ class Round(RoundState):
         if seat != self.turn or self.phase != "play":
             offer = Choices(self.legal_sets(seat), self.decisions(seat), self._read[seat])
         elif top is None:  # leading, in one call: the sets, and declarations while any is open
-            rest = [] if self._quiet or not self.rules.declarations else (
+            rest = [] if self.quiet or not self.rules.declarations else (
                 declare.interjections(self, seat))
             offer = Choices(self._leads(self.rc[seat]), rest, self._read[seat])
         else:  # answering a set, the common case, in one call: the sets, pass (and yield)
@@ -229,7 +230,7 @@ class Round(RoundState):
                 rest = [{"type": "pass"}]
             else:  # R-TRICK-5 让牌 in the first circle
                 rest = [{"type": "pass"}, {"type": "yield"}]
-            if rules.rebels_in_play and not self._quiet:  # (明保 is over
+            if rules.rebels_in_play and not self.quiet:  # (明保 is over
                 rest += declare.interjections(self, seat)  # once a set is led)
             offer = Choices(sets_from_rank_counts(self.rc[seat], top, rules), rest,
                             self._read[seat])
@@ -240,7 +241,7 @@ class Round(RoundState):
         """The seat's actions but the sets to play (a view's list: the sets follow from the
         hand and the rules, and enumerating them is the costly part)."""
         actions = self._turn_actions(seat)
-        if self.rules.declarations and not self._quiet:  # none once nobody may interject
+        if self.rules.declarations and not self.quiet:  # none once nobody may interject
             actions += self.interjections(seat)
         return actions
 
@@ -250,12 +251,12 @@ class Round(RoundState):
         what). Asked before every decision, so O(1) for most of a round: once play has no
         declaration left open, none opens again (the roles are settled before play; the
         first lead, a reveal and a rebel's declaration only close them)."""
-        if self._quiet:
+        if self.quiet:
             return False
         if self.phase == "throne" or declare.open_in_play(self):
             return True
         if self.phase == "play":
-            self._quiet = True
+            self.quiet = True
         return False
 
     def _turn_actions(self, seat: int) -> list[Action]:

@@ -100,6 +100,7 @@ class RoundState:
     taken: list[Card]
     """What the emperor took with the throne (public: the offers showed it)."""
     result: RoundResult | None
+    quiet: bool
     _offers: dict[int, Choices]
     _readings: dict[int, Reading]
 
