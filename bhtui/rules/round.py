@@ -87,7 +87,7 @@ class Round(RoundState):
         self.first_candidate = deal.first_candidate
         self.guard_card = deal.guard_card
         self.dealer = deal.dealer
-        self.events = []
+        self.events = []  # the deal's (see RoundState.events)
         self.bought = []
         if rules.tributes.buy_three:
             self._buy_threes()
@@ -298,7 +298,6 @@ class Round(RoundState):
                     self._finish(events)  # R-WH-THRONE-4: every receiver refused
             else:
                 self._lay(seat, self.cards_for(seat, known), known, events)
-            self.events += events
             return events
         if self.phase in ("done", "void"):
             raise IllegalAction("the round is over")
@@ -318,7 +317,6 @@ class Round(RoundState):
         handler(self, seat, action, events)
         if self.phase == "refused":
             self._finish(events)  # R-WH-THRONE-4: every receiver refused the abdication
-        self.events += events
         self._offers.clear()  # the state moved on: earlier offers no longer hold
         self._readings.clear()
         return events

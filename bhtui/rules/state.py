@@ -48,6 +48,10 @@ class RoundState:
     """Counts the moments a declaration may be wanted (offers, steps, tricks): bots are asked
     about declarations once per moment."""
     events: list[Event]
+    """The deal's events, before anyone acts (the throne's offer, 买3, tribute): the match
+    hands them out with the deal. An action's events go to whoever applied it, and the round
+    keeps no history of them — a list of every event, cards and all, lived as long as the
+    round and the garbage collector walked it again and again (a third of its work)."""
     # the deal and what happens before the throne
     first_candidate: int
     guard_card: int | None

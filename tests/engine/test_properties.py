@@ -27,7 +27,8 @@ pytestmark = pytest.mark.slow
 def total_cards(m: Match) -> int:
     r = m.round
     in_hands = sum(sum(h) for h in r.hands)
-    played = sum(len(e["cards"]) for e in r.events if e["type"] == "play")
+    played = sum(len(move) for trick in (*r.past_tricks, r.trick) for _, move in trick
+                 if not isinstance(move, str))  # (a pass or a yield is text)
     return in_hands + played + len(r.bundle)  # the bundle holds the emperor card set aside
 
 
