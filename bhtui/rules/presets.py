@@ -136,6 +136,9 @@ class RuleSet:
     promoted_guard: bool = field(init=False, repr=False, compare=False)
     """R-WF-GUARD-1: the called card's fourth copy is promoted (GC) and reveals its holder
     (asked at every play while the guard is hidden)."""
+    stuck_rank: int | None = field(init=False, repr=False, compare=False)
+    """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: the held-back rank that leaves a seat holding
+    nothing else stuck (None: nobody is ever stuck; asked for every next seat to answer)."""
     rebels_in_play: bool = field(init=False, repr=False, compare=False)
     """R-TRICK-7: 造反 is declared out of turn during play (asked at every answer; an
     enum's member costs a lookup each time)."""
@@ -161,6 +164,7 @@ class RuleSet:
         derive("rebels_in_play", self.rebellion_when is When.IN_PLAY)
         derive("first_lead", FirstLead.EMPEROR if self.emperor_leads else self.tricks.first_lead)
         derive("trick_yield", self.tricks.trick_yield)
+        derive("stuck_rank", self.holds_back.rank if self.stuck and self.holds_back else None)
         derive("plain_answers", not self.kao and self.two_kill == "off" and self.bombs == "off")
         derive("declarations", self.grab in (Grab.ANY_TIME_WINS, Grab.DECLARED)
                or self.declare.open_guard is When.BEFORE_LEAD

@@ -490,13 +490,11 @@ class Round(RoundState):
         events.append({"type": "out", "seat": seat, "place": place})
         self._placed(events)
 
-    def _stuck_now(self, seat: int) -> bool:
-        """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards, facing another's set."""
-        held = self.rules.holds_back
-        if not (self.rules.stuck and held):
-            return False
+    def _stuck_now(self, seat: int, rank: int) -> bool:
+        """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards (of ``rank``, the
+        rules' ``stuck_rank``), facing another's set."""
         rc = self.rc[seat]
-        left = rc[held.rank]  # (asked of every next seat: the rarest condition first)
+        left = rc[rank]  # (the rarest condition first)
         return bool(left) and left == sum(rc) and self.top is not None and self.top_seat != seat
 
     def _stick(self, seat: int, events: list[Event]) -> None:
@@ -561,7 +559,7 @@ class Round(RoundState):
         again, or the trick's end."""
         top_seat = self.top_seat
         assert top_seat is not None
-        places = self.places
+        places, stuck = self.places, self.rules.stuck_rank
         while True:
             others = places.count(None) - (places[top_seat] is None)  # who answer it
             if self.responses >= others:
@@ -569,7 +567,7 @@ class Round(RoundState):
             nxt = (seat + 1) % SEATS  # R-SEAT-1: the next seat still holding cards
             while places[nxt] is not None:
                 nxt = (nxt + 1) % SEATS
-            if not (self.rules.stuck and self._stuck_now(nxt)):
+            if stuck is None or not self.rc[nxt][stuck] or not self._stuck_now(nxt, stuck):
                 self.turn = nxt
                 return
             self._stick(nxt, events)
