@@ -490,13 +490,6 @@ class Round(RoundState):
         events.append({"type": "out", "seat": seat, "place": place})
         self._placed(events)
 
-    def _stuck_now(self, seat: int, rank: int) -> bool:
-        """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards (of ``rank``, the
-        rules' ``stuck_rank``), facing another's set."""
-        rc = self.rc[seat]
-        left = rc[rank]  # (the rarest condition first)
-        return bool(left) and left == sum(rc) and self.top is not None and self.top_seat != seat
-
     def _stick(self, seat: int, events: list[Event]) -> None:
         """The stuck player leaves play at the lowest free place; whoever played directly on top
         of his last set stuck him (and gets his 闷供 next round, R-WF-TRIB-2)."""
@@ -567,7 +560,10 @@ class Round(RoundState):
             nxt = (seat + 1) % SEATS  # R-SEAT-1: the next seat still holding cards
             while places[nxt] is not None:
                 nxt = (nxt + 1) % SEATS
-            if stuck is None or not self.rc[nxt][stuck] or not self._stuck_now(nxt, stuck):
+            # R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards, facing
+            # another's set (asked of every next seat: no call, the cheapest test first)
+            rc = self.rc[nxt]
+            if stuck is None or not rc[stuck] or rc[stuck] != sum(rc) or nxt == top_seat:
                 self.turn = nxt
                 return
             self._stick(nxt, events)
