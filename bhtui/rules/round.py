@@ -290,7 +290,8 @@ class Round(RoundState):
         known = offer.recognise(action) if offer is not None else False  # each apply clears them)
         if known is not False:  # this very offer: no re-checking
             self._offers.clear()  # the state moves on: earlier offers no longer hold
-            self._readings.clear()
+            if self._readings:  # (a random bot and the sim read none)
+                self._readings.clear()
             events: list[Event] = []
             if known is True:
                 _HANDLERS[(self.phase, action["type"])](self, seat, action, events)
@@ -523,7 +524,7 @@ class Round(RoundState):
         events.append({"type": "pass", "seat": seat})
         self.trick_moves[seat] = "pass"
         self.trick.append(_PASSED[seat])
-        self._answered(seat, events)
+        self._next_answer(seat, events, True)
 
     def _yield_trick(self, seat: int, action: Action, events: list[Event]) -> None:
         if self.top is None or not self.rules.trick_yield or self.again:
@@ -532,24 +533,21 @@ class Round(RoundState):
         self.trick_moves[seat] = "yield"
         self.trick.append(_YIELDED[seat])
         self.yielders.append(seat)
-        self._answered(seat, events)
+        self._next_answer(seat, events, True)
 
-    def _answered(self, seat: int, events: list[Event]) -> None:
-        """A follower passed or yielded: on to the next one, the yielders again, or the
-        trick's end (R-TRICK-3, R-TRICK-5)."""
-        if self.again:
-            self.again.pop(0)
-            if self.again:
-                self.turn = self.again[0]
-                return
-            self._win_trick(events, kou=True)  # 扣牌: nobody beat it when asked again
-            return
-        self.responses += 1
-        self._next_answer(seat, events)
-
-    def _next_answer(self, seat: int, events: list[Event]) -> None:
+    def _next_answer(self, seat: int, events: list[Event], answered: bool = False) -> None:
         """The next seat to answer the top set (a seat stuck on it leaves play), the yielders
-        again, or the trick's end."""
+        again, or the trick's end (R-TRICK-3, R-TRICK-5), once ``seat`` played it or — when
+        ``answered`` — passed or yielded on it (most decisions: one call for both)."""
+        if answered:
+            if self.again:
+                self.again.pop(0)
+                if self.again:
+                    self.turn = self.again[0]
+                    return
+                self._win_trick(events, kou=True)  # 扣牌: nobody beat it when asked again
+                return
+            self.responses += 1
         top_seat = self.top_seat
         assert top_seat is not None
         places, stuck = self.places, self.rules.stuck_rank
