@@ -294,8 +294,9 @@ def sets_from_rank_counts(
             out = _bombs(rc, top)  # only a bigger bomb beats a bomb
         else:
             out = _sets(rc, top)
-            if sj or bj or gc or bombs:  # (roasts and kills answer jokers only)
-                out = _with_extras(out, rc, top, rules, bombs)
+            fours = bombs and max(rc[:TWO + 1]) >= 4  # (a bomb is four of a rank or more)
+            if sj or bj or gc or fours:  # (roasts and kills answer jokers only)
+                out = _with_extras(out, rc, top, rules, fours)
     # Only a set of the held-back rank may be held back (and no set holds a rank the hand
     # does not); an answer's natural cards rank above the top's, or are 2s, unless a bomb.
     if out and held and rc[held.rank] and (top[0] < held.rank or bombs):
