@@ -48,8 +48,11 @@ async def test_a_mistyped_theme_flag_is_not_saved_by_f2_and_the_next_start_has_n
     config_path().write_text(FILE)
     app = started("--theme", "neon", "--fast")
     async with app.run_test(size=(80, 24)) as pilot:
+        # The warning shows for 8 s from the start: looked for at once, not after a turn that
+        # a loaded machine may take longer than that to reach.
+        await wait_for(pilot, lambda: any("theme 'neon' not found" in n.message
+                                          for n in app._notifications), "the theme warning")
         await my_play_turn(pilot, app)  # the table, no dialog over it
-        assert any("theme 'neon' not found" in n.message for n in app._notifications)
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
         options = app.screen.query_one("OptionList")
