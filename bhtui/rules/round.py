@@ -140,6 +140,9 @@ class Round(RoundState):
         self._offers = {}
         """Each seat's last offer of legal actions, until anything is applied."""
         self._readings = {}
+        self.trick_texts: list[list[list[Any]]] = []
+        """The finished tricks as views show them, rendered once, when a view first shows
+        each (a finished trick never changes; ``views.py`` fills it)."""
         self.quiet = False
         """Nobody may declare out of turn again this round (see :attr:`interjecting`): the
         match reads it before asking the round."""
@@ -339,8 +342,9 @@ class Round(RoundState):
         return known
 
     def __getstate__(self) -> dict[str, Any]:
-        """Offers and readings are caches of what was handed out, not part of the game."""
-        return {**self.__dict__, "_offers": {}, "_readings": {}}
+        """Offers, readings and trick texts are caches of what was handed out, not part of
+        the game."""
+        return {**self.__dict__, "_offers": {}, "_readings": {}, "trick_texts": []}
 
     # call (R-GUARD-1, R-GUARD-2, R-GUARD-3, R-WF-GUARD-1/2)
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:

@@ -7,9 +7,11 @@ exactly like an ordinary round to everyone but the emperor.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bhtui.cards import CARD_TEXT, card_text
+from bhtui.rules.reading import Move
 from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.state import purchases_record, transfers_record
@@ -92,9 +94,20 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool,
 
 def _tricks(r: Round) -> list[list[list[Any]]]:
     """This round's tricks as ``[seat, "9S 9H SJ"]``, ``[seat, "pass"]`` or ``[seat, "yield"]``
-    moves: public, and all a bot needs to count cards and read passes."""
-    return [[[seat, move if isinstance(move, str) else " ".join(CARD_TEXT[c] for c in move)]
-             for seat, move in trick] for trick in r.tricks]
+    moves: public, and all a bot needs to count cards and read passes. A finished trick never
+    changes, so it is rendered once for every later view (the round keeps it, and the views
+    share it: nobody changes a view); only the open trick is rendered anew."""
+    if r.leader is None:  # (none before play)
+        return []
+    done, past = r.trick_texts, r.past_tricks
+    if len(done) < len(past):
+        done.extend(_trick_text(trick) for trick in past[len(done):])
+    return [*done, _trick_text(r.trick)]
+
+
+def _trick_text(trick: Iterable[Move]) -> list[list[Any]]:
+    return [[seat, move if isinstance(move, str) else " ".join(CARD_TEXT[c] for c in move)]
+            for seat, move in trick]
 
 
 def _top(r: Round) -> Top | None:

@@ -122,6 +122,18 @@ def packed_view(m: Match, viewer) -> bytes:
     return msgpack.packb(m.view(viewer))
 
 
+@examples(20)
+@given(matches, st.data())
+def test_R_HIDE_1_a_view_built_as_the_round_goes_equals_one_built_afresh(m, data):
+    """The round keeps each finished trick as views show it, rendered when a view first shows
+    it: views built after every action (as a host does) say what a copy's first views say."""
+    for _ in steps(m, data, limit=data.draw(st.integers(0, 300), label="stop")):
+        m.view(None)
+    fresh = copy.deepcopy(m)  # (the copy keeps no rendered tricks: the round's caches stay)
+    for viewer in (*range(5), None, "all"):
+        assert packed_view(m, viewer) == packed_view(fresh, viewer)
+
+
 @FAST
 @given(matches, st.data(), st.randoms(use_true_random=False))
 def test_R_HIDE_2_a_seat_view_is_byte_identical_when_hidden_cards_are_reshuffled(m, data, rng):
