@@ -141,8 +141,8 @@ class Round(RoundState):
         """Each seat's last offer of legal actions, until anything is applied."""
         self._readings = {}
         self.trick_texts: list[list[list[Any]]] = []
-        """The finished tricks as views show them, rendered once, when a view first shows
-        each (a finished trick never changes; ``views.py`` fills it)."""
+        """The tricks as views show them, the open one's moves so far last: each move rendered
+        once, when a view first shows it (a move never changes; ``views.py`` fills it)."""
         self.quiet = False
         """Nobody may declare out of turn again this round (see :attr:`interjecting`): the
         match reads it before asking the round."""

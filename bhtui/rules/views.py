@@ -94,15 +94,21 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool,
 
 def _tricks(r: Round) -> list[list[list[Any]]]:
     """This round's tricks as ``[seat, "9S 9H SJ"]``, ``[seat, "pass"]`` or ``[seat, "yield"]``
-    moves: public, and all a bot needs to count cards and read passes. A finished trick never
-    changes, so it is rendered once for every later view (the round keeps it, and the views
-    share it: nobody changes a view); only the open trick is rendered anew."""
+    moves: public, and all a bot needs to count cards and read passes. A move never changes
+    once made, so each is rendered once, for every later view: the round keeps the finished
+    tricks' texts and, last, the open trick's moves so far (views share the moves: nobody
+    changes a view; each gets its own list of the open trick, which goes on growing)."""
     if r.leader is None:  # (none before play)
         return []
-    done, past = r.trick_texts, r.past_tricks
-    if len(done) < len(past):
-        done.extend(_trick_text(trick) for trick in past[len(done):])
-    return [*done, _trick_text(r.trick)]
+    texts, past = r.trick_texts, r.past_tricks
+    if len(texts) != len(past) + 1:  # tricks closed since the last view (or none was built)
+        del texts[len(texts) - 1:]  # the open trick's moves, from before it closed
+        texts.extend(_trick_text(trick) for trick in past[len(texts):])
+        texts.append([])
+    moves, trick = texts[-1], r.trick
+    if len(moves) < len(trick):
+        moves.extend(_trick_text(trick[len(moves):]))
+    return [*texts[:-1], moves[:]]
 
 
 def _trick_text(trick: Iterable[Move]) -> list[list[Any]]:
