@@ -8,9 +8,10 @@ exactly like an ordinary round to everyone but the emperor.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
-from bhtui.cards import CARD_TEXT, card_text
+from bhtui.cards import CARD_TEXT, card_text, cards_from_counts
 from bhtui.rules.reading import Move
 from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
@@ -81,14 +82,14 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool,
         "tricks": _tricks(r),
     }  # the per-round table travels apart, once per round: the head holds only the totals
     if seat is not None:
-        view["hand"] = [CARD_TEXT[c] for c in r.hand(seat)]
+        view["hand"] = list(_hand_text(tuple(r.hands[seat])))
         # Every decision but the sets to play (the client computes those from the hand and
         # the rules): private, since a guard's 明保 would tell who he is.
         view["actions"] = [] if over else r.decisions(seat)
         if r.rules.deck.marked_guard_card:  # the holder sees the sword (R-GUARD-4, R-WH-DECK-2)
             view["guard_card"] = r.guard_card == seat
     if sees_all:
-        view["hands"] = [[CARD_TEXT[c] for c in r.hand(s)] for s in range(SEATS)]
+        view["hands"] = [list(_hand_text(tuple(counts))) for counts in r.hands]
     return view
 
 
@@ -114,6 +115,14 @@ def _tricks(r: Round) -> list[list[list[Any]]]:
 def _trick_text(trick: Iterable[Move]) -> list[list[Any]]:
     return [[seat, move if isinstance(move, str) else " ".join(CARD_TEXT[c] for c in move)]
             for seat, move in trick]
+
+
+@lru_cache(maxsize=256)
+def _hand_text(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """The hand of these card counts, as views show it: a hand changes only when its seat
+    plays or cards change hands, so every view of a moment and most views after it ask for
+    hands already rendered (a few tables' live hands fill the cache)."""
+    return tuple(CARD_TEXT[c] for c in cards_from_counts(list(counts)))
 
 
 def _top(r: Round) -> Top | None:
