@@ -48,6 +48,7 @@ FINAL = frozenset({"replaced"})
 class Link(Protocol):
     def write(self, data: bytes) -> None: ...
     async def read(self) -> bytes: ...
+    def disconnect(self) -> None: ...
 
 
 Listener = Callable[[Message], None]
@@ -121,11 +122,21 @@ class Client:
             for message in messages:
                 self._dispatch(_cleaned(message))
 
+    @property
+    def closed_by_host(self) -> bool:
+        """The host said ``bye``: we wait for the same table to reopen (``--resume``)."""
+        return self.refused is not None and self.refused.get("type") == "bye"
+
     def fail(self, code: str, reason: str, **detail: str) -> None:
         """The table cannot be reached: say so to the listeners, as the host's refusals are."""
         self._dispatch({"type": "error", "code": code, "reason": reason, **detail})
 
     def _send_hello(self, server: Message) -> None:
+        if self.closed_by_host and server.get("id") != self.server.get("id"):
+            # Another table on the host's port, not ours reopened: keep waiting for ours.
+            self.closed = "another table answers there"
+            self.link.disconnect()
+            return
         self.server = server
         table_id = server.get("id")
         if self.token is None and self.role == "player" and self.tokens and isinstance(table_id, str):
@@ -158,6 +169,8 @@ class Client:
         elif kind == "pake":
             self._answer_pake(message)
         elif kind == "welcome":
+            if self.closed_by_host:
+                self.refused = None  # the table we were told is closed is back (resumed)
             self.seat = message.get("seat")
             self.token = message.get("token") or self.token
             self._cid = max(self._cid, message.get("last_cid") or 0)  # ids go on after a rejoin
@@ -201,7 +214,8 @@ class Client:
         elif kind == "error" and (message.get("code") in FINAL or (
                 self.seat is None and self.view is None and self.room is None)):
             self.refused = message
-        elif kind == "bye":  # the host closed the table: final too (the seat token is kept)
+        elif kind == "bye":  # the host closed the table (the seat token is kept): we wait for
+            #                  it to reopen, quietly, until the person leaves
             self.refused = message
         elif kind == "closed":
             self.closed = message["reason"]

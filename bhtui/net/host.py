@@ -192,6 +192,7 @@ class Table:
             table._record(table.match.apply(seat, action))
         for s in table.seats:
             s.ready = True
+        table.scheduler.expect([i for i, s in enumerate(table.seats) if s.bot is None])
         return table
 
     # ----- abandoning (S-SCORE-5) ---------------------------------------------------------
@@ -291,7 +292,8 @@ class Table:
 
     def played_by_bot(self, seat: int) -> bool:
         s = self.seats[seat]
-        return s.bot is not None or s.auto or s.conn is None
+        return (s.bot is not None or s.auto
+                or (s.conn is None and seat not in self.scheduler.returning))
 
     def unready(self) -> list[int]:
         """Seats the table waits on after a round: people here who have not seen the result,

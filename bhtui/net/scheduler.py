@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 READY_WAIT = 60.0  # after a round: how long others wait for one who has not seen the result
 TIMEOUT_LIMIT = 5  # S-SCORE-5: auto-played this many times for running out of time
 AWAY_LIMIT = 180.0  # S-SCORE-5: disconnected this long, a player has abandoned the game
+RETURN_WAIT = 30.0  # a resumed table waits this long for its people before bots play their seats
 logger = logging.getLogger(__name__)
 
 
@@ -56,6 +57,8 @@ class Scheduler:
         self._due: tuple[Any, float] | None = None  # the same for a bot's move, an auto-pass, the ready wait
         self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
         self._away: dict[int, asyncio.TimerHandle] = {}  # seats whose player dropped, by seat
+        self.returning: set[int] = set()  # a resumed table's people not back yet: not played
+        self._return_wait: asyncio.TimerHandle | None = None
 
     def cancel(self) -> None:
         for handle in (self._timer, self._declarations):
@@ -74,6 +77,7 @@ class Scheduler:
             return
         seat = match.to_act
         loop = asyncio.get_running_loop()
+        self._await_return(loop)
         if table.unready():
             self._deadline = None
             if self.watched_by_others():  # alone at a table, take all the time you like
@@ -168,6 +172,7 @@ class Scheduler:
                 AWAY_LIMIT, self._gone_too_long, seat)
 
     def back(self, seat: int) -> None:
+        self.returning.discard(seat)
         away = self._away.pop(seat, None)
         if away is not None:
             away.cancel()
@@ -176,6 +181,26 @@ class Scheduler:
         for handle in self._away.values():
             handle.cancel()
         self._away.clear()
+        if self._return_wait is not None:
+            self._return_wait.cancel()
+
+    def expect(self, seats: list[int]) -> None:
+        """A resumed table: these people's clients are on their way back (by themselves after
+        a crash, and after the host's ``bye`` too). Their seats are not played until they
+        are back or RETURN_WAIT has passed; their absence counts (S-SCORE-5) from the start."""
+        self.returning = set(seats)
+
+    def _await_return(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Once the resumed table runs: the wait for its people, and their absence clocks."""
+        if not self.returning or self._return_wait is not None:
+            return
+        self._return_wait = loop.call_later(RETURN_WAIT, self._return_over)
+        for seat in self.returning:
+            self.went_away(seat)
+
+    def _return_over(self) -> None:
+        self.returning.clear()
+        self.arm()
 
     def _gone_too_long(self, seat: int) -> None:
         self._away.pop(seat, None)

@@ -28,6 +28,7 @@ SEND_BUFFER = 256 * 1024  # kernel bytes per connection; autotuning would allow 
 RATE_BURST, RATE_PER_SECOND = 400, 200.0  # floods, not fast bots: seats act only in turn
 READ_CHUNK = 65536
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+BYE_RETRY = 3  # after a bye, the back-off starts at BACKOFF[3] (2 s): a quiet, slow retry
 MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS = 64, 8
 FD_RESERVE = 64  # descriptors kept for the log, zeroconf, the terminal and the like
 
@@ -198,6 +199,10 @@ class TcpLink:
         except (ConnectionError, OSError):
             return b""
 
+    def disconnect(self) -> None:
+        """Hang up: the reading side ends as after a lost link."""
+        self.writer.close()
+
 
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
     reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
@@ -207,9 +212,11 @@ async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
 async def stay_connected(client: Client, host: str, port: int,
                          on_link: object = None) -> None:
     """Run the client, reconnecting with back-off after a lost link, until the host refuses
-    us (wrong code, full table), says ``bye`` (it closed the table) or the task is
-    cancelled. Resumes from the last event seen. A table never reached at all is a failure
-    the client is told about (``unreachable``), not an endless "Connecting…"."""
+    us (wrong code, full table) or the task is cancelled. Resumes from the last event seen.
+    After a ``bye`` (the host closed the table) it goes on trying, slowly (every
+    BYE_RETRY s and more), so the seat is taken back by itself when the same table is resumed.
+    A table never reached at all is a failure the client is told about (``unreachable``),
+    not an endless "Connecting…"."""
     attempt = 0
     reached = False
     while True:
@@ -227,9 +234,11 @@ async def stay_connected(client: Client, host: str, port: int,
                 on_link(link)
             seen_before = client.last_seq
             await client.run(link)
-            if client.refused is not None:
+            if client.closed_by_host and client.view is not None:  # a match: it may resume
+                attempt = max(attempt, BYE_RETRY)
+            elif client.refused is not None:
                 return
-            if client.last_seq != seen_before or client.view is not None:
+            elif client.last_seq != seen_before or client.view is not None:
                 attempt = 0
         await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
         attempt += 1

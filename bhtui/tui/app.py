@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import shlex
 import signal
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -117,6 +118,8 @@ class BhtuiApp(App[None]):
             if not isinstance(self.screen, RefusedScreen):
                 self._say_refused(client, refused)
             return
+        if isinstance(self.screen, ClosedScreen):  # the closed table reopened: back to it
+            self.pop_screen()
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:
             try:
@@ -133,8 +136,9 @@ class BhtuiApp(App[None]):
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
 
     def _say_refused(self, client: Client, refused: dict[str, Any]) -> None:
-        if refused.get("type") == "bye":
-            self.push_screen(ClosedScreen(self.t, self._goodbye(client)))
+        if refused.get("type") == "bye":  # after a match began, we wait for it to reopen
+            title = "bye.title" if client.view is not None else "bye.gone"
+            self.push_screen(ClosedScreen(self.t, self._goodbye(client), title))
             return
         if refused.get("code") == "code":
             return  # the session asks for the code (again) and tries again
@@ -145,9 +149,13 @@ class BhtuiApp(App[None]):
         self.push_screen(RefusedScreen(self.t, why, title))
 
     def _goodbye(self, client: Client) -> str:
-        """How a table the host closed is found again: his ``--resume``, our same command."""
+        """How a table the host closed is found again: his ``--resume``, and our command as
+        we need it — our name, and the join code's place when the table has one (the code
+        itself is not shown: others may see the screen)."""
         verb = "join" if client.role == "player" else "watch"
-        command = f"bhtui {verb} {self.address}".rstrip()
+        command = f"bhtui {verb} {self.address}".rstrip() + f" --name {shlex.quote(client.name)}"
+        if client.server.get("code"):
+            command += " --code " + self.t("bye.code")
         if client.view is None:  # before the match there is nothing to resume
             return self.t("bye.room", command=command)
         return self.t("bye.player" if client.role == "player" else "bye.watcher", command=command)

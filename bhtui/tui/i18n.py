@@ -479,19 +479,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
     "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
-    "bye.title": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
+    "bye.title": {"en": "The host closed the table — waiting for it to reopen (q leaves)\n"
+                        "{reason}",
+                  "zh": "主机已关闭牌桌——正在等待重新开桌（按 q 离开）\n{reason}"},
     "bye.room": {"en": "The game had not begun. When the host opens a table again, run the "
                        "same command again:\n  {command}",
                  "zh": "牌局尚未开始。主机再次开桌后，再运行同一条命令即可：\n  {command}"},
     "bye.player": {"en": "Nothing of yours is lost: your seat is kept. When the host reopens "
-                         "the table (`bhtui host --resume` on the host's machine), run the same "
-                         "command again to take your seat back:\n  {command}",
-                   "zh": "你没有任何损失：座位为你保留。主机重新开桌后（在主机那台机器上运行 "
-                         "`bhtui host --resume`），再运行同一条命令即可回到你的座位：\n  {command}"},
-    "bye.watcher": {"en": "When the host reopens the table (`bhtui host --resume` on the host's "
-                          "machine), run the same command again to watch it:\n  {command}",
-                    "zh": "主机重新开桌后（在主机那台机器上运行 `bhtui host --resume`），"
-                          "再运行同一条命令即可继续观战：\n  {command}"},
+                         "the table, on the host's machine with\n  bhtui host --resume\nyou are "
+                         "back in your seat by yourself. If you leave, take it back later with"
+                         "\n  {command}",
+                   "zh": "你没有任何损失：座位为你保留。主机在主机那台机器上运行\n"
+                         "  bhtui host --resume\n重新开桌后，你会自动回到你的座位。"
+                         "若现在离开，之后可运行\n  {command}\n回到座位。"},
+    "bye.watcher": {"en": "When the host reopens the table, on the host's machine with\n"
+                          "  bhtui host --resume\nyou watch it again by yourself. If you leave, "
+                          "watch it later with\n  {command}",
+                    "zh": "主机在主机那台机器上运行\n  bhtui host --resume\n重新开桌后，"
+                          "你会自动继续观战。若现在离开，之后可运行\n  {command}\n继续观战。"},
+    "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
+    "bye.code": {"en": "<the table's join code>", "zh": "<牌桌的入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
     "refused.replaced": {"en": "this seat was taken over from another window or machine",
                          "zh": "此座位已被另一个窗口或另一台机器接管"},

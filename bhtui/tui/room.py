@@ -294,15 +294,17 @@ class RefusedScreen(Localized, Screen[None]):
 
 
 class ClosedScreen(RefusedScreen):
-    """The host closed the table (its ``bye``): say so and how a resumed table is found again.
+    """The host closed the table (its ``bye``): say so, that we wait for it to reopen (the
+    client retries by itself, and the app closes this screen when the table is back), and
+    how it is found again after leaving.
     It comes in the middle of a game, so only Enter or q leave: a key pressed for the game
     just as it arrived does not take it away unread."""
 
     KEYS = "bye.keys"
     LEAVE_KEYS = frozenset({"enter", "q"})
 
-    def __init__(self, t: Translator, how_back: str) -> None:
-        super().__init__(t, how_back, "bye.title")
+    def __init__(self, t: Translator, how_back: str, title: str = "bye.title") -> None:
+        super().__init__(t, how_back, title)
 
 
 class TableMenu(Localized, Screen[str]):

@@ -1,6 +1,7 @@
 """The host's goodbye, over real sockets on loopback: a host that closes its table on purpose
-tells every player and watcher (`bye`), and they stop reconnecting; a link lost without it
-keeps reconnecting as before. The seat token stays, so a resumed table takes the seat back."""
+tells every player and watcher (`bye`), and they wait quietly for that table to reopen; a
+link lost without it keeps reconnecting as before. The seat token stays, so the resumed table
+takes the seat back by itself."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bhtui.store.gamelog import GameLog
 from bhtui.store.tokens import SeatTokens
 
 from loopback import LOOPBACK, Recording, frames, settle
-from net_helpers import HANG, in_background
+from net_helpers import in_background
 
 
 async def a_table_of_bots(log: GameLog | None = None) -> tuple[Table, Serving]:
@@ -38,40 +39,68 @@ def recording(monkeypatch) -> None:
     monkeypatch.setattr(tcp, "open_link", open_link)
 
 
-async def test_a_host_that_closes_its_table_says_bye_to_player_and_watcher_who_stay_away(
+async def test_a_host_that_closes_its_table_says_bye_and_the_resumed_table_takes_them_back(
         tmp_path, monkeypatch):
-    """Every connection gets `bye` as its last frame; neither client reconnects (its run
-    ends by itself, one link each); the player's seat token is kept, and the table resumed
-    from its log (`bhtui host --resume`) gives him his seat back."""
-    table, serving = await a_table_of_bots(GameLog(tmp_path / "table.log"))
+    """Every connection gets `bye` as its last frame; the clients then wait quietly (a slow
+    retry) with the seat token kept. The table resumed from its log (`bhtui host --resume`)
+    on the same port waits for its person: the bots play up to his turn and no further —
+    nothing is played for his seat — until his own client is back in the seat by itself."""
+    path = tmp_path / "table.log"
+    table, serving = await a_table_of_bots(GameLog(path))
+    port = serving.port
     tokens = SeatTokens(tmp_path / "seats.json")
     recording(monkeypatch)
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))  # the slow retry, sped up
     opened: dict[str, list[Recording]] = {"Ana": [], "Wu": []}
     player = Client(None, "Ana", tokens=tokens)  # type: ignore[arg-type]
     watcher = Client(None, "Wu", "spectator")  # type: ignore[arg-type]
-    runs = [in_background(stay_connected(c, LOOPBACK, serving.port, opened[c.name].append))
+    runs = [in_background(stay_connected(c, LOOPBACK, port, opened[c.name].append))
             for c in (player, watcher)]
     await settle(lambda: player.view is not None and watcher.view is not None)
     assert player.seat == 0 and tokens.get(table.table_id) == table.seats[0].token
 
     await serving.stop()
-    await asyncio.wait_for(asyncio.gather(*runs), HANG)  # they gave up: no back-off loop
-
     for client in (player, watcher):
-        links = opened[client.name]
-        assert len(links) == 1  # no reconnect attempt followed
-        assert frames(links[0].received)[-1] == {"type": "bye", "reason": "closed"}
+        assert frames(opened[client.name][0].received)[-1] == {"type": "bye", "reason": "closed"}
         assert client.refused == {"type": "bye", "reason": "closed"}
+    assert not any(run.done() for run in runs)  # waiting for the table to reopen
     assert tokens.get(table.table_id) == table.seats[0].token  # nothing of his is lost
+    his_before = [a for seat, a in GameLog.load(path).actions if seat == 0]
 
-    resumed = Table.resume(GameLog.load(tmp_path / "table.log"), bot_delay=0.0)
-    again = await start_serving(resumed, listen_socket(LOOPBACK, 0), advertise=False)
-    back = Client(None, "Ana", tokens=tokens)  # type: ignore[arg-type]
-    run = in_background(stay_connected(back, LOOPBACK, again.port))
-    await settle(lambda: back.view is not None)
-    assert back.seat == 0 and resumed.seats[0].conn is not None
+    resumed = Table.resume(GameLog.load(path), bot_delay=0.0)
+    resumed.scheduler.arm()  # the table runs before anyone is back
+    await settle(lambda: resumed.match.to_act == 0)  # the bots reached his turn: it waits
+    again = await start_serving(resumed, listen_socket(LOOPBACK, port), advertise=False)
+    await settle(lambda: resumed.seats[0].conn is not None and player.refused is None)
+    assert player.seat == 0 and player.view is not None
+    assert [a for seat, a in GameLog.load(path).actions if seat == 0] == his_before
+    await settle(lambda: watcher.refused is None)  # the watcher is back as well
     await again.stop()
-    await asyncio.wait_for(run, HANG)
+    for run in runs:
+        run.cancel()
+
+
+async def test_another_table_on_the_port_is_not_taken_for_the_closed_one(monkeypatch):
+    """After a `bye` the client waits for *its* table: a new table on the same port (another
+    id) is not joined — the client says no hello there and keeps waiting."""
+    table, serving = await a_table_of_bots()
+    port = serving.port
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))
+    player = Client(None, "Ana")  # type: ignore[arg-type]
+    opened: list[object] = []
+    run = in_background(stay_connected(player, LOOPBACK, port, opened.append))
+    await settle(lambda: player.view is not None)
+    ours = player.server["id"]
+    await serving.stop()
+    other, elsewhere = await a_table_of_bots()
+    await elsewhere.stop()
+    other_serving = await start_serving(other, listen_socket(LOOPBACK, port), advertise=False)
+    tried = len(opened)
+    await settle(lambda: len(opened) >= tried + 2)  # it came, heard the other hello, went
+    assert player.refused == {"type": "bye", "reason": "closed"} and player.server["id"] == ours
+    assert other.seats[0].conn is None and not other.viewers and not other.started
+    await other_serving.stop()
+    run.cancel()
 
 
 async def test_a_link_lost_without_a_goodbye_still_reconnects(monkeypatch):
@@ -87,4 +116,4 @@ async def test_a_link_lost_without_a_goodbye_still_reconnects(monkeypatch):
     assert player.refused is None and player.seat == 0
     assert all(m["type"] != "bye" for link in opened for m in frames(link.received))
     await serving.stop()
-    await asyncio.wait_for(run, HANG)
+    run.cancel()

@@ -1,17 +1,19 @@
 """The host's goodbye on a joiner's screen (Pilot, loopback, 80×24): the table closed on
-purpose is said plainly, with how a resumed table is joined again, and nothing reconnects."""
+purpose is said plainly, the screen waits for it to reopen, and the resumed table takes the
+joiner back by itself."""
 
 from __future__ import annotations
 
 import pytest
-from textual.worker import WorkerState
 
 from bhtui.bots import make_bot
+from bhtui.net import tcp
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
+from bhtui.store.gamelog import GameLog
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.room import ClosedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
@@ -21,34 +23,48 @@ from bhtui.tui.widgets import Plain
 from tui_helpers import wait_for
 
 SAID = {
-    "en": ("The host closed the table.", "your seat is kept", "bhtui host --resume",
-           "Press Enter or q to leave."),
-    "zh": ("主机已关闭牌桌。", "座位为你保留", "bhtui host --resume", "按回车或 q 退出。"),
+    "en": ("The host closed the table — waiting for it to reopen (q leaves)", "your seat is kept",
+           "\n  bhtui host --resume\n", "back in your seat by yourself"),
+    "zh": ("主机已关闭牌桌——正在等待重新开桌（按 q 离开）", "座位为你保留", "\n  bhtui host --resume\n",
+           "自动回到你的座位"),
 }
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-async def test_a_joiner_whose_host_quits_is_told_the_table_closed_and_how_to_rejoin(language):
+async def test_a_joiner_whose_host_quits_waits_and_is_back_at_the_resumed_table(
+        language, tmp_path, monkeypatch):
+    """The table closed on purpose is said plainly, with how it comes back; the screen waits
+    (a quiet slow retry, a key meant for the game does not take it away) and the resumed
+    table on the same port puts the joiner back at his table by itself."""
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))  # the slow retry, sped up
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
-    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0)
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0,
+                  log=GameLog(tmp_path / "table.log"))
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
-    address = f"127.0.0.1:{serving.port}"
+    port = serving.port
+    address = f"127.0.0.1:{port}"
     app = BhtuiApp(Config(name="Ana", language=language), RemoteSession(address))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
-        session = next(w for w in app.workers if w.name == "session")  # stay_connected
         await serving.stop()  # ctrl+q → y in `bhtui host`, or SIGTERM of a headless one
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
-        for words in (*SAID[language], f"bhtui join {address}"):
+        for words in (*SAID[language], f"\n  bhtui join {address} --name Ana\n"):
             assert words in said
         assert "reconnect" not in said and "重连" not in said
-        await wait_for(pilot, lambda: session.state == WorkerState.SUCCESS)  # stayed away
         await pilot.press("p")  # a key meant for the game as the goodbye came: still shown
         assert isinstance(app.screen, ClosedScreen) and app.is_running
-        await pilot.press("enter")
+        resumed = Table.resume(GameLog.load(tmp_path / "table.log"), bot_delay=0.0)
+        again = await start_serving(resumed, listen_socket("127.0.0.1", port),
+                                    advertise=False)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and resumed.seats[0].conn is not None)
+        assert app.client.refused is None and app.client.seat == 0
+        await again.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen))
+        await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
 
 
@@ -69,4 +85,4 @@ async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stay
         assert isinstance(app.screen, ClosedScreen)
         said = str(app.screen.query_one(Plain).render())
         assert "The host closed the table." in said and "had not begun" in said
-        assert f"bhtui join {address}" in said and "--resume" not in said
+        assert f"\n  bhtui join {address} --name Bo\n" in said and "--resume" not in said
