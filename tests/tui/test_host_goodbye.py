@@ -86,3 +86,26 @@ async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stay
         said = str(app.screen.query_one(Plain).render())
         assert "The host closed the table." in said and "had not begun" in said
         assert f"\n  bhtui join {address} --name Bo\n" in said and "--resume" not in said
+
+
+async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_place():
+    """The goodbye's command is the one the person needs: `bhtui watch` with the address,
+    his name, and `--code` with the code's place (the code itself is not shown), each command
+    on a line of its own — not a bare `bhtui join` that meets a code prompt."""
+    table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                       for i in range(5)], seed=6, rounds=1, bot_delay=0.05,
+                  code="4242")
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    table.start()
+    address = f"127.0.0.1:{serving.port}"
+    app = BhtuiApp(Config(name="Wu Li"), RemoteSession(address, "spectator", "4242"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
+        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
+        said = str(app.screen.query_one(Plain).render())
+        assert (f"\n  bhtui watch {address} --name 'Wu Li' --code <the table's join code>\n"
+                in said)
+        assert "4242" not in said and "\n  bhtui host --resume\n" in said
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
