@@ -187,9 +187,11 @@ class TableScreen(Localized, Screen[None]):
         elif kind == "closed":  # the link is down until the next welcome
             self.link_lost = message["reason"]
             self._update_status()
+            self.refresh_bindings()  # nothing reaches the table meanwhile: its keys dim
         elif kind == "welcome":
             self.link_lost = None
             self._update_status()
+            self.refresh_bindings()
 
     def names(self) -> list[str]:
         view = self.client.view
@@ -350,6 +352,8 @@ class TableScreen(Localized, Screen[None]):
             if parameters[0] == "open_guard" and solo != (len(parameters) > 1):
                 return False  # m says 明独 to the emperor and 明保 to anyone else
             return not watching and not self._on_auto() and parameters[0] in self._my_actions()
+        if action in ("play", "pass_turn", "hint") and not watching and self.link_lost:
+            return None  # the link is down: a press would reach nobody
         if action in ("play", "pass_turn"):
             return None if not watching and not self._my_play_turn() else not watching
         if action == "hint":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App
+from textual.widgets._footer import FooterKey
 
 from bhtui.bots import make_bot
 from bhtui.net.botclient import attach_bot
@@ -22,7 +23,8 @@ from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
 from net_helpers import in_background
-from tui_helpers import config, wait_for
+from tui_helpers import config, my_play_turn, wait_for
+from tui_helpers import table as table_screen
 
 
 async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
@@ -88,6 +90,34 @@ async def test_a_lost_link_says_reconnecting_until_the_table_takes_us_back():
         await wait_for(pilot, lambda: "closed" in seen and "reconnecting" in str(status.render()))
         serving = await start_serving(table, listen_socket("127.0.0.1", port), advertise=False)
         await wait_for(pilot, lambda: "welcome" in seen and "reconnecting" not in str(status.render()))
+    await serving.stop()
+
+
+async def test_while_the_link_is_down_play_pass_and_hint_are_dimmed():
+    """At my turn, a lost link dims Play, Pass and Hint (a press would reach nobody, and p
+    did nothing while they stayed lit)."""
+    table, serving, app = await joining_a_table_of_bots()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        screen = table_screen(app)
+        keys = ("play", "pass_turn", "hint")
+
+        def lit() -> list[bool]:
+            return [screen.check_action(action, ()) is True for action in keys]
+
+        def footer_dimmed() -> bool:
+            return all(k.has_class("-disabled") for k in screen.query(FooterKey)
+                       if k.action in keys)
+
+        await wait_for(pilot, lambda: lit() == [True] * 3 and not footer_dimmed())
+        port = serving.port
+        serving.server.close()
+        next(v.conn for v in table.viewers.values() if v.seat == 0).close("dropped")
+        await wait_for(pilot, lambda: screen.link_lost is not None and footer_dimmed())
+        assert lit() == [False] * 3
+        serving = await start_serving(table, listen_socket("127.0.0.1", port), advertise=False)
+        await wait_for(pilot, lambda: screen.link_lost is None)  # back: the keys follow the
+        #                                                        turn (the match went on)
     await serving.stop()
 
 
