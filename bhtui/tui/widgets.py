@@ -98,22 +98,27 @@ class Footer(TextualFooter):
         if offer == shown:
             return
         self._shown = offer
-        if shown is not None and [b for b, _, _ in offer] == [b for b, _, _ in shown]:
-            self._enable(offer)  # the same keys: my turn came or went
-            return
+        if (shown is not None and [b for b, _, _ in offer] == [b for b, _, _ in shown]
+                and self._enable(offer)):
+            return  # the same keys: my turn came or went
         await super().recompose()
 
-    def _enable(self, offer: tuple[Any, ...]) -> None:
+    def _enable(self, offer: tuple[Any, ...]) -> bool:
         """Each key enabled or dimmed (and its tooltip) as ``offer`` says, in place: what
-        changes as turns come and go, cheaper than a rebuild of every key."""
+        changes as turns come and go, cheaper than a rebuild of every key. False when a key
+        on screen is not on offer (one of an older set still shown): rebuild instead."""
         state: dict[tuple[str, str], tuple[bool, str]] = {}
         for binding, enabled, tooltip in offer:
             state.setdefault((binding.key, binding.action), (enabled, tooltip))
-        for key in self.query(FooterKey):
+        keys = list(self.query(FooterKey))
+        if any((key.key, key.action) not in state for key in keys):
+            return False
+        for key in keys:
             enabled, tooltip = state[key.key, key.action]
             key._disabled = not enabled  # what a click on it reads
             key.set_class(not enabled, "-disabled")
             key.tooltip = tooltip or None
+        return True
 
     def compose(self) -> ComposeResult:
         watchers = getattr(self, "__watchers", {}).get("compact")

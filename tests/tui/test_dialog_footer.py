@@ -27,3 +27,25 @@ async def test_the_bottom_line_under_the_throne_dialog_names_its_keys(language):
         shown, hidden = SAID[language]
         assert all(word in keys for word in shown), keys
         assert not any(word in keys for word in hidden), keys
+
+
+async def test_a_footer_still_showing_keys_of_an_older_set_is_rebuilt_not_broken():
+    """When the keys on offer no longer include one the footer still shows (an older set,
+    the same bindings objects listed), the footer rebuilds instead of failing on a KeyError
+    inside its in-place update."""
+    from textual.app import App
+    from textual.binding import Binding
+
+    class Two(App):
+        BINDINGS = [Binding("a", "bell", "Ah"), Binding("b", "toggle_dark", "Be")]
+
+        def compose(self):
+            yield Footer()
+
+    app = Two()
+    async with app.run_test(size=(80, 24)) as pilot:
+        footer = app.screen.query_one(Footer)
+        await wait_for(pilot, lambda: len(footer.query("FooterKey")) == 2)
+        only_a = tuple(o for o in footer._on_offer() if o[0].key == "a")
+        assert footer._enable(only_a) is False  # told to rebuild, nothing raised
+        assert footer._enable(footer._on_offer()) is True
