@@ -153,7 +153,7 @@ class BhtuiApp(App[None]):
         we need it — our name, and the join code's place when the table has one (the code
         itself is not shown: others may see the screen)."""
         verb = "join" if client.role == "player" else "watch"
-        command = f"bhtui {verb} {self.address}".rstrip() + f" --name {shlex.quote(client.name)}"
+        command = f"bhtui --name {shlex.quote(client.name)} {verb} {self.address}".rstrip()
         if client.server.get("code"):
             command += " --code " + self.t("bye.code")
         if client.view is None:  # before the match there is nothing to resume

@@ -51,7 +51,7 @@ async def test_a_joiner_whose_host_quits_waits_and_is_back_at_the_resumed_table(
         await serving.stop()  # ctrl+q → y in `bhtui host`, or SIGTERM of a headless one
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
-        for words in (*SAID[language], f"\n  bhtui join {address} --name Ana\n"):
+        for words in (*SAID[language], f"\n  bhtui --name Ana join {address}\n"):
             assert words in said
         assert "reconnect" not in said and "重连" not in said
         await pilot.press("p")  # a key meant for the game as the goodbye came: still shown
@@ -85,12 +85,12 @@ async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stay
         assert isinstance(app.screen, ClosedScreen)
         said = str(app.screen.query_one(Plain).render())
         assert "The host closed the table." in said and "had not begun" in said
-        assert f"\n  bhtui join {address} --name Bo\n" in said and "--resume" not in said
+        assert f"\n  bhtui --name Bo join {address}\n" in said and "--resume" not in said
 
 
 async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_place():
-    """The goodbye's command is the one the person needs: `bhtui watch` with the address,
-    his name, and `--code` with the code's place (the code itself is not shown), each command
+    """The goodbye's command is the one the person needs: `bhtui --name … watch` with
+    the address, and `--code` with the code's place (the code itself is not shown), each command
     on a line of its own — not a bare `bhtui join` that meets a code prompt."""
     table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                                        for i in range(5)], seed=6, rounds=1, bot_delay=0.05,
@@ -104,7 +104,7 @@ async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_p
         await serving.stop()
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
-        assert (f"\n  bhtui watch {address} --name 'Wu Li' --code <the table's join code>\n"
+        assert (f"\n  bhtui --name 'Wu Li' watch {address} --code <the table's join code>\n"
                 in said)
         assert "4242" not in said and "\n  bhtui host --resume\n" in said
         await pilot.press("q")
