@@ -25,7 +25,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.describe import rank_counts_words, tribute_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
-from bhtui.tui.widgets import Plain, clip, reflow
+from bhtui.tui.widgets import Plain, apart, reflow
 from bhtui.wire import BaohuangView, Event, HistoryRow, Transfer, TrickMove, ViewHead
 
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
@@ -246,7 +246,7 @@ class ResultScreen(Dialog):
                 role += f" · {t('role.rebel_mark')}"
             if any(stuck[0] == seat for stuck in end.get("stuck", ())):
                 role += f" · {t('role.stuck_mark')}"
-            grid.add_row(Text(clip(self.names[seat], 14)), role, t.place(end["places"][seat]),
+            grid.add_row(Text(apart(self.names, 14)[seat]), role, t.place(end["places"][seat]),
                          f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
         winner = end.get("winner")
         with Vertical():
@@ -259,7 +259,7 @@ class ResultScreen(Dialog):
             if held:  # every hand still held is shown once the round is over
                 yield Plain(t("result.hands"))
                 for seat, hand in held:
-                    yield Plain(Text.assemble((f" {clip(self.names[seat], 10)}: ", "bold"),
+                    yield Plain(Text.assemble((f" {apart(self.names, 10)[seat]}: ", "bold"),
                                               rank_counts_words(hand)), classes="held")
             if self.last:
                 yield Plain(t("result.last"))
@@ -319,11 +319,11 @@ class MatchEndScreen(Dialog):
             standings.add_column(t(key))
         for seat in order:  # equal totals share a place: 1, 1, 3
             place = 1 + sum(totals[s] > totals[seat] for s in order)
-            standings.add_row(str(place), Text(clip(self.names[seat], 16)), f"{totals[seat]:+d}")
+            standings.add_row(str(place), Text(apart(self.names, 16)[seat]), f"{totals[seat]:+d}")
         rounds = RichTable(box=None, padding=(0, 1))
         rounds.add_column("#", justify="right")
         for seat in seats:
-            rounds.add_column(Text(clip(self.names[seat], 6)), justify="right")
+            rounds.add_column(Text(apart(self.names, 6)[seat]), justify="right")
         history = self.history
         shown = history[-8:]  # the latest rounds; older ones are in the replay
         if len(history) > len(shown):
@@ -366,7 +366,7 @@ class PreviousTrickScreen(Dialog):
                 yield Plain(t("trick.none"))
             for entry in self.moves:
                 move = entry["move"]
-                line = Text(f"{clip(self.names[entry['seat']], 14)}: ", style="bold")
+                line = Text(f"{apart(self.names, 14)[entry['seat']]}: ", style="bold")
                 if isinstance(move, str):  # "pass" or "yield"
                     line.append(t(move), style="dim")
                 else:

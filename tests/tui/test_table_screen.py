@@ -11,6 +11,7 @@ import tomllib
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config, config_path
@@ -423,6 +424,25 @@ async def test_counter_last_sets_previous_trick_and_log_scrolling():
         await pilot.press("pageup")
         await pilot.pause()
         assert log.scroll_y < bottom
+
+
+async def test_the_round_result_keeps_two_alike_long_names_apart(first_deal):
+    """Two names that one cut would make alike ("Wang Xiaoming 1", "… 2") keep their ends in
+    the result's rows and held hands, as in the scores pane (apart), so no seat looks like
+    another."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.2, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        names, end = await tuoguan_to_the_match_end(pilot, app)
+        names = ["Wang Xiaoming Long 1", "Wang Xiaoming Long 2", *names[2:]]
+        result = ResultScreen(app.t, end, names, end["scores"], [], False)
+        await app.push_screen(result)
+        console = Console(width=80)
+        with console.capture() as seen:
+            for plain in result.query("Plain"):
+                console.print(plain.content)
+        shown = seen.get()
+        assert "ng 1" in shown and "ng 2" in shown, shown
 
 
 async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with_play_again(
