@@ -497,11 +497,13 @@ def score_table(history: Sequence[HistoryRow], totals: list[int],
                 table: list[TableSeat], t: Translator, width: int = SCORES_CELLS) -> RichTable:
     """A row per seat: the name, as many of the latest finished rounds as fit beside it (the
     round numbers above), and, always, the total. Names come first: at 80×24 five names
-    four cells wide ("Zha…") told nobody who was who; they get what they need (23 cells:
-    most names of the host's 24 characters, 11 CJK ones), cut only to leave the total, and a
-    cut keeps two names apart. The result screens show every round."""
+    four cells wide ("Zha…") told nobody who was who; they get what they need, cut only to
+    leave the total and the latest round (two 13-character CJK names left only Σ, no round
+    at all), and a cut keeps two names apart. The result screens show every round."""
+    latest_cells = _round_cells(history[-1]) if history else 0
     names = apart([str(table[s]["name"]) if s < len(table) else str(s)
-                   for s in range(len(totals))], max(3, width - 1 - _cells(totals, "Σ")))
+                   for s in range(len(totals))],
+                  max(3, width - 1 - _cells(totals, "Σ") - latest_cells))
     name_cells = 1 + max(cell_len(n) for n in names) if names else 0  # 1: off the border
     room, shown = width - name_cells - _cells(totals, "Σ"), 0
     while shown < len(history) and _round_cells(history[-1 - shown]) <= room:

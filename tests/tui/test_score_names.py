@@ -1,7 +1,7 @@
 """Five names readable in the scores pane at 80×24 (Pilot): at four cells ("Zha…") nobody
 could tell who was who. Latin and CJK names (two cells a character) up to the host's limit
-(24 characters, ``net.protocol.MAX_NAME``) get the cells they need beside the totals — 23,
-so all but the longest CJK names are whole — and a cut never makes two seats look alike."""
+(24 characters, ``net.protocol.MAX_NAME``) get the cells they need beside the latest round
+and the totals, and a cut never makes two seats look alike."""
 
 from __future__ import annotations
 
@@ -37,12 +37,19 @@ async def test_five_realistic_names_are_whole_in_the_scores_pane_at_80x24():
         for name, line, total in zip(names, drawn[1:6], TOTALS, strict=True):
             assert line.lstrip().startswith(name) and line.split()[-1] == f"{total:+d}"
 
-        drawn = await drawn_with(pilot, app, longest)  # at the limit: whole, the total kept
+        drawn = await drawn_with(pilot, app, longest)  # long names: cut so that the latest
+        assert drawn[0].split()[-2:] == ["5", "Σ"]  # round still shows beside the total
         for name, line, total in zip(longest, drawn[1:6], TOTALS, strict=True):
-            assert line.lstrip().startswith(name) and line.split()[-1] == f"{total:+d}"
+            assert line.split()[0][:2] == name[:2] and line.split()[-1] == f"{total:+d}"
+
+        cjk = ["欧阳娜娜欧阳娜娜欧阳娜娜欧", "欧阳娜娜欧阳娜娜欧阳娜娜李", "Ana", "Bo", "Li"]
+        drawn = await drawn_with(pilot, app, cjk)  # two 13-character names: Σ was all left
+        assert drawn[0].split()[-2:] == ["5", "Σ"]
+        shown = [line.rsplit(" ", 2)[0].strip() for line in drawn[1:3]]
+        assert shown[0] != shown[1] and [s[-1] for s in shown] == ["欧", "李"]
 
         drawn = await drawn_with(pilot, app, alike, [120, -100, 10, -20, -10])
-        shown = [line.rsplit(" ", 1)[0].strip() for line in drawn[1:6]]  # 3-digit totals:
-        assert len(set(shown)) == 5 and shown[2:] == alike[2:]  # 24 cells are too many
+        shown = [line.strip().rsplit(None, 2)[0] for line in drawn[1:6]]  # the latest round
+        assert len(set(shown)) == 5 and shown[2:] == alike[2:]  # and 3-digit totals kept
         assert [s[-1] for s in shown[:2]] == ["娜", "李"] and all("…" in s for s in shown[:2])
         assert all(cell_len(line) <= 28 for line in drawn)
