@@ -213,8 +213,8 @@ async def stay_connected(client: Client, host: str, port: int,
                          on_link: object = None) -> None:
     """Run the client, reconnecting with back-off after a lost link, until the host refuses
     us (wrong code, full table) or the task is cancelled. Resumes from the last event seen.
-    After a ``bye`` (the host closed the table) it goes on trying, slowly (every
-    BYE_RETRY s and more), so the seat is taken back by itself when the same table is resumed.
+    After a ``bye`` (the host closed the table) it goes on trying, slowly (the back-off from
+    BACKOFF[BYE_RETRY] on), so the seat is taken back by itself when the same table resumes.
     A table never reached at all is a failure the client is told about (``unreachable``),
     not an endless "Connecting…"."""
     attempt = 0

@@ -194,7 +194,7 @@ class Match:
         """Apply an action; IllegalAction with a reason (nothing changed) when refused."""
         if self.over:
             raise IllegalAction("the match is over")
-        if type(seat) is not int and not isinstance(seat, int) or not 0 <= seat < SEATS:
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalAction(f"no seat {seat!r}")
         r = self.round
         events = r.apply(seat, action)

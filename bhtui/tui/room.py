@@ -303,9 +303,6 @@ class ClosedScreen(RefusedScreen):
     KEYS = "bye.keys"
     LEAVE_KEYS = frozenset({"enter", "q"})
 
-    def __init__(self, t: Translator, how_back: str, title: str = "bye.title") -> None:
-        super().__init__(t, how_back, title)
-
 
 class TableMenu(Localized, Screen[str]):
     """Watch or join one known table (the SSH demo's --table)."""

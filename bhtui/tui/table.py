@@ -100,7 +100,7 @@ class TableScreen(Localized, Screen[None]):
         self._auto_seen = False
         self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
         self.link_lost: str | None = None  # why the link to the table is down (reconnecting)
-        self._scores = ""  # what the score table was last drawn from
+        self._scores: tuple[list[Any], list[int], list[str]] | None = None  # drawn from
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -296,7 +296,7 @@ class TableScreen(Localized, Screen[None]):
         shown.update(notes or "")
         history, totals, table = self.client.history, view["totals"], self.client.table
         pane = self.query_one("#scores", Static)
-        scores = repr((history, totals, [seat["name"] for seat in table]))
+        scores = (list(history), list(totals), [seat["name"] for seat in table])
         if scores != self._scores:  # a table is drawn anew each time: only when it changed
             self._scores = scores
             pane.update(score_table(history, totals, table, self.t))
