@@ -104,20 +104,23 @@ class Client:
         return [self.rounds[n] for n in sorted(self.rounds)]
 
     async def run(self, link: Link | None = None) -> None:
-        """Read frames until the link ends (the host speaks first)."""
+        """Read frames until the link ends (the host speaks first), then hang up our end: a
+        link the host closed (a refusal, a ``bye``) would otherwise sit in CLOSE-WAIT, one
+        more for every slow retry, until the program exits."""
         if link is not None:
             self.link = link
         self.closed = None
         decoder = FrameDecoder()
         while True:
             data = await self.link.read()
-            if not data:
-                self._dispatch({"type": "closed", "reason": self.closed or "connection closed"})
-                return
             try:
-                messages = decoder.feed(data)
+                messages = decoder.feed(data) if data else None
             except ProtocolError as exc:
-                self._dispatch({"type": "closed", "reason": str(exc)})
+                self.closed = str(exc)
+                messages = None
+            if messages is None:
+                self.link.disconnect()
+                self._dispatch({"type": "closed", "reason": self.closed or "connection closed"})
                 return
             for message in messages:
                 self._dispatch(_cleaned(message))

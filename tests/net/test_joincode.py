@@ -21,7 +21,7 @@ from bhtui.net.host import Table
 from bhtui.net.tcp import serve_table
 from bhtui.rules import PRESETS
 
-from loopback import LOOPBACK, Recording, connect, frames, free_port, settle
+from loopback import LOOPBACK, Recording, close_wait, connect, frames, free_port, settle
 from net_helpers import in_background, people_and_bots
 
 
@@ -77,9 +77,11 @@ async def test_a_captured_handshake_does_not_give_the_code_away():
 
 async def test_the_right_code_gets_in_and_a_wrong_one_is_refused_and_never_seated():
     table, server, port = await coded_table()
-    wrong, _ = await connect(port, "Eve", code="1111")
+    wrong, link = await connect(port, "Eve", code="1111")
     await settle(lambda: wrong.refused is not None)
     assert wrong.refused["code"] == "code" and table.seats_taken() == 0
+    # the host hung up after its answer, and so do we: no socket left in CLOSE-WAIT
+    await settle(lambda: wrong.closed is not None and not close_wait(link))
     none, _ = await connect(port, "Nobody")
     await settle(lambda: none.refused is not None)
     assert none.refused["code"] == "code"
