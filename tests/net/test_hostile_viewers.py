@@ -199,17 +199,32 @@ def escapes(table) -> list[dict]:
 async def test_S_SCORE_5_leaving_and_coming_back_again_and_again_escapes_once():
     """Quitting on purpose closes the link and counts once this match: coming back with the
     token and leaving the next deal again ends no second deal with an escape."""
-    from test_doudizhu_table import bots_table
+    from test_doudizhu_table import DDZ, bots_table
 
-    table = bots_table("classic", {0}, {"escape": True}, seed=14, rounds=3, bot_delay=0.05)
-    table.start()
+    table = bots_table("classic", {0, 1}, {"escape": True}, seed=14, rounds=3)
     server, port = await served(table)
+    # Ana, on 托管, keeps each result open until he is back: the next deal waits for him.
+    ana, _ = await connect(port, "Ana", token=table.seats[1].token)
+    await settle(lambda: table.seats[1].conn is not None)
+    ana.set_auto(True)
+    await settle(lambda: table.seats[1].auto)
+    bidder = DDZ.make_bot("heuristic", 0)
     for deal in (1, 2):
         me, rec = await connect(port, "Me", token=table.seats[0].token)
-        await settle(lambda: me.view is not None)
-        me.set_auto(True)
+
+        def bid(message: dict, me=me) -> None:
+            """He bids when asked, then plays no card: the deal waits at his first turn."""
+            if message["type"] == "view" and me.my_turn and me.view["landlord"] is None:
+                me.act(DDZ.remote_decide(bidder, me.view))
+
+        me.listen(bid)
+        await settle(lambda: table.seats[0].conn is not None)
+        if deal == 1:
+            table.start()
+        else:
+            ana.ready()
         await settle(lambda deal=deal: len(table.match.records) == deal - 1
-                     and table.match.round.landlord is not None)
+                     and table.match.round.landlord is not None and table.match.to_act == 0)
         me.leave()
         await settle(lambda me=me: me.closed is not None)  # the host closed the link
         await settle(lambda deal=deal: len(table.match.records) >= deal)
