@@ -236,22 +236,23 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        if self.master is not None:
-            loop.remove_reader(self.master)
-            loop.remove_writer(self.master)
-            with contextlib.suppress(OSError):
-                os.close(self.master)
-            self.master = None
+        master, self.master = self.master, None
+        if master is not None:
+            loop.remove_reader(master)
+            loop.remove_writer(master)
         if self._pidfd is not None:
             loop.remove_reader(self._pidfd)
             os.close(self._pidfd)
             self._pidfd = None
         if self.child is not None:
-            self.server.stop_child(self.child, self.home)
+            self.server.stop_child(self.child, self.home, master)
             self.child = self.home = None
-        elif self.home is not None:
-            shutil.rmtree(self.home, ignore_errors=True)
-            self.home = None
+        else:
+            if master is not None:
+                os.close(master)
+            if self.home is not None:
+                shutil.rmtree(self.home, ignore_errors=True)
+                self.home = None
         if status is not None:
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
@@ -322,11 +323,17 @@ class ServerState:
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
 
-    def stop_child(self, child: subprocess.Popen[bytes], home: str | None) -> None:
+    def stop_child(self, child: subprocess.Popen[bytes], home: str | None,
+                   terminal: int | None = None) -> None:
         """SIGTERM the child's process group now, SIGKILL it after kill_grace if it is still
-        there; reap it and remove its data folder without blocking the loop."""
+        there; reap it and remove its data folder without blocking the loop. Its terminal
+        (the pty's master) stays open, read and thrown away, until it has gone: an app whose
+        terminal was hung up first never ends by itself (Textual's exit waits on a writer
+        thread stopped by the EIO), and one whose output nobody reads blocks in its write."""
         loop = asyncio.get_running_loop()
         done = self.children.setdefault(child.pid, loop.create_future())
+        if terminal is not None:
+            loop.add_reader(terminal, _drain, terminal)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(child.pid, signal.SIGTERM)
         try:
@@ -338,6 +345,9 @@ class ServerState:
             if pidfd is not None:
                 loop.remove_reader(pidfd)
                 os.close(pidfd)
+            if terminal is not None:
+                loop.remove_reader(terminal)
+                os.close(terminal)
             killer.cancel()
             child.wait()  # it has exited: this returns at once
             with contextlib.suppress(ProcessLookupError):
@@ -364,6 +374,12 @@ class ServerState:
             session._end(1)
         if self.children:
             await asyncio.wait(list(self.children.values()), timeout=self.kill_grace + 3)
+
+
+def _drain(terminal: int) -> None:
+    """Read and drop what an ending app still writes to its terminal."""
+    with contextlib.suppress(OSError):  # EIO once it has gone: reaped() is about to run
+        os.read(terminal, 65536)
 
 
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
