@@ -304,12 +304,21 @@ def _starts_a_match(event: Event) -> bool:
     return event.get("type") == "deal" and event.get("round") == 1 and event.get("redeal") == 0
 
 
+_PLAIN = frozenset({int, float, bool, type(None)})
+
+
 def _cleaned(value: Any) -> Any:
-    """``value`` with control characters taken out of every text in it."""
-    if isinstance(value, str):
+    """``value`` with control characters taken out of every text in it. A message is mostly
+    numbers and printable words: those are kept without a call, since every client cleans
+    every frame it gets (this walk cost a client more than decoding the frame)."""
+    kind = type(value)
+    if kind is str:
         return value if value.isprintable() else clean_text(value)
-    if isinstance(value, list):
-        return [_cleaned(v) for v in value]
-    if isinstance(value, dict):
-        return {_cleaned(k): _cleaned(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _PLAIN or (type(v) is str and v.isprintable()) else _cleaned(v)
+                for v in value]
+    if kind is dict:
+        return {(k if type(k) is str and k.isprintable() else _cleaned(k)):
+                (v if type(v) in _PLAIN or (type(v) is str and v.isprintable()) else _cleaned(v))
+                for k, v in value.items()}
     return value
