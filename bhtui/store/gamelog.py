@@ -113,10 +113,10 @@ class GameLog:
         if not data.startswith(MAGIC):
             raise GameLogError(f"{path} is not a bhtui game log")
         offset, good_end = len(MAGIC), len(MAGIC)
-        records = []
-        while offset < len(data):
-            if offset + 4 > len(data):
-                break
+        header: Any = None
+        # One pass, keeping only the actions: a list of every record (a dict holding a dict,
+        # which the garbage collector follows) made the collector half of a long log's load.
+        while offset + 4 <= len(data):
             size = int.from_bytes(data[offset:offset + 4], "big")
             if size == 0 or size > MAX_RECORD:
                 raise GameLogError(f"{path}: damaged record at byte {offset}")
@@ -126,21 +126,23 @@ class GameLog:
                 record = msgpack.unpackb(data[offset + 4:offset + 4 + size], raw=False)
             except Exception:
                 raise GameLogError(f"{path}: damaged record at byte {offset}") from None
-            records.append(record)
+            if header is None:
+                if not isinstance(record, dict) or record.get("type") != "header":
+                    raise GameLogError(f"{path}: no header")
+                header = record
+            elif not isinstance(record, dict) or record.get("type") != "action":
+                raise GameLogError(f"{path}: unexpected record {record!r:.60}")
+            else:
+                log.actions.append((record["seat"], record["action"]))
             offset += 4 + size
             good_end = offset
+        if header is None:
+            raise GameLogError(f"{path}: no header")
         if good_end < len(data):
             log.warnings.append(
                 f"{path}: dropped an incomplete last record ({len(data) - good_end} bytes)")
-        if not records or not isinstance(records[0], dict) or records[0].get("type") != "header":
-            raise GameLogError(f"{path}: no header")
-        header = dict(records[0])
         header.pop("type")
         log.header = header
-        for record in records[1:]:
-            if not isinstance(record, dict) or record.get("type") != "action":
-                raise GameLogError(f"{path}: unexpected record {record!r:.60}")
-            log.actions.append((record["seat"], record["action"]))
         private_dir(path.parent)
         log._file = open(path, "r+b")
         os.fchmod(log._file.fileno(), 0o600)  # a log from an older version was 0644
