@@ -15,7 +15,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
-from bhtui.net.protocol import PROTOCOL, encode
+from bhtui.net.protocol import PROTOCOL, ProtocolError, encode
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
@@ -88,18 +88,21 @@ async def test_a_rejoin_after_a_short_cut_gets_exactly_the_events_it_missed():
 # ----- 2. endless matches --------------------------------------------------------------------
 @pytest.mark.slow
 async def test_an_endless_match_goes_on_past_the_round_where_views_outgrew_a_frame(tmp_path):
-    """Issue 13.2: views carry this round and the totals; the per-round table comes apart."""
-    table = logged_match(tmp_path / "endless.bhlog", rounds=400)
+    """Issue 13.2: views carry this round and the totals; the per-round table comes apart.
+    300 rounds are past the round where the score table alone outgrows a frame (~260)."""
+    table = logged_match(tmp_path / "endless.bhlog", rounds=300)
+    with pytest.raises(ProtocolError, match="over the"):  # the premise: the whole score table
+        encode({"type": "history", "rounds": table.match.history})  # in one frame cannot be sent
     server, port = await served(table)
     watcher, rec = await connect(port, "W", "spectator")
     player, _ = await connect(port, "Me", token=table.seats[0].token)
     attach_bot(player)
-    await keeps_going(lambda: len(table.match.records), 402)
+    await keeps_going(lambda: len(table.match.records), 301)  # and the match goes on
     await settle(lambda: watcher.seq == table.seq)
     views = [m for m in frames(rec.received) if m["type"] == "view"]
     assert views and all(len(encode(v)) < 8 * 1024 for v in views)
     assert watcher.view["totals"] == table.match.totals
-    assert [r["round"] for r in watcher.history][-3:] == [400, 401, 402]
+    assert [r["round"] for r in watcher.history][-2:] == [300, 301]
     assert watcher.history[-1]["totals"] == table.match.history[-1]["totals"]
     watcher.ask_history(before=5)  # the start of the score table, on request
     await settle(lambda: 1 in watcher.rounds)
