@@ -20,11 +20,11 @@ from net_helpers import Tap, all_bots_but, connect, in_background, settle
 
 def split_frames(data: bytes) -> list[bytes]:
     """Raw frames (header included) of a byte stream."""
-    out = []
-    while data:
-        size = int.from_bytes(data[:4], "big")
-        out.append(data[:4 + size])
-        data = data[4 + size:]
+    out, at = [], 0
+    while at < len(data):
+        end = at + 4 + int.from_bytes(data[at:at + 4], "big")
+        out.append(data[at:end])
+        at = end
     return out
 
 
@@ -146,14 +146,16 @@ async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing(preset):
     spectator, spec_link, _ = connect(table, "Watcher", "spectator")
     table.scheduler.arm()
     await settle(lambda: table.match.over)
+    hidden = []
     for seat, link in enumerate(seats):
-        for m in link.messages():
+        for frame in split_frames(b"".join(link.frames)):
+            m = msgpack.unpackb(frame[4:], raw=False)
             assert "hands" not in m.get("view", {})
             event = m.get("event")
-            if event is not None and event != {"type": "hidden"}:
+            if event == {"type": "hidden"}:
+                hidden.append(frame)
+            elif event is not None:
                 assert event.get("private") in (None, seat)
-    hidden = [f for link in seats for f in split_frames(b"".join(link.frames))
-              if msgpack.unpackb(f[4:], raw=False).get("event") == {"type": "hidden"}]
     assert hidden and len({len(f) for f in hidden}) <= 2  # placeholders look alike (seq width aside)
     for m in spec_link.messages():
         assert "hand" not in m.get("view", {}) and "hands" not in m.get("view", {})
