@@ -64,7 +64,7 @@ def test_a_client_finds_the_host_by_zeroconf_and_plays_a_round(namespaces, tmp_p
     host = subprocess.Popen(
         ["ip", "netns", "exec", host_ns, sys.executable, "-m", "bhtui", "host", "--headless",
          "--bind", HOST_IP, "--port", "7474", "--bots", "4", "--seed", "4", "--rounds", "1",
-         "--bot-delay", "0.005", "--name", "LanTest"],
+         "--bot-delay", "0", "--name", "LanTest"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert "LanTest" in host.stdout.readline()
