@@ -32,8 +32,8 @@ HARMLESS = {
 @pytest.mark.parametrize("kind", sorted(HARMLESS))
 async def test_a_seated_person_s_stream_of_harmless_commands_never_holds_the_bots_back(kind):
     """A bot's move keeps its deadline however often the table is re-armed: with a command
-    every few milliseconds (far under the bot delay) the bots still play."""
-    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.2)
+    every few milliseconds (a tenth of the bot delay) the bots still play."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.05)
     server, port = await served(table)
     me, rec = await connect(port, "Mallory", token=table.seats[0].token)
     await settle(lambda: me.view is not None)
