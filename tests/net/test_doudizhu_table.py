@@ -6,8 +6,6 @@ TXT record and the sim's JSON say which game."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -153,13 +151,6 @@ async def test_a_doudizhu_log_resumes_and_replays(tmp_path):
     assert replay.match_at(len(replay)).view("all") == table.match.view("all")
 
 
-def bhtui(*args: str, tmp) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
-                          text=True, timeout=120, env={"BHTUI_DATA_DIR": str(tmp),
-                                                       "BHTUI_CONFIG_DIR": str(tmp),
-                                                       "PATH": "/usr/bin:/bin"})
-
-
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
 def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, cli):
     out = cli("sim", "--game", "doudizhu", "--preset", preset, "--rounds", "12", "--seed", "5",
@@ -194,8 +185,8 @@ def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, cli
     (("--game", "doudizhu", "--option", "base=lots"), "base=NUMBER"),
     (("--game", "doudizhu", "--option", "base=0"), "option base takes a whole number"),
 ])
-def test_doudizhu_commands_refuse_bad_input_in_one_line(args, message, tmp_path):
-    out = bhtui(*args, tmp=tmp_path)
+def test_doudizhu_commands_refuse_bad_input_in_one_line(args, message, cli):
+    out = cli(*args)
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
 
 
