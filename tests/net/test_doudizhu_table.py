@@ -185,7 +185,7 @@ def test_C_SCORE_S_SCORE_sim_json_reports_each_hand_with_its_factors(preset, cli
     (("--game", "doudizhu", "--option", "base=lots"), "base=NUMBER"),
     (("--game", "doudizhu", "--option", "base=0"), "option base takes a whole number"),
 ])
-def test_doudizhu_commands_refuse_bad_input_in_one_line(args, message, cli):
+def test_doudizhu_commands_refuse_bad_input_in_one_line(args, message, cli, nothing_starts):
     out = cli(*args)
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
 

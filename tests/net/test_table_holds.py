@@ -309,11 +309,10 @@ async def test_extra_fields_of_an_action_never_reach_the_log_and_a_huge_cid_is_r
     (4, "seats, not 5"),
     ("token", "damaged"),
 ])
-def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats, why):
-    """Issue 13.11: 4 seats or a numeric token: exit 2 and a reason, no traceback."""
-    import subprocess
-    import sys
-
+def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats, why, cli,
+                                                               nothing_starts):
+    """Issue 13.11: 4 seats or a numeric token: exit 2 and a reason, no traceback (an
+    exception out of the command fails this outright)."""
     table = Table(PRESETS["qingdao"], seed=3)
     header = table.header()
     if seats == 4:
@@ -323,10 +322,8 @@ def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats,
     log = GameLog(tmp_path / "bad.bhlog")
     log.start(header)
     log.close()
-    done = subprocess.run(
-        [sys.executable, "-m", "bhtui", "host", "--headless", "--resume",
-         str(tmp_path / "bad.bhlog"), "--port", "0", "--bind", LOOPBACK, "--no-advertise"],
-        capture_output=True, text=True, timeout=60)
+    done = cli("host", "--headless", "--resume", str(tmp_path / "bad.bhlog"), "--port", "0",
+               "--bind", LOOPBACK, "--no-advertise")
     assert done.returncode == 2 and why in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
