@@ -40,7 +40,9 @@ def cut(link: TcpLink) -> None:
 class Recording(TcpLink):
     """A client link that keeps every byte it received."""
 
-    received = b""
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        super().__init__(reader, writer)
+        self.received = bytearray()  # grown in place: bytes copied it all at every read
 
     async def read(self) -> bytes:
         data = await super().read()
