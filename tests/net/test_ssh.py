@@ -98,19 +98,6 @@ async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_an
     await settle(lambda: not alive(pid) and state.sessions == 0 and not state.live)
 
 
-async def test_a_client_that_drops_mid_session_leaves_no_process_and_the_server_goes_on(server):
-    """Its app ends on the SIGTERM, its terminal drained until then (it hung in its exit when
-    the pty was closed first, and only the SIGKILL after the grace ended it)."""
-    port, state = server
-    conn = await connect(port)
-    await demo(conn)
-    pid = next(iter(state.live)).child.pid
-    conn.abort()  # the Wi-Fi is gone
-    await settle(lambda: not alive(pid) and state.sessions == 0)
-    async with await connect(port) as again:  # the server is still there
-        await demo(again)
-
-
 async def test_exec_subsystems_and_forwarding_are_refused(server):
     port, _ = server
     async with await connect(port) as conn:
@@ -123,18 +110,25 @@ async def test_exec_subsystems_and_forwarding_are_refused(server):
             (await conn.open_connection("127.0.0.1", 22))
 
 
-@pytest.mark.parametrize("server", [1], indirect=True)  # one demo to start, not two
-async def test_the_session_cap_refuses_one_more(server):
+@pytest.mark.parametrize("server", [1], indirect=True)
+async def test_the_session_cap_refuses_one_more_and_a_client_that_drops_frees_its_place(server):
+    """A cap of one refuses a second session. The first client drops mid-session: its app
+    ends on the SIGTERM, its terminal drained until then (it hung in its exit when the pty
+    was closed first, and only the SIGKILL after the grace ended it); the server goes on and
+    the one refused gets the demo now."""
     port, state = server
-    conns = [await connect(port) for _ in range(2)]
+    first, second = await connect(port), await connect(port)
     try:
-        first = await conns[0].create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        await read_until(first, "Cards")
+        await demo(first)
         with pytest.raises(asyncssh.ChannelOpenError, match="too many"):
-            await conns[1].create_process(term_type="xterm", term_size=(80, 24))
+            await second.create_process(term_type="xterm", term_size=(80, 24))
+        pid = next(iter(state.live)).child.pid
+        first.abort()  # the Wi-Fi is gone
+        await settle(lambda: not alive(pid) and state.sessions == 0)
+        await demo(second)
     finally:
-        for conn in conns:
-            conn.close()
+        first.close()
+        second.close()
 
 
 def test_the_host_key_is_made_once_and_kept_private(tmp_path):
