@@ -17,7 +17,7 @@ from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for, replay
 
 from doudizhu_helpers import fingerprint, reshuffled
 from helpers import assert_refused, assert_replays
-from strategies import examples
+from strategies import chooser, examples
 
 # Hypothesis plays whole Dou Dizhu matches of both presets.
 pytestmark = pytest.mark.slow
@@ -33,17 +33,15 @@ ESCAPES = [{"type": "escape", "why": why} for why in ("left", "disconnected", "t
 def steps(m: Match, data: st.DataObject, limit: int = 300):
     """Drive the match with choices hypothesis draws, now and then an escape sent for any
     seat when the table allows it; yields the events of every action."""
+    rng = chooser(data)
     for _ in range(limit):
         if m.over:
             return
         seat = m.to_act
-        if m.rules.escape and m.round.landlord is not None \
-                and data.draw(st.integers(0, 40), label="escape") == 0:
-            seat = data.draw(st.integers(0, m.seats - 1), label="escaper")
-            yield m.apply(seat, data.draw(st.sampled_from(ESCAPES), label="why"))
+        if m.rules.escape and m.round.landlord is not None and rng.randrange(41) == 0:
+            yield m.apply(rng.randrange(m.seats), rng.choice(ESCAPES))
             continue
-        legal = m.legal_actions(seat)
-        yield m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
+        yield m.apply(seat, rng.choice(m.legal_actions(seat)))
 
 
 def cards_in_play(m: Match) -> int:

@@ -16,7 +16,7 @@ from bhtui.bots.rollout import choose
 from bhtui.rules import Match
 from bhtui.rules.round import Round
 
-from strategies import FAST, RULES, steps
+from strategies import FAST, RULES, chooser, steps
 
 
 def position_of(r: Round) -> Position:
@@ -41,8 +41,9 @@ def engine_moves(m: Match, seat: int) -> list:
 def test_R_TRICK_the_lean_simulator_plays_exactly_as_the_engine(rules, seed, policy, data):
     """Random moves, or the playout policy's (which must be legal), on both."""
     m = Match(rules, seed, rounds=1)
+    start = chooser(data)
     for _ in steps(m, data, limit=data.draw(st.integers(0, 250), label="stop")):
-        if m.round.phase == "play" and data.draw(st.integers(0, 3), label="start") == 0:
+        if m.round.phase == "play" and start.randrange(4) == 0:
             break
     while m.round.phase != "play" and not m.over:  # on into the play phase
         m.apply(m.to_act, m.legal_actions(m.to_act)[0])

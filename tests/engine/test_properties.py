@@ -18,7 +18,7 @@ from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
 
 from helpers import assert_refused, assert_replays, fingerprint, guard_token, reshuffled, set_hands
-from strategies import FAST, RULES, examples, matches, steps
+from strategies import FAST, RULES, chooser, examples, matches, steps
 
 # Hypothesis plays whole matches of every preset and option: the engine's slowest tests.
 pytestmark = pytest.mark.slow
@@ -63,10 +63,11 @@ ILLEGAL = [
 @examples(15)  # nine refusals at each of 150 steps
 @given(matches, st.data())
 def test_an_illegal_action_raises_and_leaves_the_state_unchanged(m, data):
+    rng = chooser(data)
     for _ in steps(m, data, limit=150):
         if m.over:
             return
-        wrong_seat = (m.to_act + data.draw(st.integers(1, 4))) % 5
+        wrong_seat = (m.to_act + rng.randint(1, 4)) % 5
         legal = m.legal_actions(m.to_act)
         in_turn = next(a for a in legal if a["type"] not in OUT_OF_TURN)
         assert_refused(m, [(wrong_seat, in_turn)] + [
@@ -239,12 +240,12 @@ def test_R_HIDE_2_every_viewer_gets_the_same_number_of_events_private_ones_as_pl
     from bhtui.rules import PLACEHOLDER, event_for
 
     stream = m.initial_events()
+    rng = chooser(data)
     for _ in range(data.draw(st.integers(0, 400), label="actions")):
         if m.over:
             break
         seat = m.to_act
-        legal = m.legal_actions(seat)
-        stream += m.apply(seat, legal[data.draw(st.integers(0, len(legal) - 1))])
+        stream += m.apply(seat, rng.choice(m.legal_actions(seat)))
     for viewer in [0, 1, 2, 3, 4, None]:
         seen = [event_for(e, viewer) for e in stream]
         assert len(seen) == len(stream)
@@ -320,15 +321,15 @@ def test_R_HIDE_1_a_reading_held_while_the_match_moves_on_shows_the_moment_it_wa
     """A reading handed out and held while an action is applied (a bot thinking in another
     thread, the fast path or the checked one) still says what the seat's view said when it
     was handed out, not what came after."""
+    rng = chooser(data)
     for _ in steps(m, data, limit=80):
         if m.over:
             return
         held = [m.legal_actions(seat).reading for seat in range(5)]
         views = [m.view(seat) for seat in range(5)]
         seat = m.to_act
-        legal = m.legal_actions(seat)
-        action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
-        if data.draw(st.booleans(), label="checked"):
+        action = rng.choice(m.legal_actions(seat))
+        if rng.randrange(2):  # the checked path
             action = copy.deepcopy(action)
         m.apply(seat, action)
         assert held == [reading_of_view(view) for view in views]
