@@ -3,13 +3,14 @@ state fingerprints and hidden-card reshuffles."""
 
 from __future__ import annotations
 
-import copy
 import pickle
 import random
 from collections import Counter
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import PRESETS, Deal, Event, Match
+
+from helpers import copy_of
 
 RANKS = RANK_NAMES
 
@@ -116,7 +117,7 @@ def reshuffled(m: Match, viewer: int | None, rng: random.Random) -> Match:
     """The same public state with every card ``viewer`` may not see dealt anew: other seats'
     hidden cards among themselves (and the undealt kitty), and a taken kitty the viewer never
     saw replaced by other cards around the mark card."""
-    m = copy.deepcopy(m)
+    m = copy_of(m)
     r = m.round
     if m.over:
         return m  # every hand is shown at the end
