@@ -574,3 +574,20 @@ def test_R_EMP_L5_a_declared_solo_stands_even_when_the_first_holder_would_be_for
     assert m.legal_actions(0) == [{"type": "decline"}, GRAB]
     m.apply(0, {"type": "decline"})
     assert (m.round.emperor, m.round.open_solo) == (3, True)
+
+
+def test_a_rule_set_pickles_to_itself_options_and_all():
+    """A replay's checkpoints pickle the match, rules and all: a preset with any options comes
+    back equal (by preset and options, as one shared instance), and rules that are more than
+    a preset's options (a test's, a future one's) come back field for field."""
+    import dataclasses
+    import pickle
+
+    from strategies import RULES
+
+    for rules in RULES:
+        again = pickle.loads(pickle.dumps(rules))
+        assert again == rules and again.options() == rules.options()
+    odd = dataclasses.replace(PRESETS["qingdao"], throne=PRESETS["baike"].throne)
+    again = pickle.loads(pickle.dumps(odd))
+    assert again == odd and again.throne == PRESETS["baike"].throne
