@@ -87,10 +87,10 @@ def test_S_BID_4_a_private_event_reaches_only_its_seat(m, data):
         for e in events:
             if e["type"] == "kitty":
                 assert ("private" in e) == (m.rules.name == "shanghai")
+            owner = e.get("private")
             for viewer in [*range(m.seats), None]:
-                seen = event_for(e, viewer)
-                assert seen == e or seen == {"type": "hidden"}
-                assert seen == e or e.get("private") != viewer
+                shown = e if owner is None or owner == viewer else {"type": "hidden"}
+                assert event_for(e, viewer) == shown
 
 
 def illegal_actions(m: Match) -> list[tuple[int, object]]:
