@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import shlex
 import signal
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -20,7 +19,7 @@ from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid, PrefsChanged
-from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen
+from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen, command_line
 from bhtui.tui.table import TableScreen
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 
@@ -153,9 +152,8 @@ class BhtuiApp(App[None]):
         we need it — our name, and the join code's place when the table has one (the code
         itself is not shown: others may see the screen)."""
         verb = "join" if client.role == "player" else "watch"
-        command = f"bhtui --name {shlex.quote(client.name)} {verb} {self.address}".rstrip()
-        if client.server.get("code"):
-            command += " --code " + self.t("bye.code")
+        command = command_line(self.t, verb, self.address, bool(client.server.get("code")),
+                               client.name)
         if client.view is None:  # before the match there is nothing to resume
             return self.t("bye.room", command=command)
         return self.t("bye.player" if client.role == "player" else "bye.watcher", command=command)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -23,6 +24,16 @@ from bhtui.tui.messages import HostSaid, TablesFound
 from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
+
+
+def command_line(t: Translator, verb: str, address: str, locked: bool,
+                 name: str | None = None) -> str:
+    """The command that finds a table again or joins it: ``--name`` before the command (where
+    bhtui takes it), and on a locked table the join code's place — never the code itself, as
+    others may see the screen. Without ``name`` (others', not ours) the name is a placeholder."""
+    shown = shlex.quote(name) if name is not None else t("room.name")
+    command = f"bhtui --name {shown} {verb} {address}".rstrip()
+    return command + (" --code " + t("bye.code") if locked else "")
 
 
 class WaitingRoomScreen(Localized, Screen[None]):
@@ -118,7 +129,9 @@ class WaitingRoomScreen(Localized, Screen[None]):
             grid.add_row(f"{mark} {i + 1}", Text(name + you), kind, ready)
         body = Text.assemble(
             (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
-            (t("room.address", address=self.address) + "\n\n") if self.address else "",
+            (t("room.address", command=command_line(
+                t, "join", self.address, bool(self.client.server.get("code")))) + "\n\n")
+            if self.address else "",
         )
         chosen = rule_words(t, room)
         rules_line = "\n" + t(f"game.{room.get('game', 'baohuang')}") + " · " + t(

@@ -3,7 +3,10 @@ a refused join code, and the lobby's list of tables."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+from rich.cells import cell_len
 from textual.app import App
 from textual.widgets._footer import FooterKey
 
@@ -53,6 +56,28 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
         await pilot.press("ctrl+q")  # the host's quit prompt says the table goes with it
         assert "closes your table for everyone" in str(app.screen.query_one("#quit-note").render())
         await pilot.press("n")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_the_waiting_room_says_the_whole_join_command_with_the_code_s_place_at_80x24(
+        language):
+    """R-LAN (issue 13.8): the room's "others join with" line is a command a joiner can copy —
+    --name before join, and on a locked table --code with the code's place (a joiner without it
+    is refused); the code itself is never shown, and the line fits 80 columns in one piece."""
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, name="Friday", code="tea")
+    app = BhtuiApp(dataclasses.replace(config(), language=language),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and "Friday" in str(app.screen.query_one("#room-body").render()))
+        t = Translator(language)
+        command = (f"bhtui --name {t('room.name')} join 127.0.0.1:{app.session.serving.port}"
+                   f" --code {t('bye.code')}")
+        body = app.screen.query_one("#room-body")
+        text = str(body.render())
+        assert command in text.splitlines() and "tea" not in text, text
+        widest = command.replace(f"127.0.0.1:{app.session.serving.port}", "THIS-MACHINE:65535")
+        assert cell_len(widest) <= body.content_region.width <= 80, body.content_region  # 0.0.0.0
 
 
 async def joining_a_table_of_bots():
