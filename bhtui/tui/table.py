@@ -93,6 +93,7 @@ class TableScreen(Localized, Screen[None]):
         self.decision: Any = None  # the open decision dialog, closed if the table moves on
         self.decision_asked: tuple[Any, ...] = ()
         self.declaring = False  # the open dialog is a declaration out of turn
+        self.answered_seq: int | None = None  # the view whose turn a dialog of mine answered
         self.match_end_shown = False
         self._keys: tuple[Any, ...] = ()  # what the footer was last built for
         self._was_my_turn = False
@@ -180,6 +181,9 @@ class TableScreen(Localized, Screen[None]):
         elif kind == "error":
             self.status_note = self.t("status.refused", reason=message["reason"])
             self._update_status()
+            if self.answered_seq is not None:  # my answer was refused: asked again
+                self.answered_seq = None
+                self._ask_decision()
         elif kind == "hint":
             self._apply_hint(message["action"])
         elif kind == "chat":
@@ -190,6 +194,7 @@ class TableScreen(Localized, Screen[None]):
             self.refresh_bindings()  # nothing reaches the table meanwhile: its keys dim
         elif kind == "welcome":
             self.link_lost = None
+            self.answered_seq = None  # an answer sent as the link went down may be lost
             self._update_status()
             self.refresh_bindings()
 
@@ -468,8 +473,8 @@ class TableScreen(Localized, Screen[None]):
         if self.client.asked is not None and not self.client.my_turn:
             self._ask_declaration(view)
             return
-        if not self.client.my_turn:
-            return
+        if not self.client.my_turn or self.client.seq == self.answered_seq:
+            return  # (answered: the host's next view says what comes, not this one again)
         dialog = self.parts.decision(view, self._my_actions(), self.names(), self.t, self.style)
         if dialog is not None:
             self._open(dialog, declaring=False)
@@ -503,6 +508,7 @@ class TableScreen(Localized, Screen[None]):
                     self.client.act(action)
             elif self.client.my_turn:
                 self.client.act(action)
+                self.answered_seq = self.client.seq
 
         self.app.push_screen(dialog, answered)
 

@@ -49,6 +49,52 @@ async def test_a_whole_round_through_the_keyboard_to_the_result_screen(first_dea
         await wait_for(pilot, lambda: app.client.view["round"] == 2 and app.host.seats[0].ready)
 
 
+async def test_R_EMP_Q5_R_GUARD_1_an_answered_dialog_is_not_opened_again_before_the_host_moves_on(
+        monkeypatch):
+    """Taking the throne and calling the card open their dialogs once each: the answered
+    dialog opened again at once (the table still showed the question until the host's next
+    view came) and was withdrawn a moment later — a flicker, and the dialog's work twice."""
+    pushed: list[str] = []
+    push = BhtuiApp.push_screen
+
+    def record(self, screen, *args, **kwargs):
+        pushed.append(type(screen).__name__)
+        return push(self, screen, *args, **kwargs)
+
+    monkeypatch.setattr(BhtuiApp, "push_screen", record)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        assert app.client.view["emperor"] == 0 and app.client.view["called"]
+    assert [name for name in pushed if name.endswith("Dialog")] == ["ThroneDialog", "CallDialog"]
+
+
+async def test_R_EMP_Q5_an_answer_the_host_refuses_opens_its_dialog_again():
+    """Not asked again before the host's next view — unless the host refuses the answer (here
+    it arrives as if the table had moved on): the dialog comes back, and the status says why."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        client, act = app.client, app.client.act
+
+        def stale_once(action):
+            client.act = act
+            client.seq -= 1
+            try:
+                return act(action)
+            finally:
+                client.seq += 1
+
+        client.act = stale_once
+        dialog = app.screen
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog) and app.screen is not dialog,
+                       "the dialog again")
+        assert "moved on" in str(table(app).query_one("#status").render())
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.client.view["emperor"] == 0, "the throne taken")
+
+
 async def test_an_illegal_selection_is_never_sent_and_the_status_line_says_why():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
