@@ -156,6 +156,19 @@ def until_hang(what: str):
     raise AssertionError(f"waited {HANG:.0f} s for {what}")
 
 
+def record_pushes(monkeypatch) -> list[str]:
+    """The names of the screens every app pushes from now on, in order."""
+    pushed: list[str] = []
+    push = BhtuiApp.push_screen
+
+    def record(self, screen, *args, **kwargs):
+        pushed.append(type(screen).__name__)
+        return push(self, screen, *args, **kwargs)
+
+    monkeypatch.setattr(BhtuiApp, "push_screen", record)
+    return pushed
+
+
 def strips(widget) -> list:
     """The widget's content lines as the compositor draws them (styles as the terminal gets
     them), without its border and padding."""

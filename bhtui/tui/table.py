@@ -93,7 +93,8 @@ class TableScreen(Localized, Screen[None]):
         self.decision: Any = None  # the open decision dialog, closed if the table moves on
         self.decision_asked: tuple[Any, ...] = ()
         self.declaring = False  # the open dialog is a declaration out of turn
-        self.answered_seq: int | None = None  # the view whose turn a dialog of mine answered
+        # The view and question a dialog of mine answered: not asked again before the next.
+        self.answered: tuple[int, tuple[Any, ...]] | None = None
         self.match_end_shown = False
         self._keys: tuple[Any, ...] = ()  # what the footer was last built for
         self._was_my_turn = False
@@ -181,8 +182,8 @@ class TableScreen(Localized, Screen[None]):
         elif kind == "error":
             self.status_note = self.t("status.refused", reason=message["reason"])
             self._update_status()
-            if self.answered_seq is not None:  # my answer was refused: asked again
-                self.answered_seq = None
+            if self.answered is not None:  # my answer was refused: asked again
+                self.answered = None
                 self._ask_decision()
         elif kind == "hint":
             self._apply_hint(message["action"])
@@ -194,7 +195,7 @@ class TableScreen(Localized, Screen[None]):
             self.refresh_bindings()  # nothing reaches the table meanwhile: its keys dim
         elif kind == "welcome":
             self.link_lost = None
-            self.answered_seq = None  # an answer sent as the link went down may be lost
+            self.answered = None  # an answer sent as the link went down may be lost
             self._update_status()
             self.refresh_bindings()
 
@@ -470,11 +471,13 @@ class TableScreen(Localized, Screen[None]):
             return
         if self._on_auto():
             return
+        if (self.client.seq, self._decision_key()) == self.answered:
+            return  # the host's next view says what comes after my answer, not this one
         if self.client.asked is not None and not self.client.my_turn:
             self._ask_declaration(view)
             return
-        if not self.client.my_turn or self.client.seq == self.answered_seq:
-            return  # (answered: the host's next view says what comes, not this one again)
+        if not self.client.my_turn:
+            return
         dialog = self.parts.decision(view, self._my_actions(), self.names(), self.t, self.style)
         if dialog is not None:
             self._open(dialog, declaring=False)
@@ -506,9 +509,10 @@ class TableScreen(Localized, Screen[None]):
                     self.client.waive()
                 else:
                     self.client.act(action)
+                self.answered = (self.client.seq, self.decision_asked)
             elif self.client.my_turn:
                 self.client.act(action)
-                self.answered_seq = self.client.seq
+                self.answered = (self.client.seq, self.decision_asked)
 
         self.app.push_screen(dialog, answered)
 

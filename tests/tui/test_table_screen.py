@@ -36,6 +36,7 @@ from tui_helpers import (
     drive,
     make_app,
     my_play_turn,
+    record_pushes,
     strips,
     table,
     tuoguan_to_the_match_end,
@@ -175,9 +176,11 @@ async def to_the_declaration_prompt(pilot, app) -> None:
     await drive(pilot, step, "the declaration prompt")
 
 
-async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
+async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer(monkeypatch):
     """Defect 6 (R-EMP-B5): while a bot is offered the card, 抢庄 is asked, and the bots
-    do not move on until the person answers."""
+    do not move on until the person answers; the answered prompt does not open again (it
+    came back for a moment, until the host's next view)."""
+    pushed = record_pushes(monkeypatch)
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
                    LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -189,6 +192,8 @@ async def test_a_declaration_gets_a_prompt_and_the_table_waits_for_the_answer():
         assert len(app.host.match.actions) == actions and isinstance(app.screen, DeclareDialog)
         await pilot.press("n")
         await wait_for(pilot, lambda: len(app.host.match.actions) > actions)
+        await pilot.pause()
+    assert pushed.count("DeclareDialog") == 1, pushed
 
 
 async def test_R_AUTO_1_t_in_the_declaration_prompt_hands_it_to_tuoguan():

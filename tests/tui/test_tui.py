@@ -27,6 +27,7 @@ from tui_helpers import (
     make_app,
     my_play_turn,
     play_to,
+    record_pushes,
     t_hands_the_dialog_to_tuoguan,
     table,
     wait_for,
@@ -54,14 +55,7 @@ async def test_R_EMP_Q5_R_GUARD_1_an_answered_dialog_is_not_opened_again_before_
     """Taking the throne and calling the card open their dialogs once each: the answered
     dialog opened again at once (the table still showed the question until the host's next
     view came) and was withdrawn a moment later — a flicker, and the dialog's work twice."""
-    pushed: list[str] = []
-    push = BhtuiApp.push_screen
-
-    def record(self, screen, *args, **kwargs):
-        pushed.append(type(screen).__name__)
-        return push(self, screen, *args, **kwargs)
-
-    monkeypatch.setattr(BhtuiApp, "push_screen", record)
+    pushed = record_pushes(monkeypatch)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
