@@ -124,7 +124,8 @@ async def t_hands_the_dialog_to_tuoguan(pilot, app, dialog: type) -> None:
     """Once ``dialog`` asks seat 0, t turns 托管 on, closes it and the bot decides for me."""
     await wait_for(pilot, lambda: isinstance(app.screen, dialog), dialog.__name__)
     decided = len(app.host.match.actions)
-    await pilot.press("t")
+    app.host.bot_delay = 0.05  # a pace the screen idles at: without, every pause played the
+    await pilot.press("t")     # bots on to the round's end, which this does not look at
     await wait_for(pilot, lambda: app.client.table[0]["auto"], "托管 on")
     assert not isinstance(app.screen, dialog)
     await wait_for(pilot, lambda: any(seat == 0 for seat, _ in app.host.match.actions[decided:]),

@@ -207,6 +207,7 @@ async def test_R_AUTO_1_t_in_the_declaration_prompt_hands_it_to_tuoguan():
         footer = " ".join(str(k.render()) for k in table(app).query("FooterKey"))
         assert "托管" in footer, footer
         actions = len(app.host.match.actions)
+        app.host.bot_delay = 0.05  # the next moves, not the whole round (see the helper's)
         await pilot.press("t")
         await wait_for(pilot, lambda: app.client.table[0]["auto"])
         await wait_for(pilot, lambda: len(app.host.match.actions) > actions)
@@ -360,6 +361,8 @@ async def test_the_turn_timer_counts_down_on_screen_and_says_when_tuoguan_took_o
         await wait_for(pilot, lambda: "s left" in str(t.query_one("#status").render()))
         assert re.search(r"\b\d+ s\b", str(t.query_one("#bottom").render()))  # on my seat too
         app.host.timer = 0.01  # the next turn's timer runs out at once
+        app.host.bot_delay = 0.05  # and the bots go on at a pace the screen idles at: only
+        # 托管 taking over is looked at, not the rest of the round
         await pilot.press("h")
         await wait_for(pilot, lambda: t.last_hint is not None)
         await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
