@@ -233,6 +233,14 @@ def join_code(args: argparse.Namespace) -> str | None:
     return None
 
 
+def parse_address(text: str) -> str:
+    """HOST:PORT checked; ValueError says what is wrong."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474")
+    return text
+
+
 def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
     """Comma-separated bot levels of ``game``, as many as one of ``allowed``; ValueError says
     why not."""
@@ -269,12 +277,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "menu":
-        from bhtui.tui.sessions import MenuSession, parse_address
-
         try:
-            return _run_app(args, MenuSession(parse_address(args.address)))
+            address = parse_address(args.address)
         except ValueError as exc:
             return _fail(exc)
+        from bhtui.tui.sessions import MenuSession
+
+        return _run_app(args, MenuSession(address))
     if args.command == "serve-ssh":
         return _serve_ssh(args)
     if args.command == "demo":
@@ -392,28 +401,27 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from bhtui.tui.sessions import RemoteSession, parse_address
-
     try:
         address = parse_address(args.address) if args.address else None
         code = join_code(args)
     except ValueError as exc:
         return _fail(exc)
+    from bhtui.tui.sessions import RemoteSession
+
     return _run_app(args, RemoteSession(address, args.role, code, args.bind))
 
 
 def _serve_ssh(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from bhtui.sshd import host_key_path, serve_forever
-    from bhtui.tui.sessions import parse_address
-
     command = ["demo"]
     if args.table:
         try:
             command = ["menu", parse_address(args.table)]
         except ValueError as exc:
             return _fail(exc)
+    import asyncio
+
+    from bhtui.sshd import host_key_path, serve_forever
+
     key = Path(args.host_key) if args.host_key else host_key_path()
     try:
         asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions))
@@ -446,7 +454,6 @@ def _play(args: argparse.Namespace) -> int:
     """Open the table: a match against the game's bots (of --bots or the settings' level),
     seat 0 yours."""
     from bhtui.games import secret_seed
-    from bhtui.tui.sessions import LocalSession
 
     try:
         game, rules = game_rules(args.play_game, args.play_preset, args.option)
@@ -454,6 +461,8 @@ def _play(args: argparse.Namespace) -> int:
         bots = tuple(bot_levels(game, args.play_bots, (1, size - 1))) if args.play_bots else ()
     except ValueError as exc:
         return _fail(exc)
+    from bhtui.tui.sessions import LocalSession
+
     seed = args.seed if args.seed is not None else secret_seed()
     session = LocalSession(rules=rules, game=game.name, seed=seed, rounds=args.rounds,
                            ask_rules=args.settings, bots=bots)

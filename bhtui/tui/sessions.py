@@ -140,15 +140,6 @@ class RemoteSession:
             await self.browser.stop()
 
 
-def parse_address(text: str) -> str:
-    """HOST:PORT checked; ValueError says what is wrong."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474")
-    return text
-
-
-
 @dataclass
 class ReplaySession:
     """`bhtui replay FILE`: step through a saved game."""
