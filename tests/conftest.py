@@ -67,3 +67,15 @@ def cli(capsys) -> Callable[..., subprocess.CompletedProcess]:
         out = capsys.readouterr()
         return subprocess.CompletedProcess(["bhtui", *args], code, out.out, out.err)
     return run
+
+
+@pytest.fixture
+def nothing_starts(monkeypatch):
+    """For commands refused in this process (the ``cli`` fixture): one let through fails at
+    once rather than serving a table or SSH, or opening the app, in the test process."""
+    def started(*_: object, **__: object) -> None:
+        raise AssertionError("the bad input was let through: the command started")
+
+    monkeypatch.setattr("bhtui.net.tcp.listen_socket", started)
+    monkeypatch.setattr("bhtui.sshd.serve_forever", started)
+    monkeypatch.setattr("bhtui.cli.make_app", started)
