@@ -16,7 +16,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
 from bhtui.net.protocol import MAX_MARKS, MAX_REASON, clean_text, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
-from bhtui.net.tcp import stay_connected
+from bhtui.net.tcp import RATE_PER_SECOND, stay_connected
 
 from loopback import LOOPBACK, connect, frames, served, settle
 from net_helpers import in_background, people_and_bots
@@ -31,28 +31,40 @@ HARMLESS = {
 
 @pytest.mark.parametrize("kind", sorted(HARMLESS))
 async def test_a_seated_person_s_stream_of_harmless_commands_never_holds_the_bots_back(kind):
-    """A bot's move keeps its deadline however often the table is re-armed: with a command
-    every few milliseconds (a tenth of the bot delay) the bots still play."""
-    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.05)
+    """A bot's move keeps its deadline however often the table is re-armed: the person sends
+    his command again after each re-arm of the host's timer (tied to the re-arms, not to a
+    clock bet: a scheduler that restarts the bot's delay at every re-arm would never let the
+    bots play), at half the rate the host allows, and the bots still play."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=0.2)
+    scheduler = table.scheduler
+    armed = asyncio.Event()
+    rearm = scheduler.arm
+
+    def arm_seen() -> None:
+        rearm()
+        armed.set()
+
+    scheduler.arm = arm_seen  # type: ignore[method-assign]
     server, port = await served(table)
     me, rec = await connect(port, "Mallory", token=table.seats[0].token)
     await settle(lambda: me.view is not None)
     rec.write(encode({"type": "auto", "on": True}))  # his own seat plays by itself
     start = table.seq
-    running = True
 
     async def spam() -> None:
-        while running:
+        while True:
+            await armed.wait()
+            armed.clear()
             rec.write(encode(HARMLESS[kind]))
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(2 / RATE_PER_SECOND)  # a flood would only get him refused
 
     task = in_background(spam())
     try:
         await settle(lambda: table.seq >= start + 10)
     finally:
-        running = False
-        await task
+        task.cancel()
         server.close()
+    assert not [m for m in frames(rec.received) if m["type"] == "error"]  # he was heard all along
 
 
 async def test_repeated_waive_ready_and_auto_send_no_views_when_nothing_changed():
