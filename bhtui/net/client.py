@@ -309,16 +309,24 @@ _PLAIN = frozenset({int, float, bool, type(None)})
 
 def _cleaned(value: Any) -> Any:
     """``value`` with control characters taken out of every text in it. A message is mostly
-    numbers and printable words: those are kept without a call, since every client cleans
-    every frame it gets (this walk cost a client more than decoding the frame)."""
+    numbers and printable ASCII words: those are kept without a call, since every client
+    cleans every frame it gets (this walk cost a client more than decoding the frame). Other
+    text goes through ``clean_text``: printable is not enough, as a pile of combining marks
+    is printable."""
     kind = type(value)
     if kind is str:
-        return value if value.isprintable() else clean_text(value)
+        return value if _plain_text(value) else clean_text(value)
     if kind is list:
-        return [v if type(v) in _PLAIN or (type(v) is str and v.isprintable()) else _cleaned(v)
+        return [v if type(v) in _PLAIN or (type(v) is str and _plain_text(v)) else _cleaned(v)
                 for v in value]
     if kind is dict:
-        return {(k if type(k) is str and k.isprintable() else _cleaned(k)):
-                (v if type(v) in _PLAIN or (type(v) is str and v.isprintable()) else _cleaned(v))
+        return {(k if type(k) is str and _plain_text(k) else _cleaned(k)):
+                (v if type(v) in _PLAIN or (type(v) is str and _plain_text(v)) else _cleaned(v))
                 for k, v in value.items()}
     return value
+
+
+def _plain_text(text: str) -> bool:
+    """Text ``clean_text`` would keep as it is, known without walking it: printable ASCII
+    (which holds no control character and no combining mark)."""
+    return text.isascii() and text.isprintable()

@@ -15,7 +15,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
-from bhtui.net.protocol import PROTOCOL, ProtocolError, encode
+from bhtui.net.protocol import MAX_MARKS, PROTOCOL, ProtocolError, encode
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
@@ -188,10 +188,12 @@ async def test_a_hostile_host_s_texts_reach_the_client_without_control_character
         writer.write(encode({"type": "welcome", "role": "spectator", "seat": None,
                              "token": None, "last_cid": 0, "seq": 0}))
         writer.write(encode({"type": "room", "room": {
-            "table": "\x1b[2J", "preset": "qingdao", "options": {}, "spectators": 0,
+            "table": "\x1b[2J", "preset": "qingdao", "spectators": 0,
+            "options": {"k\x1b]2;t\x07": ["v\x1b[5m", "e" + "\u0301" * 40]},  # hostile key, list
             "seats": [{"name": "N\x1b]52;c;eA==\x07", "kind": "human", "ready": False,
                        "taken": True, "connected": True, "auto": False}]}}))
-        writer.write(encode({"type": "chat", "seat": 0, "name": "\x1bP", "text": "\x07\x1b[5m"}))
+        writer.write(encode({"type": "chat", "seat": 0, "name": "\x1bP",
+                             "text": "\x07\x1b[5m"}))
         await writer.drain()
         await reader.read(65536)
 
@@ -201,9 +203,11 @@ async def test_a_hostile_host_s_texts_reach_the_client_without_control_character
     said: list[dict] = []
     client.listen(lambda m: said.append(m) if m["type"] == "chat" else None)
     await settle(lambda: said)
+    (key, items), = client.room["options"].items()
     texts = [client.server["table"], client.room["table"], client.room["seats"][0]["name"],
-             said[0]["name"], said[0]["text"]]
+             said[0]["name"], said[0]["text"], key, *items]
     assert not any(ch in text for text in texts for ch in "\x1b\x07")
+    assert items[1] == "e" + "\u0301" * MAX_MARKS  # printable, but no pile of marks either
     server.close()
 
 
