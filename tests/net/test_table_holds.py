@@ -15,7 +15,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
-from bhtui.net.protocol import MAX_MARKS, PROTOCOL, ProtocolError, encode
+from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, PROTOCOL, ProtocolError, encode
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
@@ -208,6 +208,27 @@ async def test_a_hostile_host_s_texts_reach_the_client_without_control_character
              said[0]["name"], said[0]["text"], key, *items]
     assert not any(ch in text for text in texts for ch in "\x1b\x07")
     assert items[1] == "e" + "\u0301" * MAX_MARKS  # printable, but no pile of marks either
+    server.close()
+
+
+async def test_a_hostile_host_s_deeply_nested_frame_ends_the_link_as_a_bad_frame():
+    """Issue 13.7: 600 lists in one another (617 bytes) are refused like any malformed
+    frame — the client says why and closes — never a RecursionError out of ``Client.run``."""
+    nested = b"\x82\xa4type\xa4chat\xa4text" + b"\x91" * 600 + b"\xc0"
+
+    async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(len(nested).to_bytes(HEADER, "big") + nested)
+        await writer.drain()
+        await reader.read(65536)
+
+    server = await asyncio.start_server(hostile, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    rec = Recording(*await asyncio.open_connection(LOOPBACK, port))
+    client = Client(rec, "Me", "spectator")
+    said: list[dict] = []
+    client.listen(said.append)
+    await client.run()  # returns, raising nothing
+    assert said == [{"type": "closed", "reason": f"a message nests deeper than {MAX_DEPTH} levels"}]
     server.close()
 
 
