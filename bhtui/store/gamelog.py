@@ -132,6 +132,8 @@ class GameLog:
                 header = record
             elif not isinstance(record, dict) or record.get("type") != "action":
                 raise GameLogError(f"{path}: unexpected record {record!r:.60}")
+            elif "seat" not in record or "action" not in record:
+                raise GameLogError(f"{path}: damaged record at byte {offset}")
             else:
                 log.actions.append((record["seat"], record["action"]))
             offset += 4 + size

@@ -2,10 +2,17 @@
 
 import random
 
+import msgpack
 import pytest
 
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import MAGIC, GameLog, GameLogError
+
+
+def _record(record: dict) -> bytes:
+    """One record as the log frames it: its length, then its msgpack body."""
+    body = msgpack.packb(record)
+    return len(body).to_bytes(4, "big") + body
 
 
 def written(tmp_path, n_actions: int = 40):
@@ -55,6 +62,8 @@ def test_a_torn_last_record_is_dropped_with_a_warning_and_appending_goes_on(tmp_
     (MAGIC, "no header"),
     (MAGIC + b"\x00\x00\x00\x00", "damaged record"),
     (MAGIC + b"\x00\x00\x00\x02\xc1\xc1", "damaged record"),
+    (MAGIC + _record({"type": "header"}) + _record({"type": "action", "seat": 0}),
+     "damaged record"),  # an action with no action: a clear error, not a KeyError
 ])
 def test_an_unreadable_file_is_a_clear_error(tmp_path, content, message):
     path = tmp_path / "bad.bhlog"
