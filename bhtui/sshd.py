@@ -377,9 +377,13 @@ class ServerState:
 
 
 def _drain(terminal: int) -> None:
-    """Read and drop what an ending app still writes to its terminal."""
-    with contextlib.suppress(OSError):  # EIO once it has gone: reaped() is about to run
+    """Read and drop what an ending app still writes to its terminal. On EIO (the app closed
+    it, though its process may linger until SIGKILL) stop watching: the terminal would be
+    readable on every loop turn and spin the loop. ``reaped()`` still closes it."""
+    try:
         os.read(terminal, 65536)
+    except OSError:
+        asyncio.get_running_loop().remove_reader(terminal)
 
 
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
