@@ -21,7 +21,7 @@ from net_helpers import HANG
 # thrown away, until it has gone (hung up first, Textual's exit used to wait for ever on its
 # writer thread). So SIGKILL never comes in these tests: a session whose process outlived its
 # SIGTERM would hold the tests that wait for it until HANG, and stop_all would leave it.
-KILL_GRACE = HANG
+KILL_GRACE = 2 * HANG  # beyond HANG, the wait that would catch a session needing SIGKILL
 
 @pytest.fixture
 async def server(tmp_path, request):
@@ -30,7 +30,8 @@ async def server(tmp_path, request):
     key = load_or_create_host_key(tmp_path / "key")
     cap = getattr(request, "param", 2)
     srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=cap,
-                                 idle_timeout=60, kill_grace=KILL_GRACE)
+                                 idle_timeout=60, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE)
     port = srv.sockets[0].getsockname()[1]
     yield port, state
     srv.close()
@@ -214,7 +215,8 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
     address = f"127.0.0.1:{tcp.sockets[0].getsockname()[1]}"
     key = load_or_create_host_key(tmp_path / "key")
     srv, state = await start_ssh(0, "127.0.0.1", key, ["menu", address], max_sessions=4,
-                                 idle_timeout=60, kill_grace=KILL_GRACE)
+                                 idle_timeout=60, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE)
     port = srv.sockets[0].getsockname()[1]
     conns = [await connect(port) for _ in range(2)]
     try:
