@@ -4,6 +4,7 @@ in-memory transport that keep every frame, and waits on the loop bounded only ag
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
@@ -67,9 +68,12 @@ class Tap(MemoryLink):
         self.frames.append(frame)
         super().send_frame(frame)
 
-    def messages(self) -> list[dict]:
+    def messages(self) -> Iterator[dict]:
+        """The messages received, one at a time: a whole match's at once kept the garbage
+        collector walking them all, twice the decoding's own cost."""
         decoder = FrameDecoder()
-        return [m for f in self.frames for m in decoder.feed(f)]
+        for frame in self.frames:
+            yield from decoder.feed(frame)
 
 
 def connect(table: Table, name: str, role: str = "player", seat: int | None = None,

@@ -53,7 +53,7 @@ async def test_C_PLAY_5_S_BID_4_each_connection_receives_only_its_projection_of_
     await settle(lambda: table.match.over)
     actions = list(table.match.actions)
     for viewer, tap in [*enumerate(seats), (None, watcher)]:
-        messages = tap.messages()
+        messages = list(tap.messages())
         assert projection_problems(messages, viewer, DDZ, table.rules, 21, actions, 2) == []
         views = [m["view"] for m in messages if m["type"] == "view"]
         assert views and all(("hand" in v) == (viewer is not None) for v in views)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
 
 import msgpack
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
+from bhtui.net.protocol import PROTOCOL, encode
 
 from helpers import reshuffled
 from net_helpers import Tap, all_bots_but, connect, in_background, settle
@@ -27,14 +26,6 @@ def split_frames(data: bytes) -> list[bytes]:
         out.append(data[at:end])
         at = end
     return out
-
-
-def each_message(link: Tap) -> Iterator[dict]:
-    """The link's messages one at a time: a whole match's at once kept the garbage collector
-    walking them all, twice the decoding's own cost."""
-    decoder = FrameDecoder()
-    for frame in link.frames:
-        yield from decoder.feed(frame)
 
 
 def watch_as_seats(table: Table) -> list[Tap]:
@@ -166,7 +157,7 @@ async def test_R_HIDE_2_frames_of_seats_and_spectators_leak_nothing(preset):
             elif event is not None:
                 assert event.get("private") in (None, seat)
     assert hidden and len({len(f) for f in hidden}) <= 2  # placeholders look alike (seq width aside)
-    for m in each_message(spec_link):
+    for m in spec_link.messages():
         assert "hand" not in m.get("view", {}) and "hands" not in m.get("view", {})
         assert m.get("event", {}).get("type") != "role"
 
@@ -262,7 +253,7 @@ async def test_R_HIDE_2_only_the_guard_s_frames_offer_him_the_open_guard():
     await settle(lambda: table.match.over)
     offered = 0
     for seat, link in enumerate(seats):
-        for m in each_message(link):
+        for m in link.messages():
             view = m.get("view")
             if view and {"type": "open_guard"} in view.get("actions", []):
                 offered += 1
@@ -284,7 +275,7 @@ async def test_R_HIDE_2_R_TRICK_7_only_rebels_frames_offer_rebellion():
     await settle(lambda: table.match.over)
     offered = set()
     for seat, link in enumerate(seats):
-        for m in each_message(link):
+        for m in link.messages():
             view = m.get("view")
             if view and view["phase"] == "play" and {"type": "rebel"} in view["actions"]:
                 result = table.match.records[view["round"] - 1].result
