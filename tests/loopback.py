@@ -86,10 +86,11 @@ def events_in(received: list[dict]) -> list[tuple[int, dict]]:
 def close_wait(link: TcpLink) -> bool:
     """Whether our end of ``link`` is in CLOSE-WAIT, as `ss` shows it: the host closed the
     connection and we still hold our socket open (a file descriptor lost until we exit)."""
-    port = link.writer.get_extra_info("sockname")[1]
+    ends = (link.writer.get_extra_info("sockname")[1], link.writer.get_extra_info("peername")[1])
     with open("/proc/net/tcp") as table:  # sl local remote state …, ports and states in hex
-        return any(int(local.split(":")[1], 16) == port and state == "08"
-                   for _, local, _, state, *_ in (line.split() for line in list(table)[1:]))
+        return any((int(local.split(":")[1], 16), int(remote.split(":")[1], 16)) == ends
+                   and state == "08"
+                   for _, local, remote, state, *_ in (line.split() for line in list(table)[1:]))
 
 
 def free_port() -> int:
