@@ -121,12 +121,7 @@ class Door:
         elif viewer.counted:
             table.spectators += 1
             table.spectators_from[address] += 1
-        conn.send_frame(encode({
-            "type": "welcome", "role": role, "seat": seat,
-            "token": table.seats[seat].token if seat is not None else None,
-            "last_cid": table.seats[seat].last_cid if seat is not None else 0,
-            "seq": table.seq,
-        }))
+        self.welcome(viewer)
         table._catch_up(viewer, last)
         if table.match is not None:
             table._send_history(viewer, None)
@@ -135,6 +130,19 @@ class Door:
         else:
             table._send_view(viewer)
             table.waiting.spectators_changed()
+
+    def welcome(self, viewer: Viewer) -> None:
+        """Tell a viewer where it sits (and its seat's token): on admission, and again when
+        the host moves or removes it in the waiting room — its client knows its seat only
+        from a welcome, so a moved player was shown, and asked, as the seat he had left."""
+        table, seat = self.table, viewer.seat
+        viewer.conn.send_frame(encode({
+            "type": "welcome", "role": "player" if seat is not None else "spectator",
+            "seat": seat,
+            "token": table.seats[seat].token if seat is not None else None,
+            "last_cid": table.seats[seat].last_cid if seat is not None else 0,
+            "seq": table.seq,
+        }))
 
     def _token_seat(self, token: str | None) -> int | None:
         """The seat a person once took with this token (empty seats' tokens were never given)."""

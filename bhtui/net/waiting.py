@@ -72,9 +72,10 @@ class WaitingRoom:
         if table.match is not None or not (0 <= source < size and 0 <= target < size):
             return
         table.seats[source], table.seats[target] = table.seats[target], table.seats[source]
-        for viewer in table.viewers.values():
+        for viewer in list(table.viewers.values()):
             if viewer.seat in (source, target):
                 viewer.seat = target if viewer.seat == source else source
+                table.door.welcome(viewer)
         table._publish()
 
     def set_level(self, seat: int, level: str) -> None:
@@ -99,6 +100,7 @@ class WaitingRoom:
         old = table.seats[seat]
         if old.conn is not None and old.conn in table.viewers:
             table.viewers[old.conn].seat = None
+            table.door.welcome(table.viewers[old.conn])
         table.seats[seat] = Seat()
         table._publish()
 
