@@ -27,6 +27,10 @@ SYNONYMS = {"--rules": "--preset", "--rule": "--preset", "--ruleset": "--preset"
             "--colour": "--theme", "--color": "--theme", "--language": "--lang",
             "--level": "--bots"}
 """Options a player may reach for, and the one that does it (a typo gets a close match)."""
+PLAY_ONLY = frozenset({"--seed", "--rounds", "--game", "--preset", "--option", "--settings",
+                       "--bots"})
+"""Options before any command that only a game against bots (``bhtui`` alone) reads: written
+before a command they were silently ignored (``bhtui --bots hard host`` gave normal bots)."""
 _NUMBER = re.compile(r"-\d+(\.\d*)?")
 
 
@@ -49,6 +53,7 @@ class Parser(argparse.ArgumentParser):
         """Exit with a usage error naming the first option its command does not know (and
         the option meant, when a synonym or a close spelling tells)."""
         parser, i, command = self, 0, ""
+        given: list[str] = []  # options written before any command
         while i < len(argv):
             token = argv[i]
             i += 1
@@ -57,6 +62,7 @@ class Parser(argparse.ArgumentParser):
             if not token.startswith("-") or token == "-" or _NUMBER.fullmatch(token):
                 if token in parser.commands:
                     parser, command = parser.commands[token], token
+                    self._check_play_only(given, command)
                 continue
             name = token.split("=", 1)[0]
             found = parser._known_as(name)
@@ -66,10 +72,23 @@ class Parser(argparse.ArgumentParser):
                 parser.error(f"unknown option {name}{parser._meant(name)}")
             if len(found) > 1:
                 return  # ambiguous: argparse says so
+            if not command:
+                given.append(found[0])
             takes = parser.known[found[0]].nargs
             if "=" not in token and takes != 0 and (
                     takes != "?" or i < len(argv) and not argv[i].startswith("-")):
                 i += 1  # the option's value
+
+    def _check_play_only(self, given: list[str], command: str) -> None:
+        """A game-against-bots option written before ``command`` is refused, not ignored."""
+        for name in given:
+            if name not in PLAY_ONLY:
+                continue
+            if name in self.commands[command].known:
+                self.error(f"{name} before a command is for a game against bots; for this "
+                           f"one write it after: {self.prog} {command} {name} …")
+            self.error(f"{name} is for a game against bots ({self.prog} {name} …); "
+                       f"{command} does not take it")
 
     def _known_as(self, name: str) -> list[str]:
         """The options ``name`` stands for here (itself, or those it abbreviates)."""

@@ -230,11 +230,17 @@ def test_sim_takes_an_option_with_a_value(cli):
     (("host", "--rules", "weihai"), "bhtui host: error: unknown option --rules; did you mean"),
     (("--name", "host", "join", "--fast"),
      "bhtui join: error: --fast goes before the command: bhtui --fast … join …"),
+    (("--bots", "9", "host"), "bhtui: error: --bots before a command is for a game against "
+                              "bots; for this one write it after: bhtui host --bots …"),
+    (("--name", "Bob", "--seed", "3", "join", "127.0.0.1:7474"),
+     "bhtui: error: --seed is for a game against bots (bhtui --seed …); join does not take it"),
+    (("--pre", "baike", "sim"), "write it after: bhtui sim --preset …"),
 ])
 def test_an_unknown_option_is_named_not_taken_for_a_command(args, message, cli):
     """argparse set the option aside and read its value as the command ("invalid choice:
     'weihai'"); the player is told which option is unknown, and the one meant (or, for one
-    of bhtui's own options written after the command, where it goes)."""
+    of bhtui's own options written after the command, where it goes); a game-against-bots
+    option written before a command is refused, not ignored."""
     out = cli(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
     assert "invalid choice" not in out.stderr
