@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, cast
 from bhtui.games import DEFAULT_GAME
 from bhtui.net.joincode import CodeProver, WrongCode
 from bhtui.net.protocol import (
+    MAX_DEPTH,
     FrameDecoder,
     Message,
     ProtocolError,
@@ -114,7 +115,7 @@ class Client:
         while True:
             data = await self.link.read()
             try:
-                messages = decoder.feed(data) if data else None
+                messages = [_cleaned(m) for m in decoder.feed(data)] if data else None
             except ProtocolError as exc:
                 self.closed = str(exc)
                 messages = None
@@ -123,7 +124,7 @@ class Client:
                 self._dispatch({"type": "closed", "reason": self.closed or "connection closed"})
                 return
             for message in messages:
-                self._dispatch(_cleaned(message))
+                self._dispatch(message)
 
     @property
     def closed_by_host(self) -> bool:
@@ -307,23 +308,27 @@ def _starts_a_match(event: Event) -> bool:
 _PLAIN = frozenset({int, float, bool, type(None)})
 
 
-def _cleaned(value: Any) -> Any:
-    """``value`` with control characters taken out of every text in it. A message is mostly
-    numbers and printable ASCII words: those are kept without a call, since every client
-    cleans every frame it gets (this walk cost a client more than decoding the frame). Other
-    text goes through ``clean_text``: printable is not enough, as a pile of combining marks
-    is printable."""
+def _cleaned(value: Any, room: int = MAX_DEPTH) -> Any:
+    """``value`` with control characters taken out of every text in it; a ProtocolError if
+    it nests deeper than ``room`` lists and maps (this walk is where the depth would blow
+    Python's stack). A message is mostly numbers and printable ASCII words: those are kept
+    without a call, since every client cleans every frame it gets (this walk cost a client
+    more than decoding the frame). Other text goes through ``clean_text``: printable is not
+    enough, as a pile of combining marks is printable."""
     kind = type(value)
     if kind is str:
         return value if _plain_text(value) else clean_text(value)
+    if kind is not list and kind is not dict:
+        return value
+    if room == 0:
+        raise ProtocolError(f"a message nests deeper than {MAX_DEPTH} levels")
+    inner = room - 1
     if kind is list:
-        return [v if type(v) in _PLAIN or (type(v) is str and _plain_text(v)) else _cleaned(v)
-                for v in value]
-    if kind is dict:
-        return {(k if type(k) is str and _plain_text(k) else _cleaned(k)):
-                (v if type(v) in _PLAIN or (type(v) is str and _plain_text(v)) else _cleaned(v))
-                for k, v in value.items()}
-    return value
+        return [v if type(v) in _PLAIN or (type(v) is str and _plain_text(v))
+                else _cleaned(v, inner) for v in value]
+    return {(k if type(k) is str and _plain_text(k) else _cleaned(k, inner)):
+            (v if type(v) in _PLAIN or (type(v) is str and _plain_text(v)) else _cleaned(v, inner))
+            for k, v in value.items()}
 
 
 def _plain_text(text: str) -> bool:
