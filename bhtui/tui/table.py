@@ -504,14 +504,11 @@ class TableScreen(Localized, Screen[None]):
                 self._ask_decision()  # closed because the table moved on: ask anew if mine
             elif action is TAKE_OVER:
                 self._set_auto(True)  # the bot answers the question the dialog asked
-            elif declaring:
-                if action["type"] == "none":
+            elif declaring or self.client.my_turn:
+                if declaring and action["type"] == "none":
                     self.client.waive()
                 else:
                     self.client.act(action)
-                self.answered = (self.client.seq, self.decision_asked)
-            elif self.client.my_turn:
-                self.client.act(action)
                 self.answered = (self.client.seq, self.decision_asked)
 
         self.app.push_screen(dialog, answered)
