@@ -170,6 +170,11 @@ def record_pushes(monkeypatch) -> list[str]:
     return pushed
 
 
+def footer_text(screen) -> str:
+    """The footer's keys and words as the screen shows them."""
+    return " ".join(str(key.render()) for key in screen.query("FooterKey"))
+
+
 def strips(widget) -> list:
     """The widget's content lines as the compositor draws them (styles as the terminal gets
     them), without its border and padding."""

@@ -7,11 +7,7 @@ import pytest
 
 from bhtui.tui.localized import Localized
 
-from tui_helpers import make_app, my_play_turn, table
-
-
-def footer_text(screen) -> str:
-    return " ".join(str(key.render()) for key in screen.query("FooterKey"))
+from tui_helpers import footer_text, make_app, my_play_turn, table
 
 
 @pytest.mark.parametrize(("language", "words", "not_words"), [

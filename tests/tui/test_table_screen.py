@@ -34,6 +34,7 @@ from helpers import deal_of
 from tui_helpers import (
     SHORT_DEAL,
     drive,
+    footer_text,
     make_app,
     my_play_turn,
     record_pushes,
@@ -203,9 +204,7 @@ async def test_R_AUTO_1_t_in_the_declaration_prompt_hands_it_to_tuoguan():
                    LocalSession(rules=PRESETS["baike"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_declaration_prompt(pilot, app)
-        await pilot.pause()
-        footer = " ".join(str(k.render()) for k in table(app).query("FooterKey"))
-        assert "托管" in footer, footer
+        await wait_for(pilot, lambda: "托管" in footer_text(table(app)), "托管 in the footer")
         actions = len(app.host.match.actions)
         app.host.bot_delay = 0.05  # the next moves, not the whole round (see the helper's)
         await pilot.press("t")
@@ -472,10 +471,9 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         await pilot.press("escape")  # back to the table: only what can still be done is offered
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.pause()
-        footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
-        assert "Standings" in footer and not any(
-            word in footer for word in ("Play", "Pass", "Hint", "托管")), footer
+        await wait_for(pilot, lambda: "Standings" in footer_text(app.screen), "Standings")
+        footer = footer_text(app.screen)
+        assert not any(word in footer for word in ("Play", "Pass", "Hint", "托管")), footer
         await pilot.press("enter")  # the standings again
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         seed = app.host.seed

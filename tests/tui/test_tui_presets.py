@@ -16,7 +16,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
 from helpers import deal_of, rigged
-from tui_helpers import play_the_hint, until_hang, wait_for
+from tui_helpers import footer_text, play_the_hint, until_hang, wait_for
 
 
 def kinds(view) -> list[str]:
@@ -206,9 +206,9 @@ async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the
         await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         await pilot.press("y")
         await wait_for(pilot, lambda: app.client.view["phase"] == "play" and app.client.my_turn)
-        await pilot.pause()
-        footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
-        assert "明独" in footer and "明保" not in footer
+        # the footer follows the view once the screen has drawn it: wait for it, not a pause
+        await wait_for(pilot, lambda: "明独" in footer_text(app.screen), "明独 in the footer")
+        assert "明保" not in footer_text(app.screen)
         await pilot.press("m")
         await wait_for(pilot, lambda: app.host.match.round.open_solo)
         assert app.host.match.round.open_solo
