@@ -32,6 +32,8 @@ PLAY_ONLY = frozenset({"--seed", "--rounds", "--game", "--preset", "--option", "
 """Options before any command that only a game against bots (``bhtui`` alone) reads: written
 before a command they were silently ignored (``bhtui --bots hard host`` gave normal bots)."""
 _NUMBER = re.compile(r"-\d+(\.\d*)?")
+PORT, BIND = 7474, "0.0.0.0"  # a new table's door
+CODE_WAYS = "--code-file FILE, the BHTUI_CODE variable, --ask-code or --code"
 
 
 class Parser(argparse.ArgumentParser):
@@ -133,9 +135,11 @@ def build_parser() -> Parser:
     _game_options(host, "host_game", "preset")
     host.add_argument("--option", dest="host_option", action="append", default=[],
                       metavar="NAME=VALUE", help="a rule option (repeatable)")
-    host.add_argument("--port", type=int, default=7474, help="TCP port (7474; 0 picks one)")
-    host.add_argument("--bind", default="0.0.0.0",
-                      help="listen and advertise only on this address (default: all)")
+    host.add_argument("--port", type=int, default=None,
+                      help=f"TCP port ({PORT}, or the resumed table's; 0 picks one)")
+    host.add_argument("--bind", default=None,
+                      help="listen and advertise only on this address (default: all, or "
+                           "the resumed table's)")
     _code_options(host, "a join code players must know (never sent over the wire)")
     host.add_argument("--ask-code", action="store_true",
                       help="type the join code at a hidden prompt before the table opens")
@@ -373,12 +377,14 @@ def _host(args: argparse.Namespace) -> int:
     timer = args.timer if args.timer is not None else (config.timer or None)
     common = dict(bot_delay=delay, timer=timer, code=code,
                   open_spectating=args.open_spectating, counter=args.counter)
+    bind, port = args.bind or BIND, PORT if args.port is None else args.port
     if args.resume:
         path = latest_log() if args.resume == "latest" else Path(args.resume)
         if path is None:
             return _fail("no game log to resume")
         try:
             log = GameLog.load(path)
+            (bind, port), common["code"] = _door_again(args, log.header, code)
             table = Table.resume(log, **common)
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
             return _fail(f"cannot resume {path}: {exc}")
@@ -406,10 +412,10 @@ def _host(args: argparse.Namespace) -> int:
                       bots=config.bots, **common)
     advertise = not args.no_advertise
     try:  # bound before the app starts: a port in use is one line, not a traceback
-        sock = listen_socket(args.bind, args.port)
+        sock = listen_socket(bind, port)
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
-        return _fail(f"cannot serve on {args.bind}:{args.port}: {why}")
+        return _fail(f"cannot serve on {bind}:{port}: {why}")
     if args.headless:
         asyncio.run(run_headless(table, sock, advertise))
         return 0
@@ -417,6 +423,32 @@ def _host(args: argparse.Namespace) -> int:
 
     make_app(args, HostSession(table, sock, advertise), (settings, warnings)).run()
     return 0
+
+
+def _door_again(args: argparse.Namespace, header: dict[str, Any],
+                code: str | None) -> tuple[tuple[str, int], str | None]:
+    """A resumed table's door: the address and port its log names (unless given here) and a
+    join code if it had one — given again or typed at a hidden prompt, since the log never
+    holds it; ValueError, saying how to give it, where nobody can type it. A table that had
+    a code never opens without one."""
+    door = header.get("door")
+    logged = door if isinstance(door, dict) else {}
+    bind, port = logged.get("bind"), logged.get("port")
+    bind = args.bind or (bind if isinstance(bind, str) else BIND)
+    port = args.port if args.port is not None else port if isinstance(port, int) else PORT
+    if (bind, port) != (logged.get("bind", bind), logged.get("port", port)):
+        print(f"bhtui: the table was on {logged['bind']}:{logged['port']}; players waiting "
+              f"for it there must join again at {bind}:{port}", file=sys.stderr)
+    if code is None and logged.get("code"):
+        if not sys.stdin.isatty():
+            raise ValueError(f"the table had a join code, and it is not kept: give it again "
+                             f"with {CODE_WAYS}")
+        import getpass
+
+        code = getpass.getpass("This table had a join code; type it again: ").strip() or None
+        if code is None:
+            raise ValueError("the table had a join code and none was typed: it stays closed")
+    return (bind, port), code
 
 
 def _join(args: argparse.Namespace) -> int:

@@ -85,6 +85,9 @@ class Table:
         self.guard = CodeGuard(self.code) if self.code else None
         self.log = log
         self.table_id = table_id or secrets.token_hex(8)  # public: how clients keep its token
+        self.address: tuple[str, int] | None = None
+        """Where the table listens (its server says): the log's header keeps it with whether
+        a code is needed, so ``--resume`` opens the same door (`door`)."""
         self.boot_id = secrets.token_hex(4)
         self.max_spectators = max_spectators
         self.match: GameMatch | None = None
@@ -169,7 +172,15 @@ class Table:
             "rounds": self.rounds, "name": self.name, "id": self.table_id,
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],
+            **({"door": self.door_facts()} if self.address else {}),
         }
+
+    def door_facts(self) -> dict[str, Any]:
+        """Where the table listens and whether it needs a join code — never the code: a
+        resumed table is asked for it again (`bhtui.cli`)."""
+        assert self.address is not None
+        bind, port = self.address
+        return {"bind": bind, "port": port, "code": self.code is not None}
 
     @classmethod
     def resume(cls, log: GameLog, **kw: Any) -> Table:

@@ -179,8 +179,12 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
             await TcpConnection(table, gate, reader, writer).serve()
 
     if sock is not None:
-        return await asyncio.start_server(handle, sock=sock, limit=READ_CHUNK)
-    return await asyncio.start_server(handle, host, port, limit=READ_CHUNK, backlog=512)
+        server = await asyncio.start_server(handle, sock=sock, limit=READ_CHUNK)
+    else:
+        server = await asyncio.start_server(handle, host, port, limit=READ_CHUNK, backlog=512)
+    bound, listening = server.sockets[0].getsockname()[:2]
+    table.address = (bound, listening)  # in the log's header: a resume opens the same door
+    return server
 
 
 class TcpLink:
