@@ -29,7 +29,8 @@ def frame(message: dict) -> bytes:
     return struct.pack(">I", len(body)) + body
 
 
-async def play(host: str, port: int, name: str, code: str | None, random_play: bool) -> None:
+async def play(host: str, port: int, name: str, code: str | None, random_play: bool) -> int:
+    """Play until the match is over (0) or the host refuses us (1: the exit status)."""
     reader, writer = await asyncio.open_connection(host, port)
     bot, rng = HeuristicBot(), random.Random()
     cid, seat, answered, spake = 0, None, set(), None
@@ -58,7 +59,7 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
         elif kind == "error":
             print(f"host says: {message['reason']}")
             if message.get("code") in ("code", "full", "cooldown", "hello", "protocol"):
-                return
+                return 1
         elif kind == "room":
             writer.write(frame({"type": "ready"}))
         elif kind == "event" and message["event"].get("type") == "round_end":
@@ -68,7 +69,7 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
             view = message["view"]
             if view["phase"] == "over":
                 print(f"match over: totals {view['totals']}")
-                return
+                return 0
             if view["to_act"] == seat and message["seq"] not in answered:
                 answered.add(message["seq"])
                 legal = legal_from_view(view)
@@ -87,7 +88,7 @@ def main() -> None:
     parser.add_argument("--random", action="store_true", help="play uniformly at random")
     args = parser.parse_args()
     host, _, port = args.address.rpartition(":")
-    asyncio.run(play(host, int(port), args.name, args.code, args.random))
+    raise SystemExit(asyncio.run(play(host, int(port), args.name, args.code, args.random)))
 
 
 if __name__ == "__main__":

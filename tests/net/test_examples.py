@@ -1,4 +1,5 @@
-"""examples/bot_client.py plays a whole match against a headless host over TCP."""
+"""examples/bot_client.py plays a whole match against a headless host over TCP, and a bot
+the host refuses (a wrong join code) exits with a failure status."""
 
 import os
 import socket
@@ -27,6 +28,11 @@ def test_the_example_bot_client_plays_a_match_to_its_end(tmp_path):
         assert bot.returncode == 0, bot.stderr
         assert "seated at 0" in bot.stdout and bot.stdout.count("round over") == 2
         assert "match over: totals" in bot.stdout
+        stranger = subprocess.run(
+            [sys.executable, str(ROOT / "examples" / "bot_client.py"), f"127.0.0.1:{port}",
+             "--code", "coffee"], capture_output=True, text=True, timeout=120, env=env)
+        assert "host says: wrong join code" in stranger.stdout
+        assert stranger.returncode == 1, "a refused bot says so in its exit status too"
     finally:
         host.terminate()
         host.wait(10)
