@@ -1,10 +1,12 @@
 """Dou Dizhu's side of bench/engine.py: bhtui's classic engine and RLCard 1.2.0's raw
 ``DoudizhuGame``, the yardstick of issue 14 (run `python bench/engine.py --game doudizhu`).
 
-RLCard is not a bhtui dependency: install it into a bench environment only,
+RLCard is not a bhtui dependency: install it into a bench environment only (any folder;
+``.venv-bench`` here), from this checkout,
 
-    python -m venv /work/venv-bench14
-    /work/venv-bench14/bin/pip install rlcard==1.2.0 -e .
+    python -m venv .venv-bench
+    .venv-bench/bin/pip install rlcard==1.2.0 -e .
+    .venv-bench/bin/python bench/engine.py --game doudizhu
 
 and without it engine.py prints our figures alone and says so.
 
@@ -22,7 +24,7 @@ import random
 from collections.abc import Callable
 
 from bhtui.cards import RANK_NAMES
-from bhtui.doudizhu import Match
+from bhtui.doudizhu import Match, get_preset
 from bhtui.doudizhu.bots import RandomBot
 from bhtui.doudizhu.moves import classic_hands
 from bhtui.doudizhu.selfplay import play_match
@@ -38,15 +40,21 @@ except ImportError:
     DoudizhuGame = None
 
 MISSING = ("rlcard is not installed here: Dou Dizhu's figures without RLCard's. For the "
-           "comparison:\n  python -m venv /work/venv-bench14 && "
-           "/work/venv-bench14/bin/pip install rlcard==1.2.0 -e .")
+           "comparison, in an environment of its own (any folder), from this checkout:\n"
+           "  python -m venv .venv-bench && .venv-bench/bin/pip install rlcard==1.2.0 -e .\n"
+           "  .venv-bench/bin/python bench/engine.py --game doudizhu")
 
 
 def ours(games: int, seed: int) -> tuple[int, int]:
     """(games, decisions) of ``games`` classic deals with random bots."""
-    match = Match("classic", seed=seed, rounds=games)
+    match = Match(get_preset("classic"), seed=seed, rounds=games)
     bots = [RandomBot(seed * 3 + s) for s in range(3)]
-    return games, sum(d["decisions"] for d in play_match(match, bots))
+    deals = play_match(match, bots)
+    decisions = sum(d["decisions"] for d in deals)
+    if len(deals) != games or decisions < games:
+        raise SystemExit(f"bench: asked for {games} classic deals, {len(deals)} were played "
+                         f"({decisions} decisions): not the figure it says")
+    return games, decisions
 
 
 def rlcard(games: int, seed: int) -> tuple[int, int]:
@@ -65,7 +73,7 @@ def rlcard(games: int, seed: int) -> tuple[int, int]:
 
 def landlord_counts() -> list[int]:
     """Rank counts of a 20-card hand: seat 0 of a fixed deal plus the kitty."""
-    match = Match("classic", seed=2024)
+    match = Match(get_preset("classic"), seed=2024)
     rc = list(match.round.rc[0])
     for r in match.round.kitty:
         rc[r] += 1

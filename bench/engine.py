@@ -88,7 +88,10 @@ def bhtui_rounds(rules: RuleSet, bot: str, rounds: int, seed: int) -> Callable[[
     def run() -> int:
         match = Match(rules, seed, rounds=rounds)
         play_match(match, [make_bot(bot, seed * 5 + s) for s in range(5)])
-        return len(match.records)
+        if not match.over or len(match.records) != rounds:
+            raise SystemExit(f"bench: asked for {rounds} {rules.name} rounds, "
+                             f"{len(match.records)} were played: not the figure it says")
+        return rounds
     return run
 
 

@@ -37,6 +37,7 @@ from bhtui.net.client import Client
 from bhtui.net.protocol import PROTOCOL, encode
 from bhtui.net.tcp import TcpLink, open_link
 
+HANDSHAKES, TRIES = 32, 5  # spectators saying hello at once (the host takes 64), tries each
 THINK = 0.01  # seconds a player waits before sending, so actions do not queue behind each other
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -77,20 +78,29 @@ class FrameClock:
 
 
 class Watcher(asyncio.Protocol):
-    """A spectator that only reads frame headers and event numbers."""
+    """A spectator that only reads frame headers and event numbers; ``seated`` says whether
+    the host welcomed it (or refused it: busy with other handshakes, full)."""
 
     def __init__(self, name: str) -> None:
         self.name, self.clock = name, FrameClock()
         self.transport: asyncio.Transport | None = None
+        self.seated: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
     def connection_made(self, transport: Any) -> None:
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
-        if b"hello" in self.clock.feed(data, time.perf_counter()):  # the host's: say ours
+        kinds = self.clock.feed(data, time.perf_counter())
+        if b"hello" in kinds:  # the host's: say ours
             assert self.transport is not None
             self.transport.write(encode({"type": "hello", "proto": list(PROTOCOL),
                                          "role": "spectator", "name": self.name}))
+        if not self.seated.done() and (b"welcome" in kinds or b"error" in kinds):
+            self.seated.set_result(b"welcome" in kinds)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.seated.done():
+            self.seated.set_result(False)
 
 
 class TimedLink(TcpLink):
@@ -134,13 +144,22 @@ def spectators(port: int, count: int, pipe: Connection) -> None:
     then (on request) when each event reached each of them."""
     async def run() -> None:
         loop = asyncio.get_running_loop()
-        watchers = []
-        for i in range(count):
+        shaking = asyncio.Semaphore(HANDSHAKES)
+
+        async def seat(i: int) -> Watcher | None:
             address = f"127.1.{i // 250}.{i % 250 + 1}"  # the host caps spectators per address
-            _, watcher = await loop.create_connection(
-                lambda i=i: Watcher(f"W{i}"), "127.0.0.1", port, local_addr=(address, 0))
-            watchers.append(watcher)
-        pipe.send("connected")
+            for _ in range(TRIES):  # a refused one tries again, as a person would
+                async with shaking:
+                    transport, watcher = await loop.create_connection(
+                        lambda: Watcher(f"W{i}"), "127.0.0.1", port, local_addr=(address, 0))
+                    if await watcher.seated:
+                        return watcher
+                transport.close()
+            return None
+
+        seated = await asyncio.gather(*(seat(i) for i in range(count)))
+        watchers = [w for w in seated if w is not None]
+        pipe.send(len(watchers))
         while not pipe.poll():
             await asyncio.sleep(0.05)
         pipe.recv()
@@ -169,8 +188,12 @@ async def one_run(spectator_count: int, rounds: int) -> dict[str, float]:
         worker = multiprocessing.Process(target=spectators, args=(port, spectator_count, their_end))
         before = host_cpu(host.pid)
         worker.start()
-        await asyncio.get_running_loop().run_in_executor(None, watch_end.recv)
+        seated = await asyncio.get_running_loop().run_in_executor(None, watch_end.recv)
         join_cpu = host_cpu(host.pid) - before
+        if seated != spectator_count:
+            host.terminate()
+            sys.exit(f"bench: only {seated} of {spectator_count} spectators were seated "
+                     f"(after {TRIES} tries each): no figure for {spectator_count}")
     arrivals: list[dict[int, float]] = []
     for i in range(5):
         link = TimedLink(await open_link("127.0.0.1", port))
@@ -198,6 +221,10 @@ async def one_run(spectator_count: int, rounds: int) -> dict[str, float]:
     await asyncio.gather(*running, return_exceptions=True)
     latencies = sorted(seen[seq + 1] - t for seq, t in sent.items()
                        for seen in arrivals if seq + 1 in seen)
+    if len(latencies) != len(sent) * len(arrivals):
+        sys.exit(f"bench: {len(latencies)} deliveries of {len(sent)} actions to "
+                 f"{len(arrivals)} viewers, not {len(sent) * len(arrivals)}: some viewer "
+                 "missed an action's event, so the latencies are not of every viewer")
     return {"p50": statistics.median(latencies) * 1000,
             "p99": latencies[int(len(latencies) * 0.99)] * 1000,
             "cpu": cpu / len(sent) * 1000, "join": join_cpu, "rss": rss,

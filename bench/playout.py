@@ -37,7 +37,7 @@ def first_leads(preset: str, count: int) -> list[Match]:
     bot = make_bot("heuristic")
     seed = 0
     while len(out) < count:
-        match = Match(preset, seed, rounds=1)
+        match = Match(PRESETS[preset], seed, rounds=1)
         seed += 1
         while not match.over and match.round.phase != "play":
             match.apply(match.to_act, bot.decide(match.legal_actions(match.to_act)))
@@ -84,7 +84,7 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):8.0f} µs ({min(values):.0f}..{max(values):.0f})"
 
 
-def decision_times(preset: str, seed: int) -> list[float]:
+def decision_times(preset: str, seed: int, rounds: int) -> list[float]:
     times: list[float] = []
     hard = make_bot("hard", seed)
 
@@ -100,7 +100,7 @@ def decision_times(preset: str, seed: int) -> list[float]:
         def interject(self, offer):  # type: ignore[no-untyped-def]
             return hard.interject(offer)
 
-    play_match(Match(preset, seed, rounds=3),
+    play_match(Match(PRESETS[preset], seed, rounds=rounds),
                [Timed()] + [make_bot("normal", s) for s in range(1, 5)])  # type: ignore[list-item]
     return sorted(times)
 
@@ -109,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="interleaved repetitions (≥5)")
     parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds hard's decisions are timed over")
     parser.add_argument("--preset", nargs="*", default=["qingdao", "lianzhong-classic"],
                         choices=list(PRESETS))
     args = parser.parse_args()
@@ -128,9 +129,11 @@ def main() -> None:
             ratios = [r / o for o, r in zip(ours, ref, strict=True)]
             print(f"  {clock:>4}  lean {spread(ours)}   engine {spread(ref)}   "
                   f"{statistics.median(ratios):.1f}× faster ({min(ratios):.1f}..{max(ratios):.1f})")
-        times = decision_times(preset, 1)
+        times = decision_times(preset, 1, args.rounds)
+        if not times:
+            raise SystemExit(f"bench: hard made no decision in {args.rounds} round(s)")
         p50, p99 = (times[min(len(times) - 1, int(q * len(times)))] * 1e3 for q in (0.5, 0.99))
-        print(f"  hard's decisions over 3 rounds against normal bots: {len(times)}, "
+        print(f"  hard's decisions over {args.rounds} round(s) against normal bots: {len(times)}, "
               f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {times[-1] * 1e3:.0f} ms")
 
 

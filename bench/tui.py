@@ -1,11 +1,13 @@
 """Time from `bhtui` to the first drawn table, and the resident memory of a running game.
 
-    python bench/tui.py [runs] [--against DIR]
+    python bench/tui.py [runs] [--against DIR] [--hello]
 
 Starts `python -m bhtui --seed 7 --fast` from this checkout on a pseudo-terminal of 100×30,
 reads until the table's title has been drawn, then lets the game run for two seconds and
 reads VmRSS. With ``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/ref main``)
-the two are run interleaved, one of each per round, and the figures are also given as ratios.
+or ``--hello`` (Textual's hello-world, `bench/hello.py`: what any Textual app costs to draw
+its first frame) the two are run interleaved, one of each per round, and the figures are also
+given as ratios.
 """
 
 from __future__ import annotations
@@ -27,9 +29,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def one_run(tree: Path) -> tuple[float, int]:
-    """Seconds to the first drawn table and KiB resident two seconds later, for the bhtui
-    of ``tree`` (run with ``-m`` from that folder, so that checkout's code is the one run)."""
+BHTUI = ["-m", "bhtui", "--seed", "7", "--fast", "--lang", "en"]
+DRAWN = (b"Table", b"Your hand")  # the table's title and the hand's: the table is drawn
+HELLO = (str(HERE / "bench" / "hello.py"),)
+
+
+def one_run(tree: Path, argv: list[str] | tuple[str, ...] = tuple(BHTUI),
+            drawn: tuple[bytes, ...] = DRAWN) -> tuple[float, int]:
+    """Seconds until everything in ``drawn`` has been drawn and KiB resident two seconds
+    later, for ``python ARGV`` run from ``tree`` (bhtui with ``-m`` from that folder, so that
+    checkout's code is the one run)."""
     started = time.perf_counter()
     settings = tempfile.mkdtemp(prefix="bhtui-bench-")
     pid, fd = pty.fork()
@@ -37,8 +46,7 @@ def one_run(tree: Path) -> tuple[float, int]:
         os.chdir(tree)
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", PYTHONPATH=str(tree),
                           BHTUI_CONFIG_DIR=settings, BHTUI_DATA_DIR=settings)
-        os.execv(sys.executable, [sys.executable, "-m", "bhtui", "--seed", "7", "--fast",
-                                  "--lang", "en"])
+        os.execv(sys.executable, [sys.executable, *argv])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     seen = b""
     first = None
@@ -50,7 +58,7 @@ def one_run(tree: Path) -> tuple[float, int]:
                 seen += os.read(fd, 65536)
             except OSError:
                 break
-            if first is None and b"Table" in seen and b"Your hand" in seen:
+            if first is None and all(text in seen for text in drawn):
                 first = time.perf_counter() - started
                 deadline = time.perf_counter() + 2
     rss_kib = 0
@@ -62,7 +70,8 @@ def one_run(tree: Path) -> tuple[float, int]:
     os.waitpid(pid, 0)
     os.close(fd)
     if first is None:
-        sys.exit(f"the table was never drawn ({tree})")
+        sys.exit(f"bench: {' and '.join(map(repr, drawn))} never drawn by {' '.join(argv)} "
+                 f"({tree})")
     return first, rss_kib
 
 
@@ -76,19 +85,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("runs", nargs="?", type=int, default=5)
     parser.add_argument("--against", type=Path, help="a reference checkout to compare with")
+    parser.add_argument("--hello", action="store_true",
+                        help="compare with Textual's hello-world instead (bench/hello.py)")
     args = parser.parse_args()
-    trees = {"this": HERE} | ({"reference": args.against.resolve()} if args.against else {})
+    trees = {"this": (HERE, BHTUI, DRAWN)}
+    if args.against:
+        trees["reference"] = (args.against.resolve(), BHTUI, DRAWN)
+    elif args.hello:
+        trees["reference"] = (HERE, list(HELLO), (b"Hello, World!",))
     results: dict[str, list[tuple[float, int]]] = {name: [] for name in trees}
     for _ in range(args.runs):  # interleaved: load on the machine hits both alike
-        for name, tree in trees.items():
-            results[name].append(one_run(tree))
+        for name, (tree, argv, drawn) in trees.items():
+            results[name].append(one_run(tree, argv, drawn))
+    against = " (Textual's hello-world)" if args.hello and not args.against else ""
     print(f"{args.runs} runs of `bhtui --seed 7 --fast` at 100x30"
-          + (", interleaved with the reference" if args.against else ""))
+          + (f", interleaved with the reference{against}" if len(trees) > 1 else ""))
     for name, runs in results.items():
         firsts, rss = [f for f, _ in runs], [r for _, r in runs]
-        print(f"{name:>9}: first drawn table {spread(firsts, 'ms', 1000)}; "
+        print(f"{name:>9}: first drawn frame {spread(firsts, 'ms', 1000)}; "
               f"resident memory 2 s later {spread(rss, 'MiB', 1 / 1024, 1)}")
-    if args.against:
+    if len(trees) > 1:
         ratio_first = (statistics.median(f for f, _ in results["this"])
                        / statistics.median(f for f, _ in results["reference"]))
         ratio_rss = (statistics.median(r for _, r in results["this"])

@@ -1,0 +1,54 @@
+"""Every bench runs, at a tiny size (issue 28.3: `bench/doudizhu.py` and `bench/engine.py`
+crashed for months, `bench/net.py` seated fewer spectators than it said). A smoke run fails on
+a crash or on counts that are not what the bench says it measured — each bench checks its own
+counts and exits non-zero — never on time: no figure is compared with anything here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bench(tmp_path: Path, script: str, *args: str) -> str:
+    """What ``python bench/SCRIPT ARGS`` printed; its failure shows its stderr."""
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize(("script", "args", "says"), [
+    ("anchor.py", (), "decisions per round"),
+    ("bets.py", ("3",), "明独保 (lianzhong-classic, 3 deals"),
+    ("replay.py", ("--rounds", "1", "--reps", "1"), "replay from the deal"),
+    ("engine.py", ("--reps", "1", "--rounds", "1", "--games", "2", "--preset", "weihai"),
+     "doudizhu classic: decisions, random bots"),
+])
+def test_a_quick_bench_runs_at_a_tiny_size(tmp_path, script, args, says):
+    assert says in bench(tmp_path, script, *args)
+
+
+@pytest.mark.slow
+def test_the_playout_bench_runs_at_a_tiny_size(tmp_path):
+    out = bench(tmp_path, "playout.py", "--reps", "1", "--positions", "1", "--preset",
+                "qingdao", "--rounds", "1")
+    assert "hard's decisions over 1 round(s)" in out
+
+
+@pytest.mark.slow
+def test_the_lan_bench_seats_every_spectator_and_counts_every_delivery(tmp_path):
+    """It exits non-zero when a spectator was not seated or a viewer missed an action's
+    event; its deliveries are actions × (5 seats + spectators)."""
+    out = bench(tmp_path, "net.py", "--spectators", "3", "--runs", "1")
+    assert "5 seats + 3 spectators" in out and "host CPU to seat 3 spectators" in out
+
+
+@pytest.mark.slow
+def test_the_first_frame_bench_runs_against_textuals_hello_world(tmp_path):
+    out = bench(tmp_path, "tui.py", "1", "--hello")
+    assert "(Textual's hello-world)" in out and "ratio: first frame" in out
