@@ -104,11 +104,22 @@ class Parser(argparse.ArgumentParser):
         return f"; did you mean {meant[0]}?" if meant else f" (see {self.prog} --help)"
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help, showing the command as optional, which it is: ``bhtui`` alone plays
+    (argparse wrote ``COMMAND ...`` as if one were needed)."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.nargs == argparse.PARSER:
+            return f"[{self._metavar_formatter(action, default_metavar)(1)[0]} ...]"
+        return super()._format_args(action, default_metavar)
+
+
 def build_parser() -> Parser:
     parser = Parser(
-        prog="bhtui",
+        prog="bhtui", formatter_class=Formatter,
         description="保皇 (Baohuang) and 斗地主 (Dou Dizhu) in the terminal. Play against "
-                    "bots, host or join a LAN table.",
+                    "bots, host or join a LAN table. With no command, a game against bots "
+                    "starts at once (the options before a command are for it).",
     )
     parser.add_argument("--version", action="version", version=f"bhtui {__version__}")
     parser.add_argument("--seed", type=int, default=None, help="match seed (random if left out)")
@@ -128,7 +139,7 @@ def build_parser() -> Parser:
                         help="the bots' level (Baohuang: easy, normal or hard): one for all, "
                              "or one per bot seat separated by commas (default: your "
                              "settings, normal)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands (optional)")
     parser.commands = sub.choices  # filled as the commands are added below
     host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")

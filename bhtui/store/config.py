@@ -44,16 +44,38 @@ def default_language() -> str:
     return "zh" if lang.lower().startswith("zh") else "en"
 
 
-def default_name() -> str:
+SHARED_LOGINS = frozenset({"root", "admin", "administrator", "user", "guest", "ubuntu", "pi",
+                           "debian", "fedora", "vagrant", "ec2-user", "nobody", "player"})
+"""Accounts that are nobody's name: a player seen at a table as "root" is a stranger."""
+PLAYER = {"en": "Player", "zh": "玩家"}
+
+
+def default_name(language: str = "en") -> str:
+    """The name a player would give: the account's full name, or its login when that is a
+    person's; "Player" (玩家) for root and shared accounts (a container, a Raspberry Pi)."""
     try:
-        return (getpass.getuser() or "Player")[:24]
+        login = getpass.getuser()
     except Exception:  # no login name in some containers
-        return "Player"
+        login = ""
+    for name in (_full_name(login), login):
+        if name.strip() and name.strip().lower() not in SHARED_LOGINS:
+            return name.strip()[:24]
+    return PLAYER.get(language, PLAYER["en"])
+
+
+def _full_name(login: str) -> str:
+    """The full name in the account's record ("Ana Li,Room 3,…"), where there is one."""
+    try:
+        import pwd
+
+        return pwd.getpwnam(login).pw_gecos.split(",")[0]
+    except (ImportError, KeyError):  # not a POSIX system, no such account
+        return ""
 
 
 @dataclass
 class Config:
-    name: str = field(default_factory=default_name)
+    name: str = ""  # empty: default_name() in the language
     language: str = ""
     theme: str = "felt"
     card_style: str = ""  # empty: letters in Chinese (ambiguous-width suits), unicode otherwise
@@ -70,6 +92,8 @@ class Config:
     def __post_init__(self) -> None:
         if not self.language:
             self.language = default_language()
+        if not self.name:
+            self.name = default_name(self.language)
 
     def resolved_card_style(self) -> str:
         if self.card_style:
@@ -123,6 +147,8 @@ def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
             warnings.append(f"{path}: {key} = {value!r} is not {why}; using {shown}")
         else:
             setattr(config, key, float(value) if key in SECONDS else value)
+    if "name" not in data:  # the default name is in the file's language
+        config.name = default_name(config.language)
     return config, warnings
 
 

@@ -88,3 +88,25 @@ def test_a_corrupt_file_is_still_replaced_by_the_defaults_and_the_choice(tmp_pat
     Settings(config, {"theme": "dark"}).choose(path, sort="size")
     again, warnings = load_config(path)
     assert warnings == [] and again.sort == "size" and again.theme == "felt"
+
+
+def _account(monkeypatch, login: str, full: str) -> None:
+    import pwd
+
+    monkeypatch.setattr("getpass.getuser", lambda: login)
+    monkeypatch.setattr(pwd, "getpwnam", lambda name: type("Entry", (), {"pw_gecos": full})())
+
+
+def test_the_default_name_is_the_players_own_and_never_root(tmp_path, monkeypatch):
+    """Issue 28.15: at a table nobody is "root". The account's full name, or a person's
+    login; root and shared accounts give "Player", 玩家 in a Chinese settings file."""
+    _account(monkeypatch, "ana", "Ana Li,Room 3,,")
+    assert load_config(tmp_path / "none.toml")[0].name == "Ana Li"
+    _account(monkeypatch, "ana", "")
+    assert load_config(tmp_path / "none.toml")[0].name == "ana"
+    _account(monkeypatch, "root", "root")
+    assert Config(language="en").name == "Player"
+    (tmp_path / "zh.toml").write_text('language = "zh"\n')
+    assert load_config(tmp_path / "zh.toml")[0].name == "玩家"
+    (tmp_path / "named.toml").write_text('language = "zh"\nname = "Bo"\n')
+    assert load_config(tmp_path / "named.toml")[0].name == "Bo"

@@ -249,3 +249,11 @@ def test_an_unknown_option_is_named_not_taken_for_a_command(args, message, cli):
 def test_known_options_and_a_bad_command_keep_argparse_s_own_messages(cli):
     assert "invalid choice: 'weihai'" in cli("weihai").stderr
     assert "ambiguous option: --s could match --seed, --settings" in cli("--s", "1").stderr
+
+
+def test_the_help_shows_the_command_as_optional(cli):
+    """Issue 28.15: ``bhtui`` alone plays, so its usage must not read as if a command were
+    needed (argparse wrote ``COMMAND ...``)."""
+    usage = cli("--help").stdout
+    assert "[COMMAND ...]" in usage and "With no command, a game against bots" in usage
+    assert " COMMAND ...\n" not in usage.replace("[COMMAND ...]", "")
