@@ -10,12 +10,19 @@ times: the lean simulator (``bhtui.bots.position``) with the fast playout policy
 the median and min..max per playout of each, wall and CPU time, and the ratio (how many times
 faster a playout is than an engine round). Then the ``hard`` bot's decision time over one
 match against ``normal`` bots (p50, p99, max), at its default budget, without a time limit.
+
+With ``--policy-rounds N`` it also measures the playout policy's own quality, the ceiling
+of what the search can see: the policy as a bot (one deal drawn from its seat's view, the
+policy's move on it; ``normal`` for everything but plays) against four ``normal`` bots, each
+deal in all five seatings, its edge per round over the others with a 95 % interval.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import math
+import random
 import statistics
 import sys
 import time
@@ -24,10 +31,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bhtui.bots import make_bot  # noqa: E402
+from bhtui.bots import CountingBot, SearchBot, make_bot  # noqa: E402
 from bhtui.bots.position import Position  # noqa: E402
-from bhtui.bots.rollout import play_out  # noqa: E402
-from bhtui.rules import PRESETS, Match  # noqa: E402
+from bhtui.bots.rollout import choose, play_out  # noqa: E402
+from bhtui.bots.sampling import Sampler  # noqa: E402
+from bhtui.rules import (  # noqa: E402
+    PRESETS,
+    Action,  # noqa: E402
+    Match,
+)
+from bhtui.rules.choices import Choices  # noqa: E402
 from bhtui.sim import play_match  # noqa: E402
 
 
@@ -105,6 +118,40 @@ def decision_times(preset: str, seed: int, rounds: int) -> list[float]:
     return sorted(times)
 
 
+class PolicyBot(CountingBot):
+    """The playout policy as a bot: its move on one deal that agrees with the view."""
+
+    name = "policy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = random.Random(seed)
+
+    def decide(self, offer: Choices) -> Action:
+        r = offer.reading
+        if r.phase != "play" or "play" not in offer.kinds:
+            return super().decide(offer)
+        return SearchBot.action(offer, choose(Sampler(r).position(self._rng)))
+
+
+def policy_edge(preset: str, rounds: int) -> tuple[float, float]:
+    """The policy bot's mean edge per round over four ``normal`` bots, and the 95 % half
+    interval over deals (each deal a 3-round match in all five seatings)."""
+    edges = []
+    for seed in range(max(2, rounds // 15)):
+        mine, rest = [], []
+        for rotation in range(5):
+            bots = [PolicyBot(seed) if s == rotation else make_bot("normal", s)
+                    for s in range(5)]
+            m = Match(PRESETS[preset], seed, rounds=3)
+            play_match(m, bots)  # type: ignore[arg-type]
+            for record in m.records:
+                mine.append(record.result.scores[rotation])
+                rest += [x for s, x in enumerate(record.result.scores) if s != rotation]
+        edges.append(statistics.fmean(mine) - statistics.fmean(rest))
+    return statistics.fmean(edges), 1.96 * statistics.stdev(edges) / math.sqrt(len(edges))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="interleaved repetitions (≥5)")
@@ -112,6 +159,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds hard's decisions are timed over")
     parser.add_argument("--preset", nargs="*", default=["qingdao", "lianzhong-classic"],
                         choices=list(PRESETS))
+    parser.add_argument("--policy-rounds", type=int, default=0,
+                        help="also the playout policy's edge as a bot over this many rounds")
     args = parser.parse_args()
     for preset in args.preset:
         matches = first_leads(preset, args.positions)
@@ -135,6 +184,10 @@ def main() -> None:
         p50, p99 = (times[min(len(times) - 1, int(q * len(times)))] * 1e3 for q in (0.5, 0.99))
         print(f"  hard's decisions over {args.rounds} round(s) against normal bots: {len(times)}, "
               f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {times[-1] * 1e3:.0f} ms")
+        if args.policy_rounds:
+            edge, half = policy_edge(preset, args.policy_rounds)
+            print(f"  the playout policy as a bot against four normal ones: {edge:+.2f} a round "
+                  f"({edge - half:+.2f}..{edge + half:+.2f}) over the others")
 
 
 if __name__ == "__main__":

@@ -97,23 +97,27 @@ class CountingBot(HeuristicBot):
         longest = max((r.counts[s] for s in range(SEATS) if s != r.me), default=0)
         rules = r.rules
         if r.top is None:
-            run = _run_lead(r.rc, sets, unseen, longest, rules)
+            run = run_lead(r.rc, unseen, longest, rules, sets)
             if run is not None:
                 return offer.play(run)
             return super()._play(r, offer)
         for s in sets:
-            if not unbeatable(s, unseen, longest, rules):
-                continue
-            left = list(r.rc)
-            if s.n:
-                left[s.rank] -= s.n
-            left[SJ_RANK] -= s.sj
-            left[BJ_RANK] -= s.bj
-            left[GC_RANK] -= s.gc
-            left[TWO] -= s.twos
-            if _losers(left, unseen, longest, rules) <= 1:
+            if unbeatable(s, unseen, longest, rules) and losers(
+                    after(r.rc, s), unseen, longest, rules) <= 1:
                 return offer.play(s)
         return super()._play(r, offer)
+
+
+def after(rc: Sequence[int], s: CardSet) -> list[int]:
+    """The rank counts left once ``s`` is played."""
+    left = list(rc)
+    if s.n:
+        left[s.rank] -= s.n
+    left[SJ_RANK] -= s.sj
+    left[BJ_RANK] -= s.bj
+    left[GC_RANK] -= s.gc
+    left[TWO] -= s.twos
+    return left
 
 
 def _groups(rc: Sequence[int]) -> list[CardSet]:
@@ -130,21 +134,23 @@ def _held(g: CardSet, rules: RuleSet) -> bool:
     return held is not None and g.n > 0 and g.rank == held.rank
 
 
-def _losers(rc: Sequence[int], unseen: Sequence[int], longest: int, rules: RuleSet) -> int:
+def losers(rc: Sequence[int], unseen: Sequence[int], longest: int, rules: RuleSet) -> int:
     """How many of the hand's groups somebody could still beat (held-back cards always
     count: they can only go last)."""
     return sum(1 for g in _groups(rc)
                if _held(g, rules) or not unbeatable(g, unseen, longest, rules))
 
 
-def _run_lead(rc: Sequence[int], sets: Sequence[CardSet], unseen: Sequence[int], longest: int,
-              rules: RuleSet) -> CardSet | None:
+def run_lead(rc: Sequence[int], unseen: Sequence[int], longest: int, rules: RuleSet,
+             sets: Sequence[CardSet] | None = None) -> CardSet | None:
     """With all groups unbeatable but one, an unbeatable group to lead (the last one goes
-    out on its own); None otherwise."""
+    out on its own); None otherwise. ``sets`` are the legal leads (None: every whole group
+    not held back is one)."""
     groups = _groups(rc)
-    if len(groups) < 2 or _losers(rc, unseen, longest, rules) > 1:
+    if len(groups) < 2 or losers(rc, unseen, longest, rules) > 1:
         return None
     for g in groups:
-        if g in sets and not _held(g, rules) and unbeatable(g, unseen, longest, rules):
+        if (sets is None or g in sets) and not _held(g, rules) and unbeatable(
+                g, unseen, longest, rules):
             return g
     return None

@@ -48,13 +48,13 @@ class HeuristicBot:
             return self._play(r, offer)
         kinds = offer.kinds
         if r.phase == "grab":  # the grab round (R-EMP-Q6, R-WH-GRAB-1)
-            return _pick(offer, "grab" if strength(r.rc) >= GRAB_AT else "skip")
+            return pick(offer, "grab" if strength(r.rc) >= GRAB_AT else "skip")
         if r.phase == "declare":  # a step asked before play (R-WH-DECL-1)
-            return _pick(offer, self._declare(r, kinds))
+            return pick(offer, self._declare(r, kinds))
         if r.phase == "throne":
             return self._throne(r, offer)
         if "call" in kinds or "solo" in kinds:
-            return self._call(r, offer.rest)
+            return self.call(r, offer.rest)
         return self._play(r, offer)
 
     def interject(self, offer: Choices) -> Action | None:
@@ -83,27 +83,27 @@ class HeuristicBot:
         kinds = offer.kinds
         choices = kinds - {"grab"}
         if len(choices) == 1:
-            return _pick(offer, choices.pop())
+            return pick(offer, choices.pop())
         rc = list(r.rc)
         if not r.in_hand:
             for card in r.bundle:
                 rc[RANK_OF[card]] += 1
         value = strength(rc)
         if "solo" in kinds and value >= OPEN_SOLO_AT:  # show both marked cards (R-WH-ROLE-2)
-            return _pick(offer, "solo")
+            return pick(offer, "solo")
         if "abdicate" in kinds:  # Weihai, holding both: a hidden solo or a partner
-            return _pick(offer, "accept" if value >= HIDDEN_SOLO_AT else "abdicate")
+            return pick(offer, "accept" if value >= HIDDEN_SOLO_AT else "abdicate")
         if "decline" not in kinds:
-            return _pick(offer, "accept")
+            return pick(offer, "accept")
         if "grab" in kinds and value >= GRAB_AT:
-            return _pick(offer, "grab")
+            return pick(offer, "grab")
         if "call" in kinds:  # baike: calling is taking the throne (R-EMP-B1)
             if value >= ACCEPT_AT:
-                return self._call(r, [a for a in offer.rest if a["type"] == "call"])
-            return _pick(offer, "decline")
-        return _pick(offer, "accept" if value >= ACCEPT_AT else "decline")
+                return self.call(r, [a for a in offer.rest if a["type"] == "call"])
+            return pick(offer, "decline")
+        return pick(offer, "accept" if value >= ACCEPT_AT else "decline")
 
-    def _call(self, r: Reading, legal: list[Action]) -> Action:
+    def call(self, r: Reading, legal: list[Action]) -> Action:
         value = strength(r.rc)
         strong = value >= OPEN_SOLO_AT
         declared = [a for a in legal if a["type"] == "solo"]  # lianzhong's 明独保 (R-GUARD-3)
@@ -128,9 +128,9 @@ class HeuristicBot:
         if finishing:
             return offer.play(finishing[0])
         if r.top_seat in r.partners and r.rules.trick_yield and not r.asked_again:
-            return _pick(offer, "yield")  # 让牌: the partner's set stands, and I keep my chance
+            return pick(offer, "yield")  # 让牌: the partner's set stands, and I keep my chance
         if not sets or r.top_seat in r.partners:
-            return _pick(offer, "pass")
+            return pick(offer, "pass")
         budget = self._budget(r)
         held = r.rules.holds_back if r.rules.stuck else None
         best, price = sets[0], math.inf  # the first of the cheapest
@@ -141,7 +141,7 @@ class HeuristicBot:
                 best, price = s, cost
         if price <= budget:
             return offer.play(best)
-        return _pick(offer, "pass")
+        return pick(offer, "pass")
 
     @staticmethod
     def _budget(r: Reading) -> float:
@@ -201,7 +201,7 @@ def _stranding(s: CardSet, others: int) -> float:
     return 100.0  # about as bad as the last place it leads to
 
 
-def _pick(offer: Choices, kind: str) -> Action:
+def pick(offer: Choices, kind: str) -> Action:
     for action in offer.rest:
         if action["type"] == kind:
             return action

@@ -12,6 +12,7 @@ leave it stuck (R-WF-STUCK-1).
 
 from __future__ import annotations
 
+from bhtui.bots.counting import after, losers, run_lead, unbeatable
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
 from bhtui.rules.presets import RuleSet
@@ -40,6 +41,11 @@ def choose(pos: Position) -> Move:
     assert seat is not None
     rc, top, rules = pos.rc[seat], pos.top, pos.rules
     if top is None:
+        if _few_groups(rc):
+            out, longest = _others(pos, seat)
+            run = run_lead(rc, out, longest, rules)
+            if run is not None:
+                return run
         return lead(rc, rules)
     size = pos.left[seat]
     if size == top.size or not rules.plain_answers:  # a roast, kill or bomb may differ
@@ -51,6 +57,12 @@ def choose(pos: Position) -> Move:
     side = _relation(pos, seat, top_seat)
     if side == PARTNER:
         return YIELD if rules.trick_yield and not pos.again else PASS
+    if _few_groups(rc):
+        out, longest = _others(pos, seat)
+        for s in sets_from_rank_counts(rc, top, rules):
+            if unbeatable(s, out, longest, rules) and losers(after(rc, s), out, longest,
+                                                               rules) <= 1:
+                return s  # the trick and then the hand (normal's counting)
     if side == ENEMY:
         budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
     else:
@@ -63,6 +75,31 @@ def choose(pos: Position) -> Move:
 
 
 PARTNER, ENEMY, UNKNOWN = 0, 1, 2
+COUNTED_GROUPS = 3
+"""A hand of this many groups or fewer is counted as ``normal`` counts (which groups nobody
+can beat): early in a round that seldom changes a move, and counting costs."""
+
+
+def _few_groups(rc: list[int]) -> bool:
+    groups = 0
+    for n in rc[:TWO + 1]:
+        if n:
+            groups += 1
+    return groups + (1 if rc[SJ_RANK] or rc[BJ_RANK] or rc[GC_RANK] else 0) <= COUNTED_GROUPS
+
+
+def _others(pos: Position, seat: int) -> tuple[list[int], int]:
+    """The cards in the other hands still in play, pooled by rank, and the longest hand: what
+    ``normal`` counts as still out (in a playout it is known exactly)."""
+    out = [0] * len(pos.rc[seat])
+    longest = 0
+    places, left = pos.places, pos.left
+    for s, hand in enumerate(pos.rc):
+        if s != seat and places[s] is None:
+            out = [a + b for a, b in zip(out, hand, strict=True)]
+            if left[s] > longest:
+                longest = left[s]
+    return out, longest
 
 
 def _relation(pos: Position, seat: int, other: int) -> int:

@@ -60,6 +60,7 @@ class Sampler:
         self._lower = self._lower_bounds()
         self.guards, self.weights = self._guard_weights()
         self._deals: dict[int, tuple[list[list[int]], list[int], list[int]]] = {}
+        self._throne_pool: list[int] | None = None
 
     def _lower_bounds(self) -> list[list[int]]:
         """Cards each other seat is known to hold still: those it was handed in the open (the
@@ -222,6 +223,27 @@ class Sampler:
         pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, self._unseen[c]))]
         capacity = [r.counts[s] if s in self.others else 0 for s in range(SEATS)]
         return [[0] * RANKS_WITH_GC for _ in range(SEATS)], capacity, pool
+
+    def throne_deal(self, rng: random.Random) -> tuple[list[list[int]], int]:
+        """A deal at the throne: the bundle (the emperor card and the 2s it gathered) is
+        nobody's hand yet, so the others are dealt the rest of the unseen cards."""
+        if self._throne_pool is None:
+            unseen = list(self._unseen)
+            if not self.r.in_hand:
+                for card in self.r.bundle:
+                    unseen[card] -= 1
+            pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, unseen[c]))]
+            self._throne_pool = pool
+        shuffled = self._throne_pool[:]
+        rng.shuffle(shuffled)
+        hands = [list(self._kept[s]) if s in self._kept else [0] * RANKS_WITH_GC
+                 for s in range(SEATS)]
+        i = 0
+        for s in self.others:
+            for rank in shuffled[i:i + self.r.counts[s]]:
+                hands[s][rank] += 1
+            i += self.r.counts[s]
+        return hands, -1
 
     def position(self, rng: random.Random) -> Position:
         """A deal made into a position in play, the seat to act being the reader."""

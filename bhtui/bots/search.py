@@ -6,12 +6,14 @@ everything its seat has seen (:mod:`bhtui.bots.sampling`), plays every candidate
 same deals with the fast policy (:mod:`bhtui.bots.rollout`) on the lean simulator
 (:mod:`bhtui.bots.position`), and keeps the candidate with the best mean score under the
 preset's scoring. Candidates are halved as evidence comes in (sequential halving), so the
-budget goes to the close calls. The emperor's call is searched the same way from the first
-lead. The throne (Weihai's keep, abdicate or show too), the grab and every declaration (明保,
-造反, 踢) are the ``normal`` bot's: the playouts do not model declarations.
+budget goes to the close calls. The emperor's call and the throne (take it or pass it on)
+are searched the same way from the first lead. Weihai's keep, abdicate or show, the grab and
+every declaration (明保, 造反, 踢) are the ``normal`` bot's: the playouts do not model
+declarations.
 
 The budget is a number of playouts — so a tournament with a seed plays the same games on any
-machine — and, at a table, a time limit too (``seconds``), so nobody waits on it longer.
+machine — or, at a table, a time limit (``seconds``): it uses that time, and nobody waits
+longer.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bhtui.bots.counting import CountingBot
+from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
+from bhtui.bots.strength import strength
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card
 from bhtui.rules import SEATS, Action, CardSet
 from bhtui.rules.choices import Choices
@@ -37,6 +41,14 @@ from bhtui.rules.sets import NO_RANK, beats, is_bomb
 
 PLAYOUTS = 200
 """The default budget per decision: within a second on a slow core at the first lead."""
+TIMED_PLAYOUTS = 20 * PLAYOUTS
+"""With a time limit (at a table) the clock decides; this only caps a decision so easy that
+its playouts are nearly free."""
+SPEND = 0.8
+"""The share of a time limit the playouts may use: the deals, the ``normal`` move and the
+last playout's overrun fit in the rest."""
+THRONES = ({"accept", "decline"}, {"call", "decline"})
+"""The throne offers searched: take it (baike: by calling) or pass it on."""
 SWITCH_AT = 1.0
 """How many standard errors better than the ``normal`` move a challenger must score (on the
 same deals) to be played instead: below that the difference is as likely noise."""
@@ -59,11 +71,13 @@ class SearchBot:
         plain = self._plain.decide(offer)
         if r.phase == "call" and len(offer.rest) > 1:
             return self._call(r, offer, plain)
+        if r.phase == "throne" and offer.kinds - {"grab"} in THRONES and plain["type"] != "grab":
+            return self._throne(r, offer, plain)
         if r.phase != "play" or "play" not in offer.kinds:
             return plain
         candidates = self._candidates(r, offer)
         if len(candidates) == 1:
-            return self._action(offer, candidates[0])
+            return self.action(offer, candidates[0])
         default = offer.set_of(plain) or plain["type"]
         if default in candidates:
             candidates.remove(default)
@@ -75,7 +89,7 @@ class SearchBot:
             pos.play(moves[i])
             return play_out(pos)[r.me]
 
-        return self._action(offer, moves[self._search(len(moves), sampler.position, outcome)])
+        return self.action(offer, moves[self._search(len(moves), sampler.position, outcome)])
 
     def _call(self, r: Reading, offer: Choices, plain: Action) -> Action:
         """The emperor's call (R-GUARD-1/3, R-WF-GUARD-1/2): each group he may call — a
@@ -104,11 +118,80 @@ class SearchBot:
 
         return calls[self._search(len(calls), sampler.deal, outcome)]
 
+    def _throne(self, r: Reading, offer: Choices, plain: Action) -> Action:
+        """Take the throne or pass it on (R-EMP-Q2..5, R-EMP-L2/3, R-WF-EMP-1), played out
+        from the first lead on the same deals: accepting, the bundle joins my hand and I call
+        as ``normal`` would (the fourth copy's holder my guard); declining, the bundle goes
+        round to the previous seats, and the first whose dealt hand ``normal`` would take the
+        throne with is emperor (nobody: the deal is void, 0). My choice of call is by card;
+        a dealt hand's, like its guard, by rank."""
+        if plain["type"] != "decline":
+            other = pick(offer, "decline")
+        elif "accept" in offer.kinds:
+            other = pick(offer, "accept")
+        else:  # baike: calling is taking the throne (R-EMP-B1), with normal's call
+            other = self._plain.call(r, [a for a in offer.rest if a["type"] == "call"])
+        options = [plain, other]
+        sampler, rng, me = Sampler(r), self._rng, r.me
+        bundle = [0] * len(r.rc)
+        if not r.in_hand:
+            for card in r.bundle:
+                bundle[RANK_OF[card]] += 1
+        mine = [a + b for a, b in zip(r.rc, bundle, strict=True)]
+        hand = list(r.hand)
+        if not r.in_hand:
+            for card in r.bundle:
+                hand[card] += 1
+        taking = options[0] if options[0]["type"] != "decline" else options[1]
+        if taking["type"] == "call":
+            card = parse_card(taking["card"])
+            my_rank = RANK_OF[card] if hand[card] < 4 else None
+        else:  # qingdao's accept: normal then calls the highest group of three
+            triples = [c for c in range(TWO * 4) if hand[c] == 3]
+            my_rank = RANK_OF[max(triples)] if triples else None
+        order = [(me - step) % SEATS for step in range(1, SEATS)]  # 上家 first (R-SEAT-1)
+
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+            hands = [list(h) for h in deal[0]]
+            if options[i]["type"] != "decline":
+                emperor, rank = me, my_rank
+                hands[me] = list(mine)
+            else:
+                for emperor in order:
+                    taken = [a + b for a, b in zip(hands[emperor], bundle, strict=True)]
+                    rank = _call_rank(taken)
+                    if rank is not None and strength(taken) >= ACCEPT_AT:
+                        hands[emperor] = taken
+                        break
+                else:
+                    return 0  # void: dealt again (R-EMP-Q4)
+            return self._first_lead(r, hands, emperor, rank, rng)
+
+        return options[self._search(len(options), sampler.throne_deal, outcome)]
+
+    def _first_lead(self, r: Reading, hands: list[list[int]], emperor: int, rank: int | None,
+                    rng: random.Random) -> int:
+        """My score, played out from the first lead of a deal whose emperor called ``rank``:
+        his guard a holder of its fourth copy, weighed by the copies of the rank each holds
+        (none: a hidden solo); in Weifang that copy is the guard's GC (R-WF-RANK-1)."""
+        guard = emperor
+        if rank is not None:
+            holders = [s for s in range(SEATS) if s != emperor and hands[s][rank]]
+            if holders:
+                guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
+        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
+        pos = Position(r.rules, hands, r.places, emperor, guard, first, hidden=True)
+        if r.rules.tricks.promoted_guard_card and guard != emperor:
+            assert rank is not None
+            pos.rc[guard][rank] -= 1
+            pos.rc[guard][GC_RANK] += 1
+        return play_out(pos)[r.me]
+
     def interject(self, offer: Choices) -> Action | None:
         return self._plain.interject(offer)
 
     @staticmethod
-    def _action(offer: Choices, move: Move) -> Action:
+    def action(offer: Choices, move: Move) -> Action:
         if isinstance(move, CardSet):
             return offer.play(move)
         return next(a for a in offer.rest if a["type"] == move)
@@ -150,23 +233,26 @@ class SearchBot:
         """Which of ``count`` candidates to play: sequential halving of the challengers on
         shared deals (``draw``), the ``normal`` bot's choice (candidate 0) always among them;
         a challenger replaces it only when it scored better on the same deals by more than
-        chance would explain (SWITCH_AT)."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        chance would explain (SWITCH_AT). With a time limit each halving round has its share
+        of the time (SPEND of it in all) and the playouts are capped at TIMED_PLAYOUTS;
+        without one, its share of the playouts."""
+        started = time.perf_counter()
+        timed = self.seconds is not None
         results: list[list[int]] = [[] for _ in range(count)]
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
-        per_round = max(count, self.playouts // rounds)
-        out_of_time = False
-        for _ in range(rounds):
+        budget = TIMED_PLAYOUTS if timed else self.playouts
+        per_round = max(count, budget // rounds)
+        for k in range(rounds):
+            end = started + (self.seconds or 0.0) * SPEND * (k + 1) / rounds
             for _ in range(max(1, per_round // (len(alive) + 1))):
                 deal = draw(self._rng)
                 for i in (0, *alive):
                     results[i].append(outcome(deal, i))
-                if deadline is not None and time.perf_counter() > deadline:
-                    out_of_time = True
+                if timed and time.perf_counter() > end:
                     break
-            alive.sort(key=lambda i: -sum(results[i]))  # all alive saw the same deals
-            if out_of_time or len(alive) == 1:
+            alive.sort(key=lambda i: -sum(results[i]) / len(results[i]))
+            if len(alive) == 1:
                 break
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
@@ -176,3 +262,11 @@ class SearchBot:
             return best
         return 0
 
+
+def _call_rank(rc: list[int]) -> int | None:
+    """The rank a dealt hand would call with (``normal``: the highest callable group, no 2s),
+    None if it holds no three of a rank."""
+    for rank in range(TWO - 1, -1, -1):
+        if rc[rank] >= 3:
+            return rank
+    return None

@@ -53,6 +53,29 @@ def test_R_HIDE_1_hard_decides_the_same_when_hidden_cards_are_reshuffled(m, data
 
 @FAST
 @given(matches, st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_takes_or_passes_the_throne_the_same_when_hidden_cards_are_reshuffled(
+        m, data, rng):
+    """The throne is searched too (R-EMP-Q2..5, R-EMP-L2/3): the other hands dealt anew, the
+    same answer."""
+    while not m.over and m.round.phase != "play":
+        offer = m.legal_actions(m.to_act)
+        if offer.kinds == {"accept", "decline"}:
+            if not data.draw(st.booleans(), label="pass it on"):
+                break
+            m.apply(m.to_act, {"type": "decline"})
+        else:
+            m.apply(m.to_act, offer[0])
+    if m.over or m.round.phase != "throne":
+        return
+    seat = m.to_act
+    twin = reshuffled(m, seat, rng)
+    seed = data.draw(st.integers(0, 99), label="bot seed")
+    here = SearchBot(seed, playouts=20).decide(m.legal_actions(seat))
+    assert here == SearchBot(seed, playouts=20).decide(twin.legal_actions(seat))
+
+
+@FAST
+@given(matches, st.data(), st.randoms(use_true_random=False))
 def test_its_deals_hold_the_right_counts_the_unplayed_cards_and_the_called_copies(m, data, rng):
     """Every other hand gets its public count; the cards dealt are the unseen ones; the
     emperor keeps his called copies (three, four in a hidden solo) and the guard the fourth —
