@@ -3,10 +3,10 @@
 Limits live here because they are about sockets: a handshake deadline, a per-connection
 message rate, a bound on the bytes waiting for one slow reader (it is dropped, never the
 table), and caps that keep the host below its file-descriptor limit: at most MAX_HANDSHAKES
-connections before their welcome (a newcomer pushes the oldest out, so silent connections
-cannot keep a returning player away), HANDSHAKES_PER_ADDRESS from one address, and as many
-spectators as the descriptors left allow. Seats need no room of their own: five are always
-kept free. Frames are those of :mod:`bhtui.net.protocol`.
+connections before their welcome and HANDSHAKES_PER_ADDRESS from one address (a newcomer
+pushes the oldest out, of its address first — `net/gate.py` —, so silent connections cannot
+keep a returning player away), and as many spectators as the descriptors left allow. Seats
+need no room of their own: five are always kept free. Frames are those of :mod:`bhtui.net.protocol`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import contextlib
 import resource
 import socket
 import time
-from collections import Counter, OrderedDict
 
 from bhtui.net.client import Client
+from bhtui.net.gate import Gate
 from bhtui.net.host import Table
 from bhtui.net.protocol import FrameDecoder, ProtocolError, error
 
@@ -33,34 +33,6 @@ MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS = 64, 8
 FD_RESERVE = 64  # descriptors kept for the log, zeroconf, the terminal and the like
 
 
-class Gate:
-    """The listener's bookkeeping of connections still in their handshake."""
-
-    def __init__(self) -> None:
-        self.shaking: OrderedDict[TcpConnection, None] = OrderedDict()
-        self.per_address: Counter[str] = Counter()
-
-    def enter(self, conn: TcpConnection) -> bool:
-        """Admit ``conn`` to its handshake (pushing out the oldest when full); False when its
-        address already has too many."""
-        if self.per_address[conn.address] >= HANDSHAKES_PER_ADDRESS:
-            return False
-        if len(self.shaking) >= MAX_HANDSHAKES:
-            oldest = next(iter(self.shaking))
-            self.leave(oldest)
-            oldest.refuse("busy", "the table is busy with other connections: try again")
-        self.shaking[conn] = None
-        self.per_address[conn.address] += 1
-        return True
-
-    def leave(self, conn: TcpConnection) -> None:
-        if conn in self.shaking:
-            del self.shaking[conn]
-            self.per_address[conn.address] -= 1
-            if not self.per_address[conn.address]:
-                del self.per_address[conn.address]
-
-
 def spectator_room(table: Table) -> int:
     """How many spectators the descriptors allow once handshakes and seats are counted."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -72,7 +44,7 @@ def spectator_room(table: Table) -> int:
 class TcpConnection:
     """The host's end of one TCP connection (the table's Connection)."""
 
-    def __init__(self, table: Table, gate: Gate, reader: asyncio.StreamReader,
+    def __init__(self, table: Table, gate: Gate[TcpConnection], reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
         self.table, self.gate = table, gate
         self.reader, self.writer = reader, writer
@@ -122,9 +94,8 @@ class TcpConnection:
         return self._allowance >= 0
 
     async def serve(self) -> None:
-        if not self.gate.enter(self):
-            self.refuse("busy", "too many connections from your address at once")
-            return
+        for pushed in self.gate.enter(self, self.address):
+            pushed.refuse("busy", "the table is busy with other connections: try again")
         loop = asyncio.get_running_loop()
         self.table.connect(self, self.address)
         deadline = loop.call_later(HANDSHAKE_DEADLINE, self._handshake_late)
@@ -171,7 +142,7 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
                       sock: socket.socket | None = None) -> asyncio.Server:
     """Listen for players and spectators of ``table`` on ``sock``, or on ``host:port``
     (port 0: any free)."""
-    gate = Gate()
+    gate: Gate[TcpConnection] = Gate(MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS)
     table.max_spectators = spectator_room(table)
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
