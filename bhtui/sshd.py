@@ -6,9 +6,12 @@ table) with a UTF-8 locale and a data folder of its own: each session is its own
 no seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
 forwarding, ever — which is why any user name and no password are accepted: nothing else is
 reachable. The event loop never blocks: input goes to the pty without blocking, with
-back-pressure on the SSH channel; a child's exit is watched through a pidfd. Caps on sessions
-and connections, a deadline for opening a session and an idle timeout keep a public demo from
-being starved; a dropped client's process is ended, and SIGTERM ends them all.
+back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is
+taken at most as large as a screen can be (`net/gate.py`), so no size he claims makes an
+app draw, and hold, a screen of gigabytes. Caps on sessions and on connections without one
+(a newcomer pushes the oldest such out, as at a table's door), a deadline for opening a
+session and an idle timeout keep a public demo from being starved; a dropped client's process
+is ended, and SIGTERM ends them all.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Any
 
 import asyncssh
 
+from bhtui.net.gate import Gate, screen_size
 from bhtui.net.serve import until_signalled
 from bhtui.store.private import create_private, data_dir
 
@@ -37,6 +41,7 @@ IDLE_TIMEOUT = 15 * 60.0
 SESSION_DEADLINE = 20.0  # a connection that opens no session in this time is closed
 PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
+CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
 
 
 def host_key_path() -> Path:
@@ -74,8 +79,9 @@ def _take_terminal() -> None:
 class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a child `bhtui` in its own pty and data folder, bytes both ways."""
 
-    def __init__(self, server: ServerState) -> None:
+    def __init__(self, server: ServerState, door: DemoServer) -> None:
         self.server = server
+        self.door = door  # the connection it came by
         self._counted = True  # DemoServer counted this session when it opened
         self.chan: Any = None
         self.term = "xterm-256color"
@@ -85,7 +91,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.home: str | None = None
         self._pidfd: int | None = None
         self._outgoing = bytearray()
-        self._paused = False
+        self._paused = False  # the channel, while the app has input enough waiting
+        self._blocked = False  # the app's output, while the client has enough waiting
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
@@ -95,7 +102,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                       term_modes: Any) -> bool:
         self.term = term_type or self.term
         if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
+            self.size = screen_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -153,16 +160,34 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         except OSError:  # EIO: every process on the terminal has gone
             data = b""
         if data:
-            self.chan.write(data)
+            self._send(data)
         else:
             self._end(self._status())
+
+    def _send(self, data: bytes) -> None:
+        """Pass the app's output on while the channel is open; once the client has gone (the
+        channel closing, or its connection lost though not yet told), it is dropped."""
+        if not self.chan.is_closing():
+            self.chan.write(data)
+
+    def pause_writing(self) -> None:
+        """The client reads slower than the app writes: stop reading the app (its writes then
+        wait in its terminal) rather than keep its output in the server."""
+        if self.master is not None and not self._blocked:
+            self._blocked = True
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    def resume_writing(self) -> None:
+        if self.master is not None and self._blocked:
+            self._blocked = False
+            asyncio.get_running_loop().add_reader(self.master, self._from_child)
 
     def _child_exited(self) -> None:
         """The app has ended (quit, crashed, killed): pass on what it still wrote, then end."""
         if self.master is not None:
             with contextlib.suppress(OSError):
                 while data := os.read(self.master, 65536):
-                    self.chan.write(data)
+                    self._send(data)
         self._end(self._status())
 
     def _status(self) -> int:
@@ -204,9 +229,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
-        self.size = (width, height)
+        if not (width and height):
+            return
+        self.size = screen_size(width, height)
         if self.master is not None:
-            set_winsize(self.master, width, height)  # the kernel tells the child (SIGWINCH)
+            set_winsize(self.master, *self.size)  # the kernel tells the child (SIGWINCH)
 
     def _touch(self) -> None:
         if self._idle is not None:
@@ -231,6 +258,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._counted:
             self._counted = False
             self.server.sessions -= 1
+            self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
         if self._idle is not None:
@@ -259,26 +287,50 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
 
 class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
-    """Accepts anyone, offers only the demo; counts connections and sessions against caps."""
+    """One connection: accepts anyone, offers only the demo. Until it opens a session (and
+    again once its last one has ended) it waits in the state's gate, closed if another
+    pushes it out or it opens none in time."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
         self.conn: Any = None
+        self.sessions = 0
+        self.lost = False
         self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         self.state.connections += 1
-        if self.state.connections > self.state.max_connections:
-            conn.close()  # refused before any key exchange: no work for a flood
-            return
-        self._deadline = asyncio.get_running_loop().call_later(
-            self.state.session_deadline, conn.close)  # cancelled by the first session
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self._wait()
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.state.connections -= 1
+    def _wait(self) -> None:
+        """Wait at the door, pushing out whom the gate says, for SESSION_DEADLINE at most."""
+        for pushed in self.state.gate.enter(self, self.address):
+            pushed.conn.close()
+        self._deadline = asyncio.get_running_loop().call_later(
+            self.state.session_deadline, self.conn.close)
+
+    def _come_in(self) -> None:
+        self.state.gate.leave(self)
         if self._deadline is not None:
             self._deadline.cancel()
+            self._deadline = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self.state.connections -= 1
+        self._come_in()
+
+    def auth_completed(self) -> None:
+        self.state.gate.idle(self)  # all it can do now is open a session
+
+    def session_ended(self) -> None:
+        self.sessions -= 1
+        if not self.sessions and not self.lost:
+            self._wait()
+            self.state.gate.idle(self)
 
     def begin_auth(self, username: str) -> bool:
         return False  # no authentication: there is nothing to protect behind the demo
@@ -287,11 +339,10 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         if self.state.sessions >= self.state.max_sessions:
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_RESOURCE_SHORTAGE, "bhtui: too many demo sessions, try later")
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
+        self._come_in()
+        self.sessions += 1
         self.state.sessions += 1
-        return DemoSession(self.state)
+        return DemoSession(self.state, self)
 
     def connection_requested(self, *args: Any) -> bool:
         return False
@@ -314,12 +365,14 @@ class ServerState:
                  kill_grace: float = KILL_GRACE) -> None:
         self.command = command
         self.max_sessions = max_sessions
-        self.max_connections = 2 * max_sessions  # room for people between sessions
+        self.max_connections = 2 * max_sessions  # without a session: people between sessions
+        self.gate: Gate[DemoServer] = Gate(self.max_connections,
+                                           min(CONNECTIONS_PER_ADDRESS, self.max_connections))
         self.idle_timeout = idle_timeout
         self.session_deadline = session_deadline
         self.kill_grace = kill_grace
         self.sessions = 0
-        self.connections = 0
+        self.connections = 0  # open, with a session or not
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
 

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
+import logging
 import os
 import random
+import struct
+import termios
 
 import asyncssh
 import pytest
 
+from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS
 from bhtui.rules import PRESETS
-from bhtui.sshd import get_winsize, load_or_create_host_key, start_ssh
+from bhtui.sshd import get_winsize, load_or_create_host_key, set_winsize, start_ssh
 
 from loopback import settle
 from net_helpers import HANG
@@ -99,6 +104,88 @@ async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_an
     await settle(lambda: not alive(pid) and state.sessions == 0 and not state.live)
 
 
+def peak_rss(pid: int) -> int:
+    """The most memory the process has ever held, in bytes (its VmHWM)."""
+    with open(f"/proc/{pid}/status") as status:
+        line = next(line for line in status if line.startswith("VmHWM:"))
+    return int(line.split()[1]) * 1024
+
+
+async def test_a_window_of_65535_by_65535_is_taken_as_large_as_a_screen_can_be(server):
+    """Issue 27.1: a visitor's size is clamped to MAX_COLUMNS × MAX_ROWS when the pty is
+    asked for and at every window change, so the app never draws (and holds) a screen of
+    gigabytes: taken as asked, 65535² took a child past 3 GiB within 14 s."""
+    port, state = server
+    async with await connect(port) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(65535, 65535),
+                                            encoding=None)
+        await read_until(process, "Cards and their order")
+        (session,) = state.live
+        assert get_winsize(session.master) == (MAX_COLUMNS, MAX_ROWS)
+        process.change_terminal_size(80, 24)
+        await read_until(process, "\x1b[24;")
+        process.change_terminal_size(65535, 65535)
+        await read_until(process, f"\x1b[{MAX_ROWS};")  # drawn again, as large as it gets
+        assert get_winsize(session.master) == (MAX_COLUMNS, MAX_ROWS)
+        assert peak_rss(session.child.pid) < 200 * 2**20
+
+
+async def stalling_relay(port: int, flowing: asyncio.Event) -> asyncio.Server:
+    """A TCP relay to the server whose bytes reach the client only while ``flowing`` is set:
+    a link that stalls."""
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", port)
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter,
+                       gated: bool) -> None:
+            while data := await src.read(65536):
+                if gated:
+                    await flowing.wait()
+                dst.write(data)
+            dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer, False), pipe(up_reader, writer, True),
+                             return_exceptions=True)
+
+    return await asyncio.start_server(handle, "127.0.0.1", 0)
+
+
+def written(pid: int) -> int:
+    """The bytes a process has written so far (its /proc io count)."""
+    with open(f"/proc/{pid}/io") as io:
+        return int(next(line for line in io if line.startswith("wchar:")).split()[1])
+
+
+def unread(fd: int) -> int:
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+
+
+async def test_a_channel_closed_while_the_app_draws_leaves_no_traceback(server, caplog):
+    """Issue 27.3: the server closes a channel whose client is slow to answer, and the app
+    draws meanwhile: the session hears of the close only once the client has answered, and
+    every write of the app's output in between raised BrokenPipeError in the loop's callback
+    (a traceback in the server's log each time). Now what comes meanwhile is dropped."""
+    port, state = server
+    flowing = asyncio.Event()
+    flowing.set()
+    relay = await stalling_relay(port, flowing)
+    try:
+        async with await connect(relay.sockets[0].getsockname()[1]) as conn:
+            await demo(conn)
+            (session,) = state.live
+            pid, before = session.child.pid, written(session.child.pid)
+            flowing.clear()
+            session.chan.close()  # the client will not hear of it for now
+            set_winsize(session.master, 100, 30)  # the app draws again, at once
+            await settle(lambda: written(pid) > before and not unread(session.master))
+            flowing.set()
+            await settle(lambda: not state.live)
+    finally:
+        relay.close()
+    noise = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not noise, [r.getMessage() for r in noise]
+
+
 async def test_exec_subsystems_and_forwarding_are_refused(server):
     port, _ = server
     async with await connect(port) as conn:
@@ -179,19 +266,17 @@ async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_st
 
 
 async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
-    """Issue 13.9: beyond twice the session cap a connection is refused; the rest are closed
-    when they open no session in time."""
+    """Issue 13.9, 27.2: at most twice the session cap of connections wait without a session
+    (each newcomer pushes out the oldest); the rest are closed when they open none in time."""
     key = load_or_create_host_key(tmp_path / "key")
     srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2, idle_timeout=60,
                                  session_deadline=1.0, kill_grace=KILL_GRACE)
     port = srv.sockets[0].getsockname()[1]
-    idle = []
-    for _ in range(8):
-        with contextlib.suppress(asyncssh.Error, OSError):
-            idle.append(await connect(port))
+    idle = [await connect(port) for _ in range(8)]
     try:
-        assert len(idle) <= state.max_connections == 4
-        await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in idle)), 20)
+        await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in idle[:4])), HANG)
+        assert len(state.gate) == state.max_connections == 4
+        await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in idle[4:])), 20)
         assert state.connections == 0
         async with await connect(port) as conn:  # and a real visitor still gets the demo
             await demo(conn)
@@ -200,6 +285,34 @@ async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
             c.abort()
         srv.close()
         await state.stop_all()
+
+
+async def test_idle_connections_held_open_never_keep_a_real_visitor_out(server):
+    """Issue 27.2: someone holds twice the session cap of connections without a session,
+    opening another whenever the server closes one (which refused every real login): each
+    real visitor pushes out the oldest of them and gets the demo."""
+    port, state = server
+    opened = 0
+
+    async def hold() -> None:
+        nonlocal opened
+        while True:
+            with contextlib.suppress(asyncssh.Error, OSError):
+                conn = await connect(port)
+                opened += 1
+                await conn.wait_closed()
+
+    holders = [asyncio.create_task(hold()) for _ in range(2 * state.max_sessions)]
+    try:
+        await settle(lambda: len(state.gate) == state.max_connections)
+        for _ in range(3):
+            async with await connect(port) as conn:
+                await demo(conn)
+        assert opened > len(holders)  # pushed out, they came back
+    finally:
+        for task in holders:
+            task.cancel()
+        await asyncio.gather(*holders, return_exceptions=True)
 
 
 async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat(tmp_path):
