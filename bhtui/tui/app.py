@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import signal
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from textual import constants
 from textual.app import App
 from textual.binding import Binding
 
@@ -21,6 +21,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid, PrefsChanged
 from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen, command_line
 from bhtui.tui.table import TableScreen
+from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 
 
@@ -67,18 +68,19 @@ class BhtuiApp(App[None]):
         """The in-process table, when this app runs one (a local game or `bhtui host`)."""
         return getattr(self.session, "table", None)
 
+    def get_driver_class(self) -> Any:
+        """Textual's Linux driver with output that never keeps the app from ending
+        (`tui/terminal.py`); TEXTUAL_DRIVER, and other systems, keep theirs."""
+        textuals = super().get_driver_class()
+        if constants.DRIVER is None and issubclass(TerminalDriver, textuals):
+            return TerminalDriver
+        return textuals
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
 
     def on_mount(self) -> None:
-        # SIGTERM and SIGHUP end the app like ctrl+q does, so the terminal leaves the
-        # alternate screen and gets its modes back instead of being left as the app drew it.
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            try:
-                loop.add_signal_handler(sig, self.exit)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass  # not the main thread (tests) or no signals here: nothing to restore
+        end_on_signals(self, asyncio.get_running_loop())
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)

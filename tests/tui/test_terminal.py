@@ -6,12 +6,16 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
+
+import pytest
 
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
 
@@ -50,3 +54,82 @@ def test_sigterm_leaves_the_alternate_screen_and_exits(tmp_path):
         os.close(fd)
     assert LEAVE_ALTERNATE_SCREEN in seen[seen.index(b"Your hand"):]
     assert os.WIFEXITED(status)  # it ended itself, not killed by the signal
+
+
+# ----- issue 27.4: a client ends whatever Textual's writer thread is doing -----
+def headless_host(tmp_path) -> tuple[subprocess.Popen, int]:
+    """A waiting room served by `bhtui host --headless` on a free loopback port."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", "127.0.0.1", "--port",
+         "0", "--no-advertise"],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "host")},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = host.stdout.readline()
+    return host, int(re.search(r":(\d+)", line).group(1))
+
+
+def watcher(port: int, controlling: bool) -> tuple[subprocess.Popen, int]:
+    """`bhtui watch` on a pty of 80×24 (its controlling terminal or not), once it shows the
+    waiting room; the pty's master end."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+
+    def take_terminal() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "watch", f"127.0.0.1:{port}"], stdin=slave,
+        stdout=slave, stderr=slave, start_new_session=True,
+        preexec_fn=take_terminal if controlling else None,
+        env={**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8"})
+    os.close(slave)
+    assert b"the host starts the match" in read_until(master, b"the host starts the match",
+                                                       b"", 60)
+    return watch, master
+
+
+def ended_within(process: subprocess.Popen, seconds: float) -> bool:
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return False
+    return True
+
+
+@pytest.mark.parametrize("controlling", [True, False], ids=["sighup", "no-sighup"])
+def test_a_watcher_whose_host_stopped_ends_within_2_s_of_its_terminal_closing(
+        tmp_path, controlling):
+    """Issue 27.4: the host stops and the terminal closes at once. The app's writer thread
+    died on the closed terminal, its queue filled, and the loop's thread waited in a put for
+    ever, so neither SIGHUP nor SIGTERM ever ran (4 runs of 4). A terminal that is not the
+    controlling one sends no SIGHUP: its hangup ends the app as well."""
+    host, port = headless_host(tmp_path)
+    try:
+        watch, master = watcher(port, controlling)
+        host.send_signal(signal.SIGTERM)  # the host says bye, the app draws its screen for it
+        os.close(master)
+        assert ended_within(watch, 2.0)
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_sigterm_ends_a_watcher_within_2_s_when_nobody_reads_its_terminal(tmp_path):
+    """Issue 27.4: a terminal still there but read by nobody (a frozen window) blocks the
+    writer thread in its write and then the loop in its put: SIGTERM was never handled.
+    Now a told-to-end app waits for its terminal one second at most."""
+    host, port = headless_host(tmp_path)
+    try:
+        watch, master = watcher(port, controlling=True)
+        host.send_signal(signal.SIGTERM)
+        # A screen of 500×200 to draw again, more than the pty holds: nobody reads it.
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 200, 500, 0, 0))
+        host.wait(30)
+        watch.send_signal(signal.SIGTERM)
+        assert ended_within(watch, 2.0)
+        os.close(master)
+    finally:
+        host.kill()
+        host.wait()
