@@ -46,10 +46,27 @@ async def start_serving(table: Table, sock: socket.socket, advertise: bool = Tru
 
 
 def start_when_full(table: Table) -> None:
-    """Headless tables have no host player: the match starts once every seat is filled."""
+    """Headless tables have no host player: the match starts once every seat is filled —
+    at once when it is full already (every seat a bot), which no change would tell."""
     def check(t: Table) -> None:
         if not t.started and t.seats_taken() == len(t.seats):
             asyncio.get_running_loop().call_soon(t.start)
+
+    table.listeners.append(check)
+    check(table)
+
+
+def say_when_over(table: Table) -> None:
+    """A headless host tells its console when a match ends (and where its log is): a table
+    of bots alone has nobody else to tell."""
+    told: list[object] = []
+
+    def check(t: Table) -> None:
+        if t.match is not None and t.match.over and t.match not in told:
+            told[:] = [t.match]
+            where = f"; its log: {t.log.path}" if t.log is not None else ""
+            totals = " ".join(str(total) for total in t.match.totals)
+            print(f"bhtui: the match is over, totals {totals}{where}", flush=True)
 
     table.listeners.append(check)
 
@@ -58,8 +75,11 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
     """Serve until SIGINT/SIGTERM; print where the table is."""
     serving = await start_serving(table, sock, advertise)
     bind = sock.getsockname()[0]
+    full = table.seats_taken() == len(table.seats)
+    state = "resumed" if table.started else "starting: every seat is taken" if full else (
+        "waiting for players")
     start_when_full(table)
-    state = "resumed" if table.started else "waiting for players"
+    say_when_over(table)
     lock = " (join code needed)" if table.code else ""
     print(f"bhtui: table {table.name!r} on {bind}:{serving.port}{lock}, {state}", flush=True)
     await until_signalled()

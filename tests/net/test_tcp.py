@@ -202,6 +202,29 @@ async def test_a_host_killed_mid_trick_and_resumed_ends_where_an_uncrashed_run_e
     assert json.dumps(calm["history"])  # plain data all the way
 
 
+def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_path):
+    """Issue 27.5: full from the start, the table never changed, so it waited for players
+    until a viewer came. Now it starts at once, says when the match is over, and its log
+    holds the whole match."""
+    from bhtui.store.gamelog import GameLog
+    from bhtui.store.replay import Replay
+
+    host = start_host(0, tmp_path, "--bots", "5", "--rounds", "2")
+    try:
+        assert "starting: every seat is taken" in host.stdout.readline()
+        over = host.stdout.readline()  # the next line comes when the match is over
+        assert "the match is over" in over
+        log = GameLog.load(Path(over.rsplit("its log: ", 1)[1].strip()))
+        log.close()
+        replay = Replay.from_log(log)
+        rounds = sum(e["type"] == "totals" for events in replay.events for e in events)
+        assert replay.finished and rounds == 2
+        assert " ".join(map(str, replay.final_totals)) in over
+    finally:
+        host.send_signal(signal.SIGTERM)
+        host.wait(30)
+
+
 async def test_a_flood_and_a_silent_connection_are_cut_and_the_table_goes_on(monkeypatch):
     import bhtui.net.tcp as tcp
 
