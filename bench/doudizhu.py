@@ -23,11 +23,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bhtui.bots.doudizhu import RandomBot
+from bhtui.bots.doudizhu.selfplay import play_match
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import Match, get_preset
-from bhtui.doudizhu.bots import RandomBot
 from bhtui.doudizhu.moves import classic_hands
-from bhtui.doudizhu.selfplay import play_match
 
 RLCARD_LETTER = {"10": "T", "SJ": "B", "BJ": "R"}
 

@@ -281,8 +281,7 @@ def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
     levels = [level.strip() for level in text.split(",")]
     for level in levels:
         if level not in game.levels:
-            known = ", ".join(game.levels) or f"none ({game.name} has one bot)"
-            raise ValueError(f"unknown bot level {level!r}; levels: {known}")
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(game.levels)}")
     if len(levels) not in allowed:
         raise ValueError(f"give {' or '.join(map(str, allowed))} bot levels, not {len(levels)}")
     return levels

@@ -164,6 +164,7 @@ class DoudizhuSeat(TypedDict):
     bomb_limit: int | None
     move: str | None
     shown: list[str]
+    played: list[str]
 
 
 class DoudizhuTop(TypedDict):

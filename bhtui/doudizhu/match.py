@@ -13,6 +13,7 @@ from typing import Any
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu.deal import Deal
 from bhtui.doudizhu.errors import IllegalAction
+from bhtui.doudizhu.offer import Offer
 from bhtui.doudizhu.presets import CLASSIC, Rules
 from bhtui.doudizhu.round import Action, Event, Round
 from bhtui.doudizhu.scoring import DealResult
@@ -91,10 +92,12 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.over else self.round.to_act
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now (empty unless it is his turn). The host's ``escape`` is
-        never listed: it is not a move a player chooses."""
-        return [] if self.over else self.round.legal_actions(seat)
+    def legal_actions(self, seat: int) -> Offer:
+        """What ``seat`` may do now (empty unless it is his turn), with the seat's view as
+        its ``reading`` (made if a bot reads it). The host's ``escape`` is never listed: it
+        is not a move a player chooses."""
+        return Offer([] if self.over else self.round.legal_actions(seat),
+                     lambda: self.view(seat))
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action; IllegalAction with a reason (nothing changed) when refused."""

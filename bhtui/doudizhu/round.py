@@ -74,6 +74,8 @@ class Round:
         self.bombs_by = [0] * n
         self.bombs = 0
         self.hands_played = [0] * n
+        self.played: list[list[int]] = [[0] * NUM_RANKS for _ in range(n)]
+        """The rank counts each seat has played this deal (public: a bot counts cards)."""
         self.leader: int | None = None
         self.top: Hand | None = None
         self.top_seat: int | None = None
@@ -293,8 +295,10 @@ class Round:
         top = self.top
         if top is not None and not self._beats(hand, top):
             raise IllegalAction(f"{hand.text} does not beat {top.text}")
+        played = self.played[seat]
         for r, k in hand.need:
             rc[r] -= k
+            played[r] += k
         self.left[seat] -= hand.size
         self.hands_played[seat] += 1
         if hand.is_bomb:

@@ -60,6 +60,7 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool, tota
         "bomb_limit": r.bomb_limit[s],
         "move": r.moves[s],
         "shown": _shown(r, s),
+        "played": [RANK_NAMES[q] for q, k in enumerate(r.played[s]) for _ in range(k)],
     } for s in range(r.seats)]
     kitty_seen = sees_all or r.phase == "done" or (landlord is not None and (
         r.rules.kitty_public or seat == landlord))

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from functools import partial
 from typing import Any, cast
 
@@ -35,6 +35,8 @@ class Baohuang(Game):
     match_type = Match
     event_for = staticmethod(event_for)
     make_bot = staticmethod(make_bot)
+    hint_of = staticmethod(hint)
+    offer_of_view = staticmethod(lambda view: legal_from_view(_mine(view)))
     bot_names = ("random", "easy", "heuristic", "normal", "hard")
     levels = LEVELS
     standard_bot = "normal"
@@ -49,21 +51,10 @@ class Baohuang(Game):
     def table_bot(self, name: str, seed: int = 0) -> Any:
         return table_bot(name, seed)
 
-    def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
-        return partial(bot.decide, _offer(match, seat))
-
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
-        """Decided at once, so the offer's reading is made only if the bot reads it. The
-        round's offer directly (the match's own only adds its end, when nobody is to act)."""
+        """The round's offer directly (the match's own only adds its end, when nobody is
+        to act)."""
         return bot.decide(match.round.legal_actions(seat))  # type: ignore[attr-defined,no-any-return]
-
-    def hinting(self, match: GameMatch, seat: int, level: str | None = None
-                ) -> Callable[[], Action]:
-        return partial(hint, _offer(match, seat), self.level(level))
-
-    def remote_decide(self, bot: Any, view: View) -> Action:
-        action: Action = bot.decide(legal_from_view(_mine(view)))
-        return action
 
     # ----- 抢庄, 抢独, 明保, 造反 ------------------------------------------------------------
     def declares(self, rules: Any) -> bool:
@@ -159,14 +150,6 @@ class Baohuang(Game):
 def _mine(view: View) -> BaohuangView:
     """A table plays one game: the views its bots get are this game's."""
     return cast(BaohuangView, view)
-
-
-def _offer(match: GameMatch, seat: int) -> Choices:
-    """The seat's offer with its reading made now: a snapshot a bot may read in another
-    thread while the match moves on."""
-    offer: Choices = match.legal_actions(seat)  # type: ignore[assignment]
-    _ = offer.reading
-    return offer
 
 
 BAOHUANG = Baohuang()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from bhtui.wire import Action, Event, HistoryRow, View, Viewer
@@ -192,28 +193,46 @@ class Game(ABC):
         searches gets a time limit there)."""
         return self.make_bot(name, seed)
 
-    @abstractmethod
+    # One bot interface for both games: a bot gets the seat's offer — its legal actions, with
+    # ``offer.reading`` what the seat knows (Baohuang's ``Reading``, Dou Dizhu's view) — and
+    # returns one of them. The table, the sim, 托管, the hint and a remote bot all hand it one.
+    hint_of: Callable[[Any, str], Action]
+    """The hint for an offer at a level (the engine-side ``hint``, as a static method)."""
+    offer_of_view: Callable[[View], Sequence[Action]]
+    """A seat's offer as its view tells it (a bot at a remote table; a static method)."""
+
+    def offer(self, match: GameMatch, seat: int) -> Sequence[Action]:
+        """The seat's offer with its reading made now: a snapshot a bot may read in another
+        thread while the match moves on."""
+        offer = match.legal_actions(seat)
+        _ = offer.reading  # type: ignore[attr-defined]
+        return offer
+
     def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
         """The bot's decision for the seat to act, prepared from the match as it stands:
         calling it decides without reading the match again, so a bot that thinks long
         (``thinks``) may decide in a worker thread while the table goes on."""
+        return partial(bot.decide, self.offer(match, seat))
 
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
-        """The bot's action for the seat to act."""
-        return self.decision(bot, match, seat)()
+        """The bot's action for the seat to act (decided at once, so the offer's reading is
+        made only if the bot reads it)."""
+        action: Action = bot.decide(match.legal_actions(seat))
+        return action
 
-    @abstractmethod
     def hinting(self, match: GameMatch, seat: int, level: str | None = None
                 ) -> Callable[[], Action]:
         """The hint a player who asks is offered (the choice of the bot of his level, within
         a short time), prepared like :meth:`decision`."""
+        return partial(self.hint_of, self.offer(match, seat), self.level(level))
 
     def hint(self, match: GameMatch, seat: int, level: str | None = None) -> Action:
         return self.hinting(match, seat, level)()
 
-    @abstractmethod
     def remote_decide(self, bot: Any, view: View) -> Action:
         """The bot's action from its seat's view alone (a bot at a remote table)."""
+        action: Action = bot.decide(self.offer_of_view(view))
+        return action
 
     # ----- declarations out of turn (none unless a game has them) ------------------------
     def declares(self, rules: Any) -> bool:

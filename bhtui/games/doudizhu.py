@@ -1,16 +1,16 @@
-"""Dou Dizhu (斗地主) behind the game contract: engine and bots in ``bhtui.doudizhu``. It has
-no declarations out of turn, so the contract's defaults for them stand."""
+"""Dou Dizhu (斗地主) behind the game contract: its engine is ``bhtui.doudizhu``, its bots
+``bhtui.bots.doudizhu``. It has no declarations out of turn, so the contract's defaults for
+them stand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any, cast
 
+from bhtui.bots.doudizhu import LEVELS, hint, make_bot, table_bot
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
-from bhtui.doudizhu.bots import HeuristicBot, legal_from_view, make_bot
+from bhtui.doudizhu.offer import offer_of_view
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
-from bhtui.wire import DoudizhuView, View
+from bhtui.wire import DoudizhuView
 
 BASES = (1, 2, 3, 5, 10)
 """The base scores (底分) the settings screen offers; any 1..1000 on the command line."""
@@ -30,6 +30,11 @@ class DouDizhu(Game):
     match_type = Match
     event_for = staticmethod(event_for)
     make_bot = staticmethod(make_bot)
+    hint_of = staticmethod(hint)
+    offer_of_view = staticmethod(lambda view: offer_of_view(cast(DoudizhuView, view)))
+    bot_names = ("random", "easy", "heuristic", "normal", "hard")
+    levels = LEVELS
+    standard_bot = "normal"
     record_columns = "deal  landlord bid  winner    bombs  spring       factors      scores"
 
     def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
@@ -39,19 +44,8 @@ class DouDizhu(Game):
     def seats(self, rules: Any) -> int:
         return int(rules.seats)
 
-    def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
-        view = match.view(seat) if bot.reads_view else None
-        return partial(bot.decide, view, match.legal_actions(seat))
-
-    def hinting(self, match: GameMatch, seat: int, level: str | None = None
-                ) -> Callable[[], Action]:
-        view = cast(DoudizhuView, match.view(seat))
-        return partial(HeuristicBot().decide, view, list(match.legal_actions(seat)))
-
-    def remote_decide(self, bot: Any, view: View) -> Action:
-        mine = cast(DoudizhuView, view)  # a table plays one game: its views are this game's
-        action: Action = bot.decide(mine, legal_from_view(mine))
-        return action
+    def table_bot(self, name: str, seed: int = 0) -> Any:
+        return table_bot(name, seed)
 
     def abandons(self, rules: Any) -> bool:
         return bool(rules.escape)

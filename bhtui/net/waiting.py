@@ -83,8 +83,7 @@ class WaitingRoom:
         table = self.table
         levels = table.game.levels
         if level not in levels:
-            raise ValueError(f"unknown level {level!r}; levels: {', '.join(levels)}" if levels
-                             else f"{table.game.name} has one bot, no levels")
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(levels)}")
         if table.match is not None:
             raise ValueError("the match has started: its bots are seated")
         if not 0 <= seat < len(table.seats) or table.seats[seat].bot is None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from bhtui.bots.doudizhu import HeuristicBot, RandomBot, make_bot
+from bhtui.bots.doudizhu.selfplay import play_deal, play_match
 from bhtui.doudizhu import PRESETS, Match, parse_hand
-from bhtui.doudizhu.bots import HeuristicBot, RandomBot, make_bot
-from bhtui.doudizhu.selfplay import play_deal, play_match
+from bhtui.doudizhu.offer import Offer
 
 from doudizhu_helpers import bid, play, rigged, to_play
 
 
 def decide(m: Match, seat: int):
-    return HeuristicBot().decide(m.view(seat), m.legal_actions(seat))
+    return HeuristicBot().decide(m.legal_actions(seat))
 
 
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
@@ -79,10 +80,10 @@ def test_S_BID_6_the_heuristic_reports_every_group_and_takes_the_sure_win():
 
 
 def test_the_random_bot_is_seeded_and_needs_no_view():
-    legal = [{"type": "bid", "points": p} for p in (1, 2, 3)] + [{"type": "pass"}]
-    picks = [RandomBot(5).decide({}, legal) for _ in range(3)]
+    legal = Offer([{"type": "bid", "points": p} for p in (1, 2, 3)] + [{"type": "pass"}])
+    picks = [RandomBot(5).decide(legal) for _ in range(3)]
     assert picks[0] == picks[1] == picks[2]
-    assert {str(RandomBot(s).decide({}, legal)) for s in range(30)} == {str(a) for a in legal}
+    assert {str(RandomBot(s).decide(legal)) for s in range(30)} == {str(a) for a in legal}
     with pytest.raises(ValueError, match="heuristic"):
         make_bot("clever")
 
@@ -110,6 +111,6 @@ def test_a_heuristic_hint_is_always_legal_over_whole_matches():
         while not m.over:
             seat = m.to_act
             legal = m.legal_actions(seat)
-            action = bot.decide(m.view(seat), legal)
+            action = bot.decide(legal)
             assert action in legal
             m.apply(seat, action)

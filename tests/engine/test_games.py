@@ -102,7 +102,7 @@ DDZ = get_game("doudizhu")
 def test_S_BID_6_S_BID_7_a_remote_bot_reads_from_its_view_what_the_engine_offers(preset, seed, data):
     """The hands a seat may play, worked out from its view alone (its hand, the top hand, its
     bomb limit, the reported groups still held), are the engine's legal actions, in order."""
-    from bhtui.doudizhu.bots import legal_from_view
+    from bhtui.doudizhu.offer import legal_from_view
 
     match = DDZ.new_match(DDZ.rules(preset), seed, 2)
     rng = random.Random(data.draw(st.integers(0, 2**32), label="rng"))

@@ -143,8 +143,11 @@ def test_levels_are_the_bots_everywhere_they_are_named():
         bot_levels(baohuang, "hard,easy", (1, 4))
     with pytest.raises(ValueError, match="unknown bot level 'genius'; levels: easy, normal, hard"):
         bot_levels(baohuang, "genius", (1, 4))
-    doudizhu = get_game("doudizhu")  # one bot, no levels: a level chosen elsewhere is its bot
-    assert doudizhu.levels == () and doudizhu.level("hard") == doudizhu.standard_bot
+    doudizhu = get_game("doudizhu")  # the same levels, its own bots
+    assert doudizhu.levels == bots.LEVELS and doudizhu.level("hard") == "hard"
+    assert doudizhu.level(None) == doudizhu.standard_bot == "normal"
+    assert doudizhu.make_bot("hard").name == "hard"
+    assert bot_levels(doudizhu, "hard", (1, 2, 3)) == ["hard"]
 
 
 def test_a_bad_level_in_the_settings_file_is_one_warning_and_the_default(tmp_path):
@@ -162,7 +165,8 @@ def test_a_bad_level_in_the_settings_file_is_one_warning_and_the_default(tmp_pat
      "--bots: unknown bot level 'genius'"),
     (("host", "--headless", "--bots", "7", "--port", "0", "--bind", "127.0.0.1"),
      "--bots takes 0 to 5"),
-    (("--game", "doudizhu", "--bots", "hard"), "unknown bot level 'hard'; levels: none"),
+    (("--game", "doudizhu", "--bots", "genius"),
+     "unknown bot level 'genius'; levels: easy, normal, hard"),
 ])
 def test_a_wrong_bots_argument_is_one_clear_line(args, why):
     done = bhtui(*args)
@@ -170,12 +174,15 @@ def test_a_wrong_bots_argument_is_one_clear_line(args, why):
     assert "Traceback" not in done.stderr
 
 
-def test_a_game_without_levels_refuses_a_level_and_seats_its_one_bot():
-    """Dou Dizhu has one bot: the waiting room says so; a level asked for elsewhere (the
-    settings' bots and assist) seats and plays that bot."""
-    game = get_game("doudizhu")
+def test_dou_dizhus_room_seats_the_level_asked_for_and_refuses_an_unknown_one():
+    """Dou Dizhu's levels are the same words as Baohuang's: the settings' bots seat them,
+    the waiting room's ``l`` changes one, and an unknown level is refused."""
     table = Table(DDZ_PRESETS["classic"], bots="hard")
     table.fill_bots(announce=False)
-    assert {s.bot.name for s in table.seats} == {game.make_bot(game.standard_bot).name}
-    with pytest.raises(ValueError, match="doudizhu has one bot, no levels"):
-        table.set_level(1, "hard")
+    assert [s.bot.name for s in table.seats] == ["hard", "hard", "hard"]
+    assert all(s.bot.seconds == TABLE_SECONDS for s in table.seats)  # people wait on them
+    table.set_level(1, "easy")
+    assert table.seats[1].bot.name == "easy"
+    with pytest.raises(ValueError, match="unknown level 'genius'; levels: easy, normal, hard"):
+        table.set_level(1, "genius")
+    assert table.seats[1].bot.name == "easy"

@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import beats, get_preset, parse_hand
-from bhtui.doudizhu.bots import legal_from_view
 from bhtui.doudizhu.hands import ACE
+from bhtui.doudizhu.offer import legal_from_view
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.doudizhu.describe import cards_words, describe, factor_words, multiplier
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog

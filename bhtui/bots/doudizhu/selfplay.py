@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bhtui.doudizhu.bots import Bot
-from bhtui.doudizhu.match import Match
+from bhtui.bots.doudizhu import Bot
+from bhtui.doudizhu import Match
 
 
 def play_deal(match: Match, bots: Sequence[Bot]) -> dict[str, Any]:
@@ -23,9 +23,7 @@ def play_deal(match: Match, bots: Sequence[Bot]) -> dict[str, Any]:
     while len(match.records) == start:
         seat = match.to_act
         assert seat is not None
-        bot = bots[seat]
-        view = match.view(seat) if bot.reads_view else None
-        match.apply(seat, bot.decide(view, match.legal_actions(seat)))
+        match.apply(seat, bots[seat].decide(match.legal_actions(seat)))
         decisions += 1
     return {"game": "doudizhu", "preset": match.rules.name, "seed": match.seed,
             **match.history[-1], "decisions": decisions}

@@ -1,0 +1,218 @@
+"""The search's playouts: a lean Dou Dizhu deal (rank counts, the trick, bombs and S-BID-7's
+limits, 报到's locked groups) played to its end by a fast policy, and scored by the engine's
+own scoring (C-SCORE-*, S-SCORE-*).
+
+The rules of play are the engine's — its move generator (``playable``) and comparison — so a
+playout never makes a move the table would refuse; ``tests/engine/test_doudizhu_search.py``
+plays the lean deal and the real ``Match`` side by side. The policy is the heuristic's
+(``choose``) with a cheaper lead: the lowest unit of the hand's plan instead of weighing
+every lead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bhtui.bots.doudizhu.heuristic import URGENT, bomb_ranks, choose
+from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
+from bhtui.doudizhu import Hand, Rules, parse_hand, scoring
+from bhtui.doudizhu.hands import hand_of_counts
+from bhtui.doudizhu.moves import playable
+
+
+class Position:
+    """One deal from some point of its play phase on, every hand known (a sampled deal)."""
+
+    __slots__ = ("rules", "preset", "n", "rc", "left", "landlord", "turn", "top", "top_seat",
+                 "passes", "limit", "bombs_by", "bombs", "hands_played", "locked", "bid",
+                 "facts", "landlord_won")
+
+    def __init__(self, rules: Rules, hands: Sequence[Sequence[int]], landlord: int,
+                 turn: int, *, bid: int = 1, facts: scoring.Shanghai | None = None,
+                 top: Hand | None = None, top_seat: int | None = None, passes: int = 0,
+                 limit: Sequence[int | None] | None = None,
+                 bombs_by: Sequence[int] | None = None, bombs: int = 0,
+                 hands_played: Sequence[int] | None = None,
+                 locked: Sequence[Hand] = ()) -> None:
+        n = rules.seats
+        self.rules, self.preset, self.n = rules, rules.name, n
+        self.rc = [list(h) for h in hands]
+        self.left = [sum(h) for h in hands]
+        self.landlord, self.turn = landlord, turn
+        self.top, self.top_seat, self.passes = top, top_seat, passes
+        self.limit = list(limit) if limit is not None else [None] * n
+        self.bombs_by = list(bombs_by) if bombs_by is not None else [0] * n
+        self.bombs = bombs
+        self.hands_played = list(hands_played) if hands_played is not None else [0] * n
+        self.locked = list(locked)
+        self.bid = bid
+        self.facts = facts or scoring.Shanghai()
+        self.landlord_won: bool | None = None
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        for name in Position.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.rc = [list(h) for h in self.rc]
+        other.left = list(self.left)
+        other.bombs_by = list(self.bombs_by)
+        other.hands_played = list(self.hands_played)
+        other.locked = list(self.locked)
+        return other
+
+    def bomb_ok(self, seat: int) -> bool:
+        limit = self.limit[seat]
+        return limit is None or self.bombs_by[seat] < limit
+
+    def moves(self) -> list[Hand]:
+        """The hands the seat to act may play (the engine's ``playable``)."""
+        seat = self.turn
+        locked = self.locked if seat == self.landlord else ()
+        return [parse_hand(t, self.preset) for t in playable(
+            self.preset, self.rc[seat], self.top, self.bomb_ok(seat), locked)]
+
+    def play(self, hand: Hand | None) -> None:
+        """The seat to act plays ``hand`` (None: passes)."""
+        seat = self.turn
+        if hand is None:
+            self.passes += 1
+            if self.passes == self.n - 1:
+                assert self.top_seat is not None  # a pass always answers a play
+                self.turn, self.top, self.top_seat, self.passes = self.top_seat, None, None, 0
+            else:
+                self.turn = (seat + 1) % self.n
+            return
+        rc = self.rc[seat]
+        for r, k in hand.need:
+            rc[r] -= k
+        self.left[seat] -= hand.size
+        self.hands_played[seat] += 1
+        if hand.is_bomb:
+            self.bombs += 1
+            self.bombs_by[seat] += 1
+        if self.locked and seat == self.landlord:
+            self.locked = [g for g in self.locked if g.need != hand.need]
+        self.top, self.top_seat, self.passes = hand, seat, 0
+        if self.left[seat] == 0:
+            self.landlord_won = seat == self.landlord
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def scores(self, bid: int | None = None, facts: scoring.Shanghai | None = None
+               ) -> list[int]:
+        """Each seat's score of the finished deal (at another bid or with other facts: the
+        bidding's and 报到's candidates share one playout)."""
+        won = self.landlord_won
+        assert won is not None, "the deal is not over"
+        bid = self.bid if bid is None else bid
+        base, n, landlord = self.rules.base, self.n, self.landlord
+        if self.rules.specials:
+            stake, _ = scoring.shanghai_stake(facts or self.facts, won, base, bid)
+        else:
+            spring = None
+            if won and all(self.hands_played[s] == 0 for s in range(n) if s != landlord):
+                spring = "spring"
+            elif not won and self.hands_played[landlord] == 1:
+                spring = "anti_spring"
+            stake = scoring.stake_of(scoring.classic_factors(self.bombs, spring), base, bid)
+        return scoring.side_scores(n, landlord, won, stake)
+
+
+def plan_lead(rc: list[int], preset: str) -> Hand:
+    """The playouts' lead: in classic a straight of five or more when it uses three loose
+    cards; else the lowest group below the jokers that is no bomb (a trio with the lowest
+    loose card or pair it may carry), then the jokers, then the lowest bomb."""
+    bombs = bomb_ranks(rc, preset)
+    need = [0] * NUM_RANKS
+    run = _straight(rc, bombs) if preset == "classic" else None
+    if run is not None:
+        for r in range(run[0], run[1] + 1):
+            need[r] = 1
+        return _hand(need, preset)
+    for r in range(SJ_RANK):
+        if rc[r] and r not in bombs:
+            need[r] = min(rc[r], 3)
+            if need[r] == 3:
+                extra = _carried(rc, r, preset, bombs)
+                if extra is not None:
+                    need[extra[0]] = extra[1]
+            return _hand(need, preset)
+    if SJ_RANK not in bombs and rc[SJ_RANK] + rc[BJ_RANK]:
+        if preset == "classic":  # one joker: a single
+            need[SJ_RANK if rc[SJ_RANK] else BJ_RANK] = 1
+        else:  # 王 is one rank: up to three of them as a group
+            need[SJ_RANK] = min(rc[SJ_RANK], 3)
+            need[BJ_RANK] = min(rc[BJ_RANK], 3 - need[SJ_RANK])
+        return _hand(need, preset)
+    low = min(bombs)
+    if low >= SJ_RANK:
+        need[SJ_RANK], need[BJ_RANK] = rc[SJ_RANK], rc[BJ_RANK]
+    else:
+        need[low] = rc[low]
+    return _hand(need, preset)
+
+
+def _hand(need: list[int], preset: str) -> Hand:
+    found = hand_of_counts(need, preset)
+    assert found is not None, need
+    return found
+
+
+def _straight(rc: list[int], bombs: set[int]) -> tuple[int, int] | None:
+    """The longest run 3..A of ranks held, five or more, that uses three loose cards."""
+    best = None
+    r = 0
+    while r <= 11:
+        if not rc[r] or r in bombs:
+            r += 1
+            continue
+        start = r
+        while r <= 11 and rc[r] and r not in bombs:
+            r += 1
+        if r - start >= 5 and sum(1 for q in range(start, r) if rc[q] == 1) >= 3 and (
+                best is None or r - start > best[1] - best[0] + 1):
+            best = (start, r - 1)
+    return best
+
+
+def _carried(rc: list[int], trio: int, preset: str, bombs: set[int]) -> tuple[int, int] | None:
+    """What a trio carries: the lowest loose card (classic) or pair below a 2."""
+    want = (1, 2) if preset == "classic" else (2,)
+    for k in want:
+        for r in range(TWO):
+            if r != trio and rc[r] == k and r not in bombs:
+                return r, k
+    return None
+
+
+def policy(pos: Position) -> Hand | None:
+    """The playouts' move for the seat to act (None: pass)."""
+    seat, preset = pos.turn, pos.preset
+    rc = pos.rc[seat]
+    landlord = pos.landlord
+    locked = pos.locked if seat == landlord else ()
+    if pos.top is None:
+        whole = hand_of_counts(rc, preset)
+        if whole is not None and (not locked or any(g.need == whole.need for g in locked)):
+            return whole
+        if locked:
+            return choose(preset, rc, pos.moves(), None, False, False)
+        lead = plan_lead(rc, preset)
+        if lead.is_bomb and not pos.bomb_ok(seat):
+            return choose(preset, rc, pos.moves(), None, False, False)
+        return lead
+    plays = pos.moves()
+    if not plays:
+        return None
+    hurry = min(pos.left[s] for s in range(pos.n)
+                if s != seat and (seat == landlord or s == landlord)) <= URGENT
+    partner = seat != landlord and pos.top_seat != landlord
+    return choose(preset, rc, plays, pos.top, partner, hurry)
+
+
+def play_out(pos: Position) -> Position:
+    """Play the deal to its end with the policy (the position is changed)."""
+    while pos.landlord_won is None:
+        pos.play(policy(pos))
+    return pos
+

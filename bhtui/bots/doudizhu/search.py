@@ -1,0 +1,292 @@
+"""Dou Dizhu's ``hard`` bot: determinized search (after Cowling, Powley and Whitehouse's
+information-set Monte Carlo for Dou Di Zhu), for every decision a player makes.
+
+It deals the cards it cannot see in ways that agree with its view (:mod:`.sampling`), plays
+every candidate out on the same deals with the fast policy (:mod:`.playout`), and scores each
+under the preset's own scoring. Plays: the ``normal`` bot's move stays unless a challenger
+scores better on the same deals by more than chance explains (``SWITCH_AT`` standard errors);
+challengers are halved as the deals come in (sequential halving). The bidding (头撂 with it),
+摊打 and 报到 are decided by the expected score the playouts measure for each choice.
+
+The budget is a number of playouts — so a seeded tournament plays the same games on any
+machine — and, at a table, a time limit too (``seconds``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bhtui.bots.doudizhu.counting import CountingBot
+from bhtui.bots.doudizhu.heuristic import BID_AT, plan_moves, strength
+from bhtui.bots.doudizhu.knowledge import Seen, seen_of
+from bhtui.bots.doudizhu.playout import Position, play_out
+from bhtui.bots.doudizhu.sampling import Sampler
+from bhtui.doudizhu import Hand, parse_hand, scoring
+from bhtui.doudizhu.offer import Offer
+from bhtui.wire import Action
+
+PLAYOUTS = 160
+"""Playouts per decision (the bidding's count two a deal: as landlord and as a farmer)."""
+SWITCH_AT = 1.0
+"""Standard errors a challenger must gain over the ``normal`` move, on the same deals."""
+CANDIDATES = 8
+"""Plays compared at most (the cheapest of each kind by the heuristic's plan)."""
+
+
+class SearchBot:
+    name = "hard"
+    thinks = True
+
+    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
+                 seconds: float | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        """A time limit per decision (None: the playouts alone decide, deterministically)."""
+        self._plain = CountingBot(seed)
+
+    def decide(self, offer: Offer) -> Action:
+        plain = self._plain.decide(offer)
+        if len(offer) == 1:
+            return plain
+        seen = seen_of(offer.reading)
+        phase = seen.view["phase"]
+        if phase == "bid":
+            return self._bid(seen, offer)
+        if phase == "open":
+            return self._open(seen, offer)
+        if phase == "report":
+            return self._report(seen, offer)
+        return self._play(seen, offer, plain)
+
+    # ----- plays ------------------------------------------------------------------------
+    def _play(self, seen: Seen, offer: Offer, plain: Action) -> Action:
+        preset = seen.preset
+        default = parse_hand(plain["hand"], preset) if plain["type"] == "play" else None
+        if default is not None and default.size == sum(seen.rc):
+            return plain  # out: nothing beats it
+        moves: list[Hand | None] = [default, *(
+            h for h in candidates(seen, offer) if h != default)]
+        if default is not None and any(a["type"] == "pass" for a in offer):
+            moves.append(None)
+        if len(moves) == 1:
+            return plain
+        sampler, me = Sampler(seen), seen.me
+
+        def outcome(hands: list[list[int]], i: int) -> float:
+            pos = position(seen, hands)
+            pos.play(moves[i])
+            return utility(play_out(pos), me)
+
+        best = moves[self._search(len(moves), lambda rng: sampler.deal(rng)[0], outcome)]
+        if best is None:
+            return {"type": "pass"}
+        return next(a for a in offer if a["type"] == "play" and a["hand"] == best.text)
+
+    def _search(self, count: int, draw: Callable[[random.Random], Any],
+                outcome: Callable[[Any, int], float]) -> int:
+        """Which of ``count`` moves to play: candidate 0 (the ``normal`` move) and the
+        challengers on shared deals, the weaker half of the challengers dropped each round;
+        the best challenger replaces candidate 0 only by more than SWITCH_AT standard
+        errors of their differences."""
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        scores: list[list[float]] = [[] for _ in range(count)]
+        alive = list(range(1, count))
+        rounds = max(1, math.ceil(math.log2(count)))
+        spent = 0
+        for round_ in range(rounds):
+            deals = max(1, (self.playouts - spent) // ((rounds - round_) * (len(alive) + 1)))
+            for _ in range(deals):
+                deal = draw(self._rng)
+                for i in (0, *alive):
+                    scores[i].append(outcome(deal, i))
+                spent += len(alive) + 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+            alive.sort(key=lambda i: -sum(scores[i]))  # the alive saw the same deals
+            if (deadline is not None and time.perf_counter() > deadline) or len(alive) == 1:
+                break
+            alive = alive[:(len(alive) + 1) // 2]
+        best = alive[0]
+        n = len(scores[best])
+        gains = [a - b for a, b in zip(scores[best], scores[0][-n:], strict=True)]
+        if n > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(gains) / math.sqrt(n):
+            return best
+        return 0
+
+    # ----- bidding, 摊打, 报到 ---------------------------------------------------------------
+    def _measure(self, seen: Seen, runs: Callable[[list[list[int]], list[int]], list[float]],
+                 count: int) -> list[float]:
+        """Mean values of ``count`` choices over deals: ``runs`` plays a deal out and values
+        every choice on it; the playouts it takes are counted against the budget."""
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        sampler = Sampler(seen)
+        totals, deals = [0.0] * count, 0
+        while deals == 0 or deals * 2 < self.playouts:
+            hands, kitty = sampler.deal(self._rng)
+            for i, v in enumerate(runs(hands, kitty)):
+                totals[i] += v
+            deals += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return [t / deals for t in totals]
+
+    def _bid(self, seen: Seen, offer: Offer) -> Action:
+        """Each bid against passing, by the score they bring: as landlord with the kitty at
+        every bid the offer allows (头撂's ×4/3 with a first bid of 3, S-BID-3), against
+        being a farmer of the strongest other hand (or a void deal when none would bid)."""
+        view, me, rules = seen.view, seen.me, seen.rules
+        choices = list(offer)
+        bids = [a.get("points", 0) for a in choices]
+        toulia = rules.specials and view["first_bidder"] == me
+
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
+            mine = [h + k for h, k in zip(hands[me], kitty, strict=True)]
+            landlord = play_out(start(seen, [mine if s == me else hands[s]
+                                             for s in range(seen.seats)], me, 1))
+            values = []
+            for points in bids:
+                if points:
+                    facts = _facts(seen, toulia=toulia and points == 3)
+                    values.append(utility(landlord, me, points, facts))
+            values.insert(bids.index(0) if 0 in bids else len(values),
+                          self._as_farmer(seen, hands, kitty))
+            return values
+
+        means = self._measure(seen, runs, len(choices))
+        return choices[max(range(len(choices)), key=lambda i: (means[i], -i))]
+
+    def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> float:
+        """What passing brings on this deal: a farmer's score against the strongest other
+        hand as landlord, at the bid its strength makes (0 when none would bid)."""
+        preset, me = seen.preset, seen.me
+        others = [s for s in range(seen.seats) if s != me and seen.view["seats"][s]["bid"] != 0]
+        if not others:
+            return 0.0
+        other = max(others, key=lambda s: (strength(hands[s], preset), -s))
+        want = sum(1 for at in BID_AT[preset] if strength(hands[other], preset) >= at)
+        points = max(want, seen.view["high"] + 1)
+        if want == 0 or points > 3:
+            return 0.0
+        dealt = [[a + b for a, b in zip(h, kitty, strict=True)] if s == other else h
+                 for s, h in enumerate(hands)]
+        return utility(play_out(start(seen, dealt, other, points)), me)
+
+    def _open(self, seen: Seen, offer: Offer) -> Action:
+        """摊打 doubles the stake won or lost (S-SCORE-3): open when the playouts say the
+        landlord wins more than he loses."""
+        me = seen.me
+
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
+            done = play_out(start(seen, hands, me, seen.view["bid"] or 1))
+            return [utility(done, me, facts=_facts(seen, open_hand=True)),
+                    utility(done, me)]
+
+        means = self._measure(seen, runs, 2)
+        want = "open" if means[0] > means[1] else "skip"
+        return next(a for a in offer if a["type"] == want)
+
+    def _report(self, seen: Seen, offer: Offer) -> Action:
+        """报到 (S-BID-6): skip and play, report every group and win now (不打), or report
+        them and play them whole (打: ×2 a group if he wins, nothing if he loses)."""
+        me, preset = seen.me, seen.preset
+        reports = [a for a in offer if a["type"] == "report"]
+        whole = max(len(a["groups"]) for a in reports)
+        fight = next(a for a in reports if len(a["groups"]) == whole and a["fight"])
+        sure = next(a for a in reports if len(a["groups"]) == whole and not a["fight"])
+        skip = next(a for a in offer if a["type"] == "skip")
+        locked = [parse_hand(g, preset) for g in fight["groups"]]
+        bid = seen.view["bid"] or 1
+        now = scoring.shanghai_stake(_facts(seen, reports=whole, fight=False), True,
+                                     seen.rules.base, bid)[0] * (seen.seats - 1)
+
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
+            played = play_out(start(seen, hands, me, bid))
+            bound = play_out(start(seen, hands, me, bid, locked))
+            return [utility(played, me),
+                    utility(bound, me, facts=_facts(seen, reports=whole, fight=True)),
+                    float(now) + bid * seen.rules.base]
+
+        means = self._measure(seen, runs, 3)
+        return [skip, fight, sure][max(range(3), key=lambda i: (means[i], -i))]
+
+
+def _facts(seen: Seen, **changed: Any) -> scoring.Shanghai:
+    """Shanghai's scoring facts as the view has them, with some changed."""
+    view = seen.view
+    mark = view["mark"]
+    facts: dict[str, Any] = {
+        "huangfan": view["huangfan"], "mark_joker": mark in ("SJ", "BJ"),
+        "toulia": view["toulia"], "open_hand": view["open_hand"],
+        "reports": len(view["reports"]), "fight": view["fight"]}
+    facts.update(changed)
+    return scoring.Shanghai(**facts)
+
+
+def utility(pos: Position, seat: int, bid: int | None = None,
+            facts: scoring.Shanghai | None = None) -> float:
+    """What the search maximises: the seat's score, and a base stake more for winning (a
+    win counts even when the stake is small)."""
+    assert pos.landlord_won is not None
+    won = pos.landlord_won == (seat == pos.landlord)
+    unit = pos.rules.base * (pos.bid if bid is None else bid)
+    return pos.scores(bid, facts)[seat] + (unit if won else -unit)
+
+
+def start(seen: Seen, hands: Sequence[Sequence[int]], landlord: int, bid: int,
+          locked: Sequence[Hand] = ()) -> Position:
+    """A sampled deal from the first lead, ``landlord`` at ``bid``; the farmers who bid so
+    far limited in bombs (S-BID-7)."""
+    rules = seen.rules
+    limit: list[int | None] = [None] * seen.seats
+    if rules.specials:
+        for s, b in enumerate(s["bid"] for s in seen.view["seats"]):
+            if s != landlord and b is not None:
+                limit[s] = 2 if b == 2 else 1
+    return Position(rules, hands, landlord, landlord, bid=bid, facts=_facts(seen),
+                    limit=limit, locked=locked)
+
+
+def position(seen: Seen, hands: Sequence[Sequence[int]]) -> Position:
+    """A sampled deal as the view stands in the play phase."""
+    view, me, n = seen.view, seen.me, seen.seats
+    landlord = seen.landlord
+    assert landlord is not None
+    top = view["top"]
+    top_seat = None if top is None else top["seat"]
+    farmers_played = any(any(seen.played[s]) for s in range(n) if s != landlord)
+    hands_played = [0 if not any(seen.played[s]) else
+                    1 if s == landlord and not farmers_played else 2 for s in range(n)]
+    return Position(
+        seen.rules, hands, landlord, me, bid=view["bid"] or 1, facts=_facts(seen),
+        top=seen.top, top_seat=top_seat,
+        passes=0 if top_seat is None else (me - top_seat - 1) % n,
+        limit=[s["bomb_limit"] for s in view["seats"]],
+        bombs_by=[s["bombs"] for s in view["seats"]], bombs=view["bombs"],
+        hands_played=hands_played, locked=seen.locked)
+
+
+def candidates(seen: Seen, offer: Offer) -> list[Hand]:
+    """The plays worth comparing: of each kind and length, the cheapest by the heuristic's
+    plan at each main rank, the CANDIDATES cheapest of them."""
+    preset, rc = seen.preset, seen.rc
+    best: dict[tuple[str, int, int], tuple[float, Hand]] = {}
+    for a in offer:
+        if a["type"] != "play":
+            continue
+        h = parse_hand(a["hand"], preset)
+        left = list(rc)
+        for r, k in h.need:
+            left[r] -= k
+        cost = plan_moves(left, preset) + (3 if h.is_bomb else 0) + 0.01 * h.main
+        key = (h.kind, h.size, h.main)
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, h)
+    ranked = sorted(best.values(), key=lambda item: (item[0], item[1].text))
+    return [h for _, h in ranked[:CANDIDATES]]
+
