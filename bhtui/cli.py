@@ -202,16 +202,17 @@ def build_parser() -> Parser:
     sim.add_argument("--json", action="store_true", help="print one JSON document")
     cup = sub.add_parser("tournament", help="bots play many rounds rotated over the seats: "
                                             "scores with 95%% intervals, roles, decision times")
-    cup.add_argument("--bots", default="hard,normal,normal,normal,normal",
-                     help="five comma-separated bots, rotated over every seat "
-                          "(easy, normal, hard, random, heuristic; default hard,normal×4)")
+    cup.add_argument("--bots", default=None,
+                     help="a comma-separated bot for every seat, rotated over the seats "
+                          "(easy, normal, hard, random, heuristic; default hard and normal "
+                          "in every other seat)")
     cup.add_argument("--rounds", type=_positive, default=250,
-                     help="rounds to play at least (whole deals in all five rotations; 250)")
+                     help="rounds to play at least (whole deals in every rotation; 250; "
+                          "Dou Dizhu: games, each deal played once per seating)")
     cup.add_argument("--match-rounds", type=_positive, default=5,
                      help="rounds per match, so tribute and deals follow real results (5)")
     cup.add_argument("--seed", type=int, default=1, help="tournament seed (1)")
-    cup.add_argument("--preset", choices=sorted(get_game("baohuang").presets),
-                     default="qingdao")
+    _game_options(cup, "cup_game", "preset")
     cup.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option of the preset (repeatable)")
     cup.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
@@ -544,7 +545,10 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         print(f"\r{done}/{total} rounds", end="" if done < total else "\n", file=sys.stderr,
               flush=True)
 
-    return _bots_report(parser, args, "baohuang", lambda game, rules, names: tournament(
+    if args.bots is None:
+        game, rules = game_rules(args.cup_game, args.preset, [])
+        args.bots = ",".join(["hard"] + ["normal"] * (game.seats(rules) - 1))
+    return _bots_report(parser, args, args.cup_game, lambda game, rules, names: tournament(
         rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
         progress if sys.stderr.isatty() else None), summary)
 

@@ -1,14 +1,17 @@
 """`bhtui tournament`: bots play many rounds, rotated over every seat, and a report says how
 each fared, with confidence intervals, as a person reads it or as JSON.
 
-Every deal is played five times, once per rotation of the bots over the seats, so no bot profits
-from its seat or its cards: a *block* is one match seed played in all five rotations, and the
-blocks are independent, so intervals are computed over blocks (a normal approximation of the
-blocks' means, 95 %). Matches are short (``match_rounds``) so tribute and the emperor's deal
-follow from real results. Work is shared over processes by block, the results gathered in
-order: the report depends on the seed and the bots only, not on the number of jobs — timings
-aside (bots play with their playout budget and no time limit, so a loaded machine changes no
-decision).
+Every deal is played once per rotation of the bots over the seats, so no bot profits from its
+seat or its cards (a duplicate format): a *block* is one match seed played in every rotation,
+and the blocks are independent, so intervals are computed over blocks (a normal approximation
+of the blocks' means, 95 %). In Baohuang matches are short (``match_rounds``) so tribute and
+the emperor's deal follow from real results; in Dou Dizhu a block is one deal (redealt, the
+same in every rotation, after an all-pass), reported by side: the landlord's and the farmers'
+results apart, and the side's wins with the two roles weighed alike (a bot's landlord and
+farmer win rates averaged, so the share of deals it bids for does not tilt it). Work is
+shared over processes by block, the results gathered in order: the report depends on the
+seed and the bots only, not on the number of jobs — timings aside (bots play with their
+playout budget and no time limit, so a loaded machine changes no decision).
 """
 
 from __future__ import annotations
@@ -21,29 +24,31 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bhtui.bots import Bot, make_bot
-from bhtui.rules import RULES_VERSION, SEATS, Action, Match, RuleSet
-from bhtui.rules.choices import Choices
+from bhtui.games import Game, game_for, get_game
 from bhtui.sim import play_match
+from bhtui.wire import Action
 
 Z95 = 1.959964
+ROLES_DDZ = ("landlord", "farmer")
+_DOUDIZHU = get_game("doudizhu")
 
 
 class Timed:
     """A bot whose decisions are timed (declarations are not: they are cheap)."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Any) -> None:
         self.bot, self.name = bot, bot.name
         self.times: list[float] = []
 
-    def decide(self, choices: Choices) -> Action:
+    def decide(self, offer: Any) -> Action:
         started = time.perf_counter()
-        action = self.bot.decide(choices)
+        action: Action = self.bot.decide(offer)
         self.times.append(time.perf_counter() - started)
         return action
 
-    def interject(self, choices: Choices) -> Action | None:
-        return self.bot.interject(choices)
+    def interject(self, offer: Any) -> Action | None:
+        action: Action | None = self.bot.interject(offer)
+        return action
 
 
 @dataclass
@@ -55,32 +60,47 @@ class Block:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play_block(rules: RuleSet, names: list[str], seed: int, match_rounds: int) -> Block:
-    """Play seed ``seed`` in all five rotations of ``names`` over the seats."""
+ROLES = {"baohuang": ("emperor", "guard", "rebel"), "doudizhu": ROLES_DDZ}
+"""The roles each game's report shows, its first role's side against the rest."""
+
+
+def play_block(rules: Any, names: list[str], seed: int, match_rounds: int) -> Block:
+    """Play seed ``seed`` in every rotation of ``names`` over the seats (Dou Dizhu: one
+    deal)."""
+    game = game_for(rules)
+    n = game.seats(rules)
     block = Block()
-    for rotation in range(SEATS):
-        seated = [names[(seat - rotation) % SEATS] for seat in range(SEATS)]
-        bots = [Timed(make_bot(name, (seed * SEATS + rotation) * SEATS + seat))
+    for rotation in range(n):
+        seated = [names[(seat - rotation) % n] for seat in range(n)]
+        bots = [Timed(game.make_bot(name, (seed * n + rotation) * n + seat))
                 for seat, name in enumerate(seated)]
-        match = Match(rules, seed, rounds=match_rounds)
-        play_match(match, bots)  # type: ignore[arg-type]
+        match = game.new_match(rules, seed, 1 if game is _DOUDIZHU else match_rounds)
+        play_match(match, bots, game)
         for record in match.records:
             r = record.result
             for seat, name in enumerate(seated):
-                role = ("emperor" if seat == r.emperor else "guard" if seat == r.guard
-                        else "rebel")
-                side = "emperor" if role != "rebel" else "rebels"
-                block.seats.append((name, seat, role, r.scores[seat], r.winner == side))
+                role, won = _role(game, r, seat)
+                block.seats.append((name, seat, role, r.scores[seat], won))
         for bot in bots:
             block.times.setdefault(bot.name, []).extend(bot.times)
     return block
 
 
-def _play(job: tuple[RuleSet, list[str], int, int]) -> Block:
+def _role(game: Game, result: Any, seat: int) -> tuple[str, bool]:
+    """A seat's role in a finished round and whether its side won."""
+    if game is _DOUDIZHU:
+        landlord = seat == result.landlord
+        return ("landlord" if landlord else "farmer"), result.winner == (
+            "landlord" if landlord else "farmers")
+    role = "emperor" if seat == result.emperor else "guard" if seat == result.guard else "rebel"
+    return role, result.winner == ("emperor" if role != "rebel" else "rebels")
+
+
+def _play(job: tuple[Any, list[str], int, int]) -> Block:
     return play_block(*job)
 
 
-def blocks(rules: RuleSet, names: list[str], seed: int, count: int, match_rounds: int,
+def blocks(rules: Any, names: list[str], seed: int, count: int, match_rounds: int,
            jobs: int) -> Iterator[Block]:
     """The blocks of a tournament, in order, played on ``jobs`` processes."""
     work = [(rules, names, seed * 1_000_003 + b, match_rounds) for b in range(count)]
@@ -91,15 +111,20 @@ def blocks(rules: RuleSet, names: list[str], seed: int, count: int, match_rounds
         yield from pool.imap(_play, work)
 
 
-def tournament(rules: RuleSet, names: list[str], rounds: int, seed: int = 1, jobs: int = 1,
-               match_rounds: int = 5,
+def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
+               jobs: int = 1, match_rounds: int = 5,
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Play at least ``rounds`` rounds (whole blocks: a multiple of five matches) and report."""
-    if len(names) != SEATS:
-        raise ValueError(f"a tournament seats {SEATS} bots")
+    """Play at least ``rounds`` rounds (whole blocks: every rotation of a match of
+    ``match_rounds`` rounds; in Dou Dizhu of one deal) and report."""
+    game = game_for(rules)
+    n = game.seats(rules)
+    if len(names) != n:
+        raise ValueError(f"a {rules.name} tournament seats {n} bots")
     for name in set(names):
-        make_bot(name)  # an unknown name fails here, not in a worker
-    per_block = SEATS * match_rounds
+        game.make_bot(name)  # an unknown name fails here, not in a worker
+    if game is _DOUDIZHU:
+        match_rounds = 1
+    per_block = n * match_rounds
     count = max(2, math.ceil(rounds / per_block))  # two blocks at least: an interval needs two
     started = time.perf_counter()
     played: list[Block] = []
@@ -108,11 +133,12 @@ def tournament(rules: RuleSet, names: list[str], rounds: int, seed: int = 1, job
         if progress is not None:
             progress(len(played) * per_block, count * per_block)
     return {
-        "preset": rules.name, "options": rules.options(), "rules_version": RULES_VERSION,
-        "seed": seed, "jobs": jobs, "bots": names, "rounds": count * per_block,
-        "blocks": count, "match_rounds": match_rounds,
+        "game": game.name, "preset": rules.name, "options": rules.options(),
+        "rules_version": game.edition, "seed": seed, "jobs": jobs, "bots": names,
+        "rounds": count * per_block, "blocks": count, "match_rounds": match_rounds,
         "seconds": round(time.perf_counter() - started, 1),
-        "results": {name: _bot_report(name, played) for name in dict.fromkeys(names)},
+        "results": {name: _bot_report(game, name, played, n)
+                    for name in dict.fromkeys(names)},
     }
 
 
@@ -123,7 +149,7 @@ def _interval(values: list[float]) -> dict[str, float]:
     return {"mean": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3)}
 
 
-def _bot_report(name: str, played: list[Block]) -> dict[str, Any]:
+def _bot_report(game: Game, name: str, played: list[Block], n: int) -> dict[str, Any]:
     mine, edge = [], []
     for block in played:
         own = [score for bot, _, _, score, _ in block.seats if bot == name]
@@ -135,21 +161,44 @@ def _bot_report(name: str, played: list[Block]) -> dict[str, Any]:
     times = sorted(t for block in played for t in block.times.get(name, []))
     report: dict[str, Any] = {
         "seat_rounds": len(seats),
-        "by_seat": [sum(1 for s in seats if s[1] == seat) for seat in range(SEATS)],
+        "by_seat": [sum(1 for s in seats if s[1] == seat) for seat in range(n)],
         "score": _interval(mine),
         "vs_rest": _interval(edge) if edge else None,
         "decisions": len(times),
         "decision_ms": {"p50": _ms(times, 0.50), "p99": _ms(times, 0.99),
                         "max": _ms(times, 1.0)},
     }
-    for role in ("emperor", "guard", "rebel"):
+    for role in ROLES[game.name]:
         as_role = [(score, won) for _, _, r, score, won in seats if r == role]
         report[role] = {
             "rounds": len(as_role),
             "side_wins": round(sum(w for _, w in as_role) / len(as_role), 3) if as_role else None,
             "score": round(statistics.fmean(s for s, _ in as_role), 3) if as_role else None,
         }
+    if game is _DOUDIZHU:
+        report["side_wins"] = _sides_averaged(name, played)
     return report
+
+
+def _sides_averaged(name: str, played: list[Block]) -> dict[str, float] | None:
+    """The bot's side's wins with both roles weighed alike — the mean of its landlord and
+    farmer win rates — and a 95 % interval over blocks (the ratios linearised: each
+    block's wins less the rate times its games, over the mean games a block)."""
+    tallies = []
+    for block in played:
+        mine = [(role, won) for bot, _, role, _, won in block.seats if bot == name]
+        tallies.append([sum(1 for r, w in mine if r == role and w) for role in ROLES_DDZ]
+                       + [sum(1 for r, _ in mine if r == role) for role in ROLES_DDZ])
+    games = [sum(t[2 + i] for t in tallies) for i in range(2)]
+    if not all(games) or len(played) < 2:
+        return None
+    rates = [sum(t[i] for t in tallies) / games[i] for i in range(2)]
+    mean_games = [g / len(played) for g in games]
+    z = [0.5 * sum((t[i] - rates[i] * t[2 + i]) / mean_games[i] for i in range(2))
+         for t in tallies]
+    mean = statistics.fmean(rates)
+    half = Z95 * statistics.stdev(z) / math.sqrt(len(z))
+    return {"mean": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3)}
 
 
 def _ms(sorted_times: list[float], q: float) -> float | None:
@@ -160,6 +209,8 @@ def _ms(sorted_times: list[float], q: float) -> float | None:
 
 def summary(report: dict[str, Any]) -> str:
     """The readable report: one line per bot."""
+    if report.get("game") == "doudizhu":
+        return _deals_summary(report)
     minutes, seconds = divmod(int(report["seconds"]), 60)
     lines = [
         f"bhtui tournament — {report['preset']}, {report['rounds']} rounds "
@@ -177,6 +228,33 @@ def summary(report: dict[str, Any]) -> str:
             f"{_pct(emperor['side_wins']):>11} of {emperor['rounds']:<4}  "
             f"{_pct(rebel['side_wins']):>7} of {rebel['rounds']:<5} {_signed(rebel['score']):>6}"
             f"  {_num(times['p50'])} / {_num(times['p99'])} ms")
+    return "\n".join(lines)
+
+
+def _deals_summary(report: dict[str, Any]) -> str:
+    minutes, seconds = divmod(int(report["seconds"]), 60)
+    n = len(report["bots"])
+    lines = [
+        f"bhtui tournament — doudizhu {report['preset']}, {report['blocks']} deals × {n} "
+        f"seatings = {report['rounds']} games, seed {report['seed']}, {report['jobs']} jobs, "
+        f"{minutes}m{seconds:02d}s",
+        f"{'bot':<10} {'seats':>5}  {'score/game (95% CI)':<24} {'vs the rest (95% CI)':<24} "
+        f"{'landlord: wins, score':>24}  {'farmer: wins, score':>24}  "
+        f"{'side wins, roles averaged':<26} decision p50 / p99",
+    ]
+    for name, res in report["results"].items():
+        seats = sum(1 for b in report["bots"] if b == name)
+        landlord, farmer, times = res["landlord"], res["farmer"], res["decision_ms"]
+        side = res["side_wins"]
+        sides = "-" if side is None else (f"{_pct(side['mean'])} ({_pct(side['low'])}.."
+                                          f"{_pct(side['high'])})")
+        lines.append(
+            f"{name:<10} {seats:>3}/{n}  {_ci(res['score']):<24} {_ci(res['vs_rest']):<24} "
+            f"{_pct(landlord['side_wins']):>8} of {landlord['rounds']:<5} "
+            f"{_signed(landlord['score']):>6}  "
+            f"{_pct(farmer['side_wins']):>8} of {farmer['rounds']:<5} "
+            f"{_signed(farmer['score']):>6}  {sides:<26} "
+            f"{_num(times['p50'])} / {_num(times['p99'])} ms")
     return "\n".join(lines)
 
 

@@ -65,3 +65,33 @@ def test_a_tournament_runs_under_every_preset(preset, cli):
     assert doc["preset"] == preset and doc["rounds"] == 10
     assert [doc["results"][name]["by_seat"] for name in ("normal", "heuristic", "easy")] == [
         [2] * 5] * 3
+
+
+@pytest.mark.parametrize("preset, bots", [("classic", "normal,easy,random"),
+                                          ("shanghai", "normal,easy,random,heuristic")])
+def test_a_dou_dizhu_tournament_plays_each_deal_in_every_seating_and_reports_by_side(
+        preset, bots, cli):
+    """Duplicate deals: each deal once per rotation (every bot in every seat as often), the
+    landlord's and the farmers' results apart, the side's wins with both roles weighed alike
+    and its interval; the same figures with two processes."""
+    args = ("tournament", "--game", "doudizhu", "--preset", preset, "--bots", bots,
+            "--rounds", "8", "--seed", "5", "--json")
+    one = cli(*args, "--jobs", "1")
+    assert one.returncode == 0, one.stderr
+    doc = json.loads(one.stdout)
+    seats = len(bots.split(","))
+    assert doc["game"] == "doudizhu" and doc["preset"] == preset
+    assert doc["blocks"] == max(2, -(-8 // seats)) and doc["rounds"] == doc["blocks"] * seats
+    for res in doc["results"].values():
+        assert res["by_seat"] == [doc["blocks"]] * seats
+        assert res["landlord"]["rounds"] + res["farmer"]["rounds"] == res["seat_rounds"]
+        side = res["side_wins"]
+        if side is not None:
+            assert side["low"] <= side["mean"] <= side["high"]
+        assert res["decisions"] > 0
+    if preset == "classic":
+        assert without_times(doc) == without_times(json.loads(bhtui(*args, "--jobs", "2").stdout))
+    readable = cli(*args[:-1], "--jobs", "1")
+    lines = readable.stdout.splitlines()
+    assert f"doudizhu {preset}" in lines[0] and len(lines) == 2 + len(doc["results"])
+    assert "landlord" in lines[1] and "roles averaged" in lines[1]

@@ -35,6 +35,9 @@ PLAYOUTS = 160
 SWITCH_AT = 1.0
 """Standard errors a challenger must gain over the ``normal`` move, on the same deals."""
 CANDIDATES = 8
+MARGIN = 0.1
+"""The share of a time limit left for what follows the last playout (and the ``normal``
+move the search starts from comes out of the limit too)."""
 """Plays compared at most (the cheapest of each kind by the heuristic's plan)."""
 
 
@@ -49,8 +52,11 @@ class SearchBot:
         self.seconds = seconds
         """A time limit per decision (None: the playouts alone decide, deterministically)."""
         self._plain = CountingBot(seed)
+        self._deadline: float | None = None
 
     def decide(self, offer: Offer) -> Action:
+        self._deadline = None if self.seconds is None else (
+            time.perf_counter() + self.seconds * (1 - MARGIN))
         plain = self._plain.decide(offer)
         if len(offer) == 1:
             return plain
@@ -94,7 +100,7 @@ class SearchBot:
         challengers on shared deals, the weaker half of the challengers dropped each round;
         the best challenger replaces candidate 0 only by more than SWITCH_AT standard
         errors of their differences."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = self._deadline
         scores: list[list[float]] = [[] for _ in range(count)]
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
@@ -124,7 +130,7 @@ class SearchBot:
                  count: int) -> list[float]:
         """Mean values of ``count`` choices over deals: ``runs`` plays a deal out and values
         every choice on it; the playouts it takes are counted against the budget."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = self._deadline
         sampler = Sampler(seen)
         totals, deals = [0.0] * count, 0
         while deals == 0 or deals * 2 < self.playouts:
