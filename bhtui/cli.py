@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bhtui import __version__
-from bhtui.games import GAMES, Game, get_game, rules_named
+from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import Settings
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it

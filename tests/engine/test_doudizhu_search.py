@@ -21,6 +21,7 @@ from bhtui.bots.doudizhu.selfplay import play_match
 from bhtui.doudizhu import PRESETS, Match
 from bhtui.doudizhu.hands import counts_of_text
 from bhtui.doudizhu.offer import offer_of_view
+from bhtui.games import get_game
 
 from doudizhu_helpers import bid, play, reshuffled, rigged
 from strategies import chooser, examples
@@ -188,3 +189,15 @@ def test_the_search_is_deterministic_for_a_seed():
     play(m, 0, "3 3")
     picks = {str(SearchBot(4, playouts=30).decide(m.legal_actions(1))) for _ in range(3)}
     assert len(picks) == 1
+
+
+def test_R_AUTO_1_the_hint_and_托管_use_the_level_asked_for():
+    """Dou Dizhu's game gives a hint from the player's level (hard's search, within the
+    hint's time) and prepares a bot's decision from the offer with the seat's view."""
+    game = get_game("doudizhu")
+    m = Match(PRESETS["classic"], seed=2, rounds=1)
+    seat = m.to_act
+    legal = m.legal_actions(seat)
+    assert game.hint(m, seat, "hard") in legal and game.hint(m, seat, None) in legal
+    decision = game.decision(game.table_bot("hard", 1), m, seat)
+    assert decision() in legal

@@ -33,7 +33,8 @@ from bhtui.wire import Action
 PLAYOUTS = 160
 """Playouts per decision (the bidding's count two a deal: as landlord and as a farmer)."""
 SWITCH_AT = 1.0
-"""Standard errors a challenger must gain over the ``normal`` move, on the same deals."""
+"""Standard errors a challenger must gain over the default, on the same deals: the
+``normal`` move at a play, passing in the bidding, no 摊打, 报到 不打 (a sure win)."""
 CANDIDATES = 8
 MARGIN = 0.1
 """The share of a time limit left for what follows the last playout (and the ``normal``
@@ -127,20 +128,26 @@ class SearchBot:
 
     # ----- bidding, 摊打, 报到 ---------------------------------------------------------------
     def _measure(self, seen: Seen, runs: Callable[[list[list[int]], list[int]], list[float]],
-                 count: int) -> list[float]:
-        """Mean values of ``count`` choices over deals: ``runs`` plays a deal out and values
-        every choice on it; the playouts it takes are counted against the budget."""
+                 default: int) -> int:
+        """Which choice to make: ``runs`` plays a deal out and values every choice on it
+        (two playouts a deal counted against the budget); the best mean replaces
+        ``default`` only by more than SWITCH_AT standard errors of their differences."""
         deadline = self._deadline
         sampler = Sampler(seen)
-        totals, deals = [0.0] * count, 0
-        while deals == 0 or deals * 2 < self.playouts:
-            hands, kitty = sampler.deal(self._rng)
-            for i, v in enumerate(runs(hands, kitty)):
-                totals[i] += v
-            deals += 1
+        values: list[list[float]] = []
+        while not values or len(values) * 2 < self.playouts:
+            values.append(runs(*sampler.deal(self._rng)))
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return [t / deals for t in totals]
+        count = len(values[0])
+        means = [statistics.fmean(v[i] for v in values) for i in range(count)]
+        best = max(range(count), key=lambda i: (means[i], -i))
+        gains = [v[best] - v[default] for v in values]
+        n = len(gains)
+        if best != default and n > 1 and statistics.fmean(gains) > (
+                SWITCH_AT * statistics.stdev(gains) / math.sqrt(n)):
+            return best
+        return default
 
     def _bid(self, seen: Seen, offer: Offer) -> Action:
         """Each bid against passing, by the score they bring: as landlord with the kitty at
@@ -164,20 +171,24 @@ class SearchBot:
                           self._as_farmer(seen, hands, kitty))
             return values
 
-        means = self._measure(seen, runs, len(choices))
-        return choices[max(range(len(choices)), key=lambda i: (means[i], -i))]
+        return choices[self._measure(seen, runs, bids.index(0))]
 
     def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> float:
-        """What passing brings on this deal: a farmer's score against the strongest other
-        hand as landlord, at the bid its strength makes (0 when none would bid)."""
-        preset, me = seen.preset, seen.me
-        others = [s for s in range(seen.seats) if s != me and seen.view["seats"][s]["bid"] != 0]
-        if not others:
-            return 0.0
-        other = max(others, key=lambda s: (strength(hands[s], preset), -s))
-        want = sum(1 for at in BID_AT[preset] if strength(hands[other], preset) >= at)
-        points = max(want, seen.view["high"] + 1)
-        if want == 0 or points > 3:
+        """What passing brings on this deal: a farmer's score against the landlord the
+        others' hands make — the strongest of those still to bid if it would outbid the
+        high bid (at the bid its strength makes), else the high bidder — or 0 for a void
+        deal."""
+        preset, me, view = seen.preset, seen.me, seen.view
+        high = view["high"]
+        later = [s for s in range(seen.seats) if s != me and view["seats"][s]["bid"] is None]
+        wants = {s: sum(1 for at in BID_AT[preset] if strength(hands[s], preset) >= at)
+                 for s in later}
+        other, points = next(((s["seat"], high) for s in view["seats"]
+                              if high and s["bid"] == high), (None, 0))
+        if wants and max(wants.values()) > high:
+            other = max(later, key=lambda s: (wants[s], strength(hands[s], preset), -s))
+            points = wants[other]
+        if other is None:
             return 0.0
         dealt = [[a + b for a, b in zip(h, kitty, strict=True)] if s == other else h
                  for s, h in enumerate(hands)]
@@ -193,8 +204,7 @@ class SearchBot:
             return [utility(done, me, facts=_facts(seen, open_hand=True)),
                     utility(done, me)]
 
-        means = self._measure(seen, runs, 2)
-        want = "open" if means[0] > means[1] else "skip"
+        want = ("open", "skip")[self._measure(seen, runs, 1)]
         return next(a for a in offer if a["type"] == want)
 
     def _report(self, seen: Seen, offer: Offer) -> Action:
@@ -218,8 +228,7 @@ class SearchBot:
                     utility(bound, me, facts=_facts(seen, reports=whole, fight=True)),
                     float(now) + bid * seen.rules.base]
 
-        means = self._measure(seen, runs, 3)
-        return [skip, fight, sure][max(range(3), key=lambda i: (means[i], -i))]
+        return [skip, fight, sure][self._measure(seen, runs, 2)]
 
 
 def _facts(seen: Seen, **changed: Any) -> scoring.Shanghai:
