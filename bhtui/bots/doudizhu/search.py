@@ -35,6 +35,9 @@ PLAYOUTS = 160
 SWITCH_AT = 1.0
 """Standard errors a challenger must gain over the default, on the same deals: the
 ``normal`` move at a play, passing in the bidding, no 摊打, 报到 不打 (a sure win)."""
+BID_SWITCH_AT = 2.0
+"""The bidding's margin: a landlord's playouts from a whole deal are the noisiest, and a
+wrong bid costs the most."""
 CANDIDATES = 8
 MARGIN = 0.1
 """The share of a time limit left for what follows the last playout (and the ``normal``
@@ -128,7 +131,7 @@ class SearchBot:
 
     # ----- bidding, 摊打, 报到 ---------------------------------------------------------------
     def _measure(self, seen: Seen, runs: Callable[[list[list[int]], list[int]], list[float]],
-                 default: int) -> int:
+                 default: int, margin: float = SWITCH_AT) -> int:
         """Which choice to make: ``runs`` plays a deal out and values every choice on it
         (two playouts a deal counted against the budget); the best mean replaces
         ``default`` only by more than SWITCH_AT standard errors of their differences."""
@@ -145,7 +148,7 @@ class SearchBot:
         gains = [v[best] - v[default] for v in values]
         n = len(gains)
         if best != default and n > 1 and statistics.fmean(gains) > (
-                SWITCH_AT * statistics.stdev(gains) / math.sqrt(n)):
+                margin * statistics.stdev(gains) / math.sqrt(n)):
             return best
         return default
 
@@ -171,7 +174,7 @@ class SearchBot:
                           self._as_farmer(seen, hands, kitty))
             return values
 
-        return choices[self._measure(seen, runs, bids.index(0))]
+        return choices[self._measure(seen, runs, bids.index(0), BID_SWITCH_AT)]
 
     def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> float:
         """What passing brings on this deal: a farmer's score against the landlord the
