@@ -39,7 +39,7 @@ BID_SWITCH_AT = 2.0
 """The bidding's margin: a landlord's playouts from a whole deal are the noisiest, and a
 wrong bid costs the most."""
 CANDIDATES = 8
-MARGIN = 0.1
+MARGIN = 0.2
 """The share of a time limit left for what follows the last playout (and the ``normal``
 move the search starts from comes out of the limit too)."""
 """Plays compared at most (the cheapest of each kind by the heuristic's plan)."""
@@ -109,17 +109,26 @@ class SearchBot:
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
         spent = 0
+        late = False
         for round_ in range(rounds):
             deals = max(1, (self.playouts - spent) // ((rounds - round_) * (len(alive) + 1)))
             for _ in range(deals):
                 deal = draw(self._rng)
+                row = []
                 for i in (0, *alive):
-                    scores[i].append(outcome(deal, i))
-                spent += len(alive) + 1
-                if deadline is not None and time.perf_counter() > deadline:
+                    row.append(outcome(deal, i))
+                    late = deadline is not None and time.perf_counter() > deadline
+                    if late:
+                        break
+                if len(row) <= len(alive):
+                    break  # out of time within a deal: it counts for nobody
+                for i, value in zip((0, *alive), row, strict=True):
+                    scores[i].append(value)
+                spent += len(row)
+                if late:
                     break
             alive.sort(key=lambda i: -sum(scores[i]))  # the alive saw the same deals
-            if (deadline is not None and time.perf_counter() > deadline) or len(alive) == 1:
+            if late or len(alive) == 1:
                 break
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
@@ -139,9 +148,10 @@ class SearchBot:
         sampler = Sampler(seen)
         values: list[list[float]] = []
         while not values or len(values) * 2 < self.playouts:
+            began = time.perf_counter()
             values.append(runs(*sampler.deal(self._rng)))
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+            if deadline is not None and 2 * time.perf_counter() - began > deadline:
+                break  # another deal as long as this one would end past the limit
         count = len(values[0])
         means = [statistics.fmean(v[i] for v in values) for i in range(count)]
         best = max(range(count), key=lambda i: (means[i], -i))
