@@ -99,6 +99,8 @@ def shanghai_factors(facts: Shanghai, landlord_wins: bool) -> dict[str, Fraction
 
 
 def stake_of(factors: dict[str, Fraction], base: int, bid: int) -> int:
+    if not factors:  # (most of a deal: every view shows the stake)
+        return base * bid
     product = Fraction(base * bid)
     for f in factors.values():
         product *= f

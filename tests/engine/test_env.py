@@ -7,6 +7,7 @@ not change when the cards the seat cannot see are dealt anew.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from pathlib import Path
 
@@ -248,4 +249,14 @@ def test_docs_env_lists_every_field_of_both_games():
     page = (ROOT / "docs" / "env.md").read_text()
     for layout in [LAYOUT, *(observation_layout(r) for r in DOUDIZHU_PRESETS.values())]:
         assert layout.table() in page
+
+
+def test_the_bench_runs_and_prints_steps_per_second(capsys):
+    spec = importlib.util.spec_from_file_location("bench_env", ROOT / "bench" / "env.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--reps", "1", "--steps", "30"])
+    out = capsys.readouterr().out
+    assert "bhtui doudizhu_v0 classic" in out and "bhtui baohuang_v0 qingdao" in out
+    assert "steps/s" in out
 
