@@ -260,3 +260,13 @@ def test_the_bench_runs_and_prints_steps_per_second(capsys):
     assert "bhtui doudizhu_v0 classic" in out and "bhtui baohuang_v0 qingdao" in out
     assert "steps/s" in out
 
+
+def test_the_training_example_runs_end_to_end(capsys):
+    """examples/train_minimal.py, cut to a second of training and a few rounds."""
+    spec = importlib.util.spec_from_file_location("train_minimal",
+                                                  ROOT / "examples" / "train_minimal.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    rates = example.main(["--seconds", "1", "--rounds", "5"])
+    assert set(rates) == {"learned", "random"} and all(0 <= r <= 1 for r in rates.values())
+    assert "the learned policy wins" in capsys.readouterr().out
