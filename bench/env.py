@@ -66,9 +66,13 @@ def theirs(steps: int, seed: int) -> int:
 
 
 def rate(run: Callable[[int, int], int], steps: int, seed: int) -> float:
+    """Steps per second of one run; it exits non-zero when the run took other steps."""
     started = time.perf_counter()
     done = run(steps, seed)
-    return done / (time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if done != steps:
+        raise SystemExit(f"{run.__name__} took {done} steps, not {steps}")
+    return done / elapsed
 
 
 def spread(values: list[float]) -> str:

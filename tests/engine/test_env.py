@@ -251,16 +251,6 @@ def test_docs_env_lists_every_field_of_both_games():
         assert layout.table() in page
 
 
-def test_the_bench_runs_and_prints_steps_per_second(capsys):
-    spec = importlib.util.spec_from_file_location("bench_env", ROOT / "bench" / "env.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    bench.main(["--reps", "1", "--steps", "30"])
-    out = capsys.readouterr().out
-    assert "bhtui doudizhu_v0 classic" in out and "bhtui baohuang_v0 qingdao" in out
-    assert "steps/s" in out
-
-
 def test_the_training_example_runs_end_to_end(capsys):
     """examples/train_minimal.py, cut to a second of training and a few rounds."""
     spec = importlib.util.spec_from_file_location("train_minimal",

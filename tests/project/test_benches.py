@@ -28,6 +28,7 @@ def bench(tmp_path: Path, script: str, *args: str) -> str:
     ("replay.py", ("--rounds", "1", "--reps", "1"), "replay from the deal"),
     ("engine.py", ("--reps", "1", "--rounds", "1", "--games", "2", "--preset", "weihai"),
      "doudizhu classic: decisions, random bots"),
+    ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
 ])
 def test_a_quick_bench_runs_at_a_tiny_size(tmp_path, script, args, says):
     assert says in bench(tmp_path, script, *args)
