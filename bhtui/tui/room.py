@@ -317,8 +317,10 @@ class ClosedScreen(RefusedScreen):
     LEAVE_KEYS = frozenset({"enter", "q"})
 
 
-class TableMenu(Localized, Screen[str]):
-    """Watch or join one known table (the SSH demo's --table)."""
+class TableMenu(Localized, Screen[tuple[str, str]]):
+    """Watch or join one known table (the doors' --table): the visitor's name first, as each
+    visitor of serve-ssh or serve-web is a new person whom the server's settings do not name.
+    Dismissed with the role and that name."""
 
     CSS_PATH = STYLES / "room.tcss"
 
@@ -331,9 +333,29 @@ class TableMenu(Localized, Screen[str]):
         from textual.widgets.option_list import Option
 
         yield Plain(Text(self.address, style="bold"))
-        yield OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
-                         Option(Text(self.t("lobby.join")), id="player"))
+        yield Plain(self.t("menu.name"))
+        yield Input(placeholder=self.t("menu.placeholder"), max_length=24, id="menu-name")
+        choices = OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
+                             Option(Text(self.t("lobby.join")), id="player"))
+        choices.display = False
+        yield choices
         yield Footer()
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """The choices appear once there is a name (so keys typed ahead of them, as over a
+        slow link, never pick one before the name is in)."""
+        from textual.widgets import OptionList
+
+        if not event.value.strip():
+            self.notify(self.t("menu.name_first"), severity="warning", timeout=4)
+            return
+        choices = self.query_one(OptionList)
+        choices.display = True
+        choices.focus()
+
     def on_option_list_option_selected(self, event: Any) -> None:
-        self.dismiss(event.option.id)
+        name = self.query_one("#menu-name", Input).value.strip()
+        if name:
+            self.dismiss((event.option.id, name))
+        else:  # cleared after the choices appeared
+            self.query_one("#menu-name", Input).focus()

@@ -175,7 +175,9 @@ class MenuSession:
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.tui.room import TableMenu
 
-        role = await app.push_screen_wait(TableMenu(app.t, self.address))
+        role, name = await app.push_screen_wait(TableMenu(app.t, self.address))
+        app.settings.overrides["name"] = name  # this visit's, never saved to the settings
+        app.config = app.settings.current()
         await RemoteSession(self.address, role).open(app)
 
     async def close(self) -> None:

@@ -336,11 +336,14 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
         for n, conn in enumerate(conns, 1):
             process = await conn.create_process(term_type="xterm", term_size=(80, 24),
                                                 encoding=None)
-            await read_until(process, "seat")  # the menu: watch / take a seat
+            await read_until(process, "name")  # the menu: a name, then watch / take a seat
+            process.stdin.write(f"Guest{n}\r".encode())
+            await read_until(process, "seat")
             process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
             await settle(lambda n=n: sum(1 for s in table.seats if s.conn is not None) == n)
         holders = [s.conn for s in table.seats[:2]]
         assert all(holders) and holders[0] is not holders[1] and table.seats_taken() == 5
+        assert sorted(s.name for s in table.seats[:2]) == ["Guest1", "Guest2"]
     finally:
         for conn in conns:
             conn.close()

@@ -237,9 +237,15 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     app = BhtuiApp(config(), MenuSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
+        await pilot.press("enter", "enter")  # no name yet: no choices
+        await pilot.pause()
+        assert isinstance(app.screen, TableMenu) and app.screen.focused.id == "menu-name"
+        await pilot.press(*"Ann", "enter")  # a name: the choices
+        await wait_for(pilot, lambda: app.screen.focused.id != "menu-name")
         await pilot.press("enter")  # the first choice: watch
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         assert app.client.seat is None and table.spectator_count() == 1
+        assert app.config.name == "Ann" and app.settings.saved.name != "Ann"  # never saved
     await serving.stop()
 
 
