@@ -186,6 +186,26 @@ def build_parser() -> Parser:
     ssh.add_argument("--host-key", help="private key file (default: made once in the data folder)")
     ssh.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
     ssh.add_argument("--max-sessions", type=int, default=20)
+    web = sub.add_parser(
+        "serve-web", help="serve the demo (or a LAN table's menu) to web browsers",
+        description="Serve the rules demo, or with --table the menu to watch or join that "
+                    "LAN table, as a web page: each browser tab runs its own bhtui (its own "
+                    "person, seat and data folder) drawn in the page. Anyone who can reach "
+                    "the port can open it: there is no password, no TLS. It is meant for "
+                    "your LAN; --bind limits it to one interface. To offer it beyond the LAN "
+                    "put a reverse proxy with TLS and a login in front (bind 127.0.0.1, give "
+                    "the proxy's address as --public-url, and --max-per-address "
+                    "--max-sessions, since every visitor then comes from the proxy).")
+    web.add_argument("--port", type=int, default=8080, help="TCP port (8080; 0 picks one)")
+    web.add_argument("--bind", default="0.0.0.0", help="listen on this address (default: all)")
+    web.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
+    web.add_argument("--max-sessions", type=_positive, default=20,
+                     help="browser tabs served at once (20)")
+    web.add_argument("--max-per-address", type=_positive, default=None,
+                     help="tabs served at once to one address (4, or --max-sessions if less)")
+    web.add_argument("--public-url", metavar="URL",
+                     help="the address visitors use, when it is not this server's own (a "
+                          "proxy's https://...); by default the one each visitor typed")
     replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     config = sub.add_parser("config", help="where the settings file is")
@@ -320,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(args, MenuSession(address))
     if args.command == "serve-ssh":
         return _serve_ssh(args)
+    if args.command == "serve-web":
+        return _serve_web(args)
     if args.command == "demo":
         from bhtui.tui.sessions import DemoSession
 
@@ -473,13 +495,16 @@ def _join(args: argparse.Namespace) -> int:
     return _run_app(args, RemoteSession(address, args.role, code, args.bind))
 
 
+def _door_command(args: argparse.Namespace) -> list[str]:
+    """What a door's visitor runs: the demo, or the menu of --table (ValueError if bad)."""
+    return ["menu", parse_address(args.table)] if args.table else ["demo"]
+
+
 def _serve_ssh(args: argparse.Namespace) -> int:
-    command = ["demo"]
-    if args.table:
-        try:
-            command = ["menu", parse_address(args.table)]
-        except ValueError as exc:
-            return _fail(exc)
+    try:
+        command = _door_command(args)
+    except ValueError as exc:
+        return _fail(exc)
     import asyncio
 
     from bhtui.sshd import host_key_path, serve_forever
@@ -489,6 +514,27 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions))
     except OSError as exc:
         return _fail(f"cannot serve SSH on {args.bind}:{args.port}: {exc.strerror or exc}")
+    return 0
+
+
+def _serve_web(args: argparse.Namespace) -> int:
+    try:
+        command = _door_command(args)
+        if args.public_url is not None and not re.fullmatch(r"https?://[^/\s]+",
+                                                            args.public_url):
+            raise ValueError(f"--public-url {args.public_url!r}: write http(s)://HOST[:PORT]")
+    except ValueError as exc:
+        return _fail(exc)
+    import asyncio
+
+    from bhtui.webd import PER_ADDRESS, serve_forever
+
+    per_address = args.max_per_address or min(PER_ADDRESS, args.max_sessions)
+    try:
+        asyncio.run(serve_forever(command, args.bind, args.port, public_url=args.public_url,
+                                  max_sessions=args.max_sessions, per_address=per_address))
+    except OSError as exc:
+        return _fail(f"cannot serve the web on {args.bind}:{args.port}: {exc.strerror or exc}")
     return 0
 
 

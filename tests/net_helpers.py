@@ -4,6 +4,7 @@ in-memory transport that keep every frame, and waits on the loop bounded only ag
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterator
 
 from bhtui.bots import make_bot
@@ -83,3 +84,12 @@ def connect(table: Table, name: str, role: str = "player", seat: int | None = No
     token = table.seats[seat].token if seat is not None else None
     client = Client(link, name, role, token=token, code=code)
     return client, link, in_background(client.run())
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still exists (a door's app after its visitor left)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -117,6 +117,8 @@ REFUSED = [
     (("join", "nowhere"), "write HOST:PORT"),
     (("watch", "host:99999"), "write HOST:PORT"),
     (("serve-ssh", "--table", "nope"), "write HOST:PORT"),
+    (("serve-web", "--table", "nope"), "write HOST:PORT"),
+    (("serve-web", "--public-url", "javascript:alert(1)"), "write http(s)://HOST[:PORT]"),
     (("menu", "nope"), "write HOST:PORT"),
     (("--option", "grab_solo=maybe"), "NAME=true"),
     (("--preset", "rizhao"), "known: qingdao, baike, lianzhong-classic, lianzhong-simple, weihai, weifang"),
@@ -143,7 +145,7 @@ import json, sys
 from bhtui.cli import main
 for args in json.loads(sys.argv[1]):
     assert main(args) == 2, args
-print(json.dumps(sorted(name for name in ("textual", "asyncssh") if name in sys.modules)))
+print(json.dumps(sorted(name for name in ("textual", "asyncssh", "aiohttp") if name in sys.modules)))
 """
 
 
@@ -153,7 +155,8 @@ def test_a_typo_is_answered_at_once_without_loading_the_app():
     0.12 s, not 0.4 s. Its own process: the test process has loaded textual long since."""
     typos = [["--preset", "rizhao"], ["--bots", "clever"], ["--option", "grab_solo=maybe"],
              ["join", "nowhere"], ["watch", "--code-file", "/nonexistent"],
-             ["menu", "nope"], ["serve-ssh", "--table", "nope"], ["replay", "/nonexistent"],
+             ["menu", "nope"], ["serve-ssh", "--table", "nope"],
+             ["serve-web", "--table", "nope"], ["replay", "/nonexistent"],
              ["host", "--bots", "9"]]
     done = subprocess.run([sys.executable, "-c", TYPO_CHILD, json.dumps(typos)],
                           capture_output=True, text=True, timeout=60)

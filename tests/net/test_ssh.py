@@ -20,7 +20,7 @@ from bhtui.rules import PRESETS
 from bhtui.sshd import get_winsize, load_or_create_host_key, set_winsize, start_ssh
 
 from loopback import settle
-from net_helpers import HANG
+from net_helpers import HANG, alive
 
 # A session's app ends by itself after SIGTERM: the server keeps its terminal open, read and
 # thrown away, until it has gone (hung up first, Textual's exit used to wait for ever on its
@@ -65,14 +65,6 @@ async def read_until(process, text: str, limit: float = 20.0) -> str:
     except TimeoutError:
         raise AssertionError(f"no {text!r} within {limit} s: {seen[-600:]!r}") from None
     return seen
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 async def demo(conn: asyncssh.SSHClientConnection, term: str = "xterm"):

@@ -1,0 +1,347 @@
+"""`bhtui serve-web`: the rules demo (or a LAN table's menu) in a browser, by textual-serve.
+
+textual-serve's aiohttp server hands each browser tab a websocket and runs the app for it,
+drawn by xterm.js in the page. It is made for one trusted user on localhost, so this door
+changes what a stranger's page could reach:
+
+- the app is run as ``python -m bhtui COMMAND`` (demo, or ``menu HOST:PORT``) fixed when the
+  server starts, by exec with no shell; nothing from the page reaches its command line, and
+  the page's messages are read as data (keys, a clamped size), anything else is dropped;
+- each tab is its own person: its own data folder (seat tokens) and settings, removed when
+  it ends, and its own process group, ended (SIGTERM, SIGKILL after a grace) when its tab
+  closes, its app quits, or it opens no app in time or sits idle too long;
+- sessions are capped overall and per address; a page beyond the cap is told the server is
+  full and nothing is started for it;
+- a websocket from another site's page (its Origin not this server) is refused, so a page
+  elsewhere cannot use a visitor's browser to sit at a LAN table;
+- what the page or the app sends never reaches the host's terminal as it came: the app's
+  error output and every log line have their control characters escaped, and there is no
+  access log (it would carry the page's headers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import re
+import shutil
+import signal
+import sys
+import tempfile
+from collections import Counter
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from bhtui.net.gate import screen_size
+from bhtui.net.serve import until_signalled
+from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE
+
+log = logging.getLogger("bhtui.web")
+
+MAX_MESSAGE = 64 * 1024  # bytes in one websocket message from a page: a paste, never more
+ERRORS_KEPT = 4096  # characters of an app's error output kept for the host's terminal
+PER_ADDRESS = 4  # sessions from one address (a household behind one router shares one)
+# A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port.
+HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)] if c != 0x0A}
+
+
+def escaped(text: str) -> str:
+    """``text`` with every control character but the newline written out (``\\x1b``), so no
+    escape sequence from a visitor or an app moves the host's cursor or retitles its
+    terminal."""
+    return text.translate(_CONTROLS)
+
+
+class EscapingFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        return escaped(super().format(record))
+
+
+def setup_logging() -> None:
+    """One line per event on stderr, escaped: ours, textual-serve's and aiohttp's."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(EscapingFormatter("bhtui web: %(message)s"))
+    for name in ("bhtui.web", "textual-serve", "aiohttp"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False
+        logger.setLevel(logging.INFO if name == "bhtui.web" else logging.WARNING)
+
+
+class Session(AppService):
+    """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder."""
+
+    def __init__(self, door: WebDoor, address: str, websocket: web.WebSocketResponse) -> None:
+        super().__init__(door.command_line, write_bytes=websocket.send_bytes,
+                         write_str=websocket.send_str, close=self._close,
+                         download_manager=door.download_manager)
+        self.door, self.address, self.websocket = door, address, websocket
+        self.home: str | None = None
+        self.ready = asyncio.Event()  # the app has drawn something
+        self._errors = ""
+        self._error_task: asyncio.Task[None] | None = None
+        self._stopping: asyncio.Task[None] | None = None
+
+    async def _close(self) -> None:
+        await self.websocket.close()
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        self.home = tempfile.mkdtemp(prefix="bhtui-web-")  # 0700: this visitor's alone
+        env = self._build_environment(width, height)
+        env.pop("LINES", None)
+        env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", BHTUI_DATA_DIR=self.home,
+                   XDG_CONFIG_HOME=os.path.join(self.home, "config"))
+        self._process = process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bhtui", *self.door.argv, stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+            cwd=self.home, start_new_session=True)
+        self._stdin = process.stdin
+        # textual-serve copies a child's stderr to the server's stdout as it came: read it
+        # here instead, and give the base class a stream that has already ended.
+        assert process.stderr is not None
+        self._error_task = asyncio.create_task(self._read_errors(process.stderr))
+        ended = asyncio.StreamReader()
+        ended.feed_eof()
+        process.stderr = ended
+        return process
+
+    async def _read_errors(self, stream: asyncio.StreamReader) -> None:
+        while data := await stream.read(4096):
+            self._errors = (self._errors + data.decode("utf-8", "replace"))[-ERRORS_KEPT:]
+
+    async def on_data(self, payload: bytes) -> None:
+        self.ready.set()
+        await super().on_data(payload)
+
+    async def run(self) -> None:
+        """The app's output until it ends; then its tab is closed too (textual-serve closes
+        it only when the app says goodbye, not when it dies)."""
+        await super().run()
+        with contextlib.suppress(Exception):
+            await self._close()
+
+    async def stop(self) -> None:
+        """Ask the app to quit; SIGTERM its process group if it has not within the grace,
+        SIGKILL after another; then remove its folder. Safe to call more than once."""
+        if self._stopping is None:
+            self._stopping = asyncio.create_task(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        process, grace = self._process, self.door.kill_grace
+        if process is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(super().stop(), grace)  # the "quit" textual-serve sends
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                if process.returncode is not None:
+                    break
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, sig)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), grace)
+            await process.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)  # anything it left behind
+        if self._error_task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._error_task, grace)
+        if self._errors.strip():
+            log.warning("the app of %s wrote:\n%s", self.address, self._errors.rstrip())
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None
+
+
+class WebDoor(Server):
+    """textual-serve's server with a fixed command, caps, checked messages and cleanup."""
+
+    def __init__(self, command: list[str], host: str, port: int, *,
+                 public_url: str | None = None, max_sessions: int = 20,
+                 per_address: int = PER_ADDRESS, session_deadline: float = SESSION_DEADLINE,
+                 idle_timeout: float = IDLE_TIMEOUT, kill_grace: float = KILL_GRACE) -> None:
+        self.argv = command
+        self.command_line = "bhtui " + " ".join(command)  # a title: never run by a shell
+        super().__init__(self.command_line, host=host, port=port, title="bhtui",
+                         public_url=public_url)
+        self.fixed_url = public_url
+        self.max_sessions, self.per_address = max_sessions, per_address
+        self.session_deadline, self.idle_timeout = session_deadline, idle_timeout
+        self.kill_grace = kill_grace
+        self.live: set[Session] = set()
+        self._from: Counter[str] = Counter()
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Quiet: serve_forever says where the door is (textual-serve prints a banner)."""
+
+    def full(self, address: str) -> str | None:
+        """Why a visitor from ``address`` cannot have a session now, or None."""
+        if len(self.live) >= self.max_sessions:
+            return f"the server is full ({self.max_sessions} sessions); try again later."
+        if self._from[address] >= self.per_address:
+            return (f"the server is full for your address ({self.per_address} sessions from "
+                    "it); close one of your tabs or try again later.")
+        return None
+
+    def _url_for(self, request: web.Request) -> str:
+        """Where the page finds its script and websocket: --public-url, else the address the
+        visitor reached us by (a server bound to 0.0.0.0 cannot name itself)."""
+        if self.fixed_url is not None:
+            return self.fixed_url
+        host = request.headers.get("Host", "")
+        if HOST_HEADER.fullmatch(host):
+            return f"http://{host}"
+        return f"http://{self.host}:{self.port}"
+
+    async def handle_index(self, request: web.Request) -> Any:
+        refusal = self.full(request.remote or "?")
+        if refusal is not None:
+            return web.Response(status=503, text=f"bhtui: {refusal}\n")
+        # The base renders with self.public_url; nothing awaits between setting and reading.
+        self.public_url = self._url_for(request)
+        return await super().handle_index(request)
+
+    def _same_origin(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True  # not a browser: nothing to borrow
+        return urlsplit(origin).netloc.lower() == urlsplit(self._url_for(request)).netloc.lower()
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        address = request.remote or "?"
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if not self._same_origin(request):
+            raise web.HTTPForbidden(text="bhtui: a page of another site cannot open a session\n")
+        await websocket.prepare(request)
+        refusal = self.full(address)
+        if refusal is not None:
+            with contextlib.suppress(Exception):
+                await websocket.send_bytes(f"\r\nbhtui: {refusal}\r\n".encode())
+                await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
+            log.info("refused %s: %s", address, refusal)
+            return websocket
+        session = Session(self, address, websocket)
+        self.live.add(session)
+        self._from[address] += 1
+        log.info("session from %s (%d of %d)", address, len(self.live), self.max_sessions)
+        width, height = screen_size(_number(request.query.get("width"), 80),
+                                    _number(request.query.get("height"), 24))
+        deadline = asyncio.get_running_loop().call_later(
+            self.session_deadline, self._no_app, session)
+        try:
+            await session.start(width, height)
+            await self._process_messages(websocket, session)
+        except OSError as exc:
+            log.warning("cannot start an app for %s: %s", address, exc.strerror or exc)
+            with contextlib.suppress(Exception):
+                await websocket.send_bytes(b"\r\nbhtui: cannot start the app now; try later.\r\n")
+        finally:
+            deadline.cancel()
+            with contextlib.suppress(Exception):
+                await websocket.close()
+            await session.stop()
+            self.live.discard(session)
+            self._from[address] -= 1
+            if not self._from[address]:
+                del self._from[address]
+            log.info("session from %s ended", address)
+        return websocket
+
+    def _no_app(self, session: Session) -> None:
+        if not session.ready.is_set():
+            log.info("no app for %s within %g s: closed", session.address,
+                     self.session_deadline)
+            asyncio.ensure_future(session.websocket.close())
+
+    async def _process_messages(self, websocket: web.WebSocketResponse,
+                                app_service: AppService) -> None:
+        """The page's messages, read as data: keys (text), a size (clamped), ping, focus.
+        Anything else, malformed or unknown, is dropped; a tab silent for the idle timeout
+        is closed."""
+        while True:
+            try:
+                message = await websocket.receive(timeout=self.idle_timeout)
+            except TimeoutError:
+                log.info("a session idle for %g s: closed", self.idle_timeout)
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                                WSMsgType.ERROR):
+                return
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = screen_size(_number(data.get("width"), 80),
+                                            _number(data.get("height"), 24))
+                await app_service.set_terminal_size(width, height)
+            elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+
+    async def stop_all(self) -> None:
+        """End every session and wait until every app is gone."""
+        await asyncio.gather(*(s.stop() for s in list(self.live)), return_exceptions=True)
+
+
+def _number(value: object, default: int) -> int:
+    """A whole number from the page (a query string or JSON), else ``default``."""
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) <= 6:
+        return int(value)
+    return default
+
+
+async def start_web(command: list[str], host: str, port: int, **options: Any
+                    ) -> tuple[web.AppRunner, WebDoor, int]:
+    """The door listening on ``host:port`` (0 picks a port): its runner, itself, its port."""
+    door = WebDoor(command, host, port, **options)
+    app = await door._make_app()
+    app.on_shutdown.append(lambda _app: door.stop_all())
+    # No access log: its lines would carry the page's request line and headers unescaped.
+    runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                           keepalive_timeout=door.session_deadline)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    door.port = runner.addresses[0][1]
+    return runner, door, door.port
+
+
+async def serve_forever(command: list[str], host: str, port: int, **options: Any) -> None:
+    setup_logging()
+    runner, door, port = await start_web(command, host, port, **options)
+    where = options.get("public_url") or f"http://{host}:{port}/"
+    if host in ("0.0.0.0", "::", ""):
+        from bhtui.net.lobby import lan_addresses
+
+        where = " or ".join(f"http://{a}:{port}/" for a in lan_addresses() or ["127.0.0.1"])
+    what = "the demo" if command == ["demo"] else f"the table {command[-1]}"
+    print(f"bhtui: {what} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
+    await until_signalled()
+    await runner.cleanup()
+    await door.stop_all()

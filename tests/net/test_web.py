@@ -1,0 +1,253 @@
+"""`bhtui serve-web` on loopback, driven by a real headless Chromium (Debian's, through
+Playwright): the demo in a page, a LAN table's seats for two tabs and a watcher, the session
+cap; and, without a browser, what a hostile page may send."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import aiohttp
+import pytest
+
+from bhtui.bots import make_bot
+from bhtui.cards import RANK_NAMES
+from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS
+from bhtui.net.host import Seat, Table
+from bhtui.net.serve import start_serving, start_when_full
+from bhtui.net.tcp import listen_socket
+from bhtui.rules import PRESETS
+from bhtui.webd import escaped, start_web
+
+from loopback import settle
+from net_helpers import HANG, alive
+
+CHROMIUM = "/usr/bin/chromium"
+# Chromium as root, with nothing reaching out of the machine (.ci/run installs Debian's).
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+# textual.js keeps its xterm.js terminal to itself (`this.terminal = new Terminal(...)`):
+# catch it as it is set, so the test reads the screen from xterm's own buffer.
+CATCH_TERMINAL = """Object.defineProperty(Object.prototype, "terminal", {configurable: true,
+  set(value) {
+    Object.defineProperty(this, "terminal", {value, writable: true, configurable: true});
+    if (value && value.buffer) window.bhtuiTerminal = value;
+  }});"""
+SCREEN = """() => { const t = window.bhtuiTerminal; if (!t) return "";
+  const rows = []; for (let y = 0; y < t.rows; y++)
+    rows.push(t.buffer.active.getLine(y).translateToString(true));
+  return rows.join("\\n"); }"""
+KILL_GRACE = 2 * HANG  # an app must end on textual-serve's "quit": a SIGKILL would hang here
+
+
+@pytest.fixture
+async def browser(tmp_path):
+    """A headless Chromium; skipped, with the reason printed, where it cannot run."""
+    playwright_api = pytest.importorskip("playwright.async_api")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no {CHROMIUM}: apt-get install chromium (as .ci/run does)")
+    async with playwright_api.async_playwright() as playwright:
+        try:
+            context = await playwright.chromium.launch_persistent_context(
+                str(tmp_path / "chromium"), executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
+                viewport={"width": 1100, "height": 640}, headless=True)
+        except Exception as exc:  # a browser that cannot start here: say why
+            print(f"chromium cannot run here: {exc}")
+            pytest.skip(f"chromium cannot run here: {str(exc).splitlines()[0]}")
+        await context.add_init_script(CATCH_TERMINAL)
+        yield context
+        await context.close()
+
+
+@contextlib.asynccontextmanager
+async def serving(command: list[str], **options):
+    """serve-web in this process on 127.0.0.1: the door and its address."""
+    runner, door, port = await start_web(command, "127.0.0.1", 0, kill_grace=KILL_GRACE,
+                                         **options)
+    try:
+        yield door, f"http://127.0.0.1:{port}/"
+    finally:
+        await runner.cleanup()
+        await door.stop_all()
+
+
+async def screen_with(page, text: str, limit: float = 60.0) -> str:
+    """The page's terminal once it shows ``text`` (fails with what it showed)."""
+    seen = ""
+
+    async def look() -> None:
+        nonlocal seen
+        while text not in (seen := await page.evaluate(SCREEN)):
+            await asyncio.sleep(0.1)
+    try:
+        await asyncio.wait_for(look(), limit)
+    except TimeoutError:
+        raise AssertionError(f"no {text!r} within {limit} s:\n{seen}") from None
+    return seen
+
+
+async def opened(browser, url: str):
+    """A new tab on ``url``, its keys going to the page's terminal (as after a click)."""
+    page = await browser.new_page()
+    await page.goto(url)
+    await page.focus(".xterm-helper-textarea")
+    return page
+
+
+async def test_the_demo_in_a_browser_turns_its_page_and_its_app_ends_with_its_tab(browser):
+    async with serving(["demo"]) as (door, url):
+        page = await opened(browser, url)
+        await screen_with(page, "1 · Cards and their order")
+        (session,) = door.live
+        pid = session.pid
+        await page.keyboard.press("PageDown")
+        await screen_with(page, "2 · ")
+        await page.close()
+        await settle(lambda: not door.live and not alive(pid))
+
+
+def hand_units(screen: str) -> Counter[str]:
+    """The ranks and counts in the hand box of a screen (``8×5`` is five 8s)."""
+    box = screen.split("Your hand", 1)[1].split("╚", 1)[0] if "Your hand" in screen else ""
+    return Counter({rank: int(n) for rank, n in re.findall(r"(\w+)×(\d+)", box)})
+
+
+def seat_units(table: Table, seat: int) -> Counter[str]:
+    counts = table.match.round.rc[seat]
+    return Counter({RANK_NAMES[r]: n for r, n in enumerate(counts) if n})
+
+
+async def test_two_tabs_take_two_seats_of_a_lan_table_and_a_watcher_sees_no_hand(
+        browser, tmp_path):
+    """Each tab is its own person (issue 13.5 for the web door): the name asked first, its
+    own seat token, only its own hand; a watcher sees no hand at all. The screenshot of the
+    first tab's table is kept in the test's tmp dir."""
+    seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                for i in range(2, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=5, rounds=1, bot_delay=0.0)
+    host = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)  # what `bhtui host --headless` does
+    try:
+        async with serving(["menu", f"127.0.0.1:{host.port}"]) as (door, url):
+            pages = []
+            for name in ("Ana", "Bo", None):
+                page = await opened(browser, url)
+                await screen_with(page, "Your name at the table")
+                await page.keyboard.type(name or "Cy")
+                await page.keyboard.press("Enter")
+                await screen_with(page, "take a seat")
+                if name is not None:
+                    await page.keyboard.press("ArrowDown")
+                await page.keyboard.press("Enter")
+                pages.append(page)
+                if name is not None:
+                    await settle(lambda: sum(1 for s in table.seats if s.conn) == len(pages))
+            await settle(lambda: table.started)
+            screens = [await screen_with(page, "Round 1") for page in pages]
+            names = [s.name for s in table.seats[:2]]
+            assert sorted(names) == ["Ana", "Bo"]
+            for page, name in zip(pages[:2], ("Ana", "Bo"), strict=True):
+                seat = names.index(name)
+                screen = await screen_with(page, "Your hand")
+                assert hand_units(screen) == seat_units(table, seat)
+                assert hand_units(screen) != seat_units(table, 1 - seat)
+            assert "Your hand" not in screens[2] and not hand_units(screens[2])
+            shot = tmp_path / "table-in-chromium.png"
+            await pages[0].screenshot(path=str(shot))
+            print(f"screenshot: {shot}")
+            pids = [s.pid for s in door.live]
+            for page in pages:
+                await page.close()
+            await settle(lambda: not door.live and not any(map(alive, pids)))
+    finally:
+        await host.stop()
+
+
+async def test_a_tab_beyond_max_sessions_is_told_the_server_is_full_the_others_go_on(browser):
+    async with serving(["demo"], max_sessions=2, per_address=2) as (door, url):
+        pages = [await opened(browser, url) for _ in range(2)]
+        for page in pages:
+            await screen_with(page, "Cards and their order")
+        extra = await browser.new_page()
+        response = await extra.goto(url)
+        assert response.status == 503
+        assert "the server is full (2 sessions)" in await extra.inner_text("body")
+        assert len(door.live) == 2
+        for page in pages:
+            await page.keyboard.press("PageDown")
+            await screen_with(page, "2 · ")
+
+
+async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(caplog):
+    """No browser: a websocket that claims a 65535-square window, sends junk, an escape for
+    the host's terminal, a key for the app and another site's Origin."""
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        ws_url = url.replace("http", "ws") + "ws"
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(ws_url, headers={"Origin": "http://elsewhere.example"})
+        assert refused.value.status == 403 and not door.live
+        async with http.ws_connect(ws_url + "?width=65535&height=65535") as ws:
+            (session,) = door.live
+            await settle(lambda: session.pid is not None)
+            environ = open(f"/proc/{session.pid}/environ", "rb").read().split(b"\0")
+            assert f"COLUMNS={MAX_COLUMNS}".encode() in environ
+            assert f"ROWS={MAX_ROWS}".encode() in environ
+            with open(f"/proc/{session.pid}/cmdline", "rb") as cmdline:
+                assert cmdline.read().split(b"\0")[:4] == [sys.executable.encode(), b"-m",
+                                                           b"bhtui", b"demo"]
+            for junk in ("{", "[]", "7", '["stdin", 3]', '["resize", {"width": "9e9"}]',
+                         '["resize", {"width": 99999, "height": 99999}]', '["exec", "ls"]',
+                         '["stdin", "\\ud800"]', json.dumps(["ping", "x" * 5000])):
+                await ws.send_str(junk)
+            await ws.send_str(json.dumps(["ping", "1"]))
+            seen = b""
+            while b"Cards and their order" not in seen:
+                message = await asyncio.wait_for(ws.receive(), HANG)
+                assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    seen += message.data
+            assert alive(session.pid) and door.live == {session}
+    assert "\x1b" not in escaped("name\x1b]0;owned\x07 here\n") and not door.live
+    assert not [record for record in caplog.records if record.exc_info]  # no server error
+
+
+def test_serve_web_on_the_command_line_serves_the_page_and_stops_on_sigterm(tmp_path):
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "serve-web", "--bind", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = server.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, line
+        import urllib.request
+
+        with urllib.request.urlopen(found.group(0), timeout=HANG) as page:
+            assert b"data-session-websocket-url" in page.read()
+    finally:
+        server.terminate()
+        assert server.wait(HANG) == 0
+
+
+@pytest.mark.parametrize("options", [{"session_deadline": 0.0}, {"idle_timeout": 0.5}],
+                         ids=["no app in time", "idle"])
+async def test_a_tab_that_opens_no_app_in_time_or_sits_idle_is_closed_and_its_app_ended(
+        options):
+    """As serve-ssh's deadline and idle timeout: the door closes the websocket itself, and
+    the app started for it is ended (with a deadline of 0 it cannot have drawn in time)."""
+    async with serving(["demo"], **options) as (door, url), aiohttp.ClientSession() as http:
+        async with http.ws_connect(url.replace("http", "ws") + "ws") as ws:
+            (session,) = door.live
+            await settle(lambda: session.pid is not None or not door.live)
+            pid = session.pid
+            while (await asyncio.wait_for(ws.receive(), HANG)).type not in (
+                    aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                pass
+        await settle(lambda: not door.live and (pid is None or not alive(pid)))
