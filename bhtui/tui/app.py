@@ -56,7 +56,8 @@ class BhtuiApp(App[None]):
         self.config = self.settings.current()
         self.session = session
         self.t = Translator(self.config.language)
-        self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour)
+        self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour,
+                                    self.t.language)
         self.startup_warnings = list(warnings or [])
         self.theme_names: list[str] = []
         self.address = ""

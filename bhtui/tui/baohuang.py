@@ -59,7 +59,7 @@ class BaohuangParts(TableParts[BaohuangView]):
               style: CardStyle) -> dict[str, Text]:
         lines = [Text(t("round", n=view["round"]), style="bold")]
         if view["called"]:
-            lines.append(Text(t("called", card=style.label(view["called"]))))
+            lines.append(Text(t("called", card=style.name(view["called"]))))
         elif view["phase"] == "play":
             lines.append(Text(""))
         if view["phase"] in ("grab", "throne", "call"):
@@ -138,11 +138,11 @@ class BaohuangParts(TableParts[BaohuangView]):
         kind = offers.dialog_of(view)  # the rules say which decision this is
         if kind == "call" and view["phase"] == "throne":  # baike: calling takes the throne
             others = tuple(k for k in ("decline", "grab") if k in kinds)
-            return CallDialog(t, view, style.label, others, names)
+            return CallDialog(t, view, style.name, others, names)
         if kind == "throne":
-            return ThroneDialog(t, view, kinds, names, style.label)
+            return ThroneDialog(t, view, kinds, names, style.name)
         if kind == "call":
-            return CallDialog(t, view, style.label)
+            return CallDialog(t, view, style.name)
         if kind == "grab":
             return GrabDialog(t, view)
         if kind == "declare":
@@ -173,7 +173,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
         last = view["phase"] == "over" and number == view["round"]
-        return ResultScreen(t, end, names, totals, tribute, last, style.label,
+        return ResultScreen(t, end, names, totals, tribute, last, style.name,
                             rules_of(view).tribute_flow is not TributeFlow.NONE, auto_close)
 
 

@@ -1,7 +1,8 @@
 """How a card looks: unicode suits, letters or ASCII; two or four colours from the theme.
 
 Nothing is carried by colour alone: suits are always a glyph or a letter, the called card has
-its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too.
+its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too, each
+meaning one thing only (the trick's ● is no joker's ★).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ CARD_VARIABLES = {
     "card-joker": "#ffd75f",
     "card-selected": "#005f87",
 }
+SUIT_WORDS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
+JOKER_WORDS = {"SJ": "小王", "BJ": "大王"}  # GC is written GC in Chinese too (R-WF-RANK-1)
 JOKERS = ("SJ", "BJ", "GC")  # GC: Weifang's guard card, promoted above BJ (R-WF-RANK-1)
 RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
@@ -38,6 +41,7 @@ def rank_text(card: str) -> str:
 class CardStyle:
     style: str = "unicode"  # unicode | letters | ascii
     four_colour: bool = False
+    language: str = "en"  # how a card is named in a sentence (``name``)
 
     @property
     def times(self) -> str:
@@ -49,7 +53,8 @@ class CardStyle:
 
     @property
     def trick_marker(self) -> str:
-        return "*" if self.style == "ascii" else "★"
+        """Beside the name of the seat whose set holds the trick: not a joker's glyph."""
+        return "@" if self.style == "ascii" else "●"
 
     def label(self, card: str) -> str:
         """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``/``GC``,
@@ -57,6 +62,17 @@ class CardStyle:
         if card in RANKS or self.style != "unicode":
             return card
         return card[:-1] + SUIT_GLYPHS[card[-1]]
+
+    def name(self, card: str) -> str:
+        """A card as a sentence names it ("Bundle: BJ", "called 7♥"): in Chinese in words,
+        大王, 小王, 红桃A, as the apps say them; else as ``label`` writes it."""
+        if self.language != "zh":
+            return self.label(card)
+        if card in JOKER_WORDS:
+            return JOKER_WORDS[card]
+        if card in RANKS:  # GC, or a Dou Dizhu card (no suit)
+            return card
+        return SUIT_WORDS[card[-1]] + card[:-1]
 
     def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:
         """One cell standing for one card under its rank in the hand: the suit (hollow or

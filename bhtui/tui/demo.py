@@ -59,7 +59,7 @@ def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]
     match = Match(PRESETS["qingdao"], 0, rounds=1, first_deal=deal)
 
     def words(events: list[Event]) -> list[str]:
-        lines = [describe(e, NAMES, t, match.round.emperor, style.label) for e in events
+        lines = [describe(e, NAMES, t, match.round.emperor, style.name) for e in events
                  if e.get("type") != "role"]
         return [line for line in lines if line]
 
@@ -118,7 +118,7 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
 
     def items(result: RoundResult) -> str:
         moves = transfers_record(tribute_transfers(result, vectors),
-                                 lambda c: style.label(_text(c)))
+                                 lambda c: style.name(_text(c)))
         return tribute_words(moves, names)
 
     won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
@@ -160,7 +160,7 @@ def weifang_examples(t: Translator, style: CardStyle) -> str:
     result = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), won, "emperor", open_guard=True,
                          stuck=((3, 0),))
     moves = transfers_record(tribute_transfers(result, hands, rules),
-                             lambda c: style.label(_text(c)))
+                             lambda c: style.name(_text(c)))
     lines.append(WORDS["example.weifang.tribute"][lang].format(
         items=tribute_words(moves, ["E", "G", "R1", "R2", "R3"])))
     return "\n".join(lines)
@@ -185,7 +185,7 @@ def commented_round(t: Translator, style: CardStyle) -> tuple[Replay, dict[int, 
             key = f"comment.{kind}"
             if key in WORDS and (kind not in said or kind == "out"):
                 said.add(kind)
-                card = style.label(e["card"]) if e.get("card") else ""
+                card = style.name(e["card"]) if e.get("card") else ""
                 comments[k] = WORDS[key][t.language].format(card=card)
     return replay, comments
 

@@ -116,8 +116,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.draw": {"en": "Draw", "zh": "平局"},
     "result.winner.emperor": {"en": "The emperor's side wins", "zh": "皇帝一方胜"},
     "result.winner.rebels": {"en": "The rebels win", "zh": "革命党胜"},
-    "quit.question": {"en": "Quit bhtui? Every move is saved: `bhtui replay` shows this game again.",
-                      "zh": "退出 bhtui？每一步都已保存：`bhtui replay` 可以回看本局。"},
+    "quit.question": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
+                            "again.",
+                      "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.room_host": {"en": "Close the table? Nothing has been played: everyone here is "
                              "sent away.",
@@ -126,9 +127,9 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "离开牌桌？你的座位会空出来给别人（牌局还没开始）。"},
     "quit.room_watcher": {"en": "Stop watching? Nothing has been played yet.",
                           "zh": "不再观战？牌局还没开始。"},
-    "quit.hosting": {"en": "Quitting closes your table for everyone (`bhtui host --resume` "
+    "quit.hosting": {"en": "Quitting closes your table for everyone (bhtui host --resume "
                            "reopens it).",
-                     "zh": "你是本桌的主机：退出会让桌上所有人断开（`bhtui host --resume` 可重新开桌）。"},
+                     "zh": "你是本桌的主机：退出会让桌上所有人断开（bhtui host --resume 可重新开桌）。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
     "quit.no": {"en": "Stay (n)", "zh": "继续 (n)"},
     "small": {"en": "Terminal too small: bhtui needs 80×24, this one is {w}×{h}. Enlarge it.",
@@ -172,7 +173,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom: play goes to 下家 (the next "
             "seat, on your right) ↺, and a declined emperor card goes to 上家 (the previous "
-            "seat, on your left) ↻. ▶ marks the seat to act, ★ beside a name the one whose "
+            "seat, on your left) ↻. ▶ marks the seat to act, ● beside a name the one whose "
             "set holds the trick. Each seat shows its last set until it acts again; "
             "\"still out\" under the table counts the jokers, 2s and aces not yet played "
             "and not in your hand (记牌器, when the table has it on).\n\n"
@@ -209,7 +210,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "选中的牌反色显示。\n\n"
             "牌桌\n"
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
-            "放弃的皇牌传给上家（左手边）↻。▶ 标出该出牌的人，名字旁的 ★ 标出目前最大的一家。"
+            "放弃的皇牌传给上家（左手边）↻。▶ 标出该出牌的人，名字旁的 ● 标出目前最大的一家。"
             "每家最后出的牌一直显示到他再出牌为止；"
             "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。\n\n"
             "规则（青岛；其他规则见 docs/rules.md §12，用 --settings 选择）\n"
@@ -509,10 +510,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},
     "unreachable.refused": {
         "en": "nothing answers on {address} (connection refused). Is the table running, and is "
-              "that the port `bhtui host` printed? `bhtui join` without an address lists the "
+              "that the port bhtui host printed? bhtui join without an address lists the "
               "tables on your network.",
-        "zh": "{address} 无人应答（连接被拒绝）。牌桌开着吗？端口是 `bhtui host` 显示的那个吗？"
-              "不带地址运行 `bhtui join` 可列出局域网里的牌桌。"},
+        "zh": "{address} 无人应答（连接被拒绝）。牌桌开着吗？端口是 bhtui host 显示的那个吗？"
+              "不带地址运行 bhtui join 可列出局域网里的牌桌。"},
     "unreachable.timeout": {
         "en": "no answer from {address}. Check the address, that you are on the same network, "
               "and that the host's firewall lets the port in.",

@@ -90,7 +90,7 @@ class ReplayScreen(Localized, Screen[None]):
                 roles.update(self.parts.roles(event))
                 if "private" in event:
                     continue  # words for one seat ("you are the guard"), not for a replay
-                line = self.parts.describe(event, replay.names, t, roles, self.style.label)
+                line = self.parts.describe(event, replay.names, t, roles, self.style.name)
                 if line:
                     log.write(line)
             if k in self.comments:

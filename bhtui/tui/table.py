@@ -215,7 +215,7 @@ class TableScreen(Localized, Screen[None]):
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and self.log_lines:
             self._log(self.t("log.new_match"))
             self.match_end_shown = False
-        line = self.parts.describe(event, self.names(), self.t, view, self.style.label)
+        line = self.parts.describe(event, self.names(), self.t, view, self.style.name)
         if line:
             self._log(line)
         if kind == self.round_end:

@@ -70,7 +70,7 @@ def test_role_badges_emperor_public_guard_only_to_himself_until_revealed():
     assert "you: guard" in text(1, 1)
     assert "guard" not in text(3, 1) and "guard" not in text(0, 1)
     play(m, 0, "3S")
-    assert "★" in text(3, 0) and "3♠" in text(3, 0)  # who holds the trick, and the set
+    assert "●" in text(3, 0) and "3♠" in text(3, 0)  # who holds the trick (●), and the set
     m.apply(1, {"type": "pass"})
     assert "pass" in text(3, 1)
 

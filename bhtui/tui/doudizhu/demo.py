@@ -18,7 +18,7 @@ NAMES = ["Li", "Wang", "Zhang", "Liu"]
 TEXT: dict[str, dict[str, str]] = {
     "classic.title": {"en": "10 · Dou Dizhu (斗地主), classic", "zh": "10 · 斗地主（经典）"},
     "classic.body": {
-        "en": "bhtui's other game: `bhtui --game doudizhu`. Three players, one deck: 17 cards\n"
+        "en": "bhtui's other game: bhtui --game doudizhu. Three players, one deck: 17 cards\n"
               "each and a kitty of 3. Each bids once, 1, 2 or 3, higher than the last; the\n"
               "highest bidder is the landlord (地主): he shows and takes the kitty and plays\n"
               "alone against the two farmers (农民). Suits never matter.\n\n"
@@ -29,7 +29,7 @@ TEXT: dict[str, dict[str, str]] = {
               "The stake is base × bid × 2 for every bomb or rocket × 2 for a spring; the\n"
               "landlord wins or pays twice the stake, each farmer once:\n{scores}\n\n"
               "Press Enter: three bots play a deal, every hand shown.",
-        "zh": "bhtui 的另一个游戏：`bhtui --game doudizhu`。三人一副牌，每人 17 张，底牌 3 张。\n"
+        "zh": "bhtui 的另一个游戏：bhtui --game doudizhu。三人一副牌，每人 17 张，底牌 3 张。\n"
               "每人叫一次 1、2 或 3 分，要比前面高；最高者当地主，亮出并拿走底牌，一人对两个农民。\n"
               "花色不分大小。\n\n引擎认出的牌型：\n{kinds}\n\n"
               "谁压得过谁（同牌型同张数比大小；炸弹压一切）：\n{beats}\n\n"
@@ -39,7 +39,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "shanghai.title": {"en": "11 · Dou Dizhu, Shanghai (上海斗地主)", "zh": "11 · 上海斗地主"},
     "shanghai.body": {
-        "en": "`bhtui --game doudizhu --preset shanghai`: four players, two decks, 25 cards each\n"
+        "en": "bhtui --game doudizhu --preset shanghai: four players, two decks, 25 cards each\n"
               "and 8 in the kitty, which only the landlord sees; one kitty card is shown to\n"
               "all as the mark card (a joker there doubles the score). The jokers are one rank\n"
               "above 2, A stands at either end of a straight, and a longer bomb beats a\n"
@@ -51,7 +51,7 @@ TEXT: dict[str, dict[str, str]] = {
               "or passed, at most 1. Scores: the landlord wins or pays 3 × M × base × bid,\n"
               "each farmer once:\n{scores}\n\n"
               "Press Enter: four bots play a deal, every hand shown.",
-        "zh": "`bhtui --game doudizhu --preset shanghai`：四人两副牌，每人 25 张，底牌 8 张只给地主看；\n"
+        "zh": "bhtui --game doudizhu --preset shanghai：四人两副牌，每人 25 张，底牌 8 张只给地主看；\n"
               "其中一张亮出作标记牌（是王则分数翻倍）。大小王同为一级，在 2 之上；顺子里 A 可在两头；\n"
               "张数多的炸弹大：\n{beats}\n\n"
               "头撂：首叫直接叫 3 分（赢了×4/3），之后可以摊打（明牌，×2）。报到：地主有 7 张以上同点\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -30,8 +30,9 @@ def factor_words(factors: dict[str, str], t: Translator) -> str:
 
 
 def describe(event: Event, names: list[str], t: Translator,
-             view: Mapping[str, Any]) -> str | None:
-    """One log line for an event, or None for events the log does not show."""
+             view: Mapping[str, Any], label: Callable[[str], str] = str) -> str | None:
+    """One log line for an event, or None for events the log does not show; ``label`` names
+    a card in a sentence (the mark card, the kitty's)."""
     kind = event.get("type")
 
     def name(key: str = "seat") -> str:
@@ -41,8 +42,9 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "deal":
         redeal = t("ddz.redeal", n=event["redeal"]) if event["redeal"] else ""
         extra = t("ddz.log.huangfan") if event.get("huangfan") else ""
-        if event.get("mark"):
-            extra += t("ddz.log.mark", card=event["mark"])
+        mark = event.get("mark")
+        if mark:
+            extra += t("ddz.log.mark", card=label(mark))
         return t("ddz.log.deal", round=event["round"], redeal=redeal,
                  name=name("first_bidder"), extra=extra)
     if kind == "bid":
@@ -56,7 +58,7 @@ def describe(event: Event, names: list[str], t: Translator,
         extra += t("ddz.log.forced") if event.get("forced") else ""
         return t("ddz.log.landlord", name=name(), bid=event["bid"], extra=extra)
     if kind == "kitty":
-        return t("ddz.log.kitty", name=name(), cards=" ".join(event["cards"]))
+        return t("ddz.log.kitty", name=name(), cards=" ".join(map(label, event["cards"])))
     if kind == "open":
         return t("ddz.log.open", name=name())
     if kind == "skip":

@@ -16,6 +16,7 @@ from bhtui.doudizhu import get_preset
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.doudizhu.describe import cards_words, factor_words
 from bhtui.tui.i18n import Translator
+from bhtui.tui.parts import Label
 from bhtui.tui.widgets import Plain, clip
 from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event
 
@@ -132,9 +133,11 @@ class DealResultScreen(ResultScreen):
     the kitty. Under 托管 it goes on by itself, like Baohuang's."""
 
     def __init__(self, t: Translator, end: DoudizhuDealEnd, names: list[str],
-                 totals: list[int], last: bool, base: int, auto_close: float | None) -> None:
+                 totals: list[int], last: bool, base: int, auto_close: float | None,
+                 label: Label = str) -> None:
         # The same event, read here with its fields' Dou Dizhu types.
-        super().__init__(t, cast(Event, end), names, totals, [], last, auto_close=auto_close)
+        super().__init__(t, cast(Event, end), names, totals, [], last, label,
+                         auto_close=auto_close)
         self.deal, self.base = end, base
 
     def compose(self) -> ComposeResult:
@@ -173,7 +176,7 @@ class DealResultScreen(ResultScreen):
                 for seat, hand in held:
                     yield Plain(Text.assemble((f" {clip(self.names[seat], 10)}: ", "bold"),
                                               cards_words(hand)), classes="held")
-            yield Plain(t("ddz.result.kitty", cards=" ".join(end.get("kitty", []))))
+            yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))
             if self.last:
                 yield Plain(t("result.last"))
             yield self.continue_line

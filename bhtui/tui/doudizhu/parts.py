@@ -46,7 +46,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,
               style: CardStyle) -> dict[str, Text]:
         deal, kitty = INFO[len(view["seats"])]
-        return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t)}
+        return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t, style)}
 
     def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator) -> Text:
         """The deal and the bid, the bidding or the landlord, the bombs played with the
@@ -71,7 +71,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             lines.append(Text(t("ddz.stake_line", stake=view["stake"])))
         return Text("\n").join(lines)
 
-    def _kitty_box(self, view: DoudizhuView, t: Translator) -> Text:
+    def _kitty_box(self, view: DoudizhuView, t: Translator, style: CardStyle) -> Text:
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
         (S-DEAL-1) and the factors that multiply the stake now."""
         lines = []
@@ -79,9 +79,10 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             lines.append(Text(t("ddz.kitty", cards=" ".join(view["kitty"]))))
         else:
             lines.append(Text(t("ddz.kitty_hidden", n=view["kitty_size"]), style="dim"))
-        if view.get("mark"):
-            lines.append(Text(t("ddz.mark", card=view["mark"]),
-                              style="bold" if view["mark"] in ("SJ", "BJ") else ""))
+        mark = view.get("mark")
+        if mark:
+            lines.append(Text(t("ddz.mark", card=style.name(mark)),
+                              style="bold" if mark in ("SJ", "BJ") else ""))
         words = factor_words(view["factors"], t)
         if words:
             lines.append(Text(words))
@@ -120,7 +121,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     def describe(self, event: Event, names: list[str], t: Translator,
                  view: Mapping[str, Any], label: Label) -> str | None:
-        return describe(event, names, t, view)
+        return describe(event, names, t, view, label)
 
     def roles(self, event: Event) -> dict[str, Any]:
         return {"landlord": event["seat"]} if event.get("type") == "landlord" else {}
@@ -204,7 +205,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         last = view["phase"] == "over" and end["round"] == view["round"]
         deal = cast(DoudizhuDealEnd, end)  # this game's round end is its ``result`` event
         return DealResultScreen(t, deal, names, totals, last, view["options"]["base"],
-                                auto_close)
+                                auto_close, style.name)
 
 
 DOUDIZHU_PARTS = DouDizhuParts()
