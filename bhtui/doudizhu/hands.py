@@ -12,6 +12,7 @@ main rank there is a position 0 (low A) .. 13 (high A).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -296,6 +297,42 @@ def parse_hand(text: str, preset: str = "classic") -> Hand:
     if len(cache) < _CACHE_CAP and text == hand.text:  # padded or reordered texts from the
         cache[text] = hand  # wire would fill it with copies of what it holds
     return hand
+
+
+CARRIERS = {TRIO_SINGLE: 3, TRIO_PAIR: 3, AIRPLANE_SINGLES: 3, AIRPLANE_PAIRS: 3,
+            FOUR_TWO: 4, FOUR_TWO_PAIRS: 4}
+"""Kinds that carry cards (三带, 飞机带翅膀, 四带二), with the size of their carrying groups."""
+
+
+def carried(hand: Hand, preset: str = "classic") -> tuple[str, str] | None:
+    """A hand that carries cards as (what carries, what is carried), each in the canonical
+    text's order: ``("9 9 9", "3")`` for ``3 9 9 9``, the way the apps show it (999+3); None
+    for a hand that carries nothing. The trios are those the hand was read by (C-HAND-9/10,
+    S-HAND-1 type 10): a trio among the wings stays a wing. The wire keeps the canonical
+    text (C-CARD-2); this is for the screen."""
+    per = CARRIERS.get(hand.kind)
+    if per is None:
+        return None
+    if hand.kind in (AIRPLANE_SINGLES, AIRPLANE_PAIRS):
+        k = hand.size // (per + (1 if hand.kind == AIRPLANE_SINGLES else 2))
+        lows = (range(hand.main - k + 1, hand.main + 1) if preset == "shanghai"
+                else range(hand.main, hand.main + k))  # Shanghai's main: the top position
+        ranks = {POSITION_RANK[p] for p in lows} if preset == "shanghai" else set(lows)
+    else:
+        ranks = {hand.main}
+    core: list[str] = []
+    rest: list[str] = []
+    taken: Counter[int] = Counter()
+    for token in hand.text.split():
+        rank = parse_rank(token)
+        if preset == "shanghai" and rank >= SJ_RANK:
+            rank = JOKER  # one rank of jokers (S-CARD-1)
+        if rank in ranks and taken[rank] < per:
+            taken[rank] += 1
+            core.append(token)
+        else:
+            rest.append(token)
+    return " ".join(core), " ".join(rest)
 
 
 def format_hand(hand: Hand | str | Iterable[int]) -> str:

@@ -17,6 +17,9 @@ from bhtui.wire import DoudizhuResult
 
 LANDLORD, FARMERS = "landlord", "farmers"
 ESCAPE_REASONS = ("left", "disconnected", "timeouts")
+IF_LANDLORD_WINS = frozenset({"toulia", "report"})
+"""Factors that count only if the landlord wins (S-SCORE-2's 头撂, S-SCORE-4's 报到 then 打):
+a view made before the deal ends counts them as if he will (``shanghai_factors(…, True)``)."""
 """S-SCORE-5: left on purpose (pays 1.1×), disconnected > 3 minutes, auto-played 5 times."""
 
 

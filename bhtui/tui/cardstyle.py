@@ -28,6 +28,8 @@ CARD_VARIABLES = {
 SUIT_WORDS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
 JOKER_WORDS = {"SJ": "小王", "BJ": "大王"}  # GC is written GC in Chinese too (R-WF-RANK-1)
 JOKERS = ("SJ", "BJ", "GC")  # GC: Weifang's guard card, promoted above BJ (R-WF-RANK-1)
+PLUS = "+"
+"""Between the cards a Dou Dizhu hand carries and its trios or four: ``9 9 9 + 3``."""
 RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
 
@@ -108,7 +110,10 @@ class CardStyle:
         for i, card in enumerate(cards):
             if i:
                 out.append(" ")
-            out.append(self.label(card), style=self.colour(card, colours))
+            if card == PLUS:
+                out.append(card)
+            else:
+                out.append(self.label(card), style=self.colour(card, colours))
         return out
 
     def set_text(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
@@ -117,7 +122,7 @@ class CardStyle:
         full = self.text(cards, colours)
         if cell_len(full.plain) <= width:
             return full
-        if all(card in RANKS for card in cards):  # ranks only: 3×3 4×3 5 5
+        if all(card in RANKS or card == PLUS for card in cards):  # ranks only: 3×3 4×3 5 5
             return self.rank_counts(cards, colours, width)
         out = Text()
         naturals = [c for c in cards if c not in JOKERS]
@@ -140,6 +145,9 @@ class CardStyle:
             n = cards.count(card)
             if out:
                 out.append(" ")
+            if card == PLUS:
+                out.append(card)
+                continue
             out.append(card + (f"{self.times}{n}" if n > 1 else ""),
                        style=self.colour(card, colours))
         out.truncate(width, overflow="ellipsis")

@@ -104,6 +104,11 @@ class TableParts(ABC, Generic[V]):
                           t: Translator) -> str | None:
         """None when ``cards`` may be played now, else why not (said before anything is sent)."""
 
+    def shown_cards(self, cards: list[str], view: V) -> list[str]:
+        """A played set's cards in the order the screen shows them (seat boxes, the previous
+        trick): as the wire has them, unless the game shows them otherwise."""
+        return cards
+
     def selection_words(self, cards: list[str], view: V, label: Label) -> str:
         """The selected cards as the status line writes them: in the hand's order."""
         return " ".join(label(c) for c in cards)

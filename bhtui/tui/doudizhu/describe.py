@@ -6,6 +6,10 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from bhtui.doudizhu import parse_hand
+from bhtui.doudizhu.hands import carried
+from bhtui.doudizhu.scoring import IF_LANDLORD_WINS
+from bhtui.tui.cardstyle import PLUS
 from bhtui.tui.describe import rank_counts_words
 from bhtui.tui.i18n import Translator
 from bhtui.wire import Event
@@ -22,6 +26,35 @@ def multiplier(factors: dict[str, str]) -> Fraction:
     for value in factors.values():
         out *= Fraction(value)
     return out
+
+
+def shown_cards(cards: list[str], preset: str = "classic") -> list[str]:
+    """A hand's cards as the apps show them: what it carries after its trios or four and a
+    plus, ``9 9 9 + 3`` for the wire's canonical ``3 9 9 9`` (C-CARD-2); any other hand, or
+    cards that make none, as they came."""
+    try:
+        split = carried(parse_hand(" ".join(cards), preset), preset)
+    except ValueError:
+        return list(cards)
+    if split is None:
+        return list(cards)
+    core, wings = split
+    return [*core.split(), PLUS, *wings.split()]
+
+
+def hand_words(text: str, preset: str = "classic") -> str:
+    """A hand's text as the screen writes it (:func:`shown_cards`): ``9 9 9 + 3``."""
+    return " ".join(shown_cards(text.split(), preset))
+
+
+def split_factors(view: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
+    """A view's factors as (certain, only if the landlord wins): during the deal the view
+    counts 头撂 and 报到's ×2 as if he will win; once it is scored, every factor is a fact."""
+    factors: dict[str, str] = view["factors"]
+    if view["phase"] in ("done", "over"):
+        return dict(factors), {}
+    return ({k: v for k, v in factors.items() if k not in IF_LANDLORD_WINS},
+            {k: v for k, v in factors.items() if k in IF_LANDLORD_WINS})
 
 
 def factor_words(factors: dict[str, str], t: Translator) -> str:
@@ -71,7 +104,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "play":
         role = f" ({t('ddz.role.landlord')})" if event["seat"] == view.get("landlord") else ""
         return t("ddz.log.play", name=name(), role=role, kind=t(f"ddz.kind.{event['kind']}"),
-                 hand=event["hand"])
+                 hand=hand_words(event["hand"], view.get("preset", "classic")))
     if kind == "pass":
         return t("ddz.log.pass", name=name())
     if kind == "trick":

@@ -16,7 +16,15 @@ from bhtui.doudizhu import beats, get_preset, parse_hand
 from bhtui.doudizhu.hands import ACE
 from bhtui.doudizhu.offer import legal_from_view
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.doudizhu.describe import cards_words, describe, factor_words, multiplier
+from bhtui.tui.doudizhu.describe import (
+    cards_words,
+    describe,
+    factor_words,
+    hand_words,
+    multiplier,
+    shown_cards,
+    split_factors,
+)
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label, TableParts
@@ -51,7 +59,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator) -> Text:
         """The deal and the bid, the bidding or the landlord, the bombs played with the
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
-        a seat box's 14 cells."""
+        a seat box's 14 cells. What counts only if the landlord wins (头撂's ×4/3, 报到's ×2)
+        is left out of the multiplier and the stake and said after it: "Stake 3, won 4"."""
         head = t("ddz.round", n=view["round"])
         if view["bid"] is not None:
             head += t("ddz.bid_short", bid=view["bid"])
@@ -64,11 +73,14 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         else:
             lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t)),
                               style="bold"))
-        lines.append(Text(t("ddz.bombs_line", n=view["bombs"],
-                            m=multiplier(view["factors"])),
+        certain, if_won = split_factors(view)
+        lines.append(Text(t("ddz.bombs_line", n=view["bombs"], m=multiplier(certain)),
                           style="bold" if view["bombs"] else ""))
-        if view["stake"] is not None:
-            lines.append(Text(t("ddz.stake_line", stake=view["stake"])))
+        if view["stake"] is not None:  # the stake as it stands, and if the landlord wins
+            stake = t("ddz.stake_line", stake=view["stake"] / multiplier(if_won))
+            if if_won:
+                stake += t("ddz.stake_if_won", stake=view["stake"])
+            lines.append(Text(stake))
         return Text("\n").join(lines)
 
     def _kitty_box(self, view: DoudizhuView, t: Translator, style: CardStyle) -> Text:
@@ -83,7 +95,10 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         if mark:
             lines.append(Text(t("ddz.mark", card=style.name(mark)),
                               style="bold" if mark in ("SJ", "BJ") else ""))
-        words = factor_words(view["factors"], t)
+        certain, if_won = split_factors(view)
+        words = factor_words(certain, t)
+        if if_won:  # 头撂, 报到: only if the landlord wins
+            words += (" · " if words else "") + t("ddz.if_won", factors=factor_words(if_won, t))
         if words:
             lines.append(Text(words))
         return Text("\n").join(lines)
@@ -106,7 +121,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def seat_lines(self, seat: int, view: DoudizhuView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
         return seat_lines(seat, view, table, me, t, style, badges=self._badges(seat, view, t),
-                          **kw)
+                          shown=lambda cards: self.shown_cards(cards, view), **kw)
 
     def _badges(self, seat: int, view: DoudizhuView, t: Translator) -> Text:
         info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
@@ -129,16 +144,21 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     # ----- my turn ------------------------------------------------------------------------
     def top_words(self, view: DoudizhuView) -> str:
         top = view["top"]
-        return str(top["hand"]) if top else ""
+        return hand_words(str(top["hand"]), view["preset"]) if top else ""
+
+    def shown_cards(self, cards: list[str], view: DoudizhuView) -> list[str]:
+        return shown_cards(cards, view.get("preset", "classic"))
 
     def selection_words(self, cards: list[str], view: DoudizhuView, label: Label) -> str:
         """A selection that makes a hand is written as the engine writes the hand (a
-        Shanghai run as it runs, S-HAND-2: ``A A 2 2 3 3``), as the log and the table do."""
+        Shanghai run as it runs, S-HAND-2: ``A A 2 2 3 3``) with what it carries last
+        (``9 9 9 + 3``), as the log and the table do."""
         try:
-            cards = parse_hand(" ".join(cards), view["preset"]).text.split()
+            cards = shown_cards(parse_hand(" ".join(cards), view["preset"]).text.split(),
+                                view["preset"])
         except ValueError:
             pass  # not a hand: as picked (the status says why)
-        return super().selection_words(cards, view, label)
+        return " ".join(cards)
 
     def selection_problem(self, cards: list[str], view: DoudizhuView,
                           t: Translator) -> str | None:
@@ -164,7 +184,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             return t("ddz.status.bomb_limit")
         top = view.get("top")
         if top and not beats(hand, top["hand"], preset):
-            return t("ddz.status.must_beat", hand=top["hand"])
+            return t("ddz.status.must_beat", hand=self.top_words(view))
         return None
 
     def play_action(self, cards: list[str], view: DoudizhuView) -> Action:
