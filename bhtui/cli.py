@@ -436,7 +436,8 @@ def _host(args: argparse.Namespace) -> int:
             return _fail(f"--bots: {exc}")
         if len(levels) > size:
             return _fail(f"--bots takes 0 to {size} ({game.name} {rules.name} has {size} seats)")
-        name = (args.table_name or f"{config.name}'s table")[:40]
+        own = f"{config.name}的牌桌" if config.language == "zh" else f"{config.name}'s table"
+        name = (args.table_name or own)[:40]  # the host's language: the room's title says it
         first = size - len(levels)
         seats = [Seat() for _ in range(first)] + [
             bot_seat(game, levels[s - first], s) for s in range(first, size)]

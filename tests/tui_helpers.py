@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from textual.app import App
 from textual.geometry import Region
 
 from bhtui.store.config import Config
@@ -168,6 +169,20 @@ def record_pushes(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(BhtuiApp, "push_screen", record)
     return pushed
+
+
+class DialogHost(App):
+    """A bare app showing one dialog, keeping its answer."""
+
+    def __init__(self, dialog) -> None:
+        super().__init__()
+        self.dialog, self.answer = dialog, "none"
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog, self.answered)
+
+    def answered(self, action) -> None:
+        self.answer = action
 
 
 def footer_text(screen) -> str:

@@ -35,11 +35,12 @@ def rules_named(preset: str | None = None, game: str | Game | None = None,
     admin command, a room or a log header name. ``game`` may be left out (preset names are
     unique across the games), ``preset`` too (the game's default; neither: Baohuang's).
     Everything inside (the table, a match, the sim) takes the rules object this returns.
-    ValueError names what is unknown: the game, the preset with the known ones, an option."""
+    ValueError names what is unknown: the game, the preset with the known ones (each game's
+    after its own, named), an option."""
     if game is None and preset is not None:
         owner = next((g for g in GAMES.values() if preset in g.presets), None)
         if owner is None:
-            known = ", ".join(name for g in GAMES.values() for name in g.presets)
+            known = "; ".join(f"{', '.join(g.presets)} ({g.name})" for g in GAMES.values())
             raise ValueError(f"unknown preset {preset!r}; known: {known}")
         game = owner
     found = get_game(game)

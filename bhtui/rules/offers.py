@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bhtui.rules.mechanisms import AfterCircle, Ascent, PassTo
+from bhtui.cards import TWO, card_text, counts, parse_cards, rank_of
+from bhtui.rules.mechanisms import AfterCircle, Ascent, Attach, PassTo
 from bhtui.rules.presets import rules_of
+from bhtui.rules.throne import attached_card
 from bhtui.wire import BaohuangView
 
 Note = tuple[str, dict[str, Any]]
-"""An i18n key and its values; a ``seat`` or ``seats`` value is for the screen to name."""
+"""An i18n key and its values; a ``seat`` or ``seats`` value is for the screen to name, and
+so is a ``card`` (a card text)."""
 
 
 def dialog_of(view: BaohuangView) -> str | None:
@@ -112,7 +115,26 @@ def throne_notes(view: BaohuangView, choices: list[str]) -> list[Note]:
     elif to is not None:
         notes.append(("throne.passes_to" if rules.throne.passes_to.value < 0
                       else "throne.passes_on", {"seat": to}))
+        notes += decline_cost(view)
     elif not (back and after is AfterCircle.SECOND_OFFER):  # the second offer said so already
         notes.append(("throne.ends.baike" if after is AfterCircle.FORCED_CALL else "throne.ends",
                       {}))
     return notes
+
+
+def decline_cost(view: BaohuangView) -> list[Note]:
+    """What passing the card on costs the viewer, as the engine will take it: a 2 goes with
+    the card (R-EMP-Q3, R-WF-EMP-2), or in lianzhong-simple his highest card when he has no 2
+    (R-EMP-L2); how many 2s he holds; or that he adds nothing this time."""
+    rules = rules_of(view)
+    if rules.throne.attach is Attach.NOTHING:
+        return []
+    hand = counts(parse_cards(view.get("hand", [])))
+    twos = sum(hand[TWO * 4:TWO * 4 + 4])
+    card = attached_card(rules, hand, view.get("viewer") == view["first_candidate"],
+                         bool(view.get("in_hand")))
+    if card is None:
+        return [("throne.costs_nothing", {"twos": twos})]
+    if rank_of(card) == TWO:
+        return [("throne.costs_two", {"card": card_text(card), "twos": twos})]
+    return [("throne.costs_card", {"card": card_text(card)})]

@@ -18,6 +18,7 @@ from bhtui.cards import BJ, SJ, TWO, Card, card_text
 from bhtui.rules.declare import after_roles, guard_by_card, start_play
 from bhtui.rules.errors import IllegalAction
 from bhtui.rules.mechanisms import AfterCircle, Ascent, Attach, Grab, OpenSolo
+from bhtui.rules.presets import RuleSet
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.state import Action, Event, RoundState
 
@@ -254,17 +255,25 @@ def decline(r: RoundState, seat: int, action: Action, events: list[Event]) -> No
 
 def _attached(r: RoundState, seat: int) -> Card | None:
     """What ``seat`` adds to the bundle as he passes it (R-EMP-Q3, R-EMP-L2, R-WF-EMP-2)."""
-    attach = r.rules.throne.attach
+    return attached_card(r.rules, r.hands[seat], seat == r.first_candidate, r.card_in_hand)
+
+
+def attached_card(rules: RuleSet, hand: list[int], first: bool, card_in_hand: bool
+                  ) -> Card | None:
+    """What a seat holding ``hand`` (card counts) adds to the bundle if he passes it on now:
+    the first candidate (``first``) and the first holder of a dealt card (``card_in_hand``)
+    add nothing where the rules say so. A function of what the seat itself sees, so his
+    throne dialog says the same as the engine does (R-EMP-Q3, R-EMP-L2, R-WF-EMP-2)."""
+    attach = rules.throne.attach
     if attach is Attach.NOTHING:
         return None
-    hand = r.hands[seat]
     twos = [c for c in range(TWO * 4, TWO * 4 + 4) if hand[c]]  # the lowest suit first
     if attach is Attach.TWO_AFTER_FIRST:
-        if seat == r.first_candidate:
+        if first:
             return None
-        fallback = r.rules.yield_fallback
+        fallback = rules.yield_fallback
     else:  # TWO_OR_HIGHEST: every receiver who yields; the first holder passes the card
-        if r.card_in_hand:
+        if card_in_hand:
             return None
         fallback = "highest"
     if twos:

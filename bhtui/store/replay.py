@@ -30,6 +30,8 @@ class Replay:
     names: list[str] = field(default_factory=list)
     """The seats' names (Seat 0, Seat 1 … when left out)."""
     game: str = DEFAULT_GAME
+    people: int | None = None
+    """How many seats a person took (the log header's seats without a bot); None: unknown."""
     events: list[list[Event]] = field(init=False)
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
@@ -61,10 +63,19 @@ class Replay:
         """The log's game under the rules it was played under (GameLogError if this bhtui
         plays another edition of them)."""
         h, (game, rules) = log.header, log.rules()
+        seats = h.get("seats", [])
         names = [str(s.get("name") or f"Seat {i}") if isinstance(s, dict) else f"Seat {i}"
-                 for i, s in enumerate(h.get("seats", []))]
+                 for i, s in enumerate(seats)]
+        people = (sum(1 for s in seats if isinstance(s, dict) and not s.get("bot"))
+                  if isinstance(seats, list) else None)
         return cls(rules.name, rules.options(), h["seed"], h.get("rounds"), list(log.actions),
-                   names, game.name)
+                   names, game.name, people)
+
+    @property
+    def hands_open(self) -> bool:
+        """Every hand may be shown: the game is over, or nobody but one person sat at it (a
+        game against bots: the only player to hide them from is the one watching)."""
+        return self.finished or (self.people is not None and self.people <= 1)
 
     def _fresh(self) -> GameMatch:
         return self.played.new_match(self.rules, self.seed, self.rounds)

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 from bhtui.bots import make_bot
-from bhtui.cards import parse_cards
+from bhtui.cards import RANK_NAMES, parse_cards
 from bhtui.net.host import BOT_NAMES
 from bhtui.rules import PRESETS, Deal, Match, beats, format_set, parse_set
 from bhtui.rules.scoring import RoundResult, score_round
@@ -36,7 +36,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.selection import beat_problem
-from bhtui.tui.widgets import Plain, reflow
+from bhtui.tui.widgets import RANK_KEYS, Plain, reflow
 from bhtui.wire import Action, Event
 
 NAMES = list(BOT_NAMES)
@@ -74,12 +74,31 @@ def scripted_logs(t: Translator, style: CardStyle) -> tuple[list[str], list[str]
     return before, after
 
 
+def typed(text: str) -> str:
+    """A set as the table's rank keys type it (``kkkk``, ``999s``, ``jjjb``: one card a key,
+    ``0`` a 10, ``s``/``b`` the jokers) or in card words (``K K K K``, ``9 9 9 SJ``), in
+    card words; a word that is neither stays for ``parse_set`` to explain."""
+    words: list[str] = []
+    for token in text.split():
+        if token.upper() in CARD_WORDS:
+            words.append(token)
+        elif all(key in RANK_KEYS for key in token.lower()):
+            words += [RANK_KEYS[key] for key in token.lower()]
+        else:
+            words.append(token)
+    return " ".join(words)
+
+
+CARD_WORDS = frozenset(RANK_NAMES) | {"T"}  # ranks as parse_set reads them (T: a 10)
+
+
 def judge(text: str, top: str, t: Translator) -> tuple[bool, str]:
-    """Whether ``text`` beats ``top``, and why or why not, in the learner's language."""
+    """Whether ``text`` (typed as at the table, or in card words) beats ``top``, and why or
+    why not, in the learner's language."""
     lang = t.language
     old = parse_set(top)
     try:
-        new = parse_set(text)
+        new = parse_set(typed(text))
     except ValueError as exc:  # the engine explains in English; Chinese gets the short rule
         why = str(exc) if lang == "en" else t("status.not_set")
         return False, WORDS["not_set"][lang].format(why=why)
@@ -236,7 +255,7 @@ class DemoScreen(Localized, Screen[None]):
                                                     [_text(c) for c in order]))
         if index == 1:
             task = TASKS[min(self.try_index, len(TASKS) - 1)]
-            return template.format(task=task[lang], example=task["example"])
+            return template.format(task=task[lang], keys=task["keys"], example=task["example"])
         if index in (2, 3):
             return template.format(log="\n".join(self._logs[index - 2]))
         if index == 4:

@@ -23,12 +23,13 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
                   "every card of yours must be higher than the card in its place:\n"
                   "  J J J BJ BJ beats 9 9 9 SJ SJ      9 9 9 9 does not beat 8 8 8 SJ\n"
                   "A small joker needs a big joker above it; nothing beats a big joker.\n\n"
-                  "Try it: {task}  (type the set, then Enter; e.g. {example})",
+                  "Try it: {task}  (type the set as at the table, {keys}, or as {example};\n"
+                  "then Enter)",
             "zh": "一套牌是同一点数的若干张，可带任意王：9 9 9 + 小王。\n不能连牌，也不能混两种点数。\n\n"
                   "压牌要张数相同，从大到小逐张比，每一张都要更大：\n"
                   "  J J J 大王 大王 压得过 9 9 9 小王 小王      9 9 9 9 压不过 8 8 8 小王\n"
                   "挂小王的牌要用挂大王的牌来管；挂大王的牌谁也压不过。\n\n"
-                  "试试看：{task}（输入一套牌后按回车，例如 {example}）",
+                  "试试看：{task}（像在牌桌上一样按键输入，如 {keys}，或写成 {example}，然后按回车）",
         },
     },
     {
@@ -153,9 +154,9 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
 ]
 
 TASKS: list[dict[str, str]] = [
-    {"top": "9 9 9 SJ", "example": "J J J BJ",
+    {"top": "9 9 9 SJ", "example": "J J J BJ", "keys": "jjjb",
      "en": "beat 9 9 9 + SJ", "zh": "压过 9 9 9 + 小王"},
-    {"top": "A A A A", "example": "2 2 2 2",
+    {"top": "A A A A", "example": "2 2 2 2", "keys": "2222",
      "en": "beat A A A A", "zh": "压过 A A A A"},
 ]
 

@@ -9,9 +9,11 @@ from typing import Any
 
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
@@ -41,23 +43,65 @@ class DecisionDialog(Dialog):
         self.dismiss(TAKE_OVER)
 
 
+WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k"}
+"""Declarations that take the throne or double the stakes, and cannot be taken back: their
+key acts only when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
+
+
+class ConfirmKey(Dialog[bool]):
+    """"Press g again to grab": what the declaration does, then its key once more says yes
+    and any other key no (nothing was sent). ``kind`` a ``WEIGHTY`` declaration; ``words``
+    the i18n key saying what it does (明独 for a solo emperor's ``m``)."""
+
+    def __init__(self, t: Translator, kind: str, words: str | None = None) -> None:
+        super().__init__(t)
+        self.key, self.words = WEIGHTY[kind], words or f"confirm.{kind}"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self.t(self.words), classes="title")
+            yield Plain(self.t("confirm.keys", press=self.key))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(event.key == self.key)
+
+
+def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], None],
+              words: str | None = None) -> None:
+    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again."""
+    if kind not in WEIGHTY:
+        then()
+        return
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            then()
+
+    screen.app.push_screen(ConfirmKey(t, kind, words), answer)
+
+
 class ChoiceDialog(DecisionDialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
-    this decision does not offer do nothing and stay out of the footer."""
+    this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
+    choice's key asks to be pressed again; its button (a deliberate click) does not."""
 
     def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
         super().__init__(t)
         self.choices = list(choices)
 
-    def action_answer(self, choice: str) -> None:
+    def action_answer(self, choice: str, words: str = "") -> None:
+        """``words``: which of the choice's bindings (and words) the key was."""
         if choice in self.choices:
-            self.dismiss({"type": choice})
+            confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return action != "answer" or parameters[0] in self.choices
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_answer(event.button.id or "")
+        choice = event.button.id or ""
+        if choice in self.choices:
+            self.dismiss({"type": choice})
 
 
 class ThroneDialog(ChoiceDialog):
@@ -66,8 +110,13 @@ class ThroneDialog(ChoiceDialog):
     keep the throne, abdicate to the seat after next, or show both marked cards. The notes say
     where passing sends the card — "your 上家, Wang" — or that it ends the passing."""
 
-    BINDINGS = [Binding("y", "answer('accept')", "Accept", id="throne.accept"),
-                Binding("n", "answer('decline')", "Decline", id="throne.decline"),
+    # A choice the rules word differently (放弃, 让庄, 拒绝; 坐稳) has a binding per word, so
+    # the footer says what the button says: ``answer(kind, words)``.
+    BINDINGS = [Binding("y", "answer('accept', 'throne.accept')", "Accept", id="throne.accept"),
+                Binding("y", "answer('accept', 'throne.keep')", "Keep", id="throne.keep"),
+                Binding("n", "answer('decline', 'throne.decline')", "Decline", id="throne.decline"),
+                Binding("n", "answer('decline', 'throne.yield')", "Yield", id="throne.yield"),
+                Binding("n", "answer('decline', 'throne.refuse')", "Refuse", id="throne.refuse"),
                 Binding("g", "answer('grab')", "Grab", id="throne.grab"),
                 Binding("a", "answer('abdicate')", "Abdicate", id="throne.abdicate"),
                 Binding("s", "answer('solo')", "Solo", id="throne.solo")]
@@ -77,6 +126,11 @@ class ThroneDialog(ChoiceDialog):
         super().__init__(t, legal)
         self.view, self.names, self.label = view, names or [], label
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
+            return False  # another rule set's word for this choice
+        return super().check_action(action, parameters)
+
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
         title = offers.title(view)
@@ -84,7 +138,7 @@ class ThroneDialog(ChoiceDialog):
             yield Plain(t(title), classes="title")
             if title != "throne.keep_title":
                 yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
-            for line in throne_notes(t, view, self.choices, self.names):
+            for line in throne_notes(t, view, self.choices, self.names, self.label):
                 yield Plain(line)
             with Horizontal():
                 for kind in self.choices:
@@ -96,8 +150,9 @@ BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warni
 
 
 def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
-                 names: list[str]) -> list[str]:
-    """What a candidate should know before choosing, as the rules say it (``offers``)."""
+                 names: list[str], label: Any = str) -> list[str]:
+    """What a candidate should know before choosing, as the rules say it (``offers``): where
+    the card goes and what passing it on costs him."""
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else str(seat)
 
@@ -107,6 +162,8 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
             values = {"name": name(values["seat"])}
         elif "seats" in values:
             values = {"names": ", ".join(name(s) for s in values["seats"])}
+        elif "card" in values:
+            values = {**values, "card": label(values["card"])}
         lines.append(t(key, **values))
     return lines
 
@@ -133,7 +190,10 @@ class CallDialog(ChoiceDialog):
     lianzhong 明独保 is declared without a call (R-GUARD-3). In baike the call takes the throne
     (叫庄), so 让庄 and 抢庄 sit beside the groups, with where a 让庄 sends the card."""
 
-    BINDINGS = [Binding("n", "answer('decline')", "Yield", id="call.decline"),
+    # Enter calls the highlighted group: said in the footer (the list's own Enter is not), and
+    # a priority so the footer shows it over the list's; on a focused button it presses that.
+    BINDINGS = [Binding("enter", "call", "Call", id="call.pick", priority=True),
+                Binding("n", "answer('decline')", "Yield", id="call.decline"),
                 Binding("g", "answer('grab')", "Grab", id="call.grab")]
 
     def __init__(self, t: Translator, view: BaohuangView, label: Any,
@@ -168,7 +228,8 @@ class CallDialog(ChoiceDialog):
                 yield Plain(self.t("throne.forced_call"))
             elif "decline" in self.choices:
                 yield from (Plain(line) for line in
-                            throne_notes(self.t, self.view, self.choices, self.names))
+                            throne_notes(self.t, self.view, self.choices, self.names,
+                                         self.label))
             if options:
                 yield OptionList(*options)
             with Horizontal():
@@ -179,6 +240,20 @@ class CallDialog(ChoiceDialog):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.actions[int(event.option.id or 0)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action == "call":
+            return bool(self.actions)
+        return super().check_action(action, parameters)
+
+    def action_call(self) -> None:
+        if isinstance(self.focused, Button):
+            self.focused.press()
+            return
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.dismiss(self.actions[int(options.get_option_at_index(options.highlighted).id
+                                          or 0)])
 
 
 class StepDialog(ChoiceDialog):
@@ -354,9 +429,11 @@ class PreviousTrickScreen(Dialog):
     BINDINGS = [Binding("escape,l,enter", "close", "Close", id="trick.close")]
 
     def __init__(self, t: Translator, moves: list[TrickMove], names: list[str],
-                 style: CardStyle, colours: dict[str, str]) -> None:
+                 style: CardStyle, colours: dict[str, str],
+                 shown: Callable[[list[str]], list[str]] = list) -> None:
         super().__init__(t)
         self.moves, self.names, self.style, self.colours = moves, names, style, colours
+        self.shown = shown  # a set's cards in the game's order (Dou Dizhu's 9 9 9 + 3)
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -370,7 +447,7 @@ class PreviousTrickScreen(Dialog):
                 if isinstance(move, str):  # "pass" or "yield"
                     line.append(t(move), style="dim")
                 else:
-                    line.append_text(self.style.text(move, self.colours))
+                    line.append_text(self.style.text(self.shown(move), self.colours))
                 yield Plain(line)
             yield Plain(t("trick.close"))
 
@@ -422,7 +499,7 @@ class DeclareDialog(DecisionDialog):
 
     def action_declare(self, kind: str) -> None:
         if kind == "none" or kind in self.kinds:
-            self.dismiss({"type": kind})
+            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}))
 
 
 def causes(t: Translator, end: Event) -> str:

@@ -47,6 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.your_turn": {"en": "Your turn: beat {set} or pass (p)", "zh": "轮到你：压过 {set} 或不要 (p)"},
     "status.waiting": {"en": "Waiting for {name}…", "zh": "等待 {name}…"},
     "status.decide": {"en": "Your decision (see the dialog)", "zh": "请在对话框中选择"},
+    "status.answered": {"en": "Answered — the table goes on…", "zh": "已作答——牌局继续……"},
     "status.selected": {"en": "Selected: {set}", "zh": "已选：{set}"},
     "status.need_n": {"en": "{n} cards needed", "zh": "需要 {n} 张"},
     "status.must_beat": {"en": "must beat {set}", "zh": "必须大过 {set}"},
@@ -73,6 +74,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "throne.forced": {"en": "逼位: you must accept.", "zh": "逼位：你必须接受。"},
     "throne.passes_to": {"en": "If you pass it on, the emperor card goes to your 上家, {name}.",
                          "zh": "若不接，皇牌传给你的上家 {name}。"},
+    "throne.costs_two": {"en": "Passing it on costs you a 2: your {card} goes with the card "
+                                "(you hold {twos} 2s).",
+                          "zh": "不接就要附上一张 2：你的{card}随皇牌传走（你有 {twos} 张 2）。"},
+    "throne.costs_card": {"en": "Passing it on costs you a card: you hold no 2, so your {card} "
+                                 "goes with it.",
+                          "zh": "不接就要附上一张牌：你没有 2，你的{card}随皇牌传走。"},
+    "throne.costs_nothing": {"en": "Passing it on costs you no card this time (you hold {twos} "
+                                    "2s).",
+                             "zh": "这次不接不用附牌（你有 {twos} 张 2）。"},
     "throne.ends": {"en": "If you pass it on, nobody has taken it: the deal is void.",
                     "zh": "你若不接，就没人当皇帝：重新发牌。"},
     "throne.ends.baike": {"en": "If you yield too, everyone has: 逼庄, the first with exactly "
@@ -162,7 +172,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare\n"
             "  your solo) · y 让牌 yield in a baike trick · r 造反 rebel: for\n"
             "  rebels only; once two have, the guard is shown and the scores\n"
-            "  double, whoever wins.\n\n"
+            "  double, whoever wins. g, m and r (and 踢's k) act on a second press.\n\n"
             "THE HAND\n"
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
@@ -202,7 +212,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出\n"
             "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
             "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
-            "  两人造反即亮出保皇派，无论输赢分数翻倍）。\n\n"
+            "  两人造反即亮出保皇派，无论输赢分数翻倍）。g、m、r（和踢的 k）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
             "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王，"
@@ -230,9 +240,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status": {"en": "Action {k}/{n} · round {round}{hands}", "zh": "第 {k}/{n} 步 · 第{round}局{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
-    "replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn round · Home/End · v all hands (finished games)",
-                    "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌（已结束的牌局）"},
-    "replay.not_finished": {"en": "hands stay hidden: this game is not finished", "zh": "牌局未结束，手牌不公开"},
+    "replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn round · Home/End · v all hands",
+                    "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌"},
+    "replay.not_finished": {"en": "hands stay hidden: others sat at this game and it is not "
+                                  "finished",
+                            "zh": "有别人参加且牌局未结束，手牌不公开"},
     "replay.hands": {"en": "Hands", "zh": "手牌"},
     "settings.title": {"en": "Rules for this match", "zh": "本场规则"},
     "settings.preset": {"en": "Preset: {name}", "zh": "规则：{name}"},
@@ -375,6 +387,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "亮三张：第四张的持有者是保皇派。亮四张：明独。"},
     "key.throne.grab": {"en": "Grab", "zh": "抢"},
     "key.call.decline": {"en": "Yield", "zh": "让庄"},
+    "key.call.pick": {"en": "Call", "zh": "叫牌"},
     "key.call.grab": {"en": "Grab", "zh": "抢"},
     "key.declare.grab": {"en": "抢", "zh": "抢"},
     "key.declare.open_guard": {"en": "明保", "zh": "明保"},
@@ -385,6 +398,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "declare.open_guard": {"en": "m: 明保 (reveal, scores double)", "zh": "m：明保（翻倍）"},
     "declare.open_solo": {"en": "m: declare your solo 明独", "zh": "m：明独"},
     "declare.rebel": {"en": "r: 造反 (with a second rebel: ×2)", "zh": "r：造反（两人即翻倍）"},
+    "confirm.grab": {"en": "抢: take the throne and play alone, one against four?",
+                     "zh": "抢：拿走皇牌，一个人打四个人？"},
+    "confirm.rebel": {"en": "造反: with a second rebel the guard is shown and the scores double?",
+                      "zh": "造反：再有一人造反，保皇派就亮出来，分数翻倍？"},
+    "confirm.open_guard": {"en": "明保: show everyone you are the guard, the scores double?",
+                           "zh": "明保：向大家亮明你是保皇派，分数翻倍？"},
+    "confirm.open_solo": {"en": "明独: show everyone you play alone, one against four?",
+                          "zh": "明独：向大家亮明你一个人打四个人？"},
+    "confirm.kick": {"en": "踢: double the stakes again?", "zh": "踢：分数再翻一倍？"},
+    "confirm.keys": {"en": "Press {press} again to say yes · any other key: no, nothing is sent",
+                     "zh": "再按 {press} 确认 · 按其他任意键取消，什么都不发出"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
     "status.yield": {"en": "y: 让牌", "zh": "y：让牌"},
     "status.again": {"en": "让牌: asked again — beat {set} or pass (p)", "zh": "让牌：再问一次 — 压过 {set} 或不要 (p)"},
@@ -415,6 +439,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.settings.switch": {"en": "On/off", "zh": "开/关"},
     "key.throne.accept": {"en": "Accept", "zh": "接受"},
     "key.throne.decline": {"en": "Decline", "zh": "放弃"},
+    "key.throne.yield": {"en": "Yield 让庄", "zh": "让庄"},
+    "key.throne.refuse": {"en": "Refuse", "zh": "拒绝"},
+    "key.throne.keep": {"en": "Keep", "zh": "坐稳"},
     "key.grab.grab": {"en": "Grab", "zh": "抢"},
     "key.throne.abdicate": {"en": "Abdicate", "zh": "让位"},
     "key.throne.solo": {"en": "Open solo", "zh": "明独"},
@@ -450,6 +477,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.replay.prev": {"en": "Back", "zh": "上一步"},
     "key.replay.hands": {"en": "Hands", "zh": "手牌"},
     "room.title": {"en": "Waiting room — {table} ({preset})", "zh": "等候室 — {table}（{preset}）"},
+    "preset_name.qingdao": {"en": "qingdao", "zh": "青岛"},
+    "preset_name.baike": {"en": "baike", "zh": "百科"},
+    "preset_name.lianzhong-classic": {"en": "lianzhong-classic", "zh": "联众经典"},
+    "preset_name.lianzhong-simple": {"en": "lianzhong-simple", "zh": "联众简单"},
+    "preset_name.weihai": {"en": "weihai", "zh": "威海"},
+    "preset_name.weifang": {"en": "weifang", "zh": "潍坊"},
+    "preset_name.classic": {"en": "classic", "zh": "经典"},
+    "preset_name.shanghai": {"en": "shanghai", "zh": "上海"},
     "room.address": {"en": "Others join with:\n{command}", "zh": "其他人加入：\n{command}"},
     "room.name": {"en": "<name>", "zh": "<名字>"},
     "room.empty": {"en": "(empty)", "zh": "（空）"},

@@ -1,6 +1,7 @@
 """Stepping through a saved game of any game: by action, by trick, by round; public view by
-default, every hand for a finished game. The rules demo's commented rounds use the same
-screen. The game's screen parts draw its seats and words."""
+default, every hand for a finished game or one nobody but its one player sat at (against
+bots). The rules demo's commented rounds use the same screen. The game's screen parts draw
+its seats and words."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ class ReplayScreen(Localized, Screen[None]):
         self.replay, self.t, self.style = replay, t, style
         self.parts = parts_for(replay.game)
         self.position = 0
-        self.show_all = show_all and replay.finished
+        self.show_all = show_all and replay.hands_open
         self.note: str | None = None
         self.comments = comments or {}
 
@@ -84,7 +85,7 @@ class ReplayScreen(Localized, Screen[None]):
         self.query_one("#scores", Static).update(scores)
         log = self.query_one("#r-log", RichLog)
         log.clear()
-        roles: dict[str, Any] = {}  # who held which role when each event happened
+        roles: dict[str, Any] = {"preset": replay.preset}  # and who held which role when
         for k, events in enumerate(replay.events[:self.position + 1]):
             for event in events:
                 roles.update(self.parts.roles(event))
@@ -132,7 +133,7 @@ class ReplayScreen(Localized, Screen[None]):
         self._go(len(self.replay) if where < 0 else where)
 
     def action_hands(self) -> None:
-        if self.replay.finished:
+        if self.replay.hands_open:
             self.show_all = not self.show_all
         else:
             self.note = self.t("replay.not_finished")

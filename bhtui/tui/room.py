@@ -53,9 +53,11 @@ class WaitingRoomScreen(Localized, Screen[None]):
         Binding("r", "ready", "Ready", id="room.ready"),
         Binding("b", "admin('fill_bots')", "Bots", id="room.bots"),
         Binding("enter", "admin('start')", "Start", id="room.start"),
-        Binding("x", "remove", "Remove", id="room.remove"),
-        Binding("m", "move", "Move", id="room.move"),
-        Binding("l", "level", "Level", id="room.level"),
+        # A seat's keys act on the seat picked with 1-5: the keys line says so, and the
+        # footer keeps room for the room's own keys and Help (at 80 columns it cut them).
+        Binding("x", "remove", "Remove", id="room.remove", show=False),
+        Binding("m", "move", "Move", id="room.move", show=False),
+        Binding("l", "level", "Level", id="room.level", show=False),
         Binding("o", "options", "Rules", id="room.options"),
         Binding("c", "chat", "Chat", id="room.chat"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
@@ -128,7 +130,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             ready = "✓ " + t("room.ready") if seat["taken"] and seat["ready"] else ""
             grid.add_row(f"{mark} {i + 1}", Text(name + you), kind, ready)
         body = Text.assemble(
-            (t("room.title", table=room["table"], preset=room["preset"]) + "\n", "bold"),
+            (t("room.title", table=room["table"], preset=t(f"preset_name.{room['preset']}"))
+             + "\n", "bold"),
             (t("room.address", command=command_line(
                 t, "join", self.address, bool(self.client.server.get("code")))) + "\n\n")
             if self.address else "",

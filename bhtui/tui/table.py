@@ -21,13 +21,20 @@ from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
+from bhtui.tui.dialogs import (
+    TAKE_OVER,
+    ChatPrompt,
+    MatchEndScreen,
+    PreviousTrickScreen,
+    confirmed,
+)
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.messages import HostSaid, PrefsChanged
 from bhtui.tui.parts import PLACES
 from bhtui.tui.widgets import (
+    RANK_KEYS,
     RANK_ORDER,
     Footer,
     HandView,
@@ -42,8 +49,6 @@ from bhtui.wire import Action, Event, View
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTE_SECONDS = 5.0
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
-RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
-             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ"}
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 
 
@@ -411,6 +416,8 @@ class TableScreen(Localized, Screen[None]):
         if to_act != me:
             return t("status.waiting", name=waiting) + declare + clock
         if view["phase"] != "play":
+            if not self.dialog_open and self.answered == (self.client.seq, self._decision_key()):
+                return t("status.answered") + clock  # the dialog has closed: not "see the dialog"
             return t("status.decide") + declare + clock
         selection = self.query_one(HandView).selection()
         if selection:
@@ -510,6 +517,7 @@ class TableScreen(Localized, Screen[None]):
                 else:
                     self.client.act(action)
                 self.answered = (self.client.seq, self.decision_asked)
+                self._update_status()
 
         self.app.push_screen(dialog, answered)
 
@@ -669,14 +677,23 @@ class TableScreen(Localized, Screen[None]):
 
     def action_declare(self, kind: str, solo: bool = False) -> None:
         """抢庄/抢独, 明保 (明独 for the emperor: ``solo`` only picks the footer's word),
-        造反 (out of turn, whenever the rules allow) and 让牌."""
-        if kind in self._my_actions():
+        造反 (out of turn, whenever the rules allow) and 让牌; all but 让牌 only when their key
+        is pressed again (``dialogs.confirmed``)."""
+        if kind not in self._my_actions():
+            self.status_note = self.t("declare.none")
+            self._update_status()
+            return
+
+        def declare() -> None:
+            if kind not in self._my_actions():  # the moment passed while I was asked again
+                self.status_note = self.t("declare.none")
+                self._update_status()
+                return
             self.client.act({"type": kind})
             if kind == "yield":
                 self.query_one(HandView).clear()
-        else:
-            self.status_note = self.t("declare.none")
-            self._update_status()
+
+        confirmed(self, self.t, kind, declare, "confirm.open_solo" if solo else None)
 
     def action_auto(self) -> None:
         self._set_auto(not self._on_auto())
@@ -700,8 +717,10 @@ class TableScreen(Localized, Screen[None]):
 
     def action_previous_trick(self) -> None:
         moves = self.client.recall.get("previous") or []
+        view: Mapping[str, Any] = self.client.view or {}
         self.app.push_screen(PreviousTrickScreen(self.t, moves, self.names(), self.style,
-                                                 self.app.theme_variables))
+                                                 self.app.theme_variables,
+                                                 lambda cards: self.parts.shown_cards(cards, view)))
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one("#log", RichLog)

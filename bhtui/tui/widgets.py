@@ -3,7 +3,7 @@ footer."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +28,9 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
 from bhtui.wire import HistoryRow, LastMove, Recall, TableSeat, View
 
+RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
+             "j": "J", "q": "Q", "k": "K", "a": "A", "1": "A", "2": "2", "s": "SJ", "b": "BJ"}
+"""The rank each key picks: at the table, and in the demo's try-its (``kkkk`` for K K K K)."""
 RANK_ORDER = {**{name: i for i, name in enumerate(RANK_NAMES)}, "GC": GC_RANK}
 TAIL_RANKS = ("2", "SJ", "BJ", "GC")  # sorted by size or not, these stay at the high end
 UNIT_GAP = 2
@@ -434,11 +437,12 @@ class TableArea(Horizontal):
 def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
                t: Translator, style: CardStyle, *, colours: dict[str, str] | None = None,
                width: int = 14, last: LastMove | None = None,
-               seconds: int | None = None, badges: Text | None = None) -> list[Text]:
+               seconds: int | None = None, badges: Text | None = None,
+               shown: Callable[[list[str]], list[str]] = list) -> list[Text]:
     """The four lines of one seat box in ``width`` cells, from the viewer's view only: the
     name; cards left (or the place) and 上家/下家 for the neighbours; the last move, kept
     until the seat acts again (``last``); the game's ``badges`` (roles), 托管 or away, and the
-    turn timer (``seconds``)."""
+    turn timer (``seconds``); ``shown`` puts a set's cards in the order the game shows them."""
     colours = colours or {}
     # A seat and the top of either game: both have a seat, a count and a move; Baohuang's
     # seat a place too.
@@ -472,7 +476,7 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
     elif move == "yield":
         third = Text(t("yield"), style="italic")  # 让牌: asked again if nobody beats it
     elif move:
-        cards = move.split() if isinstance(move, str) else move
+        cards = shown(move.split() if isinstance(move, str) else move)
         third = style.set_text(cards, colours, width)
         if top.get("seat") == seat:
             third.stylize("bold")

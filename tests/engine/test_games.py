@@ -38,6 +38,8 @@ def test_names_become_rules_once_at_the_edge_and_unknown_ones_are_named():
     assert rules_in({"preset": "weifang", "options": {}})[0].name == "baohuang"  # older logs
     with pytest.raises(ValueError, match="unknown preset 'rizhao'; known: qingdao, baike"):
         rules_named("rizhao")
+    with pytest.raises(ValueError, match=r"weifang \(baohuang\); classic, shanghai \(doudizhu\)"):
+        rules_named("rizhao")  # each game's presets said as its own
     with pytest.raises(ValueError, match="unknown preset 'qingdao'; known: classic, shanghai"):
         rules_named("qingdao", "doudizhu")
     with pytest.raises(ValueError, match="unknown option"):

@@ -1,6 +1,8 @@
 """What the screen says, read as a player reads it: no Markdown, card names in the player's
 language, one meaning per symbol."""
 
+import re
+
 import pytest
 
 from bhtui.tui.cardstyle import CardStyle
@@ -26,6 +28,14 @@ def test_no_screen_text_shows_markdown_backticks():
     backticks as they are."""
     shown = [(key, lang) for key, entry in screen_texts() for lang in ("en", "zh")
              if "`" in str(entry.get(lang, ""))]
+    assert shown == []
+
+
+def test_no_screen_text_shows_a_rule_id():
+    """Shanghai's bid dialog ended "(S-BID-7)": rule ids are for the docs, not the player."""
+    rule_id = re.compile(r"\b[RSC]-[A-Z]+(-[A-Z]+)*-[A-Z]*\d")
+    shown = [(key, lang) for key, entry in screen_texts() for lang in ("en", "zh")
+             if rule_id.search(str(entry.get(lang, "")))]
     assert shown == []
 
 
@@ -69,3 +79,186 @@ async def test_chinese_table_names_the_bundle_and_the_called_card_in_words(first
         screen = table(app)
         await wait_for(pilot, lambda: "叫 红桃7" in str(screen.query_one("#center").render()))
         assert any("叫 红桃7" in line for line in screen.log_lines)
+
+
+@pytest.mark.parametrize("language, says, key", [
+    ("en", "Passing it on costs you a 2: your 2♠ goes with the card (you hold 2 2s).",
+     "n Yield 让庄"),
+    ("zh", "不接就要附上一张 2：你的黑桃2随皇牌传走（你有 2 张 2）。", "n 让庄"),
+])
+async def test_R_EMP_L2_the_throne_dialog_says_what_yielding_costs_in_the_buttons_word(
+        language, says, key):
+    """lianzhong-simple: a receiver who yields attaches a 2 — the dialog says which and how
+    many he holds; the footer's n says 让庄 as the button does, not "Decline"."""
+    from bhtui.tui.dialogs import ThroneDialog
+    from bhtui.tui.i18n import Translator
+
+    from helpers import rigged
+    from tui_helpers import DialogHost, footer_text, wait_for
+
+    m = rigged("8H 8H 8H 2S 2D", "BJ 9S", "10S", "JS", "QS", first=1, preset="lianzhong-simple")
+    m.apply(1, {"type": "decline"})  # the first holder passes the card itself: to his 上家, 0
+    view = m.view(0)
+    kinds = [a["type"] for a in view["actions"]]
+    style = CardStyle("unicode", language=language)
+    host = DialogHost(ThroneDialog(Translator(language), view, kinds, list("ABCDE"), style.name))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: host.dialog.is_mounted and footer_text(host.dialog))
+        words = [str(p.render()) for p in host.dialog.query("Plain")]
+        assert says in words
+        footer = footer_text(host.dialog)
+        assert key in footer and "Decline" not in footer and "放弃" not in footer
+        await pilot.press("n")
+        await wait_for(pilot, lambda: host.answer != "none")
+    assert host.answer == {"type": "decline"}
+
+
+@pytest.mark.parametrize("language, word", [("en", "Call"), ("zh", "叫牌")])
+async def test_R_GUARD_1_the_call_dialogs_footer_names_enter_and_enter_calls(language, word):
+    """"Call your guard" showed the groups and a footer of only "t 托管": Enter, which calls
+    the highlighted group, is named there."""
+    from bhtui.tui.dialogs import CallDialog
+    from bhtui.tui.i18n import Translator
+
+    from helpers import rigged
+    from tui_helpers import DialogHost, footer_text, wait_for
+
+    m = rigged("7H 7H 7H 9S 9S 9S", "7H", "", "", "")
+    m.apply(0, {"type": "accept"})
+    host = DialogHost(CallDialog(Translator(language), m.view(0), str))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: host.dialog.is_mounted and footer_text(host.dialog))
+        assert f"⏎ {word}" in footer_text(host.dialog)
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: host.answer != "none")
+    assert host.answer == {"type": "call", "card": "9S", "open": False}
+
+
+@pytest.mark.parametrize("language, stake, factors", [
+    ("en", ["Bombs 0 · ×1", "Stake 3, won 4"], "won: 头撂 ×4/3"),
+    ("zh", ["炸弹 0 · ×1", "分值 3，胜4"], "胜：头撂 ×4/3"),
+])
+def test_S_SCORE_2_the_table_says_the_stake_and_what_only_a_landlord_win_adds(
+        language, stake, factors):
+    """头撂: the table said "Stake 4" while the result said "Stake 3 = base 1 × bid 3" — the
+    ×4/3 counts only if the landlord wins. Said apart, the stake stays 3 and says 4 if won."""
+    from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
+    from bhtui.tui.i18n import Translator
+
+    from doudizhu_helpers import rigged as rigged_ddz
+
+    m = rigged_ddz("shanghai", first=0, mark="5")
+    m.apply(0, {"type": "bid", "points": 3})  # the first bidder's 3: 头撂
+    view = m.view(1)
+    assert view["stake"] == 4 and view["factors"] == {"toulia": "4/3"}  # the wire: as if won
+    t = Translator(language)
+    boxes = {k: str(v).split("\n") for k, v in
+             DOUDIZHU_PARTS.boxes(view, list("ABCD"), t, CardStyle(language=language)).items()}
+    assert boxes["left-top"][2:] == stake
+    assert boxes["right-top"][-1] == factors
+
+
+def test_C_HAND_7_a_trio_with_one_reads_trio_first_on_the_screen_and_canonical_on_the_wire():
+    """The log, the status line, the seat box and a selection said "3 9 9 9"; the apps show
+    999+3. The wire keeps C-CARD-2's canonical text (docs/protocol.md)."""
+    from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
+    from bhtui.tui.i18n import Translator
+
+    from doudizhu_helpers import rigged as rigged_ddz
+
+    m = rigged_ddz("classic", hands=("3 9 9 9 5 5 5 6",), first=0)
+    m.apply(0, {"type": "bid", "points": 3})
+    events = m.apply(0, {"type": "play", "hand": "9 3 9 9"})
+    play = next(e for e in events if e["type"] == "play")
+    assert play["hand"] == "3 9 9 9"  # the wire, as ever
+    view, t = m.view(1), Translator("en")
+    assert DOUDIZHU_PARTS.describe(play, list("ABC"), t, view, str).endswith(
+        "plays trio + one 9 9 9 + 3")
+    assert DOUDIZHU_PARTS.top_words(view) == "9 9 9 + 3"
+    table = [{"name": n, "kind": "human", "auto": False, "connected": True} for n in "ABC"]
+    box = DOUDIZHU_PARTS.seat_lines(0, view, table, 1, t, CardStyle())
+    assert str(box[2]) == "9 9 9 + 3"
+    assert DOUDIZHU_PARTS.selection_words(["5", "6", "5", "5"], m.view(0), str) == "5 5 5 + 6"
+    assert DOUDIZHU_PARTS.selection_words(["5", "6"], m.view(0), str) == "5 6"  # no hand
+
+
+@pytest.mark.parametrize("people", [1, 2])
+async def test_an_unfinished_game_shows_every_hand_only_if_nobody_else_sat_at_it(people):
+    """A local game against bots is never "finished" (no fixed length), so its replay never
+    showed the hands; nobody else sat there, so nothing is hidden from anyone by showing them.
+    With a second person at the table, the hands stay hidden until the game is over."""
+    from bhtui.store.config import Config
+    from bhtui.store.gamelog import GameLog
+    from bhtui.store.replay import Replay
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.replay import ReplayScreen
+    from bhtui.tui.sessions import ReplaySession
+
+    from tui_helpers import make_app, my_play_turn, wait_for
+
+    game = make_app(rounds=None)
+    async with game.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, game)
+        path = game.host.log.path
+    log = GameLog.load(path)
+    if people == 2:  # as if a friend had joined at seat 1
+        log.header["seats"][1]["bot"] = None
+    replay = Replay.from_log(log)
+    assert not replay.finished and replay.people == people
+    app = BhtuiApp(Config(name="Ana", language="en"), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("v")
+        await pilot.pause()
+        shown = app.screen.query_one("#r-hands").display
+        status = str(app.screen.query_one("#r-status").render())
+    assert shown == (people == 1)
+    assert ("others sat at this game" in status) == (people == 2)
+
+
+@pytest.mark.parametrize("language, title", [("en", "Waiting room — Ana (qingdao)"),
+                                              ("zh", "等候室 — Ana（青岛）")])
+async def test_the_waiting_room_names_its_rules_in_the_hosts_language_and_its_keys_fit(
+        language, title):
+    """The zh room read "root's table（qingdao）" and its footer was cut at "^q 退出  ?"."""
+    from bhtui.net.host import Table
+    from bhtui.net.tcp import listen_socket
+    from bhtui.rules import PRESETS
+    from bhtui.store.config import Config
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.room import WaitingRoomScreen
+    from bhtui.tui.sessions import HostSession
+    from bhtui.tui.widgets import Footer
+
+    from tui_helpers import wait_for
+
+    table = Table(PRESETS["qingdao"], seed=1, name="Ana")
+    app = BhtuiApp(Config(name="Ana", language=language),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None)
+        body = app.screen.query_one("#room-body")
+        await wait_for(pilot, lambda: str(body.render()).strip())
+        assert str(body.render()).startswith(title)
+        footer = app.screen.query_one(Footer)
+        await wait_for(pilot, lambda: footer.virtual_size.width > 0)
+        assert footer.virtual_size.width <= footer.size.width  # "? Help" too, nothing cut
+
+
+async def test_the_status_line_stops_pointing_at_a_dialog_once_it_is_answered():
+    """"Your decision (see the dialog)" stayed ~0.1 s after the dialog had closed, until the
+    host's next view came: once answered, the line says so."""
+    from bhtui.tui.dialogs import ThroneDialog
+
+    from tui_helpers import make_app, table, wait_for
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        screen = table(app)
+        assert screen._status_text() == "Your decision (see the dialog)"
+        app.client.act = lambda action: None  # the answer is on its way: no view yet
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not screen.dialog_open)
+        assert str(screen.query_one("#status").render()) == "Answered — the table goes on…"

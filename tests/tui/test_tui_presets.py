@@ -4,7 +4,6 @@ the preset's own dialogs (叫庄/让庄, 让庄 in lianzhong) and keys (造反, 
 from __future__ import annotations
 
 import pytest
-from textual.app import App
 from textual.widgets import OptionList
 
 from bhtui.rules import PRESETS
@@ -16,7 +15,7 @@ from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
 from helpers import deal_of, rigged
-from tui_helpers import footer_text, play_the_hint, until_hang, wait_for
+from tui_helpers import DialogHost, footer_text, play_the_hint, until_hang, wait_for
 
 
 def kinds(view) -> list[str]:
@@ -70,7 +69,7 @@ async def test_a_round_of_each_preset_by_keyboard_reaches_its_result(preset, opt
             elif not isinstance(screen, TableScreen) or view is None:
                 continue
             elif "rebel" in kinds(view) and view["seats"][0]["role"] == "rebel":
-                await pilot.press("r")
+                await pilot.press("r", "r")  # 造反 doubles the stakes: its key, twice
                 used.add("rebel")
                 await pilot.pause()
                 assert "造反" in str(screen.query_one("#bottom").render())
@@ -135,20 +134,6 @@ async def test_R_SEAT_1_the_throne_dialog_and_the_log_say_the_card_goes_to_the_p
         assert any(says[1] in line for line in table.log_lines)
 
 
-class DialogHost(App):
-    """A bare app showing one dialog, keeping its answer."""
-
-    def __init__(self, dialog) -> None:
-        super().__init__()
-        self.dialog, self.answer = dialog, "none"
-
-    def on_mount(self) -> None:
-        self.push_screen(self.dialog, self.answered)
-
-    def answered(self, action) -> None:
-        self.answer = action
-
-
 def dialog_text(dialog) -> str:
     return " ".join(str(p.render()) for p in dialog.query("Plain"))
 
@@ -209,6 +194,63 @@ async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the
         # the footer follows the view once the screen has drawn it: wait for it, not a pause
         await wait_for(pilot, lambda: "明独" in footer_text(app.screen), "明独 in the footer")
         assert "明保" not in footer_text(app.screen)
-        await pilot.press("m")
+        await pilot.press("m", "m")  # the second m says yes to 明独
         await wait_for(pilot, lambda: app.host.match.round.open_solo)
         assert app.host.match.round.open_solo
+
+
+async def test_R_TRICK_7_造反_is_sent_only_when_r_is_pressed_again(first_deal):
+    """造反 doubles the stakes and cannot be taken back: one r asks (what it does, press r
+    again), any other key says no and nothing reaches the table; r twice rebels."""
+    from bhtui.tui.dialogs import ConfirmKey
+
+    first_deal(SHORT_DEALS["lianzhong-simple"])
+    rules = PRESETS["lianzhong-simple"].with_options(rebellion=True)
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0), LocalSession(rules=rules, seed=11, rounds=1))
+
+    def may_rebel() -> bool:
+        return isinstance(app.screen, TableScreen) and "rebel" in kinds(app.client.view)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in until_hang("a 造反 of mine to be possible"):
+            await pilot.pause()
+            if may_rebel():
+                break
+            if isinstance(app.screen, DeclareDialog):
+                await pilot.press("n")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey))
+        words = " ".join(str(p.render()) for p in app.screen.query("Plain"))
+        assert "Press r again" in words and "double" in words
+        await pilot.press("x")  # a slip: no
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert (0, {"type": "rebel"}) not in app.host.match.actions and may_rebel()
+        await pilot.press("r", "r")
+        await wait_for(pilot, lambda: (0, {"type": "rebel"}) in app.host.match.actions)
+
+
+@pytest.mark.parametrize("dialog_of", ["declare", "grab", "baike_call"])
+async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
+    """g takes the throne (抢庄, 抢独) — in baike's call dialog beside the groups and 让庄 —
+    only on a second press; any other key after the first sends nothing."""
+    from bhtui.tui.dialogs import ConfirmKey, GrabDialog
+
+    if dialog_of == "declare":
+        dialog = DeclareDialog(Translator("en"), ["grab"], "Wang is being offered the throne")
+    elif dialog_of == "grab":
+        m = rigged("7H", "", "", "", "", preset="qingdao", grab_solo=True)
+        dialog = GrabDialog(Translator("en"), m.view(m.round.to_act))
+    else:
+        m = rigged("BJ 7H 7H 7H", "", "", "", "", preset="baike")
+        dialog = CallDialog(Translator("en"), m.view(0), str, ("decline", "grab"))
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: host.screen is dialog)
+        assert host.answer == "none"
+        await pilot.press("g", "g")
+        await wait_for(pilot, lambda: host.answer != "none")
+    assert host.answer == {"type": "grab"}

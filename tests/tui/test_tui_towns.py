@@ -40,7 +40,8 @@ async def play_round(app: BhtuiApp, pilot) -> set[str]:
         elif isinstance(screen, StepDialog):
             said = next((k for k in screen.choices if k in STEP_KEYS), None)
             seen.add(f"step:{view['step']}:{said}")
-            await pilot.press(STEP_KEYS[said] if said else "n")
+            # a declaration's key, twice: the second press says yes (the first asks)
+            await pilot.press(*([STEP_KEYS[said]] * 2 if said else ["n"]))
         elif isinstance(screen, CallDialog):
             seen.add("call")
             await pilot.press("enter" if screen.actions else "n")
