@@ -43,7 +43,15 @@ def test_baike_call_dialog_snapshot(snap_compare):
                    LocalSession(rules=PRESETS["baike"], seed=1, rounds=1))  # seed 1: the card starts with Ana
 
     async def to_the_dialog(pilot):
+        from bhtui.tui.widgets import HandView
+
+        from tui_helpers import table
+
         await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
+        # the hand under the dialog draws its border focused once the table has focused it:
+        # on a loaded machine the picture was once taken before (a plain, not a double, frame)
+        screen = table(app)
+        await wait_for(pilot, lambda: screen.focused is screen.query_one(HandView))
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_the_dialog)

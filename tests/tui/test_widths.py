@@ -40,7 +40,8 @@ SAMPLES = {"names": "Maximilian, 欧阳娜娜", "n": 43, "name": "欧阳娜娜�
            "set": "10 10 10 + SJ BJ", "card": "10H", "cards": "BJ 2S 2H 2D",
            "reason": "10 10 does not beat J J (R-PLAY-3)",
            "rank": "10", "w": 79, "h": 23, "items": "", "round": 12, "redeal": "",
-           "bundle": "BJ 2S", "role": "", "place": "头科", "result": "", "text": "求助"}
+           "bundle": "BJ 2S", "role": "", "place": "头科", "result": "", "text": "求助",
+           "twos": 12, "press": "g"}
 ONE_LINE = ("status.", "key.", "throne.", "grab.", "quit.", "call.three", "call.hidden",
             "call.open", "result.continue", "result.no_tribute", "cards_left", "round", "called")
 
