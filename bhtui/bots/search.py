@@ -243,17 +243,27 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(count)))
         budget = TIMED_PLAYOUTS if timed else self.playouts
         per_round = max(count, budget // rounds)
+        limit = started + (self.seconds or 0.0) * SPEND
         for k in range(rounds):
             end = started + (self.seconds or 0.0) * SPEND * (k + 1) / rounds
+            over = False
             for _ in range(max(1, per_round // (len(alive) + 1))):
                 deal = draw(self._rng)
-                for i in (0, *alive):
+                for n, i in enumerate((0, *alive)):
+                    if timed and n and time.perf_counter() > limit:
+                        for j in (0, *alive[:n - 1]):  # out of time within a deal: drop it
+                            results[j].pop()
+                        over = True
+                        break
                     results[i].append(outcome(deal, i))
-                if timed and time.perf_counter() > end:
+                if over or timed and time.perf_counter() > end:
                     break
+            alive = [i for i in alive if results[i]]
+            if not alive:
+                return 0  # not one deal played out in time: the normal move
             alive.sort(key=lambda i: -sum(results[i]) / len(results[i]))
-            if len(alive) == 1:
-                break
+            if len(alive) == 1 or timed and time.perf_counter() > limit:
+                break  # (out of time: the best so far, each having seen every deal)
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
         gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):], strict=True)]
