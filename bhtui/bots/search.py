@@ -35,7 +35,7 @@ from bhtui.bots.strength import strength
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card
 from bhtui.rules import SEATS, Action, CardSet
 from bhtui.rules.choices import Choices
-from bhtui.rules.mechanisms import FirstLead
+from bhtui.rules.mechanisms import Attach, FirstLead
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats, is_bomb
 
@@ -120,11 +120,11 @@ class SearchBot:
 
     def _throne(self, r: Reading, offer: Choices, plain: Action) -> Action:
         """Take the throne or pass it on (R-EMP-Q2..5, R-EMP-L2/3, R-WF-EMP-1), played out
-        from the first lead on the same deals: accepting, the bundle joins my hand and I call
-        as ``normal`` would (the fourth copy's holder my guard); declining, the bundle goes
-        round to the previous seats, and the first whose dealt hand ``normal`` would take the
-        throne with is emperor (nobody: the deal is void, 0). My choice of call is by card;
-        a dealt hand's, like its guard, by rank."""
+        from the first lead on the same deals: taking, the bundle joins my hand and I call as
+        ``normal`` would (the fourth copy's holder my guard); passing on, the bundle (with
+        the card I add to it) goes round the previous seats, and the first whose dealt hand
+        ``normal`` would take the throne with is emperor (nobody: the deal is void, 0). My
+        call is by card; a dealt hand's, like its guard, by rank."""
         if plain["type"] != "decline":
             other = pick(offer, "decline")
         elif "accept" in offer.kinds:
@@ -150,6 +150,11 @@ class SearchBot:
             triples = [c for c in range(TWO * 4) if hand[c] == 3]
             my_rank = RANK_OF[max(triples)] if triples else None
         order = [(me - step) % SEATS for step in range(1, SEATS)]  # 上家 first (R-SEAT-1)
+        kept, passed = list(r.rc), list(bundle)  # what passing it on leaves me, and them
+        given = _attached(r)
+        if given is not None:
+            kept[given] -= 1
+            passed[given] += 1
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
             hands = [list(h) for h in deal[0]]
@@ -157,8 +162,9 @@ class SearchBot:
                 emperor, rank = me, my_rank
                 hands[me] = list(mine)
             else:
+                hands[me] = list(kept)
                 for emperor in order:
-                    taken = [a + b for a, b in zip(hands[emperor], bundle, strict=True)]
+                    taken = [a + b for a, b in zip(hands[emperor], passed, strict=True)]
                     rank = _call_rank(taken)
                     if rank is not None and strength(taken) >= ACCEPT_AT:
                         hands[emperor] = taken
@@ -279,4 +285,29 @@ def _call_rank(rc: list[int]) -> int | None:
     for rank in range(TWO - 1, -1, -1):
         if rc[rank] >= 3:
             return rank
+    return None
+
+
+def _attached(r: Reading) -> int | None:
+    """The rank of the card I would add to the bundle passing it on (R-EMP-Q3, R-EMP-L2,
+    R-WF-EMP-2): a 2 (else the preset's fallback) from every decliner but the first
+    candidate — the one handed the emperor card alone, as nearly every hand holds a 2 —, or
+    in lianzhong's simple mode from every receiver."""
+    attach, rc = r.rules.throne.attach, r.rc
+    if attach is Attach.NOTHING:
+        return None
+    if attach is Attach.TWO_AFTER_FIRST:
+        if len(r.bundle) <= 1:
+            return None
+        fallback = r.rules.yield_fallback
+    else:
+        if r.in_hand:
+            return None
+        fallback = "highest"
+    if rc[TWO]:
+        return TWO
+    if fallback == "highest":
+        return next((rank for rank in range(TWO - 1, -1, -1) if rc[rank]), None)
+    if fallback == "lowest_joker":
+        return next((rank for rank in (SJ_RANK, BJ_RANK) if rc[rank]), None)
     return None
