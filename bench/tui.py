@@ -24,6 +24,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -35,10 +36,10 @@ HELLO = (str(HERE / "bench" / "hello.py"),)
 
 
 def one_run(tree: Path, argv: list[str] | tuple[str, ...] = tuple(BHTUI),
-            drawn: tuple[bytes, ...] = DRAWN) -> tuple[float, int]:
-    """Seconds until everything in ``drawn`` has been drawn and KiB resident two seconds
-    later, for ``python ARGV`` run from ``tree`` (bhtui with ``-m`` from that folder, so that
-    checkout's code is the one run)."""
+            drawn: tuple[bytes, ...] = DRAWN) -> tuple[float, float, int]:
+    """Seconds until everything in ``drawn`` has been drawn (wall, and CPU of the process
+    by then) and KiB resident two seconds later, for ``python ARGV`` run from ``tree``
+    (bhtui with ``-m`` from that folder, so that checkout's code is the one run)."""
     started = time.perf_counter()
     settings = tempfile.mkdtemp(prefix="bhtui-bench-")
     pid, fd = pty.fork()
@@ -49,7 +50,7 @@ def one_run(tree: Path, argv: list[str] | tuple[str, ...] = tuple(BHTUI),
         os.execv(sys.executable, [sys.executable, *argv])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     seen = b""
-    first = None
+    first = cpu = None
     deadline = started + 30
     while time.perf_counter() < deadline:
         ready, _, _ = select.select([fd], [], [], 0.05)
@@ -60,6 +61,7 @@ def one_run(tree: Path, argv: list[str] | tuple[str, ...] = tuple(BHTUI),
                 break
             if first is None and all(text in seen for text in drawn):
                 first = time.perf_counter() - started
+                cpu = cpu_seconds(pid)
                 deadline = time.perf_counter() + 2
     rss_kib = 0
     with open(f"/proc/{pid}/status") as status:
@@ -69,13 +71,21 @@ def one_run(tree: Path, argv: list[str] | tuple[str, ...] = tuple(BHTUI),
     os.kill(pid, signal.SIGTERM)
     os.waitpid(pid, 0)
     os.close(fd)
-    if first is None:
+    if first is None or cpu is None:
         sys.exit(f"bench: {' and '.join(map(repr, drawn))} never drawn by {' '.join(argv)} "
                  f"({tree})")
-    return first, rss_kib
+    return first, cpu, rss_kib
 
 
-def spread(values: list[float], unit: str, scale: float, digits: int = 0) -> str:
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used: the first frame's cost without the machine's load
+    (a busy machine stretches the wall time of both sides, not alike)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def spread(values: Sequence[float], unit: str, scale: float, digits: int = 0) -> str:
     scaled = [v * scale for v in values]
     return (f"median {statistics.median(scaled):.{digits}f} {unit} "
             f"(min..max {min(scaled):.{digits}f}..{max(scaled):.{digits}f})")
@@ -93,7 +103,7 @@ def main() -> None:
         trees["reference"] = (args.against.resolve(), BHTUI, DRAWN)
     elif args.hello:
         trees["reference"] = (HERE, list(HELLO), (b"Hello, World!",))
-    results: dict[str, list[tuple[float, int]]] = {name: [] for name in trees}
+    results: dict[str, list[tuple[float, float, int]]] = {name: [] for name in trees}
     for _ in range(args.runs):  # interleaved: load on the machine hits both alike
         for name, (tree, argv, drawn) in trees.items():
             results[name].append(one_run(tree, argv, drawn))
@@ -101,15 +111,15 @@ def main() -> None:
     print(f"{args.runs} runs of `bhtui --seed 7 --fast` at 100x30"
           + (f", interleaved with the reference{against}" if len(trees) > 1 else ""))
     for name, runs in results.items():
-        firsts, rss = [f for f, _ in runs], [r for _, r in runs]
-        print(f"{name:>9}: first drawn frame {spread(firsts, 'ms', 1000)}; "
-              f"resident memory 2 s later {spread(rss, 'MiB', 1 / 1024, 1)}")
+        wall, cpu, rss = zip(*runs, strict=True)
+        print(f"{name:>9}: first drawn frame {spread(wall, 'ms', 1000)}, CPU by then "
+              f"{spread(cpu, 'ms', 1000)}; resident memory 2 s later "
+              f"{spread(rss, 'MiB', 1 / 1024, 1)}")
     if len(trees) > 1:
-        ratio_first = (statistics.median(f for f, _ in results["this"])
-                       / statistics.median(f for f, _ in results["reference"]))
-        ratio_rss = (statistics.median(r for _, r in results["this"])
-                     / statistics.median(r for _, r in results["reference"]))
-        print(f"    ratio: first frame {ratio_first:.2f}, memory {ratio_rss:.2f} (this / reference)")
+        ratios = [statistics.median(r[i] for r in results["this"])
+                  / statistics.median(r[i] for r in results["reference"]) for i in range(3)]
+        print(f"    ratio: first frame {ratios[0]:.2f} (CPU {ratios[1]:.2f}), memory "
+              f"{ratios[2]:.2f} (this / reference)")
 
 
 if __name__ == "__main__":

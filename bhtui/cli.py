@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import re
@@ -98,6 +97,8 @@ class Parser(argparse.ArgumentParser):
             o for o in self.known if o.startswith("--") and o.startswith(name)]
 
     def _meant(self, name: str) -> str:
+        import difflib  # only for a mistyped option: not at every start
+
         longs = [o for o in self.known if o.startswith("--")]
         meant = [SYNONYMS[name]] if SYNONYMS.get(name) in self.known else \
             difflib.get_close_matches(name, longs, n=1, cutoff=0.8)

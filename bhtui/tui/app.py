@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sys
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -19,7 +20,6 @@ from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid, PrefsChanged
-from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen, command_line
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
@@ -113,31 +113,37 @@ class BhtuiApp(App[None]):
         if not self.screen_stack or not self.is_running:
             return  # shutting down (the host may talk on): nothing left to show it on
         for screen in self.screen_stack:  # those already showing the table hear it
-            if isinstance(screen, TableScreen | WaitingRoomScreen):
+            if isinstance(screen, TableScreen) or _is_room(screen, "WaitingRoomScreen"):
                 screen.post_message(HostSaid(message))
         refused = client.refused
         if refused is not None:  # out (for now): nothing else is opened on top of it
-            if not isinstance(self.screen, RefusedScreen):
+            if not _is_room(self.screen, "RefusedScreen"):
                 self._say_refused(client, refused)
             return
-        if isinstance(self.screen, ClosedScreen):  # the closed table reopened: back to it
+        if _is_room(self.screen, "ClosedScreen"):  # the closed table reopened: back to it
             self.pop_screen()
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:
             try:
                 table = TableScreen(client, self.t, self.card_style)
             except ValueError as exc:  # a game this bhtui does not know
+                from bhtui.tui.room import RefusedScreen
+
                 self.push_screen(RefusedScreen(self.t, str(exc)))
                 return
-            if isinstance(self.screen, WaitingRoomScreen):
+            if _is_room(self.screen, "WaitingRoomScreen"):
                 self.pop_screen()
             self.title = self.t(f"title.{client.game}")
             self.push_screen(table)
-        elif client.view is None and not isinstance(self.screen, WaitingRoomScreen):
+        elif client.view is None and not _is_room(self.screen, "WaitingRoomScreen"):
             if client.room is not None or message["type"] == "attached":
+                from bhtui.tui.room import WaitingRoomScreen
+
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
 
     def _say_refused(self, client: Client, refused: dict[str, Any]) -> None:
+        from bhtui.tui.room import ClosedScreen, RefusedScreen
+
         if refused.get("type") == "bye":  # after a match began, we wait for it to reopen
             title = "bye.title" if client.view is not None else "bye.gone"
             self.push_screen(ClosedScreen(self.t, self._goodbye(client), title))
@@ -154,6 +160,8 @@ class BhtuiApp(App[None]):
         """How a table the host closed is found again: his ``--resume``, and our command as
         we need it — our name, and the join code's place when the table has one (the code
         itself is not shown: others may see the screen)."""
+        from bhtui.tui.room import command_line
+
         verb = "join" if client.role == "player" else "watch"
         command = command_line(self.t, verb, self.address, bool(client.server.get("code")),
                                client.name)
@@ -265,3 +273,11 @@ def _refusal(t: Translator, refused: dict[str, Any]) -> str:
     if refused.get("code") == "replaced":
         return t("refused.replaced")
     return str(refused.get("reason", "?"))
+
+
+def _is_room(screen: object, name: str) -> bool:
+    """Whether ``screen`` is the room's screen ``name`` (``bhtui.tui.room``). The room is
+    imported only once one of its screens is shown, so a game against bots draws its first
+    table without it; until then no screen can be one."""
+    room = sys.modules.get("bhtui.tui.room")
+    return room is not None and isinstance(screen, getattr(room, name))

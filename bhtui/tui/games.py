@@ -1,22 +1,31 @@
-"""Each game's screen parts by the game's name (the name the host's hello carries)."""
+"""Each game's screen parts by the game's name (the name the host's hello carries).
+
+A game's parts are imported when its first table opens: a Baohuang table never waits for
+Dou Dizhu's screens (the first frame), nor the other way round.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from bhtui.games import GAMES
-from bhtui.tui.baohuang import BAOHUANG_PARTS
-from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
 from bhtui.tui.parts import TableParts
 
-PARTS: dict[str, TableParts[Any]] = {p.game: p for p in (BAOHUANG_PARTS, DOUDIZHU_PARTS)}
+PARTS: dict[str, tuple[str, str]] = {
+    "baohuang": ("bhtui.tui.baohuang", "BAOHUANG_PARTS"),
+    "doudizhu": ("bhtui.tui.doudizhu.parts", "DOUDIZHU_PARTS"),
+}
+"""Where each game's parts live: module and name."""
 
 
 def parts_for(game: str) -> TableParts[Any]:
     """The screen parts of a game; ValueError when this bhtui does not know the game (a
     host of a newer bhtui)."""
     try:
-        return PARTS[game]
+        module, name = PARTS[game]
     except KeyError:
         raise ValueError(f"this table plays {game!r}, a game this bhtui does not know (it "
                          f"plays {', '.join(GAMES)})") from None
+    parts: TableParts[Any] = getattr(import_module(module), name)
+    return parts

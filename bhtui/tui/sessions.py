@@ -1,26 +1,27 @@
-"""How the app gets its table: a local game, hosting one on the LAN, or joining one."""
+"""How the app gets its table: a local game, hosting one on the LAN, or joining one.
+
+Each session imports what only it needs when it opens (the LAN's zeroconf and TCP, the
+lobby's and the room's screens, the replay's), so a game against bots — the first table most
+people see — never waits for them.
+"""
 
 from __future__ import annotations
 
-import socket
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bhtui.games import Rules, Seed, game_for, rules_named
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.lobby import Browser, TableInfo
 from bhtui.net.local import join, local_table
-from bhtui.net.serve import Serving, start_serving
-from bhtui.net.tcp import stay_connected
 from bhtui.store.gamelog import GameLog, new_log_path
-from bhtui.store.replay import Replay
-from bhtui.store.tokens import SeatTokens
-from bhtui.tui.messages import TablesFound
-from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen
 
 if TYPE_CHECKING:
+    import socket
+
+    from bhtui.net.lobby import Browser, TableInfo
+    from bhtui.net.serve import Serving
+    from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp
 
 
@@ -70,6 +71,8 @@ class HostSession:
     serving: Serving | None = None
 
     async def open(self, app: BhtuiApp) -> None:
+        from bhtui.net.serve import start_serving
+
         self.serving = await start_serving(self.table, self.sock, self.advertise)
         bind = self.sock.getsockname()[0]
         shown = bind if bind not in ("", "0.0.0.0") else "THIS-MACHINE"
@@ -95,6 +98,10 @@ class RemoteSession:
     browser: Browser | None = field(default=None, init=False)
 
     async def open(self, app: BhtuiApp) -> None:
+        from bhtui.net.tcp import stay_connected
+        from bhtui.store.tokens import SeatTokens
+        from bhtui.tui.room import CodePrompt, RefusedScreen
+
         if self.address is None:
             info = await self._pick(app)
             host, port, needs_code = info.host, info.port, info.code
@@ -123,6 +130,10 @@ class RemoteSession:
             client.refused = None
 
     async def _pick(self, app: BhtuiApp) -> TableInfo:
+        from bhtui.net.lobby import Browser
+        from bhtui.tui.messages import TablesFound
+        from bhtui.tui.room import LobbyScreen
+
         screen = LobbyScreen(app.t, watching=self.role == "spectator")
 
         def found(tables: dict[str, TableInfo]) -> None:
@@ -147,6 +158,8 @@ class ReplaySession:
     replay: Replay
 
     async def open(self, app: BhtuiApp) -> None:
+        from bhtui.tui.replay import ReplayScreen
+
         app.push_screen(ReplayScreen(self.replay, app.t, app.card_style))
 
     async def close(self) -> None:

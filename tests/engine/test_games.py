@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bhtui.games import GAMES, game_for, get_game, rules_in, rules_named
 from bhtui.net.protocol import ProtocolError, action_of
 from bhtui.sim import play_match
-from bhtui.tui.games import PARTS
+from bhtui.tui.games import PARTS, parts_for
 
 from strategies import examples
 
@@ -23,6 +23,7 @@ PRESETS = [(game.name, preset) for game in GAMES.values() for preset in game.pre
 
 def test_every_game_has_screen_parts_and_preset_names_name_one_game():
     assert set(PARTS) == set(GAMES) == {"baohuang", "doudizhu"}
+    assert all(parts_for(name).game == name for name in GAMES)
     names = [preset for _, preset in PRESETS]
     assert len(names) == len(set(names))
     for game, preset in PRESETS:
