@@ -22,16 +22,34 @@ def bench(tmp_path: Path, script: str, *args: str) -> str:
     return done.stdout
 
 
-@pytest.mark.parametrize(("script", "args", "says"), [
+QUICK = [
     ("anchor.py", (), "decisions per round"),
     ("bets.py", ("3",), "明独保 (lianzhong-classic, 3 deals"),
     ("replay.py", ("--rounds", "1", "--reps", "1"), "replay from the deal"),
     ("engine.py", ("--reps", "1", "--rounds", "1", "--games", "2", "--preset", "weihai"),
      "doudizhu classic: decisions, random bots"),
     ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
-])
+]
+SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py"}  # each has its test below
+PART_OF = {"doudizhu.py": "engine.py", "hello.py": "tui.py"}
+"""Modules of another bench, run by it."""
+
+
+def test_every_bench_is_run_here():
+    """A new bench gets its smoke run, or it may rot unseen as doudizhu.py did."""
+    run = {script for script, _, _ in QUICK} | SLOW | set(PART_OF)
+    assert {p.name for p in (ROOT / "bench").glob("*.py")} == run
+
+
+@pytest.mark.parametrize(("script", "args", "says"), QUICK)
 def test_a_quick_bench_runs_at_a_tiny_size(tmp_path, script, args, says):
     assert says in bench(tmp_path, script, *args)
+
+
+@pytest.mark.slow
+def test_the_dou_dizhu_thinking_bench_runs_at_a_tiny_size(tmp_path):
+    out = bench(tmp_path, "doudizhu_think.py", "1")
+    assert "shanghai  hint (hard):" in out
 
 
 @pytest.mark.slow
