@@ -37,6 +37,7 @@ class Action(TypedDict, total=False):
     fight: bool
     hand: str
     why: str
+    on: bool
 
 
 Event = TypedDict("Event", {
@@ -50,6 +51,8 @@ Event = TypedDict("Event", {
     "auto": bool, "added": str | None, "to": int | None, "card": str, "open": bool,
     "shown": list[str], "role": str | None, "by": str | int | None, "solo": bool, "step": str | None,
     "seats": list[int], "side": str, "kicks": int,
+    # Baohuang: 托管 by rule (R-AUTO-2)
+    "on": bool, "times": int, "stays": bool, "unscored": bool,
     # plays and tricks (both games)
     "cards": list[str], "set": str, "hand": str, "kind": str, "left": int, "jiefeng": bool,
     "from": int, "kou": bool, "bomb": bool, "place": int | None,
@@ -153,6 +156,15 @@ class BaohuangView(ViewHead):
     taken: list[str]
     tricks: list[list[list[Any]]]
     guard_card: NotRequired[bool]
+    strict_auto: NotRequired[StrictAuto]
+
+
+class StrictAuto(TypedDict):
+    """R-AUTO-2 (option ``strict_auto``): who is on 托管 and how often each seat was put on
+    it this round (more than three times: it stays on)."""
+
+    on: list[bool]
+    times: list[int]
 
 
 class DoudizhuSeat(TypedDict):
@@ -338,7 +350,16 @@ class BaohuangRow(TypedDict):
     bombs: int
     multiplier: int
     stuck: list[StuckSeat]
+    scored: bool
+    penalties: list[Penalty]
     totals: list[int]
+
+
+class Penalty(TypedDict):
+    """R-AUTO-3: points a seat lost at once for quitting a running round."""
+
+    seat: int
+    points: int
 
 
 class DoudizhuRow(DoudizhuResult):

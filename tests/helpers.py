@@ -41,7 +41,7 @@ def pass_(match: Match, seat: int) -> list[Event]:
 def fingerprint(match: Match) -> bytes:
     """Everything the match holds, for 'nothing changed' checks."""
     return pickle.dumps(
-        (match.round, match.totals, match.records, match.actions, match.over)
+        (match.round, match.totals, match.records, match.actions, match.over, match.auto)
     )
 
 

@@ -54,9 +54,15 @@ def steps(m: Match, data: st.DataObject, limit: int = 400):
     (抢庄, 抢独, 明保, 造反); yields the acting seat, its role before and the events of every
     action."""
     rng = chooser(data)
+    rules = m.rules
     for _ in range(limit):
         if m.over:
             return
+        table = table_action(m, rng) if rules.strict_auto or rules.quit_penalty else None
+        if table is not None:  # 托管 switched (R-AUTO-2), a quit (R-AUTO-3)
+            seat, action = table
+            yield seat, m.round.role_of(seat), m.apply(seat, action)
+            continue
         seat = m.to_act
         declaring = [s for s in range(5) if s != seat and m.interjections(s)]
         if declaring and rng.randrange(10) == 0:
@@ -64,3 +70,14 @@ def steps(m: Match, data: st.DataObject, limit: int = 400):
         legal = m.legal_actions(seat)
         role = m.round.role_of(seat)
         yield seat, role, m.apply(seat, rng.choice(legal))
+
+
+def table_action(m: Match, rng: random.Random):
+    """Now and then what the table applies for a seat: 托管 switched on or off (R-AUTO-2)
+    where it may be, a quit (R-AUTO-3)."""
+    seat = rng.randrange(5)
+    if m.rules.strict_auto and rng.randrange(10) == 0 and not m.auto.stays(seat):
+        return seat, {"type": "auto", "on": not m.auto.on[seat]}
+    if m.rules.quit_penalty and rng.randrange(80) == 0:
+        return seat, {"type": "quit", "why": rng.choice(["left", "removed"])}
+    return None

@@ -185,7 +185,8 @@ def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
                 break
             n = size - x - y
             if n == 0:
-                best, best_cost = CardSet(NO_RANK, 0, x, y), jokers
+                if rules.joker_sets or size == sum(rc):  # R-PLAY-1: jokers alone, or last
+                    best, best_cost = CardSet(NO_RANK, 0, x, y), jokers
                 continue
             for rank in range(top.rank + 1, TWO + 1):
                 have = rc[rank]

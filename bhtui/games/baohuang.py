@@ -13,6 +13,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.cards import COPIES, SUIT_NAMES
 from bhtui.games.contract import Action, Event, Game, GameMatch, Move
 from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
+from bhtui.rules.auto import QUIT_WHY, TABLE_ACTIONS, StrictAuto
 from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import When
 from bhtui.rules.presets import option_values
@@ -41,6 +42,7 @@ class Baohuang(Game):
     levels = LEVELS
     standard_bot = "normal"
     record_columns = "round  emperor guard  called  places (seat 0..4)        scores"
+    host_only = TABLE_ACTIONS  # R-AUTO-2's 托管 and R-AUTO-3's quit: the table's to apply
 
     def seats(self, rules: Any) -> int:
         return SEATS
@@ -51,9 +53,24 @@ class Baohuang(Game):
     def table_bot(self, name: str, seed: int = 0) -> Any:
         return table_bot(name, seed)
 
+    def auto_player(self, rules: Any) -> Any | None:
+        return STRICT_AUTO if rules.strict_auto else None
+
+    def abandons(self, rules: Any, why: str | None = None) -> bool:
+        """R-AUTO-3: quitting a running round, or being removed from it, costs
+        ``quit_penalty`` points; staying away or running out of time costs nothing."""
+        return bool(rules.quit_penalty) and (why is None or why in QUIT_WHY)
+
+    def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
+        if not self.abandons(match.rules, why) or match.over:
+            return None
+        return {"type": "quit", "why": why}
+
     def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
         """The round's offer directly (the match's own only adds its end, when nobody is
-        to act)."""
+        to act, and 托管 by rule, R-AUTO-2)."""
+        if match.rules.strict_auto:
+            return bot.decide(match.legal_actions(seat))  # type: ignore[no-any-return]
         return bot.decide(match.round.legal_actions(seat))  # type: ignore[attr-defined,no-any-return]
 
     # ----- 抢庄, 抢独, 明保, 造反 ------------------------------------------------------------
@@ -145,6 +162,9 @@ class Baohuang(Game):
             if r["stuck"] else [])
         return (f"{r['round']:>5}  {r['emperor']:>7} {guard:>5}  {r['called'] or '-':>6}  "
                 f"{places:<24}  {scores}" + (f"  ({'; '.join(notes)})" if notes else ""))
+
+
+STRICT_AUTO = StrictAuto()
 
 
 def _mine(view: View) -> BaohuangView:

@@ -251,14 +251,21 @@ class Game(ABC):
     def remote_interject(self, bot: Any, view: View) -> Action | None:
         return None
 
-    def abandons(self, rules: Any) -> bool:
-        """Whether these rules make anything of a person abandoning the game."""
+    def abandons(self, rules: Any, why: str | None = None) -> bool:
+        """Whether these rules make anything of a person abandoning the game (for reason
+        ``why``; None: for any)."""
         return False
 
     def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
         """What the table applies when a person abandons the game (``why``: ``left`` on
-        purpose, ``disconnected`` too long, ``timeouts``), or None when the rules make
-        nothing of it (Baohuang; Dou Dizhu without its escape option)."""
+        purpose, ``removed`` by the host, ``disconnected`` too long, ``timeouts``), or None
+        while the rules make nothing of it yet (Dou Dizhu before a landlord is known)."""
+        return None
+
+    def auto_player(self, rules: Any) -> Any | None:
+        """The auto-player the rules themselves prescribe for a person's seat on 托管, the
+        match then being told who is on it (Baohuang's ``strict_auto``, R-AUTO-2); None: a
+        bot of the person's chosen level plays it, and the match knows nothing of it."""
         return None
 
     def interjecting(self, match: GameMatch) -> bool:

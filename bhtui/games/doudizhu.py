@@ -47,7 +47,7 @@ class DouDizhu(Game):
     def table_bot(self, name: str, seed: int = 0) -> Any:
         return table_bot(name, seed)
 
-    def abandons(self, rules: Any) -> bool:
+    def abandons(self, rules: Any, why: str | None = None) -> bool:
         return bool(rules.escape)
 
     def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:

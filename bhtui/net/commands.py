@@ -117,7 +117,10 @@ class Commands:
         table = self.table
         on = need(message, "on", bool)
         if viewer.seat is not None and table.seats[viewer.seat].auto != on:
-            table.set_auto(viewer.seat, on)
+            try:
+                table.set_auto(viewer.seat, on)
+            except table.game.illegal as exc:  # R-AUTO-2: it stays on
+                table._error(viewer, "auto", getattr(exc, "reason", str(exc)))
 
     def _hint(self, viewer: Viewer, message: Message) -> None:
         """A hint is worked out in the pool the searching bots think in: one per seat at a

@@ -201,6 +201,8 @@ class Table:
         table._record(table.match.initial_events())
         for seat, action in actions:
             table._record(table.match.apply(seat, action))
+            if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
+                table.seats[seat].auto = bool(action.get("on"))
         for s in table.seats:
             s.ready = True
         table.scheduler.expect([i for i, s in enumerate(table.seats) if s.bot is None])
@@ -212,7 +214,7 @@ class Table:
         escape, when the table has it), applied and logged like any action — now, or as
         soon as the rules count it (Dou Dizhu's once there is a landlord). Once per absence:
         the bot plays his seat meanwhile."""
-        if (self.match is None or not self.game.abandons(self.rules)
+        if (self.match is None or not self.game.abandons(self.rules, why)
                 or seat in self.abandoned or seat in self.abandoning):
             return
         self.abandoning[seat] = why
@@ -298,8 +300,19 @@ class Table:
 
     # ----- seats: 托管 and results seen (the scheduler's questions) ------------------------
     def set_auto(self, seat: int, on: bool) -> None:
-        self.seats[seat].auto = on
-        self._publish()
+        """托管 on or off for a person's seat; where the rules prescribe the auto-player
+        (R-AUTO-2) the match is told, logged like an action, and may refuse (IllegalAction,
+        nothing changed): a seat put on it too often stays on it."""
+        s, match = self.seats[seat], self.match
+        s.auto = on
+        if match is None or match.over or self.game.auto_player(self.rules) is None:
+            self._publish()
+            return
+        try:
+            self.apply(seat, {"type": "auto", "on": on})
+        except self.game.illegal:
+            s.auto = not on
+            raise
 
     def played_by_bot(self, seat: int) -> bool:
         s = self.seats[seat]

@@ -166,7 +166,8 @@ class Scheduler:
         """A seated person's connection dropped mid-match: past AWAY_LIMIT he has abandoned
         the game, where the rules count that (once per absence)."""
         table = self.table
-        if (not table.closed and table.game.abandons(table.rules) and seat not in self._away
+        if (not table.closed and table.game.abandons(table.rules, "disconnected")
+                and seat not in self._away
                 and seat not in table.abandoned and seat not in table.abandoning):
             self._away[seat] = asyncio.get_running_loop().call_later(
                 AWAY_LIMIT, self._gone_too_long, seat)
@@ -241,6 +242,9 @@ class Scheduler:
         s, game = self.table.seats[seat], self.table.game
         if s.bot is not None:
             return s.bot
+        by_rule = game.auto_player(self.table.rules)
+        if by_rule is not None and s.auto:  # R-AUTO-2: the rules' auto-player, no level
+            return by_rule
         level = game.level(s.assist)
         bot = self._assistants.get(level)
         if bot is None:

@@ -9,6 +9,7 @@ table's seats and tells the table to publish.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import TYPE_CHECKING, Any
 
 from bhtui.net.protocol import Message
@@ -92,15 +93,37 @@ class WaitingRoom:
         table._publish()
 
     def remove(self, seat: int) -> None:
-        """Empty a seat before the match: a bot leaves, a person becomes a spectator."""
+        """Empty a seat before the match: a bot leaves, a person becomes a spectator. During
+        the match a person's seat passes to a bot for good (he looks on), and the rules may
+        make him pay for it (R-AUTO-3)."""
         table = self.table
-        if table.match is not None or not 0 <= seat < len(table.seats):
+        if not 0 <= seat < len(table.seats):
             return
         old = table.seats[seat]
+        if table.match is not None:
+            if old.bot is None and not table.match.over:
+                self._hand_to_bot(seat)
+            return
         if old.conn is not None and old.conn in table.viewers:
             table.viewers[old.conn].seat = None
             table.door.welcome(table.viewers[old.conn])
         table.seats[seat] = Seat()
+        table._publish()
+
+    def _hand_to_bot(self, seat: int) -> None:
+        """The host removes a person mid-match: whatever the rules make of it first (the
+        penalty, applied and logged), then a bot of the table's level plays the seat out
+        under a new token, so the old one no longer takes it back."""
+        table = self.table
+        table.abandon(seat, "removed")
+        old = table.seats[seat]
+        old.bot = table.game.table_bot(table.bots, seat)
+        old.auto, old.ready, old.token = False, True, secrets.token_hex(16)
+        conn, old.conn = old.conn, None
+        viewer = table.viewers.get(conn) if conn is not None else None
+        if viewer is not None:
+            viewer.seat = None
+            table.door.welcome(viewer)
         table._publish()
 
     def admin(self, viewer: Viewer, message: Message) -> None:

@@ -26,15 +26,21 @@ from bhtui.wire import Action
 class LeadSets(Sequence[CardSet]):
     """Every set a hand may lead, in ``sets_from_rank_counts`` order, without listing them:
     ``n`` natural cards of a rank with each joker combination (SJ, BJ, and Weifang's GC), then
-    jokers alone."""
+    jokers alone — all of them at once only, and only from a hand of jokers alone, unless
+    ``alone`` (R-PLAY-1's ``joker_sets``)."""
 
-    __slots__ = ("_combos", "_ends", "_sj", "_bj", "_gc", "_len")
+    __slots__ = ("_combos", "_ends", "_sj", "_bj", "_gc", "_len", "_alone")
 
-    def __init__(self, rc: Sequence[int]) -> None:
+    def __init__(self, rc: Sequence[int], alone: bool = True) -> None:
         self._sj, self._bj, self._gc = rc[SJ_RANK], rc[BJ_RANK], rc[GC_RANK]
         self._combos = _joker_combos(self._sj, self._bj, self._gc)
         self._ends = list(accumulate(rc[: TWO + 1]))  # natural cards held up to each rank
-        self._len = (self._ends[-1] + 1) * len(self._combos) - 1
+        self._alone = alone
+        naturals = self._ends[-1]
+        if alone:
+            self._len = (naturals + 1) * len(self._combos) - 1
+        else:  # jokers alone only as a hand's last set
+            self._len = naturals * len(self._combos) or int(len(self._combos) > 1)
 
     def __len__(self) -> int:
         return self._len
@@ -53,7 +59,7 @@ class LeadSets(Sequence[CardSet]):
             raise IndexError(i)
         natural, combo = divmod(i, len(self._combos))
         if natural >= self._ends[-1]:  # jokers alone, the empty combination skipped
-            x, y, z = self._combos[combo + 1]
+            x, y, z = self._combos[combo + 1 if self._alone else -1]
             return tuple.__new__(CardSet, (NO_RANK, 0, x, y, z, 0))
         rank = bisect_right(self._ends, natural)
         n = natural - (self._ends[rank - 1] if rank else 0) + 1
@@ -74,9 +80,10 @@ class LeadSets(Sequence[CardSet]):
             raise ValueError(f"{format_set(s)} cannot be led from this hand")
         combo = (x * (self._bj + 1) + y) * (self._gc + 1) + z
         if n == 0:
-            if rank != NO_RANK or combo == 0:
+            if rank != NO_RANK or combo == 0 or not (self._alone or (
+                    self._ends[-1] == 0 and combo == len(self._combos) - 1)):
                 raise ValueError(f"{format_set(s)} cannot be led from this hand")
-            natural, combo = self._ends[-1], combo - 1
+            natural, combo = self._ends[-1], (combo - 1 if self._alone else 0)
         else:
             if not 0 <= rank <= TWO or n < 0:
                 raise ValueError(f"{format_set(s)} cannot be led from this hand")

@@ -6,12 +6,14 @@ The match is the engine's whole surface: ``legal_actions(seat)``, ``apply(seat, 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, cast, overload
 
 from bhtui.cards import card_text
+from bhtui.rules.auto import QUIT_WHY, TABLE_ACTIONS, AutoState, same_action, strict_action, strict_offer
 from bhtui.rules.choices import Choices
 from bhtui.rules.deal import Deal
 from bhtui.rules.errors import IllegalAction
@@ -21,6 +23,7 @@ from bhtui.rules.round import Action, Event, Round
 from bhtui.rules.scoring import SEATS, RoundResult
 from bhtui.rules.seeding import Seed
 from bhtui.rules.state import purchases_record, transfers_record
+from bhtui.rules.throne import passes_to
 from bhtui.rules.views import match_view
 from bhtui.wire import BaohuangRow, BaohuangView, Purchase, Transfer, Viewer
 
@@ -36,6 +39,10 @@ class RoundRecord:
     tribute: list[Transfer]
     result: RoundResult
     bought: list[Purchase] = field(default_factory=list)
+    scored: bool = True
+    """False: every seat was on 托管 when it ended (R-AUTO-2), its scores count for nothing."""
+    penalties: list[dict[str, int]] = field(default_factory=list)
+    """Points lost at once by seats that quit during it (R-AUTO-3), beside its scores."""
 
     def as_dict(self) -> dict[str, Any]:
         """Public facts enough to recompute the scores: places, roles, what multiplied them
@@ -51,6 +58,7 @@ class RoundRecord:
             "abdicated": r.abdicated, "kicks": r.kicks, "bombs": r.bombs,
             "multiplier": r.multiplier,
             "stuck": [{"seat": s, "by": by, "place": r.places[s]} for s, by in r.stuck],
+            "scored": self.scored, "penalties": self.penalties,
         }
 
 
@@ -116,6 +124,8 @@ class Match:
     """``records`` as plain dicts with the totals after each, made once: the host sends each
     to every viewer when its round ends (views carry only the totals)."""
     over: bool = field(init=False, default=False)
+    auto: AutoState = field(init=False, default_factory=AutoState)
+    """Who is on 托管, as the table says (R-AUTO-2), and what quitters lost (R-AUTO-3)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, RuleSet):
@@ -166,6 +176,11 @@ class Match:
         play offered here is applied without being parsed and checked again."""
         if self.over:
             return Choices([], [], partial(self.reading, seat))
+        if self.rules.strict_auto and self.auto.on[seat]:  # R-AUTO-2: the rule's move only
+            read = partial(self.reading, seat)
+            if seat != self.round.turn:
+                return Choices([], [], read)
+            return strict_offer(self.round.legal_actions(seat), read, self._keeps_deal())
         return self.round.legal_actions(seat)
 
     def reading(self, seat: int) -> Reading:
@@ -175,7 +190,8 @@ class Match:
     def interjections(self, seat: int) -> Choices:
         """Declarations ``seat`` may make whoever is to act (抢庄, 抢独, 明保, 造反), with
         its reading."""
-        return Choices([], [] if self.over else self.round.interjections(seat),
+        quiet = self.over or (self.rules.strict_auto and self.auto.on[seat])
+        return Choices([], [] if quiet else self.round.interjections(seat),
                        partial(self.reading, seat))
 
     @property
@@ -197,46 +213,99 @@ class Match:
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalAction(f"no seat {seat!r}")
         r = self.round
-        events = r.apply(seat, action)
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind in TABLE_ACTIONS:
+            events = self._table_action(seat, action)
+        else:
+            if self.rules.strict_auto and self.auto.on[seat]:
+                self._check_strict(seat, action)
+            events = r.apply(seat, action)
         self._seats.append(seat)  # (no pair per action: see ActionLog)
         self._moves.append(action)
         phase = r.phase
         if phase == "void":
             events.extend(self._new_round(r.number, r.redeal + 1, self._previous()))
         elif phase == "done":
-            events.extend(self._finish_round())
+            events.extend(self._finish_round(events))
         return events
+
+    def _table_action(self, seat: int, action: Action) -> list[Event]:
+        """托管 switched (R-AUTO-2) or a quit (R-AUTO-3), as the table applies them."""
+        rules = self.rules
+        if action["type"] == "auto":
+            if not rules.strict_auto:
+                raise IllegalAction("托管 is the table's own business here: strict_auto is off "
+                                    "(R-AUTO-2)")
+            return [self.auto.switch(seat, action.get("on"))]  # type: ignore[list-item]
+        if not rules.quit_penalty:
+            raise IllegalAction("quitting costs nothing here: quit_penalty is 0 (R-AUTO-3)")
+        why = action.get("why")
+        if why not in QUIT_WHY:
+            raise IllegalAction(f"'quit' takes 'why', one of {', '.join(QUIT_WHY)}")
+        points = rules.quit_penalty
+        self.totals[seat] -= points
+        self.auto.penalties.append({"seat": seat, "points": -points})
+        return [{"type": "penalty", "seat": seat, "points": -points, "why": str(why),
+                 "totals": list(self.totals)}]
+
+    def _keeps_deal(self) -> bool:
+        """Passing the throne on now would void the deal (R-EMP-L4): the auto-player takes it."""
+        r = self.round  # (a declared 抢独 is let stand: that is passing, and no void)
+        return r.phase == "throne" and not r.grabs and passes_to(r) is None
+
+    def _check_strict(self, seat: int, action: Action) -> None:
+        """R-AUTO-2: a seat on 托管 declares nothing and plays the auto-player's move."""
+        if seat != self.round.turn:
+            raise IllegalAction("a seat on 托管 declares nothing (R-AUTO-2)")
+        expected = strict_action(self.round.legal_actions(seat), self._keeps_deal())
+        if expected is None or not same_action(action, expected):
+            shown = expected.get("set", expected["type"]) if expected else "nothing"
+            raise IllegalAction(f"a seat on 托管 plays by rule: {shown} (R-AUTO-2)")
 
     def _previous(self) -> RoundResult | None:
         return self.records[-1].result if self.records else None
 
-    def _finish_round(self) -> list[Event]:
+    def _finish_round(self, events: list[Event]) -> list[Event]:
         r = self.round
         assert r.result is not None
+        auto = self.auto
+        strict = self.rules.strict_auto
+        scored = not (strict and all(auto.on))  # R-AUTO-2: nobody played it
+        if not scored:
+            r.result = dataclasses.replace(r.result, scores=(0,) * SEATS)
+            shown = next(e for e in reversed(events) if e["type"] == "round_end")
+            shown["scores"], shown["unscored"] = [0] * SEATS, True
         self.records.append(RoundRecord(
             number=r.number, redeals=r.redeal,
             called=card_text(r.called) if r.called is not None else None, grab=r.grabbed,
             tribute=transfers_record(r.tribute), result=r.result,
-            bought=purchases_record(r.bought),
+            bought=purchases_record(r.bought), scored=scored, penalties=auto.penalties,
         ))
+        auto.new_round()
         for s in range(SEATS):
             self.totals[s] += r.result.scores[s]
         self.history.append(cast(BaohuangRow, {**self.records[-1].as_dict(),
                                               "totals": list(self.totals)}))
-        events: list[Event] = [{"type": "totals", "totals": list(self.totals)}]
+        after: list[Event] = [{"type": "totals", "totals": list(self.totals)}]
         done_rounds = self.rounds is not None and r.number >= self.rounds
         hit_target = self.target is not None and max(self.totals) >= self.target
-        if done_rounds or hit_target:
+        on_auto = strict and any(auto.on)  # R-AUTO-2: the platform dissolves the game
+        if done_rounds or hit_target or on_auto:
             self.over = True
-            events.append({"type": "match_end", "totals": list(self.totals)})
-            return events
-        events.extend(self._new_round(r.number + 1, 0, r.result))
-        return events
+            end: Event = {"type": "match_end", "totals": list(self.totals)}
+            if on_auto and not (done_rounds or hit_target):
+                end["why"] = "auto"
+            after.append(end)
+            return after
+        after.extend(self._new_round(r.number + 1, 0, r.result))
+        return after
 
     def view(self, viewer: Viewer) -> BaohuangView:
         """What ``viewer`` may know: a seat 0..4, None for a spectator, "all" for open spectating."""
+        auto = self.auto
         return match_view(self.round, viewer, rounds=self.rounds, over=self.over,
-                          totals=self.totals)
+                          totals=self.totals, auto={"on": auto.on, "times": auto.times}
+                          if self.rules.strict_auto else None)
 
 
 def replay(rules: RuleSet, seed: Seed, actions: Sequence[tuple[int, Action]], **kw: Any

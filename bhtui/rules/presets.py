@@ -58,8 +58,13 @@ OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "two_kill": ("full", "singles", "off"),
     "two_kill_gc": (4, 5),
     "yield_fallback": ("nothing", "lowest_joker", "highest"),
+    "quit_penalty": (0, 5, 10, 20, 50),
 }
 """The options that take one of a few values; every other option is true or false."""
+
+NUMBER_OPTIONS: dict[str, range] = {"quit_penalty": range(0, 1000)}
+"""The options that take any whole number in a range (the values above are the settings
+screen's steps): R-AUTO-3's figure is garbled in the source, so it is the host's."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,16 @@ class RuleSet:
     yield_fallback: str = "nothing"
     """R-WF-EMP-2: what a yielder without a 2 adds (F4: his lowest joker; lianzhong: his
     highest natural card)."""
+    joker_sets: bool = True
+    """R-PLAY-1: a set of jokers alone is a set (false: jokers only beside natural cards, but
+    for a hand of jokers alone, which plays them all as its last set)."""
+    strict_auto: bool = False
+    """R-AUTO-2: 托管 is seed 002's — its auto-player plays by rule, a seat put on it more than
+    three times a round stays on it, and a round ending with seats on it is not scored or
+    ends the match."""
+    quit_penalty: int = 0
+    """R-AUTO-3: a person who quits a running round, or is removed from it, loses this many
+    points at once (0: off)."""
 
     # ----- what the options make of the mechanisms ------------------------------------
     grab: Grab = field(init=False, repr=False, compare=False)
@@ -196,7 +211,12 @@ class RuleSet:
                 valid = ", ".join(self.allowed) or "none"
                 raise ValueError(f"unknown option {name!r} for {self.name}; valid: {valid}")
             values = option_values(name)
-            if not any(value == v and type(value) is type(v) for v in values):
+            if name in NUMBER_OPTIONS and type(value) is int:
+                span = NUMBER_OPTIONS[name]
+                if value not in span:
+                    raise ValueError(f"option {name} takes a whole number {span.start}.."
+                                     f"{span.stop - 1}, not {value!r}")
+            elif not any(value == v and type(value) is type(v) for v in values):
                 shown = " or ".join(str(v).lower() for v in values)
                 raise ValueError(f"option {name} takes {shown}, not {value!r}")
         changed = dataclasses.replace(self, **options)  # type: ignore[arg-type]
@@ -235,7 +255,7 @@ _LIANZHONG = RuleSet(
     scoring=LIANZHONG_SCORING,
     declare=Declarations(open_guard=When.BEFORE_LEAD, rebellion=When.IN_PLAY),
     held_back=HeldBack(SIX),
-    allowed=("kao", "bie6", "grab_solo"),
+    allowed=("kao", "bie6", "grab_solo", "strict_auto", "quit_penalty"),
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -246,7 +266,7 @@ PRESETS: dict[str, RuleSet] = {
         guard=Guard(GuardBy.CALLED),
         scoring=QINGDAO_SCORING,
         tributes=Tribute(TributeFlow.HIGHEST_CARDS),
-        allowed=("force_first", "grab_solo"),
+        allowed=("force_first", "grab_solo", "joker_sets", "quit_penalty"),
     ),
     "baike": RuleSet(
         name="baike",
@@ -257,6 +277,7 @@ PRESETS: dict[str, RuleSet] = {
         scoring=BAIKE_SCORING,
         declare=Declarations(open_guard=When.BEFORE_LEAD),
         tricks=Tricks(trick_yield=True),
+        allowed=("joker_sets", "quit_penalty"),
     ),
     "lianzhong-classic": _LIANZHONG,
     "lianzhong-simple": dataclasses.replace(
@@ -265,7 +286,7 @@ PRESETS: dict[str, RuleSet] = {
         throne=dataclasses.replace(_LIANZHONG_THRONE, needs_group=False,
                                    attach=Attach.TWO_OR_HIGHEST),
         guard=Guard(GuardBy.MARKED_CARD, OpenSolo.DECLARED_HOLDER),
-        allowed=("kao", "bie6", "grab_solo", "rebellion"),
+        allowed=("kao", "bie6", "grab_solo", "rebellion", "strict_auto", "quit_penalty"),
     ),
     "weihai": RuleSet(  # docs/baohuang-towns.md §1
         name="weihai",
@@ -278,7 +299,7 @@ PRESETS: dict[str, RuleSet] = {
         held_back=HeldBack(SIX),
         bie6=True, bie6_pure=True,
         allowed=("abdicate_mode", "abdicate_chain", "rekick", "bie6", "bie6_pure", "stuck",
-                 "stuck_penalty", "tribute"),
+                 "stuck_penalty", "tribute", "quit_penalty"),
     ),
     "weifang": RuleSet(  # docs/baohuang-towns.md §2
         name="weifang",
@@ -293,7 +314,7 @@ PRESETS: dict[str, RuleSet] = {
         held_back=HeldBack(THREE, pure=True, optional=False),
         force_first=True, stuck=True, two_kill="full",
         allowed=("emperor_leads", "bombs", "bomb_multiplier", "two_kill", "two_kill_gc",
-                 "yield_fallback"),
+                 "yield_fallback", "quit_penalty"),
     ),
 }
 

@@ -39,11 +39,13 @@ from bhtui.rules.scoring import SEATS, RoundResult, multiplier, score_round, set
 from bhtui.rules.seeding import Seed
 from bhtui.rules.sets import (
     CardSet,
+    attached,
     beats,
     format_set,
     held_back_allows,
     held_back_leads,
     is_bomb,
+    jokers_attached,
     parse_set,
     pick_cards,
     set_of_cards,
@@ -204,11 +206,15 @@ class Round(RoundState):
 
     def _leads(self, rc: list[int]) -> Sequence[CardSet]:
         """The sets a hand may lead, listed only as far as somebody reads them."""
-        held = self.rules.holds_back
+        rules = self.rules
+        held = rules.holds_back
         if not (held and rc[held.rank]):
-            return LeadSets(rc)
+            return LeadSets(rc, rules.joker_sets)
         left = without_rank(rc, held.rank)  # lead as if the held-back cards were not there
-        return LeadSets(left) if left is not None else held_back_leads(rc, held)
+        if left is not None:
+            return LeadSets(left, rules.joker_sets)
+        leads = held_back_leads(rc, held)
+        return leads if rules.joker_sets else attached(leads, rc)
 
     def cards_for(self, seat: int, s: CardSet) -> list[Card]:
         """Concrete cards for a set; a guard keeps the called card back while he can."""
@@ -410,6 +416,8 @@ class Round(RoundState):
         held = self.rules.holds_back
         if held and not held_back_allows(s, self.rc[seat], held):
             raise IllegalAction(HELD_BACK_WORDS[held.rank, held.pure])
+        if not self.rules.joker_sets and not jokers_attached(s, self.rc[seat]):
+            raise IllegalAction(JOKERS_ATTACHED_WORDS)
         self._lay(seat, cards, s, events)
 
     def _lay(self, seat: int, cards: list[Card], s: CardSet, events: list[Event]) -> None:
@@ -638,6 +646,10 @@ HELD_BACK_WORDS = {
                "(R-WH-PLAY-2)",
     (0, True): "憋3: your 3 is your very last card, played alone (R-WF-BIE3-1)",
 }
+
+
+JOKERS_ATTACHED_WORDS = ("jokers go only beside natural cards here, unless they are all "
+                         "your hand holds and go out together (R-PLAY-1, joker_sets=false)")
 
 
 def _parse_one(token: object) -> Card:

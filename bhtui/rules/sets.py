@@ -283,7 +283,8 @@ def sets_from_rank_counts(
     held-back rank (R-PLAY-6, R-WF-BIE3-1)."""
     held = rules.holds_back if rules is not None else None
     if top is None:
-        return held_back_leads(rc, held) if held and rc[held.rank] else _sets(rc, None)
+        leads = held_back_leads(rc, held) if held and rc[held.rank] else _sets(rc, None)
+        return leads if rules is None or rules.joker_sets else attached(leads, rc)
     if rules is None or rules.plain_answers:
         out = _sets(rc, top)
         bombs = False
@@ -302,7 +303,18 @@ def sets_from_rank_counts(
     if out and held and rc[held.rank] and (top[0] < held.rank or bombs):
         rank = held.rank
         out = [s for s in out if s[0] != rank or held_back_allows(s, rc, held)]
-    return out
+    return out if rules is None or rules.joker_sets else attached(out, rc)
+
+
+def jokers_attached(s: CardSet, rc: Sequence[int]) -> bool:
+    """R-PLAY-1 under ``joker_sets=false``: a set holds natural cards (jokers go only beside
+    them), unless the hand holds jokers alone and plays them all, as its last set."""
+    return s[1] > 0 or s.size == sum(rc)
+
+
+def attached(sets: list[CardSet], rc: Sequence[int]) -> list[CardSet]:
+    """``sets`` without the sets of jokers alone that :func:`jokers_attached` forbids."""
+    return [s for s in sets if s[1] or s.size == sum(rc)]
 
 
 def _with_extras(out: list[CardSet], rc: Sequence[int], top: CardSet, rules: RuleSet,

@@ -17,16 +17,17 @@ from bhtui.rules.round import Event, Round
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.state import purchases_record, transfers_record
 from bhtui.rules.throne import bundle_cards, passes_to
-from bhtui.wire import BaohuangSeat, BaohuangView, Top, Viewer, view_head
+from bhtui.wire import BaohuangSeat, BaohuangView, StrictAuto, Top, Viewer, view_head
 
 PLACEHOLDER: Event = {"type": "hidden"}
 
 
 def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool,
-               totals: list[int]) -> BaohuangView:
+               totals: list[int], auto: StrictAuto | None = None) -> BaohuangView:
     """Round ``r`` as ``viewer`` may see it, in a match of ``rounds`` (over or not) whose
-    totals after the finished rounds are ``totals``: what the match knows, given, so this
-    module needs nothing of ``match.py`` (which builds on it)."""
+    totals after the finished rounds are ``totals`` (and, under ``strict_auto``, whose seats
+    are on 托管 and how often they were put on it: ``auto``): what the match knows, given,
+    so this module needs nothing of ``match.py`` (which builds on it)."""
     seat = viewer if isinstance(viewer, int) else None
     sees_all = viewer == "all"
     public_guard = r.guard if r.guard_revealed else None
@@ -88,6 +89,8 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool,
         view["actions"] = [] if over else r.decisions(seat)
         if r.rules.deck.marked_guard_card:  # the holder sees the sword (R-GUARD-4, R-WH-DECK-2)
             view["guard_card"] = r.guard_card == seat
+    if auto is not None:  # R-AUTO-2: public, as who is on 托管 always is
+        view["strict_auto"] = {"on": list(auto["on"]), "times": list(auto["times"])}
     if sees_all:
         view["hands"] = [list(_hand_text(tuple(counts))) for counts in r.hands]
     return view

@@ -86,6 +86,9 @@ def test_R_SCORE_Q1_scores_follow_the_places_and_sides(m, data):
     points = (4, 2, 0, -2, -4)
     for rec in m.records:
         r = rec.result
+        if not rec.scored:  # R-AUTO-2: every seat on 托管 at its end
+            assert m.rules.strict_auto and r.scores == (0,) * 5
+            continue
         if m.rules.scoring.thirds:
             penalties = 0 if not m.rules.stuck_penalty else len(r.stuck)
             if not penalties:
@@ -106,7 +109,10 @@ def test_R_SCORE_Q1_scores_follow_the_places_and_sides(m, data):
             assert r.open_solo and r.places[r.emperor] == 1
         else:
             assert sorted(r.places) == [1, 2, 3, 4, 5]
-    assert m.totals == [sum(rec.result.scores[s] for rec in m.records) for s in range(5)]
+    lost = [sum(p["points"] for p in m.auto.penalties if p["seat"] == s) for s in range(5)]
+    assert m.totals == [sum(rec.result.scores[s] + sum(p["points"] for p in rec.penalties
+                                                        if p["seat"] == s)
+                            for rec in m.records) + lost[s] for s in range(5)]  # R-AUTO-3
 
 
 # ----- R-HIDE-2: nothing in a view depends on what the viewer may not know ---------------

@@ -122,7 +122,7 @@ REFUSED = [
     (("menu", "nope"), "write HOST:PORT"),
     (("--option", "grab_solo=maybe"), "NAME=true"),
     (("--preset", "rizhao"), "known: qingdao, baike, lianzhong-classic, lianzhong-simple, weihai, weifang"),
-    (("--preset", "baike", "--option", "kao=true"), "valid: none"),
+    (("--preset", "baike", "--option", "kao=true"), "valid: joker_sets, quit_penalty"),
     (("host", "--headless", "--preset", "lianzhong-classic", "--option", "rebellion=true",
       "--no-advertise"), "valid: kao, bie6, grab_solo"),
 ]

@@ -274,7 +274,9 @@ async def test_settings_before_a_local_match_show_each_option_and_apply_the_choi
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
         options = app.screen.query_one("OptionList")
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert labels == ["[ ] " + Translator("zh")(f"option.{n}") for n in ("force_first", "grab_solo")]
+        zh = Translator("zh")
+        assert labels == ["[ ] " + zh(f"option.{n}") for n in ("force_first", "grab_solo")] + [
+            "[x] " + zh("option.joker_sets"), "<0> " + zh("option.quit_penalty")]
         await pilot.press("space")  # force_first on: the mark shows it, not a colour
         assert str(options.get_option_at_index(0).prompt).startswith("[x] 逼位")
         await pilot.press("enter")

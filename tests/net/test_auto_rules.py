@@ -1,0 +1,93 @@
+"""Seed 002's 托管 and quitting rules at a table (R-AUTO-2 ``strict_auto``, R-AUTO-3
+``quit_penalty``), over the in-memory transport: the table tells the match, logs it, and the
+match scores it."""
+
+from __future__ import annotations
+
+from bhtui.rules import get_preset
+from bhtui.rules.auto import AUTO_LIMIT
+
+from net_helpers import all_bots_but, connect, settle
+
+STRICT = get_preset("lianzhong-simple").with_options(strict_auto=True)
+
+
+def errors(link, code: str) -> list[dict]:
+    return [m for m in link.messages() if m.get("type") == "error" and m.get("code") == code]
+
+
+async def test_R_AUTO_2_tuoguan_is_told_to_the_match_plays_by_rule_and_ends_the_match():
+    table = all_bots_but({0}, preset=STRICT, rounds=3)
+    client, link, _ = connect(table, "Me", seat=0)
+    await settle(lambda: client.view is not None)
+    client.set_auto(True)
+    await settle(lambda: table.match.over)
+    actions = [a for s, a in table.match.actions if s == 0]
+    assert actions[0] == {"type": "auto", "on": True}
+    assert len(table.match.records) == 1  # the round ended with me on 托管: the match too
+    assert client.view["strict_auto"]["on"] == [True, False, False, False, False]
+    ends = [e for _, e in client.events if e["type"] == "match_end"]
+    assert ends == [{"type": "match_end", "totals": table.match.totals, "why": "auto"}]
+
+
+async def test_R_AUTO_2_a_seat_put_on_tuoguan_a_fourth_time_stays_on_and_an_all_tuoguan_round_is_not_scored():
+    table = all_bots_but({0, 1, 2, 3, 4}, preset=STRICT, rounds=3)
+    clients = [connect(table, f"P{s}", seat=s) for s in range(5)]
+    await settle(lambda: all(c.view for c, _, _ in clients))
+    me, link, _ = clients[0]
+    for _ in range(AUTO_LIMIT):
+        me.set_auto(True)
+        me.set_auto(False)
+    me.set_auto(True)
+    await settle(lambda: table.match.auto.times[0] == AUTO_LIMIT + 1)
+    me.set_auto(False)
+    await settle(lambda: errors(link, "auto"))
+    assert "stays on it until the round ends" in errors(link, "auto")[0]["reason"]
+    assert table.seats[0].auto and table.match.auto.on[0]
+    assert me.view["strict_auto"]["times"][0] == AUTO_LIMIT + 1
+    for client, _, _ in clients[1:]:
+        client.set_auto(True)
+    await settle(lambda: table.match.over)
+    assert len(table.match.records) == 1 and table.match.totals == [0] * 5
+    assert table.match.history[0]["scored"] is False
+
+
+async def test_R_AUTO_3_a_person_who_leaves_mid_round_loses_the_penalty_and_the_bot_plays_on():
+    rules = get_preset("qingdao").with_options(quit_penalty=10)
+    table = all_bots_but({0}, preset=rules, rounds=1)
+    client, link, _ = connect(table, "Me", seat=0)
+    await settle(lambda: client.view is not None)
+    client.leave()
+    await settle(lambda: table.match.over)
+    assert (0, {"type": "quit", "why": "left"}) in list(table.match.actions)
+    row = table.match.history[0]
+    assert row["penalties"] == [{"seat": 0, "points": -10}]
+    assert table.match.totals[0] == row["scores"][0] - 10
+
+
+async def test_R_AUTO_3_a_person_the_host_removes_mid_round_pays_and_looks_on():
+    rules = get_preset("baike").with_options(quit_penalty=7)
+    table = all_bots_but({0, 1}, preset=rules, rounds=1)
+    me, link, _ = connect(table, "Me", seat=0)
+    other, _, _ = connect(table, "Other", seat=1)
+    await settle(lambda: me.view is not None and other.view is not None)
+    token = me.token
+    table.remove(0)
+    await settle(lambda: me.seat is None)
+    assert table.seats[0].bot is not None and table.seats[0].token != token
+    await settle(lambda: [e for _, e in other.events if e["type"] == "penalty"])
+    penalties = [e for _, e in other.events if e["type"] == "penalty"]
+    assert penalties[0]["seat"] == 0 and penalties[0]["points"] == -7
+    other.set_auto(True)
+    await settle(lambda: table.match.over)
+    assert table.match.totals[0] == table.match.history[0]["scores"][0] - 7
+
+
+async def test_R_AUTO_3_without_a_penalty_leaving_costs_nothing():
+    table = all_bots_but({0}, preset="qingdao", rounds=1)
+    client, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: client.view is not None)
+    client.leave()
+    await settle(lambda: table.match.over)
+    assert not any(a["type"] == "quit" for _, a in table.match.actions)
+    assert table.match.totals == list(table.match.history[0]["scores"])
