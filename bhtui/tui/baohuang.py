@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
 from bhtui.rules import offers, parse_set
+from bhtui.rules.auto import AUTO_LIMIT
 from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import pick_cards
@@ -133,6 +134,28 @@ class BaohuangParts(TableParts[BaohuangView]):
                 words.append(t("declare.rebel"))
         return "".join(" · " + w for w in words)
 
+    def auto_words(self, view: BaohuangView, me: int, names: list[str], t: Translator) -> str:
+        """R-AUTO-2 (``strict_auto``): on 托管, what the round's end will bring (not scored,
+        the match's end) and whether it stays on; off it, how many of my switches are left
+        and who else is on it."""
+        strict = view.get("strict_auto")
+        if strict is None:
+            return ""
+        on, times = strict["on"], strict["times"]
+        if all(on):
+            return t("auto.strict.all")
+        if on[me]:
+            return t("auto.strict.stays" if times[me] > AUTO_LIMIT else "auto.strict.on")
+        words = []
+        if times[me] >= AUTO_LIMIT:
+            words.append(t("auto.strict.last", n=AUTO_LIMIT))
+        elif times[me]:
+            words.append(t("auto.strict.count", n=times[me], limit=AUTO_LIMIT))
+        others = [names[s] for s, seat_on in enumerate(on) if seat_on and s < len(names)]
+        if others:
+            words.append(t("auto.strict.others", names=", ".join(others)))
+        return " · ".join(words)
+
     def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> ModalScreen[Any] | None:
         kind = offers.dialog_of(view)  # the rules say which decision this is
@@ -173,8 +196,11 @@ class BaohuangParts(TableParts[BaohuangView]):
         else:
             tribute = view["tribute"] if view["round"] == number + 1 else []
         last = view["phase"] == "over" and number == view["round"]
+        strict = view.get("strict_auto")
+        ended_on_auto = last and strict is not None and any(strict["on"])  # R-AUTO-2
         return ResultScreen(t, end, names, totals, tribute, last, style.name,
-                            rules_of(view).tribute_flow is not TributeFlow.NONE, auto_close)
+                            rules_of(view).tribute_flow is not TributeFlow.NONE, auto_close,
+                            "result.last_auto" if ended_on_auto else "result.last")
 
 
 BAOHUANG_PARTS = BaohuangParts()

@@ -109,7 +109,15 @@ def describe(event: Event, names: list[str], t: Translator,
         result = t(f"result.winner.{winner}") if winner else t("result.draw")
         return t("log.round_end", round=event["round"], result=result)
     if kind == "match_end":
-        return t("log.match_end")
+        return t("log.match_end_auto" if event.get("why") == "auto" else "log.match_end")
+    if kind == "auto":  # R-AUTO-2: the table told the match
+        if not event["on"]:
+            return t("log.auto_off", name=name())
+        return t("log.auto_stays" if event["stays"] else "log.auto_on", name=name(),
+                 n=event["times"])
+    if kind == "penalty":  # R-AUTO-3
+        return t("log.penalty", name=name(), points=event["points"],
+                 why=t(f"log.penalty.{event['why']}"))
     if kind == "grab":
         return t("log.grab_declared", name=name())
     if kind == "skip":

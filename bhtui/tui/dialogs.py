@@ -296,8 +296,9 @@ class ResultScreen(Dialog):
     def __init__(self, t: Translator, end: Event, names: list[str],
                  totals: list[int], tribute: list[Transfer], last: bool,
                  label: Any = str, has_tribute: bool = True,
-                 auto_close: float | None = None) -> None:
+                 auto_close: float | None = None, last_words: str = "result.last") -> None:
         super().__init__(t)
+        self.last_words = last_words  # why there is no next round
         self.end, self.names, self.totals, self.tribute, self.last = end, names, totals, tribute, last
         self.label, self.has_tribute = label, has_tribute
         self.auto_close = auto_close
@@ -327,6 +328,8 @@ class ResultScreen(Dialog):
         with Vertical():
             yield Plain(t("result.title", n=end["round"]), classes="title")
             yield Plain(t(f"result.winner.{winner}") if winner else t("result.draw"))
+            if end.get("unscored"):  # R-AUTO-2: every seat was on 托管
+                yield Plain(Text(t("result.unscored"), style="bold"))
             if end.get("multiplier", 1) != 1:
                 yield Plain(t("result.multiplier", n=end["multiplier"], causes=causes(t, end)))
             yield Plain(grid)
@@ -337,7 +340,7 @@ class ResultScreen(Dialog):
                     yield Plain(Text.assemble((f" {apart(self.names, 10)[seat]}: ", "bold"),
                                               rank_counts_words(hand)), classes="held")
             if self.last:
-                yield Plain(t("result.last"))
+                yield Plain(t(self.last_words))
             elif self.tribute:
                 yield Plain(t("result.tribute",
                                 items=tribute_words(self.tribute, self.names, self.label)))

@@ -160,6 +160,11 @@ class TableParts(ABC, Generic[V]):
         """The declarations open to me now, for the status line."""
         return ""
 
+    def auto_words(self, view: V, me: int, names: list[str], t: Translator) -> str:
+        """What 托管 means at this table, said before it happens (R-AUTO-2's consequences),
+        for the status line; empty where 托管 only plays for the person (R-AUTO-1)."""
+        return ""
+
     def decision_key(self, view: V) -> tuple[Any, ...]:
         """What a decision dialog was opened for: a change makes it stale. The last item is
         the moment a declaration belongs to (a turn's dialog ignores it)."""

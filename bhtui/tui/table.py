@@ -411,7 +411,7 @@ class TableScreen(Localized, Screen[None]):
         if me is None:
             return t("status.watching") + " — " + t("status.waiting", name=waiting) + clock
         if self._on_auto():
-            return t("status.auto_on")
+            return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
         declare = self._declare_words()
         if to_act != me:
             return t("status.waiting", name=waiting) + declare + clock
@@ -435,8 +435,11 @@ class TableScreen(Localized, Screen[None]):
 
     def _declare_words(self) -> str:
         """The declarations open to me right now, with their keys."""
-        return self.parts.declare_words(self.client.view or {}, self._my_actions(),
-                                        self.client.seat, self.t)
+        view: Any = self.client.view or {}
+        me = self.client.seat
+        words = self.parts.declare_words(view, self._my_actions(), me, self.t)
+        auto = self.parts.auto_words(view, me, self.names(), self.t) if me is not None else ""
+        return words + (" · " + auto if auto else "")
 
     def on_hand_view_changed(self, _: HandView.Changed) -> None:
         self.status_note = None  # my selection speaks now

@@ -4,6 +4,8 @@ as its last set."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -90,3 +92,17 @@ def test_R_PLAY_1_no_bot_plays_jokers_alone_but_as_its_last_set(rules, level):
                 if not any(c not in ("SJ", "BJ") for c in e["cards"]):
                     assert len(e["cards"]) == left  # the last set
     assert m.over
+
+
+@pytest.mark.parametrize("command", ["sim", "tournament"])
+def test_R_PLAY_1_R_AUTO_2_R_AUTO_3_the_options_head_a_sim_and_a_tournament(command, cli):
+    """The report says the rules it was played under, the new options among them."""
+    extra = ("--bots", "normal,heuristic,easy,random,random", "--match-rounds", "1",
+             "--jobs", "1") if command == "tournament" else ("--bots", "normal")
+    for preset, option, value in (("qingdao", "joker_sets=false", False),
+                                  ("lianzhong-simple", "strict_auto=true", True)):
+        out = cli(command, "--preset", preset, "--option", option, "--option",
+                  "quit_penalty=15", "--rounds", "5", "--seed", "4", "--json", *extra)
+        assert out.returncode == 0, out.stderr
+        options = json.loads(out.stdout)["options"]
+        assert options[option.split("=")[0]] is value and options["quit_penalty"] == 15
