@@ -145,12 +145,13 @@ def run_lead(rc: Sequence[int], unseen: Sequence[int], longest: int, rules: Rule
              sets: Sequence[CardSet] | None = None) -> CardSet | None:
     """With all groups unbeatable but one, an unbeatable group to lead (the last one goes
     out on its own); None otherwise. ``sets`` are the legal leads (None: every whole group
-    not held back is one)."""
+    not held back is one, the jokers too where they may go alone, R-PLAY-1)."""
     groups = _groups(rc)
     if len(groups) < 2 or losers(rc, unseen, longest, rules) > 1:
         return None
     for g in groups:
-        if (sets is None or g in sets) and not _held(g, rules) and unbeatable(
+        legal = g in sets if sets is not None else bool(g.n or rules.joker_sets)
+        if legal and not _held(g, rules) and unbeatable(
                 g, unseen, longest, rules):
             return g
     return None

@@ -130,8 +130,8 @@ class AutoState:
         if on == self.on[seat]:
             raise IllegalAction(f"托管 is already {'on' if on else 'off'} for this seat")
         if not on and self.stays(seat):
-            raise IllegalAction(f"put on 托管 more than {AUTO_LIMIT} times this round, the seat "
-                                "stays on it until the round ends (R-AUTO-2)")
+            raise IllegalAction(f"托管 more than {AUTO_LIMIT} times this round: it stays on "
+                                "until the round ends (R-AUTO-2)")
         self.on[seat] = on
         if on:
             self.times[seat] += 1

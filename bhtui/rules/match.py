@@ -214,7 +214,7 @@ class Match:
             raise IllegalAction(f"no seat {seat!r}")
         r = self.round
         kind = action.get("type") if isinstance(action, dict) else None
-        if kind in TABLE_ACTIONS:
+        if type(kind) is str and kind in TABLE_ACTIONS:
             events = self._table_action(seat, action)
         else:
             if self.rules.strict_auto and self.auto.on[seat]:

@@ -614,6 +614,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "auto.strict.last": {"en": "托管 {n} times: a 4th stays on", "zh": "已托管 {n} 次，再托管不能取消"},
     "auto.strict.others": {"en": "{names} on 托管: ends the match",
                            "zh": "{names} 托管中：局终解散"},
+    "status.jokers_attached": {"en": "jokers only with natural cards, or all as your last set",
+                               "zh": "王只能跟点数牌一起出（只剩王时一次出完）"},
     "result.unscored": {"en": "Not scored: every seat was on 托管 (R-AUTO-2).",
                         "zh": "本局不计分：全员托管。"},
     "result.last_auto": {"en": "The match ends: a seat was on 托管 when the round ended (R-AUTO-2).",

@@ -6,7 +6,7 @@ from bhtui.cards import parse_card
 from bhtui.rules import CardSet, RuleSet, beats
 from bhtui.rules.mechanisms import SIX
 from bhtui.rules.presets import rules_of
-from bhtui.rules.sets import held_back_allows, is_bomb, rank_counts, set_of_cards
+from bhtui.rules.sets import held_back_allows, is_bomb, jokers_attached, rank_counts, set_of_cards
 from bhtui.tui.describe import set_words
 from bhtui.tui.i18n import Translator
 from bhtui.wire import BaohuangView
@@ -51,9 +51,11 @@ def selection_problem(cards: list[str], view: BaohuangView, t: Translator) -> st
         if problem:
             return t("status.must_beat", set=set_words(top["cards"]))
     held = rules.holds_back
-    if held and not held_back_allows(chosen, rank_counts(parse_card(c) for c in view.get("hand", [])),
-                                     held):
+    hand = rank_counts(parse_card(c) for c in view.get("hand", []))
+    if held and not held_back_allows(chosen, hand, held):
         return t("status.bie6" if held.rank == SIX else "status.bie3")
+    if not rules.joker_sets and not jokers_attached(chosen, hand):  # R-PLAY-1
+        return t("status.jokers_attached")
     return None
 
 

@@ -85,7 +85,8 @@ def test_an_action_from_the_wire_keeps_only_the_fields_its_type_has_in_that_game
     with pytest.raises(ProtocolError):
         action_of({"action": {"type": 3}}, ddz.action_fields)
     assert "escape" in ddz.host_only and not ddz.out_of_turn
-    assert "grab" in baohuang.out_of_turn and not baohuang.host_only
+    assert "grab" in baohuang.out_of_turn
+    assert baohuang.host_only == {"auto", "quit"}  # R-AUTO-2's 托管, R-AUTO-3's quit
 
 
 def test_changed_options_name_what_a_table_set_otherwise_than_its_preset():

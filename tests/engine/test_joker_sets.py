@@ -106,3 +106,4 @@ def test_R_PLAY_1_R_AUTO_2_R_AUTO_3_the_options_head_a_sim_and_a_tournament(comm
         assert out.returncode == 0, out.stderr
         options = json.loads(out.stdout)["options"]
         assert options[option.split("=")[0]] is value and options["quit_penalty"] == 15
+

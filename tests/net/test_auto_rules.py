@@ -42,7 +42,7 @@ async def test_R_AUTO_2_a_seat_put_on_tuoguan_a_fourth_time_stays_on_and_an_all_
     await settle(lambda: table.match.auto.times[0] == AUTO_LIMIT + 1)
     me.set_auto(False)
     await settle(lambda: errors(link, "auto"))
-    assert "stays on it until the round ends" in errors(link, "auto")[0]["reason"]
+    assert "it stays on until the round ends" in errors(link, "auto")[0]["reason"]
     assert table.seats[0].auto and table.match.auto.on[0]
     assert me.view["strict_auto"]["times"][0] == AUTO_LIMIT + 1
     for client, _, _ in clients[1:]:

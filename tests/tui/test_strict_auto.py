@@ -13,8 +13,10 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang import BAOHUANG_PARTS
 from bhtui.tui.dialogs import MatchEndScreen
 from bhtui.tui.i18n import Translator
+from bhtui.tui.selection import selection_problem
 from bhtui.tui.sessions import LocalSession
 
+from helpers import rigged
 from tui_helpers import table, wait_for
 
 STRICT = PRESETS["lianzhong-simple"].with_options(strict_auto=True)
@@ -71,7 +73,7 @@ async def test_R_AUTO_2_t_at_a_strict_table_says_the_match_ends_with_the_round_a
         await wait_for(pilot, lambda: "stays on; the match ends with this round" in status(app),
                        "the fourth time's words")
         await pilot.press("t")  # refused: it stays on
-        await wait_for(pilot, lambda: "stays on it until the round ends" in status(app)
+        await wait_for(pilot, lambda: "it stays on until the round ends" in status(app)
                        or isinstance(app.screen, MatchEndScreen), "the refusal")
         app.host.bot_delay = 0.0
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match's end")
@@ -103,3 +105,17 @@ async def test_R_AUTO_2_R_AUTO_3_R_PLAY_1_the_rules_screen_explains_the_new_opti
         await pilot.press(*["down"] * labels().index("[ ] " + t("option.strict_auto")))
         await pilot.press("space")
         assert app.screen.rules.strict_auto
+
+
+def test_R_PLAY_1_the_screen_says_why_jokers_alone_are_refused_before_sending():
+    m = rigged("7H 7H 7H 9S SJ", "10H SJ BJ", "8H 7H", "JH", "QH", joker_sets=False)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    t = Translator("en")
+    view = m.view(0)
+    assert selection_problem(["SJ"], view, t) == t("status.jokers_attached")
+    assert selection_problem(["9S", "SJ"], view, t) is None
+    plain = rigged("7H 7H 7H 9S SJ", "10H SJ BJ", "8H 7H", "JH", "QH")
+    plain.apply(0, {"type": "accept"})
+    plain.apply(0, {"type": "call", "card": "7H"})
+    assert selection_problem(["SJ"], plain.view(0), t) is None
