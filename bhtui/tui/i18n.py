@@ -301,14 +301,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "option.yield_fallback": {"en": "A yielder without a 2 adds: nothing, his lowest joker, or his "
                                     "highest card",
                               "zh": "让位时没有2：不附牌、附最小的王、或附最大的牌"},
-    "option.joker_sets": {"en": "Jokers alone are a set (off: only beside natural cards, or all "
-                                "of them as your last set)",
+    "option.joker_sets": {"en": "Joker sets: jokers alone are a set (off: only beside natural "
+                                "cards, or all of them as your last set)",
                           "zh": "王可以单独成一手（关：王只能跟点数牌一起出，只剩王时一次出完）"},
     "option.strict_auto": {"en": "联众托管: it passes, leads its lowest single; 4 times a round "
                                  "stays on; a round ending on 托管 ends the match",
                            "zh": "联众托管：托管只出最小单张、跟牌不要；一局超过三次不能取消；"
                                  "局终有人托管即解散，全员托管不计分"},
-    "option.quit_penalty": {"en": "Points lost for quitting, or being removed, mid-round (0: none)",
+    "option.quit_penalty": {"en": "Quit penalty: points lost for quitting, or being removed, "
+                                  "mid-round (0: none)",
                             "zh": "中途退出或被踢出扣的分数（0：不扣）"},
     "value.abdicate_mode.w1": {"en": "w1", "zh": "w1"},
     "value.abdicate_mode.tv": {"en": "tv", "zh": "tv"},
