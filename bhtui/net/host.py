@@ -186,17 +186,15 @@ class Table:
     def resume(cls, log: GameLog, **kw: Any) -> Table:
         """Rebuild a table from its log: the same match, the same seat tokens. ValueError (or
         IllegalAction) says what in the log is wrong; GameLogError when the log was played
-        under another edition of the rules."""
+        under another edition of the rules or its seed or rounds are damaged."""
         header, actions, (game, rules) = log.header, log.actions, log.rules()
         logged = logged_seats(header.get("seats"), game.seats(rules))
         seats = [Seat(name=name, bot=game.table_bot(bot, i) if bot else None, token=token,
                       taken=True)
                  for i, (name, bot, token) in enumerate(logged)]
-        seed = header["seed"]
-        if not isinstance(seed, int | str) or isinstance(seed, bool):
-            raise ValueError("the seed is neither a number nor a secret")
+        seed, rounds = log.seed_and_rounds()
         table = cls(rules, seats, game=game, name=str(header["name"]), seed=seed,
-                    rounds=header["rounds"], log=log, table_id=header.get("id"), **kw)
+                    rounds=rounds, log=log, table_id=header.get("id"), **kw)
         table.match = game.new_match(rules, table.seed, table.rounds)
         table._record(table.match.initial_events())
         for seat, action in actions:

@@ -101,6 +101,22 @@ class GameLog:
         except (KeyError, TypeError, ValueError) as exc:
             raise GameLogError(f"{self.path}: the header's rules are unreadable ({exc})") from None
 
+    def seed_and_rounds(self) -> tuple[int | str, int | None]:
+        """The header's seed and number of rounds, checked: GameLogError names the field and
+        what it should hold. Taken as they were, rounds "x" failed deep in the match with
+        "'<' not supported", and a seed that is a list dealt other cards, so the replay's
+        first action was "not seat 0's turn"."""
+        seed, rounds = self.header.get("seed"), self.header.get("rounds")
+        if not isinstance(seed, int | str) or isinstance(seed, bool):
+            raise GameLogError(f"{self.path}: the header's seed is {_shown(seed)}: a whole "
+                               f"number or a secret (hex text) was expected")
+        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
+                                   or rounds < 1):
+            raise GameLogError(f"{self.path}: the header's rounds is {_shown(rounds)}: a whole "
+                               f"number from 1 up, or none for a match without end, was "
+                               f"expected")
+        return seed, rounds
+
     # reading
     @classmethod
     def load(cls, path: Path) -> GameLog:
@@ -151,6 +167,12 @@ class GameLog:
         log._file.truncate(good_end)
         log._file.seek(good_end)
         return log
+
+
+def _shown(value: Any) -> str:
+    """A header value as a message shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def latest_log() -> Path | None:

@@ -61,15 +61,16 @@ class Replay:
     @classmethod
     def from_log(cls, log: GameLog) -> Replay:
         """The log's game under the rules it was played under (GameLogError if this bhtui
-        plays another edition of them)."""
+        plays another edition of them, or the header's seed or rounds are damaged)."""
         h, (game, rules) = log.header, log.rules()
         seats = h.get("seats", [])
         names = [str(s.get("name") or f"Seat {i}") if isinstance(s, dict) else f"Seat {i}"
                  for i, s in enumerate(seats)]
         people = (sum(1 for s in seats if isinstance(s, dict) and not s.get("bot"))
                   if isinstance(seats, list) else None)
-        return cls(rules.name, rules.options(), h["seed"], h.get("rounds"), list(log.actions),
-                   names, game.name, people)
+        seed, rounds = log.seed_and_rounds()
+        return cls(rules.name, rules.options(), seed, rounds, list(log.actions), names,
+                   game.name, people)
 
     @property
     def hands_open(self) -> bool:

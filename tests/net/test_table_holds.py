@@ -353,6 +353,34 @@ def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats,
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("field, value, said", [
+    ("rounds", "x", "the header's rounds is 'x': a whole number from 1 up"),
+    ("rounds", 0, "the header's rounds is 0: a whole number from 1 up"),
+    ("seed", [1, 2], "the header's seed is [1, 2]: a whole number or a secret"),
+    ("seed", None, "the header's seed is None: a whole number or a secret"),
+])
+def test_replaying_or_resuming_a_log_with_a_damaged_seed_or_rounds_names_the_field(
+        tmp_path, cli, nothing_starts, field, value, said):
+    """Issue 27.7: rounds "x" said "'<' not supported", and a seed that is a list dealt
+    other cards, so `bhtui replay` said "not seat 0's turn"; now both commands name the
+    field and what it should hold, in one line, and nothing starts."""
+    from bhtui.sim import play_match
+
+    played = Match(PRESETS["qingdao"], 3, rounds=1)
+    play_match(played, [make_bot("heuristic")] * 5)
+    log = GameLog(tmp_path / "bad.bhlog")
+    log.start({**Table(PRESETS["qingdao"], seed=3, rounds=1).header(), field: value})
+    for seat, action in played.actions:
+        log.append(seat, action)
+    log.close()
+    for args in (["replay", str(log.path)],
+                 ["host", "--headless", "--resume", str(log.path), "--port", "0", "--bind",
+                  LOOPBACK, "--no-advertise"]):
+        done = cli(*args)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
 async def test_a_closed_table_applies_nothing_more_and_no_late_bot_move_reaches_the_log(tmp_path):
     """Issue 13.11: on SIGTERM the host closes the table before the log; a bot's timer that
     fires after that does nothing."""
