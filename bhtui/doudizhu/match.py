@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bhtui.actionlog import ActionLog
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu.deal import Deal
 from bhtui.doudizhu.errors import IllegalAction
@@ -50,7 +51,8 @@ class Match:
     totals: list[int] = field(init=False)
     levels: list[int] | None = field(init=False)
     """S-LEVEL-1 level points (Shanghai only)."""
-    actions: list[tuple[int, Action]] = field(init=False, default_factory=list)
+    actions: ActionLog = field(init=False, default_factory=ActionLog)
+    """Every applied action as (seat, action) pairs; only the latest after keep_last."""
     history: list[DoudizhuRow] = field(init=False, default_factory=list)
     """``records`` as plain dicts with the totals after each, made once: the host sends each
     to every viewer when its deal ends (views carry only the totals)."""
@@ -99,6 +101,11 @@ class Match:
         return Offer([] if self.over else self.round.legal_actions(seat),
                      lambda: self.view(seat))
 
+    def keep_last(self, n: int) -> None:
+        """Keep only about the last ``n`` actions in memory: a table's endless match, whose
+        game log on disk holds them all."""
+        self.actions.keep_last(n)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action; IllegalAction with a reason (nothing changed) when refused."""
         if self.over:
@@ -107,7 +114,7 @@ class Match:
             raise IllegalAction(f"no seat {seat!r}")
         r = self.round
         events = r.apply(seat, action)
-        self.actions.append((seat, action))
+        self.actions.append(seat, action)
         following = (r.first_bidder + 1) % self.seats  # C-BID-1, and S-BID-1 for redeals
         if r.phase == "void":  # C-BID-3, S-BID-2: the next deal is 荒番
             events += self._new_round(r.number, r.redeal + 1, following, True, r.voids + 1)

@@ -56,6 +56,9 @@ class GameMatch(Protocol):
         """Finished rounds as the engine keeps them; ``as_dict()`` is the sim's JSON."""
     @property
     def actions(self) -> Sequence[tuple[int, Action]]: ...
+    def keep_last(self, n: int) -> None:
+        """Keep only about the last ``n`` actions in memory (``len(actions)`` still counts
+        them all): a table's match, whose game log holds them all."""
     @property
     def to_act(self) -> int | None: ...
     def legal_actions(self, seat: int) -> Sequence[Action]: ...

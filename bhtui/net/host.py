@@ -37,6 +37,7 @@ __all__ = ["BOT_NAMES", "SPECTATORS_PER_ADDRESS", "Connection", "Seat", "Table",
 
 CATCHUP_EVENTS = 256  # events a (re)joining viewer gets at most, in one frame
 HISTORY_PAGE = 16  # finished rounds per "history" message
+KEPT_ACTIONS = 1024  # a match's latest actions kept in memory; its log holds them all
 logger = logging.getLogger(__name__)
 
 
@@ -122,6 +123,7 @@ class Table:
         for s in self.seats:
             s.ready = True
         self.match = self.game.new_match(self.rules, self.seed, self.rounds)
+        self.match.keep_last(KEPT_ACTIONS)
         self.recall = self._recall()
         self.timeouts.clear()
         self.abandoning.clear()  # S-SCORE-5 counts per match
@@ -196,11 +198,13 @@ class Table:
         table = cls(rules, seats, game=game, name=str(header["name"]), seed=seed,
                     rounds=rounds, log=log, table_id=header.get("id"), **kw)
         table.match = game.new_match(rules, table.seed, table.rounds)
+        table.match.keep_last(KEPT_ACTIONS)
         table._record(table.match.initial_events())
         for seat, action in actions:
             table._record(table.match.apply(seat, action))
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
                 table.seats[seat].auto = bool(action.get("on"))
+        log.actions = []  # replayed: held twice, they were a second copy all evening
         for s in table.seats:
             s.ready = True
         table.scheduler.expect([i for i, s in enumerate(table.seats) if s.bot is None])

@@ -7,11 +7,12 @@ The match is the engine's whole surface: ``legal_actions(seat)``, ``apply(seat, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, cast, overload
+from typing import Any, cast
 
+from bhtui.actionlog import ActionLog
 from bhtui.cards import card_text
 from bhtui.rules.auto import QUIT_WHY, TABLE_ACTIONS, AutoState, same_action, strict_action, strict_offer
 from bhtui.rules.choices import Choices
@@ -62,46 +63,6 @@ class RoundRecord:
         }
 
 
-class ActionLog(Sequence[tuple[int, Action]]):
-    """A match's applied actions as (seat, action) pairs, read from two flat lists.
-
-    A pair per action would be a tuple holding a dict, which the garbage collector follows
-    for the whole match (CPython stops tracking a tuple only when it holds no container):
-    ever more of them to walk at every collection, 10–15 % of a random-bot sim. The seats
-    and the action dicts (text and numbers: untracked) add nothing to walk; the pairs are
-    made when read — a replay, a demo, a test.
-    """
-
-    __slots__ = ("_seats", "_moves")
-
-    def __init__(self, seats: list[int], moves: list[Action]) -> None:
-        self._seats, self._moves = seats, moves
-
-    def __len__(self) -> int:
-        return len(self._seats)
-
-    @overload
-    def __getitem__(self, i: int) -> tuple[int, Action]: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[tuple[int, Action]]: ...
-
-    def __getitem__(self, i: int | slice) -> tuple[int, Action] | list[tuple[int, Action]]:
-        if isinstance(i, slice):
-            return list(zip(self._seats[i], self._moves[i], strict=True))
-        return self._seats[i], self._moves[i]
-
-    def __iter__(self) -> Iterator[tuple[int, Action]]:
-        return zip(self._seats, self._moves, strict=True)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]  # it grows, like a list
-
-    def __repr__(self) -> str:
-        return f"ActionLog({list(self)!r})"
-
-
 @dataclass
 class Match:
     """One match of ``rounds`` rounds (None: no limit) or until a total reaches ``target``,
@@ -117,9 +78,8 @@ class Match:
     round: Round = field(init=False)
     records: list[RoundRecord] = field(init=False, default_factory=list)
     totals: list[int] = field(init=False, default_factory=lambda: [0] * SEATS)
-    _seats: list[int] = field(init=False, default_factory=list, repr=False)
-    _moves: list[Action] = field(init=False, default_factory=list, repr=False)
-    """The action log as two flat lists (see :class:`ActionLog`): who acted, and what."""
+    _log: ActionLog = field(init=False, default_factory=ActionLog, repr=False)
+    """Who acted and what, as two flat lists (see :class:`bhtui.actionlog.ActionLog`)."""
     history: list[BaohuangRow] = field(init=False, default_factory=list)
     """``records`` as plain dicts with the totals after each, made once: the host sends each
     to every viewer when its round ends (views carry only the totals)."""
@@ -163,8 +123,13 @@ class Match:
     @property
     def actions(self) -> ActionLog:
         """Every applied action in order as (seat, action) pairs: with the seed, the match
-        (R-SEED-1)."""
-        return ActionLog(self._seats, self._moves)
+        (R-SEED-1). After :meth:`keep_last`, only the latest are kept."""
+        return self._log
+
+    def keep_last(self, n: int) -> None:
+        """Keep only about the last ``n`` actions in memory: a table's endless match, whose
+        game log on disk holds them all (replays and resumes read that)."""
+        self._log.keep_last(n)
 
     @property
     def to_act(self) -> int | None:
@@ -220,8 +185,7 @@ class Match:
             if self.rules.strict_auto and self.auto.on[seat]:
                 self._check_strict(seat, action)
             events = r.apply(seat, action)
-        self._seats.append(seat)  # (no pair per action: see ActionLog)
-        self._moves.append(action)
+        self._log.append(seat, action)
         phase = r.phase
         if phase == "void":
             events.extend(self._new_round(r.number, r.redeal + 1, self._previous()))

@@ -79,7 +79,12 @@ class Replay:
         return self.finished or (self.people is not None and self.people <= 1)
 
     def _fresh(self) -> GameMatch:
-        return self.played.new_match(self.rules, self.seed, self.rounds)
+        """The match at the first deal. Its actions are ``self.actions``: it keeps only the
+        latest, or each checkpoint would pickle all those before it again (quadratic: a
+        1,000-round log took gigabytes)."""
+        match = self.played.new_match(self.rules, self.seed, self.rounds)
+        match.keep_last(CHECKPOINT_EVERY)
+        return match
 
     def __len__(self) -> int:
         return len(self.actions)

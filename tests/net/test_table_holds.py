@@ -455,3 +455,31 @@ async def test_under_a_low_descriptor_limit_a_crowd_is_refused_and_the_seated_pl
     finally:
         host.terminate()
         host.wait(10)
+
+
+# ----- issue 27.6: an evening's memory --------------------------------------------------------
+async def test_a_tables_match_keeps_its_latest_actions_and_its_log_replays_and_resumes_exactly(
+        tmp_path, monkeypatch):
+    """R-SEED-1 from the log alone: the table's match keeps only its latest actions (every
+    action kept grew an endless match's host by 44 KiB a round), and `--resume` and
+    `replay` of its log still rebuild it exactly; a resumed table keeps no second copy of
+    what it read."""
+    from bhtui.net import host
+    from bhtui.store.replay import Replay
+
+    monkeypatch.setattr(host, "KEPT_ACTIONS", 50)
+    log = GameLog(tmp_path / "t.bhlog")
+    table = people_and_bots(set(), seed=4, rounds=3, bot_delay=0.0, log=log)
+    await settle(lambda: table.match.over)
+    log.close()
+    live = table.match
+    assert 50 <= len(list(live.actions)) <= 100 < len(live.actions)
+    resumed = Table.resume(GameLog.load(log.path), bot_delay=0.0)
+    resumed.log.close()
+    assert resumed.log.actions == [] and len(list(resumed.match.actions)) <= 100
+    replay = Replay.from_log(GameLog.load(log.path))
+    again = replay.match_at(len(replay))
+    for match in (resumed.match, again):
+        assert len(match.actions) == len(live.actions) and match.totals == live.totals
+        assert match.history == live.history and match.view("all") == live.view("all")
+        assert list(match.actions)[-50:] == list(live.actions)[-50:]
