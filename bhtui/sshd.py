@@ -380,9 +380,10 @@ class ServerState:
                    terminal: int | None = None) -> None:
         """SIGTERM the child's process group now, SIGKILL it after kill_grace if it is still
         there; reap it and remove its data folder without blocking the loop. Its terminal
-        (the pty's master) stays open, read and thrown away, until it has gone: an app whose
-        terminal was hung up first never ends by itself (Textual's exit waits on a writer
-        thread stopped by the EIO), and one whose output nobody reads blocks in its write."""
+        (the pty's master) stays open, read and thrown away, until it has gone, so the app
+        can still write its last screen and end at once: one whose output nobody reads waits
+        in its write (a second, `tui/terminal.py`'s GRACE; for ever, before that driver, as
+        did one whose terminal was hung up first)."""
         loop = asyncio.get_running_loop()
         done = self.children.setdefault(child.pid, loop.create_future())
         if terminal is not None:

@@ -9,6 +9,9 @@ ever, and the SIGTERM and SIGHUP handlers, which run on that loop, never run (``
 watch`` ignored SIGTERM, 4 runs of 4). A terminal that is still there but read by nobody
 blocks the thread in its ``write`` with the same result.
 
+The same deadlock, from a repaint while suspended, is terok-ai/terok#1187 (stock Textual
+8.2.8); the input thread's endless EOF is Textualize/textual#6690, still open.
+
 So here the writer outlives a failed write (it drops everything after it), a write waits
 for room only until the app is told to end (then at most ``GRACE`` seconds: time for a
 live terminal to get its modes back), ``stop`` is bounded the same way, and a terminal
