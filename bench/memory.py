@@ -90,6 +90,8 @@ def main() -> None:
         print(f"log of {path.stat().st_size / 2**20:.1f} MiB, {len(replay)} actions: "
               f"--resume exact: {same[0]}, replay exact: {same[1]} "
               f"(RSS {rss_mb():.0f} MB with both)")
+        if not all(same):
+            sys.exit("bhtui: the log did not rebuild the live match")
 
 
 if __name__ == "__main__":

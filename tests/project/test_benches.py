@@ -29,6 +29,7 @@ QUICK = [
     ("engine.py", ("--reps", "1", "--rounds", "1", "--games", "2", "--preset", "weihai"),
      "doudizhu classic: decisions, random bots"),
     ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
+    ("memory.py", ("--at", "1,2"), "--resume exact: True, replay exact: True"),
 ]
 SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py"}  # each has its test below
 PART_OF = {"doudizhu.py": "engine.py", "hello.py": "tui.py"}
