@@ -1,3 +1,4 @@
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -18,6 +19,15 @@ settings.register_profile("ci", max_examples=100, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", settings.get_profile("ci"), max_examples=1000)
 settings.load_profile(os.environ.get("BHTUI_HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """End any multiprocessing child a test left behind: multiprocessing's exit handler
+    joins them, so one left waiting on its queue kept an xdist worker (and the whole run,
+    at 99 %) from ever finishing after every test had passed (seen in three full runs)."""
+    for child in multiprocessing.active_children():
+        child.kill()
+        child.join(5)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
