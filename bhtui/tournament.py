@@ -107,7 +107,11 @@ def blocks(rules: Any, names: list[str], seed: int, count: int, match_rounds: in
     if jobs <= 1:
         yield from map(_play, work)
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    # Forked from a clean server process, never from this one: a fork of a process that has
+    # threads (a test runner's, a table's) may copy a held lock and hang its child.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    with context.Pool(jobs) as pool:
         yield from pool.imap(_play, work)
 
 

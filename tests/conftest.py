@@ -21,13 +21,18 @@ settings.register_profile("thorough", settings.get_profile("ci"), max_examples=1
 settings.load_profile(os.environ.get("BHTUI_HYPOTHESIS_PROFILE", "ci"))
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """End any multiprocessing child a test left behind: multiprocessing's exit handler
-    joins them, so one left waiting on its queue kept an xdist worker (and the whole run,
-    at 99 %) from ever finishing after every test had passed (seen in three full runs)."""
-    for child in multiprocessing.active_children():
+@pytest.fixture(autouse=True)
+def _no_process_left_behind():
+    """A test that leaves a multiprocessing child running fails, by name: multiprocessing's
+    exit handler joins such children, so one left waiting on its queue once kept an xdist
+    worker (and the whole run, at 99 %) from finishing after every test had passed."""
+    yield
+    left = multiprocessing.active_children()
+    for child in left:
         child.kill()
         child.join(5)
+    if left:
+        pytest.fail(f"the test left {len(left)} multiprocessing child(ren) running")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:

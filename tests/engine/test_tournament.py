@@ -45,7 +45,7 @@ def test_a_seeded_tournament_rotates_every_bot_over_every_seat_and_reports_inter
 
 
 def test_the_readable_report_has_a_line_per_bot_and_unknown_bots_are_refused(cli):
-    out = cli(*ARGS[:-1])
+    out = cli(*ARGS[:-1], "--jobs", "1")  # (a pool in the test process: not the point)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert "30 rounds" in lines[0] and len(lines) == 5
