@@ -41,7 +41,13 @@ def one_run(tree: Path, argv: list[str] | tuple[str, ...] = tuple(BHTUI),
     by then) and KiB resident two seconds later, for ``python ARGV`` run from ``tree``
     (bhtui with ``-m`` from that folder, so that checkout's code is the one run)."""
     started = time.perf_counter()
-    settings = tempfile.mkdtemp(prefix="bhtui-bench-")
+    with tempfile.TemporaryDirectory(prefix="bhtui-bench-") as settings:
+        return _run_in(tree, argv, drawn, settings, started)
+
+
+def _run_in(tree: Path, argv: list[str] | tuple[str, ...], drawn: tuple[bytes, ...],
+            settings: str, started: float) -> tuple[float, float, int]:
+    """``one_run`` with its settings and data in ``settings``."""
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(tree)
