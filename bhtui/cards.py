@@ -159,3 +159,16 @@ def cards_from_counts(vec: list[int]) -> list[Card]:
     for card in compress(range(len(vec)), vec):  # (the cards held only: hands thin out)
         out += [card] * vec[card]
     return out
+
+
+def rank_texts(rank_counts: list[int]) -> list[str]:
+    """The rank names of a rank-count vector, low to high (``[0, 2, 1, …]`` → ``['4', '4',
+    '5']``): Dou Dizhu's hands and plays as its views write them."""
+    return list(_rank_texts(tuple(rank_counts)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _rank_texts(rank_counts: tuple[int, ...]) -> tuple[str, ...]:
+    # (cached: a view writes every seat's hand and plays, which change one trick at a time)
+    return tuple(RANK_NAMES[r] for r in compress(range(len(rank_counts)), rank_counts)
+                 for _ in range(rank_counts[r]))

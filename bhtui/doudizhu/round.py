@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK
+from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK, rank_texts
 from bhtui.doudizhu import scoring
 from bhtui.doudizhu.deal import Deal, shuffled_deal
 from bhtui.doudizhu.errors import IllegalAction
@@ -96,7 +96,7 @@ class Round:
 
     def hand(self, seat: int) -> list[str]:
         """The seat's cards as rank texts, low to high."""
-        return [RANK_NAMES[r] for r, k in enumerate(self.rc[seat]) for _ in range(k)]
+        return rank_texts(self.rc[seat])
 
     def play_texts(self, seat: int) -> list[str]:
         """The hands the seat may play now (C-PLAY-3 with S-BID-6's locks and S-BID-7)."""

@@ -9,7 +9,7 @@ stays the landlord's (S-BID-4). When a deal ends every hand is shown.
 
 from __future__ import annotations
 
-from bhtui.cards import RANK_NAMES
+from bhtui.cards import RANK_NAMES, rank_texts
 from bhtui.doudizhu import scoring
 from bhtui.doudizhu.round import Event, Round
 from bhtui.wire import DoudizhuSeat, DoudizhuView, Viewer, view_head
@@ -60,7 +60,7 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool, tota
         "bomb_limit": r.bomb_limit[s],
         "move": r.moves[s],
         "shown": _shown(r, s),
-        "played": [RANK_NAMES[q] for q, k in enumerate(r.played[s]) for _ in range(k)],
+        "played": rank_texts(r.played[s]),
     } for s in range(r.seats)]
     kitty_seen = sees_all or r.phase == "done" or (landlord is not None and (
         r.rules.kitty_public or seat == landlord))

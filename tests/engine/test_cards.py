@@ -6,6 +6,7 @@ import pytest
 
 from bhtui.cards import (
     BJ,
+    NUM_RANKS,
     SJ,
     card_text,
     deck,
@@ -13,6 +14,7 @@ from bhtui.cards import (
     parse_card,
     parse_cards,
     rank_of,
+    rank_texts,
     sort_key,
     suit_of,
 )
@@ -58,3 +60,14 @@ def test_R_CARD_3_identical_means_same_rank_and_same_suit():
     assert suit_of(a) != suit_of(c) and rank_of(a) == rank_of(c)
     assert suit_of(SJ) is None
     assert sorted(parse_cards("BJ 7S 7H SJ 3D"), key=sort_key) == parse_cards("3D 7S 7H SJ BJ")
+
+
+def test_rank_texts_write_a_count_vector_low_to_high_and_hand_out_a_list_of_their_own():
+    """The texts are cached: a caller that edits its list (a view, a bot) must not change
+    what the next caller gets."""
+    counts = [0] * NUM_RANKS
+    counts[0], counts[1], counts[-1] = 1, 2, 1
+    first = rank_texts(counts)
+    assert first == ["3", "4", "4", "BJ"]
+    first.append("2")
+    assert rank_texts(counts) == ["3", "4", "4", "BJ"]
