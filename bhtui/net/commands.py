@@ -1,70 +1,116 @@
 """What a seated person or a spectator may send once admitted (besides the host's own
 ``admin``): actions, declining to declare, leaving, settings, chat, 托管, hints, results
 seen and pages of the score table. Each handler checks its message before it changes
-anything; the table dispatches to them by type (``COMMANDS``).
+anything. :meth:`Commands.receive` names the method each type goes to.
 
-A part of :class:`bhtui.net.host.Table`, like its door, waiting room and scheduler.
+A part of the host, like its door, waiting room and scheduler: it asks of its table only
+what :class:`CommandsTable` names (apply an action, publish), of the scheduler only what
+:class:`Declarations` names, and answers through the outbox.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from bhtui.net.protocol import MAX_CHAT, Message, ProtocolError, action_of, clean_text, encode
+from bhtui.net.outbox import Outbox
+from bhtui.net.protocol import MAX_CHAT, Message, ProtocolError, action_of, clean_text
 from bhtui.net.protocol import field as need
-from bhtui.net.seats import ChatAllowance, Viewer
-
-if TYPE_CHECKING:
-    from bhtui.net.host import Table
+from bhtui.net.seats import ChatAllowance, Connection, Viewer
+from bhtui.net.state import TableState
 
 CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost commands)
+
+
+class CommandsTable(TableState, Protocol):
+    """What a viewer's commands need of the table: where it is, and the ways to change it."""
+
+    def set_auto(self, seat: int, on: bool) -> None: ...
+    def abandon(self, seat: int, why: str) -> None: ...
+    def leave(self, conn: Connection) -> None: ...
+    def send_view(self, viewer: Viewer) -> None: ...
+    def send_history(self, viewer: Viewer, before: int | None) -> None: ...
+
+
+class Declarations(Protocol):
+    """What the commands need of the scheduler: who the bots wait for, and re-arming."""
+
+    def asked(self) -> set[int]: ...
+    def answer(self, seat: int) -> None: ...
+    def arm(self) -> None: ...
 
 
 class Commands:
     """A viewer's commands to the table."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: CommandsTable, outbox: Outbox, waits: Declarations) -> None:
         self.table = table
+        self.outbox = outbox
+        self.waits = waits
         self._hinting: set[int] = set()  # seats with a hint being worked out (one at a time)
         self._chats: dict[tuple[str, int | str], ChatAllowance] = {}  # by seat or address
 
-    def _command(self, viewer: Viewer, message: Message) -> None:
+    def receive(self, viewer: Viewer, message: Message) -> None:
+        """One message from an admitted viewer, to the method named for its type;
+        ProtocolError for a type nobody sends."""
+        match message["type"]:
+            case "action":
+                self.act(viewer, message)
+            case "waive":
+                self.waive(viewer, message)
+            case "leave":
+                self.leave(viewer, message)
+            case "prefs":
+                self.prefs(viewer, message)
+            case "chat":
+                self.chat(viewer, message)
+            case "auto":
+                self.auto(viewer, message)
+            case "hint":
+                self.hint(viewer, message)
+            case "ready":
+                self.ready(viewer, message)
+            case "history":
+                self.history(viewer, message)
+            case kind:
+                raise ProtocolError(f"unknown message type {kind!r}")
+
+    def act(self, viewer: Viewer, message: Message) -> None:
         table = self.table
         cid, seq = need(message, "cid", int), need(message, "seq", int)
         action = action_of(message, table.game.action_fields)
         if viewer.seat is None:
-            table._error(viewer, "spectator", "spectators cannot act", cid)
+            self.outbox.error(viewer, "spectator", "spectators cannot act", cid)
             return
         seat = table.seats[viewer.seat]
         if cid <= seat.last_cid:
-            table._error(viewer, "duplicate", f"command {cid} was already received", cid)
+            self.outbox.error(viewer, "duplicate", f"command {cid} was already received", cid)
             return
         if cid > seat.last_cid + CID_JUMP:
-            table._error(viewer, "cid",
+            self.outbox.error(viewer, "cid",
                          f"command ids go up by one (the last was {seat.last_cid})", cid)
             return
         seat.last_cid = cid
         if table.match is None or table.closed:
-            table._error(viewer, "waiting", "the match is not running", cid)
+            self.outbox.error(viewer, "waiting", "the match is not running", cid)
             return
         if action["type"] in table.game.host_only:
-            table._error(viewer, "illegal", f"{action['type']!r} is the table's to apply", cid)
+            self.outbox.error(viewer, "illegal", f"{action['type']!r} is the table's to apply", cid)
             return
         # A declaration (抢庄, 造反 …) stands on its own: the engine checks it still applies.
         if seq != table.seq and action["type"] not in table.game.out_of_turn:
-            table._error(viewer, "stale", "the table moved on before your command arrived", cid)
-            table._send_view(viewer)
+            self.outbox.error(viewer, "stale", "the table moved on before your command arrived", cid)
+            table.send_view(viewer)
             return
         if seat.auto:
-            table._error(viewer, "auto", "托管 is on: take the seat back first", cid)
+            self.outbox.error(viewer, "auto", "托管 is on: take the seat back first", cid)
             return
         try:
             table.apply(viewer.seat, action)
         except table.game.illegal as exc:
-            table._error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
+            self.outbox.error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
 
-    def _leave_game(self, viewer: Viewer, message: Message) -> None:
+    def leave(self, viewer: Viewer, message: Message) -> None:
         """The person quits on purpose (S-SCORE-5's "left"), and the host closes the link:
         what he sends after it is not his to send. Counted once this match, however often
         he comes back with his token and leaves again."""
@@ -74,17 +120,17 @@ class Commands:
         viewer.conn.close("left the table")
         table.leave(viewer.conn)
 
-    def _waive(self, viewer: Viewer, message: Message) -> None:
+    def waive(self, viewer: Viewer, message: Message) -> None:
         """The person declares nothing at this moment: the bots need not wait for him. Views
         go out only if they were waiting for him (a repeated waive changes nothing)."""
         table = self.table
         if viewer.seat is not None and table.match is not None:
-            asked = viewer.seat in table.scheduler.asked()
-            table.scheduler.answer(viewer.seat)
+            asked = viewer.seat in self.waits.asked()
+            self.waits.answer(viewer.seat)
             if asked:
-                table._publish()
+                table.publish()
 
-    def _prefs(self, viewer: Viewer, message: Message) -> None:
+    def prefs(self, viewer: Viewer, message: Message) -> None:
         """A seat's own settings: auto-pass when nothing in the hand beats the table, and
         the level that plays for it on 托管 and gives its hints (where the game has
         levels; elsewhere its one bot does)."""
@@ -93,36 +139,35 @@ class Commands:
         level = message.get("assist")
         levels = table.game.levels
         if levels and level is not None and level not in levels:
-            table._error(viewer, "prefs", f"unknown level {str(level)[:20]!r}; levels: "
+            self.outbox.error(viewer, "prefs", f"unknown level {str(level)[:20]!r}; levels: "
                                          f"{', '.join(levels)}")
             return
         if viewer.seat is not None:
             seat = table.seats[viewer.seat]
             seat.auto_pass, seat.assist = on, level if levels else None
-            table.scheduler.arm()
+            self.waits.arm()
 
-    def _chat(self, viewer: Viewer, message: Message) -> None:
-        table = self.table
+    def chat(self, viewer: Viewer, message: Message) -> None:
         text = clean_text(need(message, "text", str)[:MAX_CHAT]).strip()
         chatter = viewer.chatter
         if chatter not in self._chats:  # forget the allowances that have refilled
             self._chats = {who: left for who, left in self._chats.items() if not left.full()}
         if not self._chats.setdefault(chatter, ChatAllowance()).take():
-            table._error(viewer, "chat", "slow down: one message every two seconds")
+            self.outbox.error(viewer, "chat", "slow down: one message every two seconds")
             return
         if text:
-            table._to_all({"type": "chat", "seat": viewer.seat, "name": viewer.name, "text": text})
+            self.outbox.to_all({"type": "chat", "seat": viewer.seat, "name": viewer.name, "text": text})
 
-    def _auto(self, viewer: Viewer, message: Message) -> None:
+    def auto(self, viewer: Viewer, message: Message) -> None:
         table = self.table
         on = need(message, "on", bool)
         if viewer.seat is not None and table.seats[viewer.seat].auto != on:
             try:
                 table.set_auto(viewer.seat, on)
             except table.game.illegal as exc:  # R-AUTO-2: it stays on
-                table._error(viewer, "auto", getattr(exc, "reason", str(exc)))
+                self.outbox.error(viewer, "auto", getattr(exc, "reason", str(exc)))
 
-    def _hint(self, viewer: Viewer, message: Message) -> None:
+    def hint(self, viewer: Viewer, message: Message) -> None:
         """A hint is worked out in the pool the searching bots think in: one per seat at a
         time, so a burst of requests cannot starve the bots (the rest are refused)."""
         table = self.table
@@ -130,10 +175,10 @@ class Commands:
         match = table.match
         seat = viewer.seat
         if seat is None or match is None or match.to_act != seat:
-            table._error(viewer, "hint", "no decision of yours is pending", cid)
+            self.outbox.error(viewer, "hint", "no decision of yours is pending", cid)
             return
         if seat in self._hinting:
-            table._error(viewer, "hinting", "a hint for you is still being worked out", cid)
+            self.outbox.error(viewer, "hinting", "a hint for you is still being worked out", cid)
             return
         self._hinting.add(seat)
         hinting = table.game.hinting(match, seat, table.seats[seat].assist)
@@ -146,14 +191,14 @@ class Commands:
         """The hint, if it still answers the table as it is and its asker is still here."""
         table = self.table
         self._hinting.discard(seat)
-        if table.viewers.get(viewer.conn) is not viewer or done.cancelled():
+        if not self.outbox.admitted(viewer) or done.cancelled():
             return
         if seq != table.seq or done.exception() is not None:
-            table._error(viewer, "hint", "the table moved on: ask again", cid)
+            self.outbox.error(viewer, "hint", "the table moved on: ask again", cid)
             return
-        viewer.conn.send_frame(encode({"type": "hint", "cid": cid, "action": done.result()}))
+        self.outbox.send(viewer, {"type": "hint", "cid": cid, "action": done.result()})
 
-    def _ready(self, viewer: Viewer, message: Message) -> None:
+    def ready(self, viewer: Viewer, message: Message) -> None:
         """Result seen (in a match), or ready toggled (in the waiting room); views go out
         only when that changed something."""
         table = self.table
@@ -162,24 +207,12 @@ class Commands:
             ready = True if table.match is not None else not seat.ready
             if ready != seat.ready:
                 seat.ready = ready
-                table._publish()
+                table.publish()
 
-    def _history(self, viewer: Viewer, message: Message) -> None:
+    def history(self, viewer: Viewer, message: Message) -> None:
         table = self.table
         before = message.get("before")
         if before is not None and (not isinstance(before, int) or isinstance(before, bool)):
             raise ProtocolError("'history' takes 'before', a round number")
-        table._send_history(viewer, before)
+        table.send_history(viewer, before)
 
-
-COMMANDS = {
-    "action": Commands._command,
-    "waive": Commands._waive,
-    "leave": Commands._leave_game,
-    "prefs": Commands._prefs,
-    "chat": Commands._chat,
-    "auto": Commands._auto,
-    "hint": Commands._hint,
-    "ready": Commands._ready,
-    "history": Commands._history,
-}

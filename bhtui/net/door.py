@@ -3,37 +3,67 @@ holds a seat token, which proves more), and is admitted to its seat or among the
 within the spectator caps; a connection that goes is let out. The proof itself and the
 guess budget live in :mod:`bhtui.net.joincode`.
 
-A part of :class:`bhtui.net.host.Table`, like its waiting room and its scheduler: it works
-on the table's connections, seats and viewers.
+A part of the host, like its waiting room, commands and scheduler: it keeps the connections
+at the door and the spectator counts, admits viewers into the outbox, and asks of its table
+only what :class:`DoorTable` names.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import Any, Protocol
 
 from bhtui import __version__
-from bhtui.net.joincode import WrongCode
+from bhtui.net.joincode import CodeGuard, WrongCode
+from bhtui.net.outbox import Outbox
 from bhtui.net.protocol import MAX_REASON, PROTOCOL, Message, ProtocolError, check_hello, encode, error
 from bhtui.net.seats import Connection, Pending, Seat, Viewer
-
-if TYPE_CHECKING:
-    from bhtui.net.host import Table
+from bhtui.net.state import TableState
 
 MAX_SPECTATORS = 500
 SPECTATORS_PER_ADDRESS = 32  # NAT and the SSH menu put many people behind one address
 
 
+class DoorTable(TableState, Protocol):
+    """What the door needs of its table: what a hello is told, the seats to admit to, the
+    caps, and what a newcomer is sent."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def table_id(self) -> str: ...
+    @property
+    def guard(self) -> CodeGuard | None: ...
+    @property
+    def max_spectators(self) -> int: ...
+
+    def seated(self, seat: int) -> None:
+        """A person took (or took back) this seat."""
+
+    def went_away(self, seat: int) -> None:
+        """The person at this seat dropped mid-match."""
+
+    def spectators_changed(self) -> None: ...
+    def catch_up(self, viewer: Viewer, last: int | None) -> None: ...
+    def send_history(self, viewer: Viewer, before: int | None) -> None: ...
+    def send_view(self, viewer: Viewer) -> None: ...
+
+
 class Door:
     """Admission and departure of a table's connections."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: DoorTable, outbox: Outbox) -> None:
         self.table = table
+        self.outbox = outbox
+        self.pending: dict[Connection, Pending] = {}  # at the door: no hello, or no proof yet
+        self.spectators = 0  # admitted spectators, and per address: the caps
+        self.spectators_from: Counter[str] = Counter()
 
     def connect(self, conn: Connection, address: str = "local") -> None:
         """A new connection: the host speaks first, saying whether a join code is needed."""
         table = self.table
-        table.pending[conn] = Pending(address)
+        self.pending[conn] = Pending(address)
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
             "code": table.guard is not None, "table": table.name, "game": table.game.name,
@@ -43,7 +73,7 @@ class Door:
 
     def hello(self, conn: Connection, message: Message, admin: bool = False) -> None:
         table = self.table
-        pending = table.pending[conn]
+        pending = self.pending[conn]
         try:
             role, name, token = check_hello(message)
         except ProtocolError as exc:
@@ -73,7 +103,7 @@ class Door:
     def proof(self, conn: Connection, message: Message) -> None:
         """The client's key confirmation: it knows the code, or it is refused."""
         table = self.table
-        pending = table.pending[conn]
+        pending = self.pending[conn]
         assert table.guard is not None and pending.attempt is not None
         try:
             confirm = _hex(message.get("confirm"), "confirm")
@@ -88,61 +118,60 @@ class Door:
     def _admit(self, conn: Connection, role: str, name: str, token: str | None,
                last: int | None, admin: bool) -> None:
         table = self.table
-        address = table.pending.pop(conn).address
+        address = self.pending.pop(conn).address
         seat: int | None = None
         if role == "player":
             seat = self._seat_for(token)
             if seat is None:
                 self.refuse(conn, "full", "no free seat at this table; you can watch")
                 return
-        elif not admin and table.spectators >= table.max_spectators:
+        elif not admin and self.spectators >= table.max_spectators:
             self.refuse(conn, "full", "this table has as many spectators as it can take")
             return
-        elif not admin and table.spectators_from[address] >= SPECTATORS_PER_ADDRESS:
+        elif not admin and self.spectators_from[address] >= SPECTATORS_PER_ADDRESS:
             self.refuse(conn, "full", "too many spectators from your address")
             return
         viewer = Viewer(conn, seat, name, admin=admin, address=address,
                         counted=seat is None and not admin)
-        table.viewers[conn] = viewer
+        self.outbox.viewers[conn] = viewer
         if seat is not None:
             taken = table.seats[seat]
             old = taken.conn
             if old is not None and old is not conn:
                 # Said as final (like ``full``): the window replaced must not come back and
                 # replace this one in turn, for ever.
-                table.viewers.pop(old, None)
+                self.outbox.viewers.pop(old, None)
                 self.refuse(old, "replaced", "this seat was taken over from another window or "
                                              "machine")
             taken.conn, taken.name, taken.taken = conn, name, True
-            table.scheduler.back(seat)
-            table.back(seat)
+            table.seated(seat)
             if table.match is not None:
                 taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
         elif viewer.counted:
-            table.spectators += 1
-            table.spectators_from[address] += 1
+            self.spectators += 1
+            self.spectators_from[address] += 1
         self.welcome(viewer)
-        table._catch_up(viewer, last)
+        table.catch_up(viewer, last)
         if table.match is not None:
-            table._send_history(viewer, None)
+            table.send_history(viewer, None)
         if seat is not None:
-            table._publish()
+            table.publish()
         else:
-            table._send_view(viewer)
-            table.waiting.spectators_changed()
+            table.send_view(viewer)
+            table.spectators_changed()
 
     def welcome(self, viewer: Viewer) -> None:
         """Tell a viewer where it sits (and its seat's token): on admission, and again when
         the host moves or removes it in the waiting room — its client knows its seat only
         from a welcome, so a moved player was shown, and asked, as the seat he had left."""
         table, seat = self.table, viewer.seat
-        viewer.conn.send_frame(encode({
+        self.outbox.send(viewer, {
             "type": "welcome", "role": "player" if seat is not None else "spectator",
             "seat": seat,
             "token": table.seats[seat].token if seat is not None else None,
             "last_cid": table.seats[seat].last_cid if seat is not None else 0,
             "seq": table.seq,
-        }))
+        })
 
     def _token_seat(self, token: str | None) -> int | None:
         """The seat a person once took with this token (empty seats' tokens were never given)."""
@@ -165,17 +194,17 @@ class Door:
     def leave(self, conn: Connection) -> None:
         """A connection is gone: its seat is played by the standard bot until it is back."""
         table = self.table
-        table.pending.pop(conn, None)
-        viewer = table.viewers.pop(conn, None)
+        self.pending.pop(conn, None)
+        viewer = self.outbox.viewers.pop(conn, None)
         if viewer is None:
             return
         if viewer.counted:
-            table.spectators -= 1
-            table.spectators_from[viewer.address] -= 1
-            if not table.spectators_from[viewer.address]:
-                del table.spectators_from[viewer.address]
+            self.spectators -= 1
+            self.spectators_from[viewer.address] -= 1
+            if not self.spectators_from[viewer.address]:
+                del self.spectators_from[viewer.address]
         if viewer.seat is None:
-            table.waiting.spectators_changed()
+            table.spectators_changed()
             return
         seat = table.seats[viewer.seat]
         if seat.conn is conn:
@@ -183,13 +212,12 @@ class Door:
             if table.match is None:  # before the match the place is free again
                 table.seats[viewer.seat] = Seat()
             else:
-                table.scheduler.went_away(viewer.seat)
-        table._publish()
+                table.went_away(viewer.seat)
+        table.publish()
 
 
     def refuse(self, conn: Connection, code: str, reason: str) -> None:
-        table = self.table
-        table.pending.pop(conn, None)
+        self.pending.pop(conn, None)
         conn.send_frame(error(code, reason))
         conn.close(reason[:MAX_REASON])
 

@@ -7,30 +7,33 @@ views and filtered events leave it (R-HIDE-*): every frame a viewer receives is 
 to the game log before anyone hears of it.
 
 Its parts, each in its own module: the seat and viewer records (:mod:`~bhtui.net.seats`), the
-door — hello, join code, spectator caps (:mod:`~bhtui.net.door`; the proof and the guess
-budget in :mod:`~bhtui.net.joincode`) —, the waiting room (:mod:`~bhtui.net.waiting`), the
-viewers' commands (:mod:`~bhtui.net.commands`), and bots, timers and the declarations the
-bots wait for (:mod:`~bhtui.net.scheduler`).
+viewers and sending to them (:mod:`~bhtui.net.outbox`), the door — hello, join code,
+spectator caps (:mod:`~bhtui.net.door`; the proof and the guess budget in
+:mod:`~bhtui.net.joincode`) —, the waiting room (:mod:`~bhtui.net.waiting`), the viewers'
+commands (:mod:`~bhtui.net.commands`), and bots, timers and the declarations the bots wait
+for (:mod:`~bhtui.net.scheduler`). A part never sees the table whole, nor another part: each
+names what it needs of the table in a protocol of its own (``DoorTable``, ``RoomTable``,
+``CommandsTable``, ``SchedulerTable``), which the table meets, and sends through the outbox.
 """
 
 from __future__ import annotations
 
-import logging
 import secrets
 from collections import Counter, deque
 from typing import Any
 
 from bhtui.games import Game, GameMatch, Rules, Seed, game_for, secret_seed
-from bhtui.net.commands import COMMANDS, Commands
+from bhtui.net.commands import Commands
 from bhtui.net.door import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS, Door
 from bhtui.net.joincode import CodeGuard
-from bhtui.net.protocol import Message, ProtocolError, encode, error
+from bhtui.net.outbox import Outbox, ViewerKey
+from bhtui.net.protocol import Message, ProtocolError, encode
 from bhtui.net.recall import TrickRecall
 from bhtui.net.scheduler import Scheduler
 from bhtui.net.seats import BOT_NAMES, Connection, Pending, Seat, Viewer, bot_seat, logged_seats
 from bhtui.net.waiting import WaitingRoom
 from bhtui.store.gamelog import GameLog, new_log_path, rules_header
-from bhtui.wire import Action, Event, HostMessage, Room, TableSeat, ViewFrame
+from bhtui.wire import Action, Event, Room, TableSeat, ViewFrame
 
 __all__ = ["BOT_NAMES", "SPECTATORS_PER_ADDRESS", "Connection", "Seat", "Table", "Viewer",
            "bot_seat"]
@@ -38,7 +41,6 @@ __all__ = ["BOT_NAMES", "SPECTATORS_PER_ADDRESS", "Connection", "Seat", "Table",
 CATCHUP_EVENTS = 256  # events a (re)joining viewer gets at most, in one frame
 HISTORY_PAGE = 16  # finished rounds per "history" message
 KEPT_ACTIONS = 1024  # a match's latest actions kept in memory; its log holds them all
-logger = logging.getLogger(__name__)
 
 
 class Table:
@@ -81,7 +83,6 @@ class Table:
         """The bots the waiting room fills empty seats with: the level chosen, where the game
         has it."""
         self.timer = timer
-        self.open_spectating = open_spectating
         self.code = code.strip() if code and code.strip() else None
         self.guard = CodeGuard(self.code) if self.code else None
         self.log = log
@@ -95,20 +96,31 @@ class Table:
         self.closed = False
         self.seq = 0
         self.buffer: deque[tuple[int, Event]] = deque(maxlen=CATCHUP_EVENTS)
-        self.viewers: dict[Connection, Viewer] = {}
-        self.pending: dict[Connection, Pending] = {}
-        self.spectators = 0  # admitted spectators, and per address: the caps
-        self.spectators_from: Counter[str] = Counter()
         self.listeners: list[Any] = []  # called after any change (the lobby advertisement)
-        self.door = Door(self)
-        self.waiting = WaitingRoom(self)
-        self.commands = Commands(self)
-        self.scheduler = Scheduler(self)
+        self.outbox = Outbox(open_spectating)
+        self.door = Door(self, self.outbox)
+        self.waiting = WaitingRoom(self, self.outbox)
+        self.scheduler = Scheduler(self, self.outbox)
+        self.commands = Commands(self, self.outbox, self.scheduler)
         self.counter = counter  # the card counter (记牌器): a table option, public information
-        self.recall = self._recall()
+        self.recall = self._new_recall()
         self.abandoning: dict[int, str] = {}  # abandoned, why: waiting for the rules to count it
         self.abandoned: dict[int, str] = {}  # counted, why (once per absence; "left": per match)
-        self.timeouts: Counter[int] = Counter()  # turn timers run out, per seat, this match
+
+    @property
+    def viewers(self) -> dict[Connection, Viewer]:
+        """Everyone admitted, by connection (the outbox keeps them)."""
+        return self.outbox.viewers
+
+    @property
+    def pending(self) -> dict[Connection, Pending]:
+        """Connections still at the door (the door keeps them)."""
+        return self.door.pending
+
+    @property
+    def timeouts(self) -> Counter[int]:
+        """Turn timers run out, per seat, this match (the scheduler counts them)."""
+        return self.scheduler.timeouts
 
     # ----- the match ---------------------------------------------------------------------
     @property
@@ -124,7 +136,7 @@ class Table:
             s.ready = True
         self.match = self.game.new_match(self.rules, self.seed, self.rounds)
         self.match.keep_last(KEPT_ACTIONS)
-        self.recall = self._recall()
+        self.recall = self._new_recall()
         self.timeouts.clear()
         self.abandoning.clear()  # S-SCORE-5 counts per match
         self.abandoned.clear()
@@ -133,8 +145,8 @@ class Table:
         before = self.seq
         self._record(self.match.initial_events())
         for viewer in list(self.viewers.values()):
-            self._catch_up(viewer, before)
-        self._publish()
+            self.catch_up(viewer, before)
+        self.publish()
 
     def again(self) -> None:
         """再来一局: a new match at the same seats with the next seed, in a new log."""
@@ -164,7 +176,12 @@ class Table:
         for conn in connections:
             say_bye(conn)
 
-    def _recall(self) -> TrickRecall:
+    def use_rules(self, rules: Rules) -> None:
+        """Play these rules (the waiting room changed them): the card counter counts theirs."""
+        self.rules = rules
+        self.recall = self._new_recall()
+
+    def _new_recall(self) -> TrickRecall:
         return TrickRecall(len(self.seats), self.game.move_of, self.game.counted(self.rules),
                            self.game.stand_ins)
 
@@ -195,20 +212,20 @@ class Table:
                       taken=True)
                  for i, (name, bot, token) in enumerate(logged)]
         seed, rounds = log.seed_and_rounds()
-        table = cls(rules, seats, game=game, name=str(header["name"]), seed=seed,
-                    rounds=rounds, log=log, table_id=header.get("id"), **kw)
-        table.match = game.new_match(rules, table.seed, table.rounds)
-        table.match.keep_last(KEPT_ACTIONS)
-        table._record(table.match.initial_events())
+        resumed = cls(rules, seats, game=game, name=str(header["name"]), seed=seed,
+                      rounds=rounds, log=log, table_id=header.get("id"), **kw)
+        match = resumed.match = game.new_match(rules, resumed.seed, resumed.rounds)
+        match.keep_last(KEPT_ACTIONS)
+        resumed._record(match.initial_events())
         for seat, action in actions:
-            table._record(table.match.apply(seat, action))
+            resumed._record(match.apply(seat, action))
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
-                table.seats[seat].auto = bool(action.get("on"))
+                resumed.seats[seat].auto = bool(action.get("on"))
         log.actions = []  # replayed: held twice, they were a second copy all evening
-        for s in table.seats:
+        for s in resumed.seats:
             s.ready = True
-        table.scheduler.expect([i for i, s in enumerate(table.seats) if s.bot is None])
-        return table
+        resumed.scheduler.expect([i for i, s in enumerate(resumed.seats) if s.bot is None])
+        return resumed
 
     # ----- abandoning (S-SCORE-5) ---------------------------------------------------------
     def abandon(self, seat: int, why: str) -> None:
@@ -222,11 +239,13 @@ class Table:
         self.abandoning[seat] = why
         self._count_abandons()
 
-    def back(self, seat: int) -> None:
-        """The seat's person is back: an absence ends (a disconnection back in time counts
-        for nothing; a later one may count again). Quitting on purpose or running out of
-        time stays counted for the match — or the abandon yet to count still counts — so
-        leaving and coming back cannot end a deal with an escape again and again."""
+    def seated(self, seat: int) -> None:
+        """A person took the seat, or is back at it: an absence ends (a disconnection back in
+        time counts for nothing; a later one may count again). Quitting on purpose or
+        running out of time stays counted for the match — or the abandon yet to count still
+        counts — so leaving and coming back cannot end a deal with an escape again and
+        again."""
+        self.scheduler.back(seat)
         for abandons in (self.abandoning, self.abandoned):
             if abandons.get(seat) == "disconnected":
                 del abandons[seat]
@@ -256,21 +275,14 @@ class Table:
         viewer = self.viewers.get(conn)
         if viewer is None:
             return
-        kind = message["type"]
         try:
-            if kind == "admin":
+            if message["type"] == "admin":
                 self.waiting.admin(viewer, message)
-                return
-            handler = COMMANDS.get(kind)
-            if handler is None:
-                raise ProtocolError(f"unknown message type {kind!r}")
-            handler(self.commands, viewer, message)
+            else:
+                self.commands.receive(viewer, message)
         except ProtocolError as exc:
             self.door.refuse(conn, "protocol", str(exc))
             self.leave(conn)
-
-    def _error(self, viewer: Viewer, code: str, reason: str, cid: int | None = None) -> None:
-        viewer.conn.send_frame(error(code, reason, cid, answers=True))
 
     # ----- the door and the waiting room (their parts do the work) ------------------------
     def connect(self, conn: Connection, address: str = "local") -> None:
@@ -281,6 +293,15 @@ class Table:
 
     def leave(self, conn: Connection) -> None:
         self.door.leave(conn)
+
+    def welcome(self, viewer: Viewer) -> None:
+        self.door.welcome(viewer)
+
+    def went_away(self, seat: int) -> None:
+        self.scheduler.went_away(seat)
+
+    def spectators_changed(self) -> None:
+        self.waiting.spectators_changed()
 
     def fill_bots(self, announce: bool = True) -> None:
         self.waiting.fill_bots(announce)
@@ -308,7 +329,7 @@ class Table:
         s, match = self.seats[seat], self.match
         s.auto = on
         if match is None or match.over or self.game.auto_player(self.rules) is None:
-            self._publish()
+            self.publish()
             return
         try:
             self.apply(seat, {"type": "auto", "on": on})
@@ -328,11 +349,10 @@ class Table:
         return [i for i, s in enumerate(self.seats)
                 if not s.ready and s.bot is None and s.conn is not None]
 
-
     def all_ready(self) -> None:
         for s in self.seats:
             s.ready = True
-        self._publish()
+        self.publish()
 
     # ----- applying and broadcasting -----------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
@@ -355,11 +375,11 @@ class Table:
         fresh = list(self.buffer)[-len(events):]
         # The previous trick changes only at a trick's end or a deal: sent then, not each move.
         previous = any(e.get("type") in ("trick", "deal") for e in events)
-        self._broadcast(lambda key: b"".join(
+        self.outbox.broadcast(lambda key: b"".join(
             [self._event_frame(key, seq, event) for seq, event in fresh]
             + ([encode({"type": "history", "rounds": finished})] if finished else [])
-            + [self._view_frame(key, previous)]))
-        self._notify()
+            + [self.view_frame(key, previous)]))
+        self.notify()
         if self.abandoning:
             self._count_abandons()
 
@@ -369,26 +389,13 @@ class Table:
             self.buffer.append((self.seq, event))
             self.recall.feed(event)
 
-    def _viewer_key(self, viewer: Viewer) -> int | str | None:
-        if viewer.seat is None and self.open_spectating:
-            return "all"
-        return viewer.seat
-
-    def _broadcast(self, build: Any) -> None:
-        """Send every viewer ``build(key)``, built once per kind of viewer (each seat,
-        spectators, the open table), not per connection. A frame that cannot be built reaches
-        its viewers as an error; the others, and the table, go on."""
-        frames: dict[Any, bytes] = {}
-        for viewer in list(self.viewers.values()):
-            key = self._viewer_key(viewer)
-            if key not in frames:
-                frames[key] = _built(build, key)
-            viewer.conn.send_frame(frames[key])
-
-    def _event_frame(self, key: int | str | None, seq: int, event: Event) -> bytes:
+    def _event_frame(self, key: ViewerKey, seq: int, event: Event) -> bytes:
         return encode({"type": "event", "seq": seq, "event": self.game.event_for(event, key)})
 
-    def _view_frame(self, key: int | str | None, previous: bool = True) -> bytes:
+    def view_frame(self, key: ViewerKey, previous: bool = True) -> bytes:
+        """What the viewers of ``key`` see now: the room before the match, else their view
+        with the seats, the recall and the timer (R-HIDE-*: built from ``Match.view`` for
+        that key alone)."""
         if self.match is None:
             return encode({"type": "room", "room": self.room()})
         frame: ViewFrame = {"type": "view", "seq": self.seq, "view": self.match.view(key),
@@ -404,11 +411,11 @@ class Table:
             frame["asked"] = {"left": left if running == "asked" else None}
         return encode(frame)
 
-    def _catch_up(self, viewer: Viewer, last: int | None) -> None:
+    def catch_up(self, viewer: Viewer, last: int | None) -> None:
         """What a (re)joining viewer missed, in one frame however long the match: the latest
         events after ``last`` (at most CATCHUP_EVENTS, fewer if they would not fit). Sent
         even when nothing was missed (empty), so a client always finds it first."""
-        key = self._viewer_key(viewer)
+        key = self.outbox.key(viewer)
         missed = [(seq, self.game.event_for(event, key)) for seq, event in self.buffer
                   if last is None or seq > last]
         while True:
@@ -418,7 +425,7 @@ class Table:
             except ProtocolError:
                 missed = missed[max(1, len(missed) // 2):]
 
-    def _send_history(self, viewer: Viewer, before: int | None) -> None:
+    def send_history(self, viewer: Viewer, before: int | None) -> None:
         """A page of finished rounds (the score table), ending before round ``before``."""
         if self.match is None:
             return
@@ -427,25 +434,21 @@ class Table:
         viewer.conn.send_frame(encode(
             {"type": "history", "rounds": history[max(0, end - HISTORY_PAGE):end]}))
 
-    def _send_view(self, viewer: Viewer) -> None:
-        viewer.conn.send_frame(_built(self._view_frame, self._viewer_key(viewer)))
+    def send_view(self, viewer: Viewer) -> None:
+        self.outbox.send_built(viewer, self.view_frame)
 
-    def _publish(self) -> None:
+    def publish(self) -> None:
         """Seats, rules or the match changed: bots and timers are re-armed, then everyone
         gets a fresh view (or room) with the timer's deadline."""
         self.waiting.room_due = False
         self.scheduler.arm()
-        self._broadcast(self._view_frame)
-        self._notify()
+        self.outbox.broadcast(self.view_frame)
+        self.notify()
 
-    def _notify(self) -> None:
+    def notify(self) -> None:
+        """Tell the listeners (the lobby's advertisement) that something changed."""
         for listener in self.listeners:
             listener(self)
-
-    def _to_all(self, message: HostMessage) -> None:
-        frame = encode(message)
-        for viewer in list(self.viewers.values()):
-            viewer.conn.send_frame(frame)
 
     def public_seats(self) -> list[TableSeat]:
         return [
@@ -456,19 +459,10 @@ class Table:
         ]
 
     def spectator_count(self) -> int:
-        return sum(1 for v in self.viewers.values() if v.seat is None)
+        return self.outbox.spectators()
 
     def seats_taken(self) -> int:
         return sum(1 for s in self.seats if s.taken or s.bot is not None)
-
-
-def _built(build: Any, key: int | str | None) -> bytes:
-    try:
-        frame: bytes = build(key)
-        return frame
-    except (ProtocolError, ValueError, TypeError) as exc:
-        logger.exception("a frame for viewer %r could not be built", key)
-        return error("frame", f"not sent: {exc}")
 
 
 def say_bye(conn: Connection) -> None:

@@ -11,20 +11,24 @@ meanwhile — and its move is applied once both its decision and the table's bot
 done. It decides from its offer and reading made on the loop beforehand (the game's
 ``decision``), never from the live match. Quick bots decide on the loop when their delay is
 over, as ever.
+
+A part of the host, like its door, waiting room and commands: it asks of its table only what
+:class:`SchedulerTable` names, and counts who is here in the outbox.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bhtui.games import Action
 from bhtui.games.moments import Moments
-
-if TYPE_CHECKING:
-    from bhtui.net.host import Table
+from bhtui.net.outbox import Outbox
+from bhtui.net.state import TableState
 
 READY_WAIT = 60.0  # after a round: how long others wait for one who has not seen the result
 TIMEOUT_LIMIT = 5  # S-SCORE-5: auto-played this many times for running out of time
@@ -43,11 +47,33 @@ class Thought:
     due: bool = False
 
 
+class SchedulerTable(TableState, Protocol):
+    """What the scheduler needs of its table: where the match is, who plays each seat, and
+    the ways a timer changes it."""
+
+    @property
+    def timer(self) -> float | None: ...
+    @property
+    def bot_delay(self) -> float: ...
+    @property
+    def abandoning(self) -> Mapping[int, str]: ...
+    @property
+    def abandoned(self) -> Mapping[int, str]: ...
+
+    def played_by_bot(self, seat: int) -> bool: ...
+    def unready(self) -> list[int]: ...
+    def set_auto(self, seat: int, on: bool) -> None: ...
+    def abandon(self, seat: int, why: str) -> None: ...
+    def all_ready(self) -> None: ...
+
+
 class Scheduler:
     """Bots, 托管 and the timers of one table."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: SchedulerTable, outbox: Outbox) -> None:
         self.table = table
+        self.outbox = outbox
+        self.timeouts: Counter[int] = Counter()  # turn timers run out, per seat, this match
         self._timer: asyncio.TimerHandle | None = None
         self._declarations: asyncio.Handle | None = None
         self._assistants: dict[str, Any] = {}  # 托管 and absent players, by level
@@ -117,7 +143,7 @@ class Scheduler:
     def watched_by_others(self) -> bool:
         """More than one person here, or anyone watching: a wait must end."""
         people = sum(1 for s in self.table.seats if s.bot is None and s.conn is not None)
-        return people > 1 or len(self.table.viewers) > people
+        return people > 1 or len(self.outbox.viewers) > people
 
     def asked(self) -> set[int]:
         """The people the bots wait for at this moment (a bot is to act): those the game says
@@ -132,7 +158,7 @@ class Scheduler:
         done = answered if moment == table.game.moment(match) else set()
         people = self.people()
         return table.game.waits_for(match, [s for s in people if s not in done], people,
-                                    table.spectator_count())
+                                    self.outbox.spectators())
 
     def answer(self, seat: int) -> None:
         """``seat`` acted or declined at this moment: the bots wait for him no longer."""
@@ -150,7 +176,7 @@ class Scheduler:
         if match is not None and self.table.game.moment(match) == moment:
             for seat in self.asked():
                 self.answer(seat)
-            self.table._publish()
+            self.table.publish()
 
     def nothing_beats(self, seat: int) -> bool:
         """Auto-pass is on for this person and passing is all his turn offers."""
@@ -338,8 +364,8 @@ class Scheduler:
         self._timer = None
         match = self.table.match
         if self._current(at_seq) and match is not None and match.to_act == seat:
-            self.table.timeouts[seat] += 1
-            if self.table.timeouts[seat] == TIMEOUT_LIMIT:  # S-SCORE-5
+            self.timeouts[seat] += 1
+            if self.timeouts[seat] == TIMEOUT_LIMIT:  # S-SCORE-5
                 self.table.abandon(seat, "timeouts")
             self.table.set_auto(seat, True)
 

@@ -2,32 +2,57 @@
 people, sets each bot's level and the rules (a preset of the table's game and its options);
 and the room as everyone sees it.
 
-A part of :class:`bhtui.net.host.Table`, like its door and its scheduler: it works on the
-table's seats and tells the table to publish.
+A part of the host, like its door, commands and scheduler: it works on the table's seats
+and asks of its table only what :class:`RoomTable` names (publish above all); it answers
+through the outbox.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from bhtui.games import Rules
+from bhtui.net.outbox import Outbox, ViewerKey
 from bhtui.net.protocol import Message
 from bhtui.net.protocol import field as need
 from bhtui.net.seats import BOT_NAMES, Seat, Viewer
-from bhtui.wire import Room
-
-if TYPE_CHECKING:
-    from bhtui.net.host import Table
+from bhtui.net.state import TableState
+from bhtui.wire import Room, TableSeat
 
 ROOM_DELAY = 0.5  # spectators coming and going update the waiting room at most this often
+
+
+class RoomTable(TableState, Protocol):
+    """What the waiting room needs of its table: its seats, its game and rules, starting,
+    and publishing what changed."""
+
+    @property
+    def bots(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def counter(self) -> bool: ...
+
+    def use_rules(self, rules: Rules) -> None:
+        """Play these rules (before the match)."""
+
+    def start(self) -> None: ...
+    def again(self) -> None: ...
+    def abandon(self, seat: int, why: str) -> None: ...
+    def welcome(self, viewer: Viewer) -> None: ...
+    def public_seats(self) -> list[TableSeat]: ...
+    def notify(self) -> None: ...
+    def view_frame(self, key: ViewerKey, previous: bool = True) -> bytes: ...
 
 
 class WaitingRoom:
     """The host's operations on the seats before the match (``admin`` messages)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: RoomTable, outbox: Outbox) -> None:
         self.table = table
+        self.outbox = outbox
         self.room_due = False  # a spectators' count is waiting to be sent
 
     def fill_bots(self, announce: bool = True) -> None:
@@ -38,7 +63,7 @@ class WaitingRoom:
                 s.name = BOT_NAMES[i]
                 s.ready = True
         if announce:
-            table._publish()
+            table.publish()
 
     def set_options(self, options: dict[str, Any], preset: str | None = None) -> None:
         """Change the preset (of this table's game) and its options before the match;
@@ -50,9 +75,8 @@ class WaitingRoom:
         base = table.game.rules(preset) if preset is not None else table.rules
         rules = base.with_options(**options)
         self._resize(table.game.seats(rules))
-        table.rules = rules
-        table.recall = table._recall()
-        table._publish()
+        table.use_rules(rules)
+        table.publish()
 
     def _resize(self, size: int) -> None:
         """Another preset deals to another number of seats (Dou Dizhu's classic and
@@ -64,7 +88,7 @@ class WaitingRoom:
                 raise ValueError(f"{seat.name or 'someone'} sits at seat {i + 1}, which that "
                                  f"preset does not have: move or remove them first")
         del table.seats[size:]
-        table.seats += [Seat() for _ in range(size - len(table.seats))]
+        table.seats.extend(Seat() for _ in range(size - len(table.seats)))
 
     def move(self, source: int, target: int) -> None:
         """Swap two seats (people, bots or empty places) before the match."""
@@ -73,11 +97,11 @@ class WaitingRoom:
         if table.match is not None or not (0 <= source < size and 0 <= target < size):
             return
         table.seats[source], table.seats[target] = table.seats[target], table.seats[source]
-        for viewer in list(table.viewers.values()):
+        for viewer in list(self.outbox.viewers.values()):
             if viewer.seat in (source, target):
                 viewer.seat = target if viewer.seat == source else source
-                table.door.welcome(viewer)
-        table._publish()
+                table.welcome(viewer)
+        table.publish()
 
     def set_level(self, seat: int, level: str) -> None:
         """A bot seat's level, chosen in the waiting room; ValueError names the levels."""
@@ -90,7 +114,7 @@ class WaitingRoom:
         if not 0 <= seat < len(table.seats) or table.seats[seat].bot is None:
             raise ValueError(f"seat {seat} holds no bot")
         table.seats[seat].bot = table.game.table_bot(level, seat)
-        table._publish()
+        table.publish()
 
     def remove(self, seat: int) -> None:
         """Empty a seat before the match: a bot leaves, a person becomes a spectator. During
@@ -104,11 +128,11 @@ class WaitingRoom:
             if old.bot is None and not table.match.over:
                 self._hand_to_bot(seat)
             return
-        if old.conn is not None and old.conn in table.viewers:
-            table.viewers[old.conn].seat = None
-            table.door.welcome(table.viewers[old.conn])
+        if old.conn is not None and old.conn in self.outbox.viewers:
+            self.outbox.viewers[old.conn].seat = None
+            table.welcome(self.outbox.viewers[old.conn])
         table.seats[seat] = Seat()
-        table._publish()
+        table.publish()
 
     def _hand_to_bot(self, seat: int) -> None:
         """The host removes a person mid-match: whatever the rules make of it first (the
@@ -120,46 +144,40 @@ class WaitingRoom:
         old.bot = table.game.table_bot(table.bots, seat)
         old.auto, old.ready, old.token = False, True, secrets.token_hex(16)
         conn, old.conn = old.conn, None
-        viewer = table.viewers.get(conn) if conn is not None else None
+        viewer = self.outbox.viewers.get(conn) if conn is not None else None
         if viewer is not None:
             viewer.seat = None
-            table.door.welcome(viewer)
-        table._publish()
+            table.welcome(viewer)
+        table.publish()
 
     def admin(self, viewer: Viewer, message: Message) -> None:
-        table = self.table
+        """The host's own operations; a refusal goes back to him and changes nothing."""
         if not viewer.admin:
-            table._error(viewer, "admin", "only the host runs the waiting room")
+            self.outbox.error(viewer, "admin", "only the host runs the waiting room")
             return
-        op = need(message, "op", str)
-        if op == "fill_bots":
-            self.fill_bots()
-        elif op == "start":
-            table.start()
-        elif op == "again":
-            try:
-                table.again()
-            except ValueError as exc:
-                table._error(viewer, "admin", str(exc))
-        elif op == "move":
-            self.move(need(message, "seat", int), need(message, "to", int))
-        elif op == "remove":
-            self.remove(need(message, "seat", int))
-        elif op == "level":
-            try:
-                self.set_level(need(message, "seat", int), need(message, "level", str))
-            except ValueError as exc:
-                table._error(viewer, "admin", str(exc)[:200])
-        elif op == "options":
-            try:
-                preset = message.get("preset")
-                if preset is not None and not isinstance(preset, str):
-                    raise ValueError("'preset' is a preset's name")
-                self.set_options(need(message, "options", dict), preset)
-            except ValueError as exc:
-                table._error(viewer, "admin", str(exc))
-        else:
-            table._error(viewer, "admin", f"unknown operation {op!r}")
+        try:
+            match need(message, "op", str):
+                case "fill_bots":
+                    self.fill_bots()
+                case "start":
+                    self.table.start()
+                case "again":
+                    self.table.again()
+                case "move":
+                    self.move(need(message, "seat", int), need(message, "to", int))
+                case "remove":
+                    self.remove(need(message, "seat", int))
+                case "level":
+                    self.set_level(need(message, "seat", int), need(message, "level", str))
+                case "options":
+                    preset = message.get("preset")
+                    if preset is not None and not isinstance(preset, str):
+                        raise ValueError("'preset' is a preset's name")
+                    self.set_options(need(message, "options", dict), preset)
+                case op:
+                    raise ValueError(f"unknown operation {op!r}")
+        except ValueError as exc:
+            self.outbox.error(viewer, "admin", str(exc))
 
     def room(self) -> Room:
         """The waiting room as everyone sees it."""
@@ -169,13 +187,13 @@ class WaitingRoom:
                 "counter": table.counter,
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
                           for s, p in zip(table.seats, table.public_seats(), strict=True)],
-                "spectators": table.spectator_count()}
+                "spectators": self.outbox.spectators()}
 
     def spectators_changed(self) -> None:
         """A spectator came or went: nobody's view changes, only the waiting room's count,
         sent at most every ROOM_DELAY seconds whatever the crowd."""
         table = self.table
-        table._notify()
+        table.notify()
         if table.match is None and not self.room_due:
             self.room_due = True
             asyncio.get_running_loop().call_later(ROOM_DELAY, self._send_room)
@@ -184,4 +202,4 @@ class WaitingRoom:
         table = self.table
         if self.room_due and table.match is None:
             self.room_due = False
-            table._broadcast(table._view_frame)
+            self.outbox.broadcast(table.view_frame)

@@ -181,7 +181,7 @@ async def test_R_HIDE_2_a_view_frame_is_byte_identical_under_reshuffled_hidden_c
             twin = copy.copy(table)
             twin.match = twin_match
             for t, link in ((table, links[viewer]), (twin, links[viewer])):
-                t._send_view(t.viewers[link])
+                t.send_view(t.viewers[link])
             assert links[viewer].frames[-1] == links[viewer].frames[-2]
 
 

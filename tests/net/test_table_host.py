@@ -54,7 +54,7 @@ def drive_to_play(table) -> None:
         seat = table.match.to_act
         table.apply(seat, bot.decide(table.match.legal_actions(seat)))
     table.bot_delay = 0.0
-    table._publish()
+    table.publish()
 
 
 async def test_R_GUARD_5_bots_wait_for_a_person_who_may_reveal_himself_before_the_first_lead():
@@ -127,7 +127,7 @@ async def test_R_AUTO_1_the_turn_timer_s_deadline_travels_in_the_view_and_counts
     await settle(lambda: me.my_turn)
     seat, end, total = me.deadline
     assert seat == 0 and total == 30.0 and 28 <= end - time.monotonic() <= 30
-    table._publish()  # someone joining does not restart the clock
+    table.publish()  # someone joining does not restart the clock
     await settle(lambda: me.seq == table.seq)
     assert me.deadline[1] <= end + 0.5
 

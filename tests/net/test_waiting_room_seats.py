@@ -4,9 +4,10 @@ person moved is told his new seat, so he sees, and is asked, as the seat he now 
 from __future__ import annotations
 
 from bhtui.net.host import Table
+from bhtui.net.protocol import encode
 from bhtui.rules import PRESETS
 
-from loopback import connect, served, settle
+from loopback import connect, frames, served, settle
 
 
 async def test_a_person_moved_in_the_waiting_room_plays_the_seat_he_was_moved_to():
@@ -33,3 +34,40 @@ async def test_a_person_removed_in_the_waiting_room_is_told_he_now_watches():
     await settle(lambda: pia.seat is None)
     assert "Pia" not in [s.name for s in table.seats]
     server.close()
+
+
+async def test_the_waiting_room_refuses_a_guest_s_admin_and_an_unknown_operation():
+    """``admin`` is the host's: a guest is told so, an operation nobody knows is named back,
+    a preset that is not text is refused — each as ``admin``, and the room is unchanged."""
+    table = Table(PRESETS["qingdao"], seed=7, bot_delay=0.0)
+    server, port = await served(table)
+    pia, rec = await connect(port, "Pia")
+    await settle(lambda: pia.seat is not None and pia.room is not None)
+    pia.admin("fill_bots")
+    await settle(lambda: "only the host runs the waiting room" in admin_errors(rec))
+    table.viewers[next(iter(table.viewers))].admin = True  # Pia runs the room from now on
+    pia.admin("shuffle")
+    await settle(lambda: "unknown operation 'shuffle'" in admin_errors(rec))
+    pia.admin("options", preset=7, options={})
+    await settle(lambda: "'preset' is a preset's name" in admin_errors(rec))
+    assert table.seats_taken() == 1 and table.rules.name == "qingdao" and table.match is None
+    server.close()
+
+
+async def test_a_message_of_no_known_type_is_a_protocol_error_and_ends_the_link():
+    """The commands name one method per type; any other type is refused as ``protocol``
+    and the sender's seat is free again, the table unchanged."""
+    table = Table(PRESETS["qingdao"], seed=7, bot_delay=0.0)
+    server, port = await served(table)
+    pia, rec = await connect(port, "Pia")
+    await settle(lambda: pia.seat is not None and pia.room is not None)
+    rec.write(encode({"type": "shout", "text": "hello"}))
+    await settle(lambda: any(m.get("code") == "protocol" and "'shout'" in m.get("reason", "")
+                             for m in frames(rec.received)))
+    await settle(lambda: not table.viewers and table.seats_taken() == 0)
+    server.close()
+
+
+def admin_errors(rec) -> list[str]:
+    return [m["reason"] for m in frames(rec.received)
+            if m.get("type") == "error" and m.get("code") == "admin"]
