@@ -10,7 +10,8 @@ from textual.geometry import Region
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import CallDialog, GrabDialog, MatchEndScreen, ThroneDialog
+from bhtui.tui.baohuang.dialogs import CallDialog, GrabDialog, ThroneDialog
+from bhtui.tui.dialogs import MatchEndScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen

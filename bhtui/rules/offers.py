@@ -4,7 +4,7 @@ preset names.
 A view carries the seat's decisions (``actions``); from them and the preset's mechanisms this
 says which dialog a decision opens, the i18n key of each choice, and the notes a player should
 read before choosing (where the card goes, what is forced). Keys are plain strings: the words
-themselves live with the screen (``tui/i18n.py``), which never imports the other way.
+themselves live with the screen (``tui/baohuang/texts.py``), which never imports the other way.
 """
 
 from __future__ import annotations

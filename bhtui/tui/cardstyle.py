@@ -39,6 +39,15 @@ def rank_text(card: str) -> str:
     return card if card in RANKS else card[:-1]
 
 
+def rank_counts_words(cards: list[str], times: str = "×") -> str:
+    """A hand in one short line, rank by rank: ``3×2 4×3 … BJ×1``."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        rank = rank_text(card)  # Baohuang's 10H or Dou Dizhu's bare 10
+        counts[rank] = counts.get(rank, 0) + 1
+    return " ".join(f"{rank}{times}{n}" for rank, n in counts.items()) or "—"
+
+
 @dataclass(frozen=True)
 class CardStyle:
     style: str = "unicode"  # unicode | letters | ascii

@@ -28,14 +28,14 @@ from bhtui.rules.tribute import tribute_transfers
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
+from bhtui.tui.baohuang.describe import composition_words, describe, tribute_words
+from bhtui.tui.baohuang.selection import beat_problem
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
-from bhtui.tui.describe import composition_words, describe, tribute_words
 from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.selection import beat_problem
 from bhtui.tui.widgets import RANK_KEYS, Plain, reflow
 from bhtui.wire import Action, Event
 

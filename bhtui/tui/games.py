@@ -13,7 +13,7 @@ from bhtui.games import GAMES
 from bhtui.tui.parts import TableParts
 
 PARTS: dict[str, tuple[str, str]] = {
-    "baohuang": ("bhtui.tui.baohuang", "BAOHUANG_PARTS"),
+    "baohuang": ("bhtui.tui.baohuang.parts", "BAOHUANG_PARTS"),
     "doudizhu": ("bhtui.tui.doudizhu.parts", "DOUDIZHU_PARTS"),
 }
 """Where each game's parts live: module and name."""

@@ -2,7 +2,7 @@
 marks, selection checks, decision dialogs and result screen.
 
 The table screen (`table.py`), the replay screen and the help are written against
-:class:`TableParts`; each game brings one (`tui/baohuang.py`, `tui/doudizhu/`), found by the
+:class:`TableParts`; each game brings one (`tui/baohuang/`, `tui/doudizhu/`), found by the
 game's name (`tui/games.py`), the same name the host's hello, the room and the log carry.
 """
 

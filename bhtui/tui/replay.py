@@ -16,8 +16,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
-from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.describe import rank_counts_words
+from bhtui.tui.cardstyle import CardStyle, rank_counts_words
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized

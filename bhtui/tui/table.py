@@ -20,14 +20,9 @@ from textual.widgets import RichLog, Static
 from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.tui import STYLES
+from bhtui.tui.baohuang.dialogs import confirmed
 from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.dialogs import (
-    TAKE_OVER,
-    ChatPrompt,
-    MatchEndScreen,
-    PreviousTrickScreen,
-    confirmed,
-)
+from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.baohuang.dialogs import RoundResultScreen
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
 
@@ -79,6 +80,6 @@ async def test_R_AUTO_1_an_app_closing_as_a_counted_down_result_opens_quits_clea
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         names, end = await tuoguan_to_the_match_end(pilot, app)
-        app.push_screen(ResultScreen(app.t, end, names, end["scores"], [], True, auto_close=1.0))
+        app.push_screen(RoundResultScreen(app.t, end, names, end["scores"], [], True, auto_close=1.0))
         app.exit()
     assert app.return_code == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.tui.dialogs import ThroneDialog
+from bhtui.tui.baohuang.dialogs import ThroneDialog
 from bhtui.tui.widgets import Footer
 
 from tui_helpers import make_app, wait_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import App
 
 from bhtui.net.lobby import TableInfo
-from bhtui.tui.dialogs import ThroneDialog
+from bhtui.tui.baohuang.dialogs import ThroneDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import HostSaid, TablesFound
 from bhtui.tui.room import LobbyScreen

@@ -62,7 +62,7 @@ def test_chinese_names_cards_in_words_in_a_sentence(style):
 async def test_chinese_table_names_the_bundle_and_the_called_card_in_words(first_deal):
     """At a zh table (letters by default): the throne dialog's bundle and the table's call
     say 大王 and 红桃7, not BJ and 7H; the log says them so too."""
-    from bhtui.tui.dialogs import CallDialog, ThroneDialog
+    from bhtui.tui.baohuang.dialogs import CallDialog, ThroneDialog
 
     from helpers import deal_of
     from tui_helpers import SHORT_DEAL, make_app, table, wait_for
@@ -90,7 +90,7 @@ async def test_R_EMP_L2_the_throne_dialog_says_what_yielding_costs_in_the_button
         language, says, key):
     """lianzhong-simple: a receiver who yields attaches a 2 — the dialog says which and how
     many he holds; the footer's n says 让庄 as the button does, not "Decline"."""
-    from bhtui.tui.dialogs import ThroneDialog
+    from bhtui.tui.baohuang.dialogs import ThroneDialog
     from bhtui.tui.i18n import Translator
 
     from helpers import rigged
@@ -117,7 +117,7 @@ async def test_R_EMP_L2_the_throne_dialog_says_what_yielding_costs_in_the_button
 async def test_R_GUARD_1_the_call_dialogs_footer_names_enter_and_enter_calls(language, word):
     """"Call your guard" showed the groups and a footer of only "t 托管": Enter, which calls
     the highlighted group, is named there."""
-    from bhtui.tui.dialogs import CallDialog
+    from bhtui.tui.baohuang.dialogs import CallDialog
     from bhtui.tui.i18n import Translator
 
     from helpers import rigged
@@ -249,7 +249,7 @@ async def test_the_waiting_room_names_its_rules_in_the_hosts_language_and_its_ke
 async def test_the_status_line_stops_pointing_at_a_dialog_once_it_is_answered():
     """"Your decision (see the dialog)" stayed ~0.1 s after the dialog had closed, until the
     host's next view came: once answered, the line says so."""
-    from bhtui.tui.dialogs import ThroneDialog
+    from bhtui.tui.baohuang.dialogs import ThroneDialog
 
     from tui_helpers import make_app, table, wait_for
 

@@ -37,7 +37,7 @@ def test_table_snapshot(snap_compare, language, size):
 def test_baike_call_dialog_snapshot(snap_compare):
     """R-EMP-B1/B2/B5 at 80×24: the groups to call, 让庄 and 抢庄 side by side."""
     from bhtui.rules import PRESETS
-    from bhtui.tui.dialogs import CallDialog
+    from bhtui.tui.baohuang.dialogs import CallDialog
 
     app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, theme="felt"),
                    LocalSession(rules=PRESETS["baike"], seed=1, rounds=1))  # seed 1: the card starts with Ana

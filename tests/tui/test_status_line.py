@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.describe import set_words
+from bhtui.tui.baohuang.describe import set_words
 from bhtui.tui.sessions import LocalSession
 
 from tui_helpers import make_app, my_play_turn, table, until_hang, wait_for

@@ -10,10 +10,10 @@ from bhtui.rules import PRESETS, Match
 from bhtui.rules.auto import AUTO_LIMIT
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.baohuang import BAOHUANG_PARTS
+from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+from bhtui.tui.baohuang.selection import selection_problem
 from bhtui.tui.dialogs import MatchEndScreen
 from bhtui.tui.i18n import Translator
-from bhtui.tui.selection import selection_problem
 from bhtui.tui.sessions import LocalSession
 
 from helpers import rigged

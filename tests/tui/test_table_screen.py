@@ -16,15 +16,13 @@ from rich.console import Console
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config, config_path
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.baohuang.dialogs import CallDialog, DeclareDialog, RoundResultScreen, ThroneDialog
 from bhtui.tui.dialogs import (
-    CallDialog,
-    DeclareDialog,
     HelpScreen,
     MatchEndScreen,
     PreviousTrickScreen,
     QuitScreen,
     ResultScreen,
-    ThroneDialog,
 )
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
@@ -442,7 +440,7 @@ async def test_the_round_result_keeps_two_alike_long_names_apart(first_deal):
     async with app.run_test(size=(80, 24)) as pilot:
         names, end = await tuoguan_to_the_match_end(pilot, app)
         names = ["Wang Xiaoming Long 1", "Wang Xiaoming Long 2", *names[2:]]
-        result = ResultScreen(app.t, end, names, end["scores"], [], False)
+        result = RoundResultScreen(app.t, end, names, end["scores"], [], False)
         await app.push_screen(result)
         console = Console(width=80)
         with console.capture() as seen:
@@ -461,7 +459,7 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
     app = make_app(result_seconds=0.2, rounds=1)
     async with app.run_test(size=(80, 24)) as pilot:
         names, end = await tuoguan_to_the_match_end(pilot, app)
-        result = ResultScreen(app.t, end, names, end["scores"], [], False)
+        result = RoundResultScreen(app.t, end, names, end["scores"], [], False)
         await app.push_screen(result)
         held = [str(w.render()) for w in result.query(".held")]
         left = [names[s] for s, hand in enumerate(end["hands"]) if hand]

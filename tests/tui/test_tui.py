@@ -9,13 +9,8 @@ import pytest
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import (
-    CallDialog,
-    HelpScreen,
-    QuitScreen,
-    ResultScreen,
-    ThroneDialog,
-)
+from bhtui.tui.baohuang.dialogs import CallDialog, ThroneDialog
+from bhtui.tui.dialogs import HelpScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView

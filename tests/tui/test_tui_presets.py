@@ -9,7 +9,8 @@ from textual.widgets import OptionList
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import CallDialog, DeclareDialog, ResultScreen, ThroneDialog
+from bhtui.tui.baohuang.dialogs import CallDialog, DeclareDialog, ThroneDialog
+from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
@@ -202,7 +203,7 @@ async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the
 async def test_R_TRICK_7_造反_is_sent_only_when_r_is_pressed_again(first_deal):
     """造反 doubles the stakes and cannot be taken back: one r asks (what it does, press r
     again), any other key says no and nothing reaches the table; r twice rebels."""
-    from bhtui.tui.dialogs import ConfirmKey
+    from bhtui.tui.baohuang.dialogs import ConfirmKey
 
     first_deal(SHORT_DEALS["lianzhong-simple"])
     rules = PRESETS["lianzhong-simple"].with_options(rebellion=True)
@@ -233,7 +234,7 @@ async def test_R_TRICK_7_造反_is_sent_only_when_r_is_pressed_again(first_deal)
 async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
     """g takes the throne (抢庄, 抢独) — in baike's call dialog beside the groups and 让庄 —
     only on a second press; any other key after the first sends nothing."""
-    from bhtui.tui.dialogs import ConfirmKey, GrabDialog
+    from bhtui.tui.baohuang.dialogs import ConfirmKey, GrabDialog
 
     if dialog_of == "declare":
         dialog = DeclareDialog(Translator("en"), ["grab"], "Wang is being offered the throne")

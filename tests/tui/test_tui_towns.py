@@ -9,7 +9,8 @@ import pytest
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import CallDialog, GrabDialog, ResultScreen, StepDialog, ThroneDialog
+from bhtui.tui.baohuang.dialogs import CallDialog, GrabDialog, StepDialog, ThroneDialog
+from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView, Plain

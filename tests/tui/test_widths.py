@@ -5,7 +5,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from bhtui.rules import PRESETS, Match
-from bhtui.tui.baohuang import BAOHUANG_PARTS
+from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.widgets import clip
@@ -87,8 +87,8 @@ def test_every_footer_binding_with_an_id_has_both_languages():
     import bhtui.tui
 
     classes = set()
-    for info in pkgutil.iter_modules(bhtui.tui.__path__):
-        module = importlib.import_module(f"bhtui.tui.{info.name}")
+    for info in pkgutil.walk_packages(bhtui.tui.__path__, "bhtui.tui."):
+        module = importlib.import_module(info.name)
         classes |= {c for _, c in inspect.getmembers(module, inspect.isclass)
                     if issubclass(c, (Screen, App)) and c.__module__.startswith("bhtui.")}
     assert len(classes) >= 15  # every screen and dialog of the package

@@ -9,8 +9,7 @@ from typing import Any
 from bhtui.doudizhu import parse_hand
 from bhtui.doudizhu.hands import carried
 from bhtui.doudizhu.scoring import IF_LANDLORD_WINS
-from bhtui.tui.cardstyle import PLUS
-from bhtui.tui.describe import rank_counts_words
+from bhtui.tui.cardstyle import PLUS, rank_counts_words
 from bhtui.tui.i18n import Translator
 from bhtui.wire import Event
 

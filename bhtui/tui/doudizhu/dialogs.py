@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +16,7 @@ from bhtui.tui.doudizhu.describe import cards_words, factor_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label
 from bhtui.tui.widgets import Plain, clip
-from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event
+from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView
 
 
 class OfferDialog(DecisionDialog):
@@ -135,12 +133,10 @@ class DealResultScreen(ResultScreen):
     def __init__(self, t: Translator, end: DoudizhuDealEnd, names: list[str],
                  totals: list[int], last: bool, base: int, auto_close: float | None,
                  label: Label = str) -> None:
-        # The same event, read here with its fields' Dou Dizhu types.
-        super().__init__(t, cast(Event, end), names, totals, [], last, label,
-                         auto_close=auto_close)
-        self.deal, self.base = end, base
+        super().__init__(t, names, last, auto_close)
+        self.deal, self.totals, self.base, self.label = end, totals, base, label
 
-    def compose(self) -> ComposeResult:
+    def body(self) -> ComposeResult:
         t, end = self.t, self.deal
         levels = end.get("levels")
         grid = RichTable(box=None, padding=(0, 1))
@@ -156,27 +152,20 @@ class DealResultScreen(ResultScreen):
                 row.append(f"{levels[seat]:+d}")
             grid.add_row(*row)
         factors = factor_words(end["factors"], t)
-        with Vertical():
-            yield Plain(t("ddz.result.title", n=end["round"]), classes="title")
-            yield Plain(t(f"ddz.winner.{end['winner']}").capitalize())
-            yield Plain(grid)
-            yield Plain(t("ddz.result.stake", stake=end["stake"], base=self.base,
-                          bid=end["bid"], factors=f" · {factors}" if factors else ""))
-            if end.get("reports"):
-                yield Plain(t("ddz.result.report",
-                              groups=", ".join(cards_words(g) for g in end["reports"]),
-                              fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
-            escape = end.get("escape")
-            if escape:
-                yield Plain(t("ddz.log.escape", name=self.names[escape["seat"]],
-                              why=t(f"ddz.why.{escape['why']}")))
-            held = [(seat, hand) for seat, hand in enumerate(end.get("hands", [])) if hand]
-            if held:
-                yield Plain(t("result.hands"))
-                for seat, hand in held:
-                    yield Plain(Text.assemble((f" {clip(self.names[seat], 10)}: ", "bold"),
-                                              cards_words(hand)), classes="held")
-            yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))
-            if self.last:
-                yield Plain(t("result.last"))
-            yield self.continue_line
+        yield Plain(t("ddz.result.title", n=end["round"]), classes="title")
+        yield Plain(t(f"ddz.winner.{end['winner']}").capitalize())
+        yield Plain(grid)
+        yield Plain(t("ddz.result.stake", stake=end["stake"], base=self.base,
+                      bid=end["bid"], factors=f" · {factors}" if factors else ""))
+        if end.get("reports"):
+            yield Plain(t("ddz.result.report",
+                          groups=", ".join(cards_words(g) for g in end["reports"]),
+                          fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
+        escape = end.get("escape")
+        if escape:
+            yield Plain(t("ddz.log.escape", name=self.names[escape["seat"]],
+                          why=t(f"ddz.why.{escape['why']}")))
+        yield from self.held(end.get("hands", []), cards_words)
+        yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))
+        if self.last:
+            yield Plain(t("result.last"))

@@ -7,7 +7,7 @@ from bhtui.rules import CardSet, RuleSet, beats
 from bhtui.rules.mechanisms import SIX
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import held_back_allows, is_bomb, jokers_attached, rank_counts, set_of_cards
-from bhtui.tui.describe import set_words
+from bhtui.tui.baohuang.describe import set_words
 from bhtui.tui.i18n import Translator
 from bhtui.wire import BaohuangView
 

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from bhtui.cards import RANK_NAMES, parse_card
 from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
-from bhtui.tui.cardstyle import rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.wire import Event, Transfer
 
@@ -19,15 +18,6 @@ def set_words(cards: list[str]) -> str:
         return composition_words(set_of_cards((parse_card(c) for c in cards), kills=True))
     except ValueError:
         return " ".join(cards)
-
-
-def rank_counts_words(cards: list[str], times: str = "×") -> str:
-    """A hand in one short line, rank by rank: ``3×2 4×3 … BJ×1``."""
-    counts: dict[str, int] = {}
-    for card in cards:
-        rank = rank_text(card)  # Baohuang's 10H or Dou Dizhu's bare 10
-        counts[rank] = counts.get(rank, 0) + 1
-    return " ".join(f"{rank}{times}{n}" for rank, n in counts.items()) or "—"
 
 
 def composition_words(s: CardSet) -> str:

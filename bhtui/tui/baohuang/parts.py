@@ -1,6 +1,6 @@
-"""Baohuang's parts of the shared screens. Its dialogs, log words and selection checks live in
-``dialogs.py``, ``describe.py`` and ``selection.py`` (the screens began as Baohuang's); this
-module is where the table screen reaches them."""
+"""Baohuang's parts of the shared screens: the seat boxes' badges, the round and the called
+card, the hand's marks, the decisions' dialogs (``dialogs.py``), the log's words
+(``describe.py``) and the selection's checks (``selection.py``)."""
 
 from __future__ import annotations
 
@@ -17,19 +17,19 @@ from bhtui.rules.auto import AUTO_LIMIT
 from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import pick_cards
-from bhtui.tui.cardstyle import CardStyle
-from bhtui.tui.describe import describe, set_words
-from bhtui.tui.dialogs import (
+from bhtui.tui.baohuang.describe import describe, set_words
+from bhtui.tui.baohuang.dialogs import (
     CallDialog,
     DeclareDialog,
     GrabDialog,
-    ResultScreen,
+    RoundResultScreen,
     StepDialog,
     ThroneDialog,
 )
+from bhtui.tui.baohuang.selection import selection_note, selection_problem
+from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label, TableParts
-from bhtui.tui.selection import selection_note, selection_problem
 from bhtui.tui.widgets import seat_lines
 from bhtui.wire import Action, BaohuangRow, BaohuangView, Event, HistoryRow, TableSeat
 
@@ -198,7 +198,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         last = view["phase"] == "over" and number == view["round"]
         strict = view.get("strict_auto")
         ended_on_auto = last and strict is not None and any(strict["on"])  # R-AUTO-2
-        return ResultScreen(t, end, names, totals, tribute, last, style.name,
+        return RoundResultScreen(t, end, names, totals, tribute, last, style.name,
                             rules_of(view).tribute_flow is not TributeFlow.NONE, auto_close,
                             "result.last_auto" if ended_on_auto else "result.last")
 

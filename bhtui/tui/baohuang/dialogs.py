@@ -1,0 +1,386 @@
+"""Baohuang's dialogs: the throne, the call, 抢, the steps before play (Weihai), a
+declaration out of turn, the key pressed twice for a weighty one, and a round's result. They
+build on the shared frames of ``tui/dialogs.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, OptionList
+from textual.widgets.button import ButtonVariant
+from textual.widgets.option_list import Option
+
+from bhtui.bots.legal import solo_calls
+from bhtui.cards import counts, parse_cards
+from bhtui.rules import offers
+from bhtui.rules.presets import rules_of
+from bhtui.rules.scoring import multiplier
+from bhtui.tui.baohuang.describe import tribute_words
+from bhtui.tui.cardstyle import rank_counts_words
+from bhtui.tui.dialogs import DecisionDialog, ResultScreen
+from bhtui.tui.i18n import Translator
+from bhtui.tui.modal import Dialog
+from bhtui.tui.widgets import Plain, apart
+from bhtui.wire import BaohuangView, Event, Transfer
+
+WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k"}
+"""Declarations that take the throne or double the stakes, and cannot be taken back: their
+key acts only when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
+
+
+class ConfirmKey(Dialog[bool]):
+    """"Press g again to grab": what the declaration does, then its key once more says yes
+    and any other key no (nothing was sent). ``kind`` a ``WEIGHTY`` declaration; ``words``
+    the i18n key saying what it does (明独 for a solo emperor's ``m``)."""
+
+    def __init__(self, t: Translator, kind: str, words: str | None = None) -> None:
+        super().__init__(t)
+        self.key, self.words = WEIGHTY[kind], words or f"confirm.{kind}"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self.t(self.words), classes="title")
+            yield Plain(self.t("confirm.keys", press=self.key))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(event.key == self.key)
+
+
+def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], None],
+              words: str | None = None) -> None:
+    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again."""
+    if kind not in WEIGHTY:
+        then()
+        return
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            then()
+
+    screen.app.push_screen(ConfirmKey(t, kind, words), answer)
+
+
+class ChoiceDialog(DecisionDialog):
+    """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
+    this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
+    choice's key asks to be pressed again; its button (a deliberate click) does not."""
+
+    def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
+        super().__init__(t)
+        self.choices = list(choices)
+
+    def action_answer(self, choice: str, words: str = "") -> None:
+        """``words``: which of the choice's bindings (and words) the key was."""
+        if choice in self.choices:
+            confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action != "answer" or parameters[0] in self.choices
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        choice = event.button.id or ""
+        if choice in self.choices:
+            self.dismiss({"type": choice})
+
+
+class ThroneDialog(ChoiceDialog):
+    """The throne's decision in the rules' words (``rules.offers``): accept, or pass the card on
+    (放弃 in qingdao, 让 where it is handed on, 拒绝 an abdication); 抢独 when allowed; in Weihai
+    keep the throne, abdicate to the seat after next, or show both marked cards. The notes say
+    where passing sends the card — "your 上家, Wang" — or that it ends the passing."""
+
+    # A choice the rules word differently (放弃, 让庄, 拒绝; 坐稳) has a binding per word, so
+    # the footer says what the button says: ``answer(kind, words)``.
+    BINDINGS = [Binding("y", "answer('accept', 'throne.accept')", "Accept", id="throne.accept"),
+                Binding("y", "answer('accept', 'throne.keep')", "Keep", id="throne.keep"),
+                Binding("n", "answer('decline', 'throne.decline')", "Decline", id="throne.decline"),
+                Binding("n", "answer('decline', 'throne.yield')", "Yield", id="throne.yield"),
+                Binding("n", "answer('decline', 'throne.refuse')", "Refuse", id="throne.refuse"),
+                Binding("g", "answer('grab')", "Grab", id="throne.grab"),
+                Binding("a", "answer('abdicate')", "Abdicate", id="throne.abdicate"),
+                Binding("s", "answer('solo')", "Solo", id="throne.solo")]
+
+    def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
+                 names: list[str] | None = None, label: Any = str) -> None:
+        super().__init__(t, legal)
+        self.view, self.names, self.label = view, names or [], label
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
+            return False  # another rule set's word for this choice
+        return super().check_action(action, parameters)
+
+    def compose(self) -> ComposeResult:
+        t, view = self.t, self.view
+        title = offers.title(view)
+        with Vertical():
+            yield Plain(t(title), classes="title")
+            if title != "throne.keep_title":
+                yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
+            for line in throne_notes(t, view, self.choices, self.names, self.label):
+                yield Plain(line)
+            with Horizontal():
+                for kind in self.choices:
+                    yield Button(t(offers.words(view, kind)), id=kind,
+                                 variant=BUTTON_VARIANTS.get(kind, "default"))
+
+
+BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
+
+
+def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
+                 names: list[str], label: Any = str) -> list[str]:
+    """What a candidate should know before choosing, as the rules say it (``offers``): where
+    the card goes and what passing it on costs him."""
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else str(seat)
+
+    lines = []
+    for key, values in offers.throne_notes(view, choices):
+        if "seat" in values:
+            values = {"name": name(values["seat"])}
+        elif "seats" in values:
+            values = {"names": ", ".join(name(s) for s in values["seats"])}
+        elif "card" in values:
+            values = {**values, "card": label(values["card"])}
+        lines.append(t(key, **values))
+    return lines
+
+
+class GrabDialog(ChoiceDialog):
+    BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
+                Binding("s", "answer('skip')", "Skip", id="grab.skip")]
+
+    def __init__(self, t: Translator, view: BaohuangView) -> None:
+        super().__init__(t, ["grab", "skip"])
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self.t("grab.title"), classes="title")
+            yield Plain(self.t(offers.grab_help(self.view)))
+            with Horizontal():
+                yield Button(self.t("grab.grab"), id="grab")
+                yield Button(self.t("grab.skip"), id="skip", variant="primary")
+
+
+class CallDialog(ChoiceDialog):
+    """Pick among the callable groups; four held offer a hidden or an open solo, and in
+    lianzhong 明独保 is declared without a call (R-GUARD-3). In baike the call takes the throne
+    (叫庄), so 让庄 and 抢庄 sit beside the groups, with where a 让庄 sends the card."""
+
+    # Enter calls the highlighted group: said in the footer (the list's own Enter is not), and
+    # a priority so the footer shows it over the list's; on a focused button it presses that.
+    BINDINGS = [Binding("enter", "call", "Call", id="call.pick", priority=True),
+                Binding("n", "answer('decline')", "Yield", id="call.decline"),
+                Binding("g", "answer('grab')", "Grab", id="call.grab")]
+
+    def __init__(self, t: Translator, view: BaohuangView, label: Any,
+                 others: tuple[str, ...] = (), names: list[str] | None = None) -> None:
+        super().__init__(t, others)
+        self.view = view
+        self.actions = [a for a in view.get("actions", []) if a["type"] in ("call", "solo")]
+        self.label = label
+        self.forced = bool(view.get("forced"))
+        self.names = names or []
+
+    def compose(self) -> ComposeResult:
+        held_four = solo_calls(counts(parse_cards(self.view.get("hand", []))), self.actions)
+        options = []
+        for i, a in enumerate(self.actions):
+            if a["type"] == "solo":
+                options.append(Option(Text(self.t("call.declare_solo")), id=str(i)))
+                continue
+            card = self.label(a["card"])
+            if a["open"]:
+                text = self.t("call.open", card=card)
+            elif a["card"] in held_four:
+                text = self.t("call.hidden", card=card)
+            else:
+                text = self.t("call.three", card=card)
+            options.append(Option(Text(text), id=str(i)))
+        throne = bool(self.choices) or self.forced
+        with Vertical():
+            yield Plain(self.t("throne.call_title" if throne else "call.title"), classes="title")
+            yield Plain(self.t("throne.call_help" if throne else "call.help"))
+            if self.forced:
+                yield Plain(self.t("throne.forced_call"))
+            elif "decline" in self.choices:
+                yield from (Plain(line) for line in
+                            throne_notes(self.t, self.view, self.choices, self.names,
+                                         self.label))
+            if options:
+                yield OptionList(*options)
+            with Horizontal():
+                if "decline" in self.choices:
+                    yield Button(self.t(offers.words(self.view, "decline")), id="decline")
+                if "grab" in self.choices:
+                    yield Button(self.t("throne.grab"), id="grab", variant="warning")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.actions[int(event.option.id or 0)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action == "call":
+            return bool(self.actions)
+        return super().check_action(action, parameters)
+
+    def action_call(self) -> None:
+        if isinstance(self.focused, Button):
+            self.focused.press()
+            return
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.dismiss(self.actions[int(options.get_option_at_index(options.highlighted).id
+                                          or 0)])
+
+
+class StepDialog(ChoiceDialog):
+    """A declaration asked in turn before play (R-WH-DECL-1): 明保, 造反 or 踢 — or no. Every
+    seat is asked alike; what it may say depends on its own cards only."""
+
+    BINDINGS = [Binding("m", "answer('open_guard')", "明保", id="step.open_guard"),
+                Binding("r", "answer('rebel')", "造反", id="step.rebel"),
+                Binding("k", "answer('kick')", "踢", id="step.kick"),
+                Binding("n", "answer('skip')", "No", id="step.skip")]
+
+    def __init__(self, t: Translator, view: BaohuangView, legal: list[str]) -> None:
+        super().__init__(t, legal)
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        t, view = self.t, self.view
+        rules = rules_of(view)
+        stake = multiplier(rules, view["open_solo"], view["open_guard"],
+                           len(view.get("rebels", ())) >= 2, view.get("kicks", 0),
+                           view.get("bombs", 0))
+        with Vertical():
+            yield Plain(t(offers.title(view)), classes="title")
+            yield Plain(t(f"step.{view['step']}.note"))
+            yield Plain(t("step.asked"))
+            yield Plain(t("step.stake", n=stake))
+            with Horizontal():
+                for kind in self.choices:
+                    yield Button(t(offers.words(view, kind)), id=kind,
+                                 variant="default" if kind == "skip" else "warning")
+
+
+class DeclareDialog(DecisionDialog):
+    """The table waits for me: a declaration I may make now (抢庄/抢独 while the throne is
+    offered to someone else, 明保 before the first lead), or none. Every person asked at the
+    same moment sees this dialog, whatever he may declare, so being asked tells nothing.
+    ``t`` hands this and what follows to 托管: the host stops waiting for a seat on 托管, and
+    its bot weighs the declaration instead."""
+
+    BINDINGS = [Binding("g", "declare('grab')", "Grab", id="ask.grab"),
+                Binding("m", "declare('open_guard')", "明保", id="ask.open_guard"),
+                Binding("n,enter,escape", "declare('none')", "Not now", id="ask.none")]
+
+    def __init__(self, t: Translator, kinds: list[str], context: str,
+                 seconds: float | None = None) -> None:
+        super().__init__(t)
+        self.kinds, self.context, self.seconds = kinds, context, seconds
+        self.none_line = Plain(t("ask.none"), id="ask-none")  # kept: the count may tick unmounted
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Plain(t("ask.title"), classes="title")
+            yield Plain(self.context)
+            for kind in self.kinds:
+                yield Plain(t(f"ask.{kind}"))
+            yield self.none_line
+
+    def on_mount(self) -> None:
+        if self.seconds is not None:
+            self._left = self.seconds
+            self._tick()
+            self.set_interval(1, self._tick)
+
+    def _tick(self) -> None:
+        if not self.is_active:
+            return
+        self.none_line.update(
+            self.t("ask.none") + " — " + self.t("timer.left", n=max(0, round(self._left))))
+        self._left -= 1
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action != "declare" or parameters[0] == "none" or parameters[0] in self.kinds
+
+    def action_declare(self, kind: str) -> None:
+        if kind == "none" or kind in self.kinds:
+            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}))
+
+
+def causes(t: Translator, end: Event) -> str:
+    """What multiplied a round's scores (N2), in words: 明保 or 造反, 踢, bombs."""
+    words = []
+    if end.get("open_guard"):
+        words.append(t("cause.rebellion" if len(end.get("rebels", ())) >= 2 else
+                       "cause.open_guard"))
+    elif len(end.get("rebels", ())) >= 2:
+        words.append(t("cause.rebellion"))
+    words += [t("cause.kick")] * end.get("kicks", 0)
+    words += [t("cause.bomb")] * end.get("bombs", 0)
+    return " ".join(words)
+
+
+class RoundResultScreen(ResultScreen):
+    """Places, roles revealed, scores, the hands still held, and the tribute the next round
+    carries (or why there is none)."""
+
+    def __init__(self, t: Translator, end: Event, names: list[str],
+                 totals: list[int], tribute: list[Transfer], last: bool,
+                 label: Any = str, has_tribute: bool = True,
+                 auto_close: float | None = None, last_words: str = "result.last") -> None:
+        super().__init__(t, names, last, auto_close)
+        self.last_words = last_words  # why there is no next round
+        self.end, self.totals, self.tribute = end, totals, tribute
+        self.label, self.has_tribute = label, has_tribute
+
+    def body(self) -> ComposeResult:
+        t, end = self.t, self.end
+        grid = RichTable(box=None, padding=(0, 1))
+        for key in ("result.seat", "result.role", "result.place", "result.score", "result.total"):
+            grid.add_column(t(key))
+        for seat in range(len(end["scores"])):
+            if seat == end["emperor"]:
+                role = t("role.emperor") + (f" ({t('role.solo')})" if end["solo"] else "")
+            elif seat == end["guard"]:
+                role = t("role.guard")
+            else:
+                role = t("role.rebel")
+            if seat in end.get("rebels", ()):
+                role += f" · {t('role.rebel_mark')}"
+            if any(stuck[0] == seat for stuck in end.get("stuck", ())):
+                role += f" · {t('role.stuck_mark')}"
+            grid.add_row(Text(apart(self.names, 14)[seat]), role, t.place(end["places"][seat]),
+                         f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
+        winner = end.get("winner")
+        yield Plain(t("result.title", n=end["round"]), classes="title")
+        yield Plain(t(f"result.winner.{winner}") if winner else t("result.draw"))
+        if end.get("unscored"):  # R-AUTO-2: every seat was on 托管
+            yield Plain(Text(t("result.unscored"), style="bold"))
+        if end.get("multiplier", 1) != 1:
+            yield Plain(t("result.multiplier", n=end["multiplier"], causes=causes(t, end)))
+        yield Plain(grid)
+        yield from self.held(self.end.get("hands", []), rank_counts_words)
+        if self.last:
+            yield Plain(t(self.last_words))
+        elif self.tribute:
+            yield Plain(t("result.tribute",
+                          items=tribute_words(self.tribute, self.names, self.label)))
+        elif not self.has_tribute:
+            yield Plain(t("result.no_tribute_rules"))
+        else:
+            yield Plain(t("result.no_tribute"))
+
