@@ -1,13 +1,10 @@
-"""Dou Dizhu's words on the screen, in English and Chinese (merged into ``i18n.STRINGS``)."""
+"""Dou Dizhu's words on the screen, in English and simplified Chinese."""
 
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "game.baohuang": {"en": "Baohuang 保皇", "zh": "保皇"},
-    "game.doudizhu": {"en": "Dou Dizhu 斗地主", "zh": "斗地主"},
-    "lobby.col.game": {"en": "Game", "zh": "游戏"},
-    "title.baohuang": {"en": "bhtui — Baohuang", "zh": "bhtui — 保皇"},
-    "title.doudizhu": {"en": "bhtui — Dou Dizhu", "zh": "bhtui — 斗地主"},
+    "preset_name.classic": {"en": "classic", "zh": "经典"},
+    "preset_name.shanghai": {"en": "shanghai", "zh": "上海"},
     "preset.classic": {"en": "Classic (three players, one deck, bids 1-3, bombs double)",
                        "zh": "经典（三人一副牌，叫1-3分，炸弹翻倍）"},
     "preset.shanghai": {"en": "Shanghai (four players, two decks, 头撂, 摊打, 报到, 荒番)",
@@ -105,9 +102,6 @@ STRINGS: dict[str, dict[str, str]] = {
                               "zh": "本局你不能再出炸弹"},
     "ddz.status.locked": {"en": "your reported {group} is played whole",
                           "zh": "报到的 {group} 须整手打出"},
-    "status.no_run": {"en": "no run from the lowest picked rank (pick one, then x)",
-                      "zh": "从所选最小点数连不成顺（先选一张，再按 x）"},
-    "key.run": {"en": "Run", "zh": "连顺"},
     "key.ddz.bid1": {"en": "Bid 1", "zh": "叫1分"},
     "key.ddz.bid2": {"en": "Bid 2", "zh": "叫2分"},
     "key.ddz.bid3": {"en": "Bid 3", "zh": "叫3分"},
