@@ -24,8 +24,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
+from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
@@ -54,12 +55,22 @@ SWITCH_AT = 1.0
 same deals) to be played instead: below that the difference is as likely noise."""
 
 
+class Plan(NamedTuple):
+    """A decision to search: its candidates (``normal``'s first), a deal drawn from the
+    view, and a candidate's score for me played out on a deal."""
+
+    actions: list[Action]
+    draw: Callable[[random.Random], Any]
+    outcome: Callable[[Any, int], int]
+
+
 class SearchBot:
     name = "hard"
     thinks = True
 
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
                  seconds: float | None = None) -> None:
+        self._seed = seed
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds
@@ -67,37 +78,55 @@ class SearchBot:
         self._plain = CountingBot(seed)
 
     def decide(self, offer: Choices) -> Action:
-        r = offer.reading
         plain = self._plain.decide(offer)
-        if r.phase == "call" and len(offer.rest) > 1:
-            return self._call(r, offer, plain)
-        if r.phase == "throne" and offer.kinds - {"grab"} in THRONES and plain["type"] != "grab":
-            return self._throne(r, offer, plain)
-        if r.phase != "play" or "play" not in offer.kinds:
+        plan = self._plan(offer, plain, self._rng)
+        if plan is None:
             return plain
-        candidates = self._candidates(r, offer)
-        if len(candidates) == 1:
-            return self.action(offer, candidates[0])
-        default = offer.set_of(plain) or plain["type"]
-        if default in candidates:
-            candidates.remove(default)
-        moves = [default, *candidates]
-        sampler = Sampler(r)
+        if len(plan.actions) == 1:
+            return plan.actions[0]
+        return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome)]
+
+    def appraise(self, offer: Choices, playouts: int | None = None) -> list[Appraisal[Action]]:
+        """Every candidate ``decide`` would weigh here (``normal``'s move among them), each
+        played out on the same deals, ``playouts`` (default: the bot's budget) each, best
+        first; empty where it does not search (no real choice, or a decision that is
+        ``normal``'s). From the reading alone, like ``decide``; the same for a seed,
+        whatever the bot decided before (a fresh generator), and never timed."""
+        plan = self._plan(offer, self._plain.decide(offer), rng := random.Random(self._seed))
+        if plan is None or len(plan.actions) == 1:
+            return []
+        return appraise_all(plan.actions, plan.draw, plan.outcome,
+                            playouts or self.playouts, rng)
+
+    def _plan(self, offer: Choices, plain: Action, rng: random.Random) -> Plan | None:
+        """What a search of this decision compares (``normal``'s move first), how it draws a
+        deal and plays a candidate out on it; None where ``normal`` decides."""
+        r = offer.reading
+        if r.phase == "call" and len(offer.rest) > 1:
+            return self._call(r, offer, plain, rng)
+        if r.phase == "throne" and offer.kinds - {"grab"} in THRONES and plain["type"] != "grab":
+            return self._throne(r, offer, plain, rng)
+        if r.phase != "play" or "play" not in offer.kinds:
+            return None
+        moves = self._candidates(r, offer)
+        if len(moves) > 1:  # (one: going out, which nothing beats)
+            default = offer.set_of(plain) or plain["type"]
+            moves = [default, *(m for m in moves if m != default)]
 
         def outcome(base: Position, i: int) -> int:
             pos = base.copy()
             pos.play(moves[i])
             return play_out(pos)[r.me]
 
-        return self.action(offer, moves[self._search(len(moves), sampler.position, outcome)])
+        return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
 
-    def _call(self, r: Reading, offer: Choices, plain: Action) -> Action:
+    def _call(self, r: Reading, offer: Choices, plain: Action, rng: random.Random) -> Plan:
         """The emperor's call (R-GUARD-1/3, R-WF-GUARD-1/2): each group he may call — a
         guard for a group of three, a solo for four, shown or not — and the declared solo,
         played out from the first lead (the emperor's, or Weifang's first drawer's) on the
         same deals. In Weifang the guard's copy becomes the GC (R-WF-RANK-1)."""
         calls = [plain, *(a for a in offer.rest if a != plain)]
-        sampler, rng, me = Sampler(r), self._rng, r.me
+        me = r.me
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else me
         promotes = r.rules.tricks.promoted_guard_card
 
@@ -116,9 +145,9 @@ class SearchBot:
                 pos.rc[guard][GC_RANK] += 1
             return play_out(pos)[me]
 
-        return calls[self._search(len(calls), sampler.deal, outcome)]
+        return Plan(calls, Sampler(r).deal, outcome)
 
-    def _throne(self, r: Reading, offer: Choices, plain: Action) -> Action:
+    def _throne(self, r: Reading, offer: Choices, plain: Action, rng: random.Random) -> Plan:
         """Take the throne or pass it on (R-EMP-Q2..5, R-EMP-L2/3, R-WF-EMP-1), played out
         from the first lead on the same deals: taking, the bundle joins my hand and I call as
         ``normal`` would (the fourth copy's holder my guard); passing on, the bundle (with
@@ -132,7 +161,7 @@ class SearchBot:
         else:  # baike: calling is taking the throne (R-EMP-B1), with normal's call
             other = self._plain.call(r, [a for a in offer.rest if a["type"] == "call"])
         options = [plain, other]
-        sampler, rng, me = Sampler(r), self._rng, r.me
+        me = r.me
         bundle = [0] * len(r.rc)
         if not r.in_hand:
             for card in r.bundle:
@@ -173,7 +202,7 @@ class SearchBot:
                     return 0  # void: dealt again (R-EMP-Q4)
             return self._first_lead(r, hands, emperor, rank, rng)
 
-        return options[self._search(len(options), sampler.throne_deal, outcome)]
+        return Plan(options, Sampler(r).throne_deal, outcome)
 
     def _first_lead(self, r: Reading, hands: list[list[int]], emperor: int, rank: int | None,
                     rng: random.Random) -> int:

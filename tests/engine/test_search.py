@@ -33,6 +33,16 @@ def in_play(m: Match, data: st.DataObject) -> bool:
     return not m.over
 
 
+def same_when_reshuffled(m: Match, twin: Match, seat: int, seed: int, playouts: int) -> None:
+    """``hard`` decides the same in ``m`` and its reshuffled ``twin``, and appraises every
+    move it weighs the same (a replay's analysis)."""
+    here, there = m.legal_actions(seat), twin.legal_actions(seat)
+    assert SearchBot(seed, playouts=playouts).decide(here) == SearchBot(
+        seed, playouts=playouts).decide(there)
+    bot = SearchBot(seed)
+    assert bot.appraise(here, 8) == bot.appraise(there, 8)
+
+
 @FAST
 @given(matches, st.data(), st.randoms(use_true_random=False))
 def test_R_HIDE_1_hard_decides_the_same_when_hidden_cards_are_reshuffled(m, data, rng):
@@ -45,10 +55,7 @@ def test_R_HIDE_1_hard_decides_the_same_when_hidden_cards_are_reshuffled(m, data
         return  # the guard knows he is the guard: not the same view
     if seat == m.round.emperor and twin.round.solo != m.round.solo:
         return  # the emperor knows whether he holds all four
-    seed = data.draw(st.integers(0, 99), label="bot seed")
-    here = SearchBot(seed, playouts=40).decide(m.legal_actions(seat))
-    there = SearchBot(seed, playouts=40).decide(twin.legal_actions(seat))
-    assert here == there
+    same_when_reshuffled(m, twin, seat, data.draw(st.integers(0, 99), label="bot seed"), 40)
 
 
 @FAST
@@ -67,11 +74,22 @@ def test_R_HIDE_1_hard_takes_or_passes_the_throne_the_same_when_hidden_cards_are
             m.apply(m.to_act, offer[0])
     if m.over or m.round.phase != "throne":
         return
-    seat = m.to_act
-    twin = reshuffled(m, seat, rng)
-    seed = data.draw(st.integers(0, 99), label="bot seed")
-    here = SearchBot(seed, playouts=20).decide(m.legal_actions(seat))
-    assert here == SearchBot(seed, playouts=20).decide(twin.legal_actions(seat))
+    twin = reshuffled(m, m.to_act, rng)
+    same_when_reshuffled(m, twin, m.to_act, data.draw(st.integers(0, 99), label="bot seed"), 20)
+
+
+@FAST
+@given(matches, st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_calls_the_same_when_hidden_cards_are_reshuffled(m, data, rng):
+    """The call is searched too (R-GUARD-1/3): the other hands dealt anew, the same call
+    and the same appraisal of every call."""
+    normal = CountingBot()
+    while not m.over and m.round.phase not in ("call", "play"):
+        m.apply(m.to_act, normal.decide(m.legal_actions(m.to_act)))
+    if m.over or m.round.phase != "call":
+        return
+    twin = reshuffled(m, m.to_act, rng)
+    same_when_reshuffled(m, twin, m.to_act, data.draw(st.integers(0, 99), label="bot seed"), 20)
 
 
 @FAST
