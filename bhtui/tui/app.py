@@ -17,9 +17,9 @@ from bhtui.store.config import Config, Settings, differences
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
-from bhtui.tui.games import parts_for
+from bhtui.tui.games import parts_for, table_screen
 from bhtui.tui.i18n import Translator
-from bhtui.tui.messages import HostSaid, PrefsChanged
+from bhtui.tui.messages import PrefsChanged, heard
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
@@ -106,15 +106,17 @@ class BhtuiApp(App[None]):
 
     def _route(self, message: dict[str, Any]) -> None:
         """The client's one listener: posts the message to the screens showing the table
-        (``HostSaid``), then opens the screen the client's state now calls for, which starts
+        (typed: ``messages.heard``), then opens the screen the client's state now calls for, which starts
         from that state."""
         client = self.client
         assert client is not None
         if not self.screen_stack or not self.is_running:
             return  # shutting down (the host may talk on): nothing left to show it on
         for screen in self.screen_stack:  # those already showing the table hear it
-            if isinstance(screen, TableScreen) or _is_room(screen, "WaitingRoomScreen"):
-                screen.post_message(HostSaid(message))
+            said = heard(message)  # one each: a message is posted once
+            if said is not None and (isinstance(screen, TableScreen)
+                                     or _is_room(screen, "WaitingRoomScreen")):
+                screen.post_message(said)
         refused = client.refused
         if refused is not None:  # out (for now): nothing else is opened on top of it
             if not _is_room(self.screen, "RefusedScreen"):
@@ -125,7 +127,7 @@ class BhtuiApp(App[None]):
         on_table = any(isinstance(s, TableScreen) for s in self.screen_stack)
         if client.view is not None and not on_table:
             try:
-                table = TableScreen(client, self.t, self.card_style)
+                table = table_screen(client, self.t, self.card_style)
             except ValueError as exc:  # a game this bhtui does not know
                 from bhtui.tui.room import RefusedScreen
 

@@ -1,7 +1,8 @@
 """What the screens hear from outside Textual, as Textual messages.
 
 The table's messages reach the app through its client's one listener; the app posts each to
-the screens that show the table (``HostSaid``), and each handles it on its own message loop.
+the screens that show the table as a typed message (``ViewChanged``, ``EventArrived``,
+``LinkLost``, ``ActionRefused`` …: ``heard``), and each handles it on its own message loop.
 A screen being closed takes no more messages and handles none after its widgets start to
 go, so no handler ever looks for a widget that is gone. The lobby's tables come the same way
 (``TablesFound``), and the player's own settings as he saves them (``PrefsChanged``).
@@ -14,15 +15,85 @@ from typing import Any
 from textual.message import Message
 
 from bhtui.store.config import Config
+from bhtui.wire import Action, Event
 
 
 class HostSaid(Message, bubble=False):
-    """One message from the table, after the client took it in: a handler reads the client's
-    state as it is when it runs, which may already be newer than the message."""
+    """Something the table said, after the client took it in; each kind is its own message
+    carrying what changed, so a screen handles each with ``@on`` and reads no type field."""
 
-    def __init__(self, message: dict[str, Any]) -> None:
+
+class ViewChanged(HostSaid):
+    """A new view (the client holds it): the screen draws it and opens what it calls for."""
+
+
+class EventArrived(HostSaid):
+    """Event ``seq`` of the match: the log shows it (the client's view may be newer)."""
+
+    def __init__(self, seq: int, event: Event) -> None:
         super().__init__()
-        self.message = message
+        self.seq, self.event = seq, event
+
+
+class LinkLost(HostSaid):
+    """The link to the table is down until the next welcome: nothing sent reaches it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class LinkBack(HostSaid):
+    """The table welcomed us (again)."""
+
+
+class ActionRefused(HostSaid):
+    """The table refused what we sent, saying why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class HintArrived(HostSaid):
+    """The hint asked for: an action of mine."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
+class ChatArrived(HostSaid):
+    def __init__(self, name: str, text: str) -> None:
+        super().__init__()
+        self.name, self.text = name, text
+
+
+class RoomChanged(HostSaid):
+    """The waiting room's seats or rules changed (the client holds the room)."""
+
+
+def heard(message: dict[str, Any]) -> HostSaid | None:
+    """The Textual message for one from the table, or None for those no screen shows (the
+    handshake, a page of history, which the next view draws)."""
+    kind = message["type"]
+    if kind == "view":
+        return ViewChanged()
+    if kind == "event":
+        return EventArrived(message["seq"], message["event"])
+    if kind == "closed":
+        return LinkLost(message["reason"])
+    if kind == "welcome":
+        return LinkBack()
+    if kind == "error":
+        return ActionRefused(message["reason"])
+    if kind == "hint":
+        return HintArrived(message["action"])
+    if kind == "chat":
+        return ChatArrived(message["name"], message["text"])
+    if kind == "room":
+        return RoomChanged()
+    return None
 
 
 class TablesFound(Message, bubble=False):

@@ -20,7 +20,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.wire import Action, Event, HistoryRow, LastMove, TableSeat, ViewHead
 
 if TYPE_CHECKING:
-    from textual.screen import ModalScreen
+    from bhtui.tui.modal import Dialog
 
 Label = Callable[[str], str]
 V = TypeVar("V", bound=ViewHead)
@@ -141,11 +141,11 @@ class TableParts(ABC, Generic[V]):
     # ----- decisions and results ------------------------------------------------------------
     @abstractmethod
     def decision(self, view: V, kinds: list[str], names: list[str], t: Translator,
-                 style: CardStyle) -> ModalScreen[Any] | None:
+                 style: CardStyle) -> Dialog[Any] | None:
         """The dialog for my decision now (None: nothing to ask, e.g. it is play)."""
 
     def declaration(self, view: V, kinds: list[str], names: list[str],
-                    t: Translator, seconds: float | None) -> ModalScreen[Any] | None:
+                    t: Translator, seconds: float | None) -> Dialog[Any] | None:
         """The dialog while the table waits for my declaration out of turn (the host's
         ``asked``); games without declarations are never asked."""
         return None
@@ -174,5 +174,5 @@ class TableParts(ABC, Generic[V]):
     @abstractmethod
     def result_screen(self, t: Translator, end: Event, names: list[str],
                       totals: list[int], view: V, following: HistoryRow | None,
-                      style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
+                      style: CardStyle, auto_close: float | None) -> Dialog[Any]:
         """The round's result (``end`` is the game's round-end event)."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,7 +20,14 @@ from bhtui.net.lobby import TableInfo
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
-from bhtui.tui.messages import HostSaid, TablesFound
+from bhtui.tui.messages import (
+    ActionRefused,
+    ChatArrived,
+    LinkBack,
+    LinkLost,
+    RoomChanged,
+    TablesFound,
+)
 from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import rule_words
 from bhtui.tui.widgets import Plain, clip
@@ -89,21 +96,27 @@ class WaitingRoomScreen(Localized, Screen[None]):
     def on_mount(self) -> None:
         self.refresh_room()
 
-    def on_host_said(self, said: HostSaid) -> None:
-        message = said.message
-        if message["type"] == "room":
-            self.refresh_room()
-        elif message["type"] == "chat":
-            self.chat = [*self.chat, self.t("log.chat", name=message["name"],
-                                            text=message["text"])][-3:]
-            self.query_one("#room-chat", Static).update("\n".join(self.chat))
-        elif message["type"] == "welcome":  # in (again): a refusal or lost link is past
-            self.query_one("#room-note", Static).display = False
-        elif message["type"] in ("error", "closed"):  # why: a refused rule option, a lost link
-            note = self.query_one("#room-note", Static)
-            key = "status.refused" if message["type"] == "error" else "status.link_lost"
-            note.update(self.t(key, reason=message["reason"]))
-            note.display = True
+    @on(RoomChanged)
+    def _room_changed(self) -> None:
+        self.refresh_room()
+
+    @on(ChatArrived)
+    def _chat(self, message: ChatArrived) -> None:
+        self.chat = [*self.chat, self.t("log.chat", name=message.name, text=message.text)][-3:]
+        self.query_one("#room-chat", Static).update("\n".join(self.chat))
+
+    @on(LinkBack)
+    def _link_back(self) -> None:  # in (again): a refusal or lost link is past
+        self.query_one("#room-note", Static).display = False
+
+    @on(ActionRefused)
+    @on(LinkLost)
+    def _note(self, message: ActionRefused | LinkLost) -> None:
+        """Why: a refused rule option, a lost link."""
+        note = self.query_one("#room-note", Static)
+        key = "status.refused" if isinstance(message, ActionRefused) else "status.link_lost"
+        note.update(self.t(key, reason=message.reason))
+        note.display = True
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t

@@ -394,6 +394,15 @@ class Plain(Static):
         super().update(content, layout=layout and sized_by_content)
 
 
+class StatusLine(Plain):
+    """A line bound to a screen's text (``data_bind``): redrawn only when its words change."""
+
+    text = reactive("", layout=False)
+
+    def watch_text(self, text: str) -> None:
+        self.update(text)
+
+
 def _same(a: Any, b: Any) -> bool:
     """Two contents that show the same: equal strings, or texts with the same characters,
     styles and layout (rich compares a text's characters and spans only)."""

@@ -50,7 +50,7 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
                 assert len(match.actions) == actions_when_shown
             if isinstance(screen, MatchEndScreen):
                 break
-        assert table(app).results_shown == [1, 2] and app.host.match.over
+        assert table(app).model.results_shown == [1, 2] and app.host.match.over
 
 
 async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out(
@@ -65,7 +65,7 @@ async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_no
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, QuitScreen)
         app.client.set_auto(True)  # what t sends: the round goes on behind the prompt
-        await wait_for(pilot, lambda: table(app).pending_results, "the round's end behind the prompt")
+        await wait_for(pilot, lambda: table(app).model.pending_results, "the round's end behind the prompt")
         await pilot.press("y")
         await pilot.pause()
         assert not app.is_running

@@ -30,7 +30,8 @@ async def test_translating_the_footer_leaves_the_declared_bindings_and_keys_alon
         await my_play_turn(pilot, app)
         screen = table(app)
         assert isinstance(screen, Localized)
-        declared = {b.id: b.description for b in type(screen).BINDINGS}
+        declared = {b.id: b.description for cls in type(screen).__mro__
+                    for b in getattr(cls, "BINDINGS", [])}
         assert declared["play"] == "Play"  # the class keeps its words …
         active = {a.binding.id: a.binding for a in screen.active_bindings.values()}
         assert active["play"].description == "出牌"  # … the footer gets the player's

@@ -138,10 +138,10 @@ async def test_while_the_link_is_down_play_pass_and_hint_are_dimmed():
         port = serving.port
         serving.server.close()
         next(v.conn for v in table.viewers.values() if v.seat == 0).close("dropped")
-        await wait_for(pilot, lambda: screen.link_lost is not None and footer_dimmed())
+        await wait_for(pilot, lambda: screen.model.link_lost is not None and footer_dimmed())
         assert lit() == [False] * 3
         serving = await start_serving(table, listen_socket("127.0.0.1", port), advertise=False)
-        await wait_for(pilot, lambda: screen.link_lost is None)  # back: the keys follow the
+        await wait_for(pilot, lambda: screen.model.link_lost is None)  # back: the keys follow the
         #                                                        turn (the match went on)
     await serving.stop()
 

@@ -1,5 +1,6 @@
 """How the screens hear the table and the lobby: Textual messages posted to them
-(``HostSaid``, ``TablesFound``), handled on each screen's own loop."""
+(``EventArrived`` and the others of ``messages.heard``, ``TablesFound``), handled on each
+screen's own loop."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from textual.app import App
 from bhtui.net.lobby import TableInfo
 from bhtui.tui.baohuang.dialogs import ThroneDialog
 from bhtui.tui.i18n import Translator
-from bhtui.tui.messages import HostSaid, TablesFound
+from bhtui.tui.messages import EventArrived, TablesFound
 from bhtui.tui.room import LobbyScreen
 
 from tui_helpers import make_app, table, wait_for
@@ -22,9 +23,9 @@ async def test_an_event_shown_when_the_table_opened_is_not_logged_again_when_its
         await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         screen = table(app)
         seq, event = app.client.events[-1]
-        assert screen.logged_seq == seq
+        assert screen.model.logged_seq == seq
         shown = list(screen.log_lines)
-        screen.post_message(HostSaid({"type": "event", "seq": seq, "event": event}))
+        screen.post_message(EventArrived(seq, event))
         await pilot.pause()
         assert list(screen.log_lines) == shown
 

@@ -257,8 +257,8 @@ async def test_the_status_line_stops_pointing_at_a_dialog_once_it_is_answered():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         screen = table(app)
-        assert screen._status_text() == "Your decision (see the dialog)"
+        assert screen.status == "Your decision (see the dialog)"
         app.client.act = lambda action: None  # the answer is on its way: no view yet
         await pilot.press("y")
-        await wait_for(pilot, lambda: not screen.dialog_open)
+        await wait_for(pilot, lambda: screen.model.flow.showing is None)
         assert str(screen.query_one("#status").render()) == "Answered — the table goes on…"

@@ -63,11 +63,11 @@ def test_table_in_play_snapshot(snap_compare, monkeypatch, language):
     boxes, each seat's last set, the card counter under the table, and the turn timer
     counting down on my seat and in the status line."""
     import bhtui.net.client
-    import bhtui.tui.table
+    import bhtui.tui.tablemodel
 
     frozen = SimpleNamespace(monotonic=lambda: 1000.0)
     monkeypatch.setattr(bhtui.net.client, "time", frozen)
-    monkeypatch.setattr(bhtui.tui.table, "time", frozen)
+    monkeypatch.setattr(bhtui.tui.tablemodel, "time", frozen)
     app = app_for(language, timer=60.0)
 
     async def to_my_second_turn(pilot):

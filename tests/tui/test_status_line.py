@@ -40,7 +40,7 @@ async def test_R_TRICK_2_an_auto_pass_note_never_stands_over_my_next_turn():
         for message in held:  # the burst reaches the screen
             app._route(message)
         screen = table(app)
-        await wait_for(pilot, lambda: screen.logged_seq == client.events[-1][0], "the log to catch up")
+        await wait_for(pilot, lambda: screen.model.logged_seq == client.events[-1][0], "the log to catch up")
         status = str(screen.query_one("#status").render())
         assert "passed for you" not in status and status.startswith(("Your turn", "Your lead")), status
 
@@ -68,7 +68,7 @@ async def test_R_TRICK_2_the_auto_pass_note_names_the_set_nobody_has_beaten_yet(
         # top one of my logged passes answered, read from the events, not today's view.
         answered, top = set(), None
         for seq, event in client.events:
-            if seq > screen.logged_seq:
+            if seq > screen.model.logged_seq:
                 break
             if event.get("type") == "play":
                 top = set_words(event["cards"])

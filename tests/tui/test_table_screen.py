@@ -24,6 +24,7 @@ from bhtui.tui.dialogs import (
     QuitScreen,
     ResultScreen,
 )
+from bhtui.tui.games import table_screen
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, Plain, hand_units
@@ -294,7 +295,7 @@ async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
 
         in_background(watcher.run())
         await wait_for(pilot, lambda: watcher.view is not None)
-        screen = TableScreen(watcher, app.t, app.card_style)
+        screen = table_screen(watcher, app.t, app.card_style)
         await app.push_screen(screen)
         await pilot.pause()
         shown = {b.binding.action.split("(")[0] for b in screen.active_bindings.values()

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from rich.text import Text
-from textual.screen import ModalScreen
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
@@ -29,6 +28,7 @@ from bhtui.tui.baohuang.dialogs import (
 from bhtui.tui.baohuang.selection import selection_note, selection_problem
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
+from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
 from bhtui.tui.widgets import seat_lines
 from bhtui.wire import Action, BaohuangRow, BaohuangView, Event, HistoryRow, TableSeat
@@ -157,7 +157,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         return " · ".join(words)
 
     def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
-                 style: CardStyle) -> ModalScreen[Any] | None:
+                 style: CardStyle) -> Dialog[Any] | None:
         kind = offers.dialog_of(view)  # the rules say which decision this is
         if kind == "call" and view["phase"] == "throne":  # baike: calling takes the throne
             others = tuple(k for k in ("decline", "grab") if k in kinds)
@@ -173,7 +173,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         return None
 
     def declaration(self, view: BaohuangView, kinds: list[str], names: list[str],
-                    t: Translator, seconds: float | None) -> ModalScreen[Any] | None:
+                    t: Translator, seconds: float | None) -> Dialog[Any] | None:
         """The bots wait while I may declare: say what I may do, and that I may do nothing."""
         kinds = [k for k in kinds if k in ("grab", "open_guard")]
         to_act = view["to_act"]
@@ -189,7 +189,7 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def result_screen(self, t: Translator, end: Event, names: list[str],
                       totals: list[int], view: BaohuangView, following: HistoryRow | None,
-                      style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
+                      style: CardStyle, auto_close: float | None) -> Dialog[Any]:
         number = end["round"]
         if following is not None:  # a Baohuang table's rows are Baohuang's
             tribute = cast(BaohuangRow, following)["tribute"]

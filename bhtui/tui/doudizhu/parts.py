@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from rich.text import Text
-from textual.screen import ModalScreen
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import beats, get_preset, parse_hand
@@ -27,6 +26,7 @@ from bhtui.tui.doudizhu.describe import (
 )
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
 from bhtui.tui.i18n import Translator
+from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
 from bhtui.tui.widgets import seat_lines
 from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
@@ -209,7 +209,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     # ----- decisions and results ------------------------------------------------------------
     def decision(self, view: DoudizhuView, kinds: list[str], names: list[str], t: Translator,
-                 style: CardStyle) -> ModalScreen[Any] | None:
+                 style: CardStyle) -> Dialog[Any] | None:
         actions = view.get("actions", [])
         if view["phase"] == "bid":
             return BidDialog(t, view, names)
@@ -221,7 +221,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     def result_screen(self, t: Translator, end: Event, names: list[str],
                       totals: list[int], view: DoudizhuView, following: HistoryRow | None,
-                      style: CardStyle, auto_close: float | None) -> ModalScreen[Any]:
+                      style: CardStyle, auto_close: float | None) -> Dialog[Any]:
         last = view["phase"] == "over" and end["round"] == view["round"]
         deal = cast(DoudizhuDealEnd, end)  # this game's round end is its ``result`` event
         return DealResultScreen(t, deal, names, totals, last, view["options"]["base"],

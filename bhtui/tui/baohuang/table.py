@@ -1,0 +1,39 @@
+"""Baohuang's table: the shared screen with its declarations out of turn as keys — 抢 (g),
+明保 or 明独 (m), 造反 (r), 让牌 (y) — shown only while they apply, and Weifang's GC (x)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from bhtui.tui.baohuang.dialogs import confirmed
+from bhtui.tui.table import TableScreen
+
+
+class BaohuangTable(TableScreen):
+    BINDINGS = [
+        Binding("y", "declare('yield')", "让牌", id="yield"),
+        Binding("g", "declare('grab')", "抢", id="declare.grab"),
+        Binding("m", "declare('open_guard')", "明保", id="declare.open_guard"),
+        Binding("m", "declare('open_guard', True)", "明独", id="declare.open_solo"),
+        Binding("r", "declare('rebel')", "造反", id="declare.rebel"),
+        # x is Weifang's guard card above BJ (R-WF-RANK-1)
+        Binding("x", "pick('GC')", show=False, id="pick.GC"),
+    ]
+
+    def action_declare(self, kind: str, solo: bool = False) -> None:
+        """抢庄/抢独, 明保 (明独 for the emperor: ``solo`` only picks the footer's word),
+        造反 (out of turn, whenever the rules allow) and 让牌; all but 让牌 only when their key
+        is pressed again (``dialogs.confirmed``)."""
+        if kind not in self.model.my_actions():
+            self.say(self.t("declare.none"))
+            return
+
+        def declare() -> None:
+            if kind not in self.model.my_actions():  # the moment passed while I was asked again
+                self.say(self.t("declare.none"))
+                return
+            self.client.act({"type": kind})
+            if kind == "yield":
+                self.hand.clear()
+
+        confirmed(self, self.t, kind, declare, "confirm.open_solo" if solo else None)

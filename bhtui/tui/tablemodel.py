@@ -1,0 +1,342 @@
+"""What the table screen shows, worked out from the client's state without Textual: whose turn
+it is, what may be pressed, the status line, the footer's keys, which dialog is open or due.
+
+The screen (``tui/table.py``) hands each message from the host to this model and draws what
+it says; every rule of what is shown lives here, so it is tested as plain code
+(``tests/tui/test_table_model.py``) while the screen's own tests only drive a table.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, Protocol
+
+from bhtui.tui.i18n import Translator
+from bhtui.tui.parts import TableParts
+from bhtui.wire import Asked, Event, Recall, TableSeat, View
+
+NOTE_SECONDS = 5.0
+HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
+Showing = Literal["decision", "declaration", "result", "end"]
+
+
+class TableState(Protocol):
+    """What the model reads of the client (``net.client.Client`` is one)."""
+
+    seat: int | None
+    view: View | None
+    table: list[TableSeat]
+    asked: Asked | None
+    seq: int
+    recall: Recall
+    deadline: tuple[int, float, float] | None
+
+    @property
+    def events(self) -> Sequence[tuple[int, Event]]: ...
+
+    @property
+    def last_seq(self) -> int | None: ...
+
+    @property
+    def my_turn(self) -> bool: ...
+
+
+class DecisionFlow:
+    """A decision is asked once, its answer remembered until the host's next view, and asked
+    again when the host refuses the answer (or the link that carried it went down)."""
+
+    def __init__(self) -> None:
+        self.showing: Showing | None = None  # the dialog open over the table, if any
+        self.asked: tuple[Any, ...] = ()  # what the open decision was opened for
+        self.answered: tuple[int, tuple[Any, ...]] | None = None  # (view seq, what) answered
+
+    def may_ask(self, seq: int, key: tuple[Any, ...]) -> bool:
+        return self.showing is None and (seq, key) != self.answered
+
+    def open(self, showing: Showing, key: tuple[Any, ...] = ()) -> None:
+        self.showing, self.asked = showing, key
+
+    def close(self) -> None:
+        self.showing = None
+
+    def answer(self, seq: int) -> None:
+        """The open decision was answered on view ``seq``: not asked again on that view."""
+        self.showing, self.answered = None, (seq, self.asked)
+
+    def forget(self) -> bool:
+        """The answer may not have reached the table (refused, link lost): ask again. True
+        when there was one."""
+        had, self.answered = self.answered is not None, None
+        return had
+
+    def waiting(self, seq: int, key: tuple[Any, ...]) -> bool:
+        """My answer to this very question is on its way: the line says so."""
+        return self.showing is None and self.answered == (seq, key)
+
+
+class TableModel:
+    """The table as this viewer sees it; the screen keeps only its widgets."""
+
+    def __init__(self, state: TableState, parts: TableParts[Any], t: Translator,
+                 round_end: str, clock: Callable[[], float] | None = None) -> None:
+        self.state, self.parts, self.t = state, parts, t
+        self.clock = clock or (lambda: time.monotonic())  # the module's clock at each call
+        self.round_end = round_end  # the event that carries a round's result
+        self.flow = DecisionFlow()
+        self.logged_seq = 0  # the last event in the log
+        self.pending_results: list[Event] = []  # several may end during one look
+        self.results_shown: list[int] = []  # the rounds whose result has been shown
+        self.match_end_shown = False
+        self.link_lost: str | None = None  # why the link is down (reconnecting)
+        self.small = False  # the terminal is too small to show the table
+        self._note: tuple[str, float] | None = None
+        self._was_my_turn = False
+        self._auto_wanted = False  # 托管 as I asked for it; on without asking: timed out
+        self._auto_seen = False
+        self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
+
+    # ----- what the client holds -------------------------------------------------------------
+    def names(self) -> list[str]:
+        view, table = self.state.view, self.state.table
+        seats = len(view["seats"]) if view is not None else 0
+        return [table[s]["name"] if s < len(table) else f"#{s}"
+                for s in range(max(seats, len(table)))]
+
+    def my_actions(self) -> list[str]:
+        view = self.state.view
+        return [a["type"] for a in view.get("actions", [])] if view is not None else []
+
+    def over(self) -> bool:
+        return self.state.view is not None and self.state.view["phase"] == "over"
+
+    def on_auto(self) -> bool:
+        me, table = self.state.seat, self.state.table
+        return me is not None and me < len(table) and bool(table[me].get("auto"))
+
+    def my_play_turn(self) -> bool:
+        view = self.state.view
+        return bool(self.state.my_turn and view and view["phase"] == "play" and not self.on_auto())
+
+    def seconds(self, seat: int | None = None) -> int | None:
+        """Whole seconds left on the turn timer (of ``seat``, when given)."""
+        deadline = self.state.deadline
+        if deadline is None or (seat is not None and deadline[0] != seat):
+            return None
+        return max(0, round(deadline[1] - self.clock()))
+
+    def decision_key(self) -> tuple[Any, ...]:
+        """What a decision dialog was opened for: a change makes it stale."""
+        return self.parts.decision_key(self.state.view or {})
+
+    # ----- the status note ---------------------------------------------------------------------
+    @property
+    def note(self) -> str | None:
+        """A message for the status line: it stays a few seconds, or until the selection
+        changes."""
+        if self._note is None or self.clock() > self._note[1]:
+            return None
+        return self._note[0]
+
+    @note.setter
+    def note(self, note: str | None) -> None:
+        self._note = None if note is None else (note, self.clock() + NOTE_SECONDS)
+
+    def note_expired(self) -> bool:
+        """A note had its time: the line is drawn again without it."""
+        if self._note is not None and self.note is None:
+            self._note = None
+            return True
+        return False
+
+    # ----- what the host said ------------------------------------------------------------------
+    def event(self, seq: int, event: Event, logged: bool,
+              label: Callable[[str], str] = str) -> list[str]:
+        """An event in the log (once: those logged when the screen opened are skipped); the
+        lines to write. ``logged``: the log shows something already."""
+        if seq <= self.logged_seq:
+            return []
+        self.logged_seq = seq
+        lines = []
+        view: Any = self.state.view or {}
+        kind = event.get("type")
+        if kind == "deal" and event["round"] == 1 and not event["redeal"] and logged:
+            lines.append(self.t("log.new_match"))
+            self.match_end_shown = False
+        line = self.parts.describe(event, self.names(), self.t, view, label)
+        if kind == self.round_end:
+            self.pending_results.append(event)
+        elif kind == "pass" and event.get("seat") == self.state.seat:
+            if (not self._passing and not self.on_auto() and view.get("top")
+                    and self._only_passes_since(seq)):  # the top shown is the one passed on
+                self.note = self.t("status.auto_passed", set=self.parts.top_words(view))
+            self._passing = False
+        return [*lines, line] if line else lines
+
+    def _only_passes_since(self, seq: int) -> bool:
+        """Nothing but passes came after event ``seq``: the client's state (which may already
+        be newer than the event being logged) still shows the table as it was then."""
+        for later, event in reversed(self.state.events):
+            if later <= seq:
+                return True
+            if event.get("type") != "pass":
+                return False
+        return True
+
+    def timed_out(self) -> bool:
+        """托管 switched on without my asking: my turn timer ran out (R-AUTO-1)."""
+        auto = self.on_auto()
+        timed_out = auto and not self._auto_seen and not self._auto_wanted
+        if timed_out:
+            self.note = self.t("status.timed_out")
+        if not auto:
+            self._auto_wanted = False
+        self._auto_seen = auto
+        return timed_out
+
+    def turn_came(self) -> bool:
+        """The turn became mine with this view (the bell rings); a note gives way to it."""
+        mine = self.my_play_turn()
+        came = mine and not self._was_my_turn
+        if came and not self._passing:
+            self.note = None
+        self._was_my_turn = mine
+        return came
+
+    def refused(self, reason: str) -> bool:
+        """The host refused what I sent; True when a decision is to be asked again."""
+        self.note = self.t("status.refused", reason=reason)
+        return self.flow.forget()
+
+    def lost(self, reason: str | None) -> None:
+        """The link went down (a reason) or came back (None: an answer sent as it went down
+        may be lost, so the decision is asked again)."""
+        self.link_lost = reason
+        if reason is None:
+            self.flow.forget()
+
+    # ----- what I do ---------------------------------------------------------------------------
+    def passing(self) -> None:
+        self._passing = True
+
+    def wants_auto(self, on: bool) -> None:
+        self._auto_wanted = on
+
+    def stale(self) -> bool:
+        """The open dialog's moment has passed (someone grabbed the throne, the round moved
+        on, 再来一局 began)."""
+        showing, state = self.flow.showing, self.state
+        if showing == "end":
+            return not self.over()
+        if showing == "declaration":
+            return state.asked is None or self.flow.asked != self.decision_key()
+        if showing == "decision":
+            return not state.my_turn or self.on_auto() or (
+                self.flow.asked[:-1] != self.decision_key()[:-1])
+        return False
+
+    def due(self, active: bool, results: bool = True) -> Showing | None:
+        """Which dialog to open now, if any: ``active``, the table is the screen on top;
+        ``results``, a round's result waiting may be shown (a view came, a dialog closed)."""
+        state, view = self.state, self.state.view
+        if view is None or self.flow.showing is not None or not active:
+            return None
+        if self.pending_results and results:
+            return "result"
+        if self.small or self.logged_seq < (state.last_seq or 0):
+            return None  # events still on their way here (a round's result?): their view asks
+        if view["phase"] == "over":
+            return "end" if not self.match_end_shown and not self.pending_results else None
+        if self.on_auto() or not self.flow.may_ask(state.seq, self.decision_key()):
+            return None
+        if state.asked is not None and not state.my_turn:
+            return "declaration"
+        return "decision" if state.my_turn else None
+
+    # ----- the footer and the status line ------------------------------------------------------
+    def keys(self) -> tuple[Any, ...]:
+        """What the footer's keys depend on: rebuilt only when this changes."""
+        watching = self.state.seat is None
+        if self.over():
+            return (watching, "over")
+        if self.on_auto():  # the bot plays: the keys stay as they are until I take over
+            return (watching, "auto")
+        return (watching, self.my_play_turn(), self.state.my_turn, tuple(self.my_actions()))
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a key is offered (None: shown dimmed). Only what this viewer can do is: a
+        watcher has no hand, no turn, no 托管; Play and Pass dim while it is not my turn."""
+        if self.small:
+            return False  # nothing blind: the table is not shown (the app's keys still work)
+        watching, over = self.state.seat is None, self.over()
+        if action == "standings":
+            return over  # after the match Enter shows the standings (and 再来一局) again
+        if over and (action in ("play", "pass_turn", "hint", "auto", "declare", "run")
+                     or action in HAND_KEYS):
+            return False  # nothing left to play
+        if action == "declare":
+            view = self.state.view
+            solo = (self.parts.emperor(view) if view is not None else None) == self.state.seat
+            if parameters[0] == "open_guard" and solo != (len(parameters) > 1):
+                return False  # m says 明独 to the emperor and 明保 to anyone else
+            return not watching and not self.on_auto() and parameters[0] in self.my_actions()
+        if action in ("play", "pass_turn", "hint") and not watching and self.link_lost:
+            return None  # the link is down: a press would reach nobody
+        if action in ("play", "pass_turn"):
+            return None if not watching and not self.my_play_turn() else not watching
+        if action == "hint":
+            return None if not watching and not self.state.my_turn else not watching
+        if action == "run":
+            return not watching and self.parts.run_key
+        if action == "pick":  # x is Weifang's GC in Baohuang, the run key in Dou Dizhu
+            return not watching and parameters[0] in self.parts.ranks
+        if action == "auto" or action in HAND_KEYS:
+            return not watching
+        return True
+
+    def status(self, selection: list[str], label: Callable[[str], str] = str) -> str:
+        """The status line, for the cards selected now."""
+        view, me, t = self.state.view, self.state.seat, self.t
+        if self.link_lost is not None:  # stays until the table takes us back
+            return t("status.link_lost", reason=self.link_lost)
+        if self.note:
+            return self.note
+        if view is None:
+            return ""
+        if view["phase"] == "over":
+            return t("status.match_over" if me is not None else "status.match_over_watching")
+        seconds = self.seconds()
+        clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
+        to_act = view["to_act"]
+        waiting = self.names()[to_act] if to_act is not None else "?"  # ends with the match
+        if me is None:
+            return t("status.watching") + " — " + t("status.waiting", name=waiting) + clock
+        if self.on_auto():
+            return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
+        declare = self.declare_words()
+        if to_act != me:
+            return t("status.waiting", name=waiting) + declare + clock
+        if view["phase"] != "play":
+            if self.flow.waiting(self.state.seq, self.decision_key()):
+                return t("status.answered") + clock  # the dialog has closed: not "see the dialog"
+            return t("status.decide") + declare + clock
+        if selection:
+            problem = self.parts.selection_problem(selection, view, t)
+            shown = self.parts.selection_words(selection, view, label)
+            why = problem or self.parts.selection_note(selection, view, t)
+            return t("status.selected", set=shown) + (f" — {why}" if why else "") + clock
+        if view.get("top"):
+            words = self.parts.top_words(view)
+            line = t("status.again" if view.get("again") else "status.your_turn", set=words)
+            if "yield" in self.my_actions():
+                line += " · " + t("status.yield")
+            return line + declare + clock
+        return t(self.parts.words("status.your_lead")) + declare + clock
+
+    def declare_words(self) -> str:
+        """The declarations open to me right now, with their keys, and what 托管 brings."""
+        view: Any = self.state.view or {}
+        me = self.state.seat
+        words = self.parts.declare_words(view, self.my_actions(), me, self.t)
+        auto = self.parts.auto_words(view, me, self.names(), self.t) if me is not None else ""
+        return words + (" · " + auto if auto else "")

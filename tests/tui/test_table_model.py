@@ -1,0 +1,233 @@
+"""The table model without Textual: whose turn it is, what may be pressed, the status line, the
+footer's keys and which dialog is due, from a client's state holding real engine views. Plain
+unit tests: no app, no loop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bhtui.doudizhu import Match as DoudizhuMatch
+from bhtui.doudizhu import get_preset
+from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
+from bhtui.tui.i18n import Translator
+from bhtui.tui.tablemodel import DecisionFlow, TableModel
+
+from helpers import play, rigged
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+
+
+@dataclass
+class State:
+    """What a client holds, as the model reads it (``TableState``)."""
+
+    seat: int | None
+    view: Any
+    table: list[Any]
+    asked: Any = None
+    seq: int = 1
+    recall: Any = field(default_factory=dict)
+    deadline: Any = None
+    events: list[tuple[int, Any]] = field(default_factory=list)
+
+    @property
+    def last_seq(self) -> int | None:
+        return self.events[-1][0] if self.events else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.view is not None and self.seat is not None and self.view["to_act"] == self.seat
+
+
+def seats(n: int = 5, auto: int | None = None) -> list[dict[str, Any]]:
+    return [{"name": NAMES[s], "kind": "human" if s == 0 else "bot", "auto": s == auto,
+             "connected": True} for s in range(n)]
+
+
+def model_of(match: Any, viewer: int | None, parts: Any = BAOHUANG_PARTS, auto: int | None = None,
+             clock: float = 100.0) -> TableModel:
+    view = match.view(viewer if viewer is not None else -1)
+    state = State(viewer, view, seats(len(view["seats"]), auto))
+    end = "round_end" if parts is BAOHUANG_PARTS else "result"
+    return TableModel(state, parts, Translator("en"), end, clock=lambda: clock)
+
+
+def throne_offered():
+    """Seat 0 is offered the throne (three 7H to call); seat 1 holds the fourth."""
+    return rigged("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0)
+
+
+def my_lead():
+    m = throne_offered()
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    return m
+
+
+def test_whose_turn_the_status_line_says_for_a_seat_and_for_a_watcher():
+    m = my_lead()
+    assert model_of(m, 0).status([]) == "Your lead: pick a set and press Enter"
+    assert model_of(m, 2).status([]) == "Waiting for Ana…"
+    assert model_of(m, None).status([]) == "Watching — Waiting for Ana…"
+
+
+def test_a_selection_is_judged_on_the_status_line_before_anything_is_sent():
+    m = my_lead()
+    assert model_of(m, 0).status(["7H", "7H", "7H"]) == "Selected: 7H 7H 7H"
+    line = model_of(m, 0).status(["7H", "3S"])
+    assert line.startswith("Selected: ") and "not a set" in line
+
+
+def test_a_lost_link_stands_over_everything_until_the_table_takes_us_back():
+    model = model_of(my_lead(), 0)
+    model.note = "a note"
+    model.lost("reset by peer")
+    assert model.status([]) == "Connection lost (reset by peer): reconnecting…"
+    assert model.allows("play", ()) is None and model.allows("hint", ()) is None  # dimmed
+    model.lost(None)
+    assert model.status([]) == "a note"
+
+
+def test_a_note_stays_five_seconds():
+    now = [100.0]
+    model = model_of(my_lead(), 0)
+    model.clock = lambda: now[0]
+    model.note = "no 9 in your hand"
+    now[0] += 4.9
+    assert model.status([]) == "no 9 in your hand" and not model.note_expired()
+    now[0] += 0.2
+    assert model.note_expired() and model.status([]).startswith("Your lead")
+
+
+def test_play_and_pass_are_offered_on_my_turn_to_play_only_and_never_to_a_watcher():
+    m = my_lead()
+    mine, other, watcher = model_of(m, 0), model_of(m, 2), model_of(m, None)
+    assert mine.allows("play", ()) is True and mine.allows("pass_turn", ()) is True
+    assert other.allows("play", ()) is None  # shown dimmed: it is not my turn
+    assert watcher.allows("play", ()) is False and watcher.allows("pick", ("7",)) is False
+    assert watcher.allows("auto", ()) is False and mine.allows("auto", ()) is True
+    assert mine.allows("standings", ()) is False  # only once the match is over
+    mine.small = True
+    assert mine.allows("play", ()) is False  # nothing blind while the table cannot be shown
+
+
+def test_R_AUTO_1_on_托管_the_footer_keys_stay_and_play_dims():
+    model = model_of(my_lead(), 0, auto=0)
+    assert model.keys() == (False, "auto")
+    assert model.allows("play", ()) is None
+    assert model.status([]) == "托管 on: the bot plays for you (t to take over)"
+
+
+def test_the_footer_is_rebuilt_only_when_the_keys_on_offer_change():
+    m = my_lead()
+    before = model_of(m, 1).keys()
+    play(m, 0, "3S")  # Bo's turn now
+    assert model_of(m, 1).keys() != before
+    assert model_of(m, 2).keys() == model_of(m, 2).keys()
+
+
+def test_R_EMP_Q5_a_declaration_key_is_offered_only_while_the_rules_allow_it():
+    m = throne_offered()  # qingdao: nobody may grab while the throne is offered
+    model = model_of(m, 2)
+    assert model.allows("declare", ("grab",)) is False
+    grab = rigged("7H 7H 7H 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0, grab_solo=True)
+    kinds = model_of(grab, 2).my_actions()
+    assert model_of(grab, 2).allows("declare", ("grab",)) is ("grab" in kinds)
+
+
+def test_R_EMP_Q5_a_decision_is_asked_once_and_again_when_refused():
+    model = model_of(throne_offered(), 0)
+    assert model.due(active=True) == "decision"
+    model.flow.open("decision", model.decision_key())
+    assert model.due(active=True) is None  # one dialog at a time
+    assert model.status([]) == "Your decision (see the dialog)"
+    model.flow.answer(model.state.seq)
+    assert model.due(active=True) is None  # answered: the host's next view says what follows
+    assert model.status([]) == "Answered — the table goes on…"
+    assert model.refused("not now") is True  # refused: asked again
+    assert model.due(active=True) == "decision" and model.status([]) == "Refused: not now"
+    assert model.due(active=False) is None  # help or the quit prompt is on top
+
+
+def test_the_decision_flow_forgets_an_answer_the_link_may_have_lost():
+    flow = DecisionFlow()
+    flow.open("decision", ("round", 1))
+    flow.answer(7)
+    assert not flow.may_ask(7, ("round", 1)) and flow.may_ask(8, ("round", 1))
+    assert flow.forget() and flow.may_ask(7, ("round", 1))
+    assert not flow.forget()  # nothing to forget twice
+
+
+def test_a_round_result_comes_before_anything_else_and_waits_for_its_events():
+    m = my_lead()
+    model = model_of(m, 0)
+    model.state.events = [(1, {"type": "deal"}), (2, {"type": "call"})]
+    model.logged_seq = 1
+    assert model.due(active=True) is None  # the events are still on their way to the log
+    model.logged_seq = 2
+    model.pending_results.append({"type": "round_end", "round": 1})
+    assert model.due(active=True) == "result"
+    assert model.due(active=True, results=False) == "decision"  # the result waits: my turn
+    assert BAOHUANG_PARTS.decision(m.view(0), model.my_actions(), NAMES, model.t, None) is None
+
+
+def test_a_decision_dialog_is_stale_once_the_table_moved_on():
+    m = throne_offered()
+    model = model_of(m, 0)
+    model.flow.open("decision", model.decision_key())
+    assert not model.stale()
+    m.apply(0, {"type": "accept"})
+    model.state.view = m.view(0)  # the call now: another decision
+    model.state.seq += 1
+    assert model.stale() == (model.decision_key()[:-1] != model.flow.asked[:-1])
+    model.state.view = m.view(3)
+    model.state.seat = 3
+    assert model.stale()  # no longer my turn
+
+
+def test_R_TRICK_2_an_auto_pass_is_told_with_the_set_it_could_not_beat():
+    m = my_lead()
+    play(m, 0, "7H 7H 7H")
+    view_before = m.view(1)
+    model = model_of(m, 1)
+    model.state.view = view_before
+    model.state.events = [(5, {"type": "pass", "seat": 1})]
+    assert model.event(5, {"type": "pass", "seat": 1}, True) == ["Bo passes"]
+    assert model.note == "Nothing in your hand beats 7 7 7: passed for you (auto-pass, F2)"
+
+
+def test_R_TRICK_2_a_pass_i_pressed_is_no_auto_pass():
+    m = my_lead()
+    play(m, 0, "7H 7H 7H")
+    model = model_of(m, 1)
+    model.state.events = [(5, {"type": "pass", "seat": 1})]
+    model.passing()
+    model.event(5, {"type": "pass", "seat": 1}, True)
+    assert model.note is None
+
+
+def test_R_AUTO_1_托管_on_without_asking_is_told_once_as_a_timeout():
+    m = my_lead()
+    model = model_of(m, 0, auto=0)
+    assert model.timed_out() is True and model.note is not None
+    assert model.timed_out() is False  # told once
+    asked = model_of(m, 0, auto=0)
+    asked.wants_auto(True)
+    assert asked.timed_out() is False
+
+
+def test_an_event_already_logged_is_not_logged_again():
+    model = model_of(my_lead(), 0)
+    deal = {"type": "deal", "round": 1, "redeal": 0, "first": 0}
+    lines = model.event(3, deal, False)
+    assert model.logged_seq == 3 and model.event(3, deal, False) == [] and lines is not None
+
+
+def test_dou_dizhu_leads_a_hand_and_has_no_declarations():
+    m = DoudizhuMatch(get_preset("classic"), seed=1)
+    model = model_of(m, m.to_act, DOUDIZHU_PARTS)
+    assert model.due(active=True) == "decision"  # the bid
+    assert model.allows("declare", ("grab",)) is False
+    assert model.declare_words() == ""
