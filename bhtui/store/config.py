@@ -88,6 +88,8 @@ class Config:
     sort: str = "rank"  # the hand: by rank, or by group size (jokers and 2s stay at the end)
     bots: str = "normal"  # the bots' level in a local game and in the seats a host fills
     assist: str = "normal"  # the level that plays for you on 托管 and gives your hints
+    # Keys by binding id (play = "enter,space"): Textual's keymap, over the keys as bound.
+    keys: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.language:
@@ -105,6 +107,10 @@ def _check(name: str, value: object, default: object) -> str | None:
     """Why ``value`` is unusable for setting ``name``, or None when it is fine."""
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "true or false"
+    if isinstance(default, dict):
+        ok = isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in value.items())
+        return None if ok else "a table of binding ids and their keys (play = \"enter,space\")"
     if name in SECONDS:
         top = SECONDS[name]
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= top

@@ -82,6 +82,7 @@ class BhtuiApp(App[None]):
 
     def on_mount(self) -> None:
         end_on_signals(self, asyncio.get_running_loop())
+        self.set_keymap(self.config.keys)  # the player's own keys, by the bindings' ids
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)

@@ -1,0 +1,40 @@
+"""The player's own keys: the settings file's [keys] table rebinds a binding by its id
+(Textual's keymap), at the table and in its footer; a table that is not one is refused with a
+warning and changes nothing else."""
+
+from __future__ import annotations
+
+from bhtui.store.config import load_config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.sessions import LocalSession
+
+from tui_helpers import footer_text, my_play_turn, table, wait_for
+
+
+async def test_a_key_rebound_in_the_settings_file_acts_and_shows_in_the_footer(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\nhint = "b"\n')
+    config, warnings = load_config(path)
+    assert warnings == [] and config.keys == {"hint": "b"}
+    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        screen = table(app)
+        await wait_for(pilot, lambda: "b Hint" in footer_text(screen), "the footer's new key")
+        assert "h Hint" not in footer_text(screen)
+        await pilot.press("h")  # the old key asks nothing now
+        await pilot.pause()
+        assert screen.last_hint is None
+        await pilot.press("b")
+        await wait_for(pilot, lambda: screen.last_hint is not None, "the hint")
+
+
+def test_keys_that_are_not_a_table_of_ids_and_keys_are_refused_with_a_warning(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('keys = "b"\nsort = "size"\n')
+    config, warnings = load_config(path)
+    assert config.keys == {} and config.sort == "size"
+    assert any("keys = 'b' is not a table of binding ids and their keys" in w for w in warnings)
+    path.write_text('[keys]\nplay = ""\n')
+    config, warnings = load_config(path)
+    assert config.keys == {} and len(warnings) == 1
