@@ -4,14 +4,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import Any, cast
 
 from bhtui.bots import LEVELS, hint, make_bot, table_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.cards import COPIES, SUIT_NAMES
-from bhtui.games.contract import Action, Event, Game, GameMatch, Move
+from bhtui.games.contract import Action, Event, Game, Move
 from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
 from bhtui.rules.auto import QUIT_WHY, TABLE_ACTIONS, StrictAuto
 from bhtui.rules.choices import Choices
@@ -24,7 +24,7 @@ from bhtui.wire import BaohuangView, View
 PLACE_EN = ("1st", "2nd", "3rd", "4th", "5th")
 
 
-class Baohuang(Game):
+class Baohuang(Game[Match]):
     name = "baohuang"
     presets = PRESETS
     default_preset = "qingdao"
@@ -61,28 +61,31 @@ class Baohuang(Game):
         ``quit_penalty`` points; staying away or running out of time costs nothing."""
         return bool(rules.quit_penalty) and (why is None or why in QUIT_WHY)
 
-    def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
+    def abandon(self, match: Match, seat: int, why: str) -> Action | None:
         if not self.abandons(match.rules, why) or match.over:
             return None
         return {"type": "quit", "why": why}
 
-    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+    def decide(self, bot: Any, match: Match, seat: int) -> Action:
         """The round's offer directly (the match's own only adds its end, when nobody is
         to act, and 托管 by rule, R-AUTO-2)."""
         if match.rules.strict_auto:
-            return bot.decide(match.legal_actions(seat))  # type: ignore[no-any-return]
-        return bot.decide(match.round.legal_actions(seat))  # type: ignore[attr-defined,no-any-return]
+            action: Action = bot.decide(match.legal_actions(seat))
+        else:
+            action = bot.decide(match.round.legal_actions(seat))
+        return action
 
     # ----- 抢庄, 抢独, 明保, 造反 ------------------------------------------------------------
     def declares(self, rules: Any) -> bool:
         return bool(rules.declarations)
 
-    def declarations(self, match: GameMatch, seat: int) -> Sequence[Action]:
-        return match.interjections(seat)  # type: ignore[attr-defined,no-any-return]
+    def declarations(self, match: Match, seat: int) -> Sequence[Action]:
+        return match.interjections(seat)
 
-    def interject(self, bot: Any, match: GameMatch, seat: int) -> Action | None:
+    def interject(self, bot: Any, match: Match, seat: int) -> Action | None:
         legal = self.declarations(match, seat)
-        return bot.interject(legal) if legal else None  # type: ignore[no-any-return]
+        action: Action | None = bot.interject(legal) if legal else None
+        return action
 
     def remote_interject(self, bot: Any, view: View) -> Action | None:
         mine = _mine(view)
@@ -93,22 +96,22 @@ class Baohuang(Game):
             Choices([], declarations, partial(reading_of_view, mine)))
         return action
 
-    interjecting = staticmethod(Match.interjecting.fget)  # type: ignore[attr-defined]
+    interjecting = staticmethod(cast(Callable[[Match], bool], vars(Match)["interjecting"].fget))
     """The match's own test, called as it is (the sim asks before every decision)."""
 
-    def moment(self, match: GameMatch) -> Hashable:
-        return match.moment  # type: ignore[attr-defined,no-any-return]
+    def moment(self, match: Match) -> Hashable:
+        return match.moment
 
     def view_moment(self, view: View) -> Hashable:
         return (view["round"], view["redeal"], _mine(view).get("moment", 0))
 
-    def waits_for(self, match: GameMatch, candidates: list[int], people: list[int],
+    def waits_for(self, match: Match, candidates: list[int], people: list[int],
                   spectators: int) -> set[int]:
         """Those who may grab the throne while it is offered (R-EMP-B5, R-EMP-L5), and before
         the first lead those who may reveal themselves (明保, R-GUARD-5). With anyone else
         looking on (another person or a spectator), every person but the emperor is asked
         before the first lead, so the wait never tells who the guard is (R-HIDE-2)."""
-        r = match.round  # type: ignore[attr-defined]
+        r = match.round
 
         def may(seat: int, kind: str) -> bool:
             return any(a["type"] == kind for a in self.declarations(match, seat))

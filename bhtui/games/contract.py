@@ -17,9 +17,9 @@ actions, events, views and finished-round records, each with its declared shape 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from bhtui.wire import Action, Event, HistoryRow, View, Viewer
 
@@ -36,6 +36,16 @@ class Rules(Protocol):
     def name(self) -> str: ...
     def options(self) -> dict[str, Any]: ...
     def with_options(self, **options: Any) -> Any: ...
+
+
+class Offer(Protocol):
+    """A seat's legal actions, with what the seat knows (``reading``) made when first read."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Action: ...
+    def __iter__(self) -> Iterator[Action]: ...
+    @property
+    def reading(self) -> Any: ...
 
 
 class GameMatch(Protocol):
@@ -61,13 +71,17 @@ class GameMatch(Protocol):
         them all): a table's match, whose game log holds them all."""
     @property
     def to_act(self) -> int | None: ...
-    def legal_actions(self, seat: int) -> Sequence[Action]: ...
+    def legal_actions(self, seat: int) -> Offer: ...
     def apply(self, seat: int, action: Action) -> list[Event]: ...
     def view(self, viewer: Viewer) -> View: ...
     def initial_events(self) -> list[Event]: ...
 
 
-class Game(ABC):
+M = TypeVar("M", bound=GameMatch)
+"""The match type of a game (its engine's ``Match``)."""
+
+
+class Game(ABC, Generic[M]):
     """One game: its presets, seats, matches, bots and the per-game questions a table asks.
 
     A subclass sets the class attributes and implements the abstract methods; the rest is
@@ -204,32 +218,32 @@ class Game(ABC):
     offer_of_view: Callable[[View], Sequence[Action]]
     """A seat's offer as its view tells it (a bot at a remote table; a static method)."""
 
-    def offer(self, match: GameMatch, seat: int) -> Sequence[Action]:
+    def offer(self, match: M, seat: int) -> Offer:
         """The seat's offer with its reading made now: a snapshot a bot may read in another
         thread while the match moves on."""
         offer = match.legal_actions(seat)
-        _ = offer.reading  # type: ignore[attr-defined]
+        _ = offer.reading
         return offer
 
-    def decision(self, bot: Any, match: GameMatch, seat: int) -> Callable[[], Action]:
+    def decision(self, bot: Any, match: M, seat: int) -> Callable[[], Action]:
         """The bot's decision for the seat to act, prepared from the match as it stands:
         calling it decides without reading the match again, so a bot that thinks long
         (``thinks``) may decide in a worker thread while the table goes on."""
         return partial(bot.decide, self.offer(match, seat))
 
-    def decide(self, bot: Any, match: GameMatch, seat: int) -> Action:
+    def decide(self, bot: Any, match: M, seat: int) -> Action:
         """The bot's action for the seat to act (decided at once, so the offer's reading is
         made only if the bot reads it)."""
         action: Action = bot.decide(match.legal_actions(seat))
         return action
 
-    def hinting(self, match: GameMatch, seat: int, level: str | None = None
+    def hinting(self, match: M, seat: int, level: str | None = None
                 ) -> Callable[[], Action]:
         """The hint a player who asks is offered (the choice of the bot of his level, within
         a short time), prepared like :meth:`decision`."""
         return partial(self.hint_of, self.offer(match, seat), self.level(level))
 
-    def hint(self, match: GameMatch, seat: int, level: str | None = None) -> Action:
+    def hint(self, match: M, seat: int, level: str | None = None) -> Action:
         return self.hinting(match, seat, level)()
 
     def remote_decide(self, bot: Any, view: View) -> Action:
@@ -243,11 +257,11 @@ class Game(ABC):
         ever offered a declaration: the sim and the table skip asking)."""
         return bool(self.out_of_turn)
 
-    def declarations(self, match: GameMatch, seat: int) -> Sequence[Action]:
+    def declarations(self, match: M, seat: int) -> Sequence[Action]:
         """What ``seat`` may declare out of turn now."""
         return ()
 
-    def interject(self, bot: Any, match: GameMatch, seat: int) -> Action | None:
+    def interject(self, bot: Any, match: M, seat: int) -> Action | None:
         """The bot's declaration out of turn, or None."""
         return None
 
@@ -259,7 +273,7 @@ class Game(ABC):
         ``why``; None: for any)."""
         return False
 
-    def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
+    def abandon(self, match: M, seat: int, why: str) -> Action | None:
         """What the table applies when a person abandons the game (``why``: ``left`` on
         purpose, ``removed`` by the host, ``disconnected`` too long, ``timeouts``), or None
         while the rules make nothing of it yet (Dou Dizhu before a landlord is known)."""
@@ -271,11 +285,11 @@ class Game(ABC):
         bot of the person's chosen level plays it, and the match knows nothing of it."""
         return None
 
-    def interjecting(self, match: GameMatch) -> bool:
-        """Whether any seat may declare out of turn now (cheap): when not, nobody is asked."""
-        return False
+    interjecting: Callable[[M], bool] = staticmethod(lambda match: False)
+    """Whether any seat may declare out of turn now (cheap): when not, nobody is asked. A
+    function of the match, not a method: Baohuang's is the match's own property getter."""
 
-    def moment(self, match: GameMatch) -> Hashable:
+    def moment(self, match: M) -> Hashable:
         """Changes whenever a declaration may be wanted: bots are asked once per moment."""
         return None
 
@@ -283,7 +297,7 @@ class Game(ABC):
         """The same moment as a seat's view tells it (a remote bot)."""
         return None
 
-    def waits_for(self, match: GameMatch, candidates: list[int], people: list[int],
+    def waits_for(self, match: M, candidates: list[int], people: list[int],
                   spectators: int) -> set[int]:
         """Of ``candidates`` (people here who have not answered this moment), those a bot to
         act waits for before it moves; ``people`` are all persons playing their own seats."""

@@ -9,7 +9,7 @@ from typing import Any, cast
 from bhtui.bots.doudizhu import LEVELS, hint, make_bot, table_bot
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
 from bhtui.doudizhu.offer import offer_of_view
-from bhtui.games.contract import Action, Event, Game, GameMatch, Move
+from bhtui.games.contract import Action, Event, Game, Move
 from bhtui.wire import DoudizhuView
 
 BASES = (1, 2, 3, 5, 10)
@@ -18,7 +18,7 @@ EDITION = 1
 """Raise when the same preset, seed and actions would play another Dou Dizhu game."""
 
 
-class DouDizhu(Game):
+class DouDizhu(Game[Match]):
     name = "doudizhu"
     presets = PRESETS
     default_preset = "classic"
@@ -50,10 +50,10 @@ class DouDizhu(Game):
     def abandons(self, rules: Any, why: str | None = None) -> bool:
         return bool(rules.escape)
 
-    def abandon(self, match: GameMatch, seat: int, why: str) -> Action | None:
+    def abandon(self, match: Match, seat: int, why: str) -> Action | None:
         """S-SCORE-5, when the table has the escape option: once there is a landlord and
         until the deal is scored, the seat escapes and pays."""
-        r = match.round  # type: ignore[attr-defined]
+        r = match.round
         if not match.rules.escape or r.landlord is None or r.result is not None:
             return None
         return {"type": "escape", "why": why}
