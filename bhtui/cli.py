@@ -16,6 +16,7 @@ from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import Settings
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
+    from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp
 
 ALL_PRESETS = [name for g in GAMES.values() for name in g.presets]
@@ -209,6 +210,15 @@ def build_parser() -> Parser:
                           "proxy's https://...); by default the one each visitor typed")
     replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
+    analyse = sub.add_parser(
+        "analyse", help="weigh your decisions in a saved game with the hard bot (issue 31)")
+    analyse.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
+    analyse.add_argument("--seat", type=int, default=None,
+                         help="the seat to analyse (default: yours; another once the game "
+                              "is over)")
+    analyse.add_argument("--playouts", type=_positive, default=None,
+                         help="deals hard plays each candidate out on (32)")
+    analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
     config = sub.add_parser("config", help="where the settings file is")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
@@ -331,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _join(args)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "analyse":
+        return _analyse(args)
     if args.command == "menu":
         try:
             address = parse_address(args.address)
@@ -540,24 +552,49 @@ def _serve_web(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _load_replay(file: str | None) -> Replay | str:
+    """The saved game ``file`` names (the newest without one), or what is wrong with it."""
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log
     from bhtui.store.replay import Replay
 
-    path = Path(args.file) if args.file else latest_log()
+    path = Path(file) if file else latest_log()
     if path is None:
-        return _fail("no saved game yet (play one with `bhtui`)")
+        return "no saved game yet (play one with `bhtui`)"
     try:
         log = GameLog.load(path)
         log.close()
         replay = Replay.from_log(log)
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
-        return _fail(f"cannot replay {path}: {exc}")
+        return f"cannot replay {path}: {exc}"
     for warning in log.warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
+    return replay
+
+
+def _replay(args: argparse.Namespace) -> int:
+    replay = _load_replay(args.file)
+    if isinstance(replay, str):
+        return _fail(replay)
     from bhtui.tui.sessions import ReplaySession
 
     return _run_app(args, ReplaySession(replay))
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    """`bhtui analyse`: the replay's analysis without a screen (cached beside the log)."""
+    replay = _load_replay(args.file)
+    if isinstance(replay, str):
+        return _fail(replay)
+    from bhtui.analysis import PLAYOUTS, report
+
+    seat = replay.own_seat if args.seat is None else args.seat
+    if not 0 <= seat < replay.seats:
+        return _fail(f"--seat {seat}: this game has seats 0 to {replay.seats - 1}")
+    if not replay.may_see(seat):
+        return _fail(f"--seat {seat}: that seat's cards were hidden from you and the game is "
+                     f"not over; your seat is {replay.own_seat}")
+    print(report(replay, seat, args.playouts or PLAYOUTS, args.json, sys.stderr.isatty()))
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

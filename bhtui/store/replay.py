@@ -10,6 +10,7 @@ from __future__ import annotations
 import pickle
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bhtui.games import DEFAULT_GAME, Action, Event, GameMatch, rules_named
@@ -32,6 +33,10 @@ class Replay:
     game: str = DEFAULT_GAME
     people: int | None = None
     """How many seats a person took (the log header's seats without a bot); None: unknown."""
+    persons: list[int] = field(default_factory=list)
+    """The seats a person took, as the log header names them."""
+    path: Path | None = None
+    """The log it was read from (an analysis is kept beside it)."""
     events: list[list[Event]] = field(init=False)
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
@@ -66,17 +71,28 @@ class Replay:
         seats = h.get("seats", [])
         names = [str(s.get("name") or f"Seat {i}") if isinstance(s, dict) else f"Seat {i}"
                  for i, s in enumerate(seats)]
-        people = (sum(1 for s in seats if isinstance(s, dict) and not s.get("bot"))
-                  if isinstance(seats, list) else None)
+        persons = [i for i, s in enumerate(seats) if isinstance(s, dict) and not s.get("bot")] \
+            if isinstance(seats, list) else []
         seed, rounds = log.seed_and_rounds()
         return cls(rules.name, rules.options(), seed, rounds, list(log.actions), names,
-                   game.name, people)
+                   game.name, len(persons) if isinstance(seats, list) else None, persons,
+                   log.path)
 
     @property
     def hands_open(self) -> bool:
         """Every hand may be shown: the game is over, or nobody but one person sat at it (a
         game against bots: the only player to hide them from is the one watching)."""
         return self.finished or (self.people is not None and self.people <= 1)
+
+    @property
+    def own_seat(self) -> int:
+        """The seat whose game this is: the first a person took (seat 0 if none did)."""
+        return self.persons[0] if self.persons else 0
+
+    def may_see(self, seat: int) -> bool:
+        """Whether ``seat``'s hand may be analysed for whoever watches: his own, or any
+        once every hand may be shown."""
+        return self.hands_open or seat == self.own_seat
 
     def _fresh(self) -> GameMatch:
         """The match at the first deal. Its actions are ``self.actions``: it keeps only the

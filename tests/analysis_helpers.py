@@ -1,0 +1,36 @@
+"""Saved games for the analysis tests: bots play a match (seat 0 as if a person sat there)
+and the log is written as a table writes it."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bhtui.games import Action, rules_named
+from bhtui.store.gamelog import GameLog, rules_header
+
+
+def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
+               level: str = "normal", mine: Callable[[Any, int], Action | None] | None = None,
+               people: tuple[int, ...] = (0,), limit: int | None = None) -> Path:
+    """A finished match of ``level`` bots saved as ``folder/NAME.bhlog``; ``mine(match,
+    seat)`` may choose seat 0's action instead (None: the bot's)."""
+    played, rules = rules_named(preset, game)
+    size = played.seats(rules)
+    log = GameLog(folder / f"{game}-{preset}-{seed}.bhlog")
+    log.start({**rules_header(rules), "seed": seed, "rounds": rounds, "name": "local",
+               "id": secrets.token_hex(8),
+               "seats": [{"name": f"P{s}", "bot": None if s in people else level,
+                          "token": secrets.token_hex(8)} for s in range(size)]})
+    match = played.new_match(rules, seed, rounds)
+    bots = [played.make_bot(level, s) for s in range(size)]
+    while not match.over and match.to_act is not None and len(match.actions) != limit:
+        seat = match.to_act
+        action = (mine(match, seat) if mine is not None and seat == 0 else None) \
+            or played.decide(bots[seat], match, seat)
+        match.apply(seat, action)
+        log.append(seat, action)
+    log.close()
+    return log.path

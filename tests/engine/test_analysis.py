@@ -1,0 +1,205 @@
+"""A game's analysis (issue 31): what hard makes of one seat's decisions, from that seat's view
+alone (R-HIDE-2), marked where they cost, kept beside the log."""
+
+from __future__ import annotations
+
+import json
+import random
+import stat
+from collections import Counter
+
+import pytest
+from analysis_helpers import played_log
+from hypothesis import HealthCheck, assume, given
+from hypothesis import strategies as st
+from strategies import examples
+
+from bhtui.analysis import Cancelled, analyse, cache_path, cached, review_of, save
+from bhtui.cards import parse_card, rank_of
+from bhtui.games import Game, rules_named
+from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
+from bhtui.store.gamelog import GameLog
+from bhtui.store.replay import Replay
+
+FEW = 4
+"""Playouts per decision where only sameness is checked: noisy, but as noisy both times."""
+
+
+def bot_replay(preset: str, game: str, seed: int, limit: int, level: str = "normal") -> Replay:
+    """The first ``limit`` actions of a match of ``level`` bots (fewer if it ends)."""
+    played, rules = rules_named(preset, game)
+    match = played.new_match(rules, seed, 1)
+    bots = [played.make_bot(level, s) for s in range(played.seats(rules))]
+    actions = []
+    while len(actions) < limit and not match.over and match.to_act is not None:
+        seat = match.to_act
+        action = played.decide(bots[seat], match, seat)
+        match.apply(seat, action)
+        actions.append((seat, action))
+    return Replay(preset, {}, seed, 1, actions, game=game, persons=[0])
+
+
+def as_played(replay: Replay) -> Replay:
+    """``replay`` with each play naming the very cards it laid (the engine picks a set's
+    suits from the hand, which another deal would make other suits)."""
+    actions = []
+    for (seat, action), events in zip(replay.actions, replay.events[1:], strict=True):
+        if action["type"] == "play":
+            action = {"type": "play", "cards": next(e["cards"] for e in events
+                                                    if e["type"] == "play")}
+        actions.append((seat, action))
+    return Replay(replay.preset, {}, replay.seed, 1, actions, game=replay.game, persons=[0])
+
+
+def reshuffled(replay: Replay, seat: int, rng: random.Random) -> Deal:
+    """Round 1's deal with every card the other seats hold and never show in ``replay``
+    (playing it, or calling its rank) dealt among them again at random, each keeping his
+    count: all the seat could not see."""
+    rules = replay.rules
+    deal = shuffled_deal(rules, replay.seed, 1, 0, dealer_after(rules, None))
+    shown: dict[int, Counter[int]] = {s: Counter() for s in range(replay.seats)}
+    for (acted, action), events in zip(replay.actions, replay.events[1:], strict=True):
+        if action["type"] == "call":
+            rank = rank_of(parse_card(action["card"]))
+            shown[acted].update({c: 4 for c in deal.hands[acted] if rank_of(c) == rank})
+        for event in events:
+            if event["type"] == "play":
+                shown[event["seat"]].update(parse_card(c) for c in event["cards"])
+    others = [s for s in range(replay.seats) if s != seat]
+    kept = {s: Counter(deal.hands[s]) & shown[s] for s in others}
+    free = [c for s in others for c in (Counter(deal.hands[s]) - kept[s]).elements()]
+    rng.shuffle(free)
+    hands = list(deal.hands)
+    for s in others:
+        n = len(deal.hands[s]) - sum(kept[s].values())
+        hands[s] = tuple(sorted([*kept[s].elements(), *free[:n]]))
+        free = free[n:]
+    return Deal(tuple(hands), deal.first_candidate, deal.guard_card, deal.dealer)
+
+
+def dealt(deal: Deal, replay: Replay) -> Replay | None:
+    """``replay``'s actions on ``deal`` (the engine's own scripted first deal); None when
+    they are not all legal there."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Game, "new_match", lambda self, rules, seed, rounds=None:
+                      self.match_type(rules, seed, rounds=rounds, first_deal=deal))
+        try:
+            again = Replay(replay.preset, {}, replay.seed, 1, replay.actions,
+                           game=replay.game, persons=[0])
+        except replay.played.illegal:
+            return None
+    return again
+
+
+@examples(6)
+@given(preset=st.sampled_from(["qingdao", "baike", "lianzhong-classic"]),
+       seed=st.integers(0, 10**6), shuffle=st.integers(0, 10**6))
+@pytest.mark.slow
+def test_R_HIDE_2_cards_the_seat_could_not_see_change_nothing_in_its_analysis(
+        preset, seed, shuffle):
+    """The other seats' unseen cards dealt otherwise — every view of the analysed seat the
+    same, so the seat could not tell the two games apart — give the very same analysis:
+    the same moves weighed, the same choices, means and marks."""
+    replay = as_played(bot_replay(preset, "baohuang", seed, 60))
+    assume(replay.events[0][0].get("redeal") == 0)  # round 1 dealt once: its deal is known
+    other = dealt(reshuffled(replay, 0, random.Random(shuffle)), replay)
+    assume(other is not None)
+    assert other is not None
+    for k, (s, _) in enumerate(replay.actions):
+        if s == 0:
+            assume(replay.match_at(k).view(0) == other.match_at(k).view(0))
+    hidden = [replay.match_at(0).view("all")["hands"][s] for s in range(1, replay.seats)]
+    assume(hidden != [other.match_at(0).view("all")["hands"][s] for s in range(1, replay.seats)])
+    mine, theirs = analyse(replay, 0, FEW), analyse(other, 0, FEW)
+    assert mine.decisions == theirs.decisions and mine.decisions
+
+
+BAD_SEED, BAD_AT, NEUTRAL_AT = 1, 47, 32
+"""Seed 1 of qingdao with normal bots: at action 47 seat 0 may pass on a trick of others'
+that it cannot hold for long, or break its 2 2 and BJ BJ to beat it; at action 32 it leads,
+with several leads about as good."""
+
+
+def test_breaking_the_best_cards_when_passing_wins_is_marked_and_a_neutral_move_is_not(
+        tmp_path):
+    """Seat 0 plays as normal does but once: at action 47 it spends two 2s and two BJs on
+    a trick where passing is what wins (hard's choice). That move is marked, with what it
+    cost; a lead hard finds nearly as good as its own is not. The round's summary adds up
+    the marked moves."""
+    def spend(match, seat):
+        if len(match.actions) != BAD_AT:
+            return None
+        return next(a for a in match.legal_actions(0) if a.get("set") == "2 2 BJ BJ")
+
+    path = played_log(tmp_path, "qingdao", "baohuang", BAD_SEED, mine=spend)
+    whole = Replay.from_log(GameLog.load(path))
+    replay = Replay(whole.preset, whole.options, whole.seed, whole.rounds,
+                    whole.actions[:BAD_AT + 1], game=whole.game, persons=[0])
+    review = analyse(replay, 0)
+    bad = review.at(BAD_AT + 1)
+    assert bad is not None and bad.played["set"] == "2 2 BJ BJ" and bad.best["type"] == "pass"
+    assert bad.marked() and bad.cost is not None and bad.cost > 1.0
+    neutral = review.at(NEUTRAL_AT + 1)  # 4 4 where hard leads 9 9 9: nearly as good
+    assert neutral is not None and neutral.played["set"] == "4 4" and not neutral.marked()
+    (summary,) = review.summary()
+    marks = review.marks()
+    assert bad in marks and neutral not in marks
+    assert (summary.round, summary.marked) == (1, len(marks))
+    assert summary.cost == round(sum(d.cost or 0 for d in marks), 2)
+
+
+def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_path):
+    """A second look reads the analysis kept beside the log (0600: it says what the seat
+    held); a log with other actions, another seat or playout count is analysed anew."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4)
+    replay = Replay.from_log(GameLog.load(path))
+    first = review_of(replay, 0, FEW)
+    kept = cache_path(path)
+    assert kept.exists() and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert cached(path, replay, 0, FEW) == first
+    assert cached(path, replay, 1, FEW) is None and cached(path, replay, 0, FEW + 1) is None
+    shorter = Replay(replay.preset, replay.options, replay.seed, replay.rounds,
+                     replay.actions[:-1], game=replay.game, persons=[0])
+    assert cached(path, shorter, 0, FEW) is None
+    other = analyse(shorter, 1, FEW)
+    save(path, other)
+    assert cached(path, replay, 0, FEW) == first  # beside the first, not over it
+    kept.write_text("{not json")
+    assert cached(path, replay, 0, FEW) is None
+
+
+def test_a_cancelled_analysis_stops_and_keeps_nothing(tmp_path):
+    import threading
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4)
+    replay = Replay.from_log(GameLog.load(path))
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        if done == 3:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        analyse(replay, 0, FEW, progress, stop)
+    assert seen[-1][0] == 3 and seen[-1][1] == sum(1 for s, _ in replay.actions if s == 0)
+    assert not cache_path(path).exists()
+
+
+def test_analyse_prints_each_decision_a_summary_and_its_speed(tmp_path, cli, nothing_starts):
+    """`bhtui analyse FILE` and `--json`; another seat of a game not over is refused, and
+    so is a seat the game does not have."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, people=(0, 1), limit=40)
+    done = cli("analyse", str(path), "--playouts", str(FEW))
+    assert done.returncode == 0
+    assert "seat 0 (P0)" in done.stdout and "round 1: " in done.stdout
+    assert " s a round (one core)" in done.stdout
+    done = cli("analyse", str(path), "--playouts", str(FEW), "--json")
+    data = json.loads(done.stdout)
+    assert data["seat"] == 0 and data["decisions"] and data["summary"][0]["round"] == 1
+    assert {"played", "best", "played_mean", "best_mean"} <= set(data["decisions"][0])
+    refused = cli("analyse", str(path), "--seat", "1")
+    assert refused.returncode == 2 and "hidden from you" in refused.stderr
+    refused = cli("analyse", str(path), "--seat", "7")
+    assert refused.returncode == 2 and "seats 0 to 4" in refused.stderr
