@@ -98,6 +98,17 @@ class BhtuiApp(App[None]):
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
 
+    def switch_session(self, session: Session) -> None:
+        """Go on in another session (a game played on from the replay being watched): the
+        one before closes first."""
+        before, self.session = self.session, session
+
+        async def switch() -> None:
+            await before.close()
+            await session.open(self)
+
+        self.run_worker(switch(), exclusive=True, name="session")
+
     def attach(self, client: Client, admin: bool, waiting_room: bool = True) -> None:
         """Follow a client: waiting room until the match, then the table; refusals shown."""
         self.client, self.admin = client, admin

@@ -17,7 +17,8 @@ from typing import Any
 LANGUAGES = ("en", "zh")
 Catalogue = dict[str, dict[str, str]]
 
-CATALOGUES = ("bhtui.tui.texts", "bhtui.tui.baohuang.texts", "bhtui.tui.doudizhu.texts")
+CATALOGUES = ("bhtui.tui.texts", "bhtui.tui.baohuang.texts", "bhtui.tui.doudizhu.texts",
+              "bhtui.tui.analysis_texts")
 """The modules whose ``STRINGS`` make the table, shared first."""
 
 

@@ -1,10 +1,17 @@
 """Stepping through a saved game of any game: by action, by trick, by round; public view by
 default, every hand for a finished game or one nobody but its one player sat at (against
 bots). The rules demo's commented rounds use the same screen. The game's screen parts draw
-its seats and words."""
+its seats and words.
+
+A saved game's analysis (``bhtui.analysis``, issue 31) is shown as it comes: ``a`` starts
+it in a worker thread (or stops it), the status line counts the decisions weighed, and once
+done each of the seat's decisions shows hard's choice beside it, the mistakes marked in the
+log, ``n`` jumping to the next one. ``p`` plays on from the moment shown, ``d`` plays the
+deal shown once more (``tui/playon.py``)."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from rich.text import Text
@@ -14,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from bhtui.analysis import PLAYOUTS, Cancelled, Decision, Review, action_text, analyse, cached, save
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle, rank_counts_words
@@ -37,6 +45,10 @@ class ReplayScreen(Localized, Screen[None]):
         Binding("home", "jump(0)", show=False, id="replay.home"),
         Binding("end", "jump(-1)", show=False, id="replay.end"),
         Binding("v", "hands", "Hands", id="replay.hands"),
+        Binding("a", "analyse", "Analyse", id="replay.analyse"),
+        Binding("n", "mistake", "Mistake", id="replay.mistake"),
+        Binding("p", "play_on", "Play on", id="replay.play_on"),
+        Binding("d", "again", "Deal again", id="replay.again"),
         Binding("escape", "leave", show=False, id="replay.leave"),
     ]
 
@@ -49,6 +61,12 @@ class ReplayScreen(Localized, Screen[None]):
         self.show_all = show_all and replay.hands_open
         self.note: str | None = None
         self.comments = comments or {}
+        self.seat = replay.own_seat
+        """Whose decisions the analysis weighs: the player's own (what he saw, no more)."""
+        self.review: Review | None = None
+        self.analysis: str | None = None  # the analysis's state, as the status line says it
+        self._stop: threading.Event | None = None
+        self._round = 1  # the round shown
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -61,7 +79,15 @@ class ReplayScreen(Localized, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.replay.path is not None and not self.comments:
+            self.review = cached(self.replay.path, self.replay, self.seat, PLAYOUTS)
+            if self.review is not None:
+                self.analysis = self._done_words(self.review)
         self.show()
+
+    def on_unmount(self) -> None:
+        if self._stop is not None:
+            self._stop.set()  # nobody to show it to: the worker stops at its next decision
 
     @property
     def table_meta(self) -> list[TableSeat]:
@@ -95,6 +121,10 @@ class ReplayScreen(Localized, Screen[None]):
                     log.write(line)
             if k in self.comments:
                 log.write(Text("» " + self.comments[k], style="italic"))
+            decision = self.review.at(k) if self.review is not None else None
+            if decision is not None and decision.marked():
+                log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
+                               style="bold"))
         hands = self.query_one("#r-hands", Static)
         hands.display = self.show_all
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
@@ -102,12 +132,25 @@ class ReplayScreen(Localized, Screen[None]):
                                   rank_counts_words(view["hands"][s], self.style.times), no_wrap=True)
                     for s in range(replay.seats)]
             hands.update(Text("\n").join(rows))
+        self._round = view["round"]
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """The status lines: the demo's comment or the decision's verdict, where the replay
+        stands (and the analysis, a note), the keys."""
+        t = self.t
         shown = t("replay.all_hands") if self.show_all else t("replay.public")
-        status = t("replay.status", k=self.position, n=len(replay), round=view["round"], hands=shown)
+        status = t("replay.status", k=self.position, n=len(self.replay), round=self._round,
+                   hands=shown)
+        if self.analysis:
+            status = f"{status} · {self.analysis}"
         if self.note:
             status, self.note = f"{status} — {self.note}", None
         said = [k for k in self.comments if k <= self.position]
         comment = f"» {self.comments[max(said)]}\n" if said else ""
+        decision = self.review.at(self.position) if self.review is not None else None
+        if decision is not None:
+            comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
         self.query_one("#r-status", Static).update(comment + status + "\n" + t("replay.keys"))
 
     def _go(self, position: int) -> None:
@@ -137,6 +180,99 @@ class ReplayScreen(Localized, Screen[None]):
         else:
             self.note = self.t("replay.not_finished")
         self.show()
+
+    def _verdict(self, d: Decision) -> str:
+        """What the seat played and what hard would have, with their expected scores."""
+        t = self.t
+        played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
+        words = t("analysis.verdict", name=clip(self.replay.names[self.seat], 10),
+                  played=action_text(d.played), played_mean=played, best=action_text(d.best),
+                  best_mean=f"{d.best_mean:+.1f}")
+        return words + (t("analysis.cost", cost=f"{d.cost:.1f}") if d.cost else "")
+
+    def _done_words(self, review: Review) -> str:
+        return self.t("analysis.done", marked=len(review.marks()))
+
+    # ----- the analysis, in a worker thread -----------------------------------------------
+    def action_analyse(self) -> None:
+        """Start the analysis of the seat's decisions, or stop it while it runs."""
+        if self._stop is not None:
+            self._stop.set()
+            return
+        self._stop = stop = threading.Event()
+        self.analysis = self.t("analysis.running", done=0, total="…")
+        self.show()
+        self.run_worker(lambda: self._analyse(stop), thread=True, group="analysis")
+
+    def _analyse(self, stop: threading.Event) -> None:
+        call = self.app.call_from_thread
+        try:
+            review = analyse(self.replay, self.seat, PLAYOUTS,
+                             lambda done, total: call(self._progress, stop, done, total), stop)
+        except Cancelled:
+            call(self._finished, stop, None)
+            return
+        if self.replay.path is not None:
+            save(self.replay.path, review)
+        call(self._finished, stop, review)
+
+    def _progress(self, stop: threading.Event, done: int, total: int) -> None:
+        if stop is self._stop and not stop.is_set():
+            self.analysis = self.t("analysis.running", done=done, total=total)
+            self._show_status()
+
+    def _finished(self, stop: threading.Event, review: Review | None) -> None:
+        if stop is not self._stop or not self.is_mounted:
+            return
+        self._stop = None
+        if review is None:
+            self.analysis = self.t("analysis.cancelled")
+        else:
+            self.review, self.analysis = review, self._done_words(review)
+            self.note = " · ".join(self._summary(review)) or None
+        self.show()
+
+    def _summary(self, review: Review) -> list[str]:
+        """"round 2: 3 plays cost 1.8 points", for each round with a mistake."""
+        return [self.t("analysis.round_one" if s.marked == 1 else "analysis.round",
+                       round=s.round, marked=s.marked, cost=f"{s.cost:.1f}")
+                for s in review.summary() if s.marked]
+
+    def action_mistake(self) -> None:
+        """To the next marked decision (shown just after it was taken), round the end."""
+        marks = [d.position + 1 for d in self.review.marks()] if self.review else []
+        later = [k for k in marks if k > self.position] or marks
+        if later:
+            self._go(later[0])
+        else:
+            self.note = self.t("analysis.none")
+            self.show()
+
+    # ----- playing on -----------------------------------------------------------------------
+    def action_play_on(self) -> None:
+        """A local game from this very moment: the seat's, the bots at the others."""
+        if self.replay.match_at(self.position).over:
+            self.note = self.t("playon.over")
+            self.show()
+            return
+        self._play_from(self.position)
+
+    def action_again(self) -> None:
+        """The deal shown, once more from its start (at a round's end: the round just over)."""
+        r = self.replay
+        shown = self.position - 1 if self.position in r.round_starts[1:] else self.position
+        number = r.match_at(max(0, shown)).view(None)["round"]
+        self._play_from(r.round_start(number))
+
+    def _play_from(self, position: int) -> None:
+        from bhtui.tui.playon import play_on
+        from bhtui.tui.sessions import LocalSession
+
+        config = self.app.config  # type: ignore[attr-defined]
+        table = play_on(self.replay, position, self.seat, config.name, (config.bots,),
+                        config.bot_delay, config.timer or None)
+        self.app.switch_session(  # type: ignore[attr-defined]
+            LocalSession(table=table, seat=self.seat))
 
     def action_leave(self) -> None:
         """Back to what opened the replay (the demo); alone, there is nothing to go back to."""

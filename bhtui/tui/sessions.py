@@ -38,19 +38,22 @@ class LocalSession:
     game: str | None = None
     bots: tuple[str, ...] = ()
     """The bots' levels (one for all, or one per bot seat); none given: the settings'."""
+    seat: int = 0
+    """The person's seat (a game played on from a replay keeps the replayed seat)."""
 
     async def open(self, app: BhtuiApp) -> None:
-        game, rules = (game_for(self.rules), self.rules) if self.rules is not None \
-            else rules_named(game=self.game)
-        if self.ask_rules:  # before the table exists, any game's presets may be picked
-            from bhtui.tui.settings import SettingsScreen
+        if self.table is None:  # (a game played on from a replay comes with its table)
+            game, rules = (game_for(self.rules), self.rules) if self.rules is not None \
+                else rules_named(game=self.game)
+            if self.ask_rules:  # before the table exists, any game's presets may be picked
+                from bhtui.tui.settings import SettingsScreen
 
-            game, rules = await app.push_screen_wait(
-                SettingsScreen(app.t, game, rules, every_game=True))
-        self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
-                                 self.rounds, GameLog(new_log_path("local")),
-                                 app.config.timer or None, self.bots or (app.config.bots,))
-        client, _ = join(self.table, app.config.name)
+                game, rules = await app.push_screen_wait(
+                    SettingsScreen(app.t, game, rules, every_game=True))
+            self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
+                                     self.rounds, GameLog(new_log_path("local")),
+                                     app.config.timer or None, self.bots or (app.config.bots,))
+        client, _ = join(self.table, app.config.name, seat=self.seat)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()
 

@@ -1,0 +1,52 @@
+"""Playing on from a replay (issue 31): a local game that starts exactly where the replay
+stands — the same rules, seed and actions so far, so the same hands and history — with the
+person in the replayed seat and bots in the others. It is a game of its own: a new log,
+written before the table opens (the header, then the actions so far), and resumed like any
+log; the log replayed is only read. "Same deal again" is playing on from a deal's start.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bhtui.net.host import Table
+from bhtui.net.seats import Seat, bot_seat
+from bhtui.store.gamelog import GameLog, games_dir
+from bhtui.store.replay import Replay
+
+TABLE_NAME = "local"
+
+
+def branch_path() -> Path:
+    """A log name no game has yet: two games played on within a second get two files."""
+    folder, now = games_dir(), time.strftime("%Y%m%d-%H%M%S")
+    path, n = folder / f"{now}-{TABLE_NAME}-on.bhlog", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{now}-{TABLE_NAME}-on{n}.bhlog"
+    return path
+
+
+def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequence[str],
+            bot_delay: float, timer: float | None = None) -> Table:
+    """The local table of ``replay`` as it stood after ``position`` actions, ``name`` at
+    ``seat`` and bots of ``levels`` (one for all, or one per bot seat in order) at the
+    others; its log is new (``branch_path``)."""
+    game, size = replay.played, replay.seats
+    if not 0 <= seat < size:
+        raise ValueError(f"seat {seat} is not at this table (seats 0 to {size - 1})")
+    position = max(0, min(position, len(replay)))
+    wanted = list(levels) * (size - 1) if len(levels) <= 1 else list(levels)
+    bots = iter(wanted)
+    seats = [Seat(name=name, taken=True) if s == seat else bot_seat(game, next(bots, None), s)
+             for s in range(size)]
+    draft = Table(replay.rules, seats, game=game, name=TABLE_NAME, seed=replay.seed,
+                  rounds=replay.rounds)
+    log = GameLog(branch_path())
+    log.start(draft.header())
+    for acted, action in replay.actions[:position]:
+        log.append(acted, action)
+    log.close()
+    return Table.resume(GameLog.load(log.path), bot_delay=bot_delay, timer=timer, counter=True)

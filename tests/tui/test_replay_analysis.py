@@ -1,0 +1,81 @@
+"""The replay's analysis and playing on from it, by keyboard (issue 31)."""
+
+from __future__ import annotations
+
+from analysis_helpers import played_log
+from tui_helpers import config, table, wait_for
+
+from bhtui.store.gamelog import GameLog
+from bhtui.store.replay import Replay
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.sessions import ReplaySession
+from bhtui.tui.table import TableScreen
+
+BAD_AT = 47  # seed 1 of qingdao: seat 0 breaks 2 2 and BJ BJ where passing wins
+
+
+def spend(match, seat):
+    if len(match.actions) != BAD_AT:
+        return None
+    return next(a for a in match.legal_actions(0) if a.get("set") == "2 2 BJ BJ")
+
+
+def at_table(app) -> bool:
+    """The table is open (perhaps under the dialog of the person's first decision)."""
+    return any(isinstance(s, TableScreen) for s in app.screen_stack)
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#r-status").render())
+
+
+def log_text(app) -> str:
+    return "\n".join(line.text for line in app.screen.query_one("#r-log").lines)
+
+
+async def test_a_replay_analysed_in_the_background_its_mistake_found_and_played_on(tmp_path):
+    """``a`` analyses while the replay still steps; the status counts the decisions, then
+    the mistakes; ``n`` goes to one, marked in the log with hard's choice; ``p`` starts a
+    local game from that very moment, the person in the seat replayed."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, mine=spend, limit=BAD_AT + 1)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.press("right")  # stepping goes on meanwhile
+        assert screen.position == 1 and "analysing" in status(app)
+        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        assert "mistakes" in status(app)
+        while screen.position != BAD_AT + 1:
+            before = screen.position
+            await pilot.press("n")
+            assert screen.position > before, "n found no mistake further on"
+        assert "! P0: 2 2 BJ BJ" in status(app) and "hard: pass" in status(app)
+        assert "! mistake: P0: 2 2 BJ BJ" in log_text(app)
+        assert (tmp_path / f"{path.stem}.analysis").exists()  # kept for the next look
+        await pilot.press("left")  # the moment before the mistake: try another line
+        await pilot.press("p")
+        await wait_for(pilot, lambda: at_table(app), "the table")
+        assert table(app).client.seat == 0
+        assert app.host.match.view(0) == replay.match_at(BAD_AT).view(0)
+        assert app.host.log.path != path
+
+
+async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_path):
+    """``a`` twice stops the analysis and keeps nothing; ``d`` deals the deal shown again,
+    from its start."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=60)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("a", "a")
+        await wait_for(pilot, lambda: "stopped" in status(app), "the analysis to stop")
+        assert screen.review is None and not (tmp_path / f"{path.stem}.analysis").exists()
+        await pilot.press("end", "d")
+        await wait_for(pilot, lambda: at_table(app), "the table")
+        assert app.host.match.view("all")["hands"] == replay.match_at(0).view("all")["hands"]
