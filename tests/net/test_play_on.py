@@ -4,8 +4,8 @@ the same hands and history, the person in the replayed seat; the replayed log un
 from __future__ import annotations
 
 import pytest
-from analysis_helpers import played_log
 
+from analysis_helpers import played_log
 from bhtui.games import GAMES
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay

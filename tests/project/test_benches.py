@@ -31,7 +31,7 @@ QUICK = [
     ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
     ("memory.py", ("--at", "1,2"), "--resume exact: True, replay exact: True"),
 ]
-SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py"}  # each has its test below
+SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py", "analysis.py"}  # each: below
 PART_OF = {"doudizhu.py": "engine.py", "hello.py": "tui.py"}
 """Modules of another bench, run by it."""
 
@@ -51,6 +51,12 @@ def test_a_quick_bench_runs_at_a_tiny_size(tmp_path, script, args, says):
 def test_the_dou_dizhu_thinking_bench_runs_at_a_tiny_size(tmp_path):
     out = bench(tmp_path, "doudizhu_think.py", "1")
     assert "shanghai  hint (hard):" in out
+
+
+@pytest.mark.slow
+def test_the_analysis_bench_runs_at_a_tiny_size(tmp_path):
+    out = bench(tmp_path, "analysis.py", "--rounds", "1", "--reps", "1")
+    assert "hard deciding them" in out and "decisions weighed, 32 deals each" in out
 
 
 @pytest.mark.slow

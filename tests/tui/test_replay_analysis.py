@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from analysis_helpers import played_log
-from tui_helpers import config, table, wait_for
-
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import ReplaySession
 from bhtui.tui.table import TableScreen
+
+from tui_helpers import config, table, wait_for
 
 BAD_AT = 47  # seed 1 of qingdao: seat 0 breaks 2 2 and BJ BJ where passing wins
 
