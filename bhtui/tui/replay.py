@@ -49,6 +49,7 @@ class ReplayScreen(Localized, Screen[None]):
         Binding("n", "mistake", "Mistake", id="replay.mistake"),
         Binding("p", "play_on", "Play on", id="replay.play_on"),
         Binding("d", "again", "Deal again", id="replay.again"),
+        Binding("s", "seat", show=False, id="replay.seat"),
         Binding("escape", "leave", show=False, id="replay.leave"),
     ]
 
@@ -79,11 +80,16 @@ class ReplayScreen(Localized, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._look_up()
+        self.show()
+
+    def _look_up(self) -> None:
+        """The seat's analysis kept beside the log, if any (none for the demo's rounds)."""
+        self.review = None
         if self.replay.path is not None and not self.comments:
             self.review = cached(self.replay.path, self.replay, self.seat, PLAYOUTS)
             if self.review is not None:
                 self.analysis = self._done_words(self.review)
-        self.show()
 
     def on_unmount(self) -> None:
         if self._stop is not None:
@@ -237,6 +243,21 @@ class ReplayScreen(Localized, Screen[None]):
         return [self.t("analysis.round_one" if s.marked == 1 else "analysis.round",
                        round=s.round, marked=s.marked, cost=f"{s.cost:.1f}")
                 for s in review.summary() if s.marked]
+
+    def action_seat(self) -> None:
+        """Weigh the next seat's decisions instead: only once every hand may be shown (what
+        the others held is no secret then), so a player never learns their cards this way."""
+        if not self.replay.hands_open:
+            self.note = self.t("replay.not_finished")
+            self.show()
+            return
+        if self._stop is not None:
+            self._stop.set()
+            self._stop = None  # (what it finds is still kept, for that seat)
+        self.seat = (self.seat + 1) % self.replay.seats
+        self.analysis = self.t("analysis.seat", name=self.replay.names[self.seat])
+        self._look_up()
+        self.show()
 
     def action_mistake(self) -> None:
         """To the next marked decision (shown just after it was taken), round the end."""

@@ -93,8 +93,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status": {"en": "Action {k}/{n} · round {round}{hands}", "zh": "第 {k}/{n} 步 · 第{round}局{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
-    "replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn round · Home/End · v all hands",
-                    "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌"},
+    "replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn round · Home/End · v all hands"
+                          " · s seat",
+                    "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌 · s 座位"},
     "replay.not_finished": {"en": "hands stay hidden: others sat at this game and it is not "
                                   "finished",
                             "zh": "有别人参加且牌局未结束，手牌不公开"},

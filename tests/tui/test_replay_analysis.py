@@ -65,8 +65,9 @@ async def test_a_replay_analysed_in_the_background_its_mistake_found_and_played_
 
 
 async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_path):
-    """``a`` twice stops the analysis and keeps nothing; ``d`` deals the deal shown again,
-    from its start."""
+    """``a`` twice stops the analysis and keeps nothing; ``s`` weighs another seat, since
+    nobody else sat at the game; ``d`` deals the deal shown again, from its start, the
+    person in that seat."""
     path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=60)
     replay = Replay.from_log(GameLog.load(path))
     app = BhtuiApp(config(), ReplaySession(replay))
@@ -76,6 +77,12 @@ async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_pa
         await pilot.press("a", "a")
         await wait_for(pilot, lambda: "stopped" in status(app), "the analysis to stop")
         assert screen.review is None and not (tmp_path / f"{path.stem}.analysis").exists()
+        await pilot.press("s")  # nobody else sat there: every hand may be shown
+        assert screen.seat == 1 and "weighing P1's decisions" in status(app)
         await pilot.press("end", "d")
         await wait_for(pilot, lambda: at_table(app), "the table")
-        assert app.host.match.view("all")["hands"] == replay.match_at(0).view("all")["hands"]
+        assert table(app).client.seat == 1
+        log = GameLog.load(app.host.log.path)  # the new game, as far as the bots played it
+        log.close()
+        dealt = Replay.from_log(log).match_at(0).view("all")["hands"]
+        assert log.path != path and dealt == replay.match_at(0).view("all")["hands"]
