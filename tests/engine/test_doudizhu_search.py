@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from bhtui.bots.doudizhu import CountingBot, SearchBot, make_bot
 from bhtui.bots.doudizhu.knowledge import deck_counts, seen_of
-from bhtui.bots.doudizhu.playout import play_out, policy
+from bhtui.bots.doudizhu.playout import Position, play_out, policy
 from bhtui.bots.doudizhu.sampling import Sampler
-from bhtui.bots.doudizhu.search import position
+from bhtui.bots.doudizhu.search import bomb_limits, position
 from bhtui.bots.doudizhu.selfplay import play_match
 from bhtui.doudizhu import PRESETS, Match
 from bhtui.doudizhu.hands import counts_of_text
@@ -124,6 +124,31 @@ def test_C_PLAY_3_a_playout_moves_as_the_engine_allows_and_scores_as_it_does(pre
                                                                   "hand": move.text})
             pos.play(move)
         assert pos.scores() == m.records[-1].result.scores
+
+
+def test_S_BID_7_a_farmer_past_his_bomb_limit_does_not_go_out_with_a_bomb_in_a_playout():
+    """His last four aces are a bomb he may no longer play: the playout leads three of them
+    (the engine's offer), not the four at once — which won the farmers deals they lose."""
+    hands = [[0] * 15 for _ in range(4)]
+    hands[0][0], hands[1][11] = 10, 4
+    pos = Position(PRESETS["shanghai"], hands, 0, 1, limit=[None, 1, 1, 1],
+                   bombs_by=[0, 1, 0, 0])
+    move = policy(pos)
+    assert move is not None and move in pos.moves() and not move.is_bomb
+
+
+def test_S_BID_7_the_bidding_playouts_limit_the_farmers_as_the_bidding_would():
+    """Bidding 1 or 2, every other seat still has a turn (passing: one bomb); a 3 ends the
+    bidding, so the seats after it keep every bomb; a seat that bid 2 keeps two."""
+    m = Match(PRESETS["shanghai"], seed=1, rounds=1)
+    first = seen_of(m.view(0))
+    assert bomb_limits(first, 0, 1) == [None, 1, 1, 1]
+    assert bomb_limits(first, 0, 3) == [None, None, None, None]
+    bid(m, 0, 2)
+    second = seen_of(m.view(1))
+    assert bomb_limits(second, 1, 3) == [2, None, None, None]
+    assert bomb_limits(second, 2, 3) == [2, 1, None, None]
+    assert bomb_limits(second, 0, 2) == [None, 1, 1, 1]
 
 
 def test_a_playout_ends_with_someone_out():

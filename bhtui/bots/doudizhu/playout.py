@@ -193,7 +193,8 @@ def policy(pos: Position) -> Hand | None:
     locked = pos.locked if seat == landlord else ()
     if pos.top is None:
         whole = hand_of_counts(rc, preset)
-        if whole is not None and (not locked or any(g.need == whole.need for g in locked)):
+        if whole is not None and (not whole.is_bomb or pos.bomb_ok(seat)) and (
+                not locked or any(g.need == whole.need for g in locked)):
             return whole
         if locked:
             return choose(preset, rc, pos.moves(), None, False, False)

@@ -164,8 +164,9 @@ class SearchBot:
 
     def _bid(self, seen: Seen, offer: Offer) -> Action:
         """Each bid against passing, by the score they bring: as landlord with the kitty at
-        every bid the offer allows (头撂's ×4/3 with a first bid of 3, S-BID-3), against
-        being a farmer of the strongest other hand (or a void deal when none would bid)."""
+        every bid the offer allows (头撂's ×4/3 with a first bid of 3, S-BID-3), the farmers
+        limited in bombs as that bid leaves them (S-BID-7), against being a farmer of the
+        strongest other hand (or a void deal when none would bid)."""
         view, me, rules = seen.view, seen.me, seen.rules
         choices = list(offer)
         bids = [a.get("points", 0) for a in choices]
@@ -173,13 +174,16 @@ class SearchBot:
 
         def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
             mine = [h + k for h, k in zip(hands[me], kitty, strict=True)]
-            landlord = play_out(start(seen, [mine if s == me else hands[s]
-                                             for s in range(seen.seats)], me, 1))
+            dealt = [mine if s == me else hands[s] for s in range(seen.seats)]
+            done: dict[tuple[int | None, ...], Position] = {}
             values = []
             for points in bids:
                 if points:
+                    limits = tuple(bomb_limits(seen, me, points))
+                    if limits not in done:  # a 3 leaves those after it unlimited
+                        done[limits] = play_out(start(seen, dealt, me, points))
                     facts = _facts(seen, toulia=toulia and points == 3)
-                    values.append(utility(landlord, me, points, facts))
+                    values.append(utility(done[limits], me, points, facts))
             values.insert(bids.index(0) if 0 in bids else len(values),
                           self._as_farmer(seen, hands, kitty))
             return values
@@ -268,16 +272,32 @@ def utility(pos: Position, seat: int, bid: int | None = None,
 
 def start(seen: Seen, hands: Sequence[Sequence[int]], landlord: int, bid: int,
           locked: Sequence[Hand] = ()) -> Position:
-    """A sampled deal from the first lead, ``landlord`` at ``bid``; the farmers who bid so
-    far limited in bombs (S-BID-7)."""
-    rules = seen.rules
+    """A sampled deal from the first lead, ``landlord`` at ``bid``, the farmers limited in
+    bombs as that bidding leaves them (S-BID-7)."""
+    return Position(seen.rules, hands, landlord, landlord, bid=bid, facts=_facts(seen),
+                    limit=bomb_limits(seen, landlord, bid), locked=locked)
+
+
+def bomb_limits(seen: Seen, landlord: int, bid: int) -> list[int | None]:
+    """S-BID-7's limits once ``landlord`` wins the bidding with ``bid`` (after it: the
+    table's): each farmer who had a turn keeps his bid's limit, those yet to bid pass
+    (limit 1) — unless a 3 ended the bidding before their turn (no limit)."""
+    seats, first = seen.view["seats"], seen.view["first_bidder"]
+    if seen.landlord is not None:
+        return [s["bomb_limit"] for s in seats]  # the bidding is over: the table's
     limit: list[int | None] = [None] * seen.seats
-    if rules.specials:
-        for s, b in enumerate(s["bid"] for s in seen.view["seats"]):
-            if s != landlord and b is not None:
-                limit[s] = 2 if b == 2 else 1
-    return Position(rules, hands, landlord, landlord, bid=bid, facts=_facts(seen),
-                    limit=limit, locked=locked)
+    if not seen.rules.specials:
+        return limit
+    for i in range(seen.seats):
+        s = (first + i) % seen.seats
+        b = seats[s]["bid"]
+        if b is None:
+            b = bid if s == landlord else 0
+        if s != landlord:
+            limit[s] = 2 if b == 2 else 1
+        if b == 3:
+            break
+    return limit
 
 
 def position(seen: Seen, hands: Sequence[Sequence[int]]) -> Position:
