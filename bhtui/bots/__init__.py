@@ -6,7 +6,8 @@ bot plays the same in a local game, over the wire, and in 托管 (R-AUTO-1).
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.easy import EasyBot
@@ -31,14 +32,11 @@ class Bot(Protocol):
         """A declaration out of turn (抢庄, 抢独, 明保, 造反) from ``legal``, or None."""
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = {
-    "easy": EasyBot,
-    "normal": CountingBot,
-    "hard": SearchBot,
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-LEVELS = ("easy", "normal", "hard")
+NAMES = ("easy", "normal", "hard", "random", "heuristic")
+"""Every bot's name, the same in both games: the levels, weakest first, then the baselines."""
+LEVELS = NAMES[:3]
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = dict(
+    zip(NAMES, (EasyBot, CountingBot, SearchBot, RandomBot, HeuristicBot), strict=True))
 """The levels a player chooses from (the other bots are baselines for tournaments)."""
 TABLE_SECONDS = 1.0
 """At a table people wait for a bot: a search stops here whatever is left of its budget."""
@@ -50,12 +48,20 @@ def make_bot(name: str, seed: int = 0, seconds: float | None = None) -> Bot:
     """A bot by name; ValueError lists the known names. ``seconds`` limits a searching bot's
     time per decision (at a table, where people wait for it); without it a search spends
     its whole playout budget, so a seeded tournament plays the same games anywhere."""
+    bot: Bot = bot_of(BOTS, name, seed, seconds)
+    return bot
+
+
+def bot_of(bots: Mapping[str, Callable[..., Any]], name: str, seed: int,
+           seconds: float | None) -> Any:
+    """A bot of either game by name from its ``bots``, a searching one (``thinks``) with
+    its time limit; ValueError lists the known names."""
     try:
-        cls = BOTS[name]
+        cls = bots[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
-    if cls is SearchBot:
-        return SearchBot(seed, seconds=seconds)
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(bots)}") from None
+    if getattr(cls, "thinks", False):
+        return cls(seed, seconds=seconds)
     return cls(seed)
 
 
@@ -71,4 +77,4 @@ def hint(choices: Choices, level: str = "normal") -> Action:
 
 
 __all__ = ["BOTS", "HINT_SECONDS", "LEVELS", "TABLE_SECONDS", "Bot", "CountingBot", "EasyBot",
-           "HeuristicBot", "RandomBot", "SearchBot", "hint", "make_bot", "table_bot"]
+           "HeuristicBot", "NAMES", "RandomBot", "SearchBot", "bot_of", "hint", "make_bot", "table_bot"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, Protocol
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK, rank_texts
 from bhtui.doudizhu import scoring
@@ -28,6 +28,39 @@ MAX_TEXT = 200
 """A hand's text from the wire is refused beyond this many characters."""
 REPORT_SIZE = 7
 """S-BID-6: a bomb of this many cards or more may be reported (报到), as may the 4 jokers."""
+
+
+class Laying(Protocol):
+    """What playing a hand changes: the engine's round and the bots' lean playout deal."""
+
+    rc: list[list[int]]
+    left: list[int]
+    hands_played: list[int]
+    bombs: int
+    bombs_by: list[int]
+    locked: list[Hand]
+    top: Hand | None
+    top_seat: int | None
+    passes: int
+
+    @property
+    def landlord(self) -> int | None: ...
+
+
+def lay(deal: Laying, seat: int, hand: Hand) -> None:
+    """``seat`` plays ``hand`` (checked): its cards leave the hand, a bomb is counted, a
+    reported group played whole is no longer locked (S-BID-6), the hand tops the trick."""
+    rc = deal.rc[seat]
+    for r, k in hand.need:
+        rc[r] -= k
+    deal.left[seat] -= hand.size
+    deal.hands_played[seat] += 1
+    if hand.is_bomb:
+        deal.bombs += 1
+        deal.bombs_by[seat] += 1
+    if deal.locked and seat == deal.landlord:
+        deal.locked = [g for g in deal.locked if g.need != hand.need]
+    deal.top, deal.top_seat, deal.passes = hand, seat, 0
 
 
 class Round:
@@ -297,16 +330,8 @@ class Round:
             raise IllegalAction(f"{hand.text} does not beat {top.text}")
         played = self.played[seat]
         for r, k in hand.need:
-            rc[r] -= k
             played[r] += k
-        self.left[seat] -= hand.size
-        self.hands_played[seat] += 1
-        if hand.is_bomb:
-            self.bombs += 1
-            self.bombs_by[seat] += 1
-        if self.locked and seat == self.landlord:
-            self.locked = [g for g in self.locked if g.need != hand.need]
-        self.top, self.top_seat, self.passes = hand, seat, 0
+        lay(self, seat, hand)
         self.moves[seat] = hand.text
         events: list[Event] = [{"type": "play", "seat": seat, "hand": hand.text,
                                 "kind": hand.kind, "left": self.left[seat]}]

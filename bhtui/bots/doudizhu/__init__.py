@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bhtui.bots import HINT_SECONDS, TABLE_SECONDS
+from bhtui.bots import HINT_SECONDS, LEVELS, NAMES, TABLE_SECONDS, bot_of
 from bhtui.bots.doudizhu.counting import CountingBot
 from bhtui.bots.doudizhu.easy import EasyBot
 from bhtui.bots.doudizhu.heuristic import HeuristicBot, RandomBot
@@ -30,27 +30,16 @@ class Bot(Protocol):
         """One of ``offer``; ``offer.reading`` is what the seat knows (its view)."""
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = {
-    "easy": EasyBot,
-    "normal": CountingBot,
-    "hard": SearchBot,
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-LEVELS = ("easy", "normal", "hard")
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = dict(
+    zip(NAMES, (EasyBot, CountingBot, SearchBot, RandomBot, HeuristicBot), strict=True))
 
 
 def make_bot(name: str, seed: int = 0, seconds: float | None = None) -> Bot:
     """A bot by name; ValueError lists the known names. ``seconds`` limits a searching
     bot's time per decision (at a table); without it the search spends its playout budget,
     so a seeded tournament plays the same games anywhere."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
-    if cls is SearchBot:
-        return SearchBot(seed, seconds=seconds)
-    return cls(seed)
+    bot: Bot = bot_of(BOTS, name, seed, seconds)
+    return bot
 
 
 def table_bot(level: str, seed: int = 0) -> Bot:

@@ -18,6 +18,7 @@ from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
 from bhtui.doudizhu import Hand, Rules, parse_hand, scoring
 from bhtui.doudizhu.hands import hand_of_counts
 from bhtui.doudizhu.moves import playable
+from bhtui.doudizhu.round import lay
 
 
 class Position:
@@ -82,17 +83,7 @@ class Position:
             else:
                 self.turn = (seat + 1) % self.n
             return
-        rc = self.rc[seat]
-        for r, k in hand.need:
-            rc[r] -= k
-        self.left[seat] -= hand.size
-        self.hands_played[seat] += 1
-        if hand.is_bomb:
-            self.bombs += 1
-            self.bombs_by[seat] += 1
-        if self.locked and seat == self.landlord:
-            self.locked = [g for g in self.locked if g.need != hand.need]
-        self.top, self.top_seat, self.passes = hand, seat, 0
+        lay(self, seat, hand)
         if self.left[seat] == 0:
             self.landlord_won = seat == self.landlord
         else:
