@@ -1,7 +1,7 @@
-"""Dou Dizhu's levels: ``hard`` reads nothing but its view (R-HIDE: the same decision when the
-cards it cannot see are dealt anew, for the bidding, 摊打, 报到 and the plays), its deals
-agree with what the rules showed, its playouts play by the engine's rules, ``normal`` counts
-cards, and every level plays whole matches of both presets."""
+"""Dou Dizhu's levels: ``hard`` reads nothing but its view (R-HIDE: the same decision and
+appraisal when the cards it cannot see are dealt anew, for the bidding, 摊打, 报到 and the
+plays), its deals agree with what the rules showed, its playouts play by the engine's rules,
+``normal`` counts cards, and every level plays whole matches of both presets."""
 
 from __future__ import annotations
 
@@ -48,13 +48,15 @@ def same_decision(m: Match, rng: random.Random, seed: int) -> None:
     here = SearchBot(seed, playouts=16).decide(m.legal_actions(seat))
     there = SearchBot(seed, playouts=16).decide(twin.legal_actions(seat))
     assert here == there and here in m.legal_actions(seat)
+    assert (SearchBot(seed).appraise(m.legal_actions(seat), 3)
+            == SearchBot(seed).appraise(twin.legal_actions(seat), 3))
 
 
 @FAST
 @given(matches, st.data(), st.randoms(use_true_random=False))
 def test_R_HIDE_hard_bids_and_plays_the_same_when_hidden_cards_are_reshuffled(m, data, rng):
     """It cannot cheat: the other hands (and the kitty while nobody has taken it) dealt anew
-    where its view cannot tell, the same bid or play."""
+    where its view cannot tell, the same bid or play, and the same appraisal of it."""
     if drive(m, data):
         same_decision(m, rng, data.draw(st.integers(0, 99), label="bot seed"))
 

@@ -19,8 +19,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.doudizhu.counting import CountingBot
 from bhtui.bots.doudizhu.heuristic import BID_AT, plan_moves, strength
 from bhtui.bots.doudizhu.knowledge import Seen, seen_of
@@ -39,10 +40,27 @@ BID_SWITCH_AT = 2.0
 """The bidding's margin: a landlord's playouts from a whole deal are the noisiest, and a
 wrong bid costs the most."""
 CANDIDATES = 8
+"""Plays compared at most (the cheapest of each kind by the heuristic's plan)."""
 MARGIN = 0.2
 """The share of a time limit left for what follows the last playout (and the ``normal``
 move the search starts from comes out of the limit too)."""
-"""Plays compared at most (the cheapest of each kind by the heuristic's plan)."""
+
+
+Scored = tuple[int, float]
+"""A candidate's result on one deal: the seat's score and the search's utility."""
+
+
+class Plan(NamedTuple):
+    """A decision to search: its candidates (the default first), a deal drawn from the view,
+    a candidate's result on a deal, and how the search picks (sequential halving for plays,
+    else every candidate on every deal, the default kept unless ``margin`` standard errors
+    worse)."""
+
+    actions: list[Action]
+    draw: Callable[[random.Random], Any]
+    outcome: Callable[[Any, int], Scored]
+    halving: bool = False
+    margin: float = SWITCH_AT
 
 
 class SearchBot:
@@ -51,6 +69,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
                  seconds: float | None = None) -> None:
+        self._seed = seed
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds
@@ -62,8 +81,30 @@ class SearchBot:
         self._deadline = None if self.seconds is None else (
             time.perf_counter() + self.seconds * (1 - MARGIN))
         plain = self._plain.decide(offer)
-        if len(offer) == 1:
+        plan = self._plan(offer, plain)
+        if plan is None:
             return plain
+        if plan.halving:
+            return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome)]
+        return plan.actions[self._measure(plan)]
+
+    def appraise(self, offer: Offer, playouts: int | None = None) -> list[Appraisal[Action]]:
+        """Every candidate ``decide`` would weigh here (the default among them), each played
+        out on the same deals, ``playouts`` (default: the bot's budget) each, best first by
+        the seat's mean score; empty where it does not search (no real choice, or going
+        out). From the view alone, like ``decide``; the same for a seed, whatever the bot
+        decided before (a fresh generator), and never timed."""
+        plan = self._plan(offer, self._plain.decide(offer))
+        if plan is None:
+            return []
+        return appraise_all(plan.actions, plan.draw, lambda deal, i: plan.outcome(deal, i)[0],
+                            playouts or self.playouts, random.Random(self._seed))
+
+    def _plan(self, offer: Offer, plain: Action) -> Plan | None:
+        """What a search of this decision compares (the default first) and how; None where
+        there is nothing to search."""
+        if len(offer) == 1:
+            return None
         seen = seen_of(offer.reading)
         phase = seen.view["phase"]
         if phase == "bid":
@@ -75,31 +116,30 @@ class SearchBot:
         return self._play(seen, offer, plain)
 
     # ----- plays ------------------------------------------------------------------------
-    def _play(self, seen: Seen, offer: Offer, plain: Action) -> Action:
+    def _play(self, seen: Seen, offer: Offer, plain: Action) -> Plan | None:
         preset = seen.preset
         default = parse_hand(plain["hand"], preset) if plain["type"] == "play" else None
         if default is not None and default.size == sum(seen.rc):
-            return plain  # out: nothing beats it
+            return None  # out: nothing beats it
         moves: list[Hand | None] = [default, *(
             h for h in candidates(seen, offer) if h != default)]
         if default is not None and any(a["type"] == "pass" for a in offer):
             moves.append(None)
         if len(moves) == 1:
-            return plain
+            return None
         sampler, me = Sampler(seen), seen.me
 
-        def outcome(hands: list[list[int]], i: int) -> float:
+        def outcome(hands: list[list[int]], i: int) -> Scored:
             pos = position(seen, hands)
             pos.play(moves[i])
-            return utility(play_out(pos), me)
+            return scored(play_out(pos), me)
 
-        best = moves[self._search(len(moves), lambda rng: sampler.deal(rng)[0], outcome)]
-        if best is None:
-            return {"type": "pass"}
-        return next(a for a in offer if a["type"] == "play" and a["hand"] == best.text)
+        actions = [next(a for a in offer if a["type"] == "pass") if m is None else next(
+            a for a in offer if a["type"] == "play" and a["hand"] == m.text) for m in moves]
+        return Plan(actions, lambda rng: sampler.deal(rng)[0], outcome, halving=True)
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
-                outcome: Callable[[Any, int], float]) -> int:
+                outcome: Callable[[Any, int], Scored]) -> int:
         """Which of ``count`` moves to play: candidate 0 (the ``normal`` move) and the
         challengers on shared deals, the weaker half of the challengers dropped each round;
         the best challenger replaces candidate 0 only by more than SWITCH_AT standard
@@ -116,7 +156,7 @@ class SearchBot:
                 deal = draw(self._rng)
                 row = []
                 for i in (0, *alive):
-                    row.append(outcome(deal, i))
+                    row.append(outcome(deal, i)[1])
                     late = deadline is not None and time.perf_counter() > deadline
                     if late:
                         break
@@ -139,58 +179,63 @@ class SearchBot:
         return 0
 
     # ----- bidding, 摊打, 报到 ---------------------------------------------------------------
-    def _measure(self, seen: Seen, runs: Callable[[list[list[int]], list[int]], list[float]],
-                 default: int, margin: float = SWITCH_AT) -> int:
-        """Which choice to make: ``runs`` plays a deal out and values every choice on it
-        (two playouts a deal counted against the budget); the best mean replaces
-        ``default`` only by more than SWITCH_AT standard errors of their differences."""
+    def _measure(self, plan: Plan) -> int:
+        """Which choice to make: every choice valued on each deal (two playouts a deal
+        counted against the budget); the best mean replaces the default (choice 0) only by
+        more than the plan's margin in standard errors of their differences."""
         deadline = self._deadline
-        sampler = Sampler(seen)
+        count = len(plan.actions)
         values: list[list[float]] = []
         while not values or len(values) * 2 < self.playouts:
             began = time.perf_counter()
-            values.append(runs(*sampler.deal(self._rng)))
+            deal = plan.draw(self._rng)
+            values.append([plan.outcome(deal, i)[1] for i in range(count)])
             if deadline is not None and 2 * time.perf_counter() - began > deadline:
                 break  # another deal as long as this one would end past the limit
-        count = len(values[0])
         means = [statistics.fmean(v[i] for v in values) for i in range(count)]
         best = max(range(count), key=lambda i: (means[i], -i))
-        gains = [v[best] - v[default] for v in values]
+        gains = [v[best] - v[0] for v in values]
         n = len(gains)
-        if best != default and n > 1 and statistics.fmean(gains) > (
-                margin * statistics.stdev(gains) / math.sqrt(n)):
+        if best != 0 and n > 1 and statistics.fmean(gains) > (
+                plan.margin * statistics.stdev(gains) / math.sqrt(n)):
             return best
-        return default
+        return 0
 
-    def _bid(self, seen: Seen, offer: Offer) -> Action:
+    def _shared(self, seen: Seen, actions: list[Action],
+                runs: Callable[[list[list[int]], list[int]], list[Scored]],
+                margin: float = SWITCH_AT) -> Plan:
+        """A plan whose playouts value every choice at once: a deal is drawn with the
+        kitty, ``runs`` plays it out once for all of them."""
+        sampler = Sampler(seen)
+        return Plan(actions, lambda rng: _Once(runs, *sampler.deal(rng)),
+                    lambda deal, i: deal.values()[i], margin=margin)
+
+    def _bid(self, seen: Seen, offer: Offer) -> Plan:
         """Each bid against passing, by the score they bring: as landlord with the kitty at
         every bid the offer allows (头撂's ×4/3 with a first bid of 3, S-BID-3), the farmers
         limited in bombs as that bid leaves them (S-BID-7), against being a farmer of the
         strongest other hand (or a void deal when none would bid)."""
         view, me, rules = seen.view, seen.me, seen.rules
-        choices = list(offer)
+        choices = sorted(offer, key=lambda a: a.get("points", 0))  # passing first
         bids = [a.get("points", 0) for a in choices]
         toulia = rules.specials and view["first_bidder"] == me
 
-        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
             mine = [h + k for h, k in zip(hands[me], kitty, strict=True)]
             dealt = [mine if s == me else hands[s] for s in range(seen.seats)]
             done: dict[tuple[int | None, ...], Position] = {}
-            values = []
-            for points in bids:
-                if points:
-                    limits = tuple(bomb_limits(seen, me, points))
-                    if limits not in done:  # a 3 leaves those after it unlimited
-                        done[limits] = play_out(start(seen, dealt, me, points))
-                    facts = _facts(seen, toulia=toulia and points == 3)
-                    values.append(utility(done[limits], me, points, facts))
-            values.insert(bids.index(0) if 0 in bids else len(values),
-                          self._as_farmer(seen, hands, kitty))
+            values = [self._as_farmer(seen, hands, kitty)]
+            for points in bids[1:]:
+                limits = tuple(bomb_limits(seen, me, points))
+                if limits not in done:  # a 3 leaves those after it unlimited
+                    done[limits] = play_out(start(seen, dealt, me, points))
+                facts = _facts(seen, toulia=toulia and points == 3)
+                values.append(scored(done[limits], me, points, facts))
             return values
 
-        return choices[self._measure(seen, runs, bids.index(0), BID_SWITCH_AT)]
+        return self._shared(seen, choices, runs, BID_SWITCH_AT)
 
-    def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> float:
+    def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> Scored:
         """What passing brings on this deal: a farmer's score against the landlord the
         others' hands make — the strongest of those still to bid if it would outbid the
         high bid (at the bid its strength makes), else the high bidder — or 0 for a void
@@ -206,26 +251,25 @@ class SearchBot:
             other = max(later, key=lambda s: (wants[s], strength(hands[s], preset), -s))
             points = wants[other]
         if other is None:
-            return 0.0
+            return 0, 0.0
         dealt = [[a + b for a, b in zip(h, kitty, strict=True)] if s == other else h
                  for s, h in enumerate(hands)]
-        return utility(play_out(start(seen, dealt, other, points)), me)
+        return scored(play_out(start(seen, dealt, other, points)), me)
 
-    def _open(self, seen: Seen, offer: Offer) -> Action:
+    def _open(self, seen: Seen, offer: Offer) -> Plan:
         """摊打 doubles the stake won or lost (S-SCORE-3): open when the playouts say the
         landlord wins more than he loses."""
         me = seen.me
 
-        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
             done = play_out(start(seen, hands, me, seen.view["bid"] or 1))
-            return [utility(done, me, facts=_facts(seen, open_hand=True)),
-                    utility(done, me)]
+            return [scored(done, me), scored(done, me, facts=_facts(seen, open_hand=True))]
 
-        want = ("open", "skip")[self._measure(seen, runs, 1)]
-        return next(a for a in offer if a["type"] == want)
+        choices = [next(a for a in offer if a["type"] == t) for t in ("skip", "open")]
+        return self._shared(seen, choices, runs)
 
-    def _report(self, seen: Seen, offer: Offer) -> Action:
-        """报到 (S-BID-6): skip and play, report every group and win now (不打), or report
+    def _report(self, seen: Seen, offer: Offer) -> Plan:
+        """报到 (S-BID-6): report every group and win now (不打), skip and play, or report
         them and play them whole (打: ×2 a group if he wins, nothing if he loses)."""
         me, preset = seen.me, seen.preset
         reports = [a for a in offer if a["type"] == "report"]
@@ -238,14 +282,29 @@ class SearchBot:
         now = scoring.shanghai_stake(_facts(seen, reports=whole, fight=False), True,
                                      seen.rules.base, bid)[0] * (seen.seats - 1)
 
-        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
             played = play_out(start(seen, hands, me, bid))
             bound = play_out(start(seen, hands, me, bid, locked))
-            return [utility(played, me),
-                    utility(bound, me, facts=_facts(seen, reports=whole, fight=True)),
-                    float(now) + bid * seen.rules.base]
+            return [(now, float(now + bid * seen.rules.base)), scored(played, me),
+                    scored(bound, me, facts=_facts(seen, reports=whole, fight=True))]
 
-        return [skip, fight, sure][self._measure(seen, runs, 2)]
+        return self._shared(seen, [sure, skip, fight], runs)
+
+
+class _Once:
+    """A drawn deal whose playouts value every choice at once, played when first asked."""
+
+    __slots__ = ("_runs", "_hands", "_kitty", "_values")
+
+    def __init__(self, runs: Callable[[list[list[int]], list[int]], list[Scored]],
+                 hands: list[list[int]], kitty: list[int]) -> None:
+        self._runs, self._hands, self._kitty = runs, hands, kitty
+        self._values: list[Scored] | None = None
+
+    def values(self) -> list[Scored]:
+        if self._values is None:
+            self._values = self._runs(self._hands, self._kitty)
+        return self._values
 
 
 def _facts(seen: Seen, **changed: Any) -> scoring.Shanghai:
@@ -260,14 +319,15 @@ def _facts(seen: Seen, **changed: Any) -> scoring.Shanghai:
     return scoring.Shanghai(**facts)
 
 
-def utility(pos: Position, seat: int, bid: int | None = None,
-            facts: scoring.Shanghai | None = None) -> float:
-    """What the search maximises: the seat's score, and a base stake more for winning (a
-    win counts even when the stake is small)."""
+def scored(pos: Position, seat: int, bid: int | None = None,
+           facts: scoring.Shanghai | None = None) -> Scored:
+    """The seat's score under the preset's scoring, and what the search maximises: that
+    score and a base stake more for winning (a win counts even when the stake is small)."""
     assert pos.landlord_won is not None
     won = pos.landlord_won == (seat == pos.landlord)
     unit = pos.rules.base * (pos.bid if bid is None else bid)
-    return pos.scores(bid, facts)[seat] + (unit if won else -unit)
+    score = pos.scores(bid, facts)[seat]
+    return score, float(score + (unit if won else -unit))
 
 
 def start(seen: Seen, hands: Sequence[Sequence[int]], landlord: int, bid: int,
