@@ -27,7 +27,8 @@ from bhtui.store.replay import Replay
 from strategies import examples
 
 FEW = 4
-SHUFFLED = [("baohuang", "qingdao"), ("baohuang", "baike"), ("baohuang", "lianzhong-classic")]
+SHUFFLED = [("baohuang", "qingdao"), ("baohuang", "baike"), ("baohuang", "lianzhong-classic"),
+            ("doudizhu", "classic"), ("doudizhu", "shanghai")]
 """Playouts per decision where only sameness is checked: noisy, but as noisy both times."""
 
 
