@@ -356,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve-web":
         return _serve_web(args)
     if args.command == "demo":
-        from bhtui.tui.sessions import DemoSession
+        from bhtui.tui.demo import DemoSession
 
         return _run_app(args, DemoSession())
     if args.command == "config":

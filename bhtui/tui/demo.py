@@ -11,6 +11,8 @@ each preset on the same replay screen.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,6 +40,9 @@ from bhtui.tui.localized import Localized
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.widgets import RANK_KEYS, Plain, reflow
 from bhtui.wire import Action, Event
+
+if TYPE_CHECKING:
+    from bhtui.tui.app import BhtuiApp
 
 NAMES = list(BOT_NAMES)
 # A small deal: Zhang (seat 2) is offered the throne first and cannot call; it goes to his
@@ -315,3 +320,14 @@ class DemoScreen(Localized, Screen[None]):
             return
         self.app.push_screen(ReplayScreen(replay, self.t, self.style, show_all=True,
                                           comments=comments))
+
+
+class DemoSession:
+    """`bhtui demo`: the guided rules tour. It lives here, beside its screen, because the
+    tour walks through both games by their engines: the shared sessions know no game."""
+
+    async def open(self, app: BhtuiApp) -> None:
+        app.push_screen(DemoScreen(app.t, app.card_style))
+
+    async def close(self) -> None:
+        return None

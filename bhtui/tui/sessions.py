@@ -170,19 +170,6 @@ class ReplaySession:
 
 
 @dataclass
-class DemoSession:
-    """`bhtui demo`: the guided rules tour."""
-
-    async def open(self, app: BhtuiApp) -> None:
-        from bhtui.tui.demo import DemoScreen
-
-        app.push_screen(DemoScreen(app.t, app.card_style))
-
-    async def close(self) -> None:
-        return None
-
-
-@dataclass
 class MenuSession:
     """`bhtui menu HOST:PORT` (what serve-ssh --table runs): watch or join that table."""
 

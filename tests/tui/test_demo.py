@@ -5,11 +5,10 @@ import pytest
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.demo import DemoScreen, judge
+from bhtui.tui.demo import DemoScreen, DemoSession, judge
 from bhtui.tui.demo_text import CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.sessions import DemoSession
 
 
 def text_of(screen, selector: str) -> str:

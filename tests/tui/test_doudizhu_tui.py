@@ -230,7 +230,7 @@ async def test_a_doudizhu_game_replays_on_the_replay_screen():
 
 async def test_the_demo_has_dou_dizhu_chapters_whose_deal_opens_on_the_replay_screen():
     app = BhtuiApp(Config(name="Ana", language="en"), __import__(
-        "bhtui.tui.sessions", fromlist=["DemoSession"]).DemoSession())
+        "bhtui.tui.demo", fromlist=["DemoSession"]).DemoSession())
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, DemoScreen))
         await pilot.press("9", "pagedown")  # chapter 10, after Baohuang's nine
