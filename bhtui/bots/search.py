@@ -32,6 +32,7 @@ from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
+from bhtui.bots.searcher import Searcher
 from bhtui.bots.strength import strength
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card
 from bhtui.rules import SEATS, Action, CardSet
@@ -64,18 +65,10 @@ class Plan(NamedTuple):
     outcome: Callable[[Any, int], int]
 
 
-class SearchBot:
-    name = "hard"
-    thinks = True
-
+class SearchBot(Searcher[CountingBot]):
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
                  seconds: float | None = None) -> None:
-        self._seed = seed
-        self._rng = random.Random(seed)
-        self.playouts = playouts
-        self.seconds = seconds
-        """A time limit per decision (None: the playouts alone decide, deterministically)."""
-        self._plain = CountingBot(seed)
+        super().__init__(seed, playouts, seconds, CountingBot(seed))
 
     def decide(self, offer: Choices) -> Action:
         plain = self._plain.decide(offer)

@@ -27,6 +27,7 @@ from bhtui.bots.doudizhu.heuristic import BID_AT, plan_moves, strength
 from bhtui.bots.doudizhu.knowledge import Seen, seen_of
 from bhtui.bots.doudizhu.playout import Position, play_out
 from bhtui.bots.doudizhu.sampling import Sampler
+from bhtui.bots.searcher import Searcher
 from bhtui.doudizhu import Hand, parse_hand, scoring
 from bhtui.doudizhu.offer import Offer
 from bhtui.wire import Action
@@ -63,18 +64,10 @@ class Plan(NamedTuple):
     margin: float = SWITCH_AT
 
 
-class SearchBot:
-    name = "hard"
-    thinks = True
-
+class SearchBot(Searcher[CountingBot]):
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
                  seconds: float | None = None) -> None:
-        self._seed = seed
-        self._rng = random.Random(seed)
-        self.playouts = playouts
-        self.seconds = seconds
-        """A time limit per decision (None: the playouts alone decide, deterministically)."""
-        self._plain = CountingBot(seed)
+        super().__init__(seed, playouts, seconds, CountingBot(seed))
         self._deadline: float | None = None
 
     def decide(self, offer: Offer) -> Action:
