@@ -17,7 +17,7 @@ from bhtui.wire import DoudizhuSeat, DoudizhuView, Viewer, view_head
 PLACEHOLDER: Event = {"type": "hidden"}
 
 
-def _shown(r: Round, seat: int) -> list[str]:
+def shown(r: Round, seat: int) -> list[str]:
     """The cards of ``seat`` that every viewer sees."""
     if r.remaining is not None:
         return list(r.remaining[seat])
@@ -26,6 +26,13 @@ def _shown(r: Round, seat: int) -> list[str]:
     if r.open_hand:
         return r.hand(seat)
     return [card for g in r.locked for card in g.text.split()]
+
+
+def kitty_seen(r: Round, viewer: Viewer) -> bool:
+    """Whether ``viewer`` sees the kitty: the classic one once there is a landlord (C-BID-4),
+    Shanghai's the landlord alone (S-BID-4), and everyone's once the deal is scored."""
+    return viewer == "all" or r.phase == "done" or (r.landlord is not None and (
+        r.rules.kitty_public or viewer == r.landlord))
 
 
 def public_factors(r: Round) -> tuple[dict[str, str], int | None]:
@@ -59,11 +66,9 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool, tota
         "bombs": r.bombs_by[s],
         "bomb_limit": r.bomb_limit[s],
         "move": r.moves[s],
-        "shown": _shown(r, s),
+        "shown": shown(r, s),
         "played": rank_texts(r.played[s]),
     } for s in range(r.seats)]
-    kitty_seen = sees_all or r.phase == "done" or (landlord is not None and (
-        r.rules.kitty_public or seat == landlord))
     factors, stake = public_factors(r)
     view: DoudizhuView = {
         "game": "doudizhu",
@@ -82,7 +87,7 @@ def match_view(r: Round, viewer: Viewer, *, rounds: int | None, over: bool, tota
         "reports": list(r.reports),
         "fight": r.fight,
         "locked": [g.text for g in r.locked],
-        "kitty": [RANK_NAMES[k] for k in r.kitty] if kitty_seen else None,
+        "kitty": [RANK_NAMES[k] for k in r.kitty] if kitty_seen(r, viewer) else None,
         "kitty_size": len(r.kitty),
         "leader": r.leader,
         "top": None if r.top is None else {

@@ -1,9 +1,12 @@
 """Dou Dizhu's observation and action space (``bhtui.doudizhu`` underneath; docs/env.md).
 
-An observation is the seat's view — its hand, the bids, the landlord, the kitty when the rules
-show it, the hand to beat and each seat's move in the trick, Shanghai's mark card, 摊打's open
-hand and 报到's groups, the bomb limits — plus every hand played this deal, from the public
-play events; seats are counted from the observer in play order (0: itself, 1: the next, …).
+An observation is what the seat's view shows — its hand, the bids, the landlord, the kitty
+when the rules show it, the hand to beat and each seat's move in the trick, every hand played
+this deal, Shanghai's mark card, 摊打's open hand and 报到's groups, the bomb limits — read
+from the round fields the view is made of, without making the view (its texts cost more than
+the rest of a step): ``bhtui.doudizhu.views`` decides what the rules show (``kitty_seen``,
+``shown``) for both. Seats are counted from the observer in play order (0: itself, 1: the
+next, …).
 
 An action is an index: first every hand of the game's hand space (classic: the 27,471 hands
 of C-HAND-16, RLCard's space; Shanghai: its own), in the engine's generator order over a full
@@ -21,9 +24,10 @@ import numpy as np
 from bhtui.cards import NUM_RANKS, RANK_NAMES
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.presets import Rules
-from bhtui.doudizhu.round import REPORT_SIZE
+from bhtui.doudizhu.round import REPORT_SIZE, Round
+from bhtui.doudizhu.views import kitty_seen
+from bhtui.doudizhu.views import shown as shown_cards
 from bhtui.env.layout import Layout
-from bhtui.env.played import Played
 from bhtui.games import Action, GameMatch, get_game
 
 PHASES = ("bid", "open", "report", "play", "over")
@@ -152,59 +156,48 @@ class DoudizhuCodec:
 
     # ----- observations -----------------------------------------------------------------
     def reset(self, match: GameMatch) -> None:
-        self.played = Played(self.seats, NUM_RANKS, lambda event: _counts(event["hand"]))
         self._offer = {}
-        self.played.follow(match.initial_events())
 
     def follow(self, events: list[Any]) -> None:
-        self.played.follow(events)
+        """Nothing to keep: the round counts every hand played (its view shows them)."""
 
     def observe(self, match: GameMatch, seat: int, polled: bool) -> np.ndarray:
-        view: Any = match.view(seat)
+        r: Round = match.round  # type: ignore[attr-defined]
         n, at, rank = self.seats, self._at, _RANK
-        order = self._orders[seat]
-        seats = view["seats"]
-        obs = [0] * self.layout.size
-        obs[at["phase"] + _PHASE.get(view["phase"], _OVER)] = 1
+        obs = bytearray(self.layout.size)  # (every entry a small count: bytes, then floats)
+        obs[at["phase"] + (_OVER if match.over else _PHASE.get(r.phase, _OVER))] = 1
         hand = at["hand"]
-        for name in view["hand"]:
-            obs[hand + rank[name]] += 1
+        obs[hand:hand + NUM_RANKS] = r.rc[seat]
         counts, bids, passed = at["counts"], at["bids"], at["passed"]
-        limit, bombs_by, shown = at["bomb_limit"], at["bombs_by"], at["shown"]
-        for k, x in enumerate(order):
-            one = seats[x]
-            obs[counts + k] = one["count"]
-            bid = one["bid"]
+        limit, bombs_by, shown, played = at["bomb_limit"], at["bombs_by"], at["shown"], \
+            at["played"]
+        for k, x in enumerate(self._orders[seat]):
+            obs[counts + k] = r.left[x]
+            bid = r.bids[x]
             obs[bids + len(BIDS) * k + (0 if bid is None else bid + 1)] = 1
-            if one["move"] == "pass":
+            if r.moves[x] == "pass":
                 obs[passed + k] = 1
-            obs[limit + k] = one["bomb_limit"] or 0
-            obs[bombs_by + k] = one["bombs"]
-            if one["shown"]:
-                for name in one["shown"]:
-                    obs[shown + NUM_RANKS * k + rank[name]] += 1
-        played = at["played"]
-        obs[played:played + NUM_RANKS * n] = self.played.seen_from(order)
-        obs[at["high"]] = view["high"]
-        landlord = view["landlord"]
-        if landlord is not None:
-            obs[at["landlord"] + (landlord - seat) % n] = 1
-        kitty = view["kitty"]
-        if kitty:
-            for name in kitty:
-                obs[at["kitty"] + rank[name]] += 1
-        top = view["top"]
-        if top is not None:
-            for r, k in _counts(top["hand"]):
-                obs[at["top"] + r] = k
-            obs[at["top_seat"] + (top["seat"] - seat) % n] = 1
-        obs[at["bombs"]] = view["bombs"]
-        if view["mark"] is not None:
-            obs[at["mark"] + rank[view["mark"]]] = 1
+            obs[limit + k] = r.bomb_limit[x] or 0
+            obs[bombs_by + k] = r.bombs_by[x]
+            for name in shown_cards(r, x):
+                obs[shown + NUM_RANKS * k + rank[name]] += 1
+            obs[played + NUM_RANKS * k:played + NUM_RANKS * (k + 1)] = r.played[x]
+        obs[at["high"]] = r.high
+        if r.landlord is not None:
+            obs[at["landlord"] + (r.landlord - seat) % n] = 1
+        if kitty_seen(r, seat):
+            for k in r.kitty:
+                obs[at["kitty"] + k] += 1
+        if r.top is not None:
+            for k, copies in _counts(r.top.text):
+                obs[at["top"] + k] = copies
+            obs[at["top_seat"] + (r.top_seat - seat) % n] = 1  # type: ignore[operator]
+        obs[at["bombs"]] = r.bombs
+        if r.mark is not None:
+            obs[at["mark"] + r.mark] = 1
         flags = at["flags"]
-        obs[flags:flags + 4] = (view["huangfan"], view["toulia"], view["open_hand"],
-                                view["forced"])
-        return np.array(obs, np.float32)
+        obs[flags:flags + 4] = (r.huangfan, r.toulia, r.open_hand, r.forced)
+        return np.frombuffer(obs, np.uint8).astype(np.float32)
 
     # ----- for people -------------------------------------------------------------------
     def table_text(self, match: GameMatch, names: list[str]) -> str:

@@ -1,8 +1,9 @@
 """Every set each seat played this round, summed from the public play events.
 
-A view shows only the current trick (and the counts); a client that watched the table knows
-every set played since the deal, and so does an observation. Both games keep that sum here,
-each telling how a play event's cards count by rank.
+Baohuang's view shows only the current trick (and the counts); a client that watched the
+table knows every set played since the deal, and so does an observation, which keeps that sum
+here as the events come (a step adds one set, never recounts the round). Dou Dizhu's round
+counts its plays itself, and its view shows them.
 """
 
 from __future__ import annotations
