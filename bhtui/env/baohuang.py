@@ -14,19 +14,19 @@ action applied is the offer's own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from bhtui.cards import BJ, CARD_TEXT, NUM_CARDS, RANK_NAMES, RANK_OF, RANKS_WITH_GC, TWO
+from bhtui.cards import BJ, BJ_RANK, CARD_TEXT, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ_RANK, TWO
 from bhtui.env.layout import Layout
 from bhtui.env.played import Played
 from bhtui.games import Action, GameMatch, get_game
 from bhtui.rules import SEATS, CardSet, RuleSet, format_set
-from bhtui.rules.choices import Choices
+from bhtui.rules.choices import Choices, Combo, LeadSets
 from bhtui.rules.declare import STEPS
 from bhtui.rules.reading import Reading
+from bhtui.rules.sets import NO_RANK
 
 RANK_SLOTS = 14
 """A set's rank: none (jokers alone) or one of the 13 natural ranks."""
@@ -92,7 +92,10 @@ def observation_layout() -> Layout:
 
 
 LAYOUT = observation_layout()
-_S = LAYOUT.slices
+_AT = {f.name: f.start for f in LAYOUT.fields}
+_PHASE = {**{phase: i for i, phase in enumerate(PHASES)},
+          **dict.fromkeys(("done", "void", "refused"), PHASES.index("over"))}
+"""A round's phase (or the match's ``over``) → its entry: a scored or void round is over."""
 
 
 class _Index(dict[CardSet, int]):
@@ -124,7 +127,15 @@ class BaohuangCodec:
         self.calls = self.plays + len(KINDS) + 1
         self.size = self.calls + 2 * CALLABLE
         self._index = _Index(self.twos, self.gcs)
-        self._offer: dict[int, Action | CardSet | None] = {}
+        self._natural_at = [[self._index[CardSet(rank, n, 0, 0)] for n in range(N_SLOTS)]
+                            for rank in range(RANK_SLOTS - 1)]
+        """The index of ``n`` natural cards of a rank alone (a lead's natural parts)."""
+        self._combos_at: dict[tuple[Combo, ...], np.ndarray] = {}
+        self._orders = [[(seat + k) % SEATS for k in range(SEATS)] for seat in range(SEATS)]
+        """Per observer, the seats from it in play order."""
+        self._positions = [{s: k for k, s in enumerate(order)} for order in self._orders]
+        self._rest: dict[int, Action | None] = {}
+        """The last mask's actions besides plays, by index (None: waive)."""
         self._choices: Choices | None = None
 
     # ----- the action space -------------------------------------------------------------
@@ -161,32 +172,48 @@ class BaohuangCodec:
     def mask(self, match: GameMatch, seat: int, polled: bool) -> np.ndarray:
         offer: Choices = (self.game.declarations(match, seat) if polled  # type: ignore[assignment]
                           else match.legal_actions(seat))
-        index = self._index
-        found: dict[int, Action | CardSet | None] = dict(
-            zip(map(index.__getitem__, offer.sets), offer.sets, strict=True))
-        for action in offer.rest:
-            found[self.index_of(action)] = action
-        if polled:
-            found[self.kind_at[WAIVE]] = None
         mask = np.zeros(self.size, np.int8)
-        mask[list(found)] = 1
-        self._offer, self._choices = found, offer
+        sets = offer.sets
+        if isinstance(sets, LeadSets):  # a lead: indexed from its parts, never listed
+            naturals, combos, alone = sets.parts()
+            natural_at = self._natural_at
+            mask[(np.array([natural_at[rank][n] for rank, n in naturals], np.intp)[:, None]
+                  + self._jokers_at(combos)).ravel()] = 1
+            mask[self._jokers_at(alone)] = 1
+        elif sets:
+            mask[list(map(self._index.__getitem__, sets))] = 1
+        rest: dict[int, Action | None] = {self.index_of(a): a for a in offer.rest}
+        if polled:
+            rest[self.kind_at[WAIVE]] = None
+        mask[list(rest)] = 1
+        self._rest, self._choices = rest, offer
         return mask
 
+    def _jokers_at(self, combos: tuple[Combo, ...]) -> np.ndarray:
+        """The index of each joker combination led alone, which is also what it adds to a
+        natural part's index (an index is mixed radix: the sum of its parts')."""
+        known = self._combos_at.get(combos)
+        if known is None:
+            known = self._combos_at[combos] = np.array(
+                [self._index[CardSet(NO_RANK, 0, x, y, z)] for x, y, z in combos], np.intp)
+        return known
+
     def action(self, index: int) -> Action | None:
-        if index not in self._offer:
-            raise ValueError(f"action {index} ({self.words(index)}) is not allowed now: "
-                             f"the mask holds {len(self._offer)} actions")
-        chosen = self._offer[index]
-        if isinstance(chosen, tuple):
-            assert self._choices is not None
-            return self._choices.play(chosen)  # the offer's own dict: applied unchecked
-        return chosen
+        if index in self._rest:
+            return self._rest[index]
+        if 0 <= index < self.plays and self._choices is not None:
+            try:  # the offer's own dict: applied unchecked
+                return self._choices.play(self.set_at(index))
+            except ValueError:
+                pass
+        held = len(self._rest) + (len(self._choices.sets) if self._choices else 0)
+        raise ValueError(f"action {index} ({self.words(index)}) is not allowed now: "
+                         f"the mask holds {held} actions")
 
     # ----- observations -----------------------------------------------------------------
     def reset(self, match: GameMatch) -> None:
         self.played = Played(SEATS, RANKS_WITH_GC, _play_ranks)
-        self._offer, self._choices = {}, None
+        self._rest, self._choices = {}, None
         self.played.follow(match.initial_events())
 
     def follow(self, events: list[Any]) -> None:
@@ -194,53 +221,56 @@ class BaohuangCodec:
 
     def observe(self, match: GameMatch, seat: int, polled: bool) -> np.ndarray:
         r: Reading = match.reading(seat)  # type: ignore[attr-defined]
-        order = [(seat + k) % SEATS for k in range(SEATS)]
-        pos = {s: k for k, s in enumerate(order)}
-        obs = np.zeros(LAYOUT.size, np.float32)
-        obs[_S["phase"].start + PHASES.index("over" if r.phase in ("done", "void", "refused")
-                                             else r.phase)] = 1
-        obs[_S["asked"]] = polled
-        obs[_S["hand"]] = r.hand
-        obs[_S["ranks"]] = r.rc
-        obs[_S["counts"]] = [r.counts[s] for s in order]
-        obs[_S["places"]] = [r.places[s] or 0 for s in order]
-        roles = _S["roles"].start
+        order = self._orders[seat]
+        pos = self._positions[seat]
+        obs = bytearray(LAYOUT.size)  # (every entry a small count: bytes, then floats)
+        obs[_AT["phase"] + _PHASE[r.phase]] = 1
+        obs[_AT["asked"]] = polled
+        obs[_AT["hand"]:_AT["hand"] + NUM_CARDS] = r.hand
+        obs[_AT["ranks"]:_AT["ranks"] + RANKS_WITH_GC] = r.rc
+        counts, places, played = _AT["counts"], _AT["places"], _AT["played"]
+        rows = self.played.rows
+        for k, s in enumerate(order):
+            obs[counts + k] = r.counts[s]
+            obs[places + k] = r.places[s] or 0
+            obs[played + RANKS_WITH_GC * k:played + RANKS_WITH_GC * (k + 1)] = rows[s]
+        roles = _AT["roles"]
         known = [(seat, r.role), (r.emperor, "emperor"), (r.guard, "guard")]
         known += [(s, "rebel") for s in r.rebels]
-        for s, role in known:
-            if s is not None and role in ROLES:
-                obs[roles + pos[s] * len(ROLES) + ROLES.index(role)] = 1
-        obs[_S["flags"]] = [r.solo, r.open_solo, r.grabbed, r.open_guard]
+        for who, role in known:
+            if who is not None and role in ROLES:
+                obs[roles + pos[who] * len(ROLES) + ROLES.index(role)] = 1
+        obs[_AT["flags"]:_AT["flags"] + 4] = (r.solo, r.open_solo, r.grabbed, r.open_guard)
         if r.called is not None:
-            obs[_S["called"].start + r.called] = 1
-        obs[_S["in_hand"]] = r.in_hand
-        _add_ranks(obs, _S["bundle"].start, r.bundle)
-        _add_ranks(obs, _S["taken"].start, r.taken)
-        obs[_S["played"]] = self.played.seen_from(order)
+            obs[_AT["called"] + r.called] = 1
+        obs[_AT["in_hand"]] = r.in_hand
+        for start, cards in ((_AT["bundle"], r.bundle), (_AT["taken"], r.taken)):
+            for card in cards:
+                obs[start + RANK_OF[card]] += 1
         if r.top is not None and r.top_seat is not None:
-            obs[_S["top"]] = _ranks_of_set(r.top)
-            obs[_S["top_seat"].start + pos[r.top_seat]] = 1
+            obs[_AT["top"]:_AT["top"] + RANKS_WITH_GC] = _ranks_of_set(r.top)
+            obs[_AT["top_seat"] + pos[r.top_seat]] = 1
         if r.tricks:
-            trick = _S["trick"].start
+            trick = _AT["trick"]
             for s, move in r.tricks[-1]:
                 what = 1 if move == "pass" else 2 if move == "yield" else 0
                 obs[trick + 3 * pos[s] + what] = 1
         for s in r.again:
-            obs[_S["again"].start + pos[s]] = 1
+            obs[_AT["again"] + pos[s]] = 1
         if r.step is not None:
-            obs[_S["step"].start + STEPS.index(r.step)] = 1
-        obs[_S["kicks"]] = r.kicks
-        obs[_S["bombs"]] = r.bombs
+            obs[_AT["step"] + STEPS.index(r.step)] = 1
+        obs[_AT["kicks"]] = r.kicks
+        obs[_AT["bombs"]] = r.bombs
         for s, _by in r.stuck:
-            obs[_S["stuck"].start + pos[s]] = 1
-        obs[_S["dealer"].start + pos[r.dealer]] = 1
+            obs[_AT["stuck"] + pos[s]] = 1
+        obs[_AT["dealer"] + pos[r.dealer]] = 1
         for giver, receiver, _card in r.tribute:
-            obs[_S["tribute"].start + 2 * pos[giver]] += 1
-            obs[_S["tribute"].start + 2 * pos[receiver] + 1] += 1
+            obs[_AT["tribute"] + 2 * pos[giver]] += 1
+            obs[_AT["tribute"] + 2 * pos[receiver] + 1] += 1
         for seller, buyer, *_paid in r.bought:
-            obs[_S["bought"].start + 2 * pos[seller]] += 1
-            obs[_S["bought"].start + 2 * pos[buyer] + 1] += 1
-        return obs
+            obs[_AT["bought"] + 2 * pos[seller]] += 1
+            obs[_AT["bought"] + 2 * pos[buyer] + 1] += 1
+        return np.frombuffer(obs, np.uint8).astype(np.float32)
 
     # ----- for people -------------------------------------------------------------------
     def table_text(self, match: GameMatch, names: list[str]) -> str:
@@ -268,17 +298,12 @@ def _play_ranks(event: Any) -> list[tuple[int, int]]:
     return [(_RANK_OF_TEXT[text], 1) for text in event["cards"]]
 
 
-def _add_ranks(obs: np.ndarray, start: int, cards: Sequence[int]) -> None:
-    for card in cards:
-        obs[start + RANK_OF[card]] += 1
-
-
 def _ranks_of_set(s: CardSet) -> list[int]:
     ranks = [0] * RANKS_WITH_GC
     if s.n:
         ranks[s.rank] += s.n
     ranks[TWO] += s.twos
-    ranks[RANK_NAMES.index("SJ")] += s.sj
-    ranks[RANK_NAMES.index("BJ")] += s.bj
+    ranks[SJ_RANK] += s.sj
+    ranks[BJ_RANK] += s.bj
     ranks[RANKS_WITH_GC - 1] += s.gc
     return ranks

@@ -34,8 +34,3 @@ class Played:
                     row[rank] += copies
             elif kind == "deal":
                 self.rows = self._empty()
-
-    def seen_from(self, order: list[int]) -> list[int]:
-        """The rows of the seats in ``order`` (from the observer), one after another."""
-        rows = self.rows
-        return [k for seat in order for k in rows[seat]]

@@ -22,6 +22,9 @@ from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, CardSet, format_set
 from bhtui.wire import Action
 
+Combo = tuple[int, int, int]
+"""Small jokers, big jokers and Weifang's guard cards added to a set."""
+
 
 class LeadSets(Sequence[CardSet]):
     """Every set a hand may lead, in ``sets_from_rank_counts`` order, without listing them:
@@ -66,6 +69,22 @@ class LeadSets(Sequence[CardSet]):
         x, y, z = self._combos[combo]
         return tuple.__new__(CardSet, (rank, n, x, y, z, 0))
 
+    def parts(self) -> tuple[list[tuple[int, int]], tuple[Combo, ...], tuple[Combo, ...]]:
+        """What the sets are made of, for whoever takes them all at once (the learning
+        environment's mask): every natural part ``(rank, n)``, each led with every joker
+        combination ``(sj, bj, gc)`` of the second list, then the combinations of the third
+        led as jokers alone."""
+        naturals: list[tuple[int, int]] = []
+        below = 0
+        for rank, end in enumerate(self._ends):
+            naturals += [(rank, n) for n in range(1, end - below + 1)]
+            below = end
+        if self._alone:
+            alone = self._combos[1:]
+        else:  # (all of them, and only from a hand of jokers alone)
+            alone = self._combos[-1:] if not below and len(self._combos) > 1 else ()
+        return naturals, self._combos, alone
+
     def __contains__(self, s: object) -> bool:
         try:
             self.index(s)
@@ -95,7 +114,7 @@ class LeadSets(Sequence[CardSet]):
 
 
 @functools.cache
-def _joker_combos(sj: int, bj: int, gc: int) -> tuple[tuple[int, int, int], ...]:
+def _joker_combos(sj: int, bj: int, gc: int) -> tuple[Combo, ...]:
     """Every (SJ, BJ, GC) combination a hand holding these jokers can add to a set."""
     return tuple((x, y, z) for x in range(sj + 1) for y in range(bj + 1) for z in range(gc + 1))
 

@@ -155,6 +155,18 @@ def test_R_PLAY_1_lead_sets_by_index_are_the_listed_lead_sets(naturals, sj, bj):
         lazy.index(CardSet(12, rc[12] + 1, 0, 0))
 
 
+@given(st.lists(st.integers(0, 4), min_size=13, max_size=13), st.integers(0, 4),
+       st.integers(0, 4), st.integers(0, 2), st.booleans())
+def test_R_PLAY_1_a_leads_parts_make_exactly_its_sets(naturals, sj, bj, gc, alone):
+    """What the learning environment's mask is built from (``LeadSets.parts``): each natural
+    part with each joker combination, and the jokers alone, are the lead's sets, once each."""
+    lazy = LeadSets(naturals + [sj, bj, gc], alone)
+    parts, combos, jokers = lazy.parts()
+    made = [CardSet(rank, n, x, y, z) for rank, n in parts for x, y, z in combos]
+    made += [CardSet(NO_RANK, 0, x, y, z) for x, y, z in jokers]
+    assert sorted(made) == sorted(lazy)
+
+
 @given(st.lists(st.integers(0, 16), min_size=13, max_size=13), st.integers(0, 4),
        st.integers(0, 4))
 def test_R_PLAY_6_bie6_leads_are_the_leads_that_bie6_allows(naturals, sj, bj):
