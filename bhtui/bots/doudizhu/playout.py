@@ -12,6 +12,7 @@ every lead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bhtui.bots.doudizhu.heuristic import URGENT, bomb_ranks, choose
 from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
@@ -177,29 +178,62 @@ def _carried(rc: list[int], trio: int, preset: str, bombs: set[int]) -> tuple[in
 
 
 def policy(pos: Position) -> Hand | None:
-    """The playouts' move for the seat to act (None: pass)."""
+    """The playouts' move for the seat to act (None: pass). Without 报到's locks it depends
+    only on the hand, the trick, whether the seat may bomb and whom it plays for, so it is
+    cached on those (a decision's playouts meet the same hands again and again)."""
     seat, preset = pos.turn, pos.preset
     rc = pos.rc[seat]
     landlord = pos.landlord
-    locked = pos.locked if seat == landlord else ()
+    if pos.locked and seat == landlord:
+        if pos.top is None:
+            whole = hand_of_counts(rc, preset)
+            if whole is not None and (not whole.is_bomb or pos.bomb_ok(seat)) and any(
+                    g.need == whole.need for g in pos.locked):
+                return whole
+            return choose(preset, rc, pos.moves(), None, False, False)
+        plays = pos.moves()
+        return choose(preset, rc, plays, pos.top, False, _hurry(pos)) if plays else None
     if pos.top is None:
-        whole = hand_of_counts(rc, preset)
-        if whole is not None and (not whole.is_bomb or pos.bomb_ok(seat)) and (
-                not locked or any(g.need == whole.need for g in locked)):
-            return whole
-        if locked:
-            return choose(preset, rc, pos.moves(), None, False, False)
-        lead = plan_lead(rc, preset)
-        if lead.is_bomb and not pos.bomb_ok(seat):
-            return choose(preset, rc, pos.moves(), None, False, False)
-        return lead
-    plays = pos.moves()
-    if not plays:
-        return None
-    hurry = min(pos.left[s] for s in range(pos.n)
-                if s != seat and (seat == landlord or s == landlord)) <= URGENT
+        return _lead(preset, tuple(rc), pos.bomb_ok(seat))
     partner = seat != landlord and pos.top_seat != landlord
-    return choose(preset, rc, plays, pos.top, partner, hurry)
+    return _answer(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner,
+                   False if partner else _hurry(pos))  # a partner's hand stands anyway
+
+
+def _hurry(pos: Position) -> bool:
+    """Whether an opponent of the seat to act is about to go out (the heuristic's URGENT)."""
+    seat, landlord = pos.turn, pos.landlord
+    return min(pos.left[s] for s in range(pos.n)
+               if s != seat and (seat == landlord or s == landlord)) <= URGENT
+
+
+@lru_cache(maxsize=1 << 16)
+def _lead(preset: str, rc: tuple[int, ...], bomb_ok: bool) -> Hand:
+    """The policy's lead: the whole hand if it is one, else ``plan_lead``'s (the
+    heuristic's choice among the leads when that is a bomb the seat may not play)."""
+    cards = list(rc)
+    whole = hand_of_counts(cards, preset)
+    if whole is not None and (not whole.is_bomb or bomb_ok):
+        return whole
+    lead = plan_lead(cards, preset)
+    if lead.is_bomb and not bomb_ok:
+        found = choose(preset, cards, _plays(preset, cards, None, False), None, False, False)
+        assert found is not None  # a lead is never a pass
+        return found
+    return lead
+
+
+@lru_cache(maxsize=1 << 16)
+def _answer(preset: str, rc: tuple[int, ...], top: Hand, bomb_ok: bool, partner: bool,
+            hurry: bool) -> Hand | None:
+    """The policy's answer to ``top``: the heuristic's among the beating hands."""
+    cards = list(rc)
+    plays = _plays(preset, cards, top, bomb_ok)
+    return choose(preset, cards, plays, top, partner, hurry) if plays else None
+
+
+def _plays(preset: str, rc: list[int], top: Hand | None, bomb_ok: bool) -> list[Hand]:
+    return [parse_hand(t, preset) for t in playable(preset, rc, top, bomb_ok)]
 
 
 def play_out(pos: Position) -> Position:
