@@ -54,30 +54,24 @@ def plan_moves(rc: Sequence[int], preset: str) -> int:
 
 @lru_cache(maxsize=1 << 16)
 def _plan(rc: tuple[int, ...], preset: str) -> int:
-    if preset == "shanghai":
-        c = merged(rc) + [0]
-        bomb_at = 4
-    else:
-        c = list(rc)
-        bomb_at = 4
+    shanghai = preset == "shanghai"
+    c = merged(rc) + [0] if shanghai else list(rc)
     moves = 0
-    if preset == "classic" and c[SJ_RANK] and c[BJ_RANK]:
+    if not shanghai and c[SJ_RANK] and c[BJ_RANK]:
         moves, c[SJ_RANK], c[BJ_RANK] = 1, 0, 0
-    for r in range(NUM_RANKS):
-        if c[r] >= bomb_at and (preset == "shanghai" or r <= TWO):
+    for r in range(NUM_RANKS if shanghai else TWO + 1):  # Shanghai's 王 is a rank (S-HAND-3)
+        if c[r] >= 4:
             moves += 1
             c[r] = 0
     while (run := _longest_run(c, 5)) is not None:
         lo, hi = run
-        if sum(1 for r in range(lo, hi + 1) if c[r] == 1) < 3:
+        if c[lo:hi + 1].count(1) < 3:
             break
         for r in range(lo, hi + 1):
             c[r] -= 1
         moves += 1
-    trios = sum(1 for k in c if k == 3)
-    pairs = sum(1 for k in c if k == 2)
-    singles = sum(1 for k in c if k == 1)
-    if preset == "shanghai":  # a triple carries a pair only (S-HAND-1)
+    trios, pairs, singles = c.count(3), c.count(2), c.count(1)
+    if shanghai:  # a triple carries a pair only (S-HAND-1)
         return moves + trios + max(0, pairs - trios) + singles
     return moves + trios + max(0, singles + pairs - trios)
 
