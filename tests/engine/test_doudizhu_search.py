@@ -16,7 +16,7 @@ from bhtui.bots.doudizhu import CountingBot, SearchBot, make_bot
 from bhtui.bots.doudizhu.knowledge import deck_counts, seen_of
 from bhtui.bots.doudizhu.playout import Position, play_out, policy
 from bhtui.bots.doudizhu.sampling import Sampler
-from bhtui.bots.doudizhu.search import bomb_limits, position
+from bhtui.bots.doudizhu.search import bomb_limits, position, scored
 from bhtui.bots.doudizhu.selfplay import play_match
 from bhtui.doudizhu import PRESETS, Match
 from bhtui.doudizhu.hands import counts_of_text
@@ -160,6 +160,20 @@ def test_a_playout_ends_with_someone_out():
     seen = seen_of(m.view(m.to_act))
     done = play_out(position(seen, Sampler(seen).deal(random.Random(1))[0]))
     assert done.landlord_won is not None and 0 in done.left
+
+
+def test_C_SCORE_1_C_SCORE_2_the_bidding_counts_what_hard_wins_beyond_its_playouts():
+    """The playouts play hard's seat as the cheap policy does; a measured edge in win rate
+    counts that share of what winning instead of losing is worth on each playout. The
+    landlord's spring at 1 is +4 (+5 with the win's stake) against -5 lost (anti-spring):
+    an edge of 0.15 adds 1.5; a farmer's -3 against +3 adds 0.9; at 3 the stakes triple."""
+    hands = [[0] * 15 for _ in range(3)]
+    hands[0][0], hands[1][5], hands[2][6], hands[2][7] = 1, 17, 4, 13
+    done = play_out(Position(PRESETS["classic"], hands, 0, 0))
+    assert done.landlord_won and done.scores() == [4, -2, -2]
+    assert scored(done, 0) == (4, 5.0) and scored(done, 0, edge=0.15) == (4, 6.5)
+    assert scored(done, 1, edge=0.15) == pytest.approx((-2, -2.1))
+    assert scored(done, 0, bid=3, edge=0.1) == (12, 18.0)
 
 
 def test_normal_leads_the_hand_nobody_can_beat_when_the_rest_goes_out_after_it():

@@ -90,11 +90,13 @@ class Position:
         else:
             self.turn = (seat + 1) % self.n
 
-    def scores(self, bid: int | None = None, facts: scoring.Shanghai | None = None
-               ) -> list[int]:
+    def scores(self, bid: int | None = None, facts: scoring.Shanghai | None = None,
+               won: bool | None = None) -> list[int]:
         """Each seat's score of the finished deal (at another bid or with other facts: the
-        bidding's and 报到's candidates share one playout)."""
-        won = self.landlord_won
+        bidding's and 报到's candidates share one playout; with the other side winning:
+        what the search's calibration weighs)."""
+        if won is None:
+            won = self.landlord_won
         assert won is not None, "the deal is not over"
         bid = self.bid if bid is None else bid
         base, n, landlord = self.rules.base, self.n, self.landlord

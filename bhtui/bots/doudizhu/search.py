@@ -42,6 +42,22 @@ BID_SWITCH_AT = 2.0
 wrong bid costs the most."""
 CANDIDATES = 8
 """Plays compared at most (the cheapest of each kind by the heuristic's plan)."""
+
+class Edge(NamedTuple):
+    """How much more often ``hard``'s side wins a deal, as the landlord and as a farmer,
+    than its playouts say (a share of deals)."""
+
+    landlord: float
+    farmer: float
+
+
+EDGE = {"classic": Edge(0.148, 0.078), "shanghai": Edge(0.175, 0.13)}
+"""The bidding's, 摊打's and 报到's calibration: the playouts play every seat by the cheap
+policy, while ``hard`` plays its own seat by search (and ``normal`` the others), so they
+value the seat below what ``hard`` makes of it. Measured by ``bench/doudizhu_calibration.py``
+on deals whose first bidder is the landlord at 1: ``hard``'s side against ``normal`` less the
+playouts' on the same deals. The search counts that share of each playout's difference
+between winning and losing (plays compare moves of one seat and need none)."""
 MARGIN = 0.2
 """The share of a time limit left for what follows the last playout (and the ``normal``
 move the search starts from comes out of the limit too)."""
@@ -209,6 +225,7 @@ class SearchBot(Searcher[CountingBot]):
         limited in bombs as that bid leaves them (S-BID-7), against being a farmer of the
         strongest other hand (or a void deal when none would bid)."""
         view, me, rules = seen.view, seen.me, seen.rules
+        edge = EDGE[seen.preset]
         choices = sorted(offer, key=lambda a: a.get("points", 0))  # passing first
         bids = [a.get("points", 0) for a in choices]
         toulia = rules.specials and view["first_bidder"] == me
@@ -223,7 +240,7 @@ class SearchBot(Searcher[CountingBot]):
                 if limits not in done:  # a 3 leaves those after it unlimited
                     done[limits] = play_out(start(seen, dealt, me, points))
                 facts = _facts(seen, toulia=toulia and points == 3)
-                values.append(scored(done[limits], me, points, facts))
+                values.append(scored(done[limits], me, points, facts, edge.landlord))
             return values
 
         return self._shared(seen, choices, runs, BID_SWITCH_AT)
@@ -247,16 +264,18 @@ class SearchBot(Searcher[CountingBot]):
             return 0, 0.0
         dealt = [[a + b for a, b in zip(h, kitty, strict=True)] if s == other else h
                  for s, h in enumerate(hands)]
-        return scored(play_out(start(seen, dealt, other, points)), me)
+        return scored(play_out(start(seen, dealt, other, points)), me,
+                      edge=EDGE[preset].farmer)
 
     def _open(self, seen: Seen, offer: Offer) -> Plan:
         """摊打 doubles the stake won or lost (S-SCORE-3): open when the playouts say the
         landlord wins more than he loses."""
-        me = seen.me
+        me, edge = seen.me, EDGE[seen.preset].landlord
 
         def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
             done = play_out(start(seen, hands, me, seen.view["bid"] or 1))
-            return [scored(done, me), scored(done, me, facts=_facts(seen, open_hand=True))]
+            return [scored(done, me, edge=edge),
+                    scored(done, me, facts=_facts(seen, open_hand=True), edge=edge)]
 
         choices = [next(a for a in offer if a["type"] == t) for t in ("skip", "open")]
         return self._shared(seen, choices, runs)
@@ -265,6 +284,7 @@ class SearchBot(Searcher[CountingBot]):
         """报到 (S-BID-6): report every group and win now (不打), skip and play, or report
         them and play them whole (打: ×2 a group if he wins, nothing if he loses)."""
         me, preset = seen.me, seen.preset
+        edge = EDGE[preset].landlord
         reports = [a for a in offer if a["type"] == "report"]
         whole = max(len(a["groups"]) for a in reports)
         fight = next(a for a in reports if len(a["groups"]) == whole and a["fight"])
@@ -278,8 +298,9 @@ class SearchBot(Searcher[CountingBot]):
         def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
             played = play_out(start(seen, hands, me, bid))
             bound = play_out(start(seen, hands, me, bid, locked))
-            return [(now, float(now + bid * seen.rules.base)), scored(played, me),
-                    scored(bound, me, facts=_facts(seen, reports=whole, fight=True))]
+            return [(now, float(now + bid * seen.rules.base)), scored(played, me, edge=edge),
+                    scored(bound, me, facts=_facts(seen, reports=whole, fight=True),
+                           edge=edge)]
 
         return self._shared(seen, [sure, skip, fight], runs)
 
@@ -313,14 +334,24 @@ def _facts(seen: Seen, **changed: Any) -> scoring.Shanghai:
 
 
 def scored(pos: Position, seat: int, bid: int | None = None,
-           facts: scoring.Shanghai | None = None) -> Scored:
+           facts: scoring.Shanghai | None = None, edge: float = 0.0) -> Scored:
     """The seat's score under the preset's scoring, and what the search maximises: that
-    score and a base stake more for winning (a win counts even when the stake is small)."""
-    assert pos.landlord_won is not None
-    won = pos.landlord_won == (seat == pos.landlord)
+    score and a base stake more for winning (a win counts even when the stake is small),
+    and ``edge`` (how much more often the seat's side wins than the playouts say,
+    ``EDGE``) times what winning instead of losing would be worth on this playout."""
+    landlord_won = pos.landlord_won
+    assert landlord_won is not None
     unit = pos.rules.base * (pos.bid if bid is None else bid)
-    score = pos.scores(bid, facts)[seat]
-    return score, float(score + (unit if won else -unit))
+    mine = seat == pos.landlord
+
+    def worth(won: bool) -> tuple[int, float]:
+        score = pos.scores(bid, facts, won == mine)[seat]
+        return score, float(score + (unit if won else -unit))
+
+    score, utility = worth(landlord_won == mine)
+    if edge:
+        utility += edge * (worth(True)[1] - worth(False)[1])
+    return score, utility
 
 
 def start(seen: Seen, hands: Sequence[Sequence[int]], landlord: int, bid: int,
