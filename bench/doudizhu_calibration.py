@@ -43,6 +43,8 @@ def landlord_won(match: Match, names: list[str], seed: int) -> bool:
 
 
 def main(preset: str, deals: int, seed: int) -> None:
+    if deals < 2:
+        sys.exit("two deals at least: an interval needs two")
     rules = get_preset(preset)
     n = rules.seats
     policy, hard_l, hard_f = [], [], []
@@ -60,6 +62,8 @@ def main(preset: str, deals: int, seed: int) -> None:
         farmer = (landlord + 1 + d % (n - 1)) % n
         names = ["hard" if s == farmer else "normal" for s in range(n)]
         hard_f.append(not landlord_won(match, names, deal_seed))
+    if not len(policy) == len(hard_l) == len(hard_f) == deals:
+        sys.exit("a deal went unplayed")
     print(f"{preset}, {deals} deals from seed {seed}, the first bidder the landlord at 1")
     report("landlord", [float(p) for p in policy], [float(h) for h in hard_l])
     report("farmers", [1.0 - p for p in policy], [float(h) for h in hard_f])

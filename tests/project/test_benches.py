@@ -30,6 +30,7 @@ QUICK = [
      "doudizhu classic: decisions, random bots"),
     ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
     ("memory.py", ("--at", "1,2"), "--resume exact: True, replay exact: True"),
+    ("doudizhu_calibration.py", ("classic", "2"), "classic, 2 deals from seed 1"),
 ]
 SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py", "analysis.py"}  # each: below
 PART_OF = {"doudizhu.py": "engine.py", "hello.py": "tui.py"}
