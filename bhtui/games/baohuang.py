@@ -82,10 +82,12 @@ class Baohuang(Game[Match]):
     def declarations(self, match: Match, seat: int) -> Sequence[Action]:
         return match.interjections(seat)
 
-    def interject(self, bot: Any, match: Match, seat: int) -> Action | None:
-        legal = self.declarations(match, seat)
-        action: Action | None = bot.interject(legal) if legal else None
-        return action
+    def interjection(self, bot: Any, match: Match, seat: int) -> Callable[[], Action | None]:
+        legal = match.interjections(seat)
+        if not legal:
+            return lambda: None
+        _ = legal.reading  # made now: a snapshot the bot may read in another thread
+        return partial(bot.interject, legal)
 
     def remote_interject(self, bot: Any, view: View) -> Action | None:
         mine = _mine(view)

@@ -263,7 +263,12 @@ class Game(ABC, Generic[M]):
 
     def interject(self, bot: Any, match: M, seat: int) -> Action | None:
         """The bot's declaration out of turn, or None."""
-        return None
+        return self.interjection(bot, match, seat)()
+
+    def interjection(self, bot: Any, match: M, seat: int) -> Callable[[], Action | None]:
+        """The bot's declaration out of turn, prepared from the match as it stands like
+        :meth:`decision`, so a bot that weighs it by searching may do so in a worker thread."""
+        return lambda: None
 
     def remote_interject(self, bot: Any, view: View) -> Action | None:
         return None

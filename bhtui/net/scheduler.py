@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -78,6 +78,9 @@ class Scheduler:
         self._declarations: asyncio.Handle | None = None
         self._assistants: dict[str, Any] = {}  # 托管 and absent players, by level
         self._thought: Thought | None = None
+        self._weighing: asyncio.Future[Action | None] | None = None
+        """A searching bot weighing a declaration out of turn in a worker thread: bots'
+        moves wait for it, as they wait for people asked to declare."""
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
         self._due: tuple[Any, float] | None = None  # the same for a bot's move, an auto-pass, the ready wait
@@ -284,14 +287,43 @@ class Scheduler:
         if (not self._current(at_seq) or match is None or not table.game.declares(table.rules)
                 or not table.game.interjecting(match)):
             return
+        if self._weighing is not None:
+            return  # one at a time: when it is weighed, the others are asked
         moment = table.game.moment(match)
         for seat in range(len(table.seats)):
             if not table.played_by_bot(seat) or not self._offered.due(moment, seat):
                 continue
-            action = table.game.interject(self.bot_for(seat), match, seat)
+            bot = self.bot_for(seat)
+            if thinks(bot):
+                self._weigh(seat, table.game.interjection(bot, match, seat), at_seq)
+                return
+            action = table.game.interject(bot, match, seat)
             if action is not None:
                 table.apply(seat, action)
                 return
+
+    def _weigh(self, seat: int, interjection: Callable[[], Action | None], at_seq: int) -> None:
+        """A searching bot weighs its declaration (明保: a search) off the loop."""
+        future = asyncio.get_running_loop().run_in_executor(None, interjection)
+        self._weighing = future
+        future.add_done_callback(lambda _: self._weighed(seat, future, at_seq))
+
+    def _weighed(self, seat: int, future: asyncio.Future[Action | None], at_seq: int) -> None:
+        """Its declaration is made if the table is still where it was; either way the bots
+        go on (and the others are asked)."""
+        self._weighing = None
+        table, action = self.table, None
+        if not future.cancelled() and self._current(at_seq):  # else too late to declare
+            error = future.exception()
+            if error is not None:  # a bot's bug must not stop the table: it declares nothing
+                logger.error("bot at seat %d failed to weigh a declaration", seat,
+                             exc_info=error)
+            else:
+                action = future.result()
+        if action is not None and table.played_by_bot(seat):
+            table.apply(seat, action)  # (which arms the table again)
+        else:
+            self.arm()
 
     def _think(self, seat: int, at_seq: int) -> Thought:
         """A searching bot's decision for ``seat`` at ``at_seq``, started in a worker thread
@@ -315,6 +347,8 @@ class Scheduler:
         if (not self._current(at_seq) or match is None or match.to_act != seat
                 or not self.table.played_by_bot(seat)):
             return
+        if self._weighing is not None:
+            return  # a bot is weighing a declaration: armed again once it has
         bot = self.bot_for(seat)
         if not thinks(bot):
             self.table.apply(seat, self.table.game.decide(bot, match, seat))
@@ -327,7 +361,7 @@ class Scheduler:
     def _play(self, thought: Thought) -> None:
         """A searching bot's move, once both its delay and its decision are done (whichever
         comes last plays it, once), if the table is still where it was."""
-        if not (thought.due and thought.future.done()):
+        if not (thought.due and thought.future.done()) or self._weighing is not None:
             return
         thought.due = False
         if self._thought is thought:
