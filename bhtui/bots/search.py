@@ -7,9 +7,10 @@ same deals with the fast policy (:mod:`bhtui.bots.rollout`) on the lean simulato
 (:mod:`bhtui.bots.position`), and keeps the candidate with the best mean score under the
 preset's scoring. Candidates are halved as evidence comes in (sequential halving), so the
 budget goes to the close calls. The emperor's call and the throne (take it or pass it on)
-are searched the same way from the first lead. Weihai's keep, abdicate or show, the grab and
-every declaration (明保, 造反, 踢) are the ``normal`` bot's: the playouts do not model
-declarations.
+are searched the same way from the first lead, and so is 明保 (the guard showing himself,
+or lianzhong-simple's emperor declaring his solo): played out declared and not. Weihai's
+keep, abdicate or show, the grab, 造反 and 踢 are the ``normal`` bot's: whether they pay
+hangs on what the other seats declare after them, which the playouts do not model.
 
 The budget is a number of playouts — so a tournament with a seed plays the same games on any
 machine — or, at a table, a time limit (``seconds``): it uses that time, and nobody waits
@@ -49,6 +50,9 @@ its playouts are nearly free."""
 SPEND = 0.8
 """The share of a time limit the playouts may use: the deals, the ``normal`` move and the
 last playout's overrun fit in the rest."""
+OPEN_GUARD: Action = {"type": "open_guard"}
+QUIET: Action = {"type": "skip"}
+"""Declaring nothing out of turn, as a candidate beside the declaration."""
 THRONES = ({"accept", "decline"}, {"call", "decline"})
 """The throne offers searched: take it (baike: by calling) or pass it on."""
 SWITCH_AT = 1.0
@@ -99,6 +103,9 @@ class SearchBot(Searcher[CountingBot]):
             return self._call(r, offer, plain, rng)
         if r.phase == "throne" and offer.kinds - {"grab"} in THRONES and plain["type"] != "grab":
             return self._throne(r, offer, plain, rng)
+        if r.phase == "declare" and offer.kinds == {"open_guard", "skip"}:  # R-WH-DECL-1
+            return self._open_guard(r, [plain, pick(offer, "skip" if plain[
+                "type"] == "open_guard" else "open_guard")])
         if r.phase != "play" or "play" not in offer.kinds:
             return None
         moves = self._candidates(r, offer)
@@ -216,7 +223,34 @@ class SearchBot(Searcher[CountingBot]):
         return play_out(pos)[r.me]
 
     def interject(self, offer: Choices) -> Action | None:
-        return self._plain.interject(offer)
+        """明保 before the first lead is searched (declared or not); the other declarations
+        out of turn (抢庄, 造反) are ``normal``'s."""
+        plain = self._plain.interject(offer)
+        if "open_guard" not in offer.kinds or plain not in (None, OPEN_GUARD):
+            return plain
+        plan = self._open_guard(offer.reading, [plain or QUIET, QUIET if plain else OPEN_GUARD])
+        choice = plan.actions[self._search(2, plan.draw, plan.outcome)]
+        return None if choice is QUIET else choice
+
+    def _open_guard(self, r: Reading, options: list[Action]) -> Plan:
+        """明保 (R-GUARD-5, R-WH-DECL-1) — or, for lianzhong-simple's emperor holding the guard
+        card, declaring his solo (R-GUARD-4) — or not, played out from the first lead on the
+        same deals: declared, everyone knows the guard and the preset's scoring doubles
+        (R-SCORE-L2)."""
+        me, emperor = r.me, r.emperor
+        assert emperor is not None  # the guard is settled, so is the emperor
+        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
+        solo = me == emperor
+
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+            declared = options[i]["type"] == "open_guard"
+            pos = Position(r.rules, deal[0], r.places, emperor, me, first,
+                           open_solo=r.open_solo or declared and solo,
+                           open_guard=declared and not solo, grabbed=r.grabbed,
+                           kicks=r.kicks, bombs=r.bombs, hidden=not declared)
+            return play_out(pos)[me]
+
+        return Plan(options, Sampler(r).deal, outcome)
 
     @staticmethod
     def action(offer: Choices, move: Move) -> Action:

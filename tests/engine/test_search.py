@@ -94,6 +94,31 @@ def test_R_HIDE_1_hard_calls_the_same_when_hidden_cards_are_reshuffled(m, data, 
 
 @FAST
 @given(matches, st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_weighs_open_guard_the_same_when_hidden_cards_are_reshuffled(m, data, rng):
+    """明保 is searched too (R-GUARD-5 out of turn, R-WH-DECL-1 asked): the other hands dealt
+    anew, the guard declares the same and appraises declaring the same."""
+    normal = CountingBot()
+    while not m.over and not m.round.first_lead_played:
+        r = m.round
+        if r.phase == "declare" and m.legal_actions(m.to_act).kinds == {"open_guard", "skip"}:
+            break
+        if r.guard is not None and "open_guard" in m.interjections(r.guard).kinds:
+            break
+        m.apply(m.to_act, normal.decide(m.legal_actions(m.to_act)))
+    else:
+        return
+    seed = data.draw(st.integers(0, 99), label="bot seed")
+    guard = m.round.guard
+    twin = reshuffled(m, guard, rng)
+    if m.round.phase == "declare":
+        same_when_reshuffled(m, twin, guard, seed, 20)
+    else:
+        assert SearchBot(seed, playouts=20).interject(m.interjections(guard)) == SearchBot(
+            seed, playouts=20).interject(twin.interjections(guard))
+
+
+@FAST
+@given(matches, st.data(), st.randoms(use_true_random=False))
 def test_its_deals_hold_the_right_counts_the_unplayed_cards_and_the_called_copies(m, data, rng):
     """Every other hand gets its public count; the cards dealt are the unseen ones; the
     emperor keeps his called copies (three, four in a hidden solo) and the guard the fourth —
