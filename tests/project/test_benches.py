@@ -32,7 +32,7 @@ QUICK = [
     ("memory.py", ("--at", "1,2"), "--resume exact: True, replay exact: True"),
     ("doudizhu_calibration.py", ("classic", "2"), "classic, 2 deals from seed 1"),
 ]
-SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py", "analysis.py"}  # each: below
+SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py", "analysis.py", "regret.py"}  # each: below
 PART_OF = {"doudizhu.py": "engine.py", "hello.py": "tui.py"}
 """Modules of another bench, run by it."""
 
@@ -58,6 +58,13 @@ def test_the_dou_dizhu_thinking_bench_runs_at_a_tiny_size(tmp_path):
 def test_the_analysis_bench_runs_at_a_tiny_size(tmp_path):
     out = bench(tmp_path, "analysis.py", "--rounds", "1", "--reps", "1")
     assert "hard deciding them" in out and "decisions weighed, 32 deals each" in out
+
+
+@pytest.mark.slow
+def test_the_regret_bench_runs_at_a_tiny_size(tmp_path):
+    out = bench(tmp_path, "regret.py", "--seeds", "101", "--rounds", "1", "--deep", "4",
+                "--reps", "1", "--budget", "10", "--switch", "1.0")
+    assert "decisions of hard, 4 deep deals" in out and "hard    10 playouts, switch 1.00" in out
 
 
 @pytest.mark.slow
