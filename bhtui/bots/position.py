@@ -180,11 +180,8 @@ class Position:
 
     def _stuck_now(self, seat: int) -> bool:
         """R-WF-STUCK-1 闷 / R-WH-STUCK-1 逼死: nothing but held-back cards, facing a set."""
-        rules = self.rules
-        held = rules.holds_back
-        if not (rules.stuck and held):
-            return False
-        return self.rc[seat][held.rank] == self.left[seat] > 0
+        held = self.rules.stuck_rank
+        return held is not None and self.rc[seat][held] == self.left[seat] > 0
 
     def _win_trick(self) -> None:
         winner = self.top_seat

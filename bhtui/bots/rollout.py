@@ -16,6 +16,7 @@ from bhtui.bots.counting import after, losers, run_lead, unbeatable
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
 from bhtui.rules.presets import RuleSet
+from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import NO_RANK, CardSet, beats, held_back_allows, sets_from_rank_counts
 
 RANK_COST = tuple(r * 0.6 + (6.0 if r == TWO else 0.0) for r in range(TWO + 1))
@@ -47,6 +48,14 @@ def choose(pos: Position) -> Move:
             if run is not None:
                 return run
         return lead(rc, rules)
+    if rules.plain_answers and not (rc[GC_RANK] or top.gc) and (top.bj or max(
+            rc[top.rank + 1:TWO + 1], default=0) + rc[SJ_RANK] + rc[BJ_RANK] < top.size):
+        # Not enough cards above it for a set of its size: nothing to weigh (most answers).
+        top_seat = pos.top_seat
+        assert top_seat is not None
+        if rules.trick_yield and not pos.again and _relation(pos, seat, top_seat) == PARTNER:
+            return YIELD
+        return PASS
     size = pos.left[seat]
     if size == top.size or not rules.plain_answers:  # a roast, kill or bomb may differ
         whole = whole_set(rc)
@@ -81,25 +90,19 @@ can beat): early in a round that seldom changes a move, and counting costs."""
 
 
 def _few_groups(rc: list[int]) -> bool:
-    groups = 0
-    for n in rc[:TWO + 1]:
-        if n:
-            groups += 1
+    groups = TWO + 1 - rc[:TWO + 1].count(0)  # (counted in C: asked at most moves)
     return groups + (1 if rc[SJ_RANK] or rc[BJ_RANK] or rc[GC_RANK] else 0) <= COUNTED_GROUPS
 
 
 def _others(pos: Position, seat: int) -> tuple[list[int], int]:
     """The cards in the other hands still in play, pooled by rank, and the longest hand: what
     ``normal`` counts as still out (in a playout it is known exactly)."""
-    out = [0] * len(pos.rc[seat])
-    longest = 0
-    places, left = pos.places, pos.left
-    for s, hand in enumerate(pos.rc):
-        if s != seat and places[s] is None:
-            out = [a + b for a, b in zip(out, hand, strict=True)]
-            if left[s] > longest:
-                longest = left[s]
-    return out, longest
+    places, left, rc = pos.places, pos.left, pos.rc
+    playing = [s for s in range(SEATS) if s != seat and places[s] is None]
+    if not playing:
+        return [0] * len(rc[seat]), 0
+    out = list(map(sum, zip(*(rc[s] for s in playing), strict=True)))
+    return out, max(left[s] for s in playing)
 
 
 def _relation(pos: Position, seat: int, other: int) -> int:
@@ -189,6 +192,8 @@ def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
                     best, best_cost = CardSet(NO_RANK, 0, x, y), jokers
                 continue
             for rank in range(top.rank + 1, TWO + 1):
+                if jokers + RANK_COST[rank] >= best_cost:
+                    break  # higher ranks only cost more
                 have = rc[rank]
                 if have < n:
                     continue
