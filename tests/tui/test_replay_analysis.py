@@ -34,19 +34,29 @@ def log_text(app) -> str:
     return "\n".join(line.text for line in app.screen.query_one("#r-log").lines)
 
 
-async def test_a_replay_analysed_in_the_background_its_mistake_found_and_played_on(tmp_path):
+async def test_a_replay_analysed_in_the_background_its_mistake_found_and_played_on(
+        tmp_path, monkeypatch):
     """``a`` analyses while the replay still steps; the status counts the decisions, then
     the mistakes; ``n`` goes to one, marked in the log with hard's choice; ``p`` starts a
     local game from that very moment, the person in the seat replayed."""
+    import threading
+
+    import bhtui.tui.replay
+
     path = played_log(tmp_path, "qingdao", "baohuang", 1, mine=spend, limit=BAD_AT + 1)
     replay = Replay.from_log(GameLog.load(path))
     app = BhtuiApp(config(), ReplaySession(replay))
+    looked = threading.Event()  # the real analysis, held until the test has seen it running
+    real = bhtui.tui.replay.analyse
+    monkeypatch.setattr(bhtui.tui.replay, "analyse",
+                        lambda *args: looked.wait(30) and real(*args))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
         await pilot.press("a")
         await pilot.press("right")  # stepping goes on meanwhile
         assert screen.position == 1 and "analysing" in status(app)
+        looked.set()
         await wait_for(pilot, lambda: screen.review is not None, "the analysis")
         assert "mistakes" in status(app)
         while screen.position != BAD_AT + 1:
