@@ -24,17 +24,19 @@ class Appraisal(Generic[A]):
     action: A
     """One of the offer's actions, exactly as offered."""
     mean: float
-    """Its mean round score for the deciding seat under the preset's scoring."""
+    """Its mean worth to the deciding seat, as the search's decision weighs it (Baohuang's:
+    the round score under the preset's scoring; Dou Dizhu's: that with a stake more for
+    winning, and the bidding's, 摊打's and 报到's measured edge, ``search.scored``)."""
     playouts: int
     """The playouts it got: every candidate the same, on the same deals."""
 
 
 def appraise_all(actions: Sequence[A], draw: Callable[[random.Random], Any],
-                 outcome: Callable[[Any, int], int], playouts: int,
+                 outcome: Callable[[Any, int], float], playouts: int,
                  rng: random.Random) -> list[Appraisal[A]]:
     """Each of ``actions`` played out (``outcome(deal, index)``) on the same ``playouts``
     deals drawn with ``rng``; best first (ties in the order given)."""
-    results: list[list[int]] = [[] for _ in actions]
+    results: list[list[float]] = [[] for _ in actions]
     for _ in range(playouts):
         deal = draw(rng)
         for i, scores in enumerate(results):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.bots.doudizhu import CountingBot, SearchBot
+from bhtui.bots.doudizhu import CountingBot, SearchBot, search
 from bhtui.doudizhu import PRESETS, Match
 
 from doudizhu_helpers import bid, rigged
@@ -99,3 +99,16 @@ def test_no_appraisal_where_hard_does_not_search():
     m.apply(0, {"type": "play", "hand": "3 3"})
     assert len(m.legal_actions(1)) == 1
     assert SearchBot(1).appraise(m.legal_actions(1), 4) == []
+
+
+def test_C_BID_2_a_bid_is_appraised_with_the_edge_hard_bids_by(monkeypatch):
+    """The analysis shows what ``decide`` weighs: each bid's worth counts ``hard``'s
+    measured edge over its playouts (``EDGE``), so without the edge every bid is worth
+    less on the same deals — the bare playouts undervalue the landlord's seat."""
+    offer = next(offers("classic"))
+    assert offer.reading["phase"] == "bid"
+    with_edge = {repr(a.action): a.mean for a in SearchBot(1).appraise(offer, 8)}
+    monkeypatch.setitem(search.EDGE, "classic", search.Edge(0.0, 0.0))
+    bare = {repr(a.action): a.mean for a in SearchBot(1).appraise(offer, 8)}
+    bids = [a for a in offer if a["type"] == "bid"]
+    assert bids and all(with_edge[repr(a)] > bare[repr(a)] for a in bids)

@@ -171,9 +171,9 @@ def test_C_SCORE_1_C_SCORE_2_the_bidding_counts_what_hard_wins_beyond_its_playou
     hands[0][0], hands[1][5], hands[2][6], hands[2][7] = 1, 17, 4, 13
     done = play_out(Position(PRESETS["classic"], hands, 0, 0))
     assert done.landlord_won and done.scores() == [4, -2, -2]
-    assert scored(done, 0) == (4, 5.0) and scored(done, 0, edge=0.15) == (4, 6.5)
-    assert scored(done, 1, edge=0.15) == pytest.approx((-2, -2.1))
-    assert scored(done, 0, bid=3, edge=0.1) == (12, 18.0)
+    assert scored(done, 0) == 5.0 and scored(done, 0, edge=0.15) == 6.5
+    assert scored(done, 1, edge=0.15) == pytest.approx(-2.1)
+    assert scored(done, 0, bid=3, edge=0.1) == 18.0
 
 
 def test_normal_leads_the_hand_nobody_can_beat_when_the_rest_goes_out_after_it():

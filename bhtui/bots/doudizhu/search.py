@@ -63,19 +63,15 @@ MARGIN = 0.2
 move the search starts from comes out of the limit too)."""
 
 
-Scored = tuple[int, float]
-"""A candidate's result on one deal: the seat's score and the search's utility."""
-
-
 class Plan(NamedTuple):
     """A decision to search: its candidates (the default first), a deal drawn from the view,
-    a candidate's result on a deal, and how the search picks (sequential halving for plays,
+    a candidate's worth on a deal (``scored``), and how the search picks (sequential halving for plays,
     else every candidate on every deal, the default kept unless ``margin`` standard errors
     worse)."""
 
     actions: list[Action]
     draw: Callable[[random.Random], Any]
-    outcome: Callable[[Any, int], Scored]
+    outcome: Callable[[Any, int], float]
     halving: bool = False
     margin: float = SWITCH_AT
 
@@ -101,13 +97,14 @@ class SearchBot(Searcher[CountingBot]):
         """Every candidate ``decide`` would weigh here (the default among them), each played
         out on the same deals, ``playouts`` (default: the bot's budget) each, best first by
         the seat's mean score; empty where it does not search (no real choice, or going
-        out). From the view alone, like ``decide``; the same for a seed, whatever the bot
-        decided before (a fresh generator), and never timed."""
+        out), each worth what ``decide`` weighs (``scored``: the bidding's, 摊打's and
+        报到's with the measured edge). From the view alone, like ``decide``; the same for a
+        seed, whatever the bot decided before (a fresh generator), and never timed."""
         plan = self._plan(offer, self._plain.decide(offer))
         if plan is None:
             return []
-        return appraise_all(plan.actions, plan.draw, lambda deal, i: plan.outcome(deal, i)[0],
-                            playouts or self.playouts, random.Random(self._seed))
+        return appraise_all(plan.actions, plan.draw, plan.outcome, playouts or self.playouts,
+                            random.Random(self._seed))
 
     def _plan(self, offer: Offer, plain: Action) -> Plan | None:
         """What a search of this decision compares (the default first) and how; None where
@@ -138,7 +135,7 @@ class SearchBot(Searcher[CountingBot]):
             return None
         sampler, me = Sampler(seen), seen.me
 
-        def outcome(hands: list[list[int]], i: int) -> Scored:
+        def outcome(hands: list[list[int]], i: int) -> float:
             pos = position(seen, hands)
             pos.play(moves[i])
             return scored(play_out(pos), me)
@@ -148,7 +145,7 @@ class SearchBot(Searcher[CountingBot]):
         return Plan(actions, lambda rng: sampler.deal(rng)[0], outcome, halving=True)
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
-                outcome: Callable[[Any, int], Scored]) -> int:
+                outcome: Callable[[Any, int], float]) -> int:
         """Which of ``count`` moves to play: candidate 0 (the ``normal`` move) and the
         challengers on shared deals, the weaker half of the challengers dropped each round;
         the best challenger replaces candidate 0 only by more than SWITCH_AT standard
@@ -165,7 +162,7 @@ class SearchBot(Searcher[CountingBot]):
                 deal = draw(self._rng)
                 row = []
                 for i in (0, *alive):
-                    row.append(outcome(deal, i)[1])
+                    row.append(outcome(deal, i))
                     late = deadline is not None and time.perf_counter() > deadline
                     if late:
                         break
@@ -198,7 +195,7 @@ class SearchBot(Searcher[CountingBot]):
         while not values or len(values) * 2 < self.playouts:
             began = time.perf_counter()
             deal = plan.draw(self._rng)
-            values.append([plan.outcome(deal, i)[1] for i in range(count)])
+            values.append([plan.outcome(deal, i) for i in range(count)])
             if deadline is not None and 2 * time.perf_counter() - began > deadline:
                 break  # another deal as long as this one would end past the limit
         means = [statistics.fmean(v[i] for v in values) for i in range(count)]
@@ -211,7 +208,7 @@ class SearchBot(Searcher[CountingBot]):
         return 0
 
     def _shared(self, seen: Seen, actions: list[Action],
-                runs: Callable[[list[list[int]], list[int]], list[Scored]],
+                runs: Callable[[list[list[int]], list[int]], list[float]],
                 margin: float = SWITCH_AT) -> Plan:
         """A plan whose playouts value every choice at once: a deal is drawn with the
         kitty, ``runs`` plays it out once for all of them."""
@@ -230,7 +227,7 @@ class SearchBot(Searcher[CountingBot]):
         bids = [a.get("points", 0) for a in choices]
         toulia = rules.specials and view["first_bidder"] == me
 
-        def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
             mine = [h + k for h, k in zip(hands[me], kitty, strict=True)]
             dealt = [mine if s == me else hands[s] for s in range(seen.seats)]
             done: dict[tuple[int | None, ...], Position] = {}
@@ -245,7 +242,7 @@ class SearchBot(Searcher[CountingBot]):
 
         return self._shared(seen, choices, runs, BID_SWITCH_AT)
 
-    def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> Scored:
+    def _as_farmer(self, seen: Seen, hands: list[list[int]], kitty: list[int]) -> float:
         """What passing brings on this deal: a farmer's score against the landlord the
         others' hands make — the strongest of those still to bid if it would outbid the
         high bid (at the bid its strength makes), else the high bidder — or 0 for a void
@@ -261,7 +258,7 @@ class SearchBot(Searcher[CountingBot]):
             other = max(later, key=lambda s: (wants[s], strength(hands[s], preset), -s))
             points = wants[other]
         if other is None:
-            return 0, 0.0
+            return 0.0
         dealt = [[a + b for a, b in zip(h, kitty, strict=True)] if s == other else h
                  for s, h in enumerate(hands)]
         return scored(play_out(start(seen, dealt, other, points)), me,
@@ -272,7 +269,7 @@ class SearchBot(Searcher[CountingBot]):
         landlord wins more than he loses."""
         me, edge = seen.me, EDGE[seen.preset].landlord
 
-        def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
             done = play_out(start(seen, hands, me, seen.view["bid"] or 1))
             return [scored(done, me, edge=edge),
                     scored(done, me, facts=_facts(seen, open_hand=True), edge=edge)]
@@ -295,10 +292,10 @@ class SearchBot(Searcher[CountingBot]):
         now = scoring.shanghai_stake(_facts(seen, reports=whole, fight=False), True,
                                      seen.rules.base, bid)[0] * (seen.seats - 1)
 
-        def runs(hands: list[list[int]], kitty: list[int]) -> list[Scored]:
+        def runs(hands: list[list[int]], kitty: list[int]) -> list[float]:
             played = play_out(start(seen, hands, me, bid))
             bound = play_out(start(seen, hands, me, bid, locked))
-            return [(now, float(now + bid * seen.rules.base)), scored(played, me, edge=edge),
+            return [float(now + bid * seen.rules.base), scored(played, me, edge=edge),
                     scored(bound, me, facts=_facts(seen, reports=whole, fight=True),
                            edge=edge)]
 
@@ -310,12 +307,12 @@ class _Once:
 
     __slots__ = ("_runs", "_hands", "_kitty", "_values")
 
-    def __init__(self, runs: Callable[[list[list[int]], list[int]], list[Scored]],
+    def __init__(self, runs: Callable[[list[list[int]], list[int]], list[float]],
                  hands: list[list[int]], kitty: list[int]) -> None:
         self._runs, self._hands, self._kitty = runs, hands, kitty
-        self._values: list[Scored] | None = None
+        self._values: list[float] | None = None
 
-    def values(self) -> list[Scored]:
+    def values(self) -> list[float]:
         if self._values is None:
             self._values = self._runs(self._hands, self._kitty)
         return self._values
@@ -334,24 +331,23 @@ def _facts(seen: Seen, **changed: Any) -> scoring.Shanghai:
 
 
 def scored(pos: Position, seat: int, bid: int | None = None,
-           facts: scoring.Shanghai | None = None, edge: float = 0.0) -> Scored:
-    """The seat's score under the preset's scoring, and what the search maximises: that
-    score and a base stake more for winning (a win counts even when the stake is small),
-    and ``edge`` (how much more often the seat's side wins than the playouts say,
-    ``EDGE``) times what winning instead of losing would be worth on this playout."""
+           facts: scoring.Shanghai | None = None, edge: float = 0.0) -> float:
+    """What the search maximises: the seat's score under the preset's scoring and a base
+    stake more for winning (a win counts even when the stake is small), and ``edge`` (how
+    much more often the seat's side wins than the playouts say, ``EDGE``) times what
+    winning instead of losing would be worth on this playout."""
     landlord_won = pos.landlord_won
     assert landlord_won is not None
     unit = pos.rules.base * (pos.bid if bid is None else bid)
     mine = seat == pos.landlord
 
-    def worth(won: bool) -> tuple[int, float]:
-        score = pos.scores(bid, facts, won == mine)[seat]
-        return score, float(score + (unit if won else -unit))
+    def worth(won: bool) -> float:
+        return float(pos.scores(bid, facts, won == mine)[seat] + (unit if won else -unit))
 
-    score, utility = worth(landlord_won == mine)
+    utility = worth(landlord_won == mine)
     if edge:
-        utility += edge * (worth(True)[1] - worth(False)[1])
-    return score, utility
+        utility += edge * (worth(True) - worth(False))
+    return utility
 
 
 def start(seen: Seen, hands: Sequence[Sequence[int]], landlord: int, bid: int,
