@@ -139,6 +139,19 @@ def test_S_BID_7_a_farmer_past_his_bomb_limit_does_not_go_out_with_a_bomb_in_a_p
     assert move is not None and move in pos.moves() and not move.is_bomb
 
 
+def test_C_HAND_1_a_playout_leads_no_low_single_to_a_landlord_holding_one_card():
+    """The farmer to lead holds 3, 5 5 and 9 9 and the landlord one card: the playout
+    leads a pair, as the heuristic would (its lowest group, the 3, handed the landlord the
+    deal in the playouts, so they valued such positions as the landlord's)."""
+    hands = [[0] * 15 for _ in range(3)]
+    hands[0][10] = 1
+    hands[1][0], hands[1][2], hands[1][6] = 1, 2, 2
+    hands[2][4] = 5
+    pos = Position(PRESETS["classic"], hands, 0, 1)
+    move = policy(pos)
+    assert move is not None and move.kind == "pair"
+
+
 def test_S_BID_7_the_bidding_playouts_limit_the_farmers_as_the_bidding_would():
     """Bidding 1 or 2, every other seat still has a turn (passing: one bomb); a 3 ends the
     bidding, so the seats after it keep every bomb; a seat that bid 2 keeps two."""

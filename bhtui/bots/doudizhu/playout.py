@@ -196,7 +196,7 @@ def policy(pos: Position) -> Hand | None:
         plays = pos.moves()
         return choose(preset, rc, plays, pos.top, False, _hurry(pos)) if plays else None
     if pos.top is None:
-        return _lead(preset, tuple(rc), pos.bomb_ok(seat))
+        return _lead(preset, tuple(rc), pos.bomb_ok(seat), _hurry(pos))
     partner = seat != landlord and pos.top_seat != landlord
     return _answer(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner,
                    False if partner else _hurry(pos))  # a partner's hand stands anyway
@@ -210,16 +210,17 @@ def _hurry(pos: Position) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def _lead(preset: str, rc: tuple[int, ...], bomb_ok: bool) -> Hand:
-    """The policy's lead: the whole hand if it is one, else ``plan_lead``'s (the
-    heuristic's choice among the leads when that is a bomb the seat may not play)."""
+def _lead(preset: str, rc: tuple[int, ...], bomb_ok: bool, hurry: bool) -> Hand:
+    """The policy's lead: the whole hand if it is one; the heuristic's own lead when an
+    opponent is about to go out (``hurry``: ``plan_lead`` would hand him a low single);
+    else ``plan_lead``'s (the heuristic's when that is a bomb the seat may not play)."""
     cards = list(rc)
     whole = hand_of_counts(cards, preset)
     if whole is not None and (not whole.is_bomb or bomb_ok):
         return whole
     lead = plan_lead(cards, preset)
-    if lead.is_bomb and not bomb_ok:
-        found = choose(preset, cards, _plays(preset, cards, None, False), None, False, False)
+    if hurry or (lead.is_bomb and not bomb_ok):
+        found = choose(preset, cards, _plays(preset, cards, None, bomb_ok), None, False, hurry)
         assert found is not None  # a lead is never a pass
         return found
     return lead
