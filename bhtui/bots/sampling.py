@@ -10,7 +10,9 @@ played them since); the emperor holds exactly the copies of the called card he c
 is, the seat may not know: each seat that may be (the emperor himself, for a hidden solo,
 unless he is out of cards with the fourth copy unplayed) is weighed by how many cards it holds
 and by how it played — a guard does not beat his emperor's sets unless that empties his hand,
-a rebel does. The rest is dealt uniformly.
+a rebel does. The rest is dealt uniformly — or, once the plays seen cap what a seat can
+still hold (:mod:`bhtui.bots.inference`: its leads, answers and passes), card by card, each
+card to a seat as likely as its room for it, times ``SOFT`` for each cap it would exceed.
 
 It reads only the seat's :class:`Reading`, so it knows nothing the seat's view does not say.
 """
@@ -21,6 +23,7 @@ import random
 from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
+from bhtui.bots.inference import NO_CAP, SOFT, caps
 from bhtui.bots.position import Position
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
@@ -61,6 +64,7 @@ class Sampler:
         self.guards, self.weights = self._guard_weights()
         self._deals: dict[int, tuple[list[list[int]], list[int], list[int]]] = {}
         self._throne_pool: list[int] | None = None
+        self.caps = caps(r, self.others)
 
     def _lower_bounds(self) -> list[list[int]]:
         """Cards each other seat is known to hold still: those it was handed in the open (the
@@ -178,6 +182,9 @@ class Sampler:
         rng.shuffle(shuffled)
         kept = self._kept
         hands = [list(kept[s]) if s in kept else list(fixed[s]) for s in range(SEATS)]
+        if self.caps:
+            self._deal_capped(hands, capacity, shuffled, rng)
+            return hands, guard
         i = 0
         for s in self.others:
             hand = hands[s]
@@ -185,6 +192,38 @@ class Sampler:
                 hand[rank] += 1
             i += capacity[s]
         return hands, guard
+
+    def _deal_capped(self, hands: list[list[int]], capacity: list[int], shuffled: list[int],
+                     rng: random.Random) -> None:
+        """Deal the capped ranks card by card, each to a seat weighed by its room (so without
+        caps, the uniform deal) and by SOFT if it would exceed the seat's cap; then the rest
+        into the room left, as the uniform deal does. (Cards beyond every seat's room — only
+        in a deal made up for a test — stay undealt, weighed by their own room.)"""
+        caps, others = self.caps, self.others
+        capped = {rank for cap in caps.values() for rank, most in enumerate(cap)
+                  if most < NO_CAP}
+        free = [NO_CAP] * len(hands[0])
+        limits = [caps.get(s, free) for s in range(SEATS)]
+        room = list(capacity)
+        undealt = len(shuffled) - sum(room[s] for s in others)
+        rest = []
+        for rank in shuffled:
+            if rank not in capped:
+                rest.append(rank)
+                continue
+            weights = [room[s] * (SOFT if hands[s][rank] >= limits[s][rank] else 1.0)
+                       for s in others]
+            seat = _weighed(others, weights, undealt, rng.random())
+            if seat < 0:
+                undealt -= 1
+                continue
+            hands[seat][rank] += 1
+            room[seat] -= 1
+        i = 0
+        for s in others:
+            for rank in rest[i:i + room[s]]:
+                hands[s][rank] += 1
+            i += room[s]
 
     def _fixed(self, guard: int) -> tuple[list[list[int]], list[int], list[int]]:
         """For one choice of guard: the rank counts each seat is known to hold, the number of
@@ -273,6 +312,19 @@ class Sampler:
                         open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
                         kicks=r.kicks, bombs=r.bombs, stuck=r.stuck,
                         beaten_by=beaten_by(r), hidden=r.guard is None)
+
+
+def _weighed(seats: list[int], weights: list[float], undealt: int, x: float) -> int:
+    """The seat that ``x`` (in [0, 1)) falls to, by weight, or -1 for the undealt cards
+    (weighed by their number); never a seat of weight 0, whatever the rounding."""
+    x *= sum(weights) + undealt
+    for seat, weight in zip(seats, weights, strict=True):
+        x -= weight
+        if x < 0 and weight:
+            return seat
+    if undealt:
+        return -1
+    return next(s for s, w in zip(reversed(seats), reversed(weights), strict=True) if w)
 
 
 def beaten_by(r: Reading) -> list[int | None]:

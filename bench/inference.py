@@ -1,0 +1,117 @@
+"""How close ``hard``'s deals come to the hands really held, with the plays read
+(``bots/inference.py``) and without; printed, never asserted (issue 25: deals weighted by how
+likely they make the plays seen).
+
+    python bench/inference.py [--preset qingdao] [--seeds 201,202] [--deals 30] [--reps 5]
+
+The decisions are every play of one seat (rotated by seed) among five ``normal`` bots in a
+two-round match per seed, after the first lead. At each, the sampler deals ``--deals`` times
+with the plays read and as many times without (the uniform deal that agrees with the view);
+the figure is the mean over the other hands of the cards by which a dealt hand differs from
+the true one (rank counts, L1), overall and late in the round (under 60 cards in hands).
+The cost is a deal's, the sampler's reading of the view included, interleaved, as the
+median (min..max) of ``--reps`` runs, and as a ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from bhtui.bots import make_bot
+from bhtui.bots.sampling import Sampler
+from bhtui.rules import PRESETS, Action, Match
+from bhtui.rules.choices import Choices
+from bhtui.rules.reading import Reading
+from bhtui.sim import play_match
+
+LATE = 60
+
+
+class Watcher:
+    """A ``normal`` bot that keeps, at each of its plays, its reading and the true hands."""
+
+    def __init__(self, seed: int, match: Match) -> None:
+        self.bot = make_bot("normal", seed)
+        self.match = match
+        self.seen: list[tuple[Reading, list[list[int]]]] = []
+
+    def decide(self, offer: Choices) -> Action:
+        r = offer.reading
+        if r.phase == "play" and r.tricks:
+            self.seen.append((r, [list(rc) for rc in self.match.round.rc]))
+        return self.bot.decide(offer)
+
+    def interject(self, offer: Choices) -> Action | None:
+        return self.bot.interject(offer)
+
+
+def decisions(preset: str, seeds: list[int]) -> list[tuple[Reading, list[list[int]]]]:
+    out = []
+    for seed in seeds:
+        match = Match(PRESETS[preset], seed, rounds=2)
+        watcher = Watcher(seed, match)
+        bots = [make_bot("normal", seed * 5 + s) for s in range(5)]
+        bots[seed % 5] = watcher  # type: ignore[call-overload]
+        play_match(match, bots)
+        out += watcher.seen
+    return out
+
+
+def distances(seen: list[tuple[Reading, list[list[int]]]], deals: int,
+              read: bool) -> tuple[list[float], list[float]]:
+    """Each deal's mean L1 distance to the truth over the other hands, and the late ones."""
+    every, late = [], []
+    for k, (r, true) in enumerate(seen):
+        sampler = Sampler(r)
+        if not read:
+            sampler.caps = {}
+        rng = random.Random(k)
+        for _ in range(deals):
+            hands, _ = sampler.deal(rng)
+            d = statistics.fmean(sum(abs(a - b) for a, b in zip(hands[o], true[o], strict=True))
+                                 for o in sampler.others)
+            every.append(d)
+            if sum(r.counts) < LATE:
+                late.append(d)
+    return every, late
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="qingdao", choices=list(PRESETS))
+    parser.add_argument("--seeds", default="201,202")
+    parser.add_argument("--deals", type=int, default=30, help="deals per decision and way")
+    parser.add_argument("--reps", type=int, default=5, help="timed runs of each way")
+    args = parser.parse_args()
+    seen = decisions(args.preset, [int(s) for s in args.seeds.split(",")])
+    if not seen:
+        sys.exit("no decision to measure")
+    times: dict[bool, list[float]] = {True: [], False: []}
+    found: dict[bool, tuple[list[float], list[float]]] = {}
+    for _ in range(args.reps):
+        for read in (False, True):
+            started = time.perf_counter()
+            found[read] = distances(seen, args.deals, read)
+            times[read].append((time.perf_counter() - started) / (len(seen) * args.deals))
+    count = len(found[True][0])
+    if count != len(seen) * args.deals or count != len(found[False][0]):
+        sys.exit(f"dealt {count} times, not {len(seen) * args.deals}")
+    print(f"{args.preset}: {len(seen)} decisions of seeds {args.seeds}, {args.deals} deals "
+          f"each way; cards a dealt hand differs from the true one (L1), mean")
+    for read, name in ((False, "uniform deals "), (True, "plays read    ")):
+        every, late = found[read]
+        ts = sorted(t * 1e6 for t in times[read])
+        tail = statistics.fmean(late) if late else 0.0
+        print(f"  {name} all {statistics.fmean(every):6.2f}   late {tail:6.2f}"
+              f"   {statistics.median(ts):5.0f} µs a deal ({ts[0]:.0f}..{ts[-1]:.0f})")
+    ratios = sorted(a / b for a, b in zip(times[True], times[False], strict=True))
+    print(f"  the plays read cost {statistics.median(ratios):.2f}× a uniform deal "
+          f"({ratios[0]:.2f}..{ratios[-1]:.2f})")
+
+
+if __name__ == "__main__":
+    main()

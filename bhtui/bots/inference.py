@@ -1,0 +1,149 @@
+"""What the plays seen say of the hands a seat cannot see: for each other seat, the most of
+each rank it can still hold if it played as the bots play (and as most people do).
+
+- **A lead** of a natural group is the hand's lowest group, and whole: the seat held no lower
+  natural rank then, and holds none of that rank now (unless it played more of it since).
+- **An answer** is the cheapest that beats the set (the cost of ``rollout.set_cost``): the seat
+  held fewer than the set's size of every rank between the two that would have cost less
+  even broken out of a bigger group.
+- **A pass** on a set it was not known to back says it had no cheap answer (``CHEAP``, the
+  playout policy's smallest budget): fewer than the set's size of every rank above it, 2s
+  and jokers aside. While the guard is hidden a pass on the emperor's set says nothing (it
+  may be the guard's); once the sides are known, nor does a pass on a partner's.
+
+Each becomes a cap on the seat's count of a rank now (its count then less what it played
+since). A play that later plays contradict (a lower rank played after a lead) was not made
+by the rule, and is not read. Hands of ``SMALL`` cards or fewer are played by counting
+(unbeatable groups first), so their plays are not read. Only sets of natural cards beaten by
+natural cards are read: jokers, the GC, kills and bombs follow other rules. The caps are
+soft — a sampler weighs a card beyond one by ``SOFT``, not zero — so a person playing his
+own way bends the deals, never breaks them.
+"""
+
+from __future__ import annotations
+
+from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
+from bhtui.cards import BJ_RANK, GC_RANK, RANKS_WITH_GC, SJ_RANK, TWO
+from bhtui.rules.reading import Reading
+from bhtui.rules.scoring import SEATS
+from bhtui.rules.sets import CardSet, set_of_cards
+
+NO_CAP = 1 << 10
+SMALL = 10
+"""A hand this small (then) plays by counting, not by these rules, so its plays are not read."""
+CHEAP = 12.0
+"""An answer costing this little is one every bot plays on a set it does not back."""
+SOFT = 0.05
+"""How much less likely a deal is for each card it puts beyond a cap."""
+
+
+def caps(r: Reading, seats: list[int]) -> dict[int, list[int]]:
+    """For each of ``seats`` (other seats in play) the most of each rank it can hold now, by
+    rank (NO_CAP: anything); only seats some play says something of are in it."""
+    kills = r.rules.two_kill != "off"
+    held = r.rules.holds_back
+    skip = held.rank if held is not None else -1
+    moves: list[tuple[int, CardSet | None, CardSet | None, int]] = []
+    for trick in r.tricks:
+        top: CardSet | None = None
+        top_seat = -1
+        for seat, move in trick:
+            if isinstance(move, str):
+                if move == "pass":
+                    moves.append((seat, None, top, top_seat))
+            else:
+                shown = set_of_cards(move, kills)
+                moves.append((seat, shown, top, top_seat))
+                top, top_seat = shown, seat
+    out: dict[int, list[int]] = {}
+    since = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
+    for seat, played, top, top_seat in reversed(moves):
+        if played is not None:
+            _count(since[seat], played)
+        if seat not in seats or r.counts[seat] + sum(since[seat]) <= SMALL:
+            continue
+        done = since[seat]
+        if played is None:
+            found = _pass(r, seat, top, top_seat, done)
+        elif top is None:
+            found = _lead(played, done, skip)
+        else:
+            found = _answer(played, top, done, skip)
+        if found:
+            cap = out.setdefault(seat, [NO_CAP] * RANKS_WITH_GC)
+            for rank, most in found:
+                cap[rank] = min(cap[rank], most)
+    return out
+
+
+def _count(vec: list[int], s: CardSet) -> None:
+    if s.n:
+        vec[s.rank] += s.n
+    vec[TWO] += s.twos
+    vec[SJ_RANK] += s.sj
+    vec[BJ_RANK] += s.bj
+    vec[GC_RANK] += s.gc
+
+
+def _natural(s: CardSet) -> bool:
+    return s.n > 0 and not (s.sj or s.bj or s.gc or s.twos)
+
+
+def _fewer(ranks: list[int], size: int, done: list[int]) -> list[tuple[int, int]]:
+    """Caps of fewer than ``size`` of each rank then; none if what was played since already
+    says otherwise (the play was not made by the rule)."""
+    found = [(rank, size - 1 - done[rank]) for rank in ranks]
+    return [] if any(most < 0 for _, most in found) else found
+
+
+def _lead(s: CardSet, done: list[int], skip: int) -> list[tuple[int, int]]:
+    """The lowest group, whole."""
+    if not _natural(s):
+        return []
+    lower = [rank for rank in range(s.rank) if rank != skip]
+    if any(done[rank] for rank in lower):
+        return []
+    found = [(rank, 0) for rank in lower]
+    if done[s.rank] == s.n:
+        found.append((s.rank, 0))
+    return found
+
+
+def _answer(s: CardSet, top: CardSet, done: list[int], skip: int) -> list[tuple[int, int]]:
+    """The cheapest answer: no cheaper rank of the size, even broken."""
+    if not _natural(top) or s.size != top.size or s.gc or s.twos or not s.n:
+        return []
+    price = RANK_COST[s.rank] + SJ_COST * s.sj + BJ_COST * s.bj
+    cheaper = [rank for rank in range(top.rank + 1, TWO + 1)
+               if rank not in (s.rank, skip) and RANK_COST[rank] + BREAK_COST < price]
+    return _fewer(cheaper, top.size, done)
+
+
+def _pass(r: Reading, seat: int, top: CardSet | None, top_seat: int,
+          done: list[int]) -> list[tuple[int, int]]:
+    """No cheap answer, on a set the seat was not known to back."""
+    if top is None or not _natural(top) or not _against(r, seat, top_seat):
+        return []
+    cheap = [rank for rank in range(top.rank + 1, TWO + 1)
+             if rank != (r.rules.holds_back.rank if r.rules.holds_back else -1)
+             and RANK_COST[rank] + BREAK_COST <= CHEAP]
+    return _fewer(cheap, top.size, done)
+
+
+def _against(r: Reading, seat: int, top_seat: int) -> bool:
+    """Whether ``seat`` would have answered ``top_seat``'s set, as far as this seat knows the
+    sides: never the guard his emperor, nor anyone a known partner; while the guard is
+    hidden to me, nobody is read passing the emperor's set."""
+    emperor = r.emperor
+    if emperor is None:
+        return True
+    if r.open_solo:
+        return (seat == emperor) != (top_seat == emperor)
+    guard = r.guard if r.guard is not None else r.me if r.role == "guard" else None
+    if guard is None:
+        return top_seat != emperor
+    if seat == guard and top_seat == emperor:
+        return False
+    if r.guard is not None:  # the sides are known to all
+        return (seat in (emperor, guard)) != (top_seat in (emperor, guard))
+    return True

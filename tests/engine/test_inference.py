@@ -1,0 +1,93 @@
+"""What ``hard`` reads from the plays it has seen (``bots/inference.py``): a seat that led a
+group held nothing lower, a seat that answered held no cheaper answer, a seat that passed a
+set it would have beaten held no cheap answer — and its deals agree, softly."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from bhtui.bots.inference import NO_CAP
+from bhtui.bots.sampling import Sampler
+from bhtui.cards import RANK_OF, parse_card
+from bhtui.rules import Match
+
+from helpers import pass_, play, rigged
+
+SIX, NINE, ACE = RANK_OF[parse_card("6S")], RANK_OF[parse_card("9S")], RANK_OF[parse_card("AS")]
+
+
+def kings_then_nines() -> Match:
+    """Seat 0 (emperor, guard hidden) leads 3s; seat 2 answers with kings, the others pass;
+    seat 2 leads 9s."""
+    m = rigged("7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D",
+               "7H 4C 4D 5C 5D 6C 6D 10C 10D JH JS AC",
+               "KS KD 9S 9D 4S 10S 10H JH QH QS AS AH 2S 2H SJ",
+               "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD",
+               "3H 4H 5H 6H 7C 8C 9H JS QC KD AC 2C BJ")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "3S 3D")
+    pass_(m, 1)
+    play(m, 2, "KS KD")
+    for seat in (3, 4, 0, 1):
+        pass_(m, seat)
+    play(m, 2, "9S 9D")
+    return m
+
+
+def held(sampler: Sampler, seat: int, ranks: list[int], deals: int = 300) -> list[int]:
+    """How many cards of ``ranks`` the sampler deals ``seat``, deal by deal."""
+    rng = random.Random(7)
+    return [sum(sampler.deal(rng)[0][seat][k] for k in ranks) for _ in range(deals)]
+
+
+def test_R_PLAY_3_a_seat_that_answered_3s_with_kings_held_no_cheaper_pair():
+    """Kings cost more than any pair of 4s to 6s broken out of a bigger group: the bots
+    would have answered with those, so seat 2 held fewer than two of each."""
+    sampler = Sampler(kings_then_nines().reading(3))
+    cap = sampler.caps[2]
+    assert all(cap[k] <= 1 for k in range(1, SIX + 1))
+    assert cap[RANK_OF[parse_card("QS")]] == NO_CAP  # a queen pair costs as much as kings
+
+
+def test_a_seat_that_led_9s_is_dealt_nothing_lower_and_no_more_9s():
+    """A lead is the hand's lowest group, whole: the deals give seat 2 almost no 3s to 9s,
+    where uniform deals of its 10 cards give it about half of them."""
+    m = kings_then_nines()
+    sampler = Sampler(m.reading(3))
+    assert sampler.caps[2][:NINE + 1] == [0] * (NINE + 1)
+    low = list(range(NINE + 1))
+    read = statistics.fmean(held(sampler, 2, low))
+    sampler.caps = {}
+    uniform = statistics.fmean(held(sampler, 2, low))
+    assert read < uniform / 5
+
+
+def test_a_rebel_passing_a_pair_of_kings_is_dealt_fewer_than_two_aces():
+    """Seat 4 passed seat 2's kings, which it had no reason to back: it held no pair of aces
+    (a cheap answer), and the deals seldom give it two."""
+    sampler = Sampler(kings_then_nines().reading(3))
+    assert sampler.caps[4][ACE] == 1
+    read = sum(n >= 2 for n in held(sampler, 4, [ACE]))
+    sampler.caps = {}
+    assert read < sum(n >= 2 for n in held(sampler, 4, [ACE])) / 4
+
+
+def test_R_GUARD_1_a_pass_on_the_emperors_set_says_nothing_while_the_guard_is_hidden():
+    """Seat 1 passed the emperor's 3s: it may be the guard, backing him, so nothing is read
+    of it — while its pass on seat 2's kings, and the emperor's own, are read."""
+    sampler = Sampler(kings_then_nines().reading(3))
+    assert sampler.caps[1][1:ACE] == [NO_CAP] * (ACE - 1)  # (its pass on the kings: aces)
+    assert sampler.caps[0][ACE] == 1
+
+
+def test_a_lead_that_later_plays_contradict_is_not_read():
+    """Seat 2 led 9s, then played a 4: it did not lead its lowest group, so no cap from
+    that lead says it holds no 4s or 5s."""
+    m = kings_then_nines()
+    for seat in (3, 4, 0, 1):
+        pass_(m, seat)
+    play(m, 2, "4S")
+    cap = Sampler(m.reading(3)).caps.get(2, [NO_CAP] * 16)
+    assert cap[RANK_OF[parse_card("5S")]] > 0
