@@ -9,8 +9,10 @@ two-round match per seed, after the first lead. At each, the sampler deals ``--d
 with the plays read and as many times without (the uniform deal that agrees with the view);
 the figure is the mean over the other hands of the cards by which a dealt hand differs from
 the true one (rank counts, L1), overall and late in the round (under 60 cards in hands).
-The cost is a deal's, the sampler's reading of the view included, interleaved, as the
-median (min..max) of ``--reps`` runs, and as a ratio.
+Where the guard is hidden to the seat (a rebel, or the emperor who does not know him), it
+also prints the weight the sampler puts on the true guard, and how often its likeliest guess
+is right. The cost is a deal's, the sampler's reading of the view included, interleaved, as
+the median (min..max) of ``--reps`` runs, and as a ratio.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from bhtui.rules.reading import Reading
 from bhtui.sim import play_match
 
 LATE = 60
+Seen = tuple[Reading, list[list[int]], int | None]
+"""A decision: the seat's reading, every seat's true rank counts, the true guard."""
 
 
 class Watcher:
@@ -37,19 +41,20 @@ class Watcher:
     def __init__(self, seed: int, match: Match) -> None:
         self.bot = make_bot("normal", seed)
         self.match = match
-        self.seen: list[tuple[Reading, list[list[int]]]] = []
+        self.seen: list[Seen] = []
 
     def decide(self, offer: Choices) -> Action:
         r = offer.reading
         if r.phase == "play" and r.tricks:
-            self.seen.append((r, [list(rc) for rc in self.match.round.rc]))
+            rnd = self.match.round
+            self.seen.append((r, [list(rc) for rc in rnd.rc], rnd.guard))
         return self.bot.decide(offer)
 
     def interject(self, offer: Choices) -> Action | None:
         return self.bot.interject(offer)
 
 
-def decisions(preset: str, seeds: list[int]) -> list[tuple[Reading, list[list[int]]]]:
+def decisions(preset: str, seeds: list[int]) -> list[Seen]:
     out = []
     for seed in seeds:
         match = Match(PRESETS[preset], seed, rounds=2)
@@ -61,14 +66,11 @@ def decisions(preset: str, seeds: list[int]) -> list[tuple[Reading, list[list[in
     return out
 
 
-def distances(seen: list[tuple[Reading, list[list[int]]]], deals: int,
-              read: bool) -> tuple[list[float], list[float]]:
+def distances(seen: list[Seen], deals: int, read: bool) -> tuple[list[float], list[float]]:
     """Each deal's mean L1 distance to the truth over the other hands, and the late ones."""
     every, late = [], []
-    for k, (r, true) in enumerate(seen):
-        sampler = Sampler(r)
-        if not read:
-            sampler.caps = {}
+    for k, (r, true, _) in enumerate(seen):
+        sampler = Sampler(r, plays=read)
         rng = random.Random(k)
         for _ in range(deals):
             hands, _ = sampler.deal(rng)
@@ -78,6 +80,21 @@ def distances(seen: list[tuple[Reading, list[list[int]]]], deals: int,
             if sum(r.counts) < LATE:
                 late.append(d)
     return every, late
+
+
+def guesses(seen: list[Seen], read: bool) -> tuple[list[float], list[bool]]:
+    """Where the guard is hidden to the seat: the weight on the true guard, and whether the
+    likeliest guess is he."""
+    weights, right = [], []
+    for r, _, guard in seen:
+        if r.guard is not None or r.role not in ("rebel", "emperor") or r.open_solo:
+            continue
+        sampler = Sampler(r, plays=read)
+        weight = dict(zip(sampler.guards, sampler.weights, strict=True))
+        if len(weight) > 1 and guard is not None:
+            weights.append(weight.get(guard, 0.0) / sum(weight.values()))
+            right.append(max(weight, key=lambda g: weight[g]) == guard)
+    return weights, right
 
 
 def main() -> None:
@@ -108,6 +125,12 @@ def main() -> None:
         tail = statistics.fmean(late) if late else 0.0
         print(f"  {name} all {statistics.fmean(every):6.2f}   late {tail:6.2f}"
               f"   {statistics.median(ts):5.0f} µs a deal ({ts[0]:.0f}..{ts[-1]:.0f})")
+    for read, name in ((False, "uniform deals "), (True, "plays read    ")):
+        weights, right = guesses(seen, read)
+        if weights:
+            print(f"  {name} the hidden guard ({len(weights)} decisions): weight on the true one "
+                  f"{statistics.fmean(weights):.3f}, likeliest guess right "
+                  f"{statistics.fmean(right):.0%}")
     ratios = sorted(a / b for a, b in zip(times[True], times[False], strict=True))
     print(f"  the plays read cost {statistics.median(ratios):.2f}× a uniform deal "
           f"({ratios[0]:.2f}..{ratios[-1]:.2f})")

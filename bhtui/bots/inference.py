@@ -8,8 +8,12 @@ each rank it can still hold if it played as the bots play (and as most people do
   even broken out of a bigger group.
 - **A pass** on a set it was not known to back says it had no cheap answer (``CHEAP``, the
   playout policy's smallest budget): fewer than the set's size of every rank above it, 2s
-  and jokers aside. While the guard is hidden a pass on the emperor's set says nothing (it
-  may be the guard's); once the sides are known, nor does a pass on a partner's.
+  and jokers aside. Once the sides are known a pass on a partner's set says nothing.
+- **A pass on the emperor's set** while the guard is hidden is what a guard does whatever he
+  holds, and a rebel only without an answer (any rank below the 2s: ``normal``'s budget
+  against an enemy): ``emperor_passes`` says what it means if the seat is a rebel, and the
+  sampler weighs who the guard is by it (a rebel who passed with an answer he played later
+  is almost surely the guard) and, given the guard, deals the rebels by it.
 
 Each becomes a cap on the seat's count of a rank now (its count then less what it played
 since). A play that later plays contradict (a lower rank played after a lead) was not made
@@ -21,6 +25,8 @@ own way bends the deals, never breaks them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
 from bhtui.cards import BJ_RANK, GC_RANK, RANKS_WITH_GC, SJ_RANK, TWO
@@ -37,12 +43,56 @@ SOFT = 0.05
 """How much less likely a deal is for each card it puts beyond a cap."""
 
 
+Found = list[tuple[int, int]]
+"""What one play says: (rank, the most of it the seat holds now)."""
+
+
 def caps(r: Reading, seats: list[int]) -> dict[int, list[int]]:
     """For each of ``seats`` (other seats in play) the most of each rank it can hold now, by
     rank (NO_CAP: anything); only seats some play says something of are in it."""
-    kills = r.rules.two_kill != "off"
     held = r.rules.holds_back
     skip = held.rank if held is not None else -1
+    out: dict[int, list[int]] = {}
+    for seat, played, top, top_seat, done in _read(r, seats):
+        if played is None:
+            found = _pass(r, seat, top, top_seat, done)
+        elif top is None:
+            found = _lead(played, done, skip)
+        else:
+            found = _answer(played, top, done, skip)
+        if found:
+            capped(out, seat, found)
+    return out
+
+
+def emperor_passes(r: Reading, seats: list[int]) -> list[tuple[int, Found]]:
+    """While the guard is hidden to me: each pass on the emperor's natural set by another
+    of ``seats``, with what it says if that seat is a rebel — no answer below the 2s (a
+    rebel answers the emperor with any of them, ``normal``'s budget against an enemy); the
+    guard passes his emperor's sets whatever he holds. A cap below 0 (it played such an
+    answer since) says a rebel would not have passed at all."""
+    if r.emperor is None or r.guard is not None or r.open_solo or r.role == "guard":
+        return []
+    out = []
+    for seat, played, top, top_seat, done in _read(r, seats):
+        if played is None and top_seat == r.emperor and top is not None and _natural(top):
+            out.append((seat, [(rank, top.size - 1 - done[rank])
+                               for rank in range(top.rank + 1, TWO)]))
+    return out
+
+
+def capped(caps: dict[int, list[int]], seat: int, found: Found) -> None:
+    """Add what a play says of ``seat`` to ``caps``."""
+    cap = caps.setdefault(seat, [NO_CAP] * RANKS_WITH_GC)
+    for rank, most in found:
+        cap[rank] = min(cap[rank], most)
+
+
+def _read(r: Reading, seats: list[int]) -> Iterator[
+        tuple[int, CardSet | None, CardSet | None, int, list[int]]]:
+    """The plays and passes of ``seats`` worth reading, latest first: (seat, its set or None
+    for a pass, the set it faced, whose, and what it has played since, by rank)."""
+    kills = r.rules.two_kill != "off"
     moves: list[tuple[int, CardSet | None, CardSet | None, int]] = []
     for trick in r.tricks:
         top: CardSet | None = None
@@ -55,25 +105,12 @@ def caps(r: Reading, seats: list[int]) -> dict[int, list[int]]:
                 shown = set_of_cards(move, kills)
                 moves.append((seat, shown, top, top_seat))
                 top, top_seat = shown, seat
-    out: dict[int, list[int]] = {}
     since = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
     for seat, played, top, top_seat in reversed(moves):
         if played is not None:
             _count(since[seat], played)
-        if seat not in seats or r.counts[seat] + sum(since[seat]) <= SMALL:
-            continue
-        done = since[seat]
-        if played is None:
-            found = _pass(r, seat, top, top_seat, done)
-        elif top is None:
-            found = _lead(played, done, skip)
-        else:
-            found = _answer(played, top, done, skip)
-        if found:
-            cap = out.setdefault(seat, [NO_CAP] * RANKS_WITH_GC)
-            for rank, most in found:
-                cap[rank] = min(cap[rank], most)
-    return out
+        if seat in seats and r.counts[seat] + sum(since[seat]) > SMALL:
+            yield seat, played, top, top_seat, since[seat]
 
 
 def _count(vec: list[int], s: CardSet) -> None:
@@ -89,14 +126,14 @@ def _natural(s: CardSet) -> bool:
     return s.n > 0 and not (s.sj or s.bj or s.gc or s.twos)
 
 
-def _fewer(ranks: list[int], size: int, done: list[int]) -> list[tuple[int, int]]:
+def _fewer(ranks: list[int], size: int, done: list[int]) -> Found:
     """Caps of fewer than ``size`` of each rank then; none if what was played since already
     says otherwise (the play was not made by the rule)."""
     found = [(rank, size - 1 - done[rank]) for rank in ranks]
     return [] if any(most < 0 for _, most in found) else found
 
 
-def _lead(s: CardSet, done: list[int], skip: int) -> list[tuple[int, int]]:
+def _lead(s: CardSet, done: list[int], skip: int) -> Found:
     """The lowest group, whole."""
     if not _natural(s):
         return []
@@ -109,7 +146,7 @@ def _lead(s: CardSet, done: list[int], skip: int) -> list[tuple[int, int]]:
     return found
 
 
-def _answer(s: CardSet, top: CardSet, done: list[int], skip: int) -> list[tuple[int, int]]:
+def _answer(s: CardSet, top: CardSet, done: list[int], skip: int) -> Found:
     """The cheapest answer: no cheaper rank of the size, even broken."""
     if not _natural(top) or s.size != top.size or s.gc or s.twos or not s.n:
         return []
@@ -120,7 +157,7 @@ def _answer(s: CardSet, top: CardSet, done: list[int], skip: int) -> list[tuple[
 
 
 def _pass(r: Reading, seat: int, top: CardSet | None, top_seat: int,
-          done: list[int]) -> list[tuple[int, int]]:
+          done: list[int]) -> Found:
     """No cheap answer, on a set the seat was not known to back."""
     if top is None or not _natural(top) or not _against(r, seat, top_seat):
         return []

@@ -10,9 +10,10 @@ played them since); the emperor holds exactly the copies of the called card he c
 is, the seat may not know: each seat that may be (the emperor himself, for a hidden solo,
 unless he is out of cards with the fourth copy unplayed) is weighed by how many cards it holds
 and by how it played — a guard does not beat his emperor's sets unless that empties his hand,
-a rebel does. The rest is dealt uniformly — or, once the plays seen cap what a seat can
-still hold (:mod:`bhtui.bots.inference`: its leads, answers and passes), card by card, each
-card to a seat as likely as its room for it, times ``SOFT`` for each cap it would exceed.
+a rebel does, and passes them only when he has no answer. The rest is dealt uniformly — or,
+once the plays seen cap what a seat can still hold (:mod:`bhtui.bots.inference`: its leads,
+answers and passes), card by card, each card to a seat as likely as its room for it, times
+``SOFT`` for each cap it would exceed.
 
 It reads only the seat's :class:`Reading`, so it knows nothing the seat's view does not say.
 """
@@ -23,7 +24,7 @@ import random
 from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
-from bhtui.bots.inference import NO_CAP, SOFT, caps
+from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes
 from bhtui.bots.position import Position
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
@@ -35,12 +36,19 @@ needs four of a kind and the will to play alone without saying so."""
 BEAT_EMPEROR = 0.15
 """How much less likely a seat is the guard each time it beat the emperor's set without going
 out (a guard rarely does: it costs his own side the trick)."""
+PASS_DEALS = 16
+"""Deals drawn to judge how likely a seat's passes on the emperor's sets are if it is a rebel."""
+PASS_FLOOR = 0.2
+"""A rebel may pass an emperor's set he could beat (to keep his cards): one pass weighs at most
+this much for the seat being the guard."""
 
 
 class Sampler:
     """The unseen cards and the constraints on them, read once per decision; then deals."""
 
-    def __init__(self, r: Reading) -> None:
+    def __init__(self, r: Reading, plays: bool = True) -> None:
+        """``plays``: read the plays seen (:mod:`bhtui.bots.inference`); without, the deals
+        are uniform among those that agree with the view (a bench's reference)."""
         self.r = r
         me = r.me
         played = played_by_seat(r)
@@ -64,7 +72,13 @@ class Sampler:
         self.guards, self.weights = self._guard_weights()
         self._deals: dict[int, tuple[list[list[int]], list[int], list[int]]] = {}
         self._throne_pool: list[int] | None = None
-        self.caps = caps(r, self.others)
+        self.caps = caps(r, self.others) if plays else {}
+        self._suspects = emperor_passes(r, self.others) if plays else []
+        self._guarded: dict[int, dict[int, list[int]]] = {}
+        """The caps when this seat is the guard: the other seats that passed the emperor's
+        sets are rebels who had no answer."""
+        if self._suspects and len(self.guards) > 1:
+            self._weigh_passes()
 
     def _lower_bounds(self) -> list[list[int]]:
         """Cards each other seat is known to hold still: those it was handed in the open (the
@@ -172,9 +186,38 @@ class Sampler:
                 k += 1
         return beaten
 
+    def _weigh_passes(self) -> None:
+        """Weigh each possible guard by the emperor's sets the others passed: the guard
+        passes them whatever he holds, a rebel only without an answer — as likely as a deal
+        (of PASS_DEALS, the plays read) leaves him none, and at least PASS_FLOOR."""
+        rng = random.Random(0)  # (the same weights for the same view)
+        deals = [self._dealt(rng.choices(self.guards, self.weights)[0], self.caps, rng)
+                 for _ in range(PASS_DEALS)]
+        rebel = dict.fromkeys(self.guards, 1.0)  # how likely its passes are if a rebel
+        for seat, found in self._suspects:
+            if seat in rebel:
+                lacking = sum(all(hands[seat][k] <= most for k, most in found)
+                              for hands in deals) / PASS_DEALS
+                rebel[seat] *= max(PASS_FLOOR, lacking)
+        self.weights = [w if g == self.r.emperor else w / rebel[g]
+                        for g, w in zip(self.guards, self.weights, strict=True)]
+
     def deal(self, rng: random.Random) -> tuple[list[list[int]], int]:
         """One deal: every seat's rank counts (mine as they are) and the guard in it."""
         guard = rng.choices(self.guards, self.weights)[0] if self.guards else -1
+        if not self._suspects:
+            return self._dealt(guard, self.caps, rng), guard
+        if guard not in self._guarded:
+            given = {seat: list(cap) for seat, cap in self.caps.items()}
+            for seat, found in self._suspects:
+                if seat != guard and all(most >= 0 for _, most in found):
+                    capped(given, seat, found)
+            self._guarded[guard] = given
+        return self._dealt(guard, self._guarded[guard], rng), guard
+
+    def _dealt(self, guard: int, caps: dict[int, list[int]],
+               rng: random.Random) -> list[list[int]]:
+        """Every seat's rank counts in a deal where ``guard`` is the guard."""
         if guard not in self._deals:
             self._deals[guard] = self._fixed(guard)
         fixed, capacity, pool = self._deals[guard]
@@ -182,43 +225,43 @@ class Sampler:
         rng.shuffle(shuffled)
         kept = self._kept
         hands = [list(kept[s]) if s in kept else list(fixed[s]) for s in range(SEATS)]
-        if self.caps:
-            self._deal_capped(hands, capacity, shuffled, rng)
-            return hands, guard
+        if caps:
+            self._deal_capped(hands, capacity, shuffled, caps, rng)
+            return hands
         i = 0
         for s in self.others:
             hand = hands[s]
             for rank in shuffled[i:i + capacity[s]]:
                 hand[rank] += 1
             i += capacity[s]
-        return hands, guard
+        return hands
 
     def _deal_capped(self, hands: list[list[int]], capacity: list[int], shuffled: list[int],
-                     rng: random.Random) -> None:
+                     caps: dict[int, list[int]], rng: random.Random) -> None:
         """Deal the capped ranks card by card, each to a seat weighed by its room (so without
         caps, the uniform deal) and by SOFT if it would exceed the seat's cap; then the rest
         into the room left, as the uniform deal does. (Cards beyond every seat's room — only
         in a deal made up for a test — stay undealt, weighed by their own room.)"""
-        caps, others = self.caps, self.others
-        capped = {rank for cap in caps.values() for rank, most in enumerate(cap)
-                  if most < NO_CAP}
+        others = self.others
+        held_to = {rank for cap in caps.values() for rank, most in enumerate(cap)
+                   if most < NO_CAP}
         free = [NO_CAP] * len(hands[0])
         limits = [caps.get(s, free) for s in range(SEATS)]
         room = list(capacity)
         undealt = len(shuffled) - sum(room[s] for s in others)
         rest = []
         for rank in shuffled:
-            if rank not in capped:
+            if rank not in held_to:
                 rest.append(rank)
                 continue
-            weights = [room[s] * (SOFT if hands[s][rank] >= limits[s][rank] else 1.0)
+            weights = [room[s] * SOFT if hands[s][rank] >= limits[s][rank] else room[s]
                        for s in others]
             seat = _weighed(others, weights, undealt, rng.random())
             if seat < 0:
                 undealt -= 1
-                continue
-            hands[seat][rank] += 1
-            room[seat] -= 1
+            else:
+                hands[seat][rank] += 1
+                room[seat] -= 1
         i = 0
         for s in others:
             for rank in rest[i:i + room[s]]:

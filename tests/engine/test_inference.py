@@ -54,24 +54,23 @@ def test_R_PLAY_3_a_seat_that_answered_3s_with_kings_held_no_cheaper_pair():
 def test_a_seat_that_led_9s_is_dealt_nothing_lower_and_no_more_9s():
     """A lead is the hand's lowest group, whole: the deals give seat 2 almost no 3s to 9s,
     where uniform deals of its 10 cards give it about half of them."""
-    m = kings_then_nines()
-    sampler = Sampler(m.reading(3))
+    reading = kings_then_nines().reading(3)
+    sampler = Sampler(reading)
     assert sampler.caps[2][:NINE + 1] == [0] * (NINE + 1)
     low = list(range(NINE + 1))
     read = statistics.fmean(held(sampler, 2, low))
-    sampler.caps = {}
-    uniform = statistics.fmean(held(sampler, 2, low))
+    uniform = statistics.fmean(held(Sampler(reading, plays=False), 2, low))
     assert read < uniform / 5
 
 
 def test_a_rebel_passing_a_pair_of_kings_is_dealt_fewer_than_two_aces():
     """Seat 4 passed seat 2's kings, which it had no reason to back: it held no pair of aces
     (a cheap answer), and the deals seldom give it two."""
-    sampler = Sampler(kings_then_nines().reading(3))
+    reading = kings_then_nines().reading(3)
+    sampler = Sampler(reading)
     assert sampler.caps[4][ACE] == 1
     read = sum(n >= 2 for n in held(sampler, 4, [ACE]))
-    sampler.caps = {}
-    assert read < sum(n >= 2 for n in held(sampler, 4, [ACE])) / 4
+    assert read < sum(n >= 2 for n in held(Sampler(reading, plays=False), 4, [ACE])) / 4
 
 
 def test_R_GUARD_1_a_pass_on_the_emperors_set_says_nothing_while_the_guard_is_hidden():
@@ -91,3 +90,44 @@ def test_a_lead_that_later_plays_contradict_is_not_read():
     play(m, 2, "4S")
     cap = Sampler(m.reading(3)).caps.get(2, [NO_CAP] * 16)
     assert cap[RANK_OF[parse_card("5S")]] > 0
+
+
+def passed_the_emperors_kings() -> Match:
+    """The emperor (seat 0) leads kings; seat 1 passes, seat 2 beats them with 2s, seats 3 and
+    4 pass; later seat 1 plays a pair of aces — it held them when it passed."""
+    m = rigged("7H 7H 7H KS KD 3S 3D 8S 8D 8C JC JD QC QD 4C",
+               "7H AS AD 4C 4D 5C 5D 6C 6D 10C 10D JH JS 9C",
+               "2S 2D 6S 6H 9S 9D 10S 10H JH QH QS SJ 3H 4H",
+               "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD 5H 9H 8C",
+               "3H 4H 5H 6H 7C 8C 9H JS QC KC AC 2C BJ 4S")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "KS KD")
+    pass_(m, 1)
+    play(m, 2, "2S 2D")
+    for seat in (3, 4, 0, 1):
+        pass_(m, seat)
+    play(m, 2, "6S 6H")
+    for seat in (3, 4, 0):
+        pass_(m, seat)
+    play(m, 1, "AS AD")
+    pass_(m, 2)
+    return m
+
+
+def test_R_GUARD_1_a_seat_that_passed_the_emperors_kings_holding_aces_is_likely_his_guard():
+    """A rebel answers the emperor's set when he can; the guard passes it whatever he holds.
+    Seat 1 passed the kings with a pair of aces in hand, seat 4 passed them too (with no
+    such sign): seat 1 is weighed far likelier the guard, and seat 2, who beat them, least."""
+    sampler = Sampler(passed_the_emperors_kings().reading(3))
+    weight = dict(zip(sampler.guards, sampler.weights, strict=True))
+    assert weight[1] > 3 * weight[4] > 3 * weight[2]
+
+
+def test_a_seat_that_passed_the_emperors_kings_is_dealt_no_aces_pair_unless_the_guard():
+    """In the deals where seat 4 is a rebel, its pass says it had no pair of aces."""
+    sampler = Sampler(passed_the_emperors_kings().reading(3))
+    rng = random.Random(3)
+    rebel = [hands[4][ACE] for hands, guard in (sampler.deal(rng) for _ in range(400))
+             if guard != 4]
+    assert len(rebel) > 100 and sum(n >= 2 for n in rebel) < len(rebel) / 10
