@@ -17,16 +17,19 @@ each rank it can still hold if it played as the bots play (and as most people do
 
 Each becomes a cap on the seat's count of a rank now (its count then less what it played
 since). A play that later plays contradict (a lower rank played after a lead) was not made
-by the rule, and is not read. Hands of ``SMALL`` cards or fewer are played by counting
-(unbeatable groups first), so their plays are not read. Only sets of natural cards beaten by
-natural cards are read: jokers, the GC, kills and bombs follow other rules. The caps are
-soft — a sampler weighs a card beyond one by ``SOFT``, not zero — so a person playing his
-own way bends the deals, never breaks them.
+by the rule, and is not read. ``normal`` also plays by counting (unbeatable groups first),
+most often in small hands, so hands of ``SMALL`` cards or fewer are not read; in bigger ones
+its counted leads are the usual exception to the rules, and the softness absorbs them. Only
+plays on sets of natural cards are read — the GC, kills and bombs follow other rules — and
+a lead only of natural cards; an answer may carry jokers (priced as the policy prices
+them). The held-back rank (憋6, 憋3) is never read: it goes only in a hand's last set. The
+caps are soft — a sampler weighs a card beyond one by ``SOFT``, not zero — so a person
+playing his own way bends the deals, never breaks them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
 from bhtui.cards import BJ_RANK, GC_RANK, RANKS_WITH_GC, SJ_RANK, TWO
@@ -35,6 +38,7 @@ from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
 
 NO_CAP = 1 << 10
+"""No cap: more of a rank than any hand holds."""
 SMALL = 10
 """A hand this small (then) plays by counting, not by these rules, so its plays are not read."""
 CHEAP = 12.0
@@ -50,12 +54,11 @@ Found = list[tuple[int, int]]
 def caps(r: Reading, seats: list[int]) -> dict[int, list[int]]:
     """For each of ``seats`` (other seats in play) the most of each rank it can hold now, by
     rank (NO_CAP: anything); only seats some play says something of are in it."""
-    held = r.rules.holds_back
-    skip = held.rank if held is not None else -1
+    skip = _held_back(r)
     out: dict[int, list[int]] = {}
     for seat, played, top, top_seat, done in _read(r, seats):
         if played is None:
-            found = _pass(r, seat, top, top_seat, done)
+            found = _pass(r, seat, top, top_seat, done, skip)
         elif top is None:
             found = _lead(played, done, skip)
         else:
@@ -73,23 +76,24 @@ def emperor_passes(r: Reading, seats: list[int]) -> list[tuple[int, Found]]:
     answer since) says a rebel would not have passed at all."""
     if r.emperor is None or r.guard is not None or r.open_solo or r.role == "guard":
         return []
+    skip = _held_back(r)
     out = []
     for seat, played, top, top_seat, done in _read(r, seats):
         if played is None and top_seat == r.emperor and top is not None and _natural(top):
             out.append((seat, [(rank, top.size - 1 - done[rank])
-                               for rank in range(top.rank + 1, TWO)]))
+                               for rank in range(top.rank + 1, TWO) if rank != skip]))
     return out
 
 
-def capped(caps: dict[int, list[int]], seat: int, found: Found) -> None:
-    """Add what a play says of ``seat`` to ``caps``."""
-    cap = caps.setdefault(seat, [NO_CAP] * RANKS_WITH_GC)
+def capped(into: dict[int, list[int]], seat: int, found: Found) -> None:
+    """Add what a play says of ``seat`` to the caps ``into``."""
+    cap = into.setdefault(seat, [NO_CAP] * RANKS_WITH_GC)
     for rank, most in found:
         cap[rank] = min(cap[rank], most)
 
 
 def _read(r: Reading, seats: list[int]) -> Iterator[
-        tuple[int, CardSet | None, CardSet | None, int, list[int]]]:
+        tuple[int, CardSet | None, CardSet | None, int, tuple[int, ...]]]:
     """The plays and passes of ``seats`` worth reading, latest first: (seat, its set or None
     for a pass, the set it faced, whose, and what it has played since, by rank)."""
     kills = r.rules.two_kill != "off"
@@ -110,10 +114,17 @@ def _read(r: Reading, seats: list[int]) -> Iterator[
         if played is not None:
             _count(since[seat], played)
         if seat in seats and r.counts[seat] + sum(since[seat]) > SMALL:
-            yield seat, played, top, top_seat, since[seat]
+            yield seat, played, top, top_seat, tuple(since[seat])
+
+
+def _held_back(r: Reading) -> int:
+    """The held-back rank (R-PLAY-6, R-WH-PLAY-2, R-WF-BIE3-1), -1 without one."""
+    held = r.rules.holds_back
+    return held.rank if held is not None else -1
 
 
 def _count(vec: list[int], s: CardSet) -> None:
+    """Add the cards of ``s`` to rank counts ``vec``."""
     if s.n:
         vec[s.rank] += s.n
     vec[TWO] += s.twos
@@ -123,17 +134,18 @@ def _count(vec: list[int], s: CardSet) -> None:
 
 
 def _natural(s: CardSet) -> bool:
+    """A set of one rank's natural cards only: the sets these rules read."""
     return s.n > 0 and not (s.sj or s.bj or s.gc or s.twos)
 
 
-def _fewer(ranks: list[int], size: int, done: list[int]) -> Found:
+def _fewer(ranks: list[int], size: int, done: Sequence[int]) -> Found:
     """Caps of fewer than ``size`` of each rank then; none if what was played since already
     says otherwise (the play was not made by the rule)."""
     found = [(rank, size - 1 - done[rank]) for rank in ranks]
     return [] if any(most < 0 for _, most in found) else found
 
 
-def _lead(s: CardSet, done: list[int], skip: int) -> Found:
+def _lead(s: CardSet, done: Sequence[int], skip: int) -> Found:
     """The lowest group, whole."""
     if not _natural(s):
         return []
@@ -146,7 +158,7 @@ def _lead(s: CardSet, done: list[int], skip: int) -> Found:
     return found
 
 
-def _answer(s: CardSet, top: CardSet, done: list[int], skip: int) -> Found:
+def _answer(s: CardSet, top: CardSet, done: Sequence[int], skip: int) -> Found:
     """The cheapest answer: no cheaper rank of the size, even broken."""
     if not _natural(top) or s.size != top.size or s.gc or s.twos or not s.n:
         return []
@@ -157,13 +169,12 @@ def _answer(s: CardSet, top: CardSet, done: list[int], skip: int) -> Found:
 
 
 def _pass(r: Reading, seat: int, top: CardSet | None, top_seat: int,
-          done: list[int]) -> Found:
+          done: Sequence[int], skip: int) -> Found:
     """No cheap answer, on a set the seat was not known to back."""
     if top is None or not _natural(top) or not _against(r, seat, top_seat):
         return []
     cheap = [rank for rank in range(top.rank + 1, TWO + 1)
-             if rank != (r.rules.holds_back.rank if r.rules.holds_back else -1)
-             and RANK_COST[rank] + BREAK_COST <= CHEAP]
+             if rank != skip and RANK_COST[rank] + BREAK_COST <= CHEAP]
     return _fewer(cheap, top.size, done)
 
 

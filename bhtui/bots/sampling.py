@@ -112,7 +112,8 @@ class Sampler:
         if r.role == "guard" or (r.role == "emperor" and r.solo):
             return [r.me], [1.0]
         beaten = self._emperor_beaten_by()
-        seats = [s for s in range(SEATS) if s not in (r.me, r.emperor)]
+        # (a declared rebel is never the guard, who is never offered 造反: R-TRICK-7)
+        seats = [s for s in range(SEATS) if s not in (r.me, r.emperor, *r.rebels)]
         if r.called is not None:
             # The fourth called card is in some hand, never played (that would reveal him).
             seats = [s for s in seats if r.places[s] is None]
@@ -215,7 +216,7 @@ class Sampler:
             self._guarded[guard] = given
         return self._dealt(guard, self._guarded[guard], rng), guard
 
-    def _dealt(self, guard: int, caps: dict[int, list[int]],
+    def _dealt(self, guard: int, given: dict[int, list[int]],
                rng: random.Random) -> list[list[int]]:
         """Every seat's rank counts in a deal where ``guard`` is the guard."""
         if guard not in self._deals:
@@ -225,8 +226,8 @@ class Sampler:
         rng.shuffle(shuffled)
         kept = self._kept
         hands = [list(kept[s]) if s in kept else list(fixed[s]) for s in range(SEATS)]
-        if caps:
-            self._deal_capped(hands, capacity, shuffled, caps, rng)
+        if given:
+            self._deal_capped(hands, capacity, shuffled, given, rng)
             return hands
         i = 0
         for s in self.others:
@@ -237,16 +238,16 @@ class Sampler:
         return hands
 
     def _deal_capped(self, hands: list[list[int]], capacity: list[int], shuffled: list[int],
-                     caps: dict[int, list[int]], rng: random.Random) -> None:
+                     given: dict[int, list[int]], rng: random.Random) -> None:
         """Deal the capped ranks card by card, each to a seat weighed by its room (so without
         caps, the uniform deal) and by SOFT if it would exceed the seat's cap; then the rest
         into the room left, as the uniform deal does. (Cards beyond every seat's room — only
         in a deal made up for a test — stay undealt, weighed by their own room.)"""
         others = self.others
-        held_to = {rank for cap in caps.values() for rank, most in enumerate(cap)
+        held_to = {rank for cap in given.values() for rank, most in enumerate(cap)
                    if most < NO_CAP}
         free = [NO_CAP] * len(hands[0])
-        limits = [caps.get(s, free) for s in range(SEATS)]
+        limits = [given.get(s, free) for s in range(SEATS)]
         room = list(capacity)
         undealt = len(shuffled) - sum(room[s] for s in others)
         rest = []

@@ -7,10 +7,14 @@ from __future__ import annotations
 import random
 import statistics
 
-from bhtui.bots.inference import NO_CAP
+from bhtui.bots import make_bot
+from bhtui.bots.inference import NO_CAP, emperor_passes
 from bhtui.bots.sampling import Sampler
 from bhtui.cards import RANK_OF, parse_card
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Action, Match
+from bhtui.rules.choices import Choices
+from bhtui.rules.reading import Reading
+from bhtui.sim import play_match
 
 from helpers import pass_, play, rigged
 
@@ -131,3 +135,54 @@ def test_a_seat_that_passed_the_emperors_kings_is_dealt_no_aces_pair_unless_the_
     rebel = [hands[4][ACE] for hands, guard in (sampler.deal(rng) for _ in range(400))
              if guard != 4]
     assert len(rebel) > 100 and sum(n >= 2 for n in rebel) < len(rebel) / 10
+
+
+def test_R_PLAY_6_a_pass_on_the_emperors_4s_says_nothing_of_held_back_6s():
+    """Under 憋6 the 6s go only in a hand's last set: a rebel holding 666 and nothing else
+    above the emperor's 4s must pass, so the pass caps every rank above but the 6s."""
+    m = rigged("BJ 7H 7H 7H 4S 4D 8S 8D 8C JC JD QC QD KC 2C 2D",
+               "7H 9C 9D 5C 5D 10C 10D JH JS AC 3D 3H",
+               "6S 6D 6H 3C 5H 7S 8H 9H 10H JD QH KS AH",
+               "3S 4C 5S 7C 8C 9S 10S QS KH AD 2S 2H",
+               "3H 4H 5D 7D 9D 10D JS QC KD AS 2D SJ",
+               preset="lianzhong-classic", bie6=True)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H", "open": False})
+    play(m, 0, "4S 4D")
+    pass_(m, 1)
+    pass_(m, 2)
+    found = dict(emperor_passes(m.reading(3), [0, 1, 2, 4]))[2]
+    ranks = {rank for rank, _ in found}
+    assert SIX not in ranks and RANK_OF[parse_card("7S")] in ranks
+
+
+class RebellionWatcher:
+    """A ``normal`` bot keeping its readings of play where 造反 was declared and the guard
+    is still hidden to it."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot("normal", seed)
+        self.seen: list[Reading] = []
+
+    def decide(self, offer: Choices) -> Action:
+        r = offer.reading
+        if r.phase == "play" and r.rebels and r.guard is None and r.role != "guard":
+            self.seen.append(r)
+        return self.bot.decide(offer)
+
+    def interject(self, offer: Choices) -> Action | None:
+        return self.bot.interject(offer)
+
+
+def test_R_TRICK_7_a_declared_rebel_is_never_weighed_as_the_guard():
+    """The guard is never offered 造反, so a seat that declared it is a rebel for sure —
+    however it passed the emperor's sets."""
+    rules = PRESETS["lianzhong-simple"].with_options(rebellion=True)
+    seen: list[Reading] = []
+    for seed in range(1, 10):
+        bots = [RebellionWatcher(seed * 5 + s) for s in range(5)]
+        play_match(Match(rules, seed, rounds=2), bots)
+        seen += [r for bot in bots for r in bot.seen]
+    assert len(seen) > 10
+    for r in seen:
+        assert not set(r.rebels) & set(Sampler(r).guards)
