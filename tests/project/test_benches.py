@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bhtui.analysis import PLAYOUTS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -58,7 +60,7 @@ def test_the_dou_dizhu_thinking_bench_runs_at_a_tiny_size(tmp_path):
 @pytest.mark.slow
 def test_the_analysis_bench_runs_at_a_tiny_size(tmp_path):
     out = bench(tmp_path, "analysis.py", "--rounds", "1", "--reps", "1")
-    assert "hard deciding them" in out and "decisions weighed, 32 deals each" in out
+    assert "hard deciding them" in out and f"decisions weighed, {PLAYOUTS} deals each" in out
 
 
 @pytest.mark.slow
