@@ -21,16 +21,23 @@ from helpers import pass_, play, rigged
 SIX, NINE, ACE = RANK_OF[parse_card("6S")], RANK_OF[parse_card("9S")], RANK_OF[parse_card("AS")]
 
 
+def seven_called(*hands: str) -> Match:
+    """A qingdao deal of these hands where seat 0 took the throne and called 7H: seat 1
+    holds the fourth 7H, the hidden guard."""
+    m = rigged(*hands)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    return m
+
+
 def kings_then_nines() -> Match:
     """Seat 0 (emperor, guard hidden) leads 3s; seat 2 answers with kings, the others pass;
     seat 2 leads 9s."""
-    m = rigged("7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D",
-               "7H 4C 4D 5C 5D 6C 6D 10C 10D JH JS AC",
-               "KS KD 9S 9D 4S 10S 10H JH QH QS AS AH 2S 2H SJ",
-               "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD",
-               "3H 4H 5H 6H 7C 8C 9H JS QC KD AC 2C BJ")
-    m.apply(0, {"type": "accept"})
-    m.apply(0, {"type": "call", "card": "7H"})
+    m = seven_called("7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D",
+                     "7H 4C 4D 5C 5D 6C 6D 10C 10D JH JS AC",
+                     "KS KD 9S 9D 4S 10S 10H JH QH QS AS AH 2S 2H SJ",
+                     "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD",
+                     "3H 4H 5H 6H 7C 8C 9H JS QC KD AC 2C BJ")
     play(m, 0, "3S 3D")
     pass_(m, 1)
     play(m, 2, "KS KD")
@@ -99,13 +106,11 @@ def test_a_lead_that_later_plays_contradict_is_not_read():
 def passed_the_emperors_kings() -> Match:
     """The emperor (seat 0) leads kings; seat 1 passes, seat 2 beats them with 2s, seats 3 and
     4 pass; later seat 1 plays a pair of aces — it held them when it passed."""
-    m = rigged("7H 7H 7H KS KD 3S 3D 8S 8D 8C JC JD QC QD 4C",
-               "7H AS AD 4C 4D 5C 5D 6C 6D 10C 10D JH JS 9C",
-               "2S 2D 6S 6H 9S 9D 10S 10H JH QH QS SJ 3H 4H",
-               "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD 5H 9H 8C",
-               "3H 4H 5H 6H 7C 8C 9H JS QC KC AC 2C BJ 4S")
-    m.apply(0, {"type": "accept"})
-    m.apply(0, {"type": "call", "card": "7H"})
+    m = seven_called("7H 7H 7H KS KD 3S 3D 8S 8D 8C JC JD QC QD 4C",
+                     "7H AS AD 4C 4D 5C 5D 6C 6D 10C 10D JH JS 9C",
+                     "2S 2D 6S 6H 9S 9D 10S 10H JH QH QS SJ 3H 4H",
+                     "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD 5H 9H 8C",
+                     "3H 4H 5H 6H 7C 8C 9H JS QC KC AC 2C BJ 4S")
     play(m, 0, "KS KD")
     pass_(m, 1)
     play(m, 2, "2S 2D")
