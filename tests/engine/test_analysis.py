@@ -177,7 +177,8 @@ def test_breaking_the_best_cards_when_passing_wins_is_marked_and_a_neutral_move_
 
 def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_path):
     """A second look reads the analysis kept beside the log (0600: it says what the seat
-    held); a log with other actions, another seat or playout count is analysed anew."""
+    held); a log with other actions, another seat or playout count, or an analysis kept by
+    a version that analysed otherwise, is analysed anew."""
     path = played_log(tmp_path, "qingdao", "baohuang", 4)
     replay = Replay.from_log(GameLog.load(path))
     first = review_of(replay, 0, FEW)
@@ -191,6 +192,11 @@ def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_
     other = analyse(shorter, 1, FEW)
     save(path, other)
     assert cached(path, replay, 0, FEW) == first  # beside the first, not over it
+    older = json.loads(kept.read_text(encoding="utf-8"))
+    for entry in older.values():
+        entry["version"] -= 1  # kept by a bhtui that analysed otherwise
+    kept.write_text(json.dumps(older), encoding="utf-8")
+    assert cached(path, replay, 0, FEW) is None
     kept.write_text("{not json")
     assert cached(path, replay, 0, FEW) is None
 
