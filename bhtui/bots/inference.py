@@ -29,7 +29,7 @@ playing his own way bends the deals, never breaks them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
 from bhtui.cards import BJ_RANK, GC_RANK, RANKS_WITH_GC, SJ_RANK, TWO
@@ -51,12 +51,17 @@ Found = list[tuple[int, int]]
 """What one play says: (rank, the most of it the seat holds now)."""
 
 
-def caps(r: Reading, seats: list[int]) -> dict[int, list[int]]:
-    """For each of ``seats`` (other seats in play) the most of each rank it can hold now, by
-    rank (NO_CAP: anything); only seats some play says something of are in it."""
+Read = list[tuple[int, CardSet | None, CardSet | None, int, tuple[int, ...]]]
+"""The plays and passes worth reading, latest first: (seat, its set or None for a pass, the
+set it faced, whose, and what it has played since, by rank)."""
+
+
+def caps(r: Reading, plays: Read) -> dict[int, list[int]]:
+    """For each seat ``plays`` (``read``) speaks of, the most of each rank it can hold now,
+    by rank (NO_CAP: anything); only seats some play says something of are in it."""
     skip = _held_back(r)
     out: dict[int, list[int]] = {}
-    for seat, played, top, top_seat, done in _read(r, seats):
+    for seat, played, top, top_seat, done in plays:
         if played is None:
             found = _pass(r, seat, top, top_seat, done, skip)
         elif top is None:
@@ -68,9 +73,9 @@ def caps(r: Reading, seats: list[int]) -> dict[int, list[int]]:
     return out
 
 
-def emperor_passes(r: Reading, seats: list[int]) -> list[tuple[int, Found]]:
-    """While the guard is hidden to me: each pass on the emperor's natural set by another
-    of ``seats``, with what it says if that seat is a rebel — no answer below the 2s (a
+def emperor_passes(r: Reading, plays: Read) -> list[tuple[int, Found]]:
+    """While the guard is hidden to me: each pass among ``plays`` on the emperor's natural
+    set, with what it says if that seat is a rebel — no answer below the 2s (a
     rebel answers the emperor with any of them, ``normal``'s budget against an enemy); the
     guard passes his emperor's sets whatever he holds. A cap below 0 (it played such an
     answer since) says a rebel would not have passed at all."""
@@ -78,7 +83,7 @@ def emperor_passes(r: Reading, seats: list[int]) -> list[tuple[int, Found]]:
         return []
     skip = _held_back(r)
     out = []
-    for seat, played, top, top_seat, done in _read(r, seats):
+    for seat, played, top, top_seat, done in plays:
         if played is None and top_seat == r.emperor and top is not None and _natural(top):
             out.append((seat, [(rank, top.size - 1 - done[rank])
                                for rank in range(top.rank + 1, TWO) if rank != skip]))
@@ -92,10 +97,9 @@ def capped(into: dict[int, list[int]], seat: int, found: Found) -> None:
         cap[rank] = min(cap[rank], most)
 
 
-def _read(r: Reading, seats: list[int]) -> Iterator[
-        tuple[int, CardSet | None, CardSet | None, int, tuple[int, ...]]]:
-    """The plays and passes of ``seats`` worth reading, latest first: (seat, its set or None
-    for a pass, the set it faced, whose, and what it has played since, by rank)."""
+def read(r: Reading, seats: list[int]) -> Read:
+    """The plays and passes of ``seats`` (other seats in play) worth reading: those of hands
+    above SMALL cards then."""
     kills = r.rules.two_kill != "off"
     moves: list[tuple[int, CardSet | None, CardSet | None, int]] = []
     for trick in r.tricks:
@@ -110,11 +114,13 @@ def _read(r: Reading, seats: list[int]) -> Iterator[
                 moves.append((seat, shown, top, top_seat))
                 top, top_seat = shown, seat
     since = [[0] * RANKS_WITH_GC for _ in range(SEATS)]
+    out: Read = []
     for seat, played, top, top_seat in reversed(moves):
         if played is not None:
             _count(since[seat], played)
         if seat in seats and r.counts[seat] + sum(since[seat]) > SMALL:
-            yield seat, played, top, top_seat, tuple(since[seat])
+            out.append((seat, played, top, top_seat, tuple(since[seat])))
+    return out
 
 
 def _held_back(r: Reading) -> int:

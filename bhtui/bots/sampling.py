@@ -24,7 +24,7 @@ import random
 from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
-from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes
+from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes, read
 from bhtui.bots.position import Position
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
@@ -72,8 +72,9 @@ class Sampler:
         self.guards, self.weights = self._guard_weights()
         self._deals: dict[int, tuple[list[list[int]], list[int], list[int]]] = {}
         self._throne_pool: list[int] | None = None
-        self.caps = caps(r, self.others) if plays else {}
-        self._suspects = emperor_passes(r, self.others) if plays else []
+        seen = read(r, self.others) if plays else []
+        self.caps = caps(r, seen)
+        self._suspects = emperor_passes(r, seen)
         self._guarded: dict[int, dict[int, list[int]]] = {}
         """The caps when this seat is the guard: the other seats that passed the emperor's
         sets are rebels who had no answer."""

@@ -8,7 +8,7 @@ import random
 import statistics
 
 from bhtui.bots import make_bot
-from bhtui.bots.inference import NO_CAP, emperor_passes
+from bhtui.bots.inference import NO_CAP, emperor_passes, read
 from bhtui.bots.sampling import Sampler
 from bhtui.cards import RANK_OF, parse_card
 from bhtui.rules import PRESETS, Action, Match
@@ -156,7 +156,8 @@ def test_R_PLAY_6_a_pass_on_the_emperors_4s_says_nothing_of_held_back_6s():
     play(m, 0, "4S 4D")
     pass_(m, 1)
     pass_(m, 2)
-    found = dict(emperor_passes(m.reading(3), [0, 1, 2, 4]))[2]
+    reading = m.reading(3)
+    found = dict(emperor_passes(reading, read(reading, [0, 1, 2, 4])))[2]
     ranks = {rank for rank, _ in found}
     assert SIX not in ranks and RANK_OF[parse_card("7S")] in ranks
 
