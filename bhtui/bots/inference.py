@@ -187,12 +187,11 @@ def _pass(r: Reading, seat: int, top: CardSet | None, top_seat: int,
 def _against(r: Reading, seat: int, top_seat: int) -> bool:
     """Whether ``seat`` would have answered ``top_seat``'s set, as far as this seat knows the
     sides: never the guard his emperor, nor anyone a known partner; while the guard is
-    hidden to me, nobody is read passing the emperor's set."""
+    hidden to me, nobody is read passing the emperor's set. (An open solo shows its guard,
+    the emperor himself, so the rebels are known partners.)"""
     emperor = r.emperor
     if emperor is None:
         return True
-    if r.open_solo:
-        return (seat == emperor) != (top_seat == emperor)
     guard = r.guard if r.guard is not None else r.me if r.role == "guard" else None
     if guard is None:
         return top_seat != emperor

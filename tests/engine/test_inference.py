@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
+
+import pytest
 
 from bhtui.bots import make_bot
-from bhtui.bots.inference import NO_CAP, emperor_passes, read
+from bhtui.bots.inference import NO_CAP, caps, emperor_passes, read
 from bhtui.bots.sampling import Sampler
 from bhtui.cards import RANK_OF, parse_card
 from bhtui.rules import PRESETS, Action, Match
@@ -126,8 +129,8 @@ def passed_the_emperors_kings() -> Match:
 
 def test_R_GUARD_1_a_seat_that_passed_the_emperors_kings_holding_aces_is_likely_his_guard():
     """A rebel answers the emperor's set when he can; the guard passes it whatever he holds.
-    Seat 1 passed the kings with a pair of aces in hand, seat 4 passed them too (with no
-    such sign): seat 1 is weighed far likelier the guard, and seat 2, who beat them, least."""
+    Seat 1 passed the kings with a pair of aces in hand, seat 4 never faced them: seat 1 is
+    weighed far likelier the guard, and seat 2, who beat them, least."""
     sampler = Sampler(passed_the_emperors_kings().reading(3))
     weight = dict(zip(sampler.guards, sampler.weights, strict=True))
     assert weight[1] > 3 * weight[4] > 3 * weight[2]
@@ -160,6 +163,68 @@ def test_R_PLAY_6_a_pass_on_the_emperors_4s_says_nothing_of_held_back_6s():
     found = dict(emperor_passes(reading, read(reading, [0, 1, 2, 4])))[2]
     ranks = {rank for rank, _ in found}
     assert SIX not in ranks and RANK_OF[parse_card("7S")] in ranks
+
+
+def passes_round_the_table(m: Match) -> Match:
+    """The emperor (seat 0) leads 3s, seats 1 to 3 pass; seat 4 beats them with kings and
+    everyone passes those."""
+    play(m, 0, "3S 3D")
+    for seat in (1, 2, 3):
+        pass_(m, seat)
+    play(m, 4, "KS KD")
+    for seat in (0, 1, 2, 3):
+        pass_(m, seat)
+    return m
+
+
+REST = ("4C 4D 5C 5D 6C 6D 10C 10D JH JS AC", "4S 5S 9S 9D 10S JH QH QS AS 2S 2H SJ",
+        "3C 4S 5H 6S 7S 8H 9C 10H QH KH AD", "3H 4H 5H 6H 7C 9H JS QC KS KD AC 2C BJ")
+EMPEROR = "7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D"
+
+
+def hidden_guard() -> Match:
+    """qingdao: seat 1 holds the fourth 7H the emperor called, unknown to the others."""
+    return passes_round_the_table(seven_called(EMPEROR, "7H " + REST[0], *REST[1:]))
+
+
+def open_guard() -> Match:
+    """baike: seat 1, the guard, showed himself (明保, R-GUARD-5) before the first lead."""
+    m = rigged(EMPEROR, "7H " + REST[0], *REST[1:], first=0, preset="baike")
+    m.apply(0, {"type": "call", "card": "7H", "open": False})
+    m.apply(1, {"type": "open_guard"})
+    return passes_round_the_table(m)
+
+
+def open_solo() -> Match:
+    """qingdao: the emperor holds all four 7H and plays alone, shown (R-GUARD-2)."""
+    m = rigged("7H " + EMPEROR, *REST)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H", "open": True})
+    return passes_round_the_table(m)
+
+
+@pytest.mark.parametrize(("situation", "reader", "read_passes"), [
+    (hidden_guard, 3, {(0, 4), (1, 4), (2, 4)}),
+    (hidden_guard, 1, {(2, 0), (3, 0), (0, 4), (2, 4), (3, 4)}),
+    (open_guard, 3, {(2, 0), (0, 4), (1, 4)}),
+    (open_solo, 3, {(1, 0), (2, 0), (0, 4)}),
+])
+def test_R_GUARD_1_a_pass_is_read_only_on_a_set_the_passer_would_have_beaten(
+        situation: Callable[[], Match], reader: int, read_passes: set[tuple[int, int]]) -> None:
+    """Which passes say "no cheap answer", as far as the reader knows the sides: a rebel
+    reads no pass on the emperor's set while the guard is hidden (it may be his guard's),
+    the hidden guard reads the rebels' passes on it (he knows they are rebels); once the
+    guard is shown nobody reads a pass on a partner's set, and in an open solo the rebels
+    are all partners. The passes: seats 1-3 on the emperor's 3s, the rest on seat 4's
+    kings."""
+    r = situation().reading(reader)
+    plays = read(r, [s for s in range(5) if s != reader])
+    passes = {(seat, top_seat) for seat, played, _, top_seat, _ in plays if played is None}
+    assert passes == {(s, 0) for s in (1, 2, 3) if s != reader} | {
+        (s, 4) for s in (0, 1, 2, 3) if s != reader}
+    read_now = {(seat, top_seat) for seat, top_seat in passes if caps(r, [
+        p for p in plays if p[0] == seat and p[1] is None and p[3] == top_seat])}
+    assert read_now == read_passes
 
 
 class RebellionWatcher:
