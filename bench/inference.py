@@ -9,6 +9,10 @@ two-round match per seed, after the first lead. At each, the sampler deals ``--d
 with the plays read and as many times without (the uniform deal that agrees with the view);
 the figure is the mean over the other hands of the cards by which a dealt hand differs from
 the true one (rank counts, L1), overall and late in the round (under 60 cards in hands).
+How well the deals fit the play: on the first ``FITTED`` deals of each decision the round is
+replayed from the first lead with the playout policy (``normal``'s play, to 98 % in qingdao
+with the true hands) and the other seats' moves it would not have made are counted, beside
+the count for the true hands — the misses show what the plays read still leave out.
 Where the guard is hidden to the seat (a rebel, or the emperor who does not know him), it
 also prints the weight the sampler puts on the true guard, and how often its likeliest guess
 is right. The cost is a deal's, the sampler's reading of the view included, interleaved, as
@@ -24,13 +28,19 @@ import sys
 import time
 
 from bhtui.bots import make_bot
+from bhtui.bots.position import Position
+from bhtui.bots.rollout import choose
 from bhtui.bots.sampling import Sampler
+from bhtui.cards import RANK_OF
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
+from bhtui.rules.scoring import SEATS
+from bhtui.rules.sets import CardSet, set_of_cards
 from bhtui.sim import play_match
 
 LATE = 60
+FITTED = 5
 Seen = tuple[Reading, list[list[int]], int | None]
 """A decision: the seat's reading, every seat's true rank counts, the true guard."""
 
@@ -82,6 +92,62 @@ def distances(seen: list[Seen], deals: int, read: bool) -> tuple[list[float], li
     return every, late
 
 
+def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
+    """The other seats' moves this round the playout policy would not have made had these
+    been the hands (rank counts now; what each played is added back) and ``guard`` the
+    guard: the round replayed from the first lead, forced to the table's turns, the guard
+    shown once he plays the called card (a solo emperor: its fourth copy, R-GUARD-6)."""
+    assert r.emperor is not None
+    first = next((trick[0][0] for trick in r.tricks if trick), None)
+    if first is None:
+        return 0
+    kills = r.rules.two_kill != "off"
+    start = [list(h) for h in hands]
+    for trick in r.tricks:
+        for seat, move in trick:
+            for card in () if isinstance(move, str) else move:
+                start[seat][RANK_OF[card]] += 1
+    pos = Position(r.rules, start, (None,) * SEATS, r.emperor, guard, first,
+                   open_solo=r.open_solo, grabbed=r.grabbed, open_guard=r.open_guard,
+                   kicks=r.kicks, hidden=not (r.open_solo or r.open_guard))
+    missed = by_emperor = 0
+    for trick in r.tricks:
+        pos.top = pos.top_seat = None
+        pos.responses, pos.yielders, pos.again = 0, [], []
+        for seat, cards in trick:
+            move: CardSet | str = cards if isinstance(cards, str) else set_of_cards(cards, kills)
+            if pos.scores is not None or pos.places[seat] is not None or (
+                    pos.top is None and isinstance(move, str)):
+                return missed  # out of step with the table (a stuck seat): counted so far
+            pos.turn = seat
+            missed += seat != r.me and choose(pos) != move
+            pos.play(move)
+            called = 0 if isinstance(cards, str) else cards.count(r.called)  # type: ignore[arg-type]
+            by_emperor += called if seat == r.emperor else 0
+            if called and (seat != r.emperor or by_emperor >= 4):
+                pos.hidden = False
+    return missed
+
+
+def moves(r: Reading) -> int:
+    return sum(seat != r.me for trick in r.tricks for seat, _ in trick)
+
+
+def fits(seen: list[Seen], read: bool | None) -> float:
+    """The mean misses of the first FITTED deals of each decision (None: the true hands)."""
+    out = []
+    for k, (r, true, guard) in enumerate(seen):
+        assert r.emperor is not None
+        if read is None:
+            out.append(misses(r, true, guard if guard is not None else r.emperor))
+            continue
+        sampler, rng = Sampler(r, plays=read), random.Random(k)
+        for _ in range(FITTED):
+            hands, drawn = sampler.deal(rng)
+            out.append(misses(r, hands, drawn if drawn >= 0 else r.emperor))
+    return statistics.fmean(out)
+
+
 def guesses(seen: list[Seen], read: bool) -> tuple[list[float], list[bool]]:
     """Where the guard is hidden to the seat: the weight on the true guard, and whether the
     likeliest guess is he."""
@@ -131,6 +197,9 @@ def main() -> None:
             print(f"  {name} the hidden guard ({len(weights)} decisions): weight on the true one "
                   f"{statistics.fmean(weights):.3f}, likeliest guess right "
                   f"{statistics.fmean(right):.0%}")
+    print(f"  other seats' moves a replay misses: true hands {fits(seen, None):.2f}, "
+          f"uniform deals {fits(seen, False):.2f}, plays read {fits(seen, True):.2f} "
+          f"(of {statistics.fmean(moves(r) for r, _, _ in seen):.0f} a decision)")
     ratios = sorted(a / b for a, b in zip(times[True], times[False], strict=True))
     print(f"  the plays read cost {statistics.median(ratios):.2f}× a uniform deal "
           f"({ratios[0]:.2f}..{ratios[-1]:.2f})")
