@@ -109,11 +109,9 @@ def _relation(pos: Position, seat: int, other: int) -> int:
     """What ``seat`` knows ``other`` to be: while the guard is hidden only he knows the
     sides; the emperor knows nobody (unless alone), a rebel knows the emperor."""
     emperor, guard = pos.emperor, pos.guard
-    if not pos.hidden:
-        if emperor != guard and (seat == emperor or seat == guard) == (
-                other == emperor or other == guard):
-            return PARTNER
-        return ENEMY
+    if not pos.hidden:  # (a solo's rebels are partners too)
+        return PARTNER if (seat == emperor or seat == guard) == (
+            other == emperor or other == guard) else ENEMY
     if seat == guard:
         return ENEMY if emperor == guard or other != emperor else PARTNER
     if seat == emperor:

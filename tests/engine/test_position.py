@@ -11,11 +11,13 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bhtui.bots import make_bot
 from bhtui.bots.position import PASS, YIELD, Position
 from bhtui.bots.rollout import choose
 from bhtui.rules import Match
 from bhtui.rules.round import Round
 
+from helpers import play, rigged
 from strategies import FAST, RULES, chooser, steps
 
 
@@ -70,3 +72,19 @@ def test_R_TRICK_the_lean_simulator_plays_exactly_as_the_engine(rules, seed, pol
     result = m.records[-1].result
     assert tuple(pos.places) == result.places
     assert pos.scores == result.scores
+
+
+def test_R_GUARD_2_in_an_open_solo_the_playout_policy_backs_a_fellow_rebel():
+    """The emperor plays alone, shown: the other four are one side (R-END-1). A rebel facing
+    another rebel's pair passes it, as ``normal`` does, with pairs of 9s and queens in hand
+    that would beat it — a playout that beat it would misjudge every open solo."""
+    m = rigged("7H 7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D",
+               "4C 4D 5C 5D 6C 6D 10C 10D JH JS AC", "4S 5S 9S 9D 10S JH QH QS AS 2S 2H SJ",
+               "3C 4S 5H 6S 7S 8H 9C 10H QH KH AD", "3H 4H 5H 6H 7C 9H JS QC KS KD AC 2C BJ")
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H", "open": True})
+    play(m, 0, "3S 3D")
+    play(m, 1, "4C 4D")
+    offer = m.legal_actions(2)
+    assert offer.set_of(normal := make_bot("normal", 1).decide(offer)) is None, normal
+    assert choose(position_of(m.round)) == PASS
