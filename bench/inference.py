@@ -28,7 +28,7 @@ import sys
 import time
 
 from bhtui.bots import make_bot
-from bhtui.bots.position import Position
+from bhtui.bots.position import Position, called_rank
 from bhtui.bots.rollout import choose
 from bhtui.bots.sampling import Sampler
 from bhtui.cards import RANK_OF
@@ -109,7 +109,8 @@ def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
                 start[seat][RANK_OF[card]] += 1
     pos = Position(r.rules, start, (None,) * SEATS, r.emperor, guard, first,
                    open_solo=r.open_solo, grabbed=r.grabbed, open_guard=r.open_guard,
-                   kicks=r.kicks, hidden=not (r.open_solo or r.open_guard))
+                   kicks=r.kicks, hidden=not (r.open_solo or r.open_guard),
+                   called=called_rank(r.rules, r.called))
     missed = by_emperor = 0
     for trick in r.tricks:
         pos.top = pos.top_seat = None

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
+from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, Card
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.scoring import SEATS, score_round, settled_early
-from bhtui.rules.sets import CardSet, is_bomb, sets_from_rank_counts
+from bhtui.rules.sets import NO_RANK, CardSet, is_bomb, sets_from_rank_counts
 
 PASS = "pass"
 YIELD = "yield"
@@ -29,13 +29,19 @@ Move = CardSet | str
 """A set to play, or PASS, or YIELD (让牌)."""
 
 
+def called_rank(rules: RuleSet, card: Card | None) -> int:
+    """The rank whose last card shows a hidden guard in a playout (``Position.called``): the
+    called card's; none without a call, or in Weifang, where his GC shows him."""
+    return NO_RANK if card is None or rules.tricks.promoted_guard_card else RANK_OF[card]
+
+
 class Position:
     """One determinized deal in play: whose turn, the set to beat, every hand as rank counts."""
 
     __slots__ = ("rules", "rc", "left", "places", "out", "gone", "emperor", "guard",
                  "open_solo", "grabbed", "open_guard", "rebellion", "kicks", "bombs", "stuck",
-                 "beaten_by", "hidden", "top", "top_seat", "turn", "responses", "yielders",
-                 "again", "scores")
+                 "beaten_by", "hidden", "called", "top", "top_seat", "turn", "responses",
+                 "yielders", "again", "scores")
 
     def __init__(self, rules: RuleSet, rc: Sequence[Sequence[int]], places: Sequence[int | None],
                  emperor: int, guard: int, turn: int, *, top: CardSet | None = None,
@@ -45,7 +51,7 @@ class Position:
                  rebellion: bool = False, kicks: int = 0, bombs: int = 0,
                  stuck: Sequence[tuple[int, int]] = (),
                  beaten_by: Sequence[int | None] = (None,) * SEATS,
-                 hidden: bool = False) -> None:
+                 hidden: bool = False, called: int = NO_RANK) -> None:
         self.rules = rules
         self.rc = [list(r) for r in rc]
         self.left = [sum(r) for r in rc]
@@ -64,6 +70,10 @@ class Position:
         that)."""
         self.hidden = hidden
         """Nobody but the guard knows who he is (for policies: the rules do not care)."""
+        self.called = called
+        """The called card's rank (NO_RANK: none, or Weifang's GC): rank counts carry no
+        suits, so the hidden guard is taken to play his copy with his last card of the rank,
+        which shows him (R-GUARD-6) — a solo emperor his fourth with his last."""
         self.top, self.top_seat = top, top_seat
         self.turn: int | None = turn
         self.responses = responses
@@ -81,7 +91,7 @@ class Position:
         twin.open_guard, twin.rebellion = self.open_guard, self.rebellion
         twin.kicks, twin.bombs = self.kicks, self.bombs
         twin.stuck, twin.beaten_by = list(self.stuck), list(self.beaten_by)
-        twin.hidden = self.hidden
+        twin.hidden, twin.called = self.hidden, self.called
         twin.top, twin.top_seat, twin.turn = self.top, self.top_seat, self.turn
         twin.responses, twin.yielders, twin.again = self.responses, list(self.yielders), list(
             self.again)
@@ -116,6 +126,8 @@ class Position:
         rc = self.rc[seat]
         if move.n:
             rc[move.rank] -= move.n
+            if move.rank == self.called and not rc[move.rank] and seat == self.guard:
+                self.hidden = False
         rc[SJ_RANK] -= move.sj
         rc[BJ_RANK] -= move.bj
         if move.gc or move.twos:  # Weifang: the guard card, 2s killing jokers

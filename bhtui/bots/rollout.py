@@ -24,6 +24,9 @@ BREAK_COST = 4.0
 SJ_COST, BJ_COST, GC_COST = 8.0, 12.0, 14.0
 TWOS_COST = 3.0
 """Each 2 killing a joker (R-WF-PLAY-2)."""
+COVER_COST = 10.0
+"""A hidden guard's answer that takes his last card of the called rank, so shows him (the
+heuristic's price, R-GUARD-6)."""
 STRANDED_COST = 100.0
 """An answer that leaves only held-back cards, unless it likely wins the trick: about as bad
 as the last place 闷 leads to (the heuristic's measure)."""
@@ -77,7 +80,8 @@ def choose(pos: Position) -> Move:
     else:
         budget = 12.0 if size > 8 else 30.0
     if rules.two_kill == "off" and rules.bombs == "off" and not (rc[GC_RANK] or top.gc):
-        answer = cheapest_answer(rc, top, rules, budget)
+        cover = pos.called if pos.hidden and seat == pos.guard != pos.emperor else NO_RANK
+        answer = cheapest_answer(rc, top, rules, budget, cover)
     else:
         answer = cheapest_legal_answer(rc, top, rules, budget)
     return answer if answer is not None else PASS
@@ -169,8 +173,9 @@ def lead(rc: list[int], rules: RuleSet) -> CardSet:
 
 
 def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
-                    budget: float) -> CardSet | None:
-    """The cheapest set beating ``top`` (R-PLAY-3, no roasts) whose cost is within budget."""
+                    budget: float, cover: int = NO_RANK) -> CardSet | None:
+    """The cheapest set beating ``top`` (R-PLAY-3, no roasts) whose cost is within budget;
+    one that takes every card of rank ``cover`` costs COVER_COST more."""
     if top.bj:
         return None
     size = top.n + top.sj + top.bj
@@ -198,9 +203,11 @@ def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
                 if rank == skip:
                     continue  # held back: only as the whole last set, found above
                 cost = jokers + RANK_COST[rank] + (BREAK_COST if have > n else 0.0)
+                if rank == cover and have == n:
+                    cost += COVER_COST
                 if cost < best_cost:
                     best, best_cost = CardSet(rank, n, x, y), cost
-                    if have == n:
+                    if have == n and rank != cover:
                         break  # higher ranks only cost more
     return best
 

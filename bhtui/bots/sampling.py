@@ -25,7 +25,7 @@ from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
 from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes, read
-from bhtui.bots.position import Position
+from bhtui.bots.position import Position, called_rank
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
@@ -356,7 +356,8 @@ class Sampler:
                         again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
                         open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
                         kicks=r.kicks, bombs=r.bombs, stuck=r.stuck,
-                        beaten_by=beaten_by(r), hidden=r.guard is None)
+                        beaten_by=beaten_by(r), hidden=r.guard is None,
+                        called=called_rank(r.rules, r.called))
 
 
 def _weighed(seats: list[int], weights: list[float], undealt: int, x: float) -> int:

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.heuristic import ACCEPT_AT, pick
-from bhtui.bots.position import PASS, YIELD, Move, Position
+from bhtui.bots.position import PASS, YIELD, Move, Position, called_rank
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
 from bhtui.bots.searcher import Searcher
@@ -139,7 +139,8 @@ class SearchBot(Searcher[CountingBot]):
                 holders = [s for s in range(SEATS) if s != me and hands[s][rank]]
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
             pos = Position(r.rules, hands, r.places, me, guard, first, open_solo=open_solo,
-                           grabbed=r.grabbed, hidden=not open_solo)
+                           grabbed=r.grabbed, hidden=not open_solo,
+                           called=NO_RANK if rank is None or promotes else rank)
             if promotes and rank is not None and not open_solo:
                 pos.rc[guard][rank] -= 1
                 pos.rc[guard][GC_RANK] += 1
@@ -215,8 +216,10 @@ class SearchBot(Searcher[CountingBot]):
             if holders:
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
-        pos = Position(r.rules, hands, r.places, emperor, guard, first, hidden=True)
-        if r.rules.tricks.promoted_guard_card and guard != emperor:
+        promotes = r.rules.tricks.promoted_guard_card
+        pos = Position(r.rules, hands, r.places, emperor, guard, first, hidden=True,
+                       called=NO_RANK if rank is None or promotes else rank)
+        if promotes and guard != emperor:
             assert rank is not None
             pos.rc[guard][rank] -= 1
             pos.rc[guard][GC_RANK] += 1
@@ -247,7 +250,8 @@ class SearchBot(Searcher[CountingBot]):
             pos = Position(r.rules, deal[0], r.places, emperor, me, first,
                            open_solo=r.open_solo or declared and solo,
                            open_guard=declared and not solo, grabbed=r.grabbed,
-                           kicks=r.kicks, bombs=r.bombs, hidden=not declared)
+                           kicks=r.kicks, bombs=r.bombs, hidden=not declared,
+                           called=called_rank(r.rules, r.called))
             return play_out(pos)[me]
 
         return Plan(options, Sampler(r).deal, outcome)

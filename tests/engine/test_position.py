@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from bhtui.bots import make_bot
 from bhtui.bots.position import PASS, YIELD, Position
 from bhtui.bots.rollout import choose
-from bhtui.rules import Match
+from bhtui.cards import RANK_OF, RANKS_WITH_GC, parse_card
+from bhtui.rules import PRESETS, Match
+from bhtui.rules.sets import CardSet
 from bhtui.rules.round import Round
 
 from helpers import play, rigged
@@ -88,3 +90,27 @@ def test_R_GUARD_2_in_an_open_solo_the_playout_policy_backs_a_fellow_rebel():
     offer = m.legal_actions(2)
     assert offer.set_of(normal := make_bot("normal", 1).decide(offer)) is None, normal
     assert choose(position_of(m.round)) == PASS
+
+
+def test_R_GUARD_6_a_hidden_guard_keeps_his_called_card_back_as_normal_does():
+    """A rebel's 5 to beat: the hidden guard's cheapest single is his 7 — the called card,
+    his only one, which would show him — so like ``normal`` (its cover) he plays the 9; once
+    he is shown the 7 is cheapest again. Played, his last 7 shows him to the playout."""
+    seven, nine, five = (RANK_OF[parse_card(c)] for c in ("7H", "9S", "5S"))
+    hands = [[0] * RANKS_WITH_GC for _ in range(5)]
+    for seat in (0, 2, 3, 4):
+        hands[seat][RANK_OF[parse_card("KS")]] = 10
+    hands[1][seven] = hands[1][nine] = 1
+    hands[1][RANK_OF[parse_card("QS")]] = 3
+    rules = PRESETS["qingdao"]
+    top = CardSet(five, 1, 0, 0)
+
+    def facing(hidden: bool) -> Position:
+        return Position(rules, hands, (None,) * 5, 0, 1, 1, top=top, top_seat=2,
+                        hidden=hidden, called=seven)
+
+    assert choose(facing(hidden=True)) == CardSet(nine, 1, 0, 0)
+    assert choose(facing(hidden=False)) == CardSet(seven, 1, 0, 0)
+    pos = facing(hidden=True)
+    pos.play(CardSet(seven, 1, 0, 0))
+    assert not pos.hidden
