@@ -31,10 +31,11 @@ worth 2.4 points (spending 2 2 BJ BJ where passing wins: 2.4 at 400 deals) read 
 MARK_AT = 1.0
 """A move costing more than this (points of the round's expected score) is marked; below it
 the difference is mostly the noise of 64 deals."""
-VERSION = 2
+VERSION = 3
 """Bumped when the same log and settings would analyse differently: a cache of another
 version is not read. (2: hard's deals read the plays seen; Dou Dizhu's appraisal weighs
-what its decide weighs.)"""
+what its decide weighs. 3: an answer read as a whole group; the playouts' open solos,
+guard's cover and his showing.)"""
 
 
 class Cancelled(Exception):
