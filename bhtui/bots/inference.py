@@ -5,8 +5,9 @@ each rank it can still hold if it played as the bots play (and as most people do
   natural rank then, and holds none of that rank now (unless it played more of it since).
 - **An answer** is the cheapest that beats the set (the cost of ``rollout.set_cost``): the seat
   held fewer than the set's size of every rank between the two that would have cost less
-  even broken out of a bigger group; and, breaking a group costing more, the answer was its
-  rank's whole group, so the seat holds none of that rank now (unless it played more since).
+  even broken out of a bigger group; and, as two answers in three are (``normal`` breaks a
+  group only when no whole one costs less), the answer was its rank's whole group, so the
+  seat holds none of that rank now (unless it played more since).
 - **A pass** on a set it was not known to back says it had no cheap answer (``CHEAP``, the
   playout policy's smallest budget): fewer than the set's size of every rank above it, 2s
   and jokers aside. Once the sides are known a pass on a partner's set says nothing.
@@ -166,8 +167,9 @@ def _lead(s: CardSet, done: Sequence[int], skip: int) -> Found:
 
 
 def _answer(s: CardSet, top: CardSet, done: Sequence[int], skip: int) -> Found:
-    """The cheapest answer: no cheaper rank of the size, even broken — and, most often
-    (seven answers in ten of ``normal``'s), a whole group, breaking one costing more."""
+    """The cheapest answer: no cheaper rank of the size, even broken — and, as two answers
+    in three of ``normal``'s are (it breaks a group only when no whole one costs less), its
+    rank's whole group."""
     if not _natural(top) or s.size != top.size or s.gc or s.twos or not s.n:
         return []
     price = RANK_COST[s.rank] + SJ_COST * s.sj + BJ_COST * s.bj

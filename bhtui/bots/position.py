@@ -30,9 +30,23 @@ Move = CardSet | str
 
 
 def called_rank(rules: RuleSet, card: Card | None) -> int:
-    """The rank whose last card shows a hidden guard in a playout (``Position.called``): the
-    called card's; none without a call, or in Weifang, where his GC shows him."""
-    return NO_RANK if card is None or rules.tricks.promoted_guard_card else RANK_OF[card]
+    """The rank of the card that shows a hidden guard in a playout (``Position.called``):
+    the called card's (a joker's in baike), Weifang's GC (R-WF-GUARD-4); none without a
+    call."""
+    if card is None:
+        return NO_RANK
+    return GC_RANK if rules.tricks.promoted_guard_card else RANK_OF[card]
+
+
+def takes(s: CardSet, rank: int) -> int:
+    """How many cards of ``rank`` (a natural rank, a joker's, the GC's) the set ``s`` holds."""
+    if rank == SJ_RANK:
+        return s.sj
+    if rank == BJ_RANK:
+        return s.bj
+    if rank == GC_RANK:
+        return s.gc
+    return s.n if s.rank == rank else 0
 
 
 class Position:
@@ -40,8 +54,8 @@ class Position:
 
     __slots__ = ("rules", "rc", "left", "places", "out", "gone", "emperor", "guard",
                  "open_solo", "grabbed", "open_guard", "rebellion", "kicks", "bombs", "stuck",
-                 "beaten_by", "hidden", "called", "top", "top_seat", "turn", "responses",
-                 "yielders", "again", "scores")
+                 "beaten_by", "hidden", "called", "shown_at", "top", "top_seat", "turn",
+                 "responses", "yielders", "again", "scores")
 
     def __init__(self, rules: RuleSet, rc: Sequence[Sequence[int]], places: Sequence[int | None],
                  emperor: int, guard: int, turn: int, *, top: CardSet | None = None,
@@ -51,7 +65,7 @@ class Position:
                  rebellion: bool = False, kicks: int = 0, bombs: int = 0,
                  stuck: Sequence[tuple[int, int]] = (),
                  beaten_by: Sequence[int | None] = (None,) * SEATS,
-                 hidden: bool = False, called: int = NO_RANK) -> None:
+                 hidden: bool = False, called: int = NO_RANK, shown_at: int = 0) -> None:
         self.rules = rules
         self.rc = [list(r) for r in rc]
         self.left = [sum(r) for r in rc]
@@ -70,10 +84,11 @@ class Position:
         that)."""
         self.hidden = hidden
         """Nobody but the guard knows who he is (for policies: the rules do not care)."""
-        self.called = called
-        """The called card's rank (NO_RANK: none, or Weifang's GC): rank counts carry no
-        suits, so the hidden guard is taken to play his copy with his last card of the rank,
-        which shows him (R-GUARD-6) — a solo emperor his fourth with his last."""
+        self.called, self.shown_at = called, shown_at
+        """The rank of the card that shows the hidden guard (``called_rank``), and his count
+        of it once he has played that card: rank counts carry no suits, and the engine plays
+        the suits held most first (R-GUARD-6) — the guard's one copy goes last (0), a solo
+        emperor's four first (his other cards of the rank)."""
         self.top, self.top_seat = top, top_seat
         self.turn: int | None = turn
         self.responses = responses
@@ -91,7 +106,7 @@ class Position:
         twin.open_guard, twin.rebellion = self.open_guard, self.rebellion
         twin.kicks, twin.bombs = self.kicks, self.bombs
         twin.stuck, twin.beaten_by = list(self.stuck), list(self.beaten_by)
-        twin.hidden, twin.called = self.hidden, self.called
+        twin.hidden, twin.called, twin.shown_at = self.hidden, self.called, self.shown_at
         twin.top, twin.top_seat, twin.turn = self.top, self.top_seat, self.turn
         twin.responses, twin.yielders, twin.again = self.responses, list(self.yielders), list(
             self.again)
@@ -126,8 +141,6 @@ class Position:
         rc = self.rc[seat]
         if move.n:
             rc[move.rank] -= move.n
-            if move.rank == self.called and not rc[move.rank] and seat == self.guard:
-                self.hidden = False
         rc[SJ_RANK] -= move.sj
         rc[BJ_RANK] -= move.bj
         if move.gc or move.twos:  # Weifang: the guard card, 2s killing jokers
@@ -135,6 +148,9 @@ class Position:
             rc[TWO] -= move.twos
             if move.gc:
                 self.hidden = False  # the guard card shows its player (R-WF-GUARD-4)
+        if self.hidden and seat == self.guard and takes(move, self.called) and rc[
+                self.called] <= self.shown_at:
+            self.hidden = False  # he played the called card (R-GUARD-6)
         if self.rules.bombs != "off" and is_bomb(move):
             self.bombs += 1
         self.left[seat] -= move.size

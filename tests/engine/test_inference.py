@@ -66,9 +66,9 @@ def test_R_PLAY_3_a_seat_that_answered_3s_with_kings_held_no_cheaper_pair():
 
 
 def test_R_PLAY_3_a_seat_that_answered_with_kings_is_dealt_almost_no_more_kings():
-    """Breaking a group costs more than any whole answer it has: the pair of kings was all
-    seat 2 held of them, so the deals seldom give it another, where uniform deals of its 10
-    cards often do."""
+    """``normal`` breaks a group to answer only when no whole group costs less (two answers
+    in three are whole), so the pair of kings is read as all seat 2 held of them: the deals
+    seldom give it another, where uniform deals of its 11 cards often do."""
     reading = kings_then_nines().reading(3)
     sampler = Sampler(reading)
     assert sampler.caps[2][KING] == 0
@@ -79,7 +79,7 @@ def test_R_PLAY_3_a_seat_that_answered_with_kings_is_dealt_almost_no_more_kings(
 
 def test_a_seat_that_led_9s_is_dealt_nothing_lower_and_no_more_9s():
     """A lead is the hand's lowest group, whole: the deals give seat 2 almost no 3s to 9s,
-    where uniform deals of its 10 cards give it about half of them."""
+    where uniform deals of its 11 cards give it about half of them."""
     reading = kings_then_nines().reading(3)
     sampler = Sampler(reading)
     assert sampler.caps[2][:NINE + 1] == [0] * (NINE + 1)
@@ -208,7 +208,7 @@ def open_guard() -> Match:
 
 
 def open_solo() -> Match:
-    """qingdao: the emperor holds all four 7H and plays alone, shown (R-GUARD-2)."""
+    """qingdao: the emperor holds all four 7H and plays alone, shown (R-GUARD-3)."""
     m = rigged("7H " + EMPEROR, *REST)
     m.apply(0, {"type": "accept"})
     m.apply(0, {"type": "call", "card": "7H", "open": True})

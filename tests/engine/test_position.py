@@ -12,12 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.bots import make_bot
-from bhtui.bots.position import PASS, YIELD, Position
+from bhtui.bots.position import PASS, YIELD, Position, called_rank
 from bhtui.bots.rollout import choose
-from bhtui.cards import RANK_OF, RANKS_WITH_GC, parse_card
+from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, SJ_RANK, parse_card
 from bhtui.rules import PRESETS, Match
-from bhtui.rules.sets import CardSet
 from bhtui.rules.round import Round
+from bhtui.rules.sets import CardSet
 
 from helpers import play, rigged
 from strategies import FAST, RULES, chooser, steps
@@ -26,12 +26,16 @@ from strategies import FAST, RULES, chooser, steps
 def position_of(r: Round) -> Position:
     """The engine's round as the simulator sees it: every hand open."""
     assert r.emperor is not None and r.guard is not None and r.turn is not None
+    called = called_rank(r.rules, r.called)
+    shown_at = 0
+    if r.guard == r.emperor and r.called is not None and called != GC_RANK:
+        shown_at = r.rc[r.emperor][called] - r.hands[r.emperor][r.called]
     return Position(r.rules, r.rc, r.places, r.emperor, r.guard, r.turn, top=r.top,
                     top_seat=r.top_seat, responses=r.responses, yielders=r.yielders,
                     again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
                     open_guard=r.open_guard, rebellion=r.rebellion, kicks=len(r.kicks),
                     bombs=r.bombs, stuck=r.stuck, beaten_by=r.beaten_by,
-                    hidden=not r.guard_revealed)
+                    hidden=not r.guard_revealed, called=called, shown_at=shown_at)
 
 
 def engine_moves(m: Match, seat: int) -> list:
@@ -47,7 +51,8 @@ BOTS_PLAY = [rules for rules in RULES if not rules.strict_auto]
 @FAST
 @given(st.sampled_from(BOTS_PLAY), st.integers(0, 10**6), st.booleans(), st.data())
 def test_R_TRICK_the_lean_simulator_plays_exactly_as_the_engine(rules, seed, policy, data):
-    """Random moves, or the playout policy's (which must be legal), on both."""
+    """Random moves, or the playout policy's (which must be legal), on both; a guard is
+    shown to the playout when the engine shows him."""
     m = Match(rules, seed, rounds=1)
     start = chooser(data)
     for _ in steps(m, data, limit=data.draw(st.integers(0, 250), label="stop")):
@@ -70,14 +75,16 @@ def test_R_TRICK_the_lean_simulator_plays_exactly_as_the_engine(rules, seed, pol
         m.apply(seat, offer.play(move) if not isinstance(move, str)
                 else next(a for a in offer.rest if a["type"] == move))
         pos.play(move)
+        if m.round.guard != m.round.emperor:  # R-GUARD-6, R-WF-GUARD-4: shown as the engine
+            assert pos.hidden == (not m.round.guard_revealed)
     assert pos.turn is None
     result = m.records[-1].result
     assert tuple(pos.places) == result.places
     assert pos.scores == result.scores
 
 
-def test_R_GUARD_2_in_an_open_solo_the_playout_policy_backs_a_fellow_rebel():
-    """The emperor plays alone, shown: the other four are one side (R-END-1). A rebel facing
+def test_R_GUARD_3_in_an_open_solo_the_playout_policy_backs_a_fellow_rebel():
+    """The emperor plays alone, shown: the other four are one side. A rebel facing
     another rebel's pair passes it, as ``normal`` does, with pairs of 9s and queens in hand
     that would beat it — a playout that beat it would misjudge every open solo."""
     m = rigged("7H 7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D",
@@ -113,4 +120,27 @@ def test_R_GUARD_6_a_hidden_guard_keeps_his_called_card_back_as_normal_does():
     assert choose(facing(hidden=False)) == CardSet(seven, 1, 0, 0)
     pos = facing(hidden=True)
     pos.play(CardSet(seven, 1, 0, 0))
+    assert not pos.hidden
+
+
+def test_R_GUARD_6_a_called_joker_shows_the_guard_and_a_solo_emperor_his_fourth_copy():
+    """baike may call a joker: the guard's one SJ is the called card, so playing it shows
+    him. A hidden solo emperor plays the called suit first (he holds most of it): with six
+    7s, four of them the called copy, he is shown once four are down."""
+    rules = PRESETS["baike"]
+    hands = [[0] * RANKS_WITH_GC for _ in range(5)]
+    for seat in range(5):
+        hands[seat][RANK_OF[parse_card("KS")]] = 5
+    hands[1][SJ_RANK] = hands[0][BJ_RANK] = 1
+    pos = Position(rules, hands, (None,) * 5, 0, 1, 1, hidden=True, called=SJ_RANK)
+    pos.play(CardSet(-1, 0, 1, 0))
+    assert not pos.hidden
+    seven = RANK_OF[parse_card("7H")]
+    hands[0][seven] = 6
+    pos = Position(rules, hands, (None,) * 5, 0, 0, 0, hidden=True, called=seven, shown_at=2)
+    pos.play(CardSet(seven, 2, 0, 0))
+    assert pos.hidden
+    for _ in range(4):  # seats 1 to 4
+        pos.play(PASS)
+    pos.play(CardSet(seven, 2, 0, 0))
     assert not pos.hidden
