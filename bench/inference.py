@@ -28,15 +28,15 @@ import sys
 import time
 
 from bhtui.bots import make_bot
-from bhtui.bots.position import Position, called_rank
+from bhtui.bots.position import Position
 from bhtui.bots.rollout import choose
 from bhtui.bots.sampling import Sampler
-from bhtui.cards import GC_RANK, RANK_OF
+from bhtui.cards import RANK_OF
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
-from bhtui.rules.sets import NO_RANK, CardSet, set_of_cards
+from bhtui.rules.sets import CardSet, set_of_cards
 from bhtui.sim import play_match
 
 LATE = 60
@@ -95,8 +95,8 @@ def distances(seen: list[Seen], deals: int, read: bool) -> tuple[list[float], li
 def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
     """The other seats' moves this round the playout policy would not have made had these
     been the hands (rank counts now; what each played is added back) and ``guard`` the
-    guard: the round replayed from the first lead on a ``Position``, forced to the table's
-    turns, the guard shown as a playout shows him."""
+    guard: the round replayed from the first lead, forced to the table's turns, the guard
+    shown once he plays the called card (a solo emperor: its fourth copy, R-GUARD-6)."""
     assert r.emperor is not None
     first = next((trick[0][0] for trick in r.tricks if trick), None)
     if first is None:
@@ -107,13 +107,10 @@ def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
         for seat, move in trick:
             for card in () if isinstance(move, str) else move:
                 start[seat][RANK_OF[card]] += 1
-    called = called_rank(r.rules, r.called)
-    solo = guard == r.emperor and called not in (NO_RANK, GC_RANK)
     pos = Position(r.rules, start, (None,) * SEATS, r.emperor, guard, first,
                    open_solo=r.open_solo, grabbed=r.grabbed, open_guard=r.open_guard,
-                   kicks=r.kicks, hidden=not (r.open_solo or r.open_guard or r.grabbed),
-                   called=called, shown_at=max(0, start[guard][called] - 4) if solo else 0)
-    missed = 0
+                   kicks=r.kicks, hidden=not (r.open_solo or r.open_guard))
+    missed = by_emperor = 0
     for trick in r.tricks:
         pos.top = pos.top_seat = None
         pos.responses, pos.yielders, pos.again = 0, [], []
@@ -125,11 +122,14 @@ def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
             pos.turn = seat
             missed += seat != r.me and choose(pos) != move
             pos.play(move)
+            called = 0 if isinstance(cards, str) else cards.count(r.called)  # type: ignore[arg-type]
+            by_emperor += called if seat == r.emperor else 0
+            if called and (seat != r.emperor or by_emperor >= 4):
+                pos.hidden = False
     return missed
 
 
 def moves(r: Reading) -> int:
-    """The other seats' moves this round."""
     return sum(seat != r.me for trick in r.tricks for seat, _ in trick)
 
 

@@ -34,8 +34,7 @@ the difference is mostly the noise of 64 deals."""
 VERSION = 3
 """Bumped when the same log and settings would analyse differently: a cache of another
 version is not read. (2: hard's deals read the plays seen; Dou Dizhu's appraisal weighs
-what its decide weighs. 3: an answer read as a whole group; the playouts' open solos,
-guard's cover and his showing.)"""
+what its decide weighs. 3: the playouts keep an open solo's rebels on one side.)"""
 
 
 class Cancelled(Exception):

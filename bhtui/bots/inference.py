@@ -5,9 +5,7 @@ each rank it can still hold if it played as the bots play (and as most people do
   natural rank then, and holds none of that rank now (unless it played more of it since).
 - **An answer** is the cheapest that beats the set (the cost of ``rollout.set_cost``): the seat
   held fewer than the set's size of every rank between the two that would have cost less
-  even broken out of a bigger group; and, as two answers in three are (``normal`` breaks a
-  group only when no whole one costs less), the answer was its rank's whole group, so the
-  seat holds none of that rank now (unless it played more since).
+  even broken out of a bigger group.
 - **A pass** on a set it was not known to back says it had no cheap answer (``CHEAP``, the
   playout policy's smallest budget): fewer than the set's size of every rank above it, 2s
   and jokers aside. Once the sides are known a pass on a partner's set says nothing.
@@ -167,18 +165,13 @@ def _lead(s: CardSet, done: Sequence[int], skip: int) -> Found:
 
 
 def _answer(s: CardSet, top: CardSet, done: Sequence[int], skip: int) -> Found:
-    """The cheapest answer: no cheaper rank of the size, even broken — and, as two answers
-    in three of ``normal``'s are (it breaks a group only when no whole one costs less), its
-    rank's whole group."""
+    """The cheapest answer: no cheaper rank of the size, even broken."""
     if not _natural(top) or s.size != top.size or s.gc or s.twos or not s.n:
         return []
     price = RANK_COST[s.rank] + SJ_COST * s.sj + BJ_COST * s.bj
     cheaper = [rank for rank in range(top.rank + 1, TWO + 1)
                if rank not in (s.rank, skip) and RANK_COST[rank] + BREAK_COST < price]
-    found = _fewer(cheaper, top.size, done)
-    if s.rank != skip and done[s.rank] == s.n and (found or not cheaper):
-        found.append((s.rank, 0))  # and it was the whole group: none left
-    return found
+    return _fewer(cheaper, top.size, done)
 
 
 def _pass(r: Reading, seat: int, top: CardSet | None, top_seat: int,

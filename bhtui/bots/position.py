@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, Card
+from bhtui.cards import BJ_RANK, GC_RANK, SJ_RANK, TWO
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.scoring import SEATS, score_round, settled_early
-from bhtui.rules.sets import NO_RANK, CardSet, is_bomb, sets_from_rank_counts
+from bhtui.rules.sets import CardSet, is_bomb, sets_from_rank_counts
 
 PASS = "pass"
 YIELD = "yield"
@@ -29,33 +29,13 @@ Move = CardSet | str
 """A set to play, or PASS, or YIELD (让牌)."""
 
 
-def called_rank(rules: RuleSet, card: Card | None) -> int:
-    """The rank of the card that shows a hidden guard in a playout (``Position.called``):
-    the called card's (a joker's in baike), Weifang's GC (R-WF-GUARD-4); none without a
-    call."""
-    if card is None:
-        return NO_RANK
-    return GC_RANK if rules.tricks.promoted_guard_card else RANK_OF[card]
-
-
-def takes(s: CardSet, rank: int) -> int:
-    """How many cards of ``rank`` (a natural rank, a joker's, the GC's) the set ``s`` holds."""
-    if rank == SJ_RANK:
-        return s.sj
-    if rank == BJ_RANK:
-        return s.bj
-    if rank == GC_RANK:
-        return s.gc
-    return s.n if s.rank == rank else 0
-
-
 class Position:
     """One determinized deal in play: whose turn, the set to beat, every hand as rank counts."""
 
     __slots__ = ("rules", "rc", "left", "places", "out", "gone", "emperor", "guard",
                  "open_solo", "grabbed", "open_guard", "rebellion", "kicks", "bombs", "stuck",
-                 "beaten_by", "hidden", "called", "shown_at", "top", "top_seat", "turn",
-                 "responses", "yielders", "again", "scores")
+                 "beaten_by", "hidden", "top", "top_seat", "turn", "responses", "yielders",
+                 "again", "scores")
 
     def __init__(self, rules: RuleSet, rc: Sequence[Sequence[int]], places: Sequence[int | None],
                  emperor: int, guard: int, turn: int, *, top: CardSet | None = None,
@@ -65,7 +45,7 @@ class Position:
                  rebellion: bool = False, kicks: int = 0, bombs: int = 0,
                  stuck: Sequence[tuple[int, int]] = (),
                  beaten_by: Sequence[int | None] = (None,) * SEATS,
-                 hidden: bool = False, called: int = NO_RANK, shown_at: int = 0) -> None:
+                 hidden: bool = False) -> None:
         self.rules = rules
         self.rc = [list(r) for r in rc]
         self.left = [sum(r) for r in rc]
@@ -84,11 +64,6 @@ class Position:
         that)."""
         self.hidden = hidden
         """Nobody but the guard knows who he is (for policies: the rules do not care)."""
-        self.called, self.shown_at = called, shown_at
-        """The rank of the card that shows the hidden guard (``called_rank``), and his count
-        of it once he has played that card: rank counts carry no suits, and the engine plays
-        the suits held most first (R-GUARD-6) — the guard's one copy goes last (0), a solo
-        emperor's four first (his other cards of the rank)."""
         self.top, self.top_seat = top, top_seat
         self.turn: int | None = turn
         self.responses = responses
@@ -106,7 +81,7 @@ class Position:
         twin.open_guard, twin.rebellion = self.open_guard, self.rebellion
         twin.kicks, twin.bombs = self.kicks, self.bombs
         twin.stuck, twin.beaten_by = list(self.stuck), list(self.beaten_by)
-        twin.hidden, twin.called, twin.shown_at = self.hidden, self.called, self.shown_at
+        twin.hidden = self.hidden
         twin.top, twin.top_seat, twin.turn = self.top, self.top_seat, self.turn
         twin.responses, twin.yielders, twin.again = self.responses, list(self.yielders), list(
             self.again)
@@ -148,9 +123,6 @@ class Position:
             rc[TWO] -= move.twos
             if move.gc:
                 self.hidden = False  # the guard card shows its player (R-WF-GUARD-4)
-        if self.hidden and seat == self.guard and takes(move, self.called) and rc[
-                self.called] <= self.shown_at:
-            self.hidden = False  # he played the called card (R-GUARD-6)
         if self.rules.bombs != "off" and is_bomb(move):
             self.bombs += 1
         self.left[seat] -= move.size

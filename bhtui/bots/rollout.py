@@ -24,10 +24,6 @@ BREAK_COST = 4.0
 SJ_COST, BJ_COST, GC_COST = 8.0, 12.0, 14.0
 TWOS_COST = 3.0
 """Each 2 killing a joker (R-WF-PLAY-2)."""
-COVER_COST = 10.0
-"""A hidden guard's answer that would show him (the heuristic's price, R-GUARD-6): one that
-takes his last card of the called natural rank, or in Weifang any with his GC (R-WF-GUARD-4);
-like the heuristic, a called joker is not priced."""
 STRANDED_COST = 100.0
 """An answer that leaves only held-back cards, unless it likely wins the trick: about as bad
 as the last place 闷 leads to (the heuristic's measure)."""
@@ -80,11 +76,10 @@ def choose(pos: Position) -> Move:
         budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
     else:
         budget = 12.0 if size > 8 else 30.0
-    cover = pos.called if pos.hidden and seat == pos.guard != pos.emperor else NO_RANK
     if rules.two_kill == "off" and rules.bombs == "off" and not (rc[GC_RANK] or top.gc):
-        answer = cheapest_answer(rc, top, rules, budget, cover)
+        answer = cheapest_answer(rc, top, rules, budget)
     else:
-        answer = cheapest_legal_answer(rc, top, rules, budget, cover)
+        answer = cheapest_legal_answer(rc, top, rules, budget)
     return answer if answer is not None else PASS
 
 
@@ -174,9 +169,8 @@ def lead(rc: list[int], rules: RuleSet) -> CardSet:
 
 
 def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
-                    budget: float, cover: int = NO_RANK) -> CardSet | None:
-    """The cheapest set beating ``top`` (R-PLAY-3, no roasts) whose cost is within budget;
-    one that takes every card of the natural rank ``cover`` costs COVER_COST more."""
+                    budget: float) -> CardSet | None:
+    """The cheapest set beating ``top`` (R-PLAY-3, no roasts) whose cost is within budget."""
     if top.bj:
         return None
     size = top.n + top.sj + top.bj
@@ -204,30 +198,23 @@ def cheapest_answer(rc: list[int], top: CardSet, rules: RuleSet,
                 if rank == skip:
                     continue  # held back: only as the whole last set, found above
                 cost = jokers + RANK_COST[rank] + (BREAK_COST if have > n else 0.0)
-                if rank == cover and have == n:
-                    cost += COVER_COST
                 if cost < best_cost:
                     best, best_cost = CardSet(rank, n, x, y), cost
-                    if have == n and rank != cover:
+                    if have == n:
                         break  # higher ranks only cost more
     return best
 
 
 def cheapest_legal_answer(rc: list[int], top: CardSet, rules: RuleSet,
-                          budget: float, cover: int = NO_RANK) -> CardSet | None:
+                          budget: float) -> CardSet | None:
     """The cheapest of the engine's answers to ``top`` (roasts, the GC tier, kills, bombs)
-    within budget, counting an answer that would leave only held-back cards as stranded, and
-    one that would show a hidden guard (``cover``: his GC, or his last card of the called
-    rank) at COVER_COST more."""
+    within budget, counting an answer that would leave only held-back cards as stranded."""
     held = rules.holds_back if rules.stuck else None
     size = sum(rc)
     best: CardSet | None = None
     best_cost = budget + 1e-9
     for s in sets_from_rank_counts(rc, top, rules):
         cost = set_cost(s, rc)
-        if cover != NO_RANK and (s.gc if cover == GC_RANK else s.n and s.rank == cover
-                                 and rc[cover] == s.n):
-            cost += COVER_COST
         if held is not None and rc[held.rank] == size - s.size > 0 and not (s.gc or s.bj):
             cost += STRANDED_COST
         if cost < best_cost:

@@ -25,8 +25,8 @@ from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
 from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes, read
-from bhtui.bots.position import Position, called_rank
-from bhtui.cards import GC, GC_RANK, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
+from bhtui.bots.position import Position
+from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
 
@@ -356,17 +356,7 @@ class Sampler:
                         again=r.again, open_solo=r.open_solo, grabbed=r.grabbed,
                         open_guard=r.open_guard, rebellion=len(r.rebels) >= 2,
                         kicks=r.kicks, bombs=r.bombs, stuck=r.stuck,
-                        beaten_by=beaten_by(r), hidden=r.guard is None,
-                        called=(called := called_rank(r.rules, r.called)),
-                        shown_at=self._shown_at(hands, guard, called))
-
-    def _shown_at(self, hands: list[list[int]], guard: int, called: int) -> int:
-        """``Position.shown_at``: 0 for a guard (his one copy goes last); for a solo emperor
-        his count of the rank less the called copies he still holds (they go first)."""
-        r = self.r
-        if guard != r.emperor or r.called is None or called == GC_RANK:
-            return 0
-        return max(0, hands[guard][called] - (4 - self._played[guard][r.called]))
+                        beaten_by=beaten_by(r), hidden=r.guard is None)
 
 
 def _weighed(seats: list[int], weights: list[float], undealt: int, x: float) -> int:

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.heuristic import ACCEPT_AT, pick
-from bhtui.bots.position import PASS, YIELD, Move, Position, called_rank
+from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
 from bhtui.bots.searcher import Searcher
@@ -138,10 +138,8 @@ class SearchBot(Searcher[CountingBot]):
             if rank is not None and r.hand[parse_card(action["card"])] < 4:
                 holders = [s for s in range(SEATS) if s != me and hands[s][rank]]
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
-            called, shown_at = _showing(r, hands, me, guard, rank)
             pos = Position(r.rules, hands, r.places, me, guard, first, open_solo=open_solo,
-                           grabbed=r.grabbed, hidden=not open_solo, called=called,
-                           shown_at=shown_at)
+                           grabbed=r.grabbed, hidden=not open_solo)
             if promotes and rank is not None and not open_solo:
                 pos.rc[guard][rank] -= 1
                 pos.rc[guard][GC_RANK] += 1
@@ -174,11 +172,9 @@ class SearchBot(Searcher[CountingBot]):
             for card in r.bundle:
                 hand[card] += 1
         taking = options[0] if options[0]["type"] != "decline" else options[1]
-        my_rank: int | None
-        my_solo = False
         if taking["type"] == "call":
             card = parse_card(taking["card"])
-            my_rank, my_solo = RANK_OF[card], hand[card] >= 4
+            my_rank = RANK_OF[card] if hand[card] < 4 else None
         else:  # qingdao's accept: normal then calls the highest group of three
             triples = [c for c in range(TWO * 4) if hand[c] == 3]
             my_rank = RANK_OF[max(triples)] if triples else None
@@ -191,9 +187,8 @@ class SearchBot(Searcher[CountingBot]):
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
             hands = [list(h) for h in deal[0]]
-            solo = False
             if options[i]["type"] != "decline":
-                emperor, rank, solo = me, my_rank, my_solo
+                emperor, rank = me, my_rank
                 hands[me] = list(mine)
             else:
                 hands[me] = list(kept)
@@ -205,27 +200,23 @@ class SearchBot(Searcher[CountingBot]):
                         break
                 else:
                     return 0  # void: dealt again (R-EMP-Q4)
-            return self._first_lead(r, hands, emperor, rank, rng, solo)
+            return self._first_lead(r, hands, emperor, rank, rng)
 
         return Plan(options, Sampler(r).throne_deal, outcome)
 
     def _first_lead(self, r: Reading, hands: list[list[int]], emperor: int, rank: int | None,
-                    rng: random.Random, solo: bool = False) -> int:
+                    rng: random.Random) -> int:
         """My score, played out from the first lead of a deal whose emperor called ``rank``:
         his guard a holder of its fourth copy, weighed by the copies of the rank each holds
-        (none, or ``solo``, he holding all four: a hidden solo); in Weifang that copy is the
-        guard's GC (R-WF-RANK-1)."""
+        (none: a hidden solo); in Weifang that copy is the guard's GC (R-WF-RANK-1)."""
         guard = emperor
-        if rank is not None and not solo:
+        if rank is not None:
             holders = [s for s in range(SEATS) if s != emperor and hands[s][rank]]
             if holders:
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
-        promotes = r.rules.tricks.promoted_guard_card
-        called, shown_at = _showing(r, hands, emperor, guard, rank)
-        pos = Position(r.rules, hands, r.places, emperor, guard, first, hidden=True,
-                       called=called, shown_at=shown_at)
-        if promotes and guard != emperor:
+        pos = Position(r.rules, hands, r.places, emperor, guard, first, hidden=True)
+        if r.rules.tricks.promoted_guard_card and guard != emperor:
             assert rank is not None
             pos.rc[guard][rank] -= 1
             pos.rc[guard][GC_RANK] += 1
@@ -256,8 +247,7 @@ class SearchBot(Searcher[CountingBot]):
             pos = Position(r.rules, deal[0], r.places, emperor, me, first,
                            open_solo=r.open_solo or declared and solo,
                            open_guard=declared and not solo, grabbed=r.grabbed,
-                           kicks=r.kicks, bombs=r.bombs, hidden=not declared,
-                           called=called_rank(r.rules, r.called))
+                           kicks=r.kicks, bombs=r.bombs, hidden=not declared)
             return play_out(pos)[me]
 
         return Plan(options, Sampler(r).deal, outcome)
@@ -343,18 +333,6 @@ class SearchBot(Searcher[CountingBot]):
                 gains) / math.sqrt(len(gains)):
             return best
         return 0
-
-
-def _showing(r: Reading, hands: list[list[int]], emperor: int, guard: int,
-             rank: int | None) -> tuple[int, int]:
-    """``Position.called`` and ``shown_at`` from the first lead of a deal whose emperor
-    called ``rank`` (None: no call): a guard's one copy goes last, a solo emperor's four
-    first; in Weifang the guard's GC shows him."""
-    if rank is None:
-        return NO_RANK, 0
-    if r.rules.tricks.promoted_guard_card:
-        return GC_RANK, 0
-    return rank, max(0, hands[emperor][rank] - 4) if guard == emperor else 0
 
 
 def _call_rank(rc: list[int]) -> int | None:

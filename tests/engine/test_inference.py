@@ -21,7 +21,7 @@ from bhtui.sim import play_match
 
 from helpers import pass_, play, rigged
 
-SIX, NINE, KING, ACE = (RANK_OF[parse_card(c)] for c in ("6S", "9S", "KS", "AS"))
+SIX, NINE, ACE = RANK_OF[parse_card("6S")], RANK_OF[parse_card("9S")], RANK_OF[parse_card("AS")]
 
 
 def seven_called(*hands: str) -> Match:
@@ -63,18 +63,6 @@ def test_R_PLAY_3_a_seat_that_answered_3s_with_kings_held_no_cheaper_pair():
     cap = sampler.caps[2]
     assert all(cap[k] <= 1 for k in range(1, SIX + 1))
     assert cap[RANK_OF[parse_card("QS")]] == NO_CAP  # a queen pair costs as much as kings
-
-
-def test_R_PLAY_3_a_seat_that_answered_with_kings_is_dealt_almost_no_more_kings():
-    """``normal`` breaks a group to answer only when no whole group costs less (two answers
-    in three are whole), so the pair of kings is read as all seat 2 held of them: the deals
-    seldom give it another, where uniform deals of its 11 cards often do."""
-    reading = kings_then_nines().reading(3)
-    sampler = Sampler(reading)
-    assert sampler.caps[2][KING] == 0
-    read = statistics.fmean(held(sampler, 2, [KING]))
-    uniform = statistics.fmean(held(Sampler(reading, plays=False), 2, [KING]))
-    assert read < uniform / 5
 
 
 def test_a_seat_that_led_9s_is_dealt_nothing_lower_and_no_more_9s():
