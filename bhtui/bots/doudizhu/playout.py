@@ -51,17 +51,6 @@ class Position:
         self.facts = facts or scoring.Shanghai()
         self.landlord_won: bool | None = None
 
-    def copy(self) -> Position:
-        other = Position.__new__(Position)
-        for name in Position.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rc = [list(h) for h in self.rc]
-        other.left = list(self.left)
-        other.bombs_by = list(self.bombs_by)
-        other.hands_played = list(self.hands_played)
-        other.locked = list(self.locked)
-        return other
-
     def bomb_ok(self, seat: int) -> bool:
         limit = self.limit[seat]
         return limit is None or self.bombs_by[seat] < limit
