@@ -13,12 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.bots.doudizhu import CountingBot, SearchBot, make_bot
+from bhtui.bots.doudizhu.counting import winning_play
 from bhtui.bots.doudizhu.knowledge import deck_counts, seen_of
 from bhtui.bots.doudizhu.playout import Position, play_out, policy
 from bhtui.bots.doudizhu.sampling import Sampler
 from bhtui.bots.doudizhu.search import bomb_limits, position, scored
 from bhtui.bots.doudizhu.selfplay import play_match
-from bhtui.doudizhu import PRESETS, Match
+from bhtui.doudizhu import PRESETS, Match, parse_hand
 from bhtui.doudizhu.hands import counts_of_text
 from bhtui.doudizhu.offer import offer_of_view
 from bhtui.games import get_game
@@ -126,6 +127,30 @@ def test_C_PLAY_3_a_playout_moves_as_the_engine_allows_and_scores_as_it_does(pre
                                                                   "hand": move.text})
             pos.play(move)
         assert pos.scores() == m.records[-1].result.scores
+
+
+@pytest.mark.parametrize("preset", ["classic", "shanghai"])
+def test_C_PLAY_3_the_playouts_play_every_seat_as_normal_does_without_a_won_line(preset):
+    """The playouts model the table's other seats, which ``normal`` plays: given the true
+    hands, the policy makes ``normal``'s move — its leads and its answers — wherever its
+    counting finds no line that wins by force (the one thing it adds to the heuristic)."""
+    compared = 0
+    for seed in range(4):
+        m = Match(PRESETS[preset], seed, rounds=1)
+        while not m.over:
+            seat = m.to_act
+            offer = m.legal_actions(seat)
+            action = CountingBot(seed).decide(offer)
+            if m.round.phase == "play" and len(offer) > 1:
+                seen = seen_of(m.view(seat))
+                plays = [parse_hand(a["hand"], preset) for a in offer if a["type"] == "play"]
+                if winning_play(seen, plays) is None:
+                    move = policy(position(seen, [list(h) for h in m.round.rc]))
+                    assert (action["type"] == "pass") if move is None else (
+                        action.get("hand") == move.text)
+                    compared += 1
+            m.apply(seat, action)
+    assert compared > 40
 
 
 def test_S_BID_7_a_farmer_past_his_bomb_limit_does_not_go_out_with_a_bomb_in_a_playout():
