@@ -52,8 +52,8 @@ class Edge(NamedTuple):
 
 
 EDGE = {"classic": Edge(0.152, 0.158), "shanghai": Edge(0.175, 0.13)}
-"""The bidding's, 摊打's and 报到's calibration: the playouts play every seat by the cheap
-policy, while ``hard`` plays its own seat by search (and ``normal`` the others), so they
+"""The bidding's, 摊打's and 报到's calibration: the playouts play every seat by the policy,
+while ``hard`` plays its own seat by search (and ``normal`` the others), so they
 value the seat below what ``hard`` makes of it. Measured by ``bench/doudizhu_calibration.py``
 on deals whose first bidder is the landlord at 1: ``hard``'s side against ``normal`` less the
 playouts' on the same deals. The search counts that share of each playout's difference
