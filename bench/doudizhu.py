@@ -27,7 +27,7 @@ from bhtui.bots.doudizhu import RandomBot
 from bhtui.bots.doudizhu.selfplay import play_match
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import Match, get_preset
-from bhtui.doudizhu.moves import classic_hands
+from bhtui.doudizhu.moves import classic_hands, shanghai_hands
 
 RLCARD_LETTER = {"10": "T", "SJ": "B", "BJ": "R"}
 
@@ -78,6 +78,13 @@ def landlord_counts() -> list[int]:
     for r in match.round.kitty:
         rc[r] += 1
     return rc
+
+
+def shanghai_leads() -> Callable[[], list[str]]:
+    """Our lead generation for a dealt Shanghai hand (seat 0 of a fixed deal): the search's
+    playouts ask it at every lead (RLCard has no Shanghai game)."""
+    rc = list(Match(get_preset("shanghai"), seed=2024).round.rc[0])
+    return lambda: shanghai_hands(rc)
 
 
 def lead_moves(rc: list[int]) -> tuple[Callable[[], object], Callable[[], object] | None]:

@@ -205,7 +205,8 @@ def rows_for(rules: RuleSet, rounds: int) -> list[Row]:
 
 def doudizhu_rows(games: int) -> list[Row]:
     """Classic games and decisions per second with random bots, and the lead moves of a
-    20-card hand, each beside RLCard's raw game when it is installed."""
+    20-card hand, each beside RLCard's raw game when it is installed; the lead moves of a
+    dealt Shanghai hand (ours alone)."""
     have = doudizhu.DoudizhuGame is not None
 
     def run(side: str, index: int, rep: int) -> Callable[[], int]:
@@ -213,6 +214,7 @@ def doudizhu_rows(games: int) -> list[Row]:
         return lambda: engine(games, rep)[index]
 
     ours_lead, their_lead = doudizhu.lead_moves(doudizhu.landlord_counts())
+    shanghai_lead = doudizhu.shanghai_leads()
     calls = 2000
     return [
         Row("doudizhu classic: games, random bots", "/s", lambda rep: run("ours", 0, rep),
@@ -224,6 +226,8 @@ def doudizhu_rows(games: int) -> list[Row]:
             lambda rep: repeat(ours_lead, calls),
             (lambda rep: repeat(their_lead, calls // 10)) if their_lead else None, "",
             faster=True),
+        Row(f"doudizhu shanghai: lead moves of a dealt hand ({len(shanghai_lead())})", "µs",
+            lambda rep: repeat(shanghai_lead, calls), None, ""),
     ]
 
 

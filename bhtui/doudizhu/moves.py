@@ -277,11 +277,12 @@ def _windows(m: Counts, per: int, least: int, above: int = -1,
                 yield lo, lo + width - 1
         return
     for lo in range(0, 14):
-        hi = lo
-        while hi < 13 and _window_ok(m, lo, hi + 1, per):
-            hi += 1
         if not _window_ok(m, lo, lo, per):
             continue
+        hi = lo  # grown a position at a time: the window up to hi is known to hold
+        while hi < 13 and m[POSITION_RANK[hi + 1]] >= per and (
+                lo > 0 or hi + 1 < 13 or m[ACE] >= 2 * per):
+            hi += 1
         for top in range(max(lo + least - 1, above + 1), hi + 1):
             if (lo, top) != (0, 12):
                 yield lo, top
