@@ -130,6 +130,7 @@ def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
 
 
 def moves(r: Reading) -> int:
+    """The other seats' moves this round."""
     return sum(seat != r.me for trick in r.tricks for seat, _ in trick)
 
 

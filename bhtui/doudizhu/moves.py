@@ -262,8 +262,13 @@ def _group(r: int, k: int, sj: int) -> list[tuple[int, int]]:
 
 
 def _window_ok(m: Counts, lo: int, hi: int, per: int) -> bool:
-    return all(m[POSITION_RANK[p]] >= per for p in range(lo, hi + 1)) and (
-        lo > 0 or hi < 13 or m[ACE] >= 2 * per)
+    return all(m[POSITION_RANK[p]] >= per for p in range(lo, hi + 1)) and _ace_ok(
+        m, lo, hi, per)
+
+
+def _ace_ok(m: Counts, lo: int, hi: int, per: int) -> bool:
+    """A window over every position reads the A at both ends: it needs its cards twice."""
+    return lo > 0 or hi < 13 or m[ACE] >= 2 * per
 
 
 def _windows(m: Counts, per: int, least: int, above: int = -1,
@@ -280,8 +285,7 @@ def _windows(m: Counts, per: int, least: int, above: int = -1,
         if not _window_ok(m, lo, lo, per):
             continue
         hi = lo  # grown a position at a time: the window up to hi is known to hold
-        while hi < 13 and m[POSITION_RANK[hi + 1]] >= per and (
-                lo > 0 or hi + 1 < 13 or m[ACE] >= 2 * per):
+        while hi < 13 and m[POSITION_RANK[hi + 1]] >= per and _ace_ok(m, lo, hi + 1, per):
             hi += 1
         for top in range(max(lo + least - 1, above + 1), hi + 1):
             if (lo, top) != (0, 12):
