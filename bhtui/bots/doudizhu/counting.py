@@ -10,7 +10,7 @@ leaves a won hand. Otherwise it plays as the heuristic.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from bhtui.bots.doudizhu.heuristic import HeuristicBot
 from bhtui.bots.doudizhu.knowledge import Seen, may_bomb, seen_of
@@ -39,40 +39,55 @@ class CountingBot(HeuristicBot):
         return super().decide(offer)
 
 
-def beatable(seen: Seen, hand: Hand) -> bool:
-    """Whether an opponent may still beat ``hand``: from the cards he may hold (the cards
-    out and his shown ones), with no more cards than he holds, and a bomb only while he may
-    bomb."""
+Rival = tuple[tuple[int, ...], int, bool]
+"""An opponent as counting sees him: the cards he may hold (by rank), how many he holds, and
+whether he may still bomb."""
+
+
+def rivals(seen: Seen) -> tuple[Rival, ...]:
+    """The seat's opponents as its view tells them: the cards out and his shown ones (摊打:
+    his whole hand is known)."""
+    out = []
     for s in seen.opponents():
         shown, held = seen.shown[s], seen.counts[s]
-        pool = list(shown) if sum(shown) >= held else [  # (摊打: his whole hand is known)
+        pool = list(shown) if sum(shown) >= held else [
             u + k for u, k in zip(seen.unseen, shown, strict=True)]
-        bombs = may_bomb(seen, s, pool)
-        for text in playable(seen.preset, pool, hand, bombs):
-            if parse_hand(text, seen.preset).size <= held:
-                return True
-    return False
+        out.append((tuple(pool), held, may_bomb(seen.preset, held, seen.bomb_ok[s], pool)))
+    return tuple(out)
 
 
 def winning_play(seen: Seen, plays: list[Hand]) -> Hand | None:
-    """A play that wins the deal by force: out at once, or a hand nobody can beat after
-    which the rest plays out as such hands and one last hand (as a lead each time)."""
-    rc = seen.rc
+    """A play of ``plays`` (the seat's offer) that wins the deal by force: out at once, or a
+    hand nobody can beat after which the rest plays out as such hands and one last hand (as a
+    lead each time)."""
+    if seen.locked and seen.me == seen.landlord:
+        size = sum(seen.rc)  # 报到's groups bind the order of play: left to the heuristic
+        return next((hand for hand in plays if hand.size == size), None)
+    return won_line(seen.preset, tuple(seen.rc), seen.top, seen.bomb_ok[seen.me],
+                    seen.partner_on_top(), rivals(seen))
+
+
+@lru_cache(maxsize=1 << 15)
+def won_line(preset: str, rc: tuple[int, ...], top: Hand | None, bomb_ok: bool,
+             partner_on_top: bool, rivals: tuple[Rival, ...]) -> Hand | None:
+    """``winning_play`` for a hand not bound by 报到, from numbers alone, so the search's
+    playouts ask it too (a decision's playouts meet the same ends of deals again)."""
+    plays = [parse_hand(t, preset) for t in playable(preset, rc, top, bomb_ok)]
     size = sum(rc)
     for hand in plays:
         if hand.size == size:
             return hand
-    if seen.partner_on_top():
+    if partner_on_top:
         return None
-    locked = bool(seen.locked) and seen.me == seen.landlord
-    if locked:
-        return None  # 报到's groups bind the order of play: left to the heuristic
-    leads = [parse_hand(t, seen.preset) for t in playable(seen.preset, rc, None,
-                                                           seen.bomb_ok[seen.me])]
-    sure = frozenset(h.text for h in leads if not beatable(seen, h))
+    most: dict[tuple[tuple[int, ...], bool], int] = {}  # rivals alike but for their size
+    for pool, held, bombs in rivals:
+        most[pool, bombs] = max(held, most.get((pool, bombs), 0))
+    if top is not None and all(_beatable(preset, most, h) for h in plays):
+        return None  # (the cheap answer: no play nobody can beat)
+    leads = [parse_hand(t, preset) for t in playable(preset, rc, None, bomb_ok)]
+    sure = frozenset(h.text for h in leads if not _beatable(preset, most, h))
     if not sure:
         return None
-    preset = seen.preset
 
     @cache
     def won(counts: tuple[int, ...], depth: int) -> bool:
@@ -87,12 +102,24 @@ def winning_play(seen: Seen, plays: list[Hand]) -> Hand | None:
         return False
 
     for hand in plays:
-        if hand.text in sure and won(_less(tuple(rc), hand), DEPTH):
+        if hand.text in sure and won(_less(rc, hand), DEPTH):
             return hand
     return None
 
 
-def _less(counts: tuple[int, ...] | list[int], hand: Hand) -> tuple[int, ...]:
+def _beatable(preset: str, most: dict[tuple[tuple[int, ...], bool], int],
+              hand: Hand) -> bool:
+    """Whether an opponent may still beat ``hand``: from the cards he may hold (and a bomb
+    only while he may bomb), with no more cards than he holds (``most``: the largest hand
+    of the opponents alike in those)."""
+    for (pool, bombs), held in most.items():
+        for text in playable(preset, pool, hand, bombs):
+            if parse_hand(text, preset).size <= held:
+                return True
+    return False
+
+
+def _less(counts: tuple[int, ...], hand: Hand) -> tuple[int, ...]:
     out = list(counts)
     for r, k in hand.need:
         out[r] -= k

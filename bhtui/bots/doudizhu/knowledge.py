@@ -6,6 +6,7 @@ from this; nothing in it comes from anywhere but the view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
@@ -94,14 +95,13 @@ def seen_of(view: DoudizhuView) -> Seen:
     )
 
 
-def may_bomb(seen: Seen, seat: int, pool: list[int]) -> bool:
-    """Whether ``seat`` could still hold and play a bomb made of ``pool`` (the cards it may
-    hold): its limit not reached, cards enough, and four of a rank (or the rocket, or
-    Shanghai's four jokers) among them."""
-    if not seen.bomb_ok[seat]:
+def may_bomb(preset: str, held: int, bomb_ok: bool, pool: Sequence[int]) -> bool:
+    """Whether a seat holding ``held`` cards could still hold and play a bomb made of
+    ``pool`` (the cards it may hold): its limit not reached (``bomb_ok``), cards enough, and
+    four of a rank (or the rocket, or Shanghai's four jokers) among them."""
+    if not bomb_ok:
         return False
-    held = seen.counts[seat]
-    if seen.preset == "classic":
+    if preset == "classic":
         rocket = held >= 2 and pool[SJ_RANK] and pool[BJ_RANK]
         return bool(rocket) or (held >= 4 and any(k >= 4 for k in pool[:TWO + 1]))
     return held >= 4 and (any(k >= 4 for k in pool[:SJ_RANK])
