@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bhtui.bots.doudizhu import CountingBot, SearchBot, make_bot
 from bhtui.bots.doudizhu.counting import winning_play
 from bhtui.bots.doudizhu.knowledge import deck_counts, seen_of
-from bhtui.bots.doudizhu.playout import Position, play_out, policy
+from bhtui.bots.doudizhu.playout import COUNTED, Position, play_out, policy
 from bhtui.bots.doudizhu.sampling import Sampler
 from bhtui.bots.doudizhu.search import bomb_limits, position, scored
 from bhtui.bots.doudizhu.selfplay import play_match
@@ -130,12 +130,16 @@ def test_C_PLAY_3_a_playout_moves_as_the_engine_allows_and_scores_as_it_does(pre
 
 
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
-def test_C_PLAY_3_the_playouts_play_every_seat_as_normal_does_without_a_won_line(preset):
+def test_C_PLAY_3_the_playouts_play_every_seat_as_normal_does_but_long_won_lines(
+        preset, monkeypatch):
     """The playouts model the table's other seats, which ``normal`` plays: given the true
-    hands, the policy makes ``normal``'s move — its leads and its answers — wherever its
-    counting finds no line that wins by force (the one thing it adds to the heuristic)."""
-    compared = 0
-    for seed in range(4):
+    hands, the policy makes ``normal``'s move — its leads, its answers, and from ``COUNTED``
+    cards down (six: classic's; Shanghai's is off until measured, but the same code serves
+    it) the lines its counting finds to win by force — everywhere but such a line of a
+    bigger hand."""
+    monkeypatch.setitem(COUNTED, preset, 6)
+    compared = counted = 0
+    for seed in range(6):
         m = Match(PRESETS[preset], seed, rounds=1)
         while not m.over:
             seat = m.to_act
@@ -144,20 +148,22 @@ def test_C_PLAY_3_the_playouts_play_every_seat_as_normal_does_without_a_won_line
             if m.round.phase == "play" and len(offer) > 1:
                 seen = seen_of(m.view(seat))
                 plays = [parse_hand(a["hand"], preset) for a in offer if a["type"] == "play"]
-                if winning_play(seen, plays) is None:
+                won = winning_play(seen, plays) is not None
+                if not won or sum(seen.rc) <= 6:
                     move = policy(position(seen, [list(h) for h in m.round.rc]))
                     assert (action["type"] == "pass") if move is None else (
                         action.get("hand") == move.text)
                     compared += 1
+                    counted += won
             m.apply(seat, action)
-    assert compared > 40
+    assert compared > 40 and counted > 0
 
 
 def test_S_BID_7_a_farmer_past_his_bomb_limit_does_not_go_out_with_a_bomb_in_a_playout():
     """His last four aces are a bomb he may no longer play: the playout leads three of them
     (the engine's offer), not the four at once — which won the farmers deals they lose."""
     hands = [[0] * 15 for _ in range(4)]
-    hands[0][0], hands[1][11] = 10, 4
+    hands[0][0], hands[0][1], hands[1][11] = 8, 2, 4
     pos = Position(PRESETS["shanghai"], hands, 0, 1, limit=[None, 1, 1, 1],
                    bombs_by=[0, 1, 0, 0])
     move = policy(pos)

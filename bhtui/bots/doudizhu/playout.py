@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from bhtui.bots.doudizhu.counting import Rival, won_line
 from bhtui.bots.doudizhu.heuristic import URGENT, choose
+from bhtui.bots.doudizhu.knowledge import may_bomb
 from bhtui.doudizhu import Hand, Rules, parse_hand, scoring
 from bhtui.doudizhu.hands import hand_of_counts
 from bhtui.doudizhu.moves import playable
@@ -118,11 +120,40 @@ def policy(pos: Position) -> Hand | None:
             return choose(preset, rc, pos.moves(), None, False, False)
         plays = pos.moves()
         return choose(preset, rc, plays, pos.top, False, _hurry(pos)) if plays else None
+    if pos.left[seat] <= COUNTED[preset]:
+        partner_on_top = pos.top is not None and seat != landlord and pos.top_seat != landlord
+        won = won_line(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner_on_top,
+                       _rivals(pos))
+        if won is not None:
+            return won
     if pos.top is None:
         return _lead(preset, tuple(rc), pos.bomb_ok(seat), _hurry(pos))
     partner = seat != landlord and pos.top_seat != landlord
     return _answer(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner,
                    False if partner else _hurry(pos))  # a partner's hand stands anyway
+
+
+COUNTED = {"classic": 6, "shanghai": 0}
+"""By preset, a seat holding this many cards or fewer plays ``normal``'s won lines in a
+playout. With them in every hand the policy makes all of ``normal``'s moves in classic, but
+a playout costs 13×; from six cards down 90 % of its late leads and 99 % of its late
+answers. Measured at the table in classic; Shanghai's playouts count nowhere (0) until they
+are measured there."""
+
+
+def _rivals(pos: Position) -> tuple[Rival, ...]:
+    """The opponents of the seat to act as ``normal`` counts them (``counting.rivals``): the
+    cards out are the other hands (every hand is known in a playout), and 摊打 shows the
+    landlord's."""
+    seat, landlord, rc = pos.turn, pos.landlord, pos.rc
+    out = tuple(map(sum, zip(*(rc[s] for s in range(pos.n) if s != seat), strict=True)))
+    rivals = []
+    for s in range(pos.n):
+        if s != seat and (seat == landlord or s == landlord):
+            held = pos.left[s]
+            pool = tuple(rc[s]) if s == landlord and pos.facts.open_hand else out
+            rivals.append((pool, held, may_bomb(pos.preset, held, pos.bomb_ok(s), pool)))
+    return tuple(rivals)
 
 
 def _hurry(pos: Position) -> bool:
