@@ -33,6 +33,7 @@ QUICK = [
     ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
     ("memory.py", ("--at", "1,2"), "--resume exact: True, replay exact: True"),
     ("doudizhu_calibration.py", ("classic", "2"), "classic, 2 deals from seed 1"),
+    ("doudizhu_playouts.py", ("2", "1"), "shanghai  ratio"),
     ("inference.py", ("--seeds", "3", "--deals", "2", "--reps", "1"), "plays read cost"),
 ]
 SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py", "analysis.py", "regret.py"}  # each: below
