@@ -10,7 +10,7 @@ leaves a won hand. Otherwise it plays as the heuristic.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from bhtui.bots.doudizhu.heuristic import HeuristicBot
 from bhtui.bots.doudizhu.knowledge import Seen, may_bomb, seen_of
@@ -85,26 +85,25 @@ def won_line(preset: str, rc: tuple[int, ...], top: Hand | None, bomb_ok: bool,
     if top is not None and all(_beatable(preset, most, h) for h in plays):
         return None  # (the cheap answer: no play nobody can beat)
     leads = [parse_hand(t, preset) for t in playable(preset, rc, None, bomb_ok)]
-    sure = frozenset(h.text for h in leads if not _beatable(preset, most, h))
-    if not sure:
-        return None
-
-    @cache
-    def won(counts: tuple[int, ...], depth: int) -> bool:
-        if hand_of_counts(counts, preset) is not None:
-            return True
-        if depth == 0:
-            return False
-        for text in sure:
-            h = parse_hand(text, preset)
-            if all(counts[r] >= k for r, k in h.need) and won(_less(counts, h), depth - 1):
-                return True
-        return False
-
+    sure = [h for h in leads if not _beatable(preset, most, h)]
+    texts = {h.text for h in sure}
+    memo: dict[tuple[tuple[int, ...], int], bool] = {}
     for hand in plays:
-        if hand.text in sure and won(_less(rc, hand), DEPTH):
+        if hand.text in texts and _won(preset, sure, _less(rc, hand), DEPTH, memo):
             return hand
     return None
+
+
+def _won(preset: str, sure: list[Hand], counts: tuple[int, ...], depth: int,
+         memo: dict[tuple[tuple[int, ...], int], bool]) -> bool:
+    """Whether ``counts`` play out as at most ``depth`` of the ``sure`` hands (each led in
+    turn) and one last hand."""
+    key = counts, depth
+    if key not in memo:
+        memo[key] = hand_of_counts(counts, preset) is not None or depth > 0 and any(
+            all(counts[r] >= k for r, k in h.need)
+            and _won(preset, sure, _less(counts, h), depth - 1, memo) for h in sure)
+    return memo[key]
 
 
 def _beatable(preset: str, most: dict[tuple[tuple[int, ...], bool], int],
