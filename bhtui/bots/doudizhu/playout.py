@@ -8,7 +8,8 @@ plays the lean deal and the real ``Match`` side by side. The policy is the heuri
 (``choose``), leads and answers: it is how ``normal`` plays whenever its counting finds no
 won line, so the playouts play the table's other seats as they will be played (a cheaper
 lead, the lowest unit of the hand's plan, made ``normal``'s lead in 44 % of classic's early
-leads, and the search valued its moves against opponents that do not exist).
+leads, and the search valued its moves against opponents that do not exist). In small hands
+(``COUNTED``) it plays ``normal``'s won lines too, counted from the hands it knows.
 """
 
 from __future__ import annotations
@@ -106,8 +107,9 @@ class Position:
 
 def policy(pos: Position) -> Hand | None:
     """The playouts' move for the seat to act (None: pass). Without 报到's locks it depends
-    only on the hand, the trick, whether the seat may bomb and whom it plays for, so it is
-    cached on those (a decision's playouts meet the same hands again and again)."""
+    only on the hand, the trick, whether the seat may bomb and whom it plays for (in a
+    small hand also on the cards out), so it is cached on those (a decision's playouts meet
+    the same hands again and again)."""
     seat, preset = pos.turn, pos.preset
     rc = pos.rc[seat]
     landlord = pos.landlord
@@ -120,15 +122,13 @@ def policy(pos: Position) -> Hand | None:
             return choose(preset, rc, pos.moves(), None, False, False)
         plays = pos.moves()
         return choose(preset, rc, plays, pos.top, False, _hurry(pos)) if plays else None
+    partner = pos.top is not None and seat != landlord and pos.top_seat != landlord
     if pos.left[seat] <= COUNTED[preset]:
-        partner_on_top = pos.top is not None and seat != landlord and pos.top_seat != landlord
-        won = won_line(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner_on_top,
-                       _rivals(pos))
+        won = won_line(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner, _rivals(pos))
         if won is not None:
             return won
     if pos.top is None:
         return _lead(preset, tuple(rc), pos.bomb_ok(seat), _hurry(pos))
-    partner = seat != landlord and pos.top_seat != landlord
     return _answer(preset, tuple(rc), pos.top, pos.bomb_ok(seat), partner,
                    False if partner else _hurry(pos))  # a partner's hand stands anyway
 
