@@ -135,10 +135,10 @@ def policy(pos: Position) -> Hand | None:
 
 COUNTED = {"classic": 6, "shanghai": 0}
 """By preset, a seat holding this many cards or fewer plays ``normal``'s won lines in a
-playout. With them in every hand the policy makes all of ``normal``'s moves in classic, but
-a playout costs 13×; from six cards down 90 % of its late leads and 99 % of its late
-answers. Measured at the table in classic; Shanghai's playouts count nowhere (0) until they
-are measured there."""
+playout. Counting in every hand, the policy would make every move ``normal`` makes in
+classic, but a playout would cost 13×; from six cards down it makes 90 % of ``normal``'s
+late leads and 99 % of its late answers. Measured at the table in classic; Shanghai's
+playouts count nowhere (0) until they are measured there."""
 
 
 def _rivals(pos: Position) -> tuple[Rival, ...]:
