@@ -137,7 +137,8 @@ def test_C_PLAY_3_the_playouts_play_every_seat_as_normal_does_but_long_won_lines
     cards down (six: classic's; Shanghai's is off until measured, but the same code serves
     it) the lines its counting finds to win by force — everywhere but such a line of a
     bigger hand."""
-    monkeypatch.setitem(COUNTED, preset, 6)
+    gate = 6
+    monkeypatch.setitem(COUNTED, preset, gate)
     compared = counted = 0
     for seed in range(6):
         m = Match(PRESETS[preset], seed, rounds=1)
@@ -149,7 +150,7 @@ def test_C_PLAY_3_the_playouts_play_every_seat_as_normal_does_but_long_won_lines
                 seen = seen_of(m.view(seat))
                 plays = [parse_hand(a["hand"], preset) for a in offer if a["type"] == "play"]
                 won = winning_play(seen, plays) is not None
-                if not won or sum(seen.rc) <= 6:
+                if not won or sum(seen.rc) <= gate:
                     move = policy(position(seen, [list(h) for h in m.round.rc]))
                     assert (action["type"] == "pass") if move is None else (
                         action.get("hand") == move.text)
