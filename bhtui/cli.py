@@ -249,6 +249,9 @@ def build_parser() -> Parser:
     cup.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                      help="processes to play on (default: every core)")
     cup.add_argument("--json", action="store_true", help="print one JSON document")
+    cup.add_argument("--save", type=Path, default=None, metavar="FILE",
+                     help="keep each finished deal in FILE; the same command again goes on "
+                          "where it stopped")
     return parser
 
 
@@ -633,9 +636,15 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     if args.bots is None:
         game, rules = game_rules(args.cup_game, args.preset, [])
         args.bots = ",".join(["hard"] + ["normal"] * (game.seats(rules) - 1))
-    return _bots_report(parser, args, args.cup_game, lambda game, rules, names: tournament(
-        rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
-        progress if sys.stderr.isatty() else None), summary)
+    try:
+        return _bots_report(parser, args, args.cup_game, lambda game, rules, names: tournament(
+            rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
+            progress if sys.stderr.isatty() else None, args.save), summary)
+    except KeyboardInterrupt:
+        kept = (f"; the deals finished are in {args.save}: the same command goes on"
+                if args.save else "; --save FILE keeps the deals finished")
+        print(f"\nstopped{kept}", file=sys.stderr)
+        return 130
 
 
 def _bots_report(parser: argparse.ArgumentParser, args: argparse.Namespace,

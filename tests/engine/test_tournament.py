@@ -4,6 +4,11 @@ and a seed plays the same games whatever the number of processes."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -95,3 +100,78 @@ def test_a_dou_dizhu_tournament_plays_each_deal_in_every_seating_and_reports_by_
     lines = readable.stdout.splitlines()
     assert f"doudizhu {preset}" in lines[0] and len(lines) == 2 + len(doc["results"])
     assert "landlord" in lines[1] and "roles averaged" in lines[1]
+
+
+def figures(doc: dict) -> dict:
+    """A report's figures: what a run stopped and gone on with must print as one unbroken."""
+    doc = without_times(doc)
+    doc.pop("resumed")
+    return doc
+
+
+def test_a_saved_tournament_goes_on_where_it_stopped_and_reports_as_one_unbroken_run(
+        cli, tmp_path):
+    """--save keeps each finished deal; the same command again plays only what the file
+    lacks (a line cut short by a kill is played again), and reports the figures a run
+    never stopped reports."""
+    save = tmp_path / "cup" / "qingdao.jsonl"  # (its folder made too)
+    whole = json.loads(cli(*ARGS, "--jobs", "1").stdout)
+    first = cli(*ARGS[:4], "20", *ARGS[5:], "--jobs", "1", "--save", str(save))
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["blocks"] == 2
+    with save.open("ab") as f:
+        f.write(b'{"b": 2, "seats": [["heur')  # killed while writing the third deal
+    again = cli(*ARGS, "--jobs", "1", "--save", str(save))
+    assert again.returncode == 0, again.stderr
+    doc = json.loads(again.stdout)
+    assert doc["resumed"] == 2 and figures(doc) == figures(whole)
+    assert len(save.read_bytes().splitlines()) == 1 + 3  # the header and three whole deals
+    readable = cli(*ARGS[:-1], "--jobs", "1", "--save", str(save))
+    assert "(3 deals from the saved file)" in readable.stdout.splitlines()[0]
+
+
+def test_a_file_of_another_tournament_or_of_anything_else_is_refused_and_left_as_it_is(
+        cli, tmp_path):
+    save = tmp_path / "cup.jsonl"
+    assert cli(*ARGS, "--jobs", "1", "--save", str(save)).returncode == 0
+    kept = save.read_bytes()
+    other = cli(*ARGS, "--jobs", "1", "--save", str(save), "--seed", "4")
+    assert other.returncode == 2 and "holds another tournament (seed 3, not 4)" in other.stderr
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    mistaken = cli(*ARGS, "--jobs", "1", "--save", str(notes))
+    assert mistaken.returncode == 2 and "not a bhtui tournament file" in mistaken.stderr
+    broken = tmp_path / "broken.jsonl"
+    lines = kept.splitlines(keepends=True)
+    broken.write_bytes(lines[0] + lines[1].replace(b'"heuristic"', b'"genius"') + lines[2])
+    bad = cli(*ARGS, "--jobs", "1", "--save", str(broken))
+    assert bad.returncode == 2 and "line 2: not a block of this tournament" in bad.stderr
+    assert save.read_bytes() == kept and notes.read_text() == "my notes\n"
+    assert broken.read_bytes() == lines[0] + lines[1].replace(b'"heuristic"', b'"genius"') \
+        + lines[2]
+
+
+def test_ctrl_c_stops_a_saved_tournament_with_what_it_finished_kept(tmp_path):
+    """A person stops a long run with Ctrl-C (SIGINT to the process group, the pool's
+    workers too): it says where the finished deals are, and the same command goes on."""
+    save = tmp_path / "cup.jsonl"
+    args = [sys.executable, "-m", "bhtui", "tournament", "--bots",
+            "normal,random,random,random,random", "--rounds", "100000", "--match-rounds", "1",
+            "--jobs", "2", "--save", str(save), "--json"]
+    run = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+
+    def deals() -> int:
+        return len(save.read_bytes().splitlines()) - 1 if save.exists() else 0
+
+    deadline = time.monotonic() + 60
+    while deals() < 2:
+        assert time.monotonic() < deadline and run.poll() is None, "no deal was saved"
+        time.sleep(0.05)  # (polling the file for what the test waits on)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and not out
+    assert f"the deals finished are in {save}: the same command goes on" in err
+    assert "Traceback" not in err
+    kept = save.read_bytes().splitlines()
+    assert len(kept) >= 3 and all(json.loads(line) for line in kept)

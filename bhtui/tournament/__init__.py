@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bhtui.games import Game, game_for, get_game
 from bhtui.sim import play_match
+from bhtui.tournament.saved import Saved
 from bhtui.wire import Action
 
 Z95 = 1.959964
@@ -100,10 +103,10 @@ def _play(job: tuple[Any, list[str], int, int]) -> Block:
     return play_block(*job)
 
 
-def blocks(rules: Any, names: list[str], seed: int, count: int, match_rounds: int,
+def blocks(rules: Any, names: list[str], seed: int, which: list[int], match_rounds: int,
            jobs: int) -> Iterator[Block]:
-    """The blocks of a tournament, in order, played on ``jobs`` processes."""
-    work = [(rules, names, seed * 1_000_003 + b, match_rounds) for b in range(count)]
+    """The blocks numbered ``which``, in that order, played on ``jobs`` processes."""
+    work = [(rules, names, seed * 1_000_003 + b, match_rounds) for b in which]
     if jobs <= 1:
         yield from map(_play, work)
         return
@@ -111,15 +114,24 @@ def blocks(rules: Any, names: list[str], seed: int, count: int, match_rounds: in
     # threads (a test runner's, a table's) may copy a held lock and hang its child.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=_quiet) as pool:
         yield from pool.imap(_play, work)
+
+
+def _quiet() -> None:
+    """A worker leaves Ctrl-C to the tournament, which stops it: without this, each worker
+    would print a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
                jobs: int = 1, match_rounds: int = 5,
-               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+               progress: Callable[[int, int], None] | None = None,
+               save: Path | None = None) -> dict[str, Any]:
     """Play at least ``rounds`` rounds (whole blocks: every rotation of a match of
-    ``match_rounds`` rounds; in Dou Dizhu of one deal) and report."""
+    ``match_rounds`` rounds; in Dou Dizhu of one deal) and report. With ``save``, each block
+    is kept in that file as it ends and the blocks it already holds are not played again
+    (SaveError, the file untouched, if it holds another tournament)."""
     game = game_for(rules)
     n = game.seats(rules)
     if len(names) != n:
@@ -130,16 +142,31 @@ def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
         match_rounds = 1
     per_block = n * match_rounds
     count = max(2, math.ceil(rounds / per_block))  # two blocks at least: an interval needs two
+    head = {"game": game.name, "preset": rules.name, "options": rules.options(),
+            "rules_version": game.edition, "seed": seed, "bots": names,
+            "match_rounds": match_rounds}
+    saved = Saved(save, head, ROLES[game.name], n) if save is not None else None
+    done = {b: Block(list(seats), times)
+            for b, (seats, times) in (saved.blocks.items() if saved else ()) if b < count}
+    resumed = len(done)
     started = time.perf_counter()
-    played: list[Block] = []
-    for block in blocks(rules, names, seed, count, match_rounds, jobs):
-        played.append(block)
-        if progress is not None:
-            progress(len(played) * per_block, count * per_block)
+    if progress is not None and resumed:
+        progress(resumed * per_block, count * per_block)
+    todo = [b for b in range(count) if b not in done]
+    try:
+        for b, block in zip(todo, blocks(rules, names, seed, todo, match_rounds, jobs),
+                            strict=True):
+            done[b] = block
+            if saved is not None:
+                saved.add(b, block.seats, block.times)
+            if progress is not None:
+                progress(len(done) * per_block, count * per_block)
+    finally:
+        if saved is not None:
+            saved.close()
+    played = [done[b] for b in range(count)]
     return {
-        "game": game.name, "preset": rules.name, "options": rules.options(),
-        "rules_version": game.edition, "seed": seed, "jobs": jobs, "bots": names,
-        "rounds": count * per_block, "blocks": count, "match_rounds": match_rounds,
+        **head, "jobs": jobs, "rounds": count * per_block, "blocks": count, "resumed": resumed,
         "seconds": round(time.perf_counter() - started, 1),
         "results": {name: _bot_report(game, name, played, n)
                     for name in dict.fromkeys(names)},
@@ -215,11 +242,10 @@ def summary(report: dict[str, Any]) -> str:
     """The readable report: one line per bot."""
     if report.get("game") == "doudizhu":
         return _deals_summary(report)
-    minutes, seconds = divmod(int(report["seconds"]), 60)
     lines = [
         f"bhtui tournament — {report['preset']}, {report['rounds']} rounds "
         f"({report['blocks']} deals × 5 rotations × {report['match_rounds']}-round matches), "
-        f"seed {report['seed']}, {report['jobs']} jobs, {minutes}m{seconds:02d}s",
+        f"seed {report['seed']}, {report['jobs']} jobs, {_took(report)}",
         f"{'bot':<10} {'seats':>5}  {'score/round (95% CI)':<24} {'vs the rest (95% CI)':<24} "
         f"{'emperor: side wins':>18}  {'rebel: side wins, score':>23}  decision p50 / p99",
     ]
@@ -236,12 +262,11 @@ def summary(report: dict[str, Any]) -> str:
 
 
 def _deals_summary(report: dict[str, Any]) -> str:
-    minutes, seconds = divmod(int(report["seconds"]), 60)
     n = len(report["bots"])
     lines = [
         f"bhtui tournament — doudizhu {report['preset']}, {report['blocks']} deals × {n} "
         f"seatings = {report['rounds']} games, seed {report['seed']}, {report['jobs']} jobs, "
-        f"{minutes}m{seconds:02d}s",
+        f"{_took(report)}",
         f"{'bot':<10} {'seats':>5}  {'score/game (95% CI)':<24} {'vs the rest (95% CI)':<24} "
         f"{'landlord: wins, score':>24}  {'farmer: wins, score':>24}  "
         f"{'side wins, roles averaged':<26} decision p50 / p99",
@@ -260,6 +285,14 @@ def _deals_summary(report: dict[str, Any]) -> str:
             f"{_signed(farmer['score']):>6}  {sides:<26} "
             f"{_num(times['p50'])} / {_num(times['p99'])} ms")
     return "\n".join(lines)
+
+
+def _took(report: dict[str, Any]) -> str:
+    """This run's time, and how many blocks it took from its saved file instead of playing."""
+    minutes, seconds = divmod(int(report["seconds"]), 60)
+    resumed = report.get("resumed")
+    return f"{minutes}m{seconds:02d}s" + (f" ({resumed} deals from the saved file)"
+                                          if resumed else "")
 
 
 def _ci(ci: dict[str, float] | None) -> str:
