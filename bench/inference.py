@@ -8,7 +8,8 @@ The decisions are every play of one seat (rotated by seed) among five ``normal``
 two-round match per seed, after the first lead. At each, the sampler deals ``--deals`` times
 with the plays read and as many times without (the uniform deal that agrees with the view);
 the figure is the mean over the other hands of the cards by which a dealt hand differs from
-the true one (rank counts, L1), overall and late in the round (under 60 cards in hands).
+the true one (rank counts, L1), overall and late in the round (under 60 cards in hands),
+and how many of the caps read the true hands break (natural ranks and jokers apart).
 How well the deals fit the play: on the first ``FITTED`` deals of each decision the round is
 replayed from the first lead with the playout policy (``normal``'s play, to 98 % in qingdao
 with the true hands) and the other seats' moves it would not have made are counted, beside
@@ -28,10 +29,11 @@ import sys
 import time
 
 from bhtui.bots import make_bot
+from bhtui.bots.inference import NO_CAP
 from bhtui.bots.position import Position
 from bhtui.bots.rollout import choose
 from bhtui.bots.sampling import Sampler
-from bhtui.cards import RANK_OF
+from bhtui.cards import BJ_RANK, RANK_OF, SJ_RANK
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
@@ -90,6 +92,20 @@ def distances(seen: list[Seen], deals: int, read: bool) -> tuple[list[float], li
             if sum(r.counts) < LATE:
                 late.append(d)
     return every, late
+
+
+def broken(seen: list[Seen]) -> dict[str, tuple[int, int]]:
+    """The caps the plays read put on other seats, natural ranks and jokers apart: how many
+    were read over the decisions, and how many the true hand holds more than."""
+    tally = {"natural": [0, 0], "joker": [0, 0]}
+    for r, true, _ in seen:
+        for seat, cap in Sampler(r).caps.items():
+            for rank, most in enumerate(cap):
+                if most < NO_CAP:
+                    kind = tally["joker" if rank in (SJ_RANK, BJ_RANK) else "natural"]
+                    kind[0] += 1
+                    kind[1] += true[seat][rank] > most
+    return {kind: (read, over) for kind, (read, over) in tally.items()}
 
 
 def misses(r: Reading, hands: list[list[int]], guard: int) -> int:
@@ -198,6 +214,8 @@ def main() -> None:
             print(f"  {name} the hidden guard ({len(weights)} decisions): weight on the true one "
                   f"{statistics.fmean(weights):.3f}, likeliest guess right "
                   f"{statistics.fmean(right):.0%}")
+    caps = ", ".join(f"{kind} {over} of {read}" for kind, (read, over) in broken(seen).items())
+    print(f"  caps read that the true hands break: {caps}")
     print(f"  other seats' moves a replay misses: true hands {fits(seen, None):.2f}, "
           f"uniform deals {fits(seen, False):.2f}, plays read {fits(seen, True):.2f} "
           f"(of {statistics.fmean(moves(r) for r, _, _ in seen):.0f} a decision)")

@@ -5,13 +5,17 @@ each rank it can still hold if it played as the bots play (and as most people do
   natural rank then, and holds none of that rank now (unless it played more of it since).
 - **An answer** is the cheapest that beats the set (the cost of ``rollout.set_cost``): the seat
   held fewer than the set's size of every rank between the two that would have cost less
-  even broken out of a bigger group.
+  even broken out of a bigger group — and, on a single, no joker that costs less (a single
+  2 says: no joker at all), where jokers make a set alone.
 - **A pass** on a set it was not known to back says it had no cheap answer (``CHEAP``, the
   playout policy's smallest budget): fewer than the set's size of every rank above it, 2s
-  and jokers aside. Once the sides are known a pass on a partner's set says nothing.
+  aside, and on a single no joker (one alone is a cheap answer). Once the sides are known a
+  pass on a partner's set says nothing. (In seeded matches of every preset, no ``normal``
+  bot of more than ``SMALL`` cards passed such a single, or answered it with a card costing
+  more than a joker, holding that joker: 0 of 247 passes.)
 - **A pass on the emperor's set** while the guard is hidden is what a guard does whatever he
-  holds, and a rebel only without an answer (any rank below the 2s: ``normal``'s budget
-  against an enemy): ``emperor_passes`` says what it means if the seat is a rebel, and the
+  holds, and a rebel only without an answer (any rank below the 2s, on a single a joker:
+  ``normal``'s budget against an enemy): ``emperor_passes`` says what it means if the seat is a rebel, and the
   sampler weighs who the guard is by it (a rebel who passed with an answer he played later
   is almost surely the guard) and, given the guard, deals the rebels by it.
 
@@ -29,7 +33,7 @@ playing his own way bends the deals, never breaks them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
 from bhtui.cards import BJ_RANK, GC_RANK, RANKS_WITH_GC, SJ_RANK, TWO
@@ -67,7 +71,7 @@ def caps(r: Reading, plays: Read) -> dict[int, list[int]]:
         elif top is None:
             found = _lead(played, done, skip)
         else:
-            found = _answer(played, top, done, skip)
+            found = _answer(r, played, top, done, skip)
         if found:
             capped(out, seat, found)
     return out
@@ -75,8 +79,9 @@ def caps(r: Reading, plays: Read) -> dict[int, list[int]]:
 
 def emperor_passes(r: Reading, plays: Read) -> list[tuple[int, Found]]:
     """While the guard is hidden to me: each pass among ``plays`` on the emperor's natural
-    set, with what it says if that seat is a rebel — no answer below the 2s (a
-    rebel answers the emperor with any of them, ``normal``'s budget against an enemy); the
+    set, with what it says if that seat is a rebel — no answer below the 2s, nor on a
+    single a joker (a rebel answers the emperor with any of them, ``normal``'s budget
+    against an enemy); the
     guard passes his emperor's sets whatever he holds. A cap below 0 (it played such an
     answer since) says a rebel would not have passed at all."""
     if r.emperor is None or r.guard is not None or r.open_solo or r.role == "guard":
@@ -85,8 +90,9 @@ def emperor_passes(r: Reading, plays: Read) -> list[tuple[int, Found]]:
     out = []
     for seat, played, top, top_seat, done in plays:
         if played is None and top_seat == r.emperor and top is not None and _natural(top):
+            ranks = [rank for rank in range(top.rank + 1, TWO) if rank != skip]
             out.append((seat, [(rank, top.size - 1 - done[rank])
-                               for rank in range(top.rank + 1, TWO) if rank != skip]))
+                               for rank in ranks + _jokers(r, top, lambda cost: cost <= CHEAP)]))
     return out
 
 
@@ -164,24 +170,34 @@ def _lead(s: CardSet, done: Sequence[int], skip: int) -> Found:
     return found
 
 
-def _answer(s: CardSet, top: CardSet, done: Sequence[int], skip: int) -> Found:
-    """The cheapest answer: no cheaper rank of the size, even broken."""
+def _answer(r: Reading, s: CardSet, top: CardSet, done: Sequence[int], skip: int) -> Found:
+    """The cheapest answer: no cheaper rank of the size, even broken — and on a single, no
+    joker cheaper than it (a single 2 says: no joker at all)."""
     if not _natural(top) or s.size != top.size or s.gc or s.twos or not s.n:
         return []
     price = RANK_COST[s.rank] + SJ_COST * s.sj + BJ_COST * s.bj
     cheaper = [rank for rank in range(top.rank + 1, TWO + 1)
                if rank not in (s.rank, skip) and RANK_COST[rank] + BREAK_COST < price]
-    return _fewer(cheaper, top.size, done)
+    return _fewer(cheaper + _jokers(r, top, lambda cost: cost < price), top.size, done)
 
 
 def _pass(r: Reading, seat: int, top: CardSet | None, top_seat: int,
           done: Sequence[int], skip: int) -> Found:
-    """No cheap answer, on a set the seat was not known to back."""
+    """No cheap answer, on a set the seat was not known to back: on a single, no joker
+    either (one alone is a cheap answer)."""
     if top is None or not _natural(top) or not _against(r, seat, top_seat):
         return []
     cheap = [rank for rank in range(top.rank + 1, TWO + 1)
              if rank != skip and RANK_COST[rank] + BREAK_COST <= CHEAP]
-    return _fewer(cheap, top.size, done)
+    return _fewer(cheap + _jokers(r, top, lambda cost: cost <= CHEAP), top.size, done)
+
+
+def _jokers(r: Reading, top: CardSet, cheap: Callable[[float], bool]) -> list[int]:
+    """The jokers that alone would have answered the natural single ``top`` cheaply enough
+    (R-PLAY-1: where jokers make a set alone), as the policy prices them."""
+    if top.size != 1 or not r.rules.joker_sets:
+        return []
+    return [rank for rank, cost in ((SJ_RANK, SJ_COST), (BJ_RANK, BJ_COST)) if cheap(cost)]
 
 
 def _against(r: Reading, seat: int, top_seat: int) -> bool:

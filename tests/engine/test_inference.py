@@ -13,7 +13,7 @@ import pytest
 from bhtui.bots import make_bot
 from bhtui.bots.inference import NO_CAP, caps, emperor_passes, read
 from bhtui.bots.sampling import Sampler
-from bhtui.cards import RANK_OF, parse_card
+from bhtui.cards import BJ_RANK, RANK_OF, SJ_RANK, parse_card
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
@@ -24,23 +24,23 @@ from helpers import pass_, play, rigged
 SIX, NINE, ACE = RANK_OF[parse_card("6S")], RANK_OF[parse_card("9S")], RANK_OF[parse_card("AS")]
 
 
-def seven_called(*hands: str) -> Match:
+def seven_called(*hands: str, **options: bool) -> Match:
     """A qingdao deal of these hands where seat 0 took the throne and called 7H: seat 1
     holds the fourth 7H, the hidden guard."""
-    m = rigged(*hands)
+    m = rigged(*hands, **options)
     m.apply(0, {"type": "accept"})
     m.apply(0, {"type": "call", "card": "7H"})
     return m
 
 
-def kings_then_nines() -> Match:
+def kings_then_nines(**options: bool) -> Match:
     """Seat 0 (emperor, guard hidden) leads 3s; seat 2 answers with kings, the others pass;
     seat 2 leads 9s."""
     m = seven_called("7H 7H 7H 3S 3D 8S 8D 8C JC JD QC QD KC 2C 2D",
                      "7H 4C 4D 5C 5D 6C 6D 10C 10D JH JS AC",
                      "KS KD 9S 9D 4S 10S 10H JH QH QS AS AH 2S 2H SJ",
                      "3C 4S 5S 6S 7S 8H 9C 10H QH KH AD",
-                     "3H 4H 5H 6H 7C 8C 9H JS QC KD AC 2C BJ")
+                     "3H 4H 5H 6H 7C 8C 9H JS QC KD AC 2C BJ", **options)
     play(m, 0, "3S 3D")
     pass_(m, 1)
     play(m, 2, "KS KD")
@@ -104,6 +104,35 @@ def test_a_lead_that_later_plays_contradict_is_not_read():
     play(m, 2, "4S")
     cap = Sampler(m.reading(3)).caps.get(2, [NO_CAP] * 16)
     assert cap[RANK_OF[parse_card("5S")]] > 0
+
+
+def a_single_four(joker_sets: bool = True) -> Match:
+    """After kings_then_nines' 9s go round, seat 2 leads a single 4S: seat 3 (11 cards, no
+    joker) passes it, seat 4 passes, the emperor (13 cards) answers with a 2."""
+    m = kings_then_nines(joker_sets=joker_sets)
+    for seat in (3, 4, 0, 1):
+        pass_(m, seat)
+    play(m, 2, "4S")
+    pass_(m, 3)
+    pass_(m, 4)
+    play(m, 0, "2C")
+    return m
+
+
+def test_R_PLAY_1_a_seat_that_passed_a_single_held_no_joker_nor_one_that_answered_a_2():
+    """A joker alone beats any single cheaply: seat 3 passed seat 2's 4 (a set it had no
+    reason to back), so it held none, and the emperor, who paid a 2 for it, none either —
+    the deals seldom give them one. Where jokers make no set alone, neither says so."""
+    reading = a_single_four().reading(1)
+    sampler = Sampler(reading)
+    for seat in (3, 0):
+        assert sampler.caps[seat][SJ_RANK] == sampler.caps[seat][BJ_RANK] == 0
+    jokers = [SJ_RANK, BJ_RANK]
+    uniform = Sampler(reading, plays=False)
+    assert statistics.fmean(held(sampler, 3, jokers)) < statistics.fmean(
+        held(uniform, 3, jokers)) / 2
+    plain = Sampler(a_single_four(joker_sets=False).reading(1)).caps
+    assert plain[3][SJ_RANK] == plain[0][BJ_RANK] == NO_CAP
 
 
 def passed_the_emperors_kings() -> Match:
