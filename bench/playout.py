@@ -11,6 +11,10 @@ the median and min..max per playout of each, wall and CPU time, and the ratio (h
 faster a playout is than an engine round). Then the ``hard`` bot's decision time over one
 match against ``normal`` bots (p50, p99, max), at its default budget, without a time limit.
 
+With ``--table-rounds N`` it also counts what a table's clock buys: ``hard`` with
+``TABLE_SECONDS`` over N rounds against ``normal`` bots, the playouts each searched decision
+played (p10, p50, p90) — the reference for the tournament's ``PLAYOUTS``.
+
 With ``--policy-rounds N`` it also measures the playout policy's own quality, the ceiling
 of what the search can see: the policy as a bot (one deal drawn from its seat's view, the
 policy's move on it; ``normal`` for everything but plays) against four ``normal`` bots, each
@@ -31,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bhtui.bots import CountingBot, SearchBot, make_bot  # noqa: E402
+from bhtui.bots import TABLE_SECONDS, CountingBot, SearchBot, make_bot  # noqa: E402
 from bhtui.bots.position import Position  # noqa: E402
 from bhtui.bots.rollout import choose, play_out  # noqa: E402
 from bhtui.bots.sampling import Sampler  # noqa: E402
@@ -118,6 +122,33 @@ def decision_times(preset: str, seed: int, rounds: int) -> list[float]:
     return sorted(times)
 
 
+class CountedSearch(SearchBot):
+    """``hard`` counting the playouts of each search it makes."""
+
+    def __init__(self, seed: int, seconds: float) -> None:
+        super().__init__(seed, seconds=seconds)
+        self.counts: list[int] = []
+
+    def _search(self, count, draw, outcome, playouts):  # type: ignore[no-untyped-def]
+        played = [0]
+
+        def counted(deal, i):  # type: ignore[no-untyped-def]
+            played[0] += 1
+            return outcome(deal, i)
+
+        chosen = super()._search(count, draw, counted, playouts)
+        self.counts.append(played[0])
+        return chosen
+
+
+def table_playouts(preset: str, seed: int, rounds: int) -> list[int]:
+    """The playouts of each searched decision of ``hard`` at a table, sorted."""
+    hard = CountedSearch(seed, TABLE_SECONDS)
+    play_match(Match(PRESETS[preset], seed, rounds=rounds),
+               [hard] + [make_bot("normal", s) for s in range(1, 5)])  # type: ignore[list-item]
+    return sorted(hard.counts)
+
+
 class PolicyBot(CountingBot):
     """The playout policy as a bot: its move on one deal that agrees with the view."""
 
@@ -159,6 +190,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds hard's decisions are timed over")
     parser.add_argument("--preset", nargs="*", default=["qingdao", "lianzhong-classic"],
                         choices=list(PRESETS))
+    parser.add_argument("--table-rounds", type=int, default=0,
+                        help="also the playouts hard plays at a table over this many rounds")
     parser.add_argument("--policy-rounds", type=int, default=0,
                         help="also the playout policy's edge as a bot over this many rounds")
     args = parser.parse_args()
@@ -184,6 +217,12 @@ def main() -> None:
         p50, p99 = (times[min(len(times) - 1, int(q * len(times)))] * 1e3 for q in (0.5, 0.99))
         print(f"  hard's decisions over {args.rounds} round(s) against normal bots: {len(times)}, "
               f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {times[-1] * 1e3:.0f} ms")
+        if args.table_rounds:
+            counts = table_playouts(preset, 1, args.table_rounds)
+            if counts:
+                p10, p50, p90 = (counts[int(q * len(counts))] for q in (0.1, 0.5, 0.9))
+                print(f"  hard at a table ({TABLE_SECONDS:.0f} s): {len(counts)} searches over "
+                      f"{args.table_rounds} round(s), playouts p10 {p10}, p50 {p50}, p90 {p90}")
         if args.policy_rounds:
             edge, half = policy_edge(preset, args.policy_rounds)
             print(f"  the playout policy as a bot against four normal ones: {edge:+.2f} a round "

@@ -42,9 +42,15 @@ from bhtui.rules.mechanisms import Attach, FirstLead
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats, is_bomb
 
-PLAYOUTS = 200
-"""The default budget per decision: within a second on a slow core at the first lead."""
-TIMED_PLAYOUTS = 20 * PLAYOUTS
+PLAYOUTS = 640
+"""The budget per decision without a clock (a tournament): about what the clock buys at a
+table, where on these 2-core machines a decision plays a median of 620 to 750 playouts
+(``python bench/playout.py --table-rounds 2``), so a tournament measures the bot people
+meet."""
+PRESET_PLAYOUTS = {"weifang": 360}
+"""Where a playout costs more (Weifang's answers are the engine's: kills, the GC), what the
+clock buys there instead."""
+TIMED_PLAYOUTS = 4000
 """With a time limit (at a table) the clock decides; this only caps a decision so easy that
 its playouts are nearly free."""
 SPEND = 0.8
@@ -70,9 +76,17 @@ class Plan(NamedTuple):
 
 
 class SearchBot(Searcher[CountingBot]):
-    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS,
+    def __init__(self, seed: int = 0, playouts: int | None = None,
                  seconds: float | None = None) -> None:
-        super().__init__(seed, playouts, seconds, CountingBot(seed))
+        super().__init__(seed, playouts or PLAYOUTS, seconds, CountingBot(seed))
+        self._preset_budget = playouts is None
+        """Without a budget given, the preset's (PRESET_PLAYOUTS, else PLAYOUTS)."""
+
+    def budget(self, r: Reading) -> int:
+        """The playouts a decision of this preset may play without a clock."""
+        if self._preset_budget:
+            return PRESET_PLAYOUTS.get(r.rules.name, PLAYOUTS)
+        return self.playouts
 
     def decide(self, offer: Choices) -> Action:
         plain = self._plain.decide(offer)
@@ -81,7 +95,8 @@ class SearchBot(Searcher[CountingBot]):
             return plain
         if len(plan.actions) == 1:
             return plan.actions[0]
-        return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome)]
+        return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome,
+                                         self.budget(offer.reading))]
 
     def appraise(self, offer: Choices, playouts: int | None = None) -> list[Appraisal[Action]]:
         """Every candidate ``decide`` would weigh here (``normal``'s move among them), each
@@ -93,7 +108,7 @@ class SearchBot(Searcher[CountingBot]):
         if plan is None or len(plan.actions) == 1:
             return []
         return appraise_all(plan.actions, plan.draw, plan.outcome,
-                            playouts or self.playouts, rng)
+                            playouts or self.budget(offer.reading), rng)
 
     def _plan(self, offer: Choices, plain: Action, rng: random.Random) -> Plan | None:
         """What a search of this decision compares (``normal``'s move first), how it draws a
@@ -229,7 +244,8 @@ class SearchBot(Searcher[CountingBot]):
         if "open_guard" not in offer.kinds or plain not in (None, OPEN_GUARD):
             return plain
         plan = self._open_guard(offer.reading, [plain or QUIET, QUIET if plain else OPEN_GUARD])
-        choice = plan.actions[self._search(2, plan.draw, plan.outcome)]
+        choice = plan.actions[self._search(2, plan.draw, plan.outcome,
+                                           self.budget(offer.reading))]
         return None if choice is QUIET else choice
 
     def _open_guard(self, r: Reading, options: list[Action]) -> Plan:
@@ -291,8 +307,9 @@ class SearchBot(Searcher[CountingBot]):
         return out
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
-                outcome: Callable[[Any, int], int]) -> int:
-        """Which of ``count`` candidates to play: sequential halving of the challengers on
+                outcome: Callable[[Any, int], int], playouts: int) -> int:
+        """Which of ``count`` candidates to play, within ``playouts`` (or the clock):
+        sequential halving of the challengers on
         shared deals (``draw``), the ``normal`` bot's choice (candidate 0) always among them;
         a challenger replaces it only when it scored better on the same deals by more than
         chance would explain (SWITCH_AT). With a time limit each halving round has its share
@@ -303,7 +320,7 @@ class SearchBot(Searcher[CountingBot]):
         results: list[list[int]] = [[] for _ in range(count)]
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
-        budget = TIMED_PLAYOUTS if timed else self.playouts
+        budget = TIMED_PLAYOUTS if timed else playouts
         per_round = max(count, budget // rounds)
         limit = started + (self.seconds or 0.0) * SPEND
         for k in range(rounds):

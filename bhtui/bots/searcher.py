@@ -18,6 +18,8 @@ class Searcher(Generic[P]):
         self._seed = seed
         self._rng = random.Random(seed)
         self.playouts = playouts
+        """The budget per decision without a clock, fixed when made (Baohuang's ``hard``
+        made without one plays its preset's)."""
         self.seconds = seconds
         """A time limit per decision (None: the playouts alone decide, deterministically)."""
         self._plain = plain

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bhtui.bots import make_bot
+from bhtui.bots import SearchBot, make_bot
 from bhtui.cards import RANKS_WITH_GC
 from bhtui.rules import IllegalAction, Match, get_preset, legal_sets, parse_set
 from bhtui.rules.choices import LeadSets
@@ -79,10 +79,8 @@ def test_R_PLAY_1_no_bot_plays_jokers_alone_but_as_its_last_set(rules, level):
     only as the hand's last."""
     rounds = 1 if level == "hard" else 3
     m = Match(rules, 21, rounds=rounds)
-    bots = [make_bot(level, seat) for seat in range(5)]
-    if level == "hard":
-        for b in bots:
-            b.playouts = 24
+    bots = [SearchBot(seat, playouts=24) if level == "hard" else make_bot(level, seat)
+            for seat in range(5)]
     while not m.over:
         seat = m.to_act
         left = sum(m.round.rc[seat])
