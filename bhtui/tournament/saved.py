@@ -6,7 +6,8 @@ killed process would lose all of it. With a file, every finished block is append
 plays only the blocks the file lacks: the report is the one an unbroken run prints. A file of
 another tournament (a different seed, bots, preset or rules edition) is refused and left as
 it is; a last line cut short (the process killed while writing) is dropped and played again.
-One run at a time per file.
+One run at a time per file, and one version of the bots: the file cannot tell a bot
+changed since.
 """
 
 from __future__ import annotations
