@@ -15,7 +15,17 @@ from bhtui.bots import CountingBot, make_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.bots.sampling import Sampler
 from bhtui.bots.search import SearchBot
-from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, deck, parse_card
+from bhtui.cards import (
+    BJ,
+    BJ_RANK,
+    GC_RANK,
+    RANK_OF,
+    RANKS_WITH_GC,
+    deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 
@@ -115,6 +125,58 @@ def test_R_HIDE_1_hard_weighs_open_guard_the_same_when_hidden_cards_are_reshuffl
     else:
         assert SearchBot(seed, playouts=20).interject(m.interjections(guard)) == SearchBot(
             seed, playouts=20).interject(twin.interjections(guard))
+
+
+@FAST
+@given(st.integers(0, 10**6), st.integers(0, 4), st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_grabs_the_same_when_hidden_cards_are_reshuffled(seed, seat, data, rng):
+    """Baike's 抢庄 is searched (R-EMP-B5): the other hands dealt anew before any call, the
+    same answer, out of turn and at the seat's own turn."""
+    m = Match(PRESETS["baike"], seed, rounds=1)
+    twin = reshuffled(m, seat, rng)
+    bot_seed = data.draw(st.integers(0, 99), label="bot seed")
+    ask = (lambda match: match.legal_actions(seat)) if m.to_act == seat else (
+        lambda match: match.interjections(seat))
+    asked = [SearchBot(bot_seed, playouts=20).interject(ask(match)) if m.to_act != seat
+             else SearchBot(bot_seed, playouts=20).decide(ask(match)) for match in (m, twin)]
+    assert asked[0] == asked[1]
+
+
+def baike_grab_offer(hand: str) -> Match:
+    """A baike deal whose seat 2 holds ``hand``, the rest of the deck (the emperor card, a
+    BJ, aside) dealt round the others."""
+    rest = [c for c in deck() if c != BJ] + [BJ] * 3
+    for card in parse_cards(hand):
+        rest.remove(card)
+    hands = [format_cards(rest[i::4]) for i in range(4)]
+    return rigged(hands[0], hands[1], hand, hands[2], hands[3], preset="baike")
+
+
+class Grabber(CountingBot):
+    """``normal``, but grabbing the throne at its first chance."""
+
+    def interject(self, offer):  # type: ignore[no-untyped-def]
+        return {"type": "grab"} if "grab" in offer.kinds else super().interject(offer)
+
+
+def test_R_EMP_B5_hard_grabs_a_hand_that_wins_alone_and_leaves_a_plain_one():
+    """抢庄 scores +40 first, else -40 (R-SCORE-B4). Seat 2's hand in baike's deal 12 is
+    below ``normal``'s strength rule for a grab, yet grabbing wins it the round alone
+    against four ``normal`` bots: hard grabs it (asked again, the same answer), and lets an
+    ordinary hand be; with seven jokers and sixteen 2s it grabs as ``normal`` does."""
+    offer = Match(PRESETS["baike"], 12, rounds=1).interjections(2)
+    bot = SearchBot(3, playouts=60)
+    assert bot.interject(offer) == {"type": "grab"} == bot.interject(offer)
+    assert CountingBot().interject(offer) is None
+    m = Match(PRESETS["baike"], 12, rounds=1)
+    play_match(m, [CountingBot(s) if s != 2 else Grabber(2) for s in range(5)])
+    assert m.records[0].result.scores[2] == 40
+    plain = Match(PRESETS["baike"], 5, rounds=1)
+    assert SearchBot(3, playouts=60).interject(plain.interjections(2)) is None
+    strong = baike_grab_offer(" ".join(["SJ"] * 4 + ["BJ"] * 3 + ["2S", "2H", "2C", "2D"] * 4
+                                       + ["AS", "AH", "AC", "AD", "KS", "KH", "KC", "KD"] * 2
+                                       + ["3S", "3H", "3C", "4S"]))
+    assert SearchBot(3, playouts=60).interject(strong.interjections(2)) == {"type": "grab"}
 
 
 @FAST
