@@ -28,7 +28,7 @@ from typing import Any
 
 from bhtui.games import Game, game_for, get_game
 from bhtui.sim import play_match
-from bhtui.tournament.saved import Saved
+from bhtui.tournament.saved import Saved, Seat, code_digest
 from bhtui.wire import Action
 
 Z95 = 1.959964
@@ -59,7 +59,7 @@ class Block:
     """One match seed in every rotation: each seat-round as (bot, seat, role, score, side
     won)."""
 
-    seats: list[tuple[str, int, str, int, bool]] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
@@ -99,29 +99,37 @@ def _role(game: Game, result: Any, seat: int) -> tuple[str, bool]:
     return role, result.winner == ("emperor" if role != "rebel" else "rebels")
 
 
-def _play(job: tuple[Any, list[str], int, int]) -> Block:
-    return play_block(*job)
+def _play(job: tuple[int, Any, list[str], int, int]) -> tuple[int, Block]:
+    b, *rest = job
+    return b, play_block(*rest)
 
 
 def blocks(rules: Any, names: list[str], seed: int, which: list[int], match_rounds: int,
-           jobs: int) -> Iterator[Block]:
-    """The blocks numbered ``which``, in that order, played on ``jobs`` processes."""
-    work = [(rules, names, seed * 1_000_003 + b, match_rounds) for b in which]
-    if jobs <= 1:
+           jobs: int) -> Iterator[tuple[int, Block]]:
+    """The blocks numbered ``which``, each with its number, on ``jobs`` processes: in order
+    on one, as they end on more (so a stop loses only the blocks in play)."""
+    work = [(b, rules, names, seed * 1_000_003 + b, match_rounds) for b in which]
+    if jobs <= 1 or not work:
         yield from map(_play, work)
         return
     # Forked from a clean server process, never from this one: a fork of a process that has
-    # threads (a test runner's, a table's) may copy a held lock and hang its child.
+    # threads (a test runner's, a table's) may copy a held lock and hang its child. Ctrl-C
+    # is the tournament's to handle: the server and its workers start with it blocked (a
+    # mask they inherit), or each would print a traceback of its own; here it waits until
+    # the pool is up, then stops the run.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    with context.Pool(jobs, initializer=_quiet) as pool:
-        yield from pool.imap(_play, work)
-
-
-def _quiet() -> None:
-    """A worker leaves Ctrl-C to the tournament, which stops it: without this, each worker
-    would print a traceback of its own."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    mask = hasattr(signal, "pthread_sigmask")
+    if mask:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = context.Pool(jobs, initializer=signal.signal,
+                            initargs=(signal.SIGINT, signal.SIG_IGN))
+    finally:
+        if mask:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    with pool:
+        yield from pool.imap_unordered(_play, work)
 
 
 def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
@@ -143,7 +151,7 @@ def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
     per_block = n * match_rounds
     count = max(2, math.ceil(rounds / per_block))  # two blocks at least: an interval needs two
     head = {"game": game.name, "preset": rules.name, "options": rules.options(),
-            "rules_version": game.edition, "seed": seed, "bots": names,
+            "rules_version": game.edition, "code": code_digest(), "seed": seed, "bots": names,
             "match_rounds": match_rounds}
     saved = Saved(save, head, ROLES[game.name], n) if save is not None else None
     done = {b: Block(list(seats), times)
@@ -154,8 +162,7 @@ def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
         progress(resumed * per_block, count * per_block)
     todo = [b for b in range(count) if b not in done]
     try:
-        for b, block in zip(todo, blocks(rules, names, seed, todo, match_rounds, jobs),
-                            strict=True):
+        for b, block in blocks(rules, names, seed, todo, match_rounds, jobs):
             done[b] = block
             if saved is not None:
                 saved.add(b, block.seats, block.times)

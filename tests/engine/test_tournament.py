@@ -146,14 +146,43 @@ def test_a_file_of_another_tournament_or_of_anything_else_is_refused_and_left_as
     broken.write_bytes(lines[0] + lines[1].replace(b'"heuristic"', b'"genius"') + lines[2])
     bad = cli(*ARGS, "--jobs", "1", "--save", str(broken))
     assert bad.returncode == 2 and "line 2: not a block of this tournament" in bad.stderr
+    short = tmp_path / "short.jsonl"  # a block that lost a seat's rows
+    row = json.loads(lines[1])
+    row["seats"] = row["seats"][1:]
+    short.write_bytes(lines[0] + json.dumps(row).encode() + b"\n")
+    assert "line 2: not a block" in cli(*ARGS, "--jobs", "1", "--save", str(short)).stderr
+    older = tmp_path / "older.jsonl"  # played by other code
+    head = json.loads(lines[0])
+    head["code"] = "0" * 16
+    older.write_bytes(json.dumps(head).encode() + b"\n" + lines[1])
+    assert "played by other bots or rules" in cli(*ARGS, "--jobs", "1", "--save",
+                                                  str(older)).stderr
+    assert "is not a file" in cli(*ARGS, "--jobs", "1", "--save", str(tmp_path)).stderr
     assert save.read_bytes() == kept and notes.read_text() == "my notes\n"
     assert broken.read_bytes() == lines[0] + lines[1].replace(b'"heuristic"', b'"genius"') \
         + lines[2]
+    assert short.read_bytes().count(b"\n") == 2 and older.read_bytes().count(b"\n") == 2
+
+
+def test_a_file_another_tournament_is_writing_is_refused(tmp_path):
+    """Two runs on one file would write over each other's lines: the second is refused
+    while the first holds it, and may go on once it is done."""
+    from bhtui.tournament.saved import Saved, SaveError
+
+    save = tmp_path / "cup.jsonl"
+    header = {"game": "baohuang", "preset": "qingdao", "options": {}, "rules_version": 2,
+              "code": "x", "seed": 1, "bots": ["random"] * 5, "match_rounds": 1}
+    first = Saved(save, header, ("emperor", "guard", "rebel"), 5)
+    with pytest.raises(SaveError, match="in use by another tournament"):
+        Saved(save, header, ("emperor", "guard", "rebel"), 5)
+    first.close()
+    Saved(save, header, ("emperor", "guard", "rebel"), 5).close()
 
 
 def test_ctrl_c_stops_a_saved_tournament_with_what_it_finished_kept(tmp_path):
     """A person stops a long run with Ctrl-C (SIGINT to the process group, the pool's
-    workers too): it says where the finished deals are, and the same command goes on."""
+    workers too): it says where the finished deals are, and the same command goes on from
+    them."""
     save = tmp_path / "cup.jsonl"
     args = [sys.executable, "-m", "bhtui", "tournament", "--bots",
             "normal,random,random,random,random", "--rounds", "100000", "--match-rounds", "1",
@@ -164,14 +193,25 @@ def test_ctrl_c_stops_a_saved_tournament_with_what_it_finished_kept(tmp_path):
     def deals() -> int:
         return len(save.read_bytes().splitlines()) - 1 if save.exists() else 0
 
-    deadline = time.monotonic() + 60
-    while deals() < 2:
-        assert time.monotonic() < deadline and run.poll() is None, "no deal was saved"
-        time.sleep(0.05)  # (polling the file for what the test waits on)
-    os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 60
+        while deals() < 2:
+            assert time.monotonic() < deadline and run.poll() is None, "no deal was saved"
+            time.sleep(0.05)  # (polling the file for what the test waits on)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:  # (a failed wait must not leave it running beside the suite)
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
     assert run.returncode == 130 and not out
     assert f"the deals finished are in {save}: the same command goes on" in err
     assert "Traceback" not in err
     kept = save.read_bytes().splitlines()
     assert len(kept) >= 3 and all(json.loads(line) for line in kept)
+    again = subprocess.run([*args[:args.index("--rounds") + 1], "30",
+                            *args[args.index("--rounds") + 2:]], capture_output=True,
+                           text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    doc = json.loads(again.stdout)
+    assert doc["blocks"] == 6 and doc["resumed"] >= 2
