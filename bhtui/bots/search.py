@@ -63,11 +63,12 @@ QUIET: Action = {"type": "skip"}
 THRONES = ({"accept", "decline"}, {"call", "decline"})
 """The throne offers searched: take it (baike: by calling) or pass it on."""
 GRAB: Action = {"type": "grab"}
-GRAB_BAR = 5
-"""What not grabbing (baike's 抢庄, R-EMP-B5) is taken to be worth, in points: a grab whose
-playouts score clearly more is made. In seeded ``normal`` matches, grabs the playouts put
-at 0 to 5 a round scored 6.0 less than not grabbing, at 5 to 10 9.7 more, above 10 25.4
-more (R-SCORE-B4: +40 first, else -40)."""
+GRAB_BAR = 10
+"""What a grab (baike's 抢庄, R-EMP-B5) must clearly score in the playouts to be made, in
+points (R-SCORE-B4: +40 first, else -40). In seeded ``normal`` matches, grabs the playouts
+put at 0 to 5 a round scored 6.0 less than not grabbing, at 5 to 10 9.7 more, above 10 25.4
+more; the bar leaves the middle band out, since rebels who defend better than the
+playouts' ``normal``-like ones (``hard``'s, people's) stop more grabs."""
 SWITCH_AT = 1.0
 """How many standard errors better than the ``normal`` move a challenger must score (on the
 same deals) to be played instead: below that the difference is as likely noise."""
