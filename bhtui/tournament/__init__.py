@@ -257,15 +257,21 @@ def summary(report: dict[str, Any]) -> str:
         f"{'emperor: side wins':>18}  {'rebel: side wins, score':>23}  decision p50 / p99",
     ]
     for name, res in report["results"].items():
-        seats = sum(1 for n in report["bots"] if n == name)
         emperor, rebel = res["emperor"], res["rebel"]
-        times = res["decision_ms"]
-        lines.append(
-            f"{name:<10} {seats:>3}/5  {_ci(res['score']):<24} {_ci(res['vs_rest']):<24} "
+        lines.append(_row(report, name, (
             f"{_pct(emperor['side_wins']):>11} of {emperor['rounds']:<4}  "
-            f"{_pct(rebel['side_wins']):>7} of {rebel['rounds']:<5} {_signed(rebel['score']):>6}"
-            f"  {_num(times['p50'])} / {_num(times['p99'])} ms")
+            f"{_pct(rebel['side_wins']):>7} of {rebel['rounds']:<5} "
+            f"{_signed(rebel['score']):>6}")))
     return "\n".join(lines)
+
+
+def _row(report: dict[str, Any], name: str, roles: str) -> str:
+    """A bot's line: its seats, scores, how it did in each role (``roles``) and its time."""
+    res, bots = report["results"][name], report["bots"]
+    times = res["decision_ms"]
+    return (f"{name:<10} {bots.count(name):>3}/{len(bots)}  {_ci(res['score']):<24} "
+            f"{_ci(res['vs_rest']):<24} {roles}  {_num(times['p50'])} / "
+            f"{_num(times['p99'])} ms")
 
 
 def _deals_summary(report: dict[str, Any]) -> str:
@@ -279,18 +285,14 @@ def _deals_summary(report: dict[str, Any]) -> str:
         f"{'side wins, roles averaged':<26} decision p50 / p99",
     ]
     for name, res in report["results"].items():
-        seats = sum(1 for b in report["bots"] if b == name)
-        landlord, farmer, times = res["landlord"], res["farmer"], res["decision_ms"]
-        side = res["side_wins"]
+        landlord, farmer, side = res["landlord"], res["farmer"], res["side_wins"]
         sides = "-" if side is None else (f"{_pct(side['mean'])} ({_pct(side['low'])}.."
                                           f"{_pct(side['high'])})")
-        lines.append(
-            f"{name:<10} {seats:>3}/{n}  {_ci(res['score']):<24} {_ci(res['vs_rest']):<24} "
+        lines.append(_row(report, name, (
             f"{_pct(landlord['side_wins']):>8} of {landlord['rounds']:<5} "
             f"{_signed(landlord['score']):>6}  "
             f"{_pct(farmer['side_wins']):>8} of {farmer['rounds']:<5} "
-            f"{_signed(farmer['score']):>6}  {sides:<26} "
-            f"{_num(times['p50'])} / {_num(times['p99'])} ms")
+            f"{_signed(farmer['score']):>6}  {sides:<25}")))
     return "\n".join(lines)
 
 
