@@ -20,6 +20,7 @@ import math
 import multiprocessing
 import signal
 import statistics
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -63,6 +64,8 @@ class Block:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
+STOP_SECONDS = 5.0
+"""How long a stopped tournament waits for its pool to stop."""
 ROLES = {"baohuang": ("emperor", "guard", "rebel"), "doudizhu": ROLES_DDZ}
 """The roles each game's report shows, its first role's side against the rest."""
 
@@ -128,8 +131,15 @@ def blocks(rules: Any, names: list[str], seed: int, which: list[int], match_roun
     finally:
         if mask:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    with pool:
+    try:
         yield from pool.imap_unordered(_play, work)
+    finally:
+        # Stopped mid-run (Ctrl-C, an error), the pool's terminate can hang on a worker
+        # that holds the task queue's lock waiting for work: it gets STOP_SECONDS, and
+        # workers left behind end themselves once this process is gone (their queue shut).
+        stopper = threading.Thread(target=pool.terminate, daemon=True)
+        stopper.start()
+        stopper.join(STOP_SECONDS)
 
 
 def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,

@@ -48,10 +48,13 @@ def test_baike_call_dialog_snapshot(snap_compare):
         from tui_helpers import table
 
         await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
-        # the hand under the dialog draws its border focused once the table has focused it:
-        # on a loaded machine the picture was once taken before (a plain, not a double, frame)
+        # the hand under the dialog draws its border focused once the table has focused it
+        # and the style pass has run: on a loaded machine the picture was taken between
+        # the two (a plain, not a double, frame), so wait for the double frame itself
         screen = table(app)
-        await wait_for(pilot, lambda: screen.focused is screen.query_one(HandView))
+        hand = screen.query_one(HandView)
+        await wait_for(pilot, lambda: screen.focused is hand)
+        await wait_for(pilot, lambda: hand.styles.border_top[0] == "double")
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_the_dialog)
