@@ -86,7 +86,7 @@ class Plan(NamedTuple):
 class SearchBot(Searcher[CountingBot]):
     def __init__(self, seed: int = 0, playouts: int | None = None,
                  seconds: float | None = None) -> None:
-        super().__init__(seed, playouts or PLAYOUTS, seconds, CountingBot(seed))
+        super().__init__(seed, PLAYOUTS if playouts is None else playouts, seconds, CountingBot(seed))
         self._preset_budget = playouts is None
         """Without a budget given, the preset's (PRESET_PLAYOUTS, else PLAYOUTS)."""
         self._grab_memo: tuple[tuple[tuple[int, ...], tuple[int, ...]], bool] | None = None
