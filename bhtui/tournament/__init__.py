@@ -24,6 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,9 @@ def blocks(rules: Any, names: list[str], seed: int, which: list[int], match_roun
     context.set_forkserver_preload([__name__])
     mask = hasattr(signal, "pthread_sigmask")
     if mask:
+        # (the resource tracker, started with the server, unblocks SIGINT when it is up:
+        # started first, it leaves the mask to the pool's server, threads and workers)
+        resource_tracker.ensure_running()
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         pool = context.Pool(jobs, initializer=signal.signal,
