@@ -4,11 +4,6 @@ and a seed plays the same games whatever the number of processes."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -179,46 +174,33 @@ def test_a_file_another_tournament_is_writing_is_refused(tmp_path):
     Saved(save, header, ("emperor", "guard", "rebel"), 5).close()
 
 
-def test_ctrl_c_stops_a_saved_tournament_with_what_it_finished_kept(tmp_path):
-    """A person stops a long run with Ctrl-C (SIGINT to the process group, the pool's
-    workers too): it says where the finished deals are, and the same command goes on from
-    them."""
+def test_ctrl_c_stops_a_saved_tournament_with_what_it_finished_kept(cli, tmp_path,
+                                                                    monkeypatch):
+    """A person stops a long run with Ctrl-C while the third deal is in play: one line says
+    where the two finished deals are, the exit is 130, and the same command goes on from
+    them. (The interrupt is raised where the signal would land, in the deal being played;
+    the pool's own Ctrl-C, workers and all, is bench-tested by hand: docs/architecture.md.)"""
+    import bhtui.tournament as cup
+
     save = tmp_path / "cup.jsonl"
-    args = [sys.executable, "-m", "bhtui", "tournament", "--bots",
-            "normal,random,random,random,random", "--rounds", "100000", "--match-rounds", "1",
-            "--jobs", "2", "--save", str(save), "--json"]
-    run = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=True)
+    args = ("tournament", "--bots", "normal,random,random,random,random", "--rounds", "30",
+            "--match-rounds", "1", "--jobs", "1", "--save", str(save), "--json")
+    played = []
+    real = cup.play_block
 
-    def deals() -> int:
-        return len(save.read_bytes().splitlines()) - 1 if save.exists() else 0
+    def interrupted(*block):  # type: ignore[no-untyped-def]
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(block)
+        return real(*block)
 
-    try:
-        deadline = time.monotonic() + 60
-        while deals() < 2:
-            assert time.monotonic() < deadline and run.poll() is None, "no deal was saved"
-            time.sleep(0.05)  # (polling the file for what the test waits on)
-        for _ in range(3):  # pressed again, as a person would, if it has not stopped
-            os.killpg(run.pid, signal.SIGINT)
-            try:
-                out, err = run.communicate(timeout=20)
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        else:
-            raise AssertionError("three Ctrl-Cs did not stop the tournament")
-    finally:
-        if run.poll() is None:  # (a failed wait must not leave it running beside the suite)
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
-    assert run.returncode == 130 and not out
-    assert f"the deals finished are in {save}: the same command goes on" in err
-    assert "Traceback" not in err
-    kept = save.read_bytes().splitlines()
-    assert len(kept) >= 3 and all(json.loads(line) for line in kept)
-    again = subprocess.run([*args[:args.index("--rounds") + 1], "30",
-                            *args[args.index("--rounds") + 2:]], capture_output=True,
-                           text=True, timeout=120)
+    monkeypatch.setattr(cup, "play_block", interrupted)
+    stopped = cli(*args)
+    assert stopped.returncode == 130 and not stopped.stdout
+    assert f"the deals finished are in {save}: the same command goes on" in stopped.stderr
+    assert len(save.read_bytes().splitlines()) == 1 + 2
+    monkeypatch.setattr(cup, "play_block", real)
+    again = cli(*args)
     assert again.returncode == 0, again.stderr
     doc = json.loads(again.stdout)
-    assert doc["blocks"] == 6 and doc["resumed"] >= 2
+    assert doc["blocks"] == 6 and doc["resumed"] == 2
