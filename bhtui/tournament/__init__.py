@@ -30,7 +30,7 @@ from typing import Any
 
 from bhtui.games import Game, game_for, get_game
 from bhtui.sim import play_match
-from bhtui.tournament.saved import Saved, Seat, code_digest
+from bhtui.tournament.saved import Saved, Seat
 from bhtui.wire import Action
 
 Z95 = 1.959964
@@ -165,7 +165,7 @@ def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
     per_block = n * match_rounds
     count = max(2, math.ceil(rounds / per_block))  # two blocks at least: an interval needs two
     head = {"game": game.name, "preset": rules.name, "options": rules.options(),
-            "rules_version": game.edition, "code": code_digest(), "seed": seed, "bots": names,
+            "rules_version": game.edition, "seed": seed, "bots": names,
             "match_rounds": match_rounds}
     saved = Saved(save, head, ROLES[game.name], n) if save is not None else None
     done = {b: Block(list(seats), times)

@@ -67,6 +67,7 @@ class Saved:
     def __init__(self, path: Path, header: dict[str, Any], roles: tuple[str, ...],
                  seats: int) -> None:
         self.path = path
+        header = {**header, "code": code_digest()}  # (read only when saving: ~100 files)
         self.header = {"bhtui-tournament": FORMAT, **{k: header[k] for k in HEADER}}
         self._roles, self._seats = roles, seats
         self._rows = seats * seats * header["match_rounds"]  # every rotation's rounds

@@ -166,7 +166,7 @@ def test_a_file_another_tournament_is_writing_is_refused(tmp_path):
 
     save = tmp_path / "cup.jsonl"
     header = {"game": "baohuang", "preset": "qingdao", "options": {}, "rules_version": 2,
-              "code": "x", "seed": 1, "bots": ["random"] * 5, "match_rounds": 1}
+              "seed": 1, "bots": ["random"] * 5, "match_rounds": 1}
     first = Saved(save, header, ("emperor", "guard", "rebel"), 5)
     with pytest.raises(SaveError, match="in use by another tournament"):
         Saved(save, header, ("emperor", "guard", "rebel"), 5)
