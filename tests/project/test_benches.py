@@ -35,6 +35,9 @@ QUICK = [
     ("doudizhu_calibration.py", ("classic", "2"), "classic, 2 deals from seed 1"),
     ("doudizhu_playouts.py", ("2", "1"), "shanghai  ratio"),
     ("inference.py", ("--seeds", "3", "--deals", "2", "--reps", "1"), "plays read cost"),
+    # (one revision against itself: the same deals, so the same games, block by block)
+    ("paired.py", ("--a", "HEAD", "--b", "HEAD", "--bots", "normal,random,random,random,random",
+                   "--blocks", "2", "--jobs", "1"), "B - A: +0.00 (+0.00..+0.00)"),
 ]
 SLOW = {"playout.py", "net.py", "tui.py", "doudizhu_think.py", "analysis.py", "regret.py"}  # each: below
 PART_OF = {"doudizhu.py": "engine.py", "hello.py": "tui.py"}
