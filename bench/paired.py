@@ -20,17 +20,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bhtui.tournament import _interval
+
 ROOT = Path(__file__).resolve().parent.parent
-Z95 = 1.959964
 PLAY = """
 import importlib, json, sys, statistics
 from bhtui.rules import PRESETS
@@ -38,9 +37,9 @@ from bhtui.tournament import play_block
 preset, names, seed, sets = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), sys.argv[4:]
 for item in sets:
     target, value = item.split("=", 1)
-    module, name = target.rsplit(".", 1)
-    setattr(importlib.import_module(module), name, type(getattr(importlib.import_module(module),
-                                                                 name))(value))
+    path, name = target.rsplit(".", 1)
+    module = importlib.import_module(path)
+    setattr(module, name, type(getattr(module, name))(value))
 block = play_block(PRESETS[preset], names, seed, 5)
 mine = [(role, score) for bot, _, role, score, _ in block.seats if bot == names[0]]
 roles = {}
@@ -68,11 +67,11 @@ def play(tree: Path, preset: str, bots: str, seed: int, sets: list[str]) -> dict
 
 
 def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
+    """The mean with the tournament's 95 % interval over blocks (one block: the mean alone)."""
     if len(values) < 2:
-        return f"{mean:+.2f}"
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.2f} ({mean - half:+.2f}..{mean + half:+.2f})"
+        return f"{values[0]:+.2f}"
+    i = _interval(values)
+    return f"{i['mean']:+.2f} ({i['low']:+.2f}..{i['high']:+.2f})"
 
 
 def roles(results: list[dict]) -> str:
@@ -98,11 +97,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="first block number")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.blocks < 1:
+        parser.error("--blocks: at least 1")
+    sets = {"a": args.a_set, "b": args.b_set}
+    numbers = range(args.first, args.first + args.blocks)
     with tempfile.TemporaryDirectory(prefix="paired-") as tmp:
-        trees = {v: worktree(rev, Path(tmp) / v) for v, rev in (("a", args.a), ("b", args.b))}
-        sets = {"a": args.a_set, "b": args.b_set}
-        numbers = range(args.first, args.first + args.blocks)
+        trees: dict[str, Path] = {}
         try:
+            for v, rev in (("a", args.a), ("b", args.b)):
+                trees[v] = worktree(rev, Path(tmp) / v)
             with ThreadPoolExecutor(args.jobs) as pool:
                 futures = {(b, v): pool.submit(play, trees[v], args.preset, args.bots,
                                                args.seed * 1_000_003 + b, sets[v])
