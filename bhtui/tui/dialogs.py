@@ -1,11 +1,13 @@
 """The dialogs every game's table shares: the decision frame, a round's result frame, the
-match's end, the previous trick, help, quit and chat. Each game's decisions and result build
+match's end, the score sheet, the previous trick, help, quit and chat. Each game's decisions and result build
 on them (``tui/baohuang/dialogs.py``, ``tui/doudizhu/dialogs.py``); none knows a game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,12 +16,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
+from bhtui.net.client import Client
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain, apart, reflow
 from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
+END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
+#                screen (eight pushed the totals and the keys off it); v shows them all
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 
 
@@ -92,17 +97,41 @@ class ResultScreen(Dialog):
         self.dismiss(None)
 
 
+def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str],
+                 cut: bool = False, head: bool = True, body: bool = True) -> RichTable:
+    """Finished rounds, one a row with a column a seat, over the totals (Σ); ``cut``: rounds
+    before these are left out, which a "…" row says. Columns are as wide as all of it needs,
+    so the names alone (``body=False``) stand over the rows alone (``head=False``): the score
+    sheet keeps them in sight while its rows scroll."""
+    names = apart(names, 8)
+    numbers = [[f"{x:+d}" for x in r["scores"]] for r in rows]
+    table = RichTable(box=None, padding=(0, 1), show_header=head)
+    table.add_column("#", justify="right", width=max([1, *(len(str(r["round"])) for r in rows)]))
+    for seat, name in enumerate(names):
+        cells = [cell_len(name), len(f"{totals[seat]:+d}"), *(len(n[seat]) for n in numbers)]
+        table.add_column(Text(name), justify="right", width=max(cells))
+    if not body:
+        return table
+    if cut:
+        table.add_row("…", *[""] * len(totals))
+    for record, row in zip(rows, numbers, strict=True):
+        table.add_row(str(record["round"]), *row)
+    table.add_row(Text("Σ", style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
+    return table
+
+
 class MatchEndScreen(Dialog):
-    """The match is over: standings, every round's scores, and 再来一局 (same seats)."""
+    """The match is over: standings, the latest rounds' scores, and 再来一局 (same seats)."""
 
     BINDINGS = [Binding("enter", "again", "Play again", id="end.again"),
+                Binding("v", "scores", "Scores", id="end.scores"),
                 Binding("escape", "close", "Table", id="end.close")]
 
     def __init__(self, t: Translator, view: ViewHead, names: list[str],
-                 can_restart: bool, history: list[HistoryRow]) -> None:
+                 can_restart: bool, client: Client) -> None:
         super().__init__(t)
         self.view, self.names, self.can_restart = view, names, can_restart
-        self.history = history
+        self.client = client
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
@@ -115,17 +144,9 @@ class MatchEndScreen(Dialog):
         for seat in order:  # equal totals share a place: 1, 1, 3
             place = 1 + sum(totals[s] > totals[seat] for s in order)
             standings.add_row(str(place), Text(apart(self.names, 16)[seat]), f"{totals[seat]:+d}")
-        rounds = RichTable(box=None, padding=(0, 1))
-        rounds.add_column("#", justify="right")
-        for seat in seats:
-            rounds.add_column(Text(apart(self.names, 6)[seat]), justify="right")
-        history = self.history
-        shown = history[-8:]  # the latest rounds; older ones are in the replay
-        if len(history) > len(shown):
-            rounds.add_row("…", *[""] * len(seats))
-        for record in shown:
-            rounds.add_row(str(record["round"]), *(f"{x:+d}" for x in record["scores"]))
-        rounds.add_row(Text("Σ", style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
+        history = self.client.history
+        shown = history[-END_ROUNDS:]
+        rounds = rounds_table(shown, totals, self.names, cut=len(history) > len(shown))
         with Vertical():
             yield Plain(t("end.title"), classes="title")
             yield Plain(standings)
@@ -139,8 +160,73 @@ class MatchEndScreen(Dialog):
         if self.can_restart:
             self.dismiss(True)
 
+    def action_scores(self) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.t, self.client, self.names))
+
     def action_close(self) -> None:
         self.dismiss(False)
+
+
+class ScoreSheetScreen(Dialog):
+    """Every finished round's scores over the totals (R-MATCH-1), a key away at the table:
+    the scores pane has room for the latest few only. A client that joined late or came
+    back holds the latest page of rounds (the host sends ``HISTORY_PAGE`` at a time); the
+    sheet asks for the page before the first round it holds, page after page, until it
+    holds the match from round 1, and draws each page as it comes."""
+
+    BINDINGS = [Binding("escape,v,enter", "close", "Close", id="scores.close")]
+
+    def __init__(self, t: Translator, client: Client, names: list[str]) -> None:
+        super().__init__(t)
+        self.client, self.names = client, names
+        self.asked: set[int] = set()  # pages asked for, by their "before": each once
+        self.drawn: tuple[Any, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self.t("scores.title"), classes="title")
+            yield Plain(id="names")
+            with VerticalScroll():
+                yield Plain(id="sheet")
+            yield Plain(self.t("scores.close"))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.client.listen(self._heard)
+        self.draw()
+
+    def on_unmount(self) -> None:
+        self.client.unlisten(self._heard)
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        if message["type"] in ("history", "view"):  # a page, a round's end, new totals
+            self.draw()
+
+    def draw(self) -> None:
+        """The rounds held from the latest back to the first gap, and the page before them
+        asked for if round 1 is not among them (a match of one page asks nothing)."""
+        client = self.client
+        held, first = client.rounds, None
+        if held:
+            first = max(held)
+            while first - 1 in held:
+                first -= 1
+        if first is not None and first > 1 and first not in self.asked:
+            self.asked.add(first)
+            client.ask_history(before=first)
+        rows = [held[n] for n in range(first, max(held) + 1)] if first is not None else []
+        totals = client.view["totals"] if client.view is not None else [0] * len(self.names)
+        drawn = (first, len(rows), tuple(totals))
+        if drawn != self.drawn:  # a view comes with every move; most change none of it
+            self.drawn = drawn
+            cut = first is not None and first > 1
+            self.query_one("#names", Plain).update(
+                rounds_table(rows, totals, self.names, cut, body=False))
+            self.query_one("#sheet", Plain).update(
+                rounds_table(rows, totals, self.names, cut, head=False))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class PreviousTrickScreen(Dialog):

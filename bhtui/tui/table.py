@@ -62,6 +62,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         Binding("t", "auto", "托管", id="auto"),
         Binding("l", "previous_trick", "Last trick", id="previous_trick"),
         Binding("c", "chat", "Chat", id="chat"),
+        Binding("v", "scores", "Scores", id="scores"),
         Binding("o", "sort", show=False, id="sort"),
         Binding("pageup", "log_page(-1)", show=False, id="log.up"),
         Binding("pagedown", "log_page(1)", show=False, id="log.down"),
@@ -282,6 +283,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def action_previous_trick(self) -> None:
         self.dialogs.previous_trick()
+
+    def action_scores(self) -> None:
+        self.dialogs.scores()
 
     def action_chat(self) -> None:
         self.dialogs.chat()

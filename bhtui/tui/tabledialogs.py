@@ -1,13 +1,19 @@
 """The dialogs over the table: a decision or a declaration the table waits for, a round's
-result, the match's end, and those a key opens (the previous trick, chat). Which one is due
-is the model's (``TableModel.due``); this opens it over the screen and hands its answer to
-the client and to the model's ``DecisionFlow``."""
+result, the match's end, and those a key opens (the previous trick, the score sheet, chat).
+Which one is due is the model's (``TableModel.due``); this opens it over the screen and hands
+its answer to the client and to the model's ``DecisionFlow``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bhtui.tui.dialogs import TAKE_OVER, ChatPrompt, MatchEndScreen, PreviousTrickScreen
+from bhtui.tui.dialogs import (
+    TAKE_OVER,
+    ChatPrompt,
+    MatchEndScreen,
+    PreviousTrickScreen,
+    ScoreSheetScreen,
+)
 from bhtui.tui.modal import Dialog
 from bhtui.tui.tablemodel import Showing
 from bhtui.wire import Action
@@ -108,7 +114,7 @@ class TableDialogs:
                 self.open_due(results=False)
 
         admin = bool(getattr(screen.app, "admin", False))
-        screen.decision = MatchEndScreen(screen.t, view, model.names(), admin, client.history)
+        screen.decision = MatchEndScreen(screen.t, view, model.names(), admin, client)
         screen.app.push_screen(screen.decision, closed)
 
     def previous_trick(self) -> None:
@@ -118,6 +124,11 @@ class TableDialogs:
         screen.app.push_screen(PreviousTrickScreen(
             screen.t, moves, self.model.names(), screen.style, screen.app.theme_variables,
             lambda cards: screen.parts.shown_cards(cards, view or {})))
+
+    def scores(self) -> None:
+        """Every round's scores and the totals."""
+        screen = self.screen
+        screen.app.push_screen(ScoreSheetScreen(screen.t, self.client, self.model.names()))
 
     def chat(self) -> None:
         def send(text: str | None) -> None:
