@@ -4,9 +4,15 @@ warning and changes nothing else."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from bhtui.store.config import load_config
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.baohuang.table import BaohuangTable
+from bhtui.tui.doudizhu.table import DoudizhuTable
 from bhtui.tui.sessions import LocalSession
+from bhtui.tui.table import TableScreen
 
 from tui_helpers import footer_text, my_play_turn, table, wait_for
 
@@ -38,3 +44,18 @@ def test_keys_that_are_not_a_table_of_ids_and_keys_are_refused_with_a_warning(tm
     path.write_text('[keys]\nplay = ""\n')
     config, warnings = load_config(path)
     assert config.keys == {} and len(warnings) == 1
+
+
+def test_the_readme_names_every_table_key_s_id_for_the_keymap():
+    """A key can be rebound only by its binding's id: the README's keys paragraph lists them
+    for the table of each game and the app (the rank keys as `pick.3` … `pick.BJ`), so a new
+    key is never one nobody can find."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    start = readme.index("Your own keys")
+    paragraph = readme[start:readme.index("\n\n", start)]
+    named = set(re.findall(r"`([\w.]+)`", paragraph))
+    ids = {b.id for screen in (TableScreen, BaohuangTable, DoudizhuTable, BhtuiApp)
+           for b in screen.BINDINGS}
+    ranks = {i for i in ids if i and i.startswith("pick.") and i != "pick.GC"}
+    assert {"pick.3", "pick.BJ"} <= ranks
+    assert sorted(i for i in ids - ranks if i and i not in named) == []
