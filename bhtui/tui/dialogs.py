@@ -188,6 +188,7 @@ class ScoreSheetScreen(Dialog):
             yield Plain(id="names")
             with VerticalScroll():
                 yield Plain(id="sheet")
+            yield Plain(self.t("scores.none"), id="none")
             yield Plain(self.t("scores.close"))
 
     def on_mount(self) -> None:
@@ -220,6 +221,7 @@ class ScoreSheetScreen(Dialog):
         if drawn != self.drawn:  # a view comes with every move; most change none of it
             self.drawn = drawn
             cut = first is not None and first > 1
+            self.query_one("#none", Plain).display = not rows
             self.query_one("#names", Plain).update(
                 rounds_table(rows, totals, self.names, cut, body=False))
             self.query_one("#sheet", Plain).update(

@@ -239,6 +239,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.scores.close": {"en": "Close", "zh": "关闭"},
     "key.end.scores": {"en": "Scores", "zh": "计分"},
     "scores.title": {"en": "Every round's scores", "zh": "每局得分"},
+    "scores.none": {"en": "No round has ended yet.", "zh": "还没有打完的局。"},
     "scores.close": {"en": "↑ ↓ PgUp PgDn scroll · Esc, v or Enter closes it.",
                      "zh": "↑ ↓ PgUp PgDn 翻看 · 按 Esc、v 或回车关闭。"},
     "key.end.again": {"en": "Play again", "zh": "再来一局"},

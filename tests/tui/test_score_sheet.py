@@ -18,7 +18,7 @@ from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
 from net_helpers import settle
-from tui_helpers import config, make_app, tuoguan_to_the_match_end, wait_for
+from tui_helpers import config, make_app, my_play_turn, tuoguan_to_the_match_end, wait_for
 
 
 def shown(sheet: ScoreSheetScreen) -> list[list[str]]:
@@ -51,6 +51,7 @@ async def test_R_MATCH_1_a_late_watcher_s_score_sheet_shows_every_round_from_the
         sheet = app.screen
         assert isinstance(sheet, ScoreSheetScreen)
         await wait_for(pilot, lambda: shown(sheet)[1][0] == "1", "the older page")
+        assert not sheet.query_one("#none").display
         lines = shown(sheet)
         assert lines[0] == ["#", *(f"B{i}" for i in range(5))]
         history = table.match.history
@@ -87,3 +88,18 @@ async def test_R_MATCH_1_the_match_end_keeps_its_totals_and_keys_on_80x24_and_v_
         assert [line[0] for line in shown(sheet)[1:]] == [str(n) for n in range(1, rounds + 1)] + ["Σ"]
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is end)
+
+
+async def test_R_MATCH_1_the_score_sheet_says_so_while_no_round_has_ended():
+    """Opened in round 1 it shows the totals of nobody's score and says why there are no
+    rows, so an empty sheet never reads as a lost history."""
+    app = make_app(rounds=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)  # past the throne's dialogs, in play
+        await pilot.press("v")
+        sheet = app.screen
+        assert isinstance(sheet, ScoreSheetScreen)
+        none = sheet.query_one("#none", Plain)
+        assert none.display and "No round has ended yet." in str(none.content)
+        assert none.region.height == 1  # on the screen, not only in the tree
+        assert [line[0] for line in shown(sheet)[1:]] == ["Σ"]
