@@ -128,10 +128,10 @@ class MatchEndScreen(Dialog):
                 Binding("escape", "close", "Table", id="end.close")]
 
     def __init__(self, t: Translator, view: ViewHead, names: list[str],
-                 can_restart: bool, client: Client) -> None:
+                 can_restart: bool, client: Client, words: Callable[[str], str]) -> None:
         super().__init__(t)
         self.view, self.names, self.can_restart = view, names, can_restart
-        self.client = client
+        self.client, self.words = client, words
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
@@ -161,7 +161,7 @@ class MatchEndScreen(Dialog):
             self.dismiss(True)
 
     def action_scores(self) -> None:
-        self.app.push_screen(ScoreSheetScreen(self.t, self.client, self.names))
+        self.app.push_screen(ScoreSheetScreen(self.t, self.client, self.names, self.words))
 
     def action_close(self) -> None:
         self.dismiss(False)
@@ -176,19 +176,21 @@ class ScoreSheetScreen(Dialog):
 
     BINDINGS = [Binding("escape,v,enter", "close", "Close", id="scores.close")]
 
-    def __init__(self, t: Translator, client: Client, names: list[str]) -> None:
+    def __init__(self, t: Translator, client: Client, names: list[str],
+                 words: Callable[[str], str]) -> None:
         super().__init__(t)
         self.client, self.names = client, names
+        self.words = words  # the game's own words: Dou Dizhu's deals, not rounds
         self.asked: set[int] = set()  # pages asked for, by their "before": each once
         self.drawn: tuple[Any, ...] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t("scores.title"), classes="title")
+            yield Plain(self.t(self.words("scores.title")), classes="title")
             yield Plain(id="names")
             with VerticalScroll():
                 yield Plain(id="sheet")
-            yield Plain(self.t("scores.none"), id="none")
+            yield Plain(self.t(self.words("scores.none")), id="none")
             yield Plain(self.t("scores.close"))
 
     def on_mount(self) -> None:

@@ -114,7 +114,8 @@ class TableDialogs:
                 self.open_due(results=False)
 
         admin = bool(getattr(screen.app, "admin", False))
-        screen.decision = MatchEndScreen(screen.t, view, model.names(), admin, client)
+        screen.decision = MatchEndScreen(screen.t, view, model.names(), admin, client,
+                                         screen.parts.words)
         screen.app.push_screen(screen.decision, closed)
 
     def previous_trick(self) -> None:
@@ -128,7 +129,8 @@ class TableDialogs:
     def scores(self) -> None:
         """Every round's scores and the totals."""
         screen = self.screen
-        screen.app.push_screen(ScoreSheetScreen(screen.t, self.client, self.model.names()))
+        screen.app.push_screen(ScoreSheetScreen(screen.t, self.client, self.model.names(),
+                                                screen.parts.words))
 
     def chat(self) -> None:
         def send(text: str | None) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from textual.containers import Vertical
 
@@ -13,12 +14,20 @@ from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import END_ROUNDS, MatchEndScreen, ScoreSheetScreen
-from bhtui.tui.sessions import RemoteSession
+from bhtui.tui.sessions import LocalSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
 from net_helpers import settle
-from tui_helpers import config, make_app, my_play_turn, tuoguan_to_the_match_end, wait_for
+from tui_helpers import (
+    answer_dialog,
+    answer_doudizhu,
+    config,
+    make_app,
+    play_to,
+    tuoguan_to_the_match_end,
+    wait_for,
+)
 
 
 def shown(sheet: ScoreSheetScreen) -> list[list[str]]:
@@ -90,16 +99,22 @@ async def test_R_MATCH_1_the_match_end_keeps_its_totals_and_keys_on_80x24_and_v_
         await wait_for(pilot, lambda: app.screen is end)
 
 
-async def test_R_MATCH_1_the_score_sheet_says_so_while_no_round_has_ended():
-    """Opened in round 1 it shows the totals of nobody's score and says why there are no
-    rows, so an empty sheet never reads as a lost history."""
-    app = make_app(rounds=2)
+@pytest.mark.parametrize("game, word", [("baohuang", "round"), ("doudizhu", "deal")])
+async def test_R_MATCH_1_the_score_sheet_says_so_while_no_round_has_ended(game, word):
+    """Opened before any round (a Dou Dizhu deal) is scored it shows the totals of nobody's
+    score and says why there are no rows, so an empty sheet never reads as a lost history;
+    in the game's own word, as the scores pane."""
+    session = LocalSession(game=game, seed=3, rounds=2)
+    app = BhtuiApp(config(), session)
+    answer = answer_dialog if game == "baohuang" else answer_doudizhu
+
+    async def to_the_sheet(pilot, app) -> None:  # past the throne's or the bidding's dialogs
+        await (pilot.press("v") if isinstance(app.screen, TableScreen) else answer(pilot, app))
+
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_play_turn(pilot, app)  # past the throne's dialogs, in play
-        await pilot.press("v")
-        sheet = app.screen
-        assert isinstance(sheet, ScoreSheetScreen)
+        sheet = await play_to(pilot, app, ScoreSheetScreen, to_the_sheet)
+        assert sheet.query_one(".title", Plain).content == f"Every {word}'s scores"
         none = sheet.query_one("#none", Plain)
-        assert none.display and "No round has ended yet." in str(none.content)
+        assert none.display and str(none.content) == f"No {word} has ended yet."
         assert none.region.height == 1  # on the screen, not only in the tree
         assert [line[0] for line in shown(sheet)[1:]] == ["Σ"]

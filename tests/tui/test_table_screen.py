@@ -603,7 +603,7 @@ async def test_equal_totals_share_a_place_in_the_standings():
         await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
         view = {**app.client.view, "totals": [6, -9, 6, 6, -9]}
         await app.push_screen(MatchEndScreen(app.t, view, ["Ana", "Bo", "Cy", "Di", "Ed"], False,
-                                             app.client))
+                                             app.client, str))
         await pilot.pause()
         standings = [strip.text for strip in strips(app.screen.query(Plain)[1])][1:]
         assert [line.split()[:2] for line in standings if line.strip()] == [

@@ -18,6 +18,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.round": {"en": "Deal {n}", "zh": "第{n}局"},
     "ddz.pane.scores.of": {"en": "Scores · deal {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
     "ddz.pane.scores.at": {"en": "Scores · deal {n}", "zh": "比分 · 第{n}局"},
+    "ddz.scores.title": {"en": "Every deal's scores", "zh": "每局得分"},
+    "ddz.scores.none": {"en": "No deal has ended yet.", "zh": "还没有打完的局。"},
     "ddz.redeal": {"en": " (dealt again {n}×)", "zh": "（重发 {n} 次）"},
     "ddz.redeal_short": {"en": " · redeal {n}", "zh": " · 重发{n}"},
     "ddz.bidding": {"en": "High bid {high}", "zh": "最高叫{high}分"},
@@ -150,7 +152,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  ← → Space  move over the hand and toggle a card; a click too\n"
             "  Enter play · p pass · h hint · t 托管 (auto-play) on/off\n"
             "  l the previous trick · o sort by rank / by group size\n"
-            "  PgUp PgDn  scroll the log · c chat · v every round's scores\n"
+            "  PgUp PgDn  scroll the log · c chat · v every deal's scores\n"
             "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit\n\n"
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom; play goes to 下家 (the next "
