@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
+from bhtui.bots.declaring import Declared, see_through
 from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
@@ -102,13 +103,16 @@ class SearchBot(Searcher[CountingBot]):
         if "grab" in offer.kinds and self._grabs(offer):
             return GRAB
         plain = self._plain.decide(offer)
-        plan = self._plan(offer, plain, self._rng)
+        # Weihai's steps before play draw from a generator of their own, so searching them
+        # leaves every later decision as it was (a change there shows in the rounds it changes).
+        rng = random.Random(self._seed) if offer.reading.phase == "declare" else self._rng
+        plan = self._plan(offer, plain, rng)
         if plan is None:
             return plain
         if len(plan.actions) == 1:
             return plan.actions[0]
         return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome,
-                                         self.budget(offer.reading))]
+                                         self.budget(offer.reading), rng)]
 
     def appraise(self, offer: Choices, playouts: int | None = None) -> list[Appraisal[Action]]:
         """Every candidate ``decide`` would weigh here (``normal``'s move among them), each
@@ -130,9 +134,10 @@ class SearchBot(Searcher[CountingBot]):
             return self._call(r, offer, plain, rng)
         if r.phase == "throne" and offer.kinds - {"grab"} in THRONES and plain["type"] != "grab":
             return self._throne(r, offer, plain, rng)
-        if r.phase == "declare" and offer.kinds == {"open_guard", "skip"}:  # R-WH-DECL-1
+        if r.phase == "declare" and offer.kinds in ({"open_guard", "skip"}, {"rebel", "skip"}):
+            say = (offer.kinds - {"skip"}).pop()  # R-WH-DECL-1/2: 明保, 造反
             return self._open_guard(r, [plain, pick(offer, "skip" if plain[
-                "type"] == "open_guard" else "open_guard")])
+                "type"] == say else say)])
         if r.phase != "play" or "play" not in offer.kinds:
             return None
         moves = self._candidates(r, offer)
@@ -299,18 +304,26 @@ class SearchBot(Searcher[CountingBot]):
         """明保 (R-GUARD-5, R-WH-DECL-1) — or, for lianzhong-simple's emperor holding the guard
         card, declaring his solo (R-GUARD-4) — or not, played out from the first lead on the
         same deals: declared, everyone knows the guard and the preset's scoring doubles
-        (R-SCORE-L2)."""
+        (R-SCORE-L2). Weihai asks it, and a rebel's 造反 (R-WH-DECL-2), as steps before play:
+        there each deal also settles what the steps after it bring, 造反 and 踢 as ``normal``
+        would answer (:mod:`bhtui.bots.declaring`)."""
         me, emperor = r.me, r.emperor
         assert emperor is not None  # the guard is settled, so is the emperor
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
         solo = me == emperor
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
-            declared = options[i]["type"] == "open_guard"
-            pos = Position(r.rules, deal[0], r.places, emperor, me, first,
-                           open_solo=r.open_solo or declared and solo,
-                           open_guard=declared and not solo, grabbed=r.grabbed,
-                           kicks=r.kicks, bombs=r.bombs, hidden=not declared)
+            hands, guard = deal
+            say = options[i]["type"]
+            if r.phase == "declare":
+                d = see_through(r, hands, guard, say)
+            else:
+                declared = say == "open_guard"
+                d = Declared(declared, declared and not solo, False, r.kicks)
+            pos = Position(r.rules, hands, r.places, emperor, guard, first,
+                           open_solo=r.open_solo or solo and say == "open_guard",
+                           open_guard=d.open_guard, rebellion=d.rebellion, grabbed=r.grabbed,
+                           kicks=d.kicks, bombs=r.bombs, hidden=not d.revealed)
             return play_out(pos)[me]
 
         return Plan(options, Sampler(r).deal, outcome)
@@ -354,14 +367,17 @@ class SearchBot(Searcher[CountingBot]):
         return out
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
-                outcome: Callable[[Any, int], int], playouts: int) -> int:
+                outcome: Callable[[Any, int], int], playouts: int,
+                rng: random.Random | None = None) -> int:
         """Which of ``count`` candidates to play, within ``playouts`` (or the clock):
         sequential halving of the challengers on
         shared deals (``draw``), the ``normal`` bot's choice (candidate 0) always among them;
         a challenger replaces it only when it scored better on the same deals by more than
         chance would explain (SWITCH_AT). With a time limit each halving round has its share
         of the time (SPEND of it in all) and the playouts are capped at TIMED_PLAYOUTS;
-        without one, its share of the playouts."""
+        without one, its share of the playouts. Deals come from ``rng`` (the bot's own
+        generator by default)."""
+        rng = rng or self._rng
         started = time.perf_counter()
         timed = self.seconds is not None
         results: list[list[int]] = [[] for _ in range(count)]
@@ -374,7 +390,7 @@ class SearchBot(Searcher[CountingBot]):
             end = started + (self.seconds or 0.0) * SPEND * (k + 1) / rounds
             over = False
             for _ in range(max(1, per_round // (len(alive) + 1))):
-                deal = draw(self._rng)
+                deal = draw(rng)
                 for n, i in enumerate((0, *alive)):
                     if timed and n and time.perf_counter() > limit:
                         for j in (0, *alive[:n - 1]):  # out of time within a deal: drop it
