@@ -21,6 +21,7 @@ from bhtui.bots.heuristic import KICK_AT, OPEN_GUARD_AT, REBEL_AT
 from bhtui.bots.strength import strength
 from bhtui.rules.declare import STEPS
 from bhtui.rules.mechanisms import When
+from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
 
@@ -34,40 +35,52 @@ class Declared(NamedTuple):
     kicks: int
 
 
-def see_through(r: Reading, hands: Sequence[Sequence[int]], guard: int, say: str) -> Declared:
-    """The steps from the one asking me now (``r.step``: 明保 or 造反, whose answers so far
-    the reading holds) to the first lead, where I say ``say`` (the step's declaration or
-    ``skip``) and every answer after mine is ``normal``'s on the dealt ``hands``; ``guard``
-    is the deal's (the emperor: a hidden solo)."""
-    emperor, me, rules = r.emperor, r.me, r.rules
-    assert emperor is not None and r.step in ("open_guard", "rebel")
+class Asking(NamedTuple):
+    """Where the steps stand: the step being asked (its seats from ``asker`` on still to
+    answer; None: all of them) and what is public so far."""
+
+    step: str
+    asker: int | None
+    emperor: int
+    revealed: bool
+    open_guard: bool
+    rebels: frozenset[int]
+
+
+def asking(r: Reading) -> Asking:
+    """The steps as my reading has them, at a step asking me (明保 or 造反)."""
+    assert r.emperor is not None and r.step in ("open_guard", "rebel")
+    return Asking(r.step, r.me, r.emperor, r.guard is not None, r.open_guard,
+                  frozenset(r.rebels))
+
+
+def see_through(rules: RuleSet, hands: Sequence[list[int]], guard: int, at: Asking,
+                say: str = "skip") -> Declared:
+    """The steps from ``at`` to the first lead, where the asker says ``say`` (the step's
+    declaration or ``skip``) and every other answer is ``normal``'s on the dealt ``hands``
+    (the asker's too, at the steps after); ``guard`` is the deal's (the emperor: a hidden
+    solo)."""
+    emperor, me = at.emperor, at.asker
     ring = [(emperor + k) % SEATS for k in range(1, SEATS)]
     royals = {emperor, guard}
-    revealed, open_guard = r.guard is not None, r.open_guard
-    rebels = set(r.rebels)
+    revealed, open_guard, rebels = at.revealed, at.open_guard, set(at.rebels)
     kicks: list[bool] = []
     """Each kick so far, by the rebels or not (none before these steps)."""
 
-    def says(seat: int, at: float) -> bool:
-        return strength(hands[seat]) >= at
+    def says(seat: int, kind: str, threshold: float) -> bool:
+        return say == kind if seat == me else strength(hands[seat]) >= threshold
 
-    for step in STEPS[STEPS.index(r.step):]:
-        first = step == r.step
+    for step in STEPS[STEPS.index(at.step):]:
+        seats = ring[ring.index(me):] if me is not None else ring
         if step == "open_guard":
-            if revealed:
-                continue
-            for seat in ring[ring.index(me):] if first else ring:
-                if seat == guard != emperor and (
-                        say == "open_guard" if seat == me else says(seat, OPEN_GUARD_AT)):
-                    revealed = open_guard = True
-                    break
+            if not revealed and guard != emperor and guard in seats and says(
+                    guard, "open_guard", OPEN_GUARD_AT):
+                revealed = open_guard = True
         elif step == "rebel":
             if revealed or rules.rebellion_when is not When.ASKED:
                 continue
-            for seat in ring[ring.index(me):] if first else ring:
-                if seat not in royals and seat not in rebels and (
-                        say == "rebel" if seat == me else says(seat, REBEL_AT)):
-                    rebels.add(seat)
+            rebels.update(s for s in seats if s not in royals and s not in rebels
+                          and says(s, "rebel", REBEL_AT))
             if len(rebels) >= 2:
                 revealed = True
                 open_guard = open_guard or guard != emperor
@@ -76,6 +89,7 @@ def see_through(r: Reading, hands: Sequence[Sequence[int]], guard: int, say: str
             by_rebels = not kicks[-1] if kicks else len(rebels) < 2
             asked = [s for s in ring if s not in royals] if by_rebels else [
                 s for s in [*ring, emperor] if s in royals]
-            if sum(says(seat, KICK_AT) for seat in asked) >= (2 if by_rebels else 1):
+            if sum(says(s, "kick", KICK_AT) for s in asked) >= (2 if by_rebels else 1):
                 kicks.append(by_rebels)
+        me = None  # (the asker's own answers after this step are normal's too)
     return Declared(revealed, open_guard, len(rebels) >= 2, len(kicks))

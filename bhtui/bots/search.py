@@ -9,9 +9,11 @@ preset's scoring. Candidates are halved as evidence comes in (sequential halving
 budget goes to the close calls. The emperor's call and the throne (take it or pass it on)
 are searched the same way from the first lead, and so is 明保 (the guard showing himself,
 or lianzhong-simple's emperor declaring his solo): played out declared and not, and so is
-baike's 抢庄 (played out alone, against what not grabbing is taken to be worth). Weihai's
-keep, abdicate or show, the other grabs, 造反 and 踢 are the ``normal`` bot's: whether they
-pay hangs on what the other seats declare after them, which the playouts do not model.
+baike's 抢庄 (played out alone, against what not grabbing is taken to be worth), and so
+are Weihai's keep, abdicate or show and a rebel's 造反 asked before play: whether those pay
+hangs on what the seats asked after them declare, so each deal settles that as ``normal``
+would (:mod:`bhtui.bots.declaring`). The other grabs, lianzhong's 造反 in play and 踢 are
+the ``normal`` bot's.
 
 The budget is a number of playouts — so a tournament with a seed plays the same games on any
 machine — or, at a table, a time limit (``seconds``): it uses that time, and nobody waits
@@ -30,7 +32,7 @@ from typing import Any, NamedTuple
 
 from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
-from bhtui.bots.declaring import Declared, see_through
+from bhtui.bots.declaring import Asking, Declared, asking, see_through
 from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
@@ -63,6 +65,9 @@ QUIET: Action = {"type": "skip"}
 """Declaring nothing out of turn, as a candidate beside the declaration."""
 THRONES = ({"accept", "decline"}, {"call", "decline"})
 """The throne offers searched: take it (baike: by calling) or pass it on."""
+ABDICATION = {"accept", "abdicate", "solo"}
+"""Weihai's emperor holding both marked cards: keep a hidden solo, abdicate, or show the guard
+card (R-WH-THRONE-1..5, R-WH-ROLE-2)."""
 GRAB: Action = {"type": "grab"}
 GRAB_BAR = 10
 """What a grab (baike's 抢庄, R-EMP-B5) must clearly score in the playouts to be made, in
@@ -103,9 +108,11 @@ class SearchBot(Searcher[CountingBot]):
         if "grab" in offer.kinds and self._grabs(offer):
             return GRAB
         plain = self._plain.decide(offer)
-        # Weihai's steps before play draw from a generator of their own, so searching them
-        # leaves every later decision as it was (a change there shows in the rounds it changes).
-        rng = random.Random(self._seed) if offer.reading.phase == "declare" else self._rng
+        # Weihai's steps before play (and its abdication) draw from a generator of their own,
+        # so searching them leaves every later decision as it was: a change there shows in
+        # the rounds it changes.
+        rng = random.Random(self._seed) if offer.reading.phase == "declare" or (
+            offer.kinds == ABDICATION) else self._rng
         plan = self._plan(offer, plain, rng)
         if plan is None:
             return plain
@@ -134,6 +141,9 @@ class SearchBot(Searcher[CountingBot]):
             return self._call(r, offer, plain, rng)
         if r.phase == "throne" and offer.kinds - {"grab"} in THRONES and plain["type"] != "grab":
             return self._throne(r, offer, plain, rng)
+        if r.phase == "throne" and offer.kinds == ABDICATION and not r.rules.abdicate_chain:
+            return self._abdication(r, [plain, *(pick(offer, kind) for kind in sorted(
+                ABDICATION - {plain["type"]}))])
         if r.phase == "declare" and offer.kinds in ({"open_guard", "skip"}, {"rebel", "skip"}):
             say = (offer.kinds - {"skip"}).pop()  # R-WH-DECL-1/2: 明保, 造反
             return self._open_guard(r, [plain, pick(offer, "skip" if plain[
@@ -316,7 +326,7 @@ class SearchBot(Searcher[CountingBot]):
             hands, guard = deal
             say = options[i]["type"]
             if r.phase == "declare":
-                d = see_through(r, hands, guard, say)
+                d = see_through(r.rules, hands, guard, asking(r), say)
             else:
                 declared = say == "open_guard"
                 d = Declared(declared, declared and not solo, False, r.kicks)
@@ -327,6 +337,36 @@ class SearchBot(Searcher[CountingBot]):
             return play_out(pos)[me]
 
         return Plan(options, Sampler(r).deal, outcome)
+
+    @staticmethod
+    def _abdication(r: Reading, options: list[Action]) -> Plan:
+        """Weihai's emperor holding both marked cards, played out from the first lead on the
+        same deals, each after the steps before play it leads to (``normal``'s answers,
+        :mod:`bhtui.bots.declaring`): kept, a hidden solo the rebels may expose (造反) and I
+        may then kick; abdicated, the emperor card goes to the seat after next and I am his
+        guard, shown (明保), whom the rebels may kick; shown, an open solo with neither."""
+        me, rules = r.me, r.rules
+        to = (me + rules.throne.passes_to.value) % SEATS
+
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+            hands = [list(h) for h in deal[0]]
+            say = options[i]["type"]
+            emperor = to if say == "abdicate" else me
+            first = r.dealer if rules.first_lead is FirstLead.DEALER else emperor
+            if say == "solo":
+                pos = Position(rules, hands, r.places, me, me, first, open_solo=True)
+                return play_out(pos)[me]
+            if say == "abdicate":
+                hands[me][BJ_RANK] -= 1
+                hands[to][BJ_RANK] += 1
+            shown = say == "abdicate"
+            d = see_through(rules, hands, me, Asking("open_guard", None, emperor, shown, shown,
+                                                     frozenset()))
+            pos = Position(rules, hands, r.places, emperor, me, first, open_guard=d.open_guard,
+                           rebellion=d.rebellion, kicks=d.kicks, hidden=not d.revealed)
+            return play_out(pos)[me]
+
+        return Plan(options, Sampler(r).throne_deal, outcome)
 
     @staticmethod
     def action(offer: Choices, move: Move) -> Action:

@@ -27,10 +27,11 @@ from bhtui.cards import (
     parse_cards,
 )
 from bhtui.rules import PRESETS, Match
+from bhtui.rules.mechanisms import When
 from bhtui.sim import play_match
 
 from helpers import pass_, play, reshuffled, rigged
-from strategies import FAST, matches, steps
+from strategies import FAST, RULES, matches, steps
 
 
 def in_play(m: Match, data: st.DataObject) -> bool:
@@ -125,6 +126,47 @@ def test_R_HIDE_1_hard_weighs_open_guard_the_same_when_hidden_cards_are_reshuffl
     else:
         assert SearchBot(seed, playouts=20).interject(m.interjections(guard)) == SearchBot(
             seed, playouts=20).interject(twin.interjections(guard))
+
+
+WEIHAI = [rules for rules in RULES if rules.rebellion_when is When.ASKED]
+
+
+@FAST
+@given(st.sampled_from(WEIHAI), st.integers(0, 10**6), st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_weighs_weihai_s_rebellion_the_same_when_hidden_cards_are_reshuffled(
+        rules, seed, data, rng):
+    """造反 asked before play is searched (R-WH-DECL-2): the other hands dealt anew (the
+    guard where he was), the rebel declares the same and appraises declaring the same."""
+    m, normal = Match(rules, seed, rounds=1), CountingBot()
+    while not m.over and m.round.phase != "play":
+        offer = m.legal_actions(m.to_act)
+        if offer.kinds == {"rebel", "skip"}:
+            break
+        m.apply(m.to_act, normal.decide(offer))
+    else:
+        return
+    seat = m.to_act
+    same_when_reshuffled(m, reshuffled(m, seat, rng), seat,
+                         data.draw(st.integers(0, 99), label="bot seed"), 20)
+
+
+@FAST
+@given(st.sampled_from(WEIHAI), st.integers(0, 10**6), st.data(), st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_keeps_abdicates_or_shows_the_same_when_hidden_cards_are_reshuffled(
+        rules, seed, data, rng):
+    """Weihai's emperor holding both marked cards is searched (R-WH-THRONE-1..5): the other
+    hands dealt anew, he keeps, abdicates or shows the same, and appraises each the same."""
+    m, normal = Match(rules, seed, rounds=1), CountingBot()
+    while not m.over and m.round.phase != "play":
+        offer = m.legal_actions(m.to_act)
+        if "abdicate" in offer.kinds:
+            break
+        m.apply(m.to_act, normal.decide(offer))
+    else:
+        return
+    seat = m.to_act
+    same_when_reshuffled(m, reshuffled(m, seat, rng), seat,
+                         data.draw(st.integers(0, 99), label="bot seed"), 20)
 
 
 @FAST

@@ -1,0 +1,50 @@
+"""What ``hard`` takes Weihai's steps before play to come to in a deal (R-WH-DECL-1..3): the
+answers after its own are ``normal``'s, counted as the engine counts them."""
+
+from __future__ import annotations
+
+from bhtui.bots.declaring import Declared, asking, see_through
+from bhtui.cards import BJ_RANK, RANKS_WITH_GC, SJ_RANK
+from bhtui.rules import Match
+
+from helpers import rigged
+
+WEAK, STRONG = [0] * RANKS_WITH_GC, [0] * RANKS_WITH_GC
+WEAK[0] = 10
+STRONG[BJ_RANK], STRONG[SJ_RANK] = 4, 2  # strength 16: normal rebels and kicks from 14
+
+
+def at_seat_2s_rebellion() -> Match:
+    """Weihai, seat 0 emperor (the marked BJ), seat 1 his hidden guard (the marked SJ),
+    nobody showing him: the 造反 step asks seat 1 (no), then seat 2."""
+    m = rigged("BJ 7H 7S 8D", "SJ 9H 9S", "10H 10S", "JH JS", "QH QS", first=0,
+               guard_card=1, preset="weihai", rounds=1)
+    while m.to_act != 2 or m.legal_actions(2).kinds != {"rebel", "skip"}:
+        m.apply(m.to_act, next(a for a in m.legal_actions(m.to_act)
+                               if a["type"] in ("skip", "accept")))
+    return m
+
+
+def test_R_WH_DECL_2_a_second_rebel_makes_the_rebellion_and_a_royal_kicks_it():
+    """Seat 3 would declare too: declaring makes two (the guard shown, 明保's doubling), and
+    the emperor's strong hand kicks back at once (one royal is enough, R-WH-DECL-3)."""
+    r = at_seat_2s_rebellion().reading(2)
+    hands = [STRONG, WEAK, WEAK, STRONG, WEAK]
+    assert see_through(r.rules, hands, 1, asking(r), "rebel") == Declared(True, True, True, 1)
+    assert see_through(r.rules, hands, 1, asking(r), "skip") == Declared(False, False, False, 0)
+
+
+def test_R_WH_DECL_2_a_lone_rebel_changes_nothing_and_the_guard_never_rebels():
+    """Only seat 1, the guard, holds a strong hand: he is not asked to rebel, so seat 2's
+    declaration stays alone and the guard stays hidden."""
+    r = at_seat_2s_rebellion().reading(2)
+    hands = [WEAK, STRONG, WEAK, WEAK, WEAK]
+    assert see_through(r.rules, hands, 1, asking(r), "rebel") == Declared(False, False, False, 0)
+
+
+def test_R_WH_DECL_4_a_hidden_solo_shown_by_rebels_is_no_open_guard():
+    """In a deal where the emperor holds the guard card himself, seat 3 and I show his
+    solo: a rebellion (its own doubling), no 明保, and no royal strong enough to kick."""
+    r = at_seat_2s_rebellion().reading(2)
+    hands = [WEAK, WEAK, WEAK, STRONG, WEAK]
+    assert see_through(r.rules, hands, 0, asking(r), "rebel") == Declared(True, False, True, 0)
