@@ -35,6 +35,8 @@ QUICK = [
     ("doudizhu_calibration.py", ("classic", "2"), "classic, 2 deals from seed 1"),
     ("doudizhu_playouts.py", ("2", "1"), "shanghai  ratio"),
     ("inference.py", ("--seeds", "3", "--deals", "2", "--reps", "1"), "plays read cost"),
+    ("decisions.py", ("--seeds", "0:20", "--reps", "1", "--playouts", "20", "--jobs", "1"),
+     "weihai, abdication: seeds 0:20, 1 plays of each choice, hard at 20 playouts"),
     # (one revision against itself: the same deals, so the same games, block by block)
     ("paired.py", ("--a", "HEAD", "--b", "HEAD", "--bots", "normal,random,random,random,random",
                    "--blocks", "2", "--jobs", "1"), "B - A: +0.00 (+0.00..+0.00)"),
