@@ -129,37 +129,24 @@ def test_R_HIDE_1_hard_weighs_open_guard_the_same_when_hidden_cards_are_reshuffl
 
 
 WEIHAI = [rules for rules in RULES if rules.rebellion_when is When.ASKED]
+STEPS_SEARCHED = {
+    "R-WH-DECL-2 造反 asked before play": {"rebel", "skip"},
+    "R-WH-THRONE-1..5 the emperor holding both marked cards": {"accept", "abdicate", "solo"},
+}
 
 
+@pytest.mark.parametrize("kinds", STEPS_SEARCHED.values(), ids=STEPS_SEARCHED)
 @FAST
-@given(st.sampled_from(WEIHAI), st.integers(0, 10**6), st.data(), st.randoms(use_true_random=False))
-def test_R_HIDE_1_hard_weighs_weihai_s_rebellion_the_same_when_hidden_cards_are_reshuffled(
-        rules, seed, data, rng):
-    """造反 asked before play is searched (R-WH-DECL-2): the other hands dealt anew (the
-    guard where he was), the rebel declares the same and appraises declaring the same."""
+@given(rules=st.sampled_from(WEIHAI), seed=st.integers(0, 10**6), data=st.data(),
+       rng=st.randoms(use_true_random=False))
+def test_R_HIDE_1_hard_weighs_weihai_s_steps_the_same_when_hidden_cards_are_reshuffled(
+        kinds, rules, seed, data, rng):
+    """Weihai's 造反 and its emperor's keep, abdicate or show are searched: the other hands
+    dealt anew (the guard where he was), the same choice and the same appraisal of each."""
     m, normal = Match(rules, seed, rounds=1), CountingBot()
     while not m.over and m.round.phase != "play":
         offer = m.legal_actions(m.to_act)
-        if offer.kinds == {"rebel", "skip"}:
-            break
-        m.apply(m.to_act, normal.decide(offer))
-    else:
-        return
-    seat = m.to_act
-    same_when_reshuffled(m, reshuffled(m, seat, rng), seat,
-                         data.draw(st.integers(0, 99), label="bot seed"), 20)
-
-
-@FAST
-@given(st.sampled_from(WEIHAI), st.integers(0, 10**6), st.data(), st.randoms(use_true_random=False))
-def test_R_HIDE_1_hard_keeps_abdicates_or_shows_the_same_when_hidden_cards_are_reshuffled(
-        rules, seed, data, rng):
-    """Weihai's emperor holding both marked cards is searched (R-WH-THRONE-1..5): the other
-    hands dealt anew, he keeps, abdicates or shows the same, and appraises each the same."""
-    m, normal = Match(rules, seed, rounds=1), CountingBot()
-    while not m.over and m.round.phase != "play":
-        offer = m.legal_actions(m.to_act)
-        if "abdicate" in offer.kinds:
+        if offer.kinds == kinds:
             break
         m.apply(m.to_act, normal.decide(offer))
     else:
