@@ -48,3 +48,20 @@ def test_R_WH_DECL_4_a_hidden_solo_shown_by_rebels_is_no_open_guard():
     r = at_seat_2s_rebellion().reading(2)
     hands = [WEAK, WEAK, WEAK, STRONG, WEAK]
     assert see_through(r.rules, hands, 0, asking(r), "rebel") == Declared(True, False, True, 0)
+
+
+def test_R_WH_DECL_3_a_shown_guard_is_kicked_and_under_rekick_kicks_back_by_his_hand():
+    """Seat 1, the guard, weighs 明保: shown, the rebels' two strong hands kick (two are
+    needed), and under ``rekick`` his own strong hand kicks back (one royal is enough) —
+    at that later step his answer is ``normal``'s, not the 明保 he is weighing. Not shown,
+    the same two rebels rebel, he kicks (a royal kick, his hand) and they kick back."""
+    m = rigged("BJ 7H 7S 8D", "SJ 9H 9S", "10H 10S", "JH JS", "QH QS", first=0,
+               guard_card=1, preset="weihai", rounds=1, rekick=True)
+    while m.legal_actions(m.to_act).kinds != {"open_guard", "skip"}:
+        m.apply(m.to_act, next(a for a in m.legal_actions(m.to_act)
+                               if a["type"] in ("skip", "accept")))
+    r = m.reading(1)
+    hands = [WEAK, STRONG, STRONG, STRONG, WEAK]
+    assert see_through(r.rules, hands, 1, asking(r), "open_guard") == Declared(True, True,
+                                                                                False, 2)
+    assert see_through(r.rules, hands, 1, asking(r), "skip") == Declared(True, True, True, 2)
