@@ -20,20 +20,16 @@ from __future__ import annotations
 import argparse
 import copy
 import statistics
-import sys
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from bhtui.bots import CountingBot  # noqa: E402
-from bhtui.bots.search import ABDICATION, SearchBot  # noqa: E402
-from bhtui.rules import PRESETS, Action, Match  # noqa: E402
-from bhtui.rules.choices import Choices  # noqa: E402
-from bhtui.sim import play_match  # noqa: E402
-from bhtui.tournament import _interval  # noqa: E402
+from bhtui.bots import CountingBot
+from bhtui.bots.search import ABDICATION, SearchBot
+from bhtui.rules import PRESETS, Action, Match
+from bhtui.rules.choices import Choices
+from bhtui.sim import play_match
+from bhtui.tournament import _interval
 
 KINDS: dict[str, Callable[[Choices], bool]] = {
     "abdication": lambda offer: offer.kinds == ABDICATION,

@@ -14,20 +14,25 @@ WEAK[0] = 10
 STRONG[BJ_RANK], STRONG[SJ_RANK] = 4, 2  # strength 16: normal rebels and kicks from 14
 
 
-def at_seat_2s_rebellion() -> Match:
+def asked(seat: int, kinds: set[str], **options: bool) -> Match:
     """Weihai, seat 0 emperor (the marked BJ), seat 1 his hidden guard (the marked SJ),
-    nobody showing him: the 造反 step asks seat 1 (no), then seat 2."""
+    everyone keeping or saying no until ``seat`` is offered ``kinds``."""
     m = rigged("BJ 7H 7S 8D", "SJ 9H 9S", "10H 10S", "JH JS", "QH QS", first=0,
-               guard_card=1, preset="weihai", rounds=1)
-    while m.to_act != 2 or m.legal_actions(2).kinds != {"rebel", "skip"}:
+               guard_card=1, preset="weihai", rounds=1, **options)
+    while m.to_act != seat or m.legal_actions(seat).kinds != kinds:
         m.apply(m.to_act, next(a for a in m.legal_actions(m.to_act)
                                if a["type"] in ("skip", "accept")))
     return m
 
 
+def at_seat_2s_rebellion() -> Match:
+    """Nobody showed the guard: the 造反 step asks seat 1 (no), then seat 2."""
+    return asked(2, {"rebel", "skip"})
+
+
 def test_R_WH_DECL_2_a_second_rebel_makes_the_rebellion_and_a_royal_kicks_it():
     """Seat 3 would declare too: declaring makes two (the guard shown, 明保's doubling), and
-    the emperor's strong hand kicks back at once (one royal is enough, R-WH-DECL-3)."""
+    the emperor's strong hand kicks (after a rebellion one royal is enough, R-WH-DECL-3)."""
     r = at_seat_2s_rebellion().reading(2)
     hands = [STRONG, WEAK, WEAK, STRONG, WEAK]
     assert see_through(r.rules, hands, 1, asking(r), "rebel") == Declared(True, True, True, 1)
@@ -55,12 +60,7 @@ def test_R_WH_DECL_3_a_shown_guard_is_kicked_and_under_rekick_kicks_back_by_his_
     needed), and under ``rekick`` his own strong hand kicks back (one royal is enough) —
     at that later step his answer is ``normal``'s, not the 明保 he is weighing. Not shown,
     the same two rebels rebel, he kicks (a royal kick, his hand) and they kick back."""
-    m = rigged("BJ 7H 7S 8D", "SJ 9H 9S", "10H 10S", "JH JS", "QH QS", first=0,
-               guard_card=1, preset="weihai", rounds=1, rekick=True)
-    while m.legal_actions(m.to_act).kinds != {"open_guard", "skip"}:
-        m.apply(m.to_act, next(a for a in m.legal_actions(m.to_act)
-                               if a["type"] in ("skip", "accept")))
-    r = m.reading(1)
+    r = asked(1, {"open_guard", "skip"}, rekick=True).reading(1)
     hands = [WEAK, STRONG, STRONG, STRONG, WEAK]
     assert see_through(r.rules, hands, 1, asking(r), "open_guard") == Declared(True, True,
                                                                                 False, 2)
