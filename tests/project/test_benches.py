@@ -37,6 +37,9 @@ QUICK = [
     ("inference.py", ("--seeds", "3", "--deals", "2", "--reps", "1"), "plays read cost"),
     ("decisions.py", ("--seeds", "0:20", "--reps", "1", "--playouts", "20", "--jobs", "1"),
      "weihai, abdication: seeds 0:20, 1 plays of each choice, hard at 20 playouts"),
+    ("same_blocks.py", (str(ROOT / "bench/goals/47419a608164449f/baike-31.jsonl"),
+                        str(ROOT / "bench/goals/replayed/baike-31.jsonl")),
+     "2 of 2 shared blocks played alike"),
     # (one revision against itself: the same deals, so the same games, block by block)
     ("paired.py", ("--a", "HEAD", "--b", "HEAD", "--bots", "normal,random,random,random,random",
                    "--blocks", "2", "--jobs", "1"), "B - A: +0.00 (+0.00..+0.00)"),
