@@ -1,4 +1,5 @@
-"""Whether two saved runs of one tournament played their shared blocks alike; printed.
+"""Whether two saved runs of one tournament played their shared blocks alike, and what the
+change made of the first bot's score there; printed.
 
     python bench/same_blocks.py OLD.jsonl NEW.jsonl
 
@@ -8,7 +9,10 @@ Replaying a few blocks at the new code into a second file and comparing them her
 whether it does: the same seats, roles, scores and wins in every block both files hold
 means the finished run's figures stand for the new code too. The headers must name the same
 tournament but for ``code``; the decision times differ from run to run and are not compared.
-Exits non-zero when the files are of different tournaments or share no block.
+Where the runs played otherwise (a change that does reach the preset) the shared blocks are
+paired deals, so the first bot's mean a round in each, and the paired difference NEW - OLD
+with the tournament's 95 % interval over blocks, say what the change bought. Exits non-zero
+when the files are of different tournaments or share no block.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bhtui.tournament.saved import HEADER
+from paired import interval  # bench/, this script's folder, leads sys.path
 
 
 def blocks(path: Path) -> tuple[dict[str, Any], dict[int, Any]]:
@@ -34,6 +39,12 @@ def blocks(path: Path) -> tuple[dict[str, Any], dict[int, Any]]:
             continue  # the empty tail, or a line a kill cut short
         rows[block["b"]] = block["seats"]
     return header, rows
+
+
+def first_mean(seats: list[list[Any]], bot: str) -> float:
+    """``bot``'s mean score a round in one block (it sits in every seat in turn)."""
+    scores = [row[3] for row in seats if row[0] == bot]
+    return sum(scores) / len(scores)
 
 
 def main() -> int:
@@ -56,6 +67,11 @@ def main() -> int:
     for b in shared:
         print(f"block {b}: {'the same' if b in same else 'differs'}")
     print(f"{len(same)} of {len(shared)} shared blocks played alike")
+    bot = old_head["bots"][0]
+    before = [first_mean(old[b], bot) for b in shared]
+    after = [first_mean(new[b], bot) for b in shared]
+    print(f"{bot} a round there: old {interval(before)}, new {interval(after)}, "
+          f"paired difference {interval([a - b for a, b in zip(after, before, strict=True)])}")
     return 0
 
 
