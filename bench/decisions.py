@@ -8,11 +8,12 @@ A tournament block plays every round, and a decision met in one round in twenty 
 mean by a twentieth of what it is worth, under the noise of all the others. Here each seed's
 round is played by ``normal`` bots up to the first offer of the kind (``abdication``:
 Weihai's emperor holding both marked cards; ``rebellion``: its 造反 step; ``open_guard``: its
-明保 step); where ``hard`` at that seat would choose otherwise, the round is played on from
-there with each of the two choices — ``hard`` in that seat, ``normal`` in the others, as in
-the goal runs — ``--reps`` times with different seeds for ``hard``. Printed: the decisions
-met, how many differ and how, and the seat's score with ``hard``'s choice less with
-``normal``'s, per decision, with a 95 % interval over the decisions.
+明保 step; ``kick``: its 踢 step); where ``hard`` at that seat would choose otherwise, the
+round is played on from there with each of the two choices — ``hard`` in that seat,
+``normal`` in the others, as in the goal runs — ``--reps`` times with different seeds for
+``hard``. Printed: the decisions met, how many differ and how, and the seat's score with
+``hard``'s choice less with ``normal``'s, per decision, with a 95 % interval over the
+decisions.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ KINDS: dict[str, Callable[[Choices], bool]] = {
     "rebellion": lambda offer: offer.kinds == {"rebel", "skip"},
     "open_guard": lambda offer: offer.reading.phase == "declare" and offer.kinds == {
         "open_guard", "skip"},
+    "kick": lambda offer: offer.kinds == {"kick", "skip"},
 }
 
 

@@ -149,6 +149,7 @@ class BaohuangView(ViewHead):
     dealer: int
     step: str | None
     asking: list[int]
+    kickers: list[int]
     kicks: int
     abdicator: int | None
     bombs: int

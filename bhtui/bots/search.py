@@ -10,10 +10,10 @@ budget goes to the close calls. The emperor's call and the throne (take it or pa
 are searched the same way from the first lead, and so is 明保 (the guard showing himself,
 or lianzhong-simple's emperor declaring his solo): played out declared and not, and so is
 baike's 抢庄 (played out alone, against what not grabbing is taken to be worth), and so
-are Weihai's keep, abdicate or show and a rebel's 造反 asked before play: whether those pay
-hangs on what the seats asked after them declare, so each deal settles that as ``normal``
-would (:mod:`bhtui.bots.declaring`). The other grabs, lianzhong's 造反 in play and 踢 are
-the ``normal`` bot's.
+are Weihai's keep, abdicate or show, a rebel's 造反 and either side's 踢 asked before play:
+whether those pay hangs on what the seats asked after them declare, so each deal settles
+that as ``normal`` would (:mod:`bhtui.bots.declaring`). The other grabs and lianzhong's 造反
+in play are the ``normal`` bot's.
 
 The budget is a number of playouts — so a tournament with a seed plays the same games on any
 machine — or, at a table, a time limit (``seconds``): it uses that time, and nobody waits
@@ -45,6 +45,7 @@ from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import Attach, FirstLead
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats, is_bomb
+from bhtui.rules.throne import abdication_to
 
 PLAYOUTS = 640
 """The budget per decision without a clock (a tournament): about what the clock buys at a
@@ -68,6 +69,8 @@ THRONES = ({"accept", "decline"}, {"call", "decline"})
 ABDICATION = {"accept", "abdicate", "solo"}
 """Weihai's emperor holding both marked cards: keep a hidden solo, abdicate, or show the guard
 card (R-WH-THRONE-1..5, R-WH-ROLE-2)."""
+STEP_OFFERS = ({"open_guard", "skip"}, {"rebel", "skip"}, {"kick", "skip"})
+"""Weihai's steps before play searched: 明保, 造反, 踢 (R-WH-DECL-1..3), each or no."""
 GRAB: Action = {"type": "grab"}
 GRAB_BAR = 10
 """What a grab (baike's 抢庄, R-EMP-B5) must clearly score in the playouts to be made, in
@@ -87,6 +90,11 @@ class Plan(NamedTuple):
     actions: list[Action]
     draw: Callable[[random.Random], Any]
     outcome: Callable[[Any, int], int]
+    own: bool = False
+    """Its deals come from a generator of its own (the bot's seed), not the bot's running
+    one: Weihai's steps before play and its abdication, so searching them leaves every
+    later decision of the round as it was, and a change there shows only in the rounds it
+    changes."""
 
 
 class SearchBot(Searcher[CountingBot]):
@@ -108,18 +116,14 @@ class SearchBot(Searcher[CountingBot]):
         if "grab" in offer.kinds and self._grabs(offer):
             return GRAB
         plain = self._plain.decide(offer)
-        # Weihai's steps before play (and its abdication) draw from a generator of their own,
-        # so searching them leaves every later decision as it was: a change there shows in
-        # the rounds it changes.
-        rng = random.Random(self._seed) if offer.reading.phase == "declare" or (
-            offer.kinds == ABDICATION) else self._rng
-        plan = self._plan(offer, plain, rng)
+        plan = self._plan(offer, plain, self._rng)
         if plan is None:
             return plain
         if len(plan.actions) == 1:
             return plan.actions[0]
         return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome,
-                                         self.budget(offer.reading), rng)]
+                                         self.budget(offer.reading),
+                                         random.Random(self._seed) if plan.own else None)]
 
     def appraise(self, offer: Choices, playouts: int | None = None) -> list[Appraisal[Action]]:
         """Every candidate ``decide`` would weigh here (``normal``'s move among them), each
@@ -144,8 +148,8 @@ class SearchBot(Searcher[CountingBot]):
         if r.phase == "throne" and offer.kinds == ABDICATION and not r.rules.abdicate_chain:
             return self._abdication(r, [plain, *(pick(offer, kind) for kind in sorted(
                 ABDICATION - {plain["type"]}))])
-        if r.phase == "declare" and offer.kinds in ({"open_guard", "skip"}, {"rebel", "skip"}):
-            say = (offer.kinds - {"skip"}).pop()  # R-WH-DECL-1/2: 明保, 造反
+        if r.phase == "declare" and offer.kinds in STEP_OFFERS:
+            say = (offer.kinds - {"skip"}).pop()  # R-WH-DECL-1..3: 明保, 造反, 踢
             return self._open_guard(r, [plain, pick(offer, "skip" if plain[
                 "type"] == say else say)])
         if r.phase != "play" or "play" not in offer.kinds:
@@ -314,19 +318,20 @@ class SearchBot(Searcher[CountingBot]):
         """明保 (R-GUARD-5, R-WH-DECL-1) — or, for lianzhong-simple's emperor holding the guard
         card, declaring his solo (R-GUARD-4) — or not, played out from the first lead on the
         same deals: declared, everyone knows the guard and the preset's scoring doubles
-        (R-SCORE-L2). Weihai asks it, and a rebel's 造反 (R-WH-DECL-2), as steps before play:
-        there each deal also settles what the steps after it bring, 造反 and 踢 as ``normal``
-        would answer (:mod:`bhtui.bots.declaring`)."""
+        (R-SCORE-L2). Weihai asks it, a rebel's 造反 (R-WH-DECL-2) and 踢 (R-WH-DECL-3), as
+        steps before play: there each deal also settles what the steps after it bring, 造反
+        and 踢 as ``normal`` would answer (:mod:`bhtui.bots.declaring`)."""
         me, emperor = r.me, r.emperor
         assert emperor is not None  # the guard is settled, so is the emperor
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
         solo = me == emperor
+        steps = asking(r) if r.phase == "declare" else None
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
             hands, guard = deal
             say = options[i]["type"]
-            if r.phase == "declare":
-                d = see_through(r.rules, hands, guard, asking(r), say)
+            if steps is not None:
+                d = see_through(r.rules, hands, guard, steps, say)
             else:
                 declared = say == "open_guard"
                 d = Declared(declared, declared and not solo, False, r.kicks)
@@ -336,7 +341,7 @@ class SearchBot(Searcher[CountingBot]):
                            kicks=d.kicks, bombs=r.bombs, hidden=not d.revealed)
             return play_out(pos)[me]
 
-        return Plan(options, Sampler(r).deal, outcome)
+        return Plan(options, Sampler(r).deal, outcome, own=steps is not None)
 
     @staticmethod
     def _abdication(r: Reading, options: list[Action]) -> Plan:
@@ -346,7 +351,7 @@ class SearchBot(Searcher[CountingBot]):
         may then kick; abdicated, the emperor card goes to the seat after next and I am his
         guard, shown (明保), whom the rebels may kick; shown, an open solo with neither."""
         me, rules = r.me, r.rules
-        to = (me + rules.throne.passes_to.value) % SEATS
+        to = abdication_to(rules, me)
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
             hands = [list(h) for h in deal[0]]
@@ -366,7 +371,7 @@ class SearchBot(Searcher[CountingBot]):
                            rebellion=d.rebellion, kicks=d.kicks, hidden=not d.revealed)
             return play_out(pos)[me]
 
-        return Plan(options, Sampler(r).throne_deal, outcome)
+        return Plan(options, Sampler(r).throne_deal, outcome, own=True)
 
     @staticmethod
     def action(offer: Choices, move: Move) -> Action:

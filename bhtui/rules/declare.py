@@ -48,7 +48,7 @@ def after_roles(r: RoundState, events: list[Event]) -> None:
 
 def start_play(r: RoundState, events: list[Event]) -> None:
     r.phase = "play"
-    r.step = None
+    r.step, r.kickers = None, []  # (counted into ``kicks`` when their step ended)
     r.moment += 1
     lead = r.dealer if r.rules.first_lead is FirstLead.DEALER else r.emperor
     assert lead is not None  # the emperor or the dealer is known once play begins

@@ -59,6 +59,8 @@ class Reading:
     open_guard: bool
     step: str | None
     """The declaration step being asked (R-WH-DECL-1), if any."""
+    kickers: list[int]
+    """Who said 踢 at this step so far (R-WH-DECL-3): public, each said in turn."""
     kicks: int
     rc: list[int]
     """My rank counts (16 entries: Weifang's GC last)."""
@@ -171,6 +173,7 @@ def _values(r: RoundState, seat: int, over: bool) -> tuple[Any, ...]:
         r.rebels[:],
         r.open_guard,
         r.step,
+        r.kickers[:],
         len(r.kicks),
         list(r.rc[seat]),
         r.taken[:],
@@ -217,6 +220,7 @@ def reading_of_view(view: BaohuangView) -> Reading:
         rebels=list(view.get("rebels", [])),
         open_guard=bool(view.get("open_guard")),
         step=view.get("step"),
+        kickers=list(view.get("kickers", [])),
         kicks=view.get("kicks", 0),
         rc=rc,
         taken=[parse_card(c) for c in view.get("taken", [])],

@@ -109,6 +109,12 @@ def holds_four(r: RoundState, seat: int) -> bool:
     return max(r.hands[seat]) >= 4
 
 
+def abdication_to(rules: RuleSet, seat: int) -> int:
+    """Who receives the emperor card when ``seat`` abdicates (R-WH-THRONE-2; one seat at a
+    time under ``abdicate_chain`` is :func:`passes_to`'s)."""
+    return (seat + rules.throne.passes_to.value) % SEATS
+
+
 def passes_to(r: RoundState) -> int | None:
     """Where the throne goes if the candidate passes it now — his 上家 (R-SEAT-1) unless the
     policy says otherwise (R-WH-THRONE-2, §1.10) — or None when that ends the passing
@@ -119,7 +125,7 @@ def passes_to(r: RoundState) -> int | None:
     throne = r.rules.throne
     if throne.ascent is Ascent.BY_HOLDING:
         if r.abdicator is None:  # where an abdication would go, whoever may abdicate (R-HIDE-2)
-            return (r.candidate + throne.passes_to.value) % SEATS
+            return abdication_to(r.rules, r.candidate)
         nxt = (r.candidate + 1) % SEATS  # abdicate_chain: on, one seat at a time
         nxt = (nxt + 1) % SEATS if nxt == r.abdicator else nxt
         return None if r.declines + 1 == SEATS - 1 else nxt

@@ -65,3 +65,41 @@ def test_R_WH_DECL_3_a_shown_guard_is_kicked_and_under_rekick_kicks_back_by_his_
     assert see_through(r.rules, hands, 1, asking(r), "open_guard") == Declared(True, True,
                                                                                 False, 2)
     assert see_through(r.rules, hands, 1, asking(r), "skip") == Declared(True, True, True, 2)
+
+
+def kick_step(seat: int, answers: dict[int, str]) -> Match:
+    """As ``asked``, each seat in ``answers`` saying that when it can, until ``seat`` is
+    offered 踢."""
+    m = asked(1, {"open_guard", "skip"})
+    while m.to_act != seat or m.legal_actions(seat).kinds != {"kick", "skip"}:
+        offer = m.legal_actions(m.to_act)
+        say = answers.get(m.to_act, "skip")
+        m.apply(m.to_act, next((a for a in offer if a["type"] == say),
+                               next(a for a in offer if a["type"] in ("skip", "accept"))))
+    return m
+
+
+def test_R_WH_DECL_3_a_rebel_kicks_with_the_one_who_kicked_before_him():
+    """The guard showed himself; seat 2 said 踢 in the open, so seat 3's 踢 is the second a
+    rebels' kick needs whatever seat 2's dealt hand — and without it seat 4 would have to
+    hold a hand ``normal`` kicks with."""
+    r = kick_step(3, {1: "open_guard", 2: "kick"}).reading(3)
+    assert r.kickers == [2]
+    weak = [WEAK] * 5
+    assert see_through(r.rules, weak, 1, asking(r), "kick") == Declared(True, True, False, 1)
+    assert see_through(r.rules, weak, 1, asking(r), "skip") == Declared(True, True, False, 0)
+    r = kick_step(3, {1: "open_guard"}).reading(3)
+    assert see_through(r.rules, [STRONG] * 3 + [WEAK] * 2, 1, asking(r), "kick").kicks == 0
+    assert see_through(r.rules, [WEAK] * 4 + [STRONG], 1, asking(r), "kick").kicks == 1
+
+
+def test_R_WH_DECL_3_the_emperor_asked_last_after_a_rebellion_kicks_alone():
+    """Two rebels showed the hidden guard: the royals' 踢 asks the guard, then the emperor,
+    and one is enough. The guard said no in the open, so only the emperor's own answer
+    counts, however strong the guard's dealt hand."""
+    m = kick_step(0, {2: "rebel", 3: "rebel"})
+    r = m.reading(0)
+    assert r.rebels == [2, 3] and r.kickers == []
+    hands = [WEAK, STRONG, WEAK, WEAK, WEAK]
+    assert see_through(r.rules, hands, 1, asking(r), "kick") == Declared(True, True, True, 1)
+    assert see_through(r.rules, hands, 1, asking(r), "skip") == Declared(True, True, True, 0)

@@ -131,6 +131,7 @@ def test_R_HIDE_1_hard_weighs_open_guard_the_same_when_hidden_cards_are_reshuffl
 WEIHAI = [rules for rules in RULES if rules.rebellion_when is When.ASKED]
 STEPS_SEARCHED = {
     "R-WH-DECL-2 造反 asked before play": {"rebel", "skip"},
+    "R-WH-DECL-3 踢 asked before play": {"kick", "skip"},
     "R-WH-THRONE-1..5 the emperor holding both marked cards": {"accept", "abdicate", "solo"},
 }
 
@@ -141,7 +142,7 @@ STEPS_SEARCHED = {
        rng=st.randoms(use_true_random=False))
 def test_R_HIDE_1_hard_weighs_weihai_s_steps_the_same_when_hidden_cards_are_reshuffled(
         kinds, rules, seed, data, rng):
-    """Weihai's 造反 and its emperor's keep, abdicate or show are searched: the other hands
+    """Weihai's 造反, 踢 and its emperor's keep, abdicate or show are searched: the other hands
     dealt anew (the guard where he was), the same choice and the same appraisal of each."""
     m, normal = Match(rules, seed, rounds=1), CountingBot()
     while not m.over and m.round.phase != "play":
