@@ -34,8 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bhtui.bots.counting import played_by_seat
 from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
-from bhtui.cards import BJ_RANK, GC_RANK, RANKS_WITH_GC, SJ_RANK, TWO
+from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, SJ_RANK, TWO
+from bhtui.rules.mechanisms import TributeFlow
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
 from bhtui.rules.sets import CardSet, set_of_cards
@@ -73,6 +75,36 @@ def caps(r: Reading, plays: Read) -> dict[int, list[int]]:
             found = _answer(r, played, top, done, skip)
         if found:
             capped(out, seat, found)
+    return out
+
+
+def paid_highest(r: Reading, seats: list[int]) -> dict[int, Found]:
+    """R-TRIB-1..5: a seat of ``seats`` that paid tribute this round gave its highest cards,
+    so it held none above the lowest of them then, and holds none now but what it was handed
+    in the open since (the throne's bundle) and has not played. Not a habit but the rule, so
+    it holds for anyone; not read where marked cards are kept out of the tribute (a giver may
+    hold one above what he gave)."""
+    rules = r.rules
+    if (rules.tribute_flow is not TributeFlow.HIGHEST_CARDS or rules.deck.emperor_card_dealt
+            or rules.deck.marked_guard_card):
+        return {}
+    lowest: dict[int, int] = {}
+    for giver, _, card in r.tribute:
+        if giver in seats:
+            lowest[giver] = min(lowest.get(giver, card), card)
+    if not lowest:
+        return {}
+    played = played_by_seat(r)
+    out: dict[int, Found] = {}
+    for giver, card in lowest.items():
+        left = [0] * RANKS_WITH_GC
+        if giver == r.emperor:
+            for c in r.taken:
+                left[RANK_OF[c]] += 1
+        for c, n in enumerate(played[giver]):
+            left[RANK_OF[c]] -= n
+        out[giver] = [(rank, max(0, left[rank]))
+                      for rank in range(RANK_OF[card] + 1, RANKS_WITH_GC)]
     return out
 
 

@@ -24,7 +24,7 @@ import random
 from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
-from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes, read
+from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes, paid_highest, read
 from bhtui.bots.position import Position
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
@@ -74,6 +74,8 @@ class Sampler:
         self._throne_pool: list[int] | None = None
         seen = read(r, self.others) if plays else []
         self.caps = caps(r, seen)
+        for seat, found in paid_highest(r, self.others).items():
+            capped(self.caps, seat, found)
         self._suspects = emperor_passes(r, seen)
         self._guarded: dict[int, dict[int, list[int]]] = {}
         """The caps when this seat is the guard: the other seats that passed the emperor's

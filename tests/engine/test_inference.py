@@ -286,3 +286,44 @@ def test_R_TRICK_7_a_declared_rebel_is_never_weighed_as_the_guard():
     assert len(seen) > 10
     for r in seen:
         assert not set(r.rebels) & set(Sampler(r).guards)
+
+
+def paid_tribute() -> tuple[Reading, int, int, list[list[int]]]:
+    """The first play of a seeded qingdao match's later round, among ``normal`` bots, whose
+    reader sees another seat that paid tribute below a BJ: the reading, that giver, the rank
+    of what he paid and the true hands."""
+    for seed in range(40):
+        m = Match(PRESETS["qingdao"], seed, rounds=3)
+        bots = [make_bot("normal", seat) for seat in range(5)]
+        while not m.over:
+            seat = m.to_act
+            assert seat is not None
+            offer = m.legal_actions(seat)
+            r = offer.reading
+            if r.phase == "play":
+                paid = {giver: RANK_OF[card] for giver, _, card in r.tribute
+                        if giver != seat and RANK_OF[card] < BJ_RANK}
+                if paid:
+                    giver, rank = min(paid.items())
+                    return r, giver, rank, [list(rc) for rc in m.round.rc]
+            m.apply(seat, bots[seat].decide(offer))
+    raise AssertionError("no tribute below a BJ in 40 seeded matches")
+
+
+def test_R_TRIB_1_a_seat_that_paid_tribute_is_dealt_nothing_above_what_it_paid():
+    """Tribute is the giver's highest card (R-TRIB-1..5), so he held nothing above it: the
+    rule, not a habit — the true hand agrees — and the deals seldom give him more."""
+    r, giver, rank, truth = paid_tribute()
+    sampler = Sampler(r)
+    above = list(range(rank + 1, BJ_RANK + 1))
+    taken = [0] * 16
+    if giver == r.emperor:
+        for card in r.taken:
+            taken[RANK_OF[card]] += 1
+    cap = sampler.caps.get(giver, [NO_CAP] * 16)
+    assert all(cap[k] <= taken[k] for k in above)
+    assert all(truth[giver][k] <= cap[k] for k in above)
+    unseen = [sum(held(sampler, seat, above, deals=1)) for seat in sampler.others]
+    share = sum(unseen) / sum(r.counts[s] for s in sampler.others)  # a uniform deal's rate
+    dealt = statistics.fmean(held(sampler, giver, above)) - sum(taken[k] for k in above)
+    assert dealt < share * r.counts[giver] / 10
