@@ -6,9 +6,10 @@ printed, never asserted (issue 25).
 
 A tournament block plays every round, and a decision met in one round in twenty moves its
 mean by a twentieth of what it is worth, under the noise of all the others. Here each seed's
-round is played by ``normal`` bots up to the first offer of the kind (``abdication``:
-Weihai's emperor holding both marked cards; ``rebellion``: its 造反 step; ``open_guard``: its
-明保 step; ``kick``: its 踢 step); where ``hard`` at that seat would choose otherwise, the
+round is played by ``normal`` bots up to the first offer of the kind (``throne``: take it or
+pass it on, any preset's; ``abdication``: Weihai's emperor holding both marked cards;
+``rebellion``: its 造反 step; ``open_guard``: its 明保 step; ``kick``: its 踢 step); where
+``hard`` at that seat would choose otherwise, the
 round is played on from there with each of the two choices — ``hard`` in that seat,
 ``normal`` in the others, as in the goal runs — ``--reps`` times with different seeds for
 ``hard``. Printed: the decisions met, how many differ and how, and the seat's score with
@@ -26,13 +27,14 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from bhtui.bots import CountingBot
-from bhtui.bots.search import ABDICATION, SearchBot
+from bhtui.bots.search import ABDICATION, THRONES, SearchBot
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.sim import play_match
 from bhtui.tournament import _interval
 
 KINDS: dict[str, Callable[[Choices], bool]] = {
+    "throne": lambda offer: offer.reading.phase == "throne" and offer.kinds - {"grab"} in THRONES,
     "abdication": lambda offer: offer.kinds == ABDICATION,
     "rebellion": lambda offer: offer.kinds == {"rebel", "skip"},
     "open_guard": lambda offer: offer.reading.phase == "declare" and offer.kinds == {

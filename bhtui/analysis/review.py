@@ -31,10 +31,12 @@ worth 2.4 points (spending 2 2 BJ BJ where passing wins: 2.4 at 400 deals) read 
 MARK_AT = 1.0
 """A move costing more than this (points of the round's expected score) is marked; below it
 the difference is mostly the noise of 64 deals."""
-VERSION = 3
+VERSION = 4
 """Bumped when the same log and settings would analyse differently: a cache of another
 version is not read. (2: hard's deals read the plays seen; Dou Dizhu's appraisal weighs
-what its decide weighs. 3: the playouts keep an open solo's rebels on one side.)"""
+what its decide weighs. 3: the playouts keep an open solo's rebels on one side. 4: Weihai's
+steps before play and its holder of both cards are weighed, with the role's edge; a seat
+that paid tribute holds nothing above it.)"""
 
 
 class Cancelled(Exception):

@@ -83,13 +83,42 @@ SWITCH_AT = 1.0
 same deals) to be played instead: below that the difference is as likely noise."""
 
 
+class Edge(NamedTuple):
+    """How many points a round more ``hard`` scores in a role than its playouts say (they
+    play its seat as ``normal`` does), by role: an emperor with a guard, the guard, a rebel,
+    and an emperor alone (a solo)."""
+
+    emperor: float
+    guard: float
+    rebel: float
+    solo: float
+
+    def of(self, me: int, emperor: int, guard: int) -> float:
+        """The edge of ``me``'s role in a deal with this emperor and guard."""
+        if me == emperor:
+            return self.solo if guard == emperor else self.emperor
+        return self.guard if me == guard else self.rebel
+
+
+NO_EDGE = Edge(0.0, 0.0, 0.0, 0.0)
+EDGE: dict[str, Edge] = {"weihai": Edge(emperor=2.68, guard=1.23, rebel=0.57, solo=8.0)}
+"""Each preset's edges, measured (``python bench/calibration.py``, 160 deals for Weihai,
+at PLAYOUTS). A choice between roles — the throne, the call of a guard or a solo, Weihai's
+keep, abdicate or show — weighs each as ``hard`` will fare in it, not as ``normal`` would:
+without them the playouts price the role ``hard`` gains most in like any other. Weihai's
+holder of both marked cards keeps his solo far more often for it, and gains (``bench/
+decisions.py``'s way, 600 seeded rounds: +5.5 a changed decision). Qingdao's were measured
+too and change nothing there (``hard`` already takes nearly every throne it may); presets
+not measured have none."""
+
+
 class Plan(NamedTuple):
     """A decision to search: its candidates (``normal``'s first), a deal drawn from the
     view, and a candidate's score for me played out on a deal."""
 
     actions: list[Action]
     draw: Callable[[random.Random], Any]
-    outcome: Callable[[Any, int], int]
+    outcome: Callable[[Any, int], float]
     own: bool = False
     """Its deals come from a generator of its own (the bot's seed), not the bot's running
     one: Weihai's steps before play and its abdication, so searching them leaves every
@@ -172,11 +201,11 @@ class SearchBot(Searcher[CountingBot]):
         played out from the first lead (the emperor's, or Weifang's first drawer's) on the
         same deals. In Weifang the guard's copy becomes the GC (R-WF-RANK-1)."""
         calls = [plain, *(a for a in offer.rest if a != plain)]
-        me = r.me
+        me, edge = r.me, EDGE.get(r.rules.name, NO_EDGE)
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else me
         promotes = r.rules.tricks.promoted_guard_card
 
-        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
             hands, _ = deal
             action = calls[i]
             guard, open_solo = me, action["type"] == "solo" or action.get("open", False)
@@ -189,7 +218,7 @@ class SearchBot(Searcher[CountingBot]):
             if promotes and rank is not None and not open_solo:
                 pos.rc[guard][rank] -= 1
                 pos.rc[guard][GC_RANK] += 1
-            return play_out(pos)[me]
+            return play_out(pos)[me] + edge.of(me, me, guard)
 
         return Plan(calls, Sampler(r).deal, outcome)
 
@@ -230,8 +259,10 @@ class SearchBot(Searcher[CountingBot]):
         if given is not None:
             kept[given] -= 1
             passed[given] += 1
+        edge = EDGE.get(r.rules.name, NO_EDGE)
+        void = (edge.emperor + edge.guard + 3 * edge.rebel) / SEATS
 
-        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
             hands = [list(h) for h in deal[0]]
             if options[i]["type"] != "decline":
                 emperor, rank = me, my_rank
@@ -244,17 +275,18 @@ class SearchBot(Searcher[CountingBot]):
                     if rank is not None and strength(taken) >= ACCEPT_AT:
                         hands[emperor] = taken
                         break
-                else:
-                    return 0  # void: dealt again (R-EMP-Q4)
+                else:  # void: dealt again (R-EMP-Q4), a round in any role
+                    return void
             return self._first_lead(r, hands, emperor, rank, rng)
 
         return Plan(options, Sampler(r).throne_deal, outcome)
 
     def _first_lead(self, r: Reading, hands: list[list[int]], emperor: int, rank: int | None,
-                    rng: random.Random) -> int:
-        """My score, played out from the first lead of a deal whose emperor called ``rank``:
-        his guard a holder of its fourth copy, weighed by the copies of the rank each holds
-        (none: a hidden solo); in Weifang that copy is the guard's GC (R-WF-RANK-1)."""
+                    rng: random.Random) -> float:
+        """My score, played out from the first lead of a deal whose emperor called ``rank``
+        (with my role's ``EDGE``): his guard a holder of its fourth copy, weighed by the
+        copies of the rank each holds (none: a hidden solo); in Weifang that copy is the
+        guard's GC (R-WF-RANK-1)."""
         guard = emperor
         if rank is not None:
             holders = [s for s in range(SEATS) if s != emperor and hands[s][rank]]
@@ -266,7 +298,7 @@ class SearchBot(Searcher[CountingBot]):
             assert rank is not None
             pos.rc[guard][rank] -= 1
             pos.rc[guard][GC_RANK] += 1
-        return play_out(pos)[r.me]
+        return play_out(pos)[r.me] + EDGE.get(r.rules.name, NO_EDGE).of(r.me, emperor, guard)
 
     def interject(self, offer: Choices) -> Action | None:
         """明保 before the first lead is searched (declared or not), and so is baike's 抢庄;
@@ -352,15 +384,16 @@ class SearchBot(Searcher[CountingBot]):
         guard, shown (明保), whom the rebels may kick; shown, an open solo with neither."""
         me, rules = r.me, r.rules
         to = abdication_to(rules, me)
+        edge = EDGE.get(rules.name, NO_EDGE)
 
-        def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
+        def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
             hands = [list(h) for h in deal[0]]
             say = options[i]["type"]
             emperor = to if say == "abdicate" else me
             first = r.dealer if rules.first_lead is FirstLead.DEALER else emperor
             if say == "solo":
                 pos = Position(rules, hands, r.places, me, me, first, open_solo=True)
-                return play_out(pos)[me]
+                return play_out(pos)[me] + edge.solo
             if say == "abdicate":
                 hands[me][BJ_RANK] -= 1
                 hands[to][BJ_RANK] += 1
@@ -369,7 +402,7 @@ class SearchBot(Searcher[CountingBot]):
                                                      frozenset()))
             pos = Position(rules, hands, r.places, emperor, me, first, open_guard=d.open_guard,
                            rebellion=d.rebellion, kicks=d.kicks, hidden=not d.revealed)
-            return play_out(pos)[me]
+            return play_out(pos)[me] + edge.of(me, emperor, me)
 
         return Plan(options, Sampler(r).throne_deal, outcome, own=True)
 
@@ -412,7 +445,7 @@ class SearchBot(Searcher[CountingBot]):
         return out
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
-                outcome: Callable[[Any, int], int], playouts: int,
+                outcome: Callable[[Any, int], float], playouts: int,
                 rng: random.Random | None = None) -> int:
         """Which of ``count`` candidates to play, within ``playouts`` (or the clock):
         sequential halving of the challengers on
@@ -425,7 +458,7 @@ class SearchBot(Searcher[CountingBot]):
         rng = rng or self._rng
         started = time.perf_counter()
         timed = self.seconds is not None
-        results: list[list[int]] = [[] for _ in range(count)]
+        results: list[list[float]] = [[] for _ in range(count)]
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
         budget = TIMED_PLAYOUTS if timed else playouts

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bhtui.bots import CountingBot, make_bot
 from bhtui.bots.legal import legal_from_view
 from bhtui.bots.sampling import Sampler
-from bhtui.bots.search import SearchBot
+from bhtui.bots.search import ABDICATION, EDGE, NO_EDGE, Edge, SearchBot
 from bhtui.cards import (
     BJ,
     BJ_RANK,
@@ -390,3 +390,36 @@ def test_R_WH_ROLE_1_hard_deals_the_weihai_emperor_the_emperor_card_he_holds():
     grabbed.apply(0, {"type": "skip"})  # the grab round asks the holder first
     grabbed.apply(4, {"type": "grab"})
     assert grabbed.round.emperor == 4 and grabbed.view(3)["taken"] == []
+
+
+def holding_both() -> Match:
+    """A seeded Weihai round, ``normal`` bots, at the emperor's offer holding both marked
+    cards: keep, abdicate or show (R-WH-THRONE-1..5)."""
+    normal = CountingBot()
+    for seed in range(60):
+        m = Match(PRESETS["weihai"], seed, rounds=1)
+        while not m.over and m.round.phase != "play":
+            seat = m.to_act
+            assert seat is not None
+            offer = m.legal_actions(seat)
+            if offer.kinds == ABDICATION:
+                return m
+            m.apply(seat, normal.decide(offer))
+    raise AssertionError("no holder of both marked cards in 60 seeded Weihai rounds")
+
+
+def test_R_WH_THRONE_3_hard_weighs_keeping_abdicating_or_showing_as_it_plays_each_role(
+        monkeypatch):
+    """The playouts play my seat as ``normal`` would; ``EDGE`` adds what ``hard`` makes of the
+    role beyond that: kept or shown, a solo's edge; abdicated, the guard's (R-WH-THRONE-3) —
+    on the very same deals, so each choice moves by exactly its role's edge."""
+    m = holding_both()
+    offer = m.legal_actions(m.to_act)
+    bot = SearchBot(seed=3, playouts=24)
+    monkeypatch.setitem(EDGE, "weihai", NO_EDGE)
+    plain = {a.action["type"]: a.mean for a in bot.appraise(offer)}
+    monkeypatch.setitem(EDGE, "weihai", Edge(emperor=0.5, guard=1.0, rebel=0.25, solo=5.0))
+    weighed = {a.action["type"]: a.mean for a in bot.appraise(offer)}
+    assert weighed["accept"] - plain["accept"] == pytest.approx(5.0)
+    assert weighed["solo"] - plain["solo"] == pytest.approx(5.0)
+    assert weighed["abdicate"] - plain["abdicate"] == pytest.approx(1.0)

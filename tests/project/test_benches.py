@@ -35,6 +35,8 @@ QUICK = [
     ("doudizhu_calibration.py", ("classic", "2"), "classic, 2 deals from seed 1"),
     ("doudizhu_playouts.py", ("2", "1"), "shanghai  ratio"),
     ("inference.py", ("--seeds", "3", "--deals", "2", "--reps", "1"), "plays read cost"),
+    ("calibration.py", ("--deals", "2", "--playouts", "10", "--jobs", "1"),
+     "qingdao: 2 deals from seed 0, hard at 10 playouts"),
     ("decisions.py", ("--seeds", "0:20", "--reps", "1", "--playouts", "20", "--jobs", "1"),
      "weihai, abdication: seeds 0:20, 1 plays of each choice, hard at 20 playouts"),
     ("same_blocks.py", (str(ROOT / "bench/goals/47419a608164449f/baike-31.jsonl"),
