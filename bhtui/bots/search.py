@@ -106,10 +106,11 @@ EDGE: dict[str, Edge] = {"weihai": Edge(emperor=2.68, guard=1.23, rebel=0.57, so
 at PLAYOUTS). A choice between roles — the throne, the call of a guard or a solo, Weihai's
 keep, abdicate or show — weighs each as ``hard`` will fare in it, not as ``normal`` would:
 without them the playouts price the role ``hard`` gains most in like any other. Weihai's
-holder of both marked cards keeps his solo far more often for it, and gains (``bench/
-decisions.py``'s way, 600 seeded rounds: +5.5 a changed decision). Qingdao's were measured
-too and change nothing there (``hard`` already takes nearly every throne it may); presets
-not measured have none."""
+holder of both marked cards keeps his solo far more often for it, and gains: +5.5 a changed
+decision over 600 seeded rounds (``bench/decisions.py``'s way). Qingdao's and Weifang's
+were measured too and left out: qingdao's change no throne (``hard`` already takes nearly
+every one it may), and Weifang's emperor gains no more than its rebels. Presets not
+measured have none."""
 
 
 class Plan(NamedTuple):
