@@ -25,28 +25,10 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from bhtui.bots import CountingBot
-from bhtui.bots.search import SearchBot
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from bhtui.tournament import _interval
-
-
-def first_lead(preset: str, seed: int) -> Match:
-    """The seed's one-round match played by ``normal`` up to its first lead."""
-    m, normal = Match(PRESETS[preset], seed, rounds=1), CountingBot()
-    while not m.over and m.round.phase != "play":
-        seat = m.to_act
-        assert seat is not None
-        m.apply(seat, normal.decide(m.legal_actions(seat)))
-    return m
-
-
-def score(m: Match, seat: int | None, seed: int, playouts: int) -> int:
-    """``seat``'s score for the round played on from ``m`` (``hard`` there, if a seat)."""
-    twin = copy.deepcopy(m)
-    bots = [SearchBot(seed, playouts=playouts) if s == seat else CountingBot() for s in range(5)]
-    play_match(twin, bots)
-    return twin.totals[seat if seat is not None else 0]
+from decisions import normal_until, score_after  # bench/, this script's folder, leads sys.path
 
 
 def roles(m: Match, seed: int) -> dict[str, int]:
@@ -66,12 +48,12 @@ def roles(m: Match, seed: int) -> dict[str, int]:
 def weigh(job: tuple[str, int, int]) -> dict[str, tuple[int, int]]:
     """For one deal: each role's seat scored with ``normal`` and with ``hard`` there."""
     preset, seed, playouts = job
-    m = first_lead(preset, seed)
+    m, _ = normal_until(preset, seed, lambda offer: False)  # to the first lead: roles settled
     if m.over:
         return {}
     base = copy.deepcopy(m)
     play_match(base, [CountingBot() for _ in range(5)])
-    return {role: (base.totals[seat], score(m, seat, seed, playouts))
+    return {role: (base.totals[seat], score_after(m, seat, None, seed, playouts))
             for role, seat in roles(m, seed).items()}
 
 

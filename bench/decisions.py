@@ -43,23 +43,36 @@ KINDS: dict[str, Callable[[Choices], bool]] = {
 }
 
 
-def met(preset: str, kind: str, seed: int) -> tuple[Match, int, Choices] | None:
-    """The seed's one-round match played by ``normal`` up to the first offer of ``kind``."""
-    m, normal, wanted = Match(PRESETS[preset], seed, rounds=1), CountingBot(), KINDS[kind]
+def normal_until(preset: str, seed: int,
+                 wanted: Callable[[Choices], bool]) -> tuple[Match, Choices | None]:
+    """The seed's one-round match played by ``normal`` up to the first offer ``wanted`` (that
+    offer), or else to its first lead or its end (None)."""
+    m, normal = Match(PRESETS[preset], seed, rounds=1), CountingBot()
     while not m.over and m.round.phase != "play":
         seat = m.to_act
         assert seat is not None
         offer = m.legal_actions(seat)
         if wanted(offer):
-            return m, seat, offer
+            return m, offer
         m.apply(seat, normal.decide(offer))
-    return None
+    return m, None
 
 
-def score_after(m: Match, seat: int, choice: Action, bot_seed: int, playouts: int) -> int:
-    """The seat's score for the round, ``choice`` made and the rest played (``hard`` there)."""
+def met(preset: str, kind: str, seed: int) -> tuple[Match, int, Choices] | None:
+    """The seed's one-round match played by ``normal`` up to the first offer of ``kind``."""
+    m, offer = normal_until(preset, seed, KINDS[kind])
+    if offer is None or m.to_act is None:
+        return None
+    return m, m.to_act, offer
+
+
+def score_after(m: Match, seat: int, choice: Action | None, bot_seed: int,
+                playouts: int) -> int:
+    """The seat's score for the round, ``choice`` made (if any) and the rest played (``hard``
+    there, ``normal`` elsewhere)."""
     twin = copy.deepcopy(m)
-    twin.apply(seat, choice)
+    if choice is not None:
+        twin.apply(seat, choice)
     bots = [SearchBot(bot_seed, playouts=playouts) if s == seat else CountingBot()
             for s in range(5)]
     play_match(twin, bots)

@@ -13,7 +13,7 @@ import pytest
 from bhtui.bots import make_bot
 from bhtui.bots.inference import NO_CAP, caps, emperor_passes, read
 from bhtui.bots.sampling import Sampler
-from bhtui.cards import BJ_RANK, RANK_OF, SJ_RANK, parse_card
+from bhtui.cards import BJ_RANK, RANK_OF, RANKS_WITH_GC, SJ_RANK, parse_card
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.rules.reading import Reading
@@ -102,7 +102,7 @@ def test_a_lead_that_later_plays_contradict_is_not_read():
     for seat in (3, 4, 0, 1):
         pass_(m, seat)
     play(m, 2, "4S")
-    cap = Sampler(m.reading(3)).caps.get(2, [NO_CAP] * 16)
+    cap = Sampler(m.reading(3)).caps.get(2, [NO_CAP] * RANKS_WITH_GC)
     assert cap[RANK_OF[parse_card("5S")]] > 0
 
 
@@ -316,11 +316,11 @@ def test_R_TRIB_1_a_seat_that_paid_tribute_is_dealt_nothing_above_what_it_paid()
     r, giver, rank, truth = paid_tribute()
     sampler = Sampler(r)
     above = list(range(rank + 1, BJ_RANK + 1))
-    taken = [0] * 16
+    taken = [0] * RANKS_WITH_GC
     if giver == r.emperor:
         for card in r.taken:
             taken[RANK_OF[card]] += 1
-    cap = sampler.caps.get(giver, [NO_CAP] * 16)
+    cap = sampler.caps.get(giver, [NO_CAP] * RANKS_WITH_GC)
     assert all(cap[k] <= taken[k] for k in above)
     assert all(truth[giver][k] <= cap[k] for k in above)
     unseen = [sum(held(sampler, seat, above, deals=1)) for seat in sampler.others]
