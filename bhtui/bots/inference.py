@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bhtui.bots.counting import played_by_seat
 from bhtui.bots.rollout import BJ_COST, BREAK_COST, RANK_COST, SJ_COST
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, RANKS_WITH_GC, SJ_RANK, TWO
 from bhtui.rules.mechanisms import TributeFlow
@@ -78,12 +77,12 @@ def caps(r: Reading, plays: Read) -> dict[int, list[int]]:
     return out
 
 
-def paid_highest(r: Reading, seats: list[int]) -> dict[int, Found]:
-    """R-TRIB-1..5: a seat of ``seats`` that paid tribute this round gave its highest cards,
-    so it held none above the lowest of them then, and holds none now but what it was handed
-    in the open since (the throne's bundle) and has not played. Not a habit but the rule, so
-    it holds for anyone; not read where marked cards are kept out of the tribute (a giver may
-    hold one above what he gave)."""
+def lowest_paid(r: Reading, seats: list[int]) -> dict[int, int]:
+    """R-TRIB-1..5: the lowest rank each seat of ``seats`` that paid tribute this round paid.
+    It gave its highest cards, so it held none above that rank then: it holds none now but
+    what it was handed in the open since (the throne's bundle) and has not played. Not a
+    habit but the rule, so it holds for anyone; not read where marked cards are kept out of
+    the tribute (a giver may hold one above what he gave)."""
     rules = r.rules
     if (rules.tribute_flow is not TributeFlow.HIGHEST_CARDS or rules.deck.emperor_card_dealt
             or rules.deck.marked_guard_card):
@@ -91,21 +90,8 @@ def paid_highest(r: Reading, seats: list[int]) -> dict[int, Found]:
     lowest: dict[int, int] = {}
     for giver, _, card in r.tribute:
         if giver in seats:
-            lowest[giver] = min(lowest.get(giver, card), card)
-    if not lowest:
-        return {}
-    played = played_by_seat(r)
-    out: dict[int, Found] = {}
-    for giver, card in lowest.items():
-        left = [0] * RANKS_WITH_GC
-        if giver == r.emperor:
-            for c in r.taken:
-                left[RANK_OF[c]] += 1
-        for c, n in enumerate(played[giver]):
-            left[RANK_OF[c]] -= n
-        out[giver] = [(rank, max(0, left[rank]))
-                      for rank in range(RANK_OF[card] + 1, RANKS_WITH_GC)]
-    return out
+            lowest[giver] = min(lowest.get(giver, RANK_OF[card]), RANK_OF[card])
+    return lowest
 
 
 def emperor_passes(r: Reading, plays: Read) -> list[tuple[int, Found]]:

@@ -24,7 +24,7 @@ import random
 from collections import Counter
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
-from bhtui.bots.inference import NO_CAP, SOFT, capped, caps, emperor_passes, paid_highest, read
+from bhtui.bots.inference import NO_CAP, SOFT, Found, capped, caps, emperor_passes, lowest_paid, read
 from bhtui.bots.position import Position
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
@@ -74,8 +74,8 @@ class Sampler:
         self._throne_pool: list[int] | None = None
         seen = read(r, self.others) if plays else []
         self.caps = caps(r, seen)
-        for seat, found in paid_highest(r, self.others).items():
-            capped(self.caps, seat, found)
+        for seat, rank in lowest_paid(r, self.others).items():
+            capped(self.caps, seat, self._handed_above(seat, rank))
         self._suspects = emperor_passes(r, seen)
         self._guarded: dict[int, dict[int, list[int]]] = {}
         """The caps when this seat is the guard: the other seats that passed the emperor's
@@ -103,6 +103,14 @@ class Sampler:
                 if got[s][c]:
                     lower[s][c] = max(0, got[s][c] - self._played[s][c])
         return lower
+
+    def _handed_above(self, seat: int, rank: int) -> Found:
+        """The most ``seat`` holds of each rank above ``rank``: only what it was handed in
+        the open and has not played (``_lower``)."""
+        held = [0] * RANKS_WITH_GC
+        for c, n in enumerate(self._lower[seat]):
+            held[RANK_OF[c]] += n
+        return [(above, held[above]) for above in range(rank + 1, RANKS_WITH_GC)]
 
     def _guard_weights(self) -> tuple[list[int], list[float]]:
         """The seats that may be the guard (the emperor: a hidden solo) and their weights:

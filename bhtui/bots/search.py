@@ -43,6 +43,7 @@ from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card
 from bhtui.rules import SEATS, Action, CardSet
 from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import Attach, FirstLead
+from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats, is_bomb
 from bhtui.rules.throne import abdication_to
@@ -111,6 +112,11 @@ decision over 600 seeded rounds (``bench/decisions.py``'s way). Qingdao's and We
 were measured too and left out: qingdao's change no throne (``hard`` already takes nearly
 every one it may), and Weifang's emperor gains no more than its rebels. Presets not
 measured have none."""
+
+
+def edge_of(rules: RuleSet) -> Edge:
+    """The preset's ``EDGE`` (none where it was not kept)."""
+    return EDGE.get(rules.name, NO_EDGE)
 
 
 class Plan(NamedTuple):
@@ -202,7 +208,7 @@ class SearchBot(Searcher[CountingBot]):
         played out from the first lead (the emperor's, or Weifang's first drawer's) on the
         same deals. In Weifang the guard's copy becomes the GC (R-WF-RANK-1)."""
         calls = [plain, *(a for a in offer.rest if a != plain)]
-        me, edge = r.me, EDGE.get(r.rules.name, NO_EDGE)
+        me, edge = r.me, edge_of(r.rules)
         first = r.dealer if r.rules.first_lead is FirstLead.DEALER else me
         promotes = r.rules.tricks.promoted_guard_card
 
@@ -260,7 +266,7 @@ class SearchBot(Searcher[CountingBot]):
         if given is not None:
             kept[given] -= 1
             passed[given] += 1
-        edge = EDGE.get(r.rules.name, NO_EDGE)
+        edge = edge_of(r.rules)
         void = (edge.emperor + edge.guard + 3 * edge.rebel) / SEATS
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
@@ -299,7 +305,7 @@ class SearchBot(Searcher[CountingBot]):
             assert rank is not None
             pos.rc[guard][rank] -= 1
             pos.rc[guard][GC_RANK] += 1
-        return play_out(pos)[r.me] + EDGE.get(r.rules.name, NO_EDGE).of(r.me, emperor, guard)
+        return play_out(pos)[r.me] + edge_of(r.rules).of(r.me, emperor, guard)
 
     def interject(self, offer: Choices) -> Action | None:
         """明保 before the first lead is searched (declared or not), and so is baike's 抢庄;
@@ -385,7 +391,7 @@ class SearchBot(Searcher[CountingBot]):
         guard, shown (明保), whom the rebels may kick; shown, an open solo with neither."""
         me, rules = r.me, r.rules
         to = abdication_to(rules, me)
-        edge = EDGE.get(rules.name, NO_EDGE)
+        edge = edge_of(rules)
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
             hands = [list(h) for h in deal[0]]
