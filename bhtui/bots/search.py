@@ -233,9 +233,11 @@ class SearchBot(Searcher[CountingBot]):
         """Take the throne or pass it on (R-EMP-Q2..5, R-EMP-L2/3, R-WF-EMP-1), played out
         from the first lead on the same deals: taking, the bundle joins my hand and I call as
         ``normal`` would (the fourth copy's holder my guard); passing on, the bundle (with
-        the card I add to it) goes round the previous seats, and the first whose dealt hand
-        ``normal`` would take the throne with is emperor (nobody: the deal is void, 0). My
-        call is by card; a dealt hand's, like its guard, by rank."""
+        the card I add to it, and the emperor card if it was dealt me) goes round the seats
+        the preset passes it to, and the first whose dealt hand ``normal`` would take the
+        throne with is emperor (nobody: a void deal, scored as any round's mean; lianzhong's
+        forced second offer is not played). My call is by card; a dealt hand's, like its
+        guard, by rank."""
         if plain["type"] != "decline":
             other = pick(offer, "decline")
         elif "accept" in offer.kinds:
@@ -244,15 +246,11 @@ class SearchBot(Searcher[CountingBot]):
             other = self._plain.call(r, [a for a in offer.rest if a["type"] == "call"])
         options = [plain, other]
         me = r.me
-        bundle = [0] * len(r.rc)
-        if not r.in_hand:
-            for card in r.bundle:
-                bundle[RANK_OF[card]] += 1
-        mine = [a + b for a, b in zip(r.rc, bundle, strict=True)]
-        hand = list(r.hand)
-        if not r.in_hand:
+        hand, mine = list(r.hand), list(r.rc)
+        if not r.in_hand:  # taking, the bundle joins my hand (a dealt emperor card is in it)
             for card in r.bundle:
                 hand[card] += 1
+                mine[RANK_OF[card]] += 1
         taking = options[0] if options[0]["type"] != "decline" else options[1]
         if taking["type"] == "call":
             card = parse_card(taking["card"])
@@ -260,12 +258,6 @@ class SearchBot(Searcher[CountingBot]):
         else:  # qingdao's accept: normal then calls the highest group of three
             triples = [c for c in range(TWO * 4) if hand[c] == 3]
             my_rank = RANK_OF[max(triples)] if triples else None
-        order = [(me - step) % SEATS for step in range(1, SEATS)]  # 上家 first (R-SEAT-1)
-        kept, passed = list(r.rc), list(bundle)  # what passing it on leaves me, and them
-        given = _attached(r)
-        if given is not None:
-            kept[given] -= 1
-            passed[given] += 1
         edge = edge_of(r.rules)
         void = (edge.emperor + edge.guard + 3 * edge.rebel) / SEATS
 
@@ -275,15 +267,10 @@ class SearchBot(Searcher[CountingBot]):
                 emperor, rank = me, my_rank
                 hands[me] = list(mine)
             else:
-                hands[me] = list(kept)
-                for emperor in order:
-                    taken = [a + b for a, b in zip(hands[emperor], passed, strict=True)]
-                    rank = _call_rank(taken)
-                    if rank is not None and strength(taken) >= ACCEPT_AT:
-                        hands[emperor] = taken
-                        break
-                else:  # void: dealt again (R-EMP-Q4), a round in any role
+                taker = passed_on(r, hands)
+                if taker is None:  # void: dealt again (R-EMP-Q4), a round in any role
                     return void
+                emperor, rank = taker
             return self._first_lead(r, hands, emperor, rank, rng)
 
         return Plan(options, Sampler(r).throne_deal, outcome)
@@ -293,9 +280,15 @@ class SearchBot(Searcher[CountingBot]):
         """My score, played out from the first lead of a deal whose emperor called ``rank``
         (with my role's ``EDGE``): his guard a holder of its fourth copy, weighed by the
         copies of the rank each holds (none: a hidden solo); in Weifang that copy is the
-        guard's GC (R-WF-RANK-1)."""
+        guard's GC (R-WF-RANK-1). Where nobody calls, the guard holds the marked small joker
+        (R-GUARD-4, R-WH-ROLE-1): a holder of a small joker, weighed by the ones each holds
+        (the emperor: a solo)."""
         guard = emperor
-        if rank is not None:
+        if not r.rules.guard.called:
+            holders = [s for s in range(SEATS) if hands[s][SJ_RANK]]
+            if holders:
+                guard = rng.choices(holders, [hands[s][SJ_RANK] for s in holders])[0]
+        elif rank is not None:
             holders = [s for s in range(SEATS) if s != emperor and hands[s][rank]]
             if holders:
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
@@ -498,6 +491,34 @@ class SearchBot(Searcher[CountingBot]):
                 gains) / math.sqrt(len(gains)):
             return best
         return 0
+
+
+def passed_on(r: Reading, hands: list[list[int]]) -> tuple[int, int | None] | None:
+    """Who takes the throne I pass on in the deal ``hands`` (mine as dealt), and the rank he
+    calls, with ``hands`` made as they then are; None: nobody would (R-EMP-Q3/Q4, R-EMP-L2,
+    R-WF-EMP-2/3). The bundle, the card I add to it, and the emperor card if it was dealt
+    me leave my hand; it goes round the seats the preset passes it to (上家 first, Weihai's
+    tv the 下家), and the first whose hand with it ``normal`` would take the throne with
+    (holding a callable group where accepting needs one) takes it."""
+    me = r.me
+    passed = [0] * len(r.rc)
+    for card in r.bundle:
+        passed[RANK_OF[card]] += 1
+    kept = [a - b for a, b in zip(r.rc, passed, strict=True)] if r.in_hand else list(r.rc)
+    given = _attached(r)
+    if given is not None:
+        kept[given] -= 1
+        passed[given] += 1
+    hands[me] = kept
+    way, needs_group = r.rules.throne.passes_to.value, r.rules.throne.needs_group
+    for step in range(1, SEATS):
+        seat = (me + way * step) % SEATS
+        taken = [a + b for a, b in zip(hands[seat], passed, strict=True)]
+        rank = _call_rank(taken)
+        if (rank is not None or not needs_group) and strength(taken) >= ACCEPT_AT:
+            hands[seat] = taken
+            return seat, rank
+    return None
 
 
 def _call_rank(rc: list[int]) -> int | None:

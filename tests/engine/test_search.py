@@ -12,15 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.bots import CountingBot, make_bot
+from bhtui.bots.heuristic import pick
 from bhtui.bots.legal import legal_from_view
 from bhtui.bots.sampling import Sampler
-from bhtui.bots.search import ABDICATION, EDGE, NO_EDGE, Edge, SearchBot
+from bhtui.bots.search import ABDICATION, EDGE, NO_EDGE, Edge, SearchBot, passed_on
 from bhtui.cards import (
     BJ,
     BJ_RANK,
     GC_RANK,
     RANK_OF,
     RANKS_WITH_GC,
+    SJ_RANK,
+    TWO,
     deck,
     format_cards,
     parse_card,
@@ -28,6 +31,7 @@ from bhtui.cards import (
 )
 from bhtui.rules import PRESETS, Match
 from bhtui.rules.mechanisms import When
+from bhtui.rules.reading import Reading
 from bhtui.sim import play_match
 
 from helpers import pass_, play, reshuffled, rigged
@@ -337,6 +341,61 @@ def test_R_WF_RANK_1_hard_deals_the_GC_to_the_guard_it_supposes_and_three_9s_to_
         assert hands[0][RANK_OF[parse_card("9H")]] == 3
         assert [h[GC_RANK] for h in hands] == [int(s == guard) for s in range(5)]
     assert guards == {0, 1, 3, 4}  # a rebel cannot tell (the emperor: a hidden solo)
+
+
+def first_throne(preset: str, dealt: bool, **options: str) -> Reading:
+    """The reading of the first seat of a seeded match of ``preset`` that may pass the throne
+    on, holding the emperor card as dealt (``dealt``) or handed it in the bundle."""
+    normal = CountingBot()
+    for seed in range(40):
+        m = Match(PRESETS[preset].with_options(**options), seed, rounds=1)
+        while m.round.phase in ("grab", "throne"):
+            offer = m.legal_actions(m.to_act)
+            if "decline" in offer.kinds and offer.reading.in_hand == dealt:
+                return offer.reading
+            m.apply(m.to_act, pick(offer, "decline") if "decline" in offer.kinds
+                    else normal.decide(offer))
+    raise AssertionError(f"no throne to pass on in 40 seeded {preset} matches")
+
+
+def strong_hands(group: int) -> list[list[int]]:
+    """Five hands any seat would take the throne with: 2s and jokers, and ``group`` of the
+    7s (3: a callable group)."""
+    hand = [0] * RANKS_WITH_GC
+    hand[TWO], hand[SJ_RANK], hand[BJ_RANK], hand[RANK_OF[parse_card("7S")]] = 4, 2, 2, group
+    return [list(hand) for _ in range(5)]
+
+
+@pytest.mark.parametrize("preset", ["lianzhong-classic", "lianzhong-simple", "weifang"])
+def test_R_EMP_L2_passing_on_a_dealt_emperor_card_takes_it_out_of_the_hand(preset):
+    """The emperor card is dealt (R-EMP-L2, R-WF-EMP-2): the holder who passes it on no
+    longer holds it, and the seat that takes the throne does — in the deals the throne's
+    search plays, as at the table, with every card still in some hand."""
+    r = first_throne(preset, dealt=True)
+    hands, _ = Sampler(r).throne_deal(random.Random(1))
+    dealt = sum(map(sum, hands))
+    taker = passed_on(r, hands)
+    assert hands[r.me][BJ_RANK] == r.rc[BJ_RANK] - 1
+    assert sum(map(sum, hands)) == dealt
+    if taker is not None:
+        assert hands[taker[0]][BJ_RANK] >= 1
+
+
+@pytest.mark.parametrize(("preset", "options", "way"), [
+    ("qingdao", {}, -1), ("lianzhong-classic", {}, -1), ("weihai", {"abdicate_mode": "tv"}, 1)])
+def test_R_EMP_Q3_the_search_passes_the_throne_on_the_way_the_preset_does(preset, options, way):
+    """Passed on, the throne goes to the previous seat (R-EMP-Q3, R-EMP-L2), in Weihai's tv
+    mode to the next (R-WH §1.10): where every hand would take it, that seat does."""
+    r = first_throne(preset, dealt=PRESETS[preset].deck.emperor_card_dealt, **options)
+    assert passed_on(r, strong_hands(3)) == ((r.me + way) % 5, RANK_OF[parse_card("7S")])
+
+
+def test_R_EMP_L3_without_a_group_needed_a_strong_hand_takes_the_passed_throne():
+    """lianzhong-simple needs no callable group to accept (R-EMP-L3 is classic mode's): a
+    strong hand without three of a rank takes the throne passed on to it."""
+    r = first_throne("lianzhong-simple", dealt=True)
+    assert passed_on(r, strong_hands(2)) == ((r.me - 1) % 5, None)
+    assert passed_on(first_throne("lianzhong-classic", dealt=True), strong_hands(2)) is None
 
 
 def test_R_WF_STUCK_1_hard_deals_a_stuck_seat_nothing_but_his_3():
