@@ -76,7 +76,8 @@ def choose(pos: Position) -> Move:
         budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
     else:
         budget = 12.0 if size > 8 else 30.0
-    if rules.two_kill == "off" and rules.bombs == "off" and not (rc[GC_RANK] or top.gc):
+    if (rules.two_kill == "off" and rules.bombs == "off" and not rules.stuck
+            and not (rc[GC_RANK] or top.gc)):
         answer = cheapest_answer(rc, top, rules, budget)
     else:
         answer = cheapest_legal_answer(rc, top, rules, budget)

@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 from bhtui.bots import make_bot
 from bhtui.bots.position import PASS, YIELD, Position
 from bhtui.bots.rollout import choose
-from bhtui.rules import Match
+from bhtui.cards import RANK_OF, RANKS_WITH_GC, parse_card
+from bhtui.rules import PRESETS, Match
 from bhtui.rules.round import Round
+from bhtui.rules.sets import CardSet
 
 from helpers import play, rigged
 from strategies import FAST, RULES, chooser, steps
@@ -88,3 +90,22 @@ def test_R_GUARD_3_in_an_open_solo_the_playout_policy_backs_a_fellow_rebel():
     offer = m.legal_actions(2)
     assert offer.set_of(normal := make_bot("normal", 1).decide(offer)) is None, normal
     assert choose(position_of(m.round)) == PASS
+
+
+def test_R_WH_STUCK_1_the_playout_policy_does_not_answer_into_being_stuck():
+    """Weihai with ``stuck`` on (R-WH-STUCK-1): holding 6 6 9 against the emperor's single 8,
+    the playout policy passes, as ``normal`` does; beating it with the 9 would leave only the
+    held-back 6s (憋6, R-WH-PLAY-2) and the seat stuck. Without the option it beats it."""
+    six, eight, nine = (RANK_OF[parse_card(c)] for c in ("6S", "8S", "9S"))
+    hands = [[0] * RANKS_WITH_GC for _ in range(5)]
+    for seat in (0, 2, 3, 4):
+        hands[seat][RANK_OF[parse_card("KS")]] = 5
+    hands[1][six], hands[1][nine] = 2, 1
+    single_eight = CardSet(eight, 1, 0, 0)
+
+    def policy(**options: bool) -> object:
+        rules = PRESETS["weihai"].with_options(**options)
+        return choose(Position(rules, hands, [None] * 5, 0, 2, 1, top=single_eight, top_seat=0))
+
+    assert policy(stuck=True) == PASS
+    assert policy() == CardSet(nine, 1, 0, 0)
