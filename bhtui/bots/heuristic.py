@@ -165,8 +165,9 @@ class HeuristicBot:
                      else CardSet(NO_RANK, 0, rc[SJ_RANK], rc[BJ_RANK]))
             if whole in sets:
                 return whole
-        # Not one set, so at least two natural groups: shed the lowest whole group, except
-        # with exactly two groups and no jokers, lead the one least likely to be beaten.
+        # Not one set (or one the held-back rank may not make): shed the lowest whole group,
+        # except with exactly two groups and no jokers, lead the one least likely to be
+        # beaten; with only held-back cards and jokers, the cheapest set there is.
         groups = [g for g in (CardSet(rank, rc[rank], 0, 0) for rank in naturals)
                   if g in sets]  # 憋6 may hold some back (R-PLAY-6)
         if len(groups) == 2 and not (rc[SJ_RANK] or rc[BJ_RANK]):

@@ -3,6 +3,8 @@ each rank it can still hold if it played as the bots play (and as most people do
 
 - **A lead** of a natural group is the hand's lowest group, and whole: the seat held no lower
   natural rank then, and holds none of that rank now (unless it played more of it since).
+  (A hand of exactly two natural groups and no jokers leads the higher: read wrongly, but
+  such hands are seldom above ``SMALL`` cards, and the caps are soft.)
 - **An answer** is the cheapest that beats the set (the cost of ``rollout.set_cost``): the seat
   held fewer than the set's size of every rank between the two that would have cost less
   even broken out of a bigger group — and, on a single, no joker that costs less (a single

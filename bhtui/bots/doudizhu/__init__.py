@@ -14,8 +14,9 @@ from typing import Protocol
 from bhtui.bots import HINT_SECONDS, LEVELS, NAMES, TABLE_SECONDS, bot_of
 from bhtui.bots.doudizhu.counting import CountingBot
 from bhtui.bots.doudizhu.easy import EasyBot
-from bhtui.bots.doudizhu.heuristic import HeuristicBot, RandomBot
+from bhtui.bots.doudizhu.heuristic import HeuristicBot
 from bhtui.bots.doudizhu.search import SearchBot
+from bhtui.bots.randombot import RandomBot
 from bhtui.doudizhu.offer import Offer
 from bhtui.wire import Action
 

@@ -1,4 +1,4 @@
-"""Dou Dizhu's baselines: ``random`` picks uniformly; ``heuristic`` bids from hand strength,
+"""Dou Dizhu's baseline: ``heuristic`` bids from hand strength,
 plans its hand as a count of hands still to play (bombs kept whole, chains preferred), and as
 a farmer lets a partner's winning hand stand. The levels build on it (``counting``,
 ``search``).
@@ -6,7 +6,6 @@ a farmer lets a partner's winning hand stand. The levels build on it (``counting
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -14,18 +13,6 @@ from bhtui.cards import BJ_RANK, NUM_RANKS, SJ_RANK, TWO
 from bhtui.doudizhu.hands import ACE, JOKER, Hand, counts_of_text, merged, parse_hand
 from bhtui.doudizhu.offer import Offer
 from bhtui.wire import Action, DoudizhuView
-
-
-class RandomBot:
-    """Uniform over the legal actions, from its own seeded generator (it reads nothing)."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, offer: Offer) -> Action:
-        return self.rng.choice(offer)
 
 
 def _longest_run(c: list[int], least: int) -> tuple[int, int] | None:
@@ -111,7 +98,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        del seed  # deterministic: the same view always gets the same answer
 
     def decide(self, offer: Offer) -> Action:
         view, legal = offer.reading, offer

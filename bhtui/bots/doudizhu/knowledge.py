@@ -52,10 +52,6 @@ class Seen:
     def seats(self) -> int:
         return self.rules.seats
 
-    def side(self, seat: int) -> bool:
-        """True for the landlord's side."""
-        return seat == self.landlord
-
     def opponents(self) -> list[int]:
         me, landlord = self.me, self.landlord
         return [s for s in range(self.seats) if s != me and (me == landlord or s == landlord)]
