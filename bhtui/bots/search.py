@@ -42,7 +42,7 @@ from bhtui.bots.strength import strength
 from bhtui.cards import BJ_RANK, GC_RANK, RANK_OF, SJ_RANK, TWO, parse_card
 from bhtui.rules import SEATS, Action, CardSet
 from bhtui.rules.choices import Choices
-from bhtui.rules.mechanisms import Attach, FirstLead
+from bhtui.rules.mechanisms import Ascent, Attach, FirstLead
 from bhtui.rules.presets import RuleSet
 from bhtui.rules.reading import Reading
 from bhtui.rules.sets import NO_RANK, beats, is_bomb
@@ -510,7 +510,9 @@ def passed_on(r: Reading, hands: list[list[int]]) -> tuple[int, int | None] | No
         kept[given] -= 1
         passed[given] += 1
     hands[me] = kept
-    way, needs_group = r.rules.throne.passes_to.value, r.rules.throne.needs_group
+    throne = r.rules.throne
+    way = throne.passes_to.value
+    needs_group = throne.needs_group or throne.ascent is Ascent.BY_CALLING  # baike calls: R-EMP-B1
     for step in range(1, SEATS):
         seat = (me + way * step) % SEATS
         taken = [a + b for a, b in zip(hands[seat], passed, strict=True)]
