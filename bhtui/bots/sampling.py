@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
 from bhtui.bots.inference import NO_CAP, SOFT, Found, capped, caps, emperor_passes, lowest_paid, read
@@ -240,12 +241,7 @@ class Sampler:
         if given:
             self._deal_capped(hands, capacity, shuffled, given, rng)
             return hands
-        i = 0
-        for s in self.others:
-            hand = hands[s]
-            for rank in shuffled[i:i + capacity[s]]:
-                hand[rank] += 1
-            i += capacity[s]
+        _fill(hands, self.others, capacity, shuffled)
         return hands
 
     def _deal_capped(self, hands: list[list[int]], capacity: list[int], shuffled: list[int],
@@ -274,11 +270,7 @@ class Sampler:
             else:
                 hands[seat][rank] += 1
                 room[seat] -= 1
-        i = 0
-        for s in others:
-            for rank in rest[i:i + room[s]]:
-                hands[s][rank] += 1
-            i += room[s]
+        _fill(hands, others, room, rest)
 
     def _fixed(self, guard: int) -> tuple[list[list[int]], list[int], list[int]]:
         """For one choice of guard: the rank counts each seat is known to hold, the number of
@@ -306,7 +298,7 @@ class Sampler:
             capacity[s] = r.counts[s] - sum(fixed[s])
         if called is not None and r.emperor is not None:
             unseen[called] = unseen[GC] = 0  # every copy placed (in Weifang, the GC too)
-        pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, unseen[c]))]
+        pool = _pool(unseen)
         short = sum(capacity[s] for s in self.others) - len(pool)
         if short > 0 or any(capacity[s] < 0 for s in self.others):
             return self._loose()  # the constraints disagree (should not happen): deal freely
@@ -314,7 +306,7 @@ class Sampler:
 
     def _loose(self) -> tuple[list[list[int]], list[int], list[int]]:
         r = self.r
-        pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, self._unseen[c]))]
+        pool = _pool(self._unseen)
         capacity = [r.counts[s] if s in self.others else 0 for s in range(SEATS)]
         return [[0] * RANKS_WITH_GC for _ in range(SEATS)], capacity, pool
 
@@ -326,17 +318,13 @@ class Sampler:
             if not self.r.in_hand:
                 for card in self.r.bundle:
                     unseen[card] -= 1
-            pool = [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, unseen[c]))]
+            pool = _pool(unseen)
             self._throne_pool = pool
         shuffled = self._throne_pool[:]
         rng.shuffle(shuffled)
         hands = [list(self._kept[s]) if s in self._kept else [0] * RANKS_WITH_GC
                  for s in range(SEATS)]
-        i = 0
-        for s in self.others:
-            for rank in shuffled[i:i + self.r.counts[s]]:
-                hands[s][rank] += 1
-            i += self.r.counts[s]
+        _fill(hands, self.others, self.r.counts, shuffled)
         return hands, -1
 
     def position(self, rng: random.Random) -> Position:
@@ -397,3 +385,18 @@ def beaten_by(r: Reading) -> list[int | None]:
             top_seat = seat
     return out
 
+
+def _pool(unseen: list[int]) -> list[int]:
+    """The ranks of the unseen cards, a card each (a count below 0 holds none)."""
+    return [RANK_OF[c] for c in range(NUM_CARDS) for _ in range(max(0, unseen[c]))]
+
+
+def _fill(hands: list[list[int]], seats: list[int], room: Sequence[int],
+          shuffled: list[int]) -> None:
+    """Deal ``shuffled`` in order into ``seats``' hands, ``room`` cards each."""
+    i = 0
+    for s in seats:
+        hand = hands[s]
+        for rank in shuffled[i:i + room[s]]:
+            hand[rank] += 1
+        i += room[s]

@@ -209,7 +209,7 @@ class SearchBot(Searcher[CountingBot]):
         same deals. In Weifang the guard's copy becomes the GC (R-WF-RANK-1)."""
         calls = [plain, *(a for a in offer.rest if a != plain)]
         me, edge = r.me, edge_of(r.rules)
-        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else me
+        first = first_leader(r, me)
         promotes = r.rules.tricks.promoted_guard_card
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
@@ -292,7 +292,7 @@ class SearchBot(Searcher[CountingBot]):
             holders = [s for s in range(SEATS) if s != emperor and hands[s][rank]]
             if holders:
                 guard = rng.choices(holders, [hands[s][rank] for s in holders])[0]
-        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
+        first = first_leader(r, emperor)
         pos = Position(r.rules, hands, r.places, emperor, guard, first, hidden=True)
         if r.rules.tricks.promoted_guard_card and guard != emperor:
             assert rank is not None
@@ -335,7 +335,7 @@ class SearchBot(Searcher[CountingBot]):
         mine = list(r.rc)
         for card in r.bundle:
             mine[RANK_OF[card]] += 1
-        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else me
+        first = first_leader(r, me)
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> int:
             if i == 0:
@@ -355,7 +355,7 @@ class SearchBot(Searcher[CountingBot]):
         and 踢 as ``normal`` would answer (:mod:`bhtui.bots.declaring`)."""
         me, emperor = r.me, r.emperor
         assert emperor is not None  # the guard is settled, so is the emperor
-        first = r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
+        first = first_leader(r, emperor)
         solo = me == emperor
         steps = asking(r) if r.phase == "declare" else None
 
@@ -390,7 +390,7 @@ class SearchBot(Searcher[CountingBot]):
             hands = [list(h) for h in deal[0]]
             say = options[i]["type"]
             emperor = to if say == "abdicate" else me
-            first = r.dealer if rules.first_lead is FirstLead.DEALER else emperor
+            first = first_leader(r, emperor)
             if say == "solo":
                 pos = Position(rules, hands, r.places, me, me, first, open_solo=True)
                 return play_out(pos)[me] + edge.solo
@@ -491,6 +491,11 @@ class SearchBot(Searcher[CountingBot]):
                 gains) / math.sqrt(len(gains)):
             return best
         return 0
+
+
+def first_leader(r: Reading, emperor: int) -> int:
+    """Who leads first under this emperor: he does, or Weifang's first drawer (R-WF-LEAD-1)."""
+    return r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
 
 
 def passed_on(r: Reading, hands: list[list[int]]) -> tuple[int, int | None] | None:
