@@ -260,6 +260,7 @@ class SearchBot(Searcher[CountingBot]):
             my_rank = RANK_OF[max(triples)] if triples else None
         edge = edge_of(r.rules)
         void = (edge.emperor + edge.guard + 3 * edge.rebel) / SEATS
+        passing = passed_on(r)
 
         def outcome(deal: tuple[list[list[int]], int], i: int) -> float:
             hands = [list(h) for h in deal[0]]
@@ -267,7 +268,7 @@ class SearchBot(Searcher[CountingBot]):
                 emperor, rank = me, my_rank
                 hands[me] = list(mine)
             else:
-                taker = passed_on(r, hands)
+                taker = passing(hands)
                 if taker is None:  # void: dealt again (R-EMP-Q4), a round in any role
                     return void
                 emperor, rank = taker
@@ -498,13 +499,14 @@ def first_leader(r: Reading, emperor: int) -> int:
     return r.dealer if r.rules.first_lead is FirstLead.DEALER else emperor
 
 
-def passed_on(r: Reading, hands: list[list[int]]) -> tuple[int, int | None] | None:
-    """Who takes the throne I pass on in the deal ``hands`` (mine as dealt), and the rank he
-    calls, with ``hands`` made as they then are; None: nobody would (R-EMP-Q3/Q4, R-EMP-L2,
-    R-WF-EMP-2/3). The bundle, the card I add to it, and the emperor card if it was dealt
-    me leave my hand; it goes round the seats the preset passes it to (上家 first, Weihai's
-    tv the 下家), and the first whose hand with it ``normal`` would take the throne with
-    (holding a callable group where accepting needs one) takes it."""
+def passed_on(r: Reading) -> Callable[[list[list[int]]], tuple[int, int | None] | None]:
+    """Who takes the throne I pass on, in a deal: for ``hands`` (mine as dealt), the seat and
+    the rank he calls, with ``hands`` made as they then are; None: nobody would (R-EMP-Q3/Q4,
+    R-EMP-L2, R-WF-EMP-2/3). The bundle, the card I add to it, and the emperor card if it
+    was dealt me leave my hand (worked out once, here); it goes round the seats the preset
+    passes it to (上家 first, Weihai's tv the 下家), and the first whose hand with it
+    ``normal`` would take the throne with (holding a callable group where accepting needs
+    one) takes it."""
     me = r.me
     passed = [0] * len(r.rc)
     for card in r.bundle:
@@ -514,18 +516,21 @@ def passed_on(r: Reading, hands: list[list[int]]) -> tuple[int, int | None] | No
     if given is not None:
         kept[given] -= 1
         passed[given] += 1
-    hands[me] = kept
     throne = r.rules.throne
-    way = throne.passes_to.value
+    order = [(me + throne.passes_to.value * step) % SEATS for step in range(1, SEATS)]
     needs_group = throne.needs_group or throne.ascent is Ascent.BY_CALLING  # baike calls: R-EMP-B1
-    for step in range(1, SEATS):
-        seat = (me + way * step) % SEATS
-        taken = [a + b for a, b in zip(hands[seat], passed, strict=True)]
-        rank = _call_rank(taken)
-        if (rank is not None or not needs_group) and strength(taken) >= ACCEPT_AT:
-            hands[seat] = taken
-            return seat, rank
-    return None
+
+    def taker(hands: list[list[int]]) -> tuple[int, int | None] | None:
+        hands[me] = list(kept)
+        for seat in order:
+            taken = [a + b for a, b in zip(hands[seat], passed, strict=True)]
+            rank = _call_rank(taken)
+            if (rank is not None or not needs_group) and strength(taken) >= ACCEPT_AT:
+                hands[seat] = taken
+                return seat, rank
+        return None
+
+    return taker
 
 
 def _call_rank(rc: list[int]) -> int | None:

@@ -374,7 +374,7 @@ def test_R_EMP_L2_passing_on_a_dealt_emperor_card_takes_it_out_of_the_hand(prese
     r = first_throne(preset, dealt=True)
     hands, _ = Sampler(r).throne_deal(random.Random(1))
     dealt = sum(map(sum, hands))
-    taker = passed_on(r, hands)
+    taker = passed_on(r)(hands)
     assert hands[r.me][BJ_RANK] == r.rc[BJ_RANK] - 1
     assert sum(map(sum, hands)) == dealt
     if taker is not None:
@@ -387,15 +387,15 @@ def test_R_EMP_Q3_the_search_passes_the_throne_on_the_way_the_preset_does(preset
     """Passed on, the throne goes to the previous seat (R-EMP-Q3, R-EMP-L2), in Weihai's tv
     mode to the next (R-WH §1.10): where every hand would take it, that seat does."""
     r = first_throne(preset, dealt=PRESETS[preset].deck.emperor_card_dealt, **options)
-    assert passed_on(r, strong_hands(3)) == ((r.me + way) % 5, RANK_OF[parse_card("7S")])
+    assert passed_on(r)(strong_hands(3)) == ((r.me + way) % 5, RANK_OF[parse_card("7S")])
 
 
 def test_R_EMP_L3_without_a_group_needed_a_strong_hand_takes_the_passed_throne():
     """lianzhong-simple needs no callable group to accept (R-EMP-L3 is classic mode's): a
     strong hand without three of a rank takes the throne passed on to it."""
     r = first_throne("lianzhong-simple", dealt=True)
-    assert passed_on(r, strong_hands(2)) == ((r.me - 1) % 5, None)
-    assert passed_on(first_throne("lianzhong-classic", dealt=True), strong_hands(2)) is None
+    assert passed_on(r)(strong_hands(2)) == ((r.me - 1) % 5, None)
+    assert passed_on(first_throne("lianzhong-classic", dealt=True))(strong_hands(2)) is None
 
 
 def test_R_WF_STUCK_1_hard_deals_a_stuck_seat_nothing_but_his_3():
