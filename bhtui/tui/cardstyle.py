@@ -127,23 +127,33 @@ class CardStyle:
 
     def set_text(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
         """A played set in ``width`` cells: every card (``9♠ 9♥ SJ``) when that fits, else
-        by rank with the suits after it (``9×5 ♠♥♥♣♦ +SJ``), coloured either way."""
+        by rank with the suits after it (``9×5 ♠♥♥♣♦ +SJ``), coloured either way. Where even
+        that is too wide the suits give way first (``10×6 ♠♥… +SJ``): which joker was played
+        decides what beats the set, the suits of its naturals seldom."""
         full = self.text(cards, colours)
         if cell_len(full.plain) <= width:
             return full
         if all(card in RANKS or card == PLUS for card in cards):  # ranks only: 3×3 4×3 5 5
             return self.rank_counts(cards, colours, width)
+        tail = [(f"+{joker}" + (f"{self.times}{cards.count(joker)}" if cards.count(joker) > 1
+                                else ""), self.colour(joker, colours))
+                for joker in JOKERS if joker in cards]
         out = Text()
         naturals = [c for c in cards if c not in JOKERS]
         if naturals:
-            out.append(f"{rank_text(naturals[0])}{self.times}{len(naturals)} ", style="bold")
-            for card in naturals:
-                out.append(self.glyph(card), style=self.colour(card, colours))
-        for joker in JOKERS:
-            n = cards.count(joker)
-            if n:
-                out.append(f" +{joker}" + (f"{self.times}{n}" if n > 1 else ""),
-                           style=self.colour(joker, colours))
+            out.append(f"{rank_text(naturals[0])}{self.times}{len(naturals)}", style="bold")
+            room = width - cell_len(out.plain) - sum(1 + cell_len(part) for part, _ in tail) - 1
+            shown = naturals if room >= len(naturals) else naturals[:max(room - 1, 0)]
+            if shown:
+                out.append(" ")
+                for card in shown:
+                    out.append(self.glyph(card), style=self.colour(card, colours))
+                if len(shown) < len(naturals):
+                    out.append("…")
+        for part, colour in tail:
+            if out:
+                out.append(" ")
+            out.append(part, style=colour)
         out.truncate(width, overflow="ellipsis")
         return out
 

@@ -96,3 +96,16 @@ def test_every_footer_binding_with_an_id_has_both_languages():
         for binding in screen.BINDINGS:
             if binding.show and binding.description:
                 assert f"key.{binding.id}" in STRINGS, (screen.__name__, binding.id)
+
+
+@pytest.mark.parametrize("style", ["unicode", "letters", "ascii"])
+@pytest.mark.parametrize("cells", [9, 12, 14, 15, 16])
+def test_R_PLAY_1_a_set_too_wide_for_its_seat_still_names_its_joker(style, cells):
+    """Six 10s and a small joker in a seat's few cells: the suits give way, never the joker,
+    which decides what can beat the set (R-PLAY-1: jokers stand in for the rank)."""
+    card_style = CardStyle(style=style)
+    for joker, other in (("SJ", "BJ"), ("BJ", "SJ")):
+        shown = card_style.set_text(["10S", "10H", "10C", "10D", "10D", "10D", joker], {}, cells)
+        assert cell_len(shown.plain) <= cells
+        assert f"+{joker}" in shown.plain and other not in shown.plain
+        assert shown.plain.startswith(f"10{card_style.times}6")
