@@ -205,7 +205,7 @@ class BhtuiApp(App[None]):
             return
 
         client = self.client
-        question = _quit_question(client, hosting=self.admin and bool(self.address))
+        question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address))
         notes: list[str | None] = []
         if question == "quit.question" and self.admin and self.address:
             notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
@@ -266,13 +266,17 @@ class BhtuiApp(App[None]):
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
 
 
-def _quit_question(client: Client | None, hosting: bool) -> str:
-    """What quitting means here: a game with its saved moves, or a waiting room where nothing
-    has been played (the host closes the table, a joiner frees his seat), or no table."""
+def _quit_question(client: Client | None, engine: bool, hosting: bool) -> str:
+    """What quitting means here: a game with its saved moves (where this terminal runs the
+    table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
+    where nothing has been played (the host closes the table, a joiner frees his seat), or no
+    table."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
-        return "quit.question"
+        if engine:
+            return "quit.question"
+        return "quit.remote_player" if client.seat is not None else "quit.remote_watcher"
     if hosting:
         return "quit.room_host"
     return "quit.room_player" if client.seat is not None else "quit.room_watcher"

@@ -60,6 +60,12 @@ STRINGS: dict[str, dict[str, str]] = {
                             "again.",
                       "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
+    "quit.remote_player": {"en": "Leave the game? It is saved on the host's machine, not "
+                                 "this one.",
+                           "zh": "离开牌局？牌局保存在主机上，不在本机。"},
+    "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
+                                  "machine.",
+                            "zh": "不再观战？牌局继续，保存在主机上。"},
     "quit.room_host": {"en": "Close the table? Nothing has been played: everyone here is "
                              "sent away.",
                        "zh": "关闭牌桌？牌局还没开始：等候室里的所有人都会离开。"},

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.net.host import Table
-from bhtui.net.serve import start_serving
+from bhtui.bots import make_bot
+from bhtui.net.host import Seat, Table
+from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
@@ -22,6 +23,9 @@ HOST = {"en": "Close the table? Nothing has been played", "zh": "关闭牌桌？
 JOINER = {"en": "Leave the table? Your seat is freed for someone else",
           "zh": "离开牌桌？你的座位会空出来给别人"}
 GAME_WORDS = ("replay", "saved", "回看", "保存", "--resume")
+REMOTE = {"player": {"en": "saved on the host's machine", "zh": "牌局保存在主机上"},
+          "spectator": {"en": "The game goes on, saved on the host's machine",
+                        "zh": "牌局继续，保存在主机上"}}
 
 
 def prompt(app: BhtuiApp) -> str:
@@ -58,4 +62,28 @@ async def test_a_joiner_quitting_the_waiting_room_is_told_his_seat_is_freed_and_
         assert JOINER[language] in said and not any(w in said for w in GAME_WORDS)
         await pilot.press("y")
         await wait_for(pilot, lambda: table.seats_taken() == 0)
+    await serving.stop()
+
+
+@pytest.mark.parametrize("role", ["player", "spectator"])
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_quitting_a_joined_game_promises_no_replay_here_it_is_saved_on_the_host(role,
+                                                                                     language):
+    """A joiner's or watcher's terminal keeps no game file (the host's does), so its quit
+    prompt says where the game is saved instead of sending him to a ``bhtui replay`` that
+    would find nothing."""
+    bots = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    seats = bots if role == "spectator" else [Seat(), *bots[1:]]  # a watcher's table: all bots
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    app = BhtuiApp(Config(name="Bo", language=language),
+                   RemoteSession(f"127.0.0.1:{serving.port}", role=role))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client.view is not None)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        said = prompt(app)
+        assert REMOTE[role][language] in said and not any(w in said for w in ("replay", "回看"))
+        await pilot.press("n")
     await serving.stop()
