@@ -165,6 +165,8 @@ def save_config(config: Config, path: Path | None = None) -> Path:
     path = path or config_path()
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     data = {f.name: getattr(config, f.name) for f in fields(Config)}
+    if config.name == default_name(config.language):
+        del data["name"]  # the default stays one: it follows the language, as "--lang" does
     body = tomli_w.dumps(data).encode()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as out:
@@ -188,8 +190,12 @@ class Settings:
     overrides: dict[str, Any] = field(default_factory=dict)
 
     def current(self) -> Config:
-        """What this run uses: the file's settings under the command line's."""
-        return replace(self.saved, **self.overrides)
+        """What this run uses: the file's settings under the command line's (a default name
+        in this run's language: ``--lang zh`` makes "Player" 玩家)."""
+        config = replace(self.saved, **self.overrides)
+        if "name" not in self.overrides and self.saved.name == default_name(self.saved.language):
+            config.name = default_name(config.language)
+        return config
 
     def choose(self, path: Path | None = None, **values: Any) -> None:
         """The player chose ``values`` (a key, the settings screen): they replace this run's

@@ -110,3 +110,20 @@ def test_the_default_name_is_the_players_own_and_never_root(tmp_path, monkeypatc
     assert load_config(tmp_path / "zh.toml")[0].name == "玩家"
     (tmp_path / "named.toml").write_text('language = "zh"\nname = "Bo"\n')
     assert load_config(tmp_path / "named.toml")[0].name == "Bo"
+
+
+def test_the_default_name_follows_the_runs_language_and_is_never_saved(tmp_path, monkeypatch):
+    """``--lang zh`` on a root account says 玩家, not the English default; a settings file
+    saved with the default name keeps none, so the name goes on following the language,
+    while a name the player gave is kept."""
+    _account(monkeypatch, "root", "root")
+    path = tmp_path / "c.toml"
+    path.write_text('language = "en"\n')
+    settings = Settings(load_config(path)[0], {"language": "zh"})
+    assert settings.current().name == "玩家"
+    settings.choose(path, sort="size")
+    assert "name" not in path.read_text() and load_config(path)[0].name == "Player"
+    assert Settings(load_config(path)[0], {"language": "zh"}).current().name == "玩家"
+    settings.choose(path, name="Bo")
+    assert Settings(load_config(path)[0], {"language": "zh"}).current().name == "Bo"
+    assert Settings(load_config(path)[0], {"name": "Cy"}).current().name == "Cy"
