@@ -119,6 +119,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self._check_size(self.app.size.width, self.app.size.height)
         for seq, event in self.client.events:  # what arrived before this screen was shown
             self._log_event(seq, event)
+            if event.get("type") == "play":  # (joined, rejoined or resumed mid-round)
+                self.model.pending_results.clear()  # a result play went on after is old news
         self.set_interval(1, self._tick)
         # The seat boxes' cards carry the theme's suit colours: redrawn when it changes.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_view())

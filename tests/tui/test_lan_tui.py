@@ -19,6 +19,7 @@ from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
@@ -411,4 +412,40 @@ async def test_a_window_whose_seat_is_taken_over_elsewhere_says_so_and_stays_out
         assert "Left the table: this seat was taken over from another window or machine" in text
         assert "Could not join" not in text
         assert table.seats[0].name == "Elsewhere" and other.refused is None
+    await serving.stop()
+
+
+@pytest.mark.parametrize("played_on", [False, True])
+async def test_a_watcher_coming_in_sees_a_rounds_result_only_while_it_is_news(played_on):
+    """Watching (or rejoining, or resuming) a table whose last round ended shows that
+    round's result while the next has not begun its play; once a set of the next round has
+    been played, the old result is left to the log and the table is shown as it is."""
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=2, bot_delay=60.0)  # bots held
+    table.start()
+    bot = make_bot("heuristic")
+
+    def step() -> None:
+        seat = table.match.to_act
+        table.apply(seat, bot.decide(table.match.legal_actions(seat)))
+
+    while table.match.round.number == 1:
+        step()
+    if played_on:
+        while table.match.round.phase != "play":
+            step()
+        step()  # the first set of round 2
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", role="spectator"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)
+                       and app.client.view is not None)
+        step()  # a new view: a result still waiting is shown with it
+        if not played_on:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        else:
+            watching = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await wait_for(pilot, lambda: watching.model.logged_seq >= table.seq)
+            await pilot.pause()  # (the view after the move's event)
+            assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
     await serving.stop()
