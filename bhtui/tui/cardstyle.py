@@ -67,12 +67,13 @@ class CardStyle:
         """Beside the name of the seat whose set holds the trick: not a joker's glyph."""
         return "@" if self.style == "ascii" else "●"
 
-    def label(self, card: str) -> str:
-        """``10H`` as this style writes it: ``10♥`` or ``10H``; jokers stay ``SJ``/``BJ``/``GC``,
-        and a card without a suit (Dou Dizhu's) is its rank."""
-        if card in RANKS or self.style != "unicode":
+    def label(self, card: str, called: bool = False) -> str:
+        """``10H`` as this style writes it: ``10♥`` or ``10H`` (a copy of the called card
+        ``10♡`` or ``10h``, as in the hand); jokers stay ``SJ``/``BJ``/``GC``, and a card
+        without a suit (Dou Dizhu's) is its rank."""
+        if card in RANKS:
             return card
-        return card[:-1] + SUIT_GLYPHS[card[-1]]
+        return card[:-1] + self.glyph(card, called) if self.style == "unicode" or called else card
 
     def name(self, card: str) -> str:
         """A card as a sentence names it ("Bundle: BJ", "called 7♥"): in Chinese in words,
@@ -114,7 +115,8 @@ class CardStyle:
         variable = self.colour_variable(card)
         return Style.parse(colours.get(variable) or CARD_VARIABLES[variable])
 
-    def text(self, cards: list[str], colours: dict[str, str]) -> Text:
+    def text(self, cards: list[str], colours: dict[str, str], called: str | None = None) -> Text:
+        """Cards in a line, each as ``label`` writes it (copies of the called card hollow)."""
         out = Text()
         for i, card in enumerate(cards):
             if i:
@@ -122,15 +124,18 @@ class CardStyle:
             if card == PLUS:
                 out.append(card)
             else:
-                out.append(self.label(card), style=self.colour(card, colours))
+                out.append(self.label(card, card == called), style=self.colour(card, colours))
         return out
 
-    def set_text(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
+    def set_text(self, cards: list[str], colours: dict[str, str], width: int,
+                 called: str | None = None) -> Text:
         """A played set in ``width`` cells: every card (``9♠ 9♥ SJ``) when that fits, else
         by rank with the suits after it (``9×5 ♠♥♥♣♦ +SJ``), coloured either way. Where even
         that is too wide the suits give way first (``10×6 ♠♥… +SJ``): which joker was played
-        decides what beats the set, the suits of its naturals seldom."""
-        full = self.text(cards, colours)
+        decides what beats the set, the suits of its naturals seldom. Copies of the called card
+        are hollow, as in the hand: one played by another than the emperor shows the guard
+        (R-GUARD-6)."""
+        full = self.text(cards, colours, called)
         if cell_len(full.plain) <= width:
             return full
         if all(card in RANKS or card == PLUS for card in cards):  # ranks only: 3×3 4×3 5 5
@@ -147,7 +152,7 @@ class CardStyle:
             if shown:
                 out.append(" ")
                 for card in shown:
-                    out.append(self.glyph(card), style=self.colour(card, colours))
+                    out.append(self.glyph(card, card == called), style=self.colour(card, colours))
                 if len(shown) < len(naturals):
                     out.append("…")
         for part, colour in tail:

@@ -486,7 +486,8 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
         third = Text(t("yield"), style="italic")  # 让牌: asked again if nobody beats it
     elif move:
         cards = shown(move.split() if isinstance(move, str) else move)
-        third = style.set_text(cards, colours, width)
+        called = view.get("called")  # (Baohuang's: Dou Dizhu calls no card)
+        third = style.set_text(cards, colours, width, called if isinstance(called, str) else None)
         if top.get("seat") == seat:
             third.stylize("bold")
     else:

@@ -109,3 +109,25 @@ def test_R_PLAY_1_a_set_too_wide_for_its_seat_still_names_its_joker(style, cells
         assert cell_len(shown.plain) <= cells
         assert f"+{joker}" in shown.plain and other not in shown.plain
         assert shown.plain.startswith(f"10{card_style.times}6")
+
+
+@pytest.mark.parametrize(("style", "guard_shown"), [("unicode", "7♡"), ("letters", "7h")])
+def test_R_GUARD_6_the_called_cards_copy_played_is_hollow_on_the_table_as_in_the_hand(
+        style, guard_shown):
+    """The guard shows himself by playing the called card (R-GUARD-6): on the table its copy
+    is drawn as the hand draws it (hollow, or a lower-case suit), other cards as ever."""
+    from helpers import play, rigged
+
+    m = rigged("7H 7H 7H 3S 3S", "7H 9S 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    table = [{"name": f"P{s}", "kind": "human", "auto": False, "connected": True} for s in range(5)]
+    t, card_style = Translator("en"), CardStyle(style=style)
+
+    def text(seat):
+        return "\n".join(str(x) for x in seat_lines(seat, m.view(3), table, 3, t, card_style))
+
+    play(m, 0, "3S")
+    assert "3♠" in text(0) if style == "unicode" else "3S" in text(0)
+    play(m, 1, "7H")
+    assert guard_shown in text(1)
