@@ -42,6 +42,8 @@ QUICK = [
     ("same_blocks.py", (str(ROOT / "bench/goals/47419a608164449f/baike-31.jsonl"),
                         str(ROOT / "bench/goals/replayed/baike-31.jsonl")),
      "2 of 2 shared blocks played alike"),
+    ("tribute.py", (str(ROOT / "bench/goals/b7fb31c30c6cda80/qingdao-31.jsonl"),),
+     "points next round, over 6112 normal seat-rounds"),
     # (one revision against itself: the same deals, so the same games, block by block)
     ("paired.py", ("--a", "HEAD", "--b", "HEAD", "--bots", "normal,random,random,random,random",
                    "--blocks", "2", "--jobs", "1"), "B - A: +0.00 (+0.00..+0.00)"),
