@@ -16,6 +16,7 @@ with a 95 % interval.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 from collections import defaultdict
@@ -39,7 +40,7 @@ def main() -> None:
         rows = block["seats"]  # by rotation, round, seat: [bot, seat, role, score, won]
         for start in range(0, len(rows), rounds * 5):
             match = [rows[start + k * 5:start + k * 5 + 5] for k in range(rounds)]
-            for before, after in zip(match, match[1:]):
+            for before, after in itertools.pairwise(match):
                 if not any(row[2] == "guard" for row in before):
                     continue  # a solo
                 for prev, now in zip(before, after, strict=True):
