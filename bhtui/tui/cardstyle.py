@@ -71,9 +71,7 @@ class CardStyle:
         """``10H`` as this style writes it: ``10♥`` or ``10H`` (a copy of the called card
         ``10♡`` or ``10h``, as in the hand); jokers stay ``SJ``/``BJ``/``GC``, and a card
         without a suit (Dou Dizhu's) is its rank."""
-        if card in RANKS:
-            return card
-        return card[:-1] + self.glyph(card, called) if self.style == "unicode" or called else card
+        return card if card in RANKS else card[:-1] + self.glyph(card, called)
 
     def name(self, card: str) -> str:
         """A card as a sentence names it ("Bundle: BJ", "called 7♥"): in Chinese in words,
@@ -143,21 +141,18 @@ class CardStyle:
         tail = [(f"+{joker}" + (f"{self.times}{cards.count(joker)}" if cards.count(joker) > 1
                                 else ""), self.colour(joker, colours))
                 for joker in JOKERS if joker in cards]
-        out = Text()
-        naturals = [c for c in cards if c not in JOKERS]
-        if naturals:
-            out.append(f"{rank_text(naturals[0])}{self.times}{len(naturals)}", style="bold")
-            room = width - cell_len(out.plain) - sum(1 + cell_len(part) for part, _ in tail) - 1
-            shown = naturals if room >= len(naturals) else naturals[:max(room - 1, 0)]
-            if shown:
-                out.append(" ")
-                for card in shown:
-                    out.append(self.glyph(card, card == called), style=self.colour(card, colours))
-                if len(shown) < len(naturals):
-                    out.append("…")
+        naturals = [c for c in cards if c not in JOKERS]  # (jokers alone went by rank above)
+        out = Text().append(f"{rank_text(naturals[0])}{self.times}{len(naturals)}", style="bold")
+        room = width - cell_len(out.plain) - sum(1 + cell_len(part) for part, _ in tail) - 1
+        shown = naturals if room >= len(naturals) else naturals[:max(room - 1, 0)]
+        if shown:
+            out.append(" ")
+            for card in shown:
+                out.append(self.glyph(card, card == called), style=self.colour(card, colours))
+            if len(shown) < len(naturals):
+                out.append("…")
         for part, colour in tail:
-            if out:
-                out.append(" ")
+            out.append(" ")
             out.append(part, style=colour)
         out.truncate(width, overflow="ellipsis")
         return out
