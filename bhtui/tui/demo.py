@@ -37,8 +37,9 @@ from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
+from bhtui.tui.prose import reflow
 from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.widgets import RANK_KEYS, Plain, reflow
+from bhtui.tui.widgets import RANK_KEYS, Plain, Prose
 from bhtui.wire import Action, Event
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ class DemoScreen(Localized, Screen[None]):
         with Vertical():
             yield Plain(id="demo-title")
             with VerticalScroll(id="demo-scroll"):
-                yield Plain(id="demo-body")
+                yield Prose(id="demo-body")
             yield Input(id="demo-answer")
             yield Plain(id="demo-feedback")
             yield Plain(WORDS["keys"][self.t.language], id="demo-keys")
@@ -275,7 +276,7 @@ class DemoScreen(Localized, Screen[None]):
 
     def show(self) -> None:
         self.query_one("#demo-title", Plain).update(self.chapter_title(self.chapter))
-        self.query_one("#demo-body", Plain).update(Text(self.body(self.chapter)))
+        self.query_one("#demo-body", Prose).show(self.body(self.chapter))
         answer = self.query_one("#demo-answer", Input)
         answer.display = self.chapter == 1
         self.query_one("#demo-feedback", Plain).update("")
@@ -303,7 +304,7 @@ class DemoScreen(Localized, Screen[None]):
             if self.try_index < len(TASKS):
                 following = TASKS[self.try_index][self.t.language]
                 message += WORDS["next_task"][self.t.language].format(task=following)
-                self.query_one("#demo-body", Plain).update(Text(self.body(1)))
+                self.query_one("#demo-body", Prose).show(self.body(1))
             else:
                 message += WORDS["done"][self.t.language]
         else:

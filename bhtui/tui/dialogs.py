@@ -20,7 +20,7 @@ from bhtui.net.client import Client
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
-from bhtui.tui.widgets import Plain, apart, reflow
+from bhtui.tui.widgets import Plain, Prose, apart
 from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
@@ -278,7 +278,7 @@ class HelpScreen(Dialog):
         with Vertical():
             yield Plain(self.t("help.title"), classes="title")
             with VerticalScroll():
-                yield Plain(reflow(self.t(self.body)))
+                yield Prose(self.t(self.body))
             yield Plain(self.t("help.close"))
 
     def action_close(self) -> None:

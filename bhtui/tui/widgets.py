@@ -26,6 +26,7 @@ from bhtui.cards import GC_RANK, RANK_NAMES
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
+from bhtui.tui.prose import wrap
 from bhtui.wire import HistoryRow, LastMove, Recall, TableSeat, View
 
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
@@ -46,26 +47,6 @@ def clip(text: str, cells: int) -> str:
             break
         out += char
     return out + "…"
-
-
-def _cjk(char: str) -> bool:
-    return ord(char) >= 0x2E80
-
-
-def reflow(text: str) -> str:
-    """Join lines that were wrapped by hand back into paragraphs, so the screen wraps them
-    once, at its own width (hand-wrapped lines wrapped again leave orphan words). Blank lines,
-    indented lines (examples, key lists) and lines after one ending in ":" stay as they are."""
-    out: list[str] = []
-    for line in text.split("\n"):
-        previous = out[-1] if out else ""
-        if (line and previous and not line[0].isspace() and not previous[0].isspace()
-                and not previous.endswith(":")):
-            glue = "" if _cjk(previous[-1]) or _cjk(line[0]) else " "
-            out[-1] = previous + glue + line
-        else:
-            out.append(line)
-    return "\n".join(out)
 
 
 def card_rank(card: str) -> int:
@@ -392,6 +373,27 @@ class Plain(Static):
         sized_by_content = not styles.height or styles.height.is_auto or (
             styles.width is not None and styles.width.is_auto)
         super().update(content, layout=layout and sized_by_content)
+
+
+class Prose(Plain):
+    """Paragraphs wrapped here (``prose.wrap``) at the widget's own width, again on each
+    resize: Chinese breaks only where its type allows, an indented line keeps its indent."""
+
+    def __init__(self, text: str = "", **kw: Any) -> None:
+        super().__init__(text, **kw)
+        self.text = text
+
+    def show(self, text: str) -> None:
+        self.text = text
+        self._wrap()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def _wrap(self) -> None:
+        width = self.size.width
+        if width > 0:
+            self.update(Text("\n".join(wrap(self.text, width))))
 
 
 class StatusLine(Plain):

@@ -1,0 +1,84 @@
+"""Paragraphs wrapped to a width as Chinese and English are set: a line may break at a space
+or between two Chinese characters, but never before a closing mark (。，、）…) nor after an
+opening one (（「“…) — the line-breaking rule of CJK type (禁则, kinsoku). Textual folds a run
+without spaces by cells and knows no such rule, so its Chinese help put a lone 。 at the
+start of a line. An indented line (a key list) keeps its indent on the lines it wraps onto.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len, chop_cells
+
+CLOSING = frozenset("。，、；：？！）」』》〉】〕”’…—%％·/,.;:?!)]}")
+"""Marks that never begin a line: each stays with what comes before it."""
+OPENING = frozenset("（「『《〈【〔“‘([{")
+"""Marks that never end a line: each goes with what comes after it."""
+
+
+def wide(ch: str) -> bool:
+    """A character set one per cell pair with no spaces around it (Chinese, its marks): a
+    line may break on either side of it."""
+    return cell_len(ch) == 2
+
+
+def units(paragraph: str) -> list[str]:
+    """The paragraph cut where a line may break: each wide character, each run of spaces and
+    each word alone — closing marks joined to the unit before, opening marks to the next."""
+    out: list[str] = []
+    for ch in paragraph:
+        last = out[-1] if out else " "
+        if ch == " ":
+            joins = last.isspace() and bool(out)
+        else:
+            joins = not last.isspace() and (
+                last[-1] in OPENING or ch in CLOSING or not (wide(ch) or wide(last[-1])))
+        if joins:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text``'s lines, each paragraph broken into lines of at most ``width`` cells."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        indent = len(paragraph) - len(paragraph.lstrip(" "))
+        if indent * 2 > width:
+            indent = 0
+        line = ""
+        for unit in units(paragraph):
+            if cell_len(line) + cell_len(unit) <= width or not line.strip():
+                line += unit
+            elif unit[0] == " ":  # the break falls on the spaces: they go
+                lines.extend(_folded(line, width))
+                line = " " * indent
+            else:
+                lines.extend(_folded(line.rstrip(" "), width))
+                line = " " * indent + unit
+        lines.extend(_folded(line.rstrip(" ") if line.strip() else line, width))
+    return lines
+
+
+def _folded(line: str, width: int) -> list[str]:
+    """A line still too wide (one word wider than the width): cut by cells, as a last resort."""
+    if cell_len(line) <= width:
+        return [line]
+    return chop_cells(line, width)
+
+
+def reflow(text: str) -> str:
+    """Join lines that were wrapped by hand back into paragraphs, so the screen wraps them
+    once, at its own width (hand-wrapped lines wrapped again leave orphan words). Blank lines,
+    indented lines (examples, key lists) and lines after one ending in a colon stay as they
+    are."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        previous = out[-1] if out else ""
+        if (line and previous and not line[0].isspace() and not previous[0].isspace()
+                and previous[-1] not in ":："):
+            glue = "" if wide(previous[-1]) or wide(line[0]) else " "
+            out[-1] = previous + glue + line
+        else:
+            out.append(line)
+    return "\n".join(out)

@@ -1,0 +1,66 @@
+"""Help and demo text wrapped as Chinese and English are set (``tui/prose.py``): the Chinese
+help once put a lone 。 at the head of a line, and its headings ran into their paragraphs
+("手牌每种点数是一组", "THE HAND Each rank is one unit")."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
+
+from bhtui.tui.dialogs import HelpScreen
+from bhtui.tui.prose import CLOSING, OPENING, reflow, wrap
+from bhtui.tui.widgets import Prose
+from tui_helpers import make_app, strips, wait_for
+
+WORDS = st.sampled_from(["保", "皇", "派", "保皇派", "A", "word", "GC", "2", "docs/rules.md"])
+PIECES = st.tuples(st.sampled_from(["", " ", "  "]), st.sampled_from(["", "（", "(", "“"]), WORDS,
+                   st.sampled_from(["", "。", "，", "）", "、", ")", ",", "。」", "——"])).map("".join)
+"""Text as written: marks hold on to the word they close or open."""
+
+
+@given(text=st.lists(PIECES, max_size=40).map("".join), width=st.integers(4, 50))
+def test_wrapping_keeps_every_character_and_breaks_only_where_the_type_allows(text, width):
+    lines = wrap(text, width)
+    assert all(cell_len(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for before, after in zip(lines, lines[1:], strict=False):
+        body = after.lstrip(" ")
+        if cell_len(before) + cell_len(body[:2]) <= width:  # not a last-resort fold
+            assert body[:1] not in CLOSING, (before, after)
+            assert before.rstrip(" ")[-1:] not in OPENING, (before, after)
+
+
+def test_an_indented_line_keeps_its_indent_where_it_wraps():
+    assert wrap("  Enter play · p pass · h hint", 14) == ["  Enter play ·", "  p pass · h", "  hint"]
+
+
+def test_a_colon_in_either_language_keeps_the_list_after_it_on_its_lines():
+    assert reflow("逐步观看：\n→ 一步") == "逐步观看：\n→ 一步"
+    assert reflow("Step by step:\n→ one move") == "Step by step:\n→ one move"
+    assert reflow("一行\n接着") == "一行接着" and reflow("a line\ngoes on") == "a line goes on"
+
+
+async def help_lines(language: str, size: tuple[int, int]) -> tuple[list[str], int]:
+    """The help's lines as the screen draws them, and the width they had."""
+    app = make_app(language=language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        prose = app.screen.query_one(Prose)
+        await wait_for(pilot, lambda: prose.size.width > 0 and "\n" in str(prose.content))
+        lines = ["".join(seg.text for seg in strip).rstrip() for strip in strips(prose)]
+        return [line for line in lines if line.strip()], prose.size.width
+
+
+@pytest.mark.parametrize("size", [(60, 24), (80, 24), (100, 30), (130, 40)])
+async def test_the_chinese_help_starts_no_line_with_a_closing_mark(size):
+    lines, width = await help_lines("zh", size)
+    assert all(cell_len(line) <= width for line in lines)
+    assert [line for line in lines if line.lstrip()[0] in CLOSING] == []
+
+
+@pytest.mark.parametrize("language, headings", [
+    ("zh", ["按键", "手牌", "牌桌"]), ("en", ["KEYS", "THE HAND", "THE TABLE"])])
+async def test_the_helps_headings_stand_on_lines_of_their_own(language, headings):
+    lines, _ = await help_lines(language, (80, 24))
+    assert [line for line in lines if line in headings] == headings
