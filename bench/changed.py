@@ -19,6 +19,7 @@ import argparse
 import copy
 import importlib
 import statistics
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -27,8 +28,8 @@ from bhtui.bots.search import SearchBot
 from bhtui.rules import PRESETS, Action, Match
 from bhtui.rules.choices import Choices
 from bhtui.sim import play_match
-from bhtui.tournament import _interval
 from decisions import score_after  # bench/, this script's folder, leads sys.path
+from paired import interval
 
 
 def setter(items: list[str]) -> list[tuple[Any, str, Any, Any]]:
@@ -106,18 +107,14 @@ def main() -> None:
         results = list(pool.map(weigh, jobs))
     asked = sum(n for n, _ in results)
     gains = [gain for _, found in results for _, gain in found]
-    kinds: dict[str, int] = {}
-    for _, found in results:
-        for kind, _ in found:
-            kinds[kind] = kinds.get(kind, 0) + 1
+    kinds = Counter(kind for _, found in results for kind, _ in found)
     print(f"{args.preset}, {' '.join(args.set)}: seeds {args.seeds}, {args.playouts} playouts, "
           f"{args.reps} plays of each answer")
     print(f"  changed {len(gains)} of {asked} decisions: "
-          + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])))
+          + ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()))
     if len(gains) > 1:
-        i = _interval(gains)
-        print(f"  gain a changed decision {i['mean']:+.2f} ({i['low']:+.2f}..{i['high']:+.2f}),"
-              f" a round {i['mean'] * len(gains) / len(jobs):+.2f}")
+        print(f"  gain a changed decision {interval(gains)}, a round "
+              f"{statistics.fmean(gains) * len(gains) / len(jobs):+.2f}")
 
 
 if __name__ == "__main__":
