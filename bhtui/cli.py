@@ -148,7 +148,7 @@ def build_parser() -> Parser:
     _game_options(host, "host_game", "preset")
     host.add_argument("--option", dest="host_option", action="append", default=[],
                       metavar="NAME=VALUE", help="a rule option (repeatable)")
-    host.add_argument("--port", type=int, default=None,
+    host.add_argument("--port", type=_port, default=None,
                       help=f"TCP port ({PORT}, or the resumed table's; 0 picks one)")
     host.add_argument("--bind", default=None,
                       help="listen and advertise only on this address (default: all, or "
@@ -183,11 +183,12 @@ def build_parser() -> Parser:
     menu = sub.add_parser("menu", help="watch or join one table (what serve-ssh --table runs)")
     menu.add_argument("address", help="HOST:PORT")
     ssh = sub.add_parser("serve-ssh", help="serve the demo (or a LAN table's menu) over SSH")
-    ssh.add_argument("--port", type=int, default=2222)
+    ssh.add_argument("--port", type=_port, default=2222, help="TCP port (2222; 0 picks one)")
     ssh.add_argument("--bind", default="0.0.0.0", help="listen on this address (default: all)")
     ssh.add_argument("--host-key", help="private key file (default: made once in the data folder)")
     ssh.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
-    ssh.add_argument("--max-sessions", type=int, default=20)
+    ssh.add_argument("--max-sessions", type=_positive, default=20,
+                     help="SSH sessions served at once (20)")
     web = sub.add_parser(
         "serve-web", help="serve the demo (or a LAN table's menu) to web browsers",
         description="Serve the rules demo, or with --table the menu to watch or join that "
@@ -198,7 +199,7 @@ def build_parser() -> Parser:
                     "put a reverse proxy with TLS and a login in front (bind 127.0.0.1, give "
                     "the proxy's address as --public-url, and --max-per-address "
                     "--max-sessions, since every visitor then comes from the proxy).")
-    web.add_argument("--port", type=int, default=8080, help="TCP port (8080; 0 picks one)")
+    web.add_argument("--port", type=_port, default=8080, help="TCP port (8080; 0 picks one)")
     web.add_argument("--bind", default="0.0.0.0", help="listen on this address (default: all)")
     web.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
     web.add_argument("--max-sessions", type=_positive, default=20,
@@ -320,6 +321,13 @@ def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
     if len(levels) not in allowed:
         raise ValueError(f"give {' or '.join(map(str, allowed))} bot levels, not {len(levels)}")
     return levels
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a TCP port is 0 to 65535 (0 picks a free one)")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -524,11 +532,14 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         return _fail(exc)
     import asyncio
 
-    from bhtui.sshd import host_key_path, serve_forever
+    from bhtui.sshd import HostKeyError, host_key_path, serve_forever
 
     key = Path(args.host_key) if args.host_key else host_key_path()
     try:
-        asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions))
+        asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions,
+                                  own_folder=args.host_key is None))
+    except HostKeyError as exc:
+        return _fail(exc)
     except OSError as exc:
         return _fail(f"cannot serve SSH on {args.bind}:{args.port}: {exc.strerror or exc}")
     return 0

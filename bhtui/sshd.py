@@ -48,15 +48,28 @@ def host_key_path() -> Path:
     return data_dir() / "ssh_host_ed25519_key"
 
 
-def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
-    """The server's identity: made once, kept (0600 from the start, in a 0700 folder) so
-    clients can trust it next time."""
+class HostKeyError(ValueError):
+    """A host key file that cannot serve: the message says which and why."""
+
+
+def load_or_create_host_key(path: Path, own_folder: bool = True) -> asyncssh.SSHKey:
+    """The server's identity: made once, kept (0600 from the start) so clients can trust it
+    next time. ``own_folder``: the data folder's key, whose folder is made (0700) if missing;
+    a key named by hand is made only in a folder that exists, and that folder is left as it
+    is (a typo must not make folders nor change a home folder's mode)."""
     if path.exists():
-        if path.stat().st_mode & 0o077:
-            path.chmod(0o600)  # written by an older version
-        return asyncssh.read_private_key(str(path))
+        try:
+            if path.stat().st_mode & 0o077:
+                path.chmod(0o600)  # written by an older version
+            return asyncssh.read_private_key(str(path))
+        except (OSError, asyncssh.KeyImportError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise HostKeyError(f"host key {path}: not an SSH private key this server can "
+                               f"read ({why})") from exc
+    if not own_folder and not path.parent.is_dir():
+        raise HostKeyError(f"host key {path}: there is no folder {path.parent}")
     key = asyncssh.generate_private_key("ssh-ed25519")
-    with create_private(path, exclusive=True) as out:
+    with create_private(path, exclusive=True, folder=own_folder) as out:
         out.write(key.export_private_key())
     return key
 
@@ -453,8 +466,8 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
 
 
 async def serve_forever(port: int, host: str, key_path: Path, command: list[str],
-                        max_sessions: int) -> None:
-    key = load_or_create_host_key(key_path)
+                        max_sessions: int, own_folder: bool = True) -> None:
+    key = load_or_create_host_key(key_path, own_folder)
     server, state = await start_ssh(port, host, key, command, max_sessions)
     print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
     await until_signalled()

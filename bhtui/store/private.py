@@ -27,9 +27,12 @@ def private_dir(path: Path) -> Path:
     return path
 
 
-def create_private(path: Path, exclusive: bool = False) -> IO[bytes]:
-    """Open ``path`` for writing, created 0600 from the start (an old file is made 0600)."""
-    private_dir(path.parent)
+def create_private(path: Path, exclusive: bool = False, folder: bool = True) -> IO[bytes]:
+    """Open ``path`` for writing, created 0600 from the start (an old file is made 0600);
+    ``folder``: its folder made (0700) where missing, else it must exist and is left as it
+    is."""
+    if folder:
+        private_dir(path.parent)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | (os.O_EXCL if exclusive else 0)
     fd = os.open(path, flags, 0o600)
     os.fchmod(fd, 0o600)

@@ -138,6 +138,21 @@ def test_commands_refuse_bad_input_in_one_line_without_a_traceback(args, message
     assert len(out.stderr.strip().splitlines()) == 1
 
 
+OUT_OF_RANGE = [(("serve-ssh", "--port", "99999"), "a TCP port is 0 to 65535"),
+                (("serve-web", "--port", "-1"), "a TCP port is 0 to 65535"),
+                (("host", "--headless", "--port", "70000"), "a TCP port is 0 to 65535"),
+                (("serve-ssh", "--max-sessions", "0"), "--max-sessions: must be 1 or more")]
+
+
+@pytest.mark.parametrize("args, message", OUT_OF_RANGE, ids=[" ".join(a) for a, _ in OUT_OF_RANGE])
+def test_a_port_or_a_session_cap_out_of_range_is_refused_before_anything_starts(
+        args, message, cli, nothing_starts):
+    """serve-ssh --port 99999 ended in bind()'s OverflowError traceback, and --max-sessions 0
+    served a door that shut on every visitor without a word."""
+    out = cli(*args)
+    assert out.returncode == 2 and message in out.stderr, out.stderr
+
+
 # bhtui's main for typos of each command that opens the app or a server, in one process of
 # its own: the modules it had loaded once all were refused.
 TYPO_CHILD = """

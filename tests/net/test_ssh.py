@@ -357,3 +357,35 @@ def test_the_host_key_is_private_from_the_moment_it_exists(tmp_path, monkeypatch
         os.umask(old)
     assert oct((tmp_path / "data" / "key").stat().st_mode & 0o777) == "0o600"
     assert oct((tmp_path / "data").stat().st_mode & 0o777) == "0o700"
+
+
+@pytest.mark.parametrize("named, message", [
+    ("junk", "not an SSH private key this server can read"),
+    ("missing/key", "there is no folder"),
+])
+def test_a_host_key_that_cannot_serve_is_refused_in_one_line_and_makes_nothing(
+        tmp_path, cli, monkeypatch, named, message):
+    """--host-key /etc/passwd ended in a KeyImportError traceback, and a typo in the folder
+    made that folder and a new key, so visitors met a new identity without a warning."""
+    def started(*_: object, **__: object) -> None:
+        raise AssertionError("served with a key that cannot serve")
+
+    monkeypatch.setattr("bhtui.sshd.start_ssh", started)
+    (tmp_path / "junk").write_text("not a key\n")
+    before = sorted(tmp_path.rglob("*"))
+    out = cli("serve-ssh", "--port", "0", "--bind", "127.0.0.1",
+              "--host-key", str(tmp_path / named))
+    assert out.returncode == 2 and message in out.stderr, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert sorted(tmp_path.rglob("*")) == before and (tmp_path / "junk").read_text() == "not a key\n"
+
+
+def test_a_host_key_named_by_hand_is_made_private_and_its_folder_left_as_it_was(tmp_path):
+    """The data folder's key makes its folder 0700; a key named by hand may sit in a home
+    folder, whose mode is the owner's business."""
+    folder = tmp_path / "keys"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    load_or_create_host_key(folder / "key", own_folder=False)
+    assert oct((folder / "key").stat().st_mode & 0o777) == "0o600"
+    assert oct(folder.stat().st_mode & 0o777) == "0o755"
