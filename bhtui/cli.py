@@ -218,7 +218,7 @@ def build_parser() -> Parser:
                          help="the seat to analyse (default: yours; another once the game "
                               "is over)")
     analyse.add_argument("--playouts", type=_positive, default=None,
-                         help="deals hard plays each candidate out on (32)")
+                         help="deals hard plays each candidate out on (64)")
     analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
     config = sub.add_parser("config", help="where the settings file is")
     config.add_argument("--path", action="store_true", help="print the settings file's path")

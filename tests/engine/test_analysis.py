@@ -236,3 +236,14 @@ def test_analyse_prints_each_decision_a_summary_and_its_speed(tmp_path, cli, not
     assert refused.returncode == 2 and "hidden from you" in refused.stderr
     refused = cli("analyse", str(path), "--seat", "7")
     assert refused.returncode == 2 and "seats 0 to 4" in refused.stderr
+
+
+def test_the_help_and_the_readme_name_as_many_deals_as_the_analysis_plays(cli):
+    """They said 32 after the analysis went to 64 deals a candidate."""
+    from pathlib import Path
+
+    from bhtui.analysis.review import PLAYOUTS
+
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    assert f"candidate out on ({PLAYOUTS})" in " ".join(cli("analyse", "--help").stdout.split())
+    assert f"on the same {PLAYOUTS} deals" in " ".join(readme.read_text().split())
