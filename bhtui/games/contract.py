@@ -160,7 +160,7 @@ class Game(ABC, Generic[M]):
                 options[name] = int(word)
             else:
                 shown = f"{name}=NUMBER" if number else " or ".join(
-                    f"NAME={str(v).lower()}" for v in values)
+                    f"{name}={str(v).lower()}" for v in values)
                 raise ValueError(f"option {name}={text!r}: write {shown}")
         return rules.with_options(**options)
 

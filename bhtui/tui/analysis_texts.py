@@ -4,7 +4,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
     "analysis.running": {"en": "analysing {done}/{total}…", "zh": "分析中 {done}/{total}…"},
-    "analysis.done": {"en": "analysed: {marked} mistakes", "zh": "已分析：{marked}处失误"},
+    "analysis.done": {"en": "analysed: mistakes {marked}", "zh": "已分析：{marked}处失误"},
     "analysis.cancelled": {"en": "analysis stopped (a: again)", "zh": "分析已停止（a 重新开始）"},
     "analysis.seat": {"en": "weighing {name}'s decisions", "zh": "分析{name}的决策"},
     "analysis.none": {"en": "no mistake marked after this", "zh": "此后没有标出的失误"},

@@ -144,7 +144,7 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
     def items(result: RoundResult) -> str:
         moves = transfers_record(tribute_transfers(result, vectors),
                                  lambda c: style.name(_text(c)))
-        return tribute_words(moves, names)
+        return tribute_words(t, moves, names)
 
     won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
     lost = RoundResult(0, 1, False, False, (4, 5, 3, 1, 2), (0,) * 5, "rebels")
@@ -187,7 +187,7 @@ def weifang_examples(t: Translator, style: CardStyle) -> str:
     moves = transfers_record(tribute_transfers(result, hands, rules),
                              lambda c: style.name(_text(c)))
     lines.append(WORDS["example.weifang.tribute"][lang].format(
-        items=tribute_words(moves, ["E", "G", "R1", "R2", "R3"])))
+        items=tribute_words(t, moves, ["E", "G", "R1", "R2", "R3"])))
     return "\n".join(lines)
 
 

@@ -53,6 +53,10 @@ class Translator:
             return key
         return entry[self.language].format(**values)
 
+    def join(self, words: Iterable[str], clauses: bool = False) -> str:
+        """A list as this language writes one: "Li, Wang"; "李、王" (clauses: "…，…")."""
+        return (", " if self.language == "en" else "，" if clauses else "、").join(words)
+
     def place(self, place: int | None) -> str:
         return self(f"place.{place}") if place else ""
 

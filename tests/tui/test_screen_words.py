@@ -262,3 +262,18 @@ async def test_the_status_line_stops_pointing_at_a_dialog_once_it_is_answered():
         await pilot.press("y")
         await wait_for(pilot, lambda: screen.model.flow.showing is None)
         assert str(screen.query_one("#status").render()) == "Answered — the table goes on…"
+
+
+def test_a_list_in_chinese_is_set_with_chinese_marks_not_an_ascii_comma():
+    """The Chinese result read "下局进贡：Zhang → 玩家 方块2, Liu → Wang 大王"."""
+    from bhtui.tui.baohuang.describe import describe
+    from bhtui.tui.i18n import Translator
+
+    names = ["张", "李", "王", "赵", "钱"]
+    tribute = {"type": "tribute", "items": [{"from": 0, "to": 1, "card": "2D"},
+                                            {"from": 2, "to": 3, "card": "BJ"}]}
+    again = {"type": "again", "seats": [1, 4]}
+    zh, en = Translator("zh"), Translator("en")
+    assert "张 → 李 2D，王 → 赵 BJ" in describe(tribute, names, zh)
+    assert "张 → 李 2D, 王 → 赵 BJ" in describe(tribute, names, en)
+    assert "李、钱" in describe(again, names, zh) and "李, 钱" in describe(again, names, en)

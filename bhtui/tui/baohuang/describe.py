@@ -77,7 +77,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "yield":
         return t("log.yield", name=name())
     if kind == "again":
-        return t("log.again", names=", ".join(names[s] for s in event["seats"]))
+        return t("log.again", names=t.join(names[s] for s in event["seats"]))
     if kind == "open_guard":
         return t("log.open_solo" if event["solo"] else "log.open_guard", name=name())
     if kind == "rebel":
@@ -93,7 +93,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "void":
         return t("log.void")
     if kind == "tribute":
-        return t("log.tribute", items=tribute_words(event["items"], names, label))
+        return t("log.tribute", items=tribute_words(t, event["items"], names, label))
     if kind == "round_end":
         winner = event.get("winner")
         result = t(f"result.winner.{winner}") if winner else t("result.draw")
@@ -121,10 +121,11 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "stuck":
         return t("log.stuck", name=name(), by=name("by"), place=t.place(event["place"]))
     if kind == "buy3":
-        return t("log.buy3", items=tribute_words(event["items"], names, label))
+        return t("log.buy3", items=tribute_words(t, event["items"], names, label))
     return None
 
 
-def tribute_words(items: list[Transfer], names: list[str],
+def tribute_words(t: Translator, items: list[Transfer], names: list[str],
                   label: Callable[[str], str] = str) -> str:
-    return ", ".join(f"{names[i['from']]} → {names[i['to']]} {label(i['card'])}" for i in items)
+    return t.join((f"{names[i['from']]} → {names[i['to']]} {label(i['card'])}" for i in items),
+                  clauses=True)

@@ -149,7 +149,7 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
         if "seat" in values:
             values = {"name": name(values["seat"])}
         elif "seats" in values:
-            values = {"names": ", ".join(name(s) for s in values["seats"])}
+            values = {"names": t.join(name(s) for s in values["seats"])}
         elif "card" in values:
             values = {**values, "card": label(values["card"])}
         lines.append(t(key, **values))
@@ -378,7 +378,7 @@ class RoundResultScreen(ResultScreen):
             yield Plain(t(self.last_words))
         elif self.tribute:
             yield Plain(t("result.tribute",
-                          items=tribute_words(self.tribute, self.names, self.label)))
+                          items=tribute_words(t, self.tribute, self.names, self.label)))
         elif not self.has_tribute:
             yield Plain(t("result.no_tribute_rules"))
         else:

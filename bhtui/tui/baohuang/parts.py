@@ -153,7 +153,7 @@ class BaohuangParts(TableParts[BaohuangView]):
             words.append(t("auto.strict.count", n=times[me], limit=AUTO_LIMIT))
         others = [names[s] for s, seat_on in enumerate(on) if seat_on and s < len(names)]
         if others:
-            words.append(t("auto.strict.others", names=", ".join(others)))
+            words.append(t("auto.strict.others", names=t.join(others)))
         return " · ".join(words)
 
     def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
