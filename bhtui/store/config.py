@@ -108,8 +108,7 @@ def _check(name: str, value: object, default: object) -> str | None:
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "true or false"
     if isinstance(default, dict):
-        ok = isinstance(value, dict) and all(
-            isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in value.items())
+        ok = isinstance(value, dict)
         return None if ok else "a table of binding ids and their keys (play = \"enter,space\")"
     if name in SECONDS:
         top = SECONDS[name]
@@ -151,11 +150,26 @@ def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
         if why:
             shown = repr(default) if default != "" else "the default"
             warnings.append(f"{path}: {key} = {value!r} is not {why}; using {shown}")
+        elif isinstance(value, dict):
+            setattr(config, key, _key_lists(path, value, warnings))
         else:
             setattr(config, key, float(value) if key in SECONDS else value)
     if "name" not in data:  # the default name is in the file's language
         config.name = default_name(config.language)
     return config, warnings
+
+
+def _key_lists(path: Path, table: dict[str, object], warnings: list[str]) -> dict[str, str]:
+    """The [keys] entries that are a binding id and a list of keys; each other one is named in
+    a warning and left out, so one typo costs only its own key."""
+    kept = {}
+    for name, keys in table.items():
+        if isinstance(keys, str) and keys.strip():
+            kept[name] = keys
+        else:
+            warnings.append(f"{path}: keys.{name} = {keys!r} is not a list of keys "
+                            f"(\"enter,space\"); its own keys are kept")
+    return kept
 
 
 def save_config(config: Config, path: Path | None = None) -> Path:

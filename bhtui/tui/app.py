@@ -14,7 +14,7 @@ from textual.binding import Binding
 
 from bhtui.net.client import FINAL, Client
 from bhtui.store.config import Config, Settings, differences
-from bhtui.tui import STYLES
+from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for, table_screen
@@ -82,8 +82,10 @@ class BhtuiApp(App[None]):
 
     def on_mount(self) -> None:
         end_on_signals(self, asyncio.get_running_loop())
-        self.set_keymap(self.config.keys)  # the player's own keys, by the bindings' ids
-        themes, problems = load_themes()
+        keys, problems = keymap.checked(self.config.keys, keymap.binding_ids())
+        self.set_keymap(keys)  # the player's own keys, by the bindings' ids
+        themes, broken = load_themes()
+        problems += broken
         for theme in themes:
             self.register_theme(theme)
         self.theme_names = [t.name for t in themes]

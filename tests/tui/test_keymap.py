@@ -59,3 +59,33 @@ def test_the_readme_names_every_table_key_s_id_for_the_keymap():
     ranks = {i for i in ids if i and i.startswith("pick.") and i != "pick.GC"}
     assert {"pick.3", "pick.BJ"} <= ranks
     assert sorted(i for i in ids - ranks if i and i not in named) == []
+
+
+def test_one_bad_entry_of_the_keys_table_costs_only_its_own_key(tmp_path):
+    """One empty value threw the whole table away, with a warning naming none of it."""
+    path = tmp_path / "config.toml"
+    path.write_text('[keys]\nplay = ""\nhint = "b"\n')
+    config, warnings = load_config(path)
+    assert config.keys == {"hint": "b"}
+    assert len(warnings) == 1 and "keys.play = ''" in warnings[0]
+
+
+async def test_a_key_no_terminal_sends_or_an_unknown_id_is_named_and_the_key_kept(tmp_path):
+    """pass = "nosuchkey" took p away and gave pass a key nobody can press: the player could
+    no longer pass. Such an entry is now named in a warning and the action keeps its keys."""
+    path = tmp_path / "config.toml"
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
+                    'pass = "nosuchkey"\nplay = "ctrl+shift+alt+f99"\nnosuchaction = "z"\n'
+                    'hint = "b"\n')
+    config, warnings = load_config(path)
+    assert warnings == []
+    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        screen = table(app)
+        await wait_for(pilot, lambda: "b Hint" in footer_text(screen), "the footer's new key")
+        shown = footer_text(screen)
+        assert "nosuchkey" not in shown and "f99" not in shown and "p Pass" in shown, shown
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert "keys.pass = 'nosuchkey'" in said and "keys.play" in said
+        assert "keys.nosuchaction: no key has that id" in said

@@ -1,0 +1,59 @@
+"""The player's own keys (the settings' [keys] table), checked before Textual's keymap takes
+them: an id no binding has rebinds nothing, and a key no terminal sends ("nosuchkey",
+"ctrl+f99") would leave its action with no key at all — a player who could no longer pass.
+Each such entry is named in a warning and left out, so that action keeps its own keys."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from textual.binding import Binding
+from textual.keys import Keys, key_to_character
+from textual.keys import _character_to_key as key_of  # (no public name: how Textual names "+")
+
+MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+NAMED = frozenset([*(key.value.rsplit("+", 1)[-1] for key in Keys),
+                   *(key_of(chr(c)) for c in range(32, 127))])
+"""Keys by name without their modifiers: enter, space, pageup, f1 … f24, plus, slash."""
+
+
+def is_key(key: str) -> bool:
+    """Whether a terminal can send ``key``: modifiers, then one character or a key's name
+    (``question_mark`` as Textual names ``?``)."""
+    *modifiers, base = key.strip().split("+")
+    if not base or any(m not in MODIFIERS for m in modifiers):
+        return False
+    return len(base) == 1 or base in NAMED or key_to_character(base) is not None
+
+
+def binding_ids() -> set[str]:
+    """The ids of every binding the app's screens and dialogs have (those a keymap rebinds)."""
+    from bhtui.tui import app, demo, dialogs, preferences, replay, room, settings, table
+    from bhtui.tui.baohuang import dialogs as baohuang_dialogs
+    from bhtui.tui.baohuang import table as baohuang_table
+    from bhtui.tui.doudizhu import dialogs as doudizhu_dialogs
+    from bhtui.tui.doudizhu import table as doudizhu_table
+
+    modules: list[ModuleType] = [app, demo, dialogs, preferences, replay, room, settings, table,
+                                 baohuang_dialogs, baohuang_table, doudizhu_dialogs,
+                                 doudizhu_table]
+    return {binding.id for module in modules for value in vars(module).values()
+            if isinstance(value, type) and value.__module__ == module.__name__
+            for binding in getattr(value, "BINDINGS", ())
+            if isinstance(binding, Binding) and binding.id}
+
+
+def checked(keys: dict[str, str], ids: set[str]) -> tuple[dict[str, str], list[str]]:
+    """The entries of ``keys`` a keymap may take, and a warning for each one it may not."""
+    kept: dict[str, str] = {}
+    problems = []
+    for name, listed in keys.items():
+        bad = [key.strip() for key in listed.split(",") if not is_key(key)]
+        if name not in ids:
+            problems.append(f"keys.{name}: no key has that id (the README lists them); ignored")
+        elif bad:
+            problems.append(f"keys.{name} = {listed!r}: {', '.join(bad)} is no key a terminal "
+                            "sends; its own keys are kept")
+        else:
+            kept[name] = listed
+    return kept, problems
