@@ -2,10 +2,12 @@
 or between two Chinese characters, but never before a closing mark (。，、）…) nor after an
 opening one (（「“…) — the line-breaking rule of CJK type (禁则, kinsoku). Textual folds a run
 without spaces by cells and knows no such rule, so its Chinese help put a lone 。 at the
-start of a line. An indented line (a key list) keeps its indent on the lines it wraps onto.
+start of a line. An indented line (a key list) wraps onto lines under its description.
 """
 
 from __future__ import annotations
+
+import re
 
 from rich.cells import cell_len, chop_cells
 
@@ -43,9 +45,7 @@ def wrap(text: str, width: int) -> list[str]:
     """``text``'s lines, each paragraph broken into lines of at most ``width`` cells."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        indent = len(paragraph) - len(paragraph.lstrip(" "))
-        if indent * 2 > width:
-            indent = 0
+        indent = next((at for at in _hanging(paragraph) if at * 2 <= width), 0)
         line = ""
         for unit in units(paragraph):
             if cell_len(line) + cell_len(unit) <= width or not line.strip():
@@ -58,6 +58,14 @@ def wrap(text: str, width: int) -> list[str]:
                 line = " " * indent + unit
         lines.extend(_folded(line.rstrip(" ") if line.strip() else line, width))
     return lines
+
+
+def _hanging(paragraph: str) -> list[int]:
+    """Where an indented line's wrapped lines may start, best first: under its words after a
+    key and two spaces (a key list's description column), at its indent; 0 for a plain line."""
+    indent = len(paragraph) - len(paragraph.lstrip(" "))
+    column = re.search(r"\S {2,}(?=\S)", paragraph[indent:]) if indent else None
+    return ([cell_len(paragraph[:indent + column.end()])] if column else []) + [indent]
 
 
 def _folded(line: str, width: int) -> list[str]:

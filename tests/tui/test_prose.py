@@ -34,6 +34,14 @@ def test_an_indented_line_keeps_its_indent_where_it_wraps():
     assert wrap("  Enter play · p pass · h hint", 14) == ["  Enter play ·", "  p pass · h", "  hint"]
 
 
+def test_a_key_lists_line_wraps_under_its_description_or_else_its_indent():
+    """Dou Dizhu's help wrapped "x          a run …" back to the key's column."""
+    assert wrap("  x          a run from the lowest picked rank", 30) == [
+        "  x          a run from the", "             lowest picked", "             rank"]
+    assert wrap("  3-9, 0 (=10), j q k a 2  add a card of that rank", 40) == [
+        "  3-9, 0 (=10), j q k a 2  add a card of", "  that rank"]  # (too wide to hang)
+
+
 def test_a_colon_in_either_language_keeps_the_list_after_it_on_its_lines():
     assert reflow("逐步观看：\n→ 一步") == "逐步观看：\n→ 一步"
     assert reflow("Step by step:\n→ one move") == "Step by step:\n→ one move"
