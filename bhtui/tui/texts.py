@@ -256,7 +256,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
     "key.preferences": {"en": "Settings", "zh": "设置"},
     "prefs.title": {"en": "Settings (saved to the settings file)", "zh": "设置（保存到设置文件）"},
-    "prefs.name": {"en": "Your name at the table:", "zh": "你在牌桌上的名字："},
+    "prefs.name": {"en": "Your name at the table (next start):", "zh": "你在牌桌上的名字（下次启动生效）："},
     "prefs.keys": {"en": "↑↓ choose · ←/→ or Space change · ctrl+s save · Esc cancel",
                    "zh": "↑↓ 选择 · ←/→ 或空格 更改 · ctrl+s 保存 · Esc 取消"},
     "prefs.theme": {"en": "Theme", "zh": "主题"},
