@@ -342,6 +342,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser.check_options(argv)
     args = parser.parse_args(argv)
+    if args.theme is not None:
+        from bhtui.tui.themes import theme_names
+
+        if args.theme not in (known := theme_names()):
+            return _fail(f"unknown theme {args.theme!r}; known: {', '.join(known)}")
     if args.command == "sim":
         return _sim(parser, args)
     if args.command == "tournament":

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-
-from textual.theme import Theme
+from typing import TYPE_CHECKING
 
 import bhtui
 from bhtui.store.config import config_dir
+
+if TYPE_CHECKING:  # (the command line checks --theme without loading Textual)
+    from textual.theme import Theme
 
 DEFAULT_THEME = "felt"
 COLOUR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface",
@@ -24,7 +26,29 @@ def shipped_dirs() -> list[Path]:
     return [d for d in (package / "themes", package.parent / "themes") if d.is_dir()]
 
 
+def theme_names(extra_dir: Path | None = None) -> list[str]:
+    """The names the theme files give themselves, shipped and the user's, without building
+    the themes (what ``--theme`` may name; a broken file is said when the app starts)."""
+    names = []
+    for folder in _folders(extra_dir):
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue
+            if isinstance(name, str) and name not in names:
+                names.append(name)
+    return names
+
+
+def _folders(extra_dir: Path | None) -> list[Path]:
+    """The shipped themes' folders, then the user's (whose themes may replace them)."""
+    return [d for d in (*shipped_dirs(), extra_dir or config_dir() / "themes") if d.is_dir()]
+
+
 def theme_from_toml(path: Path) -> Theme:
+    from textual.theme import Theme
+
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     name = data.get("name")
     if not isinstance(name, str) or not isinstance(data.get("primary"), str):
@@ -42,10 +66,7 @@ def load_themes(extra_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
     """Shipped themes, then the user's (which may replace a shipped one by name)."""
     themes: dict[str, Theme] = {}
     warnings: list[str] = []
-    user_dir = extra_dir or config_dir() / "themes"
-    for folder in [*shipped_dirs(), user_dir]:
-        if not folder.is_dir():
-            continue
+    for folder in _folders(extra_dir):
         for path in sorted(folder.glob("*.toml")):
             try:
                 theme = theme_from_toml(path)

@@ -120,6 +120,8 @@ REFUSED = [
     (("serve-web", "--table", "nope"), "write HOST:PORT"),
     (("serve-web", "--public-url", "javascript:alert(1)"), "write http(s)://HOST[:PORT]"),
     (("menu", "nope"), "write HOST:PORT"),
+    (("--theme", "nosuch"), "unknown theme 'nosuch'; known: contrast, dark, felt"),
+    (("--theme", "nosuch", "demo"), "unknown theme 'nosuch'"),
     (("--option", "grab_solo=maybe"), "write grab_solo=false or grab_solo=true"),
     (("--preset", "rizhao"), "known: qingdao, baike, lianzhong-classic, lianzhong-simple, weihai, weifang"),
     (("--preset", "baike", "--option", "kao=true"), "valid: joker_sets, quit_penalty"),
@@ -172,7 +174,7 @@ def test_a_typo_is_answered_at_once_without_loading_the_app():
              ["join", "nowhere"], ["watch", "--code-file", "/nonexistent"],
              ["menu", "nope"], ["serve-ssh", "--table", "nope"],
              ["serve-web", "--table", "nope"], ["replay", "/nonexistent"],
-             ["host", "--bots", "9"]]
+             ["host", "--bots", "9"], ["--theme", "nosuch"]]
     done = subprocess.run([sys.executable, "-c", TYPO_CHILD, json.dumps(typos)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
