@@ -390,8 +390,16 @@ def _fail(message: object) -> int:
 
 
 def _run_app(args: argparse.Namespace, session: object) -> int:
-    make_app(args, session).run()
+    _run(make_app(args, session))
     return 0
+
+
+def _run(app: BhtuiApp) -> None:
+    """Run the app, then print what it found wrong at start (a theme, a key) and showed only
+    for a moment — the settings file's own warnings were printed before it opened."""
+    app.run()
+    for problem in app.problems:
+        print(f"bhtui: {problem}", file=sys.stderr)
 
 
 def make_app(args: argparse.Namespace, session: object,
@@ -484,7 +492,7 @@ def _host(args: argparse.Namespace) -> int:
         return 0
     from bhtui.tui.sessions import HostSession
 
-    make_app(args, HostSession(table, sock, advertise), (settings, warnings)).run()
+    _run(make_app(args, HostSession(table, sock, advertise), (settings, warnings)))
     return 0
 
 

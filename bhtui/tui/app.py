@@ -32,6 +32,10 @@ class Session(Protocol):
     async def close(self) -> None: ...
 
 
+SHOWN_WARNINGS = 3
+"""Start-up warnings shown as notifications; the rest are counted in one more (a screen of
+them hid the game), and every one is printed when bhtui ends."""
+
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
     ENABLE_COMMAND_PALETTE = False
@@ -59,6 +63,8 @@ class BhtuiApp(App[None]):
         self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour,
                                     self.t.language)
         self.startup_warnings = list(warnings or [])
+        self.problems: list[str] = []
+        """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
         self.theme_names: list[str] = []
         self.address = ""
         self.client: Client | None = None
@@ -94,8 +100,13 @@ class BhtuiApp(App[None]):
             problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else "textual-dark"
         self.theme = wanted
-        for warning in [*self.startup_warnings, *problems]:
+        self.problems = problems  # (the settings file's were printed before the app opened)
+        said = [*self.startup_warnings, *problems]
+        for warning in said[:SHOWN_WARNINGS]:
             self.notify(warning, severity="warning", timeout=8)
+        if len(said) > SHOWN_WARNINGS:
+            self.notify(self.t("warnings.more", n=len(said) - SHOWN_WARNINGS),
+                        severity="warning", timeout=8)
         self.title = self.t("title")
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")

@@ -256,6 +256,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
     "key.preferences": {"en": "Settings", "zh": "设置"},
     "prefs.title": {"en": "Settings (saved to the settings file)", "zh": "设置（保存到设置文件）"},
+    "warnings.more": {"en": "…and {n} more problems with the settings: bhtui prints them all "
+                            "when it ends",
+                      "zh": "……还有 {n} 处设置问题：退出时全部列出"},
     "prefs.name": {"en": "Your name at the table (next start):", "zh": "你在牌桌上的名字（下次启动生效）："},
     "prefs.keys": {"en": "↑↓ choose · ←/→ or Space change · ctrl+s save · Esc cancel",
                    "zh": "↑↓ 选择 · ←/→ 或空格 更改 · ctrl+s 保存 · Esc 取消"},

@@ -89,3 +89,19 @@ async def test_a_key_no_terminal_sends_or_an_unknown_id_is_named_and_the_key_kep
         said = " ".join(str(n.message) for n in app._notifications)
         assert "keys.pass = 'nosuchkey'" in said and "keys.play" in said
         assert "keys.nosuchaction: no key has that id" in said
+
+
+async def test_many_start_up_warnings_show_three_and_count_the_rest(tmp_path):
+    """Fourteen warnings made one column of notifications taller than an 80×24 screen, over
+    the game, gone in eight seconds: now three show, one more counts the rest, and the app
+    keeps them all to print when it ends."""
+    path = tmp_path / "config.toml"
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
+                    + "".join(f'nosuch{n} = "z"\n' for n in range(6)))
+    config, _ = load_config(path)
+    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        said = [str(n.message) for n in app._notifications]
+        assert len(said) == 4 and "…and 3 more problems with the settings" in said[-1]
+        assert len(app.problems) == 6 and all("keys.nosuch" in p for p in app.problems)
