@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -29,7 +30,7 @@ from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.parts import PLACES
-from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table
+from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, Plain, SeatBox, TableArea, clip, score_table
 from bhtui.wire import TableSeat
 
 
@@ -77,11 +78,19 @@ class ReplayScreen(Localized, Screen[None]):
             yield log
             yield Plain(id="r-hands")
             yield Plain(id="r-status")
+        yield Plain(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
         self._look_up()
         self.show()
+
+    def on_resize(self, event: Resize) -> None:
+        """Too small for the table: it says so, as the live table does (cut columns and a log
+        of no rows were all a replay at 70×20 showed)."""
+        width, height = event.size
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "small")
+        self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
 
     def _look_up(self) -> None:
         """The seat's analysis kept beside the log, if any (none for the demo's rounds)."""

@@ -42,10 +42,9 @@ from bhtui.tui.parts import TableParts
 from bhtui.tui.tabledialogs import TableDialogs
 from bhtui.tui.tablemodel import TableModel
 from bhtui.tui.tableview import draw_seats, draw_table
-from bhtui.tui.widgets import RANK_KEYS, Footer, HandView, Plain, StatusLine, TableArea
+from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, RANK_KEYS, Footer, HandView, Plain, StatusLine, TableArea
 from bhtui.wire import Action
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
 
 

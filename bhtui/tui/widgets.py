@@ -35,6 +35,8 @@ RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9
 RANK_ORDER = {**{name: i for i, name in enumerate(RANK_NAMES)}, "GC": GC_RANK}
 TAIL_RANKS = ("2", "SJ", "BJ", "GC")  # sorted by size or not, these stay at the high end
 UNIT_GAP = 2
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+"""The smallest terminal a table (live or replayed) is drawn in; below it says so."""
 
 
 def clip(text: str, cells: int) -> str:

@@ -96,3 +96,18 @@ async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_pa
         log.close()
         dealt = Replay.from_log(log).match_at(0).view("all")["hands"]
         assert log.path != path and dealt == replay.match_at(0).view("all")["hands"]
+
+
+async def test_a_replay_in_a_terminal_too_small_says_so_and_comes_back_when_enlarged(tmp_path):
+    """At 70×20 the replay drew cut columns and a log of no rows; the live table says the
+    terminal is too small, and so does the replay now."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        small = app.screen.query_one("#too-small")
+        await wait_for(pilot, lambda: small.display and "70×20" in str(small.render()))
+        assert app.screen.query_one("#r-log").region.height == 0
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: app.screen.query_one("#r-log").region.height > 2)
+        assert small.region.height == 0
