@@ -45,6 +45,8 @@ class TableParts(ABC, Generic[V]):
     game: str
     help_key = "help.body"
     """The i18n key of the help screen's keys and rules."""
+    round_key = "round"
+    """The i18n key naming a round of this game ("Round 2"; Dou Dizhu's "Deal 2")."""
     run_key = False
     """Whether the hand's run key (select a straight from the lowest picked rank) applies."""
     ranks: frozenset[str] = frozenset(RANK_NAMES)

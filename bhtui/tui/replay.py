@@ -155,8 +155,8 @@ class ReplayScreen(Localized, Screen[None]):
         stands (and the analysis, a note), the keys."""
         t = self.t
         shown = t("replay.all_hands") if self.show_all else t("replay.public")
-        status = t("replay.status", k=self.position, n=len(self.replay), round=self._round,
-                   hands=shown)
+        status = t("replay.status", k=self.position, n=len(self.replay),
+                   round=t(self.parts.round_key, n=self._round), hands=shown)
         if self.analysis:
             status = f"{status} · {self.analysis}"
         if self.note:

@@ -96,7 +96,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "chat.title": {"en": "Say something (Tab: preset phrases)", "zh": "说点什么（Tab：常用语）"},
     "chat.placeholder": {"en": "a short message, then Enter", "zh": "输入短消息后按回车"},
     "key.chat": {"en": "Chat", "zh": "聊天"},
-    "replay.status": {"en": "Action {k}/{n} · round {round}{hands}", "zh": "第 {k}/{n} 步 · 第{round}局{hands}"},
+    "replay.status": {"en": "Action {k}/{n} · {round}{hands}", "zh": "第 {k}/{n} 步 · {round}{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
     "replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn round · Home/End · v all hands"

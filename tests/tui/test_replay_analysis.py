@@ -111,3 +111,15 @@ async def test_a_replay_in_a_terminal_too_small_says_so_and_comes_back_when_enla
         await pilot.resize_terminal(100, 30)
         await wait_for(pilot, lambda: app.screen.query_one("#r-log").region.height > 2)
         assert small.region.height == 0
+
+
+async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
+    """A Dou Dizhu replay said "round 1" where its table says "Deal 1"."""
+    for preset, game, word in (("classic", "doudizhu", "Deal 1"), ("qingdao", "baohuang", "Round 1")):
+        path = played_log(tmp_path / game, preset, game, 1, limit=4)
+        app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            await pilot.press("right")
+            await wait_for(pilot, lambda: "Action 1/" in status(app), "the first step")
+            assert f"Action 1/4 · {word} · public view" in status(app)

@@ -58,7 +58,7 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle) -> dict[str, Text]:
-        lines = [Text(t("round", n=view["round"]), style="bold")]
+        lines = [Text(t(self.round_key, n=view["round"]), style="bold")]
         if view["called"]:
             lines.append(Text(t("called", card=style.name(view["called"]))))
         elif view["phase"] == "play":

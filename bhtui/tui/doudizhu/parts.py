@@ -46,6 +46,7 @@ def landlord_name(view: DoudizhuView, names: list[str], t: Translator) -> str:
 class DouDizhuParts(TableParts[DoudizhuView]):
     game = "doudizhu"
     help_key = "ddz.help.body"
+    round_key = "ddz.round"
     run_key = True
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
@@ -62,7 +63,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
         a seat box's 14 cells. What counts only if the landlord wins (头撂's ×4/3, 报到's ×2)
         is left out of the multiplier and the stake and said after it: "Stake 3, won 4"."""
-        head = t("ddz.round", n=view["round"])
+        head = t(self.round_key, n=view["round"])
         if view["bid"] is not None:
             head += t("ddz.bid_short", bid=view["bid"])
         elif view["redeal"]:
