@@ -30,6 +30,10 @@ SCREENS: dict[str, tuple[str, str]] = {
 }
 """Where each game's table screen lives (the shared one with the game's own keys)."""
 
+KEYED = ("bhtui.tui.baohuang.table", "bhtui.tui.baohuang.dialogs", "bhtui.tui.doudizhu.table",
+         "bhtui.tui.doudizhu.dialogs", "bhtui.tui.demo")
+"""The games' screens and the demo, by name: their keys are among those a keymap rebinds."""
+
 
 def parts_for(game: str) -> TableParts[Any]:
     """The screen parts of a game; ValueError when this bhtui does not know the game (a

@@ -5,6 +5,7 @@ Each such entry is named in a warning and left out, so that action keeps its own
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 
 from textual.binding import Binding
@@ -27,16 +28,13 @@ def is_key(key: str) -> bool:
 
 
 def binding_ids() -> set[str]:
-    """The ids of every binding the app's screens and dialogs have (those a keymap rebinds)."""
-    from bhtui.tui import app, demo, dialogs, preferences, replay, room, settings, table
-    from bhtui.tui.baohuang import dialogs as baohuang_dialogs
-    from bhtui.tui.baohuang import table as baohuang_table
-    from bhtui.tui.doudizhu import dialogs as doudizhu_dialogs
-    from bhtui.tui.doudizhu import table as doudizhu_table
+    """The ids of every binding the app's screens and dialogs have (those a keymap rebinds);
+    the games' own screens found by name (``games.KEYED``), as the app finds them."""
+    from bhtui.tui import app, dialogs, preferences, replay, room, settings, table
+    from bhtui.tui.games import KEYED
 
-    modules: list[ModuleType] = [app, demo, dialogs, preferences, replay, room, settings, table,
-                                 baohuang_dialogs, baohuang_table, doudizhu_dialogs,
-                                 doudizhu_table]
+    modules: list[ModuleType] = [app, dialogs, preferences, replay, room, settings, table,
+                                 *map(import_module, KEYED)]
     return {binding.id for module in modules for value in vars(module).values()
             if isinstance(value, type) and value.__module__ == module.__name__
             for binding in getattr(value, "BINDINGS", ())
