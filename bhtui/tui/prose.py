@@ -25,15 +25,18 @@ def wide(ch: str) -> bool:
 
 def units(paragraph: str) -> list[str]:
     """The paragraph cut where a line may break: each wide character, each run of spaces and
-    each word alone — closing marks joined to the unit before, opening marks to the next."""
+    each word alone — closing marks joined to the unit before, opening marks to the next. In
+    an English paragraph a Chinese word (报到, 托管) is a word too, never split."""
     out: list[str] = []
+    english = sum(not wide(ch) for ch in paragraph if ch != " ") > sum(map(wide, paragraph))
     for ch in paragraph:
         last = out[-1] if out else " "
         if ch == " ":
             joins = last.isspace() and bool(out)
         else:
             joins = not last.isspace() and (
-                last[-1] in OPENING or ch in CLOSING or not (wide(ch) or wide(last[-1])))
+                last[-1] in OPENING or ch in CLOSING or wide(ch) == wide(last[-1]) and (
+                    english or not wide(ch)))
         if joins:
             out[-1] += ch
         else:

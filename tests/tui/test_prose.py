@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from bhtui.tui.dialogs import HelpScreen
 from bhtui.tui.prose import CLOSING, OPENING, reflow, wrap
 from bhtui.tui.widgets import Prose
+
 from tui_helpers import make_app, strips, wait_for
 
 WORDS = st.sampled_from(["保", "皇", "派", "保皇派", "A", "word", "GC", "2", "docs/rules.md"])
@@ -40,6 +41,12 @@ def test_a_key_lists_line_wraps_under_its_description_or_else_its_indent():
         "  x          a run from the", "             lowest picked", "             rank"]
     assert wrap("  3-9, 0 (=10), j q k a 2  add a card of that rank", 40) == [
         "  3-9, 0 (=10), j q k a 2  add a card of", "  that rank"]  # (too wide to hang)
+
+
+def test_a_chinese_word_in_english_text_stays_whole():
+    """At 100 columns the English help split 报到 over two lines."""
+    assert wrap("cards reported (报到) and the rest", 17) == ["cards reported", "(报到) and the", "rest"]
+    assert wrap("报到报到 word", 4) == ["报到", "报到", "word"]  # (a Chinese paragraph: any pair)
 
 
 def test_a_colon_in_either_language_keeps_the_list_after_it_on_its_lines():
