@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from textual import constants
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from bhtui.net.client import FINAL, Client
 from bhtui.store.config import Config, Settings, differences
@@ -68,6 +69,8 @@ class BhtuiApp(App[None]):
         self.theme_names: list[str] = []
         self.address = ""
         self.client: Client | None = None
+        self._back: tuple[Session, Screen[Any]] | None = None
+        """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
 
     @property
@@ -113,8 +116,10 @@ class BhtuiApp(App[None]):
 
     def switch_session(self, session: Session) -> None:
         """Go on in another session (a game played on from the replay being watched): the
-        one before closes first."""
+        one before closes first. Leaving that game goes back to the screen that started it,
+        as it was (over SSH, the demo's replay — not out of the door)."""
         before, self.session = self.session, session
+        self._back = (before, self.screen)
 
         async def switch() -> None:
             await before.close()
@@ -229,13 +234,30 @@ class BhtuiApp(App[None]):
             except ValueError:
                 pass
 
+        back = self._back if client is not None else None
+        if back is not None:
+            question = "quit.back"
+
         def leave() -> None:
+            if back is not None and client is not None:
+                client.unlisten(self._route)  # nothing of that table is shown any more
+                self.client = None
             if seated is not None:
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
-            self.exit()
+            if back is None:
+                self.exit()
+            else:
+                self.run_worker(self._go_back(*back), exclusive=True, name="session")
 
         self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None,
                                     question))
+
+    async def _go_back(self, session: Session, screen: Screen[Any]) -> None:
+        """Close the game played on and show ``screen`` (the replay) again, in ``session``."""
+        played, self.session, self._back = self.session, session, None
+        await played.close()
+        while self.screen is not screen and len(self.screen_stack) > 1:
+            await self.pop_screen()
 
     def action_next_theme(self) -> None:
         if self.theme_names:

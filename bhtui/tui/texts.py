@@ -60,6 +60,8 @@ STRINGS: dict[str, dict[str, str]] = {
                             "again.",
                       "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
+    "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
+                  "zh": "离开这局，回到回放？每一步都已保存。"},
     "quit.remote_player": {"en": "Leave the game? It is saved on the host's machine, not "
                                  "this one.",
                            "zh": "离开牌局？牌局保存在主机上，不在本机。"},

@@ -123,3 +123,27 @@ async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
             await pilot.press("right")
             await wait_for(pilot, lambda: "Action 1/" in status(app), "the first step")
             assert f"Action 1/4 · {word} · public view" in status(app)
+
+
+async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp_path):
+    """Quitting a game played on (p) or dealt again (d) ended bhtui — over SSH it closed the
+    demo's connection. It now goes back to the replay, at the step it was left."""
+    from bhtui.tui.dialogs import QuitScreen
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        for step in (5, 7):
+            await pilot.press(*["right"] * (step - replay.position), "p" if step == 5 else "d")
+            await wait_for(pilot, lambda: at_table(app) and app.client is not None, "the game")
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            assert "Leave this game for the replay?" in str(app.screen.query_one(".title").render())
+            await pilot.press("y")
+            await wait_for(pilot, lambda: app.screen is replay, "the replay again")
+            assert app.is_running and replay.position == step and app.client is None
+            assert not at_table(app)
+        await pilot.press("right")  # it steps on as before
+        assert replay.position == 8
