@@ -93,6 +93,7 @@ class BhtuiApp(App[None]):
         end_on_signals(self, asyncio.get_running_loop())
         keys, problems = keymap.checked(self.config.keys, keymap.binding_ids())
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
+        self.t.keys.update(keymap.words(keys))  # and the texts that name a key say them
         themes, broken = load_themes()
         problems += broken
         for theme in themes:

@@ -41,17 +41,23 @@ def compose(catalogues: Iterable[tuple[str, Catalogue]]) -> Catalogue:
 STRINGS: Catalogue = compose((name, import_module(name).STRINGS) for name in CATALOGUES)
 
 
+KEY_WORDS = {"key_pass": "p", "key_auto": "t"}
+"""The keys the texts name ("pass (p)") as bound by default, by binding id; the app puts the
+player's own keys (the settings' [keys]) in their place."""
+
+
 class Translator:
     """Strings of one language; unknown keys show themselves so a gap is visible, not fatal."""
 
     def __init__(self, language: str) -> None:
         self.language = language if language in ("en", "zh") else "en"
+        self.keys = dict(KEY_WORDS)
 
     def __call__(self, key: str, **values: Any) -> str:
         entry = STRINGS.get(key)
         if entry is None:
             return key
-        return entry[self.language].format(**values)
+        return entry[self.language].format(**{**self.keys, **values})
 
     def join(self, words: Iterable[str], clauses: bool = False) -> str:
         """A list as this language writes one: "Li, Wang"; "李、王" (clauses: "…，…")."""

@@ -9,8 +9,10 @@ from importlib import import_module
 from types import ModuleType
 
 from textual.binding import Binding
-from textual.keys import Keys, key_to_character
+from textual.keys import Keys, format_key, key_to_character
 from textual.keys import _character_to_key as key_of  # (no public name: how Textual names "+")
+
+from bhtui.tui.i18n import KEY_WORDS
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED = frozenset([*(key.value.rsplit("+", 1)[-1] for key in Keys),
@@ -39,6 +41,13 @@ def binding_ids() -> set[str]:
             if isinstance(value, type) and value.__module__ == module.__name__
             for binding in getattr(value, "BINDINGS", ())
             if isinstance(binding, Binding) and binding.id}
+
+
+def words(keys: dict[str, str]) -> dict[str, str]:
+    """What the texts call each rebound key they name ("pass ({key_pass})"): its first key,
+    as the footer writes it."""
+    return {f"key_{name}": format_key(listed.split(",")[0].strip())
+            for name, listed in keys.items() if f"key_{name}" in KEY_WORDS}
 
 
 def checked(keys: dict[str, str], ids: set[str]) -> tuple[dict[str, str], list[str]]:

@@ -11,6 +11,7 @@ from bhtui.store.config import load_config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.table import BaohuangTable
 from bhtui.tui.doudizhu.table import DoudizhuTable
+from bhtui.tui.i18n import Translator
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
@@ -105,3 +106,18 @@ async def test_many_start_up_warnings_show_three_and_count_the_rest(tmp_path):
         said = [str(n.message) for n in app._notifications]
         assert len(said) == 4 and "…and 3 more problems with the settings" in said[-1]
         assert len(app.problems) == 6 and all("keys.nosuch" in p for p in app.problems)
+
+
+async def test_the_texts_that_name_a_key_name_the_players_own(tmp_path):
+    """With pass = "b" the footer said "b Pass" and the status still "or pass (p)"."""
+    path = tmp_path / "config.toml"
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
+                    'pass = "b"\nauto = "ctrl+a,x"\n')
+    config, _ = load_config(path)
+    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        assert app.t("status.your_turn", set="K K") == "Your turn: beat K K or pass (b)"
+        assert "(ctrl+a to take over)" in app.t("status.auto_on")
+    plain = Translator("zh")  # bound as shipped, the texts name the shipped keys
+    assert "(p)" in plain("status.your_turn", set="K K") and "按 t 取消" in plain("status.auto_on")
