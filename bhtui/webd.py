@@ -32,9 +32,12 @@ import signal
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -162,6 +165,21 @@ class Session(AppService):
         if self.home is not None:
             shutil.rmtree(self.home, ignore_errors=True)
             self.home = None
+
+
+class OfflinePage(jinja2.FileSystemLoader):
+    """textual-serve's page without its one link beyond the LAN (a web font at Google's): on a
+    LAN without the internet that stylesheet holds the page until the browser gives up on
+    it, and anywhere it tells Google who opened the door. The page falls back to the
+    browser's monospace font."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        return OFF_LAN.sub("", source), filename, uptodate
+
+
+OFF_LAN = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
 
 
 class WebDoor(Server):
@@ -321,6 +339,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
     """The door listening on ``host:port`` (0 picks a port): its runner, itself, its port."""
     door = WebDoor(command, host, port, **options)
     app = await door._make_app()
+    aiohttp_jinja2.setup(app, loader=OfflinePage(door.templates_path))
     app.on_shutdown.append(lambda _app: door.stop_all())
     # No access log: its lines would carry the page's request line and headers unescaped.
     runner = web.AppRunner(app, access_log=None, handle_signals=False,

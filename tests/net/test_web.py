@@ -230,7 +230,9 @@ def test_serve_web_on_the_command_line_serves_the_page_and_stops_on_sigterm(tmp_
         import urllib.request
 
         with urllib.request.urlopen(found.group(0), timeout=HANG) as page:
-            assert b"data-session-websocket-url" in page.read()
+            body = page.read()
+        assert b"data-session-websocket-url" in body and b"textual.js" in body
+        assert b"googleapis" not in body  # (a LAN page waits on nothing beyond the LAN)
     finally:
         server.terminate()
         assert server.wait(HANG) == 0
