@@ -37,6 +37,7 @@ SHOWN_WARNINGS = 3
 """Start-up warnings shown as notifications; the rest are counted in one more (a screen of
 them hid the game), and every one is printed when bhtui ends."""
 
+
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
     ENABLE_COMMAND_PALETTE = False
@@ -91,7 +92,7 @@ class BhtuiApp(App[None]):
 
     def on_mount(self) -> None:
         end_on_signals(self, asyncio.get_running_loop())
-        keys, problems = keymap.checked(self.config.keys, keymap.binding_ids())
+        keys, problems = keymap.checked(self.config.keys)
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
         self.t.keys.update(keymap.words(keys))  # and the texts that name a key say them
         themes, broken = load_themes()

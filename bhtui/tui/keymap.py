@@ -50,10 +50,13 @@ def words(keys: dict[str, str]) -> dict[str, str]:
             for name, listed in keys.items() if f"key_{name}" in KEY_WORDS}
 
 
-def checked(keys: dict[str, str], ids: set[str]) -> tuple[dict[str, str], list[str]]:
-    """The entries of ``keys`` a keymap may take, and a warning for each one it may not."""
+def checked(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The entries of ``keys`` a keymap may take, and a warning for each one it may not. The
+    ids are gathered only when there are keys to check: that imports every game's screens
+    (some 50 ms), which a start without a [keys] table does not wait for."""
     kept: dict[str, str] = {}
     problems = []
+    ids = binding_ids() if keys else set()
     for name, listed in keys.items():
         bad = [key.strip() for key in listed.split(",") if not is_key(key)]
         if name not in ids:

@@ -379,7 +379,7 @@ class Plain(Static):
 
 class Prose(Plain):
     """Paragraphs wrapped here (``prose.wrap``) at the widget's own width, again on each
-    resize: Chinese breaks only where its type allows, an indented line keeps its indent."""
+    resize: Chinese breaks only where its type allows, a key list wraps under its words."""
 
     def __init__(self, text: str = "", **kw: Any) -> None:
         super().__init__(text, **kw)
