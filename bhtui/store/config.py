@@ -108,8 +108,8 @@ def _check(name: str, value: object, default: object) -> str | None:
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "true or false"
     if isinstance(default, dict):
-        ok = isinstance(value, dict)
-        return None if ok else "a table of binding ids and their keys (play = \"enter,space\")"
+        return None if isinstance(value, dict) else (
+            "a table of binding ids and their keys (play = \"enter,space\")")
     if name in SECONDS:
         top = SECONDS[name]
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= top
