@@ -19,21 +19,28 @@ from bhtui.store.replay import Replay
 TABLE_NAME = "local"
 
 
-def branch_path() -> Path:
+KINDS = ("on", "again")
+"""How a game left a replay, in its log's name: played on from a moment (``p``) or its deal
+dealt again from the start (``d``), so the games list tells the two apart."""
+
+
+def branch_path(kind: str = "on") -> Path:
     """A log name no game has yet: two games played on within a second get two files."""
+    if kind not in KINDS:
+        raise ValueError(f"{kind!r} is not one of {KINDS}")
     folder, now = games_dir(), time.strftime("%Y%m%d-%H%M%S")
-    path, n = folder / f"{now}-{TABLE_NAME}-on.bhlog", 1
+    path, n = folder / f"{now}-{TABLE_NAME}-{kind}.bhlog", 1
     while path.exists():
         n += 1
-        path = folder / f"{now}-{TABLE_NAME}-on{n}.bhlog"
+        path = folder / f"{now}-{TABLE_NAME}-{kind}{n}.bhlog"
     return path
 
 
 def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequence[str],
-            bot_delay: float, timer: float | None = None) -> Table:
+            bot_delay: float, timer: float | None = None, kind: str = "on") -> Table:
     """The local table of ``replay`` as it stood after ``position`` actions, ``name`` at
     ``seat`` and bots of ``levels`` (one for all, or one per bot seat in order) at the
-    others; its log is new (``branch_path``)."""
+    others; its log is new (``branch_path(kind)``)."""
     game, size = replay.played, replay.seats
     if not 0 <= seat < size:
         raise ValueError(f"seat {seat} is not at this table (seats 0 to {size - 1})")
@@ -44,7 +51,7 @@ def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequenc
              for s in range(size)]
     draft = Table(replay.rules, seats, game=game, name=TABLE_NAME, seed=replay.seed,
                   rounds=replay.rounds)
-    log = GameLog(branch_path())
+    log = GameLog(branch_path(kind))
     log.start(draft.header())
     for acted, action in replay.actions[:position]:
         log.append(acted, action)

@@ -285,22 +285,22 @@ class ReplayScreen(Localized, Screen[None]):
             self.note = self.t("playon.over")
             self.show()
             return
-        self._play_from(self.position)
+        self._play_from(self.position, "on")
 
     def action_again(self) -> None:
         """The deal shown, once more from its start (at a round's end: the round just over)."""
         r = self.replay
         shown = self.position - 1 if self.position in r.round_starts[1:] else self.position
         number = r.match_at(max(0, shown)).view(None)["round"]
-        self._play_from(r.round_start(number))
+        self._play_from(r.round_start(number), "again")
 
-    def _play_from(self, position: int) -> None:
+    def _play_from(self, position: int, kind: str) -> None:
         from bhtui.tui.playon import play_on
         from bhtui.tui.sessions import LocalSession
 
         config = self.app.config  # type: ignore[attr-defined]
         table = play_on(self.replay, position, self.seat, config.name, (config.bots,),
-                        config.bot_delay, config.timer or None)
+                        config.bot_delay, config.timer or None, kind)
         self.app.switch_session(  # type: ignore[attr-defined]
             LocalSession(table=table, seat=self.seat))
 

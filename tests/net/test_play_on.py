@@ -3,6 +3,8 @@ the same hands and history, the person in the replayed seat; the replayed log un
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from analysis_helpers import played_log
@@ -47,3 +49,28 @@ def test_R_SEED_1_playing_on_starts_from_the_replays_very_position(game, preset,
             if table.log is not None:
                 table.log.close()
     assert path.read_bytes() == before
+
+
+def test_a_game_played_on_and_a_deal_dealt_again_are_told_apart_by_their_logs(tmp_path,
+                                                                             monkeypatch):
+    """The games list names each log: ``p`` (play on) and ``d`` (the deal again) from one
+    replay make two logs whose names say which each was, and neither overwrites the other."""
+    monkeypatch.setenv("BHTUI_DATA_DIR", str(tmp_path / "data"))
+    path = played_log(tmp_path, "qingdao", "baohuang", 3, rounds=1, level="heuristic",
+                      people=(1,))
+    replay = Replay.from_log(GameLog.load(path))
+    names = []
+    for kind in ("on", "again", "on"):
+        table = play_on(replay, 5, 1, "Ana", ("normal",), 0.0, kind=kind)
+        try:
+            assert table.log is not None
+            names.append(table.log.path.name)
+        finally:
+            table.close()
+            if table.log is not None:
+                table.log.close()
+    kinds = [re.fullmatch(r"\d{8}-\d{6}-local-(on|again)\d*\.bhlog", n) for n in names]
+    assert [k and k[1] for k in kinds] == ["on", "again", "on"], names
+    assert len(set(names)) == 3
+    with pytest.raises(ValueError, match="'sideways' is not one of"):
+        play_on(replay, 5, 1, "Ana", ("normal",), 0.0, kind="sideways")
