@@ -503,6 +503,21 @@ async def test_settings_stick_f2_and_ctrl_t_write_the_settings_file_and_the_bell
         assert (config_path().stat().st_mode & 0o777) == 0o600
 
 
+async def test_f2_says_tab_reaches_the_name_and_a_name_typed_there_is_saved():
+    """F2 opens on the list of settings (arrows change them); its key line says Tab goes to
+    the name, and there a typed name replaces the old one (the field selects it on focus)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.screen.query("#prefs-name"), "F2")
+        shown = " ".join(s.text for p in app.screen.query(Plain) for s in strips(p))
+        assert "Tab name" in shown
+        await pilot.press("tab", *"Wen", "ctrl+s")
+        await wait_for(pilot, config_path().exists, "the settings file")
+        assert tomllib.loads(config_path().read_text())["name"] == "Wen"
+
+
 async def test_sorting_chosen_in_f2_reorders_the_hand_on_the_table():
     """The table hears the saved settings (a message to each open screen): the hand behind
     the dialog shows its units by group size as soon as ctrl+s closes it."""
