@@ -34,6 +34,15 @@ def config_path() -> Path:
     return config_dir() / "config.toml"
 
 
+def shown_path(path: Path) -> str:
+    """``path`` as a warning names it: under the home folder as ``~/…``, so a message about
+    the settings file fits a notification and still says where the file is."""
+    try:
+        return f"~/{path.relative_to(Path.home())}"
+    except (ValueError, RuntimeError):  # elsewhere, or no home folder to be found
+        return str(path)
+
+
 def default_language() -> str:
     """Chinese when the locale says so, English otherwise."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -135,23 +144,24 @@ def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
     config = Config()
     if not path.exists():
         return config, []
+    name = shown_path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return config, [f"{path}: unreadable ({exc}); using the defaults"]
+        return config, [f"{name}: unreadable ({exc}); using the defaults"]
     warnings = []
     known = {f.name for f in fields(Config)}
     for key, value in data.items():
         if key not in known:
-            warnings.append(f"{path}: unknown setting {key!r} ignored")
+            warnings.append(f"{name}: unknown setting {key!r} ignored")
             continue
         default = getattr(config, key)
         why = _check(key, value, default)
         if why:
             shown = repr(default) if default != "" else "the default"
-            warnings.append(f"{path}: {key} = {value!r} is not {why}; using {shown}")
+            warnings.append(f"{name}: {key} = {value!r} is not {why}; using {shown}")
         elif isinstance(value, dict):
-            setattr(config, key, _key_lists(path, value, warnings))
+            setattr(config, key, _key_lists(name, value, warnings))
         else:
             setattr(config, key, float(value) if key in SECONDS else value)
     if "name" not in data:  # the default name is in the file's language
@@ -159,15 +169,15 @@ def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
     return config, warnings
 
 
-def _key_lists(path: Path, table: dict[str, object], warnings: list[str]) -> dict[str, str]:
+def _key_lists(name: str, table: dict[str, object], warnings: list[str]) -> dict[str, str]:
     """The [keys] entries that are a binding id and a list of keys; each other one is named in
     a warning and left out, so one typo costs only its own key."""
     kept = {}
-    for name, keys in table.items():
+    for key, keys in table.items():
         if isinstance(keys, str) and keys.strip():
-            kept[name] = keys
+            kept[key] = keys
         else:
-            warnings.append(f"{path}: keys.{name} = {keys!r} is not a list of keys "
+            warnings.append(f"{name}: keys.{key} = {keys!r} is not a list of keys "
                             f"(\"enter,space\"); its own keys are kept")
     return kept
 

@@ -127,3 +127,19 @@ def test_the_default_name_follows_the_runs_language_and_is_never_saved(tmp_path,
     settings.choose(path, name="Bo")
     assert Settings(load_config(path)[0], {"language": "zh"}).current().name == "Bo"
     assert Settings(load_config(path)[0], {"name": "Cy"}).current().name == "Cy"
+
+
+def test_a_warning_names_the_settings_file_from_the_home_folder(tmp_path, monkeypatch):
+    """A start-up notification is some 40 columns wide: the file's full path wrapped every
+    warning over several lines. Under the home folder it is named as ``~/…``, elsewhere in
+    full, so the player still knows which file to mend."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    path = tmp_path / "home" / ".config" / "bhtui" / "config.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text("colour = 1\n")
+    _, warnings = load_config(path)
+    assert warnings == ["~/.config/bhtui/config.toml: unknown setting 'colour' ignored"]
+    elsewhere = tmp_path / "other.toml"
+    elsewhere.write_text("colour = 1\n")
+    _, warnings = load_config(elsewhere)
+    assert warnings == [f"{elsewhere}: unknown setting 'colour' ignored"]
