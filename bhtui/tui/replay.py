@@ -114,8 +114,9 @@ class ReplayScreen(Localized, Screen[None]):
         match = replay.match_at(self.position)
         view = match.view("all" if self.show_all else None)
         positions = self.parts.positions(replay.seats)
-        for offset, place in positions.items():
-            lines = self.parts.seat_lines(offset, view, self.table_meta, None, t, self.style)
+        for offset, place in positions.items():  # from the seat whose game it is, as played
+            seat = (self.seat + offset) % replay.seats
+            lines = self.parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style)
             self.query_one(f"#{place}", SeatBox).show(lines)
         boxes = self.parts.boxes(view, replay.names, t, self.style)
         for place in PLACES:

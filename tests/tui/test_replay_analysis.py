@@ -147,3 +147,25 @@ async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp
             assert not at_table(app)
         await pilot.press("right")  # it steps on as before
         assert replay.position == 8
+
+
+async def test_a_replay_is_seen_from_the_players_own_seat_with_his_neighbours_named(tmp_path):
+    """As at the table he played: his seat at the bottom in bold, play going round to the
+    right, 下家 and 上家 on the seats after and before his (they had none: seat 0 sat at
+    the bottom whoever the player was). ``s`` (the seat analysed) turns the table too."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 2, people=(2,), limit=30)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+
+        def box(place: str) -> str:
+            return str(app.screen.query_one(f"#{place}").render())
+
+        assert "P2" in box("bottom")
+        assert "P3" in box("right-bottom") and "下家" in box("right-bottom")
+        assert "P1" in box("left-bottom") and "上家" in box("left-bottom")
+        assert not any(n in box(p) for p in ("right-top", "left-top", "bottom")
+                       for n in ("下家", "上家"))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: "P3" in box("bottom"), "the table turned to P3")
+        assert "P4" in box("right-bottom") and "下家" in box("right-bottom")
