@@ -138,7 +138,7 @@ def build_parser() -> Parser:
     parser.add_argument("--settings", action="store_true",
                         help="choose the rule set and its options on a screen before the match")
     parser.add_argument("--bots", dest="play_bots", metavar="LEVEL[,LEVEL…]",
-                        help="the bots' level (Baohuang: easy, normal or hard): one for all, "
+                        help="the bots' level (easy, normal or hard, in both games): one for all, "
                              "or one per bot seat separated by commas (default: your "
                              "settings, normal)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands (optional)")

@@ -207,8 +207,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         self.app.push_screen(ChatPrompt(self.t), send)
 
     def action_level(self) -> None:
-        """The selected bot seat's level, the next one along (Baohuang: easy, normal, hard);
-        nothing where the game has one bot."""
+        """The selected bot seat's level, the next one along (easy, normal, hard); nothing
+        where the game has one bot."""
         room = self.client.room
         if not self.admin or self.selected is None or room is None:
             return
