@@ -42,6 +42,8 @@ QUICK = [
     ("changed.py", ("--set", "bhtui.bots.search.SWITCH_AT=0.5", "--seeds", "0:2", "--playouts",
                     "20", "--reps", "1", "--jobs", "1"),
      "qingdao, bhtui.bots.search.SWITCH_AT=0.5: seeds 0:2, 20 playouts, 1 plays of each answer"),
+    ("knowing.py", ("--seeds", "0:1", "--playouts", "10", "--reps", "1", "--jobs", "1"),
+     "qingdao: seeds 0:1, 10 playouts, 1 plays of each answer; the true hands change"),
     ("same_blocks.py", (str(ROOT / "bench/goals/47419a608164449f/baike-31.jsonl"),
                         str(ROOT / "bench/goals/replayed/baike-31.jsonl")),
      "2 of 2 shared blocks played alike"),

@@ -1,0 +1,129 @@
+"""Where knowing the hands would pay, decision by decision: printed, never asserted (issue 25).
+
+    python bench/knowing.py [--preset qingdao] [--seeds 0:100] [--playouts 200] [--reps 2]
+                            [--jobs 2]
+
+``hard`` dealt the true hands in its playouts (a cheat, only ever in this bench) scored
+about twice what the plays read buy in qingdao; this says where. Each seeded one-round match
+is played by ``hard`` in one seat (``seed % 5``) and ``normal`` elsewhere; at each of its
+plays a second ``hard`` of the same seed is asked with every deal the true one; where it
+answers otherwise, the round is played on from there with each answer (``hard`` in that seat,
+``normal`` elsewhere, ``--reps`` times), as ``changed.py`` does. Printed: the gains grouped
+by the seat's role and how many cards it held, and by what changed (a pass for a play …) —
+the places where a better reading of the hands would buy the most.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from bhtui.bots import make_bot
+from bhtui.bots.sampling import Sampler
+from bhtui.bots.search import SearchBot
+from bhtui.rules import PRESETS, Action, Match
+from bhtui.rules.choices import Choices
+from bhtui.sim import play_match
+from changed import Probe  # bench/, this script's folder, leads sys.path
+from decisions import score_after
+from paired import interval
+
+TRUTH: list[Any] = []
+"""The true deal while the knowing bot decides: (every seat's rank counts, the guard)."""
+
+
+def true_deal(self: Sampler, rng: Any) -> tuple[list[list[int]], int]:
+    del self, rng
+    return TRUTH[0]
+
+
+class Knowing(Probe):
+    """``hard`` in its seat, noting where the same bot dealt the true hands would play
+    otherwise, and in which circumstance (role, cards held, what changed)."""
+
+    def __init__(self, seed: int, playouts: int, match: Match) -> None:
+        super().__init__(seed, playouts, [], match)
+        self.where: list[tuple[str, str, str]] = []
+
+    def decide(self, offer: Choices) -> Action:
+        r = offer.reading
+        chosen = self.bot.decide(offer)
+        if r.phase != "play" or len(offer.sets) + len(offer.rest) < 2:
+            return chosen
+        was = SearchBot(self.seed, playouts=self.playouts).decide(offer)
+        rnd = self.match.round
+        guard = rnd.guard if rnd.guard is not None else -1
+        TRUTH[:] = [([list(rc) for rc in rnd.rc], guard)]
+        real = Sampler.deal
+        Sampler.deal = true_deal  # type: ignore[method-assign]
+        try:
+            now = SearchBot(self.seed, playouts=self.playouts).decide(offer)
+        finally:
+            Sampler.deal = real  # type: ignore[method-assign]
+        self.asked += 1
+        if now != was:
+            me = r.me
+            role = ("emperor" if me == rnd.emperor else "guard" if me == rnd.guard
+                    else "rebel")
+            held = sum(r.rc)
+            size = "40+" if held >= 40 else "25-39" if held >= 25 else "11-24" if held > 10 \
+                else "1-10"
+            what = f"{'lead' if r.top is None else 'answer'} {was['type']}→{now['type']}"
+            self.changed.append((copy.deepcopy(self.match), was, now))
+            self.where.append((role, size, what))
+        return chosen
+
+
+def weigh(job: tuple[str, int, int, int]) -> tuple[int, list[tuple[tuple[str, ...], float]]]:
+    preset, seed, playouts, reps = job
+    match = Match(PRESETS[preset], seed, rounds=1)
+    seat = seed % 5
+    probe = Knowing(seed, playouts, match)
+    bots: list[Any] = [make_bot("normal", seed * 5 + s) for s in range(5)]
+    bots[seat] = probe
+    play_match(match, bots)
+    out = []
+    for (m, was, now), where in zip(probe.changed, probe.where, strict=True):
+        gains = [score_after(m, seat, now, 1000 * rep + seed, playouts)
+                 - score_after(m, seat, was, 1000 * rep + seed, playouts) for rep in range(reps)]
+        out.append((where, statistics.fmean(gains)))
+    return probe.asked, out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="qingdao", choices=sorted(PRESETS))
+    parser.add_argument("--seeds", default="0:100")
+    parser.add_argument("--playouts", type=int, default=200)
+    parser.add_argument("--reps", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    first, end = (int(x) for x in args.seeds.split(":"))
+    jobs = [(args.preset, s, args.playouts, args.reps) for s in range(first, end)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(weigh, jobs))
+    asked = sum(n for n, _ in results)
+    found = [f for _, fs in results for f in fs]
+    rounds = len(jobs)
+    print(f"{args.preset}: seeds {args.seeds}, {args.playouts} playouts, {args.reps} plays "
+          f"of each answer; the true hands change {len(found)} of {asked} plays")
+    if len(found) > 1:
+        gains = [g for _, g in found]
+        print(f"  all: gain a changed play {interval(gains)}, a round "
+              f"{sum(gains) / rounds:+.2f}")
+    for axis, name in ((0, "role"), (1, "cards held"), (2, "what changed")):
+        groups: dict[str, list[float]] = defaultdict(list)
+        for where, gain in found:
+            groups[where[axis]].append(gain)
+        print(f"  by {name}:")
+        for key, gains in sorted(groups.items(), key=lambda kv: -sum(kv[1])):
+            print(f"    {key:<24} {len(gains):>4} changed, {interval(gains)}, a round "
+                  f"{sum(gains) / rounds:+.2f}")
+
+
+if __name__ == "__main__":
+    main()
