@@ -502,6 +502,11 @@ class Auto(TypedDict):
     on: bool
 
 
+class Hold(TypedDict):
+    type: Literal["hold"]
+    on: bool
+
+
 class Say(TypedDict):
     type: Literal["chat"]
     text: str
@@ -543,6 +548,6 @@ class Admin(TypedDict, total=False):
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
                | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
-ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Say | HistoryRequest
-                 | Waive | Leave | Prefs | Ready | Admin)
+ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Hold | Say
+                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin)
 """What a client sends (docs/protocol.md, *Client → host*)."""

@@ -267,6 +267,11 @@ class Client:
     def set_auto(self, on: bool) -> None:
         self._send({"type": "auto", "on": on})
 
+    def hold(self, on: bool) -> None:
+        """Help, settings or another screen beside the game is open (or the last one closed):
+        alone at the table, my turn timer waits meanwhile."""
+        self._send({"type": "hold", "on": on})
+
     def waive(self) -> None:
         """Nothing to declare at this moment: the bots need not wait for me."""
         self._send({"type": "waive"})

@@ -38,6 +38,7 @@ class Declarations(Protocol):
     def asked(self) -> set[int]: ...
     def answer(self, seat: int) -> None: ...
     def arm(self) -> None: ...
+    def hold(self, seat: int, on: bool) -> None: ...
 
 
 class Commands:
@@ -72,6 +73,8 @@ class Commands:
                 self.ready(viewer, message)
             case "history":
                 self.history(viewer, message)
+            case "hold":
+                self.hold(viewer, message)
             case kind:
                 raise ProtocolError(f"unknown message type {kind!r}")
 
@@ -166,6 +169,14 @@ class Commands:
                 table.set_auto(viewer.seat, on)
             except table.game.illegal as exc:  # R-AUTO-2: it stays on
                 self.outbox.error(viewer, "auto", getattr(exc, "reason", str(exc)))
+
+    def hold(self, viewer: Viewer, message: Message) -> None:
+        """A screen beside the game opened or closed: a lone player's turn timer waits while
+        it is open (the scheduler decides whether it may); a spectator's changes nothing."""
+        on = need(message, "on", bool)
+        if viewer.seat is not None:
+            self.waits.hold(viewer.seat, on)
+            self.table.publish()  # the countdown gone, or back with the time it had
 
     def hint(self, viewer: Viewer, message: Message) -> None:
         """A hint is worked out in the pool the searching bots think in: one per seat at a

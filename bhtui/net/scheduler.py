@@ -83,6 +83,9 @@ class Scheduler:
         moves wait for it, as they wait for people asked to declare."""
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
+        self._held: tuple[Any, float] | None = None
+        """A lone person's turn timer while he reads help or settings: what it is for, and
+        the seconds it had left (``hold``)."""
         self._due: tuple[Any, float] | None = None  # the same for a bot's move, an auto-pass, the ready wait
         self._answered: tuple[Any, set[int]] = (None, set())  # people done declaring, per moment
         self._away: dict[int, asyncio.TimerHandle] = {}  # seats whose player dropped, by seat
@@ -131,8 +134,13 @@ class Scheduler:
             delay = self._keep(("move", table.seq, seat), table.bot_delay)
             self._timer = loop.call_later(delay, self._auto_pass, seat, table.seq)
         elif table.timer is not None:
-            delay = self._arm_deadline(("turn", table.seq, seat))
-            self._timer = loop.call_later(delay, self._time_out, seat, table.seq)
+            what = ("turn", table.seq, seat)
+            if self._held is not None and self._held[0] == what and not self.watched_by_others():
+                self._deadline = None  # held: no time runs out, and no view shows a countdown
+            else:
+                self._release(what)
+                delay = self._arm_deadline(what)
+                self._timer = loop.call_later(delay, self._time_out, seat, table.seq)
         else:
             self._deadline = None
         self._declarations = loop.call_soon(self._bot_declarations, table.seq)
@@ -251,6 +259,28 @@ class Scheduler:
         stream of harmless commands (waive, ready, prefs, reconnects) never holds bots back."""
         self._due, left = _kept(self._due, what, delay)
         return left
+
+    def hold(self, seat: int, on: bool) -> None:
+        """``seat``'s person opened help, settings or another screen beside the game (``on``)
+        or closed the last of them: alone at the table, with nobody watching, his turn timer
+        waits meanwhile (a turn timed out puts him on 托管, and with Dou Dizhu's escape
+        option the fifth is an escape, S-SCORE-5), then goes on with the time it had. Where others are
+        here the table cannot wait on one person's reading, and the timer runs on. (The
+        table re-arms its timers as it publishes the change.)"""
+        match = self.table.match
+        if not on:
+            if self._held is not None:
+                self._release(self._held[0])
+        elif (self._deadline is not None and self._deadline[0][0] == "turn"
+              and match is not None and match.to_act == seat and not self.watched_by_others()):
+            self._held = (self._deadline[0], self.time_left() or 0.0)
+
+    def _release(self, what: Any) -> None:
+        """A held timer for ``what`` goes on with the time it had left; one held for another
+        turn is forgotten."""
+        if self._held is not None and self._held[0] == what:
+            self._deadline = (what, asyncio.get_running_loop().time() + self._held[1])
+        self._held = None
 
     def running(self) -> str | None:
         """Which timer a view may show: a person's "turn", or people "asked" to declare."""

@@ -20,7 +20,7 @@ from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for, table_screen
 from bhtui.tui.i18n import Translator
-from bhtui.tui.messages import PrefsChanged, heard
+from bhtui.tui.messages import Aside, PrefsChanged, heard
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
@@ -73,6 +73,16 @@ class BhtuiApp(App[None]):
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
+        self._aside = 0  # screens open beside the game (help, settings …): see on_aside
+
+    def on_aside(self, message: Aside) -> None:
+        """Help, settings, the scores, chat or the quit prompt opened or closed: while any is
+        open a player alone at his table has his turn timer wait (the host decides)."""
+        was = self._aside > 0
+        self._aside = max(0, self._aside + (1 if message.on else -1))
+        client = self.client
+        if (self._aside > 0) != was and client is not None and client.role == "player":
+            client.hold(self._aside > 0)
 
     @property
     def host(self) -> Any:

@@ -174,6 +174,8 @@ class ScoreSheetScreen(Dialog):
     sheet asks for the page before the first round it holds, page after page, until it
     holds the match from round 1, and draws each page as it comes."""
 
+    ASIDE = True
+
     BINDINGS = [Binding("escape,v,enter", "close", "Close", id="scores.close")]
 
     def __init__(self, t: Translator, client: Client, names: list[str],
@@ -193,8 +195,7 @@ class ScoreSheetScreen(Dialog):
             yield Plain(self.t(self.words("scores.none")), id="none")
             yield Plain(self.t("scores.close"))
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # (Dialog's own runs too: Textual calls each class's)
         self.client.listen(self._heard)
         self.draw()
 
@@ -236,6 +237,8 @@ class ScoreSheetScreen(Dialog):
 class PreviousTrickScreen(Dialog):
     """The trick before this one, every move in order (a key away, as in the apps)."""
 
+    ASIDE = True
+
     BINDINGS = [Binding("escape,l,enter", "close", "Close", id="trick.close")]
 
     def __init__(self, t: Translator, moves: list[TrickMove], names: list[str],
@@ -268,6 +271,8 @@ class PreviousTrickScreen(Dialog):
 class HelpScreen(Dialog):
     """Keys and rules of the game being played (``body``: its i18n key)."""
 
+    ASIDE = True
+
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
 
     def __init__(self, t: Translator, body: str = "help.body") -> None:
@@ -290,6 +295,8 @@ class QuitScreen(Dialog):
 
     Yes calls ``quit_`` and stays on top while the app closes: were it dismissed, the screen
     under it would resume and open what waited behind the prompt on a closing app."""
+
+    ASIDE = True
 
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
@@ -326,6 +333,8 @@ PHRASES = {
 
 class ChatPrompt(Dialog):
     """A short message, or one of the preset phrases (1-6)."""
+
+    ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="chat.close")]
 

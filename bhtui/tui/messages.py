@@ -111,3 +111,13 @@ class PrefsChanged(Message, bubble=False):
     def __init__(self, config: Config) -> None:
         super().__init__()
         self.config = config
+
+
+class Aside(Message, bubble=False):
+    """A screen the player opened beside the game (help, settings, the scores …) opened
+    (``on``) or closed: the app tells the table, whose lone player's turn timer waits while
+    any is open (the host's ``hold``)."""
+
+    def __init__(self, on: bool) -> None:
+        super().__init__()
+        self.on = on

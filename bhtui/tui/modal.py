@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
+from bhtui.tui.messages import Aside
 from bhtui.tui.widgets import Footer
 
 ResultT = TypeVar("ResultT")
@@ -19,6 +20,10 @@ class Dialog(Localized, ModalScreen[ResultT]):
     ``styles/dialogs.tcss``) and answer through ``dismiss``."""
 
     CSS_PATH = STYLES / "dialogs.tcss"
+    ASIDE = False
+    """Opened by the player beside the game (help, settings, the scores, chat, the quit
+    prompt) rather than asked by it: while one is open, a player alone at the table has his
+    turn timer wait (``Aside``)."""
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
@@ -32,6 +37,12 @@ class Dialog(Localized, ModalScreen[ResultT]):
         open. (A dialog already closed again — the app quitting as it opened — needs none.)"""
         if self.is_attached:
             self.mount(Footer(compact=True))
+            if self.ASIDE:
+                self.app.post_message(Aside(True))
+
+    def on_unmount(self) -> None:
+        if self.ASIDE:
+            self.app.post_message(Aside(False))
 
     def dismiss(self, result: Any = None) -> Any:
         """Once only: a key and a timer (or the table moving on) may both close a dialog,

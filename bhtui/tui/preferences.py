@@ -38,6 +38,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 class PreferencesScreen(Dialog[Config | None]):
     """Returns the changed settings (ctrl+s), or None (Esc) to keep them as they were."""
 
+    ASIDE = True
+
     BINDINGS = [
         Binding("left", "step(-1)", show=False, id="prefs.prev"),
         Binding("right,space", "step(1)", "Change", id="prefs.change"),

@@ -244,3 +244,36 @@ async def test_a_player_back_after_again_and_a_long_absence_sees_only_the_new_ma
     await settle(lambda: me.seat == 0 and me.history
                  and me.history[0]["totals"] == table.match.history[0]["totals"])
     assert [r["round"] for r in me.history] == [r["round"] for r in table.match.history]
+
+
+async def test_R_AUTO_1_a_lone_players_turn_timer_waits_while_he_reads_help_or_settings():
+    """Alone with bots, a player reading the help on his turn lost it to 托管 when the timer
+    ran out (and with Dou Dizhu's escape option, the fifth time, the game). While a screen
+    beside the game is open (``hold``) his timer waits, its countdown gone from the view,
+    and comes back with the time it had, not a new one."""
+    table = all_bots_but({0}, timer=3.0)
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.my_turn and me.deadline is not None)
+    me.hold(True)
+    await settle(lambda: me.deadline is None)
+    await asyncio.sleep(4.0)  # longer than the whole timer: it would have run out
+    assert not table.seats[0].auto and me.my_turn
+    me.hold(False)
+    await settle(lambda: me.deadline is not None)
+    assert 0 < me.deadline[1] - time.monotonic() <= 3.0
+    await settle(lambda: table.seats[0].auto)  # and it runs out as it would have
+
+
+async def test_R_AUTO_1_with_someone_watching_the_turn_timer_runs_on_whatever_a_player_reads():
+    """The table cannot wait on one person's reading where others are here: a spectator
+    makes ``hold`` change nothing: the deadline stays and counts down."""
+    table = all_bots_but({0}, timer=30.0)
+    me, link, _ = connect(table, "Me", seat=0)
+    watcher, _, _ = connect(table, "W", "spectator")
+    await settle(lambda: me.my_turn and me.deadline is not None and watcher.view is not None)
+    end = me.deadline[1]
+    me.hold(True)
+    me.chat("reading")  # a command after it: once its line is back, the hold was handled
+    await settle(lambda: any(m.get("text") == "reading" for m in link.messages()))
+    assert table.scheduler.running() == "turn" and me.deadline is not None
+    assert me.deadline[1] <= end + 0.5  # the same deadline, still counting down

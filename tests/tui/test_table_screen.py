@@ -518,6 +518,23 @@ async def test_f2_says_tab_reaches_the_name_and_a_name_typed_there_is_saved():
         assert tomllib.loads(config_path().read_text())["name"] == "Wen"
 
 
+async def test_R_AUTO_1_alone_with_bots_the_turn_timer_waits_while_help_or_f2_is_open():
+    """A newcomer reading the help on his turn lost the turn to 托管 when the timer ran out.
+    While the help, F2 or the score sheet is open the host's timer for his turn waits (no
+    countdown runs), and runs again once it is closed, the seat never put on 托管."""
+    app = make_app(timer=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        scheduler = app.host.scheduler
+        await wait_for(pilot, lambda: scheduler.running() == "turn", "my turn timed")
+        for opens, closes in (("f1", "escape"), ("f2", "escape"), ("v", "escape")):
+            await pilot.press(opens)
+            await wait_for(pilot, lambda: scheduler.running() is None, f"held by {opens}")
+            await pilot.press(closes)
+            await wait_for(pilot, lambda: scheduler.running() == "turn", f"on after {opens}")
+            assert scheduler.time_left() <= 30.0 and not app.host.seats[0].auto
+
+
 async def test_sorting_chosen_in_f2_reorders_the_hand_on_the_table():
     """The table hears the saved settings (a message to each open screen): the hand behind
     the dialog shows its units by group size as soon as ctrl+s closes it."""
