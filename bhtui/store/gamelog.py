@@ -164,7 +164,8 @@ class GameLog:
         private_dir(path.parent)
         log._file = open(path, "r+b")
         os.fchmod(log._file.fileno(), 0o600)  # a log from an older version was 0644
-        log._file.truncate(good_end)
+        if good_end < len(data):  # (a truncate to the same size still marks the file
+            log._file.truncate(good_end)  # changed: "the newest game" is by that mark)
         log._file.seek(good_end)
         return log
 

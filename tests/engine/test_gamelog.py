@@ -35,6 +35,19 @@ def test_a_log_reads_back_every_action_in_order(tmp_path):
     assert log.actions == m.actions
 
 
+def test_reading_a_whole_log_leaves_it_as_it_was_its_time_too(tmp_path):
+    """``bhtui replay`` opens "the newest game" by the files' times: reading an older log
+    (a replay, an analysis) marked it changed, so it became the newest one."""
+    import os
+
+    _, written_log = written(tmp_path)
+    path = written_log.path
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    before = path.read_bytes()
+    GameLog.load(path).close()
+    assert path.stat().st_mtime == 1_000_000_000 and path.read_bytes() == before
+
+
 def test_a_log_being_written_keeps_no_second_copy_of_the_actions(tmp_path):
     """The match keeps its actions already (R-SEED-1 replays from them); the log only writes
     them, so a host up all evening does not hold every action twice. The file has them all."""
