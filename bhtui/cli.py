@@ -9,11 +9,11 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
-from bhtui.store.config import Settings
+from bhtui.store.config import SECONDS, Settings
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
     from bhtui.store.replay import Replay
@@ -45,6 +45,12 @@ class Parser(argparse.ArgumentParser):
         self.known: dict[str, argparse.Action] = {}
         self.commands: dict[str, Parser] = {}
         super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        """One line, and where the usage is (argparse printed the whole usage first: six to
+        nine lines over the one that says what is wrong)."""
+        hint = "" if "--help" in message else f" (see {self.prog} --help)"
+        self.exit(2, f"{self.prog}: error: {message}{hint}\n")
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
@@ -156,7 +162,7 @@ def build_parser() -> Parser:
     _code_options(host, "a join code players must know (never sent over the wire)")
     host.add_argument("--ask-code", action="store_true",
                       help="type the join code at a hidden prompt before the table opens")
-    host.add_argument("--timer", type=float,
+    host.add_argument("--timer", type=_seconds(SECONDS["timer"]),
                       help="seconds per turn before 托管 takes over (default: the settings' timer)")
     host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=False,
                       help="the card counter (记牌器) for everyone at the table (default: off)")
@@ -171,7 +177,8 @@ def build_parser() -> Parser:
     host.add_argument("--open-spectating", action="store_true",
                       help="spectators see every hand (players never do)")
     host.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
-    host.add_argument("--bot-delay", type=float, default=None, help="seconds bots wait")
+    host.add_argument("--bot-delay", type=_seconds(SECONDS["bot_delay"]), default=None,
+                      help="seconds bots wait")
     for verb, role in (("join", "player"), ("watch", "spectator")):
         p = sub.add_parser(verb, help=f"{'take a seat at' if role == 'player' else 'watch'} a "
                                        "LAN table (the lobby lists them)")
@@ -324,17 +331,34 @@ def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
 
 
 def _port(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError("a TCP port is 0 to 65535 (0 picks a free one)")
-    return value
+    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"a TCP port is 0 to 65535 (0 picks a free one), not {text!r}")
+    return int(text)
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
     return value
+
+
+def _seconds(most: float) -> Callable[[str], float]:
+    """Seconds from 0 to ``most`` (a negative turn timer put the host's seat on 托管 at every
+    turn; the settings file has the same bounds)."""
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not 0 <= value <= most:  # (nan fails too)
+            raise argparse.ArgumentTypeError(f"seconds from 0 to {most:g}, not {text!r}")
+        return value
+    return seconds
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -579,8 +603,9 @@ def _serve_web(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_replay(file: str | None) -> Replay | str:
-    """The saved game ``file`` names (the newest without one), or what is wrong with it."""
+def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
+    """The saved game ``file`` names (the newest without one), or what is wrong with it
+    (``verb``: what the command could not do with it)."""
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log
     from bhtui.store.replay import Replay
 
@@ -592,7 +617,7 @@ def _load_replay(file: str | None) -> Replay | str:
         log.close()
         replay = Replay.from_log(log)
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
-        return f"cannot replay {path}: {exc}"
+        return f"cannot {verb} {path}: {exc}"
     for warning in log.warnings:
         print(f"bhtui: {warning}", file=sys.stderr)
     return replay
@@ -609,7 +634,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace) -> int:
     """`bhtui analyse`: the replay's analysis without a screen (cached beside the log)."""
-    replay = _load_replay(args.file)
+    replay = _load_replay(args.file, "analyse")
     if isinstance(replay, str):
         return _fail(replay)
     from bhtui.analysis import PLAYOUTS, report

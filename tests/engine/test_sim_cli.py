@@ -112,6 +112,7 @@ def test_bare_bhtui_help_names_the_commands(cli):
 
 REFUSED = [
     (("replay", "/nonexistent.bhlog"), "cannot replay"),
+    (("analyse", "/nonexistent.bhlog"), "cannot analyse"),
     (("host", "--headless", "--bots", "9", "--no-advertise"), "--bots takes 0 to 5"),
     (("host", "--headless", "--option", "nope=1", "--no-advertise"), "unknown option"),
     (("join", "nowhere"), "write HOST:PORT"),
@@ -143,16 +144,24 @@ def test_commands_refuse_bad_input_in_one_line_without_a_traceback(args, message
 OUT_OF_RANGE = [(("serve-ssh", "--port", "99999"), "a TCP port is 0 to 65535"),
                 (("serve-web", "--port", "-1"), "a TCP port is 0 to 65535"),
                 (("host", "--headless", "--port", "70000"), "a TCP port is 0 to 65535"),
-                (("serve-ssh", "--max-sessions", "0"), "--max-sessions: must be 1 or more")]
+                (("serve-ssh", "--max-sessions", "0"), "--max-sessions: must be 1 or more"),
+                (("host", "--headless", "--port", "abc"), "a TCP port is 0 to 65535"),
+                (("host", "--headless", "--timer", "-5"), "--timer: seconds from 0 to 600"),
+                (("host", "--headless", "--timer", "nan"), "--timer: seconds from 0 to 600"),
+                (("host", "--headless", "--bot-delay", "11"), "--bot-delay: seconds from 0 to 10"),
+                (("--rounds", "0"), "--rounds: must be 1 or more")]
 
 
 @pytest.mark.parametrize("args, message", OUT_OF_RANGE, ids=[" ".join(a) for a, _ in OUT_OF_RANGE])
 def test_a_port_or_a_session_cap_out_of_range_is_refused_before_anything_starts(
         args, message, cli, nothing_starts):
-    """serve-ssh --port 99999 ended in bind()'s OverflowError traceback, and --max-sessions 0
-    served a door that shut on every visitor without a word."""
+    """serve-ssh --port 99999 ended in bind()'s OverflowError traceback, --max-sessions 0
+    served a door that shut on every visitor without a word, and host --timer -5 put the
+    host's seat on 托管 at every turn. Each is one line (argparse printed its whole usage
+    over it, and "invalid _port value" named a function of ours)."""
     out = cli(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "_port" not in out.stderr
 
 
 # bhtui's main for typos of each command that opens the app or a server, in one process of
