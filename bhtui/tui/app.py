@@ -222,13 +222,16 @@ class BhtuiApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
-        body = "help.body"
-        if self.client is not None:
+        shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "help_keys")), None)
+        bodies: tuple[str, ...] = ("help.body",)
+        if shown is not None:  # a screen with help of its own (a replay: its keys, its game's)
+            bodies = shown.help_keys
+        elif self.client is not None:
             try:
-                body = parts_for(self.client.game).help_key
+                bodies = (parts_for(self.client.game).help_key,)
             except ValueError:
                 pass  # a game this bhtui does not know: the general keys still help
-        self.push_screen(HelpScreen(self.t, body))
+        self.push_screen(HelpScreen(self.t, *bodies))
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):

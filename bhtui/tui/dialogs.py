@@ -269,21 +269,22 @@ class PreviousTrickScreen(Dialog):
 
 
 class HelpScreen(Dialog):
-    """Keys and rules of the game being played (``body``: its i18n key)."""
+    """Keys and rules of the game being played (``bodies``: i18n keys, shown in turn: a
+    replay's own keys, then its game's help)."""
 
     ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
 
-    def __init__(self, t: Translator, body: str = "help.body") -> None:
+    def __init__(self, t: Translator, *bodies: str) -> None:
         super().__init__(t)
-        self.body = body
+        self.bodies = bodies or ("help.body",)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.t("help.title"), classes="title")
             with VerticalScroll():
-                yield Prose(self.t(self.body))
+                yield Prose("\n\n".join(self.t(body) for body in self.bodies))
             yield Plain(self.t("help.close"))
 
     def action_close(self) -> None:

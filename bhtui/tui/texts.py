@@ -102,6 +102,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status": {"en": "Action {k}/{n} · {round}{hands}", "zh": "第 {k}/{n} 步 · {round}{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
+    "replay.help": {
+        "en": ("REPLAY KEYS\n"
+               "  → ←  one action on or back · ] [  a trick · PgDn PgUp  a round\n"
+               "  Home End  the start, the end · v  every hand (once it may be shown)\n"
+               "  s  the seat seen and weighed · a  analyse its decisions (again: stop)\n"
+               "  n  the next mistake found · p  play on from here · d  this deal again\n"
+               "  Esc  back to the demo (when it opened the replay) · ctrl+q  quit\n"
+               "Below: the game's own help, as at its table."),
+        "zh": ("回放按键\n"
+               "  → ←  前进或后退一步 · ] [  一轮 · PgDn PgUp  一局\n"
+               "  Home End  开头、结尾 · v  所有手牌（可以公开时）\n"
+               "  s  切换观看和分析的座位 · a  分析该座位的决定（再按停止）\n"
+               "  n  下一个失误 · p  从这里接着打 · d  这一副重打\n"
+               "  Esc  回到演示（由演示打开时） · ctrl+q  退出\n"
+               "以下是这个游戏在牌桌上的帮助。"),
+    },
     "replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn round · Home/End · v all hands"
                           " · s seat",
                     "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌 · s 座位"},

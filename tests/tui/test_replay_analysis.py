@@ -169,3 +169,17 @@ async def test_a_replay_is_seen_from_the_players_own_seat_with_his_neighbours_na
         await pilot.press("s")
         await wait_for(pilot, lambda: "P3" in box("bottom"), "the table turned to P3")
         assert "P4" in box("right-bottom") and "下家" in box("right-bottom")
+
+
+async def test_help_in_a_dou_dizhu_replay_is_the_replays_keys_and_dou_dizhus_rules(tmp_path):
+    """F1 in a Dou Dizhu replay showed Baohuang's keys and Qingdao's rules (the app took the
+    game from a table it was not at) and none of the replay's own keys."""
+    path = played_log(tmp_path, "classic", "doudizhu", 2, limit=10)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: app.screen.query("Prose"), "the help")
+        text = app.screen.query_one("Prose").text
+        assert "REPLAY KEYS" in text and "play on from here" in text
+        assert app.t("ddz.help.body") in text and app.t("help.body") not in text
