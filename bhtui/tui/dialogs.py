@@ -26,6 +26,7 @@ from bhtui.wire import HistoryRow, TrickMove, ViewHead
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
 #                screen (eight pushed the totals and the keys off it); v shows them all
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
+TAKE_BACK = {"type": "托管 off"}  # a result's answer under 托管: "I play my seat again"
 
 
 class DecisionDialog(Dialog):
@@ -44,12 +45,16 @@ class ResultScreen(Dialog):
     counted down."""
 
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
-                Binding("escape", "close", show=False)]
+                Binding("escape", "close", show=False),
+                Binding("t", "take_back", "托管 off", id="result.take_back")]
 
     def __init__(self, t: Translator, names: list[str], last: bool,
                  auto_close: float | None = None) -> None:
         super().__init__(t)
         self.names, self.last, self.auto_close = names, last, auto_close
+        self.on_auto = False
+        """My seat is on 托管 (the table sets it): ``t`` takes it back here too — with the
+        bots at full speed a result is up most of the time, and the key did nothing."""
         # Kept, not queried: the countdown may tick while the app is closing and the box's
         # widgets were never mounted.
         self.continue_line = Plain(Text(t("result.continue"), style="bold"), id="result-continue")
@@ -95,6 +100,12 @@ class ResultScreen(Dialog):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.on_auto if action == "take_back" else True
+
+    def action_take_back(self) -> None:
+        self.dismiss(TAKE_BACK)
 
 
 def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str],

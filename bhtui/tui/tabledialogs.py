@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bhtui.tui.dialogs import (
+    TAKE_BACK,
     TAKE_OVER,
     ChatPrompt,
     MatchEndScreen,
     PreviousTrickScreen,
+    ResultScreen,
     ScoreSheetScreen,
 )
 from bhtui.tui.modal import Dialog
@@ -80,8 +82,10 @@ class TableDialogs:
         model.flow.open("result")
         model.results_shown.append(end["round"])
 
-        def closed(_: Any) -> None:
+        def closed(answer: Any) -> None:
             model.flow.close()
+            if answer == TAKE_BACK:
+                screen.set_auto(False)
             if model.pending_results:
                 self.show_result()
                 return
@@ -92,9 +96,12 @@ class TableDialogs:
         totals = rounds[number]["totals"] if number in rounds else view["totals"]
         watching = client.seat is None  # a watcher's results go on by themselves too
         auto_close = screen.config.result_seconds if model.on_auto() or watching else None
-        screen.app.push_screen(screen.parts.result_screen(
+        result = screen.parts.result_screen(
             screen.t, end, model.names(), totals, view, rounds.get(number + 1), screen.style,
-            auto_close), closed)
+            auto_close)
+        if isinstance(result, ResultScreen):
+            result.on_auto = model.on_auto() and not watching
+        screen.app.push_screen(result, closed)
 
     def standings(self) -> None:
         """The standings and 再来一局, once the match is over."""

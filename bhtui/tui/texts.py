@@ -135,6 +135,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.settings.start": {"en": "Start", "zh": "开始"},
     "key.settings.switch": {"en": "On/off", "zh": "开/关"},
     "key.result.continue": {"en": "Continue", "zh": "继续"},
+    "key.result.take_back": {"en": "托管 off", "zh": "取消托管"},
     "key.help.close": {"en": "Close", "zh": "关闭"},
     "key.chat.close": {"en": "Close", "zh": "关闭"},
     "key.quit.yes": {"en": "Quit", "zh": "退出"},

@@ -27,6 +27,7 @@ from bhtui.tui.baohuang.dialogs import (
 )
 from bhtui.tui.baohuang.selection import selection_note, selection_problem
 from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
@@ -189,7 +190,7 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def result_screen(self, t: Translator, end: Event, names: list[str],
                       totals: list[int], view: BaohuangView, following: HistoryRow | None,
-                      style: CardStyle, auto_close: float | None) -> Dialog[Any]:
+                      style: CardStyle, auto_close: float | None) -> ResultScreen:
         number = end["round"]
         if following is not None:  # a Baohuang table's rows are Baohuang's
             tribute = cast(BaohuangRow, following)["tribute"]

@@ -15,6 +15,7 @@ from bhtui.doudizhu import beats, get_preset, parse_hand
 from bhtui.doudizhu.hands import ACE
 from bhtui.doudizhu.offer import legal_from_view
 from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.doudizhu.describe import (
     cards_words,
     describe,
@@ -223,7 +224,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     def result_screen(self, t: Translator, end: Event, names: list[str],
                       totals: list[int], view: DoudizhuView, following: HistoryRow | None,
-                      style: CardStyle, auto_close: float | None) -> Dialog[Any]:
+                      style: CardStyle, auto_close: float | None) -> ResultScreen:
         last = view["phase"] == "over" and end["round"] == view["round"]
         deal = cast(DoudizhuDealEnd, end)  # this game's round end is its ``result`` event
         return DealResultScreen(t, deal, names, totals, last, view["options"]["base"],
