@@ -217,9 +217,14 @@ class ReplayScreen(Localized, Screen[None]):
 
     # ----- the analysis, in a worker thread -----------------------------------------------
     def action_analyse(self) -> None:
-        """Start the analysis of the seat's decisions, or stop it while it runs."""
+        """Start the analysis of the seat's decisions, or stop it while it runs; one done
+        before (this session or kept beside the log) is shown, not made again."""
         if self._stop is not None:
             self._stop.set()
+            return
+        if self.review is not None:  # done already (kept beside the log): the same again
+            self.analysis = self._done_words(self.review)
+            self.show()
             return
         self._stop = stop = threading.Event()
         self.analysis = self.t("analysis.running", done=0, total="…")

@@ -183,3 +183,23 @@ async def test_help_in_a_dou_dizhu_replay_is_the_replays_keys_and_dou_dizhus_rul
         text = app.screen.query_one("Prose").text
         assert "REPLAY KEYS" in text and "play on from here" in text
         assert app.t("ddz.help.body") in text and app.t("help.body") not in text
+
+
+async def test_a_replay_analysed_once_is_not_analysed_again(tmp_path, monkeypatch):
+    """``a`` on a replay already analysed (this time, or kept beside the log from before)
+    started the same analysis from nothing; it now shows what was found."""
+    import bhtui.tui.replay
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=12)
+    calls = []
+    real = bhtui.tui.replay.analyse
+    monkeypatch.setattr(bhtui.tui.replay, "analyse", lambda *a: calls.append(1) or real(*a))
+    for _ in range(2):  # the second time opened again: the analysis kept beside the log
+        app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            await pilot.press("a")
+            await wait_for(pilot, lambda: "mistakes" in status(app), "the analysis")
+            await pilot.press("a")
+            assert "mistakes" in status(app) and "analysing" not in status(app)
+    assert calls == [1]
