@@ -28,6 +28,7 @@ from tui_helpers import (
     answer_doudizhu,
     footer_text,
     play_to,
+    strips,
     t_hands_the_dialog_to_tuoguan,
     table,
     until_hang,
@@ -102,6 +103,17 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
         deal = text(screen.query_one("#center"))
         assert "Kitty " + " ".join(view["kitty"]) in kitty
         assert f"bid {view['bid']}" in deal and f"Stake {view['stake']}" in deal and "×" in deal
+
+
+@pytest.mark.parametrize("preset, n", [("classic", 3), ("shanghai", 8)])
+async def test_the_hidden_kitty_is_said_on_one_line_in_chinese_at_80_columns(preset, n):
+    """A hidden kitty's "底牌 3 张不公开" broke as "底牌 3" over "张不公开" at 80×24."""
+    app = app_for(preset, language="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+        lines = [strip.text for place in ("right-bottom", "right-top")
+                 for strip in strips(table(app).query_one(f"#{place}"))]
+        assert any(f"底牌 {n} 张未亮" in line for line in lines), lines
 
 
 async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty_from_farmers():
