@@ -338,8 +338,8 @@ class QuitScreen(Dialog):
 
 
 PHRASES = {
-    "en": ["Help!", "I'll take the lead (接风)", "Nice play", "Pass to me", "Sorry", "Good game"],
-    "zh": ["求助", "我来接风", "打得好", "让我来", "抱歉", "好牌局"],
+    "en": ["Help!", "Hurry up!", "Nice play", "Pass to me", "Sorry", "Good game"],
+    "zh": ["求助", "快点吧", "打得好", "让我来", "抱歉", "好牌局"],
 }
 
 
