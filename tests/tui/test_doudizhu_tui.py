@@ -105,6 +105,34 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
         assert f"bid {view['bid']}" in deal and f"Stake {view['stake']}" in deal and "×" in deal
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "报到 played on (打) and lost: everybody scores 0"),
+    ("zh", "报到后选择打并且输了：全体 0 分")])
+async def test_S_SCORE_4_a_fight_after_报到_lost_says_nobody_scores(language, said):
+    """The result said "Stake 0 = base 1 × bid 3 · 摊打 ×2", a product that is not 0: after
+    报到 and 打, a lost deal scores 0 for everybody by the rule itself."""
+    from textual.app import App
+
+    from bhtui.tui.i18n import Translator
+
+    from doudizhu_helpers import bid, farmers_win, rigged
+
+    m = rigged("shanghai", hands=("SJ SJ BJ BJ K K K K K", "K"), kitty="K K 3", mark="3")
+    for seat, points in enumerate((2, 0, 0, 0)):
+        bid(m, seat, points)
+    m.apply(0, {"type": "report", "groups": ["SJ SJ BJ BJ"], "fight": True})
+    end = next(e for e in farmers_win(m) if e["type"] == "result")
+    assert end["stake"] == 0 and end["scores"] == [0, 0, 0, 0]
+    result = DealResultScreen(Translator(language), end, ["A", "B", "C", "D"], [0] * 4,
+                              False, 1, None)
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(result)
+        await wait_for(pilot, lambda: result.query("Plain"), "the result")
+        lines = [text(p) for p in result.query("Plain")]
+        assert said in lines and not any(line.startswith(("Stake", "分值")) for line in lines)
+
+
 @pytest.mark.parametrize("preset, n", [("classic", 3), ("shanghai", 8)])
 async def test_the_hidden_kitty_is_said_on_one_line_in_chinese_at_80_columns(preset, n):
     """A hidden kitty's "底牌 3 张不公开" broke as "底牌 3" over "张不公开" at 80×24."""

@@ -155,8 +155,11 @@ class DealResultScreen(ResultScreen):
         yield Plain(t("ddz.result.title", n=end["round"]), classes="title")
         yield Plain(t(f"ddz.winner.{end['winner']}").capitalize())
         yield Plain(grid)
-        yield Plain(t("ddz.result.stake", stake=end["stake"], base=self.base,
-                      bid=end["bid"], factors=f" · {factors}" if factors else ""))
+        if end["stake"] == 0 and end.get("reports") and end.get("fight"):
+            yield Plain(t("ddz.result.fight_lost"))  # (no product makes 0: the rule's own)
+        else:
+            yield Plain(t("ddz.result.stake", stake=end["stake"], base=self.base,
+                          bid=end["bid"], factors=f" · {factors}" if factors else ""))
         if end.get("reports"):
             yield Plain(t("ddz.result.report",
                           groups=", ".join(cards_words(g) for g in end["reports"]),

@@ -136,6 +136,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.result.title": {"en": "Deal {n} over", "zh": "第{n}局结束"},
     "ddz.result.stake": {"en": "Stake {stake} = base {base} × bid {bid}{factors}",
                          "zh": "分值 {stake} = 底分 {base} × {bid}分{factors}"},
+    "ddz.result.fight_lost": {"en": "报到 played on (打) and lost: everybody scores 0",
+                              "zh": "报到后选择打并且输了：全体 0 分"},
     "ddz.result.levels": {"en": "Level points", "zh": "级分"},
     "ddz.result.kitty": {"en": "Kitty: {cards}", "zh": "底牌：{cards}"},
     "ddz.result.report": {"en": "报到: {groups} ({fight})", "zh": "报到：{groups}（{fight}）"},
