@@ -47,6 +47,8 @@ class ResultScreen(Dialog):
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False),
                 Binding("t", "take_back", "托管 off", id="result.take_back")]
+    AUTO_KEY = "result.auto"
+    """The countdown's words under 托管 ("Next round in 3 s"; Dou Dizhu's deal)."""
 
     def __init__(self, t: Translator, names: list[str], last: bool,
                  auto_close: float | None = None) -> None:
@@ -93,7 +95,7 @@ class ResultScreen(Dialog):
             self._left = None  # once: the interval may fire again before the pop is done
             self.dismiss(None)
             return
-        key = "result.auto_last" if self.last else "result.auto"  # no next round after the last
+        key = "result.auto_last" if self.last else self.AUTO_KEY  # none after the last
         words = self.t(key, n=max(1, round(self._left)))
         self.continue_line.update(Text(words, style="bold"))
         self._left -= 0.1

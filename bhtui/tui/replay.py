@@ -173,7 +173,8 @@ class ReplayScreen(Localized, Screen[None]):
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
-        self.query_one("#r-status", Static).update(comment + status + "\n" + t("replay.keys"))
+        keys = t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn go by deals)
+        self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
 
     def _go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.replay)))

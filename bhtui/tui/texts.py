@@ -104,7 +104,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
     "replay.help": {
         "en": ("REPLAY KEYS\n"
-               "  → ←  one action on or back · ] [  a trick · PgDn PgUp  a round\n"
+               "  → ←  one action on or back · ] [  a trick · PgDn PgUp  a round (deal)\n"
                "  Home End  the start, the end · v  every hand (once it may be shown)\n"
                "  s  the seat seen and weighed · a  analyse its decisions (again: stop)\n"
                "  n  the next mistake found · p  play on from here · d  this deal again\n"
@@ -261,7 +261,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "end.wait": {"en": "Waiting for the host: 再来一局 starts at the same seats · Esc: table",
                  "zh": "等待主机再来一局（座位不变） · Esc：回到牌桌"},
     "trick.previous": {"en": "The previous trick", "zh": "上一轮"},
-    "trick.none": {"en": "No trick has been finished yet this round.", "zh": "本局还没有打完的一轮。"},
+    "trick.none": {"en": "No trick has been finished yet.", "zh": "本局还没有打完的一轮。"},
     "key.previous_trick": {"en": "Last trick", "zh": "上一轮"},
     "key.scores": {"en": "Scores", "zh": "计分"},
     "key.scores.close": {"en": "Close", "zh": "关闭"},

@@ -263,6 +263,8 @@ async def test_a_doudizhu_game_replays_on_the_replay_screen():
         await pilot.press("end")
         log = "\n".join(line.text for line in app.screen.query_one("#r-log").lines)
         assert "Deal 1 over" in log and "is the landlord at" in log and "Match over" in log
+        keys = text(app.screen.query_one("#r-status"))
+        assert "PgUp/PgDn deal" in keys and "round" not in keys  # its rounds are deals
         await pilot.press("v")  # every hand, the game being finished
         assert app.screen.query_one("#r-hands").display
         assert "Ana" in text(app.screen.query_one("#bottom"))

@@ -130,6 +130,8 @@ class DealResultScreen(ResultScreen):
     points), the stake and what multiplied it, 报到 and an escape, the hands still held and
     the kitty. Under 托管 it goes on by itself, like Baohuang's."""
 
+    AUTO_KEY = "ddz.result.auto"
+
     def __init__(self, t: Translator, end: DoudizhuDealEnd, names: list[str],
                  totals: list[int], last: bool, base: int, auto_close: float | None,
                  label: Label = str) -> None:

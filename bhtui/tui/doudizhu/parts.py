@@ -51,7 +51,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     run_key = True
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
-                "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none"}
+                "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",
+                "replay.keys": "ddz.replay.keys"}
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,

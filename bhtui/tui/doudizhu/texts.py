@@ -136,6 +136,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.result.title": {"en": "Deal {n} over", "zh": "第{n}局结束"},
     "ddz.result.stake": {"en": "Stake {stake} = base {base} × bid {bid}{factors}",
                          "zh": "分值 {stake} = 底分 {base} × {bid}分{factors}"},
+    "ddz.result.auto": {"en": "Next deal in {n} s — Enter now", "zh": "{n} 秒后下一局 — 回车立即继续"},
+    "ddz.replay.keys": {"en": "←/→ action · [/] trick · PgUp/PgDn deal · Home/End · v all hands"
+                               " · s seat",
+                        "zh": "←/→ 一步 · [/] 一轮 · PgUp/PgDn 一局 · Home/End · v 所有手牌 · s 座位"},
     "ddz.result.fight_lost": {"en": "报到 played on (打) and lost: everybody scores 0",
                               "zh": "报到后选择打并且输了：全体 0 分"},
     "ddz.result.levels": {"en": "Level points", "zh": "级分"},
