@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # the app (textual) is imported only by the commands that ope
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp
 
-ALL_PRESETS = [name for g in GAMES.values() for name in g.presets]
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
 
@@ -137,7 +136,7 @@ def build_parser() -> Parser:
     parser.add_argument("--cards", choices=("unicode", "letters", "ascii"), help="card style")
     parser.add_argument("--fast", action="store_true", help="bots act at once")
     parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
-    _game_options(parser, "play_game", "play_preset", checked=False)
+    _game_options(parser, "play_game", "play_preset")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the preset, e.g. grab_solo=true or base=2 "
                              "(repeatable)")
@@ -263,12 +262,12 @@ def build_parser() -> Parser:
     return parser
 
 
-def _game_options(parser: argparse.ArgumentParser, game: str, preset: str,
-                  checked: bool = True) -> None:
+def _game_options(parser: argparse.ArgumentParser, game: str, preset: str) -> None:
+    """--game and --preset; the preset is checked against the game's own (``game_rules``),
+    so a typo lists that game's presets, not both games'."""
     parser.add_argument("--game", dest=game, choices=sorted(GAMES), default=None,
                         help="baohuang (保皇, the default) or doudizhu (斗地主)")
     parser.add_argument("--preset", dest=preset, default=None, metavar="PRESET",
-                        choices=ALL_PRESETS if checked else None,
                         help=f"the rule set ({PRESET_LIST}); default: the game's first")
 
 
@@ -683,7 +682,10 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
               flush=True)
 
     if args.bots is None:
-        game, rules = game_rules(args.cup_game, args.preset, [])
+        try:
+            game, rules = game_rules(args.cup_game, args.preset, [])
+        except ValueError as exc:
+            parser.error(str(exc))
         args.bots = ",".join(["hard"] + ["normal"] * (game.seats(rules) - 1))
     try:
         return _bots_report(parser, args, args.cup_game, lambda game, rules, names: tournament(

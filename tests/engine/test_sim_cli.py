@@ -98,7 +98,9 @@ def test_sim_takes_five_bot_names_and_prints_a_readable_summary(cli):
     (("--bots", "clever"), "unknown bot"),
     (("--option", "nope=true"), "valid: force_first, grab_solo"),
     (("--option", "grab_solo"), "NAME=true"),
-    (("--preset", "rizhao"), "invalid choice"),
+    (("--preset", "rizhao"), "unknown preset 'rizhao'; known: qingdao"),
+    (("--game", "doudizhu", "--preset", "qingdao"),
+     "unknown preset 'qingdao'; known: classic, shanghai (the presets of doudizhu)"),
 ])
 def test_sim_refuses_bad_input_with_a_clear_message(args, message, cli):
     out = cli("sim", "--rounds", "1", *args)  # an exception would fail the test outright
@@ -128,6 +130,9 @@ REFUSED = [
     (("--preset", "baike", "--option", "kao=true"), "valid: joker_sets, quit_penalty"),
     (("host", "--headless", "--preset", "lianzhong-classic", "--option", "rebellion=true",
       "--no-advertise"), "valid: kao, bie6, grab_solo"),
+    (("host", "--headless", "--game", "doudizhu", "--preset", "nope", "--no-advertise"),
+     "known: classic, shanghai (the presets of doudizhu)"),
+    (("tournament", "--preset", "nope"), "unknown preset 'nope'"),
 ]
 
 @pytest.mark.parametrize("args, message", REFUSED, ids=[m for _, m in REFUSED])
