@@ -154,6 +154,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def _view(self) -> None:
         if self.model.timed_out():
             self._log(self.t("log.timed_out"))
+        for line in self.model.comings_and_goings():
+            self._log(line)
         self.refresh_view()
         if self.decision is not None and self.model.stale():
             self.decision.retire(None)

@@ -95,6 +95,7 @@ class TableModel:
         self._auto_wanted = False  # 托管 as I asked for it; on without asking: timed out
         self._auto_seen = False
         self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
+        self._present: list[bool] | None = None  # each seat's person here, at the last view
 
     # ----- what the client holds -------------------------------------------------------------
     def names(self) -> list[str]:
@@ -193,6 +194,20 @@ class TableModel:
             self._auto_wanted = False
         self._auto_seen = auto
         return timed_out
+
+    def comings_and_goings(self) -> list[str]:
+        """Log lines for the seats whose person left the table or came back since the last
+        view (the seat box's "away" alone went unseen: a bot playing the seat on looked like
+        the player): nothing for the first view, nor for bot seats."""
+        table = self.state.table
+        present = [bool(s.get("connected", True)) for s in table]
+        before, self._present = self._present, present
+        if before is None or len(before) != len(present):
+            return []
+        names = self.names()
+        return [self.t("log.back" if here else "log.left", name=names[seat])
+                for seat, (was, here) in enumerate(zip(before, present, strict=True))
+                if was != here and table[seat].get("kind") != "bot"]
 
     def turn_came(self) -> bool:
         """The turn became mine with this view (the bell rings); a note gives way to it."""

@@ -231,3 +231,18 @@ def test_dou_dizhu_leads_a_hand_and_has_no_declarations():
     assert model.due(active=True) == "decision"  # the bid
     assert model.allows("declare", ("grab",)) is False
     assert model.declare_words() == ""
+
+
+def test_a_person_leaving_the_table_and_coming_back_is_said_in_the_log():
+    """A LAN player who quit mid-deal showed only "away" in his seat box, and the bot playing
+    his seat on looked like him; the host and the watchers now read it in the log."""
+    m = throne_offered()
+    model = model_of(m, None)  # a watcher
+    model.state.table[1]["kind"] = "human"
+    assert model.comings_and_goings() == []  # the first view: nothing changed
+    model.state.table[1]["connected"] = False
+    assert model.comings_and_goings() == [
+        "Bo left the table: a bot plays the seat until Bo is back"]
+    assert model.comings_and_goings() == []  # said once
+    model.state.table[1]["connected"] = True
+    assert model.comings_and_goings() == ["Bo is back at the table"]
