@@ -11,7 +11,7 @@ from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 
 from doudizhu_helpers import rigged
-from tui_helpers import drive, my_turn_to_play, table
+from tui_helpers import drive, my_turn_to_play, table, wait_for
 
 # Ana bids first and holds 3…A twice and a 2; the kitty (hers at 3 points) brings 2s and As.
 DEAL = rigged("shanghai", ("3 4 5 6 7 8 9 10 J Q K A 3 4 5 6 7 8 9 10 J Q K A 2",),
@@ -34,3 +34,24 @@ async def test_S_HAND_2_a_selected_shanghai_run_reads_as_it_runs_on_the_status_l
         status = str(table(app).query_one("#status").render())
         assert parse_hand("3 3 A A 2 2", "shanghai").text == "A A 2 2 3 3"  # the engine's text
         assert "Selected: A A 2 2 3 3" in status, status
+
+
+async def test_S_BID_6_the_报到_dialog_says_its_keys_and_they_work(first_deal):
+    """The 报到 dialog's footer showed only t and n, and y (the other dialogs' yes) did
+    nothing: its line now says ↑↓ and Enter choose, and they do."""
+    first_deal(rigged("shanghai", hands=("SJ SJ BJ BJ K K K K K", "K"), kitty="K K 3",
+                      mark="3", first=0).first_deal)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["shanghai"], seed=2, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def reported() -> bool:
+            if isinstance(app.screen, BidDialog):
+                await pilot.press("2")
+            return isinstance(app.screen, ReportDialog)
+        await drive(pilot, reported, "the 报到 dialog")
+        words = " ".join(str(p.render()) for p in app.screen.query("Plain"))
+        assert "↑↓ and Enter choose · n: no 报到" in words
+        await pilot.press("down", "enter")  # the second offer: the jokers, 不打
+        await wait_for(pilot, lambda: app.host.match.round.phase != "report", "报到 answered")
+        assert app.host.match.actions[-1][1] == {"type": "report", "groups": ["SJ SJ BJ BJ"],
+                                                 "fight": False}

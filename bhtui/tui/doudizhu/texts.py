@@ -128,8 +128,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.open.no": {"en": "Play closed (n)", "zh": "不摊打 (n)"},
     "ddz.report.title": {"en": "报到: show your big bomb?", "zh": "报到吗？"},
     "ddz.report.help": {"en": "不打 ends the deal now, won by you. 打 plays on: the shown "
-                              "cards stay shown and go out whole; won ×2, lost 0.",
-                        "zh": "不打：本局立即结束，地主胜。打：亮出的牌整手打出；赢×2，输了都是0。"},
+                              "cards stay shown and go out whole; won ×2, lost 0. "
+                              "↑↓ and Enter choose · n: no 报到",
+                        "zh": "不打：本局立即结束，地主胜。打：亮出的牌整手打出；赢×2，输了都是0。"
+                              "↑↓ 和回车选择 · n 不报到"},
     "ddz.report.stop": {"en": "报到 {groups} — 不打 (win now)", "zh": "报到 {groups} — 不打（立即胜）"},
     "ddz.report.fight": {"en": "报到 {groups} — 打 (play on)", "zh": "报到 {groups} — 打"},
     "ddz.report.skip": {"en": "Skip (n)", "zh": "不报到 (n)"},
