@@ -136,6 +136,10 @@ class TableParts(ABC, Generic[V]):
         """Ranks in the order a run goes up (the run key), from the lowest; empty: no runs."""
         return []
 
+    def run_to_beat(self, view: V) -> dict[int, int]:
+        """The run on the table to beat, as {cards a rank: ranks} (empty: none)."""
+        return {}
+
     def leaving_note(self, view: V, t: Translator) -> str | None:
         """What quitting now would mean at this table (the quit prompt says it), if anything."""
         return None

@@ -228,11 +228,12 @@ class HandView(Widget, can_focus=True):
         self.selected = chosen
         self._changed()
 
-    def select_run(self, order: list[int]) -> bool:
+    def select_run(self, order: list[int], lengths: dict[int, int] | None = None) -> bool:
         """Select a run from the lowest picked rank (by ``order``, the ranks a run goes up
         through): as many cards of each following rank as are picked of that one, as far as
-        the hand has them. False when nothing is picked, the lowest picked rank starts no run
-        or the hand does not go on."""
+        the hand has them, or as the run to beat is long (``lengths``: ranks by cards a rank,
+        when following one). False when nothing is picked, the lowest picked rank starts no
+        run or the hand does not go on."""
         picked = {card_rank(self.cards[i]) for i in self.selected}
         start = next((k for k, r in enumerate(order) if r in picked), None)
         if start is None:
@@ -242,8 +243,9 @@ class HandView(Widget, can_focus=True):
         held: dict[int, list[int]] = {}
         for i, card in enumerate(self.cards):
             held.setdefault(card_rank(card), []).append(i)
+        most = (lengths or {}).get(width, len(order))
         run: list[int] = []
-        for rank in order[start:]:  # Shanghai's A may come twice (low and high)
+        for rank in order[start:start + most]:  # Shanghai's A may come twice (low and high)
             free = [i for i in held.get(rank, ()) if i not in run]
             if len(free) < width:
                 break

@@ -343,3 +343,32 @@ async def test_after_a_doudizhu_match_the_footer_offers_the_standings_and_no_run
         await wait_for(pilot, lambda: "Standings" in footer_text(app.screen), "Standings")
         footer = footer_text(app.screen)
         assert not any(word in footer for word in ("Play", "Pass", "Hint", "托管", "Run")), footer
+
+
+async def test_C_HAND_6_x_on_a_straight_to_beat_stops_at_its_length():
+    """Following 6 7 8 9 10, 7 then x took 7 8 9 10 J Q (as far as the hand went): a run
+    that beats nothing, mended with Backspace. It now stops at the length to beat."""
+    from textual.app import App
+
+    from bhtui.tui.cardstyle import CardStyle
+    from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS as parts
+
+    from doudizhu_helpers import auction, play, rigged
+
+    m = rigged("classic", hands=("6 7 8 9 10", "7 8 9 10 J Q K"), first=0)
+    assert auction(m, 3) == 0
+    play(m, 0, "6 7 8 9 10")
+    view = m.view(1)
+    assert parts.run_to_beat(view) == {1: 5}
+    hand = HandView(CardStyle("letters"))
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.mount(hand)
+        hand.set_cards(view["hand"], None, None)
+        await pilot.pause()
+        hand.selected = [hand.cards.index("7")]
+        assert hand.select_run(parts.run_order(view), parts.run_to_beat(view))
+        assert [hand.cards[i] for i in hand.selected] == ["7", "8", "9", "10", "J"]
+        hand.selected = [hand.cards.index("7")]  # leading: as far as the hand goes
+        assert hand.select_run(parts.run_order(view), {})
+        assert len(hand.selected) > 5

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import beats, get_preset, parse_hand
-from bhtui.doudizhu.hands import ACE
+from bhtui.doudizhu.hands import ACE, AIRPLANE, AIRPLANE_PAIRS, AIRPLANE_SINGLES, PAIR_RUN, STRAIGHT
 from bhtui.doudizhu.offer import legal_from_view
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import ResultScreen
@@ -203,6 +203,17 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     def run_order(self, view: DoudizhuView) -> list[int]:
         return RUNS[get_preset(view["preset"]).specials]
+
+    def run_to_beat(self, view: DoudizhuView) -> dict[int, int]:
+        """The run on the table, if any, as {cards a rank: ranks}: x picks one as long
+        (7 then x on 6 7 8 9 10 took 7 to Q, a run that beats nothing)."""
+        top = view["top"]
+        if top is None or view["to_act"] == top["seat"]:
+            return {}
+        size = len(top["hand"].split())
+        per = {STRAIGHT: (1, 1), PAIR_RUN: (2, 2), AIRPLANE: (3, 3),
+               AIRPLANE_SINGLES: (3, 4), AIRPLANE_PAIRS: (3, 5)}.get(top["kind"])
+        return {} if per is None else {per[0]: size // per[1]}
 
     def leaving_note(self, view: DoudizhuView, t: Translator) -> str | None:
         """S-SCORE-5: with the escape option, leaving a deal that has a landlord is 逃跑."""

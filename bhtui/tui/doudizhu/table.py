@@ -13,9 +13,11 @@ class DoudizhuTable(TableScreen):
 
     def action_run(self) -> None:
         """A run from the lowest picked rank: as many cards of each next rank as of that one
-        (a straight, a pair run, an airplane), as far as the hand goes."""
+        (a straight, a pair run, an airplane), as far as the hand goes, or as long as the
+        run on the table when it is one to beat."""
         view = self.client.view
-        if view is None or not self.hand.select_run(self.parts.run_order(view)):
+        if view is None or not self.hand.select_run(self.parts.run_order(view),
+                                                    self.parts.run_to_beat(view)):
             self.say(self.t("status.no_run"))
         else:
             self.update_status()
