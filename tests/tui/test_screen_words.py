@@ -277,3 +277,17 @@ def test_a_list_in_chinese_is_set_with_chinese_marks_not_an_ascii_comma():
     assert "张 → 李 2D，王 → 赵 BJ" in describe(tribute, names, zh)
     assert "张 → 李 2D, 王 → 赵 BJ" in describe(tribute, names, en)
     assert "李、钱" in describe(again, names, zh) and "李, 钱" in describe(again, names, en)
+
+
+def test_chinese_text_puts_chinese_words_in_full_width_parentheses():
+    """The Dou Dizhu log wrote "玩家 (地主) 出连对" where every other text writes （地主）:
+    a Chinese word takes full-width parentheses (a key, "(p)", keeps its ASCII ones)."""
+    from bhtui.tui.doudizhu.describe import describe
+    from bhtui.tui.i18n import Translator
+
+    ascii_around_chinese = re.compile(r"\([^()]*[\u4e00-\u9fff][^()]*\)")
+    shown = [key for key, entry in screen_texts()
+             if ascii_around_chinese.search(str(entry.get("zh", "")))]
+    play = {"type": "play", "seat": 0, "kind": "straight", "hand": "3 4 5 6 7"}
+    line = describe(play, ["玩家", "B", "C"], Translator("zh"), {"landlord": 0}, str)
+    assert shown == [] and "（地主）" in line and not ascii_around_chinese.search(line)

@@ -101,7 +101,8 @@ def describe(event: Event, names: list[str], t: Translator,
         return t("ddz.log.report_fight" if event["fight"] else "ddz.log.report_stop",
                  name=name(), groups=groups)
     if kind == "play":
-        role = f" ({t('ddz.role.landlord')})" if event["seat"] == view.get("landlord") else ""
+        role = t("ddz.log.landlord_tag", role=t("ddz.role.landlord")) \
+            if event["seat"] == view.get("landlord") else ""
         return t("ddz.log.play", name=name(), role=role, kind=t(f"ddz.kind.{event['kind']}"),
                  hand=hand_words(event["hand"], view.get("preset", "classic")))
     if kind == "pass":
