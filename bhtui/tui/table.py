@@ -126,6 +126,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         if self.client.view is not None:
             self.refresh_view()
             self.dialogs.open_due(results=False)
+            if self.model.flow.showing is not None:  # the next deal asks me already: its
+                self.model.pending_results.clear()  # result after my answer would be stale
 
     def on_resize(self, event: Any) -> None:
         self._check_size(event.size.width, event.size.height)

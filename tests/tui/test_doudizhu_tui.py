@@ -372,3 +372,30 @@ async def test_C_HAND_6_x_on_a_straight_to_beat_stops_at_its_length():
         hand.selected = [hand.cards.index("7")]  # leading: as far as the hand goes
         assert hand.select_run(parts.run_order(view), {})
         assert len(hand.selected) > 5
+
+
+async def test_a_table_resumed_during_the_next_deal_s_bidding_opens_on_it_not_the_old_result(
+        tmp_path, monkeypatch):
+    """`host --resume` of a table left as deal 2 was dealt showed "Deal 1 over" once the
+    person had bid in deal 2 (the bid dialog opened first, the result came after it). When
+    the next deal asks the person something as the table opens, the old result is old
+    news; a watcher still sees it until play begins (test_lan_tui)."""
+    from analysis_helpers import played_log
+    from bhtui.store.gamelog import GameLog
+
+    from tui_helpers import record_pushes
+
+    path = played_log(tmp_path, "classic", "doudizhu", 2, rounds=2, limit=25)
+    replay = Replay.from_log(GameLog.load(path))
+    assert replay.round_starts[1] == 25  # left as deal 2 was dealt, before any bid
+    table = Table.resume(GameLog.load(path), bot_delay=0.0)
+    pushed = record_pushes(monkeypatch)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(table=table, seat=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), "my bid")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: any(seat == 0 for seat, _ in table.match.actions[25:]),
+                       "my bid made")
+        await pilot.pause()
+        assert "DealResultScreen" not in pushed, pushed
