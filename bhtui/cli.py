@@ -162,7 +162,8 @@ def build_parser() -> Parser:
     host.add_argument("--ask-code", action="store_true",
                       help="type the join code at a hidden prompt before the table opens")
     host.add_argument("--timer", type=_seconds(SECONDS["timer"]),
-                      help="seconds per turn before 托管 takes over (default: the settings' timer)")
+                      help="seconds per turn before 托管 takes over, 0 for none (default: the "
+                           "settings' timer)")
     host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=False,
                       help="the card counter (记牌器) for everyone at the table (default: off)")
     host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
@@ -330,10 +331,14 @@ def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
 
 
 def _port(text: str) -> int:
-    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(
             f"a TCP port is 0 to 65535 (0 picks a free one), not {text!r}")
-    return int(text)
+    return value
 
 
 def _positive(text: str) -> int:
@@ -467,7 +472,7 @@ def _host(args: argparse.Namespace) -> int:
         code = join_code(args)
     except ValueError as exc:
         return _fail(exc)
-    timer = args.timer if args.timer is not None else (config.timer or None)
+    timer = (args.timer if args.timer is not None else config.timer) or None  # 0: none
     common = dict(bot_delay=delay, timer=timer, code=code,
                   open_spectating=args.open_spectating, counter=args.counter)
     bind, port = args.bind or BIND, PORT if args.port is None else args.port

@@ -86,6 +86,7 @@ class Client:
         self._cid = 0
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
+        self._holding = False  # a screen beside the game is open here (``hold``)
 
     def listen(self, listener: Listener) -> None:
         """Called with every message after the client's own state is updated."""
@@ -176,6 +177,8 @@ class Client:
             if self.closed_by_host:
                 self.refused = None  # the table we were told is closed is back (resumed)
             self.seat = message.get("seat")
+            if self._holding:  # said again to the table that (re)admits us
+                self._send({"type": "hold", "on": True})
             self.token = message.get("token") or self.token
             self._cid = max(self._cid, message.get("last_cid") or 0)  # ids go on after a rejoin
             table_id = self.server.get("id")
@@ -269,8 +272,11 @@ class Client:
 
     def hold(self, on: bool) -> None:
         """Help, settings or another screen beside the game is open (or the last one closed):
-        alone at the table, my turn timer waits meanwhile."""
-        self._send({"type": "hold", "on": on})
+        alone at the table, my turn timer waits meanwhile. Kept, and said again to a table
+        that welcomes us back (a link that drops loses what was sent)."""
+        self._holding = on
+        if self.link is not None and self.seat is not None:  # (still connecting: at welcome)
+            self._send({"type": "hold", "on": on})
 
     def waive(self) -> None:
         """Nothing to declare at this moment: the bots need not wait for me."""

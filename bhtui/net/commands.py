@@ -38,7 +38,7 @@ class Declarations(Protocol):
     def asked(self) -> set[int]: ...
     def answer(self, seat: int) -> None: ...
     def arm(self) -> None: ...
-    def hold(self, seat: int, on: bool) -> None: ...
+    def hold(self, conn: Connection, on: bool) -> bool: ...
 
 
 class Commands:
@@ -174,8 +174,7 @@ class Commands:
         """A screen beside the game opened or closed: a lone player's turn timer waits while
         it is open (the scheduler decides whether it may); a spectator's changes nothing."""
         on = need(message, "on", bool)
-        if viewer.seat is not None:
-            self.waits.hold(viewer.seat, on)
+        if viewer.seat is not None and self.waits.hold(viewer.conn, on):
             self.table.publish()  # the countdown gone, or back with the time it had
 
     def hint(self, viewer: Viewer, message: Message) -> None:

@@ -82,7 +82,7 @@ class Table:
         self.bots = self.game.level(bots)
         """The bots the waiting room fills empty seats with: the level chosen, where the game
         has it."""
-        self.timer = timer
+        self.timer = timer or None  # (0 s a turn would time every turn out at once: none)
         self.code = code.strip() if code and code.strip() else None
         self.guard = CodeGuard(self.code) if self.code else None
         self.log = log

@@ -83,6 +83,9 @@ class Scheduler:
         moves wait for it, as they wait for people asked to declare."""
         self._offered = Moments()  # bots' declarations, once per moment
         self._deadline: tuple[Any, float] | None = None  # what the running timer is for, and when
+        self.aside: set[Any] = set()
+        """The connections whose person has help or settings open (``hold``): a connection,
+        not a seat, so one that drops (or a seat taken by someone else) holds nothing."""
         self._held: tuple[Any, float] | None = None
         """A lone person's turn timer while he reads help or settings: what it is for, and
         the seconds it had left (``hold``)."""
@@ -135,7 +138,10 @@ class Scheduler:
             self._timer = loop.call_later(delay, self._auto_pass, seat, table.seq)
         elif table.timer is not None:
             what = ("turn", table.seq, seat)
-            if self._held is not None and self._held[0] == what and not self.watched_by_others():
+            if table.seats[seat].conn in self.aside and not self.watched_by_others():
+                if self._held is None or self._held[0] != what:  # the seconds it has now
+                    running = self._deadline is not None and self._deadline[0] == what
+                    self._held = (what, (self.time_left() or 0.0) if running else table.timer)
                 self._deadline = None  # held: no time runs out, and no view shows a countdown
             else:
                 self._release(what)
@@ -260,20 +266,23 @@ class Scheduler:
         self._due, left = _kept(self._due, what, delay)
         return left
 
-    def hold(self, seat: int, on: bool) -> None:
-        """``seat``'s person opened help, settings or another screen beside the game (``on``)
-        or closed the last of them: alone at the table, with nobody watching, his turn timer
-        waits meanwhile (a turn timed out puts him on 托管, and with Dou Dizhu's escape
-        option the fifth is an escape, S-SCORE-5), then goes on with the time it had. Where others are
-        here the table cannot wait on one person's reading, and the timer runs on. (The
-        table re-arms its timers as it publishes the change.)"""
-        match = self.table.match
-        if not on:
-            if self._held is not None:
-                self._release(self._held[0])
-        elif (self._deadline is not None and self._deadline[0][0] == "turn"
-              and match is not None and match.to_act == seat and not self.watched_by_others()):
-            self._held = (self._deadline[0], self.time_left() or 0.0)
+    def hold(self, conn: Any, on: bool) -> bool:
+        """A seated person (``conn``) opened help, settings or another screen beside the game
+        (``on``) or closed the last of them: alone at the table, with nobody watching, his
+        turn timer waits meanwhile (a turn timed out puts him on 托管, and with Dou Dizhu's
+        escape option the fifth is an escape, S-SCORE-5), then goes on with the time it had;
+        a screen opened while the bots play holds the turn that comes next. Where others are
+        here the table cannot wait on one person's reading, and the timer runs on. True when
+        this changed anything (the table then re-arms its timers and publishes)."""
+        live = {s.conn for s in self.table.seats if s.conn is not None}
+        self.aside &= live  # (connections gone since hold nothing)
+        if on == (conn in self.aside):
+            return False  # said twice: nothing to publish
+        if on:
+            self.aside.add(conn)
+        else:
+            self.aside.discard(conn)
+        return True
 
     def _release(self, what: Any) -> None:
         """A held timer for ``what`` goes on with the time it had left; one held for another

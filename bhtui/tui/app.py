@@ -21,6 +21,7 @@ from bhtui.tui.dialogs import HelpScreen, QuitScreen
 from bhtui.tui.games import parts_for, table_screen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import Aside, PrefsChanged, heard
+from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
@@ -73,16 +74,21 @@ class BhtuiApp(App[None]):
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
-        self._aside = 0  # screens open beside the game (help, settings …): see on_aside
+        self._aside = False  # a screen beside the game is open over the table: see on_aside
 
     def on_aside(self, message: Aside) -> None:
         """Help, settings, the scores, chat or the quit prompt opened or closed: while any is
-        open a player alone at his table has his turn timer wait (the host decides)."""
-        was = self._aside > 0
-        self._aside = max(0, self._aside + (1 if message.on else -1))
+        open over the table a player alone at it has his turn timer wait (the host decides).
+        Read from the screens themselves when the message is handled, not counted: one left
+        under the table (help open in the waiting room as the match began) holds nothing."""
+        stack = self.screen_stack
+        tables = [i for i, screen in enumerate(stack) if isinstance(screen, TableScreen)]
+        above = stack[tables[-1] + 1:] if tables else []
+        aside = any(isinstance(screen, Dialog) and screen.ASIDE for screen in above)
         client = self.client
-        if (self._aside > 0) != was and client is not None and client.role == "player":
-            client.hold(self._aside > 0)
+        if aside != self._aside and client is not None and client.role == "player":
+            client.hold(aside)
+        self._aside = aside
 
     @property
     def host(self) -> Any:
@@ -222,10 +228,11 @@ class BhtuiApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
-        shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "help_keys")), None)
+        shown = next((s for s in reversed(self.screen_stack)
+                      if isinstance(s, TableScreen) or hasattr(s, "help_keys")), None)
         bodies: tuple[str, ...] = ("help.body",)
-        if shown is not None:  # a screen with help of its own (a replay: its keys, its game's)
-            bodies = shown.help_keys
+        if shown is not None and hasattr(shown, "help_keys"):  # a replay's: its keys and its
+            bodies = shown.help_keys  # game's (not a replay's under a game played on from it)
         elif self.client is not None:
             try:
                 bodies = (parts_for(self.client.game).help_key,)

@@ -114,10 +114,6 @@ class PrefsChanged(Message, bubble=False):
 
 
 class Aside(Message, bubble=False):
-    """A screen the player opened beside the game (help, settings, the scores …) opened
-    (``on``) or closed: the app tells the table, whose lone player's turn timer waits while
-    any is open (the host's ``hold``)."""
-
-    def __init__(self, on: bool) -> None:
-        super().__init__()
-        self.on = on
+    """A screen the player opens beside the game (help, settings, the scores …) opened or
+    closed: the app looks again whether one is over the table and tells the table, whose
+    lone player's turn timer waits while one is (the host's ``hold``)."""

@@ -38,11 +38,11 @@ class Dialog(Localized, ModalScreen[ResultT]):
         if self.is_attached:
             self.mount(Footer(compact=True))
             if self.ASIDE:
-                self.app.post_message(Aside(True))
+                self.app.post_message(Aside())
 
     def on_unmount(self) -> None:
         if self.ASIDE:
-            self.app.post_message(Aside(False))
+            self.app.post_message(Aside())
 
     def dismiss(self, result: Any = None) -> Any:
         """Once only: a key and a timer (or the table moving on) may both close a dialog,

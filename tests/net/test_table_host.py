@@ -264,16 +264,52 @@ async def test_R_AUTO_1_a_lone_players_turn_timer_waits_while_he_reads_help_or_s
     await settle(lambda: table.seats[0].auto)  # and it runs out as it would have
 
 
-async def test_R_AUTO_1_with_someone_watching_the_turn_timer_runs_on_whatever_a_player_reads():
-    """The table cannot wait on one person's reading where others are here: a spectator
-    makes ``hold`` change nothing: the deadline stays and counts down."""
-    table = all_bots_but({0}, timer=30.0)
-    me, link, _ = connect(table, "Me", seat=0)
-    watcher, _, _ = connect(table, "W", "spectator")
-    await settle(lambda: me.my_turn and me.deadline is not None and watcher.view is not None)
-    end = me.deadline[1]
+async def test_R_AUTO_1_help_opened_while_the_bots_play_holds_the_turn_that_comes():
+    """The bots act in about a second, so help is mostly opened off one's turn: the turn
+    that comes while it is open waits too, with the whole timer when it is closed."""
+    table = next(t for t in (all_bots_but({0}, timer=30.0, seed=s) for s in range(20))
+                 if t.match.to_act != 0)  # a bot acts first
+    table.bot_delay = 60.0  # the bots' own moves held back: played here, by the same bot
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.view is not None)
     me.hold(True)
-    me.chat("reading")  # a command after it: once its line is back, the hold was handled
-    await settle(lambda: any(m.get("text") == "reading" for m in link.messages()))
-    assert table.scheduler.running() == "turn" and me.deadline is not None
-    assert me.deadline[1] <= end + 0.5  # the same deadline, still counting down
+    await settle(lambda: table.scheduler.aside)
+    from bhtui.bots import make_bot
+
+    bot = make_bot("heuristic")
+    while table.match.to_act != 0:
+        seat = table.match.to_act
+        table.apply(seat, bot.decide(table.match.legal_actions(seat)))
+    await settle(lambda: me.my_turn)
+    assert me.deadline is None and table.scheduler.running() is None
+    me.hold(False)
+    await settle(lambda: me.deadline is not None)
+    assert 29 <= me.deadline[1] - time.monotonic() <= 30.0
+
+
+async def test_R_AUTO_1_with_someone_watching_the_turn_timer_runs_on_whatever_a_player_reads():
+    """The table cannot wait on one person's reading where others are here: with a spectator
+    the turn timer runs on while the player's help is open, and saying ``hold`` again and
+    again sends the others nothing more (a viewer cannot flood the table with views)."""
+    table = all_bots_but({0}, timer=30.0)
+    me, _, _ = connect(table, "Me", seat=0)
+    watcher, watched, _ = connect(table, "W", "spectator")
+    await settle(lambda: me.my_turn and me.deadline is not None and watcher.view is not None)
+    me.hold(True)
+    await settle(lambda: table.scheduler.aside)
+    before = len(watched.frames)
+    for _ in range(50):
+        me.hold(True)
+    me.chat("reading")  # a command after them: once its line is back, all were handled
+    await settle(lambda: any(m.get("text") == "reading" for m in watched.messages()))
+    assert table.scheduler.running() == "turn"
+    assert len(watched.frames) - before == 1  # the chat line alone
+
+
+async def test_R_AUTO_1_a_turn_timer_of_0_s_is_no_timer():
+    """host --timer 0 armed a timer of no seconds: every turn timed out at once (托管, and
+    the fifth an escape) with no countdown shown. 0 means none, as in the settings file."""
+    table = all_bots_but({0}, timer=0.0)
+    me, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: me.my_turn)
+    assert table.timer is None and table.scheduler.running() is None and not table.seats[0].auto

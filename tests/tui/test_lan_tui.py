@@ -449,3 +449,28 @@ async def test_a_watcher_coming_in_sees_a_rounds_result_only_while_it_is_news(pl
             await pilot.pause()  # (the view after the move's event)
             assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
     await serving.stop()
+
+
+async def test_help_while_still_connecting_to_a_table_opens_and_breaks_nothing(monkeypatch):
+    """F1 while `join` was still connecting (slow Wi-Fi, an address that does not answer)
+    ended the app: the help told a table not reached yet that the player was reading."""
+    import asyncio
+
+    import bhtui.net.tcp
+    from bhtui.tui.dialogs import HelpScreen
+
+    reached = asyncio.Event()
+
+    async def slow(host, port, timeout=5.0):
+        reached.set()
+        await asyncio.Event().wait()  # never answers
+
+    monkeypatch.setattr(bhtui.net.tcp, "open_link", slow)
+    app = BhtuiApp(config(), RemoteSession("192.0.2.1:7474"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and reached.is_set(), "connecting")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
+        assert app.is_running

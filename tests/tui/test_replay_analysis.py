@@ -203,3 +203,18 @@ async def test_a_replay_analysed_once_is_not_analysed_again(tmp_path, monkeypatc
             await pilot.press("a")
             assert "mistakes" in status(app) and "analysing" not in status(app)
     assert calls == [1]
+
+
+async def test_help_in_a_game_played_on_from_a_replay_is_the_games_not_the_replays(tmp_path):
+    """The replay stays under a game played on from it: F1 at that game's table showed the
+    replay's keys (p play on, d deal again) instead of the table's."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=40)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end", "p")
+        await wait_for(pilot, lambda: at_table(app), "the table")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: app.screen.query("Prose"), "the help")
+        shown = app.screen.query_one("Prose").text
+        assert shown == app.t("help.body") and "REPLAY KEYS" not in shown
