@@ -104,11 +104,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
     "replay.help": {
         "en": ("REPLAY KEYS\n"
-               "  → ←  one action on or back · ] [  a trick · PgDn PgUp  a round (deal)\n"
-               "  Home End  the start, the end · v  every hand (once it may be shown)\n"
-               "  s  the seat seen and weighed · a  analyse its decisions (again: stop)\n"
-               "  n  the next mistake found · p  play on from here · d  this deal again\n"
-               "  Esc  back to the demo (when it opened the replay) · ctrl+q  quit\n"
+               "  → ←  one action on or back · ] [  a trick\n"
+               "  PgDn PgUp  a round (a deal) · Home End  the start, the end\n"
+               "  v  every hand (once they may be shown) · s  the seat seen\n"
+               "  a  analyse that seat's decisions (again: stop) · n  next mistake\n"
+               "  p  play on from here · d  this deal again\n"
+               "  Esc  back to the demo (if it opened the replay) · ctrl+q  quit\n"
                "Below: the game's own help, as at its table."),
         "zh": ("回放按键\n"
                "  → ←  前进或后退一步 · ] [  一轮 · PgDn PgUp  一局\n"
