@@ -177,7 +177,7 @@ def build_parser() -> Parser:
     host.add_argument("--open-spectating", action="store_true",
                       help="spectators see every hand (players never do)")
     host.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
-    host.add_argument("--bot-delay", type=_seconds(SECONDS["bot_delay"]), default=None,
+    host.add_argument("--bot-delay", type=_seconds(SECONDS["timer"]), default=None,
                       help="seconds bots wait")
     for verb, role in (("join", "player"), ("watch", "spectator")):
         p = sub.add_parser(verb, help=f"{'take a seat at' if role == 'player' else 'watch'} a "
@@ -353,7 +353,7 @@ def _positive(text: str) -> int:
 
 def _seconds(most: float) -> Callable[[str], float]:
     """Seconds from 0 to ``most`` (a negative turn timer put the host's seat on 托管 at every
-    turn; the settings file has the same bounds)."""
+    turn). A host may hold his bots back longer than the settings file's 10 s."""
     def seconds(text: str) -> float:
         try:
             value = float(text)

@@ -153,7 +153,7 @@ OUT_OF_RANGE = [(("serve-ssh", "--port", "99999"), "a TCP port is 0 to 65535"),
                 (("host", "--headless", "--port", "abc"), "a TCP port is 0 to 65535"),
                 (("host", "--headless", "--timer", "-5"), "--timer: seconds from 0 to 600"),
                 (("host", "--headless", "--timer", "nan"), "--timer: seconds from 0 to 600"),
-                (("host", "--headless", "--bot-delay", "11"), "--bot-delay: seconds from 0 to 10"),
+                (("host", "--headless", "--bot-delay", "-1"), "--bot-delay: seconds from 0 to 600"),
                 (("--rounds", "0"), "--rounds: must be 1 or more")]
 
 
