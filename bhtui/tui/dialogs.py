@@ -75,9 +75,13 @@ class ResultScreen(Dialog):
         held = [(seat, hand) for seat, hand in enumerate(hands) if hand]
         if held:
             yield Plain(self.t("result.hands"))
-            for seat, hand in held:
-                yield Plain(Text.assemble((f" {apart(self.names, 10)[seat]}: ", "bold"),
-                                          words(hand)), classes="held")
+            for seat, hand in held:  # a long hand wraps under its cards, not its name
+                grid = RichTable.grid(padding=(0, 1, 0, 0))
+                grid.add_column(no_wrap=True)
+                grid.add_column(ratio=1)
+                grid.add_row(Text(f" {apart(self.names, 10)[seat]}:", style="bold"),
+                             words(hand))
+                yield Plain(grid, classes="held")
 
     def on_mount(self) -> None:
         self._left: float | None = None

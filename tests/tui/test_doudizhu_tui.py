@@ -110,7 +110,8 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
     ("zh", "报到后选择打并且输了：全体 0 分")])
 async def test_S_SCORE_4_a_fight_after_报到_lost_says_nobody_scores(language, said):
     """The result said "Stake 0 = base 1 × bid 3 · 摊打 ×2", a product that is not 0: after
-    报到 and 打, a lost deal scores 0 for everybody by the rule itself."""
+    报到 and 打, a lost deal scores 0 for everybody by the rule itself. (And a held hand too
+    long for a line wraps under its cards, not back under its owner's name.)"""
     from textual.app import App
 
     from bhtui.tui.i18n import Translator
@@ -126,11 +127,15 @@ async def test_S_SCORE_4_a_fight_after_报到_lost_says_nobody_scores(language, 
     result = DealResultScreen(Translator(language), end, ["A", "B", "C", "D"], [0] * 4,
                               False, 1, None)
     app = App()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(50, 30)) as pilot:  # narrow: the held hand wraps
         app.push_screen(result)
         await wait_for(pilot, lambda: result.query("Plain"), "the result")
         lines = [text(p) for p in result.query("Plain")]
         assert said in lines and not any(line.startswith(("Stake", "分值")) for line in lines)
+        await pilot.pause()
+        held = [strip.text for strip in strips(result.query(".held").first())]
+        name = held[0].index(":") + 1  # the landlord's 32 cards wrap under them, not the name
+        assert len(held) > 1 and all(line[:name].strip() == "" for line in held[1:]), held
 
 
 @pytest.mark.parametrize("preset, n", [("classic", 3), ("shanghai", 8)])

@@ -462,7 +462,8 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
         names, end = await tuoguan_to_the_match_end(pilot, app)
         result = RoundResultScreen(app.t, end, names, end["scores"], [], False)
         await app.push_screen(result)
-        held = [str(w.render()) for w in result.query(".held")]
+        await pilot.pause()
+        held = [" ".join(strip.text for strip in strips(w)) for w in result.query(".held")]
         left = [names[s] for s, hand in enumerate(end["hands"]) if hand]
         assert left and len(held) == len(left)  # the last seat always ends with cards
         assert all(name in line and "×" in line for name, line in zip(left, held, strict=True))
