@@ -274,6 +274,8 @@ class Client:
         """Help, settings or another screen beside the game is open (or the last one closed):
         alone at the table, my turn timer waits meanwhile. Kept, and said again to a table
         that welcomes us back (a link that drops loses what was sent)."""
+        if on == self._holding:
+            return  # (said already)
         self._holding = on
         if self.link is not None and self.seat is not None:  # (still connecting: at welcome)
             self._send({"type": "hold", "on": on})

@@ -74,7 +74,6 @@ class BhtuiApp(App[None]):
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
-        self._aside = False  # a screen beside the game is open over the table: see on_aside
 
     def on_aside(self, message: Aside) -> None:
         """Help, settings, the scores, chat or the quit prompt opened or closed: while any is
@@ -84,11 +83,8 @@ class BhtuiApp(App[None]):
         stack = self.screen_stack
         tables = [i for i, screen in enumerate(stack) if isinstance(screen, TableScreen)]
         above = stack[tables[-1] + 1:] if tables else []
-        aside = any(isinstance(screen, Dialog) and screen.ASIDE for screen in above)
-        client = self.client
-        if aside != self._aside and client is not None and client.role == "player":
-            client.hold(aside)
-        self._aside = aside
+        if self.client is not None and self.client.role == "player":  # (it says each change)
+            self.client.hold(any(isinstance(s, Dialog) and s.ASIDE for s in above))
 
     @property
     def host(self) -> Any:
@@ -228,11 +224,13 @@ class BhtuiApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
+        # The top screen with help of its own (a replay: its keys and its game's), unless a
+        # table (a game played on from that replay) is above it.
         shown = next((s for s in reversed(self.screen_stack)
                       if isinstance(s, TableScreen) or hasattr(s, "help_keys")), None)
         bodies: tuple[str, ...] = ("help.body",)
-        if shown is not None and hasattr(shown, "help_keys"):  # a replay's: its keys and its
-            bodies = shown.help_keys  # game's (not a replay's under a game played on from it)
+        if hasattr(shown, "help_keys"):
+            bodies = shown.help_keys  # type: ignore[union-attr]
         elif self.client is not None:
             try:
                 bodies = (parts_for(self.client.game).help_key,)
