@@ -16,6 +16,7 @@ tournament. Printed, never asserted (issue 25: measure each step).
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import importlib
 import statistics
@@ -34,14 +35,15 @@ from paired import interval
 
 def setter(items: list[str]) -> list[tuple[Any, str, Any, Any]]:
     """Each MODULE.NAME=VALUE as (module, name, new value, old value), the value of the
-    constant's own type."""
+    constant's own type (a table of them as a Python literal: ``PRESET_SOFT={}``)."""
     out = []
     for item in items:
         target, value = item.split("=", 1)
         path, name = target.rsplit(".", 1)
         module = importlib.import_module(path)
         old = getattr(module, name)
-        new = value not in ("0", "False", "false") if isinstance(old, bool) else type(old)(value)
+        new = (value not in ("0", "False", "false") if isinstance(old, bool)
+               else ast.literal_eval(value) if isinstance(old, dict) else type(old)(value))
         out.append((module, name, new, old))
     return out
 
