@@ -8,10 +8,10 @@ forwarding, ever — which is why any user name and no password are accepted: no
 reachable. The event loop never blocks: input goes to the pty without blocking, with
 back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is
 taken at most as large as a screen can be (`net/gate.py`), so no size he claims makes an
-app draw, and hold, a screen of gigabytes. Caps on sessions and on connections without one
-(a newcomer pushes the oldest such out, as at a table's door), a deadline for opening a
-session and an idle timeout keep a public demo from being starved; a dropped client's process
-is ended, and SIGTERM ends them all.
+app draw, and hold, a screen of gigabytes. Caps on sessions and on connections without one (a
+newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
+their first moments), a deadline for opening a session and an idle timeout keep a public demo
+from being starved; a dropped client's process is ended, and SIGTERM ends them all.
 """
 
 from __future__ import annotations
@@ -319,11 +319,14 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         self._wait()
 
     def _wait(self) -> None:
-        """Wait at the door, pushing out whom the gate says, for SESSION_DEADLINE at most."""
-        for pushed in self.state.gate.enter(self, self.address):
-            pushed.conn.close()
-        self._deadline = asyncio.get_running_loop().call_later(
-            self.state.session_deadline, self.conn.close)
+        """Wait at the door, pushing out whom the gate says (or turned away by it), for
+        SESSION_DEADLINE at most."""
+        closing = self.state.gate.enter(self, self.address)
+        for conn in closing:
+            conn.conn.close()
+        if self not in closing:
+            self._deadline = asyncio.get_running_loop().call_later(
+                self.state.session_deadline, self.conn.close)
 
     def _come_in(self) -> None:
         self.state.gate.leave(self)

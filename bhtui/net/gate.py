@@ -3,14 +3,16 @@ and the screen sizes a visitor may ask for.
 
 The table's listener (`net/tcp.py`) and `bhtui serve-ssh` (`sshd.py`) use both, and so can
 any other door: whoever holds connections open without coming in can never keep a newcomer
-out (the newcomer is admitted and the oldest waiting one pushed out, first among those from
-the newcomer's address), and no window a visitor claims makes a session's app draw a screen
-larger than a real one.
+out for long (the newcomer is admitted and the oldest waiting one pushed out, first among
+those from the newcomer's address, but never one in its first moments), and no window a
+visitor claims makes a session's app draw a screen larger than a real one.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 MAX_COLUMNS, MAX_ROWS = 500, 200  # beyond any real screen; a 65535² pty took a child past 3 GiB
@@ -28,16 +30,24 @@ class Gate(Generic[C]):
     """Connections not yet in (before their welcome, or their first session), oldest first,
     at most ``most`` of them and ``per_address`` from one address.
 
-    A newcomer always enters; when its address, or the door, is full, the oldest waiting
-    connection of that address, or of all, is pushed out (the caller closes it). Those
-    marked :meth:`idle` — they did all they could and sit there (an SSH connection logged
-    in with no session) — go before those still in their handshake, which a newcomer would
-    otherwise push out while idle ones kept their places.
+    When a newcomer's address, or the door, is full, the oldest waiting connection of that
+    address, or of all, is pushed out (the caller closes it). Those marked :meth:`idle` —
+    they did all they could and sit there (an SSH connection logged in with no session) —
+    go before those still in their handshake, which a newcomer would otherwise push out
+    while idle ones kept their places.
+
+    But a connection is left alone for ``fresh`` seconds after it arrives and again after it
+    turns idle; when every one that could go is that fresh, the newcomer is turned away
+    instead. Whoever reconnects each connection pushed out would otherwise, after as many
+    turns as the door has places, push out a visitor who had just logged in and was opening
+    his session — and would keep the door churning for ever.
     """
 
-    def __init__(self, most: int, per_address: int) -> None:
-        self.most, self.per_address = most, per_address
+    def __init__(self, most: int, per_address: int, fresh: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.most, self.per_address, self.fresh, self.clock = most, per_address, fresh, clock
         self._waiting: dict[C, str] = {}  # in order of arrival
+        self._since: dict[C, float] = {}  # arrival, or turning idle
         self._idle: set[C] = set()
         self._from: Counter[str] = Counter()
 
@@ -48,22 +58,34 @@ class Gate(Generic[C]):
         return conn in self._waiting
 
     def enter(self, conn: C, address: str) -> list[C]:
-        """Let ``conn`` wait at the door; return the connections it pushed out."""
-        out = []
-        if self._from[address] >= self.per_address:
-            out.append(self._oldest(address))
-            self.leave(out[-1])
-        if len(self._waiting) >= self.most:
-            out.append(self._oldest(None))
-            self.leave(out[-1])
+        """Let ``conn`` wait at the door; return the connections to close: those it pushed
+        out, or ``conn`` itself, turned away."""
+        out: list[C] = []
+        if self._from[address] >= self.per_address and not self._push(address, out):
+            return [conn]
+        if len(self._waiting) >= self.most and not self._push(None, out):
+            return [*out, conn]
         self._waiting[conn] = address
+        self._since[conn] = self.clock()
         self._from[address] += 1
         return out
 
+    def _push(self, address: str | None, out: list[C]) -> bool:
+        """Push out the first to go (from ``address``, if given) onto ``out``; False if
+        every one is fresh."""
+        going = self._first_out(address)
+        if going is None:
+            return False
+        self.leave(going)
+        out.append(going)
+        return True
+
     def idle(self, conn: C) -> None:
-        """``conn`` has done all it can without coming in: it is pushed out first."""
+        """``conn`` has done all it can without coming in: once no longer fresh, it is
+        pushed out first."""
         if conn in self._waiting:
             self._idle.add(conn)
+            self._since[conn] = self.clock()
 
     def leave(self, conn: C) -> None:
         """``conn`` came in, or went: it no longer waits."""
@@ -71,11 +93,15 @@ class Gate(Generic[C]):
         if address is None:
             return
         self._idle.discard(conn)
+        del self._since[conn]
         self._from[address] -= 1
         if not self._from[address]:
             del self._from[address]
 
-    def _oldest(self, address: str | None) -> C:
-        """The oldest idle connection (of ``address``, if given), else the oldest."""
-        waiting = [c for c, a in self._waiting.items() if address is None or a == address]
-        return next((c for c in waiting if c in self._idle), waiting[0])
+    def _first_out(self, address: str | None) -> C | None:
+        """Of those waiting (from ``address``, if given) and past their fresh moments: the
+        oldest idle one, else the oldest; None if every one is fresh."""
+        settled = self.clock() - self.fresh
+        stale = [c for c, a in self._waiting.items()
+                 if (address is None or a == address) and self._since[c] <= settled]
+        return next((c for c in stale if c in self._idle), stale[0] if stale else None)

@@ -5,8 +5,9 @@ message rate, a bound on the bytes waiting for one slow reader (it is dropped, n
 table), and caps that keep the host below its file-descriptor limit: at most MAX_HANDSHAKES
 connections before their welcome and HANDSHAKES_PER_ADDRESS from one address (a newcomer
 pushes the oldest out, of its address first — `net/gate.py` —, so silent connections cannot
-keep a returning player away), and as many spectators as the descriptors left allow. Seats
-need no room of their own: five are always kept free. Frames are those of :mod:`bhtui.net.protocol`.
+keep a returning player away; he is turned away only while all are in their first
+seconds), and as many spectators as the descriptors left allow. Seats need no room of
+their own: five are always kept free. Frames are those of :mod:`bhtui.net.protocol`.
 """
 
 from __future__ import annotations
@@ -94,8 +95,11 @@ class TcpConnection:
         return self._allowance >= 0
 
     async def serve(self) -> None:
-        for pushed in self.gate.enter(self, self.address):
-            pushed.refuse("busy", "the table is busy with other connections: try again")
+        closing = self.gate.enter(self, self.address)
+        for conn in closing:
+            conn.refuse("busy", "the table is busy with other connections: try again")
+        if self in closing:
+            return
         loop = asyncio.get_running_loop()
         self.table.connect(self, self.address)
         deadline = loop.call_later(HANDSHAKE_DEADLINE, self._handshake_late)

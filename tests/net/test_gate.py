@@ -1,0 +1,74 @@
+"""The door's rule (`net/gate.py`), on a clock of the test's own: who is pushed out, or
+turned away, when a newcomer finds the door full (issue 27.2)."""
+
+from __future__ import annotations
+
+from bhtui.net.gate import Gate
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_holders_coming_back_never_push_out_a_visitor_in_his_first_moments():
+    """Four idle connections sit at the door; each one pushed out comes straight back and
+    logs in. A visitor pushes out one of them and is not pushed out while he logs in and
+    opens his session: the last holder to come back is turned away instead, and so are its
+    next tries, until the ones at the door have settled."""
+    clock = Clock()
+    gate: Gate[str] = Gate(4, 4, fresh=5.0, clock=clock)
+    for holder in ("h0", "h1", "h2", "h3"):
+        assert gate.enter(holder, "10.0.0.9") == []
+        gate.idle(holder)
+    clock.now += 60
+    closing = gate.enter("visitor", "10.0.0.9")
+    assert closing == ["h0"]
+    comebacks = []
+    for turn in range(10):
+        clock.now += 0.05
+        if turn == 2:
+            gate.idle("visitor")  # logged in; his session request is on its way
+        comeback = f"{closing[-1]}'"
+        closing = gate.enter(comeback, "10.0.0.9")
+        gate.idle(comeback)
+        comebacks.append(closing)
+        assert "visitor" in gate
+    assert comebacks[:3] == [["h1"], ["h2"], ["h3"]]
+    assert comebacks[3:] == [["h3" + "'" * n] for n in range(1, 8)]  # turned away, again
+    gate.leave("visitor")  # his session opened
+    assert gate.enter("h3-at-last", "10.0.0.9") == []
+
+
+def test_a_newcomer_pushes_out_the_oldest_settled_idle_connection_first():
+    """Among connections past their first moments, idle ones go before those still in their
+    handshake, and the oldest first."""
+    clock = Clock()
+    gate: Gate[str] = Gate(3, 3, fresh=5.0, clock=clock)
+    gate.enter("handshaking", "a")
+    gate.enter("idle-old", "a")
+    gate.enter("idle-young", "a")
+    gate.idle("idle-old")
+    gate.idle("idle-young")
+    clock.now += 10
+    assert gate.enter("new", "a") == ["idle-old"]
+    assert gate.enter("newer", "a") == ["idle-young"]
+    assert gate.enter("newest", "a") == ["handshaking"]
+
+
+def test_a_full_address_pays_with_its_own_connections_never_anothers():
+    """An address at its share pushes out its own oldest settled connection, or is turned
+    away while all of its own are fresh, though older ones of other addresses could go."""
+    clock = Clock()
+    gate: Gate[str] = Gate(5, 2, fresh=5.0, clock=clock)
+    gate.enter("b1", "b")
+    clock.now += 10
+    gate.enter("a1", "a")
+    gate.enter("a2", "a")
+    assert gate.enter("a3", "a") == ["a3"]
+    clock.now += 10
+    assert gate.enter("a4", "a") == ["a1"]
+    assert len(gate) == 3 and all(conn in gate for conn in ("b1", "a2", "a4"))
