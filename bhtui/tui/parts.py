@@ -66,8 +66,9 @@ class TableParts(ABC, Generic[V]):
 
     @abstractmethod
     def boxes(self, view: V, names: list[str], t: Translator,
-              style: CardStyle) -> dict[str, Text]:
-        """What the places no seat takes show (the round, the called card, the kitty …)."""
+              style: CardStyle, width: int = 14) -> dict[str, Text]:
+        """What the places no seat takes show (the round, the called card, the kitty …), in
+        boxes ``width`` cells wide."""
 
     def notes(self, view: V, names: list[str], t: Translator,
               style: CardStyle) -> Text | None:

@@ -29,7 +29,7 @@ from bhtui.tui.cardstyle import CardStyle, rank_counts_words
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
-from bhtui.tui.parts import PLACES
+from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, Plain, SeatBox, TableArea, clip, score_table
 from bhtui.wire import TableSeat
 
@@ -124,10 +124,7 @@ class ReplayScreen(Localized, Screen[None]):
             seat = (self.seat + offset) % replay.seats
             lines = self.parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style)
             self.query_one(f"#{place}", SeatBox).show(lines)
-        boxes = self.parts.boxes(view, replay.names, t, self.style)
-        for place in PLACES:
-            if place not in positions.values():
-                self.query_one(f"#{place}", SeatBox).update(boxes.get(place, ""))
+        draw_places(self, self.parts, view, replay.names, t, self.style)
         scores = score_table(match.history, view["totals"], self.table_meta, t)
         self.query_one("#scores", Static).update(scores)
         log = self.query_one("#r-log", RichLog)

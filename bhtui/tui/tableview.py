@@ -5,12 +5,16 @@ only when a score or a name changes)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from textual.widget import Widget
 from textual.widgets import Static
 
-from bhtui.tui.parts import PLACES
+from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.i18n import Translator
+from bhtui.tui.parts import PLACES, TableParts
 from bhtui.tui.widgets import HandView, Plain, SeatBox, counter_text, score_table
+from bhtui.wire import View
 
 if TYPE_CHECKING:
     from bhtui.tui.table import TableScreen
@@ -34,6 +38,16 @@ def draw_seats(screen: TableScreen) -> None:
                                   seconds=model.seconds(seat)))
 
 
+def draw_places(root: Widget, parts: TableParts[Any], view: View, names: list[str],
+                t: Translator, style: CardStyle) -> None:
+    """The places no seat takes, filled with the game's facts as wide as the boxes are."""
+    taken = set(parts.positions(len(view["seats"])).values())
+    free = [root.query_one(f"#{place}", SeatBox) for place in PLACES if place not in taken]
+    boxes = parts.boxes(view, names, t, style, width=free[0].size.width or 14)
+    for box in free:
+        box.update(boxes.get(box.id or "", ""))
+
+
 def draw_table(screen: TableScreen) -> None:
     """Everything a view changes but the status line."""
     client, parts, t, style = screen.client, screen.parts, screen.t, screen.style
@@ -41,11 +55,7 @@ def draw_table(screen: TableScreen) -> None:
     assert view is not None
     names = screen.model.names()
     draw_seats(screen)
-    taken = set(parts.positions(len(view["seats"])).values())
-    boxes = parts.boxes(view, names, t, style)
-    for place in PLACES:
-        if place not in taken:
-            screen.query_one(f"#{place}", SeatBox).update(boxes.get(place, ""))
+    draw_places(screen, parts, view, names, t, style)
     notes = parts.notes(view, names, t, style)
     shown = screen.query_one("#shown", Plain)
     shown.display = notes is not None

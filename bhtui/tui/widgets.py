@@ -3,11 +3,13 @@ footer."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -418,6 +420,16 @@ def _same(a: Any, b: Any) -> bool:
         return a == b and (a.style, a.justify, a.overflow, a.no_wrap, a.end) == (
             b.style, b.justify, b.overflow, b.no_wrap, b.end)
     return False
+
+
+SEAT_ROWS = 4
+"""A seat box's lines, and those of the places beside the seats (TableArea's CSS)."""
+_MEASURE = Console(file=io.StringIO(), width=500, color_system=None)
+
+
+def rows(lines: Sequence[Text], width: int) -> int:
+    """How many rows ``lines`` take in a box ``width`` cells wide, wrapped as it draws them."""
+    return sum(len(line.wrap(_MEASURE, max(1, width))) for line in lines)
 
 
 class SeatBox(Plain):

@@ -158,6 +158,33 @@ def test_S_SCORE_2_the_table_says_the_stake_and_what_only_a_landlord_win_adds(
     assert boxes["right-top"][-1] == factors
 
 
+@pytest.mark.parametrize("language, won", [("en", "won 32"), ("zh", "胜32")])
+def test_S_SCORE_2_S_BID_6_a_deal_of_every_factor_fits_its_boxes_at_80_columns(language, won):
+    """头撂, 摊打, a joker mark and 报到 打 in one deal: at 80 columns (boxes of 14 cells, 4
+    lines) "Stake 12, won 32" wrapped and the factors ran to a sixth line, both cut off.
+    Each box now fits, for the landlord (who sees the kitty) and a farmer, and still says
+    what a win would score and why."""
+    from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.widgets import SEAT_ROWS, rows
+
+    from doudizhu_helpers import rigged as rigged_ddz
+
+    m = rigged_ddz("shanghai", hands=("K K K K K",), kitty="K K SJ 3 4 5 6 7", mark="SJ")
+    m.apply(0, {"type": "bid", "points": 3})  # 头撂
+    m.apply(0, {"type": "open"})  # 摊打
+    m.apply(0, {"type": "report", "groups": ["K K K K K K K"], "fight": True})  # 报到, 打
+    t = Translator(language)
+    for seat in (0, 1):
+        view = m.view(seat)
+        assert view["factors"] == {"mark": "2", "toulia": "4/3", "open": "2", "report": "2"}
+        boxes = DOUDIZHU_PARTS.boxes(view, list("ABCD"), t, CardStyle(language=language))
+        assert all(rows([box], 14) <= SEAT_ROWS for box in boxes.values()), boxes
+        said = " ".join(str(box) for box in boxes.values())
+        assert won in said and "头撂" in said and "报到" in said
+        assert t("ddz.stake_line", stake=12) in said
+
+
 def test_C_HAND_7_a_trio_with_one_reads_trio_first_on_the_screen_and_canonical_on_the_wire():
     """The log, the status line, the seat box and a selection said "3 9 9 9"; the apps show
     999+3. The wire keeps C-CARD-2's canonical text (docs/protocol.md)."""

@@ -58,7 +58,7 @@ class BaohuangParts(TableParts[BaohuangView]):
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
-              style: CardStyle) -> dict[str, Text]:
+              style: CardStyle, width: int = 14) -> dict[str, Text]:
         lines = [Text(t(self.round_key, n=view["round"]), style="bold")]
         if view["called"]:
             lines.append(Text(t("called", card=style.name(view["called"]))))

@@ -56,9 +56,10 @@ def split_factors(view: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, st
             {k: v for k, v in factors.items() if k in IF_LANDLORD_WINS})
 
 
-def factor_words(factors: dict[str, str], t: Translator) -> str:
-    """``bombs ×4 · 头撂 ×4/3``."""
-    return " · ".join(f"{t(f'ddz.factor.{k}')} ×{v}" for k, v in factors.items())
+def factor_words(factors: dict[str, str], t: Translator, values: bool = True) -> str:
+    """``bombs ×4 · 头撂 ×4/3`` (without ``values``: ``bombs · 头撂``)."""
+    return " · ".join(t(f"ddz.factor.{k}") + (f" ×{v}" if values else "")
+                      for k, v in factors.items())
 
 
 def describe(event: Event, names: list[str], t: Translator,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from bhtui.cards import RANK_NAMES
@@ -29,7 +30,7 @@ from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, 
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
-from bhtui.tui.widgets import seat_lines
+from bhtui.tui.widgets import SEAT_ROWS, rows, seat_lines
 from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
 
 TWO = RANK_NAMES.index("2")
@@ -56,11 +57,24 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,
-              style: CardStyle) -> dict[str, Text]:
+              style: CardStyle, width: int = 14) -> dict[str, Text]:
         deal, kitty = INFO[len(view["seats"])]
-        return {deal: self._deal_box(view, names, t), kitty: self._kitty_box(view, t, style)}
+        certain, if_won = split_factors(view)
+        stake, won_at = "", None  # (the stake if he wins goes with its why where it fits)
+        if view["stake"] is not None:
+            stake = t("ddz.stake_line", stake=view["stake"] / multiplier(if_won))
+            said = stake + t("ddz.stake_if_won", stake=view["stake"])
+            if not if_won:
+                pass
+            elif cell_len(said) <= width:
+                stake = said
+            else:
+                won_at = view["stake"]
+        return {deal: self._deal_box(view, names, t, stake, certain),
+                kitty: self._kitty_box(view, t, style, width, won_at)}
 
-    def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator) -> Text:
+    def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator, stake: str,
+                  certain: dict[str, str]) -> Text:
         """The deal and the bid, the bidding or the landlord, the bombs played with the
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
         a seat box's 14 cells. What counts only if the landlord wins (头撂's ×4/3, 报到's ×2)
@@ -77,35 +91,44 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         else:
             lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t)),
                               style="bold"))
-        certain, if_won = split_factors(view)
         lines.append(Text(t("ddz.bombs_line", n=view["bombs"], m=multiplier(certain)),
                           style="bold" if view["bombs"] else ""))
-        if view["stake"] is not None:  # the stake as it stands, and if the landlord wins
-            stake = t("ddz.stake_line", stake=view["stake"] / multiplier(if_won))
-            if if_won:
-                stake += t("ddz.stake_if_won", stake=view["stake"])
+        if stake:  # the stake as it stands, and if the landlord wins
             lines.append(Text(stake))
         return Text("\n").join(lines)
 
-    def _kitty_box(self, view: DoudizhuView, t: Translator, style: CardStyle) -> Text:
+    def _kitty_box(self, view: DoudizhuView, t: Translator, style: CardStyle, width: int,
+                   won_at: float | None) -> Text:
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
-        (S-DEAL-1) and the factors that multiply the stake now."""
-        lines = []
+        (S-DEAL-1) and the factors that multiply the stake now — and, where the deal box
+        had no room for it, the stake if the landlord wins. Where the box's lines are too
+        few once there is a landlord, the mark goes first (a joker mark is a factor), then
+        the factors' values, then the factors certain now (the deal box's multiplier has
+        them): what only a win adds stays, as the "won" it explains."""
         if view["kitty"] is not None:
-            lines.append(Text(t("ddz.kitty", cards=" ".join(view["kitty"]))))
+            kitty = Text(t("ddz.kitty", cards=" ".join(view["kitty"])))
         else:
-            lines.append(Text(t("ddz.kitty_hidden", n=view["kitty_size"]), style="dim"))
+            kitty = Text(t("ddz.kitty_hidden", n=view["kitty_size"]), style="dim")
         mark = view.get("mark")
-        if mark:
-            lines.append(Text(t("ddz.mark", card=style.name(mark)),
-                              style="bold" if mark in ("SJ", "BJ") else ""))
+        marked = [Text(t("ddz.mark", card=style.name(mark)),
+                       style="bold" if mark in ("SJ", "BJ") else "")] if mark else []
         certain, if_won = split_factors(view)
-        words = factor_words(certain, t)
-        if if_won:  # 头撂, 报到: only if the landlord wins
-            words += (" · " if words else "") + t("ddz.if_won", factors=factor_words(if_won, t))
-        if words:
-            lines.append(Text(words))
-        return Text("\n").join(lines)
+
+        def factors(values: bool, now: bool = True) -> list[Text]:
+            words = factor_words(certain, t, values) if now else ""
+            if if_won:
+                said = factor_words(if_won, t, values)
+                words += (" · " if words else "") + (
+                    t("ddz.if_won", factors=said) if won_at is None
+                    else t("ddz.if_won_at", stake=won_at, factors=said))
+            return [Text(words)] if words else []
+
+        tries = [[kitty, *marked, *factors(True)]]
+        if view["landlord"] is not None:
+            tries += [[kitty, *factors(True)], [kitty, *factors(False)],
+                      [kitty, *factors(False, now=False)]]
+        box = next((lines for lines in tries if rows(lines, width) <= SEAT_ROWS), tries[-1])
+        return Text("\n").join(box)
 
     def notes(self, view: DoudizhuView, names: list[str], t: Translator,
               style: CardStyle) -> Text | None:

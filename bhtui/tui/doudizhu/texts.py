@@ -30,6 +30,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.stake_line": {"en": "Stake {stake}", "zh": "分值 {stake}"},
     "ddz.stake_if_won": {"en": ", won {stake}", "zh": "，胜{stake}"},
     "ddz.if_won": {"en": "won: {factors}", "zh": "胜：{factors}"},
+    "ddz.if_won_at": {"en": "won {stake}: {factors}", "zh": "胜{stake}：{factors}"},
     "ddz.kitty": {"en": "Kitty {cards}", "zh": "底牌 {cards}"},
     "ddz.kitty_hidden": {"en": "Kitty: {n} hidden", "zh": "底牌 {n} 张未亮"},
     "ddz.mark": {"en": "Mark {card}", "zh": "标记牌 {card}"},
