@@ -9,6 +9,7 @@ one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import socket
 from collections.abc import Callable
@@ -34,6 +35,20 @@ def lan_addresses() -> list[str]:
             if isinstance(ip.ip, str) and not ipaddress.ip_address(ip.ip).is_loopback:
                 out.append(ip.ip)
     return out
+
+
+def address_for_others(bind: str) -> str | None:
+    """The address others on the LAN reach a table bound to ``bind`` at: the bound one, or
+    for all of them the one the default route leaves from (a UDP socket's connect sends
+    nothing; a bridge or VPN listed first would not do), else the first LAN address."""
+    if bind not in ("", "0.0.0.0"):
+        return bind
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed as the LAN's way out, never sent
+        address = str(probe.getsockname()[0])
+        if not ipaddress.ip_address(address).is_loopback and address != "0.0.0.0":
+            return address
+    return next(iter(lan_addresses()), None)
 
 
 def _interfaces(bind: str | None) -> list[str] | None:

@@ -74,11 +74,11 @@ class HostSession:
     serving: Serving | None = None
 
     async def open(self, app: BhtuiApp) -> None:
+        from bhtui.net.lobby import address_for_others
         from bhtui.net.serve import start_serving
 
         self.serving = await start_serving(self.table, self.sock, self.advertise)
-        bind = self.sock.getsockname()[0]
-        shown = bind if bind not in ("", "0.0.0.0") else "THIS-MACHINE"
+        shown = address_for_others(self.sock.getsockname()[0]) or "THIS-MACHINE"
         app.address = f"{shown}:{self.serving.port}"
         seat = next((i for i, s in enumerate(self.table.seats) if s.bot is None), None)
         client, _ = join(self.table, app.config.name, seat=seat if self.table.started else None)

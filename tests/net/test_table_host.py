@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from bhtui.net.host import CATCHUP_EVENTS
 from bhtui.rules import PRESETS, Match
 
@@ -214,6 +216,19 @@ async def test_play_again_starts_a_new_match_at_the_same_seats_with_the_next_see
     await settle(lambda: len(table.match.records) >= 1)
     await settle(lambda: me.history)
     assert me.history[0]["round"] == 1 and me.history[-1]["totals"] == table.match.history[-1]["totals"]
+
+
+def test_a_host_bound_to_every_address_names_one_others_can_join_never_a_placeholder():
+    """The waiting room of `bhtui host` (bound to 0.0.0.0 by default) said "Others join with:
+    bhtui join THIS-MACHINE:7000". It now names this machine's own LAN address — the one its
+    default route leaves from — and a bound address as it is."""
+    from bhtui.net.lobby import address_for_others, lan_addresses
+
+    assert address_for_others("127.0.0.1") == "127.0.0.1"
+    mine = lan_addresses()
+    if not mine:
+        pytest.skip("this machine has no LAN address to name")
+    assert address_for_others("0.0.0.0") in mine
 
 
 def test_the_lobby_advertises_the_card_counter():
