@@ -57,6 +57,9 @@ class ResultScreen(Dialog):
         self.on_auto = False
         """My seat is on 托管 (the table sets it): ``t`` takes it back here too — with the
         bots at full speed a result is up most of the time, and the key did nothing."""
+        self.watching = False
+        """A watcher's (the table sets it): the count only closes the result, and so does
+        Enter — the next round comes when the players go on, not sooner."""
         # Kept, not queried: the countdown may tick while the app is closing and the box's
         # widgets were never mounted.
         self.continue_line = Plain(Text(t("result.continue"), style="bold"), id="result-continue")
@@ -99,7 +102,8 @@ class ResultScreen(Dialog):
             self._left = None  # once: the interval may fire again before the pop is done
             self.dismiss(None)
             return
-        key = "result.auto_last" if self.last else self.AUTO_KEY  # none after the last
+        key = ("result.auto_last" if self.last  # (none after the last)
+               else "result.auto_watch" if self.watching else self.AUTO_KEY)
         words = self.t(key, n=max(1, round(self._left)))
         self.continue_line.update(Text(words, style="bold"))
         self._left -= 0.1

@@ -100,7 +100,7 @@ class TableDialogs:
             screen.t, end, model.names(), totals, view, rounds.get(number + 1), screen.style,
             auto_close)
         if isinstance(result, ResultScreen):
-            result.on_auto = model.on_auto() and not watching
+            result.on_auto, result.watching = model.on_auto() and not watching, watching
         screen.app.push_screen(result, closed)
 
     def standings(self) -> None:

@@ -258,6 +258,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.hands": {"en": "Still in hand:", "zh": "剩余手牌："},
     "result.auto": {"en": "Next round in {n} s — Enter now", "zh": "{n} 秒后下一局 — 回车立即继续"},
     "result.auto_last": {"en": "The standings in {n} s — Enter now", "zh": "{n} 秒后看总排名 — 回车立即继续"},
+    "result.auto_watch": {"en": "This closes in {n} s — Enter closes it now",
+                          "zh": "{n} 秒后关闭 — 回车立即关闭"},
     "end.title": {"en": "Match over", "zh": "比赛结束"},
     "end.place": {"en": "Place", "zh": "名次"},
     "end.keys": {"en": "Enter: 再来一局 play again (same seats) · Esc: back to the table",

@@ -418,8 +418,10 @@ async def test_a_window_whose_seat_is_taken_over_elsewhere_says_so_and_stays_out
 @pytest.mark.parametrize("played_on", [False, True])
 async def test_a_watcher_coming_in_sees_a_rounds_result_only_while_it_is_news(played_on):
     """Watching (or rejoining, or resuming) a table whose last round ended shows that
-    round's result while the next has not begun its play; once a set of the next round has
-    been played, the old result is left to the log and the table is shown as it is."""
+    round's result while the next has not begun its play, closing by itself (a watcher's
+    Enter only closes it, so it never says the next round comes sooner); once a set of the
+    next round has been played, the old result is left to the log and the table is shown as
+    it is."""
     seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
     table = Table(PRESETS["qingdao"], seats, seed=6, rounds=2, bot_delay=60.0)  # bots held
     table.start()
@@ -443,6 +445,9 @@ async def test_a_watcher_coming_in_sees_a_rounds_result_only_while_it_is_news(pl
         step()  # a new view: a result still waiting is shown with it
         if not played_on:
             await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+            line = app.screen.continue_line
+            await wait_for(pilot, lambda: "This closes in" in str(line.render()))
+            assert "Next round" not in str(line.render())
         else:
             watching = next(s for s in app.screen_stack if isinstance(s, TableScreen))
             await wait_for(pilot, lambda: watching.model.logged_seq >= table.seq)
