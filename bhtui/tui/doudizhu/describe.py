@@ -56,10 +56,15 @@ def split_factors(view: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, st
             {k: v for k, v in factors.items() if k in IF_LANDLORD_WINS})
 
 
-def factor_words(factors: dict[str, str], t: Translator, values: bool = True) -> str:
-    """``bombs ×4 · 头撂 ×4/3`` (without ``values``: ``bombs · 头撂``)."""
-    return " · ".join(t(f"ddz.factor.{k}") + (f" ×{v}" if values else "")
-                      for k, v in factors.items())
+def factor_words(factors: dict[str, str], t: Translator) -> str:
+    """``bombs ×4 · 头撂 ×4/3``."""
+    return " · ".join(f"{t(f'ddz.factor.{k}')} ×{v}" for k, v in factors.items())
+
+
+def factor_units(factors: dict[str, str], t: Translator, values: bool = True) -> list[str]:
+    """``["bombs×4", "头撂×4/3"]`` (without ``values``: the names): each a word no line
+    breaks, for a narrow box."""
+    return [t(f"ddz.factor.{k}") + (f"×{v}" if values else "") for k, v in factors.items()]
 
 
 def describe(event: Event, names: list[str], t: Translator,

@@ -20,7 +20,7 @@ from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.doudizhu.describe import (
     cards_words,
     describe,
-    factor_words,
+    factor_units,
     hand_words,
     multiplier,
     shown_cards,
@@ -101,10 +101,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                    won_at: float | None) -> Text:
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
         (S-DEAL-1) and the factors that multiply the stake now — and, where the deal box
-        had no room for it, the stake if the landlord wins. Where the box's lines are too
-        few once there is a landlord, the mark goes first (a joker mark is a factor), then
-        the factors' values, then the factors certain now (the deal box's multiplier has
-        them): what only a win adds stays, as the "won" it explains."""
+        had no room for it, the stake if the landlord wins. Each factor is a word no line
+        breaks (``摊打×2``). Where the box's lines are too few, the factors are named
+        without their values (the stake has them); once there is a landlord, then without
+        the mark card's line (a joker mark is a factor), then without the factors certain
+        now (the deal box's multiplier has them): what a win would add stays."""
         if view["kitty"] is not None:
             kitty = Text(t("ddz.kitty", cards=" ".join(view["kitty"])))
         else:
@@ -115,18 +116,17 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         certain, if_won = split_factors(view)
 
         def factors(values: bool, now: bool = True) -> list[Text]:
-            words = factor_words(certain, t, values) if now else ""
-            if if_won:
-                said = factor_words(if_won, t, values)
-                words += (" · " if words else "") + (
-                    t("ddz.if_won", factors=said) if won_at is None
-                    else t("ddz.if_won_at", stake=won_at, factors=said))
-            return [Text(words)] if words else []
+            words = factor_units(certain, t, values) if now else []
+            if if_won:  # "won:" and its first factor on one line
+                later = factor_units(if_won, t, values)
+                said = (t("ddz.if_won", factors=later[0]) if won_at is None
+                        else t("ddz.if_won_at", stake=won_at, factors=later[0]))
+                words += [said.replace(" ", "\u00a0"), *later[1:]]
+            return [Text(" ".join(words))] if words else []
 
-        tries = [[kitty, *marked, *factors(True)]]
+        tries = [[kitty, *marked, *factors(True)], [kitty, *marked, *factors(False)]]
         if view["landlord"] is not None:
-            tries += [[kitty, *factors(True)], [kitty, *factors(False)],
-                      [kitty, *factors(False, now=False)]]
+            tries += [[kitty, *factors(False)], [kitty, *factors(False, now=False)]]
         box = next((lines for lines in tries if rows(lines, width) <= SEAT_ROWS), tries[-1])
         return Text("\n").join(box)
 

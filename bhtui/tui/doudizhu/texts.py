@@ -181,8 +181,11 @@ STRINGS: dict[str, dict[str, str]] = {
             "Shanghai: four players, two decks, 25 cards each, an 8-card kitty the landlord "
             "keeps hidden, a mark card. 头撂 (the first bidder bids 3: ×4/3), 摊打 (play "
             "open: ×2), 报到 (7+ of a kind or four jokers: 不打 wins now, 打 plays on ×2), "
-            "荒番 (×2 after nobody bid), farmers' bomb limits by their bid. A at either end "
-            "of a straight; longer bombs beat shorter ones."
+            "荒番 (×2 after nobody bid), a joker mark card ×2, farmers' bomb limits by their "
+            "bid; bombs do not multiply. Stake = base × bid × those; each farmer wins or "
+            "pays the stake, the landlord 3 ×; \"won 8\" beside it is the stake if the "
+            "landlord wins (头撂, 报到 count only then). A at either end of a straight; "
+            "longer bombs beat shorter ones."
         ),
         "zh": (
             "按键\n"
@@ -207,7 +210,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "先出完的一方胜。分值 = 底分 × 叫分 × 每个炸弹 2 倍 × 春天 2 倍；地主赢或输 2 倍分值，农民各 1 倍。\n"
             "上海：四人两副牌，每人 25 张，底牌 8 张只给地主看，另有标记牌。头撂（首叫 3 分，×4/3）、"
             "摊打（明牌，×2）、报到（7 张以上同点或四王：不打立即胜，打则×2）、荒番（没人叫之后×2）、"
-            "农民按叫分限炸。顺子里 A 可在两头；张数多的炸弹大。"
+            "王作标记牌×2、农民按叫分限炸；炸弹不加倍。分值 = 底分 × 叫分 × 以上倍数；农民各赢或输"
+            "1 倍分值，地主 3 倍；旁边的“胜8”是地主赢时的分值（头撂、报到只在地主赢时算）。"
+            "顺子里 A 可在两头；张数多的炸弹大。"
         ),
     },
 }
