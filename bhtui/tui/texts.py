@@ -35,7 +35,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.decide": {"en": "Your decision (see the dialog)", "zh": "请在对话框中选择"},
     "status.answered": {"en": "Answered — the table goes on…", "zh": "已作答——牌局继续……"},
     "status.selected": {"en": "Selected: {set}", "zh": "已选：{set}"},
-    "status.not_set": {"en": "not a set: one rank plus jokers", "zh": "不成套：只能一种点数加王"},
+    "status.not_set": {"en": "not a set: a set is cards of one rank, jokers besides",
+                       "zh": "不成套：一套只能是同一点数，可另加王"},
     "status.nothing": {"en": "select cards first (rank keys, arrows + Space)",
                        "zh": "先选牌（点数键，或方向键 + 空格）"},
     "status.not_turn": {"en": "not your turn", "zh": "还没轮到你"},
@@ -63,9 +64,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
                   "zh": "离开这局，回到回放？每一步都已保存。"},
-    "quit.remote_player": {"en": "Leave the game? It is saved on the host's machine, not "
-                                 "this one.",
-                           "zh": "离开牌局？牌局保存在主机上，不在本机。"},
+    "quit.remote_player": {"en": "Leave the game? A bot plays your seat until you join "
+                                 "again; the game is saved on the host's machine, not this one.",
+                           "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
+                                 "不在本机。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
                                   "machine.",
                             "zh": "不再观战？牌局继续，保存在主机上。"},
