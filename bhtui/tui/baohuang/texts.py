@@ -19,7 +19,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.need_n": {"en": "{n} cards needed", "zh": "需要 {n} 张"},
     "status.must_beat": {"en": "must beat {set}", "zh": "必须大过 {set}"},
     "throne.title": {"en": "The throne is offered to you", "zh": "请你当皇帝"},
-    "throne.bundle": {"en": "Bundle: {cards}", "zh": "皇牌包：{cards}"},
+    "throne.bundle": {"en": "Taking it gives you: {cards}", "zh": "接受就拿到：{cards}"},
     "throne.second": {"en": "Everyone declined: this is your second and last offer.",
                       "zh": "所有人都放弃了：这是你最后一次机会。"},
     "throne.forced": {"en": "逼位: you must accept.", "zh": "逼位：你必须接受。"},
@@ -31,9 +31,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "throne.costs_card": {"en": "Passing it on costs you a card: you hold no 2, so your {card} "
                                  "goes with it.",
                           "zh": "不接就要附上一张牌：你没有 2，你的{card}随皇牌传走。"},
-    "throne.costs_nothing": {"en": "Passing it on costs you no card this time (you hold {twos} "
-                                    "2s).",
-                             "zh": "这次不接不用附牌（你有 {twos} 张 2）。"},
+    "throne.costs_nothing": {"en": "Passing it on costs you no card this time.",
+                             "zh": "这次不接不用附牌。"},
     "throne.ends": {"en": "If you pass it on, nobody has taken it: the deal is void.",
                     "zh": "你若不接，就没人当皇帝：重新发牌。"},
     "throne.ends.baike": {"en": "If you yield too, everyone has: 逼庄, the first with exactly "
