@@ -125,6 +125,25 @@ async def test_help_opens_over_a_decision_and_quit_asks_first():
         assert not app.is_running
 
 
+async def test_the_help_longer_than_its_box_says_how_to_scroll_and_scrolls():
+    """A play-through: F1's help runs to several boxes at 80×24 and said only "Esc closes
+    this help"; it names the scroll keys, and they scroll it."""
+    from textual.containers import VerticalScroll
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        await pilot.press("f1")
+        help_ = app.screen
+        assert isinstance(help_, HelpScreen)
+        text = " ".join(str(w.render()) for w in help_.query("Plain"))
+        assert "PgDn" in text and "Esc" in text
+        body = help_.query_one(VerticalScroll)
+        assert body.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: body.scroll_y > 0)
+
+
 async def test_t_in_a_decision_dialog_hands_that_decision_to_tuoguan():
     """Issue 11, defect 13 (no key that does nothing): the footer under a dialog says t 托管;
     pressing it there turns 托管 on and the bot answers the throne for me (R-AUTO-1)."""
