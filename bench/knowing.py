@@ -1,7 +1,7 @@
 """Where knowing the hands would pay, decision by decision: printed, never asserted (issue 25).
 
     python bench/knowing.py [--preset qingdao] [--seeds 0:100] [--playouts 200] [--reps 2]
-                            [--jobs 2]
+                            [--truth hands|guard] [--jobs 2]
 
 ``hard`` dealt the true hands in its playouts (a cheat, only ever in this bench) scored
 about twice what the plays read buy in qingdao; this says where. Each seeded one-round match
@@ -10,7 +10,9 @@ plays a second ``hard`` of the same seed is asked with every deal the true one; 
 answers otherwise, the round is played on from there with each answer (``hard`` in that seat,
 ``normal`` elsewhere, ``--reps`` times), as ``changed.py`` does. Printed: the gains grouped
 by the seat's role and how many cards it held, and by what changed (a pass for a play …) —
-the places where a better reading of the hands would buy the most.
+the places where a better reading of the hands would buy the most. ``--truth guard`` tells
+only who the hidden guard is (the deals are the sampler's, its guard the true one): what a
+better reading of the guard alone would buy.
 """
 
 from __future__ import annotations
@@ -36,18 +38,32 @@ TRUTH: list[Any] = []
 """The true deal while the knowing bot decides: (every seat's rank counts, the guard)."""
 
 
+REAL_DEAL = Sampler.deal
+
+
 def true_deal(self: Sampler, rng: Any) -> tuple[list[list[int]], int]:
     del self, rng
     return TRUTH[0]
+
+
+def guard_known_deal(self: Sampler, rng: Any) -> tuple[list[list[int]], int]:
+    guard = TRUTH[0][1]
+    if guard in self.guards:
+        self.guards, self.weights = [guard], [1.0]
+    return REAL_DEAL(self, rng)
+
+
+CHEATS = {"hands": true_deal, "guard": guard_known_deal}
 
 
 class Knowing(Probe):
     """``hard`` in its seat, noting where the same bot dealt the true hands would play
     otherwise, and in which circumstance (role, cards held, what changed)."""
 
-    def __init__(self, seed: int, playouts: int, match: Match) -> None:
+    def __init__(self, seed: int, playouts: int, match: Match, truth: str = "hands") -> None:
         super().__init__(seed, playouts, [], match)
         self.where: list[tuple[str, str, str]] = []
+        self.cheat = CHEATS[truth]
 
     def decide(self, offer: Choices) -> Action:
         r = offer.reading
@@ -58,12 +74,11 @@ class Knowing(Probe):
         rnd = self.match.round
         guard = rnd.guard if rnd.guard is not None else -1
         TRUTH[:] = [([list(rc) for rc in rnd.rc], guard)]
-        real = Sampler.deal
-        Sampler.deal = true_deal  # type: ignore[method-assign]
+        Sampler.deal = self.cheat  # type: ignore[method-assign]
         try:
             now = SearchBot(self.seed, playouts=self.playouts).decide(offer)
         finally:
-            Sampler.deal = real  # type: ignore[method-assign]
+            Sampler.deal = REAL_DEAL  # type: ignore[method-assign]
         self.asked += 1
         if now != was:
             me = r.me
@@ -78,11 +93,11 @@ class Knowing(Probe):
         return chosen
 
 
-def weigh(job: tuple[str, int, int, int]) -> tuple[int, list[tuple[tuple[str, ...], float]]]:
-    preset, seed, playouts, reps = job
+def weigh(job: tuple[str, int, int, int, str]) -> tuple[int, list[tuple[tuple[str, ...], float]]]:
+    preset, seed, playouts, reps, truth = job
     match = Match(PRESETS[preset], seed, rounds=1)
     seat = seed % 5
-    probe = Knowing(seed, playouts, match)
+    probe = Knowing(seed, playouts, match, truth)
     bots: list[Any] = [make_bot("normal", seed * 5 + s) for s in range(5)]
     bots[seat] = probe
     play_match(match, bots)
@@ -100,17 +115,18 @@ def main() -> None:
     parser.add_argument("--seeds", default="0:100")
     parser.add_argument("--playouts", type=int, default=200)
     parser.add_argument("--reps", type=int, default=2)
+    parser.add_argument("--truth", default="hands", choices=sorted(CHEATS))
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     first, end = (int(x) for x in args.seeds.split(":"))
-    jobs = [(args.preset, s, args.playouts, args.reps) for s in range(first, end)]
+    jobs = [(args.preset, s, args.playouts, args.reps, args.truth) for s in range(first, end)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(weigh, jobs))
     asked = sum(n for n, _ in results)
     found = [f for _, fs in results for f in fs]
     rounds = len(jobs)
     print(f"{args.preset}: seeds {args.seeds}, {args.playouts} playouts, {args.reps} plays "
-          f"of each answer; the true hands change {len(found)} of {asked} plays")
+          f"of each answer; the true {args.truth} change {len(found)} of {asked} plays")
     if len(found) > 1:
         gains = [g for _, g in found]
         print(f"  all: gain a changed play {interval(gains)}, a round "
