@@ -28,8 +28,8 @@ its counted leads are the usual exception to the rules, and the softness absorbs
 plays on sets of natural cards are read — the GC, kills and bombs follow other rules — and
 a lead only of natural cards; an answer may carry jokers (priced as the policy prices
 them). The held-back rank (憋6, 憋3) is never read: it goes only in a hand's last set. The
-caps are soft — a sampler weighs a card beyond one by the preset's ``soft``, not zero — so a
-person playing his own way bends the deals, never breaks them.
+caps are soft — a sampler weighs a card beyond one by ``SOFT``, not zero — so a person
+playing his own way bends the deals, never breaks them.
 """
 
 from __future__ import annotations
@@ -51,15 +51,6 @@ CHEAP = 12.0
 """An answer costing this little is one every bot plays on a set it does not back."""
 SOFT = 0.05
 """How much less likely a deal is for each card it puts beyond a cap."""
-PRESET_SOFT = {"qingdao": 0.02}
-"""Where firmer caps were measured to pay (qingdao, ``bench/changed.py`` at 640 playouts,
-200 rounds: +0.49 a round); the other presets' goal runs were played at ``SOFT``."""
-
-
-def soft(preset: str) -> float:
-    """The weight of a card beyond a cap in this preset's deals (read at each call, so a
-    bench's ``--set`` of either constant takes)."""
-    return PRESET_SOFT.get(preset, SOFT)
 
 
 Found = list[tuple[int, int]]

@@ -13,7 +13,7 @@ and by how it played — a guard does not beat his emperor's sets unless that em
 a rebel does, and passes them only when he has no answer. The rest is dealt uniformly — or,
 once the plays seen cap what a seat can still hold (:mod:`bhtui.bots.inference`: its leads,
 answers and passes), card by card, each card to a seat as likely as its room for it, times
-the preset's ``soft`` weight for each cap it would exceed.
+``SOFT`` for each cap it would exceed.
 
 It reads only the seat's :class:`Reading`, so it knows nothing the seat's view does not say.
 """
@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bhtui.bots.counting import played_by_seat, unseen_cards
-from bhtui.bots.inference import NO_CAP, Found, capped, caps, emperor_passes, lowest_paid, read, soft
+from bhtui.bots.inference import NO_CAP, SOFT, Found, capped, caps, emperor_passes, lowest_paid, read
 from bhtui.bots.position import Position
 from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
@@ -55,7 +55,6 @@ class Sampler:
         played = played_by_seat(r)
         unseen = unseen_cards(r, played)
         self._kept = {me: list(r.rc)}
-        self._soft = soft(r.rules.name)
         """Hands not dealt: mine, and a stuck seat's (held-back cards only, out of play)."""
         held = r.rules.holds_back
         for seat, _ in r.stuck:
@@ -248,10 +247,9 @@ class Sampler:
     def _deal_capped(self, hands: list[list[int]], capacity: list[int], shuffled: list[int],
                      given: dict[int, list[int]], rng: random.Random) -> None:
         """Deal the capped ranks card by card, each to a seat weighed by its room (so without
-        caps, the uniform deal) and by the preset's ``soft`` weight if it would exceed the
-        seat's cap; then the rest into the room left, as the uniform deal does. (Cards beyond
-        every seat's room — only in a deal made up for a test — stay undealt, weighed by
-        their own room.)"""
+        caps, the uniform deal) and by SOFT if it would exceed the seat's cap; then the rest
+        into the room left, as the uniform deal does. (Cards beyond every seat's room — only
+        in a deal made up for a test — stay undealt, weighed by their own room.)"""
         others = self.others
         held_to = {rank for cap in given.values() for rank, most in enumerate(cap)
                    if most < NO_CAP}
@@ -264,7 +262,7 @@ class Sampler:
             if rank not in held_to:
                 rest.append(rank)
                 continue
-            weights = [room[s] * self._soft if hands[s][rank] >= limits[s][rank] else room[s]
+            weights = [room[s] * SOFT if hands[s][rank] >= limits[s][rank] else room[s]
                        for s in others]
             seat = _weighed(others, weights, undealt, rng.random())
             if seat < 0:
