@@ -35,7 +35,7 @@ from paired import interval
 
 def setter(items: list[str]) -> list[tuple[Any, str, Any, Any]]:
     """Each MODULE.NAME=VALUE as (module, name, new value, old value), the value of the
-    constant's own type (a table of them as a Python literal: ``PRESET_SOFT={}``)."""
+    constant's own type (a table as a Python literal: ``NAME={"qingdao": 360}``)."""
     out = []
     for item in items:
         target, value = item.split("=", 1)
