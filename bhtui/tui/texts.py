@@ -64,8 +64,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
                   "zh": "离开这局，回到回放？每一步都已保存。"},
-    "quit.remote_player": {"en": "Leave the game? A bot plays your seat until you join "
-                                 "again; the game is saved on the host's machine, not this one.",
+    "quit.remote_player": {"en": "Leave? A bot plays till you rejoin. Saved on the host's "
+                                 "machine, not this one.",
                            "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
                                  "不在本机。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "

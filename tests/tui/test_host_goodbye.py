@@ -104,7 +104,7 @@ async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_p
         await serving.stop()
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
-        assert (f"\n  bhtui --name 'Wu Li' watch {address} --code <the table's join code>\n"
+        assert (f"\n  bhtui --name 'Wu Li' watch {address} --code <join code>\n"
                 in said)
         assert "4242" not in said and "\n  bhtui host --resume\n" in said
         await pilot.press("q")

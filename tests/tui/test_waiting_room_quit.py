@@ -23,7 +23,8 @@ HOST = {"en": "Close the table? Nothing has been played", "zh": "关闭牌桌？
 JOINER = {"en": "Leave the table? Your seat is freed for someone else",
           "zh": "离开牌桌？你的座位会空出来给别人"}
 GAME_WORDS = ("replay", "saved", "回看", "保存", "--resume")
-REMOTE = {"player": {"en": "saved on the host's machine", "zh": "牌局保存在主机上"},
+REMOTE = {"player": {"en": "A bot plays till you rejoin. Saved on the host's machine, not this one",
+                     "zh": "机器人代打你的座位，直到你再次加入；牌局保存在主机上"},
           "spectator": {"en": "The game goes on, saved on the host's machine",
                         "zh": "牌局继续，保存在主机上"}}
 
