@@ -59,19 +59,18 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:
         deal, kitty = INFO[len(view["seats"])]
-        certain, if_won = split_factors(view)
+        factors = split_factors(view)
         stake, won_at = "", None  # (the stake if he wins goes with its why where it fits)
         if view["stake"] is not None:
-            stake = t("ddz.stake_line", stake=view["stake"] / multiplier(if_won))
-            said = stake + t("ddz.stake_if_won", stake=view["stake"])
-            if not if_won:
-                pass
-            elif cell_len(said) <= width:
-                stake = said
-            else:
-                won_at = view["stake"]
-        return {deal: self._deal_box(view, names, t, stake, certain),
-                kitty: self._kitty_box(view, t, style, width, won_at)}
+            stake = t("ddz.stake_line", stake=view["stake"] / multiplier(factors[1]))
+            if factors[1]:
+                said = stake + t("ddz.stake_if_won", stake=view["stake"])
+                if cell_len(said) <= width:
+                    stake = said
+                else:
+                    won_at = view["stake"]
+        return {deal: self._deal_box(view, names, t, stake, factors[0]),
+                kitty: self._kitty_box(view, t, style, factors, width, won_at)}
 
     def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator, stake: str,
                   certain: dict[str, str]) -> Text:
@@ -97,7 +96,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             lines.append(Text(stake))
         return Text("\n").join(lines)
 
-    def _kitty_box(self, view: DoudizhuView, t: Translator, style: CardStyle, width: int,
+    def _kitty_box(self, view: DoudizhuView, t: Translator, style: CardStyle,
+                   factors: tuple[dict[str, str], dict[str, str]], width: int,
                    won_at: float | None) -> Text:
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
         (S-DEAL-1) and the factors that multiply the stake now — and, where the deal box
@@ -113,20 +113,20 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         mark = view.get("mark")
         marked = [Text(t("ddz.mark", card=style.name(mark)),
                        style="bold" if mark in ("SJ", "BJ") else "")] if mark else []
-        certain, if_won = split_factors(view)
+        certain, if_won = factors
 
-        def factors(values: bool, now: bool = True) -> list[Text]:
+        def said(values: bool, now: bool = True) -> list[Text]:
             words = factor_units(certain, t, values) if now else []
             if if_won:  # "won:" and its first factor on one line
                 later = factor_units(if_won, t, values)
-                said = (t("ddz.if_won", factors=later[0]) if won_at is None
-                        else t("ddz.if_won_at", stake=won_at, factors=later[0]))
-                words += [said.replace(" ", "\u00a0"), *later[1:]]
+                won = (t("ddz.if_won", factors=later[0]) if won_at is None
+                       else t("ddz.if_won_at", stake=won_at, factors=later[0]))
+                words += [won.replace(" ", "\u00a0"), *later[1:]]
             return [Text(" ".join(words))] if words else []
 
-        tries = [[kitty, *marked, *factors(True)], [kitty, *marked, *factors(False)]]
+        tries = [[kitty, *marked, *said(True)], [kitty, *marked, *said(False)]]
         if view["landlord"] is not None:
-            tries += [[kitty, *factors(False)], [kitty, *factors(False, now=False)]]
+            tries += [[kitty, *said(False)], [kitty, *said(False, now=False)]]
         box = next((lines for lines in tries if rows(lines, width) <= SEAT_ROWS), tries[-1])
         return Text("\n").join(box)
 
