@@ -129,14 +129,14 @@ class CountedSearch(SearchBot):
         super().__init__(seed, seconds=seconds)
         self.counts: list[int] = []
 
-    def _search(self, count, draw, outcome, playouts):  # type: ignore[no-untyped-def]
+    def _search(self, count, draw, outcome, playouts, rng=None):  # type: ignore[no-untyped-def]
         played = [0]
 
         def counted(deal, i):  # type: ignore[no-untyped-def]
             played[0] += 1
             return outcome(deal, i)
 
-        chosen = super()._search(count, draw, counted, playouts)
+        chosen = super()._search(count, draw, counted, playouts, rng)
         self.counts.append(played[0])
         return chosen
 
