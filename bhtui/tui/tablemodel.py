@@ -91,6 +91,7 @@ class TableModel:
         self.link_lost: str | None = None  # why the link is down (reconnecting)
         self.small = False  # the terminal is too small to show the table
         self._note: tuple[str, float] | None = None
+        self._auto_note: str | None = None  # an auto-pass told: it goes once the trick moves on
         self._was_my_turn = False
         self._auto_wanted = False  # 托管 as I asked for it; on without asking: timed out
         self._auto_seen = False
@@ -165,12 +166,17 @@ class TableModel:
             lines.append(self.t("log.new_match"))
             self.match_end_shown = False
         line = self.parts.describe(event, self.names(), self.t, view, label)
+        if kind != "pass" and self._auto_note is not None:
+            if self.note == self._auto_note:
+                self.note = None  # the trick moved on past the set my hand could not beat
+            self._auto_note = None
         if kind == self.round_end:
             self.pending_results.append(event)
         elif kind == "pass" and event.get("seat") == self.state.seat:
             if (not self._passing and not self.on_auto() and view.get("top")
                     and self._only_passes_since(seq)):  # the top shown is the one passed on
-                self.note = self.t("status.auto_passed", set=self.parts.top_words(view))
+                self.note = self._auto_note = self.t("status.auto_passed",
+                                                     set=self.parts.top_words(view))
             self._passing = False
         return [*lines, line] if line else lines
 

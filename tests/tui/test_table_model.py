@@ -14,7 +14,7 @@ from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.tablemodel import DecisionFlow, TableModel
 
-from helpers import play, rigged
+from helpers import pass_, play, rigged
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -196,6 +196,26 @@ def test_R_TRICK_2_an_auto_pass_is_told_with_the_set_it_could_not_beat():
     model.state.events = [(5, {"type": "pass", "seat": 1})]
     assert model.event(5, {"type": "pass", "seat": 1}, True) == ["Bo passes"]
     assert model.note == "Nothing in your hand beats 7 7 7: passed for you (auto-pass, F2)"
+
+
+def test_R_TRICK_2_the_auto_pass_note_goes_once_the_trick_moves_on():
+    """The note names the set my hand could not beat; once the trick moves past it (a set
+    played over it, or the trick won) it would stand beside a table it does not speak of, so
+    it goes. The log keeps the pass."""
+    m = my_lead()
+    play(m, 0, "7H 7H 7H")
+    model = model_of(m, 1)
+    seq = 0
+    for seat in (1, 2, 3, 4):  # my pass first, then the others'; the last one ends the trick
+        events = pass_(m, seat)
+        for event in events:
+            seq += 1
+            model.state.events.append((seq, event))
+            model.event(seq, event, True)
+        if len(events) == 1:
+            assert model.note is not None and "7 7 7" in model.note  # still the top it names
+    assert [e["type"] for e in events] == ["pass", "trick", "lead"]
+    assert model.note is None
 
 
 def test_R_TRICK_2_a_pass_i_pressed_is_no_auto_pass():
