@@ -54,6 +54,7 @@ class HandKeys:
     def action_hint(self) -> None:
         if self.client.my_turn:
             self.client.ask_hint()
+            self.say(self.t("hint.thinking"))  # a host's hint may take a second: it is coming
         else:
             self.say(self.t("status.not_turn"))
 

@@ -174,7 +174,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     @on(HintArrived)
     def _hint(self, message: HintArrived) -> None:
+        self.model.note = None  # "thinking…" has its answer
         self.apply_hint(message.action)
+        self.update_status()
 
     @on(ChatArrived)
     def _chat(self, message: ChatArrived) -> None:

@@ -254,6 +254,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.sort.rank": {"en": "Hand sorted by rank (o: by group size)", "zh": "按点数排序（o：按张数）"},
     "status.sort.size": {"en": "Hand sorted by group size (o: by rank)", "zh": "按张数排序（o：按点数）"},
     "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
+    "hint.thinking": {"en": "Hint: thinking…", "zh": "提示：思考中…"},
     "hint.pass": {"en": "Nothing beats {set} — pass ({key_pass})",
                   "zh": "没有压得过 {set} 的牌 — 不要 ({key_pass})"},
     "hint.hold": {"en": "Hint: pass on {set} and keep your cards ({key_pass})",

@@ -245,6 +245,29 @@ async def test_hint_fills_the_selection_and_tuoguan_lets_the_bot_play():
         await wait_for(pilot, lambda: not app.host.seats[0].auto)
 
 
+async def test_a_hint_on_its_way_says_so_and_gives_way_to_its_answer():
+    """A host's hint may take a second on a busy machine: meanwhile the status line says it
+    is coming, so h does not look dead; once it arrives the selection speaks."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        t, client = table(app), app.client
+        status = t.query_one("#status")
+        held: list = []
+        client.unlisten(app._route)  # the host's answer waits here, as on a slow link
+        client.listen(held.append)
+        await pilot.press("h")
+        assert str(status.render()) == "Hint: thinking…"
+        await wait_for(pilot, lambda: any(m.get("type") == "hint" for m in held), "the hint")
+        client.unlisten(held.append)
+        client.listen(app._route)
+        for message in held:
+            app._route(message)
+        await wait_for(pilot, lambda: t.last_hint is not None, "the hint on the screen")
+        await pilot.pause()
+        assert "thinking" not in str(status.render())
+
+
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
     """The phrases are both games' (接风, a Baohuang word, was among them in Dou Dizhu)."""
     app = make_app(language="zh")
