@@ -317,6 +317,7 @@ class Room(TypedDict):
     counter: bool
     seats: list[RoomSeat]
     spectators: int
+    watchers: NotRequired[list[str]]  # the first few spectators' names (hosts since stop 56)
 
 
 class StuckSeat(TypedDict):

@@ -40,6 +40,10 @@ class Outbox:
     def spectators(self) -> int:
         return sum(1 for v in self.viewers.values() if v.seat is None)
 
+    def spectator_names(self, most: int) -> list[str]:
+        """The first ``most`` spectators' names, earliest first (already cleaned at hello)."""
+        return [v.name for v in self.viewers.values() if v.seat is None][:most]
+
     def send(self, viewer: Viewer, message: HostMessage) -> None:
         viewer.conn.send_frame(encode(message))
 

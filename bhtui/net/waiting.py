@@ -22,6 +22,7 @@ from bhtui.net.state import TableState
 from bhtui.wire import Room, TableSeat
 
 ROOM_DELAY = 0.5  # spectators coming and going update the waiting room at most this often
+WATCHERS_NAMED = 5  # the waiting room names this many spectators; the count says the rest
 
 
 class RoomTable(TableState, Protocol):
@@ -187,7 +188,8 @@ class WaitingRoom:
                 "counter": table.counter,
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
                           for s, p in zip(table.seats, table.public_seats(), strict=True)],
-                "spectators": self.outbox.spectators()}
+                "spectators": self.outbox.spectators(),
+                "watchers": self.outbox.spectator_names(WATCHERS_NAMED)}
 
     def spectators_changed(self) -> None:
         """A spectator came or went: nobody's view changes, only the waiting room's count,

@@ -154,8 +154,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
             "settings.preset", name=t(f"preset.{room['preset']}"))
         rules_line += (" · " + ", ".join(chosen)) if chosen else ""
         counter = t("room.counter_on" if room.get("counter") else "room.counter_off")
-        footer = Text(rules_line + " · " + counter + "\n"
-                      + t("room.spectators", n=room["spectators"]))
+        footer = Text(rules_line + " · " + counter + "\n" + watching_words(t, room))
         self.query_one("#room-body", Static).update(Text.assemble(body) + _table_text(grid) + footer)
 
     def action_ready(self) -> None:
@@ -375,3 +374,12 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
             self.dismiss((event.option.id, name))
         else:  # cleared after the choices appeared
             self.query_one("#menu-name", Input).focus()
+
+
+def watching_words(t: Translator, room: Any) -> str:
+    """How many watch, and who (the first few the host names; an older host names none)."""
+    count, names = room["spectators"], room.get("watchers")
+    if not count or not isinstance(names, list) or not names:
+        return t("room.spectators", n=count)
+    shown = [clip(str(name), 12) for name in names[:count]]
+    return t("room.watchers", n=count, names=", ".join(shown) + (", …" if count > len(shown) else ""))

@@ -172,6 +172,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "room.bot": {"en": "bot", "zh": "机器人"},
     "room.ready": {"en": "ready", "zh": "准备好了"},
     "room.spectators": {"en": "{n} watching", "zh": "{n} 人观战"},
+    "room.watchers": {"en": "{n} watching: {names}", "zh": "{n} 人观战：{names}"},
     "room.keys.admin": {"en": "r ready · b fill empty seats with bots · 1-{n} pick a seat, then x remove or m + 1-{n} move · o rules · c chat · Enter start",
                         "zh": "r 准备 · b 空位补机器人 · 1-{n} 选座位后 x 移除，或 m + 1-{n} 移动 · o 规则 · c 聊天 · 回车 开始"},
     "room.keys.admin.levels": {"en": "r ready · b fill empty seats with bots · 1-{n} pick a seat, then x remove, l bot level or m + 1-{n} move · o rules · c chat · Enter start",

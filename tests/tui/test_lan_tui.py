@@ -227,6 +227,28 @@ async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():
         assert "[/][red]Bo" in body and "[b]Friday[/]" in body
 
 
+async def test_the_waiting_room_names_who_watches():
+    """Players see who watches before the match, not a bare count; a name past the first
+    few is counted only, and a long one is cut."""
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.session.serving is not None)
+        port = app.session.serving.port
+        for name in ("Wu", "AVeryLongNameIndeed", "Zhao", "Qian", "Sun", "Zhou", "Ximen"):
+            watcher = Client(await open_link("127.0.0.1", port), name, role="spectator")
+            in_background(watcher.run())
+            await wait_for(pilot, lambda: watcher.room is not None, f"{name} in")
+
+        def body() -> str:
+            return " ".join(str(app.screen.query_one("#room-body").render()).split())
+
+        await wait_for(pilot, lambda: "7 watching" in body(), "the count")
+        assert "7 watching: Wu, AVeryLongNa…, Zhao, Qian, Sun, …" in body()
+        assert "Zhou" not in body() and "Ximen" not in body()
+
+
 async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     from bhtui.tui.room import TableMenu
     from bhtui.tui.sessions import MenuSession
