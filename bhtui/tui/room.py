@@ -43,6 +43,9 @@ def command_line(t: Translator, verb: str, address: str, locked: bool,
     return command + (" --code " + t("bye.code") if locked else "")
 
 
+WATCHERS_SHOWN = 5  # a host may name more (a hostile one, any number): the room shows these
+
+
 class WaitingRoomScreen(Localized, Screen[None]):
     """Who sits where and who is ready; the host fills seats with bots, moves, removes, starts."""
 
@@ -379,7 +382,7 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
 def watching_words(t: Translator, room: Any) -> str:
     """How many watch, and who (the first few the host names; an older host names none)."""
     count, names = room["spectators"], room.get("watchers")
-    if not count or not isinstance(names, list) or not names:
+    if not isinstance(count, int) or count < 1 or not isinstance(names, list) or not names:
         return t("room.spectators", n=count)
-    shown = [clip(str(name), 12) for name in names[:count]]
+    shown = [clip(str(name), 12) for name in names[:min(count, WATCHERS_SHOWN)]]
     return t("room.watchers", n=count, names=", ".join(shown) + (", …" if count > len(shown) else ""))

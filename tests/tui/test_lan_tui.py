@@ -249,6 +249,16 @@ async def test_the_waiting_room_names_who_watches():
         assert "Zhou" not in body() and "Ximen" not in body()
 
 
+def test_a_hostile_host_s_watchers_cost_the_room_one_short_line():
+    from bhtui.tui.room import watching_words
+    t = Translator("en")
+    many = {"spectators": 10**9, "watchers": ["X" * 10_000] * 100_000}
+    assert watching_words(t, many) == "1000000000 watching: " + ", ".join(["XXXXXXXXXXX…"] * 5) + ", …"
+    assert watching_words(t, {"spectators": "3", "watchers": ["Wu"]}) == "3 watching"
+    assert watching_words(t, {"spectators": 2, "watchers": {"Wu": 1}}) == "2 watching"
+    assert watching_words(t, {"spectators": 1, "watchers": [7]}) == "1 watching: 7"
+
+
 async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     from bhtui.tui.room import TableMenu
     from bhtui.tui.sessions import MenuSession
