@@ -73,7 +73,7 @@ class ReplayScreen(Localized, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield TableArea()
-            log = RichLog(id="r-log", wrap=True, markup=False)
+            log = RichLog(id="r-log", wrap=True, markup=False, min_width=1)
             log.can_focus = False  # keys step the game; they must not scroll the log
             yield log
             yield Plain(id="r-hands")

@@ -89,7 +89,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             yield TableArea(id="top")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True,
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=1,
                           max_lines=LOG_LINES)
             yield Plain(id="shown")
             yield HandView(self.style, id="hand")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import RichLog
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
@@ -266,6 +267,21 @@ async def test_a_hint_on_its_way_says_so_and_gives_way_to_its_answer():
         await wait_for(pilot, lambda: t.last_hint is not None, "the hint on the screen")
         await pilot.pause()
         assert "thinking" not in str(status.render())
+
+
+async def test_a_long_chat_line_wraps_in_the_log_and_never_scrolls_it_sideways():
+    """A word longer than the log (a pasted link, a name in 买3's line) used to leave a
+    sideways scrollbar over the log's last row for the rest of the game."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        log = t.query_one("#log", RichLog)
+        app.client.chat("x" * 150)
+        await wait_for(pilot, lambda: any("x" * 50 in line for line in t.log_lines), "the chat")
+        await pilot.pause()
+        assert log.max_scroll_x == 0 and not log.show_horizontal_scrollbar
+        assert max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
 
 
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
