@@ -102,6 +102,32 @@ async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(case, firs
             assert result.multiplier > 1
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_R_WH_THRONE_5_keep_abdicate_and_show_all_fit_in_the_throne_dialog(
+        language, size, first_deal):
+    """Weihai's emperor is offered three answers with long words (Keep the throne, Abdicate,
+    Show both: open solo): every button shows whole inside the dialog's box."""
+    from textual.widgets import Button
+
+    first_deal(WEIHAI_DEALS["abdicate"])
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
+    async with app.run_test(size=size) as pilot:
+        for _ in until_hang("the emperor's three answers"):
+            await pilot.pause()
+            if isinstance(app.screen, GrabDialog):
+                await pilot.press("s")
+            elif isinstance(app.screen, ThroneDialog) and "solo" in app.screen.choices:
+                break
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.query(Button)) == 3, "the buttons")
+        await pilot.pause()
+        box = screen.query_one("Vertical").content_region
+        for button in screen.query(Button):
+            assert box.contains_region(button.region), (str(button.label), button.region, box)
+
+
 async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result(first_deal):
     """R-WF-BUY3-1 and R-WF-STUCK-1 told in the log, the round played to its result with the
     hint keeping my 3 for last (R-WF-BIE3-1)."""
