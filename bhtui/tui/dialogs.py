@@ -26,7 +26,6 @@ from bhtui.wire import HistoryRow, TrickMove, ViewHead
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
 #                screen (eight pushed the totals and the keys off it); v shows them all
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
-TAKE_BACK = {"type": "托管 off"}  # a result's answer under 托管: "I play my seat again"
 
 
 class DecisionDialog(Dialog):
@@ -57,6 +56,8 @@ class ResultScreen(Dialog):
         self.on_auto = False
         """My seat is on 托管 (the table sets it): ``t`` takes it back here too — with the
         bots at full speed a result is up most of the time, and the key did nothing."""
+        self.take_back: Callable[[], None] = lambda: None
+        """What ``t`` does besides (the table sets it: 托管 off)."""
         self.watching = False
         """A watcher's (the table sets it): the count only closes the result, and so does
         Enter — the next round comes when the players go on, not sooner."""
@@ -115,7 +116,12 @@ class ResultScreen(Dialog):
         return self.on_auto if action == "take_back" else True
 
     def action_take_back(self) -> None:
-        self.dismiss(TAKE_BACK)
+        """托管 off at once; the result stays up till Enter, its countdown having been
+        托管's (it went on by itself, and the next round's dialog came before it was read)."""
+        self.take_back()
+        self.on_auto, self._left = False, None
+        self.continue_line.update(Text(self.t("result.continue"), style="bold"))
+        self.refresh_bindings()
 
 
 def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str],

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bhtui.tui.dialogs import (
-    TAKE_BACK,
     TAKE_OVER,
     ChatPrompt,
     MatchEndScreen,
@@ -84,8 +83,6 @@ class TableDialogs:
 
         def closed(answer: Any) -> None:
             model.flow.close()
-            if answer == TAKE_BACK:
-                screen.set_auto(False)
             if model.pending_results:
                 self.show_result()
                 return
@@ -101,6 +98,7 @@ class TableDialogs:
             auto_close)
         if isinstance(result, ResultScreen):
             result.on_auto, result.watching = model.on_auto() and not watching, watching
+            result.take_back = lambda: screen.set_auto(False)
         screen.app.push_screen(result, closed)
 
     def standings(self) -> None:

@@ -537,22 +537,29 @@ async def test_R_AUTO_1_alone_with_bots_the_turn_timer_waits_while_help_or_f2_is
             assert scheduler.time_left() < 29.9 and not app.host.seats[0].auto  # not anew
 
 
-async def test_R_AUTO_1_t_on_a_result_under_tuoguan_gives_the_seat_back():
+async def test_R_AUTO_1_t_on_a_result_under_tuoguan_gives_the_seat_back_and_the_result_stays():
     """With the bots at full speed a round's result is up most of the time under 托管, and
     t did nothing there: the status said "t to take over" while deal after deal went by.
-    The result names t (托管 off) and t there takes the seat back."""
+    The result names t (托管 off) and t there takes the seat back. The result then stays
+    till Enter: its countdown was 托管's, and closing it at once skipped to the next
+    round's dialog before the result was read."""
     from bhtui.tui.dialogs import ResultScreen
 
-    app = make_app(result_seconds=60.0)
+    app = make_app(result_seconds=2.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         await pilot.press("t")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), "a round's result")
-        await wait_for(pilot, lambda: "托管 off" in footer_text(app.screen), "t named")
+        result = app.screen
+        await wait_for(pilot, lambda: "托管 off" in footer_text(result), "t named")
         assert app.host.seats[0].auto
         await pilot.press("t")
         await wait_for(pilot, lambda: not app.host.seats[0].auto, "the seat given back")
-        assert not isinstance(app.screen, ResultScreen)
+        await wait_for(pilot, lambda: "托管 off" not in footer_text(result), "t no longer named")
+        assert app.screen is result and "Enter" in str(result.continue_line.render())
+        assert result._left is None  # no countdown: it waits for me
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is not result, "closed by Enter")
 
 
 async def test_sorting_chosen_in_f2_reorders_the_hand_on_the_table():
