@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from textual.binding import Binding
 from textual.screen import ModalScreen
+from textual.widgets import OptionList
 
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
@@ -13,6 +15,12 @@ from bhtui.tui.messages import Aside
 from bhtui.tui.widgets import Footer
 
 ResultT = TypeVar("ResultT")
+
+LIST_CURSOR = [Binding("up", "list_cursor(-1)", show=False, priority=True),
+               Binding("down", "list_cursor(1)", show=False, priority=True)]
+"""For a dialog whose list is answered by a priority key (Enter, Space): a priority key is
+taken as it arrives, while the list's own arrows wait in its queue, so ↓⏎ typed quickly
+acted on the line above. As priorities too, the arrows are taken in the order typed."""
 
 
 class Dialog(Localized, ModalScreen[ResultT]):
@@ -62,6 +70,11 @@ class Dialog(Localized, ModalScreen[ResultT]):
             self.dismiss(result)
         else:
             self._retired = (result,)
+
+    def action_list_cursor(self, step: int) -> None:
+        """``LIST_CURSOR``'s arrows: the dialog's list moves at once."""
+        for options in self.query(OptionList):
+            options.action_cursor_up() if step < 0 else options.action_cursor_down()
 
     def on_screen_resume(self) -> None:
         if self._retired is not None and not self.closed:

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from bhtui.games import GAMES, Game, rules_in
 from bhtui.tui.i18n import STRINGS, Translator
-from bhtui.tui.modal import Dialog
+from bhtui.tui.modal import LIST_CURSOR, Dialog
 from bhtui.tui.widgets import Plain
 
 
@@ -25,6 +25,7 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
     offers its own game's presets; before a local match (``every_game``) any game's."""
 
     BINDINGS = [
+        *LIST_CURSOR,
         Binding("space", "switch", "Switch", id="settings.switch", priority=True),
         Binding("left", "preset(-1)", "Rule set", id="settings.preset", priority=True),
         Binding("right", "preset(1)", show=False, id="settings.preset_next", priority=True),

@@ -284,6 +284,27 @@ async def test_a_long_chat_line_wraps_in_the_log_and_never_scrolls_it_sideways()
         assert max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
 
 
+async def test_R_GUARD_1_down_and_enter_typed_together_call_the_second_group(first_deal):
+    """A terminal sends keys typed quickly in one burst. The dialog's Enter (a priority, so
+    the footer says Call) was taken before the list's own ↓ in its queue, so ↓⏎ called the
+    first group. Here both keys arrive at once, as from a terminal."""
+    from textual import events
+
+    from bhtui.cards import parse_card
+
+    first_deal(deal_of("7H 7H 7H 8S 8S 8S 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog), "the call")
+        await pilot.pause()
+        app.post_message(events.Key("down", None))
+        app.post_message(events.Key("enter", "\r"))
+        await wait_for(pilot, lambda: app.host.match.round.called is not None, "the call")
+        assert app.host.match.round.called == parse_card("8S")
+
+
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
     """The phrases are both games' (接风, a Baohuang word, was among them in Dou Dizhu)."""
     app = make_app(language="zh")

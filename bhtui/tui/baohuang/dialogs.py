@@ -27,7 +27,7 @@ from bhtui.tui.baohuang.describe import tribute_words
 from bhtui.tui.cardstyle import rank_counts_words
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.i18n import Translator
-from bhtui.tui.modal import Dialog
+from bhtui.tui.modal import LIST_CURSOR, Dialog
 from bhtui.tui.widgets import Plain, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
@@ -180,7 +180,8 @@ class CallDialog(ChoiceDialog):
 
     # Enter calls the highlighted group: said in the footer (the list's own Enter is not), and
     # a priority so the footer shows it over the list's; on a focused button it presses that.
-    BINDINGS = [Binding("enter", "call", "Call", id="call.pick", priority=True),
+    BINDINGS = [*LIST_CURSOR,
+                Binding("enter", "call", "Call", id="call.pick", priority=True),
                 Binding("n", "answer('decline')", "Yield", id="call.decline"),
                 Binding("g", "answer('grab')", "Grab", id="call.grab")]
 
