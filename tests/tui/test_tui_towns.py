@@ -36,8 +36,8 @@ async def play_round(app: BhtuiApp, pilot) -> set[str]:
             await pilot.press("s")
         elif isinstance(screen, ThroneDialog):
             seen.add(f"throne:{','.join(screen.choices)}")
-            await pilot.press("a" if "abdicate" in screen.choices else
-                              "y" if "accept" in screen.choices else "n")
+            await pilot.press(*(["a", "a"] if "abdicate" in screen.choices else  # 2nd: yes
+                                "y" if "accept" in screen.choices else "n"))
         elif isinstance(screen, StepDialog):
             said = next((k for k in screen.choices if k in STEP_KEYS), None)
             seen.add(f"step:{view['step']}:{said}")
@@ -126,6 +126,36 @@ async def test_R_WH_THRONE_5_keep_abdicate_and_show_all_fit_in_the_throne_dialog
         box = screen.query_one("Vertical").content_region
         for button in screen.query(Button):
             assert box.contains_region(button.region), (str(button.label), button.region, box)
+
+
+@pytest.mark.parametrize("key", ["a", "s"])
+async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, first_deal):
+    """Weihai's abdication (public, ×2) and open solo (one against four, ±24) are the
+    round's biggest choices: one press only asks; any other key then sends nothing."""
+    from bhtui.tui.baohuang.dialogs import ConfirmKey
+
+    first_deal(WEIHAI_DEALS["abdicate"])
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in until_hang("the emperor's three answers"):
+            await pilot.pause()
+            if isinstance(app.screen, GrabDialog):
+                await pilot.press("s")
+            elif isinstance(app.screen, ThroneDialog) and "solo" in app.screen.choices:
+                break
+        throne, seq = app.screen, app.host.seq
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey), "the question")
+        shown = " ".join(str(w.render()) for w in app.screen.query(Plain))
+        assert f"Press {key} again" in shown and ("让位" if key == "a" else "明独") in shown
+        await pilot.press("x")  # no: back to the three answers, nothing sent
+        await wait_for(pilot, lambda: app.screen is throne, "the throne again")
+        assert app.host.seq == seq
+        await pilot.press(key, key)
+        await wait_for(pilot, lambda: app.host.seq > seq, "the answer sent")
+        mine = [action["type"] for seat, action in app.host.match.actions if seat == 0]
+        assert ("abdicate" if key == "a" else "solo") in mine
 
 
 async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result(first_deal):

@@ -31,9 +31,11 @@ from bhtui.tui.modal import LIST_CURSOR, Dialog
 from bhtui.tui.widgets import Plain, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
-WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k"}
-"""Declarations that take the throne or double the stakes, and cannot be taken back: their
-key acts only when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
+WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
+           "solo": "s"}
+"""Declarations that take the throne, double the stakes or play one against four (Weihai's
+abdication is public, ×2; its open solo ±24), and cannot be taken back: their key acts only
+when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
 
 
 class ConfirmKey(Dialog[bool]):

@@ -86,7 +86,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare\n"
             "  your solo) · y 让牌 yield in a baike trick · r 造反 rebel: for\n"
             "  rebels only; once two have, the guard is shown and the scores\n"
-            "  double, whoever wins. g, m and r (and 踢's k) act on a second press.\n\n"
+            "  double, whoever wins. g, m and r (and 踢's k, Weihai's a and s) act\n"
+            "  on a second press.\n\n"
             "THE HAND\n"
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
@@ -127,7 +128,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
             "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
             "  两人造反即亮出保皇派，无论输赢分数翻倍）。\n"
-            "  g、m、r（和踢的 k）要按两次才生效。\n\n"
+            "  g、m、r（和踢的 k、威海的 a 和 s）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
             "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王，"
@@ -314,6 +315,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm.open_solo": {"en": "明独: show everyone you play alone, one against four?",
                           "zh": "明独：向大家亮明你一个人打四个人？"},
     "confirm.kick": {"en": "踢: double the stakes again?", "zh": "踢：分数再翻一倍？"},
+    "confirm.abdicate": {"en": "让位: hand the throne on and guard the new emperor, public, ×2?",
+                         "zh": "让位：把皇位让出去，公开当新皇帝的保皇派，分数翻倍？"},
+    "confirm.solo": {"en": "明独: show both marked cards and play alone, one against four?",
+                     "zh": "明独：亮出两张标记牌，一个人打四个人？"},
     "confirm.keys": {"en": "Press {press} again to say yes · any other key: no, nothing is sent",
                      "zh": "再按 {press} 确认 · 按其他任意键取消，什么都不发出"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
