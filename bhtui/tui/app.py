@@ -227,16 +227,18 @@ class BhtuiApp(App[None]):
         # The top screen with help of its own (a replay: its keys and its game's), unless a
         # table (a game played on from that replay) is above it.
         shown = next((s for s in reversed(self.screen_stack)
-                      if isinstance(s, TableScreen) or hasattr(s, "help_keys")), None)
-        bodies: tuple[str, ...] = ("help.body",)
-        if hasattr(shown, "help_keys"):
-            bodies = shown.help_keys  # type: ignore[union-attr]
+                      if isinstance(s, TableScreen) or hasattr(s, "help_texts")), None)
+        texts = [self.t("help.body"), self.t("help.rules")]
+        if hasattr(shown, "help_texts"):
+            texts = shown.help_texts()  # type: ignore[union-attr]
         elif self.client is not None:
+            table: Mapping[str, Any] = self.client.view or self.client.room or {}
             try:
-                bodies = (parts_for(self.client.game).help_key,)
+                texts = parts_for(self.client.game).help_texts(self.t, table.get("preset"),
+                                                               self.card_style)
             except ValueError:
                 pass  # a game this bhtui does not know: the general keys still help
-        self.push_screen(HelpScreen(self.t, *bodies))
+        self.push_screen(HelpScreen(self.t, texts))
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):

@@ -191,6 +191,26 @@ def weifang_examples(t: Translator, style: CardStyle) -> str:
     return "\n".join(lines)
 
 
+TOWNS = {"weihai": 7, "weifang": 8}
+"""The chapters that tell a town's rules, by preset."""
+
+
+def town_chapter(t: Translator, style: CardStyle, index: int) -> str:
+    """A town's chapter (``TOWNS``), with the engine's examples."""
+    examples = weihai_examples(t) if index == TOWNS["weihai"] else weifang_examples(t, style)
+    return reflow(CHAPTERS[index]["body"][t.language]).format(examples=examples)
+
+
+def town_rules(t: Translator, style: CardStyle, preset: str) -> str | None:
+    """The rules of a town's table for its help, as the demo tells them (None: not a town,
+    whose rules the help's own, qingdao's, tell)."""
+    index = TOWNS.get(preset)
+    if index is None:
+        return None
+    title = CHAPTERS[index]["title"][t.language].split(" · ", 1)[-1]
+    return title.upper() + "\n" + town_chapter(t, style, index)
+
+
 def _text(card: int) -> str:
     from bhtui.cards import card_text
 
@@ -268,10 +288,8 @@ class DemoScreen(Localized, Screen[None]):
             return template.format(examples=scoring_examples(self.t))
         if index == 5:
             return template.format(examples=tribute_examples(self.t, style))
-        if index == 7:
-            return template.format(examples=weihai_examples(self.t))
-        if index == 8:
-            return template.format(examples=weifang_examples(self.t, style))
+        if index in TOWNS.values():
+            return town_chapter(self.t, style, index)
         return template
 
     def show(self) -> None:

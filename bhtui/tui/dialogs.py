@@ -296,22 +296,22 @@ class PreviousTrickScreen(Dialog):
 
 
 class HelpScreen(Dialog):
-    """Keys and rules of the game being played (``bodies``: i18n keys, shown in turn: a
-    replay's own keys, then its game's help)."""
+    """Keys and rules of the game being played (``texts``, shown in turn: a replay's own
+    keys, then its game's help)."""
 
     ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
 
-    def __init__(self, t: Translator, *bodies: str) -> None:
+    def __init__(self, t: Translator, texts: Sequence[str]) -> None:
         super().__init__(t)
-        self.bodies = bodies or ("help.body",)
+        self.texts = texts
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.t("help.title"), classes="title")
             with VerticalScroll():
-                yield Prose("\n\n".join(self.t(body) for body in self.bodies))
+                yield Prose("\n\n".join(self.texts))
             yield Plain(self.t("help.close"))
 
     def action_close(self) -> None:

@@ -44,7 +44,7 @@ class TableParts(ABC, Generic[V]):
 
     game: str
     help_key = "help.body"
-    """The i18n key of the help screen's keys and rules."""
+    """The i18n key of the help screen's keys (and, unless ``help_texts`` says more, rules)."""
     round_key = "round"
     """The i18n key naming a round of this game ("Round 2"; Dou Dizhu's "Deal 2")."""
     run_key = False
@@ -55,6 +55,10 @@ class TableParts(ABC, Generic[V]):
     words_of: dict[str, str] = {}
     """The game's own words for a shared screen's text (i18n keys): Dou Dizhu leads a hand,
     not a set."""
+
+    def help_texts(self, t: Translator, preset: str | None, style: CardStyle) -> list[str]:
+        """The help screen's texts for a table of ``preset`` (None: not known)."""
+        return [t(self.help_key)]
 
     def words(self, key: str) -> str:
         return self.words_of.get(key, key)

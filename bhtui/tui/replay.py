@@ -92,11 +92,12 @@ class ReplayScreen(Localized, Screen[None]):
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "small")
         self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
 
-    @property
-    def help_keys(self) -> tuple[str, ...]:
-        """F1 here: the replay's own keys, then the help of the game replayed (a Dou Dizhu
-        replay showed Baohuang's: the app took the game from a table it was not at)."""
-        return "replay.help", self.parts.help_key
+    def help_texts(self) -> list[str]:
+        """F1 here: the replay's own keys, then the help of the game and rules replayed (a
+        Dou Dizhu replay showed Baohuang's: the app took the game from a table it was not
+        at)."""
+        return [self.t("replay.help"),
+                *self.parts.help_texts(self.t, self.replay.preset, self.style)]
 
     def _look_up(self) -> None:
         """The seat's analysis kept beside the log, if any (none for the demo's rounds)."""

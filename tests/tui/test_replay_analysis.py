@@ -217,4 +217,5 @@ async def test_help_in_a_game_played_on_from_a_replay_is_the_games_not_the_repla
         await pilot.press("f1")
         await wait_for(pilot, lambda: app.screen.query("Prose"), "the help")
         shown = app.screen.query_one("Prose").text
-        assert shown == app.t("help.body") and "REPLAY KEYS" not in shown
+        assert shown == app.t("help.body") + "\n\n" + app.t("help.rules")
+        assert "REPLAY KEYS" not in shown

@@ -158,6 +158,26 @@ async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, f
         assert ("abdicate" if key == "a" else "solo") in mine
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_the_help_at_a_weihai_table_tells_weihai_s_rules_not_qingdao_s(language):
+    """F1 at a Weihai table told qingdao's rules (the emperor calls a guard, the losers pay
+    tribute) where nobody calls and 6 is the lowest rank; it now tells the town's, as the
+    demo does, with the engine's examples."""
+    from bhtui.tui.dialogs import HelpScreen
+
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.view is not None,
+                       "the table")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        shown = app.screen.query_one("Prose").text
+        assert app.t("help.body") in shown and app.t("help.rules") not in shown
+        assert ("WEIHAI RULES" if language == "en" else "威海玩法") in shown
+        assert ("165 cards" if language == "en" else "165张") in shown
+
+
 async def test_a_weifang_round_by_keyboard_at_80x24_reaches_its_result(first_deal):
     """R-WF-BUY3-1 and R-WF-STUCK-1 told in the log, the round played to its result with the
     hint keeping my 3 for last (R-WF-BIE3-1)."""

@@ -73,6 +73,13 @@ class BaohuangParts(TableParts[BaohuangView]):
                 lines.append(Text(t("trick.empty"), style="dim"))
         return {"center": Text("\n").join(lines[:4])}
 
+    def help_texts(self, t: Translator, preset: str | None, style: CardStyle) -> list[str]:
+        """The keys, then the rules this table plays: a town's as the demo tells them (the
+        help told qingdao's at a Weihai table, where nobody calls and 6 is the lowest rank)."""
+        from bhtui.tui.demo import town_rules  # (the demo's screens import these parts)
+
+        return [t(self.help_key), town_rules(t, style, preset or "") or t("help.rules")]
+
     def seat_lines(self, seat: int, view: BaohuangView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
         return seat_lines(seat, view, table, me, t, style, badges=badges(seat, view, me, t), **kw)

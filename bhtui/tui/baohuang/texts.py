@@ -101,19 +101,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "seat, on your left) ↻. ▶ marks the seat to act, ● beside a name the one whose "
             "set holds the trick. Each seat shows its last set until it acts again; "
             "\"still out\" under the table counts the jokers, 2s and aces not yet played "
-            "and not in your hand (记牌器, when the table has it on).\n\n"
-            "RULES (qingdao; other rule sets: docs/rules.md §12, chosen with --settings)\n"
-            "Five players, four decks. A set is any number of one rank plus jokers. "
-            "Beat a set with one of the same size whose cards are each higher, sorted high "
-            "to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; nothing "
-            "beats a set with a big joker.\n"
-            "The emperor (public) calls three identical cards; whoever holds the fourth is "
-            "his secret guard. Holding all four: a hidden solo, or show them for an open "
-            "solo (scores double). Everyone else is a rebel.\n"
-            "Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members. "
-            "Winning a trick leads the next; if the winner is out, the next player leads "
-            "(接风). Next round the losers pay tribute: their highest cards.\n"
-            "Weihai and Weifang: the demo's chapters 8 and 9 (bhtui demo), docs/baohuang-towns.md."
+            "and not in your hand (记牌器, when the table has it on)."
         ),
         "zh": (
             "按键\n"
@@ -138,16 +126,32 @@ STRINGS: dict[str, dict[str, str]] = {
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
             "放弃的皇牌传给上家（左手边）↻。▶ 标出该出牌的人，名字旁的 ● 标出目前最大的一家。"
             "每家最后出的牌一直显示到他再出牌为止；"
-            "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。\n\n"
-            "规则（青岛；其他规则见 docs/rules.md §12，用 --settings 选择）\n"
+            "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。"
+        ),
+    },
+    "help.rules": {
+        "en": (
+            "RULES (qingdao; baike and lianzhong choose the emperor and score their own ways)\n"
+            "Five players, four decks. A set is any number of one rank plus jokers. "
+            "Beat a set with one of the same size whose cards are each higher, sorted high "
+            "to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; nothing "
+            "beats a set with a big joker.\n"
+            "The emperor (public) calls three identical cards; whoever holds the fourth is "
+            "his secret guard. Holding all four: a hidden solo, or show them for an open "
+            "solo (scores double). Everyone else is a rebel.\n"
+            "Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members. "
+            "Winning a trick leads the next; if the winner is out, the next player leads "
+            "(接风). Next round the losers pay tribute: their highest cards."
+        ),
+        "zh": (
+            "规则（青岛；百科与联众定皇帝和计分各有不同）\n"
             "五人四副牌。一套牌是同一点数的若干张加任意王。"
             "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
             "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
             "皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，"
             "亮出四张为明独，分数翻倍。其余的人是革命党。\n"
             "名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。"
-            "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。\n"
-            "威海与潍坊玩法：见 bhtui demo 第 8、9 章与 docs/baohuang-towns.md。"
+            "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。"
         ),
     },
     "preset.qingdao": {"en": "Qingdao (the classic: 4/2/0/-2/-4, tribute)", "zh": "青岛（经典：4/2/0/-2/-4，进贡）"},
