@@ -241,6 +241,7 @@ class DemoScreen(Localized, Screen[None]):
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
         Binding("enter", "start_round", show=False, id="demo.start"),
+        Binding("escape", "leave_answer", show=False, id="demo.leave"),
         *(Binding(str(n), f"jump({n - 1})", show=False, id=f"demo.ch{n}")
           for n in range(1, 10)),  # 1-9; the chapters after the ninth by PgDn
     ]
@@ -305,6 +306,10 @@ class DemoScreen(Localized, Screen[None]):
             answer.focus()
         else:
             scroll.focus()  # ↑↓ scroll a long chapter
+
+    def action_leave_answer(self) -> None:
+        """Out of chapter 2's answer box, so digits jump again (only Tab left it, unsaid)."""
+        self.query_one("#demo-scroll", VerticalScroll).focus()
 
     def action_chapter(self, step: int) -> None:
         self.action_jump(self.chapter + step)

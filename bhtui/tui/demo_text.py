@@ -161,8 +161,8 @@ TASKS: list[dict[str, str]] = [
 ]
 
 WORDS = {
-    "keys": {"en": "PgDn/PgUp chapter · 1-9 jump (outside the answer box) · ↑↓ scroll · ctrl+q quit",
-             "zh": "PgDn/PgUp 翻章 · 1-9 跳章（在输入框外）· ↑↓ 滚动 · ctrl+q 退出"},
+    "keys": {"en": "PgDn/PgUp chapter · 1-9 jump · ↑↓ scroll · Esc leaves the answer · ctrl+q quit",
+             "zh": "PgDn/PgUp 翻章 · 1-9 跳章 · ↑↓ 滚动 · Esc 离开输入框 · ctrl+q 退出"},
     "right": {"en": "✓ {new} beats {old}.", "zh": "✓ {new} 压得过 {old}。"},
     "next_task": {"en": " Next: {task}.", "zh": " 下一题：{task}。"},
     "done": {"en": " Well done — PgDn for the next chapter.", "zh": " 做得好——按 PgDn 看下一章。"},

@@ -71,6 +71,24 @@ async def test_try_it_a_wrong_answer_says_why_and_a_right_one_moves_on():
         assert demo.try_index == 2
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_esc_leaves_the_answer_box_so_digits_jump_and_the_keys_line_fits(language):
+    """In chapter 2 the answer box kept the focus: 7 was typed as an answer, only Tab left
+    it, and nothing said so; the English keys line also ran to a second line at 80x24."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        keys = demo.query_one("#demo-keys")
+        assert keys.region.height == 1 and "Esc" in text_of(demo, "#demo-keys")
+        await pilot.press("2")
+        assert demo.chapter == 1
+        await pilot.press("7")
+        assert demo.chapter == 1  # typed into the answer
+        await pilot.press("escape", "7")
+        assert demo.chapter == 6
+
+
 def test_judging_explains_each_way_a_set_can_fail():
     t = Translator("en")
     assert judge("J J J BJ", "9 9 9 SJ", t)[0]
