@@ -24,6 +24,7 @@ from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.dialogs import PreviousTrickScreen, ScoreSheetScreen
 from bhtui.tui.handkeys import HandKeys
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
@@ -143,6 +144,10 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.refresh_bindings()
             if small and self.decision is not None and self.model.flow.showing != "end":
                 self.decision.retire(None)  # withdrawn, and asked again once large enough
+            if small:  # views of the table go with it (v and l open them again): they
+                for screen in self.app.screen_stack:  # covered the message saying why
+                    if isinstance(screen, (ScoreSheetScreen, PreviousTrickScreen)):
+                        screen.retire(None)
             elif not small:
                 if self.client.seat is not None:
                     self.hand.focus()  # hidden, it had lost the focus

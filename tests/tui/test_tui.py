@@ -305,6 +305,25 @@ async def test_R_GUARD_1_down_and_enter_typed_together_call_the_second_group(fir
         assert app.host.match.round.called == parse_card("8S")
 
 
+async def test_the_score_sheet_gives_way_to_the_too_small_message():
+    """Open over the table when the terminal shrank below 80x24, the score sheet covered
+    the message saying why the table was gone; it closes with the table (v opens it
+    again), and nothing else is lost."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        hand = list(t.query_one(HandView).cards)
+        await pilot.press("v")
+        await wait_for(pilot, lambda: app.screen is not t, "the score sheet")
+        await pilot.resize_terminal(70, 20)
+        await wait_for(pilot, lambda: app.screen is t, "the sheet closed")
+        assert "Terminal too small" in str(t.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not t.model.small, "large again")
+        assert t.query_one(HandView).cards == hand
+
+
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
     """The phrases are both games' (接风, a Baohuang word, was among them in Dou Dizhu)."""
     app = make_app(language="zh")
