@@ -6,7 +6,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "analysis.running": {"en": "analysing {done}/{total}…", "zh": "分析中 {done}/{total}…"},
     "analysis.done": {"en": "analysed: mistakes {marked}", "zh": "已分析：{marked}处失误"},
     "analysis.cancelled": {"en": "analysis stopped (a: again)", "zh": "分析已停止（a 重新开始）"},
-    "analysis.seat": {"en": "weighing {name}'s decisions", "zh": "分析{name}的决策"},
+    "analysis.seat": {"en": "{name}'s seat: a weighs its decisions", "zh": "{name}的座位：按 a 分析他的决策"},
     "analysis.none": {"en": "no mistake marked after this", "zh": "此后没有标出的失误"},
     "analysis.verdict": {"en": "{name}: {played} {played_mean} · hard: {best} {best_mean}",
                          "zh": "{name}：{played} {played_mean} · hard：{best} {best_mean}"},

@@ -88,7 +88,7 @@ async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_pa
         await wait_for(pilot, lambda: "stopped" in status(app), "the analysis to stop")
         assert screen.review is None and not (tmp_path / f"{path.stem}.analysis").exists()
         await pilot.press("s")  # nobody else sat there: every hand may be shown
-        assert screen.seat == 1 and "weighing P1's decisions" in status(app)
+        assert screen.seat == 1 and "P1's seat: a weighs its decisions" in status(app)
         await pilot.press("end", "d")
         await wait_for(pilot, lambda: at_table(app), "the table")
         assert table(app).client.seat == 1
