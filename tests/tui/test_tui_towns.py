@@ -102,6 +102,16 @@ async def test_a_weihai_round_by_keyboard_at_80x24_reaches_its_result(case, firs
             assert result.multiplier > 1
 
 
+async def to_the_emperors_answers(app: BhtuiApp, pilot) -> None:
+    """Past the grab round (no grab) to the emperor's keep / abdicate / show dialog."""
+    for _ in until_hang("the emperor's three answers"):
+        await pilot.pause()
+        if isinstance(app.screen, GrabDialog):
+            await pilot.press("s")
+        elif isinstance(app.screen, ThroneDialog) and "solo" in app.screen.choices:
+            return
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_R_WH_THRONE_5_keep_abdicate_and_show_all_fit_in_the_throne_dialog(
@@ -114,12 +124,7 @@ async def test_R_WH_THRONE_5_keep_abdicate_and_show_all_fit_in_the_throne_dialog
     app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
                    LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
     async with app.run_test(size=size) as pilot:
-        for _ in until_hang("the emperor's three answers"):
-            await pilot.pause()
-            if isinstance(app.screen, GrabDialog):
-                await pilot.press("s")
-            elif isinstance(app.screen, ThroneDialog) and "solo" in app.screen.choices:
-                break
+        await to_the_emperors_answers(app, pilot)
         screen = app.screen
         await wait_for(pilot, lambda: len(screen.query(Button)) == 3, "the buttons")
         await pilot.pause()
@@ -138,12 +143,7 @@ async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, f
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
                    LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in until_hang("the emperor's three answers"):
-            await pilot.pause()
-            if isinstance(app.screen, GrabDialog):
-                await pilot.press("s")
-            elif isinstance(app.screen, ThroneDialog) and "solo" in app.screen.choices:
-                break
+        await to_the_emperors_answers(app, pilot)
         throne, seq = app.screen, app.host.seq
         await pilot.press(key)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey), "the question")
