@@ -158,6 +158,29 @@ async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, f
         assert ("abdicate" if key == "a" else "solo") in mine
 
 
+def test_R_WH_DECL_3_a_rebel_s_kick_says_it_needs_a_second_one():
+    """A rebel's 踢 counts only once a second rebel kicks too: one kicking alone left the
+    log saying "Di kicks (踢)" and nothing about why the stakes did not double."""
+    from bhtui.rules import Match
+    from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+    from bhtui.tui.i18n import Translator
+
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_DEALS["rebel"])
+    for seat in (1, 0, 4, 3, 2):
+        m.apply(seat, {"type": "skip"})  # nobody grabs (明渡)
+    m.apply(1, {"type": "accept"})
+    m.apply(2, {"type": "open_guard"})  # 明保: now the rebels may kick
+    events = m.apply(3, {"type": "kick"}) + m.apply(4, {"type": "skip"}) + m.apply(
+        0, {"type": "skip"})
+    assert "kicked" not in [e["type"] for e in events]  # alone: it did not count
+    names, t = ["Ana", "Bo", "Cy", "Di", "Ed"], Translator("en")
+    view = m.view(0)
+    lines = [BAOHUANG_PARTS.describe(e, names, t, view, str) for e in events]
+    assert lines[0] == "Di kicks (踢): it counts once a second rebel kicks too"
+    emperor = BAOHUANG_PARTS.describe({"type": "kick", "seat": 1}, names, t, view, str)
+    assert emperor == "Bo kicks (踢)"  # a royal's kick counts alone
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 async def test_the_help_at_a_weihai_table_tells_weihai_s_rules_not_qingdao_s(language):
     """F1 at a Weihai table told qingdao's rules (the emperor calls a guard, the losers pay

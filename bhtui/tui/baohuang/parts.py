@@ -86,6 +86,12 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def describe(self, event: Event, names: list[str], t: Translator,
                  view: Mapping[str, Any], label: Label) -> str | None:
+        guard, seat = view.get("guard"), event.get("seat")
+        if (event.get("type") == "kick" and guard is not None and isinstance(seat, int)
+                and seat not in (guard, view.get("emperor")) and 0 <= seat < len(names)):
+            # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
+            # nothing else in the log said why the stakes stayed as they were
+            return t("log.kick_rebel", name=names[seat])
         return describe(event, names, t, view.get("emperor"), label)
 
     def roles(self, event: Event) -> dict[str, Any]:

@@ -273,6 +273,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.abdication": {"en": "{name} holds the guard card: 明保, scores ×2",
                        "zh": "{name} 持有侍卫牌：明保，分数×2"},
     "log.kick": {"en": "{name} kicks (踢)", "zh": "{name} 踢"},
+    "log.kick_rebel": {"en": "{name} kicks (踢): it counts once a second rebel kicks too",
+                       "zh": "{name} 踢（革命党要两人都踢才算数）"},
     "log.kicked": {"en": "踢: scores ×2 again", "zh": "踢成功：分数再翻倍"},
     "log.skip.open_guard": {"en": "{name}: no 明保", "zh": "{name}：不明保"},
     "log.skip.rebel": {"en": "{name} does not rebel", "zh": "{name} 不造反"},
