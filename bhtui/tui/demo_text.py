@@ -195,7 +195,7 @@ WORDS = {
     "example.weihai.kicked": {"en": "Emperor 1st, guard 3rd, 明保 + 踢 (×4): {e}, {g}, each rebel {r}.",
                               "zh": "皇帝头科、保皇派三科，明保加踢（×4）：皇帝 {e}，保皇派 {g}，每个革命党 {r}。"},
     "example.weihai.solo": {"en": "Hidden solo: 1st {first}, 2nd {second}, lower {lower} "
-                                  "(rebels {rebel} each).",
+                                  "(then each rebel {rebel}).",
                             "zh": "暗独：头科 {first}，二科 {second}，更低 {lower}（输时每个革命党 {rebel}）。"},
     "example.weifang.beats": {"en": "{new} beats {old}: {yes}", "zh": "{new} 压 {old}：{yes}"},
     "example.yes": {"en": "yes", "zh": "能"},

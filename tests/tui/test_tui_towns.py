@@ -158,6 +158,26 @@ async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, f
         assert ("abdicate" if key == "a" else "solo") in mine
 
 
+async def test_R_WH_GRAB_1_the_grab_is_asked_again_as_明渡(first_deal):
+    """Weihai's grab round offers 明渡 (the marked cards ignored, ±24); pressing g asked
+    "抢: take the throne" — another game's words — before it counted."""
+    from bhtui.tui.baohuang.dialogs import ConfirmKey
+
+    first_deal(WEIHAI_DEALS["abdicate"])
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GrabDialog), "the grab round")
+        grab, seq = app.screen, app.host.seq
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey), "the question")
+        shown = " ".join(str(w.render()) for w in app.screen.query(Plain))
+        assert "明渡" in shown and "抢" not in shown
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is grab, "the grab round again")
+        assert app.host.seq == seq
+
+
 def test_R_WH_DECL_3_a_rebel_s_kick_says_it_needs_a_second_one():
     """A rebel's 踢 counts only once a second rebel kicks too: one kicking alone left the
     log saying "Di kicks (踢)" and nothing about why the stakes did not double."""

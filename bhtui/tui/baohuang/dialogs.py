@@ -166,6 +166,15 @@ class GrabDialog(ChoiceDialog):
         super().__init__(t, ["grab", "skip"])
         self.view = view
 
+    def action_answer(self, choice: str, words: str = "") -> None:
+        """As every choice, the grab asked again in the words of this grab (明渡 where the
+        marked cards are dealt: its box had said 抢 and "take the throne")."""
+        if choice not in self.choices:
+            return
+        marked = offers.grab_help(self.view) == "grab.help_marked"
+        confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}),
+                  "confirm.grab_marked" if marked and choice == "grab" else None)
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.t("grab.title"), classes="title")

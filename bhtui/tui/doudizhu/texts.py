@@ -68,7 +68,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.log.huangfan": {"en": " · 荒番 (scores ×2)", "zh": " · 荒番（分数×2）"},
     "ddz.log.mark": {"en": " · mark card {card}", "zh": " · 标记牌 {card}"},
     "ddz.log.bid": {"en": "{name} bids {n}", "zh": "{name} 叫{n}分"},
-    "ddz.log.no_bid": {"en": "{name}: no bid", "zh": "{name} 不叫"},
+    "ddz.log.no_bid": {"en": "{name} does not bid", "zh": "{name} 不叫"},
     "ddz.log.void": {"en": "Nobody bid: the cards are dealt again", "zh": "都不叫：重新发牌"},
     "ddz.log.landlord": {"en": "{name} is the landlord at {bid}{extra}",
                          "zh": "{name} 当地主，{bid}分{extra}"},
