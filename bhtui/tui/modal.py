@@ -74,7 +74,10 @@ class Dialog(Localized, ModalScreen[ResultT]):
     def action_list_cursor(self, step: int) -> None:
         """``LIST_CURSOR``'s arrows: the dialog's list moves at once."""
         for options in self.query(OptionList):
-            options.action_cursor_up() if step < 0 else options.action_cursor_down()
+            if step < 0:
+                options.action_cursor_up()
+            else:
+                options.action_cursor_down()
 
     def on_screen_resume(self) -> None:
         if self._retired is not None and not self.closed:
