@@ -49,16 +49,13 @@ from bhtui.rules.sets import NO_RANK, beats, is_bomb
 from bhtui.rules.throne import abdication_to
 
 PLAYOUTS = 640
-"""The budget per decision without a clock (a tournament): what the clock was measured to
-buy at a table (``python bench/playout.py --table-rounds 2``: a median of 620 to 750
-playouts), so a tournament measures the bot people meet. That measure ran beside a
-tournament; on an idle machine the clock buys about twice as much (PRESET_PLAYOUTS)."""
-PRESET_PLAYOUTS = {"weifang": 360, "qingdao": 1280}
-"""Where the clock buys otherwise: Weifang's playouts cost more (its answers are the
-engine's: kills, the GC); qingdao's budget is what the clock buys on an idle 2-core machine
-(stop 56: a median of about 1,300 over 11 rounds, from ~1,000 early in the round to ~2,300
-in its last cards). The other presets keep the busy machine's figure until their goal runs
-are made again, so their kept runs still stand for the code."""
+"""The budget per decision without a clock (a tournament): about what the clock buys at a
+table, where on these 2-core machines a decision plays a median of 620 to 750 playouts
+(``python bench/playout.py --table-rounds 2``), so a tournament measures the bot people
+meet."""
+PRESET_PLAYOUTS = {"weifang": 360}
+"""Where a playout costs more (Weifang's answers are the engine's: kills, the GC), what the
+clock buys there instead."""
 TIMED_PLAYOUTS = 4000
 """With a time limit (at a table) the clock decides; this only caps a decision so easy that
 its playouts are nearly free."""
