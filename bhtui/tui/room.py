@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from bhtui.games import game_of, rules_in
 from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
+from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
@@ -41,9 +42,6 @@ def command_line(t: Translator, verb: str, address: str, locked: bool,
     shown = shlex.quote(name) if name is not None else t("room.name")
     command = f"bhtui --name {shown} {verb} {address}".rstrip()
     return command + (" --code " + t("bye.code") if locked else "")
-
-
-WATCHERS_SHOWN = 5  # a host may name more (a hostile one, any number): the room shows these
 
 
 class WaitingRoomScreen(Localized, Screen[None]):
@@ -384,5 +382,6 @@ def watching_words(t: Translator, room: Any) -> str:
     count, names = room["spectators"], room.get("watchers")
     if not isinstance(count, int) or count < 1 or not isinstance(names, list) or not names:
         return t("room.spectators", n=count)
-    shown = [clip(str(name), 12) for name in names[:min(count, WATCHERS_SHOWN)]]
+    # A hostile host may name any number: no more are shown than a host names.
+    shown = [clip(str(name), 12) for name in names[:min(count, WATCHERS_NAMED)]]
     return t("room.watchers", n=count, names=", ".join(shown) + (", …" if count > len(shown) else ""))

@@ -142,13 +142,15 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         if small != self.model.small:
             self.model.small = small
             self.refresh_bindings()
-            if small and self.decision is not None and self.model.flow.showing != "end":
-                self.decision.retire(None)  # withdrawn, and asked again once large enough
-            if small:  # views of the table go with it (v and l open them again): they
-                for screen in self.app.screen_stack:  # covered the message saying why
+            if small:
+                if self.decision is not None and self.model.flow.showing != "end":
+                    self.decision.retire(None)  # withdrawn, and asked again once large enough
+                # Views of the table go with it (v and l open them again): over it, they
+                # covered the message saying why it had gone.
+                for screen in self.app.screen_stack:
                     if isinstance(screen, (ScoreSheetScreen, PreviousTrickScreen)):
                         screen.retire(None)
-            elif not small:
+            else:
                 if self.client.seat is not None:
                     self.hand.focus()  # hidden, it had lost the focus
                 self.dialogs.open_due(results=False)

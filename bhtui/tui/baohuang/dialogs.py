@@ -83,7 +83,12 @@ class ChoiceDialog(DecisionDialog):
     def action_answer(self, choice: str, words: str = "") -> None:
         """``words``: which of the choice's bindings (and words) the key was."""
         if choice in self.choices:
-            confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}))
+            confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}),
+                      self.confirm_words(choice))
+
+    def confirm_words(self, choice: str) -> str | None:
+        """The i18n key a ``WEIGHTY`` choice is asked again in (None: its own)."""
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return action != "answer" or parameters[0] in self.choices
@@ -166,14 +171,10 @@ class GrabDialog(ChoiceDialog):
         super().__init__(t, ["grab", "skip"])
         self.view = view
 
-    def action_answer(self, choice: str, words: str = "") -> None:
-        """As every choice, the grab asked again in the words of this grab (明渡 where the
-        marked cards are dealt: its box had said 抢 and "take the throne")."""
-        if choice not in self.choices:
-            return
+    def confirm_words(self, choice: str) -> str | None:
+        """明渡 where the marked cards are dealt (its box had said 抢, "take the throne")."""
         marked = offers.grab_help(self.view) == "grab.help_marked"
-        confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}),
-                  "confirm.grab_marked" if marked and choice == "grab" else None)
+        return "confirm.grab_marked" if marked and choice == "grab" else None
 
     def compose(self) -> ComposeResult:
         with Vertical():
