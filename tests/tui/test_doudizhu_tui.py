@@ -139,14 +139,16 @@ async def test_S_SCORE_4_a_fight_after_报到_lost_says_nobody_scores(language, 
 
 
 @pytest.mark.parametrize("preset, n", [("classic", 3), ("shanghai", 8)])
-async def test_the_hidden_kitty_is_said_on_one_line_in_chinese_at_80_columns(preset, n):
-    """A hidden kitty's "底牌 3 张不公开" broke as "底牌 3" over "张不公开" at 80×24."""
-    app = app_for(preset, language="zh")
+@pytest.mark.parametrize("language, said", [("zh", "底牌 {n} 张未亮"), ("en", "Kitty {n} hidden")])
+async def test_the_hidden_kitty_is_said_on_one_line_at_80_columns(preset, n, language, said):
+    """A hidden kitty's "底牌 3 张不公开" broke as "底牌 3" over "张不公开" at 80×24, and
+    "Kitty: 8 hidden" as "Kitty: 8" over "hidden"."""
+    app = app_for(preset, language=language)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
         lines = [strip.text for place in ("right-bottom", "right-top")
                  for strip in strips(table(app).query_one(f"#{place}"))]
-        assert any(f"底牌 {n} 张未亮" in line for line in lines), lines
+        assert any(said.format(n=n) in line for line in lines), lines
 
 
 async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty_from_farmers():
@@ -160,7 +162,7 @@ async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty
         boxes = text(table(app).query_one("#right-top"))
         assert f"Mark {view['mark']}" in boxes
         if view["landlord"] not in (None, 0):
-            assert view["kitty"] is None and "Kitty: 8 hidden" in boxes
+            assert view["kitty"] is None and "Kitty 8 hidden" in boxes
             seat = text(table(app).query_one("#left-bottom")) + text(
                 table(app).query_one("#right-bottom")) + text(table(app).query_one("#center"))
             assert "[landlord]" in seat

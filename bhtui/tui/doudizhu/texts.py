@@ -32,7 +32,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.if_won": {"en": "won: {factors}", "zh": "胜：{factors}"},
     "ddz.if_won_at": {"en": "won {stake}: {factors}", "zh": "胜{stake}：{factors}"},
     "ddz.kitty": {"en": "Kitty {cards}", "zh": "底牌 {cards}"},
-    "ddz.kitty_hidden": {"en": "Kitty: {n} hidden", "zh": "底牌 {n} 张未亮"},
+    "ddz.kitty_hidden": {"en": "Kitty {n} hidden", "zh": "底牌 {n} 张未亮"},
     "ddz.mark": {"en": "Mark {card}", "zh": "标记牌 {card}"},
     "ddz.factor.bombs": {"en": "bombs", "zh": "炸弹"},
     "ddz.factor.spring": {"en": "spring", "zh": "春天"},
