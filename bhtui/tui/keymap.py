@@ -18,6 +18,9 @@ MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED = frozenset([*(key.value.rsplit("+", 1)[-1] for key in Keys),
                    *(key_of(chr(c)) for c in range(32, 127))])
 """Keys by name without their modifiers: enter, space, pageup, f1 … f24, plus, slash."""
+EXPLAINED = frozenset({"play", "pass"})
+"""The table's keys that, pressed while dimmed, say why (a hidden ``why.<id>`` binding on the
+same keys)."""
 
 
 def is_key(key: str) -> bool:
@@ -66,4 +69,6 @@ def checked(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
                             "sends; its own keys are kept")
         else:
             kept[name] = listed
+            if name in EXPLAINED:  # the key that says why, when dimmed, moves with it
+                kept[f"why.{name}"] = listed
     return kept, problems

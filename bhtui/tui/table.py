@@ -68,6 +68,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         Binding("pagedown", "log_page(1)", show=False, id="log.down"),
         Binding("backspace", "unpick", "Undo", show=False, id="unpick"),
         Binding("escape", "clear", "Clear", id="clear", show=False),
+        # Last for their keys: they act only where Play or Pass is dimmed, to say why.
+        Binding("enter", "why('play')", show=False, id="why.play"),
+        Binding("p", "why('pass')", show=False, id="why.pass"),
         Binding("left", "cursor(-1)", show=False, id="cursor.left"),
         Binding("right", "cursor(1)", show=False, id="cursor.right"),
         Binding("space", "toggle_at_cursor", show=False, id="toggle"),
@@ -272,6 +275,11 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             return
         self.client.act(self.parts.play_action(cards, view))
         self.hand.clear()
+
+    def action_why(self, key: str) -> None:
+        """Play or Pass pressed while dimmed: not my turn, or I lead and must play."""
+        leading = key == "pass" and self.model.my_play_turn()
+        self.say(self.t("status.lead_no_pass" if leading else "status.not_turn"))
 
     def action_pass_turn(self) -> None:
         view = self.client.view

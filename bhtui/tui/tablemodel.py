@@ -286,7 +286,8 @@ class TableModel:
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Whether a key is offered (None: shown dimmed). Only what this viewer can do is: a
-        watcher has no hand, no turn, no 托管; Play and Pass dim while it is not my turn."""
+        watcher has no hand, no turn, no 托管; Play and Pass dim while it is not my turn, and
+        Pass while I lead."""
         if self.small:
             return False  # nothing blind: the table is not shown (the app's keys still work)
         watching, over = self.state.seat is None, self.over()
@@ -303,6 +304,10 @@ class TableModel:
             return not watching and not self.on_auto() and parameters[0] in self.my_actions()
         if action in ("play", "pass_turn", "hint") and not watching and self.link_lost:
             return None  # the link is down: a press would reach nobody
+        if action == "why":  # a dimmed Play or Pass pressed: said why, unless it is plain
+            return not (watching or over or self.on_auto() or self.link_lost)
+        if action == "pass_turn" and self.my_play_turn() and "pass" not in self.my_actions():
+            return None  # the leader must play: Pass dims while I lead
         if action in ("play", "pass_turn"):
             return None if not watching and not self.my_play_turn() else not watching
         if action == "hint":

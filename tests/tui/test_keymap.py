@@ -12,6 +12,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.table import BaohuangTable
 from bhtui.tui.doudizhu.table import DoudizhuTable
 from bhtui.tui.i18n import Translator
+from bhtui.tui.keymap import checked
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
@@ -60,6 +61,13 @@ def test_the_readme_names_every_table_key_s_id_for_the_keymap():
     ranks = {i for i in ids if i and i.startswith("pick.") and i != "pick.GC"}
     assert {"pick.3", "pick.BJ"} <= ranks
     assert sorted(i for i in ids - ranks if i and i not in named) == []
+
+
+def test_the_keys_that_say_why_play_or_pass_is_dimmed_move_with_them():
+    """Pass rebound to b: b at my lead must say "The leader must play", not p."""
+    kept, problems = checked({"pass": "b", "hint": "x"})
+    assert problems == []
+    assert kept == {"pass": "b", "why.pass": "b", "hint": "x"}
 
 
 def test_one_bad_entry_of_the_keys_table_costs_only_its_own_key(tmp_path):

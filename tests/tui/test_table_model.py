@@ -103,7 +103,8 @@ def test_a_note_stays_five_seconds():
 
 def test_play_and_pass_are_offered_on_my_turn_to_play_only_and_never_to_a_watcher():
     m = my_lead()
-    mine, other, watcher = model_of(m, 0), model_of(m, 2), model_of(m, None)
+    play(m, 0, "3S")
+    mine, other, watcher = model_of(m, 1), model_of(m, 2), model_of(m, None)
     assert mine.allows("play", ()) is True and mine.allows("pass_turn", ()) is True
     assert other.allows("play", ()) is None  # shown dimmed: it is not my turn
     assert watcher.allows("play", ()) is False and watcher.allows("pick", ("7",)) is False
@@ -111,6 +112,18 @@ def test_play_and_pass_are_offered_on_my_turn_to_play_only_and_never_to_a_watche
     assert mine.allows("standings", ()) is False  # only once the match is over
     mine.small = True
     assert mine.allows("play", ()) is False  # nothing blind while the table cannot be shown
+
+
+def test_R_TRICK_1_pass_dims_while_i_lead():
+    """The leader must play: p is shown dimmed, not offered, until there is a set to pass on
+    (Dou Dizhu's leader too); pressed, it says so."""
+    m = my_lead()
+    leader = model_of(m, 0)
+    assert leader.allows("play", ()) is True and leader.allows("pass_turn", ()) is None
+    assert leader.allows("why", ("pass",)) is True  # p, dimmed, still says why
+    assert model_of(m, None).allows("why", ("pass",)) is False  # a watcher is told nothing
+    play(m, 0, "3S")
+    assert model_of(m, 1).allows("pass_turn", ()) is True
 
 
 def test_R_AUTO_1_on_托管_the_footer_keys_stay_and_play_dims():

@@ -603,7 +603,8 @@ async def test_the_footer_keeps_its_keys_when_views_change_nothing_it_offers(fir
 
 async def test_play_pass_and_hint_are_dimmed_in_the_footer_while_others_play():
     """Defect 13 (no key that does nothing): on my turn the footer offers Play, Pass and Hint
-    lit; once I have played and the others are to act they stay in place, dimmed."""
+    lit (Pass dimmed while I lead); once I have played and the others are to act they stay
+    in place, dimmed."""
     from textual.widgets._footer import FooterKey
 
     app = make_app()
@@ -615,8 +616,10 @@ async def test_play_pass_and_hint_are_dimmed_in_the_footer_while_others_play():
             return {key.action: key.has_class("-disabled") for key in t.query(FooterKey)
                     if key.action in ("play", "pass_turn", "hint")}
 
-        await wait_for(pilot, lambda: dimmed() == dict.fromkeys(("play", "pass_turn", "hint"), False),
-                       "Play, Pass and Hint lit on my turn")
+        leading = not app.client.view["top"]  # the leader must play: Pass dims (R-TRICK-1)
+        await wait_for(pilot, lambda: dimmed() == {"play": False, "pass_turn": leading,
+                                                    "hint": False},
+                       "Play and Hint lit on my turn, and Pass unless I lead")
         app.host.bot_delay = 60.0  # the next seat takes its time: the turn stays away from me
         await pilot.press("h")
         await wait_for(pilot, lambda: t.last_hint is not None)
