@@ -265,3 +265,27 @@ async def test_R_WF_RANK_1_x_picks_my_gc_on_a_baohuang_table(seed, holds_gc):
             assert hand.selection() == ["GC"] and "GC" in status
         else:
             assert hand.selection() == [] and "no GC in your hand" in status
+
+
+@pytest.mark.parametrize("language, head", [("en", "Round 1"), ("zh", "第1局")])
+def test_N2_the_table_keeps_the_stakes_in_sight_once_明保_doubles_them(language, head):
+    """The ×2 of a 明保 (and each 踢, 造反, bomb) was said once in the log and then only in
+    the result: the table's round line now keeps it, and says nothing while it is ×1."""
+    from bhtui.rules import Match
+    from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+    from bhtui.tui.cardstyle import CardStyle
+    from bhtui.tui.i18n import Translator
+
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_DEALS["rebel"])
+    for seat in (1, 0, 4, 3, 2):
+        m.apply(seat, {"type": "skip"})  # nobody grabs (明渡)
+    m.apply(1, {"type": "accept"})
+    names, t, style = ["Ana", "Bo", "Cy", "Di", "Ed"], Translator(language), CardStyle(
+        language=language)
+
+    def round_line() -> str:
+        return str(BAOHUANG_PARTS.boxes(m.view(0), names, t, style)["center"]).split("\n")[0]
+
+    assert round_line() == head
+    m.apply(2, {"type": "open_guard"})  # 明保
+    assert round_line() == f"{head} · ×2"

@@ -38,6 +38,14 @@ abdication is public, ×2; its open solo ±24), and cannot be taken back: their 
 when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
 
 
+
+def stakes(view: BaohuangView) -> int:
+    """What the round's scores are multiplied by now (N2: 明保, a successful 造反, each
+    踢, each bomb where it counts), as its result will say."""
+    return multiplier(rules_of(view), view["open_solo"], view["open_guard"],
+                      len(view.get("rebels", ())) >= 2, view.get("kicks", 0),
+                      view.get("bombs", 0))
+
 class ConfirmKey(Dialog[bool]):
     """"Press g again to grab": what the declaration does, then its key once more says yes
     and any other key no (nothing was sent). ``kind`` a ``WEIGHTY`` declaration; ``words``
@@ -272,10 +280,7 @@ class StepDialog(ChoiceDialog):
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
-        rules = rules_of(view)
-        stake = multiplier(rules, view["open_solo"], view["open_guard"],
-                           len(view.get("rebels", ())) >= 2, view.get("kicks", 0),
-                           view.get("bombs", 0))
+        stake = stakes(view)
         with Vertical():
             yield Plain(t(offers.title(view)), classes="title")
             yield Plain(t(f"step.{view['step']}.note"))

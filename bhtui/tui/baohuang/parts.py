@@ -24,6 +24,7 @@ from bhtui.tui.baohuang.dialogs import (
     RoundResultScreen,
     StepDialog,
     ThroneDialog,
+    stakes,
 )
 from bhtui.tui.baohuang.selection import selection_note, selection_problem
 from bhtui.tui.cardstyle import CardStyle
@@ -60,6 +61,9 @@ class BaohuangParts(TableParts[BaohuangView]):
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:
         lines = [Text(t(self.round_key, n=view["round"]), style="bold")]
+        stake = stakes(view)
+        if stake != 1:  # 明保, 造反, 踢, bombs: said in the log once, kept in sight here
+            lines[0].append(t("stake.short", n=stake))
         if view["called"]:
             lines.append(Text(t("called", card=style.name(view["called"]))))
         elif view["phase"] == "play":

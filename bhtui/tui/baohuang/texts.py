@@ -257,6 +257,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "step.rekick.kick": {"en": "反踢 (k)", "zh": "反踢 (k)"},
     "step.rekick.skip": {"en": "No (n)", "zh": "不踢 (n)"},
     "step.stake": {"en": "Scores now ×{n}.", "zh": "现在分数×{n}。"},
+    "stake.short": {"en": " · ×{n}", "zh": " · ×{n}"},
     "step.asked": {"en": "Everyone is asked in turn; only your own cards decide what you may say.",
                    "zh": "每个人都会依次被问到；你能说什么只看你自己的牌。"},
     "step.open_guard.note": {"en": "Only the guard may say 明保.", "zh": "只有保皇派可以明保。"},
