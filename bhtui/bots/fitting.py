@@ -8,10 +8,13 @@ way of playing, and most people's) would not have made from them — ``MISS`` ea
 from the table's position at each of the seat's latest ``RECENT`` moves, with its hand then
 (its hand now and what it played since) — and by ``SOFT`` for each card beyond a cap. A
 Metropolis chain draws deals by that weight: it swaps one card between two other hands and
-keeps the swap as likely as the new weight over the old one. ``CHAINS`` chains start from the
-sampler's deals (each with its guard) and run ``BURN`` swaps; a deal is then a chain's state
-after ``STEP`` more, the chains taken in turn. Knowing the hands buys nothing while the seat
-holds ``FIT_FROM`` cards or more (``bench/knowing.py``), so the search fits only below that.
+keeps the swap as likely as the new weight over the old one. Each deal's guard is drawn by
+the sampler's weights, as the sampler draws it, and its hands come from that guard's chains:
+up to ``CHAINS`` of them, each started from a deal of the sampler's with that guard and run
+``BURN`` swaps, then taken in turn, ``STEP`` swaps on for each deal. (Four chains with a
+guard each put too few draws on who the guard is: measured worse, ``docs/architecture.md``.)
+Knowing the hands buys nothing while the seat holds ``FIT_FROM`` cards or more
+(``bench/knowing.py``), so the search fits only below that.
 
 It reads only the seat's :class:`Reading`, through the sampler, so it knows nothing the
 seat's view does not say.
@@ -36,8 +39,9 @@ MISS = 0.1
 """How much less likely a deal is for each move seen that the policy would not have made."""
 RECENT = 24
 """Each seat's latest moves replayed: its older ones the caps mostly say already."""
-CHAINS = 4
-BURN = 150
+CHAINS = 3
+"""Chains for each guard drawn."""
+BURN = 100
 """Swaps a chain makes from the sampler's deal before its first deal."""
 STEP = 2
 """Swaps between two deals of a chain."""
@@ -84,26 +88,28 @@ class Fitter:
         self._pos = Position(r.rules, [[0] * len(r.rc)] * SEATS, r.places, r.emperor,
                              r.emperor, r.me, open_solo=r.open_solo, grabbed=r.grabbed,
                              open_guard=r.open_guard, kicks=r.kicks)
-        self._chains: list[Chain] = []
-        self._drawn = 0
+        self._chains: dict[int, list[Chain]] = {}
+        """Each guard's chains, made as its deals are first drawn."""
+        self._drawn: dict[int, int] = {}
 
     def position(self, rng: random.Random) -> Position:
-        """The next chain's deal after STEP swaps, as a position in play."""
-        if not self._chains:
-            for _ in range(CHAINS):
-                chain = self._chain(rng)
-                for _ in range(BURN):
-                    self._swap(chain, rng)
-                self._chains.append(chain)
-        chain = self._chains[self._drawn % CHAINS]
-        self._drawn += 1
-        for _ in range(STEP):
+        """A guard drawn by the sampler's weights, and the next of its chains' deals (a new
+        chain after BURN swaps, else STEP more), as a position in play."""
+        guard = self.sampler.guard(rng)
+        chains = self._chains.setdefault(guard, [])
+        drawn = self._drawn.get(guard, 0)
+        self._drawn[guard] = drawn + 1
+        if len(chains) < CHAINS:
+            chain, swaps = self._chain(guard, rng), BURN
+            chains.append(chain)
+        else:
+            chain, swaps = chains[drawn % CHAINS], STEP
+        for _ in range(swaps):
             self._swap(chain, rng)
-        return self.sampler.position_of([list(h) for h in chain.hands], chain.guard)
+        return self.sampler.position_of([list(h) for h in chain.hands], guard)
 
-    def _chain(self, rng: random.Random) -> Chain:
-        hands, guard = self.sampler.deal(rng)
-        chain = Chain(hands, guard, self.sampler.known(guard))
+    def _chain(self, guard: int, rng: random.Random) -> Chain:
+        chain = Chain(self.sampler.deal_for(guard, rng), guard, self.sampler.known(guard))
         for s in self.seats:
             chain.misses[s] = self._missed(s, chain)
             chain.over[s] = self._beyond(s, chain)

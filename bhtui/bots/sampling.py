@@ -217,8 +217,16 @@ class Sampler:
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], int]:
         """One deal: every seat's rank counts (mine as they are) and the guard in it."""
-        guard = rng.choices(self.guards, self.weights)[0] if self.guards else -1
-        return self._dealt(guard, self.caps_for(guard), rng), guard
+        guard = self.guard(rng)
+        return self.deal_for(guard, rng), guard
+
+    def guard(self, rng: random.Random) -> int:
+        """A guard drawn by the weights (-1 where there is none to draw)."""
+        return rng.choices(self.guards, self.weights)[0] if self.guards else -1
+
+    def deal_for(self, guard: int, rng: random.Random) -> list[list[int]]:
+        """Every seat's rank counts in a deal where ``guard`` is the guard."""
+        return self._dealt(guard, self.caps_for(guard), rng)
 
     def caps_for(self, guard: int) -> dict[int, list[int]]:
         """The caps in a deal where ``guard`` is the guard: the other seats that passed the
