@@ -14,8 +14,6 @@ How well the deals fit the play: on the first ``FITTED`` deals of each decision 
 replayed from the first lead with the playout policy (``normal``'s play, to 98 % in qingdao
 with the true hands) and the other seats' moves it would not have made are counted, beside
 the count for the true hands — the misses show what the plays read still leave out.
-Where the seat fits its deals to every move (``bots/fitting.py``), the same figures for the
-plays read and for the fitted deals of those decisions, and what a decision's deals cost.
 Where the guard is hidden to the seat (a rebel, or the emperor who does not know him), it
 also prints the weight the sampler puts on the true guard, and how often its likeliest guess
 is right. The cost is a deal's, the sampler's reading of the view included, interleaved, as
@@ -31,7 +29,6 @@ import sys
 import time
 
 from bhtui.bots import make_bot
-from bhtui.bots.fitting import FIT_FROM, fitter
 from bhtui.bots.inference import NO_CAP
 from bhtui.bots.position import Position
 from bhtui.bots.rollout import choose
@@ -183,36 +180,6 @@ def guesses(seen: list[Seen], read: bool) -> tuple[list[float], list[bool]]:
     return weights, right
 
 
-def fitted(seen: list[Seen], deals: int) -> dict[str, tuple[list[float], list[float], float]]:
-    """Where the seat fits its deals (``bots/fitting.py``: under FIT_FROM cards), the plays
-    read and the fitted deals of each decision: the distances to the truth (all, and late),
-    the other seats' moves a replay misses on the first FITTED, and the seconds it took."""
-    out = {}
-    for way in ("plays read", "fitted"):
-        every, late, missed = [], [], []
-        started = time.perf_counter()
-        for k, (r, true, _) in enumerate(seen):
-            sampler = Sampler(r)
-            fit = fitter(sampler)
-            if fit is None:
-                continue
-            rng = random.Random(k)
-            draw = sampler.position if way == "plays read" else fit.position
-            for n in range(deals):
-                pos = draw(rng)
-                d = statistics.fmean(sum(abs(a - b) for a, b in zip(
-                    pos.rc[o], true[o], strict=True)) for o in sampler.others)
-                every.append(d)
-                if sum(r.counts) < LATE:
-                    late.append(d)
-                if n < FITTED:
-                    missed.append(misses(r, pos.rc, pos.guard))
-        elapsed = time.perf_counter() - started
-        out[way] = (every, late, elapsed)
-        out[way + " misses"] = (missed, [], 0.0)
-    return out
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="qingdao", choices=list(PRESETS))
@@ -252,18 +219,6 @@ def main() -> None:
     print(f"  other seats' moves a replay misses: true hands {fits(seen, None):.2f}, "
           f"uniform deals {fits(seen, False):.2f}, plays read {fits(seen, True):.2f} "
           f"(of {statistics.fmean(moves(r) for r, _, _ in seen):.0f} a decision)")
-    runs = [fitted(seen, args.deals) for _ in range(args.reps)]
-    decided = sum(1 for r, _, _ in seen if fitter(Sampler(r)) is not None)
-    if decided:
-        print(f"  fitted deals (bots/fitting.py), {decided} decisions under {FIT_FROM} cards:")
-        for way in ("plays read", "fitted"):
-            every, late, _ = runs[0][way]
-            ms = sorted(f[way][2] / decided * 1e3 for f in runs)
-            print(f"    {way:10} all {statistics.fmean(every):6.2f}   late "
-                  f"{statistics.fmean(late) if late else 0.0:6.2f}   moves a replay misses "
-                  f"{statistics.fmean(runs[0][way + ' misses'][0]):5.2f}   "
-                  f"{statistics.median(ms):6.1f} ms a decision's {args.deals} deals "
-                  f"({ms[0]:.1f}..{ms[-1]:.1f})")
     ratios = sorted(a / b for a, b in zip(times[True], times[False], strict=True))
     print(f"  the plays read cost {statistics.median(ratios):.2f}× a uniform deal "
           f"({ratios[0]:.2f}..{ratios[-1]:.2f})")

@@ -54,14 +54,14 @@ class Sampler:
         me = r.me
         played = played_by_seat(r)
         unseen = unseen_cards(r, played)
-        self.kept = {me: list(r.rc)}
+        self._kept = {me: list(r.rc)}
         """Hands not dealt: mine, and a stuck seat's (held-back cards only, out of play)."""
         held = r.rules.holds_back
         for seat, _ in r.stuck:
             if held is None:
                 continue
-            self.kept[seat] = [0] * RANKS_WITH_GC
-            self.kept[seat][held.rank] = left = r.counts[seat]
+            self._kept[seat] = [0] * RANKS_WITH_GC
+            self._kept[seat][held.rank] = left = r.counts[seat]
             for c in range(held.rank * 4, held.rank * 4 + 4):
                 take = min(left, unseen[c])
                 unseen[c] -= take
@@ -217,48 +217,26 @@ class Sampler:
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], int]:
         """One deal: every seat's rank counts (mine as they are) and the guard in it."""
-        guard = self.guard(rng)
-        return self.deal_for(guard, rng), guard
-
-    def guard(self, rng: random.Random) -> int:
-        """A guard drawn by the weights (-1 where there is none to draw)."""
-        return rng.choices(self.guards, self.weights)[0] if self.guards else -1
-
-    def deal_for(self, guard: int, rng: random.Random) -> list[list[int]]:
-        """Every seat's rank counts in a deal where ``guard`` is the guard."""
-        return self._dealt(guard, self.caps_for(guard), rng)
-
-    def caps_for(self, guard: int) -> dict[int, list[int]]:
-        """The caps in a deal where ``guard`` is the guard: the other seats that passed the
-        emperor's sets are rebels who had no answer."""
+        guard = rng.choices(self.guards, self.weights)[0] if self.guards else -1
         if not self._suspects:
-            return self.caps
+            return self._dealt(guard, self.caps, rng), guard
         if guard not in self._guarded:
             given = {seat: list(cap) for seat, cap in self.caps.items()}
             for seat, found in self._suspects:
                 if seat != guard and all(most >= 0 for _, most in found):
                     capped(given, seat, found)
             self._guarded[guard] = given
-        return self._guarded[guard]
-
-    def known(self, guard: int) -> list[list[int]]:
-        """The rank counts each seat is known to hold in a deal where ``guard`` is the guard
-        (what every deal gives it before the rest is dealt)."""
-        return self._prepared(guard)[0]
-
-    def _prepared(self, guard: int) -> tuple[list[list[int]], list[int], list[int]]:
-        """``_fixed`` for this guard, worked out once."""
-        if guard not in self._deals:
-            self._deals[guard] = self._fixed(guard)
-        return self._deals[guard]
+        return self._dealt(guard, self._guarded[guard], rng), guard
 
     def _dealt(self, guard: int, given: dict[int, list[int]],
                rng: random.Random) -> list[list[int]]:
         """Every seat's rank counts in a deal where ``guard`` is the guard."""
-        fixed, capacity, pool = self._prepared(guard)
+        if guard not in self._deals:
+            self._deals[guard] = self._fixed(guard)
+        fixed, capacity, pool = self._deals[guard]
         shuffled = pool[:]
         rng.shuffle(shuffled)
-        kept = self.kept
+        kept = self._kept
         hands = [list(kept[s]) if s in kept else list(fixed[s]) for s in range(SEATS)]
         if given:
             self._deal_capped(hands, capacity, shuffled, given, rng)
@@ -344,19 +322,15 @@ class Sampler:
             self._throne_pool = pool
         shuffled = self._throne_pool[:]
         rng.shuffle(shuffled)
-        hands = [list(self.kept[s]) if s in self.kept else [0] * RANKS_WITH_GC
+        hands = [list(self._kept[s]) if s in self._kept else [0] * RANKS_WITH_GC
                  for s in range(SEATS)]
         _fill(hands, self.others, self.r.counts, shuffled)
         return hands, -1
 
     def position(self, rng: random.Random) -> Position:
         """A deal made into a position in play, the seat to act being the reader."""
-        return self.position_of(*self.deal(rng))
-
-    def position_of(self, hands: list[list[int]], guard: int) -> Position:
-        """A deal (every seat's rank counts, the guard or -1) made into a position in play,
-        the seat to act being the reader."""
         r = self.r
+        hands, guard = self.deal(rng)
         assert r.emperor is not None
         if guard < 0:
             guard = r.emperor

@@ -33,7 +33,6 @@ from typing import Any, NamedTuple
 from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.declaring import Asking, Declared, asking, see_through
-from bhtui.bots.fitting import fitter
 from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
@@ -201,10 +200,7 @@ class SearchBot(Searcher[CountingBot]):
             pos.play(moves[i])
             return play_out(pos)[r.me]
 
-        sampler = Sampler(r)
-        fitted = fitter(sampler)
-        draw = fitted.position if fitted is not None else sampler.position
-        return Plan([self.action(offer, m) for m in moves], draw, outcome)
+        return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
 
     def _call(self, r: Reading, offer: Choices, plain: Action, rng: random.Random) -> Plan:
         """The emperor's call (R-GUARD-1/3, R-WF-GUARD-1/2): each group he may call — a
