@@ -249,6 +249,8 @@ async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
         await wait_for(pilot, lambda: dialog.is_mounted)
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey))
+        await wait_for(pilot, lambda: footer_text(host.screen) == "g Yes esc No",
+                       "the footer saying the keys (it was empty)")
         await pilot.press("escape")
         await wait_for(pilot, lambda: host.screen is dialog)
         assert host.answer == "none"

@@ -54,6 +54,9 @@ class ConfirmKey(Dialog[bool]):
     def __init__(self, t: Translator, kind: str, words: str | None = None) -> None:
         super().__init__(t)
         self.key, self.words = WEIGHTY[kind], words or f"confirm.{kind}"
+        # The footer says it too (it was empty); ``on_key`` answers every key first.
+        self._bindings.bind(self.key, "answer(True)", t("confirm.yes"))
+        self._bindings.bind("escape", "answer(False)", t("confirm.no"))
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -63,6 +66,9 @@ class ConfirmKey(Dialog[bool]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         self.dismiss(event.key == self.key)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], None],

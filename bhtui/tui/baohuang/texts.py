@@ -328,6 +328,8 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "让位：把皇位让出去，公开当新皇帝的保皇派，分数翻倍？"},
     "confirm.solo": {"en": "明独: show both marked cards and play alone, one against four?",
                      "zh": "明独：亮出两张标记牌，一个人打四个人？"},
+    "confirm.yes": {"en": "Yes", "zh": "确定"},
+    "confirm.no": {"en": "No", "zh": "取消"},
     "confirm.keys": {"en": "Press {press} again to say yes · any other key: no, nothing is sent",
                      "zh": "再按 {press} 确认 · 按其他任意键取消，什么都不发出"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
