@@ -318,3 +318,17 @@ def test_chinese_text_puts_chinese_words_in_full_width_parentheses():
     play = {"type": "play", "seat": 0, "kind": "straight", "hand": "3 4 5 6 7"}
     line = describe(play, ["玩家", "B", "C"], Translator("zh"), {"landlord": 0}, str)
     assert shown == [] and "（地主）" in line and not ascii_around_chinese.search(line)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_R_WH_THRONE_2_where_the_cards_go_fits_the_centre_box_on_one_line(language):
+    """Weihai's "↺ card → 下下家" was 15 cells in a 14-cell box and broke as "↺ card →" over
+    "下下家": each direction line fits the centre box at 80 columns."""
+    from rich.cells import cell_len
+
+    from bhtui.tui.i18n import Translator
+
+    t = Translator(language)
+    keys = [key for key in STRINGS if key.startswith("direction.")]
+    assert len(keys) >= 4
+    assert [key for key in keys if cell_len(t(key)) > 14] == []

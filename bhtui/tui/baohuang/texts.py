@@ -12,7 +12,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "direction.play": {"en": "↺ play → 下家", "zh": "↺ 出牌 → 下家"},
     "direction.throne": {"en": "↻ card → 上家", "zh": "↻ 皇牌 → 上家"},
     "direction.throne.next": {"en": "↺ card → 下家", "zh": "↺ 皇牌 → 下家"},
-    "direction.throne.after_next": {"en": "↺ card → 下下家", "zh": "↺ 皇牌 → 下下家"},
+    "direction.throne.after_next": {"en": "card → 下下家", "zh": "皇牌 → 下下家"},
     "yield": {"en": "让牌 (yields)", "zh": "让牌"},
     "called": {"en": "called {card}", "zh": "叫 {card}"},
     "trick.empty": {"en": "new trick", "zh": "新一轮"},
