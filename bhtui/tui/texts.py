@@ -40,7 +40,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.nothing": {"en": "select cards first (rank keys, arrows + Space)",
                        "zh": "先选牌（点数键，或方向键 + 空格）"},
     "status.not_turn": {"en": "not your turn", "zh": "还没轮到你"},
-    "status.lead_no_pass": {"en": "The leader must play", "zh": "首家必须出牌"},
+    "status.lead_no_pass": {"en": "the leader must play", "zh": "首家必须出牌"},
     "status.no_rank": {"en": "no more {rank} in your hand", "zh": "手里没有更多的 {rank}"},
     "status.no_rank_held": {"en": "no {rank} in your hand", "zh": "手里没有 {rank}"},
     "status.auto_on": {"en": "托管 on: the bot plays for you ({key_auto} to take over)",

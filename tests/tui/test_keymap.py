@@ -64,7 +64,7 @@ def test_the_readme_names_every_table_key_s_id_for_the_keymap():
 
 
 def test_the_keys_that_say_why_play_or_pass_is_dimmed_move_with_them():
-    """Pass rebound to b: b at my lead must say "The leader must play", not p."""
+    """Pass rebound to b: b at my lead must say "the leader must play", not p."""
     kept, problems = checked({"pass": "b", "hint": "x"})
     assert problems == []
     assert kept == {"pass": "b", "why.pass": "b", "hint": "x"}
