@@ -1,6 +1,7 @@
 """The player's own settings (F2): name, language, theme, cards, timer, bell, auto-pass,
-sorting, the bots' level and that of 托管 and hints — saved to the settings file so they
-stick. Values are words and [x]/[ ] marks, never colour alone."""
+sorting, the bots' level and that of 托管 and hints — saved to the settings file, whose
+place the title says (the keys are rebound there), so they stick. Values are words and
+[x]/[ ] marks, never colour alone."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from bhtui.store.config import CARD_STYLES, LANGUAGES, LEVELS, SORTS, Config
+from bhtui.store.config import CARD_STYLES, LANGUAGES, LEVELS, SORTS, Config, config_path, shown_path
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
@@ -55,7 +56,7 @@ class PreferencesScreen(Dialog[Config | None]):
     def compose(self) -> ComposeResult:
         t = self.t
         with Vertical():
-            yield Plain(t("prefs.title"), classes="title")
+            yield Plain(t("prefs.title", path=shown_path(config_path())), classes="title")
             yield Plain(t("prefs.name"))
             yield Input(self.config.name, max_length=24, id="prefs-name")
             yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")

@@ -288,7 +288,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.prefs.save": {"en": "Save", "zh": "保存"},
     "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
     "key.preferences": {"en": "Settings", "zh": "设置"},
-    "prefs.title": {"en": "Settings (saved to the settings file)", "zh": "设置（保存到设置文件）"},
+    "prefs.title": {"en": "Settings (saved to {path})", "zh": "设置（保存到 {path}）"},
     "warnings.more": {"en": "…and {n} more problems with the settings: bhtui prints them all "
                             "when it ends",
                       "zh": "……还有 {n} 处设置问题：退出时全部列出"},

@@ -55,6 +55,8 @@ async def test_a_mistyped_theme_flag_is_not_saved_by_f2_and_the_next_start_has_n
         await my_play_turn(pilot, app)  # the table, no dialog over it
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        title = str(app.screen.query_one(".title").render())
+        assert str(config_path()) in title  # where to find it (its [keys] are edited there)
         options = app.screen.query_one("OptionList")
         options.highlighted = [o.id for o in options._options].index("bell")
         await pilot.press("space", "ctrl+s")  # the one setting the player changed
