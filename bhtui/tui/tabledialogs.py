@@ -86,6 +86,7 @@ class TableDialogs:
             if model.pending_results:
                 self.show_result()
                 return
+            screen.update_status()
             client.ready()
             screen.app.call_later(self.open_due, False)  # once this dialog is off the stack
 
@@ -100,6 +101,7 @@ class TableDialogs:
             result.on_auto, result.watching = model.on_auto() and not watching, watching
             result.take_back = lambda: screen.set_auto(False)
         screen.app.push_screen(result, closed)
+        screen.update_status()  # it said whom the next deal waits for: it waits for me
 
     def standings(self) -> None:
         """The standings and 再来一局, once the match is over."""

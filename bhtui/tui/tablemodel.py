@@ -339,6 +339,8 @@ class TableModel:
             return t("status.watching") + " — " + t("status.waiting", name=waiting) + clock
         if self.on_auto():
             return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
+        if self.flow.showing == "result":  # the table behind may be the next deal already
+            return t("status.result_open")
         declare = self.declare_words()
         if to_act != me:
             return t("status.waiting", name=waiting) + declare + clock

@@ -33,6 +33,8 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "轮到你：压过 {set} 或不要 ({key_pass})"},
     "status.waiting": {"en": "Waiting for {name}…", "zh": "等待 {name}…"},
     "status.decide": {"en": "Your decision (see the dialog)", "zh": "请在对话框中选择"},
+    "status.result_open": {"en": "The table waits while you read the result — Enter goes on",
+                           "zh": "牌桌在等你看结果——回车继续"},
     "status.answered": {"en": "Answered — the table goes on…", "zh": "已作答——牌局继续……"},
     "status.selected": {"en": "Selected: {set}", "zh": "已选：{set}"},
     "status.not_set": {"en": "not a set: a set is cards of one rank, jokers besides",

@@ -126,6 +126,20 @@ def test_R_TRICK_1_pass_dims_while_i_lead():
     assert model_of(m, 1).allows("pass_turn", ()) is True
 
 
+def test_under_a_result_the_status_says_the_table_waits_for_me_not_for_the_next_seat():
+    """The next deal is dealt as the round ends, so under the result the status said
+    "Waiting for Liu…" while the table waited for me to close it."""
+    m = my_lead()
+    mine, watcher = model_of(m, 2), model_of(m, None)
+    assert mine.status([]) == "Waiting for Ana…"
+    mine.flow.open("result")
+    watcher.flow.open("result")
+    assert mine.status([]) == "The table waits while you read the result — Enter goes on"
+    assert watcher.status([]) == "Watching — Waiting for Ana…"  # it goes on without him
+    mine.flow.close()
+    assert mine.status([]) == "Waiting for Ana…"
+
+
 def test_R_AUTO_1_on_托管_the_footer_keys_stay_and_play_dims():
     model = model_of(my_lead(), 0, auto=0)
     assert model.keys() == (False, "auto")
