@@ -11,7 +11,8 @@ means the finished run's figures stand for the new code too. The headers must na
 tournament but for ``code``; the decision times differ from run to run and are not compared.
 Where the runs played otherwise (a change that does reach the preset) the shared blocks are
 paired deals, so the first bot's mean a round in each, and the paired difference NEW - OLD
-with the tournament's 95 % interval over blocks, say what the change bought. Exits non-zero
+with the tournament's 95 % interval over blocks, say what the change bought, and by role.
+Exits non-zero
 when the files are of different tournaments or share no block.
 """
 
@@ -72,7 +73,20 @@ def main() -> int:
     after = [first_mean(new[b], bot) for b in shared]
     print(f"{bot} a round there: old {interval(before)}, new {interval(after)}, "
           f"paired difference {interval([a - b for a, b in zip(after, before, strict=True)])}")
+    print(f"{bot} by role there, rounds and mean score a round in the role: "
+          f"old {by_role(old, shared, bot)}; new {by_role(new, shared, bot)}")
     return 0
+
+
+def by_role(rows: dict[int, Any], shared: list[int], bot: str) -> str:
+    """``bot``'s rounds in each role over the shared blocks and its mean score there (a
+    change to how it reads the hands shows first in the roles the guard is hidden to)."""
+    scores: dict[str, list[float]] = {}
+    for b in shared:
+        for row in rows[b]:
+            if row[0] == bot:
+                scores.setdefault(row[2], []).append(row[3])
+    return ", ".join(f"{role} {len(v)} {sum(v) / len(v):+.2f}" for role, v in sorted(scores.items()))
 
 
 if __name__ == "__main__":
