@@ -8,7 +8,8 @@ in the others. At each of ``hard``'s decisions it also asks ``hard`` with the co
 (a fresh bot of the same seed, and one without them, so both answer from the same state);
 where the two answer otherwise, the round is played on from there with each answer, ``hard``
 as it is in that seat and ``normal`` elsewhere (``--reps`` times, the same seeds for both),
-and the seat's score with the changed answer less that with the old one is the gain. So a
+and the seat's score with the changed answer less that with the old one is the gain (also
+printed by the seat's role at the decision). So a
 change that moves one decision in thirty is measured on those, not drowned in the rest of a
 tournament. Printed, never asserted (issue 25: measure each step).
 """
@@ -76,8 +77,9 @@ class Probe:
         return self.bot.interject(offer)
 
 
-def weigh(job: tuple[str, int, int, int, list[str]]) -> tuple[int, list[tuple[str, float]]]:
-    """For one seed: the decisions asked, and for each changed one its kind and mean gain."""
+def weigh(job: tuple[str, int, int, int, list[str]]) -> tuple[int, list[tuple[str, str, float]]]:
+    """For one seed: the decisions asked, and for each changed one its kind, the seat's role
+    and the mean gain."""
     preset, seed, playouts, reps, items = job
     sets = setter(items)
     match = Match(PRESETS[preset], seed, rounds=1)
@@ -90,7 +92,9 @@ def weigh(job: tuple[str, int, int, int, list[str]]) -> tuple[int, list[tuple[st
     for m, was, now in probe.changed:
         gains = [score_after(m, seat, now, 1000 * rep + seed, playouts)
                  - score_after(m, seat, was, 1000 * rep + seed, playouts) for rep in range(reps)]
-        out.append((f"{m.round.phase} {was['type']}→{now['type']}", statistics.fmean(gains)))
+        role = m.round.role_of(seat) or "before the roles"
+        out.append((f"{m.round.phase} {was['type']}→{now['type']}", role,
+                    statistics.fmean(gains)))
     return probe.asked, out
 
 
@@ -108,8 +112,12 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(weigh, jobs))
     asked = sum(n for n, _ in results)
-    gains = [gain for _, found in results for _, gain in found]
-    kinds = Counter(kind for _, found in results for kind, _ in found)
+    gains = [gain for _, found in results for _, _, gain in found]
+    kinds = Counter(kind for _, found in results for kind, _, _ in found)
+    by_role: dict[str, list[float]] = {}
+    for _, found in results:
+        for _, role, gain in found:
+            by_role.setdefault(role, []).append(gain)
     print(f"{args.preset}, {' '.join(args.set)}: seeds {args.seeds}, {args.playouts} playouts, "
           f"{args.reps} plays of each answer")
     print(f"  changed {len(gains)} of {asked} decisions: "
@@ -117,6 +125,9 @@ def main() -> None:
     if len(gains) > 1:
         print(f"  gain a changed decision {interval(gains)}, a round "
               f"{statistics.fmean(gains) * len(gains) / len(jobs):+.2f}")
+        for role, found in sorted(by_role.items()):  # a reading of the hands shows by role
+            print(f"    as {role}: {len(found)} changed, {interval(found)} each, a round "
+                  f"{sum(found) / len(jobs):+.2f}")
 
 
 if __name__ == "__main__":
