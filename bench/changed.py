@@ -9,9 +9,9 @@ in the others. At each of ``hard``'s decisions it also asks ``hard`` with the co
 where the two answer otherwise, the round is played on from there with each answer, ``hard``
 as it is in that seat and ``normal`` elsewhere (``--reps`` times, the same seeds for both),
 and the seat's score with the changed answer less that with the old one is the gain (also
-printed by the seat's role at the decision). So a
-change that moves one decision in thirty is measured on those, not drowned in the rest of a
-tournament. Printed, never asserted (issue 25: measure each step).
+printed by the seat's role at the decision). So a change that moves one decision in thirty
+is measured on those, not drowned in the rest of a tournament. Printed, never asserted
+(issue 25: measure each step).
 """
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ tournament but for ``code``; the decision times differ from run to run and are n
 Where the runs played otherwise (a change that does reach the preset) the shared blocks are
 paired deals, so the first bot's mean a round in each, and the paired difference NEW - OLD
 with the tournament's 95 % interval over blocks, say what the change bought, and by role.
-Exits non-zero
-when the files are of different tournaments or share no block.
+Exits non-zero when the files are of different tournaments or share no block.
 """
 
 from __future__ import annotations

@@ -265,8 +265,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def action_play(self) -> None:
         view = self.client.view
-        if view is None or not self.client.my_turn or view["phase"] != "play":
-            self.say(self.t("status.not_turn"))
+        if view is None or not self.model.my_play_turn():
+            self.action_why("play")
             return
         cards = self.hand.selection()
         problem = self.parts.selection_problem(cards, view, self.t)
@@ -277,21 +277,19 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.hand.clear()
 
     def action_why(self, key: str) -> None:
-        """Play or Pass pressed while dimmed: not my turn, or I lead and must play."""
+        """Play or Pass pressed while dimmed (or the table moved on as it was pressed): not
+        my turn, or I lead and must play."""
         leading = key == "pass" and self.model.my_play_turn()
         self.say(self.t("status.lead_no_pass" if leading else "status.not_turn"))
 
     def action_pass_turn(self) -> None:
-        view = self.client.view
-        if view is None or not self.client.my_turn or view["phase"] != "play":
-            self.say(self.t("status.not_turn"))
-        elif not view.get("top"):
-            self.say(self.t("status.lead_no_pass"))
-        else:
-            self.model.passing()
-            self.client.act({"type": "pass"})
-            self.hand.clear()
-            self.update_status()
+        if not self.model.may_pass():
+            self.action_why("pass")
+            return
+        self.model.passing()
+        self.client.act({"type": "pass"})
+        self.hand.clear()
+        self.update_status()
 
     def action_auto(self) -> None:
         self.set_auto(not self.model.on_auto())

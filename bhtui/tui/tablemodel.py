@@ -120,6 +120,10 @@ class TableModel:
         view = self.state.view
         return bool(self.state.my_turn and view and view["phase"] == "play" and not self.on_auto())
 
+    def may_pass(self) -> bool:
+        """My turn to play, on a set I may pass on (the leader must play)."""
+        return self.my_play_turn() and "pass" in self.my_actions()
+
     def seconds(self, seat: int | None = None) -> int | None:
         """Whole seconds left on the turn timer (of ``seat``, when given)."""
         deadline = self.state.deadline
@@ -306,7 +310,7 @@ class TableModel:
             return None  # the link is down: a press would reach nobody
         if action == "why":  # a dimmed Play or Pass pressed: said why, unless it is plain
             return not (watching or over or self.on_auto() or self.link_lost)
-        if action == "pass_turn" and self.my_play_turn() and "pass" not in self.my_actions():
+        if action == "pass_turn" and self.my_play_turn() and not self.may_pass():
             return None  # the leader must play: Pass dims while I lead
         if action in ("play", "pass_turn"):
             return None if not watching and not self.my_play_turn() else not watching

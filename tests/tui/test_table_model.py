@@ -114,7 +114,7 @@ def test_play_and_pass_are_offered_on_my_turn_to_play_only_and_never_to_a_watche
     assert mine.allows("play", ()) is False  # nothing blind while the table cannot be shown
 
 
-def test_R_TRICK_1_pass_dims_while_i_lead():
+def test_R_TRICK_1_C_PLAY_1_pass_dims_while_i_lead():
     """The leader must play: p is shown dimmed, not offered, until there is a set to pass on
     (Dou Dizhu's leader too); pressed, it says so."""
     m = my_lead()
@@ -124,6 +124,11 @@ def test_R_TRICK_1_pass_dims_while_i_lead():
     assert model_of(m, None).allows("why", ("pass",)) is False  # a watcher is told nothing
     play(m, 0, "3S")
     assert model_of(m, 1).allows("pass_turn", ()) is True
+    ddz = DoudizhuMatch(get_preset("classic"), seed=1)
+    landlord = ddz.to_act
+    ddz.apply(landlord, {"type": "bid", "points": 3})  # the landlord leads first
+    lord = model_of(ddz, landlord, DOUDIZHU_PARTS)
+    assert lord.allows("play", ()) is True and lord.allows("pass_turn", ()) is None
 
 
 def test_under_a_result_the_status_says_the_table_waits_for_me_not_for_the_next_seat():

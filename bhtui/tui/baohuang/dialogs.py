@@ -38,13 +38,13 @@ abdication is public, ×2; its open solo ±24), and cannot be taken back: their 
 when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
 
 
-
 def stakes(view: BaohuangView) -> int:
     """What the round's scores are multiplied by now (N2: 明保, a successful 造反, each
     踢, each bomb where it counts), as its result will say."""
     return multiplier(rules_of(view), view["open_solo"], view["open_guard"],
                       len(view.get("rebels", ())) >= 2, view.get("kicks", 0),
                       view.get("bombs", 0))
+
 
 class ConfirmKey(Dialog[bool]):
     """"Press g again to grab": what the declaration does, then its key once more says yes
