@@ -33,7 +33,7 @@ from typing import Any
 
 import asyncssh
 
-from bhtui.net.gate import Gate, screen_size
+from bhtui.net.gate import Gate, lower_priority, screen_size
 from bhtui.net.serve import until_signalled
 from bhtui.store.private import create_private, data_dir
 
@@ -85,8 +85,10 @@ def get_winsize(fd: int) -> tuple[int, int]:
 
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so the kernel
-    sends it SIGWINCH when the window changes (and SIGHUP when the session ends)."""
+    sends it SIGWINCH when the window changes (and SIGHUP when the session ends); and run
+    below the door's priority."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    lower_priority()
 
 
 class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]

@@ -42,7 +42,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from bhtui.net.gate import screen_size
+from bhtui.net.gate import lower_priority, screen_size
 from bhtui.net.serve import until_signalled
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE
 
@@ -109,7 +109,7 @@ class Session(AppService):
         self._process = process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bhtui", *self.door.argv, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
-            cwd=self.home, start_new_session=True)
+            cwd=self.home, start_new_session=True, preexec_fn=lower_priority)
         self._stdin = process.stdin
         # textual-serve copies a child's stderr to the server's stdout as it came: read it
         # here instead, and give the base class a stream that has already ended.

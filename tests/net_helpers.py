@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
+from bhtui.net.gate import VISITOR_NICENESS
 from bhtui.net.host import Seat, Table
 from bhtui.net.memory import MemoryLink
 from bhtui.net.protocol import FrameDecoder
@@ -84,6 +85,12 @@ def connect(table: Table, name: str, role: str = "player", seat: int | None = No
     token = table.seats[seat].token if seat is not None else None
     client = Client(link, name, role, token=token, code=code)
     return client, link, in_background(client.run())
+
+
+def runs_below_me(pid: int) -> bool:
+    """Whether process ``pid`` runs VISITOR_NICENESS below this one (as far as Unix allows)."""
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    return os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + VISITOR_NICENESS)
 
 
 def alive(pid: int) -> bool:

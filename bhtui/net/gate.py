@@ -5,11 +5,14 @@ The table's listener (`net/tcp.py`) and `bhtui serve-ssh` (`sshd.py`) use both, 
 any other door: whoever holds connections open without coming in can never keep a newcomer
 out for long (the newcomer is admitted and the oldest waiting one pushed out, first among
 those from the newcomer's address, but never one in its first moments), and no window a
-visitor claims makes a session's app draw a screen larger than a real one.
+visitor claims makes a session's app draw a screen larger than a real one. A visitor's app
+runs below the door's priority, so what it computes (a replay's analysis, bots) never slows
+the door itself or a table hosted on the same machine.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -17,7 +20,16 @@ from typing import Generic, TypeVar
 
 MAX_COLUMNS, MAX_ROWS = 500, 200  # beyond any real screen; a 65535² pty took a child past 3 GiB
 
+VISITOR_NICENESS = 10
+"""How much lower a visitor's app runs than the door that started it (Unix niceness)."""
+
 C = TypeVar("C")
+
+
+def lower_priority() -> None:
+    """In a visitor's process before it runs the app (a ``preexec_fn``): every thread it
+    starts, analysis and bots included, inherits the lower priority."""
+    os.nice(VISITOR_NICENESS)
 
 
 def screen_size(width: int, height: int) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from bhtui.rules import PRESETS
 from bhtui.sshd import get_winsize, load_or_create_host_key, set_winsize, start_ssh
 
 from loopback import settle
-from net_helpers import HANG, alive
+from net_helpers import HANG, alive, runs_below_me
 
 # A session's app ends by itself after SIGTERM: the server keeps its terminal open, read and
 # thrown away, until it has gone (hung up first, Textual's exit used to wait for ever on its
@@ -104,6 +104,16 @@ async def test_a_client_sees_the_demo_the_app_redraws_when_the_window_changes_an
         process.stdin.write(b"y")
         await asyncio.wait_for(process.wait_closed(), 20)
     await settle(lambda: not alive(pid) and state.sessions == 0 and not state.live)
+
+
+async def test_a_visitors_demo_runs_below_the_doors_priority(server):
+    """A visitor's analysis or bots never slow the door, or a table hosted beside it: the
+    app and every thread it starts run VISITOR_NICENESS below the server."""
+    port, state = server
+    async with await connect(port) as conn:
+        await demo(conn)
+        (session,) = state.live
+        assert runs_below_me(session.child.pid)
 
 
 def peak_rss(pid: int) -> int:

@@ -26,7 +26,7 @@ from bhtui.rules import PRESETS
 from bhtui.webd import escaped, start_web
 
 from loopback import settle
-from net_helpers import HANG, alive
+from net_helpers import HANG, alive, runs_below_me
 
 CHROMIUM = "/usr/bin/chromium"
 # Chromium as root, with nothing reaching out of the machine (.ci/run installs Debian's).
@@ -183,6 +183,16 @@ async def test_a_tab_beyond_max_sessions_is_told_the_server_is_full_the_others_g
         for page in pages:
             await page.keyboard.press("PageDown")
             await screen_with(page, "2 · ")
+
+
+async def test_a_tabs_app_runs_below_the_doors_priority():
+    """No browser: the app a page opens runs VISITOR_NICENESS below the door, so a
+    visitor's analysis never slows the server or a table hosted beside it."""
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        async with http.ws_connect(url.replace("http", "ws") + "ws"):
+            (session,) = door.live
+            await settle(lambda: session.pid is not None)
+            assert runs_below_me(session.pid)
 
 
 async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(caplog):
