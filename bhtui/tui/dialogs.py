@@ -43,6 +43,7 @@ class ResultScreen(Dialog):
     over the line that goes on. Under 托管 it goes on by itself after ``auto_close`` seconds,
     counted down."""
 
+    NEEDS_ROOM = True
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False),
                 Binding("t", "take_back", "托管 off", id="result.take_back")]
@@ -113,7 +114,8 @@ class ResultScreen(Dialog):
         self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.on_auto if action == "take_back" else True
+        return super().check_action(action, parameters) and (
+            self.on_auto if action == "take_back" else True)
 
     def action_take_back(self) -> None:
         """托管 off at once; the result stays up till Enter, its countdown having been
@@ -150,6 +152,7 @@ def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str]
 class MatchEndScreen(Dialog):
     """The match is over: standings, the latest rounds' scores, and 再来一局 (same seats)."""
 
+    NEEDS_ROOM = True
     BINDINGS = [Binding("enter", "again", "Play again", id="end.again"),
                 Binding("v", "scores", "Scores", id="end.scores"),
                 Binding("escape", "close", "Table", id="end.close")]
@@ -180,8 +183,9 @@ class MatchEndScreen(Dialog):
             yield Plain(rounds)
             yield Plain(Text(t("end.keys" if self.can_restart else "end.wait"), style="bold"))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        return action != "again" or self.can_restart
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return super().check_action(action, parameters) and (
+            action != "again" or self.can_restart)
 
     def action_again(self) -> None:
         if self.can_restart:

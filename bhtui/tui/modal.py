@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from textual.binding import Binding
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
@@ -12,7 +13,7 @@ from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.messages import Aside
-from bhtui.tui.widgets import Footer
+from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, Footer, Plain
 
 ResultT = TypeVar("ResultT")
 
@@ -32,6 +33,12 @@ class Dialog(Localized, ModalScreen[ResultT]):
     """Opened by the player beside the game (help, settings, the scores, chat, the quit
     prompt) rather than asked by it: while one is open, a player alone at the table has his
     turn timer wait (``Aside``)."""
+    NEEDS_ROOM = False
+    """A box about the table (a round's result, the standings) that the table's minimum
+    size shows whole: over a screen that ``SAYS_TOO_SMALL`` (the table, a replay), in a
+    smaller terminal it gives way to the same "too small" message, and its keys wait (Enter
+    went on to the next deal blind). Help, the settings and the quit prompt stay usable at
+    any size: they scroll, and quitting must work."""
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
@@ -45,8 +52,27 @@ class Dialog(Localized, ModalScreen[ResultT]):
         open. (A dialog already closed again — the app quitting as it opened — needs none.)"""
         if self.is_attached:
             self.mount(Footer(compact=True))
+            if self.NEEDS_ROOM:
+                self.mount(Plain(id="too-small"))
+                self._fit(self.app.size.width, self.app.size.height)
             if self.ASIDE:
                 self.app.post_message(Aside())
+
+    def on_resize(self, event: Resize) -> None:
+        if self.NEEDS_ROOM and self.is_attached:
+            self._fit(*event.size)
+
+    def _fit(self, width: int, height: int) -> None:
+        over_a_table = any(getattr(s, "SAYS_TOO_SMALL", False) for s in self.app.screen_stack)
+        small = over_a_table and (width < MIN_WIDTH or height < MIN_HEIGHT)
+        if small != self.has_class("small"):
+            self.set_class(small, "small")
+            self.refresh_bindings()
+        self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """None of a box's keys acts while it gives way to the "too small" message."""
+        return not self.has_class("small")
 
     def on_unmount(self) -> None:
         if self.ASIDE:

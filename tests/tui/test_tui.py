@@ -324,6 +324,27 @@ async def test_the_score_sheet_gives_way_to_the_too_small_message():
         assert t.query_one(HandView).cards == hand
 
 
+async def test_a_rounds_result_gives_way_to_the_too_small_message_and_waits(first_deal):
+    """R-END-1's result over the table when the terminal shrank below 80x24: it showed cut
+    off over the message, and Enter went on to the next deal blind. It says the terminal
+    is too small, its keys wait, and once large again the same result is there to read."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to(pilot, app, ResultScreen, answer_baohuang)
+        result = app.screen
+        await pilot.resize_terminal(70, 20)
+        await wait_for(pilot, lambda: result.has_class("small"), "the result giving way")
+        text = str(result.query_one("#too-small").render())
+        assert "80×24" in text and "70×20" in text
+        await pilot.press("enter")
+        assert app.screen is result and not app.host.seats[0].ready
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not result.has_class("small"), "large again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.host.seats[0].ready, "the next deal")
+
+
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
     """The phrases are both games' (接风, a Baohuang word, was among them in Dou Dizhu)."""
     app = make_app(language="zh")
