@@ -97,8 +97,9 @@ class ResultScreen(Dialog):
 
     def _tick(self) -> None:
         """托管: show the seconds left, then go on as if Enter had been pressed; the count
-        waits while help or the quit prompt is open over the result."""
-        if not self.is_active or self._left is None:
+        waits while help or the quit prompt is open over the result, and while the terminal
+        is too small to show it (it closed unseen)."""
+        if not self.is_active or self._left is None or self.has_class("small"):
             return
         if self._left <= 0:
             self._left = None  # once: the interval may fire again before the pop is done

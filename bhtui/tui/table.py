@@ -156,6 +156,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
                     if isinstance(screen, (ScoreSheetScreen, PreviousTrickScreen)):
                         screen.retire(None)
             else:
+                self.call_after_refresh(self._rewrite_log)  # once the log has its width
                 if self.client.seat is not None:
                     self.hand.focus()  # hidden, it had lost the focus
                 self.dialogs.open_due(results=False)
@@ -212,7 +213,16 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
-        self.query_one("#log", RichLog).write(line)
+        if not self.model.small:  # (hidden, the log is 1 cell wide: written again once shown)
+            self.query_one("#log", RichLog).write(line)
+
+    def _rewrite_log(self) -> None:
+        """The whole log again at the width it has now (lines that came while the table was
+        hidden were drawn a character a line)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.log_lines:
+            log.write(line)
 
     def _log_event(self, seq: int, event: Any) -> None:
         for line in self.model.event(seq, event, bool(self.log_lines), self.style.name):

@@ -83,3 +83,30 @@ async def test_R_AUTO_1_an_app_closing_as_a_counted_down_result_opens_quits_clea
         app.push_screen(RoundResultScreen(app.t, end, names, end["scores"], [], True, auto_close=1.0))
         app.exit()
     assert app.return_code == 0
+
+
+async def test_R_AUTO_1_a_result_that_opens_while_too_small_waits_unseen_and_the_log_reads(
+        first_deal):
+    """托管 plays on while the terminal is below 80x24: the round's result opened hidden
+    and counted down unseen (it closed before anyone could read it), and every log line
+    written meanwhile was drawn a character a line once the table showed again."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        await pilot.resize_terminal(70, 20)
+        await wait_for(pilot, lambda: t.model.small, "the table hidden")
+        logged = len(t.log_lines)
+        app.client.set_auto(True)  # what t sends (a key does nothing while hidden)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), "the result, hidden")
+        result = app.screen
+        await wait_for(pilot, lambda: result.has_class("small"), "the result giving way")
+        await pilot.pause(1.0)  # over three times its count: it would have closed
+        assert app.screen is result and len(app.host.match.records) == 1
+        assert len(t.log_lines) > logged  # the round's last tricks were logged while hidden
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: app.screen is not result, "the count, once shown")
+        log = t.query_one("#log")
+        await wait_for(pilot, lambda: log.lines and log.virtual_size.width > 1, "the log drawn")
+        assert all(strip.cell_length > 1 for strip in log.lines if strip.text.strip())
