@@ -91,7 +91,10 @@ class ReplayScreen(Localized, Screen[None]):
         """Too small for the table: it says so, as the live table does (cut columns and a log
         of no rows were all a replay at 70×20 showed)."""
         width, height = event.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "small")
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if self.has_class("small") and not small:
+            self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
+        self.set_class(small, "small")
         self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
 
     def help_texts(self) -> list[str]:

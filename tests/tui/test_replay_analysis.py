@@ -100,7 +100,8 @@ async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_pa
 
 async def test_a_replay_in_a_terminal_too_small_says_so_and_comes_back_when_enlarged(tmp_path):
     """At 70×20 the replay drew cut columns and a log of no rows; the live table says the
-    terminal is too small, and so does the replay now."""
+    terminal is too small, and so does the replay now. Steps taken meanwhile wrote the log
+    a character a line, and it is written again at its width once shown."""
     path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
     app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
     async with app.run_test(size=(70, 20)) as pilot:
@@ -108,9 +109,13 @@ async def test_a_replay_in_a_terminal_too_small_says_so_and_comes_back_when_enla
         small = app.screen.query_one("#too-small")
         await wait_for(pilot, lambda: small.display and "70×20" in str(small.render()))
         assert app.screen.query_one("#r-log").region.height == 0
+        await pilot.press("right", "right", "right")  # stepped on blind: the log written hidden
         await pilot.resize_terminal(100, 30)
-        await wait_for(pilot, lambda: app.screen.query_one("#r-log").region.height > 2)
+        log = app.screen.query_one("#r-log")
+        await wait_for(pilot, lambda: log.region.height > 2 and log.lines)
         assert small.region.height == 0
+        await wait_for(pilot, lambda: all(strip.cell_length > 1 for strip in log.lines
+                                          if strip.text.strip()), "the log drawn at its width")
 
 
 async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
