@@ -173,4 +173,4 @@ class DealResultScreen(ResultScreen):
         yield from self.held(end.get("hands", []), cards_words)
         yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))
         if self.last:
-            yield Plain(t("result.last"))
+            yield Plain(t("ddz.result.last"))

@@ -16,6 +16,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.role.landlord": {"en": "landlord", "zh": "地主"},
     "ddz.role.farmer": {"en": "farmer", "zh": "农民"},
     "ddz.round": {"en": "Deal {n}", "zh": "第{n}局"},
+    "ddz.result.last": {"en": "That was the last deal.", "zh": "这是最后一局。"},
     "ddz.pane.scores.of": {"en": "Scores · deal {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
     "ddz.pane.scores.at": {"en": "Scores · deal {n}", "zh": "比分 · 第{n}局"},
     "ddz.scores.title": {"en": "Every deal's scores", "zh": "每局得分"},
