@@ -111,7 +111,8 @@ async def test_C_BID_4_the_classic_kitty_is_shown_to_all_with_the_multiplier():
 async def test_S_SCORE_4_a_fight_after_报到_lost_says_nobody_scores(language, said):
     """The result said "Stake 0 = base 1 × bid 3 · 摊打 ×2", a product that is not 0: after
     报到 and 打, a lost deal scores 0 for everybody by the rule itself. (And a held hand too
-    long for a line wraps under its cards, not back under its owner's name.)"""
+    long for a line wraps under its cards, not back under its owner's name; the last deal is
+    called a deal, not a round.)"""
     from textual.app import App
 
     from bhtui.tui.i18n import Translator
@@ -125,13 +126,14 @@ async def test_S_SCORE_4_a_fight_after_报到_lost_says_nobody_scores(language, 
     end = next(e for e in farmers_win(m) if e["type"] == "result")
     assert end["stake"] == 0 and end["scores"] == [0, 0, 0, 0]
     result = DealResultScreen(Translator(language), end, ["A", "B", "C", "D"], [0] * 4,
-                              False, 1, None)
+                              True, 1, None)  # the match's last deal
     app = App()
     async with app.run_test(size=(50, 30)) as pilot:  # narrow: the held hand wraps
         app.push_screen(result)
         await wait_for(pilot, lambda: result.query("Plain"), "the result")
         lines = [text(p) for p in result.query("Plain")]
         assert said in lines and not any(line.startswith(("Stake", "分值")) for line in lines)
+        assert {"en": "That was the last deal.", "zh": "这是最后一局。"}[language] in lines
         await pilot.pause()
         held = [strip.text for strip in strips(result.query(".held").first())]
         name = held[0].index(":") + 1  # the landlord's 32 cards wrap under them, not the name
