@@ -42,7 +42,7 @@ def choose(pos: Position) -> Move:
     assert seat is not None
     rc, top, rules = pos.rc[seat], pos.top, pos.rules
     if top is None:
-        if few_groups(rc):
+        if _few_groups(rc):
             out, longest = _others(pos, seat)
             run = run_lead(rc, out, longest, rules)
             if run is not None:
@@ -66,7 +66,7 @@ def choose(pos: Position) -> Move:
     side = _relation(pos, seat, top_seat)
     if side == PARTNER:
         return YIELD if rules.trick_yield and not pos.again else PASS
-    if few_groups(rc):
+    if _few_groups(rc):
         out, longest = _others(pos, seat)
         for s in sets_from_rank_counts(rc, top, rules):
             if unbeatable(s, out, longest, rules) and losers(after(rc, s), out, longest,
@@ -90,7 +90,7 @@ COUNTED_GROUPS = 3
 can beat): early in a round that seldom changes a move, and counting costs."""
 
 
-def few_groups(rc: list[int]) -> bool:
+def _few_groups(rc: list[int]) -> bool:
     groups = TWO + 1 - rc[:TWO + 1].count(0)  # (counted in C: asked at most moves)
     return groups + (1 if rc[SJ_RANK] or rc[BJ_RANK] or rc[GC_RANK] else 0) <= COUNTED_GROUPS
 

@@ -34,7 +34,6 @@ from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.declaring import Asking, Declared, asking, see_through
 from bhtui.bots.heuristic import ACCEPT_AT, pick
-from bhtui.bots.likelihood import likelihood
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
@@ -132,9 +131,6 @@ class Plan(NamedTuple):
     one: Weihai's steps before play and its abdication, so searching them leaves every
     later decision of the round as it was, and a change there shows only in the rounds it
     changes."""
-    weigh: Callable[[Any], float] | None = None
-    """A deal's weight, how likely it makes the moves seen (``likelihood.py``); None: all
-    alike."""
 
 
 class SearchBot(Searcher[CountingBot]):
@@ -163,8 +159,7 @@ class SearchBot(Searcher[CountingBot]):
             return plan.actions[0]
         return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome,
                                          self.budget(offer.reading),
-                                         random.Random(self._seed) if plan.own else None,
-                                         plan.weigh)]
+                                         random.Random(self._seed) if plan.own else None)]
 
     def appraise(self, offer: Choices, playouts: int | None = None) -> list[Appraisal[Action]]:
         """Every candidate ``decide`` would weigh here (``normal``'s move among them), each
@@ -205,10 +200,7 @@ class SearchBot(Searcher[CountingBot]):
             pos.play(moves[i])
             return play_out(pos)[r.me]
 
-        sampler = Sampler(r)
-        weighed = likelihood(sampler)
-        return Plan([self.action(offer, m) for m in moves], sampler.position, outcome,
-                    weigh=weighed.weight if weighed is not None else None)
+        return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
 
     def _call(self, r: Reading, offer: Choices, plain: Action, rng: random.Random) -> Plan:
         """The emperor's call (R-GUARD-1/3, R-WF-GUARD-1/2): each group he may call — a
@@ -455,8 +447,7 @@ class SearchBot(Searcher[CountingBot]):
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
                 outcome: Callable[[Any, int], float], playouts: int,
-                rng: random.Random | None = None,
-                weigh: Callable[[Any], float] | None = None) -> int:
+                rng: random.Random | None = None) -> int:
         """Which of ``count`` candidates to play, within ``playouts`` (or the clock):
         sequential halving of the challengers on
         shared deals (``draw``), the ``normal`` bot's choice (candidate 0) always among them;
@@ -464,14 +455,11 @@ class SearchBot(Searcher[CountingBot]):
         chance would explain (SWITCH_AT). With a time limit each halving round has its share
         of the time (SPEND of it in all) and the playouts are capped at TIMED_PLAYOUTS;
         without one, its share of the playouts. Deals come from ``rng`` (the bot's own
-        generator by default); with ``weigh``, each deal counts by its weight, in the means
-        and in the switch test's spread."""
+        generator by default)."""
         rng = rng or self._rng
         started = time.perf_counter()
         timed = self.seconds is not None
         results: list[list[float]] = [[] for _ in range(count)]
-        weights: list[float] = []
-        """Each deal's weight (with ``weigh``), for the deals every candidate alive saw."""
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
         budget = TIMED_PLAYOUTS if timed else playouts
@@ -489,69 +477,21 @@ class SearchBot(Searcher[CountingBot]):
                         over = True
                         break
                     results[i].append(outcome(deal, i))
-                if weigh is not None and not over:
-                    weights.append(weigh(deal))
                 if over or timed and time.perf_counter() > end:
                     break
             alive = [i for i in alive if results[i]]
             if not alive:
                 return 0  # not one deal played out in time: the normal move
-            if weigh is None:
-                alive.sort(key=lambda i: -sum(results[i]) / len(results[i]))
-            else:
-                tempered = temper(weights)
-                alive.sort(key=lambda i: -_weighed_mean(results[i], tempered))
+            alive.sort(key=lambda i: -sum(results[i]) / len(results[i]))
             if len(alive) == 1 or timed and time.perf_counter() > limit:
                 break  # (out of time: the best so far, each having seen every deal)
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
         gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):], strict=True)]
-        if weigh is not None:
-            return best if _weighed_gain(gains, temper(weights[-len(gains):])) else 0
         if len(gains) > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(
                 gains) / math.sqrt(len(gains)):
             return best
         return 0
-
-
-EFFECTIVE = 0.5
-"""The share of a search's deals that must stay effective once weighed: the weights are
-tempered (each raised to the same power, at most 1) until they are, so a few deals never
-count for all (untempered, a rebel's 200 deals were under 10 effective one time in seven)."""
-
-
-def temper(weights: list[float]) -> list[float]:
-    """``weights`` raised to the highest power at most 1 that leaves EFFECTIVE of them
-    effective (the effective count: the sum squared over the sum of squares)."""
-    def effective(power: float) -> float:
-        w = [x ** power for x in weights]
-        return sum(w) ** 2 / (sum(x * x for x in w) or 1.0)
-
-    floor = EFFECTIVE * len(weights)
-    if not weights or effective(1.0) >= floor:
-        return weights
-    low, high = 0.0, 1.0
-    for _ in range(12):
-        mid = (low + high) / 2
-        low, high = (mid, high) if effective(mid) >= floor else (low, mid)
-    return [x ** low for x in weights]
-
-
-def _weighed_mean(values: list[float], weights: list[float]) -> float:
-    """The mean of ``values`` weighed by the last of ``weights`` (one each)."""
-    w = weights[-len(values):]
-    return sum(v * x for v, x in zip(values, w, strict=True)) / (sum(w) or 1.0)
-
-
-def _weighed_gain(gains: list[float], weights: list[float]) -> bool:
-    """Whether the weighed mean gain is above SWITCH_AT of its standard error (that of a
-    self-normalised weighed mean: the deals that count most count most in the spread)."""
-    total = sum(weights)
-    if len(gains) < 2 or not total:
-        return False
-    mean = sum(g * w for g, w in zip(gains, weights, strict=True)) / total
-    spread = sum(w * w * (g - mean) ** 2 for g, w in zip(gains, weights, strict=True))
-    return mean > SWITCH_AT * math.sqrt(spread) / total
 
 
 def first_leader(r: Reading, emperor: int) -> int:
