@@ -151,8 +151,8 @@ def skip(r: RoundState, seat: int, action: Action, events: list[Event]) -> None:
 
 def _answered(r: RoundState, seat: int, events: list[Event]) -> None:
     r.asking.pop(0)
-    if r.step == "open_guard" and r.guard_revealed:
-        r.asking = []  # 明保 said: nobody else has anything to say at this step
+    if r.step in ("open_guard", "rebel") and r.guard_revealed:
+        r.asking = []  # 明保 said, or 造反成功: nobody else has anything to say at this step
     if r.asking:
         r.turn = r.asking[0]
         return
