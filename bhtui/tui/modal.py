@@ -33,6 +33,7 @@ class Dialog(Localized, ModalScreen[ResultT]):
     """Opened by the player beside the game (help, settings, the scores, chat, the quit
     prompt) rather than asked by it: while one is open, a player alone at the table has his
     turn timer wait (``Aside``)."""
+
     NEEDS_ROOM = False
     """A box about the table (a round's result, the standings) that the table's minimum
     size shows whole: over a screen that ``SAYS_TOO_SMALL`` (the table, a replay), in a
