@@ -324,6 +324,13 @@ class TableModel:
             return not watching
         return True
 
+    def reading(self) -> list[str]:
+        """Whom the table waits for to close a round's result, me aside: people at it (bots
+        never keep it) whose seat is not ``ready`` again."""
+        names = self.names()
+        return [names[i] for i, s in enumerate(self.state.table)
+                if i != self.state.seat and s.get("connected") and not s.get("ready", True)]
+
     def status(self, selection: list[str], label: Callable[[str], str] = str) -> str:
         """The status line, for the cards selected now."""
         view, me, t = self.state.view, self.state.seat, self.t
@@ -338,16 +345,19 @@ class TableModel:
         seconds = self.seconds()
         clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
         to_act = view["to_act"]
-        waiting = self.names()[to_act] if to_act is not None else "?"  # ends with the match
+        reading = self.reading()
+        waiting = (t("status.reading", names=", ".join(reading)) if reading  # not the next deal's
+                   else t("status.waiting", name=self.names()[to_act] if to_act is not None
+                          else "?"))  # (no one to act: the match has ended)
         if me is None:
-            return t("status.watching") + " — " + t("status.waiting", name=waiting) + clock
+            return t("status.watching") + " — " + waiting + clock
         if self.on_auto():
             return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
         if self.flow.showing == "result":  # the table behind may be the next deal already
             return t("status.result_open")
         declare = self.declare_words()
         if to_act != me:
-            return t("status.waiting", name=waiting) + declare + clock
+            return waiting + declare + clock
         if view["phase"] != "play":
             if self.flow.waiting(self.state.seq, self.decision_key()):
                 return t("status.answered") + clock  # the dialog has closed: not "see the dialog"

@@ -32,6 +32,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.your_turn": {"en": "Your turn: beat {set} or pass ({key_pass})",
                          "zh": "轮到你：压过 {set} 或不要 ({key_pass})"},
     "status.waiting": {"en": "Waiting for {name}…", "zh": "等待 {name}…"},
+    "status.reading": {"en": "Waiting for {names} to read the result…",
+                       "zh": "等待 {names} 看完本局结果…"},
     "status.decide": {"en": "Your decision (see the dialog)", "zh": "请在对话框中选择"},
     "status.result_open": {"en": "The table waits while you read the result — Enter goes on",
                            "zh": "牌桌在等你看结果——回车继续"},

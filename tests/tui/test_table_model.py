@@ -145,6 +145,22 @@ def test_under_a_result_the_status_says_the_table_waits_for_me_not_for_the_next_
     assert mine.status([]) == "Waiting for Ana…"
 
 
+def test_while_a_person_reads_the_result_the_others_are_told_so_not_the_next_seat():
+    """A watcher, and a player who closed the result, read "Waiting for Liu…" (the next
+    deal's first to act) while the table waited for another person to close it: the seats'
+    ``ready`` say who. Bots and people away never keep the table, so they are not named."""
+    m = my_lead()
+    watcher, done = model_of(m, None), model_of(m, 2)
+    for model in (watcher, done):
+        model.state.table[0]["ready"] = False  # Ana, a person, still reads hers
+        model.state.table[3].update(ready=False, connected=False)  # away: not waited for
+    assert watcher.status([]) == "Watching — Waiting for Ana to read the result…"
+    assert done.status([]) == "Waiting for Ana to read the result…"
+    reader = model_of(m, 0)
+    reader.state.table[0]["ready"] = False
+    assert reader.status([]) == "Your lead: pick a set and press Enter"  # never for himself
+
+
 def test_R_AUTO_1_on_托管_the_footer_keys_stay_and_play_dims():
     model = model_of(my_lead(), 0, auto=0)
     assert model.keys() == (False, "auto")
