@@ -346,7 +346,7 @@ class TableModel:
         clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
         to_act = view["to_act"]
         reading = self.reading()
-        waiting = (t("status.reading", names=", ".join(reading)) if reading  # not the next deal's
+        waiting = (t("status.reading", names=t.join(reading)) if reading  # not the next deal's
                    else t("status.waiting", name=self.names()[to_act] if to_act is not None
                           else "?"))  # (no one to act: the match has ended)
         if me is None:
