@@ -13,7 +13,7 @@ from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.messages import Aside
-from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, Footer, Plain
+from bhtui.tui.widgets import Footer, Plain, too_small
 
 ResultT = TypeVar("ResultT")
 
@@ -65,7 +65,7 @@ class Dialog(Localized, ModalScreen[ResultT]):
 
     def _fit(self, width: int, height: int) -> None:
         over_a_table = any(getattr(s, "SAYS_TOO_SMALL", False) for s in self.app.screen_stack)
-        small = over_a_table and (width < MIN_WIDTH or height < MIN_HEIGHT)
+        small = over_a_table and too_small(width, height)
         if small != self.has_class("small"):
             self.set_class(small, "small")
             self.refresh_bindings()

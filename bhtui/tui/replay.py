@@ -30,7 +30,7 @@ from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.tableview import draw_places
-from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, Plain, SeatBox, TableArea, clip, score_table
+from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table, too_small
 from bhtui.wire import TableSeat
 
 
@@ -91,7 +91,7 @@ class ReplayScreen(Localized, Screen[None]):
         """Too small for the table: it says so, as the live table does (cut columns and a log
         of no rows were all a replay at 70×20 showed)."""
         width, height = event.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = too_small(width, height)
         if self.has_class("small") and not small:
             self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
         self.set_class(small, "small")

@@ -43,7 +43,7 @@ from bhtui.tui.parts import TableParts
 from bhtui.tui.tabledialogs import TableDialogs
 from bhtui.tui.tablemodel import TableModel
 from bhtui.tui.tableview import draw_seats, draw_table
-from bhtui.tui.widgets import MIN_HEIGHT, MIN_WIDTH, RANK_KEYS, Footer, HandView, Plain, StatusLine, TableArea
+from bhtui.tui.widgets import RANK_KEYS, Footer, HandView, Plain, StatusLine, TableArea, too_small
 from bhtui.wire import Action
 
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
@@ -141,7 +141,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def _check_size(self, width: int, height: int) -> None:
         """Too small to show the table: it says so, and nothing is played or decided blind
         (keys do nothing, decisions wait) until the terminal is large enough again."""
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = too_small(width, height)
         self.set_class(small, "small")
         self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
         if small != self.model.small:

@@ -41,6 +41,11 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The smallest terminal a table (live or replayed) is drawn in; below it says so."""
 
 
+def too_small(width: int, height: int) -> bool:
+    """Whether a terminal of this size is below MIN_WIDTH x MIN_HEIGHT."""
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
 def clip(text: str, cells: int) -> str:
     """``text`` cut to at most ``cells`` terminal cells (CJK counts two), "…" when cut."""
     if cell_len(text) <= cells:
