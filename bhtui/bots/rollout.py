@@ -36,52 +36,6 @@ def play_out(pos: Position) -> tuple[int, ...]:
     return pos.scores
 
 
-def play_out_ahead(pos: Position, me: int, width: int) -> tuple[int, ...]:
-    """``play_out``, but at my next turn up to ``width`` moves (``ahead``) are each played out
-    to the end and the best for me kept. The policy plays my seat as ``normal`` does, and
-    ``hard`` plays it better: a move weighed as if my next were ``normal``'s undervalues the
-    moves that leave me a choice. Each is chosen on the playout's open deal, so this looks
-    one move ahead, not more."""
-    while pos.scores is None:
-        if pos.turn == me and width > 1:
-            best: tuple[int, ...] | None = None
-            for move in ahead(pos, width):
-                twin = pos.copy()
-                twin.play(move)
-                scores = play_out(twin)
-                if best is None or scores[me] > best[me]:
-                    best = scores
-            assert best is not None
-            return best
-        pos.play(choose(pos))
-    return pos.scores
-
-
-def ahead(pos: Position, width: int) -> list[Move]:
-    """Up to ``width`` moves for the seat to act, the policy's first: then a lead's lowest
-    other whole groups, or an answer's pass and the cheapest answers of other ranks."""
-    seat = pos.turn
-    assert seat is not None
-    rc, top, rules = pos.rc[seat], pos.top, pos.rules
-    first = choose(pos)
-    out: list[Move] = [first]
-    if top is None:
-        for rank in range(TWO + 1):
-            group = CardSet(rank, rc[rank], 0, 0)
-            if len(out) < width and rc[rank] and group != first and _allowed(group, rc, rules):
-                out.append(group)
-        return out
-    if first != PASS:
-        out.append(PASS)
-    ranks = {m.rank for m in out if isinstance(m, CardSet)}
-    for _, s in sorted(((set_cost(s, rc), s) for s in sets_from_rank_counts(rc, top, rules)),
-                       key=lambda cost_set: cost_set[0]):
-        if len(out) < width and s.rank not in ranks:
-            ranks.add(s.rank)
-            out.append(s)
-    return out
-
-
 def choose(pos: Position) -> Move:
     """The fast policy's move for the seat to act."""
     seat = pos.turn

@@ -35,7 +35,7 @@ from bhtui.bots.counting import CountingBot
 from bhtui.bots.declaring import Asking, Declared, asking, see_through
 from bhtui.bots.heuristic import ACCEPT_AT, pick
 from bhtui.bots.position import PASS, YIELD, Move, Position
-from bhtui.bots.rollout import play_out, play_out_ahead, set_cost, whole_set
+from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
 from bhtui.bots.searcher import Searcher
 from bhtui.bots.strength import strength
@@ -56,10 +56,6 @@ meet."""
 PRESET_PLAYOUTS = {"weifang": 360}
 """Where a playout costs more (Weifang's answers are the engine's: kills, the GC), what the
 clock buys there instead."""
-AHEAD = {"qingdao": 4}
-"""A play's playouts look one move ahead at my next turn: this many moves each played out,
-the best kept (``rollout.play_out_ahead``), where it was measured and kept; elsewhere the
-policy plays my next move as every other."""
 TIMED_PLAYOUTS = 4000
 """With a time limit (at a table) the clock decides; this only caps a decision so easy that
 its playouts are nearly free."""
@@ -199,12 +195,10 @@ class SearchBot(Searcher[CountingBot]):
             default = offer.set_of(plain) or plain["type"]
             moves = [default, *(m for m in moves if m != default)]
 
-        width = AHEAD.get(r.rules.name, 0)
-
         def outcome(base: Position, i: int) -> int:
             pos = base.copy()
             pos.play(moves[i])
-            return play_out_ahead(pos, r.me, width)[r.me]
+            return play_out(pos)[r.me]
 
         return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
 
