@@ -56,12 +56,6 @@ meet."""
 PRESET_PLAYOUTS = {"weifang": 360}
 """Where a playout costs more (Weifang's answers are the engine's: kills, the GC), what the
 clock buys there instead."""
-THRIFT = {"qingdao": 0.6}
-"""What share of the policy's budget for an answer my own seat spends in a play's playouts:
-``hard`` passes where ``normal`` would answer about four times as often as the other way
-round (seeded qingdao rounds: 66 against 23 of some 520 answers or passes), and a playout
-that plays my later turns as I do not weighs my choice now against the wrong future.
-Elsewhere my seat plays out as every other."""
 TIMED_PLAYOUTS = 4000
 """With a time limit (at a table) the clock decides; this only caps a decision so easy that
 its playouts are nearly free."""
@@ -200,12 +194,11 @@ class SearchBot(Searcher[CountingBot]):
         if len(moves) > 1:  # (one: going out, which nothing beats)
             default = offer.set_of(plain) or plain["type"]
             moves = [default, *(m for m in moves if m != default)]
-        thrift = THRIFT.get(r.rules.name, 1.0)
 
         def outcome(base: Position, i: int) -> int:
             pos = base.copy()
             pos.play(moves[i])
-            return play_out(pos, r.me, thrift)[r.me]
+            return play_out(pos)[r.me]
 
         return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
 
