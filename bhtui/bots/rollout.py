@@ -29,17 +29,15 @@ STRANDED_COST = 100.0
 as the last place 闷 leads to (the heuristic's measure)."""
 
 
-def play_out(pos: Position, me: int | None = None, thrift: float = 1.0) -> tuple[int, ...]:
-    """Play ``pos`` to its end with the fast policy; the scores by seat. ``me`` answers with
-    ``thrift`` of the policy's budget for an answer's cost (``choose``)."""
+def play_out(pos: Position) -> tuple[int, ...]:
+    """Play ``pos`` to its end with the fast policy; the scores by seat."""
     while pos.scores is None:
-        pos.play(choose(pos, thrift if pos.turn == me else 1.0))
+        pos.play(choose(pos))
     return pos.scores
 
 
-def choose(pos: Position, thrift: float = 1.0) -> Move:
-    """The fast policy's move for the seat to act; ``thrift`` scales what an answer may
-    cost."""
+def choose(pos: Position) -> Move:
+    """The fast policy's move for the seat to act."""
     seat = pos.turn
     assert seat is not None
     rc, top, rules = pos.rc[seat], pos.top, pos.rules
@@ -75,9 +73,9 @@ def choose(pos: Position, thrift: float = 1.0) -> Move:
                                                                rules) <= 1:
                 return s  # the trick and then the hand (normal's counting)
     if side == ENEMY:
-        budget = thrift * (60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0)
+        budget = 60.0 if pos.left[top_seat] <= 6 or size <= 8 else 16.0
     else:
-        budget = thrift * (12.0 if size > 8 else 30.0)
+        budget = 12.0 if size > 8 else 30.0
     if (rules.two_kill == "off" and rules.bombs == "off" and not rules.stuck
             and not (rc[GC_RANK] or top.gc)):
         answer = cheapest_answer(rc, top, rules, budget)

@@ -56,11 +56,6 @@ meet."""
 PRESET_PLAYOUTS = {"weifang": 360}
 """Where a playout costs more (Weifang's answers are the engine's: kills, the GC), what the
 clock buys there instead."""
-THRIFT = {"qingdao": 1.6}
-"""What share of the policy's budget for an answer my own seat spends in a play's playouts.
-How the playouts play my later turns moves the search's choice now, the emperor's most: at
-0.6 (answering less, as ``hard`` itself does more often than ``normal``) his rounds fell
-from +2.84 to +0.72 on the same deals. Elsewhere my seat plays out as every other."""
 TIMED_PLAYOUTS = 4000
 """With a time limit (at a table) the clock decides; this only caps a decision so easy that
 its playouts are nearly free."""
@@ -199,12 +194,11 @@ class SearchBot(Searcher[CountingBot]):
         if len(moves) > 1:  # (one: going out, which nothing beats)
             default = offer.set_of(plain) or plain["type"]
             moves = [default, *(m for m in moves if m != default)]
-        thrift = THRIFT.get(r.rules.name, 1.0)
 
         def outcome(base: Position, i: int) -> int:
             pos = base.copy()
             pos.play(moves[i])
-            return play_out(pos, r.me, thrift)[r.me]
+            return play_out(pos)[r.me]
 
         return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
 
