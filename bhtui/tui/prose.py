@@ -15,6 +15,9 @@ CLOSING = frozenset("。，、；：？！）」』》〉】〕”’…—%％�
 """Marks that never begin a line: each stays with what comes before it."""
 OPENING = frozenset("（「『《〈【〔“‘([{")
 """Marks that never end a line: each goes with what comes after it."""
+GLUE = "\u00a0"
+"""A no-break space: the words on either side of it stay on one line ("Liu → Wang BJ" in a
+list of tribute)."""
 
 
 def wide(ch: str) -> bool:
@@ -25,14 +28,17 @@ def wide(ch: str) -> bool:
 
 def units(paragraph: str) -> list[str]:
     """The paragraph cut where a line may break: each wide character, each run of spaces and
-    each word alone — closing marks joined to the unit before, opening marks to the next. In
-    an English paragraph a Chinese word (报到, 托管) is a word too, never split."""
+    each word alone — closing marks joined to the unit before, opening marks to the next,
+    words with GLUE between them one unit. In an English paragraph a Chinese word (报到, 托管)
+    is a word too, never split."""
     out: list[str] = []
     english = sum(not wide(ch) for ch in paragraph if ch != " ") > sum(map(wide, paragraph))
     for ch in paragraph:
         last = out[-1] if out else " "
         if ch == " ":
             joins = last.isspace() and bool(out)
+        elif ch == GLUE or last[-1] == GLUE:
+            joins = bool(out)
         else:
             joins = not last.isspace() and (
                 last[-1] in OPENING or ch in CLOSING or wide(ch) == wide(last[-1]) and (

@@ -79,3 +79,25 @@ async def test_the_chinese_help_starts_no_line_with_a_closing_mark(size):
 async def test_the_helps_headings_stand_on_lines_of_their_own(language, headings):
     lines, _ = await help_lines(language, (80, 24))
     assert [line for line in lines if line in headings] == headings
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_tribute_transfer_stays_on_one_line_wherever_the_result_wraps(language):
+    """At 80 columns the round's result read "… Liu →" / "Player SJ": Rich breaks a line at
+    any space, a no-break one too. The result's tribute is wrapped here, its transfers glued."""
+    from bhtui.tui.baohuang.describe import tribute_words
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.prose import GLUE
+
+    t = Translator(language)
+    names = ["Player", "Wang", "Zhang", "Liu", "陈"]
+    items = [{"from": 1, "to": 4, "card": "BJ"}, {"from": 2, "to": 0, "card": "BJ"},
+             {"from": 3, "to": 0, "card": "SJ"}]
+    text = t("result.tribute", items=tribute_words(t, items, names, str, GLUE))
+    transfers = [GLUE.join(words) for words in (("Wang", "→", "陈", "BJ"),
+                                                ("Zhang", "→", "Player", "BJ"),
+                                                ("Liu", "→", "Player", "SJ"))]
+    for width in range(18, 70):
+        lines = wrap(text, width)
+        assert all(cell_len(line) <= width for line in lines)
+        assert all(any(transfer in line for line in lines) for transfer in transfers), lines

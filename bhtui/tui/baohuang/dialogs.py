@@ -28,7 +28,8 @@ from bhtui.tui.cardstyle import rank_counts_words
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import LIST_CURSOR, Dialog
-from bhtui.tui.widgets import Plain, apart
+from bhtui.tui.prose import GLUE
+from bhtui.tui.widgets import Plain, Prose, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
 WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
@@ -401,8 +402,8 @@ class RoundResultScreen(ResultScreen):
         if self.last:
             yield Plain(t(self.last_words))
         elif self.tribute:
-            yield Plain(t("result.tribute",
-                          items=tribute_words(t, self.tribute, self.names, self.label)))
+            yield Prose(t("result.tribute", items=tribute_words(
+                t, self.tribute, self.names, self.label, GLUE)))  # a transfer on one line
         elif not self.has_tribute:
             yield Plain(t("result.no_tribute_rules"))
         else:
