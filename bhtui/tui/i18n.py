@@ -61,7 +61,11 @@ class Translator:
 
     def join(self, words: Iterable[str], clauses: bool = False) -> str:
         """A list as this language writes one: "Li, Wang"; "李、王" (clauses: "…，…")."""
-        return (", " if self.language == "en" else "，" if clauses else "、").join(words)
+        return self.separator(clauses).join(words)
+
+    def separator(self, clauses: bool = False) -> str:
+        """What goes between the items of a list (``join``)."""
+        return ", " if self.language == "en" else "，" if clauses else "、"
 
     def place(self, place: int | None) -> str:
         return self(f"place.{place}") if place else ""

@@ -8,6 +8,7 @@ start of a line. An indented line (a key list) wraps onto lines under its descri
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich.cells import cell_len, chop_cells
 
@@ -15,9 +16,6 @@ CLOSING = frozenset("。，、；：？！）」』》〉】〕”’…—%％�
 """Marks that never begin a line: each stays with what comes before it."""
 OPENING = frozenset("（「『《〈【〔“‘([{")
 """Marks that never end a line: each goes with what comes after it."""
-GLUE = "\u00a0"
-"""A no-break space: the words on either side of it stay on one line ("Liu → Wang BJ" in a
-list of tribute)."""
 
 
 def wide(ch: str) -> bool:
@@ -28,17 +26,14 @@ def wide(ch: str) -> bool:
 
 def units(paragraph: str) -> list[str]:
     """The paragraph cut where a line may break: each wide character, each run of spaces and
-    each word alone — closing marks joined to the unit before, opening marks to the next,
-    words with GLUE between them one unit. In an English paragraph a Chinese word (报到, 托管)
-    is a word too, never split."""
+    each word alone — closing marks joined to the unit before, opening marks to the next. In
+    an English paragraph a Chinese word (报到, 托管) is a word too, never split."""
     out: list[str] = []
     english = sum(not wide(ch) for ch in paragraph if ch != " ") > sum(map(wide, paragraph))
     for ch in paragraph:
         last = out[-1] if out else " "
         if ch == " ":
             joins = last.isspace() and bool(out)
-        elif ch == GLUE or last[-1] == GLUE:
-            joins = bool(out)
         else:
             joins = not last.isspace() and (
                 last[-1] in OPENING or ch in CLOSING or wide(ch) == wide(last[-1]) and (
@@ -66,6 +61,22 @@ def wrap(text: str, width: int) -> list[str]:
                 lines.extend(_folded(line.rstrip(" "), width))
                 line = " " * indent + unit
         lines.extend(_folded(line.rstrip(" ") if line.strip() else line, width))
+    return lines
+
+
+def pack(head: str, clauses: Sequence[str], separator: str, width: int) -> list[str]:
+    """``head`` and then ``clauses`` apart by ``separator``, in lines of at most ``width``
+    cells that break only between clauses, the separator ending the line: each clause is read
+    whole ("Liu → Wang 红桃2"), unless it alone is wider than the width."""
+    lines: list[str] = []
+    line = head
+    for n, clause in enumerate(clauses):
+        piece = clause + (separator if n < len(clauses) - 1 else "")
+        if line.strip() and cell_len(line) + cell_len(piece.rstrip(" ")) > width:
+            lines.extend(_folded(line.rstrip(" "), width))
+            line = ""
+        line += piece
+    lines.extend(_folded(line.rstrip(" "), width))
     return lines
 
 

@@ -9,7 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -28,7 +29,7 @@ from bhtui.cards import GC_RANK, RANK_NAMES
 from bhtui.tui.cardstyle import CardStyle, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
-from bhtui.tui.prose import wrap
+from bhtui.tui.prose import pack, wrap
 from bhtui.wire import HistoryRow, LastMove, Recall, TableSeat, View
 
 RANK_KEYS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
@@ -405,6 +406,25 @@ class Prose(Plain):
         width = self.size.width
         if width > 0:
             self.update(Text("\n".join(wrap(self.text, width))))
+
+
+class Packed:
+    """Clauses after a head, wrapped between clauses only, at the width they are drawn at
+    (``prose.pack``): a round's tribute never reads "Liu →" / "Wang BJ" (Rich breaks at any
+    space, and Chinese between any two characters), and is never drawn unwrapped first."""
+
+    def __init__(self, t: Translator, key: str, clauses: Sequence[str]) -> None:
+        """``key``'s text with its ``{items}`` the clauses, as ``t.join`` sets them."""
+        self.head, _, self.tail = t(key, items="\0").partition("\0")
+        self.clauses = [*clauses[:-1], clauses[-1] + self.tail] if clauses else [self.tail]
+        self.separator = t.separator(clauses=True)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n".join(pack(self.head, self.clauses, self.separator, options.max_width)))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        whole = cell_len(self.head + self.separator.join(self.clauses))
+        return Measurement(min(whole, max(map(cell_len, [self.head, *self.clauses]))), whole)
 
 
 class StatusLine(Plain):

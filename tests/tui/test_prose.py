@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from bhtui.tui.dialogs import HelpScreen
-from bhtui.tui.prose import CLOSING, OPENING, reflow, wrap
+from bhtui.tui.prose import CLOSING, OPENING, pack, reflow, wrap
 from bhtui.tui.widgets import Prose
 
 from tui_helpers import make_app, strips, wait_for
@@ -81,23 +81,26 @@ async def test_the_helps_headings_stand_on_lines_of_their_own(language, headings
     assert [line for line in lines if line in headings] == headings
 
 
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_a_tribute_transfer_stays_on_one_line_wherever_the_result_wraps(language):
-    """At 80 columns the round's result read "… Liu →" / "Player SJ": Rich breaks a line at
-    any space, a no-break one too. The result's tribute is wrapped here, its transfers glued."""
-    from bhtui.tui.baohuang.describe import tribute_words
+    """At 80 columns the round's result read "… Liu →" / "Player SJ" (Rich breaks a line at
+    any space), and in Chinese "玩家 → Chen 红桃" / "2，…" or "Zhang → 小" / "明 小王". The
+    result's tribute is packed between transfers only, whatever the names and cards."""
+    from bhtui.tui.baohuang.describe import transfers
     from bhtui.tui.i18n import Translator
-    from bhtui.tui.prose import GLUE
 
     t = Translator(language)
-    names = ["Player", "Wang", "Zhang", "Liu", "陈"]
-    items = [{"from": 1, "to": 4, "card": "BJ"}, {"from": 2, "to": 0, "card": "BJ"},
-             {"from": 3, "to": 0, "card": "SJ"}]
-    text = t("result.tribute", items=tribute_words(t, items, names, str, GLUE))
-    transfers = [GLUE.join(words) for words in (("Wang", "→", "陈", "BJ"),
-                                                ("Zhang", "→", "Player", "BJ"),
-                                                ("Liu", "→", "Player", "SJ"))]
-    for width in range(18, 70):
-        lines = wrap(text, width)
-        assert all(cell_len(line) <= width for line in lines)
-        assert all(any(transfer in line for line in lines) for transfer in transfers), lines
+    names = ["Player", "小明", "Zhang", "小红", "Chen"]
+    cards = ["大王", "红桃2", "方块2"] if language == "zh" else ["BJ", "2♥", "2♦"]
+    items = [{"from": 1, "to": 4, "card": cards[0]}, {"from": 2, "to": 0, "card": cards[1]},
+             {"from": 3, "to": 0, "card": cards[2]}]
+    said = transfers(items, names)
+    head = t("result.tribute", items="")
+    for width in range(24, 70):
+        lines = pack(head, said, t.separator(clauses=True), width)
+        assert lines[0].startswith(head.rstrip())
+        assert all(cell_len(line) <= width for line in lines), lines
+        assert all(sum(transfer in line for line in lines) == 1 for transfer in said), lines
+        assert "".join(lines).replace(" ", "") == t("result.tribute", items=t.join(
+            said, clauses=True)).replace(" ", "")

@@ -451,6 +451,25 @@ async def test_the_round_result_keeps_two_alike_long_names_apart(first_deal):
         assert "ng 1" in shown and "ng 2" in shown, shown
 
 
+async def test_the_round_results_tribute_line_breaks_only_between_transfers(first_deal):
+    """At 80 columns the result read "Tribute next round: …, Liu →" / "Player SJ": Rich
+    breaks a line at any space. Each transfer now reads whole, from the first frame drawn."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.2, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, end = await tuoguan_to_the_match_end(pilot, app)
+        names = ["Player", "Wang Xiaoming", "Zhang", "Liu", "Chen"]
+        tribute = [{"from": 1, "to": 4, "card": "BJ"}, {"from": 2, "to": 0, "card": "BJ"},
+                   {"from": 3, "to": 0, "card": "SJ"}, {"from": 1, "to": 4, "card": "2H"}]
+        result = RoundResultScreen(app.t, end, names, end["scores"], tribute, False)
+        await app.push_screen(result)
+        shown = [strip.text for plain in result.query("Plain") for strip in strips(plain)]
+        said = ["Wang Xiaoming → Chen BJ", "Zhang → Player BJ", "Liu → Player SJ",
+                "Wang Xiaoming → Chen 2H"]
+        assert any(line.startswith("Tribute next round: Wang") for line in shown), shown
+        assert all(any(transfer in line for line in shown) for transfer in said), shown
+
+
 async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with_play_again(
         first_deal):
     """Issue 11: every hand shown at the end of a round; at the end of the match the standings,

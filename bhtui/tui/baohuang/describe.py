@@ -126,8 +126,11 @@ def describe(event: Event, names: list[str], t: Translator,
 
 
 def tribute_words(t: Translator, items: list[Transfer], names: list[str],
-                  label: Callable[[str], str] = str, space: str = " ") -> str:
-    """Each transfer as "Liu → Wang BJ", its words apart by ``space`` (``prose.GLUE`` where a
-    line must not break inside one)."""
-    return t.join((space.join((names[i["from"]], "→", names[i["to"]], label(i["card"])))
-                   for i in items), clauses=True)
+                  label: Callable[[str], str] = str) -> str:
+    return t.join(transfers(items, names, label), clauses=True)
+
+
+def transfers(items: list[Transfer], names: list[str],
+              label: Callable[[str], str] = str) -> list[str]:
+    """Each card of a tribute as "Liu → Wang BJ"."""
+    return [f"{names[i['from']]} → {names[i['to']]} {label(i['card'])}" for i in items]

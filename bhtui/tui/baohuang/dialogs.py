@@ -23,13 +23,12 @@ from bhtui.cards import counts, parse_cards
 from bhtui.rules import offers
 from bhtui.rules.presets import rules_of
 from bhtui.rules.scoring import multiplier
-from bhtui.tui.baohuang.describe import tribute_words
+from bhtui.tui.baohuang.describe import transfers
 from bhtui.tui.cardstyle import rank_counts_words
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import LIST_CURSOR, Dialog
-from bhtui.tui.prose import GLUE
-from bhtui.tui.widgets import Plain, Prose, apart
+from bhtui.tui.widgets import Packed, Plain, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
 WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
@@ -402,8 +401,8 @@ class RoundResultScreen(ResultScreen):
         if self.last:
             yield Plain(t(self.last_words))
         elif self.tribute:
-            yield Prose(t("result.tribute", items=tribute_words(
-                t, self.tribute, self.names, self.label, GLUE)))  # a transfer on one line
+            yield Plain(Packed(t, "result.tribute",
+                               transfers(self.tribute, self.names, self.label)))
         elif not self.has_tribute:
             yield Plain(t("result.no_tribute_rules"))
         else:
