@@ -84,13 +84,6 @@ SWITCH_AT = 1.0
 same deals) to be played instead: below that the difference is as likely noise."""
 
 
-PASS_SWITCH_AT = {"qingdao": 0.5}
-"""Where passing needs less to replace ``normal``'s answer: ``hard`` passes where ``normal``
-answers far more often than the other way round, and the true hands say a pass for an answer
-is the change worth most after a lead (``bench/knowing.py``)."""
-PASS_ACTION: Action = {"type": "pass"}
-
-
 class Edge(NamedTuple):
     """How many points a round more ``hard`` scores in a role than its playouts say (they
     play its seat as ``normal`` does), by role: an emperor with a guard, the guard, a rebel,
@@ -164,13 +157,9 @@ class SearchBot(Searcher[CountingBot]):
             return plain
         if len(plan.actions) == 1:
             return plan.actions[0]
-        passing = PASS_SWITCH_AT.get(offer.reading.rules.name)
-        easier = (plan.actions.index(PASS_ACTION) if passing is not None
-                  and PASS_ACTION in plan.actions[1:] else None)
         return plan.actions[self._search(len(plan.actions), plan.draw, plan.outcome,
                                          self.budget(offer.reading),
-                                         random.Random(self._seed) if plan.own else None,
-                                         easier, passing or SWITCH_AT)]
+                                         random.Random(self._seed) if plan.own else None)]
 
     def appraise(self, offer: Choices, playouts: int | None = None) -> list[Appraisal[Action]]:
         """Every candidate ``decide`` would weigh here (``normal``'s move among them), each
@@ -458,8 +447,7 @@ class SearchBot(Searcher[CountingBot]):
 
     def _search(self, count: int, draw: Callable[[random.Random], Any],
                 outcome: Callable[[Any, int], float], playouts: int,
-                rng: random.Random | None = None, easier: int | None = None,
-                easier_at: float = SWITCH_AT) -> int:
+                rng: random.Random | None = None) -> int:
         """Which of ``count`` candidates to play, within ``playouts`` (or the clock):
         sequential halving of the challengers on
         shared deals (``draw``), the ``normal`` bot's choice (candidate 0) always among them;
@@ -500,8 +488,7 @@ class SearchBot(Searcher[CountingBot]):
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
         gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):], strict=True)]
-        margin = easier_at if best == easier else SWITCH_AT
-        if len(gains) > 1 and statistics.fmean(gains) > margin * statistics.stdev(
+        if len(gains) > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(
                 gains) / math.sqrt(len(gains)):
             return best
         return 0
