@@ -84,11 +84,6 @@ SWITCH_AT = 1.0
 same deals) to be played instead: below that the difference is as likely noise."""
 
 
-SPLITS = {"qingdao": 2}
-"""Leads searched beside each whole group: of the lowest this many ranks held two or more,
-one card, and two where four or more are held (``normal`` leads whole groups only)."""
-
-
 class Edge(NamedTuple):
     """How many points a round more ``hard`` scores in a role than its playouts say (they
     play its seat as ``normal`` does), by role: an emperor with a guard, the guard, a rebel,
@@ -432,9 +427,6 @@ class SearchBot(Searcher[CountingBot]):
             out: list[Move] = [group for group in (CardSet(rank, rc[rank], 0, 0)
                                                    for rank in range(TWO + 1) if rc[rank])
                                if group in sets]
-            split = [rank for rank in range(TWO) if rc[rank] >= 2][:SPLITS.get(r.rules.name, 0)]
-            out += [part for rank in split for part in (CardSet(rank, 1, 0, 0), CardSet(
-                rank, 2, 0, 0) if rc[rank] >= 4 else None) if part is not None and part in sets]
             for sj, bj, gc in itertools.product((0, rc[SJ_RANK]), (0, rc[BJ_RANK]),
                                                 (0, rc[GC_RANK])):
                 jokers = CardSet(NO_RANK, 0, sj, bj, gc)
