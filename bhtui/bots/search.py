@@ -34,7 +34,6 @@ from bhtui.bots.appraisal import Appraisal, appraise_all
 from bhtui.bots.counting import CountingBot
 from bhtui.bots.declaring import Asking, Declared, asking, see_through
 from bhtui.bots.heuristic import ACCEPT_AT, pick
-from bhtui.bots.openloop import Stats, play_out_open
 from bhtui.bots.position import PASS, YIELD, Move, Position
 from bhtui.bots.rollout import play_out, set_cost, whole_set
 from bhtui.bots.sampling import Sampler
@@ -80,9 +79,6 @@ points (R-SCORE-B4: +40 first, else -40). In seeded ``normal`` matches, grabs th
 put at 0 to 5 a round scored 6.0 less than not grabbing, at 5 to 10 9.7 more, above 10 25.4
 more; the bar leaves the middle band out, since rebels who defend better than the
 playouts' ``normal``-like ones (``hard``'s, people's) stop more grabs."""
-OPEN_LOOP = {"qingdao": 4}
-"""Where my next turn in a play's playouts is one of this many options learned across the
-deals (:mod:`bhtui.bots.openloop`) rather than ``normal``'s move."""
 SWITCH_AT = 1.0
 """How many standard errors better than the ``normal`` move a challenger must score (on the
 same deals) to be played instead: below that the difference is as likely noise."""
@@ -199,14 +195,9 @@ class SearchBot(Searcher[CountingBot]):
             default = offer.set_of(plain) or plain["type"]
             moves = [default, *(m for m in moves if m != default)]
 
-        width = OPEN_LOOP.get(r.rules.name, 1)
-        learned: list[Stats] = [{} for _ in moves]
-
         def outcome(base: Position, i: int) -> int:
             pos = base.copy()
             pos.play(moves[i])
-            if width > 1:
-                return play_out_open(pos, r.me, width, learned[i])[r.me]
             return play_out(pos)[r.me]
 
         return Plan([self.action(offer, m) for m in moves], Sampler(r).position, outcome)
