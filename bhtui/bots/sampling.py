@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from bhtui.bots.counting import played_by_seat, unseen_cards
 from bhtui.bots.inference import NO_CAP, SOFT, Found, capped, caps, emperor_passes, lowest_paid, read
 from bhtui.bots.position import Position
-from bhtui.cards import BJ_RANK, GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, SJ_RANK, TWO, Card
+from bhtui.cards import GC, NUM_CARDS, RANK_OF, RANKS_WITH_GC, Card
 from bhtui.rules.reading import Reading
 from bhtui.rules.scoring import SEATS
 
@@ -42,15 +42,6 @@ PASS_DEALS = 16
 PASS_FLOOR = 0.2
 """A rebel may pass an emperor's set he could beat (to keep his cards): one pass weighs at most
 this much for the seat being the guard."""
-ROLE_LEAN: dict[str, tuple[tuple[int, float, float], ...]] = {
-    "qingdao": ((150, 1.5, 0.55), (60, 1.9, 0.3), (0, 3.0, 0.2))}
-"""How much likelier than its room for them the emperor and the guard are dealt each unseen
-2 and joker (``LEANED``), by preset, as (cards still in all hands at least, emperor, guard),
-the round's start first. The deals are otherwise blind to who took the throne and who
-guards: in seeded ``normal`` qingdao matches the emperor held 0.7 to 1.5 more 2s and jokers
-than the uniform deal gave him all round long (he took the throne on a strong hand), and the
-guard 0.8 to 1.6 fewer; with these leans both are within 0.2 (``bench/leaning.py``)."""
-LEANED = frozenset({TWO, SJ_RANK, BJ_RANK})
 
 
 class Sampler:
@@ -247,39 +238,21 @@ class Sampler:
         rng.shuffle(shuffled)
         kept = self._kept
         hands = [list(kept[s]) if s in kept else list(fixed[s]) for s in range(SEATS)]
-        lean = self._lean(guard)
-        if given or lean:
-            self._deal_capped(hands, capacity, shuffled, given, rng, lean)
+        if given:
+            self._deal_capped(hands, capacity, shuffled, given, rng)
             return hands
         _fill(hands, self.others, capacity, shuffled)
         return hands
 
-    def _lean(self, guard: int) -> list[float] | None:
-        """Each seat's ROLE_LEAN for the 2s and jokers in a deal with this guard (None: the
-        preset has none, or the emperor plays alone, whose deals need none)."""
-        r = self.r
-        found = ROLE_LEAN.get(r.rules.name)
-        if found is None or r.emperor is None or guard in (-1, r.emperor) or r.open_solo:
-            return None
-        held = sum(r.counts)
-        emperor, guarding = next((e, g) for least, e, g in found if held >= least)
-        lean = [1.0] * SEATS
-        lean[r.emperor], lean[guard] = emperor, guarding
-        return lean
-
     def _deal_capped(self, hands: list[list[int]], capacity: list[int], shuffled: list[int],
-                     given: dict[int, list[int]], rng: random.Random,
-                     lean: list[float] | None = None) -> None:
-        """Deal the capped ranks (and with a ``lean``, the LEANED ones) card by card, each
-        to a seat weighed by its room (so without caps, the uniform deal), by its lean, and
-        by SOFT if it would exceed the seat's cap; then the rest into the room left, as the
-        uniform deal does. (Cards beyond every seat's room — only in a deal made up for a
-        test — stay undealt, weighed by their own room.)"""
+                     given: dict[int, list[int]], rng: random.Random) -> None:
+        """Deal the capped ranks card by card, each to a seat weighed by its room (so without
+        caps, the uniform deal) and by SOFT if it would exceed the seat's cap; then the rest
+        into the room left, as the uniform deal does. (Cards beyond every seat's room — only
+        in a deal made up for a test — stay undealt, weighed by their own room.)"""
         others = self.others
         held_to = {rank for cap in given.values() for rank, most in enumerate(cap)
                    if most < NO_CAP}
-        if lean is not None:
-            held_to |= LEANED
         free = [NO_CAP] * len(hands[0])
         limits = [given.get(s, free) for s in range(SEATS)]
         room = list(capacity)
@@ -289,8 +262,7 @@ class Sampler:
             if rank not in held_to:
                 rest.append(rank)
                 continue
-            weights = [room[s] * (SOFT if hands[s][rank] >= limits[s][rank] else 1.0)
-                       * (lean[s] if lean is not None and rank in LEANED else 1.0)
+            weights = [room[s] * SOFT if hands[s][rank] >= limits[s][rank] else room[s]
                        for s in others]
             seat = _weighed(others, weights, undealt, rng.random())
             if seat < 0:
