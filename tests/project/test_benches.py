@@ -49,6 +49,7 @@ QUICK = [
      "qingdao: seeds 1:2, 10 playouts, 1 plays of each answer; the true guard change"),
     ("differs.py", ("--seeds", "0:1", "--playouts", "10", "--jobs", "1"),
      "qingdao: seeds 0:1, 10 playouts"),
+    ("high_cards.py", ("--seeds", "0:1", "--deals", "2"), "2s and jokers dealt less held"),
     ("same_blocks.py", (str(ROOT / "bench/goals/47419a608164449f/baike-31.jsonl"),
                         str(ROOT / "bench/goals/replayed/baike-31.jsonl")),
      "2 of 2 shared blocks played alike"),
