@@ -55,17 +55,23 @@ class Dialog(Localized, ModalScreen[ResultT]):
             self.mount(Footer(compact=True))
             if self.NEEDS_ROOM:
                 self.mount(Plain(id="too-small"))
-                self._fit(self.app.size.width, self.app.size.height)
+            self._fit(self.app.size.width, self.app.size.height)
             if self.ASIDE:
                 self.app.post_message(Aside())
 
     def on_resize(self, event: Resize) -> None:
-        if self.NEEDS_ROOM and self.is_attached:
+        if self.is_attached:
             self._fit(*event.size)
 
     def _fit(self, width: int, height: int) -> None:
+        """Over a screen saying the terminal is too small, every box hides that message
+        whole (help or the quit prompt left its ends showing beside the box), and a box
+        that NEEDS_ROOM gives way to its own copy of it."""
         over_a_table = any(getattr(s, "SAYS_TOO_SMALL", False) for s in self.app.screen_stack)
         small = over_a_table and too_small(width, height)
+        self.set_class(small, "over-small")
+        if not self.NEEDS_ROOM:
+            return
         if small != self.has_class("small"):
             self.set_class(small, "small")
             self.refresh_bindings()

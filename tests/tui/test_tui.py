@@ -3,6 +3,8 @@ reasons, help, quit, themes, and the too-small message."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -322,6 +324,34 @@ async def test_the_score_sheet_gives_way_to_the_too_small_message():
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not t.model.small, "large again")
         assert t.query_one(HandView).cards == hand
+
+
+def screen_text(app) -> list[str]:
+    """The terminal's lines as a person sees them (the screenshot's text)."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ").splitlines()
+
+
+@pytest.mark.parametrize(("key", "box"), [("ctrl+q", QuitScreen), ("f1", HelpScreen)])
+async def test_the_quit_prompt_and_help_over_the_too_small_message_hide_it_whole(key, box):
+    """Quitting and help work at any size, but over the "too small" message the quit prompt
+    left its ends showing beside the box ("Ter█…█t."). The box hides it whole, and once the
+    terminal is large again the table shows round it as before."""
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await wait_for(pilot, lambda: table(app).model.small, "the too-small message")
+        assert any("Terminal too small" in line for line in screen_text(app))
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, box), "the box")
+        await pilot.pause()
+        framed = [line for line in screen_text(app) if "█" in line]
+        assert framed, "the box is drawn"
+        assert all(not (line[:line.index("█")] + line[line.rindex("█") + 1:]).strip()
+                   for line in framed), "\n".join(framed)
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: not app.screen.has_class("over-small"), "large again")
+        await pilot.pause()
+        assert any(line[:line.index("█")].strip() for line in screen_text(app) if "█" in line)
 
 
 async def test_a_rounds_result_gives_way_to_the_too_small_message_and_waits(first_deal):
