@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from bhtui.net.client import Client
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
-from bhtui.tui.modal import Dialog
+from bhtui.tui.modal import Dialog, RoomyDialog
 from bhtui.tui.widgets import Plain, Prose, apart
 from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
@@ -38,12 +38,11 @@ class DecisionDialog(Dialog):
         self.dismiss(TAKE_OVER)
 
 
-class ResultScreen(Dialog):
+class ResultScreen(RoomyDialog):
     """A round's result, of any game and any number of seats: the game's lines (``body``)
     over the line that goes on. Under 托管 it goes on by itself after ``auto_close`` seconds,
     counted down."""
 
-    NEEDS_ROOM = True
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False),
                 Binding("t", "take_back", "托管 off", id="result.take_back")]
@@ -150,10 +149,9 @@ def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str]
     return table
 
 
-class MatchEndScreen(Dialog):
+class MatchEndScreen(RoomyDialog):
     """The match is over: standings, the latest rounds' scores, and 再来一局 (same seats)."""
 
-    NEEDS_ROOM = True
     BINDINGS = [Binding("enter", "again", "Play again", id="end.again"),
                 Binding("v", "scores", "Scores", id="end.scores"),
                 Binding("escape", "close", "Table", id="end.close")]

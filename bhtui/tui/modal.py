@@ -35,7 +35,7 @@ class Dialog(Localized, ModalScreen[ResultT]):
     turn timer wait (``Aside``)."""
 
     NEEDS_ROOM = False
-    """A box about the table (a round's result, the standings) that the table's minimum
+    """A box about the table (``RoomyDialog``: a round's result, the standings) that the table's minimum
     size shows whole: over a screen that ``SAYS_TOO_SMALL`` (the table, a replay), in a
     smaller terminal it gives way to the same "too small" message, and its keys wait (Enter
     went on to the next deal blind). Help, the settings and the quit prompt stay usable at
@@ -77,10 +77,6 @@ class Dialog(Localized, ModalScreen[ResultT]):
             self.refresh_bindings()
         self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """None of a box's keys acts while it gives way to the "too small" message."""
-        return not self.has_class("small")
-
     def on_unmount(self) -> None:
         if self.ASIDE:
             self.app.post_message(Aside())
@@ -116,3 +112,23 @@ class Dialog(Localized, ModalScreen[ResultT]):
         if self._retired is not None and not self.closed:
             result, self._retired = self._retired[0], None
             self.dismiss(result)
+
+
+class RoomyDialog(Dialog[ResultT]):
+    """A box about the table that NEEDS_ROOM (a round's result, the standings): while it
+    gives way to the "too small" message its keys wait, and its footer offers what the
+    table's does then, quitting and help."""
+
+    NEEDS_ROOM = True
+    BINDINGS = [  # (the app's priority bindings of these keys act on them: these show them)
+        Binding("ctrl+q", "give_way('quit_game')", "Quit", id="quit"),
+        Binding("question_mark", "give_way('help')", "Help", id="help"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """None of the box's keys acts while it gives way, and only then do quitting and
+        help show."""
+        return (action == "give_way") == self.has_class("small")
+
+    async def action_give_way(self, action: str) -> None:
+        await self.app.run_action(action)

@@ -37,7 +37,7 @@ from bhtui.wire import TableSeat
 class ReplayScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "replay.tcss"
     SAYS_TOO_SMALL = True
-    """Below 80x24 it shows why it is gone; so do the boxes about it (``Dialog.NEEDS_ROOM``)."""
+    """Below 80x24 it shows why it is gone; so do the boxes about it (``RoomyDialog``)."""
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="replay.next"),
         Binding("left", "step(-1)", "Back", id="replay.prev"),

@@ -52,7 +52,7 @@ LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow th
 class TableScreen(HandKeys, Localized, Screen[None]):
     CSS_PATH = STYLES / "table.tcss"
     SAYS_TOO_SMALL = True
-    """Below 80x24 it shows why it is gone; so do the boxes about it (``Dialog.NEEDS_ROOM``)."""
+    """Below 80x24 it shows why it is gone; so do the boxes about it (``RoomyDialog``)."""
 
     BINDINGS = [
         *(Binding(key, f"pick('{rank}')", show=False, id=f"pick.{rank}")

@@ -22,6 +22,7 @@ from helpers import deal_of
 from tui_helpers import (
     SHORT_DEAL,
     answer_baohuang,
+    footer_text,
     make_app,
     my_play_turn,
     play_to,
@@ -357,7 +358,8 @@ async def test_the_quit_prompt_and_help_over_the_too_small_message_hide_it_whole
 async def test_a_rounds_result_gives_way_to_the_too_small_message_and_waits(first_deal):
     """R-END-1's result over the table when the terminal shrank below 80x24: it showed cut
     off over the message, and Enter went on to the next deal blind. It says the terminal
-    is too small, its keys wait, and once large again the same result is there to read."""
+    is too small, its keys wait (its footer offers quitting and help, as the table's does
+    then: it was blank), and once large again the same result is there to read."""
     first_deal(deal_of(*SHORT_DEAL))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -367,10 +369,14 @@ async def test_a_rounds_result_gives_way_to_the_too_small_message_and_waits(firs
         await wait_for(pilot, lambda: result.has_class("small"), "the result giving way")
         text = str(result.query_one("#too-small").render())
         assert "80×24" in text and "70×20" in text
+        await wait_for(pilot, lambda: "Quit" in footer_text(result), "the keys under it")
+        assert "Help" in footer_text(result) and "Continue" not in footer_text(result)
         await pilot.press("enter")
         assert app.screen is result and not app.host.seats[0].ready
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not result.has_class("small"), "large again")
+        await wait_for(pilot, lambda: "Continue" in footer_text(result), "its own keys")
+        assert "Quit" not in footer_text(result)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.host.seats[0].ready, "the next deal")
 
