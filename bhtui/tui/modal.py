@@ -75,7 +75,8 @@ class Dialog(Localized, ModalScreen[ResultT]):
         if small != self.has_class("small"):
             self.set_class(small, "small")
             self.refresh_bindings()
-        self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
+        for notice in self.query("#too-small").results(Plain):  # (none on a box closing as
+            notice.update(self.t("small", w=width, h=height))  # it opens: ctrl+q on 托管)
 
     def on_unmount(self) -> None:
         if self.ASIDE:
