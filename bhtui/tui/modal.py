@@ -35,11 +35,11 @@ class Dialog(Localized, ModalScreen[ResultT]):
     turn timer wait (``Aside``)."""
 
     NEEDS_ROOM = False
-    """A box about the table (``RoomyDialog``: a round's result, the standings) that the table's minimum
-    size shows whole: over a screen that ``SAYS_TOO_SMALL`` (the table, a replay), in a
-    smaller terminal it gives way to the same "too small" message, and its keys wait (Enter
-    went on to the next deal blind). Help, the settings and the quit prompt stay usable at
-    any size: they scroll, and quitting must work."""
+    """A box about the table (``RoomyDialog``: a round's result, the standings) that the
+    table's minimum size shows whole: over a screen that ``SAYS_TOO_SMALL`` (the table, a
+    replay), in a smaller terminal it gives way to the same "too small" message, and its keys
+    wait (Enter went on to the next deal blind). Help, the settings and the quit prompt stay
+    usable at any size: they scroll, and quitting must work."""
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
