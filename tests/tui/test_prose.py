@@ -7,7 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
+from bhtui.tui.baohuang.describe import transfers
 from bhtui.tui.dialogs import HelpScreen
+from bhtui.tui.i18n import Translator
 from bhtui.tui.prose import CLOSING, OPENING, pack, reflow, wrap
 from bhtui.tui.widgets import Prose
 
@@ -81,15 +83,11 @@ async def test_the_helps_headings_stand_on_lines_of_their_own(language, headings
     assert [line for line in lines if line in headings] == headings
 
 
-
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_a_tribute_transfer_stays_on_one_line_wherever_the_result_wraps(language):
     """At 80 columns the round's result read "… Liu →" / "Player SJ" (Rich breaks a line at
     any space), and in Chinese "玩家 → Chen 红桃" / "2，…" or "Zhang → 小" / "明 小王". The
     result's tribute is packed between transfers only, whatever the names and cards."""
-    from bhtui.tui.baohuang.describe import transfers
-    from bhtui.tui.i18n import Translator
-
     t = Translator(language)
     names = ["Player", "小明", "Zhang", "小红", "Chen"]
     cards = ["大王", "红桃2", "方块2"] if language == "zh" else ["BJ", "2♥", "2♦"]
