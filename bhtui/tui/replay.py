@@ -25,12 +25,12 @@ from textual.widgets import Footer, RichLog, Static
 from bhtui.analysis import PLAYOUTS, Cancelled, Decision, Review, action_text, analyse, cached, save
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
-from bhtui.tui.cardstyle import CardStyle, rank_counts_words
+from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.tableview import draw_places
-from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, score_table, too_small
+from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, every_hand, score_table, too_small
 from bhtui.wire import TableSeat
 
 
@@ -153,10 +153,7 @@ class ReplayScreen(Localized, Screen[None]):
         hands = self.query_one("#r-hands", Static)
         hands.display = self.show_all
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
-            rows = [Text.assemble((f"{clip(replay.names[s], 10):<10} ", "bold"),
-                                  rank_counts_words(view["hands"][s], self.style.times), no_wrap=True)
-                    for s in range(replay.seats)]
-            hands.update(Text("\n").join(rows))
+            hands.update(every_hand(replay.names, view["hands"], self.style.times))
         self._round = view["round"]
         self._show_status()
 

@@ -98,6 +98,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=1,
                           max_lines=LOG_LINES)
             yield Plain(id="shown")
+            yield Plain(id="hands")  # every hand, for a watcher of an open table
             yield HandView(self.style, id="hand")
             yield StatusLine(id="status").data_bind(text=TableScreen.status)
         yield Plain(id="too-small")
@@ -113,7 +114,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def on_mount(self) -> None:
         t = self.t
-        for pane in ("table", "scores", "log", "hand"):
+        for pane in ("table", "scores", "log", "hand", "hands"):
             self.query_one(f"#{pane}").border_title = t(f"pane.{pane}")
         self.hand.sort = self.config.sort
         if self.client.seat is None:  # a spectator has no hand

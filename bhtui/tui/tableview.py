@@ -13,7 +13,7 @@ from textual.widgets import Static
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES, TableParts
-from bhtui.tui.widgets import HandView, Plain, SeatBox, counter_text, score_table
+from bhtui.tui.widgets import HandView, Plain, SeatBox, counter_text, every_hand, score_table
 from bhtui.wire import View
 
 if TYPE_CHECKING:
@@ -60,6 +60,11 @@ def draw_table(screen: TableScreen) -> None:
     shown = screen.query_one("#shown", Plain)
     shown.display = notes is not None
     shown.update(notes or "")
+    hands = view.get("hands")  # only an open table's watcher is sent them (R-HIDE-3)
+    every = screen.query_one("#hands", Plain)
+    every.display = hands is not None
+    if hands is not None:
+        every.update(every_hand(names, hands, style.times))
     history, totals, table = client.history, view["totals"], client.table
     pane = screen.query_one("#scores", Static)
     scores = (list(history), list(totals), [seat["name"] for seat in table])

@@ -7,6 +7,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "bhtui — Baohuang", "zh": "bhtui — 保皇"},
     "pane.table": {"en": "Table", "zh": "牌桌"},
     "pane.hand": {"en": "Your hand", "zh": "手牌"},
+    "pane.hands": {"en": "Every hand (open table)", "zh": "各家手牌（明牌观战）"},
     "pane.scores": {"en": "Scores", "zh": "比分"},
     "pane.scores.of": {"en": "Scores · round {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
     "pane.scores.at": {"en": "Scores · round {n}", "zh": "比分 · 第{n}局"},

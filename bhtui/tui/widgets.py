@@ -26,7 +26,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey  # not exported: the footer's keys
 
 from bhtui.cards import GC_RANK, RANK_NAMES
-from bhtui.tui.cardstyle import CardStyle, rank_text
+from bhtui.tui.cardstyle import CardStyle, rank_counts_words, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
 from bhtui.tui.prose import pack, wrap
@@ -606,6 +606,17 @@ def clip_middle(text: str, cells: int) -> str:
             break
         tail = char + tail
     return clip(text, cells - cell_len(tail))[:-1] + "…" + tail
+
+
+def every_hand(names: Sequence[str], hands: Sequence[list[str]], times: str) -> Text:
+    """Every seat's hand, one line a seat, ranks with their counts so a whole hand fits 80
+    columns: what a replay's `v` and a watcher of an open table (``--open-spectating``) see."""
+    rows = []
+    for name, hand in zip(names, hands, strict=False):
+        cut = clip(name, 10)
+        rows.append(Text.assemble((cut + " " * (11 - cell_len(cut)), "bold"),
+                                  rank_counts_words(hand, times), no_wrap=True))
+    return Text("\n").join(rows)
 
 
 def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:

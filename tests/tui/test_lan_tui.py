@@ -511,3 +511,49 @@ async def test_help_while_still_connecting_to_a_table_opens_and_breaks_nothing(m
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
         assert app.is_running
+
+
+@pytest.mark.parametrize("open_table", [True, False])
+async def test_R_HIDE_3_a_watcher_of_an_open_table_sees_every_hand_and_no_seat_s_words(open_table):
+    """`host --open-spectating` shows spectators every hand (R-HIDE-3): the watcher's screen
+    had no place for them, so it showed none, and each seat's private role line reached its
+    log as "You are the emperor", "You are a rebel"… once per seat. Now the hands stand one
+    line a seat over the log, and no other seat's words for itself are logged; a watcher of
+    a closed table sees neither."""
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=2, bot_delay=60.0,  # bots held
+                  open_spectating=open_table)
+    table.start()
+    bot = make_bot("heuristic")
+    while table.match.round.phase != "play" or table.match.round.leader is None:
+        seat = table.match.to_act
+        table.apply(seat, bot.decide(table.match.legal_actions(seat)))
+    seat = table.match.to_act
+    table.apply(seat, bot.decide(table.match.legal_actions(seat)))  # the first set
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", role="spectator"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and app.client.view is not None)
+        watching = app.screen
+        await wait_for(pilot, lambda: watching.model.logged_seq >= table.seq)
+        await pilot.pause()
+        panel = watching.query_one("#hands", Plain)
+        log = "\n".join(watching.log_lines)
+        assert "plays" in log  # the round so far is logged
+        assert "You " not in log
+        if not open_table:
+            assert not panel.display
+            return
+        assert panel.display and panel.region.height == 7  # five lines in a border
+        lines = str(panel.render()).splitlines()
+        hands = table.match.view("all")["hands"]
+        for s, line in enumerate(lines):
+            name, *ranks = line.split()
+            held = {}
+            for card in hands[s]:
+                rank = card[:-1] if card[-1] in "SHDC" else card
+                held[rank] = held.get(rank, 0) + 1
+            assert name == f"B{s}" and ranks == [f"{r}×{n}" for r, n in held.items()]
+        assert len(lines) == 5
+    await serving.stop()

@@ -91,6 +91,9 @@ class BaohuangParts(TableParts[BaohuangView]):
     def describe(self, event: Event, names: list[str], t: Translator,
                  view: Mapping[str, Any], label: Label) -> str | None:
         guard, seat = view.get("guard"), event.get("seat")
+        if event.get("type") == "role" and event.get("private") != view.get("viewer"):
+            return None  # words for its seat ("you are the guard"), which only an open
+            # table's watcher is sent whole: the seat boxes show him every role
         if (event.get("type") == "kick" and guard is not None and isinstance(seat, int)
                 and seat not in (guard, view.get("emperor")) and 0 <= seat < len(names)):
             # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
