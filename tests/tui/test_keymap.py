@@ -21,19 +21,19 @@ from tui_helpers import footer_text, my_play_turn, table, wait_for
 
 async def test_a_key_rebound_in_the_settings_file_acts_and_shows_in_the_footer(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\nhint = "b"\n')
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\nhint = "z"\n')
     config, warnings = load_config(path)
-    assert warnings == [] and config.keys == {"hint": "b"}
+    assert warnings == [] and config.keys == {"hint": "z"}
     app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         screen = table(app)
-        await wait_for(pilot, lambda: "b Hint" in footer_text(screen), "the footer's new key")
+        await wait_for(pilot, lambda: "z Hint" in footer_text(screen), "the footer's new key")
         assert "h Hint" not in footer_text(screen)
         await pilot.press("h")  # the old key asks nothing now
         await pilot.pause()
         assert screen.last_hint is None
-        await pilot.press("b")
+        await pilot.press("z")
         await wait_for(pilot, lambda: screen.last_hint is not None, "the hint")
 
 
@@ -64,10 +64,10 @@ def test_the_readme_names_every_table_key_s_id_for_the_keymap():
 
 
 def test_the_keys_that_say_why_play_or_pass_is_dimmed_move_with_them():
-    """Pass rebound to b: b at my lead must say "the leader must play", not p."""
-    kept, problems = checked({"pass": "b", "hint": "x"})
+    """Pass rebound to n: n at my lead must say "the leader must play", not p."""
+    kept, problems = checked({"pass": "n", "hint": "z"})
     assert problems == []
-    assert kept == {"pass": "b", "why.pass": "b", "hint": "x"}
+    assert kept == {"pass": "n", "why.pass": "n", "hint": "z"}
 
 
 def test_one_bad_entry_of_the_keys_table_costs_only_its_own_key(tmp_path):
@@ -85,14 +85,14 @@ async def test_a_key_no_terminal_sends_or_an_unknown_id_is_named_and_the_key_kep
     path = tmp_path / "config.toml"
     path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
                     'pass = "nosuchkey"\nplay = "ctrl+shift+alt+f99"\nnosuchaction = "z"\n'
-                    'hint = "b"\n')
+                    'hint = "z"\n')
     config, warnings = load_config(path)
     assert warnings == []
     app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(100, 30)) as pilot:
         await my_play_turn(pilot, app)
         screen = table(app)
-        await wait_for(pilot, lambda: "b Hint" in footer_text(screen), "the footer's new key")
+        await wait_for(pilot, lambda: "z Hint" in footer_text(screen), "the footer's new key")
         shown = footer_text(screen)
         assert "nosuchkey" not in shown and "f99" not in shown and "p Pass" in shown, shown
         said = " ".join(str(n.message) for n in app._notifications)
@@ -117,15 +117,46 @@ async def test_many_start_up_warnings_show_three_and_count_the_rest(tmp_path):
 
 
 async def test_the_texts_that_name_a_key_name_the_players_own(tmp_path):
-    """With pass = "b" the footer said "b Pass" and the status still "or pass (p)"."""
+    """With pass = "n" the footer said "n Pass" and the status still "or pass (p)"."""
     path = tmp_path / "config.toml"
     path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
-                    'pass = "b"\nauto = "ctrl+a,x"\n')
+                    'pass = "n"\nauto = "ctrl+a,w"\n')
     config, _ = load_config(path)
     app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
-        assert app.t("status.your_turn", set="K K") == "Your turn: beat K K or pass (b)"
+        assert app.t("status.your_turn", set="K K") == "Your turn: beat K K or pass (n)"
         assert "(ctrl+a to take over)" in app.t("status.auto_on")
     plain = Translator("zh")  # bound as shipped, the texts name the shipped keys
     assert "(p)" in plain("status.your_turn", set="K K") and "按 t 取消" in plain("status.auto_on")
+
+
+async def test_a_key_another_action_has_is_refused_and_both_keep_their_keys(tmp_path):
+    """play = "p" beside a pass key no terminal sends gave p to Play and left Pass with no
+    key (the footer had no Pass, the status still said "pass (p)", and p said "select cards
+    first"). A key another action of the same screen has is now named in a warning and
+    left out: Enter plays and p passes, as shipped."""
+    path = tmp_path / "config.toml"
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
+                    'pass = "nosuchkey"\nplay = "p"\nhint = "z"\n')
+    config, _ = load_config(path)
+    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        screen = table(app)
+        await wait_for(pilot, lambda: "z Hint" in footer_text(screen), "the footer's new key")
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert "keys.play = 'p': p is already the key of pass" in said
+        assert "p Pass" in footer_text(screen) and "Play" in footer_text(screen)
+
+
+def test_keys_taken_from_each_other_or_from_a_rank_are_refused_alike():
+    """Two actions given one key would leave one without it; a rank's key (b picks BJ, x
+    Weifang's guard card) is taken the same way. A key two actions share as shipped (Enter
+    plays, and shows the standings at a match's end) may stay shared."""
+    kept, problems = checked({"play": "z", "pass": "z", "hint": "b", "sort": "x"})
+    assert kept == {}
+    assert [p.split(":")[0] for p in problems] == [
+        "keys.play = 'z'", "keys.pass = 'z'", "keys.hint = 'b'", "keys.sort = 'x'"]
+    assert "b is already the key of pick.BJ" in problems[2]
+    assert checked({"play": "enter,w"}) == ({"play": "enter,w", "why.play": "enter,w"}, [])
