@@ -127,6 +127,11 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self._log_event(seq, event)
             if event.get("type") == "play":  # (joined, rejoined or resumed mid-round)
                 self.model.pending_results.clear()  # a result play went on after is old news
+        me, seats = self.client.seat, self.client.table
+        if me is not None and me < len(seats) and seats[me].get("ready"):
+            # The table waits on nobody's reading (played on from a replay, resumed): a
+            # result shown now would say it waits while the bots play on.
+            self.model.pending_results.clear()
         self.set_interval(1, self._tick)
         # The seat boxes' cards carry the theme's suit colours: redrawn when it changes.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_view())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from analysis_helpers import played_log
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
@@ -224,3 +226,30 @@ async def test_help_in_a_game_played_on_from_a_replay_is_the_games_not_the_repla
         shown = app.screen.query_one("Prose").text
         assert shown == app.t("help.body") + "\n\n" + app.t("help.rules")
         assert "REPLAY KEYS" not in shown
+
+
+async def test_playing_on_from_the_next_round_leaves_the_last_result_to_the_log(tmp_path):
+    """Played on from round 2's throne, the table opened with "Round 1 over" and "The table
+    waits while you read the result" while the bots played round 2 on behind it: a table
+    played on (or resumed) waits on nobody's reading, so a result from before the moment
+    chosen is left to the log."""
+    from bhtui.tui.dialogs import ResultScreen
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 2, rounds=2)
+    replay = Replay.from_log(GameLog.load(path))
+    second = next(k for k in range(len(replay)) if replay.match_at(k).view(None)["round"] == 2)
+    paced = dataclasses.replace(config(), bot_delay=1.0)  # the table opens before they act
+    app = BhtuiApp(paced, ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        while screen.position < second + 1:  # P0 has declined round 2's throne
+            await pilot.press("right")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: at_table(app), "the table")
+        host, playing = app.host, table(app)
+        await wait_for(pilot, lambda: len(host.match.actions) >= second + 3, "the bots")
+        await wait_for(pilot, lambda: playing.model.logged_seq >= host.seq, "the log")
+        await pilot.pause()
+        assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
+        assert "Round 1 over" not in playing.status
