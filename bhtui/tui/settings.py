@@ -4,6 +4,7 @@ options, with a line of explanation in the player's language. On and off are sho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,10 @@ from bhtui.games import GAMES, Game, rules_in
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.modal import LIST_CURSOR, Dialog
 from bhtui.tui.widgets import Plain
+
+PRESET_NAME = re.compile(r" ?[(（]")
+"""Where a preset's name ends and its description in brackets begins ("Qingdao (the
+classic…)", "青岛（经典…）")."""
 
 
 class SettingsScreen(Dialog[tuple[Game, Any]]):
@@ -40,6 +45,9 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
         games = list(GAMES.values()) if every_game else [game]
         self.choices = [(g, name) for g in games for name in g.presets]
         self.every_game = every_game
+        self.switched: dict[str, Any] = {}
+        """The options the player switched here: kept across rule sets that have them too
+        (a quit penalty set to 10 went back to 0 on a look at the next set and back)."""
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -52,11 +60,14 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
 
     def _presets_text(self) -> Text:
         """Every preset, the chosen one marked (•) and bold: the choice is not colour alone.
-        Offered across games, each is named with its game."""
+        Offered across games, each is named with its game. Only the chosen one says what it
+        is: eight described sets outgrew 80×24 and pushed the title out of sight."""
         text = Text()
         for game, name in self.choices:
             chosen = game is self.game and name == self.rules.name
             words = self.t(f"preset.{name}")
+            if not chosen:
+                words = PRESET_NAME.split(words, maxsplit=1)[0]
             if self.every_game:
                 words = f"{self.t(f'game.{game.name}')} · {words}"
             text.append(("(•) " if chosen else "( ) ") + words + "\n",
@@ -87,6 +98,12 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
                     if g is self.game and name == self.rules.name)
         self.game, name = self.choices[(here + step) % len(self.choices)]
         self.rules = self.game.rules(name)
+        for option, value in self.switched.items():
+            if option in self.rules.options():
+                try:
+                    self.rules = self.rules.with_options(**{option: value})
+                except ValueError:
+                    pass  # a value this rule set's option does not take: its own stays
         self.query_one("#presets", Plain).update(self._presets_text())
         options = self.query_one(OptionList)
         options.clear_options()
@@ -104,6 +121,7 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
         following = values[(values.index(current) + 1) % len(values)] if current in values \
             else values[0]
         self.rules = self.rules.with_options(**{name: following})
+        self.switched[name] = following
         options.replace_option_prompt_at_index(index, self._label(name))
 
     def action_done(self) -> None:

@@ -435,6 +435,29 @@ async def test_settings_before_a_local_match_show_each_option_and_apply_the_choi
         assert app.host.rules.force_first and not app.host.rules.grab_solo
 
 
+async def test_the_rules_screen_keeps_its_title_and_choice_in_sight_and_its_switches():
+    """At 80×24 the rules screen opened scrolled down to its options: the title and the
+    chosen rule set were out of sight, and no key brought them back. Only the chosen set
+    is described now and the options scroll in their own list. An option switched there
+    stays switched on a look at another rule set and back (a quit penalty of 10 was 0)."""
+    from bhtui.tui.settings import SettingsScreen
+
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(seed=7, rounds=1, ask_rules=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        for step in ("right",) * 4 + ("left",) * 4:  # through Weihai's long list and back
+            shown = "\n".join(screen_text(app))
+            assert "Rules for this match" in shown and "(•) Baohuang 保皇 · " in shown, shown
+            assert "←/→ rule set" in shown
+            await pilot.press(step)
+        await pilot.press("down", "down", "down", "space", "space")  # quit penalty 0 → 5 → 10
+        assert app.screen.rules.quit_penalty == 10
+        await pilot.press("right", "left")
+        assert app.screen.rules.name == "qingdao" and app.screen.rules.quit_penalty == 10
+        assert "<10> Quit penalty" in "\n".join(screen_text(app))
+
+
 def test_every_option_of_every_preset_is_explained_in_both_languages():
     from bhtui.rules import PRESETS
     from bhtui.tui.i18n import STRINGS
