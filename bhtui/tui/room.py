@@ -19,6 +19,7 @@ from bhtui.net.client import Client
 from bhtui.net.lobby import TableInfo
 from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
+from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.messages import (
@@ -85,6 +86,17 @@ class WaitingRoomScreen(Localized, Screen[None]):
             key = "room.keys.admin.levels" if room and game_of(room).levels else "room.keys.admin"
             return self.t(key, n=len(room["seats"]) if room else 5)
         return self.t("room.keys.player" if self.client.seat is not None else "room.keys.watcher")
+
+    def help_texts(self) -> list[str]:
+        """F1 here: the room's own keys first (help showed only the table's card keys, and
+        the room's were on its bottom line alone), then the game's help for what follows."""
+        room: dict[str, Any] = dict(self.client.room or {})
+        texts = [self.t("help.room", keys=self._keys_line())]
+        try:
+            return [*texts, *parts_for(self.client.game).help_texts(
+                self.t, room.get("preset"), self.app.card_style)]  # type: ignore[attr-defined]
+        except ValueError:
+            return texts  # a game this bhtui does not know: the room's keys still help
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only what this viewer can do: the host runs the room, a watcher is never ready."""

@@ -88,3 +88,23 @@ async def test_quitting_a_joined_game_promises_no_replay_here_it_is_saved_on_the
         assert REMOTE[role][language] in said and not any(w in said for w in ("replay", "回看"))
         await pilot.press("n")
     await serving.stop()
+
+
+async def test_help_in_the_waiting_room_names_the_room_s_own_keys_first():
+    """F1 in the host's waiting room showed only the table's card keys (3-9, Enter play,
+    p pass); the room's own (b bots, 1-5 a seat, x, l, m, o, r) were on its bottom line
+    alone. Help now names the room's keys first, then the game's."""
+    from bhtui.tui.dialogs import HelpScreen
+
+    table = Table(PRESETS["qingdao"], seed=1)
+    app = BhtuiApp(Config(name="Ana", language="en"),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        texts = app.screen.texts
+        assert texts[0].startswith("In the waiting room: r ready · b fill empty seats")
+        assert "1-5 pick a seat" in texts[0] and "Enter start" in texts[0]
+        assert any("p pass" in text for text in texts[1:])  # the table's, for what follows
