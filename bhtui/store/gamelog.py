@@ -14,6 +14,7 @@ rules are another game. A log without ``game`` is Baohuang's (the only game ther
 from __future__ import annotations
 
 import os
+import reprlib
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -25,6 +26,13 @@ from bhtui.store.private import create_private, data_dir, private_dir
 
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
+MAX_NESTING = 4
+"""Lists and maps in one another that a header's value may hold (its seats, a list of maps,
+hold 2): msgpack decodes a thousand levels, past Python's recursion limit, and any message
+showing such a value was a RecursionError."""
+MAX_TEXT = 256
+"""Characters in any text of a header (the longest a host writes is a 40-character name): a
+refusal quotes the value on one line."""
 
 
 class GameLogError(Exception):
@@ -147,7 +155,7 @@ class GameLog:
                     raise GameLogError(f"{path}: no header")
                 header = record
             elif not isinstance(record, dict) or record.get("type") != "action":
-                raise GameLogError(f"{path}: unexpected record {record!r:.60}")
+                raise GameLogError(f"{path}: unexpected record {_shown(record)}")
             elif "seat" not in record or "action" not in record:
                 raise GameLogError(f"{path}: damaged record at byte {offset}")
             else:
@@ -156,10 +164,16 @@ class GameLog:
             good_end = offset
         if header is None:
             raise GameLogError(f"{path}: no header")
+        header.pop("type")
+        for field, value in header.items():  # before anything reads (or shows) a value
+            fault = _bounds_fault(field) or _bounds_fault(value)
+            if fault:
+                named = field if isinstance(field, str) and field.isidentifier() else \
+                    _shown(field)
+                raise GameLogError(f"{path}: the header's {named} holds {fault}")
         if good_end < len(data):
             log.warnings.append(
                 f"{path}: dropped an incomplete last record ({len(data) - good_end} bytes)")
-        header.pop("type")
         log.header = header
         private_dir(path.parent)
         log._file = open(path, "r+b")
@@ -170,10 +184,29 @@ class GameLog:
         return log
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = MAX_TEXT + 2  # (the message cuts it shorter)
+
+
 def _shown(value: Any) -> str:
-    """A header value as a message shows it: its repr, cut short."""
-    text = repr(value)
+    """A header value as a message shows it: its repr, cut short (and a few levels deep at
+    most, so no value blows the stack)."""
+    text = _SHORT.repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _bounds_fault(value: Any, room: int = MAX_NESTING) -> str | None:
+    """What puts a header value out of bounds (lists and maps deeper than MAX_NESTING, a
+    text longer than MAX_TEXT), or None. Walked at most MAX_NESTING calls deep."""
+    if isinstance(value, str | bytes):
+        return f"a text of {len(value)} characters (at most {MAX_TEXT})" \
+            if len(value) > MAX_TEXT else None
+    if not isinstance(value, list | dict):
+        return None
+    if room == 0:
+        return f"lists or maps nested more than {MAX_NESTING} deep"
+    items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+    return next(filter(None, (_bounds_fault(item, room - 1) for item in items)), None)
 
 
 def latest_log() -> Path | None:
