@@ -33,6 +33,8 @@ showing such a value was a RecursionError."""
 MAX_TEXT = 256
 """Characters in any text of a header (the longest a host writes is a 40-character name): a
 refusal quotes the value on one line."""
+MAX_TABLE_NAME = 40
+"""Characters in a table's name (a new table's is cut to it)."""
 
 
 class GameLogError(Exception):

@@ -15,7 +15,7 @@ import pytest
 import bhtui.net.serve
 from bhtui.net.host import Table
 from bhtui.rules import PRESETS
-from bhtui.store.gamelog import MAGIC
+from bhtui.store.gamelog import MAGIC, GameLog
 
 from loopback import LOOPBACK
 
@@ -116,3 +116,20 @@ def test_a_header_field_nested_a_thousand_deep_is_one_line_for_resume_and_replay
     replayed = cli("replay", str(path))
     assert replayed.returncode == 2 and said in replayed.stderr
     assert len(replayed.stderr.strip().splitlines()) == 1
+
+
+def test_a_new_tables_name_is_cleaned_so_that_its_log_resumes(tmp_path, host, cli):
+    """The log keeps a new table's name and a resume shows it to everyone: --name is cleaned
+    as the wire shows it (an escape sequence reached the log whole), and resumes so."""
+    made = cli("host", "--headless", "--no-advertise", "--name", "\x1b[2J\x07Ana\tand Bo",
+               "--bind", LOOPBACK, "--port", "7601", "--code", CODE)
+    assert made.returncode == 0, made.stderr
+    (table,) = host.served
+    assert table.name == "[2JAna and Bo"
+    table.address = (LOOPBACK, 7601)  # where serve_table would have put it
+    log = GameLog(tmp_path / "t.bhlog")
+    log.start(table.header())  # as the table writes it when the match starts
+    log.close()
+    resumed = host(log.path, "--code", CODE)
+    assert resumed.returncode == 0, resumed.stderr
+    assert host.served[0].name == "[2JAna and Bo"
