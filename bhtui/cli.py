@@ -16,6 +16,7 @@ from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import SECONDS, Settings
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
+    from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp
 
@@ -461,9 +462,10 @@ def _host(args: argparse.Namespace) -> int:
     import asyncio
 
     from bhtui.net.host import Seat, Table, bot_seat
+    from bhtui.net.protocol import clean_text
     from bhtui.net.serve import run_headless
     from bhtui.net.tcp import listen_socket
-    from bhtui.store.gamelog import GameLog, GameLogError, latest_log, new_log_path
+    from bhtui.store.gamelog import MAX_TABLE_NAME, GameLog, GameLogError, latest_log, new_log_path
 
     settings, warnings = _settings(args)
     config = settings.current()
@@ -480,10 +482,12 @@ def _host(args: argparse.Namespace) -> int:
         path = latest_log() if args.resume == "latest" else Path(args.resume)
         if path is None:
             return _fail("no game log to resume")
-        try:
-            log = GameLog.load(path)
-            (bind, port), common["code"] = _door_again(args, log.header, code)
+        try:  # read and checked whole before the file is touched or a socket opened
+            log = GameLog.read(path)
+            log.rules()  # which game first: a log of another edition says so, not what it lacks
+            (bind, port), common["code"] = _door_again(args, log, code)
             table = Table.resume(log, **common)
+            log.reopen()
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
             return _fail(f"cannot resume {path}: {exc}")
         for warning in log.warnings:
@@ -502,7 +506,9 @@ def _host(args: argparse.Namespace) -> int:
         if len(levels) > size:
             return _fail(f"--bots takes 0 to {size} ({game.name} {rules.name} has {size} seats)")
         own = f"{config.name}的牌桌" if config.language == "zh" else f"{config.name}'s table"
-        name = (args.table_name or own)[:40]  # the host's language: the room's title says it
+        # The host's language: the room's title says it. Cleaned as the wire shows it: the
+        # log keeps it, and a resume takes a printable name only (GameLog.name_and_id).
+        name = (clean_text(args.table_name or "").strip() or clean_text(own))[:MAX_TABLE_NAME]
         first = size - len(levels)
         seats = [Seat() for _ in range(first)] + [
             bot_seat(game, levels[s - first], s) for s in range(first, size)]
@@ -524,21 +530,20 @@ def _host(args: argparse.Namespace) -> int:
     return 0
 
 
-def _door_again(args: argparse.Namespace, header: dict[str, Any],
+def _door_again(args: argparse.Namespace, log: GameLog,
                 code: str | None) -> tuple[tuple[str, int], str | None]:
     """A resumed table's door: the address and port its log names (unless given here) and a
     join code if it had one — given again or typed at a hidden prompt, since the log never
     holds it; ValueError, saying how to give it, where nobody can type it. A table that had
-    a code never opens without one."""
-    door = header.get("door")
-    logged = door if isinstance(door, dict) else {}
-    bind, port = logged.get("bind"), logged.get("port")
-    bind = args.bind or (bind if isinstance(bind, str) else BIND)
-    port = args.port if args.port is not None else port if isinstance(port, int) else PORT
-    if (bind, port) != (logged.get("bind", bind), logged.get("port", port)):
-        print(f"bhtui: the table was on {logged['bind']}:{logged['port']}; players waiting "
+    a code never opens without one, so a log whose door is missing or damaged is refused
+    (GameLogError), whatever --bind and --port say."""
+    logged = log.door()
+    bind = args.bind or logged.bind
+    port = args.port if args.port is not None else logged.port
+    if (bind, port) != (logged.bind, logged.port):
+        print(f"bhtui: the table was on {logged.bind}:{logged.port}; players waiting "
               f"for it there must join again at {bind}:{port}", file=sys.stderr)
-    if code is None and logged.get("code"):
+    if code is None and logged.code:
         if not sys.stdin.isatty():
             raise ValueError(f"the table had a join code, and it is not kept: give it again "
                              f"with {CODE_WAYS}")

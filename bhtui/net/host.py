@@ -205,15 +205,16 @@ class Table:
     def resume(cls, log: GameLog, **kw: Any) -> Table:
         """Rebuild a table from its log: the same match, the same seat tokens. ValueError (or
         IllegalAction) says what in the log is wrong; GameLogError when the log was played
-        under another edition of the rules or its seed or rounds are damaged."""
+        under another edition of the rules or a field of its header is damaged."""
         header, actions, (game, rules) = log.header, log.actions, log.rules()
         logged = logged_seats(header.get("seats"), game.seats(rules))
         seats = [Seat(name=name, bot=game.table_bot(bot, i) if bot else None, token=token,
                       taken=True)
                  for i, (name, bot, token) in enumerate(logged)]
         seed, rounds = log.seed_and_rounds()
-        resumed = cls(rules, seats, game=game, name=str(header["name"]), seed=seed,
-                      rounds=rounds, log=log, table_id=header.get("id"), **kw)
+        name, table_id = log.name_and_id()
+        resumed = cls(rules, seats, game=game, name=name, seed=seed, rounds=rounds, log=log,
+                      table_id=table_id, **kw)
         match = resumed.match = game.new_match(rules, resumed.seed, resumed.rounds)
         match.keep_last(KEPT_ACTIONS)
         resumed._record(match.initial_events())

@@ -9,14 +9,22 @@ last record (the host died mid-write) is dropped with a warning; anything else u
 The header names the game and the edition of its rules (``game``, ``rules_version``): a log is
 replayed only under the rules it was played under, since the same seed and actions under other
 rules are another game. A log without ``game`` is Baohuang's (the only game there was).
+
+Every header field is checked before it is used, and a damaged one is a :class:`GameLogError`
+naming the field and the file: a resume opens a listening socket on the header's door and
+shows its name to everyone, so a value the host never wrote is refused, never taken as it is.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import reprlib
+import string
 import time
+import unicodedata
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import msgpack
 
@@ -25,6 +33,27 @@ from bhtui.store.private import create_private, data_dir, private_dir
 
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
+MAX_NESTING = 4
+"""Lists and maps in one another that a header's value may hold (its seats, a list of maps,
+hold 2): msgpack decodes a thousand levels, past Python's recursion limit, and any message
+showing such a value was a RecursionError."""
+MAX_TEXT = 256
+"""Characters in any text of a header (the longest a host writes is a 40-character name): a
+refusal quotes the value on one line."""
+MAX_TABLE_NAME = 40
+"""Characters in a table's name (a new table's is cut to it)."""
+MAX_SECRET = 64
+"""Hex digits in a secret seed or a table id (a host writes 32 and 16)."""
+_MISSING: Any = object()
+"""A header field that is not there (shown as "missing", apart from a None written)."""
+
+
+class Door(NamedTuple):
+    """Where a served table listened, and whether it needed a join code (never the code)."""
+
+    bind: str
+    port: int
+    code: bool
 
 
 class GameLogError(Exception):
@@ -59,6 +88,7 @@ class GameLog:
         table's match keeps them already, and a second copy grew all evening at a host."""
         self.warnings: list[str] = []
         self._file: IO[bytes] | None = None
+        self._end = 0  # read: where the last whole record ends (appending goes on from there)
 
     # writing
     def start(self, header: dict[str, Any]) -> None:
@@ -91,11 +121,21 @@ class GameLog:
         except ValueError as exc:
             raise GameLogError(f"{self.path}: {exc}") from None
         version = self.header.get("rules_version", 1)
+        if type(version) is not int:
+            raise self._damaged("rules_version", version, "a whole number (the rules' edition)")
         if version != game.edition:
             raise GameLogError(
                 f"{self.path} was played under {game.name} rules version {version!r} and this "
                 f"bhtui plays version {game.edition}: replayed now it would be a different "
                 f"game, so it is not loaded (open it with the bhtui that wrote it)")
+        preset, options = self.header.get("preset", _MISSING), self.header.get("options")
+        if not isinstance(preset, str):
+            raise self._damaged("preset", preset, f"the name of a preset of {game.name}")
+        if options is not None and not (isinstance(options, dict) and all(
+                isinstance(k, str) and type(v) in (bool, int, float, str)
+                for k, v in options.items())):
+            raise self._damaged("options", options, "a map of option names to true or false, "
+                                                    "numbers or words")
         try:
             return rules_in(self.header)
         except (KeyError, TypeError, ValueError) as exc:
@@ -106,21 +146,66 @@ class GameLog:
         what it should hold. Taken as they were, rounds "x" failed deep in the match with
         "'<' not supported", and a seed that is a list dealt other cards, so the replay's
         first action was "not seat 0's turn"."""
-        seed, rounds = self.header.get("seed"), self.header.get("rounds")
-        if not isinstance(seed, int | str) or isinstance(seed, bool):
-            raise GameLogError(f"{self.path}: the header's seed is {_shown(seed)}: a whole "
-                               f"number or a secret (hex text) was expected")
-        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
-                                   or rounds < 1):
-            raise GameLogError(f"{self.path}: the header's rounds is {_shown(rounds)}: a whole "
-                               f"number from 1 up, or none for a match without end, was "
-                               f"expected")
+        seed, rounds = self.header.get("seed", _MISSING), self.header.get("rounds")
+        if not (type(seed) is int or isinstance(seed, str) and _hex(seed)):
+            raise self._damaged("seed", seed, "a whole number or a secret (hex text)")
+        if rounds is not None and (type(rounds) is not int or rounds < 1):
+            raise self._damaged("rounds", rounds, "a whole number from 1 up, or none for a "
+                                                  "match without end,")
         return seed, rounds
+
+    def name_and_id(self) -> tuple[str, str]:
+        """The table's name and id, checked: the name is on every screen at the table and in
+        the lobby, and players' clients keep their seat tokens by the id, so a map or a text
+        with control characters in it is refused (it was resumed as it was)."""
+        name, table_id = self.header.get("name", _MISSING), self.header.get("id", _MISSING)
+        if not (isinstance(name, str) and name.strip() and len(name) <= MAX_TABLE_NAME
+                and _printable(name)):
+            raise self._damaged("name", name, f"the table's name, 1 to {MAX_TABLE_NAME} "
+                                              f"characters and no control character,")
+        if not (isinstance(table_id, str) and _hex(table_id)):
+            raise self._damaged("id", table_id, "the table's id (hex text)")
+        return name, table_id
+
+    def door(self) -> Door:
+        """The door a resume opens again, checked: where the table listened and whether it
+        needed a join code. Missing or damaged, it is refused: read as "every address, port
+        7474, no code" it opened a table that had a code to anyone, and a port of 99999 or an
+        address with a NUL in it was a traceback at the socket."""
+        door = self.header.get("door", _MISSING)
+        if not isinstance(door, dict):
+            raise self._damaged("door", door, "where the table listened on the LAN and "
+                                              "whether it needed a join code",
+                                note=" (a game against bots has none: `bhtui replay` opens it)")
+        bind, port, code = (door.get(key, _MISSING) for key in ("bind", "port", "code"))
+        if not _address(bind):
+            raise self._damaged("door.bind", bind, "an IP address")
+        if type(port) is not int or not 0 <= port <= 65535:
+            raise self._damaged("door.port", port, "a port number from 0 to 65535")
+        if type(code) is not bool:
+            raise self._damaged("door.code", code, "true or false (whether a join code was "
+                                                   "needed)")
+        return Door(bind, port, code)
+
+    def _damaged(self, field: str, value: Any, expected: str, note: str = "") -> GameLogError:
+        """The one line that refuses a header field: the file, the field, what it holds and
+        what it should."""
+        return GameLogError(f"{self.path}: the header's {field} is {_shown(value)}: "
+                            f"{expected} was expected{note}")
 
     # reading
     @classmethod
     def load(cls, path: Path) -> GameLog:
         """Read a log and open it for appending after its last whole record."""
+        log = cls.read(path)
+        log.reopen()
+        return log
+
+    @classmethod
+    def read(cls, path: Path) -> GameLog:
+        """Read a log, its header's depth and texts bounded, and change nothing: a log that
+        is then refused (a damaged field, an illegal action) is left exactly as it was.
+        :meth:`reopen` makes it ready for appending."""
         log = cls(path)
         try:
             data = path.read_bytes()
@@ -147,7 +232,7 @@ class GameLog:
                     raise GameLogError(f"{path}: no header")
                 header = record
             elif not isinstance(record, dict) or record.get("type") != "action":
-                raise GameLogError(f"{path}: unexpected record {record!r:.60}")
+                raise GameLogError(f"{path}: unexpected record {_shown(record)}")
             elif "seat" not in record or "action" not in record:
                 raise GameLogError(f"{path}: damaged record at byte {offset}")
             else:
@@ -156,24 +241,84 @@ class GameLog:
             good_end = offset
         if header is None:
             raise GameLogError(f"{path}: no header")
+        header.pop("type")
+        for field, value in header.items():  # before anything reads (or shows) a value
+            fault = _bounds_fault(field) or _bounds_fault(value)
+            if fault:
+                named = field if isinstance(field, str) and field.isidentifier() else \
+                    _shown(field)
+                raise GameLogError(f"{path}: the header's {named} holds {fault}")
+        log.header = header
+        log._end = good_end
         if good_end < len(data):
             log.warnings.append(
                 f"{path}: dropped an incomplete last record ({len(data) - good_end} bytes)")
-        header.pop("type")
-        log.header = header
-        private_dir(path.parent)
-        log._file = open(path, "r+b")
-        os.fchmod(log._file.fileno(), 0o600)  # a log from an older version was 0644
-        if good_end < len(data):  # (a truncate to the same size still marks the file
-            log._file.truncate(good_end)  # changed: "the newest game" is by that mark)
-        log._file.seek(good_end)
         return log
+
+    def reopen(self) -> None:
+        """Open a log :meth:`read` took for appending after its last whole record: private
+        (a log from an older version was 0644), an incomplete last record cut off."""
+        private_dir(self.path.parent)
+        try:
+            self._file = open(self.path, "r+b")
+        except OSError as exc:
+            raise GameLogError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        os.fchmod(self._file.fileno(), 0o600)
+        # Cut only what is there to cut: a truncate to the same size still marks the file
+        # changed, and "the newest game" is found by that mark.
+        if self._end < os.fstat(self._file.fileno()).st_size:
+            self._file.truncate(self._end)
+        self._file.seek(self._end)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = MAX_TEXT + 2  # (the message cuts it shorter)
 
 
 def _shown(value: Any) -> str:
-    """A header value as a message shows it: its repr, cut short."""
-    text = repr(value)
+    """A header value as a message shows it: its repr, cut short (and a few levels deep at
+    most, so no value blows the stack)."""
+    if value is _MISSING:
+        return "missing"
+    text = _SHORT.repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _bounds_fault(value: Any, room: int = MAX_NESTING) -> str | None:
+    """What puts a header value out of bounds (lists and maps deeper than MAX_NESTING, a
+    text longer than MAX_TEXT), or None. Walked at most MAX_NESTING calls deep."""
+    if isinstance(value, str | bytes):
+        return f"a text of {len(value)} characters (at most {MAX_TEXT})" \
+            if len(value) > MAX_TEXT else None
+    if not isinstance(value, list | dict):
+        return None
+    if room == 0:
+        return f"lists or maps nested more than {MAX_NESTING} deep"
+    items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+    return next(filter(None, (_bounds_fault(item, room - 1) for item in items)), None)
+
+
+def _hex(text: str) -> bool:
+    """A secret seed or a table id: hex digits, as many as a host writes or a few more."""
+    return 0 < len(text) <= MAX_SECRET and all(c in string.hexdigits for c in text)
+
+
+def _printable(text: str) -> bool:
+    """No control, format or line-breaking character (spaces are fine): text every terminal
+    shows as it is."""
+    return all(c.isprintable() or unicodedata.category(c) == "Zs" for c in text)
+
+
+def _address(bind: Any) -> bool:
+    """An IP address as a server's socket names the address it listens on (the header keeps
+    that, never a host name); no control character, even in an IPv6 scope."""
+    if not isinstance(bind, str) or not bind.isascii() or not bind.isprintable():
+        return False
+    try:
+        ipaddress.ip_address(bind)
+    except ValueError:
+        return False
+    return True
 
 
 def latest_log() -> Path | None:

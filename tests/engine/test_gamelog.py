@@ -15,6 +15,10 @@ def _record(record: dict) -> bytes:
     return len(body).to_bytes(4, "big") + body
 
 
+DEEP_RECORD = b"\x81\xa4type" + b"\x91" * 1000 + b"\x90"
+"""A record whose type is a list in a list, a thousand deep (msgpack will not pack one)."""
+
+
 def written(tmp_path, n_actions: int = 40):
     m = Match(PRESETS["qingdao"], 5, rounds=1)
     log = GameLog(tmp_path / "t.bhlog")
@@ -77,6 +81,9 @@ def test_a_torn_last_record_is_dropped_with_a_warning_and_appending_goes_on(tmp_
     (MAGIC + b"\x00\x00\x00\x02\xc1\xc1", "damaged record"),
     (MAGIC + _record({"type": "header"}) + _record({"type": "action", "seat": 0}),
      "damaged record"),  # an action with no action: a clear error, not a KeyError
+    pytest.param(  # shown a few levels deep: showing it all was a RecursionError
+        MAGIC + _record({"type": "header"}) + len(DEEP_RECORD).to_bytes(4, "big") + DEEP_RECORD,
+        "unexpected record {'type': ", id="a record nested a thousand deep"),
 ])
 def test_an_unreadable_file_is_a_clear_error(tmp_path, content, message):
     path = tmp_path / "bad.bhlog"

@@ -339,6 +339,7 @@ def test_resuming_a_log_with_a_damaged_header_is_one_clear_line(tmp_path, seats,
     """Issue 13.11: 4 seats or a numeric token: exit 2 and a reason, no traceback (an
     exception out of the command fails this outright)."""
     table = Table(PRESETS["qingdao"], seed=3)
+    table.address = (LOOPBACK, 0)  # a LAN table's log: the door a resume opens
     header = table.header()
     if seats == 4:
         header["seats"] = header["seats"][:4]
@@ -368,8 +369,10 @@ def test_replaying_or_resuming_a_log_with_a_damaged_seed_or_rounds_names_the_fie
 
     played = Match(PRESETS["qingdao"], 3, rounds=1)
     play_match(played, [make_bot("heuristic")] * 5)
+    table = Table(PRESETS["qingdao"], seed=3, rounds=1)
+    table.address = (LOOPBACK, 0)  # a LAN table's log: the door a resume opens
     log = GameLog(tmp_path / "bad.bhlog")
-    log.start({**Table(PRESETS["qingdao"], seed=3, rounds=1).header(), field: value})
+    log.start({**table.header(), field: value})
     for seat, action in played.actions:
         log.append(seat, action)
     log.close()
