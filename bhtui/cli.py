@@ -479,9 +479,10 @@ def _host(args: argparse.Namespace) -> int:
                   open_spectating=args.open_spectating, counter=args.counter)
     bind, port = args.bind or BIND, PORT if args.port is None else args.port
     if args.resume:
-        path = latest_log() if args.resume == "latest" else Path(args.resume)
+        path = latest_log(served=True) if args.resume == "latest" else Path(args.resume)
         if path is None:
-            return _fail("no game log to resume")
+            return _fail("no game log of a table to resume (a game against bots is not one: "
+                         "bhtui replay opens it)")
         try:  # read and checked whole before the file is touched or a socket opened
             log = GameLog.read(path)
             log.rules()  # which game first: a log of another edition says so, not what it lacks
@@ -489,7 +490,8 @@ def _host(args: argparse.Namespace) -> int:
             table = Table.resume(log, **common)
             log.reopen()
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
-            return _fail(f"cannot resume {path}: {exc}")
+            said = str(exc).removeprefix(f"{path}: ")  # (a log's errors name it: once is enough)
+            return _fail(f"cannot resume {path}: {said}")
         for warning in log.warnings:
             print(f"bhtui: {warning}", file=sys.stderr)
     else:

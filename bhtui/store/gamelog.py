@@ -321,6 +321,25 @@ def _address(bind: Any) -> bool:
     return True
 
 
-def latest_log() -> Path | None:
-    logs = sorted(games_dir().glob("*.bhlog"))
-    return logs[-1] if logs else None
+def latest_log(served: bool = False) -> Path | None:
+    """The newest game log; ``served``: the newest of a table served on the network (for
+    ``host --resume``), passing over games against bots, whose header names no door — a
+    host who played one since his table went down still finds his table. A log whose
+    header cannot be read is not passed over: the resume says what is wrong with it."""
+    logs = sorted(games_dir().glob("*.bhlog"), reverse=True)
+    return next((path for path in logs if not served or _served(path) is not False), None)
+
+
+def _served(path: Path) -> bool | None:
+    """Whether the log's header names a door (None: no header could be read), from its
+    first record alone: a long log is not read whole to learn it."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(MAGIC) + 4)
+            size = int.from_bytes(head[len(MAGIC):], "big")
+            if not head.startswith(MAGIC) or not 0 < size <= MAX_RECORD:
+                return None
+            header = msgpack.unpackb(file.read(size), raw=False, max_bin_len=0)
+    except Exception:  # (any damage: msgpack raises many kinds)
+        return None
+    return "door" in header if isinstance(header, dict) else None

@@ -253,3 +253,26 @@ def test_any_value_of_any_header_field_is_refused_in_one_line_or_opens_a_sound_d
                                           or c in "\u2028\u2029" for c in table.name)
     door = header.get("door")
     assert table.guard is not None or (isinstance(door, dict) and door.get("code") is False)
+
+
+def test_resume_without_a_file_passes_over_games_against_bots_to_the_newest_table(
+        host, cli, monkeypatch):
+    """A game against bots has no door, so it is refused as a LAN table; `host --resume`
+    took the newest log whatever it was, and a host who had played one since his table went
+    down was refused. It now takes the newest log of a table served, as a host means."""
+    from bhtui.store.gamelog import games_dir
+    from bhtui.store.private import private_dir
+
+    monkeypatch.setenv("BHTUI_CODE", CODE)
+    folder = games_dir()
+    private_dir(folder)
+    served = write_log(folder / "20261205-200000-Friday.bhlog", hosted_header())
+    bots = hosted_header(door=DROPPED, name="local")
+    write_log(folder / "20261205-210000-local.bhlog", bots)
+    done = cli("host", "--headless", "--no-advertise", "--resume")
+    assert done.returncode == 0, done.stderr
+    assert host.listened == [(LOOPBACK, 7601)] and len(host.served) == 1
+    assert host.served[0].log is not None and host.served[0].log.path == served
+    (folder / served.name).unlink()
+    done = cli("host", "--headless", "--no-advertise", "--resume")
+    assert done.returncode == 2 and "no game log of a table to resume" in done.stderr
