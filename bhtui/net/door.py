@@ -60,10 +60,10 @@ class Door:
         self.spectators = 0  # admitted spectators, and per address: the caps
         self.spectators_from: Counter[str] = Counter()
 
-    def connect(self, conn: Connection, address: str = "local") -> None:
+    def connect(self, conn: Connection, address: str = "local", same_machine: bool = True) -> None:
         """A new connection: the host speaks first, saying whether a join code is needed."""
         table = self.table
-        self.pending[conn] = Pending(address)
+        self.pending[conn] = Pending(address, same_machine)
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
             "code": table.guard is not None, "table": table.name, "game": table.game.name,
@@ -118,8 +118,14 @@ class Door:
     def _admit(self, conn: Connection, role: str, name: str, token: str | None,
                last: int | None, admin: bool) -> None:
         table = self.table
-        address = self.pending.pop(conn).address
+        pending = self.pending[conn]
+        address = pending.address
         seat: int | None = None
+        if self.outbox.open_spectating and not admin and not pending.same_machine \
+                and self._both_ways(role, address):
+            self.refuse(conn, "open", OPEN_TABLE)
+            return
+        del self.pending[conn]
         if role == "player":
             seat = self._seat_for(token)
             if seat is None:
@@ -159,6 +165,13 @@ class Door:
         else:
             table.send_view(viewer)
             table.spectators_changed()
+
+    def _both_ways(self, role: str, address: str) -> bool:
+        """Whether admitting ``role`` from ``address`` would seat a player and an open
+        table's spectator on one other machine: the player would see every hand."""
+        seated = role == "player"
+        return any(v.address == address and (v.seat is None) == seated and not v.admin
+                   for v in self.outbox.viewers.values())
 
     def welcome(self, viewer: Viewer) -> None:
         """Tell a viewer where it sits (and its seat's token): on admission, and again when
@@ -221,6 +234,11 @@ class Door:
         conn.send_frame(error(code, reason))
         conn.close(reason[:MAX_REASON])
 
+
+
+OPEN_TABLE = ("this table shows its spectators every hand (--open-spectating), so nobody "
+              "watches it from the machine of a player at it, nor plays from a machine that "
+              "watches it")
 
 
 def _hex(value: Any, name: str) -> bytes:

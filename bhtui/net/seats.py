@@ -90,6 +90,7 @@ class Pending:
     """A connection before its welcome; ``attempt`` while a join code is being proved."""
 
     address: str
+    same_machine: bool = True  # connected from the host's own machine (trusted: it runs all)
     attempt: Attempt | None = None
     hello: tuple[str, str, str | None, int | None] = ("", "", None, None)
 
