@@ -10,7 +10,8 @@ back-pressure both ways; a child's exit is watched through a pidfd. A visitor's 
 taken at most as large as a screen can be (`net/gate.py`), so no size he claims makes an
 app draw, and hold, a screen of gigabytes. Caps on sessions and on connections without one (a
 newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
-their first moments), a deadline for opening a session and an idle timeout keep a public demo
+their first moments), deadlines for starting the demo, on a connection and in each session,
+and an idle timeout keep a public demo
 from being starved; a dropped client's process is ended, and SIGTERM ends them all.
 """
 
@@ -38,7 +39,8 @@ from bhtui.net.serve import until_signalled
 from bhtui.store.private import create_private, data_dir
 
 IDLE_TIMEOUT = 15 * 60.0
-SESSION_DEADLINE = 20.0  # a connection that opens no session in this time is closed
+SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
+SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
 PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
@@ -97,7 +99,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     def __init__(self, server: ServerState, door: DemoServer) -> None:
         self.server = server
         self.door = door  # the connection it came by
-        self._counted = True  # DemoServer counted this session when it opened
+        self._counted = True  # DemoServer counted this session when it opened; until _end
         self.chan: Any = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -109,9 +111,18 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._paused = False  # the channel, while the app has input enough waiting
         self._blocked = False  # the app's output, while the client has enough waiting
         self._idle: asyncio.TimerHandle | None = None
+        self._no_shell: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
+        """The channel is open and holds a place: it must ask for the demo (a shell) within
+        SHELL_DEADLINE, or a client could hold every place with channels that run nothing."""
         self.chan = chan
+        self._no_shell = asyncio.get_running_loop().call_later(SHELL_DEADLINE, self._shell_late)
+
+    def _shell_late(self) -> None:
+        self._no_shell = None
+        self._say(f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye.")
+        self._end(1)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
@@ -121,7 +132,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return True
 
     def shell_requested(self) -> bool:
-        return True  # the "shell" is the demo: nothing else runs
+        return self._counted  # the "shell" is the demo: nothing else runs; none once ended
 
     def exec_requested(self, command: str) -> bool:
         return False
@@ -130,6 +141,12 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return False
 
     def session_started(self) -> None:
+        if not self._counted:  # ended (too late) before its shell request came
+            return
+        if self._no_shell is not None:
+            self._no_shell.cancel()
+            self._no_shell = None
+        self.door.come_in()
         loop = asyncio.get_running_loop()
         try:
             master, slave = pty.openpty()
@@ -251,6 +268,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             set_winsize(self.master, *self.size)  # the kernel tells the child (SIGWINCH)
 
     def _touch(self) -> None:
+        if not self._counted:
+            return
         if self._idle is not None:
             self._idle.cancel()
         self._idle = asyncio.get_running_loop().call_later(
@@ -276,9 +295,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None
+        for timer in (self._idle, self._no_shell):
+            if timer is not None:
+                timer.cancel()
+        self._idle = self._no_shell = None
         master, self.master = self.master, None
         if master is not None:
             loop.remove_reader(master)
@@ -302,9 +322,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
 
 class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
-    """One connection: accepts anyone, offers only the demo. Until it opens a session (and
-    again once its last one has ended) it waits in the state's gate, closed if another
-    pushes it out or it opens none in time."""
+    """One connection: accepts anyone, offers only the demo. Until the demo starts in one of
+    its sessions (and again once its last one has ended) it waits in the state's gate,
+    closed if another pushes it out or it starts none in time: a session channel alone, which
+    costs its client nothing, does not let it in."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
@@ -330,7 +351,8 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
             self._deadline = asyncio.get_running_loop().call_later(
                 self.state.session_deadline, self.conn.close)
 
-    def _come_in(self) -> None:
+    def come_in(self) -> None:
+        """The demo has started in one of its sessions: it no longer waits at the door."""
         self.state.gate.leave(self)
         if self._deadline is not None:
             self._deadline.cancel()
@@ -339,14 +361,14 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self.state.connections -= 1
-        self._come_in()
+        self.come_in()
 
     def auth_completed(self) -> None:
         self.state.gate.idle(self)  # all it can do now is open a session
 
     def session_ended(self) -> None:
         self.sessions -= 1
-        if not self.sessions and not self.lost:
+        if not self.sessions and not self.lost and self not in self.state.gate:
             self._wait()
             self.state.gate.idle(self)
 
@@ -354,10 +376,10 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         return False  # no authentication: there is nothing to protect behind the demo
 
     def session_requested(self) -> Any:
+        """A place, if the cap leaves one; the connection comes in once its demo starts."""
         if self.state.sessions >= self.state.max_sessions:
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_RESOURCE_SHORTAGE, "bhtui: too many demo sessions, try later")
-        self._come_in()
         self.sessions += 1
         self.state.sessions += 1
         return DemoSession(self.state, self)
@@ -389,7 +411,7 @@ class ServerState:
         self.idle_timeout = idle_timeout
         self.session_deadline = session_deadline
         self.kill_grace = kill_grace
-        self.sessions = 0
+        self.sessions = 0  # holding a place, their demo started or not
         self.connections = 0  # open, with a session or not
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()

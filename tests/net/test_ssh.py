@@ -1,5 +1,6 @@
 """`bhtui serve-ssh` with a real SSH client on loopback: the demo's first screen, a resize,
-quitting, a dropped client, and everything that is not the demo refused."""
+quitting, a dropped client, everything that is not the demo refused, and the deadlines that
+keep a hostile client from holding every place."""
 
 from __future__ import annotations
 
@@ -55,9 +56,34 @@ class Clock:
         return self.now
 
 
-async def connect(port: int) -> asyncssh.SSHClientConnection:
+async def connect(port: int, address: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
+    """A client logged in from ``address`` (any of 127.0.0.0/8 reaches the server)."""
     return await asyncssh.connect("127.0.0.1", port, username="anyone", known_hosts=None,
-                                  password=None, client_keys=None)
+                                  password=None, client_keys=None, local_addr=(address, 0))
+
+
+class Kept(asyncssh.SSHClientSession):
+    """A client session that keeps every byte it receives."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.data += data
+
+
+async def bare_session(conn: asyncssh.SSHClientConnection
+                       ) -> tuple[asyncssh.SSHClientChannel, Kept]:
+    """A session channel that asks for nothing after it opens (no pty, no shell): what a
+    hostile client opens to hold places. asyncssh's public calls always ask for a shell or a
+    command once the channel is open, so this opens the channel itself."""
+    chan = asyncssh.SSHClientChannel(conn, asyncio.get_running_loop(), "strict", None,
+                                     "strict", 2**21, 32768)
+    await chan._open(b"session")
+    session = chan._session = Kept()
+    session.connection_made(chan)
+    await chan._start_reading()  # what asyncssh does once the shell is under way
+    return chan, session
 
 
 async def read_until(process, text: str, limit: float = 20.0) -> str:
@@ -419,3 +445,47 @@ def test_a_host_key_named_by_hand_is_made_private_and_its_folder_left_as_it_was(
     load_or_create_host_key(folder / "key", own_folder=False)
     assert oct((folder / "key").stat().st_mode & 0o777) == "0o600"
     assert oct(folder.stat().st_mode & 0o777) == "0o755"
+
+
+# ----- a client holding places without running the demo (found by a hostile pass) -----
+async def test_session_channels_that_ask_for_no_shell_are_closed_and_free_their_places(
+        server, monkeypatch):
+    """One connection opened bare session channels (no pty, no shell), as many as the cap,
+    and held every place for as long as it stayed: each honest visitor was told the server
+    was full. Now a channel that asks for no shell within SHELL_DEADLINE is told so and
+    closed, its place free at once; the hog's connection may stay, a visitor gets in."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", 0.5)
+    port, state = server
+    hog = await connect(port, "127.0.0.2")
+    try:
+        bare = [await bare_session(hog) for _ in range(state.max_sessions)]
+        for chan, session in bare:
+            await asyncio.wait_for(chan.wait_closed(), HANG)
+            assert b"no shell asked for within 0.5 s" in session.data
+        monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)  # the visitor's is honest
+        async with await connect(port) as visitor:
+            await demo(visitor)
+            assert state.sessions == 1 and not hog.is_closed()
+    finally:
+        hog.close()
+
+
+async def test_a_connection_whose_session_starts_no_demo_is_closed_at_the_session_deadline(
+        tmp_path, monkeypatch):
+    """The deadline for starting a session stopped at the first channel opened: a channel
+    that started nothing let its connection stay for good. It stops only once the demo
+    starts, so such a connection is closed at the deadline, channel and all."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2, idle_timeout=60,
+                                 session_deadline=0.5, kill_grace=KILL_GRACE)
+    port = srv.sockets[0].getsockname()[1]
+    hog = await connect(port)
+    try:
+        chan, _ = await bare_session(hog)
+        await asyncio.wait_for(hog.wait_closed(), HANG)
+        await settle(lambda: state.sessions == 0 and state.connections == 0)
+    finally:
+        hog.abort()
+        srv.close()
+        await state.stop_all()
