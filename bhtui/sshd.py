@@ -8,10 +8,11 @@ forwarding, ever — which is why any user name and no password are accepted: no
 reachable. The event loop never blocks: input goes to the pty without blocking, with
 back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is
 taken at most as large as a screen can be (`net/gate.py`), so no size he claims makes an
-app draw, and hold, a screen of gigabytes. Caps on sessions and on connections without one (a
-newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
-their first moments), deadlines for starting the demo, on a connection and in each session,
-and an idle timeout keep a public demo
+app draw, and hold, a screen of gigabytes. Caps on sessions (in all, per address as at the
+web door, and per connection) and on connections without one (a newcomer pushes the oldest
+such out, as at a table's door, or is turned away while all are in their first moments),
+deadlines for starting the demo, on a connection and in each session, and an idle timeout
+keep a public demo
 from being starved; a dropped client's process is ended, and SIGTERM ends them all.
 """
 
@@ -34,13 +35,14 @@ from typing import Any
 
 import asyncssh
 
-from bhtui.net.gate import Gate, lower_priority, screen_size
+from bhtui.net.gate import PER_ADDRESS, Gate, SessionCap, lower_priority, screen_size
 from bhtui.net.serve import until_signalled
 from bhtui.store.private import create_private, data_dir
 
 IDLE_TIMEOUT = 15 * 60.0
 SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
 SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
+SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH's ControlMaster)
 PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
@@ -291,7 +293,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         its data folder; tell the client when it is still there. Never blocks."""
         if self._counted:
             self._counted = False
-            self.server.sessions -= 1
+            self.server.cap.give_back(self.door.address)
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
@@ -376,12 +378,16 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         return False  # no authentication: there is nothing to protect behind the demo
 
     def session_requested(self) -> Any:
-        """A place, if the cap leaves one; the connection comes in once its demo starts."""
-        if self.state.sessions >= self.state.max_sessions:
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_RESOURCE_SHORTAGE, "bhtui: too many demo sessions, try later")
+        """A place, if the caps leave one: in all, for this address, on this connection."""
+        refusal = self.state.cap.refusal(self.address)
+        if refusal is None and self.sessions >= SESSIONS_PER_CONNECTION:
+            refusal = (f"one connection holds at most {SESSIONS_PER_CONNECTION} sessions; "
+                       "end one of them or connect again.")
+        if refusal is not None:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_RESOURCE_SHORTAGE,
+                                            f"bhtui: {refusal}")
         self.sessions += 1
-        self.state.sessions += 1
+        self.state.cap.take(self.address)
         return DemoSession(self.state, self)
 
     def connection_requested(self, *args: Any) -> bool:
@@ -402,19 +408,24 @@ class ServerState:
 
     def __init__(self, command: list[str], max_sessions: int, idle_timeout: float,
                  session_deadline: float = SESSION_DEADLINE,
-                 kill_grace: float = KILL_GRACE) -> None:
+                 kill_grace: float = KILL_GRACE, per_address: int = PER_ADDRESS) -> None:
         self.command = command
         self.max_sessions = max_sessions
+        self.cap = SessionCap(max_sessions, per_address, "end one of your sessions")
         self.max_connections = 2 * max_sessions  # without a session: people between sessions
         self.gate: Gate[DemoServer] = Gate(self.max_connections,
                                            min(CONNECTIONS_PER_ADDRESS, self.max_connections))
         self.idle_timeout = idle_timeout
         self.session_deadline = session_deadline
         self.kill_grace = kill_grace
-        self.sessions = 0  # holding a place, their demo started or not
         self.connections = 0  # open, with a session or not
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
+
+    @property
+    def sessions(self) -> int:
+        """Sessions holding a place, their demo started or not."""
+        return len(self.cap)
 
     def stop_child(self, child: subprocess.Popen[bytes], home: str | None,
                    terminal: int | None = None) -> None:
@@ -482,9 +493,10 @@ def _drain(terminal: int) -> None:
 
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
                     max_sessions: int = 20, idle_timeout: float = IDLE_TIMEOUT,
-                    session_deadline: float = SESSION_DEADLINE,
-                    kill_grace: float = KILL_GRACE) -> tuple[Any, ServerState]:
-    state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace)
+                    session_deadline: float = SESSION_DEADLINE, kill_grace: float = KILL_GRACE,
+                    per_address: int = PER_ADDRESS) -> tuple[Any, ServerState]:
+    state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace,
+                        per_address)
     server = await asyncssh.create_server(
         lambda: DemoServer(state), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
@@ -493,9 +505,11 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
 
 
 async def serve_forever(port: int, host: str, key_path: Path, command: list[str],
-                        max_sessions: int, own_folder: bool = True) -> None:
+                        max_sessions: int, own_folder: bool = True,
+                        per_address: int = PER_ADDRESS) -> None:
     key = load_or_create_host_key(key_path, own_folder)
-    server, state = await start_ssh(port, host, key, command, max_sessions)
+    server, state = await start_ssh(port, host, key, command, max_sessions,
+                                    per_address=per_address)
     print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
     await until_signalled()
     server.close()

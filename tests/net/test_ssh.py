@@ -1,6 +1,6 @@
 """`bhtui serve-ssh` with a real SSH client on loopback: the demo's first screen, a resize,
-quitting, a dropped client, everything that is not the demo refused, and the deadlines that
-keep a hostile client from holding every place."""
+quitting, a dropped client, everything that is not the demo refused, and the caps and
+deadlines that keep a hostile client from holding every place."""
 
 from __future__ import annotations
 
@@ -16,9 +16,15 @@ import termios
 import asyncssh
 import pytest
 
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS
+from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
-from bhtui.sshd import get_winsize, load_or_create_host_key, set_winsize, start_ssh
+from bhtui.sshd import (
+    SESSIONS_PER_CONNECTION,
+    get_winsize,
+    load_or_create_host_key,
+    set_winsize,
+    start_ssh,
+)
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -246,7 +252,7 @@ async def test_the_session_cap_refuses_one_more_and_a_client_that_drops_frees_it
     first, second = await connect(port), await connect(port)
     try:
         await demo(first)
-        with pytest.raises(asyncssh.ChannelOpenError, match="too many"):
+        with pytest.raises(asyncssh.ChannelOpenError, match="the server is full"):
             await second.create_process(term_type="xterm", term_size=(80, 24))
         pid = next(iter(state.live)).child.pid
         first.abort()  # the Wi-Fi is gone
@@ -489,3 +495,30 @@ async def test_a_connection_whose_session_starts_no_demo_is_closed_at_the_sessio
         hog.abort()
         srv.close()
         await state.stop_all()
+
+
+@pytest.mark.parametrize("server", [8], indirect=True)
+async def test_sessions_are_capped_per_connection_and_per_address_others_still_get_in(
+        server, monkeypatch):
+    """One connection, or one address, could take every place. A connection holds at most
+    SESSIONS_PER_CONNECTION sessions and an address PER_ADDRESS (as at the web door); one
+    more is refused in words that say why, and a visitor from elsewhere gets the demo."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)
+    port, state = server
+    hogs = [await connect(port, "127.0.0.2") for _ in range(3)]
+    try:
+        for _ in range(SESSIONS_PER_CONNECTION):
+            await bare_session(hogs[0])
+        with pytest.raises(asyncssh.ChannelOpenError, match="one connection holds at most 2"):
+            await bare_session(hogs[0])
+        while state.sessions < PER_ADDRESS:
+            await bare_session(hogs[1])
+        with pytest.raises(asyncssh.ChannelOpenError,
+                           match=r"full for your address \(4 sessions from it\)"):
+            await bare_session(hogs[2])
+        assert state.sessions == PER_ADDRESS < state.max_sessions
+        async with await connect(port) as visitor:
+            await demo(visitor)
+    finally:
+        for hog in hogs:
+            hog.close()
