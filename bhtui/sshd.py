@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import pty
 import shutil
@@ -35,9 +36,18 @@ from typing import Any
 
 import asyncssh
 
-from bhtui.net.gate import PER_ADDRESS, Gate, SessionCap, lower_priority, screen_size
+from bhtui.net.gate import (
+    PER_ADDRESS,
+    Gate,
+    SessionCap,
+    door_logging,
+    lower_priority,
+    screen_size,
+)
 from bhtui.net.serve import until_signalled
 from bhtui.store.private import create_private, data_dir
+
+log = logging.getLogger("bhtui.ssh")
 
 IDLE_TIMEOUT = 15 * 60.0
 SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
@@ -123,6 +133,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _shell_late(self) -> None:
         self._no_shell = None
+        log.info("no shell from %s within %g s: closed", self.door.address, SHELL_DEADLINE)
         self._say(f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye.")
         self._end(1)
 
@@ -384,6 +395,7 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
             refusal = (f"one connection holds at most {SESSIONS_PER_CONNECTION} sessions; "
                        "end one of them or connect again.")
         if refusal is not None:
+            log.info("refused %s: %s", self.address, refusal)
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_RESOURCE_SHORTAGE,
                                             f"bhtui: {refusal}")
         self.sessions += 1
@@ -508,6 +520,7 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
                         max_sessions: int, own_folder: bool = True,
                         per_address: int = PER_ADDRESS) -> None:
     key = load_or_create_host_key(key_path, own_folder)
+    door_logging("ssh", "asyncssh")
     server, state = await start_ssh(port, host, key, command, max_sessions,
                                     per_address=per_address)
     print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)

@@ -41,7 +41,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from bhtui.net.gate import PER_ADDRESS, SessionCap, lower_priority, screen_size
+from bhtui.net.gate import PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
 from bhtui.net.serve import until_signalled
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE
 
@@ -51,32 +51,6 @@ MAX_MESSAGE = 64 * 1024  # bytes in one websocket message from a page: a paste, 
 ERRORS_KEPT = 4096  # characters of an app's error output kept for the host's terminal
 # A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port.
 HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)] if c != 0x0A}
-
-
-def escaped(text: str) -> str:
-    """``text`` with every control character but the newline written out (``\\x1b``), so no
-    escape sequence from a visitor or an app moves the host's cursor or retitles its
-    terminal."""
-    return text.translate(_CONTROLS)
-
-
-class EscapingFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        return escaped(super().format(record))
-
-
-def setup_logging() -> None:
-    """One line per event on stderr, escaped: ours, textual-serve's and aiohttp's."""
-    handler = logging.StreamHandler()
-    handler.setFormatter(EscapingFormatter("bhtui web: %(message)s"))
-    for name in ("bhtui.web", "textual-serve", "aiohttp"):
-        logger = logging.getLogger(name)
-        logger.handlers[:] = [handler]
-        logger.propagate = False
-        logger.setLevel(logging.INFO if name == "bhtui.web" else logging.WARNING)
-
-
 class Session(AppService):
     """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder."""
 
@@ -339,7 +313,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
 
 
 async def serve_forever(command: list[str], host: str, port: int, **options: Any) -> None:
-    setup_logging()
+    door_logging("web", "textual-serve", "aiohttp")
     runner, door, port = await start_web(command, host, port, **options)
     where = options.get("public_url") or f"http://{host}:{port}/"
     if host in ("0.0.0.0", "::", ""):

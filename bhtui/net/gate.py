@@ -9,11 +9,13 @@ visitor claims makes a session's app draw a screen larger than a real one. A vis
 runs below the door's priority, so what it computes (a replay's analysis, bots) never slows
 the door itself or a table hosted on the same machine. The doors that run an app per visitor
 (`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
-both refuse in the same words.
+both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
+never reaches the host's terminal as it came.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections import Counter
@@ -28,6 +30,33 @@ VISITOR_NICENESS = 10
 """How much lower a visitor's app runs than the door that started it (Unix niceness)."""
 
 C = TypeVar("C")
+
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)] if c != 0x0A}
+
+
+def escaped(text: str) -> str:
+    """``text`` with every control character but the newline written out (``\\x1b``), so no
+    escape sequence from a visitor or an app moves the host's cursor or retitles its
+    terminal."""
+    return text.translate(_CONTROLS)
+
+
+class EscapingFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        return escaped(super().format(record))
+
+
+def door_logging(door: str, *libraries: str) -> None:
+    """One line per event on stderr, escaped: the door's own (logger ``bhtui.DOOR``, from
+    INFO) and those of the ``libraries`` it runs on (from WARNING)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(EscapingFormatter(f"bhtui {door}: %(message)s"))
+    ours = f"bhtui.{door}"
+    for name in (ours, *libraries):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False
+        logger.setLevel(logging.INFO if name == ours else logging.WARNING)
 
 
 def lower_priority() -> None:
