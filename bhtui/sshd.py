@@ -2,18 +2,19 @@
 
 Every session gets its own pseudo-terminal (its controlling terminal, so window resizes reach
 the app as SIGWINCH), running `bhtui demo` (or, with --table, the menu to watch or join that
-table) with a UTF-8 locale and a data folder of its own: each session is its own person, and
-no seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
+table) with a UTF-8 locale and a data folder of its own: each session is its own person, and no
+seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
 forwarding, ever — which is why any user name and no password are accepted: nothing else is
 reachable. The event loop never blocks: input goes to the pty without blocking, with
-back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is
-taken at most as large as a screen can be (`net/gate.py`), so no size he claims makes an
-app draw, and hold, a screen of gigabytes. Caps on sessions (in all, per address as at the
-web door, and per connection) and on connections without one (a newcomer pushes the oldest
-such out, as at a table's door, or is turned away while all are in their first moments),
-deadlines for starting the demo, on a connection and in each session, and an idle timeout
-keep a public demo
-from being starved; a dropped client's process is ended, and SIGTERM ends them all.
+back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is taken
+at most as large as a screen can be (`net/gate.py`), so no size he claims makes an app draw,
+and hold, a screen of gigabytes; his terminal type reaches the app only if it reads as a
+terminfo name (nothing else he sends reaches its environment or arguments). Caps on sessions
+(in all, per address as at the web door, and per connection) and on connections without one (a
+newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
+their first moments), deadlines for starting the demo, on a connection and in each session, and
+an idle timeout keep a public demo from being starved; a dropped client's process is ended, and
+SIGTERM ends them all.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import fcntl
 import logging
 import os
 import pty
+import re
 import shutil
 import signal
 import struct
@@ -56,6 +58,8 @@ SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH
 PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
+DEFAULT_TERM = "xterm-256color"  # for a visitor who sends no terminal type, or no sane one
+TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+._-]{0,63}")  # a terminfo name, as terminals send
 
 
 def host_key_path() -> Path:
@@ -97,6 +101,14 @@ def get_winsize(fd: int) -> tuple[int, int]:
     return cols, rows
 
 
+def terminal_type(asked: str) -> str:
+    """The TERM a session's app gets for the one its visitor sent: his if it reads as a
+    terminfo name, else DEFAULT_TERM. It goes into the app's environment, so it is the
+    visitor's text: a NUL in it made the app's start fail (and leak its terminal), a '/'
+    would name a terminfo file of his choosing, a control character would reach logs."""
+    return asked if TERM_NAME.fullmatch(asked) else DEFAULT_TERM
+
+
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so the kernel
     sends it SIGWINCH when the window changes (and SIGHUP when the session ends); and run
@@ -113,7 +125,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.door = door  # the connection it came by
         self._counted = True  # DemoServer counted this session when it opened; until _end
         self.chan: Any = None
-        self.term = "xterm-256color"
+        self.term = DEFAULT_TERM
         self.size = (80, 24)
         self.master: int | None = None
         self.child: subprocess.Popen[bytes] | None = None
@@ -139,7 +151,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
-        self.term = term_type or self.term
+        self.term = terminal_type(term_type)
         if term_size[0] and term_size[1]:
             self.size = screen_size(term_size[0], term_size[1])
         return True

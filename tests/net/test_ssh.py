@@ -19,6 +19,7 @@ import pytest
 from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
+    DEFAULT_TERM,
     SESSIONS_PER_CONNECTION,
     get_winsize,
     load_or_create_host_key,
@@ -522,3 +523,30 @@ async def test_sessions_are_capped_per_connection_and_per_address_others_still_g
     finally:
         for hog in hogs:
             hog.close()
+
+
+def environment(pid: int) -> dict[str, str]:
+    """The environment process ``pid`` was started with."""
+    with open(f"/proc/{pid}/environ", "rb") as environ:
+        pairs = environ.read().decode(errors="replace").split("\0")
+    return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+
+
+@pytest.mark.parametrize("term, given", [
+    ("xterm\0", DEFAULT_TERM),
+    ("\x1b]0;owned\x07", DEFAULT_TERM),
+    ("../../../tmp/terminfo", DEFAULT_TERM),
+    ("x" * 300, DEFAULT_TERM),
+    ("", DEFAULT_TERM),
+    ("screen.xterm-256color", "screen.xterm-256color"),
+], ids=["nul", "escape", "path", "300-long", "none", "real"])
+async def test_a_term_that_is_no_terminal_name_is_replaced_and_the_visitor_gets_the_demo(
+        server, term, given):
+    """A visitor's TERM went into the app's environment as sent: one with a NUL made the
+    app's start fail, so he got nothing at all (and the door kept the pty open for good).
+    A TERM that is no terminfo name is replaced by DEFAULT_TERM; a real one is kept."""
+    port, state = server
+    async with await connect(port) as conn:
+        await demo(conn, term)
+        (session,) = state.live
+        assert environment(session.child.pid)["TERM"] == given
