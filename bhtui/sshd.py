@@ -166,43 +166,51 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return False
 
     def session_started(self) -> None:
+        """The shell request came: the app starts now. If it cannot, the visitor is told in
+        one line, the host in its log, and nothing opened for it stays open."""
         if not self._counted:  # ended (too late) before its shell request came
             return
         if self._no_shell is not None:
             self._no_shell.cancel()
             self._no_shell = None
         self.door.come_in()
-        loop = asyncio.get_running_loop()
         try:
-            master, slave = pty.openpty()
-        except OSError as exc:
-            self._say(f"bhtui: cannot open a terminal now ({exc.strerror}); try later.")
+            self._start()
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            log.warning("cannot start an app for %s: %s", self.door.address, exc)
+            self._say("bhtui: cannot start the app now; try later.")
             self._end(1)
             return
-        set_winsize(master, *self.size)
-        self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
-        # COLUMNS/LINES from the server's own shell would pin every session to that size.
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8", BHTUI_DATA_DIR=self.home)
+        self._touch()
+
+    def _start(self) -> None:
+        """Open the pty, start the app on it, watch both. Whatever fails on the way, both
+        ends of the pty are closed here; what was kept (folder, child, pidfd) ``_end``
+        frees."""
+        master, slave = pty.openpty()
         try:
+            set_winsize(master, *self.size)
+            self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
+            # COLUMNS/LINES from the server's own shell would pin every session to that size.
+            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8",
+                       BHTUI_DATA_DIR=self.home)
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,
                 stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,
                 preexec_fn=_take_terminal)
-        except OSError as exc:
+        except BaseException:
             os.close(master)
-            self._say(f"bhtui: cannot start the demo now ({exc.strerror}); try later.")
-            self._end(1)
-            return
+            raise
         finally:
             os.close(slave)
         os.set_blocking(master, False)
         self.master = master
         self.server.live.add(self)
+        loop = asyncio.get_running_loop()
         loop.add_reader(master, self._from_child)
         self._pidfd = os.pidfd_open(self.child.pid)
         loop.add_reader(self._pidfd, self._child_exited)
-        self._touch()
 
     def _say(self, text: str) -> None:
         with contextlib.suppress(Exception):

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import logging
 import os
 import random
 import struct
+import subprocess
+import tempfile
 import termios
+from collections.abc import Callable
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -283,7 +288,6 @@ def free_port() -> int:
 async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_stops_it(tmp_path):
     """Issue 13.4: pty writes never block the loop; later logins work; SIGTERM is answered."""
     import signal
-    import subprocess
     import sys
 
     port = free_port()
@@ -409,8 +413,6 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
 
 def test_the_host_key_is_private_from_the_moment_it_exists(tmp_path, monkeypatch):
     """Issue 13.10: created 0600 (in a 0700 folder), not chmod-ed after writing."""
-    from pathlib import Path
-
     monkeypatch.setattr(Path, "chmod", lambda *a, **k: None)
     monkeypatch.setattr(os, "chmod", lambda *a, **k: None)
     old = os.umask(0o022)
@@ -550,3 +552,48 @@ async def test_a_term_that_is_no_terminal_name_is_replaced_and_the_visitor_gets_
         await demo(conn, term)
         (session,) = state.live
         assert environment(session.child.pid)["TERM"] == given
+
+
+def terminals_open() -> int:
+    """The pty masters this process holds open (the door runs in it): a leak shows here."""
+    count = 0
+    for fd in Path("/proc/self/fd").iterdir():
+        with contextlib.suppress(OSError):  # the listing's own descriptor, closed by now
+            count += os.readlink(fd) in ("/dev/ptmx", "/dev/pts/ptmx")
+    return count
+
+
+def failing(exc: Exception) -> Callable[..., object]:
+    """A stand-in for a system call that fails with ``exc``, as the real one can."""
+    def call(*_: object, **__: object) -> object:
+        raise exc
+    return call
+
+
+@pytest.mark.parametrize("where, exc", [
+    ("subprocess.Popen", ValueError("embedded null byte")),
+    ("subprocess.Popen", subprocess.SubprocessError("Exception occurred in preexec_fn.")),
+    ("tempfile.mkdtemp", OSError(errno.ENOSPC, "No space left on device")),
+    ("pty.openpty", OSError(errno.EAGAIN, "Out of pseudo-terminals")),
+], ids=["app-refused", "app-preexec", "no-folder", "no-terminal"])
+async def test_an_app_that_cannot_start_is_said_in_one_line_and_leaves_nothing_open(
+        server, tmp_path, monkeypatch, caplog, where, exc):
+    """Popen's ValueError (a NUL in the environment) was not caught: the visitor got 0 bytes
+    and a hung channel, the host no log line, and the pty's master stayed open, one per
+    session. Whatever fails while the app starts, the visitor reads one line and his channel
+    ends, the host's log says why, and no terminal, folder or place is left behind."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the sessions' data folders
+    monkeypatch.setattr(f"bhtui.sshd.{where}", failing(exc))
+    port, state = server
+    before = terminals_open()
+    async with await connect(port) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                            encoding=None)
+        said = await asyncio.wait_for(process.stdout.read(), HANG)  # until the channel ends
+        await asyncio.wait_for(process.wait_closed(), HANG)
+    assert said == b"\r\nbhtui: cannot start the app now; try later.\r\n"
+    assert process.exit_status == 1
+    assert terminals_open() == before and not list(tmp_path.glob("bhtui-ssh-*"))
+    assert state.sessions == 0 and not state.live
+    logged = [r.getMessage() for r in caplog.records if r.name == "bhtui.ssh"]
+    assert logged == [f"cannot start an app for 127.0.0.1: {exc}"]
