@@ -197,6 +197,8 @@ def build_parser() -> Parser:
     ssh.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
     ssh.add_argument("--max-sessions", type=_positive, default=20,
                      help="SSH sessions served at once (20)")
+    ssh.add_argument("--max-per-address", type=_positive, default=None,
+                     help="sessions served at once to one address (4, or --max-sessions if less)")
     web = sub.add_parser(
         "serve-web", help="serve the demo (or a LAN table's menu) to web browsers",
         description="Serve the rules demo, or with --table the menu to watch or join that "
@@ -573,6 +575,13 @@ def _door_command(args: argparse.Namespace) -> list[str]:
     return ["menu", parse_address(args.table)] if args.table else ["demo"]
 
 
+def _per_address(args: argparse.Namespace) -> int:
+    """A door's sessions per address: --max-per-address, else PER_ADDRESS within the cap."""
+    from bhtui.net.gate import PER_ADDRESS
+
+    return int(args.max_per_address or min(PER_ADDRESS, args.max_sessions))
+
+
 def _serve_ssh(args: argparse.Namespace) -> int:
     try:
         command = _door_command(args)
@@ -585,7 +594,8 @@ def _serve_ssh(args: argparse.Namespace) -> int:
     key = Path(args.host_key) if args.host_key else host_key_path()
     try:
         asyncio.run(serve_forever(args.port, args.bind, key, command, args.max_sessions,
-                                  own_folder=args.host_key is None))
+                                  own_folder=args.host_key is None,
+                                  per_address=_per_address(args)))
     except HostKeyError as exc:
         return _fail(exc)
     except OSError as exc:
@@ -603,12 +613,12 @@ def _serve_web(args: argparse.Namespace) -> int:
         return _fail(exc)
     import asyncio
 
-    from bhtui.webd import PER_ADDRESS, serve_forever
+    from bhtui.webd import serve_forever
 
-    per_address = args.max_per_address or min(PER_ADDRESS, args.max_sessions)
     try:
         asyncio.run(serve_forever(command, args.bind, args.port, public_url=args.public_url,
-                                  max_sessions=args.max_sessions, per_address=per_address))
+                                  max_sessions=args.max_sessions,
+                                  per_address=_per_address(args)))
     except OSError as exc:
         return _fail(f"cannot serve the web on {args.bind}:{args.port}: {exc.strerror or exc}")
     return 0

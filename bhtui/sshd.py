@@ -2,16 +2,19 @@
 
 Every session gets its own pseudo-terminal (its controlling terminal, so window resizes reach
 the app as SIGWINCH), running `bhtui demo` (or, with --table, the menu to watch or join that
-table) with a UTF-8 locale and a data folder of its own: each session is its own person, and
-no seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
+table) with a UTF-8 locale and a data folder of its own: each session is its own person, and no
+seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
 forwarding, ever — which is why any user name and no password are accepted: nothing else is
 reachable. The event loop never blocks: input goes to the pty without blocking, with
-back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is
-taken at most as large as a screen can be (`net/gate.py`), so no size he claims makes an
-app draw, and hold, a screen of gigabytes. Caps on sessions and on connections without one (a
+back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is taken
+at most as large as a screen can be (`net/gate.py`), so no size he claims makes an app draw,
+and hold, a screen of gigabytes; his terminal type reaches the app only if it reads as a
+terminfo name (nothing else he sends reaches its environment or arguments). Caps on sessions
+(in all, per address as at the web door, and per connection) and on connections without one (a
 newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
-their first moments), a deadline for opening a session and an idle timeout keep a public demo
-from being starved; a dropped client's process is ended, and SIGTERM ends them all.
+their first moments), deadlines for starting the demo, on a connection and in each session, and
+an idle timeout keep a public demo from being starved; a dropped client's process is ended, and
+SIGTERM ends them all.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import pty
+import re
 import shutil
 import signal
 import struct
@@ -33,15 +38,28 @@ from typing import Any
 
 import asyncssh
 
-from bhtui.net.gate import Gate, lower_priority, screen_size
+from bhtui.net.gate import (
+    PER_ADDRESS,
+    Gate,
+    SessionCap,
+    door_logging,
+    lower_priority,
+    screen_size,
+)
 from bhtui.net.serve import until_signalled
 from bhtui.store.private import create_private, data_dir
 
+log = logging.getLogger("bhtui.ssh")
+
 IDLE_TIMEOUT = 15 * 60.0
-SESSION_DEADLINE = 20.0  # a connection that opens no session in this time is closed
+SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
+SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
+SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH's ControlMaster)
 PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
+DEFAULT_TERM = "xterm-256color"  # for a visitor who sends no terminal type, or no sane one
+TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+._-]{0,63}")  # a terminfo name, as terminals send
 
 
 def host_key_path() -> Path:
@@ -83,6 +101,14 @@ def get_winsize(fd: int) -> tuple[int, int]:
     return cols, rows
 
 
+def terminal_type(asked: str) -> str:
+    """The TERM a session's app gets for the one its visitor sent: his if it reads as a
+    terminfo name, else DEFAULT_TERM. It goes into the app's environment, so it is the
+    visitor's text: a NUL in it made the app's start fail (and leak its terminal), a '/'
+    would name a terminfo file of his choosing, a control character would reach logs."""
+    return asked if TERM_NAME.fullmatch(asked) else DEFAULT_TERM
+
+
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so the kernel
     sends it SIGWINCH when the window changes (and SIGHUP when the session ends); and run
@@ -97,9 +123,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     def __init__(self, server: ServerState, door: DemoServer) -> None:
         self.server = server
         self.door = door  # the connection it came by
-        self._counted = True  # DemoServer counted this session when it opened
+        self._counted = True  # DemoServer counted this session when it opened; until _end
         self.chan: Any = None
-        self.term = "xterm-256color"
+        self.term = DEFAULT_TERM
         self.size = (80, 24)
         self.master: int | None = None
         self.child: subprocess.Popen[bytes] | None = None
@@ -109,19 +135,29 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._paused = False  # the channel, while the app has input enough waiting
         self._blocked = False  # the app's output, while the client has enough waiting
         self._idle: asyncio.TimerHandle | None = None
+        self._no_shell: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: Any) -> None:
+        """The channel is open and holds a place: it must ask for the demo (a shell) within
+        SHELL_DEADLINE, or a client could hold every place with channels that run nothing."""
         self.chan = chan
+        self._no_shell = asyncio.get_running_loop().call_later(SHELL_DEADLINE, self._shell_late)
+
+    def _shell_late(self) -> None:
+        self._no_shell = None
+        log.info("no shell from %s within %g s: closed", self.door.address, SHELL_DEADLINE)
+        self._say(f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye.")
+        self._end(1)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
-        self.term = term_type or self.term
+        self.term = terminal_type(term_type)
         if term_size[0] and term_size[1]:
             self.size = screen_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
-        return True  # the "shell" is the demo: nothing else runs
+        return self._counted  # the "shell" is the demo: nothing else runs; none once ended
 
     def exec_requested(self, command: str) -> bool:
         return False
@@ -130,37 +166,51 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return False
 
     def session_started(self) -> None:
-        loop = asyncio.get_running_loop()
+        """The shell request came: the app starts now. If it cannot, the visitor is told in
+        one line, the host in its log, and nothing opened for it stays open."""
+        if not self._counted:  # ended (too late) before its shell request came
+            return
+        if self._no_shell is not None:
+            self._no_shell.cancel()
+            self._no_shell = None
+        self.door.come_in()
         try:
-            master, slave = pty.openpty()
-        except OSError as exc:
-            self._say(f"bhtui: cannot open a terminal now ({exc.strerror}); try later.")
+            self._start()
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            log.warning("cannot start an app for %s: %s", self.door.address, exc)
+            self._say("bhtui: cannot start the app now; try later.")
             self._end(1)
             return
-        set_winsize(master, *self.size)
-        self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
-        # COLUMNS/LINES from the server's own shell would pin every session to that size.
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8", BHTUI_DATA_DIR=self.home)
+        self._touch()
+
+    def _start(self) -> None:
+        """Open the pty, start the app on it, watch both. Whatever fails on the way, both
+        ends of the pty are closed here; what was kept (folder, child, pidfd) ``_end``
+        frees."""
+        master, slave = pty.openpty()
         try:
+            set_winsize(master, *self.size)
+            self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
+            # COLUMNS/LINES from the server's own shell would pin every session to that size.
+            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8",
+                       BHTUI_DATA_DIR=self.home)
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,
                 stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,
                 preexec_fn=_take_terminal)
-        except OSError as exc:
+        except BaseException:
             os.close(master)
-            self._say(f"bhtui: cannot start the demo now ({exc.strerror}); try later.")
-            self._end(1)
-            return
+            raise
         finally:
             os.close(slave)
         os.set_blocking(master, False)
         self.master = master
         self.server.live.add(self)
+        loop = asyncio.get_running_loop()
         loop.add_reader(master, self._from_child)
         self._pidfd = os.pidfd_open(self.child.pid)
         loop.add_reader(self._pidfd, self._child_exited)
-        self._touch()
 
     def _say(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -251,6 +301,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             set_winsize(self.master, *self.size)  # the kernel tells the child (SIGWINCH)
 
     def _touch(self) -> None:
+        if not self._counted:
+            return
         if self._idle is not None:
             self._idle.cancel()
         self._idle = asyncio.get_running_loop().call_later(
@@ -272,13 +324,14 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         its data folder; tell the client when it is still there. Never blocks."""
         if self._counted:
             self._counted = False
-            self.server.sessions -= 1
+            self.server.cap.give_back(self.door.address)
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None
+        for timer in (self._idle, self._no_shell):
+            if timer is not None:
+                timer.cancel()
+        self._idle = self._no_shell = None
         master, self.master = self.master, None
         if master is not None:
             loop.remove_reader(master)
@@ -302,9 +355,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
 
 class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
-    """One connection: accepts anyone, offers only the demo. Until it opens a session (and
-    again once its last one has ended) it waits in the state's gate, closed if another
-    pushes it out or it opens none in time."""
+    """One connection: accepts anyone, offers only the demo. Until the demo starts in one of
+    its sessions (and again once its last one has ended) it waits in the state's gate,
+    closed if another pushes it out or it starts none in time: a session channel alone, which
+    costs its client nothing, does not let it in."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
@@ -330,7 +384,8 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
             self._deadline = asyncio.get_running_loop().call_later(
                 self.state.session_deadline, self.conn.close)
 
-    def _come_in(self) -> None:
+    def come_in(self) -> None:
+        """The demo has started in one of its sessions: it no longer waits at the door."""
         self.state.gate.leave(self)
         if self._deadline is not None:
             self._deadline.cancel()
@@ -339,14 +394,14 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self.state.connections -= 1
-        self._come_in()
+        self.come_in()
 
     def auth_completed(self) -> None:
         self.state.gate.idle(self)  # all it can do now is open a session
 
     def session_ended(self) -> None:
         self.sessions -= 1
-        if not self.sessions and not self.lost:
+        if not self.sessions and not self.lost and self not in self.state.gate:
             self._wait()
             self.state.gate.idle(self)
 
@@ -354,12 +409,17 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         return False  # no authentication: there is nothing to protect behind the demo
 
     def session_requested(self) -> Any:
-        if self.state.sessions >= self.state.max_sessions:
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_RESOURCE_SHORTAGE, "bhtui: too many demo sessions, try later")
-        self._come_in()
+        """A place, if the caps leave one: in all, for this address, on this connection."""
+        refusal = self.state.cap.refusal(self.address)
+        if refusal is None and self.sessions >= SESSIONS_PER_CONNECTION:
+            refusal = (f"one connection holds at most {SESSIONS_PER_CONNECTION} sessions; "
+                       "end one of them or connect again.")
+        if refusal is not None:
+            log.info("refused %s: %s", self.address, refusal)
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_RESOURCE_SHORTAGE,
+                                            f"bhtui: {refusal}")
         self.sessions += 1
-        self.state.sessions += 1
+        self.state.cap.take(self.address)
         return DemoSession(self.state, self)
 
     def connection_requested(self, *args: Any) -> bool:
@@ -380,19 +440,24 @@ class ServerState:
 
     def __init__(self, command: list[str], max_sessions: int, idle_timeout: float,
                  session_deadline: float = SESSION_DEADLINE,
-                 kill_grace: float = KILL_GRACE) -> None:
+                 kill_grace: float = KILL_GRACE, per_address: int = PER_ADDRESS) -> None:
         self.command = command
         self.max_sessions = max_sessions
+        self.cap = SessionCap(max_sessions, per_address, "end one of your sessions")
         self.max_connections = 2 * max_sessions  # without a session: people between sessions
         self.gate: Gate[DemoServer] = Gate(self.max_connections,
                                            min(CONNECTIONS_PER_ADDRESS, self.max_connections))
         self.idle_timeout = idle_timeout
         self.session_deadline = session_deadline
         self.kill_grace = kill_grace
-        self.sessions = 0
         self.connections = 0  # open, with a session or not
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
+
+    @property
+    def sessions(self) -> int:
+        """Sessions holding a place, their demo started or not."""
+        return len(self.cap)
 
     def stop_child(self, child: subprocess.Popen[bytes], home: str | None,
                    terminal: int | None = None) -> None:
@@ -460,9 +525,10 @@ def _drain(terminal: int) -> None:
 
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
                     max_sessions: int = 20, idle_timeout: float = IDLE_TIMEOUT,
-                    session_deadline: float = SESSION_DEADLINE,
-                    kill_grace: float = KILL_GRACE) -> tuple[Any, ServerState]:
-    state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace)
+                    session_deadline: float = SESSION_DEADLINE, kill_grace: float = KILL_GRACE,
+                    per_address: int = PER_ADDRESS) -> tuple[Any, ServerState]:
+    state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace,
+                        per_address)
     server = await asyncssh.create_server(
         lambda: DemoServer(state), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
@@ -471,9 +537,12 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
 
 
 async def serve_forever(port: int, host: str, key_path: Path, command: list[str],
-                        max_sessions: int, own_folder: bool = True) -> None:
+                        max_sessions: int, own_folder: bool = True,
+                        per_address: int = PER_ADDRESS) -> None:
     key = load_or_create_host_key(key_path, own_folder)
-    server, state = await start_ssh(port, host, key, command, max_sessions)
+    door_logging("ssh", "asyncssh")
+    server, state = await start_ssh(port, host, key, command, max_sessions,
+                                    per_address=per_address)
     print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
     await until_signalled()
     server.close()

@@ -31,7 +31,6 @@ import shutil
 import signal
 import sys
 import tempfile
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,7 +41,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from bhtui.net.gate import lower_priority, screen_size
+from bhtui.net.gate import PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
 from bhtui.net.serve import until_signalled
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE
 
@@ -50,35 +49,8 @@ log = logging.getLogger("bhtui.web")
 
 MAX_MESSAGE = 64 * 1024  # bytes in one websocket message from a page: a paste, never more
 ERRORS_KEPT = 4096  # characters of an app's error output kept for the host's terminal
-PER_ADDRESS = 4  # sessions from one address (a household behind one router shares one)
 # A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port.
 HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)] if c != 0x0A}
-
-
-def escaped(text: str) -> str:
-    """``text`` with every control character but the newline written out (``\\x1b``), so no
-    escape sequence from a visitor or an app moves the host's cursor or retitles its
-    terminal."""
-    return text.translate(_CONTROLS)
-
-
-class EscapingFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        return escaped(super().format(record))
-
-
-def setup_logging() -> None:
-    """One line per event on stderr, escaped: ours, textual-serve's and aiohttp's."""
-    handler = logging.StreamHandler()
-    handler.setFormatter(EscapingFormatter("bhtui web: %(message)s"))
-    for name in ("bhtui.web", "textual-serve", "aiohttp"):
-        logger = logging.getLogger(name)
-        logger.handlers[:] = [handler]
-        logger.propagate = False
-        logger.setLevel(logging.INFO if name == "bhtui.web" else logging.WARNING)
-
-
 class Session(AppService):
     """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder."""
 
@@ -198,19 +170,10 @@ class WebDoor(Server):
         self.session_deadline, self.idle_timeout = session_deadline, idle_timeout
         self.kill_grace = kill_grace
         self.live: set[Session] = set()
-        self._from: Counter[str] = Counter()
+        self.cap = SessionCap(max_sessions, per_address, "close one of your tabs")
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: serve_forever says where the door is (textual-serve prints a banner)."""
-
-    def full(self, address: str) -> str | None:
-        """Why a visitor from ``address`` cannot have a session now, or None."""
-        if len(self.live) >= self.max_sessions:
-            return f"the server is full ({self.max_sessions} sessions); try again later."
-        if self._from[address] >= self.per_address:
-            return (f"the server is full for your address ({self.per_address} sessions from "
-                    "it); close one of your tabs or try again later.")
-        return None
 
     def _url_for(self, request: web.Request) -> str:
         """Where the page finds its script and websocket: --public-url, else the address the
@@ -223,7 +186,7 @@ class WebDoor(Server):
         return f"http://{self.host}:{self.port}"
 
     async def handle_index(self, request: web.Request) -> Any:
-        refusal = self.full(request.remote or "?")
+        refusal = self.cap.refusal(request.remote or "?")
         if refusal is not None:
             return web.Response(status=503, text=f"bhtui: {refusal}\n")
         # The base renders with self.public_url; nothing awaits between setting and reading.
@@ -242,7 +205,7 @@ class WebDoor(Server):
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="bhtui: a page of another site cannot open a session\n")
         await websocket.prepare(request)
-        refusal = self.full(address)
+        refusal = self.cap.refusal(address)
         if refusal is not None:
             with contextlib.suppress(Exception):
                 await websocket.send_bytes(f"\r\nbhtui: {refusal}\r\n".encode())
@@ -251,7 +214,7 @@ class WebDoor(Server):
             return websocket
         session = Session(self, address, websocket)
         self.live.add(session)
-        self._from[address] += 1
+        self.cap.take(address)
         log.info("session from %s (%d of %d)", address, len(self.live), self.max_sessions)
         width, height = screen_size(_number(request.query.get("width"), 80),
                                     _number(request.query.get("height"), 24))
@@ -270,9 +233,7 @@ class WebDoor(Server):
                 await websocket.close()
             await session.stop()
             self.live.discard(session)
-            self._from[address] -= 1
-            if not self._from[address]:
-                del self._from[address]
+            self.cap.give_back(address)
             log.info("session from %s ended", address)
         return websocket
 
@@ -352,7 +313,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
 
 
 async def serve_forever(command: list[str], host: str, port: int, **options: Any) -> None:
-    setup_logging()
+    door_logging("web", "textual-serve", "aiohttp")
     runner, door, port = await start_web(command, host, port, **options)
     where = options.get("public_url") or f"http://{host}:{port}/"
     if host in ("0.0.0.0", "::", ""):

@@ -1,5 +1,5 @@
 """What every door that lets strangers in shares: room for the connections still at the door,
-and the screen sizes a visitor may ask for.
+room for the sessions let in, and the screen sizes a visitor may ask for.
 
 The table's listener (`net/tcp.py`) and `bhtui serve-ssh` (`sshd.py`) use both, and so can
 any other door: whoever holds connections open without coming in can never keep a newcomer
@@ -7,11 +7,15 @@ out for long (the newcomer is admitted and the oldest waiting one pushed out, fi
 those from the newcomer's address, but never one in its first moments), and no window a
 visitor claims makes a session's app draw a screen larger than a real one. A visitor's app
 runs below the door's priority, so what it computes (a replay's analysis, bots) never slows
-the door itself or a table hosted on the same machine.
+the door itself or a table hosted on the same machine. The doors that run an app per visitor
+(`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
+both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
+never reaches the host's terminal as it came.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections import Counter
@@ -20,10 +24,39 @@ from typing import Generic, TypeVar
 
 MAX_COLUMNS, MAX_ROWS = 500, 200  # beyond any real screen; a 65535² pty took a child past 3 GiB
 
+PER_ADDRESS = 4  # sessions from one address (a household behind one router shares one)
+
 VISITOR_NICENESS = 10
 """How much lower a visitor's app runs than the door that started it (Unix niceness)."""
 
 C = TypeVar("C")
+
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)] if c != 0x0A}
+
+
+def escaped(text: str) -> str:
+    """``text`` with every control character but the newline written out (``\\x1b``), so no
+    escape sequence from a visitor or an app moves the host's cursor or retitles its
+    terminal."""
+    return text.translate(_CONTROLS)
+
+
+class EscapingFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        return escaped(super().format(record))
+
+
+def door_logging(door: str, *libraries: str) -> None:
+    """One line per event on stderr, escaped: the door's own (logger ``bhtui.DOOR``, from
+    INFO) and those of the ``libraries`` it runs on (from WARNING)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(EscapingFormatter(f"bhtui {door}: %(message)s"))
+    ours = f"bhtui.{door}"
+    for name in (ours, *libraries):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False
+        logger.setLevel(logging.INFO if name == ours else logging.WARNING)
 
 
 def lower_priority() -> None:
@@ -117,3 +150,39 @@ class Gate(Generic[C]):
         stale = [c for c, a in self._waiting.items()
                  if (address is None or a == address) and self._since[c] <= settled]
         return next((c for c in stale if c in self._idle), stale[0] if stale else None)
+
+
+class SessionCap:
+    """The sessions a door serves at once: at most ``most`` in all and ``per_address`` from
+    one address, so that whoever opens sessions from one machine leaves room for others.
+    ``close_one`` says what a visitor at his address's cap can end (his tabs, his
+    sessions)."""
+
+    def __init__(self, most: int, per_address: int, close_one: str) -> None:
+        self.most, self.per_address, self.close_one = most, per_address, close_one
+        self._from: Counter[str] = Counter()
+        self._total = 0
+
+    def __len__(self) -> int:
+        return self._total
+
+    def refusal(self, address: str) -> str | None:
+        """Why a visitor from ``address`` cannot have a session now, or None."""
+        if self._total >= self.most:
+            return f"the server is full ({self.most} sessions); try again later."
+        if self._from[address] >= self.per_address:
+            return (f"the server is full for your address ({self.per_address} sessions from "
+                    f"it); {self.close_one} or try again later.")
+        return None
+
+    def take(self, address: str) -> None:
+        """A session from ``address`` has begun (the caller asked :meth:`refusal` first)."""
+        self._from[address] += 1
+        self._total += 1
+
+    def give_back(self, address: str) -> None:
+        """A session from ``address`` has ended: its place is free."""
+        self._from[address] -= 1
+        self._total -= 1
+        if not self._from[address]:
+            del self._from[address]

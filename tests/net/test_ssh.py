@@ -1,23 +1,36 @@
 """`bhtui serve-ssh` with a real SSH client on loopback: the demo's first screen, a resize,
-quitting, a dropped client, and everything that is not the demo refused."""
+quitting, a dropped client, everything that is not the demo refused, and the caps and
+deadlines that keep a hostile client from holding every place."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import logging
 import os
 import random
 import struct
+import subprocess
+import tempfile
 import termios
+from collections.abc import Callable
+from pathlib import Path
 
 import asyncssh
 import pytest
 
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS
+from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
-from bhtui.sshd import get_winsize, load_or_create_host_key, set_winsize, start_ssh
+from bhtui.sshd import (
+    DEFAULT_TERM,
+    SESSIONS_PER_CONNECTION,
+    get_winsize,
+    load_or_create_host_key,
+    set_winsize,
+    start_ssh,
+)
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -55,9 +68,34 @@ class Clock:
         return self.now
 
 
-async def connect(port: int) -> asyncssh.SSHClientConnection:
+async def connect(port: int, address: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
+    """A client logged in from ``address`` (any of 127.0.0.0/8 reaches the server)."""
     return await asyncssh.connect("127.0.0.1", port, username="anyone", known_hosts=None,
-                                  password=None, client_keys=None)
+                                  password=None, client_keys=None, local_addr=(address, 0))
+
+
+class Kept(asyncssh.SSHClientSession):
+    """A client session that keeps every byte it receives."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.data += data
+
+
+async def bare_session(conn: asyncssh.SSHClientConnection
+                       ) -> tuple[asyncssh.SSHClientChannel, Kept]:
+    """A session channel that asks for nothing after it opens (no pty, no shell): what a
+    hostile client opens to hold places. asyncssh's public calls always ask for a shell or a
+    command once the channel is open, so this opens the channel itself."""
+    chan = asyncssh.SSHClientChannel(conn, asyncio.get_running_loop(), "strict", None,
+                                     "strict", 2**21, 32768)
+    await chan._open(b"session")
+    session = chan._session = Kept()
+    session.connection_made(chan)
+    await chan._start_reading()  # what asyncssh does once the shell is under way
+    return chan, session
 
 
 async def read_until(process, text: str, limit: float = 20.0) -> str:
@@ -220,7 +258,7 @@ async def test_the_session_cap_refuses_one_more_and_a_client_that_drops_frees_it
     first, second = await connect(port), await connect(port)
     try:
         await demo(first)
-        with pytest.raises(asyncssh.ChannelOpenError, match="too many"):
+        with pytest.raises(asyncssh.ChannelOpenError, match="the server is full"):
             await second.create_process(term_type="xterm", term_size=(80, 24))
         pid = next(iter(state.live)).child.pid
         first.abort()  # the Wi-Fi is gone
@@ -250,7 +288,6 @@ def free_port() -> int:
 async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_stops_it(tmp_path):
     """Issue 13.4: pty writes never block the loop; later logins work; SIGTERM is answered."""
     import signal
-    import subprocess
     import sys
 
     port = free_port()
@@ -376,8 +413,6 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
 
 def test_the_host_key_is_private_from_the_moment_it_exists(tmp_path, monkeypatch):
     """Issue 13.10: created 0600 (in a 0700 folder), not chmod-ed after writing."""
-    from pathlib import Path
-
     monkeypatch.setattr(Path, "chmod", lambda *a, **k: None)
     monkeypatch.setattr(os, "chmod", lambda *a, **k: None)
     old = os.umask(0o022)
@@ -419,3 +454,146 @@ def test_a_host_key_named_by_hand_is_made_private_and_its_folder_left_as_it_was(
     load_or_create_host_key(folder / "key", own_folder=False)
     assert oct((folder / "key").stat().st_mode & 0o777) == "0o600"
     assert oct(folder.stat().st_mode & 0o777) == "0o755"
+
+
+# ----- a client holding places without running the demo (found by a hostile pass) -----
+async def test_session_channels_that_ask_for_no_shell_are_closed_and_free_their_places(
+        server, monkeypatch):
+    """One connection opened bare session channels (no pty, no shell), as many as the cap,
+    and held every place for as long as it stayed: each honest visitor was told the server
+    was full. Now a channel that asks for no shell within SHELL_DEADLINE is told so and
+    closed, its place free at once; the hog's connection may stay, a visitor gets in."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", 0.5)
+    port, state = server
+    hog = await connect(port, "127.0.0.2")
+    try:
+        bare = [await bare_session(hog) for _ in range(state.max_sessions)]
+        for chan, session in bare:
+            await asyncio.wait_for(chan.wait_closed(), HANG)
+            assert b"no shell asked for within 0.5 s" in session.data
+        monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)  # the visitor's is honest
+        async with await connect(port) as visitor:
+            await demo(visitor)
+            assert state.sessions == 1 and not hog.is_closed()
+    finally:
+        hog.close()
+
+
+async def test_a_connection_whose_session_starts_no_demo_is_closed_at_the_session_deadline(
+        tmp_path, monkeypatch):
+    """The deadline for starting a session stopped at the first channel opened: a channel
+    that started nothing let its connection stay for good. It stops only once the demo
+    starts, so such a connection is closed at the deadline, channel and all."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2, idle_timeout=60,
+                                 session_deadline=0.5, kill_grace=KILL_GRACE)
+    port = srv.sockets[0].getsockname()[1]
+    hog = await connect(port)
+    try:
+        chan, _ = await bare_session(hog)
+        await asyncio.wait_for(hog.wait_closed(), HANG)
+        await settle(lambda: state.sessions == 0 and state.connections == 0)
+    finally:
+        hog.abort()
+        srv.close()
+        await state.stop_all()
+
+
+@pytest.mark.parametrize("server", [8], indirect=True)
+async def test_sessions_are_capped_per_connection_and_per_address_others_still_get_in(
+        server, monkeypatch):
+    """One connection, or one address, could take every place. A connection holds at most
+    SESSIONS_PER_CONNECTION sessions and an address PER_ADDRESS (as at the web door); one
+    more is refused in words that say why, and a visitor from elsewhere gets the demo."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)
+    port, state = server
+    hogs = [await connect(port, "127.0.0.2") for _ in range(3)]
+    try:
+        for _ in range(SESSIONS_PER_CONNECTION):
+            await bare_session(hogs[0])
+        with pytest.raises(asyncssh.ChannelOpenError, match="one connection holds at most 2"):
+            await bare_session(hogs[0])
+        while state.sessions < PER_ADDRESS:
+            await bare_session(hogs[1])
+        with pytest.raises(asyncssh.ChannelOpenError,
+                           match=r"full for your address \(4 sessions from it\)"):
+            await bare_session(hogs[2])
+        assert state.sessions == PER_ADDRESS < state.max_sessions
+        async with await connect(port) as visitor:
+            await demo(visitor)
+    finally:
+        for hog in hogs:
+            hog.close()
+
+
+def environment(pid: int) -> dict[str, str]:
+    """The environment process ``pid`` was started with."""
+    with open(f"/proc/{pid}/environ", "rb") as environ:
+        pairs = environ.read().decode(errors="replace").split("\0")
+    return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+
+
+@pytest.mark.parametrize("term, given", [
+    ("xterm\0", DEFAULT_TERM),
+    ("\x1b]0;owned\x07", DEFAULT_TERM),
+    ("../../../tmp/terminfo", DEFAULT_TERM),
+    ("x" * 300, DEFAULT_TERM),
+    ("", DEFAULT_TERM),
+    ("screen.xterm-256color", "screen.xterm-256color"),
+], ids=["nul", "escape", "path", "300-long", "none", "real"])
+async def test_a_term_that_is_no_terminal_name_is_replaced_and_the_visitor_gets_the_demo(
+        server, term, given):
+    """A visitor's TERM went into the app's environment as sent: one with a NUL made the
+    app's start fail, so he got nothing at all (and the door kept the pty open for good).
+    A TERM that is no terminfo name is replaced by DEFAULT_TERM; a real one is kept."""
+    port, state = server
+    async with await connect(port) as conn:
+        await demo(conn, term)
+        (session,) = state.live
+        assert environment(session.child.pid)["TERM"] == given
+
+
+def terminals_open() -> int:
+    """The pty masters this process holds open (the door runs in it): a leak shows here."""
+    count = 0
+    for fd in Path("/proc/self/fd").iterdir():
+        with contextlib.suppress(OSError):  # the listing's own descriptor, closed by now
+            count += os.readlink(fd) in ("/dev/ptmx", "/dev/pts/ptmx")
+    return count
+
+
+def failing(exc: Exception) -> Callable[..., object]:
+    """A stand-in for a system call that fails with ``exc``, as the real one can."""
+    def call(*_: object, **__: object) -> object:
+        raise exc
+    return call
+
+
+@pytest.mark.parametrize("where, exc", [
+    ("subprocess.Popen", ValueError("embedded null byte")),
+    ("subprocess.Popen", subprocess.SubprocessError("Exception occurred in preexec_fn.")),
+    ("tempfile.mkdtemp", OSError(errno.ENOSPC, "No space left on device")),
+    ("pty.openpty", OSError(errno.EAGAIN, "Out of pseudo-terminals")),
+], ids=["app-refused", "app-preexec", "no-folder", "no-terminal"])
+async def test_an_app_that_cannot_start_is_said_in_one_line_and_leaves_nothing_open(
+        server, tmp_path, monkeypatch, caplog, where, exc):
+    """Popen's ValueError (a NUL in the environment) was not caught: the visitor got 0 bytes
+    and a hung channel, the host no log line, and the pty's master stayed open, one per
+    session. Whatever fails while the app starts, the visitor reads one line and his channel
+    ends, the host's log says why, and no terminal, folder or place is left behind."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the sessions' data folders
+    monkeypatch.setattr(f"bhtui.sshd.{where}", failing(exc))
+    port, state = server
+    before = terminals_open()
+    async with await connect(port) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                            encoding=None)
+        said = await asyncio.wait_for(process.stdout.read(), HANG)  # until the channel ends
+        await asyncio.wait_for(process.wait_closed(), HANG)
+    assert said == b"\r\nbhtui: cannot start the app now; try later.\r\n"
+    assert process.exit_status == 1
+    assert terminals_open() == before and not list(tmp_path.glob("bhtui-ssh-*"))
+    assert state.sessions == 0 and not state.live
+    logged = [r.getMessage() for r in caplog.records if r.name == "bhtui.ssh"]
+    assert logged == [f"cannot start an app for 127.0.0.1: {exc}"]

@@ -18,12 +18,12 @@ import pytest
 
 from bhtui.bots import make_bot
 from bhtui.cards import RANK_NAMES
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS
+from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, escaped
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
-from bhtui.webd import escaped, start_web
+from bhtui.webd import start_web
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
