@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -293,6 +293,13 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             return
         self.client.act(self.parts.play_action(cards, view))
         self.hand.clear()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter nothing here answers says so, and where the keys are listed: a mistaken
+        key lost nothing, but said nothing either (w, z at the table)."""
+        if (event.is_printable and event.character and not self.model.small
+                and event.key not in self.app.active_bindings):
+            self.say(self.t("status.no_key", press=event.character))
 
     def action_why(self, key: str) -> None:
         """Play or Pass pressed while dimmed (or the table moved on as it was pressed): not

@@ -182,6 +182,8 @@ STRINGS: dict[str, dict[str, str]] = {
                         "zh": "r 准备 · b 空位补机器人 · 1-{n} 选座位后 x 移除，或 m + 1-{n} 移动 · o 规则 · c 聊天 · 回车 开始"},
     "room.keys.admin.levels": {"en": "r ready · b fill empty seats with bots · 1-{n} pick a seat, then x remove, l bot level or m + 1-{n} move · o rules · c chat · Enter start",
                                "zh": "r 准备 · b 空位补机器人 · 1-{n} 选座位后 x 移除、l 机器人难度，或 m + 1-{n} 移动 · o 规则 · c 聊天 · 回车 开始"},
+    "status.no_key": {"en": "{press} does nothing here: ? lists the keys",
+                      "zh": "{press} 在这里没有作用：按 ? 查看按键"},
     "help.room": {"en": "In the waiting room: {keys}. Once the match starts, the table's keys below are yours.",
                   "zh": "等候室：{keys}。比赛开始后，使用下面牌桌上的按键。"},
     "room.keys.player": {"en": "r ready · c chat · the host starts the match",

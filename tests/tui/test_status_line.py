@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.describe import set_words
@@ -77,3 +79,20 @@ async def test_R_TRICK_2_the_auto_pass_note_names_the_set_nobody_has_beaten_yet(
         named = status.removeprefix("Nothing in your hand beats ").partition(":")[0]
         assert status.startswith("Nothing in your hand beats ") and named in answered, (
             status, answered)
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "w does nothing here: ? lists the keys"),
+                                                ("zh", "w 在这里没有作用：按 ? 查看按键")])
+async def test_a_letter_nothing_answers_says_so_and_where_the_keys_are(language, said):
+    """w or z at the table changed nothing and said nothing: a player could not tell a
+    mistaken key from a table that had stopped. Now the status line says so for a while;
+    keys that act (a rank, the hint) say what they did, as before."""
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        screen = table(app)
+        await pilot.press("w")
+        assert screen.status == said
+        await pilot.press("3")
+        assert "does nothing" not in screen.status and "没有作用" not in screen.status
