@@ -25,6 +25,7 @@ from bhtui.net.protocol import (
     clean_text,
     client_hello,
     encode,
+    too_deep,
 )
 from bhtui.store.tokens import SeatTokens
 from bhtui.wire import (
@@ -112,11 +113,11 @@ class Client:
         if link is not None:
             self.link = link
         self.closed = None
-        decoder = FrameDecoder()
+        decoder = FrameDecoder(walk=_cleaned)
         while True:
             data = await self.link.read()
             try:
-                messages = [_cleaned(m) for m in decoder.feed(data)] if data else None
+                messages = decoder.feed(data) if data else None
             except ProtocolError as exc:
                 self.closed = str(exc)
                 messages = None
@@ -323,18 +324,19 @@ _PLAIN = frozenset({int, float, bool, type(None)})
 
 def _cleaned(value: Any, room: int = MAX_DEPTH) -> Any:
     """``value`` with control characters taken out of every text in it; a ProtocolError if
-    it nests deeper than ``room`` lists and maps (this walk is where the depth would blow
-    Python's stack). A message is mostly numbers and printable ASCII words: those are kept
-    without a call, since every client cleans every frame it gets (this walk cost a client
-    more than decoding the frame). Other text goes through ``clean_text``: printable is not
-    enough, as a pile of combining marks is printable."""
+    it nests deeper than ``room`` lists and maps (the client's decoder walks every message
+    with this instead of ``within_depth``: one walk of a large view, not two). A message is
+    mostly numbers and printable ASCII words: those are kept without a call, since every
+    client cleans every frame it gets (this walk cost a client more than decoding the
+    frame). Other text goes through ``clean_text``: printable is not enough, as a pile of
+    combining marks is printable."""
     kind = type(value)
     if kind is str:
         return value if _plain_text(value) else clean_text(value)
     if kind is not list and kind is not dict:
         return value
     if room == 0:
-        raise ProtocolError(f"a message nests deeper than {MAX_DEPTH} levels")
+        raise too_deep()
     inner = room - 1
     if kind is list:
         return [v if type(v) in _PLAIN or (type(v) is str and _plain_text(v))
