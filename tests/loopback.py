@@ -7,7 +7,7 @@ import socket
 
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.protocol import FrameDecoder
+from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.tcp import TcpLink, serve_table
 
 from net_helpers import HANG, in_background
@@ -97,3 +97,30 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))
         return s.getsockname()[1]
+
+
+HOST_HELLO = {"type": "hello", "proto": list(PROTOCOL), "app": "0", "id": "0123456789abcdef",
+              "code": False, "table": "T", "game": "baohuang", "preset": "qingdao",
+              "options": {}}
+WELCOME = {"type": "welcome", "role": "player", "seat": 0, "token": "ab", "last_cid": 0,
+           "seq": 0}
+
+
+async def hostile_host(*messages: dict) -> tuple[asyncio.Server, int, list[int]]:
+    """A host on loopback that says hello, waits for ours, then sends ``messages`` (each
+    built with the protocol's own encoder, whatever they hold) and keeps the link open: only
+    the client can end it. Its third value counts the connections made to it."""
+    links: list[int] = []
+
+    async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        links.append(1)
+        writer.write(encode(HOST_HELLO))  # type: ignore[arg-type]
+        await reader.read(65536)
+        writer.write(b"".join(map(encode, messages)))  # type: ignore[arg-type]
+        await writer.drain()
+        while await reader.read(65536):
+            pass
+        writer.close()
+
+    server = await asyncio.start_server(host, LOOPBACK, 0)
+    return server, server.sockets[0].getsockname()[1], links

@@ -5,11 +5,15 @@ Used by the screen, by tests and by bots over the wire alike. Transport-agnostic
 with ``write(bytes)`` and ``async read() -> bytes`` (b"" at the end) will do. The same client
 object survives reconnects: ``run`` may be called again on a new link and resumes from the
 last event number it saw. Every text a host sends is stripped of control characters before
-anyone (a screen) sees it: the host may be hostile too.
+anyone (a screen) sees it, and every message it sends has the fields the client and the
+screens shared by the games read, of their types (``HOST_MESSAGES``), or the client leaves,
+saying the host broke the protocol: the host may be hostile too (any table in the LAN
+lobby).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -25,6 +29,7 @@ from bhtui.net.protocol import (
     clean_text,
     client_hello,
     encode,
+    too_deep,
 )
 from bhtui.store.tokens import SeatTokens
 from bhtui.wire import (
@@ -42,8 +47,9 @@ from bhtui.wire import (
 
 KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 # Errors that end our stay even once admitted: our seat was taken over by another window or
-# machine with its token — reconnecting would only push that one out in turn.
-FINAL = frozenset({"replaced"})
+# machine with its token — reconnecting would only push that one out in turn; the host broke
+# the protocol (``malformed``, the client's own) — it would only do so again.
+FINAL = frozenset({"replaced", "malformed"})
 
 
 class Link(Protocol):
@@ -112,28 +118,34 @@ class Client:
         if link is not None:
             self.link = link
         self.closed = None
-        decoder = FrameDecoder()
+        decoder = FrameDecoder(walk=_cleaned)
         while True:
             data = await self.link.read()
-            try:
-                messages = [_cleaned(m) for m in decoder.feed(data)] if data else None
-            except ProtocolError as exc:
-                self.closed = str(exc)
-                messages = None
-            if messages is None:
+            messages, broken = _received(decoder, data)
+            for message in messages:
+                self._dispatch(message)
+            if broken is not None:  # we leave: a host that did it would only do it again
+                self.closed = broken
+                self.fail("malformed", broken)
+            if broken is not None or not data:
                 self.link.disconnect()
                 self._dispatch({"type": "closed", "reason": self.closed or "connection closed"})
                 return
-            for message in messages:
-                self._dispatch(message)
 
     @property
     def closed_by_host(self) -> bool:
         """The host said ``bye``: we wait for the same table to reopen (``--resume``)."""
         return self.refused is not None and self.refused.get("type") == "bye"
 
+    @property
+    def admitted(self) -> bool:
+        """The table let us in (a seat, a view or the waiting room): an error now answers
+        something we sent, unless it is FINAL."""
+        return self.seat is not None or self.view is not None or self.room is not None
+
     def fail(self, code: str, reason: str, **detail: str) -> None:
-        """The table cannot be reached: say so to the listeners, as the host's refusals are."""
+        """The table cannot be reached, or its host broke the protocol: say so to the
+        listeners, as the host's refusals are."""
         self._dispatch({"type": "error", "code": code, "reason": reason, **detail})
 
     def _send_hello(self, server: Message) -> None:
@@ -185,7 +197,7 @@ class Client:
             if self.tokens and self.token and self.seat is not None and isinstance(table_id, str):
                 self.tokens.put(table_id, self.token)
         elif kind == "catchup":
-            self._catch_up(message.get("events"))
+            self._catch_up(message["events"])
             return
         elif kind == "event":
             seq = message["seq"]
@@ -197,12 +209,11 @@ class Client:
             if _starts_a_match(message["event"]):
                 self.rounds.clear()  # 再来一局: the score table starts again with the match
         elif kind == "history":
-            for record in message.get("rounds") or []:
-                if isinstance(record, dict) and isinstance(record.get("round"), int):
-                    self.rounds[record["round"]] = cast(HistoryRow, record)
+            for record in message["rounds"]:
+                self.rounds[record["round"]] = cast(HistoryRow, record)
         elif kind == "view":
             self.view = message["view"]
-            self.table = message.get("table", [])
+            self.table = message.get("table") or []
             self.seq = message["seq"]
             recall: Recall = message.get("recall") or {}
             if "previous" not in recall:  # unchanged since the last frame: keep ours
@@ -211,15 +222,13 @@ class Client:
             self.asked = message.get("asked")
             timer = message.get("timer")
             self.deadline = None
-            if isinstance(timer, dict) and isinstance(timer.get("left"), (int, float)) \
-                    and isinstance(timer.get("seat"), int):
+            if timer is not None:
                 # Seconds left as the host sent them, counted down on this machine's clock.
                 self.deadline = (timer["seat"], time.monotonic() + timer["left"],
                                  timer.get("total") or timer["left"])
         elif kind == "room":
             self.room = message["room"]
-        elif kind == "error" and (message.get("code") in FINAL or (
-                self.seat is None and self.view is None and self.room is None)):
+        elif kind == "error" and (message["code"] in FINAL or not self.admitted):
             self.refused = message
         elif kind == "bye":  # the host closed the table (the seat token is kept): we wait for
             #                  it to reopen, quietly, until the person leaves
@@ -229,15 +238,11 @@ class Client:
         for listener in list(self._listeners):
             listener(message)
 
-    def _catch_up(self, events: Any) -> None:
+    def _catch_up(self, events: list[list[Any]]) -> None:
         """What we missed, as one frame: each event goes to the listeners as if it had come
         alone. Events before the first were summarised by the view (a late joiner), so a
         jump there is no gap."""
-        if not isinstance(events, list):
-            return
-        fresh = [e for e in events if isinstance(e, list) and len(e) == 2
-                 and isinstance(e[0], int) and isinstance(e[1], dict)
-                 and (self.last_seq is None or e[0] > self.last_seq)]
+        fresh = [e for e in events if self.last_seq is None or e[0] > self.last_seq]
         if fresh and self.last_seq is not None and fresh[0][0] != self.last_seq + 1:
             self.events.clear()  # what came before the jump is no longer continuous with it
             self.rounds.clear()  # it may hide a new match's start: the history page after
@@ -318,23 +323,124 @@ def _starts_a_match(event: Event) -> bool:
     return event.get("type") == "deal" and event.get("round") == 1 and event.get("redeal") == 0
 
 
+# ----- the host's messages, checked before anyone reads them ----------------------------------
+
+Check = Callable[[Any], bool]
+
+
+def _is(*kinds: type) -> Check:
+    """Of one of ``kinds`` exactly: a bool is not a whole number here (as at the host)."""
+    return lambda value: type(value) in kinds
+
+
+def _maybe(check: Check) -> Check:
+    """Absent or null, or as ``check`` says (the client reads these with ``get``)."""
+    return lambda value: value is None or check(value)
+
+
+def _list_of(check: Check) -> Check:
+    return lambda value: type(value) is list and all(map(check, value))
+
+
+def _fields(**checks: Check) -> Check:
+    """A map whose fields pass their checks (others it may have are nobody's business)."""
+    return lambda value: type(value) is dict and all(
+        check(value.get(name)) for name, check in checks.items())
+
+
+def _seconds(value: Any) -> bool:
+    """A time the host counts down: round() of NaN or infinity raises, on a screen's tick."""
+    return type(value) in (int, float) and math.isfinite(value) and value >= 0
+
+
+TEXT, WHOLE, FLAG, MAP, LIST = _is(str), _is(int), _is(bool), _is(dict), _is(list)
+_EVENT = _fields(type=TEXT)
+HOST_MESSAGES: dict[str, dict[str, Check]] = {
+    "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
+    "pake": {"pake": TEXT, "confirm": TEXT},
+    "welcome": {"seat": _maybe(WHOLE), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE)},
+    "catchup": {"events": _list_of(lambda pair: type(pair) is list and len(pair) == 2
+                                   and WHOLE(pair[0]) and _EVENT(pair[1]))},
+    "event": {"seq": WHOLE, "event": _EVENT},
+    "history": {"rounds": _list_of(_fields(round=WHOLE, redeals=WHOLE, scores=LIST,
+                                           totals=LIST))},
+    "view": {
+        "seq": WHOLE,
+        # The ViewHead, and the seats both games have: what the screens shared by the
+        # games read; the rest is each game's.
+        "view": _fields(preset=TEXT, options=MAP, viewer=_maybe(_is(int, str)), round=WHOLE,
+                        redeal=WHOLE, rounds=_maybe(WHOLE), phase=TEXT, to_act=_maybe(WHOLE),
+                        totals=_list_of(WHOLE), hand=_maybe(_list_of(TEXT)),
+                        actions=_maybe(_list_of(_fields(type=TEXT))),
+                        hands=_maybe(_list_of(_list_of(TEXT))), seats=_list_of(MAP)),
+        "table": _maybe(_list_of(_fields(name=TEXT, kind=_maybe(TEXT), auto=_maybe(FLAG)))),
+        "recall": _maybe(_fields(last=_maybe(_list_of(_maybe(MAP))),
+                                 previous=_maybe(_list_of(MAP)), played=_maybe(MAP),
+                                 deck=_maybe(MAP))),
+        "timer": _maybe(_fields(seat=WHOLE, left=_seconds, total=_maybe(_seconds))),
+        "asked": _maybe(_fields(left=_maybe(_seconds))),
+    },
+    "room": {"room": _fields(
+        table=TEXT, game=_maybe(TEXT), preset=TEXT, options=MAP, counter=_maybe(FLAG),
+        spectators=WHOLE, watchers=_maybe(LIST),
+        seats=_list_of(_fields(name=TEXT, kind=TEXT, ready=FLAG, taken=FLAG,
+                               level=_maybe(TEXT))))},
+    "error": {"code": TEXT, "reason": TEXT, "cid": _maybe(WHOLE)},
+    "hint": {"cid": WHOLE, "action": _fields(type=TEXT)},
+    "chat": {"seat": _maybe(WHOLE), "name": TEXT, "text": TEXT},
+    "bye": {},
+}
+"""What the client, its listeners and the screens shared by the games read of each message a
+host sends, by type: the field and the check its value passes (docs/protocol.md says what
+each means, ``bhtui.wire`` declares them all)."""
+
+
+def _received(decoder: FrameDecoder, data: bytes) -> tuple[list[Message], str | None]:
+    """The messages in ``data`` that the client knows, in order, up to the first frame or
+    message with which the host broke the protocol; and what that was (None: nothing)."""
+    messages: list[Message] = []
+    try:
+        for message in decoder.feed(data):
+            if _checked(message) is not None:
+                messages.append(message)
+    except ProtocolError as exc:
+        return messages, str(exc)
+    return messages, None
+
+
+def _checked(message: Message) -> Message | None:
+    """``message`` when it has every field ``HOST_MESSAGES`` names for its type, of its
+    type; None for a type the client does not know (a newer host's, or one only the client
+    makes: ``closed``); a ProtocolError naming the first field that is wrong. Nothing of a
+    message is used before it passes, so nothing a hostile host sends raises further in."""
+    kind = message["type"]
+    fields = HOST_MESSAGES.get(kind)
+    if fields is None:
+        return None
+    for name, check in fields.items():
+        if not check(message.get(name)):
+            raise ProtocolError(f"a {kind!r} message without a valid {name!r}")
+    return message
+
+
 _PLAIN = frozenset({int, float, bool, type(None)})
 
 
 def _cleaned(value: Any, room: int = MAX_DEPTH) -> Any:
     """``value`` with control characters taken out of every text in it; a ProtocolError if
-    it nests deeper than ``room`` lists and maps (this walk is where the depth would blow
-    Python's stack). A message is mostly numbers and printable ASCII words: those are kept
-    without a call, since every client cleans every frame it gets (this walk cost a client
-    more than decoding the frame). Other text goes through ``clean_text``: printable is not
-    enough, as a pile of combining marks is printable."""
+    it nests deeper than ``room`` lists and maps (the client's decoder walks every message
+    with this instead of ``within_depth``: one walk of a large view, not two). A message is
+    mostly numbers and printable ASCII words: those are kept without a call, since every
+    client cleans every frame it gets (this walk cost a client more than decoding the
+    frame). Other text goes through ``clean_text``: printable is not enough, as a pile of
+    combining marks is printable."""
     kind = type(value)
     if kind is str:
         return value if _plain_text(value) else clean_text(value)
     if kind is not list and kind is not dict:
         return value
     if room == 0:
-        raise ProtocolError(f"a message nests deeper than {MAX_DEPTH} levels")
+        raise too_deep()
     inner = room - 1
     if kind is list:
         return [v if type(v) in _PLAIN or (type(v) is str and _plain_text(v))

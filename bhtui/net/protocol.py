@@ -1,14 +1,14 @@
 """Messages and frames: 4-byte big-endian length + one msgpack map, with hard limits.
 
 Every message is a map with a ``type``. Decoding is bounded (frame cap, string, array and map
-limits); anything malformed raises :class:`ProtocolError`, and the host closes that one
-connection. ``docs/protocol.md`` describes each message.
+limits, nesting depth); anything malformed raises :class:`ProtocolError`, and the host closes
+that one connection. ``docs/protocol.md`` describes each message.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
 
 import msgpack
@@ -55,17 +55,42 @@ def decode_body(body: bytes) -> Message:
 
 
 MAX_DEPTH = 32
-"""Lists and maps in one another that a client's walk of a message accepts (the deepest real
-message, a view or a catch-up, has 5): msgpack decodes 2,000 levels, past Python's recursion
-limit. The host walks no client message, so it checks nothing."""
+"""Lists and maps in one another that a message may nest, counting its own map: the deepest
+real one, a catch-up holding a round's end, has 6 (a client's command, 3). msgpack decodes
+about 1,000 levels, and ``str`` or ``repr`` of that many raise RecursionError (a handler
+that quotes what it was sent, a walk of the message): every decoder refuses deeper, so no
+handler on either side ever sees one."""
+
+
+def within_depth(message: Message) -> Message:
+    """``message``, or a ProtocolError when it nests deeper than MAX_DEPTH. Level by level,
+    with no recursion of its own: the containers of each level, found among the values of
+    the one above (map keys are text: ``strict_map_key``)."""
+    level: list[Any] = [message]
+    for _ in range(MAX_DEPTH):
+        level = [v for c in level for v in (c.values() if type(c) is dict else c)
+                 if type(v) is list or type(v) is dict]
+        if not level:
+            return message
+    raise too_deep()
+
+
+def too_deep() -> ProtocolError:
+    """What a message nested deeper than MAX_DEPTH is refused with, whichever walk found it."""
+    return ProtocolError(f"a message nests deeper than {MAX_DEPTH} levels")
 
 
 class FrameDecoder:
-    """Splits a byte stream into messages; holds at most one partial frame."""
+    """Splits a byte stream into messages; holds at most one partial frame. Each message
+    goes through ``walk`` before anyone sees it: ``within_depth``, or a walk of the
+    receiver's own that bounds the depth on its way (the client's, which cleans texts: one
+    walk of a large view rather than two)."""
 
-    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+    def __init__(self, max_frame: int = MAX_FRAME,
+                 walk: Callable[[Message], Message] = within_depth) -> None:
         self._buffer = bytearray()
         self._max = max_frame
+        self._walk = walk
 
     def feed(self, data: bytes) -> list[Message]:
         self._buffer += data
@@ -78,7 +103,7 @@ class FrameDecoder:
                 break
             body = bytes(self._buffer[HEADER:HEADER + size])
             del self._buffer[:HEADER + size]
-            out.append(decode_body(body))
+            out.append(self._walk(decode_body(body)))
         return out
 
 

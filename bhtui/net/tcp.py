@@ -192,7 +192,8 @@ async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
 async def stay_connected(client: Client, host: str, port: int,
                          on_link: object = None) -> None:
     """Run the client, reconnecting with back-off after a lost link, until the host refuses
-    us (wrong code, full table) or the task is cancelled. Resumes from the last event seen.
+    us (wrong code, full table) or breaks the protocol, or the task is cancelled. Resumes
+    from the last event seen.
     After a ``bye`` (the host closed the table) it goes on trying, slowly (the back-off from
     BACKOFF[BYE_RETRY] on), so the seat is taken back by itself when the same table resumes.
     A table never reached at all is a failure the client is told about (``unreachable``),

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from bhtui.net.client import FINAL, Client
+from bhtui.net.client import Client
 from bhtui.store.config import Config, Settings, differences
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
@@ -196,7 +196,7 @@ class BhtuiApp(App[None]):
             return
         if refused.get("code") == "code":
             return  # the session asks for the code (again) and tries again
-        title = "refused.left" if refused.get("code") in FINAL else "refused.title"
+        title = "refused.left" if client.admitted else "refused.title"
         why = _refusal(self.t, refused)
         if refused.get("code") == "full" and client.role == "player" and self.address:
             why += "\n" + self.t("refused.watch", address=self.address)  # say how
@@ -347,6 +347,8 @@ def _refusal(t: Translator, refused: dict[str, Any]) -> str:
                  address=refused.get("address", "?"))
     if refused.get("code") == "replaced":
         return t("refused.replaced")
+    if refused.get("code") == "malformed":
+        return t("refused.malformed", reason=refused.get("reason", "?"))
     return str(refused.get("reason", "?"))
 
 

@@ -314,8 +314,8 @@ class CodePrompt(Dialog[str]):
 
 
 class RefusedScreen(Localized, Screen[None]):
-    """The host said no (wrong code, full table, other protocol) or put us out (our seat taken
-    over from elsewhere): say why, then leave."""
+    """The host said no (wrong code, full table, other protocol), put us out (our seat taken
+    over from elsewhere) or broke the protocol: say why, then leave."""
 
     CSS_PATH = STYLES / "room.tcss"
 

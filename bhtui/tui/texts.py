@@ -233,6 +233,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
     "refused.replaced": {"en": "this seat was taken over from another window or machine",
                          "zh": "此座位已被另一个窗口或另一台机器接管"},
+    "refused.malformed": {"en": "the table's host broke the protocol ({reason})",
+                          "zh": "牌桌主机违反了通信协议（{reason}）"},
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},
     "unreachable.refused": {
         "en": "nothing answers on {address} (connection refused). Is the table running, and is "

@@ -5,20 +5,22 @@ through reconnects, hostile texts, leaving and coming back, and what the host ec
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import unicodedata
 
+import msgpack
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
-from bhtui.net.protocol import MAX_MARKS, MAX_REASON, clean_text, encode
+from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, MAX_REASON, clean_text, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
 from bhtui.net.tcp import RATE_PER_SECOND, stay_connected
 
-from loopback import LOOPBACK, connect, frames, served, settle
+from loopback import LOOPBACK, Recording, connect, frames, served, settle
 from net_helpers import in_background, people_and_bots
 
 HARMLESS = {
@@ -308,4 +310,65 @@ async def test_R_HIDE_3_a_player_cannot_watch_his_own_open_table_from_his_machin
     host_machine, _ = await connect(port, "Here", "spectator")  # 127.0.0.1 to 127.0.0.1
     await settle(lambda: host_machine.view is not None)
     assert "hands" in host_machine.view and "hands" not in player.view
+    server.close()
+
+
+def nesting(message: dict, field: str, depth: int) -> bytes:
+    """A frame of ``message`` with ``field`` added: lists in one another, ``depth`` levels
+    counting the message's own map. Built by hand, as an attacker would: msgpack's packer
+    stops at 511 levels, its unpacker takes 1,023."""
+    body = (bytes([0x80 | len(message) + 1])
+            + b"".join(msgpack.packb(k) + msgpack.packb(v) for k, v in message.items())
+            + msgpack.packb(field) + b"\x91" * (depth - 2) + b"\x90")
+    return len(body).to_bytes(HEADER, "big") + body
+
+
+async def errors_until_closed(rec: Recording) -> list[dict]:
+    """The errors a connection got, once the host has closed it."""
+    await settle(lambda: rec.reader.at_eof())
+    return [m for m in frames(rec.received) if m["type"] == "error"]
+
+
+@pytest.mark.parametrize("role", ["spectator", "player"])
+async def test_a_message_nested_a_thousand_deep_is_a_protocol_error_and_the_table_goes_on(
+        role, caplog):
+    """1,020 lists in one another (msgpack decodes 1,023; ``str`` of them raises
+    RecursionError, and ``prefs`` quotes its level): the sender, a spectator as well as a
+    seat, gets the protocol's clean ``error`` and is closed like any malformed frame, the host
+    logs no traceback, and a watcher goes on getting the match."""
+    table = people_and_bots({0}, seed=2, rounds=None, bot_delay=0.05)
+    server, port = await served(table)
+    token = table.seats[0].token if role == "player" else None
+    mallory, rec = await connect(port, "Mallory", role, token=token)
+    watcher, _ = await connect(port, "Watcher", "spectator")
+    await settle(lambda: mallory.view is not None and watcher.view is not None)
+    rec.write(nesting({"type": "prefs", "auto_pass": True}, "assist", 1020))
+    errors = await errors_until_closed(rec)
+    assert [(e["code"], e["reason"]) for e in errors] == [
+        ("protocol", f"a message nests deeper than {MAX_DEPTH} levels")]
+    seen = watcher.last_seq or 0
+    await settle(lambda: (watcher.last_seq or 0) > seen + 5)
+    assert watcher.closed is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    server.close()
+
+
+async def test_a_chat_nested_max_depth_is_heard_and_one_level_more_is_refused():
+    """The bound is MAX_DEPTH levels, the message's own map counted: a real message nests
+    6 at most (a catch-up holding a round's end), so the bound refuses none of them."""
+    table = people_and_bots({0}, seed=2, bot_delay=600.0)
+    server, port = await served(table)
+    said: list[str] = []
+    watcher, _ = await connect(port, "Watcher", "spectator")
+    watcher.listen(lambda m: said.append(m["text"]) if m["type"] == "chat" else None)
+    deep, rec_deep = await connect(port, "Deep", "spectator", address="127.0.0.2")
+    deeper, rec_deeper = await connect(port, "Deeper", "spectator", address="127.0.0.3")
+    await settle(lambda: all(c.view is not None for c in (watcher, deep, deeper)))
+    rec_deep.write(nesting({"type": "chat", "text": "in bounds"}, "pad", MAX_DEPTH))
+    rec_deeper.write(nesting({"type": "chat", "text": "too deep"}, "pad", MAX_DEPTH + 1))
+    await settle(lambda: "in bounds" in said
+                 and (rec_deeper.reader.at_eof() or "too deep" in said))
+    assert said == ["in bounds"] and not rec_deep.reader.at_eof()
+    errors = [m for m in frames(rec_deeper.received) if m["type"] == "error"]
+    assert [e["code"] for e in errors] == ["protocol"]
     server.close()

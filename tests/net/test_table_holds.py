@@ -16,10 +16,22 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
 from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, PROTOCOL, ProtocolError, encode
+from bhtui.net.tcp import open_link, stay_connected
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
-from loopback import LOOPBACK, Recording, connect, events_in, frames, keeps_going, served, settle
+from loopback import (
+    LOOPBACK,
+    WELCOME,
+    Recording,
+    connect,
+    events_in,
+    frames,
+    hostile_host,
+    keeps_going,
+    served,
+    settle,
+)
 from net_helpers import in_background, people_and_bots
 
 
@@ -211,9 +223,10 @@ async def test_a_hostile_host_s_texts_reach_the_client_without_control_character
     server.close()
 
 
-async def test_a_hostile_host_s_deeply_nested_frame_ends_the_link_as_a_bad_frame():
+async def test_a_hostile_host_s_deeply_nested_frame_ends_the_stay_as_a_bad_frame():
     """Issue 13.7: 600 lists in one another (617 bytes) are refused like any malformed
-    frame — the client says why and closes — never a RecursionError out of ``Client.run``."""
+    frame — the client says the host broke the protocol and closes — never a RecursionError
+    out of ``Client.run``."""
     nested = b"\x82\xa4type\xa4chat\xa4text" + b"\x91" * 600 + b"\xc0"
 
     async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -228,7 +241,72 @@ async def test_a_hostile_host_s_deeply_nested_frame_ends_the_link_as_a_bad_frame
     said: list[dict] = []
     client.listen(said.append)
     await client.run()  # returns, raising nothing
-    assert said == [{"type": "closed", "reason": f"a message nests deeper than {MAX_DEPTH} levels"}]
+    why = f"a message nests deeper than {MAX_DEPTH} levels"
+    assert said == [{"type": "error", "code": "malformed", "reason": why},
+                    {"type": "closed", "reason": why}]
+    server.close()
+
+
+VIEW = {"preset": "qingdao", "options": {}, "viewer": 0, "round": 1, "redeal": 0,
+        "rounds": None, "phase": "play", "to_act": 0, "totals": [0] * 5, "seats": []}
+
+
+MALFORMED = {
+    "event without seq": ({"type": "event", "event": {"type": "play"}}, "seq"),
+    "event a list": ({"type": "event", "seq": 1, "event": [1]}, "event"),
+    "view without view": ({"type": "view", "seq": 1}, "view"),
+    "view whose recall is a list": ({"type": "view", "seq": 1, "view": VIEW, "recall": [1]},
+                                    "recall"),
+    "view whose timer is NaN": ({"type": "view", "seq": 1, "view": VIEW,
+                                 "timer": {"seat": 0, "left": float("nan"), "total": 30.0}},
+                                "timer"),
+    "room without room": ({"type": "room"}, "room"),
+    "welcome whose last_cid is text": ({**WELCOME, "last_cid": "x"}, "last_cid"),
+    "welcome whose token is a list": ({**WELCOME, "token": [1]}, "token"),
+    "error without reason": ({"type": "error", "code": "x"}, "reason"),
+    "catchup of a map": ({"type": "catchup", "events": {"a": 1}}, "events"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+async def test_a_hostile_host_s_malformed_message_ends_the_stay_saying_so(case):
+    """A host anyone may advertise in the LAN lobby sends a message without a field the
+    client reads, or of another type: the client does not raise out of ``run`` (which took
+    the player's app down), it leaves, once, saying the host broke the protocol and where;
+    nothing of the message was used."""
+    message, field = MALFORMED[case]
+    before = [] if message["type"] == "welcome" else [WELCOME]
+    after = {"type": "chat", "seat": None, "name": "Host", "text": "and on"}
+    server, port, links = await hostile_host(*before, message, after)
+    client = Client(None, "Me")  # type: ignore[arg-type]
+    said: list[dict] = []
+    client.listen(said.append)
+    staying = in_background(stay_connected(client, LOOPBACK, port))
+    await settle(lambda: staying.done() or after in said)
+    assert staying.done() and staying.result() is None  # it ended, raising nothing
+    why = f"a {message['type']!r} message without a valid {field!r}"
+    assert client.refused == {"type": "error", "code": "malformed", "reason": why}
+    assert said[-2:] == [client.refused, {"type": "closed", "reason": why}]
+    assert links == [1]  # no reconnecting to a host that would only do it again
+    assert client.view is None and client.room is None and client.token != [1]
+    server.close()
+
+
+async def test_a_hostile_host_s_message_of_a_type_only_the_client_makes_is_ignored():
+    """``closed`` is what the client tells its listeners when the link ends: a host that
+    sends one (without the ``reason`` a listener reads) changes nothing; what follows it is
+    heard."""
+    chat = {"type": "chat", "seat": 0, "name": "Host", "text": "still here"}
+    server, port, _ = await hostile_host(WELCOME, {"type": "closed"}, {"type": "surprise"}, chat)
+    client = Client(await open_link(LOOPBACK, port), "Me")
+    said: list[dict] = []
+    client.listen(said.append)
+    running = in_background(client.run())
+    await settle(lambda: running.done() or chat in said)
+    assert not running.done() and [m["type"] for m in said] == ["hello", "welcome", "chat"]
+    assert client.closed is None and client.refused is None and client.seat == 0
+    client.link.disconnect()
+    await running
     server.close()
 
 

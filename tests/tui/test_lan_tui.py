@@ -26,6 +26,7 @@ from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
+from loopback import WELCOME, hostile_host
 from net_helpers import in_background
 from tui_helpers import config, my_play_turn, wait_for
 from tui_helpers import table as table_screen
@@ -375,6 +376,27 @@ async def test_joining_a_closed_port_says_it_failed_why_and_what_to_try():
         assert f"127.0.0.1:{port}" in text and "connection refused" in text
         assert "bhtui host" in text and "bhtui join" in text  # what to try
         assert 0 <= box.region.x and box.region.right <= 80 and box.region.height >= 3
+
+
+@pytest.mark.parametrize("messages, said", [
+    ([{**WELCOME, "last_cid": "x"}], "Could not join: the table's host broke the protocol "
+                                     "(a 'welcome' message without a valid 'last_cid')"),
+    ([WELCOME, {"type": "view", "seq": 1}], "Left the table: the table's host broke the "
+                                            "protocol (a 'view' message without a valid 'view')"),
+], ids=["before the welcome", "once in"])
+async def test_a_hostile_host_s_malformed_message_is_one_line_saying_so_not_a_crash(
+        messages, said):
+    """A table anyone advertises in the lobby sends what the protocol does not allow: the
+    app says so in one line, as it says a refusal (it does not go on "reconnecting" to a
+    host that would only do it again), and nothing crashes."""
+    server, port, links = await hostile_host(*messages)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: not app.is_running or isinstance(app.screen, RefusedScreen),
+                       "the refusal")
+        text = str(app.screen.query_one("Static").render())
+        assert text.splitlines()[0] == said and links == [1]
+    server.close()
 
 
 async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
