@@ -19,6 +19,14 @@ from bhtui.tui.table import TableScreen
 from tui_helpers import footer_text, my_play_turn, table, wait_for
 
 
+def keyed_app(tmp_path: Path, keys: str) -> BhtuiApp:
+    """A local game of a settings file whose [keys] table holds ``keys`` (TOML lines)."""
+    path = tmp_path / "config.toml"
+    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n' + keys)
+    config, _ = load_config(path)
+    return BhtuiApp(config, LocalSession(seed=3, rounds=1))
+
+
 async def test_a_key_rebound_in_the_settings_file_acts_and_shows_in_the_footer(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\nhint = "z"\n')
@@ -104,11 +112,7 @@ async def test_many_start_up_warnings_show_three_and_count_the_rest(tmp_path):
     """Fourteen warnings made one column of notifications taller than an 80×24 screen, over
     the game, gone in eight seconds: now three show, one more counts the rest, and the app
     keeps them all to print when it ends."""
-    path = tmp_path / "config.toml"
-    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
-                    + "".join(f'nosuch{n} = "z"\n' for n in range(6)))
-    config, _ = load_config(path)
-    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    app = keyed_app(tmp_path, "".join(f'nosuch{n} = "z"\n' for n in range(6)))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         said = [str(n.message) for n in app._notifications]
@@ -118,11 +122,7 @@ async def test_many_start_up_warnings_show_three_and_count_the_rest(tmp_path):
 
 async def test_the_texts_that_name_a_key_name_the_players_own(tmp_path):
     """With pass = "n" the footer said "n Pass" and the status still "or pass (p)"."""
-    path = tmp_path / "config.toml"
-    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
-                    'pass = "n"\nauto = "ctrl+a,w"\n')
-    config, _ = load_config(path)
-    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    app = keyed_app(tmp_path, 'pass = "n"\nauto = "ctrl+a,w"\n')
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         assert app.t("status.your_turn", set="K K") == "Your turn: beat K K or pass (n)"
@@ -136,11 +136,7 @@ async def test_a_key_another_action_has_is_refused_and_both_keep_their_keys(tmp_
     key (the footer had no Pass, the status still said "pass (p)", and p said "select cards
     first"). A key another action of the same screen has is now named in a warning and
     left out: Enter plays and p passes, as shipped."""
-    path = tmp_path / "config.toml"
-    path.write_text('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\n\n[keys]\n'
-                    'pass = "nosuchkey"\nplay = "p"\nhint = "z"\n')
-    config, _ = load_config(path)
-    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    app = keyed_app(tmp_path, 'pass = "nosuchkey"\nplay = "p"\nhint = "z"\n')
     async with app.run_test(size=(100, 30)) as pilot:
         await my_play_turn(pilot, app)
         screen = table(app)

@@ -33,14 +33,23 @@ def prompt(app: BhtuiApp) -> str:
     return " ".join(str(p.render()) for p in app.screen.query("Plain"))
 
 
+def hosting(language: str = "en") -> BhtuiApp:
+    """The host's app of a new qingdao table on loopback, in its waiting room."""
+    table = Table(PRESETS["qingdao"], seed=1)
+    return BhtuiApp(Config(name="Ana", language=language),
+                    HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+
+
+async def in_the_room(pilot, app: BhtuiApp) -> None:
+    await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                   and app.client.room is not None)
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 async def test_the_host_quitting_the_waiting_room_is_asked_to_close_the_table(language):
-    table = Table(PRESETS["qingdao"], seed=1)
-    app = BhtuiApp(Config(name="Ana", language=language),
-                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    app = hosting(language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
-                       and app.client.room is not None)
+        await in_the_room(pilot, app)
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
         said = prompt(app)
@@ -96,12 +105,9 @@ async def test_help_in_the_waiting_room_names_the_room_s_own_keys_first():
     alone. Help now names the room's keys first, then the game's."""
     from bhtui.tui.dialogs import HelpScreen
 
-    table = Table(PRESETS["qingdao"], seed=1)
-    app = BhtuiApp(Config(name="Ana", language="en"),
-                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    app = hosting()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
-                       and app.client.room is not None)
+        await in_the_room(pilot, app)
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         texts = app.screen.texts
