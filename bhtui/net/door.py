@@ -60,10 +60,10 @@ class Door:
         self.spectators = 0  # admitted spectators, and per address: the caps
         self.spectators_from: Counter[str] = Counter()
 
-    def connect(self, conn: Connection, address: str = "local", same_machine: bool = True) -> None:
+    def connect(self, conn: Connection, address: str = "local") -> None:
         """A new connection: the host speaks first, saying whether a join code is needed."""
         table = self.table
-        self.pending[conn] = Pending(address, same_machine)
+        self.pending[conn] = Pending(address)
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
             "code": table.guard is not None, "table": table.name, "game": table.game.name,
@@ -118,11 +118,9 @@ class Door:
     def _admit(self, conn: Connection, role: str, name: str, token: str | None,
                last: int | None, admin: bool) -> None:
         table = self.table
-        pending = self.pending[conn]
-        address = pending.address
+        address = self.pending[conn].address
         seat: int | None = None
-        if self.outbox.open_spectating and not admin and not pending.same_machine \
-                and self._both_ways(role, address):
+        if self.outbox.open_spectating and not admin and self._both_ways(role, address):
             self.refuse(conn, "open", OPEN_TABLE)
             return
         del self.pending[conn]
@@ -149,7 +147,7 @@ class Door:
                 self.outbox.viewers.pop(old, None)
                 self.refuse(old, "replaced", "this seat was taken over from another window or "
                                              "machine")
-            taken.conn, taken.name, taken.taken = conn, name, True
+            taken.conn, taken.name, taken.taken, taken.address = conn, name, True, address
             table.seated(seat)
             if table.match is not None:
                 taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
@@ -167,11 +165,15 @@ class Door:
             table.spectators_changed()
 
     def _both_ways(self, role: str, address: str) -> bool:
-        """Whether admitting ``role`` from ``address`` would seat a player and an open
-        table's spectator on one other machine: the player would see every hand."""
-        seated = role == "player"
-        return any(v.address == address and (v.seat is None) == seated and not v.admin
-                   for v in self.outbox.viewers.values())
+        """Whether admitting ``role`` from ``address`` would put an open table's player and
+        one of its spectators on one machine: the player would see every hand. A seat keeps
+        the address it was taken from while its player is away, so dropping the link to
+        watch for a while, then rejoining, is refused too."""
+        if role == "player":
+            return any(v.address == address and v.seat is None and not v.admin
+                       for v in self.outbox.viewers.values())
+        return any(s.taken and s.bot is None and s.address == address
+                   for s in self.table.seats)
 
     def welcome(self, viewer: Viewer) -> None:
         """Tell a viewer where it sits (and its seat's token): on admission, and again when

@@ -286,11 +286,11 @@ class Table:
             self.leave(conn)
 
     # ----- the door and the waiting room (their parts do the work) ------------------------
-    def connect(self, conn: Connection, address: str = "local", same_machine: bool = True) -> None:
+    def connect(self, conn: Connection, address: str = "local") -> None:
         if self.closed:  # accepted as the host was stopping
             say_bye(conn)
             return
-        self.door.connect(conn, address, same_machine)
+        self.door.connect(conn, address)
 
     def leave(self, conn: Connection) -> None:
         self.door.leave(conn)

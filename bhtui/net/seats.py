@@ -33,6 +33,7 @@ class Seat:
     last_cid: int = 0
     ready: bool = False
     taken: bool = False  # a person sat here (empty human seats exist only before the match)
+    address: str | None = None  # where he took it from, kept while he is away (an open table)
     auto_pass: bool = False  # pass by itself when nothing in the hand beats the table
     assist: str | None = None  # the level that plays his 托管 and gives his hints (a person's)
 
@@ -90,7 +91,6 @@ class Pending:
     """A connection before its welcome; ``attempt`` while a join code is being proved."""
 
     address: str
-    same_machine: bool = True  # connected from the host's own machine (trusted: it runs all)
     attempt: Attempt | None = None
     hello: tuple[str, str, str | None, int | None] = ("", "", None, None)
 

@@ -55,9 +55,8 @@ class TcpConnection:
             # asyncio turns Nagle off only for sockets it made itself (proto 6); ours came
             # from listen_socket, and Nagle's wait cost 5-30 ms per action.
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        peer, mine = writer.get_extra_info("peername"), writer.get_extra_info("sockname")
+        peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.same_machine = bool(peer and mine and peer[0] == mine[0])
         self.closed_reason: str | None = None
         self._allowance = float(RATE_BURST)
         self._last = time.monotonic()
@@ -102,7 +101,7 @@ class TcpConnection:
         if self in closing:
             return
         loop = asyncio.get_running_loop()
-        self.table.connect(self, self.address, self.same_machine)
+        self.table.connect(self, self.address)
         deadline = loop.call_later(HANDSHAKE_DEADLINE, self._handshake_late)
         decoder = FrameDecoder()
         try:
