@@ -18,7 +18,7 @@ from bhtui import __version__
 from bhtui.net.joincode import CodeGuard, WrongCode
 from bhtui.net.outbox import Outbox
 from bhtui.net.protocol import MAX_REASON, PROTOCOL, Message, ProtocolError, check_hello, encode, error
-from bhtui.net.seats import Connection, Pending, Seat, Viewer
+from bhtui.net.seats import IN_PROCESS, Connection, Pending, Seat, Viewer
 from bhtui.net.state import TableState
 
 MAX_SPECTATORS = 500
@@ -168,7 +168,10 @@ class Door:
         """Whether admitting ``role`` from ``address`` would put an open table's player and
         one of its spectators on one machine: the player would see every hand. A seat keeps
         the address it was taken from while its player is away, so dropping the link to
-        watch for a while, then rejoining, is refused too."""
+        watch for a while, then rejoining, is refused too. The host's own process is not
+        held to it (``IN_PROCESS``)."""
+        if address == IN_PROCESS:
+            return False
         if role == "player":
             return any(v.address == address and v.seat is None and not v.admin
                        for v in self.outbox.viewers.values())

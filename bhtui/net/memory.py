@@ -6,6 +6,7 @@ import asyncio
 
 from bhtui.net.host import Table
 from bhtui.net.protocol import FrameDecoder, ProtocolError
+from bhtui.net.seats import IN_PROCESS
 
 
 class MemoryLink:
@@ -21,7 +22,7 @@ class MemoryLink:
         self._to_client: asyncio.Queue[bytes] = asyncio.Queue()
         self._decoder = FrameDecoder()
         self.closed_reason: str | None = None
-        table.connect(self, "memory")
+        table.connect(self, IN_PROCESS)
 
     # client side
     def write(self, data: bytes) -> None:

@@ -86,6 +86,11 @@ class ChatAllowance:
         return self.left + (time.monotonic() - self.time) * CHAT_PER_SECOND >= CHAT_BURST
 
 
+IN_PROCESS = "memory"
+"""The address of a link within the host's own process (its own screen, a local game): it
+runs the engine and sees every hand anyway."""
+
+
 @dataclass
 class Pending:
     """A connection before its welcome; ``attempt`` while a join code is being proved."""
