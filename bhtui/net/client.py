@@ -354,30 +354,45 @@ def _seconds(value: Any) -> bool:
 
 
 TEXT, WHOLE, FLAG, MAP, LIST = _is(str), _is(int), _is(bool), _is(dict), _is(list)
+MOST_SEATS = 5
+"""The most seats a table of either game has: a seat number is below it."""
+
+
+def _seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value < MOST_SEATS
+
+
+def _view_frame(message: Message) -> bool:
+    """A view's seat numbers name seats it has (the screens index the seats by them)."""
+    seats = len(message["view"]["seats"])
+    timer = message.get("timer") or {}
+    return 0 < seats <= MOST_SEATS and all(
+        n is None or n < seats for n in (message["view"].get("to_act"), timer.get("seat")))
 _EVENT = _fields(type=TEXT)
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
     "pake": {"pake": TEXT, "confirm": TEXT},
-    "welcome": {"seat": _maybe(WHOLE), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE)},
+    "welcome": {"seat": _maybe(_seat), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE)},
     "catchup": {"events": _list_of(lambda pair: type(pair) is list and len(pair) == 2
                                    and WHOLE(pair[0]) and _EVENT(pair[1]))},
     "event": {"seq": WHOLE, "event": _EVENT},
-    "history": {"rounds": _list_of(_fields(round=WHOLE, redeals=WHOLE, scores=LIST,
-                                           totals=LIST))},
+    "history": {"rounds": _list_of(_fields(round=WHOLE, redeals=WHOLE, scores=_list_of(WHOLE),
+                                           totals=_list_of(WHOLE)))},
     "view": {
         "seq": WHOLE,
         # The ViewHead, and the seats both games have: what the screens shared by the
         # games read; the rest is each game's.
         "view": _fields(preset=TEXT, options=MAP, viewer=_maybe(_is(int, str)), round=WHOLE,
-                        redeal=WHOLE, rounds=_maybe(WHOLE), phase=TEXT, to_act=_maybe(WHOLE),
+                        redeal=WHOLE, rounds=_maybe(WHOLE), phase=TEXT, to_act=_maybe(_seat),
                         totals=_list_of(WHOLE), hand=_maybe(_list_of(TEXT)),
                         actions=_maybe(_list_of(_fields(type=TEXT))),
-                        hands=_maybe(_list_of(_list_of(TEXT))), seats=_list_of(MAP)),
+                        hands=_maybe(_list_of(_list_of(TEXT))),
+                        seats=_list_of(_fields(count=WHOLE))),
         "table": _maybe(_list_of(_fields(name=TEXT, kind=_maybe(TEXT), auto=_maybe(FLAG)))),
         "recall": _maybe(_fields(last=_maybe(_list_of(_maybe(MAP))),
                                  previous=_maybe(_list_of(MAP)), played=_maybe(MAP),
                                  deck=_maybe(MAP))),
-        "timer": _maybe(_fields(seat=WHOLE, left=_seconds, total=_maybe(_seconds))),
+        "timer": _maybe(_fields(seat=_seat, left=_seconds, total=_maybe(_seconds))),
         "asked": _maybe(_fields(left=_maybe(_seconds))),
     },
     "room": {"room": _fields(
@@ -412,7 +427,9 @@ def _checked(message: Message) -> Message | None:
     """``message`` when it has every field ``HOST_MESSAGES`` names for its type, of its
     type; None for a type the client does not know (a newer host's, or one only the client
     makes: ``closed``); a ProtocolError naming the first field that is wrong. Nothing of a
-    message is used before it passes, so nothing a hostile host sends raises further in."""
+    message is used before it passes. What is checked is what the client and the screens
+    both games share read; the fields of one game (its events' and hands' contents) are
+    not, and a hostile host may still upset a game's own screen with them."""
     kind = message["type"]
     fields = HOST_MESSAGES.get(kind)
     if fields is None:
@@ -420,6 +437,8 @@ def _checked(message: Message) -> Message | None:
     for name, check in fields.items():
         if not check(message.get(name)):
             raise ProtocolError(f"a {kind!r} message without a valid {name!r}")
+    if kind == "view" and not _view_frame(message):
+        raise ProtocolError("a 'view' message naming a seat it does not have")
     return message
 
 

@@ -265,7 +265,7 @@ class GameLog:
             raise GameLogError(f"cannot write {self.path}: {exc.strerror or exc}") from None
         os.fchmod(self._file.fileno(), 0o600)
         # Cut only what is there to cut: a truncate to the same size still marks the file
-        # changed, and "the newest game" is found by that mark.
+        # changed (its time, which a person's file list sorts by: the game was not played).
         if self._end < os.fstat(self._file.fileno()).st_size:
             self._file.truncate(self._end)
         self._file.seek(self._end)

@@ -265,6 +265,13 @@ MALFORMED = {
     "welcome whose token is a list": ({**WELCOME, "token": [1]}, "token"),
     "error without reason": ({"type": "error", "code": "x"}, "reason"),
     "catchup of a map": ({"type": "catchup", "events": {"a": 1}}, "events"),
+    "welcome to seat 9": ({**WELCOME, "seat": 9}, "seat"),
+    "view whose to_act is seat 99": ({"type": "view", "seq": 1, "view": {
+        **VIEW, "to_act": 99, "seats": [{"count": 3}] * 5}}, "view"),
+    "view of a seat without its count": ({"type": "view", "seq": 1, "view": {
+        **VIEW, "seats": [{"count": 3}] * 4 + [{}]}}, "view"),
+    "history whose scores are text": ({"type": "history", "rounds": [
+        {"round": 1, "redeals": 0, "scores": ["a"] * 5, "totals": [0] * 5}]}, "rounds"),
 }
 
 
