@@ -84,13 +84,13 @@ def _clashes(kept: dict[str, str], bindings: list[list[Binding]]) -> dict[str, t
                 continue
             new = _pressed(kept[mine.id])
             for other in screen:
-                if other.id in (None, mine.id, f"why.{mine.id}"):
+                if other.id in (mine.id, f"why.{mine.id}"):
                     continue
                 if _pressed(mine.key) & _pressed(other.key):
                     continue  # shared as shipped: the actions take turns
                 both = new & _pressed(_listed(other, kept))
-                if both:
-                    found.setdefault(mine.id, (sorted(both)[0], other.id or ""))
+                if both:  # (one without an id, Tab's or a list's, named by its action)
+                    found.setdefault(mine.id, (sorted(both)[0], other.id or other.action))
     return found
 
 

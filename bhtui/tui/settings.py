@@ -121,7 +121,10 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
         following = values[(values.index(current) + 1) % len(values)] if current in values \
             else values[0]
         self.rules = self.rules.with_options(**{name: following})
-        self.switched[name] = following
+        if following == self.game.rules(self.rules.name).options()[name]:
+            self.switched.pop(name, None)  # back as the rule set has it: nothing to carry
+        else:
+            self.switched[name] = following
         options.replace_option_prompt_at_index(index, self._label(name))
 
     def action_done(self) -> None:

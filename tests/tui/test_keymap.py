@@ -156,3 +156,5 @@ def test_keys_taken_from_each_other_or_from_a_rank_are_refused_alike():
         "keys.play = 'z'", "keys.pass = 'z'", "keys.hint = 'b'", "keys.sort = 'x'"]
     assert "b is already the key of pick.BJ" in problems[2]
     assert checked({"play": "enter,w"}) == ({"play": "enter,w", "why.play": "enter,w"}, [])
+    kept, problems = checked({"hint": "tab"})  # Tab moves the focus: a binding with no id
+    assert kept == {} and "tab is already the key of app.focus_next" in problems[0]

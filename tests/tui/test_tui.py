@@ -456,6 +456,8 @@ async def test_the_rules_screen_keeps_its_title_and_choice_in_sight_and_its_swit
         await pilot.press("right", "left")
         assert app.screen.rules.name == "qingdao" and app.screen.rules.quit_penalty == 10
         assert "<10> Quit penalty" in "\n".join(screen_text(app))
+        await pilot.press("up", "up", "space", "space")  # 抢独 on and off again: as shipped
+        assert not app.screen.rules.grab_solo and "grab_solo" not in app.screen.switched
 
 
 def test_every_option_of_every_preset_is_explained_in_both_languages():
