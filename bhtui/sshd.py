@@ -14,7 +14,7 @@ terminfo name (nothing else he sends reaches its environment or arguments). Caps
 newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
 their first moments), deadlines for starting the demo, on a connection and in each session, and
 an idle timeout keep a public demo from being starved; a dropped client's process is ended, and
-SIGTERM ends them all.
+SIGTERM (or SIGHUP, its terminal closed) ends them all.
 """
 
 from __future__ import annotations

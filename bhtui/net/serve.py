@@ -87,9 +87,11 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
 
 
 async def until_signalled() -> None:
-    """Wait for SIGINT or SIGTERM: a served process stops cleanly on either."""
+    """Wait for SIGINT, SIGTERM or SIGHUP: a served process stops cleanly on any, the last
+    when the terminal it runs in is closed (it died there, leaving each SSH visitor's
+    folder behind)."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()

@@ -314,6 +314,35 @@ async def test_a_megabyte_of_random_input_never_stalls_the_server_and_sigterm_st
             server.wait()
 
 
+async def test_closing_the_terminal_of_serve_ssh_stops_it_cleanly(tmp_path):
+    """serve-ssh stopped on SIGINT and SIGTERM only: closing the terminal it ran in (SIGHUP,
+    as tmux kill-session does) killed it on the spot, and each visitor's 0700 folder stayed
+    in the temporary directory. It now stops as on SIGTERM, and leaves nothing there."""
+    import signal
+    import sys
+
+    port, scratch = free_port(), tmp_path / "tmp"
+    scratch.mkdir()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", str(port),
+         "--host-key", str(tmp_path / "key")],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data"), "TMPDIR": str(scratch)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "demo on ssh://" in server.stdout.readline()
+        conn = await connect(port)
+        await demo(conn)
+        assert [p.name[:10] for p in scratch.iterdir()] == ["bhtui-ssh-"]
+        server.send_signal(signal.SIGHUP)
+        assert server.wait(15) == 0
+        assert list(scratch.iterdir()) == []
+        conn.abort()
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
 async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
     """Issue 13.9, 27.2: at most twice the session cap of connections wait without a session
     (a newcomer while all are in their first moments is turned away); they are closed when
