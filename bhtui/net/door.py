@@ -86,13 +86,13 @@ class Door:
         if guard is None or admin or self._token_seat(token) is not None:
             self._admit(conn, *hello, admin=admin)
             return
-        wait = guard.wait()
+        wait = guard.wait(pending.address)
         if wait:
             self.refuse(conn, "cooldown", f"too many wrong join codes at this table: try again "
                                            f"in {wait:.0f} s")
             return
         try:
-            pending.attempt = guard.begin(_hex(message.get("pake"), "pake"))
+            pending.attempt = guard.begin(_hex(message.get("pake"), "pake"), pending.address)
         except (ProtocolError, WrongCode):
             self.refuse(conn, "code", "this table needs its join code")
             return

@@ -4,9 +4,11 @@ A password-authenticated key exchange means a captured handshake is worth nothin
 each side derives a key from the code and the other's message, and only the key confirmations
 cross the wire. An attacker learns one yes/no per connection, so guesses are what is limited —
 per table (a bucket that refills), because addresses are cheap to change and many honest
-players share one (NAT, the SSH menu). A player who already holds a seat token never needs the
-code again, so a guesser can delay newcomers while he keeps guessing, never shut out the seated.
-Both sides live here so the client never imports the host.
+players share one (NAT, the SSH menu). Within it, one address may spend only half the table's
+guesses: a lone guesser who spent every refill kept every newcomer out for as long as he
+guessed (a hostile pass), and now leaves the other half to them. A player who already holds a
+seat token never needs the code again, so no guesser ever shuts out the seated. Both sides
+live here so the client never imports the host.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from collections.abc import Callable
 
 GUESS_BURST = 10  # wrong codes a table accepts at once …
 GUESS_REFILL = 6.0  # … then one more every this many seconds (ten a minute)
+ADDRESS_BURST = 5  # and of those, from one address at once …
+ADDRESS_REFILL = 12.0  # … then one more every this many seconds (five a minute)
 SIDES = (b"bhtui-client", b"bhtui-host")
 
 
@@ -67,40 +71,67 @@ class Attempt:
             raise WrongCode("the join-code message is not valid") from None
         self.confirm = _confirm(key, SIDES[1])
         self._expected = _confirm(key, SIDES[0])
+        self.buckets: list[Bucket] = []  # what it was spent from (a right code gives it back)
 
     def proves(self, client_confirm: bytes) -> bool:
         return hmac.compare_digest(client_confirm, self._expected)
 
 
+class Bucket:
+    """Guesses: ``burst`` at once, then one more every ``refill`` seconds."""
+
+    def __init__(self, burst: int, refill: float, clock: Callable[[], float]) -> None:
+        self.burst, self.refill, self._clock = burst, refill, clock
+        self.guesses, self._when = float(burst), clock()
+
+    def wait(self) -> float:
+        """Seconds until a guess is allowed (0: now)."""
+        now = self._clock()
+        self.guesses = min(self.burst, self.guesses + (now - self._when) / self.refill)
+        self._when = now
+        return 0.0 if self.guesses >= 1 else (1 - self.guesses) * self.refill
+
+    def give_back(self) -> None:
+        self.guesses = min(self.burst, self.guesses + 1)
+
+
 class CodeGuard:
-    """The table's code and its guess budget: a bucket of GUESS_BURST that refills one guess
-    every GUESS_REFILL seconds. Every attempt takes a guess before any work is done (so a flood
-    costs the host no cryptography); a right code gives it back."""
+    """The table's code and its guess budgets: the table's bucket (GUESS_BURST, one more
+    every GUESS_REFILL seconds) and, within it, one per address (ADDRESS_BURST, ADDRESS_REFILL).
+    Every attempt takes a guess from both before any work is done (so a flood costs the host
+    no cryptography); a right code gives them back. An address's bucket exists only while it
+    is not full: no more of them than the table's own bucket lets guesses through."""
 
     def __init__(self, code: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.code = code.strip()
         self._clock = clock
-        self._guesses = float(GUESS_BURST)
-        self._when = clock()
+        self._table = Bucket(GUESS_BURST, GUESS_REFILL, clock)
+        self._addresses: dict[str, Bucket] = {}
 
-    def _refill(self) -> None:
-        now = self._clock()
-        self._guesses = min(GUESS_BURST, self._guesses + (now - self._when) / GUESS_REFILL)
-        self._when = now
+    def wait(self, address: str | None = None) -> float:
+        """Seconds until a guess from ``address`` is allowed (0: now)."""
+        for known, bucket in list(self._addresses.items()):
+            if bucket.wait() == 0 and bucket.guesses >= bucket.burst:
+                del self._addresses[known]  # full again: nothing to remember
+        mine = self._addresses.get(address) if address is not None else None
+        return max(self._table.wait(), mine.wait() if mine is not None else 0.0)
 
-    def wait(self) -> float:
-        """Seconds until a guess is allowed (0: now)."""
-        self._refill()
-        return 0.0 if self._guesses >= 1 else (1 - self._guesses) * GUESS_REFILL
-
-    def begin(self, client_message: bytes) -> Attempt:
+    def begin(self, client_message: bytes, address: str | None = None) -> Attempt:
         """Spend a guess and answer it; WrongCode for a message that is no SPAKE2 point."""
-        assert self.wait() == 0, "callers check wait() first"
-        self._guesses -= 1
-        return Attempt(self.code, client_message)
+        assert self.wait(address) == 0, "callers check wait() first"
+        buckets = [self._table]
+        if address is not None:
+            buckets.append(self._addresses.setdefault(
+                address, Bucket(ADDRESS_BURST, ADDRESS_REFILL, self._clock)))
+        for bucket in buckets:
+            bucket.guesses -= 1
+        attempt = Attempt(self.code, client_message)
+        attempt.buckets = buckets
+        return attempt
 
     def finish(self, attempt: Attempt, client_confirm: bytes) -> bool:
         if attempt.proves(client_confirm):
-            self._guesses = min(GUESS_BURST, self._guesses + 1)
+            for bucket in attempt.buckets:
+                bucket.give_back()
             return True
         return False

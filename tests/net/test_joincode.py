@@ -116,6 +116,30 @@ async def test_guesses_are_limited_per_table_whatever_the_address():
     server.close()
 
 
+async def test_a_lone_guesser_spends_half_the_table_s_guesses_and_newcomers_get_in():
+    """One address spending every guess as it refilled kept every newcomer out, the right
+    code too, for as long as it guessed (a hostile pass). An address now has ADDRESS_BURST of
+    the table's GUESS_BURST, refilled at half the table's rate: a lone guesser is told to
+    wait while a newcomer with the code gets in at once."""
+    table, server, port = await coded_table()
+    now = [0.0]
+    table.guard = joincode.CodeGuard("4242", clock=lambda: now[0])  # time moves when we say
+    answers = []
+    for n in range(joincode.ADDRESS_BURST + 2):
+        eve = await from_address(port, "127.0.5.2", "Eve", f"{n:04d}")
+        await settle(lambda: eve.refused is not None)
+        answers.append(eve.refused["code"])
+    assert answers == ["code"] * joincode.ADDRESS_BURST + ["cooldown"] * 2
+    ana = await from_address(port, "127.0.6.2", "Ana", "4242")
+    await settle(lambda: ana.room is not None or ana.refused is not None)
+    assert ana.room is not None and ana.refused is None
+    now[0] += joincode.ADDRESS_REFILL  # one more guess for Eve, as the table refills two
+    eve = await from_address(port, "127.0.5.2", "Eve", "9999")
+    await settle(lambda: eve.refused is not None)
+    assert eve.refused["code"] == "code"
+    server.close()
+
+
 async def test_a_seated_player_gets_back_in_while_someone_is_guessing(monkeypatch):
     """A seat token proves more than the code: rejoining needs no code, so a guesser can
     never lock the table's own players out."""
