@@ -4,7 +4,8 @@ room for the sessions let in, and the screen sizes a visitor may ask for.
 The table's listener (`net/tcp.py`) and `bhtui serve-ssh` (`sshd.py`) use both, and so can
 any other door: whoever holds connections open without coming in can never keep a newcomer
 out for long (the newcomer is admitted and the oldest waiting one pushed out, first among
-those from the newcomer's address, but never one in its first moments), and no window a
+those from the newcomer's address, but never one in its first moments unless its address
+holds far more than the newcomer's), and no window a
 visitor claims makes a session's app draw a screen larger than a real one. A visitor's app
 runs below the door's priority, so what it computes (a replay's analysis, bots) never slows
 the door itself or a table hosted on the same machine. The doors that run an app per visitor
@@ -83,9 +84,11 @@ class Gate(Generic[C]):
 
     But a connection is left alone for ``fresh`` seconds after it arrives and again after it
     turns idle; when every one that could go is that fresh, the newcomer is turned away
-    instead. Whoever reconnects each connection pushed out would otherwise, after as many
-    turns as the door has places, push out a visitor who had just logged in and was opening
-    his session — and would keep the door churning for ever.
+    instead — unless the door is full and some address holds two more than the newcomer's,
+    whose newest goes (a fair share per address). Whoever reconnects each connection pushed
+    out would otherwise, after as many turns as the door has places, push out a visitor who
+    had just logged in and was opening his session — and would keep the door churning for
+    ever.
     """
 
     def __init__(self, most: int, per_address: int, fresh: float = 5.0,
@@ -108,7 +111,8 @@ class Gate(Generic[C]):
         out: list[C] = []
         if self._from[address] >= self.per_address and not self._push(address, out):
             return [conn]
-        if len(self._waiting) >= self.most and not self._push(None, out):
+        if len(self._waiting) >= self.most and not self._push(None, out) \
+                and not self._fair(address, out):
             return [*out, conn]
         self._waiting[conn] = address
         self._since[conn] = self.clock()
@@ -121,6 +125,20 @@ class Gate(Generic[C]):
         going = self._first_out(address)
         if going is None:
             return False
+        self.leave(going)
+        out.append(going)
+        return True
+
+    def _fair(self, address: str, out: list[C]) -> bool:
+        """With every waiting connection fresh, push out the newest of the address holding
+        the most, if it holds two more than ``address``: silent connections from nine
+        addresses, each put back as it was pushed out, kept every newcomer out (a seated
+        player coming back too, a hostile pass); now only as many addresses as the door has
+        places could."""
+        busiest = max(self._from, key=self._from.__getitem__, default=None)
+        if busiest is None or self._from[busiest] < self._from[address] + 2:
+            return False
+        going = next(c for c in reversed(self._waiting) if self._waiting[c] == busiest)
         self.leave(going)
         out.append(going)
         return True

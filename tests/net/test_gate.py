@@ -72,3 +72,22 @@ def test_a_full_address_pays_with_its_own_connections_never_anothers():
     clock.now += 10
     assert gate.enter("a4", "a") == ["a1"]
     assert len(gate) == 3 and all(conn in gate for conn in ("b1", "a2", "a4"))
+
+
+def test_many_addresses_holding_the_door_leave_a_newcomer_a_place():
+    """Silent connections from nine addresses, each put back as it was pushed out, filled a
+    door of 64 with connections all in their first moments, and every newcomer was told
+    "busy" — a seated player coming back too (a hostile pass on loopback). A newcomer now
+    pushes out the newest of the address holding the most, when it holds two more than the
+    newcomer's own; the holders churning among themselves never push him out in turn."""
+    clock = Clock()
+    gate: Gate[str] = Gate(64, 8, fresh=5.0, clock=clock)
+    for n in range(64):
+        assert gate.enter(f"h{n}", f"10.0.0.{n // 8}") == []
+    assert gate.enter("player", "10.0.1.1") == ["h7"]  # the newest of an address of eight
+    for turn in range(20):  # each holder pushed out comes straight back, from its address
+        clock.now += 0.05
+        comeback = f"c{turn}"
+        gate.enter(comeback, f"10.0.0.{turn % 8}")
+        assert "player" in gate
+    assert gate.enter("same", "10.0.0.1") != []  # a full address still pays its own way
