@@ -368,6 +368,8 @@ def _view_frame(message: Message) -> bool:
     timer = message.get("timer") or {}
     return 0 < seats <= MOST_SEATS and all(
         n is None or n < seats for n in (message["view"].get("to_act"), timer.get("seat")))
+
+
 _EVENT = _fields(type=TEXT)
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
