@@ -122,6 +122,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         else:
             self.hand.focus()
             self.client.set_prefs(self.config.auto_pass, self.config.assist)
+        if not self.app.is_running:  # pushed as the app quits: nothing to draw (below)
+            return
         self._check_size(self.app.size.width, self.app.size.height)
         for seq, event in self.client.events:  # what arrived before this screen was shown
             self._log_event(seq, event)
@@ -244,7 +246,10 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.update_status()
 
     def refresh_view(self) -> None:
-        if self.client.view is not None:
+        """The table as the view now says. Not once the app is quitting: a screen pushed
+        just then (a view arriving as the player quits) has its parts going, not coming, and
+        drawing them raised NoMatches on the way out."""
+        if self.client.view is not None and self.app.is_running:
             draw_table(self)
             self.update_status()
             self.offered = self.model.keys()
