@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import socket
@@ -35,7 +36,7 @@ from bhtui.bots import HeuristicBot
 from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
 from bhtui.net.protocol import PROTOCOL, encode
-from bhtui.net.tcp import TcpLink, open_link
+from bhtui.net.tcp import TcpLink, open_link, open_streams
 
 HANDSHAKES, TRIES = 32, 5  # spectators saying hello at once (the host takes 64), tries each
 THINK = 0.01  # seconds a player waits before sending, so actions do not queue behind each other
@@ -77,30 +78,37 @@ class FrameClock:
         return kinds
 
 
-class Watcher(asyncio.Protocol):
+class Watcher:
     """A spectator that only reads frame headers and event numbers; ``seated`` says whether
     the host welcomed it (or refused it: busy with other handshakes, full)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 ahead: bytes) -> None:
         self.name, self.clock = name, FrameClock()
-        self.transport: asyncio.Transport | None = None
+        self.writer = writer
         self.seated: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.reading = asyncio.ensure_future(self._read(reader, ahead))
 
-    def connection_made(self, transport: Any) -> None:
-        self.transport = transport
+    async def _read(self, reader: asyncio.StreamReader, data: bytes) -> None:
+        with contextlib.suppress(ConnectionError, OSError):
+            if data:  # a refusal in clear, read ahead of the stream
+                self._received(data)
+            while data := await reader.read(65536):
+                self._received(data)
+        if not self.seated.done():
+            self.seated.set_result(False)
 
-    def data_received(self, data: bytes) -> None:
+    def _received(self, data: bytes) -> None:
         kinds = self.clock.feed(data, time.perf_counter())
         if b"hello" in kinds:  # the host's: say ours
-            assert self.transport is not None
-            self.transport.write(encode({"type": "hello", "proto": list(PROTOCOL),
-                                         "role": "spectator", "name": self.name}))
+            self.writer.write(encode({"type": "hello", "proto": list(PROTOCOL),
+                                      "role": "spectator", "name": self.name}))
         if not self.seated.done() and (b"welcome" in kinds or b"error" in kinds):
             self.seated.set_result(b"welcome" in kinds)
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        if not self.seated.done():
-            self.seated.set_result(False)
+    def close(self) -> None:
+        self.reading.cancel()
+        self.writer.close()
 
 
 class TimedLink(TcpLink):
@@ -143,18 +151,17 @@ def spectators(port: int, count: int, pipe: Connection) -> None:
     """The spectators' process: connect from many loopback addresses, report when seated,
     then (on request) when each event reached each of them."""
     async def run() -> None:
-        loop = asyncio.get_running_loop()
         shaking = asyncio.Semaphore(HANDSHAKES)
 
         async def seat(i: int) -> Watcher | None:
             address = f"127.1.{i // 250}.{i % 250 + 1}"  # the host caps spectators per address
             for _ in range(TRIES):  # a refused one tries again, as a person would
                 async with shaking:
-                    transport, watcher = await loop.create_connection(
-                        lambda: Watcher(f"W{i}"), "127.0.0.1", port, local_addr=(address, 0))
+                    watcher = Watcher(f"W{i}", *await open_streams(
+                        "127.0.0.1", port, local_addr=(address, 0)))
                     if await watcher.seated:
                         return watcher
-                transport.close()
+                watcher.close()
             return None
 
         seated = await asyncio.gather(*(seat(i) for i in range(count)))

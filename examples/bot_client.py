@@ -2,10 +2,12 @@
 
     python examples/bot_client.py HOST:PORT [--name Bot] [--code CODE] [--random]
 
-It reads frames (4-byte big-endian length + msgpack map), answers the host's hello (proving
-the join code by SPAKE2 when the table has one: `pip install spake2`, or any implementation
-compatible with python-spake2's Ed25519 group), and on every view where it is its turn sends an
-action computed from that view alone. See docs/protocol.md.
+It waits for the host's preamble, starts TLS (any certificate: the LAN has no authority to
+check it), reads frames (4-byte big-endian length + msgpack map), answers the host's hello
+(proving the join code by SPAKE2 when the table has one, bound to the host's certificate:
+`pip install spake2`, or any implementation compatible with python-spake2's Ed25519 group),
+and on every view where it is its turn sends an action computed from that view alone. See
+docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import asyncio
 import hashlib
 import hmac
 import random
+import ssl
 import struct
 
 import msgpack
@@ -23,15 +26,36 @@ from spake2 import SPAKE2_A
 from bhtui.bots import HeuristicBot
 from bhtui.bots.legal import legal_from_view
 
+PREAMBLE = b"bhtui/tls\n"
+
 
 def frame(message: dict) -> bytes:
     body = msgpack.packb(message, use_bin_type=True)
     return struct.pack(">I", len(body)) + body
 
 
+async def connect(host: str, port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """The preamble in clear, then TLS 1.3."""
+    reader, writer = await asyncio.open_connection(host, port)
+    if await reader.readexactly(len(PREAMBLE)) != PREAMBLE:
+        raise SystemExit(f"{host}:{port} is not a bhtui table of protocol 3")
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    tls.minimum_version = ssl.TLSVersion.TLSv1_3
+    tls.check_hostname, tls.verify_mode = False, ssl.CERT_NONE
+    await writer.start_tls(tls)
+    return reader, writer
+
+
+def confirm(key: bytes, side: bytes, writer: asyncio.StreamWriter) -> bytes:
+    """A SPAKE2 key confirmation, bound to the certificate the host showed."""
+    cert = writer.get_extra_info("ssl_object").getpeercert(binary_form=True)
+    channel = hashlib.sha256(cert).digest()
+    return hmac.new(key, b"confirm:" + side + b":" + channel, hashlib.sha256).digest()
+
+
 async def play(host: str, port: int, name: str, code: str | None, random_play: bool) -> int:
     """Play until the match is over (0) or the host refuses us (1: the exit status)."""
-    reader, writer = await asyncio.open_connection(host, port)
+    reader, writer = await connect(host, port)
     bot, rng = HeuristicBot(), random.Random()
     cid, seat, answered, spake = 0, None, set(), None
     while True:
@@ -39,7 +63,7 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
         message = msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0]), raw=False)
         kind = message["type"]
         if kind == "hello":  # the host speaks first
-            hello = {"type": "hello", "proto": [2, 0], "app": "example-bot", "role": "player",
+            hello = {"type": "hello", "proto": [3, 0], "app": "example-bot", "role": "player",
                      "name": name}
             if message.get("code"):
                 spake = SPAKE2_A((code or "").strip().encode(), idA=b"bhtui-client",
@@ -49,8 +73,8 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
         elif kind == "pake" and spake is not None:  # the host's half: check it, prove ours
             key = spake.finish(bytes.fromhex(message["pake"]))
             host_knows = hmac.compare_digest(bytes.fromhex(message["confirm"]),
-                                             hmac.new(key, b"confirm:bhtui-host", hashlib.sha256).digest())
-            proof = hmac.new(key, b"confirm:bhtui-client", hashlib.sha256).digest()
+                                             confirm(key, b"bhtui-host", writer))
+            proof = confirm(key, b"bhtui-client", writer)
             writer.write(frame({"type": "proof", "confirm": proof.hex() if host_knows else ""}))
         elif kind == "welcome":
             seat = message["seat"]

@@ -8,7 +8,8 @@ import socket
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
-from bhtui.net.tcp import TcpLink, serve_table
+from bhtui.net.secure import PREAMBLE, host_credentials
+from bhtui.net.tcp import TcpLink, open_streams, serve_table
 
 from net_helpers import HANG, in_background
 
@@ -40,9 +41,12 @@ def cut(link: TcpLink) -> None:
 class Recording(TcpLink):
     """A client link that keeps every byte it received."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        super().__init__(reader, writer)
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 ahead: bytes = b"") -> None:
+        super().__init__(reader, writer, ahead)
         self.received = bytearray()  # grown in place: bytes copied it all at every read
+        # the socket's two ports, while it has them (a closed TLS transport forgets them)
+        self.ends = (writer.get_extra_info("sockname")[1], writer.get_extra_info("peername")[1])
 
     async def read(self) -> bytes:
         data = await super().read()
@@ -56,10 +60,24 @@ class Recording(TcpLink):
 async def connect(port: int, name: str, role: str = "player", code: str | None = None,
                   token: str | None = None, address: str = LOOPBACK) -> tuple[Client, Recording]:
     """A client from ``address`` (any of 127.0.0.0/8 reaches the host), its run started."""
-    rec = Recording(*await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0)))
+    rec = Recording(*await open_streams(LOOPBACK, port, local_addr=(address, 0)))
     client = Client(rec, name, role, token=token, code=code)
     in_background(client.run())
     return client, rec
+
+
+async def streams(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A raw connection to the table at ``port``, inside its TLS: what a hand-made client
+    writes and reads there is the protocol's frames."""
+    reader, writer, ahead = await open_streams(LOOPBACK, port)
+    assert not ahead, ahead  # the host refused us in clear (busy)
+    return reader, writer
+
+
+async def upgraded(writer: asyncio.StreamWriter) -> None:
+    """Be a table's host on this accepted connection: the preamble, then TLS."""
+    writer.write(PREAMBLE)
+    await writer.start_tls(host_credentials().context)
 
 
 async def served(table: Table) -> tuple[asyncio.Server, int]:
@@ -83,10 +101,10 @@ def events_in(received: list[dict]) -> list[tuple[int, dict]]:
     return out
 
 
-def close_wait(link: TcpLink) -> bool:
+def close_wait(link: Recording) -> bool:
     """Whether our end of ``link`` is in CLOSE-WAIT, as `ss` shows it: the host closed the
     connection and we still hold our socket open (a file descriptor lost until we exit)."""
-    ends = (link.writer.get_extra_info("sockname")[1], link.writer.get_extra_info("peername")[1])
+    ends = link.ends
     with open("/proc/net/tcp") as table:  # sl local remote state …, ports and states in hex
         return any((int(local.split(":")[1], 16), int(remote.split(":")[1], 16)) == ends
                    and state == "08"
@@ -114,6 +132,7 @@ async def hostile_host(*messages: dict) -> tuple[asyncio.Server, int, list[int]]
 
     async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         links.append(1)
+        await upgraded(writer)
         writer.write(encode(HOST_HELLO))  # type: ignore[arg-type]
         await reader.read(65536)
         writer.write(b"".join(map(encode, messages)))  # type: ignore[arg-type]

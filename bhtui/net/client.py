@@ -23,6 +23,7 @@ from bhtui.games import DEFAULT_GAME
 from bhtui.net.joincode import CodeProver, WrongCode
 from bhtui.net.protocol import (
     MAX_DEPTH,
+    MAX_NAME,
     FrameDecoder,
     Message,
     ProtocolError,
@@ -53,6 +54,12 @@ FINAL = frozenset({"replaced", "malformed"})
 
 
 class Link(Protocol):
+    """A way to the host: ``private`` when nobody else can read it (TLS, or in process);
+    ``channel`` what the join code's proof is bound to (the host's certificate's digest)."""
+
+    private: bool
+    channel: bytes
+
     def write(self, data: bytes) -> None: ...
     async def read(self) -> bytes: ...
     def disconnect(self) -> None: ...
@@ -155,6 +162,12 @@ class Client:
             self.link.disconnect()
             return
         self.server = server
+        if not self.link.private:  # an older bhtui: our name and token would go in clear
+            app = str(server.get("app") or "?")[:MAX_NAME]  # (cleaned: ``_cleaned``)
+            self.fail("clear", f"this host runs bhtui {app}, which does not encrypt its tables: "
+                               "it needs the same version as yours", app=app)
+            self.link.disconnect()
+            return
         table_id = server.get("id")
         if self.token is None and self.role == "player" and self.tokens and isinstance(table_id, str):
             self.token = self.tokens.get(table_id)
@@ -162,7 +175,7 @@ class Client:
         if self.last_seq is not None:
             hello["last_seq"] = self.last_seq
         if server.get("code") and self.code:
-            self._prover = CodeProver(self.code)
+            self._prover = CodeProver(self.code, self.link.channel)
             hello["pake"] = self._prover.message.hex()
         self.link.write(encode(hello))
 

@@ -92,7 +92,8 @@ class Door:
                                            f"in {wait:.0f} s")
             return
         try:
-            pending.attempt = guard.begin(_hex(message.get("pake"), "pake"), pending.address)
+            pending.attempt = guard.begin(_hex(message.get("pake"), "pake"), pending.address,
+                                          conn.channel)
         except (ProtocolError, WrongCode):
             self.refuse(conn, "code", "this table needs its join code")
             return

@@ -2,7 +2,11 @@
 
 A password-authenticated key exchange means a captured handshake is worth nothing offline:
 each side derives a key from the code and the other's message, and only the key confirmations
-cross the wire. An attacker learns one yes/no per connection, so guesses are what is limited —
+cross the wire. The confirmations are bound to the TLS certificate each side sees (the
+``channel``, :mod:`bhtui.net.secure`): a connection relayed through another certificate
+fails the code, so whoever sits between the two ends learns nothing of what the table says
+to a player who came in by its code. An attacker learns one yes/no per connection, so
+guesses are what is limited —
 per table (a bucket that refills), because addresses are cheap to change and many honest
 players share one (NAT, the SSH menu). Within it, one address may spend only half the table's
 guesses: a lone guesser who spent every refill kept every newcomer out for as long as he
@@ -29,8 +33,8 @@ class WrongCode(Exception):
     """The other side does not know the same code (or sent something that is not SPAKE2)."""
 
 
-def _confirm(key: bytes, side: bytes) -> bytes:
-    return hmac.new(key, b"confirm:" + side, hashlib.sha256).digest()
+def _confirm(key: bytes, side: bytes, channel: bytes) -> bytes:
+    return hmac.new(key, b"confirm:" + side + b":" + channel, hashlib.sha256).digest()
 
 
 def _code(code: str) -> bytes:
@@ -41,9 +45,10 @@ class CodeProver:
     """The client's side: ``message`` goes in the hello; ``answer`` checks the host's reply
     and gives the confirmation to send back."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, channel: bytes) -> None:
         from spake2 import SPAKE2_A  # 12 MiB of tables: loaded only when a code is used
 
+        self._channel = channel
         self._spake = SPAKE2_A(_code(code), idA=SIDES[0], idB=SIDES[1])
         self.message = self._spake.start()
 
@@ -52,15 +57,15 @@ class CodeProver:
             key = self._spake.finish(host_message)
         except Exception:  # the library raises several types for a bad point; all mean this
             raise WrongCode("the host's join-code reply is not valid") from None
-        if not hmac.compare_digest(host_confirm, _confirm(key, SIDES[1])):
+        if not hmac.compare_digest(host_confirm, _confirm(key, SIDES[1], self._channel)):
             raise WrongCode("wrong join code")
-        return _confirm(key, SIDES[0])
+        return _confirm(key, SIDES[0], self._channel)
 
 
 class Attempt:
     """One guess in progress on the host: its reply, and the confirmation it expects."""
 
-    def __init__(self, code: str, client_message: bytes) -> None:
+    def __init__(self, code: str, client_message: bytes, channel: bytes) -> None:
         from spake2 import SPAKE2_B
 
         spake = SPAKE2_B(_code(code), idA=SIDES[0], idB=SIDES[1])
@@ -69,8 +74,8 @@ class Attempt:
             key = spake.finish(client_message)
         except Exception:
             raise WrongCode("the join-code message is not valid") from None
-        self.confirm = _confirm(key, SIDES[1])
-        self._expected = _confirm(key, SIDES[0])
+        self.confirm = _confirm(key, SIDES[1], channel)
+        self._expected = _confirm(key, SIDES[0], channel)
         self.buckets: list[Bucket] = []  # what it was spent from (a right code gives it back)
 
     def proves(self, client_confirm: bytes) -> bool:
@@ -116,8 +121,10 @@ class CodeGuard:
         mine = self._addresses.get(address) if address is not None else None
         return max(self._table.wait(), mine.wait() if mine is not None else 0.0)
 
-    def begin(self, client_message: bytes, address: str | None = None) -> Attempt:
-        """Spend a guess and answer it; WrongCode for a message that is no SPAKE2 point."""
+    def begin(self, client_message: bytes, address: str | None = None,
+              channel: bytes = b"") -> Attempt:
+        """Spend a guess and answer it, bound to ``channel`` (the connection's certificate
+        digest; b"" in process); WrongCode for a message that is no SPAKE2 point."""
         assert self.wait(address) == 0, "callers check wait() first"
         buckets = [self._table]
         if address is not None:
@@ -125,7 +132,7 @@ class CodeGuard:
                 address, Bucket(ADDRESS_BURST, ADDRESS_REFILL, self._clock)))
         for bucket in buckets:
             bucket.guesses -= 1
-        attempt = Attempt(self.code, client_message)
+        attempt = Attempt(self.code, client_message, channel)
         attempt.buckets = buckets
         return attempt
 

@@ -19,6 +19,7 @@ class MemoryLink:
     def __init__(self, table: Table, admin: bool = False) -> None:
         self.table = table
         self.admin = admin  # the host's own screen: no join code, runs the waiting room
+        self.private, self.channel = True, b""  # in process: nobody between the two ends
         self._to_client: asyncio.Queue[bytes] = asyncio.Queue()
         self._decoder = FrameDecoder()
         self.closed_reason: str | None = None

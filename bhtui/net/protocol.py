@@ -15,7 +15,7 @@ import msgpack
 
 from bhtui.wire import Action, ClientHello, ClientMessage, ErrorMessage, HostMessage
 
-PROTOCOL = (2, 0)
+PROTOCOL = (3, 0)  # 3: frames only inside TLS (net/secure.py)
 MAX_FRAME = 64 * 1024
 MAX_NAME = 24
 MAX_CHAT = 200

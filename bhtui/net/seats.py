@@ -17,7 +17,11 @@ CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
 
 
 class Connection(Protocol):
-    """What the table needs of a transport: send a frame, close with a reason."""
+    """What the table needs of a transport: send a frame, close with a reason, and the
+    ``channel`` a join code's proof is bound to (its TLS certificate's digest; b"" in
+    process)."""
+
+    channel: bytes
 
     def send_frame(self, frame: bytes) -> None: ...
     def close(self, reason: str) -> None: ...

@@ -7,7 +7,9 @@ connections before their welcome and HANDSHAKES_PER_ADDRESS from one address (a 
 pushes the oldest out, of its address first — `net/gate.py` —, so silent connections cannot
 keep a returning player away; he is turned away only while all are in their first
 seconds), and as many spectators as the descriptors left allow. Seats need no room of
-their own: five are always kept free. Frames are those of :mod:`bhtui.net.protocol`.
+their own: five are always kept free. A connection the gate lets in is given the preamble
+and upgraded to TLS (:mod:`bhtui.net.secure`) within the same handshake deadline; frames,
+those of :mod:`bhtui.net.protocol`, travel only inside it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bhtui.net.client import Client
 from bhtui.net.gate import Gate
 from bhtui.net.host import Table
 from bhtui.net.protocol import FrameDecoder, ProtocolError, error
+from bhtui.net.secure import PREAMBLE, Credentials, channel_of, client_context, host_credentials
 
 HANDSHAKE_DEADLINE = 5.0
 SEND_BACKLOG = 512 * 1024  # bytes waiting for one slow reader before it is dropped
@@ -46,8 +49,11 @@ class TcpConnection:
     """The host's end of one TCP connection (the table's Connection)."""
 
     def __init__(self, table: Table, gate: Gate[TcpConnection], reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
+                 writer: asyncio.StreamWriter, credentials: Credentials) -> None:
         self.table, self.gate = table, gate
+        self.credentials = credentials
+        self.channel = credentials.channel  # what the join code's proof is bound to
+        self.stage = "clear"  # then "upgrading" (preamble sent), then "secure"
         self.reader, self.writer = reader, writer
         sock = writer.get_extra_info("socket")
         if sock is not None:
@@ -79,7 +85,10 @@ class TcpConnection:
             self.writer.close()
 
     def refuse(self, code: str, reason: str) -> None:
-        self.send_frame(error(code, reason))
+        """Say why and close; mid-upgrade nothing can be said (a frame in clear would break
+        the client's TLS), so the connection just closes."""
+        if self.stage != "upgrading":
+            self.send_frame(error(code, reason))
         self.close(reason)
 
     def _abort(self, reason: str) -> None:
@@ -101,10 +110,12 @@ class TcpConnection:
         if self in closing:
             return
         loop = asyncio.get_running_loop()
-        self.table.connect(self, self.address)
         deadline = loop.call_later(HANDSHAKE_DEADLINE, self._handshake_late)
         decoder = FrameDecoder()
         try:
+            if not await self._upgrade(deadline.when() - loop.time()):
+                return
+            self.table.connect(self, self.address)
             while self.closed_reason is None:
                 data = await self.reader.read(READ_CHUNK)
                 if not data:
@@ -131,8 +142,24 @@ class TcpConnection:
             self.table.leave(self)
             self.close("connection ended")
 
+    async def _upgrade(self, seconds: float) -> bool:
+        """The preamble, then TLS as the server: whether it is up. A client that never
+        completes the handshake is dropped when the deadline comes, as a silent one is."""
+        self.stage = "upgrading"
+        self.writer.write(PREAMBLE)
+        try:
+            await self.writer.start_tls(self.credentials.context,
+                                        ssl_handshake_timeout=max(seconds, 0.1))
+        except (ConnectionError, OSError, TimeoutError):  # ssl.SSLError is an OSError
+            self._abort("no TLS handshake")
+            return False
+        self.stage = "secure"
+        return self.closed_reason is None
+
     def _handshake_late(self) -> None:
-        if self in self.table.pending:
+        if self.stage == "upgrading":
+            self._abort(f"no TLS handshake within {HANDSHAKE_DEADLINE:g} s")
+        elif self in self.table.pending:
             self.table.leave(self)
             self.refuse("protocol", f"no hello within {HANDSHAKE_DEADLINE:g} s")
 
@@ -148,10 +175,11 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
     (port 0: any free)."""
     gate: Gate[TcpConnection] = Gate(MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS)
     table.max_spectators = spectator_room(table)
+    credentials = host_credentials()
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(asyncio.CancelledError):  # the host is shutting down
-            await TcpConnection(table, gate, reader, writer).serve()
+            await TcpConnection(table, gate, reader, writer, credentials).serve()
 
     if sock is not None:
         server = await asyncio.start_server(handle, sock=sock, limit=READ_CHUNK)
@@ -163,16 +191,24 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
 
 
 class TcpLink:
-    """The client's end: bytes in and out of one socket."""
+    """The client's end: bytes in and out of one socket, inside TLS once the host's preamble
+    came (``channel``: the digest of the certificate the host showed)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 ahead: bytes = b"") -> None:
         self.reader, self.writer = reader, writer
+        tls = writer.get_extra_info("ssl_object")
+        self.private, self.channel = tls is not None, channel_of(tls)
+        self._ahead = ahead  # read before the streams were ours (``open_streams``)
 
     def write(self, data: bytes) -> None:
         if not self.writer.is_closing():
             self.writer.write(data)
 
     async def read(self) -> bytes:
+        if self._ahead:
+            ahead, self._ahead = self._ahead, b""
+            return ahead
         try:
             return await self.reader.read(READ_CHUNK)
         except (ConnectionError, OSError):
@@ -183,9 +219,36 @@ class TcpLink:
         self.writer.close()
 
 
+class NotATable(OSError):
+    """What answered is no table of this bhtui: another program, or an older bhtui that
+    speaks without TLS (``unreachable`` says which)."""
+
+
+async def open_streams(host: str, port: int, timeout: float = 5.0, **connection: object
+                       ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+    """A connection to a table, upgraded to TLS once its host's preamble came, and the
+    bytes read ahead of the streams (b"" then). A host that speaks frames in clear instead —
+    one refusing before the upgrade (busy), or an older bhtui (whose hello the client then
+    answers, and which refuses it by protocol version) — leaves them in clear, its first
+    bytes the third value, to be read before the reader's."""
+    async def connect() -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+        reader, writer = await asyncio.open_connection(host, port, **connection)  # type: ignore[arg-type]
+        try:
+            first = await reader.readexactly(len(PREAMBLE))
+        except asyncio.IncompleteReadError as exc:
+            first = exc.partial
+        if first == PREAMBLE:
+            await writer.start_tls(client_context(), ssl_handshake_timeout=timeout)
+            return reader, writer, b""
+        if first[:1] == b"\x00":  # a frame's length header: no frame reaches 16 MiB
+            return reader, writer, first
+        writer.close()
+        raise NotATable(f"{host}:{port} did not answer as a bhtui table")
+    return await asyncio.wait_for(connect(), timeout)
+
+
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
-    return TcpLink(reader, writer)
+    return TcpLink(*await open_streams(host, port, timeout))
 
 
 async def stay_connected(client: Client, host: str, port: int,
@@ -232,6 +295,9 @@ def unreachable(host: str, port: int, exc: BaseException) -> tuple[str, str]:
     if isinstance(exc, TimeoutError):
         return "timeout", (f"no answer from {host}:{port}: check the address, that you are on "
                            "the same network, and that the host's firewall lets the port in")
+    if isinstance(exc, NotATable):
+        return "stranger", (f"what answers on {host}:{port} is not a bhtui table: is that the "
+                            "port `bhtui host` printed?")
     if isinstance(exc, socket.gaierror):
         return "name", f"cannot find the machine {host!r}: check the name, or use its address"
     detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__

@@ -347,6 +347,8 @@ def _refusal(t: Translator, refused: dict[str, Any]) -> str:
                  address=refused.get("address", "?"))
     if refused.get("code") == "replaced":
         return t("refused.replaced")
+    if refused.get("code") == "clear":
+        return t("refused.clear", app=refused.get("app", "?"))
     if refused.get("code") == "malformed":
         return t("refused.malformed", reason=refused.get("reason", "?"))
     return str(refused.get("reason", "?"))

@@ -249,7 +249,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "unreachable.name": {
         "en": "cannot find the machine of {address}. Check the name, or use its IP address.",
         "zh": "找不到 {address} 这台机器。请检查名字，或改用 IP 地址。"},
+    "unreachable.stranger": {
+        "en": "what answers on {address} is not a bhtui table. Is that the port bhtui host "
+              "printed?",
+        "zh": "{address} 上应答的不是 bhtui 牌桌。端口是 bhtui host 显示的那个吗？"},
     "unreachable.other": {"en": "{reason}", "zh": "{reason}"},
+    "refused.clear": {"en": "this host runs bhtui {app}, which does not encrypt its tables: "
+                            "it needs the same version as yours",
+                      "zh": "该主机运行的是 bhtui {app}，它的牌桌不加密：需要与你相同的版本"},
     "status.watching": {"en": "Watching", "zh": "观战中"},
     "log.match_end": {"en": "Match over", "zh": "比赛结束"},
     "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},

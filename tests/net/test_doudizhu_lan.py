@@ -24,6 +24,7 @@ class Recorded:
 
     def __init__(self, link: TcpLink) -> None:
         self.link, self.chunks = link, []
+        self.private, self.channel = link.private, link.channel
 
     def write(self, data: bytes) -> None:
         self.link.write(data)

@@ -5,8 +5,6 @@ takes the seat back by itself."""
 
 from __future__ import annotations
 
-import asyncio
-
 from bhtui.bots import make_bot
 from bhtui.net import tcp
 from bhtui.net.client import Client
@@ -34,7 +32,7 @@ async def a_table_of_bots(log: GameLog | None = None) -> tuple[Table, Serving]:
 def recording(monkeypatch) -> None:
     """Every link a client opens keeps every byte it received."""
     async def open_link(host: str, port: int, timeout: float = 5.0) -> Recording:
-        return Recording(*await asyncio.open_connection(host, port))
+        return Recording(*await tcp.open_streams(host, port, timeout))
 
     monkeypatch.setattr(tcp, "open_link", open_link)
 

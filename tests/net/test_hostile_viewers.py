@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
-from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, MAX_REASON, clean_text, encode
+from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, MAX_REASON, PROTOCOL, clean_text, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
 from bhtui.net.tcp import RATE_PER_SECOND, stay_connected
 
-from loopback import LOOPBACK, Recording, connect, frames, served, settle
+from loopback import LOOPBACK, Recording, connect, frames, served, settle, streams
 from net_helpers import in_background, people_and_bots
 
 HARMLESS = {
@@ -246,22 +246,29 @@ async def test_S_SCORE_5_leaving_and_coming_back_again_and_again_escapes_once():
     server.close()
 
 
+async def read_more(reader: asyncio.StreamReader) -> bytes:
+    """The next bytes the host sent; a closed connection fails the test (it would spin)."""
+    data = await reader.read(65536)
+    assert data, "the host closed the connection"
+    return data
+
+
 @pytest.mark.parametrize("ahead", [0, 2**40])
 async def test_catchup_always_follows_the_welcome_even_when_nothing_was_missed(ahead):
     """docs/protocol.md: welcome, then `catchup` (empty when nothing was missed — or a
     last_seq from beyond the table's), history, view — whatever the viewer sent."""
     table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
     server, port = await served(table)
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    reader, writer = await streams(port)
     got: list[dict] = []
     data = b""
     while not got:
-        data += await reader.read(65536)
+        data += await read_more(reader)
         got = frames(data)
-    writer.write(encode({"type": "hello", "proto": [2, 0], "role": "spectator", "name": "W",
-                         "last_seq": table.seq + ahead}))
+    writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "role": "spectator",
+                         "name": "W", "last_seq": table.seq + ahead}))
     while not any(m["type"] == "view" for m in got):
-        data += await reader.read(65536)
+        data += await read_more(reader)
         got = frames(data)
     assert [m["type"] for m in got] == ["hello", "welcome", "catchup", "history", "view"]
     assert got[2]["events"] == []

@@ -18,7 +18,7 @@ import pytest
 import bhtui.net.joincode as joincode
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.tcp import serve_table
+from bhtui.net.tcp import open_streams, serve_table
 from bhtui.rules import PRESETS
 
 from loopback import LOOPBACK, Recording, close_wait, connect, frames, free_port, settle
@@ -49,8 +49,7 @@ class BothWays(Recording):
 
 
 async def captured_join(port: int, code: str) -> BothWays:
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)
-    link = BothWays(reader, writer)
+    link = BothWays(*await open_streams(LOOPBACK, port))
     client = Client(link, "Ana", code=code)
     in_background(client.run())
     await settle(lambda: client.room is not None)
@@ -160,7 +159,7 @@ async def test_a_seated_player_gets_back_in_while_someone_is_guessing(monkeypatc
 def test_the_code_guard_refills_one_guess_at_a_time():
     now = [0.0]
     guard = joincode.CodeGuard("77", clock=lambda: now[0])
-    prover = joincode.CodeProver("76")
+    prover = joincode.CodeProver("76", b"")
     for _ in range(joincode.GUESS_BURST):
         attempt = guard.begin(prover.message)
         assert not guard.finish(attempt, b"x")

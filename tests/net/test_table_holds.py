@@ -16,7 +16,7 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
 from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, PROTOCOL, ProtocolError, encode
-from bhtui.net.tcp import open_link, stay_connected
+from bhtui.net.tcp import open_link, open_streams, stay_connected
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 
@@ -31,6 +31,8 @@ from loopback import (
     keeps_going,
     served,
     settle,
+    streams,
+    upgraded,
 )
 from net_helpers import in_background, people_and_bots
 
@@ -89,7 +91,7 @@ async def test_a_rejoin_after_a_short_cut_gets_exactly_the_events_it_missed():
     await settle(lambda: table.spectator_count() == 0)
     last = watcher.last_seq
     await settle(lambda: table.seq > last + 20)
-    again = Recording(*await asyncio.open_connection(LOOPBACK, port))
+    again = Recording(*await open_streams(LOOPBACK, port))
     in_background(watcher.run(again))
     await settle(lambda: watcher.view is not None and watcher.seq == table.seq)
     got = [seq for seq, _ in events_in(frames(again.received))]
@@ -174,7 +176,7 @@ async def test_control_characters_a_visitor_sends_never_reach_another_viewer():
     table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0)
     server, port = await served(table)
     watcher, rec = await connect(port, "Calm", "spectator")
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    reader, writer = await streams(port)
     await reader.read(65536)
     writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "role": "player",
                          "name": "Eve" + ESCAPES[0]}))
@@ -194,6 +196,7 @@ async def test_control_characters_a_visitor_sends_never_reach_another_viewer():
 async def test_a_hostile_host_s_texts_reach_the_client_without_control_characters():
     """Issue 13.7: the screen never draws one, whoever the host is."""
     async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await upgraded(writer)
         writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "id": "x",
                              "table": "T\x1b]2;t\x07", "code": False}))
         await reader.read(65536)
@@ -230,13 +233,14 @@ async def test_a_hostile_host_s_deeply_nested_frame_ends_the_stay_as_a_bad_frame
     nested = b"\x82\xa4type\xa4chat\xa4text" + b"\x91" * 600 + b"\xc0"
 
     async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await upgraded(writer)
         writer.write(len(nested).to_bytes(HEADER, "big") + nested)
         await writer.drain()
         await reader.read(65536)
 
     server = await asyncio.start_server(hostile, LOOPBACK, 0)
     port = server.sockets[0].getsockname()[1]
-    rec = Recording(*await asyncio.open_connection(LOOPBACK, port))
+    rec = Recording(*await open_streams(LOOPBACK, port))
     client = Client(rec, "Me", "spectator")
     said: list[dict] = []
     client.listen(said.append)
@@ -378,7 +382,7 @@ async def test_a_hello_with_a_strange_token_is_refused_with_a_reason(token):
     """Issue 13.11: a non-ASCII or numeric token gets the `hello` refusal, not a TypeError."""
     table = Table(PRESETS["qingdao"], seed=1)
     server, port = await served(table)
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    reader, writer = await streams(port)
     await reader.read(65536)
     writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "role": "player",
                          "name": "X", "token": token}))

@@ -4,6 +4,7 @@ and resumed host, hostile frames, and join codes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -21,10 +22,11 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.protocol import PROTOCOL, encode
-from bhtui.net.tcp import TcpLink, serve_table, stay_connected
+from bhtui.net.secure import PREAMBLE
+from bhtui.net.tcp import TcpLink, open_streams, serve_table, stay_connected
 from bhtui.rules import PRESETS
 
-from loopback import LOOPBACK, connect, cut, events_in, frames, free_port, settle
+from loopback import LOOPBACK, connect, cut, events_in, frames, free_port, settle, streams
 from net_helpers import in_background, people_and_bots
 
 
@@ -134,7 +136,7 @@ def test_hostile_frames_never_crash_the_host_and_the_table_goes_on(payloads):
         attach_bot(good)
         await settle(lambda: table.seats[0].conn is not None)
         for payload in payloads:
-            reader, writer = await asyncio.open_connection(LOOPBACK, port)
+            reader, writer = await streams(port)
             await reader.read(65536)  # the host's hello
             writer.write(payload)
             await writer.drain()
@@ -225,23 +227,31 @@ def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_
         host.wait(30)
 
 
-async def test_a_flood_and_a_silent_connection_are_cut_and_the_table_goes_on(monkeypatch):
+async def all_of(reader: asyncio.StreamReader) -> bytes:
+    """Everything read until the host closed the connection (or reset it)."""
+    data = b""
+    with contextlib.suppress(ConnectionResetError):
+        while chunk := await asyncio.wait_for(reader.read(65536), 5):
+            data += chunk
+    return data
+
+
+async def test_a_flood_and_silent_connections_are_cut_and_the_table_goes_on(monkeypatch):
     import bhtui.net.tcp as tcp
 
     monkeypatch.setattr(tcp, "HANDSHAKE_DEADLINE", 0.2)
     table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0)
     server = await serve_table(table, LOOPBACK, 0)
     port = server.sockets[0].getsockname()[1]
-    silent_reader, _ = await asyncio.open_connection(LOOPBACK, port)
+    bare, _ = await asyncio.open_connection(LOOPBACK, port)  # never starts TLS
+    mute, _ = await streams(port)  # TLS, and never a hello
     flood, rec = await connect(port, "Flood")
     await settle(lambda: flood.room is not None)
     chat = encode({"type": "hint", "cid": 1})
     rec.write(chat * (tcp.RATE_BURST + 50))
     await settle(lambda: any("slow down" in m.get("reason", "") for m in frames(rec.received)))
-    data = b""
-    while chunk := await asyncio.wait_for(silent_reader.read(65536), 5):
-        data += chunk
-    assert b"no hello within" in data  # closed after the deadline, with the reason
+    assert await all_of(bare) == PREAMBLE  # dropped at the deadline: nothing to say in clear
+    assert b"no hello within" in await all_of(mute)  # closed after the deadline, with why
     calm, _ = await connect(port, "Calm")
     await settle(lambda: calm.room is not None)
     server.close()
@@ -260,8 +270,9 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(mon
     sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # and it never reads
     sleeper.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sleeper, (LOOPBACK, port))
-    hello = encode({"type": "hello", "proto": list(PROTOCOL), "role": "spectator", "name": "Zz"})
-    await asyncio.get_running_loop().sock_sendall(sleeper, hello)
+    _, writer, _ = await open_streams(None, None, sock=sleeper, limit=1024)  # type: ignore[arg-type]
+    writer.write(encode({"type": "hello", "proto": list(PROTOCOL), "role": "spectator",
+                         "name": "Zz"}))
     watcher, _ = await connect(port, "Awake", "spectator")
     await settle(lambda: table.spectator_count() == 2)
     table.start()

@@ -3,6 +3,7 @@ a refused join code, and the lobby's list of tables."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import pytest
@@ -15,6 +16,7 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.lobby import TableInfo
+from bhtui.net.protocol import encode
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
@@ -26,7 +28,7 @@ from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
-from loopback import WELCOME, hostile_host
+from loopback import HOST_HELLO, WELCOME, hostile_host
 from net_helpers import in_background
 from tui_helpers import config, my_play_turn, wait_for
 from tui_helpers import table as table_screen
@@ -376,6 +378,39 @@ async def test_joining_a_closed_port_says_it_failed_why_and_what_to_try():
         assert f"127.0.0.1:{port}" in text and "connection refused" in text
         assert "bhtui host" in text and "bhtui join" in text  # what to try
         assert 0 <= box.region.x and box.region.right <= 80 and box.region.height >= 3
+
+
+async def older_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A bhtui from before TLS: its hello in clear."""
+    writer.write(encode({**HOST_HELLO, "proto": [2, 0], "app": "0.9"}))
+    await reader.read(65536)
+
+
+async def other_program(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    writer.write(b"SSH-2.0-OpenSSH_9.6\r\n")
+    await reader.read(65536)
+
+
+@pytest.mark.parametrize("lang, serve, said", [
+    ("en", older_host, "Could not join: this host runs bhtui 0.9, which does not encrypt its "
+                       "tables: it needs the same version as yours"),
+    ("zh", older_host, "无法加入：该主机运行的是 bhtui 0.9，它的牌桌不加密：需要与你相同的版本"),
+    ("en", other_program, "Could not join: what answers on 127.0.0.1:{port} is not a bhtui "
+                          "table. Is that the port bhtui host printed?"),
+], ids=["older bhtui", "older bhtui zh", "another program"])
+async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_is(
+        lang, serve, said):
+    """An older bhtui sends its frames in clear, and another program is no table: the app
+    says which in one line (not "the host broke the protocol", and not our name and seat
+    token sent in clear), and does not go on reconnecting."""
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    app = BhtuiApp(dataclasses.replace(config(), language=lang), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), "the refusal")
+        text = str(app.screen.query_one("Static").render())
+        assert " ".join(text.splitlines()).startswith(said.format(port=port) + " ")
+    server.close()
 
 
 @pytest.mark.parametrize("messages, said", [
