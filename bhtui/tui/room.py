@@ -144,7 +144,10 @@ class WaitingRoomScreen(Localized, Screen[None]):
         for _ in range(4):
             grid.add_column()
         for i, seat in enumerate(room["seats"]):
-            mark = "▶" if i == self.selected else " "
+            # Your seat's * goes by its number: beside the name it widened the names' column
+            # past the longest name, the more so the longer yours, on your screen alone.
+            mark = ("▶" if i == self.selected else " ") + f" {i + 1}" + (
+                " *" if i == self.client.seat else "")
             if not seat["taken"]:
                 name, kind = t("room.empty"), ""
             else:
@@ -152,9 +155,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
                 kind = t("room.bot") if seat["kind"] == "bot" else ""
                 if seat.get("level") in game_of(room).levels:
                     kind += " · " + t(f"level.{seat['level']}")
-            you = " *" if i == self.client.seat else ""
             ready = "✓ " + t("room.ready") if seat["taken"] and seat["ready"] else ""
-            grid.add_row(f"{mark} {i + 1}", Text(name + you), kind, ready)
+            grid.add_row(mark, Text(name), kind, ready)
         body = Text.assemble(
             (t("room.title", table=room["table"], preset=t(f"preset_name.{room['preset']}"))
              + "\n", "bold"),

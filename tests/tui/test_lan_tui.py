@@ -24,7 +24,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import Plain
+from bhtui.tui.widgets import Plain, clip
 
 from loopback import WELCOME, hostile_host
 from net_helpers import in_background
@@ -248,6 +248,33 @@ async def test_the_waiting_room_names_who_watches():
         await wait_for(pilot, lambda: "7 watching" in body(), "the count")
         assert "7 watching: Wu, AVeryLongNa…, Zhao, Qian, Sun, …" in body()
         assert "Zhou" not in body() and "Ximen" not in body()
+
+
+def room_lines(app: BhtuiApp) -> list[str]:
+    return str(app.screen.query_one("#room-body").render()).splitlines()
+
+
+@pytest.mark.parametrize("host", ["Bartholomew", "欧阳" * 10])
+async def test_the_seat_list_s_names_column_is_as_wide_as_the_longest_name_shown(host):
+    """Your seat's * (by its number) does not widen the names' column: the bots' words start
+    two cells past the longest name as shown (a long one cut to 24 cells), as on the screens
+    of the others, where that name has no *."""
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(dataclasses.replace(config(), name=host),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await guest_in_waiting_room(pilot, app, "Li")
+        await wait_for(pilot, lambda: table.seats_taken() == 2)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: any("bot" in line for line in room_lines(app)), "bots")
+        shown = clip(host, 24)
+        mine = next(line for line in room_lines(app) if shown in line)
+        bots = [line for line in room_lines(app) if "bot" in line]
+        names_at = cell_len(mine[:mine.index(shown)])
+        assert len(bots) == 3
+        for line in bots:
+            assert cell_len(line[:line.index("bot")]) == names_at + cell_len(shown) + 2, line
+        assert "1 *" in mine  # yours all the same
 
 
 def test_a_hostile_host_s_watchers_cost_the_room_one_short_line():
