@@ -57,11 +57,13 @@ class WaitingRoomScreen(Localized, Screen[None]):
         self.moving = False
         self.chat: list[str] = []  # the latest lines said in the room
         self._seat_shown: int | None = None
+        self._start_over: tuple[tuple[int, str], ...] | None = None
+        """Who was not ready when the note said so: Enter now starts over them (not others)."""
 
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
         Binding("b", "admin('fill_bots')", "Bots", id="room.bots"),
-        Binding("enter", "admin('start')", "Start", id="room.start"),
+        Binding("enter", "start", "Start", id="room.start"),
         # A seat's keys act on the seat picked with 1-5: the keys line says so, and the
         # footer keeps room for the room's own keys and Help (at 80 columns it cut them).
         Binding("x", "remove", "Remove", id="room.remove", show=False),
@@ -91,7 +93,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         """F1 here: the room's own keys first (help showed only the table's card keys, and
         the room's were on its bottom line alone), then the game's help for what follows."""
         room: dict[str, Any] = dict(self.client.room or {})
-        texts = [self.t("help.room", keys=self._keys_line())]
+        texts = [self.t("help.room.host" if self.admin else "help.room", keys=self._keys_line())]
         try:
             return [*texts, *parts_for(self.client.game).help_texts(
                 self.t, room.get("preset"), self.app.card_style)]  # type: ignore[attr-defined]
@@ -100,7 +102,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only what this viewer can do: the host runs the room, a watcher is never ready."""
-        if action in ("admin", "remove", "move", "options", "pick", "level"):
+        if action in ("admin", "start", "remove", "move", "options", "pick", "level"):
             return self.admin
         if action == "ready":
             return self.client.seat is not None
@@ -120,16 +122,23 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     @on(LinkBack)
     def _link_back(self) -> None:  # in (again): a refusal or lost link is past
-        self.query_one("#room-note", Static).display = False
+        self._say(None)
 
     @on(ActionRefused)
     @on(LinkLost)
     def _note(self, message: ActionRefused | LinkLost) -> None:
         """Why: a refused rule option, a lost link."""
-        note = self.query_one("#room-note", Static)
         key = "status.refused" if isinstance(message, ActionRefused) else "status.link_lost"
-        note.update(self.t(key, reason=message.reason))
-        note.display = True
+        self._say(self.t(key, reason=message.reason))
+
+    def _say(self, text: str | None, start_over: tuple[tuple[int, str], ...] | None = None) -> None:
+        """The note under the seats (hidden for None). A second Enter starts over those not
+        ready only while the note naming them shows, so any other note takes that back."""
+        self._start_over = start_over
+        note = self.query_one("#room-note", Static)
+        if text is not None:
+            note.update(text)
+        note.display = text is not None
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
@@ -140,11 +149,16 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if room is None:
             self.query_one("#room-body", Static).update(t("connecting", address=self.address))
             return
+        if self._start_over is not None and self._not_ready() != self._start_over:
+            self._say(None)  # ready now, or others not: the next Enter starts, or names them
         grid = RichTable(box=None, padding=(0, 1), show_header=False)
         for _ in range(4):
             grid.add_column()
         for i, seat in enumerate(room["seats"]):
-            mark = "▶" if i == self.selected else " "
+            # Your seat's * goes by its number: beside the name it widened the names' column
+            # past the longest name, the more so the longer yours, on your screen alone.
+            mark = ("▶" if i == self.selected else " ") + f" {i + 1}" + (
+                " *" if i == self.client.seat else "")
             if not seat["taken"]:
                 name, kind = t("room.empty"), ""
             else:
@@ -152,9 +166,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
                 kind = t("room.bot") if seat["kind"] == "bot" else ""
                 if seat.get("level") in game_of(room).levels:
                     kind += " · " + t(f"level.{seat['level']}")
-            you = " *" if i == self.client.seat else ""
             ready = "✓ " + t("room.ready") if seat["taken"] and seat["ready"] else ""
-            grid.add_row(f"{mark} {i + 1}", Text(name + you), kind, ready)
+            grid.add_row(mark, Text(name), kind, ready)
         body = Text.assemble(
             (t("room.title", table=room["table"], preset=t(f"preset_name.{room['preset']}"))
              + "\n", "bold"),
@@ -172,6 +185,24 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     def action_ready(self) -> None:
         self.client.ready()
+
+    def _not_ready(self) -> tuple[tuple[int, str], ...]:
+        """The people seated here, the host aside, who have not said they are ready."""
+        seats = self.client.room["seats"] if self.client.room is not None else []
+        return tuple((i, seat["name"]) for i, seat in enumerate(seats)
+                     if seat["taken"] and seat["kind"] == "human" and not seat["ready"]
+                     and i != self.client.seat)
+
+    def action_start(self) -> None:
+        """Enter starts the match, but not over a person still reading the rules or away for
+        a drink: the first Enter names who is not ready, and a second one starts all the same
+        (empty seats get bots, as ever)."""
+        waiting = self._not_ready()
+        if waiting and waiting != self._start_over:
+            names = ", ".join(clip(name, 12) for _, name in waiting)
+            self._say(self.t("room.not_ready", names=names), start_over=waiting)
+            return
+        self.client.admin("start")
 
     def action_admin(self, op: str) -> None:
         if self.admin:

@@ -26,7 +26,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import Plain
+from bhtui.tui.widgets import Plain, clip
 
 from loopback import HOST_HELLO, WELCOME, hostile_host
 from net_helpers import in_background
@@ -50,6 +50,8 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
         guest = await guest_in_waiting_room(pilot, app, "Bo")
         attach_bot(guest)
         await wait_for(pilot, lambda: table.seats_taken() == 2)
+        guest.ready()
+        await wait_for(pilot, lambda: app.client.room["seats"][1]["ready"], "Bo ready")
         body = str(app.screen.query_one("#room-body").render())
         assert "Ana" in body and "Bo" in body and "Friday" in body
         await pilot.press("b")
@@ -60,6 +62,66 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
         await pilot.press("ctrl+q")  # the host's quit prompt says the table goes with it
         assert "closes your table for everyone" in str(app.screen.query_one("#quit-note").render())
         await pilot.press("n")
+
+
+async def seated(pilot, app: BhtuiApp, name: str) -> Client:
+    """A guest in the host's waiting room, not ready, once the host's screen shows him."""
+    guest = await guest_in_waiting_room(pilot, app, name)
+    await wait_for(pilot, lambda: any(s["name"] == name for s in app.client.room["seats"]),
+                   f"{name} in the host's room")
+    return guest
+
+
+async def enter_starts_nothing(pilot, app: BhtuiApp, table: Table) -> None:
+    """Enter, then a later command of the host's link (b: bots in the empty seats), which the
+    table takes after anything Enter sent: the match has not started."""
+    await pilot.press("enter")
+    await pilot.press("b")
+    await wait_for(pilot, lambda: table.seats_taken() == 5, "the bots")
+    assert not table.started
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_the_host_s_enter_names_who_is_not_ready_and_a_second_enter_starts_anyway(
+        language):
+    """A joined player may be reading the rules or away for a drink: the host's Enter does not
+    start over him but names him and says how to start anyway, and F1 says so too; a second
+    Enter starts (the bots' seats as they were)."""
+    table, app = hosting(language)
+    t = Translator(language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        guest = await seated(pilot, app, "Li")
+        await enter_starts_nothing(pilot, app, table)
+        note = app.screen.query_one("#room-note")
+        assert note.display and str(note.render()) == t("room.not_ready", names="Li")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: not isinstance(app.screen, WaitingRoomScreen), "help")
+        assert t("help.room.host", keys=t("room.keys.admin.levels", n=5)) in app.screen.texts
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.started, "the match")
+        assert guest.seat == 1 and [s.kind for s in table.seats] == ["human"] * 2 + ["bot"] * 3
+
+
+async def test_a_second_enter_starts_over_only_those_the_note_named():
+    """Someone who sits down after the note is named in turn before a second Enter starts over
+    him; once everyone is ready the note goes and one Enter starts."""
+    table, app = hosting()
+    async with app.run_test(size=(80, 24)) as pilot:
+        li = await seated(pilot, app, "Li")
+        await pilot.press("enter")
+        note = app.screen.query_one("#room-note")
+        assert str(note.render()) == "Not ready yet: Li. Enter again starts the match all the same."
+        wu = await seated(pilot, app, "Wu")
+        assert not note.display  # the note's promise was about Li alone
+        await enter_starts_nothing(pilot, app, table)
+        assert note.display and str(note.render()).startswith("Not ready yet: Li, Wu.")
+        li.ready()
+        wu.ready()
+        await wait_for(pilot, lambda: not note.display, "the note gone as both are ready")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.started, "the match")
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -252,6 +314,33 @@ async def test_the_waiting_room_names_who_watches():
         assert "Zhou" not in body() and "Ximen" not in body()
 
 
+def room_lines(app: BhtuiApp) -> list[str]:
+    return str(app.screen.query_one("#room-body").render()).splitlines()
+
+
+@pytest.mark.parametrize("host", ["Bartholomew", "欧阳" * 10])
+async def test_the_seat_list_s_names_column_is_as_wide_as_the_longest_name_shown(host):
+    """Your seat's * (by its number) does not widen the names' column: the bots' words start
+    two cells past the longest name as shown (a long one cut to 24 cells), as on the screens
+    of the others, where that name has no *."""
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(dataclasses.replace(config(), name=host),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await guest_in_waiting_room(pilot, app, "Li")
+        await wait_for(pilot, lambda: table.seats_taken() == 2)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: any("bot" in line for line in room_lines(app)), "bots")
+        shown = clip(host, 24)
+        mine = next(line for line in room_lines(app) if shown in line)
+        bots = [line for line in room_lines(app) if "bot" in line]
+        names_at = cell_len(mine[:mine.index(shown)])
+        assert len(bots) == 3
+        for line in bots:
+            assert cell_len(line[:line.index("bot")]) == names_at + cell_len(shown) + 2, line
+        assert "1 *" in mine  # yours all the same
+
+
 def test_a_hostile_host_s_watchers_cost_the_room_one_short_line():
     from bhtui.tui.room import watching_words
     t = Translator("en")
@@ -285,10 +374,11 @@ async def test_the_table_menu_of_serve_ssh_watches_the_chosen_table():
     await serving.stop()
 
 
-def hosting() -> tuple[Table, BhtuiApp]:
+def hosting(language: str = "en") -> tuple[Table, BhtuiApp]:
     """A qingdao table hosted from this screen (not advertised)."""
     table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0)
-    return table, BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    return table, BhtuiApp(dataclasses.replace(config(), language=language),
+                           HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
 
 
 async def open_rules(pilot, app: BhtuiApp) -> None:
