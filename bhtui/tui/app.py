@@ -65,6 +65,7 @@ class BhtuiApp(App[None]):
         self.t = Translator(self.config.language)
         self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour,
                                     self.t.language)
+        self.t.plain = self.card_style.plain  # every text in the card style's symbols
         self.startup_warnings = list(warnings or [])
         self.problems: list[str] = []
         """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
@@ -99,6 +100,10 @@ class BhtuiApp(App[None]):
             return TerminalDriver
         return textuals
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer writes it, in the card style's symbols (Enter, not ⏎)."""
+        return self.card_style.plain(super().get_key_display(binding))
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
 
@@ -106,7 +111,9 @@ class BhtuiApp(App[None]):
         end_on_signals(self, asyncio.get_running_loop())
         keys, problems = keymap.checked(self.config.keys)
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
-        self.t.keys.update(keymap.words(keys))  # and the texts that name a key say them
+        # ... and the texts that name a key say them
+        self.t.keys.update({name: self.t.plain(key) for name, key in keymap.words(keys).items()})
+        self.set_class(self.card_style.ascii, "ascii")  # (the stylesheets' ASCII borders)
         themes, broken = load_themes()
         problems += broken
         for theme in themes:
