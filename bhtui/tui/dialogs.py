@@ -311,6 +311,7 @@ class HelpScreen(Dialog):
     ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
+    TITLE, CLOSE = "help.title", "help.close"
 
     def __init__(self, t: Translator, texts: Sequence[str]) -> None:
         super().__init__(t)
@@ -318,13 +319,21 @@ class HelpScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t("help.title"), classes="title")
+            yield Plain(self.t(self.TITLE, n=len(self.texts)), classes="title")
             with VerticalScroll():
                 yield Prose("\n\n".join(self.texts))
-            yield Plain(self.t("help.close"))
+            yield Plain(self.t(self.CLOSE))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ProblemsScreen(HelpScreen):
+    """Every problem found with the settings at start (the file's values, a key, a theme),
+    each in full, scrolling as help does: at 80x24 a toast apiece went off the screen and the
+    rest were only counted."""
+
+    TITLE, CLOSE = "warnings.title", "warnings.close"
 
 
 class QuitScreen(Dialog):

@@ -41,7 +41,7 @@ def compose(catalogues: Iterable[tuple[str, Catalogue]]) -> Catalogue:
 STRINGS: Catalogue = compose((name, import_module(name).STRINGS) for name in CATALOGUES)
 
 
-KEY_WORDS = {"key_pass": "p", "key_auto": "t"}
+KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "f3"}
 """The keys the texts name ("pass (p)") as bound by default, by binding id; the app puts the
 player's own keys (the settings' [keys]) in their place."""
 

@@ -419,6 +419,9 @@ class Prose(Plain):
 
     def on_resize(self) -> None:
         self._wrap()
+        # The layout again once the resize is handled: asked for while handling it, it was
+        # lost, and lines more than Textual's own wrap made (a long path) went off the box.
+        self.call_after_refresh(self.refresh, layout=True)
 
     def _wrap(self) -> None:
         width = self.size.width
