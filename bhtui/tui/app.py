@@ -17,7 +17,7 @@ from bhtui.net.client import Client
 from bhtui.store.config import Config, Settings, differences
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
-from bhtui.tui.dialogs import HelpScreen, QuitScreen
+from bhtui.tui.dialogs import HelpScreen, ProblemsScreen, QuitScreen
 from bhtui.tui.games import parts_for, table_screen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import Aside, PrefsChanged, heard
@@ -34,11 +34,6 @@ class Session(Protocol):
     async def close(self) -> None: ...
 
 
-SHOWN_WARNINGS = 3
-"""Start-up warnings shown as notifications; the rest are counted in one more (a screen of
-them hid the game), and every one is printed when bhtui ends."""
-
-
 class BhtuiApp(App[None]):
     TITLE = "bhtui"
     ENABLE_COMMAND_PALETTE = False
@@ -51,6 +46,7 @@ class BhtuiApp(App[None]):
         Binding("ctrl+q", "quit_game", "Quit", id="quit", priority=True),
         Binding("ctrl+t", "next_theme", "Theme", id="theme", priority=True, show=False),
         Binding("f2", "preferences", "Settings", id="preferences", show=False),
+        Binding("f3", "problems", "Problems", id="problems", priority=True, show=False),
     ]
 
     def __init__(self, config: Config, session: Session, *, warnings: list[str] | None = None,
@@ -65,9 +61,12 @@ class BhtuiApp(App[None]):
         self.t = Translator(self.config.language)
         self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour,
                                     self.t.language)
+        self.t.plain = self.card_style.plain  # every text in the card style's symbols
         self.startup_warnings = list(warnings or [])
         self.problems: list[str] = []
         """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
+        self.warnings: list[str] = []
+        """Every problem found at start, the settings file's first: F3 lists them."""
         self.theme_names: list[str] = []
         self.address = ""
         self.client: Client | None = None
@@ -99,6 +98,10 @@ class BhtuiApp(App[None]):
             return TerminalDriver
         return textuals
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer writes it, in the card style's symbols (Enter, not ⏎)."""
+        return self.card_style.plain(super().get_key_display(binding))
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
 
@@ -106,7 +109,9 @@ class BhtuiApp(App[None]):
         end_on_signals(self, asyncio.get_running_loop())
         keys, problems = keymap.checked(self.config.keys)
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
-        self.t.keys.update(keymap.words(keys))  # and the texts that name a key say them
+        # ... and the texts that name a key say them
+        self.t.keys.update({name: self.t.plain(key) for name, key in keymap.words(keys).items()})
+        self.set_class(self.card_style.ascii, "ascii")  # (the stylesheets' ASCII borders)
         themes, broken = load_themes()
         problems += broken
         for theme in themes:
@@ -118,12 +123,12 @@ class BhtuiApp(App[None]):
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else "textual-dark"
         self.theme = wanted
         self.problems = problems  # (the settings file's were printed before the app opened)
-        said = [*self.startup_warnings, *problems]
-        for warning in said[:SHOWN_WARNINGS]:
-            self.notify(warning, severity="warning", timeout=8)
-        if len(said) > SHOWN_WARNINGS:
-            self.notify(self.t("warnings.more", n=len(said) - SHOWN_WARNINGS),
-                        severity="warning", timeout=8)
+        self.warnings = [*self.startup_warnings, *problems]
+        if len(self.warnings) == 1:
+            self.notify(self.warnings[0], severity="warning", timeout=8)
+        elif self.warnings:  # one short toast: a toast apiece went off an 80x24 screen
+            self.notify(self.t("warnings.some", n=len(self.warnings)), severity="warning",
+                        timeout=20)
         self.title = self.t("title")
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
@@ -221,7 +226,7 @@ class BhtuiApp(App[None]):
         await self.session.close()
 
     def action_help(self) -> None:
-        if isinstance(self.screen, HelpScreen):
+        if type(self.screen) is HelpScreen:
             self.pop_screen()
             return
         # The top screen with help of its own (a replay: its keys and its game's), unless a
@@ -239,6 +244,16 @@ class BhtuiApp(App[None]):
             except ValueError:
                 pass  # a game this bhtui does not know: the general keys still help
         self.push_screen(HelpScreen(self.t, texts))
+
+    def action_problems(self) -> None:
+        """Every problem found with the settings at start, in full (F3 again closes it)."""
+        if isinstance(self.screen, ProblemsScreen):
+            self.pop_screen()
+        elif self.warnings:
+            self.clear_notifications()  # the toast that named the key: it is answered
+            self.push_screen(ProblemsScreen(self.t, self.warnings))
+        else:
+            self.notify(self.t("warnings.none"), timeout=4)
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):

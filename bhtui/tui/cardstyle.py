@@ -7,7 +7,10 @@ meaning one thing only (the trick's ● is no joker's ★).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -32,6 +35,40 @@ PLUS = "+"
 """Between the cards a Dou Dizhu hand carries and its trios or four: ``9 9 9 + 3``."""
 RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
+ASCII_SYMBOLS = {
+    "×": "x", "·": "-", "▶": ">", "●": "@", "★": "*", "☆": "*", "†": "+", "▮": "#",
+    **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
+    **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
+    "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
+    "±": "+/-", "—": "-", "…": "...", "»": ">>",
+    "↺ ": "", " ↺": "", "↻ ": "", " ↻": "",  # (the arrow beside them says where)
+}
+"""The ascii style's stand-ins for the symbols the screens draw, in either language."""
+ASCII_TERMS = {
+    "上家": "prev", "下家": "next", "下下家": "next+1", "your 上家": "the previous seat",
+    "the 上家": "the previous seat", "Baohuang 保皇": "Baohuang", "Dou Dizhu 斗地主": "Dou Dizhu",
+    "保皇": "Baohuang", "斗地主": "Dou Dizhu",
+    "托管": "tuoguan", "联众托管": "Lianzhong tuoguan", "明保": "mingbao", "明独": "mingdu",
+    "明独保": "mingdubao", "独保": "dubao", "明渡": "mingdu (marked)", "报到": "baodao",
+    "造反": "zaofan", "造反成功": "zaofan chenggong", "踢": "ti", "反踢": "fanti",
+    "让牌": "rangpai", "让位": "rangwei", "让庄": "rangzhuang", "逼位": "biwei",
+    "逼庄": "bizhuang", "逼死": "bisi", "叫庄": "jiaozhuang", "抢": "qiang", "抢庄": "qiangzhuang",
+    "抢独": "qiangdu", "摊打": "tanda", "头撂": "touliao", "打": "da", "不打": "buda",
+    "再来一局": "zailai yiju", "荒番": "huangfan", "记牌器": "jipaiqi", "憋": "bie", "闷": "men",
+    "侍卫牌": "shiweipai", "接风": "jiefeng", "烤牌": "kaopai", "买": "mai", "逃跑": "taopao",
+    "进贡": "jingong", "灭王": "miewang", "扣牌": "koupai", "底分": "difen", "叫分": "jiaofen",
+    "底牌": "dipai", "标记牌": "biaojipai",
+    "头科": "touke", "二科": "erke", "三科": "sanke", "二落": "erluo", "大落": "daluo",
+}
+"""The Chinese game terms the English texts keep, as the ascii style writes them there (a
+terminal that cannot draw a suit cannot draw 托管 either): their pinyin; a seat's 上家 and 下家
+in English words that fit its box; the game names without their echo."""
+
+
+def _replacer(forms: dict[str, str]) -> re.Pattern[str]:
+    """One pattern for every form, the longest first (明独保 before 明独, 下下家 before 下家)."""
+    return re.compile("|".join(re.escape(old) for old in sorted(forms, key=len, reverse=True)))
+
 
 def rank_text(card: str) -> str:
     """``10`` of ``10H``; a joker, or a Dou Dizhu card (a rank without a suit, C-CARD-1), is
@@ -39,13 +76,15 @@ def rank_text(card: str) -> str:
     return card if card in RANKS else card[:-1]
 
 
-def rank_counts_words(cards: list[str], times: str = "×") -> str:
-    """A hand in one short line, rank by rank: ``3×2 4×3 … BJ×1``."""
+def rank_counts_words(cards: list[str], plain: Callable[[str], str] = str) -> str:
+    """A hand in one short line, rank by rank: ``3×2 4×3 … BJ×1``, in the symbols of the card
+    style whose ``plain`` is given (the translator's is)."""
     counts: dict[str, int] = {}
     for card in cards:
         rank = rank_text(card)  # Baohuang's 10H or Dou Dizhu's bare 10
         counts[rank] = counts.get(rank, 0) + 1
-    return " ".join(f"{rank}{times}{n}" for rank, n in counts.items()) or "—"
+    times = plain("×")
+    return " ".join(f"{rank}{times}{n}" for rank, n in counts.items()) or plain("—")
 
 
 @dataclass(frozen=True)
@@ -55,17 +94,47 @@ class CardStyle:
     language: str = "en"  # how a card is named in a sentence (``name``)
 
     @property
+    def ascii(self) -> bool:
+        return self.style == "ascii"
+
+    @cached_property
+    def _forms(self) -> tuple[re.Pattern[str], dict[str, str]] | None:
+        if not self.ascii:
+            return None
+        forms = ASCII_SYMBOLS if self.language == "zh" else {**ASCII_SYMBOLS, **ASCII_TERMS}
+        return _replacer(forms), forms
+
+    def plain(self, text: str) -> str:
+        """``text`` as this style may draw it: under ascii its symbols in ASCII, and in the
+        English UI its Chinese terms too (the Chinese texts stay Chinese)."""
+        if self._forms is None:
+            return text
+        pattern, forms = self._forms
+        return pattern.sub(lambda found: forms[found.group()], text)
+
+    @property
     def times(self) -> str:
-        return "x" if self.style == "ascii" else "×"
+        return self.plain("×")
+
+    @property
+    def ellipsis(self) -> str:
+        """Where a name or a set is cut short."""
+        return self.plain("…")
 
     @property
     def turn_marker(self) -> str:
-        return ">" if self.style == "ascii" else "▶"
+        return self.plain("▶")
 
     @property
     def trick_marker(self) -> str:
         """Beside the name of the seat whose set holds the trick: not a joker's glyph."""
-        return "@" if self.style == "ascii" else "●"
+        return self.plain("●")
+
+    def cut(self, text: Text, width: int) -> None:
+        """``text`` cut to ``width`` cells, ending in this style's ellipsis where it is."""
+        if cell_len(text.plain) > width:
+            text.truncate(width - cell_len(self.ellipsis))
+            text.append(self.ellipsis)
 
     def label(self, card: str, called: bool = False) -> str:
         """``10H`` as this style writes it: ``10♥`` or ``10H`` (a copy of the called card
@@ -144,17 +213,18 @@ class CardStyle:
         naturals = [c for c in cards if c not in JOKERS]  # (jokers alone went by rank above)
         out = Text().append(f"{rank_text(naturals[0])}{self.times}{len(naturals)}", style="bold")
         room = width - cell_len(out.plain) - sum(1 + cell_len(part) for part, _ in tail) - 1
-        shown = naturals if room >= len(naturals) else naturals[:max(room - 1, 0)]
+        cut = cell_len(self.ellipsis)
+        shown = naturals if room >= len(naturals) else naturals[:max(room - cut, 0)]
         if shown:
             out.append(" ")
             for card in shown:
                 out.append(self.glyph(card, card == called), style=self.colour(card, colours))
             if len(shown) < len(naturals):
-                out.append("…")
+                out.append(self.ellipsis)
         for part, colour in tail:
             out.append(" ")
             out.append(part, style=colour)
-        out.truncate(width, overflow="ellipsis")
+        self.cut(out, width)
         return out
 
     def rank_counts(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
@@ -169,5 +239,5 @@ class CardStyle:
                 continue
             out.append(card + (f"{self.times}{n}" if n > 1 else ""),
                        style=self.colour(card, colours))
-        out.truncate(width, overflow="ellipsis")
+        self.cut(out, width)
         return out

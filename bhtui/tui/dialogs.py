@@ -74,8 +74,10 @@ class ResultScreen(RoomyDialog):
             yield from self.body()
             yield self.continue_line
 
-    def held(self, hands: list[list[str]], words: Callable[[list[str]], str]) -> ComposeResult:
-        """Every hand still held, shown once the round is over, one seat a line."""
+    def held(self, hands: list[list[str]],
+             words: Callable[[list[str], Callable[[str], str]], str]) -> ComposeResult:
+        """Every hand still held, shown once the round is over, one seat a line (``words``
+        writes one in the card style's symbols)."""
         held = [(seat, hand) for seat, hand in enumerate(hands) if hand]
         if held:
             yield Plain(self.t("result.hands"))
@@ -83,8 +85,8 @@ class ResultScreen(RoomyDialog):
                 grid = RichTable.grid(padding=(0, 1, 0, 0))
                 grid.add_column(no_wrap=True)
                 grid.add_column(ratio=1)
-                grid.add_row(Text(f" {apart(self.names, 10)[seat]}:", style="bold"),
-                             words(hand))
+                grid.add_row(Text(f" {apart(self.names, 10, self.t.plain('…'))[seat]}:",
+                                  style="bold"), words(hand, self.t.plain))
                 yield Plain(grid, classes="held")
 
     def on_mount(self) -> None:
@@ -127,12 +129,13 @@ class ResultScreen(RoomyDialog):
 
 
 def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str],
-                 cut: bool = False, head: bool = True, body: bool = True) -> RichTable:
+                 cut: bool = False, head: bool = True, body: bool = True,
+                 plain: Callable[[str], str] = str) -> RichTable:
     """Finished rounds, one a row with a column a seat, over the totals (Σ); ``cut``: rounds
     before these are left out, which a "…" row says. Columns are as wide as all of it needs,
     so the names alone (``body=False``) stand over the rows alone (``head=False``): the score
-    sheet keeps them in sight while its rows scroll."""
-    names = apart(names, 8)
+    sheet keeps them in sight while its rows scroll. ``plain``: the card style's symbols."""
+    names = apart(names, 8, plain("…"))
     numbers = [[f"{x:+d}" for x in r["scores"]] for r in rows]
     table = RichTable(box=None, padding=(0, 1), show_header=head)
     table.add_column("#", justify="right", width=max([1, *(len(str(r["round"])) for r in rows)]))
@@ -142,10 +145,10 @@ def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str]
     if not body:
         return table
     if cut:
-        table.add_row("…", *[""] * len(totals))
+        table.add_row(plain("…"), *[""] * len(totals))
     for record, row in zip(rows, numbers, strict=True):
         table.add_row(str(record["round"]), *row)
-    table.add_row(Text("Σ", style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
+    table.add_row(Text(plain("Σ"), style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
     return table
 
 
@@ -172,10 +175,12 @@ class MatchEndScreen(RoomyDialog):
             standings.add_column(t(key))
         for seat in order:  # equal totals share a place: 1, 1, 3
             place = 1 + sum(totals[s] > totals[seat] for s in order)
-            standings.add_row(str(place), Text(apart(self.names, 16)[seat]), f"{totals[seat]:+d}")
+            standings.add_row(str(place), Text(apart(self.names, 16, t.plain("…"))[seat]),
+                              f"{totals[seat]:+d}")
         history = self.client.history
         shown = history[-END_ROUNDS:]
-        rounds = rounds_table(shown, totals, self.names, cut=len(history) > len(shown))
+        rounds = rounds_table(shown, totals, self.names, cut=len(history) > len(shown),
+                              plain=t.plain)
         with Vertical():
             yield Plain(t("end.title"), classes="title")
             yield Plain(standings)
@@ -256,9 +261,9 @@ class ScoreSheetScreen(Dialog):
             cut = first is not None and first > 1
             self.query_one("#none", Plain).display = not rows
             self.query_one("#names", Plain).update(
-                rounds_table(rows, totals, self.names, cut, body=False))
+                rounds_table(rows, totals, self.names, cut, body=False, plain=self.t.plain))
             self.query_one("#sheet", Plain).update(
-                rounds_table(rows, totals, self.names, cut, head=False))
+                rounds_table(rows, totals, self.names, cut, head=False, plain=self.t.plain))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -286,7 +291,8 @@ class PreviousTrickScreen(Dialog):
                 yield Plain(t("trick.none"))
             for entry in self.moves:
                 move = entry["move"]
-                line = Text(f"{apart(self.names, 14)[entry['seat']]}: ", style="bold")
+                line = Text(f"{apart(self.names, 14, self.style.ellipsis)[entry['seat']]}: ",
+                            style="bold")
                 if isinstance(move, str):  # "pass" or "yield"
                     line.append(t(move), style="dim")
                 else:
@@ -305,6 +311,7 @@ class HelpScreen(Dialog):
     ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
+    TITLE, CLOSE = "help.title", "help.close"
 
     def __init__(self, t: Translator, texts: Sequence[str]) -> None:
         super().__init__(t)
@@ -312,13 +319,21 @@ class HelpScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t("help.title"), classes="title")
+            yield Plain(self.t(self.TITLE, n=len(self.texts)), classes="title")
             with VerticalScroll():
                 yield Prose("\n\n".join(self.texts))
-            yield Plain(self.t("help.close"))
+            yield Plain(self.t(self.CLOSE))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ProblemsScreen(HelpScreen):
+    """Every problem found with the settings at start (the file's values, a key, a theme),
+    each in full, scrolling as help does: at 80x24 a toast apiece went off the screen and the
+    rest were only counted."""
+
+    TITLE, CLOSE = "warnings.title", "warnings.close"
 
 
 class QuitScreen(Dialog):

@@ -10,7 +10,7 @@ asks for is defined and every key defined is asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import import_module
 from typing import Any
 
@@ -41,7 +41,7 @@ def compose(catalogues: Iterable[tuple[str, Catalogue]]) -> Catalogue:
 STRINGS: Catalogue = compose((name, import_module(name).STRINGS) for name in CATALOGUES)
 
 
-KEY_WORDS = {"key_pass": "p", "key_auto": "t"}
+KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "f3"}
 """The keys the texts name ("pass (p)") as bound by default, by binding id; the app puts the
 player's own keys (the settings' [keys]) in their place."""
 
@@ -49,15 +49,18 @@ player's own keys (the settings' [keys]) in their place."""
 class Translator:
     """Strings of one language; unknown keys show themselves so a gap is visible, not fatal."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, plain: Callable[[str], str] | None = None) -> None:
         self.language = language if language in ("en", "zh") else "en"
         self.keys = dict(KEY_WORDS)
+        self.plain: Callable[[str], str] = plain or str
+        """The card style's ``plain``: the ascii style's stand-ins for the symbols (and, in
+        English, the Chinese terms) of every text; a screen's own symbols go through it too."""
 
     def __call__(self, key: str, **values: Any) -> str:
         entry = STRINGS.get(key)
         if entry is None:
             return key
-        return entry[self.language].format(**{**self.keys, **values})
+        return self.plain(entry[self.language]).format(**{**self.keys, **values})
 
     def join(self, words: Iterable[str], clauses: bool = False) -> str:
         """A list as this language writes one: "Li, Wang"; "李、王" (clauses: "…，…")."""

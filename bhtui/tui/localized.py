@@ -2,9 +2,9 @@
 
 Textual builds the footer (and its key panel) from a screen's ``active_bindings``; the
 bindings themselves are declared once per class, in English. A ``Localized`` screen
-describes each active binding with id X by the string ``key.X`` in its translator's
-language, there and nowhere else, so the keys and actions stay as declared and nothing
-private is edited.
+describes each active binding with id X by the string ``key.X`` as its translator says it
+(its language, its card style's symbols), there and nowhere else, so the keys and actions
+stay as declared and nothing private is edited.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from bhtui.tui.i18n import STRINGS, Translator
 
 
 @lru_cache(maxsize=1024)
-def described(binding: Binding, language: str) -> Binding:
-    """``binding`` described in ``language`` (itself when it has no ``key.<id>`` string)."""
+def described(binding: Binding, t: Translator) -> Binding:
+    """``binding`` described by ``t`` (itself when it has no ``key.<id>`` string)."""
     key = f"key.{binding.id}"
     if not binding.id or key not in STRINGS:
         return binding
-    return dataclasses.replace(binding, description=Translator(language)(key))
+    return dataclasses.replace(binding, description=t(key))
 
 
 class Localized:
@@ -37,6 +37,5 @@ class Localized:
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         active: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
-        language = self.t.language
-        return {key: binding._replace(binding=described(binding.binding, language))
+        return {key: binding._replace(binding=described(binding.binding, self.t))
                 for key, binding in active.items()}

@@ -30,7 +30,16 @@ from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.tableview import draw_places
-from bhtui.tui.widgets import Plain, SeatBox, TableArea, clip, every_hand, score_table, too_small
+from bhtui.tui.widgets import (
+    Plain,
+    SeatBox,
+    TableArea,
+    clip,
+    every_hand,
+    plain_scrollbars,
+    score_table,
+    too_small,
+)
 from bhtui.wire import TableSeat
 
 
@@ -84,6 +93,7 @@ class ReplayScreen(Localized, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        plain_scrollbars(self.query_one("#r-log"), self.style)
         self._look_up()
         self.show()
 
@@ -145,7 +155,7 @@ class ReplayScreen(Localized, Screen[None]):
                 if line:
                     log.write(line)
             if k in self.comments:
-                log.write(Text("» " + self.comments[k], style="italic"))
+                log.write(Text(t.plain("» ") + self.comments[k], style="italic"))
             decision = self.review.at(k) if self.review is not None else None
             if decision is not None and decision.marked():
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
@@ -153,7 +163,7 @@ class ReplayScreen(Localized, Screen[None]):
         hands = self.query_one("#r-hands", Static)
         hands.display = self.show_all
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
-            hands.update(every_hand(replay.names, view["hands"], self.style.times))
+            hands.update(every_hand(replay.names, view["hands"], self.style))
         self._round = view["round"]
         self._show_status()
 
@@ -165,11 +175,11 @@ class ReplayScreen(Localized, Screen[None]):
         status = t("replay.status", k=self.position, n=len(self.replay),
                    round=t(self.parts.round_key, n=self._round), hands=shown)
         if self.analysis:
-            status = f"{status} · {self.analysis}"
+            status = status + t.plain(" · ") + self.analysis
         if self.note:
-            status, self.note = f"{status} — {self.note}", None
+            status, self.note = status + t.plain(" — ") + self.note, None
         said = [k for k in self.comments if k <= self.position]
-        comment = f"» {self.comments[max(said)]}\n" if said else ""
+        comment = f"{t.plain('»')} {self.comments[max(said)]}\n" if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
@@ -208,7 +218,7 @@ class ReplayScreen(Localized, Screen[None]):
         """What the seat played and what hard would have, with their expected scores."""
         t = self.t
         played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
-        words = t("analysis.verdict", name=clip(self.replay.names[self.seat], 10),
+        words = t("analysis.verdict", name=clip(self.replay.names[self.seat], 10, t.plain("…")),
                   played=action_text(d.played), played_mean=played, best=action_text(d.best),
                   best_mean=f"{d.best_mean:+.1f}")
         return words + (t("analysis.cost", cost=f"{d.cost:.1f}") if d.cost else "")
@@ -228,7 +238,7 @@ class ReplayScreen(Localized, Screen[None]):
             self.show()
             return
         self._stop = stop = threading.Event()
-        self.analysis = self.t("analysis.running", done=0, total="…")
+        self.analysis = self.t("analysis.running", done=0, total=self.t.plain("…"))
         self.show()
         self.run_worker(lambda: self._analyse(stop), thread=True, group="analysis")
 
@@ -257,7 +267,7 @@ class ReplayScreen(Localized, Screen[None]):
             self.analysis = self.t("analysis.cancelled")
         else:
             self.review, self.analysis = review, self._done_words(review)
-            self.note = " · ".join(self._summary(review)) or None
+            self.note = self.t.plain(" · ").join(self._summary(review)) or None
         self.show()
 
     def _summary(self, review: Review) -> list[str]:

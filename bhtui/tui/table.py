@@ -43,7 +43,16 @@ from bhtui.tui.parts import TableParts
 from bhtui.tui.tabledialogs import TableDialogs
 from bhtui.tui.tablemodel import TableModel
 from bhtui.tui.tableview import draw_seats, draw_table
-from bhtui.tui.widgets import RANK_KEYS, Footer, HandView, Plain, StatusLine, TableArea, too_small
+from bhtui.tui.widgets import (
+    RANK_KEYS,
+    Footer,
+    HandView,
+    Plain,
+    StatusLine,
+    TableArea,
+    plain_scrollbars,
+    too_small,
+)
 from bhtui.wire import Action
 
 LOG_LINES = 1000  # a few rounds to scroll back through; more would only grow the memory
@@ -116,6 +125,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         t = self.t
         for pane in ("table", "scores", "log", "hand", "hands"):
             self.query_one(f"#{pane}").border_title = t(f"pane.{pane}")
+        plain_scrollbars(self.query_one("#log"), self.style)
         self.hand.sort = self.config.sort
         if self.client.seat is None:  # a spectator has no hand
             self.hand.display = False

@@ -343,14 +343,14 @@ class TableModel:
         if view["phase"] == "over":
             return t("status.match_over" if me is not None else "status.match_over_watching")
         seconds = self.seconds()
-        clock = " · " + t("timer.left", n=seconds) if seconds is not None else ""
+        clock = t.plain(" · ") + t("timer.left", n=seconds) if seconds is not None else ""
         to_act = view["to_act"]
         reading = self.reading()
         waiting = (t("status.reading", names=t.join(reading)) if reading  # not the next deal's
                    else t("status.waiting", name=self.names()[to_act] if to_act is not None
                           else "?"))  # (no one to act: the match has ended)
         if me is None:
-            return t("status.watching") + " — " + waiting + clock
+            return t("status.watching") + t.plain(" — ") + waiting + clock
         if self.on_auto():
             return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
         if self.flow.showing == "result":  # the table behind may be the next deal already
@@ -366,12 +366,13 @@ class TableModel:
             problem = self.parts.selection_problem(selection, view, t)
             shown = self.parts.selection_words(selection, view, label)
             why = problem or self.parts.selection_note(selection, view, t)
-            return t("status.selected", set=shown) + (f" — {why}" if why else "") + clock
+            return (t("status.selected", set=shown) + (t.plain(" — ") + why if why else "")
+                    + clock)
         if view.get("top"):
             words = self.parts.top_words(view)
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)
             if "yield" in self.my_actions():
-                line += " · " + t("status.yield")
+                line += t.plain(" · ") + t("status.yield")
             return line + declare + clock
         return t(self.parts.words("status.your_lead")) + declare + clock
 
@@ -381,4 +382,4 @@ class TableModel:
         me = self.state.seat
         words = self.parts.declare_words(view, self.my_actions(), me, self.t)
         auto = self.parts.auto_words(view, me, self.names(), self.t) if me is not None else ""
-        return words + (" · " + auto if auto else "")
+        return words + (self.t.plain(" · ") + auto if auto else "")

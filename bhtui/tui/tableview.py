@@ -64,7 +64,7 @@ def draw_table(screen: TableScreen) -> None:
     every = screen.query_one("#hands", Plain)
     every.display = hands is not None
     if hands is not None:
-        every.update(every_hand(names, hands, style.times))
+        every.update(every_hand(names, hands, style))
     history, totals, table = client.history, view["totals"], client.table
     pane = screen.query_one("#scores", Static)
     scores = (list(history), list(totals), [seat["name"] for seat in table])

@@ -311,9 +311,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
     "key.preferences": {"en": "Settings", "zh": "设置"},
     "prefs.title": {"en": "Settings (saved to {path})", "zh": "设置（保存到 {path}）"},
-    "warnings.more": {"en": "…and {n} more problems with the settings: bhtui prints them all "
-                            "when it ends",
-                      "zh": "……还有 {n} 处设置问题：退出时全部列出"},
+    "warnings.some": {"en": "{n} problems with the settings, each replaced by its default: "
+                            "{key_problems} lists them",
+                      "zh": "设置有 {n} 处问题，都已改用默认值：按 {key_problems} 查看"},
+    "warnings.title": {"en": "Problems with the settings ({n})", "zh": "设置中的问题（{n} 处）"},
+    "warnings.none": {"en": "No problems with the settings.", "zh": "设置没有问题。"},
+    "warnings.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes · the terminal shows them too "
+                             "once bhtui ends",
+                       "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭 · 退出后终端里也会列出"},
     "prefs.name": {"en": "Your name at the table (next start):", "zh": "你在牌桌上的名字（下次启动生效）："},
     "prefs.keys": {"en": "↑↓ choose · ←→/Space change · Tab name · ctrl+s save · Esc cancel",
                    "zh": "↑↓ 选择 · ←/→ 或空格 更改 · Tab 名字 · ctrl+s 保存 · Esc 取消"},

@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
+from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Static
@@ -47,16 +48,33 @@ def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 
 
-def clip(text: str, cells: int) -> str:
-    """``text`` cut to at most ``cells`` terminal cells (CJK counts two), "…" when cut."""
+def clip(text: str, cells: int, mark: str = "…") -> str:
+    """``text`` cut to at most ``cells`` terminal cells (CJK counts two), ending in ``mark``
+    when cut (the card style's ``ellipsis``)."""
     if cell_len(text) <= cells:
         return text
     out = ""
     for char in text:
-        if cell_len(out + char) > cells - 1:
+        if cell_len(out + char) > cells - cell_len(mark):
             break
         out += char
-    return out + "…"
+    return out + mark
+
+
+class AsciiScrollBar(ScrollBarRender):
+    """A scroll bar for the ascii card style: its thumb in whole cells of colour, without the
+    eighth-block glyphs that place its ends finer."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
+
+def plain_scrollbars(widget: Widget, style: CardStyle) -> None:
+    """The widget's scroll bars as ``style`` may draw them (an instance's own renderer is
+    how Textual has one scroll bar drawn its own way)."""
+    if style.ascii:
+        for bar in (widget.vertical_scrollbar, widget.horizontal_scrollbar):
+            bar.renderer = AsciiScrollBar  # type: ignore[misc]
 
 
 def card_rank(card: str) -> int:
@@ -314,7 +332,7 @@ class HandView(Widget, can_focus=True):
 
     def render(self) -> Text:
         lines = self._lines(self.size.width)
-        return Text("\n", no_wrap=True).join(lines) if lines else Text("—")
+        return Text("\n", no_wrap=True).join(lines) if lines else Text(self.card_style.plain("—"))
 
     def _lines(self, width: int) -> list[Text]:
         """Two lines per row of units (ranks, then suits); also records where each card is
@@ -401,6 +419,9 @@ class Prose(Plain):
 
     def on_resize(self) -> None:
         self._wrap()
+        # The layout again once the resize is handled: asked for while handling it, it was
+        # lost, and lines more than Textual's own wrap made (a long path) went off the box.
+        self.call_after_refresh(self.refresh, layout=True)
 
     def _wrap(self) -> None:
         width = self.size.width
@@ -507,7 +528,7 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
         marker = style.turn_marker
     elif top.get("seat") == seat:
         marker = style.trick_marker
-    head = Text(f"{marker} {clip(str(meta['name']), max(3, width - 2))}",
+    head = Text(f"{marker} {clip(str(meta['name']), max(3, width - 2), style.ellipsis)}",
                 style="bold" if seat == me else "", no_wrap=True, overflow="ellipsis")
     if info.get("place"):
         second = Text(t.place(info["place"]), style="bold", no_wrap=True, overflow="ellipsis")
@@ -544,7 +565,10 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
         fourth.append(f"{t('away')} ", style="italic")
     if seconds is not None:
         fourth.append(t("timer.short", n=seconds), style="bold reverse" if seconds <= 5 else "bold")
-    return [head, second, third, fourth]
+    lines = [head, second, third, fourth]
+    for line in lines:  # cut here in the style's ellipsis: Rich's own is always "…"
+        style.cut(line, width)
+    return lines
 
 
 SCORES_CELLS = 28  # inside the scores pane's border (TableArea: 30 cells at every size)
@@ -557,12 +581,12 @@ def score_table(history: Sequence[HistoryRow], totals: list[int],
     four cells wide ("Zha…") told nobody who was who; they get what they need, cut only to
     leave the total and the latest round (two 13-character CJK names left only Σ, no round
     at all), and a cut keeps two names apart. The result screens show every round."""
-    latest_cells = _round_cells(history[-1]) if history else 0
+    latest_cells, total = (_round_cells(history[-1]) if history else 0), t.plain("Σ")
     names = apart([str(table[s]["name"]) if s < len(table) else str(s)
                    for s in range(len(totals))],
-                  max(3, width - 1 - _cells(totals, "Σ") - latest_cells))
+                  max(3, width - 1 - _cells(totals, total) - latest_cells), t.plain("…"))
     name_cells = 1 + max(cell_len(n) for n in names) if names else 0  # 1: off the border
-    room, shown = width - name_cells - _cells(totals, "Σ"), 0
+    room, shown = width - name_cells - _cells(totals, total), 0
     while shown < len(history) and _round_cells(history[-1 - shown]) <= room:
         room -= _round_cells(history[-1 - shown])
         shown += 1
@@ -571,7 +595,7 @@ def score_table(history: Sequence[HistoryRow], totals: list[int],
     grid.add_column(no_wrap=True)
     for record in latest:
         grid.add_column(Text(str(record["round"]), style="dim"), justify="right", no_wrap=True)
-    grid.add_column(Text("Σ", style="bold"), justify="right", no_wrap=True)
+    grid.add_column(Text(total, style="bold"), justify="right", no_wrap=True)
     for seat, name in enumerate(names):
         grid.add_row(Text(name), *(f"{r['scores'][seat]:+d}" for r in latest),
                      Text(f"{totals[seat]:+d}", style="bold"))
@@ -587,35 +611,35 @@ def _round_cells(record: HistoryRow) -> int:
     return _cells(record["scores"], str(record["round"]))
 
 
-def apart(names: list[str], cells: int) -> list[str]:
+def apart(names: list[str], cells: int, mark: str = "…") -> list[str]:
     """Each name cut to ``cells`` cells; names a plain cut would make alike keep their ends
     too ("Wang X…ing 1", "Wang X…ing 2"), so the table never shows two seats as one."""
-    cut = [clip(name, cells) for name in names]
-    return [clip_middle(name, cells) if any(c == cut[i] and names[j] != name
-                                            for j, c in enumerate(cut)) else cut[i]
+    cut = [clip(name, cells, mark) for name in names]
+    return [clip_middle(name, cells, mark) if any(c == cut[i] and names[j] != name
+                                                  for j, c in enumerate(cut)) else cut[i]
             for i, name in enumerate(names)]
 
 
-def clip_middle(text: str, cells: int) -> str:
-    """``text`` in at most ``cells`` cells, its start and its end kept around a "…"."""
+def clip_middle(text: str, cells: int, mark: str = "…") -> str:
+    """``text`` in at most ``cells`` cells, its start and its end kept around ``mark``."""
     if cell_len(text) <= cells:
         return text
     tail = ""
     for char in reversed(text):
-        if cell_len(char + tail) > (cells - 1) // 2:
+        if cell_len(char + tail) > (cells - cell_len(mark)) // 2:
             break
         tail = char + tail
-    return clip(text, cells - cell_len(tail))[:-1] + "…" + tail
+    return clip(text, cells - cell_len(tail), mark) + tail
 
 
-def every_hand(names: Sequence[str], hands: Sequence[list[str]], times: str) -> Text:
+def every_hand(names: Sequence[str], hands: Sequence[list[str]], style: CardStyle) -> Text:
     """Every seat's hand, one line a seat, ranks with their counts so a whole hand fits 80
     columns: what a replay's `v` and a watcher of an open table (``--open-spectating``) see."""
     rows = []
     for name, hand in zip(names, hands, strict=False):
-        cut = clip(name, 10)
+        cut = clip(name, 10, style.ellipsis)
         rows.append(Text.assemble((cut + " " * (11 - cell_len(cut)), "bold"),
-                                  rank_counts_words(hand, times), no_wrap=True))
+                                  rank_counts_words(hand, style.plain), no_wrap=True))
     return Text("\n").join(rows)
 
 
@@ -628,5 +652,6 @@ def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:
         rank = rank_text(card)
         if rank in mine:
             mine[rank] += 1
-    parts = [f"{rank}×{deck[rank] - played.get(rank, 0) - mine[rank]}" for rank in deck]
-    return t("counter", items=" · ".join(parts))
+    times = t.plain("×")
+    parts = [f"{rank}{times}{deck[rank] - played.get(rank, 0) - mine[rank]}" for rank in deck]
+    return t("counter", items=t.plain(" · ").join(parts))

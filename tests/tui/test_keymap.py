@@ -103,20 +103,22 @@ async def test_a_key_no_terminal_sends_or_an_unknown_id_is_named_and_the_key_kep
         await wait_for(pilot, lambda: "z Hint" in footer_text(screen), "the footer's new key")
         shown = footer_text(screen)
         assert "nosuchkey" not in shown and "f99" not in shown and "p Pass" in shown, shown
-        said = " ".join(str(n.message) for n in app._notifications)
+        said = " ".join(app.warnings)  # (what F3 lists)
         assert "keys.pass = 'nosuchkey'" in said and "keys.play" in said
         assert "keys.nosuchaction: no key has that id" in said
 
 
-async def test_many_start_up_warnings_show_three_and_count_the_rest(tmp_path):
+async def test_many_start_up_warnings_are_counted_in_one_notification(tmp_path):
     """Fourteen warnings made one column of notifications taller than an 80×24 screen, over
-    the game, gone in eight seconds: now three show, one more counts the rest, and the app
-    keeps them all to print when it ends."""
+    the game, gone in eight seconds: now one counts them and names the key that lists them
+    (F3), and the app keeps them all to print when it ends."""
     app = keyed_app(tmp_path, "".join(f'nosuch{n} = "z"\n' for n in range(6)))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         said = [str(n.message) for n in app._notifications]
-        assert len(said) == 4 and "…and 3 more problems with the settings" in said[-1]
+        assert said == ["6 problems with the settings, each replaced by its default: f3 lists "
+                        "them"]
+        assert app.warnings == app.problems
         assert len(app.problems) == 6 and all("keys.nosuch" in p for p in app.problems)
 
 
@@ -141,7 +143,7 @@ async def test_a_key_another_action_has_is_refused_and_both_keep_their_keys(tmp_
         await my_play_turn(pilot, app)
         screen = table(app)
         await wait_for(pilot, lambda: "z Hint" in footer_text(screen), "the footer's new key")
-        said = " ".join(str(n.message) for n in app._notifications)
+        said = " ".join(app.warnings)  # (what F3 lists)
         assert "keys.play = 'p': p is already the key of pass" in said
         assert "p Pass" in footer_text(screen) and "Play" in footer_text(screen)
 

@@ -332,3 +332,68 @@ def test_R_WH_THRONE_2_where_the_cards_go_fits_the_centre_box_on_one_line(langua
     keys = [key for key in STRINGS if key.startswith("direction.")]
     assert len(keys) >= 4
     assert [key for key in keys if cell_len(t(key)) > 14] == []
+
+
+def test_the_ascii_style_writes_every_english_text_in_ascii_and_leaves_chinese_chinese():
+    """The ascii card style is for terminals that cannot draw Unicode; yet the English texts
+    drew ×3, ↺, → and the Chinese terms they keep (上家, 托管) there. Under it every English
+    text is ASCII — a seat's 上家/下家 in words short enough for its box — while the Chinese
+    texts keep their words (only their symbols give way); other styles change nothing."""
+    english, chinese = CardStyle("ascii"), CardStyle("ascii", language="zh")
+    shown = [(key, english.plain(entry["en"])) for key, entry in STRINGS.items()
+             if not english.plain(entry["en"]).isascii()]
+    assert shown == []
+    assert [english.plain(STRINGS[k]["en"]) for k in ("previous_seat", "next_seat")] == [
+        "prev", "next"]
+    assert english.plain(STRINGS["direction.play"]["en"]) == "play -> next"
+    assert chinese.plain(STRINGS["direction.play"]["zh"]) == "出牌 -> 下家"
+    assert chinese.plain("托管 ×2") == "托管 x2"
+    for look in (CardStyle("unicode"), CardStyle("letters"), CardStyle("letters", language="zh")):
+        assert all(look.plain(entry[lang]) == entry[lang]
+                   for entry in STRINGS.values() for lang in ("en", "zh"))
+
+
+def screen_characters(app) -> str:
+    """Every character the terminal shows (the screenshot's text, its title aside)."""
+    import html
+
+    svg = app.export_screenshot(title="-")
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("game", "seed"), [("baohuang", 3), ("doudizhu", 4)])
+async def test_an_ascii_table_draws_nothing_but_ascii(game, seed):
+    """Under the ascii style an English table drew ×, ↺, →, ·, Σ, 上家/下家, 托管 and ⏎, and
+    its panes' and boxes' borders in box-drawing glyphs. At 80x24, the whole table (seats,
+    scores, log, hand, status line, footer) at my turn and the round's result over it are
+    ASCII, every character of them."""
+    from bhtui.games import rules_named
+    from bhtui.store.config import Config
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.dialogs import ResultScreen
+    from bhtui.tui.sessions import LocalSession
+    from bhtui.tui.table import TableScreen
+
+    from tui_helpers import answer_dialog, answer_doudizhu, drive, my_turn_to_play, table, wait_for
+
+    config = Config(name="Ana", language="en", bot_delay=0.0, card_style="ascii")
+    app = BhtuiApp(config, LocalSession(rules=rules_named(game=game)[1], seed=seed, rounds=2))
+
+    async def my_turn() -> bool:  # the dialogs before it answered (not my turn: nothing played)
+        if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+            return True
+        await (answer_dialog if game == "baohuang" else answer_doudizhu)(pilot, app)
+        return False
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, my_turn, "my turn to play")
+        await pilot.press("h")  # a hint selected: the status line names the set
+        await wait_for(pilot, lambda: table(app).last_hint is not None, "the hint")
+        shown = screen_characters(app)
+        assert "Ana" in shown and "next" in shown and "prev" in shown
+        assert {c for c in shown if not c.isascii()} == set(), shown
+        await pilot.press("t")  # 托管 plays the round out; its result comes up over the table
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), "the result")
+        await pilot.pause()
+        shown = screen_characters(app)
+        assert {c for c in shown if not c.isascii()} == set(), shown

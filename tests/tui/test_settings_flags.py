@@ -101,3 +101,57 @@ async def test_without_a_settings_file_a_flag_is_still_not_saved():
         await wait_for(pilot, config_path().exists, "the settings file")
     file = saved()
     assert file["sort"] == "size" and file["theme"] == "felt" and file["bot_delay"] == 0.6
+
+
+BROKEN = ('name = "Ana"\nlanguage = "en"\nbot_delay = 0.0\ncolour = "blue"\ntheme = 7\n'
+          'timer = -5\nsort = "suit"\nbell = "yes"\nresult_seconds = "long"\nfour_colour = 2\n'
+          'card_style = "fancy"\n[keys]\npass = "enter"\nhint = 5\nauto = "ctrl+zz"\n')
+"""A settings file with eleven problems: nine values, two keys."""
+
+
+async def test_every_problem_with_the_settings_can_be_read_at_80x24():
+    """A file with several problems showed three of them as toasts, piled over the settings
+    screen, and a fourth only counting the rest ("bhtui prints them all when it ends"): those
+    could not be read while bhtui ran. One toast inside the screen now says how many there
+    are and which key lists them; the list shows each in full (long paths no longer push its
+    last lines out of the box), in a box inside 80x24, scrolled by the keys it names."""
+    from textual.containers import VerticalScroll
+    from textual.geometry import Region
+
+    from bhtui.tui.settings import SettingsScreen
+    from bhtui.tui.widgets import Prose
+
+    from tui_helpers import strips
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text(BROKEN, encoding="utf-8")
+    app = make_app(build_parser().parse_args([]), LocalSession(seed=3, ask_rules=True))
+    screen = Region(0, 0, 80, 24)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen)
+                       and app.screen.query("Toast"), "the settings screen and its toast")
+        toasts = [(toast.region, str(toast.render())) for toast in app.screen.query("Toast")]
+        assert all(screen.contains_region(region) for region, _ in toasts), toasts
+        assert ["11 problems" in words and "f3" in words for _, words in toasts] == [True]
+        from bhtui.tui.dialogs import ProblemsScreen  # (which F3 opens)
+
+        problems = app.warnings
+        assert len(problems) == 11
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: isinstance(app.screen, ProblemsScreen), "the list")
+        listed = app.screen
+        scroll, prose = listed.query_one(VerticalScroll), listed.query_one(Prose)
+
+        def shown() -> str:
+            return "".join(strip.text for strip in strips(prose)).replace(" ", "")
+
+        await wait_for(pilot, lambda: all(p.replace(" ", "") in shown() for p in problems),
+                       "every problem in full")
+        assert screen.contains_region(listed.query_one("Vertical").region)
+        assert scroll.max_scroll_y > 0  # more than the box shows: PgDn brings the rest
+        while scroll.scroll_y < scroll.max_scroll_y:
+            before = scroll.scroll_y
+            await pilot.press("pagedown")
+            await wait_for(pilot, lambda: scroll.scroll_y > before, "the list scrolled")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")

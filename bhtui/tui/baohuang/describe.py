@@ -127,10 +127,10 @@ def describe(event: Event, names: list[str], t: Translator,
 
 def tribute_words(t: Translator, items: list[Transfer], names: list[str],
                   label: Callable[[str], str] = str) -> str:
-    return t.join(transfers(items, names, label), clauses=True)
+    return t.join(transfers(items, names, label, t.plain("→")), clauses=True)
 
 
 def transfers(items: list[Transfer], names: list[str],
-              label: Callable[[str], str] = str) -> list[str]:
-    """Each card of a tribute as "Liu → Wang BJ"."""
-    return [f"{names[i['from']]} → {names[i['to']]} {label(i['card'])}" for i in items]
+              label: Callable[[str], str] = str, arrow: str = "→") -> list[str]:
+    """Each card of a tribute as "Liu → Wang BJ" (the arrow in the card style's symbols)."""
+    return [f"{names[i['from']]} {arrow} {names[i['to']]} {label(i['card'])}" for i in items]

@@ -334,7 +334,8 @@ class DeclareDialog(DecisionDialog):
         if not self.is_active:
             return
         self.none_line.update(
-            self.t("ask.none") + " — " + self.t("timer.left", n=max(0, round(self._left))))
+            self.t("ask.none") + self.t.plain(" — ")
+            + self.t("timer.left", n=max(0, round(self._left))))
         self._left -= 1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
@@ -384,10 +385,10 @@ class RoundResultScreen(ResultScreen):
             else:
                 role = t("role.rebel")
             if seat in end.get("rebels", ()):
-                role += f" · {t('role.rebel_mark')}"
+                role += t.plain(" · ") + t("role.rebel_mark")
             if any(stuck[0] == seat for stuck in end.get("stuck", ())):
-                role += f" · {t('role.stuck_mark')}"
-            grid.add_row(Text(apart(self.names, 14)[seat]), role, t.place(end["places"][seat]),
+                role += t.plain(" · ") + t("role.stuck_mark")
+            grid.add_row(Text(apart(self.names, 14, t.plain("…"))[seat]), role, t.place(end["places"][seat]),
                          f"{end['scores'][seat]:+d}", f"{self.totals[seat]:+d}")
         winner = end.get("winner")
         yield Plain(t("result.title", n=end["round"]), classes="title")
@@ -402,7 +403,7 @@ class RoundResultScreen(ResultScreen):
             yield Plain(t(self.last_words))
         elif self.tribute:
             yield Plain(Packed(t, "result.tribute",
-                               transfers(self.tribute, self.names, self.label)))
+                               transfers(self.tribute, self.names, self.label, t.plain("→"))))
         elif not self.has_tribute:
             yield Plain(t("result.no_tribute_rules"))
         else:

@@ -153,7 +153,7 @@ class BaohuangParts(TableParts[BaohuangView]):
                 words.append(t("declare.open_solo" if solo else "declare.open_guard"))
             elif kind == "rebel":
                 words.append(t("declare.rebel"))
-        return "".join(" · " + w for w in words)
+        return "".join(t.plain(" · ") + w for w in words)
 
     def auto_words(self, view: BaohuangView, me: int, names: list[str], t: Translator) -> str:
         """R-AUTO-2 (``strict_auto``): on 托管, what the round's end will bring (not scored,
@@ -175,7 +175,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         others = [names[s] for s, seat_on in enumerate(on) if seat_on and s < len(names)]
         if others:
             words.append(t("auto.strict.others", names=t.join(others)))
-        return " · ".join(words)
+        return t.plain(" · ").join(words)
 
     def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> Dialog[Any] | None:

@@ -14,9 +14,10 @@ from bhtui.tui.i18n import Translator
 from bhtui.wire import Event
 
 
-def cards_words(cards: list[str] | str, times: str = "×") -> str:
-    """Cards of ranks (a list, or a hand's text) in one short line: ``3×3 4×1``."""
-    return rank_counts_words(cards.split() if isinstance(cards, str) else list(cards), times)
+def cards_words(cards: list[str] | str, plain: Callable[[str], str] = str) -> str:
+    """Cards of ranks (a list, or a hand's text) in one short line: ``3×3 4×1`` (in the
+    symbols of the card style whose ``plain`` is given)."""
+    return rank_counts_words(cards.split() if isinstance(cards, str) else list(cards), plain)
 
 
 def multiplier(factors: dict[str, str]) -> Fraction:
@@ -58,13 +59,14 @@ def split_factors(view: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, st
 
 def factor_words(factors: dict[str, str], t: Translator) -> str:
     """``bombs ×4 · 头撂 ×4/3``."""
-    return " · ".join(f"{t(f'ddz.factor.{k}')} ×{v}" for k, v in factors.items())
+    return t.plain(" · ").join(f"{t(f'ddz.factor.{k}')} {t.plain('×')}{v}"
+                               for k, v in factors.items())
 
 
 def factor_units(factors: dict[str, str], t: Translator, values: bool = True) -> list[str]:
     """``["bombs×4", "头撂×4/3"]`` (without ``values``: the names): each a word no line
     breaks, for a narrow box."""
-    return [t(f"ddz.factor.{k}") + (f"×{v}" if values else "") for k, v in factors.items()]
+    return [t(f"ddz.factor.{k}") + (t.plain("×") + v if values else "") for k, v in factors.items()]
 
 
 def describe(event: Event, names: list[str], t: Translator,
@@ -103,7 +105,7 @@ def describe(event: Event, names: list[str], t: Translator,
         return t("ddz.log.skip_open" if event.get("decision") == "open"
                  else "ddz.log.skip_report", name=name())
     if kind == "report":
-        groups = ", ".join(cards_words(g) for g in event["groups"])
+        groups = ", ".join(cards_words(g, t.plain) for g in event["groups"])
         return t("ddz.log.report_fight" if event["fight"] else "ddz.log.report_stop",
                  name=name(), groups=groups)
     if kind == "play":

@@ -110,7 +110,7 @@ class ReportDialog(OfferDialog):
         for i, action in enumerate(self.actions):
             if action["type"] != "report":
                 continue
-            groups = ", ".join(cards_words(g) for g in action["groups"])
+            groups = ", ".join(cards_words(g, self.t.plain) for g in action["groups"])
             words = t("ddz.report.fight" if action["fight"] else "ddz.report.stop",
                       groups=groups)
             options.append(Option(Text(words), id=str(i)))
@@ -148,7 +148,8 @@ class DealResultScreen(ResultScreen):
             grid.add_column(t("ddz.result.levels"))
         for seat, score in enumerate(end["scores"]):
             role = t("ddz.role.landlord" if seat == end["landlord"] else "ddz.role.farmer")
-            row: list[Text | str] = [Text(clip(self.names[seat], 14)), role, f"{score:+d}",
+            row: list[Text | str] = [Text(clip(self.names[seat], 14, t.plain("…"))), role,
+                                     f"{score:+d}",
                                      f"{self.totals[seat]:+d}"]
             if levels is not None:
                 row.append(f"{levels[seat]:+d}")
@@ -161,10 +162,10 @@ class DealResultScreen(ResultScreen):
             yield Plain(t("ddz.result.fight_lost"))  # (no product makes 0: the rule's own)
         else:
             yield Plain(t("ddz.result.stake", stake=end["stake"], base=self.base,
-                          bid=end["bid"], factors=f" · {factors}" if factors else ""))
+                          bid=end["bid"], factors=t.plain(" · ") + factors if factors else ""))
         if end.get("reports"):
             yield Plain(t("ddz.result.report",
-                          groups=", ".join(cards_words(g) for g in end["reports"]),
+                          groups=", ".join(cards_words(g, t.plain) for g in end["reports"]),
                           fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
         escape = end.get("escape")
         if escape:

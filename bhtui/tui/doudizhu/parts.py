@@ -138,10 +138,10 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             return None
         name = landlord_name(view, names, t)
         if view["open_hand"] and view["viewer"] != landlord:  # his own hand is below
-            cards = cards_words(view["seats"][landlord]["shown"], style.times)
+            cards = cards_words(view["seats"][landlord]["shown"], style.plain)
             return Text(t("ddz.shown.open", name=name, cards=cards))
         if view.get("locked"):
-            groups = ", ".join(cards_words(g, style.times) for g in view["locked"])
+            groups = ", ".join(cards_words(g, style.plain) for g in view["locked"])
             return Text(t("ddz.shown.report", name=name, cards=groups))
         return None
 
