@@ -26,7 +26,7 @@ from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
-from loopback import WELCOME, hostile_host
+from loopback import WELCOME, hostile_host, seated
 from net_helpers import in_background
 from tui_helpers import config, my_play_turn, wait_for
 from tui_helpers import table as table_screen
@@ -378,17 +378,29 @@ async def test_joining_a_closed_port_says_it_failed_why_and_what_to_try():
         assert 0 <= box.region.x and box.region.right <= 80 and box.region.height >= 3
 
 
+_, CATCHUP, VIEW = seated()
+
+
 @pytest.mark.parametrize("messages, said", [
     ([{**WELCOME, "last_cid": "x"}], "Could not join: the table's host broke the protocol "
                                      "(a 'welcome' message without a valid 'last_cid')"),
     ([WELCOME, {"type": "view", "seq": 1}], "Left the table: the table's host broke the "
                                             "protocol (a 'view' message without a valid 'view')"),
-], ids=["before the welcome", "once in"])
+    ([WELCOME, CATCHUP, VIEW, {"type": "event", "seq": VIEW["seq"] + 1, "event": {
+        "type": "role", "seat": 0, "private": 0, "by": "called"}}],
+     "Left the table: the table's host broke the protocol (a 'event' message without a "
+     "valid 'event.role')"),
+    ([WELCOME, CATCHUP, {**VIEW, "view": {**VIEW["view"], "preset": "rizhao"}}],
+     "Left the table: the table's host broke the protocol (a 'view' message without a valid "
+     "'view.preset')"),
+], ids=["before the welcome", "once in", "an event of the game", "a view of the game"])
 async def test_a_hostile_host_s_malformed_message_is_one_line_saying_so_not_a_crash(
         messages, said):
     """A table anyone advertises in the lobby sends what the protocol does not allow: the
     app says so in one line, as it says a refusal (it does not go on "reconnecting" to a
-    host that would only do it again), and nothing crashes."""
+    host that would only do it again), and nothing crashes. That goes for a game's own
+    fields too: a Baohuang role event without its role (a KeyError in the log's words), a
+    view of a preset this bhtui does not know (a ValueError in the seat boxes)."""
     server, port, links = await hostile_host(*messages)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
     async with app.run_test(size=(80, 24)) as pilot:
