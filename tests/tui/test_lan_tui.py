@@ -411,6 +411,24 @@ async def test_a_hostile_host_s_malformed_message_is_one_line_saying_so_not_a_cr
     server.close()
 
 
+async def test_a_hint_of_cards_the_hand_does_not_hold_selects_nothing_and_the_table_stays():
+    """A hint comes after the hand changed (a play sent while the host worked it out), or
+    from a hostile host: a Baohuang set the hand cannot make was a ValueError out of
+    pick_cards that took the app down. Now the hint selects nothing."""
+    hand = VIEW["view"]["hand"]
+    jokers = " ".join(["BJ"] * (hand.count("BJ") + 1))  # one more big joker than it holds
+    hint = {"type": "hint", "cid": 1, "action": {"type": "play", "set": jokers}}
+    server, port, _ = await hostile_host(WELCOME, CATCHUP, VIEW, hint)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)
+                       and table_screen(app).last_hint is not None, "the hint")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, TableScreen)
+        assert table_screen(app).hand.selected == [] and app.client.refused is None
+    server.close()
+
+
 async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
     """Issue 13.8: a code never given on the command line is asked for on the screen; once
     in, the room no longer says the table refused us."""
