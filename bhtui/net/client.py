@@ -27,12 +27,12 @@ from bhtui.net.protocol import (
     FrameDecoder,
     Message,
     ProtocolError,
-    clean_text,
     client_hello,
     encode,
     too_deep,
 )
 from bhtui.store.tokens import SeatTokens
+from bhtui.text import clean_text
 from bhtui.wire import (
     Action,
     Admin,
