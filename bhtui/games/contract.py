@@ -359,7 +359,9 @@ class Game(ABC, Generic[M]):
                                         tuple(sorted(dict(named.get("options") or {}).items())))
         except (TypeError, ValueError):
             if kind == "view":
-                return "view.preset" if named["preset"] not in self.presets else "view.options"
+                preset = named.get("preset")
+                known = isinstance(preset, str) and preset in self.presets
+                return "view.options" if known else "view.preset"
             rules, marks = _table_marks(self, None, ())  # the view that follows says why
         if kind == "view":
             return (fault(message["view"], self.view_shape, marks, "view")

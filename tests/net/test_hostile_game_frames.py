@@ -131,6 +131,9 @@ BAD: dict[str, tuple[str, str, Any, str]] = {
         "baohuang", "qingdao", in_view("view", "top", "cards", ["3S", "4H"]), "view.top.cards"),
     "a view of a preset this bhtui does not know": (
         "baohuang", "qingdao", in_view("view", "preset", "rizhao"), "view.preset"),
+    "a view with an option this bhtui does not know": (
+        "baohuang", "qingdao", in_view("view", "options", {"abdicate_chain": True}),
+        "view.options"),
     "a view without whose turn it is": (
         "baohuang", "qingdao", in_view("view", "to_act", ...), "view.to_act"),
     "a last move of a card that is no card": (
@@ -171,6 +174,18 @@ BAD: dict[str, tuple[str, str, Any, str]] = {
         "doudizhu", "shanghai", in_view("view", "top", "hand", "5 5 5 5 5 5 5 5 5"),
         "view.top.hand"),
 }
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.name)
+@pytest.mark.parametrize("preset", [..., 5, ["qingdao"], "rizhao"], ids=repr)
+def test_a_view_s_rules_that_are_not_the_game_s_are_named_never_raised(game, preset):
+    """``sent_fault`` is the game's word on any message of a type it checks: a view whose
+    preset is missing, not text or not the game's is named, whatever its options (a
+    KeyError or a TypeError came out of it). The client's own checks ask for a preset's
+    text first, so only a caller without them met it."""
+    _, _, view = seated(game.name, list(game.presets)[-1])  # options the default lacks
+    sent = changed(view, ("view", "preset"), preset)
+    assert game.sent_fault(sent, sent["view"]) == "view.preset"
 
 
 def bad_frames(case: str) -> tuple[dict, list[dict], dict, str]:
