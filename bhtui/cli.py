@@ -464,10 +464,10 @@ def _host(args: argparse.Namespace) -> int:
     import asyncio
 
     from bhtui.net.host import Seat, Table, bot_seat
-    from bhtui.net.protocol import clean_text
     from bhtui.net.serve import run_headless
     from bhtui.net.tcp import listen_socket
     from bhtui.store.gamelog import MAX_TABLE_NAME, GameLog, GameLogError, latest_log, new_log_path
+    from bhtui.text import clean_line
 
     settings, warnings = _settings(args)
     config = settings.current()
@@ -511,8 +511,8 @@ def _host(args: argparse.Namespace) -> int:
             return _fail(f"--bots takes 0 to {size} ({game.name} {rules.name} has {size} seats)")
         own = f"{config.name}的牌桌" if config.language == "zh" else f"{config.name}'s table"
         # The host's language: the room's title says it. Cleaned as the wire shows it: the
-        # log keeps it, and a resume takes a printable name only (GameLog.name_and_id).
-        name = (clean_text(args.table_name or "").strip() or clean_text(own))[:MAX_TABLE_NAME]
+        # log keeps it, and a resume shows it to everyone (GameLog.name_and_id cleans too).
+        name = clean_line(args.table_name or "", MAX_TABLE_NAME) or clean_line(own, MAX_TABLE_NAME)
         first = size - len(levels)
         seats = [Seat() for _ in range(first)] + [
             bot_seat(game, levels[s - first], s) for s in range(first, size)]

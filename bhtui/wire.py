@@ -4,7 +4,8 @@
 so mypy checks every reader. The shapes are TypedDicts: on the wire and in the log a message
 stays the plain dict msgpack carries (nothing is encoded or decoded for them), and typing is
 not validation — a frame from another machine is checked where it arrives (``net/protocol.py``,
-the host's handlers) before any code trusts these shapes.
+the host's handlers; at a client, against these very shapes, with the marks below saying which
+values are cards and seats) before any code trusts these shapes.
 
 It sits below both engines (they build the views), beside ``bhtui.cards``, and imports nothing
 of the project: each game's view is shaped here, the part both games share (:class:`ViewHead`)
@@ -17,10 +18,25 @@ this module, the document and what the engines really send in step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, Required, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, Required, TypedDict, TypeVar
 
 Viewer = int | str | None
 """A seat, None for a spectator, "all" for the open table (every hand shown)."""
+
+# ----- what a value stands for ---------------------------------------------------------------
+# Marks on the fields that hold cards or seats: mypy sees the plain type; a client checks each
+# marked value against its game and table (``bhtui.games.shapes``) before a screen reads it.
+CARD, HAND, SEAT, EACH_SEAT = "card", "hand", "seat", "each seat"
+CardText = Annotated[str, CARD]
+"""A card as its game writes it: ``10H`` in Baohuang (R-CARD-2), its rank in Dou Dizhu."""
+Cards = list[CardText]
+HandText = Annotated[str, HAND]
+"""Cards as one text: Baohuang's set (``9 9 9 SJ``), Dou Dizhu's hand (``3 3 3 4``)."""
+Seat = Annotated[int, SEAT]
+"""A seat of the table: 0 up to the number its rules deal to."""
+_Entry = TypeVar("_Entry")
+PerSeat = Annotated[list[_Entry], EACH_SEAT]
+"""One entry for each seat of the table, by seat (totals, scores, hands)."""
 
 
 class Action(TypedDict, total=False):
@@ -28,44 +44,59 @@ class Action(TypedDict, total=False):
     fields (the game's ``action_fields``)."""
 
     type: Required[str]
-    card: str
+    card: CardText
     open: bool
-    cards: list[str]
-    set: str
+    cards: Cards
+    set: HandText
     points: int
-    groups: list[str]
+    groups: list[HandText]
     fight: bool
-    hand: str
+    hand: HandText
     why: str
     on: bool
 
 
+# ``from`` is a keyword, so these two take the functional form.
+Transfer = TypedDict("Transfer", {"from": Seat, "to": Seat, "card": CardText})
+"""A card handed on: tribute and its return."""
+Purchase = TypedDict("Purchase", {"from": Seat, "to": Seat, "card": CardText,
+                                   "paid": CardText | None})
+"""买3: the 3 that changed hands and the card paid for it."""
+
+
+class Escape(TypedDict):
+    """S-SCORE-5: the seat that escaped a deal, and why (``left``, ``timeouts`` …)."""
+
+    seat: Seat
+    why: str
+
+
 Event = TypedDict("Event", {
-    "type": Required[str], "private": int, "seat": int,
+    "type": Required[str], "private": Seat, "seat": Seat,
     # the deal, the match
-    "round": int, "redeal": int, "counts": list[int], "first_candidate": int | None,
-    "first_bidder": int, "huangfan": bool, "mark": str | None, "kitty": int | list[str],
-    "totals": list[int], "levels": list[int] | None,
+    "round": int, "redeal": int, "counts": PerSeat[int], "first_candidate": Seat | None,
+    "first_bidder": Seat, "huangfan": bool, "mark": CardText | None, "kitty": int | Cards,
+    "totals": PerSeat[int], "levels": PerSeat[int] | None,
     # Baohuang: tribute and 买3, the throne and the call, declarations
-    "items": list[Any], "second": bool, "forced": bool, "bundle": list[str], "grab": bool,
-    "auto": bool, "added": str | None, "to": int | None, "card": str, "open": bool,
-    "shown": list[str], "role": str | None, "by": str | int | None, "solo": bool, "step": str | None,
-    "seats": list[int], "side": str, "kicks": int,
+    "items": list[Transfer] | list[Purchase], "second": bool, "forced": bool, "bundle": Cards,
+    "grab": bool, "auto": bool, "added": CardText | None, "to": Seat | None, "card": CardText,
+    "open": bool, "shown": Cards, "role": str | None, "by": str | Seat | None, "solo": bool,
+    "step": str | None, "seats": list[Seat], "side": str, "kicks": int,
     # Baohuang: 托管 by rule (R-AUTO-2)
     "on": bool, "times": int, "stays": bool, "unscored": bool,
     # plays and tricks (both games)
-    "cards": list[str], "set": str, "hand": str, "kind": str, "left": int, "jiefeng": bool,
-    "from": int, "kou": bool, "bomb": bool, "place": int | None,
+    "cards": Cards, "set": HandText, "hand": HandText, "kind": str, "left": int,
+    "jiefeng": bool, "from": Seat, "kou": bool, "bomb": bool, "place": int | None,
     # Dou Dizhu: bids, 摊打, 报到, escape
-    "points": int, "bid": int | None, "toulia": bool, "decision": str, "groups": list[str],
-    "fight": bool | None, "why": str,
+    "points": int, "bid": int | None, "toulia": bool, "decision": str,
+    "groups": list[HandText], "fight": bool | None, "why": str,
     # a round's or deal's result
-    "emperor": int | None, "guard": int | None, "open_solo": bool, "open_guard": bool,
-    "rebels": list[int], "called": str | None, "places": list[int | None],
-    "scores": list[int], "winner": str | None, "multiplier": int, "bombs": int,
-    "stuck": list[list[int]], "hands": list[list[str]], "landlord": int, "stake": int,
-    "factors": dict[str, str], "spring": str | None, "reports": list[str],
-    "escape": dict[str, Any] | None,
+    "emperor": Seat | None, "guard": Seat | None, "open_solo": bool, "open_guard": bool,
+    "rebels": list[Seat], "called": CardText | None, "places": PerSeat[int | None],
+    "scores": PerSeat[int], "winner": str | None, "multiplier": int, "bombs": int,
+    "stuck": list[list[Seat]], "hands": PerSeat[Cards], "landlord": Seat, "stake": int,
+    "factors": dict[str, str], "spring": str | None, "reports": list[HandText],
+    "escape": Escape | None,
 }, total=False)
 """Something that happened at the table, in either game: ``type`` names it and the rest of
 its fields are that type's (docs/protocol.md, *Events*, lists which); ``private`` is the one
@@ -88,73 +119,66 @@ class ViewHead(TypedDict):
     redeal: int
     rounds: int | None
     phase: str
-    to_act: int | None
-    totals: list[int]
-    hand: NotRequired[list[str]]
+    to_act: Seat | None
+    totals: PerSeat[int]
+    hand: NotRequired[Cards]
     """A seat's own cards (its view only)."""
     actions: NotRequired[list[Action]]
     """A seat's decisions now but the plays (which follow from the hand and the rules)."""
-    hands: NotRequired[list[list[str]]]
+    hands: NotRequired[PerSeat[Cards]]
     """Every hand: the open table's view only."""
 
 
 class Top(TypedDict):
     """Baohuang's set to beat and who played it."""
 
-    seat: int
-    cards: list[str]
-
-
-# ``from`` is a keyword, so these two take the functional form.
-Transfer = TypedDict("Transfer", {"from": int, "to": int, "card": str})
-"""A card handed on: tribute and its return."""
-Purchase = TypedDict("Purchase", {"from": int, "to": int, "card": str, "paid": str | None})
-"""买3: the 3 that changed hands and the card paid for it."""
+    seat: Seat
+    cards: Cards
 
 
 class BaohuangSeat(TypedDict):
-    seat: int
+    seat: Seat
     count: int
     place: int | None
     role: str | None
-    move: list[str] | str | None
+    move: Cards | str | None
 
 
 class BaohuangView(ViewHead):
     """A Baohuang seat's, spectator's or the open table's view (R-HIDE-*)."""
 
-    seats: list[BaohuangSeat]
-    emperor: int | None
-    guard: int | None
+    seats: PerSeat[BaohuangSeat]
+    emperor: Seat | None
+    guard: Seat | None
     solo: bool
     open_solo: bool
     grabbed: bool
-    called: str | None
-    first_candidate: int | None
-    candidate: int | None
+    called: CardText | None
+    first_candidate: Seat | None
+    candidate: Seat | None
     second_chance: bool
     forced: bool
-    bundle: list[str]
-    passes_to: int | None
+    bundle: Cards
+    passes_to: Seat | None
     in_hand: bool
-    grabs: list[int]
+    grabs: list[Seat]
     open_guard: bool
-    rebels: list[int]
-    again: list[int]
+    rebels: list[Seat]
+    again: list[Seat]
     moment: int
-    leader: int | None
+    leader: Seat | None
     top: Top | None
     tribute: list[Transfer]
     bought: list[Purchase]
-    dealer: int
+    dealer: Seat
     step: str | None
-    asking: list[int]
-    kickers: list[int]
+    asking: list[Seat]
+    kickers: list[Seat]
     kicks: int
-    abdicator: int | None
+    abdicator: Seat | None
     bombs: int
-    stuck: list[list[int]]
-    taken: list[str]
+    stuck: list[list[Seat]]
+    taken: Cards
     tricks: list[list[list[Any]]]
     guard_card: NotRequired[bool]
     strict_auto: NotRequired[StrictAuto]
@@ -164,25 +188,25 @@ class StrictAuto(TypedDict):
     """R-AUTO-2 (option ``strict_auto``): who is on 托管 and how often each seat was put on
     it this round (more than three times: it stays on)."""
 
-    on: list[bool]
-    times: list[int]
+    on: PerSeat[bool]
+    times: PerSeat[int]
 
 
 class DoudizhuSeat(TypedDict):
-    seat: int
+    seat: Seat
     count: int
     role: str | None
     bid: int | None
     bombs: int
     bomb_limit: int | None
     move: str | None
-    shown: list[str]
-    played: list[str]
+    shown: Cards
+    played: Cards
 
 
 class DoudizhuTop(TypedDict):
-    seat: int | None
-    hand: str
+    seat: Seat | None
+    hand: HandText
     kind: str
 
 
@@ -190,27 +214,27 @@ class DoudizhuView(ViewHead):
     """A Dou Dizhu seat's, spectator's or the open table's view."""
 
     game: Literal["doudizhu"]
-    seats: list[DoudizhuSeat]
-    first_bidder: int
+    seats: PerSeat[DoudizhuSeat]
+    first_bidder: Seat
     high: int
-    landlord: int | None
+    landlord: Seat | None
     bid: int | None
     forced: bool
     huangfan: bool
-    mark: str | None
+    mark: CardText | None
     toulia: bool
     open_hand: bool
-    reports: list[str]
+    reports: list[HandText]
     fight: bool | None
-    locked: list[str]
-    kitty: list[str] | None
+    locked: list[HandText]
+    kitty: Cards | None
     kitty_size: int
-    leader: int | None
+    leader: Seat | None
     top: DoudizhuTop | None
     bombs: int
     factors: dict[str, str]
     stake: int | None
-    levels: list[int] | None
+    levels: PerSeat[int] | None
 
 
 View = BaohuangView | DoudizhuView
@@ -221,18 +245,18 @@ class DoudizhuResult(TypedDict):
     """A scored Dou Dizhu deal: in the ``result`` event and, with ``round``, ``redeals`` and
     ``totals``, a ``history`` row."""
 
-    landlord: int
+    landlord: Seat
     bid: int
     winner: str
-    scores: list[int]
+    scores: PerSeat[int]
     stake: int
     factors: dict[str, str]
     bombs: int
     spring: str | None
-    levels: list[int] | None
-    reports: list[str]
+    levels: PerSeat[int] | None
+    reports: list[HandText]
     fight: bool | None
-    escape: dict[str, Any] | None
+    escape: Escape | None
 
 
 class DoudizhuDealEnd(DoudizhuResult):
@@ -240,8 +264,8 @@ class DoudizhuDealEnd(DoudizhuResult):
 
     type: Literal["result"]
     round: int
-    hands: list[list[str]]
-    kitty: list[str]
+    hands: PerSeat[Cards]
+    kitty: Cards
 
 
 def view_head(preset: str, options: dict[str, Any], viewer: Viewer, round: int, redeal: int,
@@ -268,27 +292,27 @@ class TableSeat(TypedDict):
 
 
 class LastMove(TypedDict):
-    move: list[str] | str
+    move: Cards | str
     old: bool
 
 
 class TrickMove(TypedDict):
-    seat: int
-    move: list[str] | str
+    seat: Seat
+    move: Cards | str
 
 
 class Recall(TypedDict, total=False):
     """What follows from public events, for the screen (``net/recall.py``); a client has
     none before its first view."""
 
-    last: list[LastMove | None]
+    last: PerSeat[LastMove | None]
     previous: list[TrickMove]
     played: dict[str, int]
     deck: dict[str, int]
 
 
 class Timer(TypedDict):
-    seat: int
+    seat: Seat
     left: float
     total: float
 
@@ -323,8 +347,8 @@ class Room(TypedDict):
 class StuckSeat(TypedDict):
     """闷: a seat left holding only held-back cards, who stuck it, the place it got."""
 
-    seat: int
-    by: int
+    seat: Seat
+    by: Seat
     place: int
 
 
@@ -334,16 +358,16 @@ class BaohuangRow(TypedDict):
 
     round: int
     redeals: int
-    emperor: int | None
-    guard: int | None
+    emperor: Seat | None
+    guard: Seat | None
     solo: bool
     open_solo: bool
     open_guard: bool
     grab: bool
-    rebels: list[int]
-    called: str | None
-    places: list[int | None]
-    scores: list[int]
+    rebels: list[Seat]
+    called: CardText | None
+    places: PerSeat[int | None]
+    scores: PerSeat[int]
     winner: str | None
     tribute: list[Transfer]
     bought: list[Purchase]
@@ -354,13 +378,13 @@ class BaohuangRow(TypedDict):
     stuck: list[StuckSeat]
     scored: bool
     penalties: list[Penalty]
-    totals: list[int]
+    totals: PerSeat[int]
 
 
 class Penalty(TypedDict):
     """R-AUTO-3: points a seat lost at once for quitting a running round."""
 
-    seat: int
+    seat: Seat
     points: int
 
 
@@ -370,7 +394,7 @@ class DoudizhuRow(DoudizhuResult):
 
     round: int
     redeals: int
-    totals: list[int]
+    totals: PerSeat[int]
 
 
 HistoryRow = BaohuangRow | DoudizhuRow

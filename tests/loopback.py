@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import socket
 
+from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
+from bhtui.net.recall import TrickRecall
 from bhtui.net.secure import PREAMBLE, host_credentials
 from bhtui.net.tcp import TcpLink, open_streams, serve_table
 
@@ -124,8 +127,9 @@ WELCOME = {"type": "welcome", "role": "player", "seat": 0, "token": "ab", "last_
            "seq": 0}
 
 
-async def hostile_host(*messages: dict) -> tuple[asyncio.Server, int, list[int]]:
-    """A host on loopback that says hello, waits for ours, then sends ``messages`` (each
+async def hostile_host(*messages: dict, hello: dict = HOST_HELLO
+                       ) -> tuple[asyncio.Server, int, list[int]]:
+    """A host on loopback that says ``hello``, waits for ours, then sends ``messages`` (each
     built with the protocol's own encoder, whatever they hold) and keeps the link open: only
     the client can end it. Its third value counts the connections made to it."""
     links: list[int] = []
@@ -133,7 +137,7 @@ async def hostile_host(*messages: dict) -> tuple[asyncio.Server, int, list[int]]
     async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         links.append(1)
         await upgraded(writer)
-        writer.write(encode(HOST_HELLO))  # type: ignore[arg-type]
+        writer.write(encode(hello))  # type: ignore[arg-type]
         await reader.read(65536)
         writer.write(b"".join(map(encode, messages)))  # type: ignore[arg-type]
         await writer.drain()
@@ -143,3 +147,30 @@ async def hostile_host(*messages: dict) -> tuple[asyncio.Server, int, list[int]]
 
     server = await asyncio.start_server(host, LOOPBACK, 0)
     return server, server.sockets[0].getsockname()[1], links
+
+
+def seated(game: str = "baohuang", preset: str = "qingdao", seed: int = 3
+           ) -> tuple[dict, dict, dict]:
+    """What a real host of ``game`` sends seat 0 once it is to beat a set: its hello, the
+    catch-up of the events so far and the view with the recall (random moves got there), as
+    the wire carries them: a hostile host's frames are these with one field changed."""
+    played = get_game(game)
+    rules = played.rules(preset)
+    match, rng = played.new_match(rules, seed, 1), random.Random(seed)
+    recall = TrickRecall(played.seats(rules), played.move_of, played.counted(rules),
+                         played.stand_ins)
+    events = match.initial_events()
+    while match.to_act != 0 or match.view(0)["phase"] != "play" or not match.view(0)["top"]:
+        seat = match.to_act
+        events += match.apply(seat, rng.choice(list(match.legal_actions(seat))))
+    for event in events:
+        recall.feed(event)
+    seats = [{"name": f"P{s}", "kind": "bot", "auto": False, "ready": True, "connected": True,
+              "level": "normal"} for s in range(played.seats(rules))]
+    return (
+        {**HOST_HELLO, "game": played.name, "preset": preset, "options": rules.options()},
+        *frames(b"".join(encode(m) for m in (  # type: ignore[arg-type]
+            {"type": "catchup", "events": [[seq, played.event_for(e, 0)]
+                                           for seq, e in enumerate(events, 1)]},
+            {"type": "view", "seq": len(events), "view": match.view(0), "table": seats,
+             "recall": recall.public(True)}))))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Protocol
 
 from bhtui.cards import BJ_RANK, NUM_RANKS, RANK_NAMES, SJ_RANK, rank_texts
 from bhtui.doudizhu import scoring
@@ -22,7 +22,7 @@ from bhtui.doudizhu.hands import BEATS, JOKER, Hand, parse_hand
 from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.presets import Rules
 from bhtui.doudizhu.scoring import DealResult
-from bhtui.wire import Action, Event
+from bhtui.wire import Action, Escape, Event
 
 MAX_TEXT = 200
 """A hand's text from the wire is refused beyond this many characters."""
@@ -405,7 +405,7 @@ class Round:
         return None
 
     def _finish(self, landlord_wins: bool, events: list[Event],
-                escape: dict[str, Any] | None = None) -> None:
+                escape: Escape | None = None) -> None:
         landlord, bid, n = self.landlord, self.bid, self.seats
         assert landlord is not None and bid is not None
         spring = None if escape else self._spring(landlord_wins)

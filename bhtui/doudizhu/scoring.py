@@ -11,9 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
-from bhtui.wire import DoudizhuResult
+from bhtui.wire import DoudizhuResult, Escape
 
 LANDLORD, FARMERS = "landlord", "farmers"
 ESCAPE_REASONS = ("left", "disconnected", "timeouts")
@@ -50,7 +49,7 @@ class DealResult:
     levels: list[int] | None = None
     reports: list[str] = field(default_factory=list)
     fight: bool | None = None
-    escape: dict[str, Any] | None = None
+    escape: Escape | None = None
 
     def as_dict(self) -> DoudizhuResult:
         return {
@@ -59,7 +58,7 @@ class DealResult:
             "factors": factor_texts(self.factors), "bombs": self.bombs, "spring": self.spring,
             "levels": list(self.levels) if self.levels is not None else None,
             "reports": list(self.reports), "fight": self.fight,
-            "escape": dict(self.escape) if self.escape else None,
+            "escape": self.escape.copy() if self.escape else None,
         }
 
 

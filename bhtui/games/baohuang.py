@@ -10,16 +10,17 @@ from typing import Any, cast
 
 from bhtui.bots import LEVELS, hint, make_bot, table_bot
 from bhtui.bots.legal import legal_from_view
-from bhtui.cards import COPIES, SUIT_NAMES
+from bhtui.cards import CARD_TEXT, COPIES, SUIT_NAMES
 from bhtui.games.contract import Action, Event, Game, Move
-from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for
+from bhtui.games.shapes import Mark, reads
+from bhtui.rules import PRESETS, RULES_VERSION, SEATS, IllegalAction, Match, event_for, parse_set
 from bhtui.rules.auto import QUIT_WHY, TABLE_ACTIONS, StrictAuto
 from bhtui.rules.choices import Choices
 from bhtui.rules.mechanisms import When
 from bhtui.rules.presets import option_values
 from bhtui.rules.reading import reading_of_view
 from bhtui.rules.round import OUT_OF_TURN
-from bhtui.wire import BaohuangView, View
+from bhtui.wire import CARD, HAND, BaohuangRow, BaohuangView, View
 
 PLACE_EN = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -43,6 +44,26 @@ class Baohuang(Game[Match]):
     standard_bot = "normal"
     record_columns = "round  emperor guard  called  places (seat 0..4)        scores"
     host_only = TABLE_ACTIONS  # R-AUTO-2's 托管 and R-AUTO-3's quit: the table's to apply
+    view_shape = BaohuangView
+    row_shape = BaohuangRow
+    event_fields = {
+        "deal": ("round", "redeal", "first_candidate", "counts"), "tribute": ("items",),
+        "buy3": ("items",), "offer": ("seat", "second", "forced", "bundle"),
+        "decline": ("seat", "auto", "added", "to"), "abdicate": ("seat", "to"),
+        "grab": ("seat",), "skip": ("seat", "step"), "emperor": ("seat", "bundle", "grab"),
+        "call": ("seat", "card", "open", "shown"), "solo": ("seat",),
+        "role": ("seat", "role", "by"), "ask": ("step", "seats"), "open_guard": ("seat", "solo"),
+        "rebel": ("seat",), "kick": ("seat",), "kicked": ("side", "kicks"),
+        "lead": ("seat", "jiefeng"), "play": ("seat", "cards", "set"), "pass": ("seat",),
+        "yield": ("seat",), "again": ("seats",), "trick": ("seat", "kou"),
+        "out": ("seat", "place"), "stuck": ("seat", "by", "place"),
+        "reveal": ("seat", "solo", "by"), "void": ("redeal",),
+        "round_end": ("round", "places", "scores", "emperor", "guard", "solo", "open_solo",
+                      "open_guard", "grab", "rebels", "called", "winner", "multiplier",
+                      "kicks", "bombs", "stuck", "hands"),
+        "totals": ("totals",), "match_end": ("totals",),
+        "auto": ("seat", "on", "times", "stays"), "penalty": ("seat", "points", "why", "totals"),
+    }
 
     def seats(self, rules: Any) -> int:
         return SEATS
@@ -146,6 +167,19 @@ class Baohuang(Game[Match]):
         naturals = COPIES * len(SUIT_NAMES)
         return {"BJ": COPIES, "SJ": COPIES, "2": naturals, "A": naturals}
 
+    def card_marks(self, rules: Any) -> dict[str, Mark]:
+        """R-CARD-2's texts as the engine writes them; a set's text as ``parse_set`` reads it
+        (a kill answer too, R-WF-PLAY-2)."""
+        deck = rules.deck_size
+        return {CARD: Mark(CARD_TEXTS.__contains__, deck), HAND: Mark(A_SET, deck)}
+
+    def view_fault(self, view: Any, rules: Any) -> str | None:
+        """The set to beat is a set: the screen words it and works out what beats it."""
+        top = view["top"]
+        if top is not None and not A_SET(" ".join(top["cards"])):
+            return "view.top.cards"
+        return None
+
     def sim_facts(self, rules: Any) -> dict[str, Any]:
         return {"rules_version": RULES_VERSION, "kao": rules.kao, "bie6": rules.bie6}
 
@@ -170,6 +204,9 @@ class Baohuang(Game[Match]):
 
 
 STRICT_AUTO = StrictAuto()
+CARD_TEXTS = frozenset(CARD_TEXT)
+A_SET = reads(partial(parse_set, kills=True), 4 * max(r.deck_size for r in PRESETS.values()))
+"""Whether a text of ranks or cards makes a set (any deck's: 3 characters and a space a card)."""
 
 
 def _mine(view: View) -> BaohuangView:

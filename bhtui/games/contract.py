@@ -16,12 +16,14 @@ actions, events, views and finished-round records, each with its declared shape 
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
-from bhtui.wire import Action, Event, HistoryRow, View, Viewer
+from bhtui.games.shapes import Mark, fault
+from bhtui.wire import EACH_SEAT, SEAT, Action, Event, HistoryRow, Recall, View, Viewer
 
 Move = list[str] | str
 TRUTH = {"yes": "true", "on": "true", "1": "true", "no": "false", "off": "false", "0": "false"}
@@ -324,6 +326,65 @@ class Game(ABC, Generic[M]):
         """The card counter (记牌器): the ranks it follows, highest first, and how many of
         each the deck holds."""
 
+    # ----- what a client is sent: checked before a screen reads it --------------------------
+    view_shape: Any
+    """The game's view (``wire.BaohuangView``, ``wire.DoudizhuView``)."""
+    row_shape: Any
+    """A finished round of its score table (``wire.BaohuangRow``, ``wire.DoudizhuRow``)."""
+    event_fields: Mapping[str, tuple[str, ...]]
+    """The fields each of its event types always carries (docs/protocol.md): the screens
+    read them without asking. What else an event has is checked against ``wire.Event``."""
+
+    @abstractmethod
+    def card_marks(self, rules: Any) -> dict[str, Mark]:
+        """What a card (``wire.CARD``) and a hand's text (``wire.HAND``) are under these
+        rules, and how many a list may hold (the deck)."""
+
+    def view_fault(self, view: Any, rules: Any) -> str | None:
+        """What in a view of the right shape still makes no sense of this game (a set to
+        beat that is none): where, or None."""
+        return None
+
+    def sent_fault(self, message: Mapping[str, Any], table: Mapping[str, Any]) -> str | None:
+        """What in a host's view, event, catch-up, history or hint breaks this game's shapes
+        (``wire``) or its cards and seats: the path of the first value that does
+        (``view.seats[2].move``); None when it is sound, or a message of no game. ``table``
+        is the latest view, room or hello the client has: the rules its events are of."""
+        kind = message["type"]
+        if kind not in ("view", "event", "catchup", "history", "hint"):
+            return None
+        named = message["view"] if kind == "view" else table
+        try:
+            rules, marks = _table_marks(self, named.get("preset"),
+                                        tuple(sorted(dict(named.get("options") or {}).items())))
+        except (TypeError, ValueError):
+            if kind == "view":
+                preset = named.get("preset")
+                known = isinstance(preset, str) and preset in self.presets
+                return "view.options" if known else "view.preset"
+            rules, marks = _table_marks(self, None, ())  # the view that follows says why
+        if kind == "view":
+            return (fault(message["view"], self.view_shape, marks, "view")
+                    or fault(message.get("recall") or {}, Recall, marks, "recall")
+                    or self.view_fault(message["view"], rules))
+        if kind == "event":
+            return self._event_fault(message["event"], marks, "event")
+        if kind == "catchup":
+            return next(filter(None, (self._event_fault(event, marks, f"events[{i}][1]")
+                                      for i, (_, event) in enumerate(message["events"]))), None)
+        if kind == "history":
+            return next(filter(None, (fault(row, self.row_shape, marks, f"rounds[{i}]")
+                                      for i, row in enumerate(message["rounds"]))), None)
+        return fault(message["action"], Action, marks, "action")
+
+    def _event_fault(self, event: Event, marks: Mapping[str, Mark], name: str) -> str | None:
+        """``event`` of ``wire.Event``'s shape, with the fields its type always has."""
+        where = fault(event, Event, marks, name)
+        if where is not None:
+            return where
+        missing = [f for f in self.event_fields.get(event["type"], ()) if f not in event]
+        return f"{name}.{missing[0]}" if missing else None
+
     # ----- the sim's report ---------------------------------------------------------------
     def sim_facts(self, rules: Any) -> dict[str, Any]:
         """Extra top-level facts of the sim's JSON."""
@@ -334,3 +395,14 @@ class Game(ABC, Generic[M]):
         """One finished round of the readable sim report (under ``record_columns``)."""
 
     record_columns: str = ""
+
+
+@functools.lru_cache(maxsize=16)
+def _table_marks(game: Game[Any], preset: str | None, options: tuple[tuple[str, Any], ...]
+                 ) -> tuple[Any, dict[str, Mark]]:
+    """A table's rules and what its cards and seats are (views come many times a second
+    with the same few rules); ValueError or TypeError when they are not the game's."""
+    rules = game.rules(preset, dict(options))
+    seats = game.seats(rules)
+    return rules, {**game.card_marks(rules), SEAT: Mark(lambda n: 0 <= n < seats, seats),
+                   EACH_SEAT: Mark(lambda items: len(items) == seats, seats)}

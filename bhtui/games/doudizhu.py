@@ -4,13 +4,17 @@ them stand."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import partial
 from typing import Any, cast
 
 from bhtui.bots.doudizhu import LEVELS, hint, make_bot, table_bot
-from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for
+from bhtui.cards import RANK_NAMES
+from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for, parse_hand
 from bhtui.doudizhu.offer import offer_of_view
 from bhtui.games.contract import Action, Event, Game, Move
-from bhtui.wire import DoudizhuView
+from bhtui.games.shapes import Mark, reads
+from bhtui.wire import CARD, HAND, DoudizhuRow, DoudizhuView
 
 BASES = (1, 2, 3, 5, 10)
 """The base scores (底分) the settings screen offers; any 1..1000 on the command line."""
@@ -36,6 +40,19 @@ class DouDizhu(Game[Match]):
     levels = LEVELS
     standard_bot = "normal"
     record_columns = "deal  landlord bid  winner    bombs  spring       factors      scores"
+    view_shape = DoudizhuView
+    row_shape = DoudizhuRow
+    event_fields = {
+        "deal": ("round", "redeal", "first_bidder", "counts", "kitty", "huangfan", "mark"),
+        "bid": ("seat", "points"), "void": ("round", "redeal"),
+        "landlord": ("seat", "bid", "toulia", "forced"), "kitty": ("seat", "cards"),
+        "open": ("seat", "cards"), "skip": ("seat", "decision"),
+        "report": ("seat", "groups", "fight"), "play": ("seat", "hand", "kind", "left"),
+        "pass": ("seat",), "trick": ("seat",), "escape": ("seat", "why"),
+        "result": ("round", "landlord", "bid", "winner", "scores", "stake", "factors", "bombs",
+                   "spring", "levels", "reports", "fight", "escape", "hands", "kitty"),
+        "totals": ("totals", "levels"), "match_end": ("totals",),
+    }
 
     def option_values(self, rules: Any, name: str) -> tuple[Any, ...]:
         """The base score steps through the usual tables' values; escape is on or off."""
@@ -71,6 +88,25 @@ class DouDizhu(Game[Match]):
         decks = int(rules.decks)
         return {"BJ": decks, "SJ": decks, "2": 4 * decks, "A": 4 * decks}
 
+    def card_marks(self, rules: Any) -> dict[str, Mark]:
+        """A card is its rank (C-CARD-1); a hand's text is a hand of the preset's (the
+        screens compare it with what is selected)."""
+        deck = 54 * int(rules.decks)
+        a_hand = reads(partial(parse_hand, preset=rules.name), 3 * deck)  # "10 " the longest
+        return {CARD: Mark(RANKS.__contains__, deck), HAND: Mark(a_hand, deck)}
+
+    def view_fault(self, view: Any, rules: Any) -> str | None:
+        """The factors are what the stake is divided by on the screen: each a fraction
+        above 0."""
+        for name, value in view["factors"].items():
+            try:
+                if Fraction(value) > 0:
+                    continue
+            except (ValueError, ZeroDivisionError):
+                pass
+            return f"view.factors[{name!r:.20}]"
+        return None
+
     def sim_facts(self, rules: Any) -> dict[str, Any]:
         return {"rules_version": EDITION}
 
@@ -85,4 +121,5 @@ class DouDizhu(Game[Match]):
                 + (f"  ({'; '.join(notes)})" if notes else ""))
 
 
+RANKS = frozenset(RANK_NAMES)
 DOUDIZHU = DouDizhu()

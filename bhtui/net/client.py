@@ -6,9 +6,10 @@ with ``write(bytes)`` and ``async read() -> bytes`` (b"" at the end) will do. Th
 object survives reconnects: ``run`` may be called again on a new link and resumes from the
 last event number it saw. Every text a host sends is stripped of control characters before
 anyone (a screen) sees it, and every message it sends has the fields the client and the
-screens shared by the games read, of their types (``HOST_MESSAGES``), or the client leaves,
-saying the host broke the protocol: the host may be hostile too (any table in the LAN
-lobby).
+screens shared by the games read, of their types (``HOST_MESSAGES``), and its views, events,
+history and hints are of its game's shapes, cards and seats (``Game.sent_fault``), or the
+client leaves, saying the host broke the protocol: the host may be hostile too (any table in
+the LAN lobby).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, cast
 
-from bhtui.games import DEFAULT_GAME
+from bhtui.games import DEFAULT_GAME, GAMES
 from bhtui.net.joincode import CodeProver, WrongCode
 from bhtui.net.protocol import (
     MAX_DEPTH,
@@ -27,12 +28,12 @@ from bhtui.net.protocol import (
     FrameDecoder,
     Message,
     ProtocolError,
-    clean_text,
     client_hello,
     encode,
     too_deep,
 )
 from bhtui.store.tokens import SeatTokens
+from bhtui.text import clean_text
 from bhtui.wire import (
     Action,
     Admin,
@@ -130,6 +131,10 @@ class Client:
             data = await self.link.read()
             messages, broken = _received(decoder, data)
             for message in messages:
+                fault = self._game_fault(message)
+                if fault is not None:
+                    broken = fault
+                    break
                 self._dispatch(message)
             if broken is not None:  # we leave: a host that did it would only do it again
                 self.closed = broken
@@ -154,6 +159,17 @@ class Client:
         """The table cannot be reached, or its host broke the protocol: say so to the
         listeners, as the host's refusals are."""
         self._dispatch({"type": "error", "code": code, "reason": reason, **detail})
+
+    def _game_fault(self, message: Message) -> str | None:
+        """What in ``message`` breaks its game's shapes, said as ``_checked`` says the rest;
+        checked as it comes, against the table the client knows by then (the rules its
+        events are of). None too for a game this bhtui does not play: its screens say so."""
+        game = GAMES.get(self.game)
+        where = None if game is None else game.sent_fault(
+            message, self.view or self.room or self.server)
+        if where is None:
+            return None
+        return f"a {message['type']!r} message without a valid {where!r}"
 
     def _send_hello(self, server: Message) -> None:
         if self.closed_by_host and server.get("id") != self.server.get("id"):
@@ -443,8 +459,8 @@ def _checked(message: Message) -> Message | None:
     type; None for a type the client does not know (a newer host's, or one only the client
     makes: ``closed``); a ProtocolError naming the first field that is wrong. Nothing of a
     message is used before it passes. What is checked is what the client and the screens
-    both games share read; the fields of one game (its events' and hands' contents) are
-    not, and a hostile host may still upset a game's own screen with them."""
+    both games share read; the fields of one game (its events' and hands' contents) are its
+    own to check (``Client._game_fault``)."""
     kind = message["type"]
     fields = HOST_MESSAGES.get(kind)
     if fields is None:

@@ -14,10 +14,11 @@ import asyncio
 from typing import Any, Protocol
 
 from bhtui.net.outbox import Outbox
-from bhtui.net.protocol import MAX_CHAT, Message, ProtocolError, action_of, clean_text
+from bhtui.net.protocol import MAX_CHAT, Message, ProtocolError, action_of
 from bhtui.net.protocol import field as need
 from bhtui.net.seats import ChatAllowance, Connection, Viewer
 from bhtui.net.state import TableState
+from bhtui.text import clean_text
 
 CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost commands)
 

@@ -32,7 +32,7 @@ from bhtui.net.recall import TrickRecall
 from bhtui.net.scheduler import Scheduler
 from bhtui.net.seats import BOT_NAMES, Connection, Pending, Seat, Viewer, bot_seat, logged_seats
 from bhtui.net.waiting import WaitingRoom
-from bhtui.store.gamelog import GameLog, new_log_path, rules_header
+from bhtui.store.gamelog import UNNAMED, GameLog, new_log_path, rules_header
 from bhtui.wire import Action, Event, Room, TableSeat, ViewFrame
 
 __all__ = ["BOT_NAMES", "SPECTATORS_PER_ADDRESS", "Connection", "Seat", "Table", "Viewer",
@@ -53,7 +53,7 @@ class Table:
         seats: list[Seat] | None = None,
         *,
         game: Game | None = None,
-        name: str = "bhtui",
+        name: str = UNNAMED,
         seed: Seed | None = None,
         rounds: int | None = None,
         bot_delay: float = 0.6,

@@ -22,7 +22,8 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from bhtui import __version__
 from bhtui.net.host import Table
-from bhtui.net.protocol import PROTOCOL, clean_text
+from bhtui.net.protocol import PROTOCOL
+from bhtui.text import clean_text
 
 SERVICE = "_bhtui._tcp.local."
 

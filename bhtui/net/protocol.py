@@ -7,12 +7,12 @@ that one connection. ``docs/protocol.md`` describes each message.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
 
 import msgpack
 
+from bhtui.text import clean_text
 from bhtui.wire import Action, ClientHello, ClientMessage, ErrorMessage, HostMessage
 
 PROTOCOL = (3, 0)  # 3: frames only inside TLS (net/secure.py)
@@ -105,30 +105,6 @@ class FrameDecoder:
             del self._buffer[:HEADER + size]
             out.append(self._walk(decode_body(body)))
         return out
-
-
-MAX_MARKS = 2  # combining marks kept on one character (Vietnamese needs two; Zalgo, dozens)
-DROPPED = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-
-
-def clean_text(text: str) -> str:
-    """Text from another machine as a terminal may show it: no control characters (C0, C1,
-    DEL, and format characters such as bidi overrides) and no line or paragraph separators,
-    so no escape sequence or line break ever reaches a screen; line breaks and tabs become
-    spaces; at most MAX_MARKS combining marks on a character, so none piles over the lines
-    around it."""
-    out: list[str] = []
-    marks = 0
-    for c in text:
-        if c in "\t\n\r":
-            c = " "
-        category = unicodedata.category(c)
-        if category in DROPPED:
-            continue
-        marks = marks + 1 if category[0] == "M" else 0
-        if marks <= MAX_MARKS:
-            out.append(c)
-    return "".join(out)
 
 
 def error(code: str, reason: str, cid: int | None = None, answers: bool = False) -> bytes:

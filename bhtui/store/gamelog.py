@@ -13,6 +13,8 @@ rules are another game. A log without ``game`` is Baohuang's (the only game ther
 Every header field is checked before it is used, and a damaged one is a :class:`GameLogError`
 naming the field and the file: a resume opens a listening socket on the header's door and
 shows its name to everyone, so a value the host never wrote is refused, never taken as it is.
+The one exception is a name with control characters in it, which an older bhtui wrote as it
+was typed: it is cleaned as a new table's is, and the table resumes.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ import os
 import reprlib
 import string
 import time
-import unicodedata
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -30,6 +31,7 @@ import msgpack
 
 from bhtui.games import Action, Game, Rules, game_for, game_of, rules_in
 from bhtui.store.private import create_private, data_dir, private_dir
+from bhtui.text import clean_line
 
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
@@ -42,6 +44,8 @@ MAX_TEXT = 256
 refusal quotes the value on one line."""
 MAX_TABLE_NAME = 40
 """Characters in a table's name (a new table's is cut to it)."""
+UNNAMED = "bhtui"
+"""The name of a table nobody named (a logged name with nothing printable in it)."""
 MAX_SECRET = 64
 """Hex digits in a secret seed or a table id (a host writes 32 and 16)."""
 _MISSING: Any = object()
@@ -156,16 +160,16 @@ class GameLog:
 
     def name_and_id(self) -> tuple[str, str]:
         """The table's name and id, checked: the name is on every screen at the table and in
-        the lobby, and players' clients keep their seat tokens by the id, so a map or a text
-        with control characters in it is refused (it was resumed as it was)."""
+        the lobby, and players' clients keep their seat tokens by the id, so a map is refused
+        (it was resumed as it was). A name is cleaned as a new table's is (a bhtui before
+        that wrote ``--name`` as it was typed, escape sequences and all): control characters
+        out, cut to MAX_TABLE_NAME, UNNAMED when nothing is left."""
         name, table_id = self.header.get("name", _MISSING), self.header.get("id", _MISSING)
-        if not (isinstance(name, str) and name.strip() and len(name) <= MAX_TABLE_NAME
-                and _printable(name)):
-            raise self._damaged("name", name, f"the table's name, 1 to {MAX_TABLE_NAME} "
-                                              f"characters and no control character,")
+        if not isinstance(name, str):
+            raise self._damaged("name", name, "the table's name (text)")
         if not (isinstance(table_id, str) and _hex(table_id)):
             raise self._damaged("id", table_id, "the table's id (hex text)")
-        return name, table_id
+        return clean_line(name, MAX_TABLE_NAME) or UNNAMED, table_id
 
     def door(self) -> Door:
         """The door a resume opens again, checked: where the table listened and whether it
@@ -301,12 +305,6 @@ def _bounds_fault(value: Any, room: int = MAX_NESTING) -> str | None:
 def _hex(text: str) -> bool:
     """A secret seed or a table id: hex digits, as many as a host writes or a few more."""
     return 0 < len(text) <= MAX_SECRET and all(c in string.hexdigits for c in text)
-
-
-def _printable(text: str) -> bool:
-    """No control, format or line-breaking character (spaces are fine): text every terminal
-    shows as it is."""
-    return all(c.isprintable() or unicodedata.category(c) == "Zs" for c in text)
 
 
 def _address(bind: Any) -> bool:

@@ -131,7 +131,8 @@ class TableParts(ABC, Generic[V]):
     @abstractmethod
     def hint_cards(self, action: Action, hand: list[str],
                    view: V) -> list[str]:
-        """The cards of my hand a hinted play is made of."""
+        """The cards of my hand a hinted play is made of; none that it does not hold (a
+        hint that comes after the hand changed, or a hostile host's)."""
 
     @abstractmethod
     def can_beat(self, view: V) -> bool:

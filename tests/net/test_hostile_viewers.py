@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from bhtui.bots.legal import legal_from_view
 from bhtui.net.client import Client
-from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, MAX_REASON, PROTOCOL, clean_text, encode
+from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_REASON, PROTOCOL, encode
 from bhtui.net.seats import CHAT_BURST, CHAT_PER_SECOND
 from bhtui.net.tcp import RATE_PER_SECOND, stay_connected
+from bhtui.text import MAX_MARKS, clean_text
 
 from loopback import LOOPBACK, Recording, connect, frames, served, settle, streams
 from net_helpers import in_background, people_and_bots

@@ -15,10 +15,11 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
-from bhtui.net.protocol import HEADER, MAX_DEPTH, MAX_MARKS, PROTOCOL, ProtocolError, encode
+from bhtui.net.protocol import HEADER, MAX_DEPTH, PROTOCOL, ProtocolError, encode
 from bhtui.net.tcp import open_link, open_streams, stay_connected
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
+from bhtui.text import MAX_MARKS
 
 from loopback import (
     LOOPBACK,

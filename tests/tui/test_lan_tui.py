@@ -28,7 +28,7 @@ from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain, clip
 
-from loopback import HOST_HELLO, WELCOME, hostile_host
+from loopback import HOST_HELLO, WELCOME, hostile_host, seated
 from net_helpers import in_background
 from tui_helpers import config, my_play_turn, wait_for
 from tui_helpers import table as table_screen
@@ -64,7 +64,7 @@ async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room()
         await pilot.press("n")
 
 
-async def seated(pilot, app: BhtuiApp, name: str) -> Client:
+async def seated_guest(pilot, app: BhtuiApp, name: str) -> Client:
     """A guest in the host's waiting room, not ready, once the host's screen shows him."""
     guest = await guest_in_waiting_room(pilot, app, name)
     await wait_for(pilot, lambda: any(s["name"] == name for s in app.client.room["seats"]),
@@ -90,7 +90,7 @@ async def test_the_host_s_enter_names_who_is_not_ready_and_a_second_enter_starts
     table, app = hosting(language)
     t = Translator(language)
     async with app.run_test(size=(80, 24)) as pilot:
-        guest = await seated(pilot, app, "Li")
+        guest = await seated_guest(pilot, app, "Li")
         await enter_starts_nothing(pilot, app, table)
         note = app.screen.query_one("#room-note")
         assert note.display and str(note.render()) == t("room.not_ready", names="Li")
@@ -109,11 +109,11 @@ async def test_a_second_enter_starts_over_only_those_the_note_named():
     him; once everyone is ready the note goes and one Enter starts."""
     table, app = hosting()
     async with app.run_test(size=(80, 24)) as pilot:
-        li = await seated(pilot, app, "Li")
+        li = await seated_guest(pilot, app, "Li")
         await pilot.press("enter")
         note = app.screen.query_one("#room-note")
         assert str(note.render()) == "Not ready yet: Li. Enter again starts the match all the same."
-        wu = await seated(pilot, app, "Wu")
+        wu = await seated_guest(pilot, app, "Wu")
         assert not note.display  # the note's promise was about Li alone
         await enter_starts_nothing(pilot, app, table)
         assert note.display and str(note.render()).startswith("Not ready yet: Li, Wu.")
@@ -503,17 +503,29 @@ async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_i
     server.close()
 
 
+_, CATCHUP, VIEW = seated()
+
+
 @pytest.mark.parametrize("messages, said", [
     ([{**WELCOME, "last_cid": "x"}], "Could not join: the table's host broke the protocol "
                                      "(a 'welcome' message without a valid 'last_cid')"),
     ([WELCOME, {"type": "view", "seq": 1}], "Left the table: the table's host broke the "
                                             "protocol (a 'view' message without a valid 'view')"),
-], ids=["before the welcome", "once in"])
+    ([WELCOME, CATCHUP, VIEW, {"type": "event", "seq": VIEW["seq"] + 1, "event": {
+        "type": "role", "seat": 0, "private": 0, "by": "called"}}],
+     "Left the table: the table's host broke the protocol (a 'event' message without a "
+     "valid 'event.role')"),
+    ([WELCOME, CATCHUP, {**VIEW, "view": {**VIEW["view"], "preset": "rizhao"}}],
+     "Left the table: the table's host broke the protocol (a 'view' message without a valid "
+     "'view.preset')"),
+], ids=["before the welcome", "once in", "an event of the game", "a view of the game"])
 async def test_a_hostile_host_s_malformed_message_is_one_line_saying_so_not_a_crash(
         messages, said):
     """A table anyone advertises in the lobby sends what the protocol does not allow: the
     app says so in one line, as it says a refusal (it does not go on "reconnecting" to a
-    host that would only do it again), and nothing crashes."""
+    host that would only do it again), and nothing crashes. That goes for a game's own
+    fields too: a Baohuang role event without its role (a KeyError in the log's words), a
+    view of a preset this bhtui does not know (a ValueError in the seat boxes)."""
     server, port, links = await hostile_host(*messages)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -521,6 +533,24 @@ async def test_a_hostile_host_s_malformed_message_is_one_line_saying_so_not_a_cr
                        "the refusal")
         text = str(app.screen.query_one("Static").render())
         assert text.splitlines()[0] == said and links == [1]
+    server.close()
+
+
+async def test_a_hint_of_cards_the_hand_does_not_hold_selects_nothing_and_the_table_stays():
+    """A hint comes after the hand changed (a play sent while the host worked it out), or
+    from a hostile host: a Baohuang set the hand cannot make was a ValueError out of
+    pick_cards that took the app down. Now the hint selects nothing."""
+    hand = VIEW["view"]["hand"]
+    jokers = " ".join(["BJ"] * (hand.count("BJ") + 1))  # one more big joker than it holds
+    hint = {"type": "hint", "cid": 1, "action": {"type": "play", "set": jokers}}
+    server, port, _ = await hostile_host(WELCOME, CATCHUP, VIEW, hint)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)
+                       and table_screen(app).last_hint is not None, "the hint")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, TableScreen)
+        assert table_screen(app).hand.selected == [] and app.client.refused is None
     server.close()
 
 

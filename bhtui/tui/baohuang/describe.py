@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bhtui.cards import RANK_NAMES, parse_card
 from bhtui.rules import CardSet
@@ -125,12 +125,12 @@ def describe(event: Event, names: list[str], t: Translator,
     return None
 
 
-def tribute_words(t: Translator, items: list[Transfer], names: list[str],
+def tribute_words(t: Translator, items: Sequence[Transfer], names: list[str],
                   label: Callable[[str], str] = str) -> str:
     return t.join(transfers(items, names, label, t.plain("→")), clauses=True)
 
 
-def transfers(items: list[Transfer], names: list[str],
+def transfers(items: Sequence[Transfer], names: list[str],
               label: Callable[[str], str] = str, arrow: str = "→") -> list[str]:
     """Each card of a tribute as "Liu → Wang BJ" (the arrow in the card style's symbols)."""
     return [f"{names[i['from']]} {arrow} {names[i['to']]} {label(i['card'])}" for i in items]

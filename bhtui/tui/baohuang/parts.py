@@ -127,12 +127,16 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def hint_cards(self, action: Action, hand: list[str],
                    view: BaohuangView) -> list[str]:
-        """Suits for the hinted composition, a secret guard's called card last."""
+        """Suits for the hinted composition, a secret guard's called card last; nothing when
+        the hand does not hold it (a hint that comes after a play: pick_cards raises)."""
         me = view["viewer"]
         _, keep_back, _ = self.hand_marks(view, me if isinstance(me, int) else None)
         keep = parse_card(keep_back) if keep_back else None
         wanted = parse_set(action["set"], kills=True)  # a kill answer too (R-WF-PLAY-2)
-        cards = pick_cards(counts(parse_card(c) for c in hand), wanted, keep)
+        try:
+            cards = pick_cards(counts(parse_card(c) for c in hand), wanted, keep)
+        except ValueError:
+            return []
         return [card_text(c) for c in cards]
 
     def can_beat(self, view: BaohuangView) -> bool:

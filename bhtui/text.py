@@ -1,0 +1,39 @@
+"""Text from elsewhere made fit for a terminal: what another machine sends (the protocol's
+texts, a lobby's records) and what an older bhtui left in a game log.
+
+At the bottom of the layers beside ``bhtui.cards`` and ``bhtui.wire`` (the standard library
+only), so the network and the store clean text alike: the store may not import the network.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_MARKS = 2  # combining marks kept on one character (Vietnamese needs two; Zalgo, dozens)
+DROPPED = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def clean_text(text: str) -> str:
+    """Text from another machine as a terminal may show it: no control characters (C0, C1,
+    DEL, and format characters such as bidi overrides) and no line or paragraph separators,
+    so no escape sequence or line break ever reaches a screen; line breaks and tabs become
+    spaces; at most MAX_MARKS combining marks on a character, so none piles over the lines
+    around it."""
+    out: list[str] = []
+    marks = 0
+    for c in text:
+        if c in "\t\n\r":
+            c = " "
+        category = unicodedata.category(c)
+        if category in DROPPED:
+            continue
+        marks = marks + 1 if category[0] == "M" else 0
+        if marks <= MAX_MARKS:
+            out.append(c)
+    return "".join(out)
+
+
+def clean_line(text: str, most: int) -> str:
+    """``text`` as a name on one line of a screen: cleaned (:func:`clean_text`), no spaces
+    around it, at most ``most`` characters ("" when nothing printable is left)."""
+    return clean_text(text).strip()[:most].rstrip()
