@@ -12,7 +12,7 @@ from bhtui.net.host import Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.recall import TrickRecall
 from bhtui.net.secure import PREAMBLE, host_credentials
-from bhtui.net.tcp import TcpLink, open_streams, serve_table
+from bhtui.net.tcp import TcpLink, open_streams, serve_table, stay_connected
 
 from net_helpers import HANG, in_background
 
@@ -174,3 +174,22 @@ def seated(game: str = "baohuang", preset: str = "qingdao", seed: int = 3
                                            for seq, e in enumerate(events, 1)]},
             {"type": "view", "seq": len(events), "view": match.view(0), "table": seats,
              "recall": recall.public(True)}))))
+
+
+AFTER = {"type": "chat", "seat": None, "name": "Host", "text": "and on"}
+"""What a hostile host sends after its bad message: a client that left never hears it."""
+
+
+async def stay_at_hostile_host(*messages: dict, hello: dict = HOST_HELLO
+                               ) -> tuple[Client, list[dict], list[int]]:
+    """A client's whole stay at a ``hostile_host`` sending ``messages`` and then AFTER: it
+    must end, raising nothing. The client, what its listeners heard, the connections made."""
+    server, port, links = await hostile_host(*messages, AFTER, hello=hello)
+    client = Client(None, "Me")  # type: ignore[arg-type]
+    said: list[dict] = []
+    client.listen(said.append)
+    staying = in_background(stay_connected(client, LOOPBACK, port))
+    await settle(lambda: staying.done() or AFTER in said)
+    assert staying.done() and staying.result() is None  # it ended, raising nothing
+    server.close()
+    return client, said, links

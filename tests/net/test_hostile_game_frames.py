@@ -18,13 +18,10 @@ from typing import Any
 import pytest
 
 from bhtui.games import GAMES
-from bhtui.net.client import Client
 from bhtui.net.protocol import decode_body, encode
 from bhtui.net.recall import TrickRecall
-from bhtui.net.tcp import stay_connected
 
-from loopback import LOOPBACK, WELCOME, hostile_host, seated, settle
-from net_helpers import in_background
+from loopback import WELCOME, seated, stay_at_hostile_host
 
 
 def wired(message: dict) -> dict:
@@ -202,18 +199,10 @@ async def test_a_hostile_host_s_bad_game_field_ends_the_stay_saying_where(case):
     of the message was used (the view and the events are the sound ones before it) and it
     does not reconnect to a host that would only do it again."""
     hello, sound, bad, where = bad_frames(case)
-    after = {"type": "chat", "seat": None, "name": "Host", "text": "and on"}
-    server, port, links = await hostile_host(*sound, bad, after, hello=hello)
-    client = Client(None, "Me")  # type: ignore[arg-type]
-    said: list[dict] = []
-    client.listen(said.append)
-    staying = in_background(stay_connected(client, LOOPBACK, port))
-    await settle(lambda: staying.done() or after in said)
-    assert staying.done() and staying.result() is None  # it ended, raising nothing
+    client, said, links = await stay_at_hostile_host(*sound, bad, hello=hello)
     why = f"a {bad['type']!r} message without a valid {where!r}"
     assert client.refused == {"type": "error", "code": "malformed", "reason": why}
     assert said[-2:] == [client.refused, {"type": "closed", "reason": why}] and links == [1]
     assert client.view == sound[2]["view"] and client.recall == sound[2]["recall"]
     assert [e for _, e in client.events] == [e for _, e in sound[1]["events"]]
     assert not client.rounds
-    server.close()

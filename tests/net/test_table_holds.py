@@ -16,7 +16,7 @@ from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
 from bhtui.net.protocol import HEADER, MAX_DEPTH, PROTOCOL, ProtocolError, encode
-from bhtui.net.tcp import open_link, open_streams, stay_connected
+from bhtui.net.tcp import open_link, open_streams
 from bhtui.rules import PRESETS, Match
 from bhtui.store.gamelog import GameLog
 from bhtui.text import MAX_MARKS
@@ -32,6 +32,7 @@ from loopback import (
     keeps_going,
     served,
     settle,
+    stay_at_hostile_host,
     streams,
     upgraded,
 )
@@ -288,20 +289,12 @@ async def test_a_hostile_host_s_malformed_message_ends_the_stay_saying_so(case):
     nothing of the message was used."""
     message, field = MALFORMED[case]
     before = [] if message["type"] == "welcome" else [WELCOME]
-    after = {"type": "chat", "seat": None, "name": "Host", "text": "and on"}
-    server, port, links = await hostile_host(*before, message, after)
-    client = Client(None, "Me")  # type: ignore[arg-type]
-    said: list[dict] = []
-    client.listen(said.append)
-    staying = in_background(stay_connected(client, LOOPBACK, port))
-    await settle(lambda: staying.done() or after in said)
-    assert staying.done() and staying.result() is None  # it ended, raising nothing
+    client, said, links = await stay_at_hostile_host(*before, message)
     why = f"a {message['type']!r} message without a valid {field!r}"
     assert client.refused == {"type": "error", "code": "malformed", "reason": why}
     assert said[-2:] == [client.refused, {"type": "closed", "reason": why}]
     assert links == [1]  # no reconnecting to a host that would only do it again
     assert client.view is None and client.room is None and client.token != [1]
-    server.close()
 
 
 async def test_a_hostile_host_s_message_of_a_type_only_the_client_makes_is_ignored():
