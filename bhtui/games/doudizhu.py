@@ -4,6 +4,7 @@ them stand."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import partial
 from typing import Any, cast
@@ -21,6 +22,9 @@ BASES = (1, 2, 3, 5, 10)
 EDITION = 1
 """Raise when the same preset, seed and actions would play another Dou Dizhu game."""
 
+
+FACTOR = re.compile(r"[1-9][0-9]{0,5}(/[1-9][0-9]{0,5})?")
+"""A factor's text as the engine writes it (``factor_texts``): ``4`` or ``4/3``."""
 
 class DouDizhu(Game[Match]):
     name = "doudizhu"
@@ -99,11 +103,10 @@ class DouDizhu(Game[Match]):
         """The factors are what the stake is divided by on the screen: each a fraction
         above 0."""
         for name, value in view["factors"].items():
-            try:
-                if Fraction(value) > 0:
-                    continue
-            except (ValueError, ZeroDivisionError):
-                pass
+            # (read as a fraction only once it looks like one: Fraction("1e999999999")
+            # would work for hours, a hostile host's way to freeze the screen)
+            if FACTOR.fullmatch(value) and Fraction(value) > 0:
+                continue
             return f"view.factors[{name!r:.20}]"
         return None
 
