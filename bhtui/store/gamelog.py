@@ -13,8 +13,9 @@ rules are another game. A log without ``game`` is Baohuang's (the only game ther
 Every header field is checked before it is used, and a damaged one is a :class:`GameLogError`
 naming the field and the file: a resume opens a listening socket on the header's door and
 shows its name to everyone, so a value the host never wrote is refused, never taken as it is.
-The one exception is a name with control characters in it, which an older bhtui wrote as it
-was typed: it is cleaned as a new table's is, and the table resumes.
+The one exception is the table's name, which an older bhtui wrote as it was typed: any text
+is cleaned as a new table's is (control characters out, cut to length, a blank one named
+``bhtui``), and the table resumes; only a name that is not text is refused.
 """
 
 from __future__ import annotations

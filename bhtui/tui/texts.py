@@ -311,9 +311,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
     "key.preferences": {"en": "Settings", "zh": "设置"},
     "prefs.title": {"en": "Settings (saved to {path})", "zh": "设置（保存到 {path}）"},
-    "warnings.some": {"en": "{n} problems with the settings, each replaced by its default: "
+    "warnings.some": {"en": "{n} problems with the settings, each left out for its default: "
                             "{key_problems} lists them",
-                      "zh": "设置有 {n} 处问题，都已改用默认值：按 {key_problems} 查看"},
+                      "zh": "设置有 {n} 处问题，均已略过、改用默认：按 {key_problems} 查看"},
     "warnings.title": {"en": "Problems with the settings ({n})", "zh": "设置中的问题（{n} 处）"},
     "warnings.none": {"en": "No problems with the settings.", "zh": "设置没有问题。"},
     "warnings.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes · the terminal shows them too "

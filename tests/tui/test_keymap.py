@@ -116,7 +116,7 @@ async def test_many_start_up_warnings_are_counted_in_one_notification(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         said = [str(n.message) for n in app._notifications]
-        assert said == ["6 problems with the settings, each replaced by its default: f3 lists "
+        assert said == ["6 problems with the settings, each left out for its default: f3 lists "
                         "them"]
         assert app.warnings == app.problems
         assert len(app.problems) == 6 and all("keys.nosuch" in p for p in app.problems)
