@@ -2,7 +2,7 @@
 
     python examples/bot_client.py HOST:PORT [--name Bot] [--code CODE] [--random]
 
-It waits for the host's preamble, starts TLS (any certificate: the LAN has no authority to
+It reads the host's preamble (a frame in clear), starts TLS (any certificate: the LAN has no authority to
 check it), reads frames (4-byte big-endian length + msgpack map), answers the host's hello
 (proving the join code by SPAKE2 when the table has one, bound to the host's certificate:
 `pip install spake2`, or any implementation compatible with python-spake2's Ed25519 group),
@@ -26,19 +26,23 @@ from spake2 import SPAKE2_A
 from bhtui.bots import HeuristicBot
 from bhtui.bots.legal import legal_from_view
 
-PREAMBLE = b"bhtui/tls\n"
-
 
 def frame(message: dict) -> bytes:
     body = msgpack.packb(message, use_bin_type=True)
     return struct.pack(">I", len(body)) + body
 
 
+async def read_frame(reader: asyncio.StreamReader) -> dict:
+    header = await reader.readexactly(4)
+    return msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0]), raw=False)
+
+
 async def connect(host: str, port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    """The preamble in clear, then TLS 1.3."""
+    """The preamble in clear (an ``error`` frame of code ``tls``), then TLS 1.3."""
     reader, writer = await asyncio.open_connection(host, port)
-    if await reader.readexactly(len(PREAMBLE)) != PREAMBLE:
-        raise SystemExit(f"{host}:{port} is not a bhtui table of protocol 3")
+    first = await read_frame(reader)
+    if first.get("code") != "tls":
+        raise SystemExit(f"{host}:{port} says: {first.get('reason', first)}")
     tls = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     tls.minimum_version = ssl.TLSVersion.TLSv1_3
     tls.check_hostname, tls.verify_mode = False, ssl.CERT_NONE
@@ -59,8 +63,7 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
     bot, rng = HeuristicBot(), random.Random()
     cid, seat, answered, spake = 0, None, set(), None
     while True:
-        header = await reader.readexactly(4)
-        message = msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0]), raw=False)
+        message = await read_frame(reader)
         kind = message["type"]
         if kind == "hello":  # the host speaks first
             hello = {"type": "hello", "proto": [3, 0], "app": "example-bot", "role": "player",

@@ -11,7 +11,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.recall import TrickRecall
-from bhtui.net.secure import PREAMBLE, host_credentials
+from bhtui.net.secure import PREAMBLE, Credentials, host_credentials
 from bhtui.net.tcp import TcpLink, open_streams, serve_table, stay_connected
 
 from net_helpers import HANG, in_background
@@ -77,10 +77,11 @@ async def streams(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter
     return reader, writer
 
 
-async def upgraded(writer: asyncio.StreamWriter) -> None:
-    """Be a table's host on this accepted connection: the preamble, then TLS."""
+async def upgraded(writer: asyncio.StreamWriter, credentials: Credentials | None = None) -> None:
+    """Be a table's host on this accepted connection: the preamble, then TLS (with the
+    process's host certificate, or ``credentials``)."""
     writer.write(PREAMBLE)
-    await writer.start_tls(host_credentials().context)
+    await writer.start_tls((credentials or host_credentials()).context)
 
 
 async def served(table: Table) -> tuple[asyncio.Server, int]:

@@ -1,8 +1,9 @@
 """A table client: handshake, the latest view or waiting room, the numbered event log and the
 finished rounds.
 
-Used by the screen, by tests and by bots over the wire alike. Transport-agnostic: anything
-with ``write(bytes)`` and ``async read() -> bytes`` (b"" at the end) will do. The same client
+Used by the screen, by tests and by bots over the wire alike. Transport-agnostic: any
+``Link`` will do (``write(bytes)``, ``async read() -> bytes`` with b"" at the end, and
+whether it is ``private`` and its ``channel``). The same client
 object survives reconnects: ``run`` may be called again on a new link and resumes from the
 last event number it saw. Every text a host sends is stripped of control characters before
 anyone (a screen) sees it, and every message it sends has the fields the client and the
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from typing import Any, Literal, Protocol, cast
 
 from bhtui.games import DEFAULT_GAME, GAMES
-from bhtui.net.joincode import CodeProver, WrongCode
+from bhtui.net.joincode import CodeProver, WrongCode, seat_proof
 from bhtui.net.protocol import (
     MAX_DEPTH,
     MAX_NAME,
@@ -187,7 +188,8 @@ class Client:
         table_id = server.get("id")
         if self.token is None and self.role == "player" and self.tokens and isinstance(table_id, str):
             self.token = self.tokens.get(table_id)
-        hello = client_hello(self.name, self.role, self.token)
+        proof = seat_proof(self.token, self.link.channel) if self.token else None
+        hello = client_hello(self.name, self.role, proof)
         if self.last_seq is not None:
             hello["last_seq"] = self.last_seq
         if server.get("code") and self.code:

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any, Protocol
 
 from bhtui import __version__
-from bhtui.net.joincode import CodeGuard, WrongCode
+from bhtui.net.joincode import CodeGuard, WrongCode, seat_proof
 from bhtui.net.outbox import Outbox
 from bhtui.net.protocol import MAX_REASON, PROTOCOL, Message, ProtocolError, check_hello, encode, error
 from bhtui.net.seats import IN_PROCESS, Connection, Pending, Seat, Viewer
@@ -83,7 +83,7 @@ class Door:
         hello = (role, name, token, last if isinstance(last, int) else None)
         guard = table.guard
         # A seat token proves more than the code (it was given after one): no code asked.
-        if guard is None or admin or self._token_seat(token) is not None:
+        if guard is None or admin or self._token_seat(token, conn.channel) is not None:
             self._admit(conn, *hello, admin=admin)
             return
         wait = guard.wait(pending.address)
@@ -126,7 +126,7 @@ class Door:
             return
         del self.pending[conn]
         if role == "player":
-            seat = self._seat_for(token)
+            seat = self._seat_for(token, conn.channel)
             if seat is None:
                 self.refuse(conn, "full", "no free seat at this table; you can watch")
                 return
@@ -192,18 +192,20 @@ class Door:
             "seq": table.seq,
         })
 
-    def _token_seat(self, token: str | None) -> int | None:
-        """The seat a person once took with this token (empty seats' tokens were never given)."""
+    def _token_seat(self, proof: str | None, channel: bytes) -> int | None:
+        """The seat a person once took with the token ``proof`` proves on this connection
+        (``seat_proof``; empty seats' tokens were never given)."""
         table = self.table
         for i, seat in enumerate(table.seats):
-            if token is not None and seat.taken and secrets.compare_digest(seat.token, token):
+            if proof is not None and seat.taken and secrets.compare_digest(
+                    seat_proof(seat.token, channel), proof):
                 return i
         return None
 
-    def _seat_for(self, token: str | None) -> int | None:
+    def _seat_for(self, proof: str | None, channel: bytes) -> int | None:
         table = self.table
         for i, seat in enumerate(table.seats):
-            if token is not None and secrets.compare_digest(seat.token, token):
+            if proof is not None and secrets.compare_digest(seat_proof(seat.token, channel), proof):
                 return i
         for i, seat in enumerate(table.seats):
             if seat.bot is None and not seat.taken:

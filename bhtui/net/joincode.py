@@ -41,6 +41,13 @@ def _code(code: str) -> bytes:
     return code.strip().encode()
 
 
+def seat_proof(token: str, channel: bytes) -> str:
+    """What a hello carries for a seat token: the token's HMAC over the certificate this
+    side sees. The host checks it against its own, so a token never crosses the wire, and a
+    connection relayed through another certificate cannot be seated with it."""
+    return hmac.new(token.encode(), b"seat:" + channel, hashlib.sha256).hexdigest()
+
+
 class CodeProver:
     """The client's side: ``message`` goes in the hello; ``answer`` checks the host's reply
     and gives the confirmation to send back."""

@@ -6,7 +6,8 @@ LAN: the host makes a throwaway certificate when it starts serving, and clients 
 they are shown. That stops a listener (the common threat: a capture of the Wi-Fi), not
 someone who sits between the two ends; against that one the join code is the defence —
 its SPAKE2 confirmations are bound to the certificate each side sees (``channel``), so a
-connection relayed through another certificate fails the code, whoever relays it.
+connection relayed through another certificate fails the code, whoever relays it; and a
+seat token is never sent, only its proof bound the same way (``joincode.seat_proof``).
 
 The upgrade comes after a plaintext ``PREAMBLE`` from the host: the host's gate counts a
 connection before any cryptography is done (a flood costs it no handshakes), and a client
@@ -19,12 +20,24 @@ import datetime
 import functools
 import hashlib
 import os
+import secrets
 import ssl
 import tempfile
 from dataclasses import dataclass
 
-PREAMBLE = b"bhtui/tls\n"
-"""What the host sends in clear, first: the client starts TLS once it has read it."""
+
+def _preamble() -> bytes:
+    import msgpack
+
+    body = msgpack.packb({"type": "error", "code": "tls", "reason": (
+        "this table speaks bhtui's protocol 3 (inside TLS): update bhtui to join it")})
+    return len(body).to_bytes(4, "big") + body
+
+
+PREAMBLE = _preamble()
+"""What the host sends in clear, first: the client starts TLS once it has read these exact
+bytes. A frame of protocol 2's (an ``error``), so an older bhtui shows its reason and stops
+instead of reporting a broken protocol."""
 
 
 @dataclass(frozen=True)
@@ -37,8 +50,8 @@ class Credentials:
 
 def new_credentials() -> Credentials:
     """A fresh key and self-signed certificate. The key touches the disk only because
-    ``ssl`` loads keys from files: in a private directory, 0600 from its creation, removed
-    at once."""
+    ``ssl`` loads keys from files: encrypted, in a private directory, 0600 from its creation,
+    removed at once."""
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -52,17 +65,19 @@ def new_credentials() -> Credentials:
             .not_valid_before(now - datetime.timedelta(days=1))
             .not_valid_after(now + datetime.timedelta(days=3650))
             .sign(key, hashes.SHA256()))
+    password = secrets.token_bytes(32)  # so even the file's moment on disk shows no key
     pem = cert.public_bytes(serialization.Encoding.PEM) + key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-        serialization.NoEncryption())
+        serialization.BestAvailableEncryption(password))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_3
+    context.num_tickets = 0  # no client resumes a session: nothing to hand out
     with tempfile.TemporaryDirectory(prefix="bhtui-tls-") as folder:
         path = os.path.join(folder, "table.pem")
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(pem)
-        context.load_cert_chain(path)
+        context.load_cert_chain(path, password=password)
     der = cert.public_bytes(serialization.Encoding.DER)
     return Credentials(context, hashlib.sha256(der).digest())
 

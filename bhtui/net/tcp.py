@@ -23,7 +23,7 @@ import time
 from bhtui.net.client import Client
 from bhtui.net.gate import Gate
 from bhtui.net.host import Table
-from bhtui.net.protocol import FrameDecoder, ProtocolError, error
+from bhtui.net.protocol import HEADER, FrameDecoder, ProtocolError, error
 from bhtui.net.secure import PREAMBLE, Credentials, channel_of, client_context, host_credentials
 
 HANDSHAKE_DEADLINE = 5.0
@@ -54,6 +54,7 @@ class TcpConnection:
         self.credentials = credentials
         self.channel = credentials.channel  # what the join code's proof is bound to
         self.stage = "clear"  # then "upgrading" (preamble sent), then "secure"
+        self._upgrading: asyncio.Future[None]
         self.reader, self.writer = reader, writer
         sock = writer.get_extra_info("socket")
         if sock is not None:
@@ -79,10 +80,14 @@ class TcpConnection:
         transport.write(frame)
 
     def close(self, reason: str) -> None:
-        """Close after the frames already written (an error frame says why)."""
+        """Close after the frames already written (an error frame says why); mid-upgrade,
+        by cancelling it (``_upgrade``)."""
         if self.closed_reason is None:
             self.closed_reason = reason
-            self.writer.close()
+            if self.stage == "upgrading":
+                self._upgrading.cancel()
+            else:
+                self.writer.close()
 
     def refuse(self, code: str, reason: str) -> None:
         """Say why and close; mid-upgrade nothing can be said (a frame in clear would break
@@ -92,6 +97,9 @@ class TcpConnection:
         self.close(reason)
 
     def _abort(self, reason: str) -> None:
+        if self.stage == "upgrading":
+            self.close(reason)
+            return
         self.closed_reason = self.closed_reason or reason
         self.writer.transport.abort()
         asyncio.get_running_loop().call_soon(self.table.leave, self)
@@ -144,22 +152,29 @@ class TcpConnection:
 
     async def _upgrade(self, seconds: float) -> bool:
         """The preamble, then TLS as the server: whether it is up. A client that never
-        completes the handshake is dropped when the deadline comes, as a silent one is."""
+        completes the handshake is dropped when the deadline comes, as a silent one is.
+        Nothing closes the socket under a pending upgrade (asyncio then fails inside
+        ``start_tls``): a refusal meanwhile cancels it (``close``), and the cancelled
+        upgrade closes the socket itself."""
         self.stage = "upgrading"
         self.writer.write(PREAMBLE)
+        self._upgrading = asyncio.ensure_future(asyncio.wait_for(
+            self.writer.start_tls(self.credentials.context), max(seconds, 0.1)))
         try:
-            await self.writer.start_tls(self.credentials.context,
-                                        ssl_handshake_timeout=max(seconds, 0.1))
+            await self._upgrading
+        except asyncio.CancelledError:
+            if not self._upgrading.cancelled() or asyncio.current_task().cancelling():  # type: ignore[union-attr]
+                raise  # the host is stopping, not a refusal of ours
+            return False
         except (ConnectionError, OSError, TimeoutError):  # ssl.SSLError is an OSError
-            self._abort("no TLS handshake")
+            self.closed_reason = self.closed_reason or "no TLS handshake"
+            self.writer.transport.abort()
             return False
         self.stage = "secure"
         return self.closed_reason is None
 
     def _handshake_late(self) -> None:
-        if self.stage == "upgrading":
-            self._abort(f"no TLS handshake within {HANDSHAKE_DEADLINE:g} s")
-        elif self in self.table.pending:
+        if self in self.table.pending:  # (a TLS handshake's own deadline ends it: _upgrade)
             self.table.leave(self)
             self.refuse("protocol", f"no hello within {HANDSHAKE_DEADLINE:g} s")
 
@@ -228,23 +243,39 @@ async def open_streams(host: str, port: int, timeout: float = 5.0, **connection:
                        ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
     """A connection to a table, upgraded to TLS once its host's preamble came, and the
     bytes read ahead of the streams (b"" then). A host that speaks frames in clear instead —
-    one refusing before the upgrade (busy), or an older bhtui (whose hello the client then
-    answers, and which refuses it by protocol version) — leaves them in clear, its first
-    bytes the third value, to be read before the reader's."""
-    async def connect() -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
-        reader, writer = await asyncio.open_connection(host, port, **connection)  # type: ignore[arg-type]
-        try:
-            first = await reader.readexactly(len(PREAMBLE))
-        except asyncio.IncompleteReadError as exc:
-            first = exc.partial
-        if first == PREAMBLE:
-            await writer.start_tls(client_context(), ssl_handshake_timeout=timeout)
-            return reader, writer, b""
+    one refusing before the upgrade (busy), or an older bhtui (whose hello the client
+    declines to answer: ``Client``) — leaves them in clear, its first bytes the third value,
+    to be read before the reader's."""
+    async def connect(writer: asyncio.StreamWriter, reader: asyncio.StreamReader
+                      ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+        first = await _up_to(reader, HEADER)  # a frame's length (the preamble is a frame)
+        if first == PREAMBLE[:HEADER]:
+            first += await _up_to(reader, len(PREAMBLE) - HEADER)
+            if first == PREAMBLE:
+                await writer.start_tls(client_context())
+                return reader, writer, b""
+        if not first:
+            raise ConnectionResetError("the table closed the connection at once")
         if first[:1] == b"\x00":  # a frame's length header: no frame reaches 16 MiB
             return reader, writer, first
-        writer.close()
         raise NotATable(f"{host}:{port} did not answer as a bhtui table")
-    return await asyncio.wait_for(connect(), timeout)
+
+    async def opened() -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
+        reader, writer = await asyncio.open_connection(host, port, **connection)  # type: ignore[arg-type]
+        try:
+            return await connect(writer, reader)
+        except BaseException:
+            writer.transport.abort()  # never left for the garbage collector to close
+            raise
+    return await asyncio.wait_for(opened(), timeout)
+
+
+async def _up_to(reader: asyncio.StreamReader, n: int) -> bytes:
+    """The next ``n`` bytes, or fewer where the connection ends first."""
+    try:
+        return await reader.readexactly(n)
+    except asyncio.IncompleteReadError as exc:
+        return exc.partial
 
 
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:

@@ -7,12 +7,12 @@ from collections.abc import Awaitable, Callable
 
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.protocol import encode
-from bhtui.net.secure import PREAMBLE, new_credentials
+from bhtui.net.protocol import FrameDecoder, encode
+from bhtui.net.secure import PREAMBLE, Credentials, new_credentials
 from bhtui.net.tcp import open_streams, stay_connected
 from bhtui.rules import PRESETS
 
-from loopback import HOST_HELLO, LOOPBACK, connect, served, settle
+from loopback import HOST_HELLO, LOOPBACK, connect, served, settle, upgraded
 from net_helpers import people_and_bots
 
 Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
@@ -36,6 +36,17 @@ async def relay(port: int, captured: bytearray,
 
     server = await asyncio.start_server(handle, LOOPBACK, 0)
     return server, server.sockets[0].getsockname()[1]
+
+
+def between(port: int, own: Credentials
+            ) -> Callable[[Streams], Awaitable[tuple[Streams, Streams]]]:
+    """A machine between the client and the table at ``port`` with a certificate of its
+    own: the client's TLS ends at it, and it opens its own to the table."""
+    async def ends(client_end: Streams) -> tuple[Streams, Streams]:
+        await upgraded(client_end[1], own)
+        up_r, up_w, _ = await open_streams(LOOPBACK, port)
+        return client_end, (up_r, up_w)
+    return ends
 
 
 async def test_R_HIDE_2_a_listener_on_the_lan_reads_no_hand_no_token_and_no_name():
@@ -71,16 +82,7 @@ async def test_a_code_proved_through_someone_else_s_certificate_fails_and_shows_
     table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0, code="4711")
     server, port = await served(table)
     captured = bytearray()
-    own = new_credentials()
-
-    async def between(client_end: Streams) -> tuple[Streams, Streams]:
-        reader, writer = client_end
-        writer.write(PREAMBLE)
-        await writer.start_tls(own.context)
-        up_r, up_w, _ = await open_streams(LOOPBACK, port)
-        return (reader, writer), (up_r, up_w)
-
-    mitm, mitm_port = await relay(port, captured, between)
+    mitm, mitm_port = await relay(port, captured, between(port, new_credentials()))
     said: list[dict] = []
     fooled = Client(None, "Ana", code="4711")  # type: ignore[arg-type]
     fooled.listen(said.append)
@@ -92,6 +94,39 @@ async def test_a_code_proved_through_someone_else_s_certificate_fails_and_shows_
     await settle(lambda: honest.room is not None)
     mitm.close()
     server.close()
+
+
+async def test_a_seat_token_relayed_through_someone_else_s_certificate_seats_nobody():
+    """The player coming back to his seat never sends his token, only its proof bound to
+    the certificate he was shown: relayed to the table by a machine with its own, it proves
+    nothing, so the relay is not seated and reads nothing of his hand. Straight to the
+    table the same token takes the seat back."""
+    table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0, code="4711")
+    server, port = await served(table)
+    ana, _ = await connect(port, "Ana", code="4711")
+    await settle(lambda: ana.seat is not None and ana.token)
+    token, seat = ana.token, ana.seat
+    captured = bytearray()
+    mitm, mitm_port = await relay(port, captured, between(port, new_credentials()))
+    fooled = Client(None, "Ana", token=token)  # type: ignore[arg-type]
+    said: list[dict] = []
+    fooled.listen(said.append)
+    await asyncio.wait_for(stay_connected(fooled, LOOPBACK, mitm_port), 10)
+    assert [m["code"] for m in said if m["type"] == "error"] == ["code"]  # no seat: the code
+    assert token.encode() not in captured and b"welcome" not in captured
+    back, _ = await connect(port, "Ana", token=token)
+    await settle(lambda: back.seat == seat)
+    mitm.close()
+    server.close()
+
+
+def test_an_older_bhtui_reads_the_preamble_as_a_refusal_saying_what_to_do():
+    """A client of protocol 2 reads frames from the first byte: the preamble is one, an
+    error before any welcome, which it shows and stops at (rather than "the host broke the
+    protocol")."""
+    (said,) = FrameDecoder().feed(PREAMBLE)
+    assert said["type"] == "error" and said["code"] == "tls"
+    assert "update bhtui" in said["reason"]
 
 
 async def test_a_host_speaking_in_clear_is_told_apart_and_hears_nothing_of_us():
