@@ -157,8 +157,11 @@ def spectators(port: int, count: int, pipe: Connection) -> None:
             address = f"127.1.{i // 250}.{i % 250 + 1}"  # the host caps spectators per address
             for _ in range(TRIES):  # a refused one tries again, as a person would
                 async with shaking:
-                    watcher = Watcher(f"W{i}", *await open_streams(
-                        "127.0.0.1", port, local_addr=(address, 0)))
+                    try:  # a loaded host may drop a TLS handshake past its deadline
+                        streams = await open_streams("127.0.0.1", port, local_addr=(address, 0))
+                    except (OSError, TimeoutError):
+                        continue
+                    watcher = Watcher(f"W{i}", *streams)
                     if await watcher.seated:
                         return watcher
                 watcher.close()

@@ -178,7 +178,7 @@ async def test_line_separators_and_piles_of_combining_marks_never_reach_another_
     server, port = await served(table)
     watcher, seen = await connect(port, "Watcher", "spectator")
     _, rec = await connect(port, "A\u2028" + "e" + "\u0301" * 9, token=table.seats[0].token)
-    await settle(lambda: watcher.view is not None)
+    await settle(lambda: watcher.view is not None and table.seats[0].conn is not None)
     rec.write(encode({"type": "chat", "text": f"one\u2028two\u2029three {ZALGO}"}))
     await settle(lambda: any(m["type"] == "chat" for m in frames(seen.received)))
     said = next(m for m in frames(seen.received) if m["type"] == "chat")
