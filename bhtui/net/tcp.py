@@ -157,6 +157,10 @@ class TcpConnection:
         ``start_tls``): a refusal meanwhile cancels it (``close``), and the cancelled
         upgrade closes the socket itself."""
         self.stage = "upgrading"
+        # Read nothing in clear from here: the client's TLS hello follows the preamble at
+        # once, and bytes the plain stream took first would be lost to the handshake (it
+        # stalled to the deadline whenever the upgrade's task started a moment late).
+        self.writer.transport.pause_reading()
         self.writer.write(PREAMBLE)
         self._upgrading = asyncio.ensure_future(asyncio.wait_for(
             self.writer.start_tls(self.credentials.context), max(seconds, 0.1)))
