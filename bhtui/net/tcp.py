@@ -19,6 +19,7 @@ import contextlib
 import resource
 import socket
 import time
+from typing import cast
 
 from bhtui.net.client import Client
 from bhtui.net.gate import Gate
@@ -160,7 +161,7 @@ class TcpConnection:
         # Read nothing in clear from here: the client's TLS hello follows the preamble at
         # once, and bytes the plain stream took first would be lost to the handshake (it
         # stalled to the deadline whenever the upgrade's task started a moment late).
-        self.writer.transport.pause_reading()
+        cast(asyncio.Transport, self.writer.transport).pause_reading()
         self.writer.write(PREAMBLE)
         self._upgrading = asyncio.ensure_future(asyncio.wait_for(
             self.writer.start_tls(self.credentials.context), max(seconds, 0.1)))
