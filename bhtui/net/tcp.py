@@ -240,8 +240,8 @@ class TcpLink:
 
 
 class NotATable(OSError):
-    """What answered is no table of this bhtui: another program, or an older bhtui that
-    speaks without TLS (``unreachable`` says which)."""
+    """What answered sends neither the preamble nor a frame: another program, not a table
+    (``unreachable`` names it; an older bhtui's frames in clear are ``Client``'s to refuse)."""
 
 
 async def open_streams(host: str, port: int, timeout: float = 5.0, **connection: object
