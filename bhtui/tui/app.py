@@ -12,6 +12,7 @@ from textual import constants
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from bhtui.net.client import Client
 from bhtui.store.config import Config, Settings, differences
@@ -25,6 +26,7 @@ from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
+from bhtui.tui.widgets import AsciiScrollBar
 
 
 class Session(Protocol):
@@ -112,6 +114,9 @@ class BhtuiApp(App[None]):
         # ... and the texts that name a key say them
         self.t.keys.update({name: self.t.plain(key) for name, key in keymap.words(keys).items()})
         self.set_class(self.card_style.ascii, "ascii")  # (the stylesheets' ASCII borders)
+        # Every scroll bar (the log's, a dialog's, an option list's) is drawn by Textual's one
+        # renderer: set it for this app's style each time (the tests run many apps).
+        ScrollBar.renderer = AsciiScrollBar if self.card_style.ascii else ScrollBarRender
         themes, broken = load_themes()
         problems += broken
         for theme in themes:

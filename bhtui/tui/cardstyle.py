@@ -36,7 +36,8 @@ PLUS = "+"
 RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
 ASCII_SYMBOLS = {
-    "×": "x", "·": "-", "▶": ">", "●": "@", "★": "*", "☆": "*", "†": "+", "▮": "#",
+    "×": "x", "·": "-", "•": "*", "✓": "OK", "✗": "X",
+    "▶": ">", "●": "@", "★": "*", "☆": "*", "†": "+", "▮": "#",
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
@@ -59,10 +60,13 @@ ASCII_TERMS = {
     "进贡": "jingong", "灭王": "miewang", "扣牌": "koupai", "底分": "difen", "叫分": "jiaofen",
     "底牌": "dipai", "标记牌": "biaojipai",
     "头科": "touke", "二科": "erke", "三科": "sanke", "二落": "erluo", "大落": "daluo",
+    "小王": "xiaowang", "大王": "dawang", "地主": "dizhu", "农民": "nongmin",
+    "闷供": "mengong", "落供": "luogong",
+    " (威海)": "", " (潍坊)": "", " (斗地主)": "", " (上海斗地主)": "",
 }
 """The Chinese game terms the English texts keep, as the ascii style writes them there (a
 terminal that cannot draw a suit cannot draw 托管 either): their pinyin; a seat's 上家 and 下家
-in English words that fit its box; the game names without their echo."""
+in English words that fit its box; the game and town names without their echo."""
 
 
 def _replacer(forms: dict[str, str]) -> re.Pattern[str]:

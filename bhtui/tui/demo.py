@@ -260,7 +260,7 @@ class DemoScreen(Localized, Screen[None]):
                 yield Prose(id="demo-body")
             yield Input(id="demo-answer")
             yield Plain(id="demo-feedback")
-            yield Plain(WORDS["keys"][self.t.language], id="demo-keys")
+            yield Plain(self.t.plain(WORDS["keys"][self.t.language]), id="demo-keys")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -272,6 +272,10 @@ class DemoScreen(Localized, Screen[None]):
         return CHAPTERS[index]["title"][self.t.language]
 
     def body(self, index: int) -> str:
+        """Chapter ``index``'s text as the card style may draw it (the ascii style's in ASCII)."""
+        return self.t.plain(self._text(index))
+
+    def _text(self, index: int) -> str:
         lang, style = self.t.language, self.style
         if index >= len(CHAPTERS):
             return reflow(DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].body(self.t))
@@ -294,7 +298,7 @@ class DemoScreen(Localized, Screen[None]):
         return template
 
     def show(self) -> None:
-        self.query_one("#demo-title", Plain).update(self.chapter_title(self.chapter))
+        self.query_one("#demo-title", Plain).update(self.t.plain(self.chapter_title(self.chapter)))
         self.query_one("#demo-body", Prose).show(self.body(self.chapter))
         answer = self.query_one("#demo-answer", Input)
         answer.display = self.chapter == 1
@@ -333,7 +337,7 @@ class DemoScreen(Localized, Screen[None]):
         else:
             message = f"{event.value.strip()} → {message}"
         event.input.value = ""
-        self.query_one("#demo-feedback", Plain).update(Text(message))
+        self.query_one("#demo-feedback", Plain).update(Text(self.t.plain(message)))
 
     def action_start_round(self) -> None:
         if self.chapter == 6:

@@ -36,7 +36,6 @@ from bhtui.tui.widgets import (
     TableArea,
     clip,
     every_hand,
-    plain_scrollbars,
     score_table,
     too_small,
 )
@@ -93,7 +92,6 @@ class ReplayScreen(Localized, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        plain_scrollbars(self.query_one("#r-log"), self.style)
         self._look_up()
         self.show()
 
@@ -155,7 +153,7 @@ class ReplayScreen(Localized, Screen[None]):
                 if line:
                     log.write(line)
             if k in self.comments:
-                log.write(Text(t.plain("» ") + self.comments[k], style="italic"))
+                log.write(Text(t.plain("» " + self.comments[k]), style="italic"))
             decision = self.review.at(k) if self.review is not None else None
             if decision is not None and decision.marked():
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
@@ -179,7 +177,7 @@ class ReplayScreen(Localized, Screen[None]):
         if self.note:
             status, self.note = status + t.plain(" — ") + self.note, None
         said = [k for k in self.comments if k <= self.position]
-        comment = f"{t.plain('»')} {self.comments[max(said)]}\n" if said else ""
+        comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"

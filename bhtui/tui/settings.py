@@ -69,8 +69,8 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
             if not chosen:
                 words = PRESET_NAME.split(words, maxsplit=1)[0]
             if self.every_game:
-                words = f"{self.t(f'game.{game.name}')} · {words}"
-            text.append(("(•) " if chosen else "( ) ") + words + "\n",
+                words = self.t.plain(f"{self.t(f'game.{game.name}')} · {words}")
+            text.append(self.t.plain("(•) " if chosen else "( ) ") + words + "\n",
                         style="bold" if chosen else "")
         text.rstrip()
         return text

@@ -50,7 +50,6 @@ from bhtui.tui.widgets import (
     Plain,
     StatusLine,
     TableArea,
-    plain_scrollbars,
     too_small,
 )
 from bhtui.wire import Action
@@ -125,7 +124,6 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         t = self.t
         for pane in ("table", "scores", "log", "hand", "hands"):
             self.query_one(f"#{pane}").border_title = t(f"pane.{pane}")
-        plain_scrollbars(self.query_one("#log"), self.style)
         self.hand.sort = self.config.sort
         if self.client.seat is None:  # a spectator has no hand
             self.hand.display = False

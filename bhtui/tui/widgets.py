@@ -69,14 +69,6 @@ class AsciiScrollBar(ScrollBarRender):
     HORIZONTAL_BARS = [" "] * 8
 
 
-def plain_scrollbars(widget: Widget, style: CardStyle) -> None:
-    """The widget's scroll bars as ``style`` may draw them (an instance's own renderer is
-    how Textual has one scroll bar drawn its own way)."""
-    if style.ascii:
-        for bar in (widget.vertical_scrollbar, widget.horizontal_scrollbar):
-            bar.renderer = AsciiScrollBar  # type: ignore[misc]
-
-
 def card_rank(card: str) -> int:
     """The rank index of a card text (``10H``, or Dou Dizhu's bare ``10``)."""
     return RANK_ORDER[rank_text(card)]

@@ -397,3 +397,72 @@ async def test_an_ascii_table_draws_nothing_but_ascii(game, seed):
         await pilot.pause()
         shown = screen_characters(app)
         assert {c for c in shown if not c.isascii()} == set(), shown
+
+
+def not_ascii(app) -> set[str]:
+    return {c for c in screen_characters(app) if not c.isascii()}
+
+
+async def test_the_ascii_demo_draws_nothing_but_ascii_in_any_chapter():
+    """Under the ascii style the rules demo kept its · and ↑↓, the Chinese terms of its English
+    chapters (小王, 接风, 地主, 潍坊), its answer box's and scrollbars' block glyphs, the
+    commented round's » and —, and a toast its block edge. At 80x24 every chapter (a toast
+    over the first), the try-it with its answer box and a wrong answer's verdict, and each
+    commented round are ASCII, every character of them."""
+    from bhtui.store.config import Config
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.demo import DemoScreen, DemoSession
+    from bhtui.tui.replay import ReplayScreen
+
+    from tui_helpers import wait_for
+
+    app = BhtuiApp(Config(name="Ana", language="en", card_style="ascii"), DemoSession())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, DemoScreen), "the demo")
+        demo = app.screen
+        app.notify("Li left the table", severity="warning")  # a toast's edge, too
+        await wait_for(pilot, lambda: "Li left the table" in screen_characters(app), "the toast")
+        chapters, rounds = 0, 0
+        while True:
+            await pilot.pause()
+            assert not_ascii(app) == set(), (demo.chapter, screen_characters(app))
+            if demo.chapter == 1:  # the try-it: a wrong answer's verdict under the box
+                await pilot.press("9", "space", "9", "enter")
+                await pilot.pause()
+                assert not_ascii(app) == set(), screen_characters(app)
+                await pilot.press("escape")
+            await pilot.press("enter")  # a commented round, where the chapter has one
+            await pilot.pause()
+            if isinstance(app.screen, ReplayScreen):
+                await pilot.press("right", "right", "right")
+                await pilot.pause()
+                assert not_ascii(app) == set(), (demo.chapter, screen_characters(app))
+                rounds += 1
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: app.screen is demo, "back at the demo")
+            chapters += 1
+            before = demo.chapter
+            await pilot.press("pagedown")
+            if demo.chapter == before:
+                break
+        assert chapters >= 11 and rounds >= 3
+
+
+async def test_the_ascii_settings_screen_draws_nothing_but_ascii():
+    """The rule-set screen drew (•), · between a game and its preset, and its option list's
+    block border. Under the ascii style, at 80x24, it does not."""
+    from bhtui.store.config import Config
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.sessions import LocalSession
+    from bhtui.tui.settings import SettingsScreen
+
+    from tui_helpers import wait_for
+
+    config = Config(name="Ana", language="en", bot_delay=0.0, card_style="ascii")
+    app = BhtuiApp(config, LocalSession(ask_rules=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        await pilot.pause()
+        shown = screen_characters(app)
+        assert "(*) Baohuang - Qingdao" in shown
+        assert not_ascii(app) == set(), shown
