@@ -43,17 +43,19 @@ async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
     return guest
 
 
-async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room():
+async def test_the_host_fills_seats_with_bots_and_one_enter_starts_over_a_remote_bot():
+    """A bot playing a joined seat (``attach_bot``) says ready in the waiting room by itself:
+    the host's room shows it ready and one Enter starts — no "not ready yet" note, no second
+    Enter to start over it."""
     table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
     app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         guest = await guest_in_waiting_room(pilot, app, "Bo")
         attach_bot(guest)
-        await wait_for(pilot, lambda: table.seats_taken() == 2)
-        guest.ready()
-        await wait_for(pilot, lambda: app.client.room["seats"][1]["ready"], "Bo ready")
+        await wait_for(pilot, lambda: app.client.room is not None
+                       and app.client.room["seats"][1]["ready"], "Bo ready")
         body = str(app.screen.query_one("#room-body").render())
-        assert "Ana" in body and "Bo" in body and "Friday" in body
+        assert "Ana" in body and "Bo" in body and "Friday" in body and "✓" in body
         await pilot.press("b")
         await wait_for(pilot, lambda: table.seats_taken() == 5)
         await pilot.press("enter")
