@@ -505,6 +505,43 @@ async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_i
     server.close()
 
 
+@pytest.mark.parametrize("lang, env, said", [
+    ("en", None, ["Could not join: this table asks for no join code, but you have one: it may "
+                  "not be the table you were invited to, or its host turned the code off",
+                  "If you trust it, connect again without the code:",
+                  "bhtui --name Ana join 127.0.0.1:{port}"]),
+    ("zh", None, ["无法加入：该牌桌不需要入桌码，但你带着入桌码：它可能不是邀请你的那张牌桌，"
+                  "也可能是主机关掉了入桌码",
+                  "若信任它，请不带入桌码重新连接：", "bhtui --name Ana join 127.0.0.1:{port}"]),
+    ("en", "2468", ["Could not join: this table asks for no join code",
+                    "BHTUI_CODE is set (to host a table?) and gives every join its code. If you "
+                    "trust this table, connect again without it:",
+                    "BHTUI_CODE= bhtui --name Ana join 127.0.0.1:{port}"]),
+], ids=["en", "zh", "BHTUI_CODE"])
+async def test_joining_with_a_code_a_table_that_asks_for_none_says_so_and_how_to_go_on(
+        monkeypatch, lang, env, said):
+    """A player given a code (`--code`, `--code-file`, or `BHTUI_CODE`, perhaps set to host)
+    meets a table asking for none at that address: the app says so in his language, and the
+    command that goes on without the code — one emptying `BHTUI_CODE` when that is set, since
+    the same command would take the code from it again — and the table never had his name."""
+    if env is None:
+        monkeypatch.delenv("BHTUI_CODE", raising=False)
+    else:
+        monkeypatch.setenv("BHTUI_CODE", env)
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(dataclasses.replace(config(), language=lang),
+                   RemoteSession(f"127.0.0.1:{serving.port}", code="2468"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), "the refusal")
+        box = app.screen.query_one("Static")
+        text = " ".join(line.strip() for line in str(box.render()).splitlines())
+        for part in said:
+            assert part.format(port=serving.port) in text, text
+        assert box.region.right <= 80 and table.seats_taken() == 0
+    await serving.stop()
+
+
 _, CATCHUP, VIEW = seated()
 
 
