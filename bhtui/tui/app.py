@@ -381,6 +381,8 @@ def _refusal(t: Translator, refused: dict[str, Any]) -> str:
         return t("refused.clear", app=refused.get("app", "?"))
     if refused.get("code") == "codeless":
         return t("refused.codeless")
+    if refused.get("code") == "busy":  # its door's words, or ours for a handshake it cut
+        return t("refused.busy")
     if refused.get("code") == "malformed":
         return t("refused.malformed", reason=refused.get("reason", "?"))
     return str(refused.get("reason", "?"))

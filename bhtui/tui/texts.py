@@ -261,6 +261,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.clear": {"en": "this host runs bhtui {app}, which does not encrypt its tables: "
                             "it needs the same version as yours",
                       "zh": "该主机运行的是 bhtui {app}，它的牌桌不加密：需要与你相同的版本"},
+    "refused.busy": {"en": "the table is busy with other connections: try again",
+                     "zh": "牌桌正忙于处理其他连接：请稍后再试"},
     "refused.codeless": {
         "en": "this table asks for no join code, but you have one: it may not be the table you "
               "were invited to, or its host turned the code off",

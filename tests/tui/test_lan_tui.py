@@ -17,6 +17,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.lobby import TableInfo
 from bhtui.net.protocol import encode
+from bhtui.net.secure import PREAMBLE
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
@@ -483,18 +484,30 @@ async def other_program(reader: asyncio.StreamReader, writer: asyncio.StreamWrit
     await reader.read(65536)
 
 
+async def door_pushing_out(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A table's door pushing the connection out during its TLS handshake (a newcomer took
+    its place): the preamble, the client's TLS hello, and a close without a word."""
+    writer.write(PREAMBLE)
+    await reader.read(65536)
+    writer.close()
+
+
 @pytest.mark.parametrize("lang, serve, said", [
     ("en", older_host, "Could not join: this host runs bhtui 0.9, which does not encrypt its "
                        "tables: it needs the same version as yours"),
     ("zh", older_host, "无法加入：该主机运行的是 bhtui 0.9，它的牌桌不加密：需要与你相同的版本"),
     ("en", other_program, "Could not join: what answers on 127.0.0.1:{port} is not a bhtui "
                           "table. Is that the port bhtui host printed?"),
-], ids=["older bhtui", "older bhtui zh", "another program"])
+    ("en", door_pushing_out, "Could not join: the table is busy with other connections: "
+                             "try again"),
+    ("zh", door_pushing_out, "无法加入：牌桌正忙于处理其他连接：请稍后再试"),
+], ids=["older bhtui", "older bhtui zh", "another program", "busy mid-TLS", "busy mid-TLS zh"])
 async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_is(
         lang, serve, said):
-    """An older bhtui sends its frames in clear, and another program is no table: the app
-    says which in one line (not "the host broke the protocol", and not our name and seat
-    token sent in clear), and does not go on reconnecting."""
+    """An older bhtui sends its frames in clear, another program is no table, and a door
+    that pushes us out during the TLS handshake cannot say `busy` in it: the app says which
+    in one line (not "the host broke the protocol" or "ConnectionResetError", and not our
+    name and seat token sent in clear), and does not go on reconnecting."""
     server = await asyncio.start_server(serve, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     app = BhtuiApp(dataclasses.replace(config(), language=lang), RemoteSession(f"127.0.0.1:{port}"))
