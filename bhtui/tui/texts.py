@@ -272,7 +272,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.codeless_env": {
         "en": "BHTUI_CODE is set (to host a table?) and gives every join its code. If you "
               "trust this table, connect again without it:\n  {command}",
-        "zh": "设置了环境变量 BHTUI_CODE（也许是为开桌设的），每次加入都会带上它。"
+        "zh": "已设置环境变量BHTUI_CODE（也许是为开桌设的），每次加入都会带上它。"
               "若信任这张牌桌，请不带它重新连接：\n  {command}"},
     "status.watching": {"en": "Watching", "zh": "观战中"},
     "log.match_end": {"en": "Match over", "zh": "比赛结束"},
