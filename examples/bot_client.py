@@ -62,6 +62,7 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
     reader, writer = await connect(host, port)
     bot, rng = HeuristicBot(), random.Random()
     cid, seat, answered, spake = 0, None, set(), None
+    readying = False  # our ready is on its way (in the waiting room ready toggles)
     while True:
         message = await read_frame(reader)
         kind = message["type"]
@@ -87,8 +88,12 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
             print(f"host says: {message['reason']}")
             if message.get("code") in ("code", "full", "cooldown", "hello", "protocol"):
                 return 1
-        elif kind == "room":
-            writer.write(frame({"type": "ready"}))
+        elif kind == "room" and seat is not None:
+            # In the waiting room ready toggles: say it once while the room shows us unready.
+            unready = not message["room"]["seats"][seat]["ready"]
+            if unready and not readying:
+                writer.write(frame({"type": "ready"}))
+            readying = unready
         elif kind == "event" and message["event"].get("type") == "round_end":
             print(f"round over: scores {message['event']['scores']}")
             writer.write(frame({"type": "ready"}))

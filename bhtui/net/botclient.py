@@ -10,19 +10,31 @@ from bhtui.net.client import Client
 
 
 def attach_bot(client: Client, bot: Any = None) -> None:
-    """Answer every decision of the client's seat, and say ready after each round. ``bot``
-    is one of the table's game's bots (the standard one if left out); the game is the one
-    the host's hello names."""
+    """Answer every decision of the client's seat, and say ready in the waiting room and
+    after each round (a seat the room shows unready makes the host press Enter twice to
+    start over it). ``bot`` is one of the table's game's bots (the standard one if left
+    out); the game is the one the host's hello names."""
     policy = bot
     answered: set[int] = set()
     offered = Moments()  # declarations: once per moment
+    # The seat whose ready is on its way: in the room ``ready`` toggles, so a second room
+    # sent before the host read ours must not say it again (it would take it back).
+    readying: int | None = None
 
     def on_message(message: dict[str, Any]) -> None:
-        nonlocal policy
+        nonlocal policy, readying
         kind = message["type"]
         game = get_game(client.game)
-        if kind == "welcome":  # a new link: an answer lost with the old one is owed again
+        if kind == "welcome":  # a new link (or seat): what was lost with the old is owed again
             answered.clear()
+            readying = None
+        if kind == "room":
+            seats, seat = message["room"]["seats"], client.seat
+            unready = seat is not None and seat < len(seats) and not seats[seat]["ready"]
+            if unready and readying != seat:
+                client.ready()
+            readying = seat if unready else None
+            return
         if kind == "event" and message["event"].get("type") == game.round_end:
             client.ready()
             return

@@ -185,6 +185,15 @@ class Client:
                                "it needs the same version as yours", app=app)
             self.link.disconnect()
             return
+        if self.code and not server.get("code"):
+            # We were given a code, so we expect a table that asks for it: one that does not
+            # may be a machine posing as it (a code proves both ends), or its host turned the
+            # code off. Either way, not our name unasked: the person chooses to go on.
+            self.fail("codeless", "this table asks for no join code, but you have one: it may "
+                                  "not be the table you were invited to; if you trust it, "
+                                  "join it without the code")
+            self.link.disconnect()
+            return
         table_id = server.get("id")
         if self.token is None and self.role == "player" and self.tokens and isinstance(table_id, str):
             self.token = self.tokens.get(table_id)

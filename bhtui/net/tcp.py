@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import resource
 import socket
+import ssl
 import time
 from typing import cast
 
@@ -36,6 +37,8 @@ BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BYE_RETRY = 3  # after a bye, the back-off starts at BACKOFF[3] (2 s): a quiet, slow retry
 MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS = 64, 8
 FD_RESERVE = 64  # descriptors kept for the log, zeroconf, the terminal and the like
+BUSY = "the table is busy with other connections: try again"
+"""Why the door turns a connection away (in clear, before the preamble), or pushes it out."""
 
 
 def spectator_room(table: Table) -> int:
@@ -115,7 +118,7 @@ class TcpConnection:
     async def serve(self) -> None:
         closing = self.gate.enter(self, self.address)
         for conn in closing:
-            conn.refuse("busy", "the table is busy with other connections: try again")
+            conn.refuse("busy", BUSY)
         if self in closing:
             return
         loop = asyncio.get_running_loop()
@@ -239,6 +242,14 @@ class TcpLink:
         self.writer.close()
 
 
+class TurnedAway(ConnectionResetError):
+    """The table closed the connection after its preamble, before TLS was up: its door pushed
+    us out mid-handshake (a newcomer took our place at a full door: ``Gate``), or our
+    handshake outlasted its deadline. No frame can say ``busy`` then — there is no TLS
+    session yet, and a frame in clear would break the handshake —, so this is that refusal
+    (``stay_connected``)."""
+
+
 class NotATable(OSError):
     """What answered sends neither the preamble nor a frame: another program, not a table
     (``unreachable`` names it; an older bhtui's frames in clear are ``Client``'s to refuse)."""
@@ -257,7 +268,11 @@ async def open_streams(host: str, port: int, timeout: float = 5.0, **connection:
         if first == PREAMBLE[:HEADER]:
             first += await _up_to(reader, len(PREAMBLE) - HEADER)
             if first == PREAMBLE:
-                await writer.start_tls(client_context())
+                try:
+                    await writer.start_tls(client_context())
+                except (ConnectionError, ssl.SSLEOFError) as exc:
+                    raise TurnedAway(f"{host}:{port} closed the connection during the TLS "
+                                     "handshake") from exc
                 return reader, writer, b""
         if not first:
             raise ConnectionResetError("the table closed the connection at once")
@@ -295,7 +310,8 @@ async def stay_connected(client: Client, host: str, port: int,
     After a ``bye`` (the host closed the table) it goes on trying, slowly (the back-off from
     BACKOFF[BYE_RETRY] on), so the seat is taken back by itself when the same table resumes.
     A table never reached at all is a failure the client is told about (``unreachable``),
-    not an endless "Connecting…"."""
+    not an endless "Connecting…"; one whose door pushed us out during the TLS handshake is
+    ``busy``, as its refusal before the handshake would say (``TurnedAway``)."""
     attempt = 0
     reached = False
     while True:
@@ -303,8 +319,11 @@ async def stay_connected(client: Client, host: str, port: int,
             link = await open_link(host, port)
         except (TimeoutError, OSError) as exc:
             if not reached:
-                why, reason = unreachable(host, port, exc)
-                client.fail("unreachable", reason, why=why, address=f"{host}:{port}")
+                if isinstance(exc, TurnedAway):
+                    client.fail("busy", BUSY)
+                else:
+                    why, reason = unreachable(host, port, exc)
+                    client.fail("unreachable", reason, why=why, address=f"{host}:{port}")
                 return
             link = None
         if link is not None:

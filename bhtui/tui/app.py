@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import sys
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -210,17 +211,31 @@ class BhtuiApp(App[None]):
         why = _refusal(self.t, refused)
         if refused.get("code") == "full" and client.role == "player" and self.address:
             why += "\n" + self.t("refused.watch", address=self.address)  # say how
+        if refused.get("code") == "codeless" and self.address:
+            why += "\n" + self._without_code(client)
         self.push_screen(RefusedScreen(self.t, why, title))
 
-    def _goodbye(self, client: Client) -> str:
-        """How a table the host closed is found again: his ``--resume``, and our command as
-        we need it — our name, and the join code's place when the table has one (the code
-        itself is not shown: others may see the screen)."""
+    def _command(self, client: Client, locked: bool) -> str:
+        """Our own command for this table: our name, our role, and the join code's place
+        when ``locked`` (the code itself is not shown: others may see the screen)."""
         from bhtui.tui.room import command_line
 
         verb = "join" if client.role == "player" else "watch"
-        command = command_line(self.t, verb, self.address, bool(client.server.get("code")),
-                               client.name)
+        return command_line(self.t, verb, self.address, locked, client.name)
+
+    def _without_code(self, client: Client) -> str:
+        """How to go on to a table that asks for no code, when we came with one: without it.
+        A code in BHTUI_CODE (set, perhaps, to host a table) would be taken again by the
+        same command, so that one is named and emptied in the command shown."""
+        if os.environ.get("BHTUI_CODE", "").strip():
+            return self.t("refused.codeless_env", command="BHTUI_CODE= " + self._command(
+                client, locked=False))
+        return self.t("refused.codeless_how", command=self._command(client, locked=False))
+
+    def _goodbye(self, client: Client) -> str:
+        """How a table the host closed is found again: his ``--resume``, and our command as
+        we need it — our name, and the join code's place when the table has one."""
+        command = self._command(client, locked=bool(client.server.get("code")))
         if client.view is None:  # before the match there is nothing to resume
             return self.t("bye.room", command=command)
         return self.t("bye.player" if client.role == "player" else "bye.watcher", command=command)
@@ -369,6 +384,10 @@ def _refusal(t: Translator, refused: dict[str, Any]) -> str:
         return t("refused.replaced")
     if refused.get("code") == "clear":
         return t("refused.clear", app=refused.get("app", "?"))
+    if refused.get("code") == "codeless":
+        return t("refused.codeless")
+    if refused.get("code") == "busy":  # its door's words, or ours for a handshake it cut
+        return t("refused.busy")
     if refused.get("code") == "malformed":
         return t("refused.malformed", reason=refused.get("reason", "?"))
     return str(refused.get("reason", "?"))

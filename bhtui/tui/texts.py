@@ -261,6 +261,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.clear": {"en": "this host runs bhtui {app}, which does not encrypt its tables: "
                             "it needs the same version as yours",
                       "zh": "该主机运行的是 bhtui {app}，它的牌桌不加密：需要与你相同的版本"},
+    "refused.busy": {"en": "the table is busy with other connections: try again",
+                     "zh": "牌桌正忙于处理其他连接：请稍后再试"},
+    "refused.codeless": {
+        "en": "this table asks for no join code, but you have one: it may not be the table you "
+              "were invited to, or its host turned the code off",
+        "zh": "该牌桌不需要入桌码，但你带着入桌码：它可能不是邀请你的那张牌桌，也可能是主机关掉了入桌码"},
+    "refused.codeless_how": {"en": "If you trust it, connect again without the code:\n  {command}",
+                             "zh": "若信任它，请不带入桌码重新连接：\n  {command}"},
+    "refused.codeless_env": {
+        "en": "BHTUI_CODE is set (to host a table?) and gives every join its code. If you "
+              "trust this table, connect again without it:\n  {command}",
+        "zh": "已设置环境变量BHTUI_CODE（也许是为开桌设的），每次加入都会带上它。"
+              "若信任这张牌桌，请不带它重新连接：\n  {command}"},
     "status.watching": {"en": "Watching", "zh": "观战中"},
     "log.match_end": {"en": "Match over", "zh": "比赛结束"},
     "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},

@@ -1,5 +1,6 @@
-"""examples/bot_client.py plays a whole match against a headless host over TCP, and a bot
-the host refuses (a wrong join code) exits with a failure status."""
+"""examples/bot_client.py plays a whole match against a headless host over TCP, waits in a
+waiting room until it fills, and a bot the host refuses (a wrong join code) exits with a
+failure status."""
 
 import os
 import socket
@@ -36,3 +37,34 @@ def test_the_example_bot_client_plays_a_match_to_its_end(tmp_path):
     finally:
         host.terminate()
         host.wait(10)
+
+
+def test_the_example_bot_client_waits_in_the_room_ready_until_the_table_fills(tmp_path):
+    """In the waiting room `ready` toggles: the example said it at every room, each answered
+    by a room, and flipped its mark until the host dropped it for flooding ("too many
+    messages") before anyone else came. Now it says it once; a second bot fills the table
+    and both play the match to its end."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", "127.0.0.1", "--port",
+         str(port), "--no-advertise", "--bots", "3", "--rounds", "1", "--seed", "8",
+         "--bot-delay", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    bots: list[subprocess.Popen] = []
+    try:
+        assert "waiting for players" in host.stdout.readline()
+        for name in ("First", "Second"):
+            bots.append(subprocess.Popen(
+                [sys.executable, "-u", str(ROOT / "examples" / "bot_client.py"),
+                 f"127.0.0.1:{port}", "--name", name],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env))
+            assert bots[-1].stdout.readline().startswith("seated at")  # in the room
+        for bot in bots:
+            out, err = bot.communicate(timeout=120)
+            assert bot.returncode == 0 and "match over: totals" in out, out + err
+    finally:
+        for process in (*bots, host):
+            process.kill()
+            process.wait(10)

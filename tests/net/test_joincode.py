@@ -18,7 +18,7 @@ import pytest
 import bhtui.net.joincode as joincode
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.tcp import open_streams, serve_table
+from bhtui.net.tcp import open_streams, serve_table, stay_connected
 from bhtui.rules import PRESETS
 
 from loopback import LOOPBACK, Recording, close_wait, connect, frames, free_port, settle
@@ -89,6 +89,24 @@ async def test_the_right_code_gets_in_and_a_wrong_one_is_refused_and_never_seate
     right, _ = await connect(port, "Ana", code=" 4242 ")
     await settle(lambda: right.room is not None)
     assert right.seat == 0
+    server.close()
+
+
+async def test_a_client_given_a_code_tells_a_table_that_asks_for_none_nothing_and_leaves():
+    """A player given a code expects the table that asks for it: one at that address asking
+    for none (its host turned the code off, or a machine on the LAN posing as it) never gets
+    his hello — the table seats nobody — and the client leaves once, saying why and what to
+    do, without reconnecting."""
+    table = Table(PRESETS["qingdao"], seed=1, bot_delay=0.0)  # no code
+    server = await serve_table(table, LOOPBACK, 0)
+    links: list[object] = []
+    client = Client(None, "Ana", code="2468")  # type: ignore[arg-type]
+    await asyncio.wait_for(stay_connected(client, LOOPBACK, server.sockets[0].getsockname()[1],
+                                          on_link=links.append), 10)
+    assert client.refused is not None and client.refused["code"] == "codeless"
+    assert "without the code" in client.refused["reason"]
+    assert len(links) == 1 and client.seat is None and client.room is None
+    assert table.seats_taken() == 0 and table.spectator_count() == 0
     server.close()
 
 

@@ -260,6 +260,68 @@ async def test_a_flood_and_silent_connections_are_cut_and_the_table_goes_on(monk
     server.close()
 
 
+async def at_the_door(port: int, address: str) -> asyncio.StreamWriter:
+    """A connection from ``address`` the door let in (its preamble came) that never starts
+    TLS: it waits there, in its first seconds, until pushed out or the deadline."""
+    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0))
+    assert await reader.readexactly(len(PREAMBLE)) == PREAMBLE
+    return writer
+
+
+async def slow_link(port: int, address: str) -> tuple[asyncio.Server, int, asyncio.Event, list[int]]:
+    """A player's slow link to the table at ``port``, from ``address``: what the table sends
+    arrives, what the player sends does not yet (``sent`` is set once he has sent something),
+    and the table's close reaches him as it came, a FIN or a reset. Also the connections
+    made through it."""
+    sent, made = asyncio.Event(), []
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        made.append(1)
+        table_r, table_w = await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0))
+        in_background(reader.read(65536)).add_done_callback(lambda _: sent.set())
+        try:
+            while data := await table_r.read(65536):
+                writer.write(data)
+        except ConnectionError:
+            writer.transport.abort()
+        else:
+            writer.close()
+        table_w.close()
+
+    server = await asyncio.start_server(handle, LOOPBACK, 0)
+    return server, server.sockets[0].getsockname()[1], sent, made
+
+
+async def test_a_player_pushed_out_during_his_tls_handshake_is_told_the_table_is_busy(
+        monkeypatch):
+    """A full door of connections in their first seconds, and a player's TLS handshake still
+    under way (a slow link) when a newcomer from another address takes his place — his
+    address holds the most (``Gate._fair``). The host has no TLS session to say `busy` in,
+    and only closes; the player is told the table is busy, as the door's refusal before the
+    handshake says — not "cannot connect: ConnectionResetError" — and does not try again."""
+    import bhtui.net.tcp as tcp
+
+    monkeypatch.setattr(tcp, "MAX_HANDSHAKES", 4)
+    monkeypatch.setattr(tcp, "HANDSHAKES_PER_ADDRESS", 2)
+    table = Table(PRESETS["qingdao"], seed=1)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    waiting = [await at_the_door(port, a) for a in ("127.0.5.1", "127.0.5.2", "127.0.5.2")]
+    link, link_port, sent, made = await slow_link(port, "127.0.5.1")
+    client = Client(None, "Ana")  # type: ignore[arg-type]
+    staying = in_background(stay_connected(client, LOOPBACK, link_port))
+    await settle(sent.is_set)  # his TLS hello is on its way: the door is full
+    waiting.append(await at_the_door(port, "127.0.5.3"))
+    await asyncio.wait_for(staying, 10)
+    assert client.refused == {"type": "error", "code": "busy",
+                              "reason": "the table is busy with other connections: try again"}
+    assert made == [1] and table.seats_taken() == 0
+    for writer in waiting:
+        writer.close()
+    link.close()
+    server.close()
+
+
 async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(monkeypatch):
     import bhtui.net.tcp as tcp
 

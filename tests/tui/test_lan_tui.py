@@ -17,6 +17,7 @@ from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
 from bhtui.net.lobby import TableInfo
 from bhtui.net.protocol import encode
+from bhtui.net.secure import PREAMBLE
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
@@ -43,17 +44,19 @@ async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
     return guest
 
 
-async def test_the_host_fills_seats_with_bots_and_starts_from_the_waiting_room():
+async def test_the_host_fills_seats_with_bots_and_one_enter_starts_over_a_remote_bot():
+    """A bot playing a joined seat (``attach_bot``) says ready in the waiting room by itself:
+    the host's room shows it ready and one Enter starts — no "not ready yet" note, no second
+    Enter to start over it."""
     table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
     app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
         guest = await guest_in_waiting_room(pilot, app, "Bo")
         attach_bot(guest)
-        await wait_for(pilot, lambda: table.seats_taken() == 2)
-        guest.ready()
-        await wait_for(pilot, lambda: app.client.room["seats"][1]["ready"], "Bo ready")
+        await wait_for(pilot, lambda: app.client.room is not None
+                       and app.client.room["seats"][1]["ready"], "Bo ready")
         body = str(app.screen.query_one("#room-body").render())
-        assert "Ana" in body and "Bo" in body and "Friday" in body
+        assert "Ana" in body and "Bo" in body and "Friday" in body and "✓" in body
         await pilot.press("b")
         await wait_for(pilot, lambda: table.seats_taken() == 5)
         await pilot.press("enter")
@@ -481,18 +484,30 @@ async def other_program(reader: asyncio.StreamReader, writer: asyncio.StreamWrit
     await reader.read(65536)
 
 
+async def door_pushing_out(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A table's door pushing the connection out during its TLS handshake (a newcomer took
+    its place): the preamble, the client's TLS hello, and a close without a word."""
+    writer.write(PREAMBLE)
+    await reader.read(65536)
+    writer.close()
+
+
 @pytest.mark.parametrize("lang, serve, said", [
     ("en", older_host, "Could not join: this host runs bhtui 0.9, which does not encrypt its "
                        "tables: it needs the same version as yours"),
     ("zh", older_host, "无法加入：该主机运行的是 bhtui 0.9，它的牌桌不加密：需要与你相同的版本"),
     ("en", other_program, "Could not join: what answers on 127.0.0.1:{port} is not a bhtui "
                           "table. Is that the port bhtui host printed?"),
-], ids=["older bhtui", "older bhtui zh", "another program"])
+    ("en", door_pushing_out, "Could not join: the table is busy with other connections: "
+                             "try again"),
+    ("zh", door_pushing_out, "无法加入：牌桌正忙于处理其他连接：请稍后再试"),
+], ids=["older bhtui", "older bhtui zh", "another program", "busy mid-TLS", "busy mid-TLS zh"])
 async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_is(
         lang, serve, said):
-    """An older bhtui sends its frames in clear, and another program is no table: the app
-    says which in one line (not "the host broke the protocol", and not our name and seat
-    token sent in clear), and does not go on reconnecting."""
+    """An older bhtui sends its frames in clear, another program is no table, and a door
+    that pushes us out during the TLS handshake cannot say `busy` in it: the app says which
+    in one line (not "the host broke the protocol" or "ConnectionResetError", and not our
+    name and seat token sent in clear), and does not go on reconnecting."""
     server = await asyncio.start_server(serve, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     app = BhtuiApp(dataclasses.replace(config(), language=lang), RemoteSession(f"127.0.0.1:{port}"))
@@ -501,6 +516,43 @@ async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_i
         text = str(app.screen.query_one("Static").render())
         assert " ".join(text.splitlines()).startswith(said.format(port=port) + " ")
     server.close()
+
+
+@pytest.mark.parametrize("lang, env, said", [
+    ("en", None, ["Could not join: this table asks for no join code, but you have one: it may "
+                  "not be the table you were invited to, or its host turned the code off",
+                  "If you trust it, connect again without the code:",
+                  "bhtui --name Ana join 127.0.0.1:{port}"]),
+    ("zh", None, ["无法加入：该牌桌不需要入桌码，但你带着入桌码：它可能不是邀请你的那张牌桌，"
+                  "也可能是主机关掉了入桌码",
+                  "若信任它，请不带入桌码重新连接：", "bhtui --name Ana join 127.0.0.1:{port}"]),
+    ("en", "2468", ["Could not join: this table asks for no join code",
+                    "BHTUI_CODE is set (to host a table?) and gives every join its code. If you "
+                    "trust this table, connect again without it:",
+                    "BHTUI_CODE= bhtui --name Ana join 127.0.0.1:{port}"]),
+], ids=["en", "zh", "BHTUI_CODE"])
+async def test_joining_with_a_code_a_table_that_asks_for_none_says_so_and_how_to_go_on(
+        monkeypatch, lang, env, said):
+    """A player given a code (`--code`, `--code-file`, or `BHTUI_CODE`, perhaps set to host)
+    meets a table asking for none at that address: the app says so in his language, and the
+    command that goes on without the code — one emptying `BHTUI_CODE` when that is set, since
+    the same command would take the code from it again — and the table never had his name."""
+    if env is None:
+        monkeypatch.delenv("BHTUI_CODE", raising=False)
+    else:
+        monkeypatch.setenv("BHTUI_CODE", env)
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(dataclasses.replace(config(), language=lang),
+                   RemoteSession(f"127.0.0.1:{serving.port}", code="2468"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), "the refusal")
+        box = app.screen.query_one("Static")
+        text = " ".join(line.strip() for line in str(box.render()).splitlines())
+        for part in said:
+            assert part.format(port=serving.port) in text, text
+        assert box.region.right <= 80 and table.seats_taken() == 0
+    await serving.stop()
 
 
 _, CATCHUP, VIEW = seated()
