@@ -3,8 +3,6 @@ reasons, help, quit, themes, and the too-small message."""
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +25,7 @@ from tui_helpers import (
     my_play_turn,
     play_to,
     record_pushes,
+    screen_text,
     t_hands_the_dialog_to_tuoguan,
     table,
     wait_for,
@@ -325,12 +324,6 @@ async def test_the_score_sheet_gives_way_to_the_too_small_message():
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not t.model.small, "large again")
         assert t.query_one(HandView).cards == hand
-
-
-def screen_text(app) -> list[str]:
-    """The terminal's lines as a person sees them (the screenshot's text)."""
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ").splitlines()
 
 
 @pytest.mark.parametrize(("key", "box"), [("ctrl+q", QuitScreen), ("f1", HelpScreen)])
