@@ -3,6 +3,8 @@ dialogs as a person would, and waits on the real condition (never a count of pau
 
 from __future__ import annotations
 
+import html
+import re
 import time
 
 from textual.app import App
@@ -45,6 +47,15 @@ async def wait_for(pilot, condition, what: str = "the screen to get there") -> N
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {HANG:.0f} s for {what}")
         await pilot.pause()
+
+
+async def handled_so_far(pilot, screen) -> None:
+    """Pause until ``screen`` has handled every message already sent to it: a screen under a
+    dialog handles its own, which Pilot's pauses do not wait for. One more goes to the back of
+    its queue, and it has been handled when that one has."""
+    done: list[bool] = []
+    screen.call_later(done.append, True)
+    await wait_for(pilot, lambda: done, f"{type(screen).__name__} to handle its messages")
 
 
 async def drive(pilot, step, what: str) -> None:
@@ -198,3 +209,10 @@ def strips(widget) -> list:
     top, right, bottom, left = widget.styles.gutter
     lines = widget.render_lines(Region(0, 0, width, height))[top:height - bottom]
     return [strip.crop(left, width - right) for strip in lines]
+
+
+def screen_text(app) -> list[str]:
+    """The terminal's lines as a person sees them (the screenshot's text): a dialog and, round
+    it, the screens under it."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ").splitlines()

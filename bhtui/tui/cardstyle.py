@@ -135,9 +135,12 @@ class CardStyle:
         return self.plain("●")
 
     def cut(self, text: Text, width: int) -> None:
-        """``text`` cut to ``width`` cells, ending in this style's ellipsis where it is."""
+        """``text`` cut to ``width`` cells, ending in this style's ellipsis where it is. Cropped
+        before the ellipsis goes on: a text that ends in Rich's own (``overflow="ellipsis"``,
+        as a seat box's lines do) was cut to ``托……``, and under ascii that "…" was not ASCII."""
         if cell_len(text.plain) > width:
-            text.truncate(width - cell_len(self.ellipsis))
+            text.truncate(width - cell_len(self.ellipsis), overflow="crop")
+            text.rstrip()  # (a wide character cut in two leaves a space)
             text.append(self.ellipsis)
 
     def label(self, card: str, called: bool = False) -> str:

@@ -6,7 +6,8 @@ from typing import Any, TypeVar
 
 from textual.binding import Binding
 from textual.events import Resize
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import OptionList
 
 from bhtui.tui import STYLES
@@ -63,20 +64,28 @@ class Dialog(Localized, ModalScreen[ResultT]):
         if self.is_attached:
             self._fit(*event.size)
 
+    def fit(self) -> None:
+        """Fit the terminal's size now (the screen below is drawn again: ``follow_size``)."""
+        if self.is_attached:
+            self._fit(self.app.size.width, self.app.size.height)
+
     def _fit(self, width: int, height: int) -> None:
         """Over a screen saying the terminal is too small, every box hides that message
         whole (help or the quit prompt left its ends showing beside the box), and a box
-        that NEEDS_ROOM gives way to its own copy of it."""
-        over_a_table = any(getattr(s, "SAYS_TOO_SMALL", False) for s in self.app.screen_stack)
-        small = over_a_table and too_small(width, height)
+        that NEEDS_ROOM gives way to its own copy of it — until that screen is drawn again,
+        not merely until the terminal is large again (``follow_size``)."""
+        below = [s for s in self.app.screen_stack if getattr(s, "SAYS_TOO_SMALL", False)]
+        small = bool(below) and (too_small(width, height) or any(
+            s.has_class("small") or s.has_class("regrowing") for s in below))
         self.set_class(small, "over-small")
         if not self.NEEDS_ROOM:
             return
         if small != self.has_class("small"):
             self.set_class(small, "small")
             self.refresh_bindings()
-        for notice in self.query("#too-small").results(Plain):  # (none on a box closing as
-            notice.update(self.t("small", w=width, h=height))  # it opens: ctrl+q on 托管)
+        if too_small(width, height):  # (else the message stays as it was, the moment it shows)
+            for notice in self.query("#too-small").results(Plain):  # (none on a box closing
+                notice.update(self.t("small", w=width, h=height))  # as it opens: ctrl+q)
 
     def on_unmount(self) -> None:
         if self.ASIDE:
@@ -133,3 +142,28 @@ class RoomyDialog(Dialog[ResultT]):
 
     async def action_give_way(self, action: str) -> None:
         await self.app.run_action(action)
+
+
+def follow_size(screen: Screen[Any], small: bool, shown: Widget) -> None:
+    """``screen`` (one that SAYS_TOO_SMALL) shows its "too small" message instead of
+    ``shown`` (the table), or ``shown`` again; the boxes over it follow what it shows, not the
+    terminal's size. Each screen handles the resize on its own, the box on top first: a
+    round's result that came back with the size was drawn over the table's message, then
+    for a moment over a blank table, before the table was laid out again. Large again, the
+    screen is "regrowing" until a layout has put ``shown`` back on it; then the boxes fit."""
+    regrowing = screen.has_class("small") and not small
+    screen.set_class(small, "small")
+    if not regrowing:
+        return
+    screen.add_class("regrowing")
+
+    def drawn(_: Screen[Any]) -> None:
+        if not shown.region or not screen.has_class("regrowing"):
+            return  # a layout before the one that shows it (small again meanwhile), or after
+        screen.screen_layout_refresh_signal.unsubscribe(screen)
+        screen.remove_class("regrowing")
+        for box in screen.app.screen_stack:
+            if isinstance(box, Dialog):
+                box.fit()
+
+    screen.screen_layout_refresh_signal.subscribe(screen, drawn)

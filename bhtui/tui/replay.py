@@ -29,6 +29,7 @@ from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
+from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import (
     Plain,
@@ -102,7 +103,7 @@ class ReplayScreen(Localized, Screen[None]):
         small = too_small(width, height)
         if self.has_class("small") and not small:
             self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
-        self.set_class(small, "small")
+        follow_size(self, small, self.query_one(Vertical))
         self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
 
     def help_texts(self) -> list[str]:

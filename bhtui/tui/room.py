@@ -56,7 +56,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         self.selected: int | None = None
         self.moving = False
         self.chat: list[str] = []  # the latest lines said in the room
-        self._seat_shown: int | None = None
+        self._keys_shown: tuple[int | None, bool] | None = None  # (seat, let in)
         self._start_over: tuple[tuple[int, str], ...] | None = None
         """Who was not ready when the note said so: Enter now starts over them (not others)."""
 
@@ -83,6 +83,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         yield Footer()
 
     def _keys_line(self) -> str:
+        if self.client.room is None:
+            return ""  # not let in yet (a join code may be asked): no seat, no keys of one
         if self.admin:  # the seat keys go as far as this table's seats (3, 4 or 5)
             room = self.client.room
             key = "room.keys.admin.levels" if room and game_of(room).levels else "room.keys.admin"
@@ -93,7 +95,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         """F1 here: the room's own keys first (help showed only the table's card keys, and
         the room's were on its bottom line alone), then the game's help for what follows."""
         room: dict[str, Any] = dict(self.client.room or {})
-        texts = [self.t("help.room.host" if self.admin else "help.room", keys=self._keys_line())]
+        keys = self._keys_line()  # (none before we are let in)
+        texts = [self.t("help.room.host" if self.admin else "help.room", keys=keys)] if keys else []
         try:
             return [*texts, *parts_for(self.client.game).help_texts(
                 self.t, room.get("preset"), self.app.card_style)]  # type: ignore[attr-defined]
@@ -106,6 +109,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return self.admin
         if action == "ready":
             return self.client.seat is not None
+        if action == "chat":
+            return self.client.room is not None  # nobody hears us before we are let in
         return True
 
     def on_mount(self) -> None:
@@ -127,7 +132,12 @@ class WaitingRoomScreen(Localized, Screen[None]):
     @on(ActionRefused)
     @on(LinkLost)
     def _note(self, message: ActionRefused | LinkLost) -> None:
-        """Why: a refused rule option, a lost link."""
+        """Why: a refused rule option, a lost link. Not before the table let us in: a join
+        code it asks for ends that first link, and the prompt, a refusal's screen or the
+        "Connecting…" that stays while the client tries again says what it means (behind the
+        code prompt the note said "Connection lost" to someone who had never been in)."""
+        if self.client.room is None:
+            return
         key = "status.refused" if isinstance(message, ActionRefused) else "status.link_lost"
         self._say(self.t(key, reason=message.reason))
 
@@ -142,8 +152,9 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
-        if self.client.seat != self._seat_shown:  # seated or watching: the keys follow
-            self._seat_shown = self.client.seat
+        shown = (self.client.seat, room is not None)
+        if shown != self._keys_shown:  # let in, seated or watching: the keys follow
+            self._keys_shown = shown
             self.refresh_bindings()
         self.query_one("#room-keys", Static).update(self._keys_line())  # and the table's size
         if room is None:

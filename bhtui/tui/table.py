@@ -38,7 +38,7 @@ from bhtui.tui.messages import (
     PrefsChanged,
     ViewChanged,
 )
-from bhtui.tui.modal import Dialog
+from bhtui.tui.modal import Dialog, follow_size
 from bhtui.tui.parts import TableParts
 from bhtui.tui.tabledialogs import TableDialogs
 from bhtui.tui.tablemodel import TableModel
@@ -158,7 +158,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         """Too small to show the table: it says so, and nothing is played or decided blind
         (keys do nothing, decisions wait) until the terminal is large enough again."""
         small = too_small(width, height)
-        self.set_class(small, "small")
+        follow_size(self, small, self.query_one("#main"))
         self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
         if small != self.model.small:
             self.model.small = small

@@ -550,17 +550,40 @@ def seat_lines(seat: int, view: View, table: list[TableSeat], me: int | None,
         third = Text("")
     if old:
         third.stylize("dim")  # from an earlier trick: kept until the seat acts again
-    fourth = badges.copy() if badges is not None else Text(no_wrap=True, overflow="ellipsis")
+    state = Text()
     if meta.get("auto"):
-        fourth.append(f"{t('auto')} ", style="italic")
+        state.append(t("auto"), style="italic")
     elif not meta.get("connected", True):
-        fourth.append(f"{t('away')} ", style="italic")
+        state.append(t("away"), style="italic")
     if seconds is not None:
-        fourth.append(t("timer.short", n=seconds), style="bold reverse" if seconds <= 5 else "bold")
-    lines = [head, second, third, fourth]
+        if state:
+            state.append(" ")
+        state.append(t("timer.short", n=seconds), style="bold reverse" if seconds <= 5 else "bold")
+    lines = [head, second, third]
     for line in lines:  # cut here in the style's ellipsis: Rich's own is always "…"
         style.cut(line, width)
-    return lines
+    return [*lines, _roles_and_state(badges, state, width, style)]
+
+
+def _roles_and_state(badges: Text | None, state: Text, width: int, style: CardStyle) -> Text:
+    """A seat box's last line: the game's badges (roles), then the seat's state whole — 托管
+    or away, and the turn timer. At 80 columns "[emperor] " before it cut 托管 to "托……",
+    which said nothing; the badges give way instead, cut or, in a box too narrow for any of
+    them beside the state, left out."""
+    out = badges.copy() if badges is not None else Text(no_wrap=True, overflow="ellipsis")
+    out.rstrip()  # (each badge ends in a space)
+    if state:
+        room = width - cell_len(state.plain) - 1  # a cell between them
+        if cell_len(out.plain) > room:
+            if room > cell_len(style.ellipsis):
+                style.cut(out, room)
+            else:
+                out = Text(no_wrap=True, overflow="ellipsis")
+        if out:
+            out.append(" ")
+        out.append_text(state)
+    style.cut(out, width)  # (the state alone wider than the box)
+    return out
 
 
 SCORES_CELLS = 28  # inside the scores pane's border (TableArea: 30 cells at every size)

@@ -31,7 +31,7 @@ from bhtui.tui.widgets import Plain, clip
 
 from loopback import HOST_HELLO, WELCOME, hostile_host, seated
 from net_helpers import in_background
-from tui_helpers import config, my_play_turn, wait_for
+from tui_helpers import config, handled_so_far, my_play_turn, screen_text, wait_for
 from tui_helpers import table as table_screen
 
 
@@ -623,6 +623,43 @@ async def test_joining_a_table_with_a_code_by_address_asks_for_the_code():
         await pilot.pause()
         note = app.screen.query_one("#room-note")  # the refusal that asked is past
         assert not note.display, note.render()
+    await serving.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_behind_the_join_code_prompt_the_room_only_says_it_connects(language, size):
+    """Joined by address to a locked table, the room behind the code prompt said "Connection
+    lost" and "You are watching" to someone who had never been let in. Behind the prompt,
+    and behind it again after a wrong code, it says only that it connects; with the right
+    code it is the room as ever, no note and the player's keys."""
+    from bhtui.tui.room import CodePrompt
+
+    table = Table(PRESETS["qingdao"], seed=1, code="tea")
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    address = f"127.0.0.1:{serving.port}"
+    app = BhtuiApp(dataclasses.replace(config(), language=language), RemoteSession(address))
+    t = Translator(language)
+    async with app.run_test(size=size) as pilot:
+        asked = None
+        for code in ("chai", "tea"):  # a wrong code, then the right one
+            await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt)
+                           and app.screen is not asked, "the code prompt")
+            asked, room = app.screen, app.screen_stack[-2]
+            assert isinstance(room, WaitingRoomScreen)
+            await handled_so_far(pilot, room)  # the lost link and refusal that asked, too
+            assert not room.query_one("#room-note").display
+            assert str(room.query_one("#room-keys").render()) == ""
+            assert str(room.query_one("#room-body").render()) == t("connecting", address=address)
+            shown = "\n".join(screen_text(app))
+            assert t("room.keys.watcher")[:6] not in shown, shown
+            await pilot.press(*code, "enter")
+        await wait_for(pilot, lambda: app.screen is room and app.client.room is not None,
+                       "the room")
+        await handled_so_far(pilot, room)
+        assert not room.query_one("#room-note").display
+        assert str(room.query_one("#room-keys").render()) == t("room.keys.player")
+        assert "Ana" in str(room.query_one("#room-body").render())
     await serving.stop()
 
 

@@ -3,8 +3,6 @@ reasons, help, quit, themes, and the too-small message."""
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +25,7 @@ from tui_helpers import (
     my_play_turn,
     play_to,
     record_pushes,
+    screen_text,
     t_hands_the_dialog_to_tuoguan,
     table,
     wait_for,
@@ -327,12 +326,6 @@ async def test_the_score_sheet_gives_way_to_the_too_small_message():
         assert t.query_one(HandView).cards == hand
 
 
-def screen_text(app) -> list[str]:
-    """The terminal's lines as a person sees them (the screenshot's text)."""
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ").splitlines()
-
-
 @pytest.mark.parametrize(("key", "box"), [("ctrl+q", QuitScreen), ("f1", HelpScreen)])
 async def test_the_quit_prompt_and_help_over_the_too_small_message_hide_it_whole(key, box):
     """Quitting and help work at any size, but over the "too small" message the quit prompt
@@ -379,6 +372,34 @@ async def test_a_rounds_result_gives_way_to_the_too_small_message_and_waits(firs
         assert "Quit" not in footer_text(result)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.host.seats[0].ready, "the next deal")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_rounds_result_comes_back_over_the_table_drawn_again_not_a_blank_screen(
+        first_deal, size):
+    """R-END-1's result, the terminal shrunk below 80x24 and grown back: the result handles
+    the resize before the table under it, and its box came back over the table's message,
+    then over a blank table, for a moment, before the table was laid out again. Every layout
+    of the result after the regrow that shows its box now finds the table laid out under it;
+    the result and the table are then on the screen together."""
+    from textual.containers import Vertical
+
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        result = await play_to(pilot, app, ResultScreen, answer_baohuang)
+        box, main = result.query_one(Vertical), table(app).query_one("#main")
+        await pilot.resize_terminal(70, 20)
+        await wait_for(pilot, lambda: not main.region and not box.region, "the message alone")
+        drawn: list[tuple[bool, bool]] = []  # each layout of the result: (box, table) shown
+        result.screen_layout_refresh_signal.subscribe(
+            result, lambda _: drawn.append((bool(box.region), bool(main.region))),
+            immediate=True)
+        await pilot.resize_terminal(*size)
+        await wait_for(pilot, lambda: box.region and main.region, "the result over the table")
+        assert (True, False) not in drawn, drawn
+        shown = "\n".join(screen_text(app))
+        assert "Round 1 over" in shown and "Scores" in shown and "too small" not in shown
 
 
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():

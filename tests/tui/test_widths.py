@@ -8,7 +8,10 @@ from bhtui.rules import PRESETS, Match
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import STRINGS, Translator
-from bhtui.tui.widgets import clip
+from bhtui.tui.widgets import SeatBox, clip
+
+from net_helpers import HANG
+from tui_helpers import make_app, my_play_turn, strips, table, wait_for
 
 seat_lines = BAOHUANG_PARTS.seat_lines  # the shared seat box with Baohuang's role badges
 
@@ -131,3 +134,35 @@ def test_R_GUARD_6_the_called_cards_copy_played_is_hollow_on_the_table_as_in_the
     assert "3♠" in text(0) if style == "unicode" else "3S" in text(0)
     play(m, 1, "7H")
     assert guard_shown in text(1)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize(("language", "style", "seed", "role"), [
+    ("en", "unicode", 3, "[emperor]"), ("zh", "unicode", 3, "[皇帝]"),
+    ("en", "unicode", 10, "you: guard"), ("zh", "unicode", 10, "你是保皇派"),
+    ("en", "ascii", 3, "[emperor]")])
+async def test_R_AUTO_1_my_box_shows_tuoguan_whole_beside_my_role(size, language, style, seed,
+                                                                  role):
+    """At 80 columns my box cut 托管 after the role to "[emperor] 托……" (your own guard's
+    "你是保皇派 " left no 托 at all): 托管 is what the line is there to say, so the role gives
+    way — cut, never 托管 — and beside it, at any size, 托管 is whole, in the style's
+    symbols (under ascii: nothing but ASCII). Seed 3 makes me the emperor, seed 10 the
+    guard nobody knows yet."""
+    app = make_app(language, seed=seed, card_style=style)
+    t = app.t
+    async with app.run_test(size=size) as pilot:
+        await my_play_turn(pilot, app)
+        app.host.bot_delay = HANG  # the table waits (托管's own move too) while we look
+        box = table(app).query_one("#bottom", SeatBox)
+
+        def last_line() -> str:
+            return strips(box)[3].text.rstrip()
+
+        before = last_line()  # my role alone
+        await pilot.press("t")
+        await wait_for(pilot, lambda: last_line() != before, "托管 in my box")
+        shown, wide, auto = last_line(), size[0] > 80, t("auto")
+        assert shown.endswith(" " + auto), shown
+        assert shown == f"{t.plain(role)} {auto}" if wide else shown.startswith(role[:2]), shown
+        assert cell_len(shown) <= box.size.width and "……" not in shown
+        assert style != "ascii" or shown.isascii(), shown
