@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -52,14 +55,14 @@ def namespaces():
             done = sh(*step)
             if done.returncode != 0:
                 pytest.skip(f"cannot wire the namespaces ({' '.join(step)}): {done.stderr.strip()}")
-        yield host_ns, peer_ns
+        yield host_ns, peer_ns, f"vp{suffix}"  # (the peer's end of the wire)
     finally:
         sh("ip", "netns", "del", host_ns)
         sh("ip", "netns", "del", peer_ns)
 
 
 def test_a_client_finds_the_host_by_zeroconf_and_plays_a_round(namespaces, tmp_path):
-    host_ns, peer_ns = namespaces
+    host_ns, peer_ns, _ = namespaces
     env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}
     host = subprocess.Popen(
         ["ip", "netns", "exec", host_ns, sys.executable, "-m", "bhtui", "host", "--headless",
@@ -79,3 +82,64 @@ def test_a_client_finds_the_host_by_zeroconf_and_plays_a_round(namespaces, tmp_p
     finally:
         host.terminate()
         host.wait(10)
+
+
+def lines_of(process: subprocess.Popen) -> queue.Queue:
+    """Each line the process prints, as it comes (read in a thread: a test waits on it with a
+    deadline, not on a pipe that may never speak)."""
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in process.stdout:
+            lines.put(line)
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
+def wait_for_line(lines: queue.Queue, wanted: str, seconds: float) -> str:
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            break
+        if wanted in line:
+            return line
+    raise AssertionError(f"no line with {wanted!r} within {seconds:g} s")
+
+
+def test_a_seat_whose_link_drops_without_a_word_is_played_on_and_its_client_knows(
+        namespaces, tmp_path):
+    """A laptop whose Wi-Fi drops sends no reset: its link stays open on both ends, and TCP
+    alone would take a quarter of an hour to give up on it. The host waited all that time on
+    the seated person's move, the table frozen for everyone, and the person's client showed a
+    table that never moved. Here the person sits and makes no move, then his end of the wire
+    goes down: within a minute the host has let a bot play the seat to the match's end, and
+    the client knows its link is gone (so it can reconnect once the network is back)."""
+    host_ns, peer_ns, peer_link = namespaces
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        ["ip", "netns", "exec", host_ns, sys.executable, "-m", "bhtui", "host", "--headless",
+         "--bind", HOST_IP, "--port", "7475", "--bots", "4", "--seed", "4", "--rounds", "1",
+         "--bot-delay", "0", "--name", "DropTest", "--no-advertise"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peer = None
+    try:
+        said = lines_of(host)
+        wait_for_line(said, "DropTest", 30)
+        peer = subprocess.Popen(
+            ["ip", "netns", "exec", peer_ns, sys.executable, str(HERE / "silent_peer.py"),
+             HOST_IP, "7475"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True)
+        heard = lines_of(peer)
+        assert json.loads(wait_for_line(heard, "seated", 30)) == {"seated": 0}
+        # The table deals and waits on seat 0's first decision; then the wire goes dead.
+        down = sh("ip", "-n", peer_ns, "link", "set", peer_link, "down")
+        assert down.returncode == 0, down.stderr
+        wait_for_line(said, "the match is over", 90)
+        wait_for_line(heard, "lost", 60)
+    finally:
+        for process in (peer, host):
+            if process is not None:
+                process.terminate()
+                process.wait(10)
