@@ -464,6 +464,12 @@ class ErrorMessage(TypedDict):
     code: str
     reason: str
     cid: NotRequired[int | None]
+    why: NotRequired[str]
+    """Which case of its ``code`` a refusal is (``full``: ``seats``, ``spectators``,
+    ``address``; ``code``: ``needed``, ``wrong``; ``cooldown``: ``codes``; ``open``: ``open``),
+    so a client says it in its player's language; ``reason`` is the host's English."""
+    seconds: NotRequired[int]
+    """A ``cooldown``'s wait."""
 
 
 class HintAnswer(TypedDict):

@@ -89,13 +89,13 @@ class Door:
         wait = guard.wait(pending.address)
         if wait:
             self.refuse(conn, "cooldown", f"too many wrong join codes at this table: try again "
-                                           f"in {wait:.0f} s")
+                                           f"in {wait:.0f} s", why="codes", seconds=round(wait))
             return
         try:
             pending.attempt = guard.begin(_hex(message.get("pake"), "pake"), pending.address,
                                           conn.channel)
         except (ProtocolError, WrongCode):
-            self.refuse(conn, "code", "this table needs its join code")
+            self.refuse(conn, "code", "this table needs its join code", why="needed")
             return
         pending.hello = hello
         conn.send_frame(encode({"type": "pake", "pake": pending.attempt.message.hex(),
@@ -112,7 +112,7 @@ class Door:
             self.refuse(conn, "protocol", str(exc))
             return
         if message.get("type") != "proof" or not table.guard.finish(pending.attempt, confirm):
-            self.refuse(conn, "code", "wrong join code")
+            self.refuse(conn, "code", "wrong join code", why="wrong")
             return
         self._admit(conn, *pending.hello, admin=False)
 
@@ -122,19 +122,22 @@ class Door:
         address = self.pending[conn].address
         seat: int | None = None
         if self.outbox.open_spectating and not admin and self._both_ways(role, address):
-            self.refuse(conn, "open", OPEN_TABLE)
+            self.refuse(conn, "open", OPEN_TABLE, why="open")
             return
         del self.pending[conn]
         if role == "player":
             seat = self._seat_for(token, conn.channel)
             if seat is None:
-                self.refuse(conn, "full", "no free seat at this table; you can watch")
+                self.refuse(conn, "full", "no free seat at this table; you can watch",
+                            why="seats")
                 return
         elif not admin and self.spectators >= table.max_spectators:
-            self.refuse(conn, "full", "this table has as many spectators as it can take")
+            self.refuse(conn, "full", "this table has as many spectators as it can take",
+                        why="spectators")
             return
         elif not admin and self.spectators_from[address] >= SPECTATORS_PER_ADDRESS:
-            self.refuse(conn, "full", "too many spectators from your address")
+            self.refuse(conn, "full", "too many spectators from your address",
+                        why="address")
             return
         viewer = Viewer(conn, seat, name, admin=admin, address=address,
                         counted=seat is None and not admin)
@@ -237,9 +240,12 @@ class Door:
         table.publish()
 
 
-    def refuse(self, conn: Connection, code: str, reason: str) -> None:
+    def refuse(self, conn: Connection, code: str, reason: str, why: str | None = None,
+               seconds: int | None = None) -> None:
+        """Turn ``conn`` away, saying why (``why``: which case of ``code``, for a client to
+        say in its player's language)."""
         self.pending.pop(conn, None)
-        conn.send_frame(error(code, reason))
+        conn.send_frame(error(code, reason, why=why, seconds=seconds))
         conn.close(reason[:MAX_REASON])
 
 

@@ -107,14 +107,20 @@ class FrameDecoder:
         return out
 
 
-def error(code: str, reason: str, cid: int | None = None, answers: bool = False) -> bytes:
-    """An ``error`` frame (with the ``cid`` it answers, when it answers a command); its
-    reason, which may quote hostile input back, cut to MAX_REASON characters."""
+def error(code: str, reason: str, cid: int | None = None, answers: bool = False,
+          why: str | None = None, seconds: int | None = None) -> bytes:
+    """An ``error`` frame (with the ``cid`` it answers, when it answers a command, and a
+    refusal's case and wait: ``ErrorMessage``); its reason, which may quote hostile input
+    back, cut to MAX_REASON characters."""
     if len(reason) > MAX_REASON:
         reason = reason[:MAX_REASON - 1] + "…"
     message: ErrorMessage = {"type": "error", "code": code, "reason": reason}
     if answers:
         message["cid"] = cid
+    if why is not None:
+        message["why"] = why
+    if seconds is not None:
+        message["seconds"] = seconds
     return encode(message)
 
 

@@ -208,7 +208,7 @@ class BhtuiApp(App[None]):
         if refused.get("code") == "code":
             return  # the session asks for the code (again) and tries again
         title = "refused.left" if client.admitted else "refused.title"
-        why = _refusal(self.t, refused)
+        why = refusal(self.t, refused)
         if refused.get("code") == "full" and client.role == "player" and self.address:
             why += "\n" + self.t("refused.watch", address=self.address)  # say how
         if refused.get("code") == "codeless" and self.address:
@@ -374,9 +374,20 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool) -> str:
     return "quit.room_player" if client.seat is not None else "quit.room_watcher"
 
 
-def _refusal(t: Translator, refused: dict[str, Any]) -> str:
+REFUSALS = frozenset({("full", "seats"), ("full", "spectators"), ("full", "address"),
+                      ("code", "needed"), ("code", "wrong"), ("cooldown", "codes"),
+                      ("open", "open")})
+"""The cases of a host's refusal (its ``why``) said in the player's language; any other is
+the host's own words."""
+
+
+def refusal(t: Translator, refused: dict[str, Any]) -> str:
     """Why we are not at the table, in the player's language when we know the case."""
     why = refused.get("why")
+    if isinstance(why, str) and (refused.get("code"), why) in REFUSALS:  # (only these)
+        seconds = refused.get("seconds")
+        wait = seconds if type(seconds) is int and 0 <= seconds < 100_000 else "?"
+        return t(f"refused.{refused['code']}.{why}", seconds=wait)
     if refused.get("code") == "unreachable" and isinstance(why, str):
         return t(f"unreachable.{why}", reason=refused.get("reason", "?"),
                  address=refused.get("address", "?"))

@@ -103,6 +103,7 @@ class RemoteSession:
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.net.tcp import stay_connected
         from bhtui.store.tokens import SeatTokens
+        from bhtui.tui.app import refusal
         from bhtui.tui.room import CodePrompt, RefusedScreen
 
         if self.address is None:
@@ -127,7 +128,7 @@ class RemoteSession:
             # the host's cooldown after many wrong codes is a refusal of its own.
             code = await app.push_screen_wait(CodePrompt(app.t, wrong=bool(self.code)))
             if not code:
-                app.push_screen(RefusedScreen(app.t, refused.get("reason", "?")))
+                app.push_screen(RefusedScreen(app.t, refusal(app.t, refused)))
                 return
             self.code = client.code = code
             client.refused = None

@@ -263,6 +263,24 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "该主机运行的是 bhtui {app}，它的牌桌不加密：需要与你相同的版本"},
     "refused.busy": {"en": "the table is busy with other connections: try again",
                      "zh": "牌桌正忙于处理其他连接：请稍后再试"},
+    "refused.full.seats": {"en": "no free seat at this table; you can watch",
+                           "zh": "这张牌桌没有空座位了；你可以观战"},
+    "refused.full.spectators": {"en": "this table has as many spectators as it can take",
+                                "zh": "这张牌桌的观战人数已满"},
+    "refused.full.address": {"en": "too many spectators from your address",
+                             "zh": "来自你这个地址的观战者太多了"},
+    "refused.code.needed": {"en": "this table needs its join code",
+                            "zh": "这张牌桌需要入桌码"},
+    "refused.code.wrong": {"en": "wrong join code", "zh": "入桌码不对"},
+    "refused.cooldown.codes": {
+        "en": "too many wrong join codes at this table: try again in {seconds} s",
+        "zh": "在这张牌桌输错入桌码的次数太多：请 {seconds} 秒后再试"},
+    "refused.open.open": {
+        "en": "this table shows its spectators every hand (--open-spectating), so nobody "
+              "watches it from the machine of a player at it, nor plays from a machine that "
+              "watches it",
+        "zh": "这张牌桌向观战者亮出每个人的牌（--open-spectating），所以不能在同桌玩家的"
+              "机器上观战，也不能在观战的机器上入座"},
     "refused.codeless": {
         "en": "this table asks for no join code, but you have one: it may not be the table you "
               "were invited to, or its host turned the code off",

@@ -127,6 +127,9 @@ async def test_guesses_are_limited_per_table_whatever_the_address():
     right = await from_address(port, "127.9.9.9", "Ana", "4242")
     await settle(lambda: right.refused is not None)
     assert right.refused["code"] == "cooldown"  # a guesser delays newcomers …
+    # … saying which case and how long, for the client to say so in its player's language
+    assert right.refused["why"] == "codes" and type(right.refused["seconds"]) is int
+    assert 0 < right.refused["seconds"] <= joincode.GUESS_REFILL
     now[0] += joincode.GUESS_REFILL  # … only until the budget refills
     right = await from_address(port, "127.9.9.9", "Ana", "4242")
     await settle(lambda: right.room is not None)

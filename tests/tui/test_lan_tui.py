@@ -244,16 +244,25 @@ async def test_a_wrong_join_code_is_asked_again_and_nothing_else_happens():
     await serving.stop()
 
 
-async def test_a_full_table_says_how_to_watch_it_instead_at_80x24():
-    """A friend who comes late to a full table is told the command that watches it."""
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Could not join: no free seat at this table; you can watch", "To watch it: "]),
+    ("zh", ["无法加入：这张牌桌没有空座位了；你可以观战", "观战："]),
+])
+async def test_a_full_table_says_how_to_watch_it_instead_at_80x24(lang, said):
+    """A friend who comes late to a full table is told, in his language (the host's refusal
+    says which case it is: it reached a Chinese screen in English), the command that
+    watches it."""
     seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
     table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0)
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
-    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    app = BhtuiApp(dataclasses.replace(config(), language=lang),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen), 2000)
         text = str(app.screen.query_one("Static").render())
-        assert "no free seat" in text and f"bhtui watch 127.0.0.1:{serving.port}" in text
+        for part in said:
+            assert part in text, text
+        assert f"bhtui watch 127.0.0.1:{serving.port}" in text
         assert table.seats_taken() == 5
     await serving.stop()
 
@@ -823,3 +832,30 @@ async def test_R_HIDE_3_a_watcher_of_an_open_table_sees_every_hand_and_no_seat_s
             assert name == f"B{s}" and ranks == [f"{r}×{n}" for r, n in held.items()]
         assert len(lines) == 5
     await serving.stop()
+
+
+@pytest.mark.parametrize(("refused", "en", "zh"), [
+    ({"code": "cooldown", "why": "codes", "seconds": 42, "reason": "…in 42 s"},
+     "try again in 42 s", "请 42 秒后再试"),
+    ({"code": "code", "why": "wrong", "reason": "wrong join code"}, "wrong join code",
+     "入桌码不对"),
+    ({"code": "full", "why": "spectators", "reason": "…"}, "as many spectators", "观战人数已满"),
+    ({"code": "open", "why": "open", "reason": "…"}, "--open-spectating", "亮出每个人的牌"),
+    ({"code": "cooldown", "why": "codes", "seconds": "42; rm", "reason": "r"}, "in ? s",
+     "请 ? 秒后再试"),
+    ({"code": "full", "why": ["seats"], "reason": "the host's words"}, "the host's words",
+     "the host's words"),
+    ({"code": "full", "why": "other", "reason": "the host's words"}, "the host's words",
+     "the host's words"),
+], ids=["cooldown", "wrong code", "no room to watch", "open table", "bad wait",
+        "why not a text", "unknown case"])
+def test_a_host_s_refusal_is_said_in_the_player_s_language_when_its_case_is_known(
+        refused, en, zh):
+    """A refusal's case (``why``) picks the words in the player's language; a wait that is not
+    a sane whole number is not shown, and a case this bhtui does not know, or one that is not
+    a text (a hostile host's), leaves the host's own words, never an error."""
+    from bhtui.tui.app import refusal
+    from bhtui.tui.i18n import Translator
+
+    assert en in refusal(Translator("en"), refused)
+    assert zh in refusal(Translator("zh"), refused)
