@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import hmac
 import random
+import socket
 import ssl
 import struct
 
@@ -40,6 +41,13 @@ async def read_frame(reader: asyncio.StreamReader) -> dict:
 async def connect(host: str, port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     """The preamble in clear (an ``error`` frame of code ``tls``), then TLS 1.3."""
     reader, writer = await asyncio.open_connection(host, port)
+    # A link that drops without a word (Wi-Fi gone) is found out in about 25 s, as bhtui's:
+    # keep-alive probes after 10 s of silence, every 5 s, three unanswered.
+    sock = writer.get_extra_info("socket")
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for option, value in (("TCP_KEEPIDLE", 10), ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 3)):
+        if hasattr(socket, option):
+            sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, option), value)
     first = await read_frame(reader)
     if first.get("code") != "tls":
         raise SystemExit(f"{host}:{port} says: {first.get('reason', first)}")
