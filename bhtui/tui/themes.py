@@ -47,7 +47,10 @@ def _folders(extra_dir: Path | None) -> list[Path]:
 
 
 def theme_from_toml(path: Path) -> Theme:
+    from rich.color import Color, ColorParseError
     from textual.theme import Theme
+
+    from bhtui.tui.cardstyle import CARD_VARIABLES
 
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     name = data.get("name")
@@ -56,6 +59,11 @@ def theme_from_toml(path: Path) -> Theme:
     variables = data.get("variables", {})
     if not isinstance(variables, dict) or not all(isinstance(v, str) for v in variables.values()):
         raise ValueError("[variables] holds name = \"colour\" pairs")
+    for key in CARD_VARIABLES.keys() & variables.keys():  # the hand draws them with Rich
+        try:
+            Color.parse(variables[key])
+        except ColorParseError:
+            raise ValueError(f"{key} = {variables[key]!r} is not a colour") from None
     colours = {k: data[k] for k in COLOUR_KEYS if isinstance(data.get(k), str)}
     theme = Theme(name=name, dark=bool(data.get("dark", True)), variables=variables, **colours)
     theme.to_color_system().generate()  # fails here, not mid-game, on a bad colour

@@ -198,6 +198,23 @@ async def test_ctrl_t_switches_theme_and_a_broken_user_theme_warns_once(tmp_path
         assert app.theme != before
 
 
+async def test_a_user_theme_with_a_card_colour_that_is_none_is_skipped_not_a_crash(
+        tmp_path, monkeypatch):
+    """A theme file's card colour that is not a colour (`card-red = "notacolour"`) took the
+    app down as the hand was drawn: Textual never reads the card colours, Rich does, late.
+    Such a file is skipped, the settings' problems (F3) naming it, and the table plays in felt."""
+    themes = Path(tmp_path / "config" / "themes")
+    themes.mkdir(parents=True)
+    (themes / "pink.toml").write_text(
+        "name = 'pink'\nprimary = '#ff8800'\n[variables]\ncard-red = 'notacolour'\n")
+    monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / "config"))
+    app = make_app(theme="pink")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        assert app.theme == "felt" and "pink" not in app.theme_names
+        assert [p for p in app.problems if "pink.toml" in p and "card-red" in p], app.problems
+
+
 async def test_chinese_screen_uses_chinese_words_and_letter_suits():
     app = make_app(language="zh")
     async with app.run_test(size=(100, 30)) as pilot:
