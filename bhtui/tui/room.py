@@ -210,7 +210,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         (empty seats get bots, as ever)."""
         waiting = self._not_ready()
         if waiting and waiting != self._start_over:
-            names = ", ".join(clip(name, 12) for _, name in waiting)
+            names = self.t.join(clip(name, 12) for _, name in waiting)
             self._say(self.t("room.not_ready", names=names), start_over=waiting)
             return
         self.client.admin("start")

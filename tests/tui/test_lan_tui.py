@@ -107,19 +107,23 @@ async def test_the_host_s_enter_names_who_is_not_ready_and_a_second_enter_starts
         assert guest.seat == 1 and [s.kind for s in table.seats] == ["human"] * 2 + ["bot"] * 3
 
 
-async def test_a_second_enter_starts_over_only_those_the_note_named():
+@pytest.mark.parametrize(("language", "both"), [("en", "Not ready yet: Li, Wu."),
+                                               ("zh", "还没准备好：Li、Wu。")], ids=["en", "zh"])
+async def test_a_second_enter_starts_over_only_those_the_note_named(language, both):
     """Someone who sits down after the note is named in turn before a second Enter starts over
-    him; once everyone is ready the note goes and one Enter starts."""
-    table, app = hosting()
+    him; once everyone is ready the note goes and one Enter starts. The names are listed as
+    the language lists them (a Chinese note had an English comma)."""
+    table, app = hosting(language)
+    t = Translator(language)
     async with app.run_test(size=(80, 24)) as pilot:
         li = await seated_guest(pilot, app, "Li")
         await pilot.press("enter")
         note = app.screen.query_one("#room-note")
-        assert str(note.render()) == "Not ready yet: Li. Enter again starts the match all the same."
+        assert str(note.render()) == t("room.not_ready", names="Li")
         wu = await seated_guest(pilot, app, "Wu")
         assert not note.display  # the note's promise was about Li alone
         await enter_starts_nothing(pilot, app, table)
-        assert note.display and str(note.render()).startswith("Not ready yet: Li, Wu.")
+        assert note.display and str(note.render()).startswith(both)
         li.ready()
         wu.ready()
         await wait_for(pilot, lambda: not note.display, "the note gone as both are ready")
