@@ -51,8 +51,10 @@ from bhtui.wire import (
 KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 # Errors that end our stay even once admitted: our seat was taken over by another window or
 # machine with its token — reconnecting would only push that one out in turn; the host broke
-# the protocol (``malformed``, the client's own) — it would only do so again.
-FINAL = frozenset({"replaced", "malformed"})
+# the protocol (``malformed``, the client's own) — it would only do so again; the host that
+# answers now speaks in clear or asks for no code where ours did (``clear``, ``codeless``, the
+# client's own) — every reconnect would meet it again, and its person must choose.
+FINAL = frozenset({"replaced", "malformed", "clear", "codeless"})
 
 
 class Link(Protocol):
@@ -98,6 +100,7 @@ class Client:
         self.gaps = 0
         self.closed: str | None = None
         self.refused: dict[str, Any] | None = None  # what ended our stay: an error, a bye
+        self.welcomes = 0  # how often a table let us in: a link that did is a link that works
         self._cid = 0
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
@@ -228,6 +231,7 @@ class Client:
         elif kind == "welcome":
             if self.closed_by_host:
                 self.refused = None  # the table we were told is closed is back (resumed)
+            self.welcomes += 1
             self.seat = message.get("seat")
             if self._holding:  # said again to the table that (re)admits us
                 self._send({"type": "hold", "on": True})

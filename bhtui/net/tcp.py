@@ -357,13 +357,13 @@ async def stay_connected(client: Client, host: str, port: int,
             reached = True
             if callable(on_link):
                 on_link(link)
-            seen_before = client.last_seq
+            welcomes = client.welcomes
             await client.run(link)
             if client.closed_by_host and client.view is not None:  # a match: it may resume
                 attempt = max(attempt, BYE_RETRY)
             elif client.refused is not None:
                 return
-            elif client.last_seq != seen_before or client.view is not None:
+            elif client.welcomes != welcomes:  # it let us in: the back-off starts again
                 attempt = 0
         await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
         attempt += 1

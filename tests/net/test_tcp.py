@@ -152,8 +152,8 @@ def test_hostile_frames_never_crash_the_host_and_the_table_goes_on(payloads):
     asyncio.run(scenario())
 
 
-def start_host(port: int, data: Path, *extra: str) -> subprocess.Popen:
-    env = {**os.environ, "BHTUI_DATA_DIR": str(data)}
+def start_host(port: int, data: Path, *extra: str, code: str = "") -> subprocess.Popen:
+    env = {**os.environ, "BHTUI_DATA_DIR": str(data), "BHTUI_CODE": code}
     return subprocess.Popen(
         [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
          str(port), "--no-advertise", "--bots", "4", "--seed", "9", "--rounds", "1",
@@ -194,6 +194,79 @@ async def play_to_the_end(port: int, kill_at: int | None, data: Path) -> dict:
     finally:
         host.send_signal(signal.SIGTERM)
         host.wait(10)
+
+
+async def test_a_seated_player_whose_table_comes_back_asking_for_no_code_leaves_saying_so(
+        tmp_path):
+    """A player seated at a table with a join code, whose host crashed and came back on that
+    port without the code (or a machine that took the address), was refused `codeless` by
+    his own client on every reconnect but never told: a review found it reconnecting four
+    times a second, the screen saying only "connection lost". Now his client leaves, saying
+    why, as on a first join."""
+    port = free_port()
+    coded = start_host(port, tmp_path / "coded", code="4242")
+    links: list[object] = []
+    try:
+        assert "join code needed" in coded.stdout.readline()
+        client = Client(None, "Me", code="4242")  # type: ignore[arg-type]
+        runner = in_background(stay_connected(client, LOOPBACK, port, on_link=links.append))
+        await settle(lambda: client.view is not None)  # seated, the match on
+        coded.send_signal(signal.SIGKILL)
+        coded.wait()
+        coded = start_host(port, tmp_path / "open")  # the same port, no code
+        assert "table" in coded.stdout.readline()
+        await settle(runner.done)
+        assert client.refused is not None and client.refused["code"] == "codeless"
+        assert len(links) == 2  # the first link, and the one that met the codeless table
+    finally:
+        coded.send_signal(signal.SIGTERM)
+        coded.wait(10)
+
+
+async def test_a_host_turning_a_returning_player_away_is_tried_ever_more_slowly(monkeypatch):
+    """A player in a match whose link dropped tries again at once, then with a growing
+    back-off. A host that answers but turns him away before letting him in (``busy``, in
+    clear) reset the back-off at every try, since the client had a view: four tries a
+    second for as long as it lasted. Only a link that lets him in (a ``welcome``) starts
+    the back-off again: here each wait is the next in the list."""
+    import bhtui.net.tcp as tcp
+    from bhtui.net.protocol import error
+    from bhtui.net.serve import start_when_full
+
+    waits: list[int] = []
+
+    class Backoff(tuple):  # which wait the client takes each time, none of them long
+        def __getitem__(self, index):
+            waits.append(index)
+            return 0.0
+
+    monkeypatch.setattr(tcp, "BACKOFF", Backoff(tcp.BACKOFF))
+    seats = [Seat()] + [Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True)
+                        for s in range(1, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=3, bot_delay=30.0)
+    start_when_full(table)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    links: list[TcpLink] = []
+    client = Client(None, "Me")  # type: ignore[arg-type]
+    runner = in_background(stay_connected(client, LOOPBACK, port, on_link=links.append))
+    await settle(lambda: client.view is not None)  # in the match
+
+    async def turn_away(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(error("busy", tcp.BUSY))
+        await writer.drain()
+        writer.close()
+
+    server.close()
+    busy = await asyncio.start_server(turn_away, LOOPBACK, port)  # the same port
+    try:
+        links[0].writer.transport.abort()  # the player's link drops
+        await settle(lambda: len(links) >= 6)
+        runner.cancel()
+        assert waits[:5] == [0, 1, 2, 3, 4]
+        assert client.refused is None  # turned away, not refused: he keeps trying
+    finally:
+        busy.close()
 
 
 async def test_a_host_killed_mid_trick_and_resumed_ends_where_an_uncrashed_run_ends(tmp_path):
