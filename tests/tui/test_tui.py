@@ -484,10 +484,13 @@ async def test_the_rules_screen_keeps_its_title_and_choice_in_sight_and_its_swit
                    LocalSession(seed=7, rounds=1, ask_rules=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        for step in ("right",) * 4 + ("left",) * 4:  # through Weihai's long list and back
+        def in_sight() -> bool:  # (drawn once the key's new rule set is laid out)
             shown = "\n".join(screen_text(app))
-            assert "Rules for this match" in shown and "(•) Baohuang 保皇 · " in shown, shown
-            assert "←/→ rule set" in shown
+            return all(words in shown for words in (
+                "Rules for this match", "(•) Baohuang 保皇 · ", "←/→ rule set"))
+
+        for step in ("right",) * 4 + ("left",) * 4:  # through Weihai's long list and back
+            await wait_for(pilot, in_sight, "the title, the choice and the keys in sight")
             await pilot.press(step)
         await pilot.press("down", "down", "down", "space", "space")  # quit penalty 0 → 5 → 10
         assert app.screen.rules.quit_penalty == 10
