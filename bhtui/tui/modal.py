@@ -160,10 +160,12 @@ def follow_size(screen: Screen[Any], small: bool, shown: Widget) -> None:
     def drawn(_: Screen[Any]) -> None:
         if not shown.region or not screen.has_class("regrowing"):
             return  # a layout before the one that shows it (small again meanwhile), or after
-        screen.screen_layout_refresh_signal.unsubscribe(screen)
+        screen.screen_layout_refresh_signal.unsubscribe(shown)
         screen.remove_class("regrowing")
         for box in screen.app.screen_stack:
             if isinstance(box, Dialog):
                 box.fit()
 
-    screen.screen_layout_refresh_signal.subscribe(screen, drawn)
+    # Under ``shown``, not the screen: unsubscribing a node drops all its callbacks, and the
+    # screen's own include Textual's (its tooltips were no longer cleared after a regrow).
+    screen.screen_layout_refresh_signal.subscribe(shown, drawn)

@@ -406,6 +406,8 @@ async def test_a_rounds_result_comes_back_over_the_table_drawn_again_not_a_blank
     async with app.run_test(size=size) as pilot:
         result = await play_to(pilot, app, ResultScreen, answer_baohuang)
         box, main = result.query_one(Vertical), table(app).query_one("#main")
+        on_table = table(app).screen_layout_refresh_signal._subscriptions  # (Textual's own)
+        textuals = len(on_table.get(table(app), []))
         await pilot.resize_terminal(70, 20)
         await wait_for(pilot, lambda: not main.region and not box.region, "the message alone")
         drawn: list[tuple[bool, bool]] = []  # each layout of the result: (box, table) shown
@@ -417,6 +419,9 @@ async def test_a_rounds_result_comes_back_over_the_table_drawn_again_not_a_blank
         assert (True, False) not in drawn, drawn
         shown = "\n".join(screen_text(app))
         assert "Round 1 over" in shown and "Scores" in shown and "too small" not in shown
+        # Textual's own callbacks on the table (its tooltips' clearing) outlive the regrow.
+        await wait_for(pilot, lambda: not table(app).has_class("regrowing"), "the regrow done")
+        assert len(on_table.get(table(app), [])) == textuals >= 1
 
 
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
