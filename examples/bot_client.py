@@ -75,6 +75,9 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
         message = await read_frame(reader)
         kind = message["type"]
         if kind == "hello":  # the host speaks first
+            if code and not message.get("code"):  # not the table whose code we were given
+                print("this table asks for no join code, but we have one: not joining it")
+                return 1
             hello = {"type": "hello", "proto": [3, 0], "app": "example-bot", "role": "player",
                      "name": name}
             if message.get("code"):

@@ -55,6 +55,10 @@ def test_the_example_bot_client_waits_in_the_room_ready_until_the_table_fills(tm
     bots: list[subprocess.Popen] = []
     try:
         assert "waiting for players" in host.stdout.readline()
+        coded = subprocess.run(  # given a code, it does not join a table asking for none
+            [sys.executable, str(ROOT / "examples" / "bot_client.py"), f"127.0.0.1:{port}",
+             "--code", "tea"], capture_output=True, text=True, timeout=120, env=env)
+        assert coded.returncode == 1 and "asks for no join code" in coded.stdout, coded.stdout
         for name in ("First", "Second"):
             bots.append(subprocess.Popen(
                 [sys.executable, "-u", str(ROOT / "examples" / "bot_client.py"),
