@@ -428,14 +428,17 @@ async def test_the_ascii_demo_draws_nothing_but_ascii_in_any_chapter():
             assert not_ascii(app) == set(), (demo.chapter, screen_characters(app))
             if demo.chapter == 1:  # the try-it: a wrong answer's verdict under the box
                 await pilot.press("9", "space", "9", "enter")
-                await pilot.pause()
+                await wait_for(pilot, lambda: "X" in screen_characters(app), "the verdict")
                 assert not_ascii(app) == set(), screen_characters(app)
                 await pilot.press("escape")
             await pilot.press("enter")  # a commented round, where the chapter has one
             await pilot.pause()
             if isinstance(app.screen, ReplayScreen):
+                replay = app.screen
                 await pilot.press("right", "right", "right")
+                await wait_for(pilot, lambda: replay.position == 3, "three steps on")
                 await pilot.pause()
+                assert ">>" in screen_characters(app)  # its remarks are drawn
                 assert not_ascii(app) == set(), (demo.chapter, screen_characters(app))
                 rounds += 1
                 await pilot.press("escape")
