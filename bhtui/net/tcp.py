@@ -199,7 +199,8 @@ def keep_alive(sock: socket.socket | None) -> None:
     Found out, the link ends like any other: the host lets a bot play the seat until its
     person is back, and the client reconnects. Options a system lacks are left out
     (``TCP_KEEPALIVE`` is macOS's idle time, ``TCP_USER_TIMEOUT`` Linux's bound on
-    unacknowledged data)."""
+    unacknowledged data — and on a zero window: a stopped client whose buffer is full is
+    let go too, and comes back when it runs)."""
     if sock is None:  # (a transport without a socket of its own)
         return
     with contextlib.suppress(OSError):
@@ -270,8 +271,9 @@ class TcpLink:
 
 class TurnedAway(ConnectionResetError):
     """The table closed the connection after its preamble, before TLS was up: its door pushed
-    us out mid-handshake (a newcomer took our place at a full door: ``Gate``), or our
-    handshake outlasted its deadline. No frame can say ``busy`` then — there is no TLS
+    us out mid-handshake (a newcomer took our place at a full door: ``Gate``), or it stopped
+    at that moment. (A handshake slower than the host's deadline meets our own shorter
+    timeout first: ``unreachable``'s ``timeout``.) No frame can say ``busy`` then — no TLS
     session yet, and a frame in clear would break the handshake —, so this is that refusal
     (``stay_connected``)."""
 
