@@ -225,9 +225,10 @@ class BhtuiApp(App[None]):
 
     def _without_code(self, client: Client) -> str:
         """How to go on to a table that asks for no code, when we came with one: without it.
-        A code in BHTUI_CODE (set, perhaps, to host a table) would be taken again by the
-        same command, so that one is named and emptied in the command shown."""
-        if os.environ.get("BHTUI_CODE", "").strip():
+        A code that came from BHTUI_CODE (set, perhaps, to host a table) would be taken again
+        by the same command, so that one is named and emptied in the command shown (not
+        when the code was typed or given otherwise)."""
+        if client.code and os.environ.get("BHTUI_CODE", "").strip() == client.code:
             return self.t("refused.codeless_env", command="BHTUI_CODE= " + self._command(
                 client, locked=False))
         return self.t("refused.codeless_how", command=self._command(client, locked=False))

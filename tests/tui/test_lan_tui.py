@@ -543,13 +543,16 @@ async def test_a_table_that_cannot_be_spoken_to_privately_is_named_for_what_it_i
                     "BHTUI_CODE is set (to host a table?) and gives every join its code. If you "
                     "trust this table, connect again without it:",
                     "BHTUI_CODE= bhtui --name Ana join 127.0.0.1:{port}"]),
-], ids=["en", "zh", "BHTUI_CODE"])
+    ("en", "1357", ["If you trust it, connect again without the code:",
+                    "bhtui --name Ana join 127.0.0.1:{port}"]),
+], ids=["en", "zh", "BHTUI_CODE", "BHTUI_CODE not the one used"])
 async def test_joining_with_a_code_a_table_that_asks_for_none_says_so_and_how_to_go_on(
         monkeypatch, lang, env, said):
     """A player given a code (`--code`, `--code-file`, or `BHTUI_CODE`, perhaps set to host)
     meets a table asking for none at that address: the app says so in his language, and the
-    command that goes on without the code — one emptying `BHTUI_CODE` when that is set, since
-    the same command would take the code from it again — and the table never had his name."""
+    command that goes on without the code — one emptying `BHTUI_CODE` when the code came from
+    it, since the same command would take it from there again (not when it holds another,
+    the code given otherwise) — and the table never had his name."""
     if env is None:
         monkeypatch.delenv("BHTUI_CODE", raising=False)
     else:
@@ -564,6 +567,7 @@ async def test_joining_with_a_code_a_table_that_asks_for_none_says_so_and_how_to
         text = " ".join(line.strip() for line in str(box.render()).splitlines())
         for part in said:
             assert part.format(port=serving.port) in text, text
+        assert ("BHTUI_CODE" in text) == (env == "2468"), text
         assert box.region.right <= 80 and table.seats_taken() == 0
     await serving.stop()
 
