@@ -82,9 +82,6 @@ playouts' ``normal``-like ones (``hard``'s, people's) stop more grabs."""
 SWITCH_AT = 1.0
 """How many standard errors better than the ``normal`` move a challenger must score (on the
 same deals) to be played instead: below that the difference is as likely noise."""
-HOLDOUT = 0.25
-"""The share of an untimed budget kept back to test the halving's winner against the
-``normal`` move on deals of its own (the halving's deals flatter the winner they chose)."""
 
 
 class Edge(NamedTuple):
@@ -466,9 +463,7 @@ class SearchBot(Searcher[CountingBot]):
         alive = list(range(1, count))
         rounds = max(1, math.ceil(math.log2(count)))
         budget = TIMED_PLAYOUTS if timed else playouts
-        # Fresh deals for the final test, where the halving chose among challengers.
-        held = 0 if timed or count <= 2 else int(budget * HOLDOUT) // 2
-        per_round = max(count, (budget - 2 * held) // rounds)
+        per_round = max(count, budget // rounds)
         limit = started + (self.seconds or 0.0) * SPEND
         for k in range(rounds):
             end = started + (self.seconds or 0.0) * SPEND * (k + 1) / rounds
@@ -492,12 +487,7 @@ class SearchBot(Searcher[CountingBot]):
                 break  # (out of time: the best so far, each having seen every deal)
             alive = alive[:(len(alive) + 1) // 2]
         best = alive[0]
-        if held >= 2:
-            deals = [draw(rng) for _ in range(held)]
-            gains = [outcome(deal, best) - outcome(deal, 0) for deal in deals]
-        else:
-            gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):],
-                                           strict=True)]
+        gains = [a - b for a, b in zip(results[best], results[0][-len(results[best]):], strict=True)]
         if len(gains) > 1 and statistics.fmean(gains) > SWITCH_AT * statistics.stdev(
                 gains) / math.sqrt(len(gains)):
             return best
