@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -709,6 +710,12 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         except ValueError as exc:
             parser.error(str(exc))
         args.bots = ",".join(["hard"] + ["normal"] * (game.seats(rules) - 1))
+    def terminated(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # stopped as by Ctrl-C: the pool's workers with it
+
+    # A kill (a session ending, `kill PID`) left the workers playing their blocks out
+    # for minutes, their results lost; it now stops the run as Ctrl-C does.
+    before = signal.signal(signal.SIGTERM, terminated)
     try:
         return _bots_report(parser, args, args.cup_game, lambda game, rules, names: tournament(
             rules, names, args.rounds, args.seed, args.jobs, args.match_rounds,
@@ -718,6 +725,8 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
                 if args.save else "; --save FILE keeps the deals finished")
         print(f"\nstopped{kept}", file=sys.stderr)
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _bots_report(parser: argparse.ArgumentParser, args: argparse.Namespace,

@@ -204,3 +204,38 @@ def test_ctrl_c_stops_a_saved_tournament_with_what_it_finished_kept(cli, tmp_pat
     assert again.returncode == 0, again.stderr
     doc = json.loads(again.stdout)
     assert doc["blocks"] == 6 and doc["resumed"] == 2
+
+
+def test_a_killed_tournament_stops_its_workers_and_keeps_what_it_finished(tmp_path):
+    """`kill PID` (or a session ending) stopped a `--jobs 2` run at once and left its workers
+    playing their blocks out for minutes, their results lost. It now stops as Ctrl-C does:
+    one line saying where the finished deals are, and no process of the run left behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "cup.jsonl"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "tournament", "--bots", "normal,random,random,random,random",
+         "--rounds", "1000000", "--match-rounds", "1", "--jobs", "2", "--save", str(save)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not save.exists() or len(save.read_bytes().splitlines()) < 2:  # a deal kept
+            assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+            time.sleep(0.05)
+        run.send_signal(signal.SIGTERM)
+        _, err = run.communicate(timeout=60)
+        assert run.returncode == 130 and f"the deals finished are in {save}" in err, err
+        while True:  # the pool's workers, server and tracker go with it
+            try:
+                os.killpg(run.pid, 0)
+            except ProcessLookupError:
+                break
+            assert time.monotonic() < deadline + 60, "a process of the run was left behind"
+            time.sleep(0.05)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
