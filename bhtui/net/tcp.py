@@ -70,6 +70,7 @@ class TcpConnection:
             # asyncio turns Nagle off only for sockets it made itself (proto 6); ours came
             # from listen_socket, and Nagle's wait cost 5-30 ms per action.
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        keep_alive(sock)
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.closed_reason: str | None = None
@@ -125,7 +126,6 @@ class TcpConnection:
             conn.refuse("busy", BUSY)
         if self in closing:
             return
-        keep_alive(self.writer.get_extra_info("socket"))
         loop = asyncio.get_running_loop()
         deadline = loop.call_later(HANDSHAKE_DEADLINE, self._handshake_late)
         decoder = FrameDecoder()
