@@ -380,28 +380,25 @@ REFUSALS = frozenset({("full", "seats"), ("full", "spectators"), ("full", "addre
                       ("open", "open")})
 """The cases of a host's refusal (its ``why``) said in the player's language; any other is
 the host's own words."""
+SAID = frozenset({"replaced", "clear", "codeless", "busy", "malformed"})
+"""Refusals said in the player's language whatever their case: the client's own (``clear``,
+``codeless``, ``malformed``), a seat taken over, and ``busy`` (its door's words, or ours for
+a handshake it cut)."""
 
 
 def refusal(t: Translator, refused: dict[str, Any]) -> str:
     """Why we are not at the table, in the player's language when we know the case."""
-    why = refused.get("why")
-    if isinstance(why, str) and (refused.get("code"), why) in REFUSALS:  # (only these)
+    code, why = refused.get("code"), refused.get("why")
+    if isinstance(why, str) and (code, why) in REFUSALS:  # (only these)
         seconds = refused.get("seconds")
         wait = seconds if type(seconds) is int and 0 <= seconds < 100_000 else "?"
-        return t(f"refused.{refused['code']}.{why}", seconds=wait)
-    if refused.get("code") == "unreachable" and isinstance(why, str):
+        return t(f"refused.{code}.{why}", seconds=wait)
+    if code == "unreachable" and isinstance(why, str):
         return t(f"unreachable.{why}", reason=refused.get("reason", "?"),
                  address=refused.get("address", "?"))
-    if refused.get("code") == "replaced":
-        return t("refused.replaced")
-    if refused.get("code") == "clear":
-        return t("refused.clear", app=refused.get("app", "?"))
-    if refused.get("code") == "codeless":
-        return t("refused.codeless")
-    if refused.get("code") == "busy":  # its door's words, or ours for a handshake it cut
-        return t("refused.busy")
-    if refused.get("code") == "malformed":
-        return t("refused.malformed", reason=refused.get("reason", "?"))
+    if code in SAID:
+        return t(f"refused.{code}", app=refused.get("app", "?"),
+                 reason=refused.get("reason", "?"))
     return str(refused.get("reason", "?"))
 
 
