@@ -12,12 +12,13 @@ from bhtui.net.tcp import open_link
 
 async def main(host: str, port: int) -> None:
     client = Client(None, "Silent")
-    link = await open_link(host, port)
-    running = asyncio.create_task(client.run(link))
-    while client.seat is None and not running.done():
-        await asyncio.sleep(0.02)
-    print(json.dumps({"seated": client.seat}), flush=True)
-    await running
+
+    def seated(message: dict) -> None:
+        if message["type"] == "welcome":
+            print(json.dumps({"seated": client.seat}), flush=True)
+
+    client.listen(seated)
+    await client.run(await open_link(host, port))
     print(json.dumps({"lost": True}), flush=True)
 
 
