@@ -26,6 +26,7 @@ from bhtui.net.joincode import CodeProver, WrongCode, seat_proof
 from bhtui.net.protocol import (
     MAX_DEPTH,
     MAX_NAME,
+    PROTOCOL,
     FrameDecoder,
     Message,
     ProtocolError,
@@ -54,7 +55,7 @@ KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 # the protocol (``malformed``, the client's own) — it would only do so again; the host that
 # answers now speaks in clear or asks for no code where ours did (``clear``, ``codeless``, the
 # client's own) — every reconnect would meet it again, and its person must choose.
-FINAL = frozenset({"replaced", "malformed", "clear", "codeless"})
+FINAL = frozenset({"replaced", "malformed", "clear", "codeless", "version"})
 
 
 class Link(Protocol):
@@ -186,6 +187,16 @@ class Client:
             app = str(server.get("app") or "?")[:MAX_NAME]  # (cleaned: ``_cleaned``)
             self.fail("clear", f"this host runs bhtui {app}, which does not encrypt its tables: "
                                "it needs the same version as yours", app=app)
+            self.link.disconnect()
+            return
+        proto = server.get("proto")
+        if (isinstance(proto, list) and len(proto) == 2 and all(type(p) is int for p in proto)
+                and proto[0] != PROTOCOL[0]):
+            # Said before our hello: its refusal would be in its words, and our name unasked.
+            app = str(server.get("app") or "?")[:MAX_NAME]
+            theirs = f"{proto[0]}.{proto[1]}, this bhtui's {PROTOCOL[0]}.{PROTOCOL[1]}"
+            self.fail("version", f"this host runs bhtui {app}, whose protocol ({theirs}) differs: "
+                                 "you both need the same version", app=app, protocols=theirs)
             self.link.disconnect()
             return
         if self.code and not server.get("code"):

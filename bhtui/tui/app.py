@@ -380,10 +380,14 @@ REFUSALS = frozenset({("full", "seats"), ("full", "spectators"), ("full", "addre
                       ("open", "open")})
 """The cases of a host's refusal (its ``why``) said in the player's language; any other is
 the host's own words."""
-SAID = frozenset({"replaced", "clear", "codeless", "busy", "malformed"})
+UNREACHABLE = frozenset({"refused", "timeout", "name", "stranger", "other"})
+"""Why the client found no table (``bhtui.net.tcp.unreachable``): only these are ours."""
+SAID = frozenset({"replaced", "clear", "codeless", "version", "busy", "malformed", "hello",
+                  "protocol"})
 """Refusals said in the player's language whatever their case: the client's own (``clear``,
-``codeless``, ``malformed``), a seat taken over, and ``busy`` (its door's words, or ours for
-a handshake it cut)."""
+``codeless``, ``version``, ``malformed``), a seat taken over, ``busy`` (its door's words, or ours for
+a handshake it cut), and a host's ``hello`` and ``protocol`` refusals (its words framed in
+ours: they name what it found wrong, as a version it cannot talk to)."""
 
 
 def refusal(t: Translator, refused: dict[str, Any]) -> str:
@@ -393,12 +397,12 @@ def refusal(t: Translator, refused: dict[str, Any]) -> str:
         seconds = refused.get("seconds")
         wait = seconds if type(seconds) is int and 0 <= seconds < 100_000 else "?"
         return t(f"refused.{code}.{why}", seconds=wait)
-    if code == "unreachable" and isinstance(why, str):
+    if code == "unreachable" and why in UNREACHABLE:
         return t(f"unreachable.{why}", reason=refused.get("reason", "?"),
                  address=refused.get("address", "?"))
     if code in SAID:
         return t(f"refused.{code}", app=refused.get("app", "?"),
-                 reason=refused.get("reason", "?"))
+                 reason=refused.get("reason", "?"), protocols=refused.get("protocols", "?"))
     return str(refused.get("reason", "?"))
 
 

@@ -239,6 +239,10 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "此座位已被另一个窗口或另一台机器接管"},
     "refused.malformed": {"en": "the table's host broke the protocol ({reason})",
                           "zh": "牌桌主机违反了通信协议（{reason}）"},
+    "refused.hello": {"en": "the table's host turned our greeting away ({reason})",
+                      "zh": "牌桌主机拒绝了我们的问候（{reason}）"},
+    "refused.protocol": {"en": "the table's host says we broke the protocol ({reason})",
+                         "zh": "牌桌主机说我们违反了通信协议（{reason}）"},
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},
     "unreachable.refused": {
         "en": "nothing answers on {address} (connection refused). Is the table running, and is "
@@ -261,6 +265,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.clear": {"en": "this host runs bhtui {app}, which does not encrypt its tables: "
                             "it needs the same version as yours",
                       "zh": "该主机运行的是 bhtui {app}，它的牌桌不加密：需要与你相同的版本"},
+    "refused.version": {"en": "this host runs bhtui {app}, whose protocol ({protocols}) "
+                              "differs: you both need the same version",
+                        "zh": "该主机运行的是 bhtui {app}，通信协议不同（{protocols}）：双方需要相同版本"},
     "refused.busy": {"en": "the table is busy with other connections: try again",
                      "zh": "牌桌正忙于处理其他连接：请稍后再试"},
     "refused.full.seats": {"en": "no free seat at this table; you can watch",

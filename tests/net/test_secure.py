@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 from bhtui.net.client import Client
 from bhtui.net.host import Table
-from bhtui.net.protocol import FrameDecoder, encode
+from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.secure import PREAMBLE, Credentials, new_credentials
 from bhtui.net.tcp import open_streams, stay_connected
 from bhtui.rules import PRESETS
@@ -148,4 +148,30 @@ async def test_a_host_speaking_in_clear_is_told_apart_and_hears_nothing_of_us():
     (refusal,) = [m for m in said if m["type"] == "error"]
     assert refusal["code"] == "clear" and "0.9" in refusal["reason"]
     assert heard == b""
+    server.close()
+
+
+async def test_a_host_of_another_protocol_is_told_apart_before_it_hears_our_name():
+    """A friend's newer (or older, TLS-speaking) bhtui whose protocol's major number differs
+    cannot seat us: the client says so in its own words — his version and both protocols —
+    before its hello, so it stops for good instead of being turned away in the host's
+    English, and sends neither name nor token."""
+    heard = bytearray()
+
+    async def other_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await upgraded(writer)
+        writer.write(encode({**HOST_HELLO, "proto": [PROTOCOL[0] + 1, 2], "app": "9.1"}))  # type: ignore[typeddict-item]
+        while data := await reader.read(65536):
+            heard.extend(data)
+
+    server = await asyncio.start_server(other_host, LOOPBACK, 0)
+    said: list[dict] = []
+    client = Client(None, "Ana", token="ab12")  # type: ignore[arg-type]
+    client.listen(said.append)
+    await asyncio.wait_for(
+        stay_connected(client, LOOPBACK, server.sockets[0].getsockname()[1]), 10)
+    (refusal,) = [m for m in said if m["type"] == "error"]
+    assert refusal["code"] == "version" and refusal["app"] == "9.1"
+    assert f"{PROTOCOL[0] + 1}.2" in refusal["protocols"]
+    assert b"Ana" not in heard and b"hello" not in heard
     server.close()

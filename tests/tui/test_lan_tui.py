@@ -855,8 +855,14 @@ async def test_R_HIDE_3_a_watcher_of_an_open_table_sees_every_hand_and_no_seat_s
      "the host's words"),
     ({"code": "full", "why": "other", "reason": "the host's words"}, "the host's words",
      "the host's words"),
+    ({"code": "version", "app": "9.1", "protocols": "4.0, this bhtui's 3.0", "reason": "…"},
+     "bhtui 9.1, whose protocol (4.0, this bhtui's 3.0) differs", "通信协议不同（4.0"),
+    ({"code": "protocol", "reason": "too many messages: slow down"},
+     "says we broke the protocol (too many messages", "违反了通信协议（too many messages"),
+    ({"code": "unreachable", "why": "nosuch", "reason": "the host's words"}, "the host's words",
+     "the host's words"),
 ], ids=["cooldown", "wrong code", "no room to watch", "open table", "bad wait",
-        "why not a text", "unknown case"])
+        "why not a text", "unknown case", "another protocol", "protocol", "unknown unreachable"])
 def test_a_host_s_refusal_is_said_in_the_player_s_language_when_its_case_is_known(
         refused, en, zh):
     """A refusal's case (``why``) picks the words in the player's language; a wait that is not
