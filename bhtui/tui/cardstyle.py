@@ -26,7 +26,6 @@ CARD_VARIABLES = {
     "card-green": "#5fd068",
     "card-blue": "#6cb6ff",
     "card-joker": "#ffd75f",
-    "card-selected": "#005f87",
 }
 SUIT_WORDS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
 JOKER_WORDS = {"SJ": "小王", "BJ": "大王"}  # GC is written GC in Chinese too (R-WF-RANK-1)

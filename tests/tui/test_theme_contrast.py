@@ -23,8 +23,8 @@ WORDS = ("foreground", "dim", "text-muted")
 """The text drawn on every background; ``dim``: the foreground dimmed as Textual dims it (the
 hand's counts, a pass, a trick's "new", the footer's idle keys), blended towards the
 background; ``text-muted``: the hints of the lobby and the waiting room."""
-TEXTS = (*WORDS, *(name for name in CARD_VARIABLES if name != "card-selected"))
-"""Words and the card colours. (``card-selected`` is a background: the selected cards' own.)"""
+TEXTS = (*WORDS, *CARD_VARIABLES)
+"""Words and the card colours (a selected card is drawn reversed, in its own colour)."""
 ON = {"background": TEXTS, "surface": TEXTS, "focused log": WORDS, "panel": WORDS}
 """What stands on each background: the table and the hand on the background; a dialog's box
 (the previous trick's cards) on the surface, and the log, whose lines are plain words; a
