@@ -102,6 +102,9 @@ class Client:
         self.closed: str | None = None
         self.refused: dict[str, Any] | None = None  # what ended our stay: an error, a bye
         self.welcomes = 0  # how often a table let us in: a link that did is a link that works
+        self.patience = 0
+        """Refusals of a busy door before we are in to take quietly (``stay_connected`` tries
+        again): a door full of newcomers lets us in a few seconds later."""
         self._cid = 0
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
@@ -283,6 +286,10 @@ class Client:
                                  timer.get("total") or timer["left"])
         elif kind == "room":
             self.room = message["room"]
+        elif kind == "error" and message["code"] == "busy" and self.patience \
+                and not self.admitted:
+            self.patience -= 1
+            return  # (our caller tries again; the listeners hear only if it stays busy)
         elif kind == "error" and (message["code"] in FINAL or not self.admitted):
             self.refused = message
         elif kind == "bye":  # the host closed the table (the seat token is kept): we wait for

@@ -41,6 +41,10 @@ SILENCE, PROBE_EVERY, PROBES = 10, 5, 3
 """A link quiet for SILENCE seconds is probed every PROBE_EVERY; after PROBES unanswered (and
 once sent data has gone unacknowledged that long), the kernel ends it: a Wi-Fi link that
 drops without a word is found out in about 25 s, not in the quarter of an hour TCP takes."""
+BUSY_TRIES = 5
+"""How often a busy door is tried again before a person is told (``Client.patience``): the
+back-off's first waits add up to about 8 s, past the ``Gate``'s 5 s of freshness, after which
+a newcomer pushes out a connection that only sits at the door."""
 BUSY = "the table is busy with other connections: try again"
 """Why the door turns a connection away (in clear, before the preamble), or pushes it out."""
 
@@ -340,14 +344,19 @@ async def stay_connected(client: Client, host: str, port: int,
     BACKOFF[BYE_RETRY] on), so the seat is taken back by itself when the same table resumes.
     A table never reached at all is a failure the client is told about (``unreachable``),
     not an endless "Connecting…"; one whose door pushed us out during the TLS handshake is
-    ``busy``, as its refusal before the handshake would say (``TurnedAway``)."""
+    ``busy``, as its refusal before the handshake would say (``TurnedAway``). A busy door is
+    tried again BUSY_TRIES times before the client is told, since it lets a newcomer in once
+    those crowding it have sat there a few seconds (``Gate``)."""
     attempt = 0
     reached = False
+    client.patience = BUSY_TRIES
     while True:
         try:
             link = await open_link(host, port)
         except (TimeoutError, OSError) as exc:
-            if not reached:
+            if isinstance(exc, TurnedAway) and not reached and client.patience:
+                client.patience -= 1  # wait our turn at a full door, as for its refusal
+            elif not reached:
                 if isinstance(exc, TurnedAway):
                     client.fail("busy", BUSY)
                 else:
@@ -356,11 +365,11 @@ async def stay_connected(client: Client, host: str, port: int,
                 return
             link = None
         if link is not None:
-            reached = True
             if callable(on_link):
                 on_link(link)
-            welcomes = client.welcomes
+            welcomes, patience = client.welcomes, client.patience
             await client.run(link)
+            reached = reached or client.patience == patience  # (a busy door's no: not yet)
             if client.closed_by_host and client.view is not None:  # a match: it may resume
                 attempt = max(attempt, BYE_RETRY)
             elif client.refused is not None:

@@ -371,9 +371,11 @@ async def test_a_player_pushed_out_during_his_tls_handshake_is_told_the_table_is
     under way (a slow link) when a newcomer from another address takes his place — his
     address holds the most (``Gate._fair``). The host has no TLS session to say `busy` in,
     and only closes; the player is told the table is busy, as the door's refusal before the
-    handshake says — not "cannot connect: ConnectionResetError" — and does not try again."""
+    handshake says — not "cannot connect: ConnectionResetError" — once he has no more
+    patience for a busy door (none here: his slow link would keep him in the handshake)."""
     import bhtui.net.tcp as tcp
 
+    monkeypatch.setattr(tcp, "BUSY_TRIES", 0)
     monkeypatch.setattr(tcp, "MAX_HANDSHAKES", 4)
     monkeypatch.setattr(tcp, "HANDSHAKES_PER_ADDRESS", 2)
     table = Table(PRESETS["qingdao"], seed=1)
@@ -392,6 +394,33 @@ async def test_a_player_pushed_out_during_his_tls_handshake_is_told_the_table_is
     for writer in waiting:
         writer.close()
     link.close()
+    server.close()
+
+
+async def test_a_newcomer_at_a_door_crowded_for_now_gets_in_by_himself(monkeypatch):
+    """Connections that only sit at the door (a flood, or a crowd of machines all joining
+    at once) fill his address's places: the door turns a newcomer away (``busy``) while they
+    are in their first seconds. He is not told so at once, to try again by hand: he waits his
+    turn with the back-off, his screen still "Connecting…", and is in once the places free
+    up, having heard no refusal."""
+    import bhtui.net.tcp as tcp
+
+    monkeypatch.setattr(tcp, "HANDSHAKES_PER_ADDRESS", 2)
+    table = Table(PRESETS["qingdao"], seed=1)
+    server = await serve_table(table, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    crowd = [await at_the_door(port, LOOPBACK) for _ in range(2)]
+    client = Client(None, "Ana")  # type: ignore[arg-type]
+    heard: list[dict] = []
+    client.listen(heard.append)
+    staying = in_background(stay_connected(client, LOOPBACK, port))
+    await settle(lambda: any(m["type"] == "closed" for m in heard))  # turned away once
+    for writer in crowd:
+        writer.close()
+    await settle(lambda: client.room is not None or staying.done())
+    assert client.room is not None and table.seats_taken() == 1
+    assert [m for m in heard if m["type"] == "error"] == []
+    staying.cancel()
     server.close()
 
 
