@@ -15,16 +15,20 @@ The same deadlock, from a repaint while suspended, is terok-ai/terok#1187 (stock
 So here the writer outlives a failed write (it drops everything after it), a write waits
 for room only until the app is told to end (then at most ``GRACE`` seconds: time for a
 live terminal to get its modes back), ``stop`` is bounded the same way, and a terminal
-that hangs up or reads EIO ends the app, SIGHUP or not.
+that hangs up or reads EIO ends the app, SIGHUP or not. Keys that are not UTF-8 (a GBK
+terminal, an 8-bit Meta key) are read as replacement characters, not a crash.
 """
 
 from __future__ import annotations
 
+import codecs
+import functools
 import queue
 import select
 import signal
 import threading
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
 from textual.drivers import linux_driver
@@ -113,6 +117,11 @@ class TerminalDriver(LinuxDriver):
             self._writer_thread.hurry()
 
     def run_input_thread(self) -> None:
+        # Textual decodes the keys strictly, by this module-level name, as the thread starts:
+        # one byte that is not UTF-8 (a GBK terminal, an 8-bit Meta key) ended the app with
+        # a traceback. Ours replaces it (a key that does nothing). Only this driver reads
+        # keys in a bhtui process, so the name is not put back.
+        linux_driver.getincrementaldecoder = _lenient_decoder  # type: ignore[assignment]
         try:
             super().run_input_thread()
         except OSError:  # EIO: the terminal is gone
@@ -132,6 +141,11 @@ class TerminalDriver(LinuxDriver):
         if isinstance(self._writer_thread, TerminalWriter):
             self._writer_thread.gone.set()
         self._app.call_later(self._app.exit)
+
+
+def _lenient_decoder(encoding: str) -> Callable[[], codecs.IncrementalDecoder]:
+    """``codecs.getincrementaldecoder``, whose decoders replace what they cannot decode."""
+    return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
 
 
 def end_on_signals(app: Any, loop: Any) -> None:

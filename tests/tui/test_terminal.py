@@ -56,6 +56,35 @@ def test_sigterm_leaves_the_alternate_screen_and_exits(tmp_path):
     assert os.WIFEXITED(status)  # it ended itself, not killed by the signal
 
 
+@pytest.mark.parametrize("typed", [b"\xff", b"\xc4\xe3", b"\xe4\xbd\xa0\xc4\xe3"],
+                         ids=["8-bit meta", "GBK", "UTF-8 then GBK"])
+def test_bytes_that_are_not_utf_8_are_read_as_nothing_and_the_game_goes_on(tmp_path, typed):
+    """A GBK terminal (你 is C4 E3 there) or an 8-bit Meta key sends bytes that are not UTF-8.
+    Textual's input thread decoded them strictly: the app died with a traceback on the
+    screen — over SSH the visitor saw the host's paths. Now they read as a replacement
+    character (a key that does nothing) and the next key is heard."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
+                          BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
+        os.execv(sys.executable, [sys.executable, "-m", "bhtui", "--seed", "7", "--fast",
+                                  "--lang", "en", "--name", "Ana"])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    try:
+        seen = read_until(fd, b"Your hand", b"", 60)
+        assert b"Your hand" in seen, "the table was never drawn"
+        os.write(fd, typed)
+        os.write(fd, b"?")
+        seen = read_until(fd, b"keys and rules", seen, 30)
+        assert b"keys and rules" in seen, "the help never opened after the bytes"
+        assert b"Traceback" not in seen and b"UnicodeDecodeError" not in seen
+        os.kill(pid, signal.SIGTERM)
+        read_until(fd, LEAVE_ALTERNATE_SCREEN, seen, 30)
+        os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+
+
 # ----- issue 27.4: a client ends whatever Textual's writer thread is doing -----
 def headless_host(tmp_path) -> tuple[subprocess.Popen, int]:
     """A waiting room served by `bhtui host --headless` on a free loopback port."""
