@@ -78,8 +78,17 @@ def rules_header(rules: Rules) -> dict[str, Any]:
 
 
 def new_log_path(table_name: str) -> Path:
+    """Where a new game's log goes: the time and the table's name. Two games begun within
+    the same second get two files: the log takes the next free name as it starts
+    (``GameLog.start``)."""
     safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in table_name)[:40] or "table"
     return games_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{safe}.bhlog"
+
+
+def _numbered(path: Path, n: int) -> Path:
+    """``path`` with ``n`` after its name (``…-local2.bhlog``): sorted after the first, so
+    the newest log is still the last by name."""
+    return path.with_name(f"{path.stem}{n}{path.suffix}")
 
 
 class GameLog:
@@ -97,9 +106,16 @@ class GameLog:
 
     # writing
     def start(self, header: dict[str, Any]) -> None:
-        """Create the log, private from the start: it holds the seed and every seat token."""
+        """Create the log, private from the start: it holds the seed and every seat token;
+        under the next free name where a game begun in the same second took ``path``."""
         self.header = header
-        self._file = create_private(self.path)
+        first, n = self.path, 1
+        while self._file is None:  # never over another game's log (it was truncated)
+            try:
+                self._file = create_private(self.path, exclusive=True)
+            except FileExistsError:
+                n += 1
+                self.path = _numbered(first, n)
         self._file.write(MAGIC)
         self._write({"type": "header", **header})
 

@@ -7,13 +7,12 @@ log; the log replayed is only read. "Same deal again" is playing on from a deal'
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from bhtui.net.host import Table
 from bhtui.net.seats import Seat, bot_seat
-from bhtui.store.gamelog import GameLog, games_dir
+from bhtui.store.gamelog import GameLog, new_log_path
 from bhtui.store.replay import Replay
 
 TABLE_NAME = "local"
@@ -25,15 +24,11 @@ dealt again from the start (``d``), so the games list tells the two apart."""
 
 
 def branch_path(kind: str = "on") -> Path:
-    """A log name no game has yet: two games played on within a second get two files."""
+    """A new log's name that says how the game left its replay (two played on within a
+    second get two files: ``GameLog.start``)."""
     if kind not in KINDS:
         raise ValueError(f"{kind!r} is not one of {KINDS}")
-    folder, now = games_dir(), time.strftime("%Y%m%d-%H%M%S")
-    path, n = folder / f"{now}-{TABLE_NAME}-{kind}.bhlog", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{now}-{TABLE_NAME}-{kind}{n}.bhlog"
-    return path
+    return new_log_path(f"{TABLE_NAME}-{kind}")
 
 
 def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequence[str],

@@ -133,3 +133,23 @@ def test_a_log_left_readable_by_an_older_version_is_made_private_when_resumed(tm
     GameLog.load(path).close()
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     assert oct(tmp_path.stat().st_mode & 0o777) == "0o700"
+
+
+def test_two_games_begun_in_the_same_second_keep_a_log_each():
+    """Logs are named by the second a game began and its table: three games against bots
+    started at once (or 再来一局 within the second) had one name, and each start truncated
+    the log before it — a whole game lost. Each now takes the next free name, the newest
+    still the last by name (``host --resume``, ``replay`` find it)."""
+    from bhtui.store.gamelog import latest_log, new_log_path
+
+    path = new_log_path("local")
+    logs = []
+    for seed in (1, 2, 3):
+        log = GameLog(path)
+        log.start({"preset": "qingdao", "seed": seed})
+        log.append(0, {"type": "accept"})
+        log.close()
+        logs.append(log.path)
+    assert len(set(logs)) == 3 and logs[0] == path
+    assert [GameLog.load(p).header["seed"] for p in logs] == [1, 2, 3]
+    assert latest_log() == logs[-1]
