@@ -129,26 +129,35 @@ def test_an_older_bhtui_reads_the_preamble_as_a_refusal_saying_what_to_do():
     assert "update bhtui" in said["reason"]
 
 
-async def test_a_host_speaking_in_clear_is_told_apart_and_hears_nothing_of_us():
-    """An older bhtui's table sends its hello in clear: the client says so and leaves,
-    never sending its name or its seat token where anyone could read them."""
+async def refusal_by(hello: dict, tls: bool) -> tuple[dict, bytes]:
+    """A host that says ``hello`` (inside TLS, or in clear as an older bhtui did) and then
+    only listens: the one refusal the client made of it, and every byte the client sent."""
     heard = bytearray()
 
-    async def old_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        writer.write(encode({**HOST_HELLO, "proto": [2, 0], "app": "0.9"}))  # type: ignore[typeddict-item]
+    async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if tls:
+            await upgraded(writer)
+        writer.write(encode(hello))
         while data := await reader.read(65536):
             heard.extend(data)
 
-    server = await asyncio.start_server(old_host, LOOPBACK, 0)
+    server = await asyncio.start_server(host, LOOPBACK, 0)
     said: list[dict] = []
     client = Client(None, "Ana", token="ab12")  # type: ignore[arg-type]
     client.listen(said.append)
     await asyncio.wait_for(
         stay_connected(client, LOOPBACK, server.sockets[0].getsockname()[1]), 10)
+    server.close()
     (refusal,) = [m for m in said if m["type"] == "error"]
+    return refusal, bytes(heard)
+
+
+async def test_a_host_speaking_in_clear_is_told_apart_and_hears_nothing_of_us():
+    """An older bhtui's table sends its hello in clear: the client says so and leaves,
+    never sending its name or its seat token where anyone could read them."""
+    refusal, heard = await refusal_by({**HOST_HELLO, "proto": [2, 0], "app": "0.9"}, tls=False)
     assert refusal["code"] == "clear" and "0.9" in refusal["reason"]
     assert heard == b""
-    server.close()
 
 
 async def test_a_host_of_another_protocol_is_told_apart_before_it_hears_our_name():
@@ -156,22 +165,8 @@ async def test_a_host_of_another_protocol_is_told_apart_before_it_hears_our_name
     cannot seat us: the client says so in its own words — his version and both protocols —
     before its hello, so it stops for good instead of being turned away in the host's
     English, and sends neither name nor token."""
-    heard = bytearray()
-
-    async def other_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await upgraded(writer)
-        writer.write(encode({**HOST_HELLO, "proto": [PROTOCOL[0] + 1, 2], "app": "9.1"}))  # type: ignore[typeddict-item]
-        while data := await reader.read(65536):
-            heard.extend(data)
-
-    server = await asyncio.start_server(other_host, LOOPBACK, 0)
-    said: list[dict] = []
-    client = Client(None, "Ana", token="ab12")  # type: ignore[arg-type]
-    client.listen(said.append)
-    await asyncio.wait_for(
-        stay_connected(client, LOOPBACK, server.sockets[0].getsockname()[1]), 10)
-    (refusal,) = [m for m in said if m["type"] == "error"]
+    refusal, heard = await refusal_by(
+        {**HOST_HELLO, "proto": [PROTOCOL[0] + 1, 2], "app": "9.1"}, tls=True)
     assert refusal["code"] == "version" and refusal["app"] == "9.1"
     assert f"{PROTOCOL[0] + 1}.2" in refusal["protocols"]
     assert b"Ana" not in heard and b"hello" not in heard
-    server.close()

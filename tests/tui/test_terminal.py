@@ -36,17 +36,27 @@ def read_until(fd: int, wanted: bytes, seen: bytes, limit: float) -> bytes:
     return seen
 
 
-def test_sigterm_leaves_the_alternate_screen_and_exits(tmp_path):
+def game_on_a_pty(tmp_path) -> tuple[int, int, bytes]:
+    """`bhtui` against bots on a pty of 80×24 with its own settings, once its table is
+    drawn: its pid, the pty's master end, and what it drew so far."""
     pid, fd = pty.fork()
-    if pid == 0:  # the child: bhtui on a pty of 80×24, its own settings
+    if pid == 0:  # the child
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
                           BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
         os.execv(sys.executable, [sys.executable, "-m", "bhtui", "--seed", "7", "--fast",
                                   "--lang", "en", "--name", "Ana"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    seen = read_until(fd, b"Your hand", b"", 60)
+    if b"Your hand" not in seen:
+        os.kill(pid, signal.SIGKILL)
+        os.close(fd)
+        pytest.fail("the table was never drawn")
+    return pid, fd, seen
+
+
+def test_sigterm_leaves_the_alternate_screen_and_exits(tmp_path):
+    pid, fd, seen = game_on_a_pty(tmp_path)
     try:
-        seen = read_until(fd, b"Your hand", b"", 60)
-        assert b"Your hand" in seen, "the table was never drawn"
         os.kill(pid, signal.SIGTERM)
         seen = read_until(fd, LEAVE_ALTERNATE_SCREEN, seen, 30)
         _, status = os.waitpid(pid, 0)
@@ -63,16 +73,8 @@ def test_bytes_that_are_not_utf_8_are_read_as_nothing_and_the_game_goes_on(tmp_p
     Textual's input thread decoded them strictly: the app died with a traceback on the
     screen — over SSH the visitor saw the host's paths. Now they read as a replacement
     character (a key that does nothing) and the next key is heard."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
-                          BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
-        os.execv(sys.executable, [sys.executable, "-m", "bhtui", "--seed", "7", "--fast",
-                                  "--lang", "en", "--name", "Ana"])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    pid, fd, seen = game_on_a_pty(tmp_path)
     try:
-        seen = read_until(fd, b"Your hand", b"", 60)
-        assert b"Your hand" in seen, "the table was never drawn"
         os.write(fd, typed)
         os.write(fd, b"?")
         seen = read_until(fd, b"keys and rules", seen, 30)
