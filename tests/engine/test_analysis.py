@@ -247,3 +247,30 @@ def test_the_help_and_the_readme_name_as_many_deals_as_the_analysis_plays(cli):
     readme = Path(__file__).resolve().parents[2] / "README.md"
     assert f"candidate out on ({PLAYOUTS})" in " ".join(cli("analyse", "--help").stdout.split())
     assert f"on the same {PLAYOUTS} deals" in " ".join(readme.read_text().split())
+
+
+DEEP = "[" * 100000 + "]" * 100000
+"""A cache nested past the JSON parser's depth: json.loads raised RecursionError."""
+
+
+def test_a_cache_that_cannot_be_read_is_no_cache_and_is_replaced_whole_and_private(
+        tmp_path, cli):
+    """A cache nested deeper than the parser goes printed a RecursionError traceback; it is
+    no cache now, and the analysis is kept in its place, 0600. A link standing there is
+    replaced, never written through (the file it pointed at was rewritten)."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    kept = cache_path(path)
+    kept.write_text(DEEP)
+    done = cli("analyse", "--playouts", "1", "--seat", "0", str(path))
+    assert done.returncode == 0 and "seat 0 (P0)" in done.stdout
+    replay = Replay.from_log(GameLog.load(path))
+    assert cached(path, replay, 0, 1) is not None
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    other = tmp_path / "notes.txt"
+    other.write_text("mine")
+    kept.unlink()
+    kept.symlink_to(other)
+    assert cli("analyse", "--playouts", "2", str(path)).returncode == 0
+    assert other.read_text() == "mine" and not kept.is_symlink()
+    assert cached(path, replay, 0, 2) is not None
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600

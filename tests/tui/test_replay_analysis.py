@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from analysis_helpers import played_log
+from bhtui.analysis import cache_path
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
@@ -253,3 +254,16 @@ async def test_playing_on_from_the_next_round_leaves_the_last_result_to_the_log(
         await pilot.pause()
         assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
         assert "Round 1 over" not in playing.status
+
+
+async def test_a_replay_beside_an_analysis_that_cannot_be_read_opens_and_analyses_anew(tmp_path):
+    """A cache nested past the JSON parser's depth crashed the replay on mount (a
+    full-screen traceback): it is no cache, and ``a`` makes the analysis again."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    cache_path(path).write_text("[" * 100000 + "]" * 100000)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert "Action 0/30" in status(app) and "analysed" not in status(app)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "analysed: mistakes" in status(app), "the analysis")
