@@ -274,3 +274,27 @@ def test_a_cache_that_cannot_be_read_is_no_cache_and_is_replaced_whole_and_priva
     assert other.read_text() == "mine" and not kept.is_symlink()
     assert cached(path, replay, 0, 2) is not None
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+def test_a_log_larger_than_any_game_is_refused_unread_naming_the_bound(tmp_path, cli,
+                                                                       nothing_starts):
+    """A 300 MB log was read whole (641 MB at its peak) before a refusal; one past MAX_LOG
+    is refused by its size, the bound named, by `analyse` and `replay` alike, none of it
+    read into memory."""
+    import tracemalloc
+
+    from bhtui.store.gamelog import MAX_LOG
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    with path.open("r+b") as file:
+        file.truncate(MAX_LOG + 1)  # the game, then zeros (sparse: nothing written)
+    tracemalloc.start()
+    try:
+        for command in ("analyse", "replay"):
+            done = cli(command, str(path))
+            assert done.returncode == 2
+            assert f"is larger than {MAX_LOG >> 20} MiB" in done.stderr
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MAX_LOG // 8
