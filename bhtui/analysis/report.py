@@ -30,6 +30,8 @@ def review_of(replay: Replay, seat: int, playouts: int, show_progress: bool = Fa
 
 def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
            show_progress: bool = False) -> str:
+    """The review as lines, or as JSON (ASCII: nothing from the log reaches a terminal as it
+    is)."""
     review = review_of(replay, seat, playouts, show_progress)
     if as_json:
         return json.dumps({
@@ -37,7 +39,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
             "name": replay.names[seat], "mark_at": MARK_AT, **review.as_dict(),
             "marked": [d.position for d in review.marks()],
             "summary": [vars(r) for r in review.summary()],
-        }, ensure_ascii=False, indent=1)
+        }, indent=1)
     lines = [f"{replay.game} {replay.preset}, seat {seat} ({replay.names[seat]}): "
              f"{len(review.decisions)} decisions weighed by hard, {playouts} deals each; "
              f"marked (!) when they cost more than {MARK_AT:g} point"]

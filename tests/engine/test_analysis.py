@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import stat
+import unicodedata
 from collections import Counter
 from typing import Any
 
@@ -298,3 +299,21 @@ def test_a_log_larger_than_any_game_is_refused_unread_naming_the_bound(tmp_path,
     finally:
         tracemalloc.stop()
     assert peak < MAX_LOG // 8
+
+
+EVIL = "\x1b[2J\x1b]52;c;aGk=\x07\u202eevil\r\n\x00\x9bx"
+"""A seat's name that clears the screen, writes the clipboard (OSC 52), reverses the text,
+breaks the line, and holds a NUL and an 8-bit CSI."""
+
+
+def test_analyse_prints_the_names_in_a_log_cleaned_text_and_json(tmp_path, cli):
+    """The text output printed a log's seat names as they were, escape sequences and all;
+    they are cleaned as the network cleans names, and --json is ASCII."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40, names={0: EVIL})
+    done = cli("analyse", "--playouts", "1", str(path))
+    assert done.returncode == 0
+    assert "seat 0 ([2J]52;c;aGk=evil  x): " in done.stdout
+    assert not [c for c in done.stdout.replace("\n", "")
+                if unicodedata.category(c) in ("Cc", "Cf")]
+    done = cli("analyse", "--playouts", "1", "--json", str(path))
+    assert done.stdout.isascii() and json.loads(done.stdout)["name"] == "[2J]52;c;aGk=evil  x"

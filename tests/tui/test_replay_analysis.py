@@ -13,7 +13,7 @@ from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import ReplaySession
 from bhtui.tui.table import TableScreen
 
-from tui_helpers import config, table, wait_for
+from tui_helpers import config, screen_text, table, wait_for
 
 BAD_AT = 47  # seed 1 of qingdao: seat 0 breaks 2 2 and BJ BJ where passing wins
 
@@ -267,3 +267,18 @@ async def test_a_replay_beside_an_analysis_that_cannot_be_read_opens_and_analyse
         assert "Action 0/30" in status(app) and "analysed" not in status(app)
         await pilot.press("a")
         await wait_for(pilot, lambda: "analysed: mistakes" in status(app), "the analysis")
+
+
+async def test_a_replay_shows_the_names_in_a_log_cleaned_bidi_overrides_too(tmp_path):
+    """The replay dropped a name's escape sequences but kept its U+202E, which turns the
+    rest of the line round; the name is cleaned as the network cleans names."""
+    evil = "\x1b[2J\x1b]52;c;aGk=\x07\u202eevil\r\n\x00x"
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30, names={0: evil, 1: evil})
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        shown = "\n".join(screen_text(app))
+        assert "[2J]52;c;aGk=evil" in shown and "\u202e" not in shown
+        await pilot.press("s")
+        assert "[2J]52;c;aGk=evil  x's seat" in status(app)
