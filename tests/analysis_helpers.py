@@ -39,3 +39,15 @@ def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
     log.close()
     return log.path
 
+
+def strict_log(folder: Path, limit: int = 70, at: int = 20) -> Path:
+    """Lianzhong's rules with ``strict_auto`` (R-AUTO-2): seat 0 takes its first decisions
+    itself, then the table puts it on 托管 (logged as the table's ``auto`` action) and the
+    rule's auto-player plays it."""
+    def tuoguan(match: Any, seat: int) -> Action | None:
+        if len(match.actions) >= at and not match.view(0)["strict_auto"]["on"][0]:
+            return {"type": "auto", "on": True}
+        return None
+
+    return played_log(folder, "lianzhong-classic", "baohuang", 1, mine=tuoguan, limit=limit,
+                      options={"strict_auto": True})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import stat
 import unicodedata
 from collections import Counter
@@ -14,8 +15,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from analysis_helpers import played_log
-from bhtui.analysis import Cancelled, analyse, cache_path, cached, review_of, save
+from analysis_helpers import played_log, strict_log
+from bhtui.analysis import Cancelled, analyse, cache_path, cached, report, review_of, save
 from bhtui.cards import parse_card, rank_of
 from bhtui.doudizhu.deal import Deal as DoudizhuDeal
 from bhtui.doudizhu.deal import shuffled_deal as doudizhu_deal
@@ -317,3 +318,41 @@ def test_analyse_prints_the_names_in_a_log_cleaned_text_and_json(tmp_path, cli):
                 if unicodedata.category(c) in ("Cc", "Cf")]
     done = cli("analyse", "--playouts", "1", "--json", str(path))
     assert done.stdout.isascii() and json.loads(done.stdout)["name"] == "[2J]52;c;aGk=evil  x"
+
+
+def test_R_AUTO_2_decisions_tuoguan_took_are_said_to_be_its_and_never_counted(tmp_path, cli):
+    """Under R-AUTO-2 the rule's auto-player passed where hard would have played, and the
+    report counted it as the person's mistake. Its decisions are listed as 托管's, with no
+    mark, and left out of the marks, the summary's counts and the JSON's `marked`."""
+    path = strict_log(tmp_path)
+    done = cli("analyse", "--playouts", str(FEW), str(path))
+    assert done.returncode == 0
+    lines = [line for line in done.stdout.splitlines() if " #" in line]
+    auto = [line for line in lines if line.endswith("托管, not counted")]
+    own = [line for line in lines if line not in auto]
+    assert auto and own and not [line for line in auto if line.startswith(" !")]
+    assert any(float(line.split("cost ")[1].split()[0]) > 1.0 for line in auto)
+    assert f"; {len(auto)} taken by 托管 are not counted" in done.stdout
+    assert f"(of {len(own)} weighed; {len(auto)} by 托管 not counted)" in done.stdout
+    data = json.loads(cli("analyse", "--playouts", str(FEW), "--json", str(path)).stdout)
+    taken = {d["position"] for d in data["decisions"] if d["auto"]}
+    assert len(taken) == len(auto) and not taken & set(data["marked"])
+    assert data["summary"][0]["auto"] == len(auto)
+    assert data["summary"][0]["analysed"] == len(own)
+
+
+CARD = re.compile(r"(10|[2-9JQKA])[SHCD]|SJ|BJ|GC")
+
+
+def test_analyse_writes_every_play_as_the_cli_writes_cards(tmp_path):
+    """A person's plays name their cards (``QC QC QH QD``), a bot's and hard's their set by
+    rank (``K K``): the report wrote both side by side. Every play is now the cards it laid
+    (or hard's would have), as `bhtui sim` writes the called card: ``10H``, ``SJ``."""
+    replay = as_played(bot_replay("qingdao", "baohuang", 1, 60))
+    moves = re.findall(r"played (.+?) +(?:[-+]\d+\.\d\d|\?) +hard (.+?) +[-+]\d+\.\d\d",
+                       report(replay, 0, FEW))
+    plays = [move for pair in moves for move in pair
+             if move.split()[0] not in ("accept", "decline", "call", "pass")]
+    assert len(plays) > 4
+    for play in plays:
+        assert all(CARD.fullmatch(card) for card in play.split()), play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from analysis_helpers import played_log
+from analysis_helpers import played_log, strict_log
 from bhtui.analysis import cache_path
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
@@ -66,8 +66,9 @@ async def test_a_replay_analysed_in_the_background_its_mistake_found_and_played_
             before = screen.position
             await pilot.press("n")
             assert screen.position > before, "n found no mistake further on"
-        assert "! P0: 2 2 BJ BJ" in status(app) and "hard: pass" in status(app)
-        assert "! mistake: P0: 2 2 BJ BJ" in log_text(app)
+        # the cards it laid, in the card style, as the seat boxes draw them
+        assert "! P0: 2♠ 2♣ BJ BJ" in status(app) and "hard: pass" in status(app)
+        assert "! mistake: P0: 2♠ 2♣ BJ BJ" in log_text(app)
         assert (tmp_path / f"{path.stem}.analysis").exists()  # kept for the next look
         await pilot.press("left")  # the moment before the mistake: try another line
         await pilot.press("p")
@@ -282,3 +283,32 @@ async def test_a_replay_shows_the_names_in_a_log_cleaned_bidi_overrides_too(tmp_
         assert "[2J]52;c;aGk=evil" in shown and "\u202e" not in shown
         await pilot.press("s")
         assert "[2J]52;c;aGk=evil  x's seat" in status(app)
+
+
+async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_none(
+        tmp_path, monkeypatch):
+    """Under R-AUTO-2 the auto-player's passes were the person's mistakes in the replay: its
+    decisions say 托管 beside the name, with no mark, none in the log's mistakes, and the
+    count of mistakes leaves them out. (4 deals a decision: at 64 this game's auto-player
+    costs less than a point anywhere.)"""
+    import bhtui.tui.replay
+
+    monkeypatch.setattr(bhtui.tui.replay, "PLAYOUTS", 4)
+    path = strict_log(tmp_path, at=0)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        review = screen.review
+        costly = [d for d in review.decisions if d.auto and d.cost and d.cost > 1.0]
+        assert costly, "no decision of 托管's that would be a mistake were it his"
+        own = [d for d in review.decisions if not d.auto and d.cost and d.cost > 1.0]
+        assert f"mistakes {len(own)}" in status(app)
+        await pilot.press(*["right"] * (costly[0].position + 1))
+        assert "P0 (托管, not counted): " in status(app) and "! P0" not in status(app)
+        assert f"cost {costly[0].cost:.1f}" in status(app)
+        await pilot.press("end")
+        assert log_text(app).count("! mistake: P0") == len(review.marks())
+        assert "! mistake: P0 (托管" not in log_text(app)
