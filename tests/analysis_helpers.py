@@ -14,15 +14,19 @@ from bhtui.store.gamelog import GameLog, rules_header
 
 def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
                level: str = "normal", mine: Callable[[Any, int], Action | None] | None = None,
-               people: tuple[int, ...] = (0,), limit: int | None = None) -> Path:
+               people: tuple[int, ...] = (0,), limit: int | None = None,
+               names: dict[int, str] | None = None,
+               options: dict[str, Any] | None = None) -> Path:
     """A finished match of ``level`` bots saved as ``folder/NAME.bhlog``; ``mine(match,
-    seat)`` may choose seat 0's action instead (None: the bot's)."""
-    played, rules = rules_named(preset, game)
+    seat)`` may choose seat 0's action instead (None: the bot's); ``names``: seats' names
+    other than P0, P1 …; ``options``: the preset's rule options."""
+    played, rules = rules_named(preset, game, options)
     size = played.seats(rules)
     log = GameLog(folder / f"{game}-{preset}-{seed}.bhlog")
     log.start({**rules_header(rules), "seed": seed, "rounds": rounds, "name": "local",
                "id": secrets.token_hex(8),
-               "seats": [{"name": f"P{s}", "bot": None if s in people else level,
+               "seats": [{"name": (names or {}).get(s, f"P{s}"),
+                          "bot": None if s in people else level,
                           "token": secrets.token_hex(8)} for s in range(size)]})
     match = played.new_match(rules, seed, rounds)
     bots = [played.make_bot(level, s) for s in range(size)]
@@ -34,3 +38,16 @@ def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
         log.append(seat, action)
     log.close()
     return log.path
+
+
+def strict_log(folder: Path, limit: int = 70, at: int = 20) -> Path:
+    """Lianzhong's rules with ``strict_auto`` (R-AUTO-2): seat 0 takes its first decisions
+    itself, then the table puts it on 托管 (logged as the table's ``auto`` action) and the
+    rule's auto-player plays it."""
+    def tuoguan(match: Any, seat: int) -> Action | None:
+        if len(match.actions) >= at and not match.view(0)["strict_auto"]["on"][0]:
+            return {"type": "auto", "on": True}
+        return None
+
+    return played_log(folder, "lianzhong-classic", "baohuang", 1, mine=tuoguan, limit=limit,
+                      options={"strict_auto": True})

@@ -14,12 +14,12 @@ from bhtui.analysis.review import (
     Decision,
     Review,
     RoundSummary,
-    action_text,
     analyse,
     decisions_of,
+    move_text,
 )
 
 __all__ = [
-    "MARK_AT", "PLAYOUTS", "Cancelled", "Decision", "Review", "RoundSummary", "action_text",
-    "analyse", "cache_path", "cached", "decisions_of", "report", "review_of", "save",
+    "MARK_AT", "PLAYOUTS", "Cancelled", "Decision", "Review", "RoundSummary", "analyse",
+    "cache_path", "cached", "decisions_of", "move_text", "report", "review_of", "save",
 ]

@@ -1,6 +1,8 @@
 """An analysis kept beside its log (``GAME.bhlog`` → ``GAME.analysis``), private like the
 log itself: it tells what the seat held. One file per log holds a review per seat and
-playout count; one made from other actions (a log that grew since) is not used."""
+playout count; one made from other actions (a log that grew since) is not used. A file that
+cannot be read as one — missing, damaged, nested past the parser's depth, too large — is no
+cache: the analysis is made again and the file written anew."""
 
 from __future__ import annotations
 
@@ -8,8 +10,13 @@ import json
 from pathlib import Path
 
 from bhtui.analysis.review import Review, digest_of
-from bhtui.store.private import create_private
+from bhtui.store.private import replace_private
 from bhtui.store.replay import Replay
+
+MAX_CACHE = 64 << 20
+"""Bytes of a cache read at most: a decision is kept in about 250 bytes, so this holds a
+quarter of a million of them, a seat's over thousands of rounds (bhtui reads no log of more
+than 16 MiB, and weighing one seat's decisions in that would take a day)."""
 
 
 def cache_path(log: Path) -> Path:
@@ -18,8 +25,10 @@ def cache_path(log: Path) -> Path:
 
 def _entries(path: Path) -> dict[str, object]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with path.open("rb") as file:
+            text = file.read(MAX_CACHE + 1)
+        data = json.loads(text) if len(text) <= MAX_CACHE else None
+    except (OSError, ValueError, RecursionError):  # (JSON nested deeper than the stack)
         return {}  # none yet, or damaged: analysed again, and written anew
     return data if isinstance(data, dict) else {}
 
@@ -39,10 +48,10 @@ def cached(log: Path, replay: Replay, seat: int, playouts: int) -> Review | None
 
 
 def save(log: Path, review: Review) -> Path:
-    """Keep ``review`` beside ``log`` (0600), with the other seats' already there."""
+    """Keep ``review`` beside ``log`` (private, replaced whole), with the other seats'
+    already there."""
     path = cache_path(log)
     entries = _entries(path)
     entries[_name(review.seat, review.playouts)] = review.as_dict()
-    with create_private(path) as out:
-        out.write(json.dumps(entries, ensure_ascii=False).encode("utf-8"))
+    replace_private(path, json.dumps(entries, ensure_ascii=False).encode("utf-8"))
     return path

@@ -7,7 +7,7 @@ import json
 import sys
 
 from bhtui.analysis.cache import cached, save
-from bhtui.analysis.review import MARK_AT, Review, action_text, analyse
+from bhtui.analysis.review import MARK_AT, Review, RoundSummary, analyse, move_text
 from bhtui.store.replay import Replay
 
 
@@ -30,6 +30,9 @@ def review_of(replay: Replay, seat: int, playouts: int, show_progress: bool = Fa
 
 def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
            show_progress: bool = False) -> str:
+    """The review as lines, its plays in the CLI's card notation (``10H``, as `bhtui sim`
+    writes the called card), or as JSON (ASCII: nothing from the log reaches a terminal as it
+    is). 托管's decisions (R-AUTO-2) are listed, said to be 托管's, and counted nowhere."""
     review = review_of(replay, seat, playouts, show_progress)
     if as_json:
         return json.dumps({
@@ -37,10 +40,12 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
             "name": replay.names[seat], "mark_at": MARK_AT, **review.as_dict(),
             "marked": [d.position for d in review.marks()],
             "summary": [vars(r) for r in review.summary()],
-        }, ensure_ascii=False, indent=1)
+        }, indent=1)
+    auto = sum(d.auto for d in review.decisions)
     lines = [f"{replay.game} {replay.preset}, seat {seat} ({replay.names[seat]}): "
              f"{len(review.decisions)} decisions weighed by hard, {playouts} deals each; "
-             f"marked (!) when they cost more than {MARK_AT:g} point"]
+             f"marked (!) when they cost more than {MARK_AT:g} point"
+             + (f"; {auto} taken by 托管 are not counted" if auto else "")]
     summaries = {s.round: s for s in review.summary()}
     shown = None
     for d in review.decisions:
@@ -50,16 +55,17 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
         played = "?" if d.played_mean is None else f"{d.played_mean:+.2f}"
         cost = "" if d.cost is None else f"  cost {d.cost:.2f}"
         lines.append(f" {'!' if d.marked() else ' '} #{d.position + 1:<5} "
-                     f"played {action_text(d.played):<14} {played:>6}   "
-                     f"hard {action_text(d.best):<14} {d.best_mean:+.2f}{cost}")
-    lines += [_summary_line(s.round, s.marked, s.cost, s.analysed)
-              for s in summaries.values()]
+                     f"played {move_text(d.played, d.played_cards):<14} {played:>6}   "
+                     f"hard {move_text(d.best, d.best_cards):<14} {d.best_mean:+.2f}{cost}"
+                     + ("  托管, not counted" if d.auto else ""))
+    lines += [_summary_line(s) for s in summaries.values()]
     per_round = review.seconds / review.rounds if review.rounds else 0.0
     lines.append(f"analysed {review.rounds} rounds in {review.seconds:.1f} s: "
                  f"{per_round:.1f} s a round (one core)")
     return "\n".join(lines)
 
 
-def _summary_line(number: int, marked: int, cost: float, analysed: int) -> str:
-    plays = "1 play" if marked == 1 else f"{marked} plays"
-    return f"round {number}: {plays} cost {cost:.1f} points (of {analysed} weighed)"
+def _summary_line(s: RoundSummary) -> str:
+    plays = "1 play" if s.marked == 1 else f"{s.marked} plays"
+    auto = f"; {s.auto} by 托管 not counted" if s.auto else ""
+    return f"round {s.round}: {plays} cost {s.cost:.1f} points (of {s.analysed} weighed{auto})"

@@ -8,6 +8,12 @@ own event when applied: the set or hand played, the bid, the call — not the su
 happened to pick); its cost is the best candidate's mean less its own, and a cost above
 ``MARK_AT`` marks it. Each decision's bot is seeded by its position, so an analysis is the
 same wherever and whenever it runs.
+
+Who decided: a log records the seat of each action, not whether the person chose it. Where
+the rules prescribe the auto-player (Baohuang's ``strict_auto``, R-AUTO-2) the table tells
+the match who is on 托管, and the view says so: those decisions are the rule's, shown as 托管
+and left out of the seat's mistakes. Elsewhere 托管 (R-AUTO-1), a bot playing for a person
+away, and a hint taken are not in the log, so they cannot be told apart from his own.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ import json
 import pickle
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bhtui.games import Action, Event
+from bhtui.cards import card_text, parse_card
+from bhtui.games import Action, Event, Game
 from bhtui.store.replay import Replay
+from bhtui.text import clean_text
 
 PLAYOUTS = 64
 """Deals per decision, every candidate played out on each: about a fifth of a second to a
@@ -31,12 +39,13 @@ worth 2.4 points (spending 2 2 BJ BJ where passing wins: 2.4 at 400 deals) read 
 MARK_AT = 1.0
 """A move costing more than this (points of the round's expected score) is marked; below it
 the difference is mostly the noise of 64 deals."""
-VERSION = 4
+VERSION = 5
 """Bumped when the same log and settings would analyse differently: a cache of another
 version is not read. (2: hard's deals read the plays seen; Dou Dizhu's appraisal weighs
 what its decide weighs. 3: the playouts keep an open solo's rebels on one side. 4: Weihai's
 steps before play and its holder of both cards are weighed, with the role's edge; a seat
-that paid tribute holds nothing above it.)"""
+that paid tribute holds nothing above it. 5: each play with the cards it lays, and the
+decisions 托管 took marked.)"""
 
 
 class Cancelled(Exception):
@@ -57,6 +66,13 @@ class Decision:
     candidates (hard did not consider it worth weighing)."""
     best_mean: float
     candidates: int
+    played_cards: tuple[str, ...] | None = None
+    """The cards the move played laid (a play), None for any other move."""
+    best_cards: tuple[str, ...] | None = None
+    """The cards hard's choice would have laid from the same hand."""
+    auto: bool = False
+    """Taken by 托管 as the rules prescribe it (R-AUTO-2): the rule's move, not the person's
+    (weighed, shown, never counted as his mistake)."""
 
     @property
     def cost(self) -> float | None:
@@ -64,17 +80,21 @@ class Decision:
         return None if self.played_mean is None else max(0.0, self.best_mean - self.played_mean)
 
     def marked(self, mark_at: float = MARK_AT) -> bool:
+        """A mistake of the seat's own: costly, and not 托管's."""
         cost = self.cost
-        return cost is not None and cost > mark_at
+        return not self.auto and cost is not None and cost > mark_at
 
 
 @dataclass(frozen=True)
 class RoundSummary:
     round: int
     analysed: int
+    """The seat's own decisions weighed (not 托管's)."""
     marked: int
     cost: float
     """What the marked moves cost together."""
+    auto: int = 0
+    """Decisions 托管 took (R-AUTO-2), weighed but not counted."""
 
 
 @dataclass
@@ -104,8 +124,9 @@ class Review:
         out = []
         for number, ds in sorted(rounds.items()):
             marked = [d for d in ds if d.marked(mark_at)]
-            out.append(RoundSummary(number, len(ds), len(marked),
-                                    round(sum(d.cost or 0.0 for d in marked), 2)))
+            auto = sum(d.auto for d in ds)
+            out.append(RoundSummary(number, len(ds) - auto, len(marked),
+                                    round(sum(d.cost or 0.0 for d in marked), 2), auto))
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -122,11 +143,13 @@ class Review:
             decisions = [Decision(int(d["position"]), int(d["round"]), _action(d["played"]),
                                   _action(d["best"]),
                                   None if d["played_mean"] is None else float(d["played_mean"]),
-                                  float(d["best_mean"]), int(d["candidates"]))
+                                  float(d["best_mean"]), int(d["candidates"]),
+                                  _cards(d["played_cards"]), _cards(d["best_cards"]),
+                                  d["auto"] is True)
                          for d in data["decisions"]]
             return cls(int(data["seat"]), int(data["playouts"]), str(data["digest"]),
                        decisions, float(data["seconds"]), int(data["rounds"]))
-        except (KeyError, TypeError, AttributeError) as exc:
+        except (KeyError, TypeError, AttributeError, OverflowError) as exc:
             raise ValueError(f"not an analysis ({exc})") from None
 
 
@@ -134,6 +157,14 @@ def _action(value: Any) -> Action:
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         raise TypeError(f"not an action: {value!r:.40}")
     return value  # type: ignore[return-value]
+
+
+def _cards(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise TypeError(f"not cards: {value!r:.40}")
+    return tuple(value)
 
 
 def digest_of(replay: Replay) -> str:
@@ -146,14 +177,28 @@ def decisions_of(replay: Replay, seat: int) -> int:
     return sum(1 for s, _ in replay.actions if s == seat)
 
 
-def action_text(action: Action) -> str:
-    """A move in the log's notation: the set or hand played, else its type and values."""
-    if action.get("type") == "play":
-        played = action.get("set") or action.get("hand") or " ".join(action.get("cards", ()))
-        return str(played)
-    extra = [k if v is True else str(v) for k, v in sorted(action.items())
-             if k != "type" and v not in (None, False)]
-    return " ".join([str(action.get("type")), *extra])
+def move_text(action: Action, cards: Sequence[str] | None,
+              label: Callable[[str], str] = str) -> str:
+    """A move as a person reads it, in one notation whoever made it: a play as the cards it
+    laid, anything else as its type and values; each card as ``label`` writes it (the CLI's
+    ``10H``, a screen's card style). A play whose cards are not known (hard's choice where
+    托管 allowed the seat no other move, so it was never laid) is its set by ranks. Cleaned:
+    the values are the log's."""
+    if cards is None and action.get("type") == "play":
+        cards = str(action.get("set") or action.get("hand") or "").split()
+    if cards is not None:
+        return clean_text(" ".join(label(_card(c) or c) for c in cards))
+    extra = [k if v is True else label(card) if k == "card" and (card := _card(v)) else str(v)
+             for k, v in sorted(action.items()) if k != "type" and v not in (None, False)]
+    return clean_text(" ".join([str(action.get("type")), *extra]))
+
+
+def _card(value: object) -> str | None:
+    """A card as the protocol writes it (``10H`` of ``th``), None for anything else."""
+    try:
+        return card_text(parse_card(value))  # type: ignore[arg-type]
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 def analyse(replay: Replay, seat: int, playouts: int = PLAYOUTS,
@@ -182,8 +227,9 @@ def analyse(replay: Replay, seat: int, playouts: int = PLAYOUTS,
                     if key == played:
                         mean = appraised.mean
                 d: Decision = decision[0]
-                review.decisions.append(Decision(d.position, d.round, action, d.best, mean,
-                                                 d.best_mean, d.candidates))
+                review.decisions.append(Decision(
+                    d.position, d.round, action, d.best, mean, d.best_mean, d.candidates,
+                    _laid(game, events, seat), d.best_cards, d.auto))
                 rounds.add(d.round)
             done += 1
             if progress is not None:
@@ -195,8 +241,9 @@ def analyse(replay: Replay, seat: int, playouts: int = PLAYOUTS,
 def _weigh(game: Any, match: Any, seat: int, k: int, action: Action,
            playouts: int) -> tuple[Decision, list[tuple[str | None, Any]]] | None:
     """hard's appraisal of the seat's decision before action ``k``, each candidate with
-    what it does; None where hard does not search or the action is none of the offer's
-    kinds (a table's 托管 switch)."""
+    what it does, and whether 托管 took it (the view says who is on it where the rules
+    prescribe the auto-player); None where hard does not search or the action is none of
+    the offer's kinds (a table's 托管 switch)."""
     view = match.view(seat)
     offer = game.offer_of_view(view)
     if action.get("type") not in {a.get("type") for a in offer}:
@@ -206,16 +253,37 @@ def _weigh(game: Any, match: Any, seat: int, k: int, action: Action,
         return None
     saved = pickle.dumps(match)
     keyed: list[tuple[str | None, Any]] = []
+    laid: list[tuple[str, ...] | None] = []
     for appraised in appraisals:
         copy = pickle.loads(saved)  # our own bytes, just made
         try:
-            keyed.append((_key(copy.apply(seat, appraised.action), seat, appraised.action),
-                          appraised))
+            events = copy.apply(seat, appraised.action)
         except game.illegal:
             keyed.append((None, appraised))
+            laid.append(None)
+            continue
+        keyed.append((_key(events, seat, appraised.action), appraised))
+        laid.append(_laid(game, events, seat))
     best = appraisals[0]
     return Decision(k, int(view["round"]), action, best.action, None, best.mean,
-                    len(appraisals)), keyed
+                    len(appraisals), None, laid[0], _on_auto(view, seat)), keyed
+
+
+def _on_auto(view: dict[str, Any], seat: int) -> bool:
+    """Whether the view says the seat is on 托管 by the rules' auto-player (R-AUTO-2: its
+    ``strict_auto``, public, from the table's ``auto`` actions in the log)."""
+    on = (view.get("strict_auto") or {}).get("on") or ()
+    return seat < len(on) and bool(on[seat])
+
+
+def _laid(game: Game, events: list[Event], seat: int) -> tuple[str, ...] | None:
+    """The cards the seat's play laid, as its event says (the suits the engine chose for a
+    set named by ranks); None when the move was no play."""
+    for event in events:
+        moved = game.move_of(event)
+        if moved is not None and moved[0] == seat and isinstance(moved[1], list):
+            return tuple(moved[1])
+    return None
 
 
 def _key(events: list[Event], seat: int, action: Action) -> str:

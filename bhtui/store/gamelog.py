@@ -36,6 +36,12 @@ from bhtui.text import clean_line
 
 MAGIC = b"BHTUILOG1\n"
 MAX_RECORD = 1 << 20
+MAX_LOG = 16 << 20
+"""Bytes of a log read at most; a larger file is refused before it is read. A Baohuang round
+logs 9 to 15 KB (a 300-round endless match 4.5 MB; the largest log found, a host's 860-round
+stress run, 7.5 MB), so this holds over a thousand rounds: days of play. A 300 MB file was
+read whole (641 MB at its peak) only to be refused, and a replay keeps every action's events
+besides (the 7.5 MB log took 600 MB)."""
 MAX_NESTING = 4
 """Lists and maps in one another that a header's value may hold (its seats, a list of maps,
 hold 2): msgpack decodes a thousand levels, past Python's recursion limit, and any message
@@ -229,9 +235,14 @@ class GameLog:
         :meth:`reopen` makes it ready for appending."""
         log = cls(path)
         try:
-            data = path.read_bytes()
+            with path.open("rb") as file:  # (a device or a file still growing: read no more)
+                size = os.fstat(file.fileno()).st_size
+                data = b"" if size > MAX_LOG else file.read(MAX_LOG + 1)
         except OSError as exc:
             raise GameLogError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if max(size, len(data)) > MAX_LOG:
+            raise GameLogError(f"{path} is larger than {MAX_LOG >> 20} MiB, more than any game "
+                               f"log holds (over a thousand rounds fit in that): not read")
         if not data.startswith(MAGIC):
             raise GameLogError(f"{path} is not a bhtui game log")
         offset, good_end = len(MAGIC), len(MAGIC)

@@ -7,6 +7,7 @@ read them (a chmod after writing leaves such a moment, and a umask of 022 would 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import IO
 
@@ -37,3 +38,18 @@ def create_private(path: Path, exclusive: bool = False, folder: bool = True) -> 
     fd = os.open(path, flags, 0o600)
     os.fchmod(fd, 0o600)
     return os.fdopen(fd, "wb")
+
+
+def replace_private(path: Path, data: bytes) -> None:
+    """``data`` as the whole of ``path``, written to a private (0600) file beside it that then
+    takes its place: a reader never sees half of it, a crash leaves the old file whole, and a
+    link at ``path`` is replaced, never followed (writing through it rewrote what it pointed
+    at). Its folder must exist and is left as it is."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")  # made 0600
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from bhtui.games import DEFAULT_GAME, Action, Event, GameMatch, rules_named
-from bhtui.store.gamelog import GameLog
+from bhtui.store.gamelog import MAX_TEXT, GameLog
+from bhtui.text import clean_line
 
 CHECKPOINT_EVERY = 64
 
@@ -29,7 +30,7 @@ class Replay:
     rounds: int | None
     actions: list[tuple[int, Action]]
     names: list[str] = field(default_factory=list)
-    """The seats' names (Seat 0, Seat 1 … when left out)."""
+    """The seats' names (Seat 0, Seat 1 … when left out; a log's cleaned, :func:`_name`)."""
     game: str = DEFAULT_GAME
     people: int | None = None
     """How many seats a person took (the log header's seats without a bot); None: unknown."""
@@ -69,7 +70,7 @@ class Replay:
         plays another edition of them, or the header's seed or rounds are damaged)."""
         h, (game, rules) = log.header, log.rules()
         seats = h.get("seats", [])
-        names = [str(s.get("name") or f"Seat {i}") if isinstance(s, dict) else f"Seat {i}"
+        names = [_name(s.get("name") if isinstance(s, dict) else None, i)
                  for i, s in enumerate(seats)]
         persons = [i for i, s in enumerate(seats) if isinstance(s, dict) and not s.get("bot")] \
             if isinstance(seats, list) else []
@@ -124,3 +125,10 @@ class Replay:
     def round_start(self, number: int) -> int:
         """Position where round ``number`` (1-based) is dealt."""
         return self.round_starts[max(0, min(number, len(self.round_starts)) - 1)]
+
+
+def _name(logged: object, seat: int) -> str:
+    """A seat's name from a log as every screen and `bhtui analyse` print it: cleaned as the
+    network cleans names (no escape sequence, line break or bidi override reaches a
+    terminal; a log is a file anyone may hand over), ``Seat N`` when nothing is left."""
+    return clean_line(str(logged or ""), MAX_TEXT) or f"Seat {seat}"

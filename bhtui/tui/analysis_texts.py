@@ -12,6 +12,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "{name}：{played} {played_mean} · hard：{best} {best_mean}"},
     "analysis.cost": {"en": " · cost {cost}", "zh": " · 损失 {cost}"},
     "analysis.unweighed": {"en": "?", "zh": "?"},
+    "analysis.auto": {"en": " (托管, not counted)", "zh": "（托管，不计）"},
     "analysis.mistake": {"en": "mistake", "zh": "失误"},
     "analysis.round": {"en": "round {round}: {marked} plays cost {cost} points",
                        "zh": "第{round}局：{marked}手牌损失 {cost} 分"},

@@ -22,7 +22,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from bhtui.analysis import PLAYOUTS, Cancelled, Decision, Review, action_text, analyse, cached, save
+from bhtui.analysis import PLAYOUTS, Cancelled, Decision, Review, analyse, cached, move_text, save
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
@@ -214,12 +214,15 @@ class ReplayScreen(Localized, Screen[None]):
         self.show()
 
     def _verdict(self, d: Decision) -> str:
-        """What the seat played and what hard would have, with their expected scores."""
-        t = self.t
+        """What the seat played and what hard would have, with their expected scores, the
+        cards in the card style (the suits each play laid); 托管's move (R-AUTO-2) said to be
+        its, not the person's."""
+        t, label = self.t, self.style.label
         played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
-        words = t("analysis.verdict", name=clip(self.replay.names[self.seat], 10, t.plain("…")),
-                  played=action_text(d.played), played_mean=played, best=action_text(d.best),
-                  best_mean=f"{d.best_mean:+.1f}")
+        name = clip(self.replay.names[self.seat], 10, t.plain("…"))
+        words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
+                  played=move_text(d.played, d.played_cards, label), played_mean=played,
+                  best=move_text(d.best, d.best_cards, label), best_mean=f"{d.best_mean:+.1f}")
         return words + (t("analysis.cost", cost=f"{d.cost:.1f}") if d.cost else "")
 
     def _done_words(self, review: Review) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import stat
+import unicodedata
 from collections import Counter
 from typing import Any
 
@@ -13,8 +15,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from analysis_helpers import played_log
-from bhtui.analysis import Cancelled, analyse, cache_path, cached, review_of, save
+from analysis_helpers import played_log, strict_log
+from bhtui.analysis import Cancelled, analyse, cache_path, cached, report, review_of, save
 from bhtui.cards import parse_card, rank_of
 from bhtui.doudizhu.deal import Deal as DoudizhuDeal
 from bhtui.doudizhu.deal import shuffled_deal as doudizhu_deal
@@ -247,3 +249,110 @@ def test_the_help_and_the_readme_name_as_many_deals_as_the_analysis_plays(cli):
     readme = Path(__file__).resolve().parents[2] / "README.md"
     assert f"candidate out on ({PLAYOUTS})" in " ".join(cli("analyse", "--help").stdout.split())
     assert f"on the same {PLAYOUTS} deals" in " ".join(readme.read_text().split())
+
+
+DEEP = "[" * 100000 + "]" * 100000
+"""A cache nested past the JSON parser's depth: json.loads raised RecursionError."""
+
+
+def test_a_cache_that_cannot_be_read_is_no_cache_and_is_replaced_whole_and_private(
+        tmp_path, cli):
+    """A cache nested deeper than the parser goes printed a RecursionError traceback; it is
+    no cache now, and the analysis is kept in its place, 0600. A link standing there is
+    replaced, never written through (the file it pointed at was rewritten)."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    kept = cache_path(path)
+    kept.write_text(DEEP)
+    done = cli("analyse", "--playouts", "1", "--seat", "0", str(path))
+    assert done.returncode == 0 and "seat 0 (P0)" in done.stdout
+    replay = Replay.from_log(GameLog.load(path))
+    assert cached(path, replay, 0, 1) is not None
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    other = tmp_path / "notes.txt"
+    other.write_text("mine")
+    kept.unlink()
+    kept.symlink_to(other)
+    assert cli("analyse", "--playouts", "2", str(path)).returncode == 0
+    assert other.read_text() == "mine" and not kept.is_symlink()
+    assert cached(path, replay, 0, 2) is not None
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+def test_a_log_larger_than_any_game_is_refused_unread_naming_the_bound(tmp_path, cli,
+                                                                       nothing_starts):
+    """A 300 MB log was read whole (641 MB at its peak) before a refusal; one past MAX_LOG
+    is refused by its size, the bound named, by `analyse` and `replay` alike, none of it
+    read into memory."""
+    import tracemalloc
+
+    from bhtui.store.gamelog import MAX_LOG
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    with path.open("r+b") as file:
+        file.truncate(MAX_LOG + 1)  # the game, then zeros (sparse: nothing written)
+    tracemalloc.start()
+    try:
+        for command in ("analyse", "replay"):
+            done = cli(command, str(path))
+            assert done.returncode == 2
+            assert f"is larger than {MAX_LOG >> 20} MiB" in done.stderr
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MAX_LOG // 8
+
+
+EVIL = "\x1b[2J\x1b]52;c;aGk=\x07\u202eevil\r\n\x00\x9bx"
+"""A seat's name that clears the screen, writes the clipboard (OSC 52), reverses the text,
+breaks the line, and holds a NUL and an 8-bit CSI."""
+
+
+def test_analyse_prints_the_names_in_a_log_cleaned_text_and_json(tmp_path, cli):
+    """The text output printed a log's seat names as they were, escape sequences and all;
+    they are cleaned as the network cleans names, and --json is ASCII."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40, names={0: EVIL})
+    done = cli("analyse", "--playouts", "1", str(path))
+    assert done.returncode == 0
+    assert "seat 0 ([2J]52;c;aGk=evil  x): " in done.stdout
+    assert not [c for c in done.stdout.replace("\n", "")
+                if unicodedata.category(c) in ("Cc", "Cf")]
+    done = cli("analyse", "--playouts", "1", "--json", str(path))
+    assert done.stdout.isascii() and json.loads(done.stdout)["name"] == "[2J]52;c;aGk=evil  x"
+
+
+def test_R_AUTO_2_decisions_tuoguan_took_are_said_to_be_its_and_never_counted(tmp_path, cli):
+    """Under R-AUTO-2 the rule's auto-player passed where hard would have played, and the
+    report counted it as the person's mistake. Its decisions are listed as 托管's, with no
+    mark, and left out of the marks, the summary's counts and the JSON's `marked`."""
+    path = strict_log(tmp_path)
+    done = cli("analyse", "--playouts", str(FEW), str(path))
+    assert done.returncode == 0
+    lines = [line for line in done.stdout.splitlines() if " #" in line]
+    auto = [line for line in lines if line.endswith("托管, not counted")]
+    own = [line for line in lines if line not in auto]
+    assert auto and own and not [line for line in auto if line.startswith(" !")]
+    assert any(float(line.split("cost ")[1].split()[0]) > 1.0 for line in auto)
+    assert f"; {len(auto)} taken by 托管 are not counted" in done.stdout
+    assert f"(of {len(own)} weighed; {len(auto)} by 托管 not counted)" in done.stdout
+    data = json.loads(cli("analyse", "--playouts", str(FEW), "--json", str(path)).stdout)
+    taken = {d["position"] for d in data["decisions"] if d["auto"]}
+    assert len(taken) == len(auto) and not taken & set(data["marked"])
+    assert data["summary"][0]["auto"] == len(auto)
+    assert data["summary"][0]["analysed"] == len(own)
+
+
+CARD = re.compile(r"(10|[2-9JQKA])[SHCD]|SJ|BJ|GC")
+
+
+def test_analyse_writes_every_play_as_the_cli_writes_cards(tmp_path):
+    """A person's plays name their cards (``QC QC QH QD``), a bot's and hard's their set by
+    rank (``K K``): the report wrote both side by side. Every play is now the cards it laid
+    (or hard's would have), as `bhtui sim` writes the called card: ``10H``, ``SJ``."""
+    replay = as_played(bot_replay("qingdao", "baohuang", 1, 60))
+    moves = re.findall(r"played (.+?) +(?:[-+]\d+\.\d\d|\?) +hard (.+?) +[-+]\d+\.\d\d",
+                       report(replay, 0, FEW))
+    plays = [move for pair in moves for move in pair
+             if move.split()[0] not in ("accept", "decline", "call", "pass")]
+    assert len(plays) > 4
+    for play in plays:
+        assert all(CARD.fullmatch(card) for card in play.split()), play

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from analysis_helpers import played_log
+from analysis_helpers import played_log, strict_log
+from bhtui.analysis import cache_path
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
@@ -12,7 +13,7 @@ from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import ReplaySession
 from bhtui.tui.table import TableScreen
 
-from tui_helpers import config, table, wait_for
+from tui_helpers import config, screen_text, table, wait_for
 
 BAD_AT = 47  # seed 1 of qingdao: seat 0 breaks 2 2 and BJ BJ where passing wins
 
@@ -65,8 +66,9 @@ async def test_a_replay_analysed_in_the_background_its_mistake_found_and_played_
             before = screen.position
             await pilot.press("n")
             assert screen.position > before, "n found no mistake further on"
-        assert "! P0: 2 2 BJ BJ" in status(app) and "hard: pass" in status(app)
-        assert "! mistake: P0: 2 2 BJ BJ" in log_text(app)
+        # the cards it laid, in the card style, as the seat boxes draw them
+        assert "! P0: 2♠ 2♣ BJ BJ" in status(app) and "hard: pass" in status(app)
+        assert "! mistake: P0: 2♠ 2♣ BJ BJ" in log_text(app)
         assert (tmp_path / f"{path.stem}.analysis").exists()  # kept for the next look
         await pilot.press("left")  # the moment before the mistake: try another line
         await pilot.press("p")
@@ -253,3 +255,60 @@ async def test_playing_on_from_the_next_round_leaves_the_last_result_to_the_log(
         await pilot.pause()
         assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
         assert "Round 1 over" not in playing.status
+
+
+async def test_a_replay_beside_an_analysis_that_cannot_be_read_opens_and_analyses_anew(tmp_path):
+    """A cache nested past the JSON parser's depth crashed the replay on mount (a
+    full-screen traceback): it is no cache, and ``a`` makes the analysis again."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    cache_path(path).write_text("[" * 100000 + "]" * 100000)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert "Action 0/30" in status(app) and "analysed" not in status(app)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "analysed: mistakes" in status(app), "the analysis")
+
+
+async def test_a_replay_shows_the_names_in_a_log_cleaned_bidi_overrides_too(tmp_path):
+    """The replay dropped a name's escape sequences but kept its U+202E, which turns the
+    rest of the line round; the name is cleaned as the network cleans names."""
+    evil = "\x1b[2J\x1b]52;c;aGk=\x07\u202eevil\r\n\x00x"
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30, names={0: evil, 1: evil})
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        shown = "\n".join(screen_text(app))
+        assert "[2J]52;c;aGk=evil" in shown and "\u202e" not in shown
+        await pilot.press("s")
+        assert "[2J]52;c;aGk=evil  x's seat" in status(app)
+
+
+async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_none(
+        tmp_path, monkeypatch):
+    """Under R-AUTO-2 the auto-player's passes were the person's mistakes in the replay: its
+    decisions say 托管 beside the name, with no mark, none in the log's mistakes, and the
+    count of mistakes leaves them out. (4 deals a decision: at 64 this game's auto-player
+    costs less than a point anywhere.)"""
+    import bhtui.tui.replay
+
+    monkeypatch.setattr(bhtui.tui.replay, "PLAYOUTS", 4)
+    path = strict_log(tmp_path, at=0)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        review = screen.review
+        costly = [d for d in review.decisions if d.auto and d.cost and d.cost > 1.0]
+        assert costly, "no decision of 托管's that would be a mistake were it his"
+        own = [d for d in review.decisions if not d.auto and d.cost and d.cost > 1.0]
+        assert f"mistakes {len(own)}" in status(app)
+        await pilot.press(*["right"] * (costly[0].position + 1))
+        assert "P0 (托管, not counted): " in status(app) and "! P0" not in status(app)
+        assert f"cost {costly[0].cost:.1f}" in status(app)
+        await pilot.press("end")
+        assert log_text(app).count("! mistake: P0") == len(review.marks())
+        assert "! mistake: P0 (托管" not in log_text(app)
