@@ -370,6 +370,15 @@ def _seconds(most: float) -> Callable[[str], float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _command(argv)
+    except BrokenPipeError:  # the reader went (`bhtui analyse | head`): nothing more to say,
+        #                       and nothing to say it on (what is left goes nowhere)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
+
+
+def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser.check_options(argv)

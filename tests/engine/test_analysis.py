@@ -356,3 +356,20 @@ def test_analyse_writes_every_play_as_the_cli_writes_cards(tmp_path):
     assert len(plays) > 4
     for play in plays:
         assert all(CARD.fullmatch(card) for card in play.split()), play
+
+
+def test_analyse_read_by_a_pipe_that_closes_early_ends_quietly(tmp_path):
+    """`bhtui analyse FILE | head -3`: head leaves after three lines, and the analysis ended
+    with a BrokenPipeError traceback on the terminal (here the reader leaves at once). It
+    now ends quietly, as a shell's commands do (the status a broken pipe gives them, 141)."""
+    import subprocess
+    import sys
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, people=(0,))
+    analyse = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "analyse", str(path), "--playouts", str(FEW)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert analyse.stdout is not None and analyse.stderr is not None
+    analyse.stdout.close()  # the reader goes before the first line (so every line meets it)
+    errors = analyse.stderr.read().decode()
+    assert analyse.wait(120) == 141 and errors == ""
