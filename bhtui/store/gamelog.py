@@ -267,6 +267,9 @@ class GameLog:
                 raise GameLogError(f"{path}: unexpected record {_shown(record)}")
             elif "seat" not in record or "action" not in record:
                 raise GameLogError(f"{path}: damaged record at byte {offset}")
+            elif fault := _bounds_fault(record["action"]):  # (nested past what any reader
+                #                                              walks: analyse's recursion)
+                raise GameLogError(f"{path}: the action at byte {offset} holds {fault}")
             else:
                 log.actions.append((record["seat"], record["action"]))
             offset += 4 + size
@@ -317,8 +320,8 @@ def _shown(value: Any) -> str:
 
 
 def _bounds_fault(value: Any, room: int = MAX_NESTING) -> str | None:
-    """What puts a header value out of bounds (lists and maps deeper than MAX_NESTING, a
-    text longer than MAX_TEXT), or None. Walked at most MAX_NESTING calls deep."""
+    """What puts a header value or an action out of bounds (lists and maps deeper than
+    MAX_NESTING, a text longer than MAX_TEXT), or None. Walked at most MAX_NESTING calls deep."""
     if isinstance(value, str | bytes):
         return f"a text of {len(value)} characters (at most {MAX_TEXT})" \
             if len(value) > MAX_TEXT else None

@@ -84,6 +84,12 @@ def test_a_torn_last_record_is_dropped_with_a_warning_and_appending_goes_on(tmp_
     pytest.param(  # shown a few levels deep: showing it all was a RecursionError
         MAGIC + _record({"type": "header"}) + len(DEEP_RECORD).to_bytes(4, "big") + DEEP_RECORD,
         "unexpected record {'type': ", id="a record nested a thousand deep"),
+    pytest.param(  # an action the engine takes (it reads only its fields) that analyse
+        #            walked whole: a RecursionError past the replay
+        MAGIC + _record({"type": "header"}) + _record(
+            {"type": "action", "seat": 0, "action": {"type": "pass", "x": [[[[[[[]]]]]]]}}),
+        "the action at byte .* holds lists or maps nested more than 4 deep",
+        id="an action nested past any reader"),
 ])
 def test_an_unreadable_file_is_a_clear_error(tmp_path, content, message):
     path = tmp_path / "bad.bhlog"
