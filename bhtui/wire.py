@@ -431,6 +431,9 @@ class Welcome(TypedDict):
     token: str | None
     last_cid: int
     seq: int
+    away: list[tuple[int, int]]
+    """This seat's latest absences, as event spans (after, until]: the bot played it then.
+    One ending at ``seq`` is the absence this welcome ends."""
 
 
 class Catchup(TypedDict):

@@ -7,14 +7,15 @@ import random
 import socket
 
 from bhtui.games import get_game
+from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
-from bhtui.net.host import Table
+from bhtui.net.host import Seat, Table
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.recall import TrickRecall
 from bhtui.net.secure import PREAMBLE, Credentials, host_credentials
 from bhtui.net.tcp import TcpLink, open_streams, serve_table, stay_connected
 
-from net_helpers import HANG, in_background
+from net_helpers import HANG, in_background, people_and_bots
 
 LOOPBACK = "127.0.0.1"
 
@@ -194,3 +195,38 @@ async def stay_at_hostile_host(*messages: dict, hello: dict = HOST_HELLO
     assert staying.done() and staying.result() is None  # it ended, raising nothing
     server.close()
     return client, said, links
+
+
+# ----- a seat played by the bot while its person is away ----------------------------------
+def table_of(game: str) -> Table:
+    """Seat 0 reserved for a person, bots elsewhere, started: a round of either game."""
+    if game == "baohuang":
+        return people_and_bots({0}, seed=5, rounds=1, bot_delay=0.01)
+    ddz = get_game("doudizhu")
+    seats = [Seat(name="P0", taken=True)] + [
+        Seat(name=f"B{s}", bot=ddz.make_bot("heuristic", s), ready=True) for s in (1, 2)]
+    table = Table(ddz.rules("classic", None), seats, game=ddz, seed=7, rounds=1,
+                  bot_delay=0.01)
+    table.start()
+    return table
+
+
+def moves_of(table: Table, seat: int, after: int, until: int) -> list[tuple[int, dict]]:
+    """The moves (plays and passes) ``seat`` made between these event numbers."""
+    return [(seq, e) for seq, e in table.buffer
+            if after < seq <= until and e.get("seat") == seat and e["type"] in ("play", "pass")]
+
+
+async def away_while_the_bot_plays(table: Table, port: int) -> tuple[Client, int]:
+    """Me plays seat 0 (a bot on my side of the link) into the play, then my link dies:
+    back once the host's bot has made two moves for my seat. My client, and the event
+    number I left at."""
+    me, link = await connect(port, "Me", token=table.seats[0].token)
+    attach_bot(me)
+    await settle(lambda: me.view is not None and me.view["phase"] == "play")
+    link.cut()  # the process is killed, or the Wi-Fi goes: the host sees the link reset
+    await settle(lambda: table.seats[0].conn is None)
+    left = table.seats[0].left_at
+    assert left is not None
+    await settle(lambda: len(moves_of(table, 0, left, table.seq)) >= 2 or table.match.over)
+    return me, left

@@ -95,6 +95,11 @@ class Client:
         self.recall: Recall = {}  # last moves, previous trick, the card counter
         self.deadline: tuple[int, float, float] | None = None  # seat, monotonic end, total
         self.asked: Asked | None = None  # the table waits for my declaration
+        self.away: list[tuple[int, int]] = []
+        """My latest absences, as event spans (after, until]: my seat's moves in them were
+        the bot's (the welcome says)."""
+        self.returned: tuple[int, int] | None = None
+        """The absence the latest welcome ended, if it ended one: I am back."""
         self.seq = 0
         self.events: deque[tuple[int, Event]] = deque(maxlen=KEEP_EVENTS)
         self.rounds: dict[int, HistoryRow] = {}  # finished rounds by number
@@ -247,6 +252,9 @@ class Client:
                 self.refused = None  # the table we were told is closed is back (resumed)
             self.welcomes += 1
             self.seat = message.get("seat")
+            self.away = [(after, until) for after, until in message.get("away") or []]
+            self.returned = self.away[-1] if self.away and self.away[-1][1] == message.get(
+                "seq") else None
             if self._holding:  # said again to the table that (re)admits us
                 self._send({"type": "hold", "on": True})
             self.token = message.get("token") or self.token
@@ -424,6 +432,12 @@ def _seat(value: Any) -> bool:
     return type(value) is int and 0 <= value < MOST_SEATS
 
 
+def _span(value: Any) -> bool:
+    """Event numbers (after, until], as a welcome's absences are."""
+    return type(value) is list and len(value) == 2 and all(map(WHOLE, value)) \
+        and 0 <= value[0] <= value[1]
+
+
 def _view_frame(message: Message) -> bool:
     """A view's seat numbers name seats it has (the screens index the seats by them)."""
     seats = len(message["view"]["seats"])
@@ -436,7 +450,8 @@ _EVENT = _fields(type=TEXT)
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
     "pake": {"pake": TEXT, "confirm": TEXT},
-    "welcome": {"seat": _maybe(_seat), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE)},
+    "welcome": {"seat": _maybe(_seat), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE),
+                "seq": _maybe(WHOLE), "away": _maybe(_list_of(_span))},
     "catchup": {"events": _list_of(lambda pair: type(pair) is list and len(pair) == 2
                                    and WHOLE(pair[0]) and _EVENT(pair[1]))},
     "event": {"seq": WHOLE, "event": _EVENT},

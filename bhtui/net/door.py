@@ -193,6 +193,7 @@ class Door:
             "token": table.seats[seat].token if seat is not None else None,
             "last_cid": table.seats[seat].last_cid if seat is not None else 0,
             "seq": table.seq,
+            "away": table.seats[seat].away if seat is not None else [],
         })
 
     def _token_seat(self, proof: str | None, channel: bytes) -> int | None:

@@ -225,6 +225,8 @@ class Table:
         log.actions = []  # replayed: held twice, they were a second copy all evening
         for s in resumed.seats:
             s.ready = True
+            if s.bot is None:  # (not played until back or RETURN_WAIT: then by the bot)
+                s.went_away(resumed.seq)
         resumed.scheduler.expect([i for i, s in enumerate(resumed.seats) if s.bot is None])
         return resumed
 
@@ -247,6 +249,7 @@ class Table:
         counts — so leaving and coming back cannot end a deal with an escape again and
         again."""
         self.scheduler.back(seat)
+        self.seats[seat].came_back(self.seq)
         for abandons in (self.abandoning, self.abandoned):
             if abandons.get(seat) == "disconnected":
                 del abandons[seat]
@@ -299,6 +302,9 @@ class Table:
         self.door.welcome(viewer)
 
     def went_away(self, seat: int) -> None:
+        """The person at ``seat`` dropped mid-match: the bot plays it from the next event,
+        which his welcome back will tell him (``Seat.away``), and his absence counts."""
+        self.seats[seat].went_away(self.seq)
         self.scheduler.went_away(seat)
 
     def spectators_changed(self) -> None:

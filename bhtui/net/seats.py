@@ -13,6 +13,7 @@ from bhtui.games import Game
 from bhtui.net.joincode import Attempt
 
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
+AWAY_SPANS = 16  # a seat's absences told to its person: older ones are past any catch-up
 CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
 
 
@@ -40,10 +41,29 @@ class Seat:
     address: str | None = None  # where he took it from, kept while he is away (an open table)
     auto_pass: bool = False  # pass by itself when nothing in the hand beats the table
     assist: str | None = None  # the level that plays his 托管 and gives his hints (a person's)
+    left_at: int | None = None
+    """The event number at which this seat's person went away mid-match (None: here, or a
+    bot's seat): the bot plays his seat from the next event on."""
+    away: list[tuple[int, int]] = field(default_factory=list)
+    """His latest absences, as event spans (after, until] (the table's numbers run on
+    across 再来一局): what the bot played for him then is the bot's, which his welcome tells
+    him (his log says so)."""
 
     @property
     def kind(self) -> Literal["human", "bot"]:
         return "bot" if self.bot is not None else "human"
+
+    def went_away(self, seq: int) -> None:
+        """His person left after event ``seq`` (a second leaving before he is back changes
+        nothing: the bot has played since the first)."""
+        if self.left_at is None:
+            self.left_at = seq
+
+    def came_back(self, seq: int) -> None:
+        """His person is back after event ``seq``: the absence is closed, and kept."""
+        if self.left_at is not None:
+            self.away = [*self.away, (self.left_at, seq)][-AWAY_SPANS:]
+            self.left_at = None
 
 
 def bot_seat(game: Game, level: str | None, seat: int) -> Seat:

@@ -52,6 +52,10 @@ class TableParts(ABC, Generic[V]):
     ranks: frozenset[str] = frozenset(RANK_NAMES)
     """The ranks a hand may hold, which the rank keys pick."""
 
+    choices: frozenset[str] = frozenset()
+    """The events a seat's own choice makes (a play, a pass, a bid …): those a bot made for
+    my seat while I was away are written in my log as the bot's, not as mine."""
+
     words_of: dict[str, str] = {}
     """The game's own words for a shared screen's text (i18n keys): Dou Dizhu leads a hand,
     not a set."""
@@ -91,6 +95,12 @@ class TableParts(ABC, Generic[V]):
                  view: Mapping[str, Any], label: Label) -> str | None:
         """One log line for an event, or None for events the log does not show. ``view``
         may be the roles so far (:meth:`roles`) instead of a whole view."""
+
+    @abstractmethod
+    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+        """A play's cards in words as the log writes them, "" for a move that plays none (a
+        pass, 让牌), None for any other event: what a bot played for me while I was away,
+        said when I am back."""
 
     def roles(self, event: Event) -> dict[str, Any]:
         """The roles an event settles, as view fields (the replay's log tracks them)."""

@@ -137,6 +137,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self._log_event(seq, event)
             if event.get("type") == "play":  # (joined, rejoined or resumed mid-round)
                 self.model.pending_results.clear()  # a result play went on after is old news
+        self._welcome_back()
         me, seats = self.client.seat, self.client.table
         if me is not None and me < len(seats) and seats[me].get("ready"):
             # The table waits on nobody's reading (played on from a replay, resumed): a
@@ -193,6 +194,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.dialogs.open_due()
         if self.model.turn_came():
             self.bell()
+        self._welcome_back()
         self.update_status()
 
     @on(ActionRefused)
@@ -242,6 +244,11 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def _log_event(self, seq: int, event: Any) -> None:
         for line in self.model.event(seq, event, bool(self.log_lines), self.style.name):
+            self._log(line)
+
+    def _welcome_back(self) -> None:
+        """Back after an absence: the log says what the bot played for me meanwhile."""
+        for line in self.model.welcome_back():
             self._log(line)
 
     def _tick(self) -> None:

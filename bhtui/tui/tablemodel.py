@@ -17,6 +17,7 @@ from bhtui.tui.parts import TableParts
 from bhtui.wire import Asked, Event, Recall, TableSeat, View
 
 NOTE_SECONDS = 5.0
+PLAYS_LISTED = 4  # what a bot played for me while I was away, named; beyond it, counted
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 Showing = Literal["decision", "declaration", "result", "end"]
 
@@ -31,6 +32,8 @@ class TableState(Protocol):
     seq: int
     recall: Recall
     deadline: tuple[int, float, float] | None
+    away: list[tuple[int, int]]
+    returned: tuple[int, int] | None
 
     @property
     def events(self) -> Sequence[tuple[int, Event]]: ...
@@ -97,6 +100,8 @@ class TableModel:
         self._auto_seen = False
         self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
         self._present: list[bool] | None = None  # each seat's person here, at the last view
+        self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
+        self._welcome_note: str | None = None  # the note that told it
 
     # ----- what the client holds -------------------------------------------------------------
     def names(self) -> list[str]:
@@ -169,7 +174,11 @@ class TableModel:
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and logged:
             lines.append(self.t("log.new_match"))
             self.match_end_shown = False
-        line = self.parts.describe(event, self.names(), self.t, view, label)
+        names = self.names()
+        me = self.state.seat
+        if me is not None and me < len(names) and self.played_for_me(seq, event):
+            names[me] = self.t("log.away.bot")  # "A bot for you plays 2 2", not "Li plays"
+        line = self.parts.describe(event, names, self.t, view, label)
         if kind != "pass" and self._auto_note is not None:
             if self.note == self._auto_note:
                 self.note = None  # the trick moved on past the set my hand could not beat
@@ -178,6 +187,7 @@ class TableModel:
             self.pending_results.append(event)
         elif kind == "pass" and event.get("seat") == self.state.seat:
             if (not self._passing and not self.on_auto() and view.get("top")
+                    and not self._welcoming()
                     and self._only_passes_since(seq)):  # the top shown is the one passed on
                 self.note = self._auto_note = self.t("status.auto_passed",
                                                      set=self.parts.top_words(view))
@@ -193,6 +203,43 @@ class TableModel:
             if event.get("type") != "pass":
                 return False
         return True
+
+    def played_for_me(self, seq: int, event: Event) -> bool:
+        """My seat's own choice (a play, a pass, a bid …) made while I was away: the bot's."""
+        return (event.get("seat") == self.state.seat and event.get("type") in self.parts.choices
+                and any(after < seq <= until for after, until in self.state.away))
+
+    def welcome_back(self) -> list[str]:
+        """Back at the table after an absence the host counted, once the events it missed
+        are in the log: that I am back and what the bot played for me meanwhile, said once
+        in the log and as a note (the bot's moves were mine in the log before: a returning
+        player's 2s were simply gone)."""
+        span, me, t = self.state.returned, self.state.seat, self.t
+        if span is None or span == self._welcomed or self.logged_seq < span[1]:
+            return []
+        self._welcomed = span
+        view: Any = self.state.view or {}
+        moves = [words for seq, event in self.state.events
+                 if span[0] < seq <= span[1] and event.get("seat") == me
+                 and (words := self.parts.move_words(event, view)) is not None]
+        plays = [words for words in moves if words]  # the cards gone from my hand
+        passes = len(moves) - len(plays)
+        if not moves:
+            line = t("log.away.nothing")
+        elif not plays:
+            line = t("log.away.passed", n=passes)
+        else:
+            line = (t("log.away.many", n=len(plays)) if len(plays) > PLAYS_LISTED
+                    else t("log.away.plays", sets=t.join(plays, clauses=True)))
+            line += t("log.away.passes", n=passes) if passes else ""
+        self.note = self._welcome_note = line
+        return [line]
+
+    def _welcoming(self) -> bool:
+        """The status line says what the bot played for me while I was away: back, my turn
+        or an auto-pass may come at once, and the welcome is read first (the log scrolls
+        on as the bots play)."""
+        return self._welcome_note is not None and self.note == self._welcome_note
 
     def timed_out(self) -> bool:
         """托管 switched on without my asking: my turn timer ran out (R-AUTO-1)."""
@@ -223,7 +270,7 @@ class TableModel:
         """The turn became mine with this view (the bell rings); a note gives way to it."""
         mine = self.my_play_turn()
         came = mine and not self._was_my_turn
-        if came and not self._passing:
+        if came and not self._passing and not self._welcoming():
             self.note = None
         self._was_my_turn = mine
         return came

@@ -306,6 +306,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.left": {"en": "{name} left the table: a bot plays the seat until {name} is back",
                  "zh": "{name} 离开了牌桌：回来之前由机器人代打"},
     "log.back": {"en": "{name} is back at the table", "zh": "{name} 回到了牌桌"},
+    # Back at the table after an absence: what a bot played for me meanwhile (TableModel).
+    "log.away.bot": {"en": "A bot for you", "zh": "机器人替你"},
+    "log.away.plays": {"en": "Welcome back. While you were away a bot played for you: {sets}",
+                       "zh": "欢迎回来。你离开时机器人替你出牌：{sets}"},
+    "log.away.many": {"en": "Welcome back. While you were away a bot played {n} times for you "
+                            "(the log shows them)",
+                      "zh": "欢迎回来。你离开时机器人替你出了 {n} 次牌（见记录）"},
+    "log.away.passes": {"en": "; it passed {n}×", "zh": "；不要 {n} 次"},
+    "log.away.passed": {"en": "Welcome back. While you were away a bot passed for you ({n}×)",
+                        "zh": "欢迎回来。你离开时机器人替你不要了 {n} 次"},
+    "log.away.nothing": {"en": "Welcome back. Nothing was played for you while you were away",
+                         "zh": "欢迎回来。你离开期间没有替你出牌"},
     "log.timed_out": {"en": "Your time ran out: 托管 plays for you ({key_auto} takes the seat back)",
                       "zh": "超时：托管替你出牌（按 {key_auto} 取消）"},
     "status.timed_out": {"en": "Time ran out: 托管 is on — press {key_auto} to play yourself",

@@ -12,7 +12,7 @@ from bhtui.doudizhu import get_preset
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
 from bhtui.tui.i18n import Translator
-from bhtui.tui.tablemodel import DecisionFlow, TableModel
+from bhtui.tui.tablemodel import NOTE_SECONDS, DecisionFlow, TableModel
 
 from helpers import pass_, play, rigged
 
@@ -31,6 +31,8 @@ class State:
     recall: Any = field(default_factory=dict)
     deadline: Any = None
     events: list[tuple[int, Any]] = field(default_factory=list)
+    away: list[tuple[int, int]] = field(default_factory=list)
+    returned: tuple[int, int] | None = None
 
     @property
     def last_seq(self) -> int | None:
@@ -314,3 +316,78 @@ def test_a_person_leaving_the_table_and_coming_back_is_said_in_the_log():
     assert model.comings_and_goings() == []  # said once
     model.state.table[1]["connected"] = True
     assert model.comings_and_goings() == ["Bo is back at the table"]
+
+
+def back_after(plays: int) -> TableModel:
+    """Ana (seat 0) back after an absence in which the bot played ``plays`` times for her
+    (passing when it would) in a real match of random legal actions: the model has logged
+    every event of it."""
+    import random
+
+    m = rigged("7H 7H 7H 3S 4S 5S 6S 8S 9S TS", "7H 9S 9C", "8C 8C 4D 4C", "5D 6D 6C",
+               "KC 2C QC", first=0)
+    rng, made = random.Random(1), 0
+    events = list(enumerate(m.initial_events(), 1))
+    while made < plays and not m.over:
+        seat = m.to_act
+        for event in m.apply(seat, rng.choice(m.legal_actions(seat))):
+            events.append((len(events) + 1, event))
+            made += event.get("seat") == 0 and event["type"] == "play"
+    model = model_of(m, 0)
+    model.state.events = events
+    model.state.away = [(0, len(events))]
+    model.state.returned = (0, len(events))
+    for seq, event in events:
+        model.event(seq, event, True)
+    return model
+
+
+def test_back_after_an_absence_with_nothing_played_for_me_says_so_once():
+    model = back_after(0)
+    said = model.welcome_back()
+    assert said == ["Welcome back. Nothing was played for you while you were away"]
+    assert model.status([]) == model.note == said[0]  # and on the status line
+    assert model.welcome_back() == []  # said once
+
+
+def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
+    """Four plays are named; more are counted (the status line is one line), and how often
+    the bot passed is said too: a pass costs no card, a play does."""
+    model = back_after(5)
+    passes = sum(1 for _, e in model.state.events if e.get("seat") == 0 and e["type"] == "pass")
+    assert passes  # (the bot passed for her too)
+    assert model.welcome_back() == [f"Welcome back. While you were away a bot played 5 times "
+                                    f"for you (the log shows them); it passed {passes}×"]
+    four = back_after(4)
+    line = four.welcome_back()[0]
+    assert line.startswith("Welcome back. While you were away a bot played for you: ")
+    assert line.count(", ") == 3
+
+
+def test_back_at_my_turn_the_welcome_stays_on_the_status_line_for_its_seconds():
+    """Back just as my turn comes, the note saying what the bot played for me is read first
+    (the turn's own words cleared it at once, and the log scrolls on as the bots play)."""
+    model = model_of(my_lead(), 0)
+    model.state.away = [(0, 0)]
+    model.state.returned = (0, 0)
+    said = model.welcome_back()
+    assert model.turn_came()  # the bell rings
+    assert model.status([]) == said[0]
+    model.clock = lambda: 100.0 + NOTE_SECONDS + 1
+    assert model.status([]) == "Your lead: pick a set and press Enter"
+
+
+def test_back_as_the_host_passes_for_me_the_welcome_stays_over_the_auto_pass_note():
+    """Back with auto-pass on and nothing to beat the set on the table: the host passes for
+    me at once, and its note took the welcome's place, then went as the trick moved on —
+    the welcome was gone within a second."""
+    m = my_lead()
+    m.apply(0, {"type": "play", "cards": ["3S"]})
+    model = model_of(m, 1)
+    model.state.away = [(0, 0)]
+    model.state.returned = (0, 0)
+    said = model.welcome_back()
+    for seq, event in enumerate(m.apply(1, {"type": "pass"}), 1):
+        model.state.events.append((seq, event))
+        model.event(seq, event, True)
+    assert model.status([]) == said[0]

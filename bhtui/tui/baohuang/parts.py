@@ -57,6 +57,8 @@ def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text
 class BaohuangParts(TableParts[BaohuangView]):
     game = "baohuang"
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
+    choices = frozenset({"decline", "call", "play", "pass", "yield", "grab", "skip", "solo",
+                         "open_guard", "rebel", "kick"})
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:
@@ -100,6 +102,12 @@ class BaohuangParts(TableParts[BaohuangView]):
             # nothing else in the log said why the stakes stayed as they were
             return t("log.kick_rebel", name=names[seat])
         return describe(event, names, t, view.get("emperor"), label)
+
+    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+        kind = event.get("type")
+        if kind == "play":
+            return set_words(event["cards"])
+        return "" if kind in ("pass", "yield") else None
 
     def roles(self, event: Event) -> dict[str, Any]:
         return {"emperor": event["seat"]} if event.get("type") == "emperor" else {}

@@ -50,6 +50,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     help_key = "ddz.help.body"
     round_key = "ddz.round"
     run_key = True
+    choices = frozenset({"bid", "open", "skip", "report", "play", "pass"})
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
                 "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",
@@ -164,6 +165,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def describe(self, event: Event, names: list[str], t: Translator,
                  view: Mapping[str, Any], label: Label) -> str | None:
         return describe(event, names, t, view, label)
+
+    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+        if event.get("type") == "play":
+            return hand_words(event["hand"], view.get("preset", "classic"))
+        return "" if event.get("type") == "pass" else None
 
     def roles(self, event: Event) -> dict[str, Any]:
         return {"landlord": event["seat"]} if event.get("type") == "landlord" else {}

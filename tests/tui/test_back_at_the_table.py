@@ -1,0 +1,67 @@
+"""A player back at a LAN table after his client was killed mid-round (bhtui join again, his
+seat token bringing him back): his log writes what the bot played for him meanwhile as the
+bot's, not as his own, and says he is back and what was played — in the log and on the status
+line — for Baohuang and Dou Dizhu, in English and Chinese. Real sockets on loopback."""
+
+from __future__ import annotations
+
+import pytest
+
+from bhtui.store.config import Config
+from bhtui.store.tokens import SeatTokens
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.baohuang.describe import set_words
+from bhtui.tui.doudizhu.describe import hand_words
+from bhtui.tui.i18n import Translator
+from bhtui.tui.sessions import RemoteSession
+from bhtui.tui.table import TableScreen
+
+from loopback import away_while_the_bot_plays, moves_of, served, table_of
+from tui_helpers import screen_text, wait_for
+
+
+def words(event: dict) -> str:
+    """A play's cards as the log writes them ("" for a pass)."""
+    if event["type"] == "pass":
+        return ""
+    return set_words(event["cards"]) if "cards" in event else hand_words(event["hand"])
+
+
+@pytest.mark.parametrize("game", ["baohuang", "doudizhu"])
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(game, language):
+    table = table_of(game)
+    server, port = await served(table)
+    _, left = await away_while_the_bot_plays(table, port)
+    table.bot_delay = 3600.0  # the table waits while the screen is read (a view re-arms it)
+    SeatTokens().put(table.table_id, table.seats[0].token)  # what the killed bhtui kept
+    t = Translator(language)
+    app = BhtuiApp(Config(name="Me", language=language, bot_delay=0.0),
+                   RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        screen = app.screen
+        back = app.client.returned
+        assert back is not None and back[0] == left
+        bots = moves_of(table, 0, left, back[1])
+        assert bots
+        log = list(screen.log_lines)
+        said = [words(e) for _, e in bots]
+        plays = [w for w in said if w]
+        passes = len(said) - len(plays)
+        welcome = (t("log.away.plays", sets=t.join(plays, clauses=True)) if plays
+                   else t("log.away.passed", n=passes))
+        welcome += t("log.away.passes", n=passes) if plays and passes else ""
+        assert log[-1] == welcome  # said last, once its events are in the log
+        assert str(screen.query_one("#status").render()) == welcome
+        bot = t("log.away.bot")
+        by_bot = [line for line in log if line.startswith(bot)]
+        assert len(by_bot) == len(bots)  # each move the bot made for me is named its own
+        assert all(w in line for w, line in zip(said, by_bot, strict=True))
+        mine = moves_of(table, 0, 0, left)  # my own moves before I left stay mine
+        assert mine and all(any(line.startswith("Me") and words(e) in line for line in log)
+                            for _, e in mine)
+        await pilot.pause()  # the log scrolls to its end once drawn
+        shown = " ".join(line.strip() for line in screen_text(app))
+        assert welcome.split()[0] in shown and bot in shown
+    server.close()
