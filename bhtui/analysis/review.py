@@ -9,11 +9,11 @@ happened to pick); its cost is the best candidate's mean less its own, and a cos
 ``MARK_AT`` marks it. Each decision's bot is seeded by its position, so an analysis is the
 same wherever and whenever it runs.
 
-Who decided: a log records the seat of each action, not whether the person chose it. Where
-the rules prescribe the auto-player (Baohuang's ``strict_auto``, R-AUTO-2) the table tells
-the match who is on 托管, and the view says so: those decisions are the rule's, shown as 托管
-and left out of the seat's mistakes. Elsewhere 托管 (R-AUTO-1), a bot playing for a person
-away, and a hint taken are not in the log, so they cannot be told apart from his own.
+Who decided: a table logs which actions at a person's seat he did not choose (托管, a bot
+playing for him while he was away, the rules: ``GameLog.played_for``), and where the rules
+prescribe the auto-player (Baohuang's ``strict_auto``, R-AUTO-2) the view says who is on
+托管 too: those decisions are shown as 托管 and left out of the seat's mistakes. Logs from
+before that was logged count them as his; a hint taken is not logged, so it is his own.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ version is not read. (2: hard's deals read the plays seen; Dou Dizhu's appraisal
 what its decide weighs. 3: the playouts keep an open solo's rebels on one side. 4: Weihai's
 steps before play and its holder of both cards are weighed, with the role's edge; a seat
 that paid tribute holds nothing above it. 5: each play with the cards it lays, and the
-decisions 托管 took marked.)"""
+decisions 托管 took marked, by the rules or as the log says.)"""
 
 
 class Cancelled(Exception):
@@ -229,7 +229,7 @@ def analyse(replay: Replay, seat: int, playouts: int = PLAYOUTS,
                 d: Decision = decision[0]
                 review.decisions.append(Decision(
                     d.position, d.round, action, d.best, mean, d.best_mean, d.candidates,
-                    _laid(game, events, seat), d.best_cards, d.auto))
+                    _laid(game, events, seat), d.best_cards, d.auto or k in replay.played_for))
                 rounds.add(d.round)
             done += 1
             if progress is not None:

@@ -110,7 +110,7 @@ class Commands:
             self.outbox.error(viewer, "auto", "托管 is on: take the seat back first", cid)
             return
         try:
-            table.apply(viewer.seat, action)
+            table.apply(viewer.seat, action, chosen=True)
         except table.game.illegal as exc:
             self.outbox.error(viewer, "illegal", getattr(exc, "reason", str(exc)), cid)
 

@@ -339,7 +339,7 @@ class Table:
             self.publish()
             return
         try:
-            self.apply(seat, {"type": "auto", "on": on})
+            self.apply(seat, {"type": "auto", "on": on}, chosen=True)
         except self.game.illegal:
             s.auto = not on
             raise
@@ -362,15 +362,18 @@ class Table:
         self.publish()
 
     # ----- applying and broadcasting -----------------------------------------------------
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply, log, then tell every viewer; IllegalAction (nothing changed) when refused."""
+    def apply(self, seat: int, action: Action, chosen: bool = False) -> None:
+        """Apply, log, then tell every viewer; IllegalAction (nothing changed) when refused.
+        ``chosen``: the seat's person sent it; a person's seat played otherwise (托管, a bot
+        while he is away, the rules) is logged as played for him."""
         match = self.match
         assert match is not None and not self.closed
         rounds_before = len(match.records)
         moment = self.game.moment(match)
         events = match.apply(seat, action)
         if self.log is not None:
-            self.log.append(seat, action)  # persist, then broadcast
+            self.log.append(seat, action, played_for=not chosen and self.seats[seat].bot is None)
+            #                              (persist, then broadcast)
         self._record(events)
         if self.game.moment(match) == moment:
             self.scheduler.answer(seat)  # acting at a moment answers it: nothing more to wait for

@@ -30,8 +30,9 @@ class TableState(Protocol):
     @property
     def closed(self) -> bool: ...
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply, log, then tell every viewer; the game's IllegalAction when refused."""
+    def apply(self, seat: int, action: Action, chosen: bool = False) -> None:
+        """Apply, log, then tell every viewer; the game's IllegalAction when refused.
+        ``chosen``: the seat's person sent it (else it is logged as played for him)."""
 
     def publish(self) -> None:
         """Seats, rules or the match changed: timers re-armed, then a fresh view for all."""

@@ -104,6 +104,9 @@ class GameLog:
         self.path = path
         self.header: dict[str, Any] = {}
         self.actions: list[tuple[int, Action]] = []
+        self.played_for: set[int] = set()
+        """Which of ``actions`` (by index) the seat's person did not choose: played for him
+        by 托管, by a bot while he was away, or by the rules (``append``'s ``played_for``)."""
         """The actions read by ``load`` (for a resume or a replay). Appending only writes: the
         table's match keeps them already, and a second copy grew all evening at a host."""
         self.warnings: list[str] = []
@@ -125,8 +128,11 @@ class GameLog:
         self._file.write(MAGIC)
         self._write({"type": "header", **header})
 
-    def append(self, seat: int, action: Action) -> None:
-        self._write({"type": "action", "seat": seat, "action": action})
+    def append(self, seat: int, action: Action, played_for: bool = False) -> None:
+        """An action; ``played_for``: taken at a person's seat by someone else (托管, a bot
+        while he was away, the rules), so an analysis does not count it as his."""
+        record = {"type": "action", "seat": seat, "action": action}
+        self._write({**record, "for": True} if played_for else record)
 
     def _write(self, record: dict[str, Any]) -> None:
         assert self._file is not None, "start() or load() first"
@@ -271,6 +277,8 @@ class GameLog:
                 #                                              walks: analyse's recursion)
                 raise GameLogError(f"{path}: the action at byte {offset} holds {fault}")
             else:
+                if record.get("for") is True:  # (anything else: his own, as before it was)
+                    log.played_for.add(len(log.actions))
                 log.actions.append((record["seat"], record["action"]))
             offset += 4 + size
             good_end = offset

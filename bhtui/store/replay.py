@@ -38,6 +38,8 @@ class Replay:
     """The seats a person took, as the log header names them."""
     path: Path | None = None
     """The log it was read from (an analysis is kept beside it)."""
+    played_for: frozenset[int] = frozenset()
+    """Which actions (by index) a person's seat did not choose (``GameLog.played_for``)."""
     events: list[list[Event]] = field(init=False)
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
@@ -77,7 +79,7 @@ class Replay:
         seed, rounds = log.seed_and_rounds()
         return cls(rules.name, rules.options(), seed, rounds, list(log.actions), names,
                    game.name, len(persons) if isinstance(seats, list) else None, persons,
-                   log.path)
+                   log.path, frozenset(log.played_for))
 
     @property
     def hands_open(self) -> bool:

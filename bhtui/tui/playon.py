@@ -48,7 +48,7 @@ def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequenc
                   rounds=replay.rounds)
     log = GameLog(branch_path(kind))
     log.start(draft.header())
-    for acted, action in replay.actions[:position]:
-        log.append(acted, action)
+    for k, (acted, action) in enumerate(replay.actions[:position]):
+        log.append(acted, action, played_for=k in replay.played_for)
     log.close()
     return Table.resume(GameLog.load(log.path), bot_delay=bot_delay, timer=timer, counter=True)

@@ -91,3 +91,39 @@ async def test_R_AUTO_3_without_a_penalty_leaving_costs_nothing():
     await settle(lambda: table.match.over)
     assert not any(a["type"] == "quit" for _, a in table.match.actions)
     assert table.match.totals == list(table.match.history[0]["scores"])
+
+
+async def test_R_AUTO_1_the_log_says_which_moves_tuoguan_made_and_the_analysis_counts_none(
+        tmp_path):
+    """Under 托管 (R-AUTO-1, qingdao's) the seat's bot plays for the person, and the log
+    wrote its moves as his: `bhtui analyse` then listed them among his mistakes (a newcomer
+    who left 托管 on most of a match was told of plays he never made). The table now logs
+    them as played for him, and the analysis shows them as 托管 and counts none; the moves
+    he sent himself stay his, and bots' seats are nobody's to mark."""
+    from bhtui.analysis.review import analyse
+    from bhtui.bots import make_bot
+    from bhtui.store.gamelog import GameLog
+    from bhtui.store.replay import Replay
+
+    path = tmp_path / "game.bhlog"
+    table = all_bots_but({0}, seed=5, log=GameLog(path))
+    client, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: client.view is not None)
+    mine, bot = [], make_bot("heuristic")
+    while len(mine) < 3:  # three moves of my own, chosen here and sent as a person's are
+        await settle(lambda: table.match.to_act == 0 and client.seq == table.seq)
+        action = table.game.decide(bot, table.match, 0)
+        client.act(action)
+        mine.append(len(table.match.actions))
+        await settle(lambda: len(table.match.actions) > mine[-1])
+    client.set_auto(True)
+    await settle(lambda: sum(s == 0 for s, _ in table.match.actions) >= 8)
+    table.log.close()
+    log = GameLog.load(path)
+    ours = [k for k, (s, _) in enumerate(log.actions) if s == 0]
+    assert set(mine) <= set(ours) and not log.played_for & set(mine)
+    assert log.played_for == set(ours) - set(mine)
+    review = analyse(Replay.from_log(log), 0, playouts=4)
+    assert review.decisions and all(d.auto == (d.position in log.played_for)
+                                    for d in review.decisions)
+    assert any(d.auto for d in review.decisions) and not all(d.auto for d in review.decisions)
