@@ -25,6 +25,7 @@ from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
+    SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
     get_winsize,
     load_or_create_host_key,
@@ -234,6 +235,46 @@ async def test_a_channel_closed_while_the_app_draws_leaves_no_traceback(server, 
         relay.close()
     noise = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not noise, [r.getMessage() for r in noise]
+
+
+async def test_a_client_that_reads_nothing_holds_no_more_than_the_bound_and_is_dropped(
+        server, monkeypatch, caplog):
+    """Found by a hostile pass: a client offered a 4 GiB window and read nothing while its
+    window changed size again and again, so the app redrew, and the server held all that
+    output for it (asyncssh pauses nothing for a full socket), 1.4 MB more each second. Now
+    past SEND_BACKLOG the app is no longer read, and a client that leaves it unread for
+    STALL_LIMIT is dropped; another visitor is served all the while."""
+    monkeypatch.setattr("bhtui.sshd.STALL_LIMIT", 1.0)
+    caplog.set_level(logging.INFO, "bhtui.ssh")
+    port, state = server
+    flowing = asyncio.Event()
+    flowing.set()
+    relay = await stalling_relay(port, flowing)
+    try:
+        async with await connect(relay.sockets[0].getsockname()[1]) as hog, \
+                await connect(port, "127.0.0.3") as other:
+            chan, kept = await hog.create_session(Kept, term_type="xterm",
+                                                  term_size=(80, 24), window=2**32 - 1,
+                                                  encoding=None)
+            await settle(lambda: b"Cards and their order" in kept.data)
+            (session,) = state.live
+            door, pid = session.door, session.child.pid
+            visitor = await demo(other)
+            flowing.clear()  # the hog reads nothing from now on
+            peak, size = 0, 0
+            while not door.lost:
+                size += 1
+                chan.change_terminal_size(500 - size % 2, 200)  # a screen drawn anew
+                peak = max(peak, door.backlog())
+                assert peak <= SEND_BACKLOG + 2 * 65536, peak
+                await asyncio.sleep(0.05)  # the hog's pace: a resize now and then
+            visitor.stdin.write(b"\x1b[6~")  # PageDown: the next chapter
+            await read_until(visitor, "2 · ")
+            await settle(lambda: not alive(pid) and state.sessions == 1)
+        flowing.set()
+    finally:
+        relay.close()
+    assert "dropped 127.0.0.1: it read none of its output for 1 s" in caplog.messages
 
 
 async def test_exec_subsystems_and_forwarding_are_refused(server):
