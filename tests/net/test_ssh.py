@@ -25,6 +25,7 @@ from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
+    REFUSALS_PER_CONNECTION,
     SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
     get_winsize,
@@ -595,6 +596,32 @@ async def test_sessions_are_capped_per_connection_and_per_address_others_still_g
     finally:
         for hog in hogs:
             hog.close()
+
+
+@pytest.mark.parametrize("server", [4], indirect=True)
+async def test_a_connection_refused_again_and_again_is_said_once_and_dropped(
+        server, monkeypatch, caplog):
+    """Found by a hostile pass: a connection holding its two sessions sent session opens
+    without end, and each refusal wrote a line in the host's log (37,000 in 17 s). The
+    first refusal is said, the connection dropped after REFUSALS_PER_CONNECTION of them;
+    another visitor gets in."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)
+    caplog.set_level(logging.INFO, "bhtui.ssh")
+    port, state = server
+    async with await connect(port, "127.0.0.2") as hog:
+        for _ in range(SESSIONS_PER_CONNECTION):
+            await bare_session(hog)
+        for _ in range(2 * REFUSALS_PER_CONNECTION):
+            with contextlib.suppress(asyncssh.Error, OSError):
+                await bare_session(hog)
+                raise AssertionError("a third session on one connection")
+        assert [m for m in caplog.messages if "127.0.0.2" in m] == [
+            "refused 127.0.0.2: one connection holds at most 2 sessions; end one of them "
+            "or connect again.",
+            f"dropped 127.0.0.2: it was refused {REFUSALS_PER_CONNECTION} requests"]
+        await asyncio.wait_for(hog.wait_closed(), HANG)
+    async with await connect(port) as visitor:
+        await demo(visitor)
 
 
 def environment(pid: int) -> dict[str, str]:
