@@ -97,6 +97,11 @@ def load_or_create_host_key(path: Path, own_folder: bool = True) -> asyncssh.SSH
     return key
 
 
+def offered(command: list[str]) -> str:
+    """What a door serves, for its banner: the demo, or the table whose menu it runs."""
+    return "the demo" if command == ["demo"] else f"the table {command[-1]}"
+
+
 def set_winsize(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
@@ -610,7 +615,8 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
     door_logging("ssh", "asyncssh")
     server, state = await start_ssh(port, host, key, command, max_sessions,
                                     per_address=per_address)
-    print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
+    print(f"bhtui: {offered(command)} on ssh://{host}:{port} (host key {key_path}); "
+          "ctrl+c stops", flush=True)
     await until_signalled()
     server.close()
     await state.stop_all()

@@ -43,7 +43,7 @@ from textual_serve.server import Server
 
 from bhtui.net.gate import PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
 from bhtui.net.serve import until_signalled
-from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE
+from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
 log = logging.getLogger("bhtui.web")
 
@@ -320,8 +320,7 @@ async def serve_forever(command: list[str], host: str, port: int, **options: Any
         from bhtui.net.lobby import lan_addresses
 
         where = " or ".join(f"http://{a}:{port}/" for a in lan_addresses() or ["127.0.0.1"])
-    what = "the demo" if command == ["demo"] else f"the table {command[-1]}"
-    print(f"bhtui: {what} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
+    print(f"bhtui: {offered(command)} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
     await until_signalled()
     await runner.cleanup()
     await door.stop_all()

@@ -385,6 +385,25 @@ async def test_closing_the_terminal_of_serve_ssh_stops_it_cleanly(tmp_path):
             server.wait()
 
 
+def test_serve_ssh_for_a_table_says_it_serves_that_table(tmp_path):
+    """`serve-ssh --table` said "demo on ssh://..." though its visitors get the table's
+    menu, as serve-web's line says."""
+    import sys
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", str(port),
+         "--host-key", str(tmp_path / "key"), "--table", "127.0.0.1:4711"],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data")},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert line.startswith(f"bhtui: the table 127.0.0.1:4711 on ssh://127.0.0.1:{port} "), line
+    finally:
+        server.kill()  # (it says its line a moment before it answers SIGTERM)
+        server.wait(HANG)
+
+
 async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
     """Issue 13.9, 27.2: at most twice the session cap of connections wait without a session
     (a newcomer while all are in their first moments is turned away); they are closed when
