@@ -310,7 +310,7 @@ class WebDoor(Server):
                 continue
             try:
                 envelope = json.loads(message.data)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON; nested too deep to read
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue

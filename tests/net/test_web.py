@@ -197,8 +197,9 @@ async def test_a_tabs_app_runs_below_the_doors_priority():
 
 
 async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(caplog):
-    """No browser: a websocket that claims a 65535-square window, sends junk, an escape for
-    the host's terminal, a key for the app and another site's Origin."""
+    """No browser: a websocket that claims a 65535-square window, sends junk (a list nested
+    5000 deep raised RecursionError, which tore the session down with a traceback), an
+    escape for the host's terminal, a key for the app and another site's Origin."""
     async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
         ws_url = url.replace("http", "ws") + "ws"
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
@@ -215,7 +216,8 @@ async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(cap
                                                            b"bhtui", b"demo"]
             for junk in ("{", "[]", "7", '["stdin", 3]', '["resize", {"width": "9e9"}]',
                          '["resize", {"width": 99999, "height": 99999}]', '["exec", "ls"]',
-                         '["stdin", "\\ud800"]', json.dumps(["ping", "x" * 5000])):
+                         '["stdin", "\\ud800"]', json.dumps(["ping", "x" * 5000]),
+                         "[" * 5000 + "]" * 5000):
                 await ws.send_str(junk)
             await ws.send_str(json.dumps(["ping", "1"]))
             seen = b""
