@@ -219,7 +219,8 @@ def build_parser() -> Parser:
                      help="tabs served at once to one address (4, or --max-sessions if less)")
     web.add_argument("--public-url", metavar="URL",
                      help="the address visitors use, when it is not this server's own (a "
-                          "proxy's https://...); by default the one each visitor typed")
+                          "proxy's https://..., a LAN name other than the host name); by "
+                          "default the one each visitor typed")
     replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     analyse = sub.add_parser(

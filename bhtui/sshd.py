@@ -12,8 +12,9 @@ and hold, a screen of gigabytes; his terminal type reaches the app only if it re
 terminfo name (nothing else he sends reaches its environment or arguments). Caps on sessions
 (in all, per address as at the web door, and per connection) and on connections without one (a
 newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
-their first moments), deadlines for starting the demo, on a connection and in each session, and
-an idle timeout keep a public demo from being starved; a dropped client's process is ended, and
+their first moments), deadlines for starting the demo, on a connection and in each session, an
+idle timeout, and a bound on the output held for a client (one that reads none of it is
+dropped) keep a public demo from being starved; a dropped client's process is ended, and
 SIGTERM (or SIGHUP, its terminal closed) ends them all.
 """
 
@@ -56,6 +57,10 @@ SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is clos
 SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
 SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH's ControlMaster)
 PTY_BACKLOG = 64 * 1024  # input bytes waiting for the app before the channel is paused
+SEND_BACKLOG = 1 << 20  # output bytes held for one client before its apps are no longer read
+STALL_LIMIT = 60.0  # seconds a client may leave SEND_BACKLOG / 2 unread before it is dropped
+BACKLOG_POLL = 0.5  # seconds between looks at a stalled client's backlog
+REFUSALS_PER_CONNECTION = 16  # requests refused (sessions, exec, forwarding) before it is dropped
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
 DEFAULT_TERM = "xterm-256color"  # for a visitor who sends no terminal type, or no sane one
@@ -90,6 +95,11 @@ def load_or_create_host_key(path: Path, own_folder: bool = True) -> asyncssh.SSH
     with create_private(path, exclusive=True, folder=own_folder) as out:
         out.write(key.export_private_key())
     return key
+
+
+def offered(command: list[str]) -> str:
+    """What a door serves, for its banner: the demo, or the table whose menu it runs."""
+    return "the demo" if command == ["demo"] else f"the table {command[-1]}"
 
 
 def set_winsize(fd: int, width: int, height: int) -> None:
@@ -133,7 +143,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._pidfd: int | None = None
         self._outgoing = bytearray()
         self._paused = False  # the channel, while the app has input enough waiting
-        self._blocked = False  # the app's output, while the client has enough waiting
+        self._blocked = False  # the app's output, while the channel's window is full
+        self._stalled: float | None = None  # since when the connection's backlog is too long
+        self._stall_check: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._no_shell: asyncio.TimerHandle | None = None
 
@@ -160,10 +172,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return self._counted  # the "shell" is the demo: nothing else runs; none once ended
 
     def exec_requested(self, command: str) -> bool:
-        return False
+        return self.door.refuse("no exec, only the demo")
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        return False
+        return self.door.refuse("no subsystem, only the demo")
 
     def session_started(self) -> None:
         """The shell request came: the app starts now. If it cannot, the visitor is told in
@@ -207,8 +219,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         os.set_blocking(master, False)
         self.master = master
         self.server.live.add(self)
+        self._follow_app()
         loop = asyncio.get_running_loop()
-        loop.add_reader(master, self._from_child)
         self._pidfd = os.pidfd_open(self.child.pid)
         loop.add_reader(self._pidfd, self._child_exited)
 
@@ -231,21 +243,54 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _send(self, data: bytes) -> None:
         """Pass the app's output on while the channel is open; once the client has gone (the
-        channel closing, or its connection lost though not yet told), it is dropped."""
-        if not self.chan.is_closing():
-            self.chan.write(data)
+        channel closing, or its connection lost though not yet told), it is dropped. Past
+        SEND_BACKLOG held for the client, the app is no longer read until it has read it."""
+        if self.chan.is_closing():
+            return
+        self.chan.write(data)
+        if self._stalled is None and self.door.backlog() > SEND_BACKLOG:
+            loop = asyncio.get_running_loop()
+            self._stalled = loop.time()
+            self._follow_app()
+            self._stall_check = loop.call_later(BACKLOG_POLL, self._check_backlog)
+
+    def _check_backlog(self) -> None:
+        """A stalled client: read the app again once it has read half its backlog; drop it
+        if it has not within STALL_LIMIT (a client that reads nothing would hold its place
+        for ever, a key now and then keeping it from the idle timeout)."""
+        self._stall_check = None
+        if self.master is None or self._stalled is None:
+            return
+        loop = asyncio.get_running_loop()
+        if self.door.backlog() <= SEND_BACKLOG // 2:
+            self._stalled = None
+            self._follow_app()
+        elif loop.time() - self._stalled >= STALL_LIMIT:
+            self.door.drop(f"read none of its output for {STALL_LIMIT:g} s")
+        else:
+            self._stall_check = loop.call_later(BACKLOG_POLL, self._check_backlog)
 
     def pause_writing(self) -> None:
-        """The client reads slower than the app writes: stop reading the app (its writes then
-        wait in its terminal) rather than keep its output in the server."""
-        if self.master is not None and not self._blocked:
-            self._blocked = True
-            asyncio.get_running_loop().remove_reader(self.master)
+        """The channel's window is full: stop reading the app (its writes then wait in its
+        terminal) rather than keep its output in the server."""
+        self._blocked = True
+        self._follow_app()
 
     def resume_writing(self) -> None:
-        if self.master is not None and self._blocked:
-            self._blocked = False
-            asyncio.get_running_loop().add_reader(self.master, self._from_child)
+        self._blocked = False
+        self._follow_app()
+
+    def _follow_app(self) -> None:
+        """Read the app's output only while its client keeps up: its channel's window open
+        and its connection's backlog short. The SSH window alone does not bound what the
+        server holds: a client may offer 4 GiB of it and then read nothing."""
+        if self.master is None:
+            return
+        loop = asyncio.get_running_loop()
+        if self._blocked or self._stalled is not None:
+            loop.remove_reader(self.master)
+        else:
+            loop.add_reader(self.master, self._from_child)
 
     def _child_exited(self) -> None:
         """The app has ended (quit, crashed, killed): pass on what it still wrote, then end."""
@@ -328,10 +373,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
-        for timer in (self._idle, self._no_shell):
+        for timer in (self._idle, self._no_shell, self._stall_check):
             if timer is not None:
                 timer.cancel()
-        self._idle = self._no_shell = None
+        self._idle = self._no_shell = self._stall_check = None
         master, self.master = self.master, None
         if master is not None:
             loop.remove_reader(master)
@@ -365,6 +410,8 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         self.conn: Any = None
         self.sessions = 0
         self.lost = False
+        self.dropped = False
+        self.refused = 0  # requests refused so far
         self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: Any) -> None:
@@ -383,6 +430,20 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         if self not in closing:
             self._deadline = asyncio.get_running_loop().call_later(
                 self.state.session_deadline, self.conn.close)
+
+    def backlog(self) -> int:
+        """Bytes held in the server for this client (beyond what the kernel took). asyncssh
+        pauses nothing for them (its connection's pause_writing does nothing), and its
+        transport is reachable only as this private attribute."""
+        transport = self.conn._transport  # None once closing
+        return transport.get_write_buffer_size() if transport is not None else 0
+
+    def drop(self, why: str) -> None:
+        """Close the connection, all its sessions with it, and say why in the log once."""
+        if not self.dropped and not self.lost:
+            self.dropped = True
+            log.info("dropped %s: it %s", self.address, why)
+            self.conn.close()  # at once: asyncssh aborts the socket, held bytes and all
 
     def come_in(self) -> None:
         """The demo has started in one of its sessions: it no longer waits at the door."""
@@ -415,24 +476,35 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
             refusal = (f"one connection holds at most {SESSIONS_PER_CONNECTION} sessions; "
                        "end one of them or connect again.")
         if refusal is not None:
-            log.info("refused %s: %s", self.address, refusal)
+            self.refuse(refusal)
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_RESOURCE_SHORTAGE,
                                             f"bhtui: {refusal}")
         self.sessions += 1
         self.state.cap.take(self.address)
         return DemoSession(self.state, self)
 
-    def connection_requested(self, *args: Any) -> bool:
+    def refuse(self, why: str) -> bool:
+        """Count a request refused: the log says the first of a connection's, and one that
+        keeps asking is dropped. Each refusal costs a log line and a reply, and a hostile
+        pass sent 37,000 session opens in 17 s (3.9 MB of log)."""
+        self.refused += 1
+        if self.refused == 1:
+            log.info("refused %s: %s", self.address, why)
+        if self.refused >= REFUSALS_PER_CONNECTION:
+            self.drop(f"was refused {self.refused} requests")
         return False
+
+    def connection_requested(self, *args: Any) -> bool:
+        return self.refuse("no forwarding")
 
     def server_requested(self, *args: Any) -> bool:
-        return False
+        return self.refuse("no forwarding")
 
     def unix_connection_requested(self, *args: Any) -> bool:
-        return False
+        return self.refuse("no forwarding")
 
     def unix_server_requested(self, *args: Any) -> bool:
-        return False
+        return self.refuse("no forwarding")
 
 
 class ServerState:
@@ -543,7 +615,8 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
     door_logging("ssh", "asyncssh")
     server, state = await start_ssh(port, host, key, command, max_sessions,
                                     per_address=per_address)
-    print(f"bhtui: demo on ssh://{host}:{port} (host key {key_path}); ctrl+c stops", flush=True)
+    print(f"bhtui: {offered(command)} on ssh://{host}:{port} (host key {key_path}); "
+          "ctrl+c stops", flush=True)
     await until_signalled()
     server.close()
     await state.stop_all()

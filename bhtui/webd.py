@@ -13,7 +13,9 @@ changes what a stranger's page could reach:
 - sessions are capped overall and per address; a page beyond the cap is told the server is
   full and nothing is started for it;
 - a websocket from another site's page (its Origin not this server) is refused, so a page
-  elsewhere cannot use a visitor's browser to sit at a LAN table;
+  elsewhere cannot use a visitor's browser to sit at a LAN table; and so is every request
+  whose Host is a name not this server's (`WebDoor.known_host`): by DNS rebinding, another
+  site's page reaches the door under that site's own name, its Origin then the same;
 - what the page or the app sends never reaches the host's terminal as it came: the app's
   error output and every log line have their control characters escaped, and there is no
   access log (it would carry the page's headers).
@@ -23,15 +25,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
 import re
 import shutil
 import signal
+import socket
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -43,7 +47,7 @@ from textual_serve.server import Server
 
 from bhtui.net.gate import PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
 from bhtui.net.serve import until_signalled
-from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE
+from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
 log = logging.getLogger("bhtui.web")
 
@@ -51,6 +55,23 @@ MAX_MESSAGE = 64 * 1024  # bytes in one websocket message from a page: a paste, 
 ERRORS_KEPT = 4096  # characters of an app's error output kept for the host's terminal
 # A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port.
 HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
+UNKNOWN_HOST = ("bhtui: open this page by the server's address or its host name (another "
+                "name needs the server's --public-url)\n")
+
+
+def own_names(public_url: str | None) -> frozenset[str]:
+    """The names a visitor may reach the door by besides an IP address: localhost, the
+    machine's host name (and its mDNS ``.local`` form) and the --public-url's."""
+    names = {"localhost"}
+    host = socket.gethostname().lower().rstrip(".")
+    if host:
+        short = host.split(".")[0]
+        names |= {host, short, f"{short}.local"}
+    if public_url is not None:
+        names.add((urlsplit(public_url).hostname or "").lower())
+    return frozenset(names - {""})
+
+
 class Session(AppService):
     """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder."""
 
@@ -171,6 +192,7 @@ class WebDoor(Server):
         self.kill_grace = kill_grace
         self.live: set[Session] = set()
         self.cap = SessionCap(max_sessions, per_address, "close one of your tabs")
+        self.names = own_names(public_url)
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: serve_forever says where the door is (textual-serve prints a banner)."""
@@ -192,6 +214,33 @@ class WebDoor(Server):
         # The base renders with self.public_url; nothing awaits between setting and reading.
         self.public_url = self._url_for(request)
         return await super().handle_index(request)
+
+    def _known_host(self, request: web.Request) -> bool:
+        """Whether the Host the visitor sent names this server: an IP address or one of
+        ``names``. Any other name may be an attacker's, pointed at this server by DNS
+        rebinding: his page is then of the same origin as the door's, and could read a
+        visitor's screen or seat him. No Host at all comes from no browser."""
+        host = request.headers.get("Host")
+        if host is None:
+            return True
+        if not HOST_HEADER.fullmatch(host):
+            return False
+        name = host[1:host.index("]")] if host.startswith("[") else host.rsplit(":", 1)[0]
+        name = name.lower().rstrip(".")
+        with contextlib.suppress(ValueError):
+            ipaddress.ip_address(name)
+            return True
+        return name in self.names
+
+    @web.middleware
+    async def known_host(self, request: web.Request,
+                         handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                         ) -> web.StreamResponse:
+        """Every request (the page, its websocket, downloads) under a name not the door's
+        is refused in one plain line."""
+        if not self._known_host(request):
+            return web.Response(status=403, text=UNKNOWN_HOST)
+        return await handler(request)
 
     def _same_origin(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
@@ -261,7 +310,7 @@ class WebDoor(Server):
                 continue
             try:
                 envelope = json.loads(message.data)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON; nested too deep to read
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue
@@ -300,6 +349,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
     """The door listening on ``host:port`` (0 picks a port): its runner, itself, its port."""
     door = WebDoor(command, host, port, **options)
     app = await door._make_app()
+    app.middlewares.append(door.known_host)
     aiohttp_jinja2.setup(app, loader=OfflinePage(door.templates_path))
     app.on_shutdown.append(lambda _app: door.stop_all())
     # No access log: its lines would carry the page's request line and headers unescaped.
@@ -320,8 +370,7 @@ async def serve_forever(command: list[str], host: str, port: int, **options: Any
         from bhtui.net.lobby import lan_addresses
 
         where = " or ".join(f"http://{a}:{port}/" for a in lan_addresses() or ["127.0.0.1"])
-    what = "the demo" if command == ["demo"] else f"the table {command[-1]}"
-    print(f"bhtui: {what} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
+    print(f"bhtui: {offered(command)} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
     await until_signalled()
     await runner.cleanup()
     await door.stop_all()

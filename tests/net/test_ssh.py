@@ -25,6 +25,8 @@ from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
+    REFUSALS_PER_CONNECTION,
+    SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
     get_winsize,
     load_or_create_host_key,
@@ -236,6 +238,46 @@ async def test_a_channel_closed_while_the_app_draws_leaves_no_traceback(server, 
     assert not noise, [r.getMessage() for r in noise]
 
 
+async def test_a_client_that_reads_nothing_holds_no_more_than_the_bound_and_is_dropped(
+        server, monkeypatch, caplog):
+    """Found by a hostile pass: a client offered a 4 GiB window and read nothing while its
+    window changed size again and again, so the app redrew, and the server held all that
+    output for it (asyncssh pauses nothing for a full socket), 1.4 MB more each second. Now
+    past SEND_BACKLOG the app is no longer read, and a client that leaves it unread for
+    STALL_LIMIT is dropped; another visitor is served all the while."""
+    monkeypatch.setattr("bhtui.sshd.STALL_LIMIT", 1.0)
+    caplog.set_level(logging.INFO, "bhtui.ssh")
+    port, state = server
+    flowing = asyncio.Event()
+    flowing.set()
+    relay = await stalling_relay(port, flowing)
+    try:
+        async with await connect(relay.sockets[0].getsockname()[1]) as hog, \
+                await connect(port, "127.0.0.3") as other:
+            chan, kept = await hog.create_session(Kept, term_type="xterm",
+                                                  term_size=(80, 24), window=2**32 - 1,
+                                                  encoding=None)
+            await settle(lambda: b"Cards and their order" in kept.data)
+            (session,) = state.live
+            door, pid = session.door, session.child.pid
+            visitor = await demo(other)
+            flowing.clear()  # the hog reads nothing from now on
+            peak, size = 0, 0
+            while not door.lost:
+                size += 1
+                chan.change_terminal_size(500 - size % 2, 200)  # a screen drawn anew
+                peak = max(peak, door.backlog())
+                assert peak <= SEND_BACKLOG + 2 * 65536, peak
+                await asyncio.sleep(0.05)  # the hog's pace: a resize now and then
+            visitor.stdin.write(b"\x1b[6~")  # PageDown: the next chapter
+            await read_until(visitor, "2 · ")
+            await settle(lambda: not alive(pid) and state.sessions == 1)
+        flowing.set()
+    finally:
+        relay.close()
+    assert "dropped 127.0.0.1: it read none of its output for 1 s" in caplog.messages
+
+
 async def test_exec_subsystems_and_forwarding_are_refused(server):
     port, _ = server
     async with await connect(port) as conn:
@@ -341,6 +383,25 @@ async def test_closing_the_terminal_of_serve_ssh_stops_it_cleanly(tmp_path):
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_serve_ssh_for_a_table_says_it_serves_that_table(tmp_path):
+    """`serve-ssh --table` said "demo on ssh://..." though its visitors get the table's
+    menu, as serve-web's line says."""
+    import sys
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", str(port),
+         "--host-key", str(tmp_path / "key"), "--table", "127.0.0.1:4711"],
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data")},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert line.startswith(f"bhtui: the table 127.0.0.1:4711 on ssh://127.0.0.1:{port} "), line
+    finally:
+        server.kill()  # (it says its line a moment before it answers SIGTERM)
+        server.wait(HANG)
 
 
 async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
@@ -554,6 +615,32 @@ async def test_sessions_are_capped_per_connection_and_per_address_others_still_g
     finally:
         for hog in hogs:
             hog.close()
+
+
+@pytest.mark.parametrize("server", [4], indirect=True)
+async def test_a_connection_refused_again_and_again_is_said_once_and_dropped(
+        server, monkeypatch, caplog):
+    """Found by a hostile pass: a connection holding its two sessions sent session opens
+    without end, and each refusal wrote a line in the host's log (37,000 in 17 s). The
+    first refusal is said, the connection dropped after REFUSALS_PER_CONNECTION of them;
+    another visitor gets in."""
+    monkeypatch.setattr("bhtui.sshd.SHELL_DEADLINE", HANG)
+    caplog.set_level(logging.INFO, "bhtui.ssh")
+    port, state = server
+    async with await connect(port, "127.0.0.2") as hog:
+        for _ in range(SESSIONS_PER_CONNECTION):
+            await bare_session(hog)
+        for _ in range(2 * REFUSALS_PER_CONNECTION):
+            with contextlib.suppress(asyncssh.Error, OSError):
+                await bare_session(hog)
+                raise AssertionError("a third session on one connection")
+        assert [m for m in caplog.messages if "127.0.0.2" in m] == [
+            "refused 127.0.0.2: one connection holds at most 2 sessions; end one of them "
+            "or connect again.",
+            f"dropped 127.0.0.2: it was refused {REFUSALS_PER_CONNECTION} requests"]
+        await asyncio.wait_for(hog.wait_closed(), HANG)
+    async with await connect(port) as visitor:
+        await demo(visitor)
 
 
 def environment(pid: int) -> dict[str, str]:

@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 from collections import Counter
@@ -23,7 +24,7 @@ from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
-from bhtui.webd import start_web
+from bhtui.webd import UNKNOWN_HOST, start_web
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -196,8 +197,9 @@ async def test_a_tabs_app_runs_below_the_doors_priority():
 
 
 async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(caplog):
-    """No browser: a websocket that claims a 65535-square window, sends junk, an escape for
-    the host's terminal, a key for the app and another site's Origin."""
+    """No browser: a websocket that claims a 65535-square window, sends junk (a list nested
+    5000 deep raised RecursionError, which tore the session down with a traceback), an
+    escape for the host's terminal, a key for the app and another site's Origin."""
     async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
         ws_url = url.replace("http", "ws") + "ws"
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
@@ -214,7 +216,8 @@ async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(cap
                                                            b"bhtui", b"demo"]
             for junk in ("{", "[]", "7", '["stdin", 3]', '["resize", {"width": "9e9"}]',
                          '["resize", {"width": 99999, "height": 99999}]', '["exec", "ls"]',
-                         '["stdin", "\\ud800"]', json.dumps(["ping", "x" * 5000])):
+                         '["stdin", "\\ud800"]', json.dumps(["ping", "x" * 5000]),
+                         "[" * 5000 + "]" * 5000):
                 await ws.send_str(junk)
             await ws.send_str(json.dumps(["ping", "1"]))
             seen = b""
@@ -226,6 +229,49 @@ async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(cap
             assert alive(session.pid) and door.live == {session}
     assert "\x1b" not in escaped("name\x1b]0;owned\x07 here\n") and not door.live
     assert not [record for record in caplog.records if record.exc_info]  # no server error
+
+
+def hosts_for(port: int, *names: str) -> list[str]:
+    """Host headers for ``names``, as a browser sends them: with the port and without."""
+    return [host for name in names for host in (f"{name}:{port}", name)]
+
+
+async def test_a_page_under_a_name_not_the_servers_is_refused_as_dns_rebinding_would_use_it():
+    """Found by a hostile pass: any Host was taken, and the Origin compared with it, so a
+    page of evil.example whose name was made to point at the door (DNS rebinding) was of the
+    same origin: it read the screen (and with --table could seat the visitor). Now a Host
+    must be an IP address, localhost, the machine's host name (or its .local form) or the
+    --public-url's; the page and its websocket under any other name are refused."""
+    async with serving(["demo"], public_url=None) as (door, url), \
+            aiohttp.ClientSession() as http:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        for host in hosts_for(port, "evil.example", "127.0.0.1.evil.example", "local"):
+            async with http.get(url, headers={"Host": host}) as page:
+                assert (page.status, await page.text()) == (403, UNKNOWN_HOST), host
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(url + "ws", headers={"Host": host,
+                                                          "Origin": f"http://{host}"})
+            assert refused.value.status == 403 and not door.live
+        short = socket.gethostname().split(".")[0]
+        for host in hosts_for(port, "127.0.0.1", "192.168.1.20", "[::1]", "localhost",
+                              "LocalHost.", socket.gethostname(), f"{short}.local"):
+            async with http.get(url, headers={"Host": host}) as page:
+                assert page.status == 200 and f"ws://{host}/ws" in await page.text(), host
+        host = f"localhost:{port}"
+        async with http.ws_connect(url + "ws", headers={"Host": host,
+                                                       "Origin": f"http://{host}"}):
+            await settle(lambda: len(door.live) == 1)
+
+
+async def test_a_name_given_as_the_public_url_is_served():
+    """A LAN name other than the machine's own (the router's DNS, a proxy) is served once
+    the door is told it by --public-url."""
+    async with serving(["demo"], public_url="http://cards.example:8080") as (door, url), \
+            aiohttp.ClientSession() as http:
+        async with http.get(url, headers={"Host": "cards.example:8080"}) as page:
+            assert page.status == 200
+        async with http.get(url, headers={"Host": "evil.example:8080"}) as page:
+            assert page.status == 403
 
 
 def test_serve_web_on_the_command_line_serves_the_page_and_stops_on_sigterm(tmp_path):
