@@ -31,7 +31,14 @@ from bhtui.tui.widgets import Plain, clip
 
 from loopback import HOST_HELLO, WELCOME, hostile_host, seated
 from net_helpers import in_background
-from tui_helpers import config, handled_so_far, my_play_turn, screen_text, wait_for
+from tui_helpers import (
+    config,
+    footer_text,
+    handled_so_far,
+    my_play_turn,
+    screen_text,
+    wait_for,
+)
 from tui_helpers import table as table_screen
 
 
@@ -438,6 +445,19 @@ async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_
             return str(app.screen.query_one("#room-note").render())
         await wait_for(pilot, lambda: "Refused: unknown preset 'rizhao'; known: qingdao" in note())
         assert table.rules.name == "lianzhong-classic"  # nothing else changed
+
+
+async def test_esc_on_the_waiting_room_s_rules_screen_goes_back_to_the_room_unchanged():
+    """The host's rules screen names Esc (Back) in its footer, and Esc changes nothing."""
+    table, app = hosting()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_rules(pilot, app)
+        await wait_for(pilot, lambda: "esc Back" in footer_text(app.screen), "Esc named")
+        assert "Esc quit" not in "\n".join(screen_text(app))
+        await pilot.press("right", "space", "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
+        assert table.rules.name == "qingdao"
+        assert table.rules.options() == PRESETS["qingdao"].options()
 
 
 # ----- issue 11: the network defects 7, 8 and 9 ---------------------------------------------

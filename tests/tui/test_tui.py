@@ -507,6 +507,29 @@ async def test_the_rules_screen_keeps_its_title_and_choice_in_sight_and_its_swit
         assert not app.screen.rules.grab_solo and "grab_solo" not in app.screen.switched
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_esc_on_the_rules_screen_before_a_match_quits_and_says_so(language):
+    """`bhtui --settings`, another rule set picked (Dou Dizhu classic), then Esc: it started a
+    Qingdao match, the choice dropped, and no key on the screen named Esc. Esc quits now,
+    with no match started, and the footer and the keys line say it."""
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.settings import SettingsScreen
+
+    t = Translator(language)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(seed=7, rounds=1, ask_rules=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await wait_for(pilot, lambda: f"esc {t('key.settings.quit')}" in footer_text(app.screen),
+                       "Esc named in the footer")
+        assert t("settings.leave_quit") in "\n".join(screen_text(app))
+        await pilot.press("left", "left")  # Dou Dizhu classic
+        assert app.screen.game.name == "doudizhu"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.is_running, "bhtui to quit")
+    assert app.host is None  # no table, of either game
+
+
 def test_every_option_of_every_preset_is_explained_in_both_languages():
     from bhtui.rules import PRESETS
     from bhtui.tui.i18n import STRINGS
