@@ -238,7 +238,7 @@ STRINGS: dict[str, dict[str, str]] = {
                     "zh": "主机在主机那台机器上运行\n  bhtui host --resume\n重新开桌后，"
                           "你会自动继续观战。若现在离开，之后可运行\n  {command}\n继续观战。"},
     "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
-    "bye.code": {"en": "<join code>", "zh": "<入桌码>"},
+    "bye.code": {"en": "<join-code>", "zh": "<入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
     "refused.replaced": {"en": "this seat was taken over from another window or machine",
                          "zh": "此座位已被另一个窗口或另一台机器接管"},

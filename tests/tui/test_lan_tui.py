@@ -142,8 +142,9 @@ async def test_a_second_enter_starts_over_only_those_the_note_named(language, bo
 async def test_the_waiting_room_says_the_whole_join_command_with_the_code_s_place_at_80x24(
         language):
     """R-LAN (issue 13.8): the room's "others join with" line is a command a joiner can copy —
-    --name before join, and on a locked table --code with the code's place (a joiner without it
-    is refused); the code itself is never shown, and the line fits 80 columns in one piece."""
+    --name before join, and on a locked table the code's place in BHTUI_CODE, as --help
+    advises (--code shows it to the machine's other users); the code itself is never shown,
+    and the line fits 80 columns in one piece."""
     table = Table(PRESETS["qingdao"], seed=4, rounds=1, name="Friday", code="tea")
     app = BhtuiApp(dataclasses.replace(config(), language=language),
                    HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
@@ -151,8 +152,8 @@ async def test_the_waiting_room_says_the_whole_join_command_with_the_code_s_plac
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
                        and "Friday" in str(app.screen.query_one("#room-body").render()))
         t = Translator(language)
-        command = (f"bhtui --name {t('room.name')} join 127.0.0.1:{app.session.serving.port}"
-                   f" --code {t('bye.code')}")
+        command = (f"BHTUI_CODE={t('bye.code')} bhtui --name {t('room.name')} join "
+                   f"127.0.0.1:{app.session.serving.port}")
         body = app.screen.query_one("#room-body")
         text = str(body.render())
         assert command in text.splitlines() and "tea" not in text, text
