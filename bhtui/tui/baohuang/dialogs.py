@@ -256,6 +256,7 @@ class CallDialog(ChoiceDialog):
                                          self.label))
             if options:
                 yield OptionList(*options)
+                yield Plain(self.t("call.keys"))  # the list's keys: the footer has Enter alone
             with Horizontal():
                 if "decline" in self.choices:
                     yield Button(self.t(offers.words(self.view, "decline")), id="decline")
