@@ -327,7 +327,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.pass": {"en": "Nothing beats {set} — pass ({key_pass})",
                   "zh": "没有压得过 {set} 的牌 — 不要 ({key_pass})"},
     "hint.hold": {"en": "Hint: pass on {set} and keep your cards ({key_pass})",
-                  "zh": "提示：{set} 不要，留着牌 ({key_pass})"},
+                  "zh": "提示：先不压 {set}，选“不要”留着手里的牌 ({key_pass})"},
     "result.hands": {"en": "Still in hand:", "zh": "剩余手牌："},
     "result.auto": {"en": "Next round in {n} s — Enter now", "zh": "{n} 秒后下一局 — 回车立即继续"},
     "result.auto_last": {"en": "The standings in {n} s — Enter now", "zh": "{n} 秒后看总排名 — 回车立即继续"},
