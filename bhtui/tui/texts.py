@@ -316,6 +316,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.back": {"en": "{name} is back at the table", "zh": "{name} 回到了牌桌"},
     "log.timed_out": {"en": "Your time ran out: 托管 plays for you ({key_auto} takes the seat back)",
                       "zh": "超时：托管替你出牌（按 {key_auto} 取消）"},
+    "log.auto_back": {"en": "托管 off: you play your own cards again ({key_auto} turns it on)",
+                      "zh": "已取消托管：你自己出牌（按 {key_auto} 重新托管）"},
     "status.timed_out": {"en": "Time ran out: 托管 is on — press {key_auto} to play yourself",
                          "zh": "超时，已托管——按 {key_auto} 自己出牌"},
     "status.auto_passed": {"en": "Nothing in your hand beats {set}: passed for you (auto-pass, F2)",
