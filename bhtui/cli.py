@@ -232,7 +232,7 @@ def build_parser() -> Parser:
     analyse.add_argument("--playouts", type=_positive, default=None,
                          help="deals hard plays each candidate out on (64)")
     analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    config = sub.add_parser("config", help="where the settings file is")
+    config = sub.add_parser("config", help="where the settings file is, and whether it exists")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
     sim.add_argument("--rounds", type=_positive, default=10, help="rounds in the match (10)")
@@ -418,11 +418,24 @@ def _command(argv: Sequence[str] | None) -> int:
 
         return _run_app(args, DemoSession())
     if args.command == "config":
-        from bhtui.store.config import config_path
-
-        print(config_path())
-        return 0
+        return _config(args.path)
     return _play(args)
+
+
+def _config(path_only: bool) -> int:
+    """Where the settings file is, and whether it is there: a path printed alone was read as
+    a file that exists (--path prints the path alone, for scripts)."""
+    from bhtui.store.config import config_path
+
+    path = config_path()
+    if path_only:
+        print(path)
+    elif path.exists():
+        print(f"Settings file: {path} (F2 in a game edits it)")
+    else:
+        print(f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
+              "game saves your settings there")
+    return 0
 
 
 def _fail(message: object) -> int:

@@ -235,11 +235,15 @@ class BhtuiApp(App[None]):
 
     def _goodbye(self, client: Client) -> str:
         """How a table the host closed is found again: his ``--resume``, and our command as
-        we need it — our name, and the join code's place when the table has one."""
-        command = self._command(client, locked=bool(client.server.get("code")))
+        we need it — our name, and the join code's place when the table has one and we need
+        it: a player seated in the match never does (his seat token proves him), while one
+        of a room that never began sits at a new table when the host opens one."""
+        locked = bool(client.server.get("code"))
         if client.view is None:  # before the match there is nothing to resume
-            return self.t("bye.room", command=command)
-        return self.t("bye.player" if client.role == "player" else "bye.watcher", command=command)
+            return self.t("bye.room", command=self._command(client, locked))
+        if client.role == "player":
+            return self.t("bye.player", command=self._command(client, locked=False))
+        return self.t("bye.watcher", command=self._command(client, locked))
 
     async def on_unmount(self) -> None:
         if self.client is not None:

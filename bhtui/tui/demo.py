@@ -117,7 +117,8 @@ def judge(text: str, top: str, t: Translator) -> tuple[bool, str]:
     if problem == "big":
         return False, WORDS["big"][lang]
     if problem == "jokers":
-        return False, WORDS["small"][lang].format(old=shown_old, n=old.sj)
+        small = "small_one" if old.sj == 1 else "small"
+        return False, WORDS[small][lang].format(old=shown_old, n=old.sj)
     return False, WORDS["rank"][lang].format(
         mine=format_set(new).split()[0], theirs=format_set(old).split()[0], old=shown_old)
 

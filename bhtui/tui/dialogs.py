@@ -10,6 +10,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -36,6 +37,15 @@ class DecisionDialog(Dialog):
 
     def action_take_over(self) -> None:
         self.dismiss(TAKE_OVER)
+
+    def on_key(self, event: events.Key) -> None:
+        """Esc, or a letter none of this decision's keys is (q), says that the table waits
+        for the choice and where its keys are: a decision cannot be put aside, and those keys
+        did nothing without a word, as if the app had hung."""
+        pressed = event.key == "escape" or (event.is_printable and event.character)
+        if pressed and event.key not in self.active_bindings:
+            words = "Esc" if event.key == "escape" else event.character
+            self.notify(self.t("dialog.must", press=words), timeout=4)
 
 
 class ResultScreen(RoomyDialog):

@@ -39,10 +39,12 @@ def command_line(t: Translator, verb: str, address: str, locked: bool,
                  name: str | None = None) -> str:
     """The command that finds a table again or joins it: ``--name`` before the command (where
     bhtui takes it), and on a locked table the join code's place — never the code itself, as
-    others may see the screen. Without ``name`` (others', not ours) the name is a placeholder."""
+    others may see the screen — in BHTUI_CODE, as ``--help`` advises: not ``--code``, whose
+    code other users of the machine see in its process list. Without ``name`` (others', not
+    ours) the name is a placeholder."""
     shown = shlex.quote(name) if name is not None else t("room.name")
     command = f"bhtui --name {shown} {verb} {address}".rstrip()
-    return command + (" --code " + t("bye.code") if locked else "")
+    return (f"BHTUI_CODE={t('bye.code')} " if locked else "") + command
 
 
 class WaitingRoomScreen(Localized, Screen[None]):

@@ -48,8 +48,12 @@ class LocalSession:
             if self.ask_rules:  # before the table exists, any game's presets may be picked
                 from bhtui.tui.settings import SettingsScreen
 
-                game, rules = await app.push_screen_wait(
+                chosen = await app.push_screen_wait(
                     SettingsScreen(app.t, game, rules, every_game=True))
+                if chosen is None:  # Esc: no match, not one of rules the player did not pick
+                    app.exit()
+                    return
+                game, rules = chosen
             self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
                                      self.rounds, GameLog(new_log_path("local")),
                                      app.config.timer or None, self.bots or (app.config.bots,))

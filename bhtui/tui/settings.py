@@ -25,9 +25,11 @@ PRESET_NAME = re.compile(r" ?[(（]")
 classic…)", "青岛（经典…）")."""
 
 
-class SettingsScreen(Dialog[tuple[Game, Any]]):
-    """Returns the chosen game and rules (Enter); Esc keeps them as they were. A table
-    offers its own game's presets; before a local match (``every_game``) any game's."""
+class SettingsScreen(Dialog[tuple[Game, Any] | None]):
+    """Returns the chosen game and rules (Enter), or None (Esc): nothing is chosen. A table
+    offers its own game's presets; before a local match (``every_game``) any game's, and Esc
+    there leaves bhtui — it started the match it had been left on, Qingdao, whatever game
+    and rule set the player had picked."""
 
     BINDINGS = [
         *LIST_CURSOR,
@@ -35,12 +37,13 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
         Binding("left", "preset(-1)", "Rule set", id="settings.preset", priority=True),
         Binding("right", "preset(1)", show=False, id="settings.preset_next", priority=True),
         Binding("enter", "done", "Start", id="settings.start", priority=True),
-        Binding("escape", "keep", show=False, id="settings.keep"),
+        # Esc says what it does: before a local match there is nothing to go back to.
+        Binding("escape", "leave(True)", "Quit", id="settings.quit"),
+        Binding("escape", "leave(False)", "Back", id="settings.back"),
     ]
 
     def __init__(self, t: Translator, game: Game, rules: Any, every_game: bool = False) -> None:
         super().__init__(t)
-        self.original = game, rules
         self.game, self.rules = game, rules
         games = list(GAMES.values()) if every_game else [game]
         self.choices = [(g, name) for g in games for name in g.presets]
@@ -56,7 +59,8 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
             yield Plain(t("settings.presets"))
             yield Plain(self._presets_text(), id="presets")
             yield OptionList(*self._options(), id="options")
-            yield Plain(t("settings.keys"))
+            yield Plain(t("settings.keys", leave=t(
+                "settings.leave_quit" if self.every_game else "settings.leave_back")))
 
     def _presets_text(self) -> Text:
         """Every preset, the chosen one marked (•) and bold: the choice is not colour alone.
@@ -130,8 +134,12 @@ class SettingsScreen(Dialog[tuple[Game, Any]]):
     def action_done(self) -> None:
         self.dismiss((self.game, self.rules))
 
-    def action_keep(self) -> None:
-        self.dismiss(self.original)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Esc's binding for where the screen was opened (its footer names that one)."""
+        return action != "leave" or parameters[0] == self.every_game
+
+    def action_leave(self, quitting: bool) -> None:
+        self.dismiss(None)
 
 
 def value_words(t: Translator, name: str, value: Any) -> str:

@@ -243,19 +243,19 @@ class HandView(Widget, can_focus=True):
             idx = next((i for i, c in enumerate(self.cards) if c == card and i not in chosen), None)
             if idx is not None:
                 chosen.append(idx)
-        self.selected = chosen
-        self._changed()
+        self.select(chosen)
 
-    def select_run(self, order: list[int], lengths: dict[int, int] | None = None) -> bool:
-        """Select a run from the lowest picked rank (by ``order``, the ranks a run goes up
-        through): as many cards of each following rank as are picked of that one, as far as
-        the hand has them, or as the run to beat is long (``lengths``: ranks by cards a rank,
-        when following one). False when nothing is picked, the lowest picked rank starts no
-        run or the hand does not go on."""
+    def run_from(self, order: list[int], lengths: dict[int, int] | None = None) -> list[int]:
+        """The cards of a run from the lowest picked rank (by ``order``, the ranks a run goes
+        up through): as many of each following rank as are picked of that one, as far as the
+        hand has them, or as the run to beat is long (``lengths``: ranks by cards a rank, when
+        following one) — those of the lowest picked rank alone when the hand does not go on
+        (whether it is long enough is the game's to say). Empty when nothing is picked or the
+        lowest picked rank starts no run."""
         picked = {card_rank(self.cards[i]) for i in self.selected}
         start = next((k for k, r in enumerate(order) if r in picked), None)
         if start is None:
-            return False
+            return []
         low = order[start]
         width = min(3, sum(1 for i in self.selected if card_rank(self.cards[i]) == low))
         held: dict[int, list[int]] = {}
@@ -268,11 +268,12 @@ class HandView(Widget, can_focus=True):
             if len(free) < width:
                 break
             run += free[:width]
-        if len(run) <= width:
-            return False
-        self.selected = run
+        return run
+
+    def select(self, indices: list[int]) -> None:
+        """Select exactly the cards at ``indices`` (a run)."""
+        self.selected = list(indices)
         self._changed()
-        return True
 
     def remove_last(self) -> None:
         self.selected = self.selected[:-1]

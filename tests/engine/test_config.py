@@ -50,6 +50,26 @@ def test_bhtui_config_path_prints_where_the_file_is(tmp_path, monkeypatch):
     assert config_path() == tmp_path / "cfg" / "config.toml"
 
 
+def test_bhtui_config_says_whether_the_settings_file_is_there(tmp_path, monkeypatch):
+    """`bhtui config` printed the path alone whether or not a file was there: read as one
+    that exists. It says which."""
+    monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / "cfg"))
+
+    def said() -> str:
+        out = subprocess.run([sys.executable, "-m", "bhtui", "config"],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0
+        return out.stdout
+
+    path = tmp_path / "cfg" / "config.toml"
+    missing = said()
+    assert str(path) in missing and "not there yet" in missing
+    path.parent.mkdir()
+    path.write_text('name = "Ana"\n')
+    there = said()
+    assert str(path) in there and "not there" not in there
+
+
 def test_chinese_defaults_to_letter_suits_because_suit_glyphs_are_ambiguous_width():
     assert Config(language="zh").resolved_card_style() == "letters"
     assert Config(language="en").resolved_card_style() == "unicode"

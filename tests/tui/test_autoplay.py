@@ -4,6 +4,8 @@ through a whole match to the match-end screen."""
 
 from __future__ import annotations
 
+import pytest
+
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import RoundResultScreen
@@ -110,3 +112,28 @@ async def test_R_AUTO_1_a_result_that_opens_while_too_small_waits_unseen_and_the
         log = t.query_one("#log")
         await wait_for(pilot, lambda: log.lines and log.virtual_size.width > 1, "the log drawn")
         assert all(strip.cell_length > 1 for strip in log.lines if strip.text.strip())
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_AUTO_1_taking_the_seat_back_from_tuoguan_stays_said_in_the_log(language):
+    """t again turns 托管 off: nothing said so where it stayed — the status line's next
+    words were at once an auto-pass's ("Nothing in your hand beats … passed for you"). The
+    log says it and keeps it, over whatever the status line says next."""
+    from textual.widgets import RichLog
+
+    from bhtui.tui.i18n import Translator
+
+    said = Translator(language)("log.auto_back")
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.2),
+                   LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.client.table[0]["auto"], "托管 on")
+        assert said not in table(app).log_lines
+        await pilot.press("t")
+        await wait_for(pilot, lambda: not app.client.table[0]["auto"], "托管 off")
+        log = table(app).query_one("#log", RichLog)
+        await wait_for(pilot, lambda: any(said[:20] in line.text for line in log.lines),
+                       "the log line drawn")
+        assert said in table(app).log_lines

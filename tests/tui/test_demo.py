@@ -71,6 +71,22 @@ async def test_try_it_a_wrong_answer_says_why_and_a_right_one_moves_on():
         assert demo.try_index == 2
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "✗ 9 9 9 + SJ has a small joker: you need a big joker for it."),
+    ("zh", "✗ 9 9 9 + SJ 有一个小王，要用一个大王来管。"),
+])
+async def test_try_it_names_one_small_joker_in_the_singular(language, said):
+    """Chapter 2's try-it said "has 1 small joker(s)": one is said as one, in both
+    languages (several as several: judge's other words)."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        await pilot.press("2", *"9999", "enter")
+        assert said in text_of(demo, "#demo-feedback")
+    assert "has 2 small jokers" in judge("10 10 SJ BJ", "9 9 SJ SJ", Translator("en"))[1]
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 async def test_esc_leaves_the_answer_box_so_digits_jump_and_the_keys_line_fits(language):
     """In chapter 2 the answer box kept the focus: 7 was typed as an answer, only Tab left

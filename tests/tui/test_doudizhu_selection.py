@@ -4,6 +4,8 @@ it, not in the hand's rank order (``3 3 A A 2 2``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bhtui.doudizhu import PRESETS, parse_hand
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
@@ -11,7 +13,7 @@ from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 
 from doudizhu_helpers import rigged
-from tui_helpers import drive, my_turn_to_play, table, wait_for
+from tui_helpers import drive, handled_so_far, my_turn_to_play, table, wait_for
 
 # Ana bids first and holds 3…A twice and a 2; the kitty (hers at 3 points) brings 2s and As.
 DEAL = rigged("shanghai", ("3 4 5 6 7 8 9 10 J Q K A 3 4 5 6 7 8 9 10 J Q K A 2",),
@@ -55,3 +57,31 @@ async def test_S_BID_6_the_报到_dialog_says_its_keys_and_they_work(first_deal)
         await wait_for(pilot, lambda: app.host.match.round.phase != "report", "报到 answered")
         assert app.host.match.actions[-1][1] == {"type": "report", "groups": ["SJ SJ BJ BJ"],
                                                  "fight": False}
+
+
+@pytest.mark.parametrize("language, straight, pairs", [
+    ("en", "x: your hand has no straight from 8: 8 9 is as far as it goes",
+     "x: your hand has no pair run from 5 5: 5 5 6 6 is as far as it goes"),
+    ("zh", "x：手里没有从 8 起的顺子：只连得到 8 9", "x：手里没有从 5 5 起的连对：只连得到 5 5 6 6"),
+])
+async def test_S_HAND_2_the_run_key_says_when_the_hand_has_no_run_from_the_picked_card(
+        first_deal, language, straight, pairs):
+    """8 then x picked 8 9 and the status line said only `8 9 — not a hand`: a run too short
+    to be one is not picked, and the line says there is no run from 8 and how far it goes
+    (a straight from a single card, a pair run from a pair)."""
+    first_deal(rigged("classic", ("3 3 3 3 8 9 J Q K A 2 2 5 5 6 6 SJ",), kitty="4 4 4",
+                      first=0).first_deal)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=PRESETS["classic"], seed=2, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def lead() -> bool:
+            if isinstance(app.screen, BidDialog):
+                await pilot.press("3")
+            return my_turn_to_play(app)
+        await drive(pilot, lead, "my lead")
+        screen = table(app)
+        for keys, said, kept in ((("8", "x"), straight, ["8"]), (("5", "5", "x"), pairs, ["5", "5"])):
+            await pilot.press("escape", *keys)
+            await handled_so_far(pilot, screen)
+            assert str(screen.query_one("#status").render()) == said
+            assert screen.hand.selection() == kept

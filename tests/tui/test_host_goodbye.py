@@ -90,8 +90,9 @@ async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stay
 
 async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_place():
     """The goodbye's command is the one the person needs: `bhtui --name … watch` with
-    the address, and `--code` with the code's place (the code itself is not shown), each command
-    on a line of its own — not a bare `bhtui join` that meets a code prompt."""
+    the address, and the code's place in BHTUI_CODE (the code itself is not shown, and not on
+    a command line that other users of the machine see), each command on a line of its own —
+    not a bare `bhtui watch` that meets a code prompt."""
     table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                                        for i in range(5)], seed=6, rounds=1, bot_delay=0.05,
                   code="4242")
@@ -104,8 +105,42 @@ async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_p
         await serving.stop()
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
-        assert (f"\n  bhtui --name 'Wu Li' watch {address} --code <join code>\n"
+        assert (f"\n  BHTUI_CODE=<join-code> bhtui --name 'Wu Li' watch {address}\n"
                 in said)
         assert "4242" not in said and "\n  bhtui host --resume\n" in said
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_seated_player_of_a_locked_table_is_told_a_command_without_the_code_that_works(
+        language, tmp_path):
+    """A seated player never needs the join code again (his seat token proves him): the
+    goodbye advised `--code <join code>`, a code he need not give and that, on a command
+    line, other users of the machine see. The command shown has no code, and run as shown
+    once the host resumes the locked table, it takes his seat back without asking one."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0, code="4242",
+                  log=GameLog(tmp_path / "table.log"))
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    port = serving.port
+    address = f"127.0.0.1:{port}"
+    app = BhtuiApp(Config(name="Li", language=language), RemoteSession(address, code="4242"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
+        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
+        said = str(app.screen.query_one(Plain).render())
+        assert f"\n  bhtui --name Li join {address}\n" in said, said
+        assert "CODE" not in said and "--code" not in said and "4242" not in said
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
+    resumed = Table.resume(GameLog.load(tmp_path / "table.log"), bot_delay=30.0, code="4242")
+    again = await start_serving(resumed, listen_socket("127.0.0.1", port), advertise=False)
+    back = BhtuiApp(Config(name="Li", language=language), RemoteSession(address))  # as shown
+    async with back.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(back.screen, TableScreen) and back.client.view)
+        assert back.client.seat == 0 and resumed.seats[0].conn is not None
+    await again.stop()

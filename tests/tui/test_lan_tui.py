@@ -31,7 +31,14 @@ from bhtui.tui.widgets import Plain, clip
 
 from loopback import HOST_HELLO, WELCOME, hostile_host, seated
 from net_helpers import in_background
-from tui_helpers import config, handled_so_far, my_play_turn, screen_text, wait_for
+from tui_helpers import (
+    config,
+    footer_text,
+    handled_so_far,
+    my_play_turn,
+    screen_text,
+    wait_for,
+)
 from tui_helpers import table as table_screen
 
 
@@ -135,8 +142,9 @@ async def test_a_second_enter_starts_over_only_those_the_note_named(language, bo
 async def test_the_waiting_room_says_the_whole_join_command_with_the_code_s_place_at_80x24(
         language):
     """R-LAN (issue 13.8): the room's "others join with" line is a command a joiner can copy —
-    --name before join, and on a locked table --code with the code's place (a joiner without it
-    is refused); the code itself is never shown, and the line fits 80 columns in one piece."""
+    --name before join, and on a locked table the code's place in BHTUI_CODE, as --help
+    advises (--code shows it to the machine's other users); the code itself is never shown,
+    and the line fits 80 columns in one piece."""
     table = Table(PRESETS["qingdao"], seed=4, rounds=1, name="Friday", code="tea")
     app = BhtuiApp(dataclasses.replace(config(), language=language),
                    HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
@@ -144,8 +152,8 @@ async def test_the_waiting_room_says_the_whole_join_command_with_the_code_s_plac
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
                        and "Friday" in str(app.screen.query_one("#room-body").render()))
         t = Translator(language)
-        command = (f"bhtui --name {t('room.name')} join 127.0.0.1:{app.session.serving.port}"
-                   f" --code {t('bye.code')}")
+        command = (f"BHTUI_CODE={t('bye.code')} bhtui --name {t('room.name')} join "
+                   f"127.0.0.1:{app.session.serving.port}")
         body = app.screen.query_one("#room-body")
         text = str(body.render())
         assert command in text.splitlines() and "tea" not in text, text
@@ -438,6 +446,19 @@ async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_
             return str(app.screen.query_one("#room-note").render())
         await wait_for(pilot, lambda: "Refused: unknown preset 'rizhao'; known: qingdao" in note())
         assert table.rules.name == "lianzhong-classic"  # nothing else changed
+
+
+async def test_esc_on_the_waiting_room_s_rules_screen_goes_back_to_the_room_unchanged():
+    """The host's rules screen names Esc (Back) in its footer, and Esc changes nothing."""
+    table, app = hosting()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_rules(pilot, app)
+        await wait_for(pilot, lambda: "esc Back" in footer_text(app.screen), "Esc named")
+        assert "Esc quit" not in "\n".join(screen_text(app))
+        await pilot.press("right", "space", "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
+        assert table.rules.name == "qingdao"
+        assert table.rules.options() == PRESETS["qingdao"].options()
 
 
 # ----- issue 11: the network defects 7, 8 and 9 ---------------------------------------------

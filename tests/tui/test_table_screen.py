@@ -689,3 +689,39 @@ async def test_equal_totals_share_a_place_in_the_standings():
         standings = [strip.text for strip in strips(app.screen.query(Plain)[1])][1:]
         assert [line.split()[:2] for line in standings if line.strip()] == [
             ["1", "Ana"], ["1", "Cy"], ["1", "Di"], ["4", "Bo"], ["4", "Ed"]]
+
+
+async def test_the_chinese_hint_to_hold_says_pass_on_the_set_not_refuse_it():
+    """A hint to pass on a set the hand could beat, keeping the cards: in Chinese it read
+    `提示：A A A 不要，留着牌` — "don't play A A A" — where the English says "pass on A A A and
+    keep your cards". It says not to beat that set, and to pass (不要) keeping the cards."""
+    from bhtui.bots.legal import legal_from_view
+    from bhtui.tui.messages import HintArrived
+
+    app = make_app("zh", auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in until_hang("a set of another I could beat"):
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                await pilot.press("enter")
+                continue
+            if not isinstance(app.screen, type(table(app))):
+                await my_play_turn(pilot, app)
+                continue
+            view = app.client.view
+            if not (app.client.my_turn and view["phase"] == "play"):
+                continue
+            if view.get("top") and any(a["type"] == "play" for a in legal_from_view(view)):
+                break
+            t = table(app)
+            t.last_hint = None
+            await pilot.press("h")
+            await wait_for(pilot, lambda: t.last_hint is not None)
+            await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        t = table(app)
+        top = t.parts.top_words(app.client.view)
+        t.post_message(HintArrived({"type": "pass"}))  # the host's hint: hold, pass on it
+        await wait_for(pilot, lambda: "提示" in str(t.query_one("#status").render()), "the hint")
+        status = str(t.query_one("#status").render())
+        assert f"先不压 {top}" in status and "“不要”" in status and "(p)" in status, status
+        assert f"{top} 不要" not in status

@@ -507,6 +507,53 @@ async def test_the_rules_screen_keeps_its_title_and_choice_in_sight_and_its_swit
         assert not app.screen.rules.grab_solo and "grab_solo" not in app.screen.switched
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_EMP_Q5_esc_or_q_on_a_decision_says_it_waits_and_the_call_names_its_keys(
+        language):
+    """The throne's dialog ignored Esc and q without a word; they say now that the table
+    waits for the choice and where its keys are (the dialog stays). The call's list of
+    groups named no key for itself: it says ↑↓ and Enter."""
+    from bhtui.tui.i18n import Translator
+
+    t = Translator(language)
+    app = make_app(language)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne")
+        for key, press in (("escape", "Esc"), ("q", "q")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda press=press: any(
+                n.message == t("dialog.must", press=press) for n in app._notifications),
+                f"what {press} says")
+        assert isinstance(app.screen, ThroneDialog) and app.is_running
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, CallDialog), "the call")
+        words = [str(p.render()) for p in app.screen.query("Plain")]
+        assert t("call.keys") in words and "↑↓" in t("call.keys")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_esc_on_the_rules_screen_before_a_match_quits_and_says_so(language):
+    """`bhtui --settings`, another rule set picked (Dou Dizhu classic), then Esc: it started a
+    Qingdao match, the choice dropped, and no key on the screen named Esc. Esc quits now,
+    with no match started, and the footer and the keys line say it."""
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.settings import SettingsScreen
+
+    t = Translator(language)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(seed=7, rounds=1, ask_rules=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await wait_for(pilot, lambda: f"esc {t('key.settings.quit')}" in footer_text(app.screen),
+                       "Esc named in the footer")
+        assert t("settings.leave_quit") in "\n".join(screen_text(app))
+        await pilot.press("left", "left")  # Dou Dizhu classic
+        assert app.screen.game.name == "doudizhu"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.is_running, "bhtui to quit")
+    assert app.host is None  # no table, of either game
+
+
 def test_every_option_of_every_preset_is_explained_in_both_languages():
     from bhtui.rules import PRESETS
     from bhtui.tui.i18n import STRINGS

@@ -257,3 +257,43 @@ async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
         await pilot.press("g", "g")
         await wait_for(pilot, lambda: host.answer != "none")
     assert host.answer == {"type": "grab"}
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_GUARD_4_the_holder_of_the_guard_card_is_told_he_plays_alone(language):
+    """Seed 2: Ana is offered the throne holding the marked SJ (侍卫牌, shown †). Taking it
+    she is her own guard and plays alone (R-GUARD-4), but the dialog did not mention the †
+    and the log said only "You are the emperor" (qingdao's call says "hidden solo (you hold
+    four)"). Both say it now, the dialog with the mark as the hand draws it."""
+    t = Translator(language)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=30.0),
+                   LocalSession(rules=PRESETS["lianzhong-simple"], seed=2, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        words = [str(p.render()) for p in app.screen.query("Plain")]
+        mark = "+" if language == "zh" else "†"  # as the hand draws it (letters in Chinese)
+        assert t("throne.guard_card", mark=mark) in words
+        await pilot.press("y")
+        await wait_for(pilot, lambda: t("log.role.emperor_guard_card") in app.screen.log_lines,
+                       "the log line")
+        assert t("log.role.emperor") not in app.screen.log_lines
+
+
+async def test_R_WH_ROLE_2_weihai_s_holder_of_both_marked_cards_is_told_keeping_is_a_solo():
+    """Seed 22: Ana holds the emperor card and the marked SJ; the throne's dialog (keep,
+    abdicate, show both) says that kept, it is a hidden solo."""
+    from bhtui.tui.baohuang.dialogs import GrabDialog
+
+    t = Translator("en")
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=22, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in until_hang("the throne's dialog"):
+            await pilot.pause()
+            if isinstance(app.screen, ThroneDialog):
+                break
+            if isinstance(app.screen, GrabDialog):
+                await pilot.press("s")
+        words = [str(p.render()) for p in app.screen.query("Plain")]
+        assert t("throne.keep_title") in words
+        assert t("throne.guard_card_keep", mark="†") in words

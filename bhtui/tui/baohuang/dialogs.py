@@ -131,9 +131,10 @@ class ThroneDialog(ChoiceDialog):
                 Binding("s", "answer('solo')", "Solo", id="throne.solo")]
 
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
-                 names: list[str] | None = None, label: Any = str) -> None:
+                 names: list[str] | None = None, label: Any = str, mark: str = "†") -> None:
+        """``mark``: the marked SJ's glyph as the hand draws it (a card style's)."""
         super().__init__(t, legal)
-        self.view, self.names, self.label = view, names or [], label
+        self.view, self.names, self.label, self.mark = view, names or [], label, mark
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
@@ -149,11 +150,19 @@ class ThroneDialog(ChoiceDialog):
                 yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
             for line in throne_notes(t, view, self.choices, self.names, self.label):
                 yield Plain(line)
+            if view.get("guard_card") and title in GUARD_CARD_NOTES:
+                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark))
             with Horizontal():
                 for kind in self.choices:
                     yield Button(t(offers.words(view, kind)), id=kind,
                                  variant=BUTTON_VARIANTS.get(kind, "default"))
 
+
+GUARD_CARD_NOTES = {"throne.title": "throne.guard_card", "throne.keep_title": "throne.guard_card_keep"}
+"""What the throne means to the holder of the marked SJ (侍卫牌): taken (lianzhong-simple,
+R-GUARD-4) or kept (Weihai, R-WH-ROLE-2), he is his own guard and plays a hidden solo — said
+as qingdao's call says "hidden solo (you hold four)". Not to one handed the throne (让位):
+the abdicator guards him."""
 
 BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
 
@@ -247,6 +256,7 @@ class CallDialog(ChoiceDialog):
                                          self.label))
             if options:
                 yield OptionList(*options)
+                yield Plain(self.t("call.keys"))  # the list's keys: the footer has Enter alone
             with Horizontal():
                 if "decline" in self.choices:
                     yield Button(self.t(offers.words(self.view, "decline")), id="decline")

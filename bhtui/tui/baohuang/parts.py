@@ -13,7 +13,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
 from bhtui.rules import offers, parse_set
 from bhtui.rules.auto import AUTO_LIMIT
-from bhtui.rules.mechanisms import TributeFlow
+from bhtui.rules.mechanisms import OpenSolo, TributeFlow
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import pick_cards
 from bhtui.tui.baohuang.describe import describe, set_words
@@ -96,6 +96,14 @@ class BaohuangParts(TableParts[BaohuangView]):
         if event.get("type") == "role" and event.get("private") != view.get("viewer"):
             return None  # words for its seat ("you are the guard"), which only an open
             # table's watcher is sent whole: the seat boxes show him every role
+        if (event.get("type") == "role" and event.get("role") == "emperor"
+                and view.get("guard_card")
+                and rules_of(cast(BaohuangView, view)).guard.open_solo is OpenSolo.DECLARED_HOLDER):
+            # R-GUARD-4: the emperor holding the marked SJ is his own guard and plays alone
+            # ("you are the emperor" alone left that unsaid). Told as he takes the throne, in
+            # the view of that round; Weihai's holder of both is told by the throne's dialog
+            # (his role comes with the deal, before the round's first view).
+            return t("log.role.emperor_guard_card")
         if (event.get("type") == "kick" and guard is not None and isinstance(seat, int)
                 and seat not in (guard, view.get("emperor")) and 0 <= seat < len(names)):
             # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
@@ -196,7 +204,7 @@ class BaohuangParts(TableParts[BaohuangView]):
             others = tuple(k for k in ("decline", "grab") if k in kinds)
             return CallDialog(t, view, style.name, others, names)
         if kind == "throne":
-            return ThroneDialog(t, view, kinds, names, style.name)
+            return ThroneDialog(t, view, kinds, names, style.name, style.glyph("SJ", marked=True))
         if kind == "call":
             return CallDialog(t, view, style.name)
         if kind == "grab":

@@ -49,6 +49,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "throne.accept": {"en": "Accept (y)", "zh": "接受 (y)"},
     "throne.decline": {"en": "Decline (n)", "zh": "放弃 (n)"},
     "call.title": {"en": "Call your guard", "zh": "叫保皇派"},
+    "call.keys": {"en": "↑↓ choose · Enter confirm", "zh": "↑↓ 选择 · 回车 确定"},
     "call.help": {"en": "The holder of the fourth identical card becomes your secret guard.",
                   "zh": "持有第四张相同牌的人就是你的暗保。"},
     "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
@@ -242,6 +243,12 @@ STRINGS: dict[str, dict[str, str]] = {
                           "zh": "你若也拒绝，大家都拒绝了：让位者输。"},
     "throne.both_marked": {"en": "You hold both marked cards: you may not pass (独保).",
                            "zh": "两张标记牌都在你手里：不能传（独保）。"},
+    "throne.guard_card": {"en": "You hold the marked SJ ({mark}, 侍卫牌): accept and you play alone, "
+                                "a hidden solo.",
+                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：接受则你自己保自己，一打四——暗独。"},
+    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: kept, you play "
+                                     "alone — a hidden solo.",
+                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：坐稳则你一打四——暗独。"},
     "step.open_guard.title": {"en": "明保? Show yourself as the guard (scores ×2)",
                               "zh": "明保吗？亮明保皇派身份（分数×2）"},
     "step.open_guard.open_guard": {"en": "明保 (m)", "zh": "明保 (m)"},
@@ -392,6 +399,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.role.guard_card": {"en": "You hold the marked SJ (侍卫牌): you are the guard",
                             "zh": "你有带剑小王（侍卫牌）：你是保皇派"},
     "log.role.emperor": {"en": "You are the emperor", "zh": "你是皇帝"},
+    "log.role.emperor_guard_card": {
+        "en": "You are the emperor and hold the marked SJ (侍卫牌): your own guard, one against "
+              "four — a hidden solo (m before the first lead: 明独)",
+        "zh": "你是皇帝，又有带剑小王（侍卫牌）：自己保自己，一打四——暗独（首轮出牌前按 m 宣布明独）"},
     "log.role.rebel": {"en": "You are a rebel", "zh": "你是革命党"},
     "log.lead": {"en": "{name} leads", "zh": "{name} 先出"},
     "log.jiefeng": {"en": "接风: {name} leads", "zh": "接风：{name} 先出"},
