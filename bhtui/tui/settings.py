@@ -36,7 +36,9 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
         Binding("space", "switch", "Switch", id="settings.switch", priority=True),
         Binding("left", "preset(-1)", "Rule set", id="settings.preset", priority=True),
         Binding("right", "preset(1)", show=False, id="settings.preset_next", priority=True),
-        Binding("enter", "done", "Start", id="settings.start", priority=True),
+        # Enter starts the match before one; in a waiting room it only sets the rules.
+        Binding("enter", "done(True)", "Start", id="settings.start", priority=True),
+        Binding("enter", "done(False)", "Apply", id="settings.apply", priority=True),
         # Esc says what it does: before a local match there is nothing to go back to.
         Binding("escape", "leave(True)", "Quit", id="settings.quit"),
         Binding("escape", "leave(False)", "Back", id="settings.back"),
@@ -59,7 +61,8 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
             yield Plain(t("settings.presets"))
             yield Plain(self._presets_text(), id="presets")
             yield OptionList(*self._options(), id="options")
-            yield Plain(t("settings.keys", leave=t(
+            yield Plain(t("settings.keys", enter=t(
+                "settings.enter_start" if self.every_game else "settings.enter_apply"), leave=t(
                 "settings.leave_quit" if self.every_game else "settings.leave_back")))
 
     def _presets_text(self) -> Text:
@@ -131,12 +134,13 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
             self.switched[name] = following
         options.replace_option_prompt_at_index(index, self._label(name))
 
-    def action_done(self) -> None:
+    def action_done(self, _starting: bool) -> None:
         self.dismiss((self.game, self.rules))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Esc's binding for where the screen was opened (its footer names that one)."""
-        return action != "leave" or parameters[0] == self.every_game
+        """Enter's and Esc's bindings for where the screen was opened (its footer names
+        those)."""
+        return action not in ("leave", "done") or parameters[0] == self.every_game
 
     def action_leave(self, quitting: bool) -> None:
         self.dismiss(None)

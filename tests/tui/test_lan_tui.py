@@ -449,12 +449,15 @@ async def test_the_host_picks_another_rule_set_in_the_waiting_room_and_the_room_
 
 
 async def test_esc_on_the_waiting_room_s_rules_screen_goes_back_to_the_room_unchanged():
-    """The host's rules screen names Esc (Back) in its footer, and Esc changes nothing."""
+    """The host's rules screen names Esc (Back) in its footer, and Esc changes nothing.
+    Enter there sets the rules and starts nothing: it is named Apply, not Start."""
     table, app = hosting()
     async with app.run_test(size=(100, 30)) as pilot:
         await open_rules(pilot, app)
         await wait_for(pilot, lambda: "esc Back" in footer_text(app.screen), "Esc named")
         assert "Esc quit" not in "\n".join(screen_text(app))
+        assert "Apply" in footer_text(app.screen) and "Start" not in footer_text(app.screen)
+        assert "Enter apply" in "\n".join(screen_text(app))
         await pilot.press("right", "space", "escape")
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
         assert table.rules.name == "qingdao"
