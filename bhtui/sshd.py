@@ -53,6 +53,11 @@ from bhtui.store.private import create_private, data_dir
 log = logging.getLogger("bhtui.ssh")
 
 IDLE_TIMEOUT = 15 * 60.0
+KEEPALIVE = (30.0, 3)
+"""Seconds between the server's keep-alive requests and how many may go unanswered: a client
+whose end stopped (a laptop put to sleep, a frozen ssh) or that reads nothing holds its
+place some 90 s, not the IDLE_TIMEOUT — a key now and then kept one that never read
+forever. SSH clients answer them by themselves (OpenSSH, PuTTY, asyncssh)."""
 SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
 SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
 SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH's ControlMaster)
@@ -598,13 +603,14 @@ def _drain(terminal: int) -> None:
 async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[str],
                     max_sessions: int = 20, idle_timeout: float = IDLE_TIMEOUT,
                     session_deadline: float = SESSION_DEADLINE, kill_grace: float = KILL_GRACE,
-                    per_address: int = PER_ADDRESS) -> tuple[Any, ServerState]:
+                    per_address: int = PER_ADDRESS,
+                    keepalive: tuple[float, int] = KEEPALIVE) -> tuple[Any, ServerState]:
     state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace,
                         per_address)
     server = await asyncssh.create_server(
         lambda: DemoServer(state), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
-        login_timeout=30)
+        login_timeout=30, keepalive_interval=keepalive[0], keepalive_count_max=keepalive[1])
     return server, state
 
 

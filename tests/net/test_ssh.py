@@ -278,6 +278,39 @@ async def test_a_client_that_reads_nothing_holds_no_more_than_the_bound_and_is_d
     assert "dropped 127.0.0.1: it read none of its output for 1 s" in caplog.messages
 
 
+async def test_a_client_whose_end_stopped_is_let_go_by_the_keepalives(tmp_path):
+    """A laptop put to sleep, or an ssh frozen with ^Z, answers nothing: its place at the
+    door (20 in all) was held the whole IDLE_TIMEOUT, and for ever by a client that sent a
+    key now and then but read nothing. Unanswered keep-alive requests end it now, while a
+    visitor whose client answers them stays."""
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2,
+                                 idle_timeout=10 * HANG, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE, keepalive=(0.3, 2))
+    port = srv.sockets[0].getsockname()[1]
+    flowing = asyncio.Event()
+    flowing.set()
+    relay = await stalling_relay(port, flowing)
+    try:
+        async with await connect(relay.sockets[0].getsockname()[1]) as asleep:
+            await demo(asleep)
+            (first,) = state.live
+            pid = first.child.pid
+            awake = await connect(port, "127.0.0.3")
+            visitor = await demo(awake)
+            flowing.clear()  # nothing reaches the sleeper: he answers nothing
+            await settle(lambda: not alive(pid) and state.sessions == 1)
+            visitor.stdin.write(b"\x1b[6~")  # PageDown: the next chapter
+            await read_until(visitor, "2 · ")
+            awake.close()
+        flowing.set()
+    finally:
+        relay.close()
+        srv.close()
+        await srv.wait_closed()
+        await state.stop_all()
+
+
 async def test_exec_subsystems_and_forwarding_are_refused(server):
     port, _ = server
     async with await connect(port) as conn:
