@@ -99,6 +99,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.scores_drawn: tuple[Any, ...] | None = None  # what the score sheet shows
         self.last_hint: Action | None = None
         self.dialogs = TableDialogs(self)
+        self._said_at = 0  # the hand's selection changes when the latest note was said
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -225,8 +226,12 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.hand.sort = changed.config.sort
 
     @on(HandView.Changed)
-    def _selection(self) -> None:
-        self.model.note = None  # my selection speaks now
+    def _selection(self, changed: HandView.Changed) -> None:
+        """My selection speaks now, unless a key said more since it changed: keys typed in
+        one burst (9 then x) are handled before the first change is heard, and that
+        change wiped the second key's note ("no straight from 9")."""
+        if changed.change > self._said_at:
+            self.model.note = None
         self.update_status()
 
     def _log(self, line: str) -> None:
@@ -281,6 +286,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def say(self, note: str) -> None:
         """A note on the status line for a few seconds."""
         self.model.note = note
+        self._said_at = self.hand.changes
         self.update_status()
 
     def bell(self) -> None:

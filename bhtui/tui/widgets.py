@@ -185,7 +185,11 @@ class HandView(Widget, can_focus=True):
     sort: reactive[str] = reactive("rank", layout=True)
 
     class Changed(Message):
-        """The selection changed."""
+        """The selection changed (its ``change``-th change)."""
+
+        def __init__(self, change: int) -> None:
+            super().__init__()
+            self.change = change
 
     def __init__(self, style: CardStyle, **kw: Any) -> None:
         super().__init__(**kw)
@@ -194,6 +198,7 @@ class HandView(Widget, can_focus=True):
         self.keep_back: str | None = None  # a secret guard's called card: picked last
         self.marked = False  # lianzhong-simple: one of my SJs is the guard card (侍卫牌)
         self._hits: list[tuple[int, int, int, int | str]] = []  # line, x0, x1, card or rank
+        self.changes = 0  # how often the selection changed (``Changed`` says which time)
 
     def set_cards(self, cards: list[str], called: str | None, keep_back: str | None,
                   marked: bool = False) -> None:
@@ -221,7 +226,8 @@ class HandView(Widget, can_focus=True):
         return [self.cards[i] for i in self.selected]
 
     def _changed(self) -> None:
-        self.post_message(self.Changed())
+        self.changes += 1
+        self.post_message(self.Changed(self.changes))
 
     def holds(self, rank: int) -> bool:
         return any(card_rank(c) == rank for c in self.cards)
