@@ -47,7 +47,7 @@ from bhtui.net.gate import (
     lower_priority,
     screen_size,
 )
-from bhtui.net.serve import until_signalled
+from bhtui.net.serve import stop_signals
 from bhtui.store.private import create_private, data_dir
 
 log = logging.getLogger("bhtui.ssh")
@@ -619,10 +619,11 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
                         per_address: int = PER_ADDRESS) -> None:
     key = load_or_create_host_key(key_path, own_folder)
     door_logging("ssh", "asyncssh")
+    stopping = stop_signals()
     server, state = await start_ssh(port, host, key, command, max_sessions,
                                     per_address=per_address)
     print(f"bhtui: {offered(command)} on ssh://{host}:{port} (host key {key_path}); "
           "ctrl+c stops", flush=True)
-    await until_signalled()
+    await stopping.wait()
     server.close()
     await state.stop_all()

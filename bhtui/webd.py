@@ -46,7 +46,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from bhtui.net.gate import PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
-from bhtui.net.serve import until_signalled
+from bhtui.net.serve import stop_signals
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
 log = logging.getLogger("bhtui.web")
@@ -364,6 +364,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
 
 async def serve_forever(command: list[str], host: str, port: int, **options: Any) -> None:
     door_logging("web", "textual-serve", "aiohttp")
+    stopping = stop_signals()
     runner, door, port = await start_web(command, host, port, **options)
     where = options.get("public_url") or f"http://{host}:{port}/"
     if host in ("0.0.0.0", "::", ""):
@@ -371,6 +372,6 @@ async def serve_forever(command: list[str], host: str, port: int, **options: Any
 
         where = " or ".join(f"http://{a}:{port}/" for a in lan_addresses() or ["127.0.0.1"])
     print(f"bhtui: {offered(command)} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
-    await until_signalled()
+    await stopping.wait()
     await runner.cleanup()
     await door.stop_all()

@@ -73,6 +73,7 @@ def say_when_over(table: Table) -> None:
 
 async def run_headless(table: Table, sock: socket.socket, advertise: bool = True) -> None:
     """Serve until SIGINT/SIGTERM; print where the table is."""
+    stopping = stop_signals()
     serving = await start_serving(table, sock, advertise)
     bind = sock.getsockname()[0]
     full = table.seats_taken() == len(table.seats)
@@ -82,16 +83,18 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
     say_when_over(table)
     lock = " (join code needed)" if table.code else ""
     print(f"bhtui: table {table.name!r} on {bind}:{serving.port}{lock}, {state}", flush=True)
-    await until_signalled()
+    await stopping.wait()
     await serving.stop()
 
 
-async def until_signalled() -> None:
-    """Wait for SIGINT, SIGTERM or SIGHUP: a served process stops cleanly on any, the last
-    when the terminal it runs in is closed (it died there, leaving each SSH visitor's
-    folder behind)."""
+def stop_signals() -> asyncio.Event:
+    """Set by SIGINT, SIGTERM or SIGHUP, its handlers in place at once: a served process
+    stops cleanly on any, the last when the terminal it runs in is closed (it died there,
+    leaving each SSH visitor's folder behind). Called before anything is served, so a
+    signal the moment the address is printed (a script that reads it and stops it) is no
+    longer the default death that skipped the clean-up."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    return stop

@@ -277,6 +277,20 @@ async def test_a_host_killed_mid_trick_and_resumed_ends_where_an_uncrashed_run_e
     assert json.dumps(calm["history"])  # plain data all the way
 
 
+def test_a_host_stopped_the_moment_it_says_where_it_is_stops_cleanly(tmp_path):
+    """A script reads the host's first line (where the table is) and stops it at once: the
+    signal came before the host had its handlers, and it died by SIGTERM (6 runs of 6)
+    without closing its table. Its handlers are now in place before it serves."""
+    for _ in range(3):
+        host = subprocess.Popen(
+            [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
+             "0", "--no-advertise"], env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)},
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert "bhtui: table" in host.stdout.readline()
+        host.send_signal(signal.SIGTERM)
+        assert host.wait(30) == 0
+
+
 def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_path):
     """Issue 27.5: full from the start, the table never changed, so it waited for players
     until a viewer came. Now it starts at once, says when the match is over, and its log
