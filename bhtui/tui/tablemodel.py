@@ -212,7 +212,8 @@ class TableModel:
     def welcome_back(self) -> list[str]:
         """Back at the table after an absence the host counted, once the events it missed
         are in the log: that I am back and what the bot played for me meanwhile, said once
-        in the log and as a note (the bot's moves were mine in the log before: a returning
+        in the log, and counted in a note short enough for the status line at 80 columns
+        (the list was cut there) (the bot's moves were mine in the log before: a returning
         player's 2s were simply gone)."""
         span, me, t = self.state.returned, self.state.seat, self.t
         if span is None or span == self._welcomed or self.logged_seq < span[1]:
@@ -232,7 +233,8 @@ class TableModel:
             line = (t("log.away.many", n=len(plays)) if len(plays) > PLAYS_LISTED
                     else t("log.away.plays", sets=t.join(plays, clauses=True)))
             line += t("log.away.passes", n=passes) if passes else ""
-        self.note = self._welcome_note = line
+        self.note = self._welcome_note = t("status.away", plays=len(plays), passes=passes) \
+            if moves else line
         return [line]
 
     def _welcoming(self) -> bool:

@@ -327,6 +327,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.away.passes": {"en": "; it passed {n}×", "zh": "；不要 {n} 次"},
     "log.away.passed": {"en": "Welcome back. While you were away a bot passed for you ({n}×)",
                         "zh": "欢迎回来。你离开时机器人替你不要了 {n} 次"},
+    "status.away": {"en": "Welcome back: a bot played {plays}× and passed {passes}× for you "
+                          "(the log lists them)",
+                    "zh": "欢迎回来：机器人替你出牌 {plays} 次、不要 {passes} 次（见记录）"},
     "log.away.nothing": {"en": "Welcome back. Nothing was played for you while you were away",
                          "zh": "欢迎回来。你离开期间没有替你出牌"},
     "log.timed_out": {"en": "Your time ran out: 托管 plays for you ({key_auto} takes the seat back)",

@@ -6,6 +6,7 @@ line — for Baohuang and Dou Dizhu, in English and Chinese. Real sockets on loo
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 
 from bhtui.store.config import Config
 from bhtui.store.tokens import SeatTokens
@@ -53,7 +54,9 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
                    else t("log.away.passed", n=passes))
         welcome += t("log.away.passes", n=passes) if plays and passes else ""
         assert log[-1] == welcome  # said last, once its events are in the log
-        assert str(screen.query_one("#status").render()) == welcome
+        counted = t("status.away", plays=len(plays), passes=passes)
+        assert str(screen.query_one("#status").render()) == counted
+        assert cell_len(counted) <= 78  # the status line's one line at 80 columns, not cut
         bot = t("log.away.bot")
         by_bot = [line for line in log if line.startswith(bot)]
         assert len(by_bot) == len(bots)  # each move the bot made for me is named its own

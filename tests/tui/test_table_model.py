@@ -358,6 +358,8 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
     assert passes  # (the bot passed for her too)
     assert model.welcome_back() == [f"Welcome back. While you were away a bot played 5 times "
                                     f"for you (the log shows them); it passed {passes}×"]
+    assert model.status([]) == (f"Welcome back: a bot played 5× and passed {passes}× for you "
+                                "(the log lists them)")  # counted: it fits the status line
     four = back_after(4)
     line = four.welcome_back()[0]
     assert line.startswith("Welcome back. While you were away a bot played for you: ")
