@@ -61,15 +61,17 @@ async def test_S_BID_6_the_报到_dialog_says_its_keys_and_they_work(first_deal)
 
 
 @pytest.mark.parametrize("language, straight, pairs", [
-    ("en", "x: your hand has no straight from 8: 8 9 is as far as it goes",
-     "x: your hand has no pair run from 5 5: 5 5 6 6 is as far as it goes"),
-    ("zh", "x：手里没有从 8 起的顺子：只连得到 8 9", "x：手里没有从 5 5 起的连对：只连得到 5 5 6 6"),
+    ("en", "x: no straight from 8 (8 9 is as far as it goes); 8 stays picked",
+     "x: no pair run from 5 5 (5 5 6 6 is as far as it goes); 5 5 stays picked"),
+    ("zh", "x：没有从 8 起的顺子（只连得到 8 9），8 仍选着",
+     "x：没有从 5 5 起的连对（只连得到 5 5 6 6），5 5 仍选着"),
 ])
 async def test_S_HAND_2_the_run_key_says_when_the_hand_has_no_run_from_the_picked_card(
         first_deal, language, straight, pairs):
     """8 then x picked 8 9 and the status line said only `8 9 — not a hand`: a run too short
-    to be one is not picked, and the line says there is no run from 8 and how far it goes
-    (a straight from a single card, a pair run from a pair)."""
+    to be one is not picked, and the line says there is no run from 8, how far it goes, and
+    that the 8 stays picked — Enter plays it (a straight from a single card, a pair run from
+    a pair)."""
     first_deal(rigged("classic", ("3 3 3 3 8 9 J Q K A 2 2 5 5 6 6 SJ",), kitty="4 4 4",
                       first=0).first_deal)
     app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),

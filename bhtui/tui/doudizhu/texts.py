@@ -102,9 +102,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.status.your_lead": {"en": "Your lead: pick a hand (x: a run) and press Enter",
                              "zh": "你先出：选牌（x 连顺）后按回车"},
     "ddz.status.not_hand": {"en": "not a hand in these rules", "zh": "不成牌型"},
-    "ddz.status.short_run": {"en": "x: your hand has no {kind} from {start}: {run} is as far as "
-                                   "it goes",
-                             "zh": "x：手里没有从 {start} 起的{kind}：只连得到 {run}"},
+    "ddz.status.short_run": {"en": "x: no {kind} from {start} ({run} is as far as it goes); "
+                                   "{start} stays picked",
+                             "zh": "x：没有从 {start} 起的{kind}（只连得到 {run}），{start} 仍选着"},
     "ddz.status.must_beat": {"en": "must beat {hand}", "zh": "必须大过 {hand}"},
     "ddz.status.bomb_limit": {"en": "you may play no more bombs this deal (your bid's limit)",
                               "zh": "本局你不能再出炸弹"},
