@@ -273,7 +273,7 @@ class ReplayScreen(Localized, Screen[None]):
         self.show()
 
     def _summary(self, review: Review) -> list[str]:
-        """"round 2: 3 plays cost 1.8 points", for each round with a mistake."""
+        """"round 2: 3 decisions cost 1.8 points", for each round with a mistake."""
         return [self.t("analysis.round_one" if s.marked == 1 else "analysis.round",
                        round=s.round, marked=s.marked, cost=f"{s.cost:.1f}")
                 for s in review.summary() if s.marked]
