@@ -23,11 +23,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from bhtui.analysis import PLAYOUTS, Cancelled, Decision, Review, analyse, cached, move_text, save
+from bhtui.games import Action
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.games import parts_for
-from bhtui.tui.i18n import Translator
+from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
@@ -217,13 +218,26 @@ class ReplayScreen(Localized, Screen[None]):
         """What the seat played and what hard would have, with their expected scores, the
         cards in the card style (the suits each play laid); 托管's move (R-AUTO-2) said to be
         its, not the person's."""
-        t, label = self.t, self.style.label
+        t = self.t
         played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
         words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
-                  played=move_text(d.played, d.played_cards, label), played_mean=played,
-                  best=move_text(d.best, d.best_cards, label), best_mean=f"{d.best_mean:+.1f}")
+                  played=self._move(d.played, d.played_cards), played_mean=played,
+                  best=self._move(d.best, d.best_cards), best_mean=f"{d.best_mean:+.1f}")
         return words + (t("analysis.cost", cost=f"{d.cost:.1f}") if d.cost else "")
+
+    def _move(self, action: Action, cards: tuple[str, ...] | None) -> str:
+        """A move in the player's language: one that lays cards as those cards (the card
+        style), a known decision in words (叫 红桃A, 不要), anything else as the log has it."""
+        kind, label = action.get("type"), self.style.label
+        key = f"analysis.move.{kind}_open" if kind == "call" and action.get("open") is True \
+            else f"analysis.move.{kind}"
+        card, points = action.get("card"), action.get("points")
+        if cards is not None or key not in STRINGS or (kind == "call" and not isinstance(
+                card, str)) or (kind == "bid" and type(points) is not int):
+            return move_text(action, cards, label)
+        return self.t(key, card=move_text({"type": "play"}, [card], label) if card else "",
+                      points=points)
 
     def _done_words(self, review: Review) -> str:
         return self.t("analysis.done", marked=len(review.marks()))

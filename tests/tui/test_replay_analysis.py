@@ -312,3 +312,22 @@ async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_
         await pilot.press("end")
         assert log_text(app).count("! mistake: P0") == len(review.marks())
         assert "! mistake: P0 (托管" not in log_text(app)
+
+
+async def test_a_chinese_replay_names_a_decision_that_lays_no_cards_in_chinese(tmp_path):
+    """In Chinese the verdict read "hard：pass" and "call 5S open": the words of the
+    protocol. A decision that lays no cards is named as the game names it (不要, 叫 …),
+    and hard's choice too."""
+    from bhtui.store.config import Config
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, mine=spend, limit=BAD_AT + 1)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        while screen.position != BAD_AT + 1:
+            await pilot.press("n")
+        assert "hard：不要" in status(app) and "pass" not in status(app)
