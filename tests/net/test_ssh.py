@@ -182,9 +182,11 @@ async def test_a_window_of_65535_by_65535_is_taken_as_large_as_a_screen_can_be(s
         assert peak_rss(session.child.pid) < 200 * 2**20
 
 
-async def stalling_relay(port: int, flowing: asyncio.Event) -> asyncio.Server:
-    """A TCP relay to the server whose bytes reach the client only while ``flowing`` is set:
-    a link that stalls."""
+async def stalling_relay(port: int) -> tuple[asyncio.Server, asyncio.Event]:
+    """A TCP relay to the server whose bytes reach the client only while the event it gives
+    is set (it is at first): a link that stalls."""
+    flowing = asyncio.Event()
+    flowing.set()
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", port)
 
@@ -199,7 +201,7 @@ async def stalling_relay(port: int, flowing: asyncio.Event) -> asyncio.Server:
         await asyncio.gather(pipe(reader, up_writer, False), pipe(up_reader, writer, True),
                              return_exceptions=True)
 
-    return await asyncio.start_server(handle, "127.0.0.1", 0)
+    return await asyncio.start_server(handle, "127.0.0.1", 0), flowing
 
 
 def written(pid: int) -> int:
@@ -218,9 +220,7 @@ async def test_a_channel_closed_while_the_app_draws_leaves_no_traceback(server, 
     every write of the app's output in between raised BrokenPipeError in the loop's callback
     (a traceback in the server's log each time). Now what comes meanwhile is dropped."""
     port, state = server
-    flowing = asyncio.Event()
-    flowing.set()
-    relay = await stalling_relay(port, flowing)
+    relay, flowing = await stalling_relay(port)
     try:
         async with await connect(relay.sockets[0].getsockname()[1]) as conn:
             await demo(conn)
@@ -248,9 +248,7 @@ async def test_a_client_that_reads_nothing_holds_no_more_than_the_bound_and_is_d
     monkeypatch.setattr("bhtui.sshd.STALL_LIMIT", 1.0)
     caplog.set_level(logging.INFO, "bhtui.ssh")
     port, state = server
-    flowing = asyncio.Event()
-    flowing.set()
-    relay = await stalling_relay(port, flowing)
+    relay, flowing = await stalling_relay(port)
     try:
         async with await connect(relay.sockets[0].getsockname()[1]) as hog, \
                 await connect(port, "127.0.0.3") as other:
@@ -288,9 +286,7 @@ async def test_a_client_whose_end_stopped_is_let_go_by_the_keepalives(tmp_path):
                                  idle_timeout=10 * HANG, session_deadline=HANG,
                                  kill_grace=KILL_GRACE, keepalive=(0.3, 2))
     port = srv.sockets[0].getsockname()[1]
-    flowing = asyncio.Event()
-    flowing.set()
-    relay = await stalling_relay(port, flowing)
+    relay, flowing = await stalling_relay(port)
     try:
         async with await connect(relay.sockets[0].getsockname()[1]) as asleep:
             await demo(asleep)

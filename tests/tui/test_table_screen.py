@@ -315,6 +315,32 @@ async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
         assert not offered & {"admin", "remove", "move", "options"}
 
 
+async def hints_until_a_set_i(pilot, app, can_beat: bool) -> None:
+    """Play my turns as the hint says until another's set is on the table that my hand can
+    beat (``can_beat``) or cannot."""
+    from bhtui.bots.legal import legal_from_view
+
+    for _ in until_hang("a set of another I " + ("could" if can_beat else "could not") + " beat"):
+        await pilot.pause()
+        if isinstance(app.screen, ResultScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(app.screen, type(table(app))):
+            await my_play_turn(pilot, app)
+            continue
+        view = app.client.view
+        if not (app.client.my_turn and view["phase"] == "play"):
+            continue
+        if view.get("top") and any(a["type"] == "play"
+                                   for a in legal_from_view(view)) == can_beat:
+            return
+        t = table(app)
+        t.last_hint = None
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None)
+        await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+
+
 async def test_the_hint_says_so_when_nothing_beats_the_table(first_deal):
     """Defect 15: the hint was silent when the answer was to pass. A short first deal: Ana
     takes the throne with two 3S beside her 7H and is soon left with nothing that beats the
@@ -322,26 +348,7 @@ async def test_the_hint_says_so_when_nothing_beats_the_table(first_deal):
     first_deal(deal_of("7H 7H 7H 3S 3S", "7H 9S 9S", "8C 8C 4D", "5D 6D", "KC 2C"))
     app = make_app(auto_pass=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        from bhtui.bots.legal import legal_from_view
-
-        for _ in until_hang("the screen to get there"):
-            await pilot.pause()
-            if isinstance(app.screen, ResultScreen):
-                await pilot.press("enter")
-                continue
-            if not isinstance(app.screen, type(table(app))):
-                await my_play_turn(pilot, app)
-                continue
-            view = app.client.view
-            if not (app.client.my_turn and view["phase"] == "play"):
-                continue
-            if view.get("top") and not any(a["type"] == "play" for a in legal_from_view(view)):
-                break
-            t = table(app)
-            t.last_hint = None
-            await pilot.press("h")
-            await wait_for(pilot, lambda: t.last_hint is not None)
-            await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        await hints_until_a_set_i(pilot, app, can_beat=False)
         t = table(app)
         t.last_hint = None
         await pilot.press("h")
@@ -695,29 +702,11 @@ async def test_the_chinese_hint_to_hold_says_pass_on_the_set_not_refuse_it():
     """A hint to pass on a set the hand could beat, keeping the cards: in Chinese it read
     `提示：A A A 不要，留着牌` — "don't play A A A" — where the English says "pass on A A A and
     keep your cards". It says not to beat that set, and to pass (不要) keeping the cards."""
-    from bhtui.bots.legal import legal_from_view
     from bhtui.tui.messages import HintArrived
 
     app = make_app("zh", auto_pass=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in until_hang("a set of another I could beat"):
-            await pilot.pause()
-            if isinstance(app.screen, ResultScreen):
-                await pilot.press("enter")
-                continue
-            if not isinstance(app.screen, type(table(app))):
-                await my_play_turn(pilot, app)
-                continue
-            view = app.client.view
-            if not (app.client.my_turn and view["phase"] == "play"):
-                continue
-            if view.get("top") and any(a["type"] == "play" for a in legal_from_view(view)):
-                break
-            t = table(app)
-            t.last_hint = None
-            await pilot.press("h")
-            await wait_for(pilot, lambda: t.last_hint is not None)
-            await pilot.press("enter" if t.last_hint["type"] == "play" else "p")
+        await hints_until_a_set_i(pilot, app, can_beat=True)
         t = table(app)
         top = t.parts.top_words(app.client.view)
         t.post_message(HintArrived({"type": "pass"}))  # the host's hint: hold, pass on it
