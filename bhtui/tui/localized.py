@@ -19,8 +19,12 @@ from bhtui.tui.i18n import STRINGS, Translator
 
 @lru_cache(maxsize=1024)
 def described(binding: Binding, t: Translator) -> Binding:
-    """``binding`` described by ``t`` (itself when it has no ``key.<id>`` string)."""
-    key = f"key.{binding.id}"
+    """``binding`` described by ``t`` (itself when it has no ``key.<id>`` string), and its
+    key named in ``t``'s language where Textual names it in English (``keyname.<key>``: the
+    Chinese footer said ``space``)."""
+    key, name = f"key.{binding.id}", f"keyname.{binding.key}"
+    if name in STRINGS and binding.key_display is None:
+        binding = dataclasses.replace(binding, key_display=t(name))
     if not binding.id or key not in STRINGS:
         return binding
     return dataclasses.replace(binding, description=t(key))

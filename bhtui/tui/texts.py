@@ -146,6 +146,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "settings.no_options": {"en": "This rule set has no options.", "zh": "此规则没有可选项。"},
     "key.settings.preset": {"en": "Rule set", "zh": "规则"},
     "key.room.options": {"en": "Rules", "zh": "规则"},
+    "keyname.space": {"en": "space", "zh": "空格"},
     "key.settings.start": {"en": "Start", "zh": "开始"},
     "key.settings.apply": {"en": "Apply", "zh": "确定"},
     "key.settings.switch": {"en": "On/off", "zh": "开/关"},

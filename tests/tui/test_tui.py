@@ -546,6 +546,8 @@ async def test_esc_on_the_rules_screen_before_a_match_quits_and_says_so(language
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
         await wait_for(pilot, lambda: f"esc {t('key.settings.quit')}" in footer_text(app.screen),
                        "Esc named in the footer")
+        # Space is named in the player's language too (the Chinese footer said "space")
+        assert f"{t('keyname.space')} {t('key.settings.switch')}" in footer_text(app.screen)
         assert t("settings.leave_quit") in "\n".join(screen_text(app))
         await pilot.press("left", "left")  # Dou Dizhu classic
         assert app.screen.game.name == "doudizhu"
