@@ -42,6 +42,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -344,9 +345,24 @@ def _number(value: object, default: int) -> int:
     return default
 
 
+def _bad_request_in_a_line(record: logging.LogRecord) -> bool:
+    """A request aiohttp could not parse (no Host, a broken header) is the visitor's fault,
+    not the door's: said in one line, where it printed a traceback for each (and anyone
+    could fill the console with them)."""
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError):
+        first = str(error.message).strip().splitlines()[0] if error.message else ""
+        record.msg, record.args = "%s: bad request (%s)", (record.getMessage(), first)
+        record.exc_info = record.exc_text = None
+    return True
+
+
 async def start_web(command: list[str], host: str, port: int, **options: Any
                     ) -> tuple[web.AppRunner, WebDoor, int]:
     """The door listening on ``host:port`` (0 picks a port): its runner, itself, its port."""
+    server_log = logging.getLogger("aiohttp.server")
+    if _bad_request_in_a_line not in server_log.filters:
+        server_log.addFilter(_bad_request_in_a_line)
     door = WebDoor(command, host, port, **options)
     app = await door._make_app()
     app.middlewares.append(door.known_host)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import re
 import socket
@@ -309,3 +310,20 @@ async def test_a_tab_that_opens_no_app_in_time_or_sits_idle_is_closed_and_its_ap
                     aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
                 pass
         await settle(lambda: not door.live and (pid is None or not alive(pid)))
+
+
+async def test_a_request_the_door_cannot_parse_is_said_in_one_line(caplog):
+    """A request with no Host header (or a broken one) made aiohttp print a traceback in the
+    host's console, one per request: anyone could fill it. The visitor gets his 400 and the
+    console one line saying where the bad request came from."""
+    caplog.set_level(logging.INFO, "aiohttp.server")
+    async with serving(["demo"]) as (door, url):
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\n\r\n")
+        assert b" 400 " in await reader.readline()
+        writer.close()
+        await settle(lambda: any(r.name == "aiohttp.server" for r in caplog.records))
+    said = [r for r in caplog.records if r.name == "aiohttp.server"]
+    assert [r.exc_info for r in said] == [None]
+    assert "bad request (Missing 'Host' header in request.)" in said[0].getMessage()
