@@ -6,11 +6,9 @@ token. The file is private (0600); a damaged one is set aside, never fatal."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from bhtui.store.private import data_dir, private_dir
+from bhtui.store.private import data_dir, private_dir, replace_private
 
 KEEP = 64  # tables remembered; the oldest are forgotten
 
@@ -28,7 +26,7 @@ class SeatTokens:
     def _load(self) -> dict[str, str]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # (nested past the parser: damaged too)
             return {}
         if not isinstance(data, dict):
             return {}
@@ -44,7 +42,4 @@ class SeatTokens:
         data[table_id] = token
         data = dict(list(data.items())[-KEEP:])
         private_dir(self.path.parent)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".seats-")  # made 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(tmp, self.path)
+        replace_private(self.path, json.dumps(data).encode())
