@@ -11,6 +11,8 @@ from typing import Any, Literal, Protocol
 
 from bhtui.games import Game
 from bhtui.net.joincode import Attempt
+from bhtui.net.protocol import MAX_NAME
+from bhtui.text import clean_text
 
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
 AWAY_SPANS = 16  # a seat's absences told to its person: older ones are past any catch-up
@@ -125,18 +127,19 @@ class Pending:
 
 
 def logged_seats(seats: Any, size: int) -> list[tuple[str, str | None, str]]:
-    """The log header's seats, checked: as many as its rules deal to, each a name, a bot or
-    none, a token."""
+    """The log header's seats, checked: as many as its rules deal to, each a name (cleaned),
+    a bot or none, a token."""
     if not isinstance(seats, list) or len(seats) != size:
         raise ValueError(f"the log names {len(seats) if isinstance(seats, list) else 'no'} "
                          f"seats, not {size}")
     out = []
-    for s in seats:
+    for n, s in enumerate(seats):
         name, bot, token = (s.get(k) for k in ("name", "bot", "token")) if isinstance(s, dict) \
             else (None, None, None)
         if not (isinstance(name, str) and (bot is None or isinstance(bot, str))
                 and isinstance(token, str) and token.isascii() and token.isalnum()):
             raise ValueError(f"a seat in the log is damaged: {s!r:.60}")
-        out.append((name, bot, token))
+        # cleaned as a hello's name is: a log is a file anyone may hand over
+        out.append((clean_text(name).strip()[:MAX_NAME] or f"Seat {n}", bot, token))
     return out
 

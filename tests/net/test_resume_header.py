@@ -295,3 +295,24 @@ def test_an_older_log_s_name_with_control_characters_resumes_cleaned(
     assert done.returncode == 0, done.stderr
     (table,) = host.served
     assert table.name == resumed and table.room()["table"] == resumed
+
+
+def test_a_logged_seat_name_with_control_characters_resumes_cleaned(tmp_path, host,
+                                                                   monkeypatch):
+    """The seats' names a log holds came cleaned from each hello, but a log is a file anyone
+    may hand over: resumed as it was, a seat named with escape sequences reached the host's
+    screen and every view. It is cleaned as a hello's name is (cut to MAX_NAME), and a
+    name with nothing left is the seat's number."""
+    from bhtui.net.protocol import MAX_NAME
+
+    monkeypatch.setenv("BHTUI_CODE", CODE)
+    header = hosted_header()
+    seats = [dict(s) for s in header["seats"]]
+    seats[0]["name"] = "\x1b[2J\u202eAna\x07"
+    seats[1]["name"] = "\x1b"
+    seats[2]["name"] = "y" * 100
+    path = write_log(tmp_path / "t.bhlog", {**header, "seats": seats})
+    done = host(path)
+    assert done.returncode == 0, done.stderr
+    (table,) = host.served
+    assert [s.name for s in table.seats[:3]] == ["[2JAna", "Seat 1", "y" * MAX_NAME]
