@@ -55,9 +55,10 @@ log = logging.getLogger("bhtui.ssh")
 IDLE_TIMEOUT = 15 * 60.0
 KEEPALIVE = (30.0, 3)
 """Seconds between the server's keep-alive requests and how many may go unanswered: a client
-whose end stopped (a laptop put to sleep, a frozen ssh) or that reads nothing holds its
-place some 90 s, not the IDLE_TIMEOUT — a key now and then kept one that never read
-forever. SSH clients answer them by themselves (OpenSSH, PuTTY, asyncssh)."""
+whose end stopped (a laptop put to sleep, a frozen ssh) holds its place about two minutes,
+not the IDLE_TIMEOUT. asyncssh sends them only after that long without a packet from the
+client, so one that keeps sending keys but reads nothing is SEND_BACKLOG's to drop. SSH
+clients answer them by themselves (OpenSSH, PuTTY, asyncssh)."""
 SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
 SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
 SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH's ControlMaster)

@@ -278,9 +278,8 @@ async def test_a_client_that_reads_nothing_holds_no_more_than_the_bound_and_is_d
 
 async def test_a_client_whose_end_stopped_is_let_go_by_the_keepalives(tmp_path):
     """A laptop put to sleep, or an ssh frozen with ^Z, answers nothing: its place at the
-    door (20 in all) was held the whole IDLE_TIMEOUT, and for ever by a client that sent a
-    key now and then but read nothing. Unanswered keep-alive requests end it now, while a
-    visitor whose client answers them stays."""
+    door (20 in all) was held the whole IDLE_TIMEOUT. Unanswered keep-alive requests end it
+    now, while a visitor whose client answers them stays."""
     key = load_or_create_host_key(tmp_path / "key")
     srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2,
                                  idle_timeout=10 * HANG, session_deadline=HANG,
