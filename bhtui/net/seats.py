@@ -62,9 +62,12 @@ class Seat:
             self.left_at = seq
 
     def came_back(self, seq: int) -> None:
-        """His person is back after event ``seq``: the absence is closed, and kept."""
+        """His person is back after event ``seq``: the absence is closed, and kept if the
+        table moved on meanwhile (a resumed table, or a game played on from a replay, counts
+        its person away until he connects: that first welcome is no return)."""
         if self.left_at is not None:
-            self.away = [*self.away, (self.left_at, seq)][-AWAY_SPANS:]
+            if seq > self.left_at:
+                self.away = [*self.away, (self.left_at, seq)][-AWAY_SPANS:]
             self.left_at = None
 
 

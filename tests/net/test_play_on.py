@@ -3,6 +3,7 @@ the same hands and history, the person in the replayed seat; the replayed log un
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -12,6 +13,8 @@ from bhtui.games import GAMES
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 from bhtui.tui.playon import play_on
+
+from net_helpers import settle
 
 PRESETS = [(game.name, preset) for game in GAMES.values() for preset in game.presets]
 
@@ -74,3 +77,25 @@ def test_a_game_played_on_and_a_deal_dealt_again_are_told_apart_by_their_logs(tm
     assert len(set(names)) == 3
     with pytest.raises(ValueError, match="'sideways' is not one of"):
         play_on(replay, 5, 1, "Ana", ("normal",), 0.0, kind="sideways")
+
+
+async def test_a_game_played_on_from_a_replay_does_not_welcome_its_player_back(tmp_path):
+    """A game played on from a replay (and a resumed table) counts its person away until he
+    connects, so his first welcome ended an empty absence: a brand-new game opened with
+    "Welcome back. Nothing was played for you". An absence in which the table did not move
+    is no return."""
+    from bhtui.net.local import join
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 3, rounds=1, level="heuristic",
+                      people=(1,))
+    table = play_on(Replay.from_log(GameLog.load(path)), 10, 1, "Ana", ("normal",), 3600.0)
+    client, _ = join(table, "Ana", seat=1)
+    task = asyncio.ensure_future(client.run())
+    try:
+        await settle(lambda: client.view is not None)
+        assert client.away == [] and client.returned is None
+    finally:
+        task.cancel()
+        table.close()
+        if table.log is not None:
+            table.log.close()
