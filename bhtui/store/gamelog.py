@@ -119,9 +119,10 @@ class GameLog:
         under the next free name where a game begun in the same second took ``path``."""
         self.header = header
         first, n = self.path, 1
+        private_dir(first.parent)  # (its own FileExistsError, a file in the way, is not ours)
         while self._file is None:  # never over another game's log (it was truncated)
             try:
-                self._file = create_private(self.path, exclusive=True)
+                self._file = create_private(self.path, exclusive=True, folder=False)
             except FileExistsError:
                 n += 1
                 self.path = _numbered(first, n)

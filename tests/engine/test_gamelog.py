@@ -1,5 +1,6 @@
 """The append-only game log: replay on resume, a torn last record, unreadable files."""
 
+import os
 import random
 
 import msgpack
@@ -159,3 +160,21 @@ def test_two_games_begun_in_the_same_second_keep_a_log_each():
     assert len(set(logs)) == 3 and logs[0] == path
     assert [GameLog.load(p).header["seed"] for p in logs] == [1, 2, 3]
     assert latest_log() == logs[-1]
+
+
+def test_a_file_where_the_games_folder_goes_is_an_error_not_a_hang(tmp_path):
+    """Taking the next free name on FileExistsError also caught the folder's own (a file
+    named like the games folder): the host's loop spun for ever at a match's start. That is
+    an error of its own now, the file left as it was."""
+    import subprocess
+    import sys
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "games").write_text("not a folder")
+    started = subprocess.run(
+        [sys.executable, "-c", "from bhtui.store.gamelog import GameLog, new_log_path\n"
+         "GameLog(new_log_path('x')).start({})"], env={**os.environ, "BHTUI_DATA_DIR": str(data)},
+        capture_output=True, text=True, timeout=60)
+    assert started.returncode == 1 and "FileExistsError" in started.stderr
+    assert (data / "games").read_text() == "not a folder"
