@@ -15,11 +15,12 @@ from bhtui.analysis.review import (
     Review,
     RoundSummary,
     analyse,
+    card_of,
     decisions_of,
     move_text,
 )
 
 __all__ = [
     "MARK_AT", "PLAYOUTS", "Cancelled", "Decision", "Review", "RoundSummary", "analyse",
-    "cache_path", "cached", "decisions_of", "move_text", "report", "review_of", "save",
+    "cache_path", "cached", "card_of", "decisions_of", "move_text", "report", "review_of", "save",
 ]

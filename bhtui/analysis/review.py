@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bhtui.cards import card_text, parse_card
+from bhtui.cards import RANK_NAMES, card_text, parse_card
 from bhtui.games import Action, Event, Game
 from bhtui.store.replay import Replay
 from bhtui.text import clean_text
@@ -159,10 +159,17 @@ def _action(value: Any) -> Action:
     return value  # type: ignore[return-value]
 
 
+RANK_TEXTS = frozenset(RANK_NAMES) | {"GC"}
+"""A card without a suit, as a play known only by its set writes it (and Dou Dizhu's)."""
+
+
 def _cards(value: Any) -> tuple[str, ...] | None:
+    """Cards as a cache keeps them: each a card or a rank (a screen draws each by its suit:
+    anything else from a file handed over with its log took the replay down)."""
     if value is None:
         return None
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+    if not isinstance(value, list) or not all(isinstance(c, str) and (
+            card_of(c) is not None or c in RANK_TEXTS) for c in value):
         raise TypeError(f"not cards: {value!r:.40}")
     return tuple(value)
 
@@ -187,13 +194,13 @@ def move_text(action: Action, cards: Sequence[str] | None,
     if cards is None and action.get("type") == "play":
         cards = str(action.get("set") or action.get("hand") or "").split()
     if cards is not None:
-        return clean_text(" ".join(label(_card(c) or c) for c in cards))
-    extra = [k if v is True else label(card) if k == "card" and (card := _card(v)) else str(v)
+        return clean_text(" ".join(label(card_of(c) or c) for c in cards))
+    extra = [k if v is True else label(card) if k == "card" and (card := card_of(v)) else str(v)
              for k, v in sorted(action.items()) if k != "type" and v not in (None, False)]
     return clean_text(" ".join([str(action.get("type")), *extra]))
 
 
-def _card(value: object) -> str | None:
+def card_of(value: object) -> str | None:
     """A card as the protocol writes it (``10H`` of ``th``), None for anything else."""
     try:
         return card_text(parse_card(value))  # type: ignore[arg-type]

@@ -22,7 +22,17 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from bhtui.analysis import PLAYOUTS, Cancelled, Decision, Review, analyse, cached, move_text, save
+from bhtui.analysis import (
+    PLAYOUTS,
+    Cancelled,
+    Decision,
+    Review,
+    analyse,
+    cached,
+    card_of,
+    move_text,
+    save,
+)
 from bhtui.games import Action
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
@@ -232,12 +242,11 @@ class ReplayScreen(Localized, Screen[None]):
         kind, label = action.get("type"), self.style.label
         key = f"analysis.move.{kind}_open" if kind == "call" and action.get("open") is True \
             else f"analysis.move.{kind}"
-        card, points = action.get("card"), action.get("points")
-        if cards is not None or key not in STRINGS or (kind == "call" and not isinstance(
-                card, str)) or (kind == "bid" and type(points) is not int):
+        card, points = card_of(action.get("card")), action.get("points")
+        if cards is not None or key not in STRINGS or (kind == "call" and card is None) or (
+                kind == "bid" and type(points) is not int):
             return move_text(action, cards, label)
-        return self.t(key, card=move_text({"type": "play"}, [card], label) if card else "",
-                      points=points)
+        return self.t(key, card=label(card) if card else "", points=points)
 
     def _done_words(self, review: Review) -> str:
         return self.t("analysis.done", marked=len(review.marks()))

@@ -373,3 +373,19 @@ def test_analyse_read_by_a_pipe_that_closes_early_ends_quietly(tmp_path):
     analyse.stdout.close()  # the reader goes before the first line (so every line meets it)
     errors = analyse.stderr.read().decode()
     assert analyse.wait(120) == 141 and errors == ""
+
+
+def test_a_cache_whose_cards_are_no_cards_is_no_cache(tmp_path):
+    """A cache is handed over with its log (its digest is only the log's actions'): one whose
+    played cards were ``Z`` passed as cards, and the replay's screen, drawing each by its
+    suit, raised KeyError. Cards that are neither a card nor a rank make it no cache."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    review = analyse(replay, 0, playouts=1)
+    save(path, review)
+    assert cached(path, replay, 0, 1) is not None
+    entries = json.loads(cache_path(path).read_text())
+    for entry in entries.values():
+        entry["decisions"][0]["played_cards"] = ["Z"]
+    cache_path(path).write_text(json.dumps(entries))
+    assert cached(path, replay, 0, 1) is None
