@@ -26,7 +26,7 @@ CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost comm
 class CommandsTable(TableState, Protocol):
     """What a viewer's commands need of the table: where it is, and the ways to change it."""
 
-    def set_auto(self, seat: int, on: bool) -> None: ...
+    def set_auto(self, seat: int, on: bool, chosen: bool = False) -> None: ...
     def abandon(self, seat: int, why: str) -> None: ...
     def leave(self, conn: Connection) -> None: ...
     def send_view(self, viewer: Viewer) -> None: ...
@@ -167,7 +167,7 @@ class Commands:
         on = need(message, "on", bool)
         if viewer.seat is not None and table.seats[viewer.seat].auto != on:
             try:
-                table.set_auto(viewer.seat, on)
+                table.set_auto(viewer.seat, on, chosen=True)
             except table.game.illegal as exc:  # R-AUTO-2: it stays on
                 self.outbox.error(viewer, "auto", getattr(exc, "reason", str(exc)))
 

@@ -329,17 +329,18 @@ class Table:
         return self.waiting.room()
 
     # ----- seats: 托管 and results seen (the scheduler's questions) ------------------------
-    def set_auto(self, seat: int, on: bool) -> None:
+    def set_auto(self, seat: int, on: bool, chosen: bool = False) -> None:
         """托管 on or off for a person's seat; where the rules prescribe the auto-player
-        (R-AUTO-2) the match is told, logged like an action, and may refuse (IllegalAction,
-        nothing changed): a seat put on it too often stays on it."""
+        (R-AUTO-2) the match is told, logged like an action (``chosen``: by the person, not
+        by his turn timer), and may refuse (IllegalAction, nothing changed): a seat put on it
+        too often stays on it."""
         s, match = self.seats[seat], self.match
         s.auto = on
         if match is None or match.over or self.game.auto_player(self.rules) is None:
             self.publish()
             return
         try:
-            self.apply(seat, {"type": "auto", "on": on}, chosen=True)
+            self.apply(seat, {"type": "auto", "on": on}, chosen=chosen)
         except self.game.illegal:
             s.auto = not on
             raise

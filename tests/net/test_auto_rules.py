@@ -127,3 +127,20 @@ async def test_R_AUTO_1_the_log_says_which_moves_tuoguan_made_and_the_analysis_c
     assert review.decisions and all(d.auto == (d.position in log.played_for)
                                     for d in review.decisions)
     assert any(d.auto for d in review.decisions) and not all(d.auto for d in review.decisions)
+
+
+async def test_R_AUTO_2_tuoguan_switched_on_by_the_turn_timer_is_logged_as_not_his(tmp_path):
+    """The turn timer running out puts the seat on 托管 (R-AUTO-1), which under R-AUTO-2 is
+    logged as an action: it was logged as the person's own choice. Only the switch he makes
+    himself is his."""
+    from bhtui.store.gamelog import GameLog
+
+    path = tmp_path / "game.bhlog"
+    table = all_bots_but({0}, preset=STRICT, rounds=1, timer=0.01, log=GameLog(path))
+    client, _, _ = connect(table, "Me", seat=0)
+    await settle(lambda: client.view is not None)
+    await settle(lambda: table.seats[0].auto)
+    table.log.close()
+    log = GameLog.load(path)
+    switched = [k for k, (s, a) in enumerate(log.actions) if s == 0 and a["type"] == "auto"]
+    assert switched and set(switched) <= log.played_for
