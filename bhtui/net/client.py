@@ -34,6 +34,7 @@ from bhtui.net.protocol import (
     encode,
     too_deep,
 )
+from bhtui.net.seats import AWAY_SPANS
 from bhtui.store.tokens import SeatTokens
 from bhtui.text import clean_text
 from bhtui.wire import (
@@ -252,7 +253,8 @@ class Client:
                 self.refused = None  # the table we were told is closed is back (resumed)
             self.welcomes += 1
             self.seat = message.get("seat")
-            self.away = [(after, until) for after, until in message.get("away") or []]
+            self.away = [(after, until) for after, until in (message.get("away") or [])[
+                -AWAY_SPANS:]]  # (a host sends no more: a hostile one's thousands are cut)
             self.returned = self.away[-1] if self.away and self.away[-1][1] == message.get(
                 "seq") else None
             if self._holding:  # said again to the table that (re)admits us

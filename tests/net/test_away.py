@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.net.tcp import open_streams, serve_table
+from bhtui.net.client import Client
+from bhtui.net.tcp import open_streams, serve_table, stay_connected
 
 from loopback import (
     LOOPBACK,
+    WELCOME,
     Recording,
     away_while_the_bot_plays,
     connect,
     frames,
+    hostile_host,
     moves_of,
     settle,
     table_of,
@@ -65,3 +68,19 @@ async def test_a_player_whose_link_dropped_is_told_too_and_nobody_else_hears_of_
     assert moves_of(table, 0, left, welcome["seq"])
     assert [m["away"] for m in frames(watched.received) if m["type"] == "welcome"] == [[]]
     assert watcher.away == [] and watcher.returned is None
+
+
+async def test_a_hostile_host_s_thousands_of_absences_are_cut_to_the_latest():
+    """A welcome's absences come from the host, which sends at most AWAY_SPANS; a hostile one
+    sent thousands, and the screen walked every one for every event it logged. The
+    client keeps the latest AWAY_SPANS."""
+    from bhtui.net.seats import AWAY_SPANS
+
+    spans = [[n, n + 1] for n in range(4_000)]  # (a frame holds lists of 4,096 at most)
+    server, port, _ = await hostile_host({**WELCOME, "away": spans})
+    client = Client(None, "Me")  # type: ignore[arg-type]
+    staying = in_background(stay_connected(client, LOOPBACK, port))
+    await settle(lambda: client.welcomes == 1)
+    assert client.away == [tuple(span) for span in spans[-AWAY_SPANS:]]
+    staying.cancel()
+    server.close()
