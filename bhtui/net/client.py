@@ -24,6 +24,7 @@ from typing import Any, Literal, Protocol, cast
 from bhtui.games import DEFAULT_GAME, GAMES
 from bhtui.net.joincode import CodeProver, WrongCode, seat_proof
 from bhtui.net.protocol import (
+    AWAY_SPANS,
     MAX_DEPTH,
     MAX_NAME,
     PROTOCOL,
@@ -34,7 +35,6 @@ from bhtui.net.protocol import (
     encode,
     too_deep,
 )
-from bhtui.net.seats import AWAY_SPANS
 from bhtui.store.tokens import SeatTokens
 from bhtui.text import clean_text
 from bhtui.wire import (

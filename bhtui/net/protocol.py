@@ -17,6 +17,9 @@ from bhtui.wire import Action, ClientHello, ClientMessage, ErrorMessage, HostMes
 
 PROTOCOL = (3, 0)  # 3: frames only inside TLS (net/secure.py)
 MAX_FRAME = 64 * 1024
+AWAY_SPANS = 16
+"""A seat's absences its welcome tells its person (``away``), the latest: older ones are past
+any catch-up. A client keeps no more whatever a host sends."""
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_TOKEN = 64

@@ -11,11 +11,10 @@ from typing import Any, Literal, Protocol
 
 from bhtui.games import Game
 from bhtui.net.joincode import Attempt
-from bhtui.net.protocol import MAX_NAME
+from bhtui.net.protocol import AWAY_SPANS, MAX_NAME
 from bhtui.text import clean_text
 
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
-AWAY_SPANS = 16  # a seat's absences told to its person: older ones are past any catch-up
 CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
 
 

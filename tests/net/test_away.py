@@ -74,7 +74,7 @@ async def test_a_hostile_host_s_thousands_of_absences_are_cut_to_the_latest():
     """A welcome's absences come from the host, which sends at most AWAY_SPANS; a hostile one
     sent thousands, and the screen walked every one for every event it logged. The
     client keeps the latest AWAY_SPANS."""
-    from bhtui.net.seats import AWAY_SPANS
+    from bhtui.net.protocol import AWAY_SPANS
 
     spans = [[n, n + 1] for n in range(4_000)]  # (a frame holds lists of 4,096 at most)
     server, port, _ = await hostile_host({**WELCOME, "away": spans})
