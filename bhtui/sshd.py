@@ -34,10 +34,11 @@ import subprocess
 import sys
 import tempfile
 import termios
+import warnings
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+from cryptography.utils import CryptographyDeprecationWarning
 
 from bhtui.net.gate import (
     PER_ADDRESS,
@@ -49,6 +50,13 @@ from bhtui.net.gate import (
 )
 from bhtui.net.serve import stop_signals
 from bhtui.store.private import create_private, data_dir
+
+# asyncssh names DSA's types, which cryptography 46 and later deprecate: a host starting a
+# door read ten lines of their warnings before it said where the door was. (DSA host keys
+# are never made here: the key is Ed25519.)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", CryptographyDeprecationWarning)
+    import asyncssh
 
 log = logging.getLogger("bhtui.ssh")
 

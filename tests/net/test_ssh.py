@@ -13,6 +13,7 @@ import os
 import random
 import struct
 import subprocess
+import sys
 import tempfile
 import termios
 from collections.abc import Callable
@@ -741,3 +742,12 @@ async def test_an_app_that_cannot_start_is_said_in_one_line_and_leaves_nothing_o
     assert state.sessions == 0 and not state.live
     logged = [r.getMessage() for r in caplog.records if r.name == "bhtui.ssh"]
     assert logged == [f"cannot start an app for 127.0.0.1: {exc}"]
+
+
+def test_starting_a_door_prints_no_warnings_of_the_libraries_it_runs_on():
+    """asyncssh names DSA's types, which cryptography deprecates: a host starting
+    `serve-ssh` or `serve-web` read ten lines of warnings before the door said where it
+    was. Importing the doors prints nothing."""
+    started = subprocess.run([sys.executable, "-W", "default", "-c", "import bhtui.webd"],
+                             capture_output=True, text=True, timeout=60)
+    assert started.returncode == 0 and started.stderr == ""
