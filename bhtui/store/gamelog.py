@@ -104,11 +104,11 @@ class GameLog:
         self.path = path
         self.header: dict[str, Any] = {}
         self.actions: list[tuple[int, Action]] = []
+        """The actions read by ``load`` (for a resume or a replay). Appending only writes: the
+        table's match keeps them already, and a second copy grew all evening at a host."""
         self.played_for: set[int] = set()
         """Which of ``actions`` (by index) the seat's person did not choose: played for him
         by 托管, by a bot while he was away, or by the rules (``append``'s ``played_for``)."""
-        """The actions read by ``load`` (for a resume or a replay). Appending only writes: the
-        table's match keeps them already, and a second copy grew all evening at a host."""
         self.warnings: list[str] = []
         self._file: IO[bytes] | None = None
         self._end = 0  # read: where the last whole record ends (appending goes on from there)
