@@ -166,13 +166,19 @@ def check_hello(message: Message) -> tuple[str, str, str | None]:
     if role not in ("player", "spectator"):
         raise ProtocolError("role must be 'player' or 'spectator'")
     name = message.get("name")
-    if not isinstance(name, str) or len(name) > MAX_NAME or not clean_text(name).strip():
+    if not isinstance(name, str) or len(name) > MAX_NAME or not clean_name(name):
         raise ProtocolError(f"name must be 1..{MAX_NAME} printable characters")
     token = message.get("token")
     if token is not None and not (isinstance(token, str) and len(token) <= MAX_TOKEN
                                   and token.isascii() and token.isalnum()):
         raise ProtocolError("token must be the hex text a welcome gave")
-    return role, clean_text(name).strip(), token
+    return role, clean_name(name), token
+
+
+def clean_name(name: str) -> str:
+    """A person's name as a table keeps it, from a hello or a log handed over: no control
+    characters, trimmed, at most MAX_NAME ("" when nothing is left)."""
+    return clean_text(name).strip()[:MAX_NAME]
 
 
 def field(message: Message, name: str, kind: type | tuple[type, ...]) -> Any:

@@ -11,8 +11,7 @@ from typing import Any, Literal, Protocol
 
 from bhtui.games import Game
 from bhtui.net.joincode import Attempt
-from bhtui.net.protocol import AWAY_SPANS, MAX_NAME
-from bhtui.text import clean_text
+from bhtui.net.protocol import AWAY_SPANS, clean_name
 
 BOT_NAMES = ("Li", "Wang", "Zhang", "Liu", "Chen")
 CHAT_BURST, CHAT_PER_SECOND = 3, 0.5
@@ -142,6 +141,6 @@ def logged_seats(seats: Any, size: int) -> list[tuple[str, str | None, str]]:
                 and isinstance(token, str) and token.isascii() and token.isalnum()):
             raise ValueError(f"a seat in the log is damaged: {s!r:.60}")
         # cleaned as a hello's name is: a log is a file anyone may hand over
-        out.append((clean_text(name).strip()[:MAX_NAME] or f"Seat {n}", bot, token))
+        out.append((clean_name(name) or f"Seat {n}", bot, token))
     return out
 
