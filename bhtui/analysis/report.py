@@ -32,7 +32,8 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
            show_progress: bool = False) -> str:
     """The review as lines, its plays in the CLI's card notation (``10H``, as `bhtui sim`
     writes the called card), or as JSON (ASCII: nothing from the log reaches a terminal as it
-    is). 托管's decisions (R-AUTO-2) are listed, said to be 托管's, and counted nowhere."""
+    is). 托管's decisions (the rules', or played for the person as the log says) are listed,
+    said to be 托管's, and counted nowhere."""
     review = review_of(replay, seat, playouts, show_progress)
     if as_json:
         return json.dumps({
@@ -66,6 +67,6 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
 
 
 def _summary_line(s: RoundSummary) -> str:
-    plays = "1 play" if s.marked == 1 else f"{s.marked} plays"
+    plays = "1 decision" if s.marked == 1 else f"{s.marked} decisions"  # (a call costs too)
     auto = f"; {s.auto} by 托管 not counted" if s.auto else ""
     return f"round {s.round}: {plays} cost {s.cost:.1f} points (of {s.analysed} weighed{auto})"

@@ -71,8 +71,9 @@ class Decision:
     best_cards: tuple[str, ...] | None = None
     """The cards hard's choice would have laid from the same hand."""
     auto: bool = False
-    """Taken by 托管 as the rules prescribe it (R-AUTO-2): the rule's move, not the person's
-    (weighed, shown, never counted as his mistake)."""
+    """Taken by 托管 (as the rules prescribe it, R-AUTO-2, or played for the person as the
+    log says: ``Replay.played_for``), not by the person: weighed, shown, never counted as his
+    mistake."""
 
     @property
     def cost(self) -> float | None:
@@ -94,7 +95,7 @@ class RoundSummary:
     cost: float
     """What the marked moves cost together."""
     auto: int = 0
-    """Decisions 托管 took (R-AUTO-2), weighed but not counted."""
+    """Decisions 托管 took (``Decision.auto``), weighed but not counted."""
 
 
 @dataclass

@@ -54,8 +54,9 @@ KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 # Errors that end our stay even once admitted: our seat was taken over by another window or
 # machine with its token — reconnecting would only push that one out in turn; the host broke
 # the protocol (``malformed``, the client's own) — it would only do so again; the host that
-# answers now speaks in clear or asks for no code where ours did (``clear``, ``codeless``, the
-# client's own) — every reconnect would meet it again, and its person must choose.
+# answers now speaks in clear, asks for no code where ours did, or speaks another protocol
+# (``clear``, ``codeless``, ``version``, the client's own) — every reconnect would meet it
+# again, and its person must choose.
 FINAL = frozenset({"replaced", "malformed", "clear", "codeless", "version"})
 
 
