@@ -226,8 +226,8 @@ class ReplayScreen(Localized, Screen[None]):
 
     def _verdict(self, d: Decision) -> str:
         """What the seat played and what hard would have, with their expected scores, the
-        cards in the card style (the suits each play laid); 托管's move (R-AUTO-2) said to be
-        its, not the person's."""
+        cards in the card style (the suits each play laid); 托管's move (``Decision.auto``)
+        said to be its, not the person's."""
         t = self.t
         played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
