@@ -48,16 +48,20 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
              f"marked (!) when they cost more than {MARK_AT:g} point"
              + (f"; {auto} taken by 托管 are not counted" if auto else "")]
     summaries = {s.round: s for s in review.summary()}
+    played_texts = [move_text(d.played, d.played_cards) for d in review.decisions]
+    best_texts = [move_text(d.best, d.best_cards) for d in review.decisions]
+    wide = max(map(len, played_texts + best_texts), default=0)  # a 15-card set keeps columns
     shown = None
-    for d in review.decisions:
+    for d, played_text, best_text in zip(review.decisions, played_texts, best_texts,
+                                          strict=True):
         if d.round != shown:
             shown = d.round
             lines.append(f"round {d.round}")
         played = "?" if d.played_mean is None else f"{d.played_mean:+.2f}"
         cost = "" if d.cost is None else f"  cost {d.cost:.2f}"
         lines.append(f" {'!' if d.marked() else ' '} #{d.position + 1:<5} "
-                     f"played {move_text(d.played, d.played_cards):<14} {played:>6}   "
-                     f"hard {move_text(d.best, d.best_cards):<14} {d.best_mean:+.2f}{cost}"
+                     f"played {played_text:<{wide}} {played:>6}   "
+                     f"hard {best_text:<{wide}} {d.best_mean:+.2f}{cost}"
                      + ("  托管, not counted" if d.auto else ""))
     lines += [_summary_line(s) for s in summaries.values()]
     per_round = review.seconds / review.rounds if review.rounds else 0.0

@@ -358,6 +358,16 @@ def test_analyse_writes_every_play_as_the_cli_writes_cards(tmp_path):
         assert all(CARD.fullmatch(card) for card in play.split()), play
 
 
+def test_analyse_keeps_its_columns_when_a_play_is_long():
+    """A play of five 10s (``10H 10H 10S 10D 10C``) pushed the rest of its line right of
+    the others': the columns are as wide as the longest move now, on every line."""
+    replay = as_played(bot_replay("qingdao", "baohuang", 1, 120))
+    lines = [line for line in report(replay, 0, FEW).splitlines() if " #" in line]
+    assert any(len(move) > 14 for line in lines
+               for move in re.findall(r"(?:played|hard) (.+?) +(?:[-+]\d|\?)", line))
+    assert len({line.index(" hard ") for line in lines}) == 1
+
+
 def test_analyse_read_by_a_pipe_that_closes_early_ends_quietly(tmp_path):
     """`bhtui analyse FILE | head -3`: head leaves after three lines, and the analysis ended
     with a BrokenPipeError traceback on the terminal (here the reader leaves at once). It
