@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bhtui.net.client import Client
+from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import TableParts
 from bhtui.tui.widgets import RANK_ORDER, HandView
@@ -19,6 +20,9 @@ class HandKeys:
     client: Client
     parts: TableParts[Any]
     last_hint: Action | None
+    style: CardStyle
+    _hint_shown: tuple[tuple[Any, ...], list[str]] | None
+    """The turn the hint on show answers and the cards it picked: h steps on from it."""
 
     @property
     def hand(self) -> HandView:
@@ -52,19 +56,56 @@ class HandKeys:
             self.hand.toggle(index)
 
     def action_hint(self) -> None:
-        if self.client.my_turn:
+        """The host's hint first; h again, on the same turn with its cards still picked,
+        steps through the other plays (and back to the hint's pass, if it said pass)."""
+        if not self.client.my_turn:
+            self.say(self.t("status.not_turn"))
+        elif not self._another_hint():
             self.client.ask_hint()
             self.say(self.t("hint.thinking"))  # a host's hint may take a second: it is coming
+
+    def _another_hint(self) -> bool:
+        """The next play after the one picked, if the hint on show still stands."""
+        view, shown = self.client.view, self._hint_shown
+        if view is None or shown is None or self.last_hint is None \
+                or shown != (self._hint_moment(view), self.hand.selection()):
+            return False
+        plays = [cards for cards in (self.parts.hint_cards(a, self.hand.cards, view)
+                                     for a in self.parts.hint_plays(view)) if cards]
+        if not plays:
+            return False  # nothing else to play: the host's hint says so again
+        picked = sorted(self.hand.selection())
+        at = next((i for i, cards in enumerate(plays) if sorted(cards) == picked), -1)
+        if at + 1 == len(plays) and self.last_hint.get("type") != "play":
+            self._show_hint(self.last_hint, view)  # round to the host's pass
         else:
-            self.say(self.t("status.not_turn"))
+            self.hand.select_cards(plays[(at + 1) % len(plays)])
+            self.say(self.t("hint.another", n=(at + 1) % len(plays) + 1, of=len(plays),
+                            set=self._picked_words(view)))
+        self._hint_shown = (self._hint_moment(view), self.hand.selection())
+        return True
+
+    def _picked_words(self, view: Any) -> str:
+        """The cards picked, as the status line writes a selection (its note hides that)."""
+        return self.parts.selection_words(self.hand.selection(), view, self.style.label)
+
+    def _hint_moment(self, view: Any) -> tuple[Any, ...]:
+        """The turn a hint answers: another top or hand is another turn."""
+        return (*self.parts.decision_key(view), repr(view.get("top")), len(self.hand.cards))
 
     def apply_hint(self, action: Action) -> None:
         self.last_hint = action
         view = self.client.view
         if view is None:
             return  # a hint answers a view: there is one
+        self._show_hint(action, view)
+        self._hint_shown = (self._hint_moment(view), self.hand.selection())
+
+    def _show_hint(self, action: Action, view: Any) -> None:
         if action.get("type") == "play":
             self.hand.select_cards(self.parts.hint_cards(action, self.hand.cards, view))
+            if self.parts.hint_plays(view)[1:]:
+                self.say(self.t("hint.more", set=self._picked_words(view)))
         elif action.get("type") in ("pass", "yield"):  # a key to press, not a selection
             if self.hand.selected:
                 self.hand.clear()

@@ -41,7 +41,8 @@ def compose(catalogues: Iterable[tuple[str, Catalogue]]) -> Catalogue:
 STRINGS: Catalogue = compose((name, import_module(name).STRINGS) for name in CATALOGUES)
 
 
-KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "f3"}
+KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "f3", "key_hint": "h",
+             "key_play": "⏎"}
 """The keys the texts name ("pass (p)") as bound by default, by binding id; the app puts the
 player's own keys (the settings' [keys]) in their place."""
 
@@ -60,7 +61,8 @@ class Translator:
         entry = STRINGS.get(key)
         if entry is None:
             return key
-        return self.plain(entry[self.language]).format(**{**self.keys, **values})
+        keys = {name: self.plain(key) for name, key in self.keys.items()}  # ⏎ is "enter"
+        return self.plain(entry[self.language]).format(**{**keys, **values})
 
     def join(self, words: Iterable[str], clauses: bool = False) -> str:
         """A list as this language writes one: "Li, Wang"; "李、王" (clauses: "…，…")."""

@@ -144,6 +144,11 @@ class TableParts(ABC, Generic[V]):
         """The cards of my hand a hinted play is made of; none that it does not hold (a
         hint that comes after the hand changed, or a hostile host's)."""
 
+    def hint_plays(self, view: V) -> list[Action]:
+        """The plays h steps through after the host's hint, in the order it takes them (the
+        cheapest way to play each rank, lowest first, as a player leafs through them)."""
+        return []
+
     @abstractmethod
     def can_beat(self, view: V) -> bool:
         """Whether my hand holds anything that beats the top (a hint to pass says so)."""

@@ -98,6 +98,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.decision: Dialog[Any] | None = None  # the open dialog, closed if stale
         self.scores_drawn: tuple[Any, ...] | None = None  # what the score sheet shows
         self.last_hint: Action | None = None
+        self._hint_shown: tuple[tuple[Any, ...], list[str]] | None = None
         self.dialogs = TableDialogs(self)
         self._said_at = 0  # the hand's selection changes when the latest note was said
 
@@ -352,6 +353,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             if not on and self.model.on_auto():  # in the log: a note on the status line gave
                 self._log(self.t("log.auto_back"))  # way at once to an auto-pass's
             self.model.wants_auto(on)
+            if on:
+                self.model.note = None  # a hint's "⏎ plays it" is not for 托管 to heed
             self.client.set_auto(on)
 
     def action_previous_trick(self) -> None:

@@ -3,15 +3,18 @@ reasons, help, quit, themes, and the too-small message."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from textual.widgets import RichLog
 
+from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, ThroneDialog
 from bhtui.tui.dialogs import HelpScreen, QuitScreen, ResultScreen
+from bhtui.tui.doudizhu.dialogs import BidDialog
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
@@ -20,9 +23,13 @@ from helpers import deal_of
 from tui_helpers import (
     SHORT_DEAL,
     answer_baohuang,
+    answer_dialog,
+    config,
+    drive,
     footer_text,
     make_app,
     my_play_turn,
+    my_turn_to_play,
     play_to,
     record_pushes,
     screen_text,
@@ -564,3 +571,46 @@ def test_every_option_of_every_preset_is_explained_in_both_languages():
         assert f"preset.{name}" in STRINGS
         for option in rules.options():
             assert set(STRINGS[f"option.{option}"]) == {"en", "zh"}
+
+
+async def reach_my_play_turn(pilot, app) -> None:
+    """Answer whatever comes (either game's dialogs) until it is my turn to play."""
+    async def step() -> bool:
+        if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+            return True
+        if not await answer_dialog(pilot, app) and isinstance(app.screen, BidDialog):
+            await pilot.press("3" if app.screen.offered("3") else "p")
+        return False
+    await drive(pilot, step, "my turn to play")
+
+
+@pytest.mark.parametrize("game", ["baohuang", "doudizhu"])
+async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(game):
+    """h used to ask the host again and show the same hint. Now, on the same turn with the
+    hint's cards still picked, it steps through the other plays at once (saying which of
+    how many), Enter plays the one shown; a selection of my own makes h ask the host."""
+    rules = {} if game == "baohuang" else {"rules": DDZ_PRESETS["classic"]}
+    app = BhtuiApp(config(), LocalSession(seed=3, rounds=1, **rules))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reach_my_play_turn(pilot, app)
+        t, client = table(app), app.client
+        hand, status = t.query_one(HandView), t.query_one("#status")
+        asked: list[int] = []
+        ask = client.ask_hint
+        client.ask_hint = lambda: asked.append(1) or ask()  # type: ignore[method-assign]
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None, "the hint")
+        await pilot.pause()
+        shown = [sorted(hand.selection())]
+        for _ in range(3):
+            await pilot.press("h")
+            words = re.fullmatch(r"\d+ of \d+: (.+) — ⏎ plays it, h for the next",
+                                 str(status.render()))
+            assert words and words[1] == t.parts.selection_words(
+                hand.selection(), client.view, t.style.label), str(status.render())
+            shown.append(sorted(hand.selection()))
+        assert asked == [1] and all(shown) and len(set(map(tuple, shown))) == 4, shown
+        held = len(client.view["hand"])
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(client.view["hand"]) == held - len(shown[-1]),
+                       "the play shown, played")

@@ -15,7 +15,7 @@ from bhtui.rules import offers, parse_set
 from bhtui.rules.auto import AUTO_LIMIT
 from bhtui.rules.mechanisms import OpenSolo, TributeFlow
 from bhtui.rules.presets import rules_of
-from bhtui.rules.sets import pick_cards
+from bhtui.rules.sets import CardSet, pick_cards
 from bhtui.tui.baohuang.describe import describe, set_words
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
@@ -34,6 +34,13 @@ from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
 from bhtui.tui.widgets import seat_lines
 from bhtui.wire import Action, BaohuangRow, BaohuangView, Event, HistoryRow, TableSeat
+
+
+def _dearness(s: CardSet, leading: bool) -> tuple[int, int]:
+    """How much a set spends beyond its rank (jokers, the guard card, killing 2s), then, to
+    lead, the more of the rank the better (the whole group), to answer the fewer."""
+    spent = s.sj + 2 * s.bj + 3 * s.gc + s.twos
+    return spent, -s.n if leading else s.n
 
 
 def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text:
@@ -154,6 +161,18 @@ class BaohuangParts(TableParts[BaohuangView]):
         except ValueError:
             return []
         return [card_text(c) for c in cards]
+
+    def hint_plays(self, view: BaohuangView) -> list[Action]:
+        """One set a rank, lowest first, those needing no joker, 2 or guard card first: the
+        whole group to lead, the fewest such cards to answer; then jokers alone."""
+        leading = view.get("top") is None
+        cheapest: dict[int, CardSet] = {}
+        for s in legal_from_view(view).sets:
+            known = cheapest.get(s.rank)
+            if known is None or _dearness(s, leading) < _dearness(known, leading):
+                cheapest[s.rank] = s
+        ordered = sorted(cheapest.values(), key=lambda s: (_dearness(s, leading)[0] > 0, s.rank))
+        return [{"type": "play", "set": str(s)} for s in ordered]
 
     def can_beat(self, view: BaohuangView) -> bool:
         return any(a["type"] == "play" for a in legal_from_view(view))

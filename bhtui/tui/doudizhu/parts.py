@@ -227,6 +227,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                    view: DoudizhuView) -> list[str]:
         return str(action["hand"]).split()
 
+    def hint_plays(self, view: DoudizhuView) -> list[Action]:
+        """The engine's order: singles up, then pairs, trios (with each kicker), runs and
+        bombs — as a 提示 key leafs through them."""
+        return [a for a in legal_from_view(view) if a["type"] == "play"]
+
     def can_beat(self, view: DoudizhuView) -> bool:
         return any(a["type"] == "play" for a in legal_from_view(view))
 
