@@ -35,6 +35,8 @@ class Session(Protocol):
 
     async def open(self, app: BhtuiApp) -> None: ...
     async def close(self) -> None: ...
+    def quitting(self) -> None:
+        """The person quits (his leave just sent): a table of this app's stops there."""
 
 
 class BhtuiApp(App[None]):
@@ -306,6 +308,7 @@ class BhtuiApp(App[None]):
                 self.client = None
             if seated is not None:
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
+            self.session.quitting()
             if back is None:
                 self.exit()
             else:

@@ -7,6 +7,7 @@ people see — never waits for them.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
     from bhtui.net.serve import Serving
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp
+
+
+def stop_after_leave(table: Table) -> None:
+    """Close ``table`` once the leave just sent is handled (it reaches the table by the
+    loop's next call, as this does after it), so the rules count the leave (逃跑) and no bot
+    plays the seat on while the app closes: at --fast a whole match was played and logged
+    as the person's in that time."""
+    asyncio.get_running_loop().call_soon(table.close)
 
 
 @dataclass
@@ -67,6 +76,10 @@ class LocalSession:
             if self.table.log is not None:
                 self.table.log.close()
 
+    def quitting(self) -> None:
+        if self.table is not None:
+            stop_after_leave(self.table)
+
 
 @dataclass
 class HostSession:
@@ -92,6 +105,9 @@ class HostSession:
     async def close(self) -> None:
         if self.serving is not None:
             await self.serving.stop()
+
+    def quitting(self) -> None:
+        stop_after_leave(self.table)  # the table goes with this app (the quit says so)
 
 
 @dataclass
@@ -158,6 +174,9 @@ class RemoteSession:
         if self.browser is not None:
             await self.browser.stop()
 
+    def quitting(self) -> None:
+        return None  # the host's table goes on: a bot plays the seat left (its rules say so)
+
 
 @dataclass
 class ReplaySession:
@@ -171,6 +190,9 @@ class ReplaySession:
         app.push_screen(ReplayScreen(self.replay, app.t, app.card_style))
 
     async def close(self) -> None:
+        return None
+
+    def quitting(self) -> None:
         return None
 
 
@@ -189,4 +211,7 @@ class MenuSession:
         await RemoteSession(self.address, role).open(app)
 
     async def close(self) -> None:
+        return None
+
+    def quitting(self) -> None:
         return None

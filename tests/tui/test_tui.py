@@ -614,3 +614,33 @@ async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(g
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(client.view["hand"]) == held - len(shown[-1]),
                        "the play shown, played")
+
+
+async def test_quitting_a_local_game_stops_it_where_i_left_it():
+    """ctrl+q, y at my turn: the bots played on, my seat too (托管's, in my log and my
+    replay), for as long as the app took to close — 11 plays at --fast. The table stops
+    once my leaving is handled."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        host = app.host
+        at = len(host.match.actions)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    assert host.closed and host.match.actions[at:] == []
+
+
+async def test_S_SCORE_5_quitting_a_local_deal_with_a_landlord_still_counts_my_escape():
+    """The table stops when I quit, but only after my leave: with the escape option it is
+    still scored and logged as mine."""
+    rules = DDZ_PRESETS["classic"].with_options(escape=True)
+    app = BhtuiApp(config(), LocalSession(rules=rules, seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reach_my_play_turn(pilot, app)
+        host = app.host
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    assert host.closed and host.match.actions[-1] == (0, {"type": "escape", "why": "left"})
+    assert host.match.records[0].result.escape == {"seat": 0, "why": "left"}
