@@ -247,6 +247,20 @@ class BhtuiApp(App[None]):
             return self.t("bye.player", command=self._command(client, locked=False))
         return self.t("bye.watcher", command=self._command(client, locked))
 
+    def _fatal_error(self) -> None:
+        """A crash's report without the frames' local variables: Textual shows them, and
+        they hold seat tokens, join codes and the hands at the table, which end on a
+        screen someone else may see (an SSH visitor's). The trace itself still says where.
+        (Textual's own method: it has no setting for this.)"""
+        from rich.segment import Segments
+        from rich.traceback import Traceback
+
+        self.bell()
+        traceback = Traceback(show_locals=False, width=None)
+        self._exit_renderables.append(Segments(self.console.render(traceback,
+                                                                   self.console.options)))
+        self._close_messages_no_wait()
+
     async def on_unmount(self) -> None:
         if self.client is not None:
             self.client.unlisten(self._route)  # the host may talk on while we shut down

@@ -164,3 +164,40 @@ def test_sigterm_ends_a_watcher_within_2_s_when_nobody_reads_its_terminal(tmp_pa
     finally:
         host.kill()
         host.wait()
+
+
+CRASHING = """
+import sys
+from bhtui.cli import main
+from bhtui.tui.table import TableScreen
+
+def crash(self):
+    token = "5ec2e7-seat-token"
+    raise RuntimeError("the screen broke " + str(len(token)))
+
+TableScreen.action_hint = crash  # a fault, as a failing save of the seat token was one
+sys.exit(main(["--seed", "7", "--fast", "--lang", "en", "--name", "Ana"]))
+"""
+
+
+def test_a_crash_report_names_the_fault_but_shows_no_local_values(tmp_path):
+    """Textual's crash report printed every frame's local variables: a joiner whose seat
+    token could not be saved saw it on the screen (an SSH visitor would see the host's).
+    The report still says what broke and where, without them."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
+                          BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
+        os.execv(sys.executable, [sys.executable, "-c", CRASHING])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    try:
+        seen = read_until(fd, b"Your hand", b"", 60)
+        assert b"Your hand" in seen, "the table was never drawn"
+        os.write(fd, b"h")
+        seen = read_until(fd, b"\x00never", seen, 30)  # to its end: the report, then exit
+        os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    report = re.sub(rb"\x1b\[[0-9;]*m", b"", seen[seen.index(b"Your hand"):])  # (colours)
+    assert b"RuntimeError" in report and b"the screen broke 17" in report
+    assert b"5ec2e7" not in report
