@@ -4,6 +4,7 @@ the preset's own dialogs (叫庄/让庄, 让庄 in lianzhong) and keys (造反, 
 from __future__ import annotations
 
 import pytest
+from textual.containers import Vertical
 from textual.widgets import OptionList
 
 from bhtui.rules import PRESETS
@@ -233,7 +234,9 @@ async def test_R_TRICK_7_造反_is_sent_only_when_r_is_pressed_again(first_deal)
 @pytest.mark.parametrize("dialog_of", ["declare", "grab", "baike_call"])
 async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
     """g takes the throne (抢庄, 抢独) — in baike's call dialog beside the groups and 让庄 —
-    only on a second press; any other key after the first sends nothing."""
+    only on a second press; any other key after the first sends nothing. Meanwhile the
+    asking dialog's box steps aside (the question drawn over it left its buttons showing
+    below) and comes back with it."""
     from bhtui.tui.baohuang.dialogs import ConfirmKey, GrabDialog
 
     if dialog_of == "declare":
@@ -251,9 +254,11 @@ async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
         await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey))
         await wait_for(pilot, lambda: footer_text(host.screen) == "g Yes esc No",
                        "the footer saying the keys (it was empty)")
+        box = dialog.query(Vertical).first()
+        assert not box.display
         await pilot.press("escape")
         await wait_for(pilot, lambda: host.screen is dialog)
-        assert host.answer == "none"
+        assert host.answer == "none" and box.display
         await pilot.press("g", "g")
         await wait_for(pilot, lambda: host.answer != "none")
     assert host.answer == {"type": "grab"}

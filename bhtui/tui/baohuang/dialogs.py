@@ -78,7 +78,15 @@ def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], 
         then()
         return
 
+    # The asking dialog's box steps aside meanwhile: the shorter question drawn over it left
+    # its buttons' edges showing below, a box on a box.
+    asking = screen.query(Vertical).first() if isinstance(screen, Dialog) else None
+    if asking is not None:
+        asking.display = False
+
     def answer(yes: bool | None) -> None:
+        if asking is not None:
+            asking.display = True
         if yes:
             then()
 

@@ -338,8 +338,9 @@ STRINGS: dict[str, dict[str, str]] = {
                      "zh": "明独：亮出两张标记牌，一个人打四个人？"},
     "confirm.yes": {"en": "Yes", "zh": "确定"},
     "confirm.no": {"en": "No", "zh": "取消"},
-    "confirm.keys": {"en": "Press {press} again to say yes · any other key: no, nothing is sent",
-                     "zh": "再按 {press} 确认 · 按其他任意键取消，什么都不发出"},
+    "confirm.keys": {"en": "Press {press} again to say yes · any other key goes back and sends "
+                           "nothing",
+                     "zh": "再按 {press} 确认 · 按其他任意键返回，什么都不发出"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
     "status.yield": {"en": "y: 让牌", "zh": "y：让牌"},
     "status.again": {"en": "让牌: asked again — beat {set} or pass ({key_pass})",
