@@ -233,7 +233,9 @@ class TableModel:
             line = (t("log.away.many", n=len(plays)) if len(plays) > PLAYS_LISTED
                     else t("log.away.plays", sets=t.join(plays, clauses=True)))
             line += t("log.away.passes", n=passes) if passes else ""
-        self.note = self._welcome_note = t("status.away", plays=len(plays), passes=passes) \
+        said = "status.away" if plays and passes else "status.away.plays" if plays \
+            else "status.away.passes"  # (never "passed 0×")
+        self.note = self._welcome_note = t(said, plays=len(plays), passes=passes) \
             if moves else line
         return [line]
 

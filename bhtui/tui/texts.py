@@ -331,6 +331,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.away": {"en": "Welcome back: a bot played {plays}× and passed {passes}× for you "
                           "(the log lists them)",
                     "zh": "欢迎回来：机器人替你出牌 {plays} 次、不要 {passes} 次（见记录）"},
+    "status.away.plays": {"en": "Welcome back: a bot played {plays}× for you (the log lists them)",
+                          "zh": "欢迎回来：机器人替你出牌 {plays} 次（见记录）"},
+    "status.away.passes": {"en": "Welcome back: a bot passed {passes}× for you",
+                           "zh": "欢迎回来：机器人替你不要了 {passes} 次"},
     "log.away.nothing": {"en": "Welcome back. Nothing was played for you while you were away",
                          "zh": "欢迎回来。你离开期间没有替你出牌"},
     "log.timed_out": {"en": "Your time ran out: 托管 plays for you ({key_auto} takes the seat back)",

@@ -54,7 +54,8 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
                    else t("log.away.passed", n=passes))
         welcome += t("log.away.passes", n=passes) if plays and passes else ""
         assert log[-1] == welcome  # said last, once its events are in the log
-        counted = t("status.away", plays=len(plays), passes=passes)
+        counted = t("status.away" if plays and passes else "status.away.plays" if plays
+                    else "status.away.passes", plays=len(plays), passes=passes)
         assert str(screen.query_one("#status").render()) == counted
         assert cell_len(counted) <= 78  # the status line's one line at 80 columns, not cut
         bot = t("log.away.bot")

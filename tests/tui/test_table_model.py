@@ -366,6 +366,19 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
     assert line.count(", ") == 3
 
 
+def test_back_after_the_bot_only_played_or_only_passed_the_status_names_that_alone():
+    """It said "a bot played 2× and passed 0× for you": the count of nothing is left out."""
+    model = back_after(1)  # Ana leads first: one play and no pass
+    model.welcome_back()
+    assert model.status([]) == "Welcome back: a bot played 1× for you (the log lists them)"
+    model = back_after(5)
+    model.state.events = [(seq, e) for seq, e in model.state.events  # her passes alone
+                          if not (e.get("seat") == 0 and e["type"] == "play")]
+    passes = sum(1 for _, e in model.state.events if e.get("seat") == 0 and e["type"] == "pass")
+    model.welcome_back()
+    assert model.status([]) == f"Welcome back: a bot passed {passes}× for you"
+
+
 def test_back_at_my_turn_the_welcome_stays_on_the_status_line_for_its_seconds():
     """Back just as my turn comes, the note saying what the bot played for me is read first
     (the turn's own words cleared it at once, and the log scrolls on as the bots play)."""
