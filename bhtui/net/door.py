@@ -17,7 +17,16 @@ from typing import Any, Protocol
 from bhtui import __version__
 from bhtui.net.joincode import CodeGuard, WrongCode, seat_proof
 from bhtui.net.outbox import Outbox
-from bhtui.net.protocol import MAX_REASON, PROTOCOL, Message, ProtocolError, check_hello, encode, error
+from bhtui.net.protocol import (
+    MAX_NAME,
+    MAX_REASON,
+    PROTOCOL,
+    Message,
+    ProtocolError,
+    check_hello,
+    encode,
+    error,
+)
 from bhtui.net.seats import IN_PROCESS, Connection, Pending, Seat, Viewer
 from bhtui.net.state import TableState
 
@@ -139,6 +148,7 @@ class Door:
             self.refuse(conn, "full", "too many spectators from your address",
                         why="address")
             return
+        name = self._distinct(name, seat)
         viewer = Viewer(conn, seat, name, admin=admin, address=address,
                         counted=seat is None and not admin)
         self.outbox.viewers[conn] = viewer
@@ -167,6 +177,19 @@ class Door:
         else:
             table.send_view(viewer)
             table.spectators_changed()
+
+    def _distinct(self, name: str, seat: int | None) -> str:
+        """``name``, or with a number after it while another seat or watcher has it: two
+        people who left bhtui's default name ("Player") were two "Player"s in every log
+        line and in the room. A seat taken again keeps whatever name it had."""
+        taken = {s.name for i, s in enumerate(self.table.seats) if i != seat}
+        taken |= {v.name for v in self.outbox.viewers.values() if seat is None or v.seat != seat}
+        found, n = name, 1
+        while found in taken:
+            n += 1
+            tail = f" {n}"
+            found = name[:MAX_NAME - len(tail)] + tail
+        return found
 
     def _both_ways(self, role: str, address: str) -> bool:
         """Whether admitting ``role`` from ``address`` would put an open table's player and

@@ -71,3 +71,23 @@ async def test_a_message_of_no_known_type_is_a_protocol_error_and_ends_the_link(
 def admin_errors(rec) -> list[str]:
     return [m["reason"] for m in frames(rec.received)
             if m.get("type") == "error" and m.get("code") == "admin"]
+
+
+async def test_two_people_of_one_name_are_told_apart_and_a_seat_taken_back_keeps_its_own():
+    """Two friends who left bhtui's default name were both "Player" in the room and in
+    every log line; the second is "Player 2", a watcher "Player 3". A person taking his
+    seat back by its token (from another window) keeps the name he had."""
+    table = Table(PRESETS["qingdao"], seed=7, bot_delay=0.0)
+    server, port = await served(table)
+    first, _ = await connect(port, "Player")
+    second, _ = await connect(port, "Player")
+    watcher, _ = await connect(port, "Player", "spectator")
+    await settle(lambda: first.seat is not None and second.seat is not None
+                 and watcher.room is not None and watcher.room.get("watchers"))
+    seated = sorted(table.seats[c.seat].name for c in (first, second))
+    assert seated == ["Player", "Player 2"] and watcher.room["watchers"] == ["Player 3"]
+    seat, token = first.seat, table.seats[first.seat].token
+    again, _ = await connect(port, "Player", token=token)  # his other window takes it over
+    await settle(lambda: again.seat == seat)
+    assert table.seats[seat].name == "Player"
+    server.close()
