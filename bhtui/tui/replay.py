@@ -91,6 +91,7 @@ class ReplayScreen(Localized, Screen[None]):
         self.analysis: str | None = None  # the analysis's state, as the status line says it
         self._stop: threading.Event | None = None
         self._round = 1  # the round shown
+        self._mine = False  # the seat's own hand is shown (the public view and his cards)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -144,7 +145,8 @@ class ReplayScreen(Localized, Screen[None]):
     def show(self) -> None:
         replay, t = self.replay, self.t
         match = replay.match_at(self.position)
-        view = match.view("all" if self.show_all else None)
+        mine = not self.show_all and replay.may_see(self.seat)  # his own cards, as he saw them
+        view = match.view("all" if self.show_all else self.seat if mine else None)
         positions = self.parts.positions(replay.seats)
         for offset, place in positions.items():  # from the seat whose game it is, as played
             seat = (self.seat + offset) % replay.seats
@@ -171,9 +173,13 @@ class ReplayScreen(Localized, Screen[None]):
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                                style="bold"))
         hands = self.query_one("#r-hands", Static)
-        hands.display = self.show_all
+        hands.display = self.show_all or mine
+        hands.set_class(mine, "mine")  # one line
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
             hands.update(every_hand(replay.names, view["hands"], self.style))
+        elif mine:  # the public view had no hand at all: a player saw his own
+            hands.update(every_hand([replay.names[self.seat]], [view["hand"]], self.style))
+        self._mine = mine
         self._round = view["round"]
         self._show_status()
 
@@ -181,7 +187,8 @@ class ReplayScreen(Localized, Screen[None]):
         """The status lines: the demo's comment or the decision's verdict, where the replay
         stands (and the analysis, a note), the keys."""
         t = self.t
-        shown = t("replay.all_hands") if self.show_all else t("replay.public")
+        shown = t("replay.all_hands" if self.show_all else "replay.yours" if self._mine
+                  else "replay.public")
         status = t("replay.status", k=self.position, n=len(self.replay),
                    round=t(self.parts.round_key, n=self._round), hands=shown)
         if self.analysis:

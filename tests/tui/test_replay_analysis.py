@@ -131,7 +131,7 @@ async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
             await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
             await pilot.press("right")
             await wait_for(pilot, lambda: "Action 1/" in status(app), "the first step")
-            assert f"Action 1/4 · {word} · public view" in status(app)
+            assert f"Action 1/4 · {word} · your view (v: all hands)" in status(app)
 
 
 async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp_path):
