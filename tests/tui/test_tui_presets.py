@@ -302,3 +302,18 @@ async def test_R_WH_ROLE_2_weihai_s_holder_of_both_marked_cards_is_told_keeping_
         words = [str(p.render()) for p in app.screen.query("Plain")]
         assert t("throne.keep_title") in words
         assert t("throne.guard_card_keep", mark="†") in words
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_GUARD_1_a_call_with_one_card_to_call_names_no_arrow_keys(language):
+    """A qingdao emperor holding one group of three has one call: the dialog still said
+    "↑↓ choose" over a list of one. It names Enter alone; with more, ↑↓ too."""
+    t = Translator(language)
+    for hand, keys in (("BJ 7H 7H 7H 9S", "call.key"), ("BJ 7H 7H 7H 9S 9S 9S", "call.keys")):
+        m = rigged(hand, "7H 9S", "", "", "", preset="qingdao")
+        m.apply(0, {"type": "accept"})
+        host = DialogHost(CallDialog(t, m.view(0), str))
+        async with host.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = dialog_text(host.dialog)
+            assert t(keys) in shown and ("↑↓" in shown) == (keys == "call.keys")

@@ -264,7 +264,8 @@ class CallDialog(ChoiceDialog):
                                          self.label))
             if options:
                 yield OptionList(*options)
-                yield Plain(self.t("call.keys"))  # the list's keys: the footer has Enter alone
+                # the list's keys (the footer has Enter alone); one call has nothing to choose
+                yield Plain(self.t("call.keys" if len(options) > 1 else "call.key"))
             with Horizontal():
                 if "decline" in self.choices:
                     yield Button(self.t(offers.words(self.view, "decline")), id="decline")

@@ -50,6 +50,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "throne.decline": {"en": "Decline (n)", "zh": "放弃 (n)"},
     "call.title": {"en": "Call your guard", "zh": "叫保皇派"},
     "call.keys": {"en": "↑↓ choose · Enter confirm", "zh": "↑↓ 选择 · 回车 确定"},
+    "call.key": {"en": "Enter confirm", "zh": "回车 确定"},
     "call.help": {"en": "The holder of the fourth identical card becomes your secret guard.",
                   "zh": "持有第四张相同牌的人就是你的暗保。"},
     "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
