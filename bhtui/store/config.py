@@ -1,19 +1,26 @@
 """The user's settings: TOML in the platformdirs config folder.
 
 A bad value never stops the game: it is replaced by its default and reported in one line.
+The file is the user's: bhtui writes into it only the settings he chooses, and leaves the
+rest of it as he wrote it (see ``save_config``).
 """
 
 from __future__ import annotations
 
+import errno
 import getpass
 import locale
 import os
+import reprlib
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from bhtui.store.private import read_small, replace_private
 
 APP = "bhtui"
 CARD_STYLES = ("unicode", "letters", "ascii")
@@ -138,28 +145,54 @@ def _check(name: str, value: object, default: object) -> str | None:
     return None
 
 
+def read_toml(path: Path) -> dict[str, Any]:
+    """The table in the TOML file ``path`` (settings, a theme). OSError when it cannot be read
+    as one, its ``strerror`` saying why: no such file (FileNotFoundError), not a regular file
+    or too large (``read_small``), not UTF-8, not TOML, or nested deeper than the parser goes
+    (valid TOML, but a RecursionError at every start)."""
+    try:
+        return tomllib.loads(read_small(path).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise OSError(errno.EILSEQ, "not UTF-8 text", str(path)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise OSError(errno.EINVAL, str(exc), str(path)) from None
+    except RecursionError:
+        raise OSError(errno.EINVAL, "nested too deep", str(path)) from None
+
+
+QUOTE = reprlib.Repr()
+"""How a warning quotes a value or a key: a 5 MB name made a 5 MB warning line."""
+QUOTE.maxstring = QUOTE.maxother = 40
+NAMED = 3
+"""Unknown settings named one by one; more are summed up in one line (a file of a million
+keys made a million warnings)."""
+
+
 def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
     """The settings and a list of warnings (unreadable file, unknown keys, bad values)."""
     path = path or config_path()
     config = Config()
-    if not path.exists():
-        return config, []
     name = shown_path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return config, [f"{name}: unreadable ({exc}); using the defaults"]
+        data = read_toml(path)
+    except FileNotFoundError:
+        return config, []
+    except OSError as exc:
+        return config, [f"{name}: unreadable ({exc.strerror or exc}); using the defaults, and "
+                        f"no setting you change is saved until the file is mended"]
     warnings = []
     known = {f.name for f in fields(Config)}
+    warnings += _summed(name, [QUOTE.repr(key) for key in data if key not in known],
+                        "{name}: unknown setting {0} ignored",
+                        "{name}: unknown settings {0} and {1} more ignored")
     for key, value in data.items():
         if key not in known:
-            warnings.append(f"{name}: unknown setting {key!r} ignored")
             continue
         default = getattr(config, key)
         why = _check(key, value, default)
         if why:
             shown = repr(default) if default != "" else "the default"
-            warnings.append(f"{name}: {key} = {value!r} is not {why}; using {shown}")
+            warnings.append(f"{name}: {key} = {QUOTE.repr(value)} is not {why}; using {shown}")
         elif isinstance(value, dict):
             setattr(config, key, _key_lists(name, value, warnings))
         else:
@@ -172,29 +205,62 @@ def load_config(path: Path | None = None) -> tuple[Config, list[str]]:
 def _key_lists(name: str, table: dict[str, object], warnings: list[str]) -> dict[str, str]:
     """The [keys] entries that are a binding id and a list of keys; each other one is named in
     a warning and left out, so one typo costs only its own key."""
-    kept = {}
+    kept, bad = {}, []
     for key, keys in table.items():
         if isinstance(keys, str) and keys.strip():
             kept[key] = keys
         else:
-            warnings.append(f"{name}: keys.{key} = {keys!r} is not a list of keys "
-                            f"(\"enter,space\"); its own keys are kept")
+            bad.append(f"keys.{QUOTE.repr(key)[1:-1]} = {QUOTE.repr(keys)}")
+    warnings += _summed(name, bad, "{name}: {0} is not a list of keys (\"enter,space\"); its "
+                                   "own keys are kept",
+                        "{name}: {0} and {1} more are not lists of keys (\"enter,space\"); "
+                        "their own keys are kept")
     return kept
 
 
-def save_config(config: Config, path: Path | None = None) -> Path:
-    """Write every setting (a settings screen's choices stick), private to the user (0600)."""
+def _summed(name: str, found: list[str], one: str, many: str) -> list[str]:
+    """A warning about file ``name`` per item ``found`` (``one`` formatted with it), or past
+    ``NAMED`` of them a single line (``many``, with the first few and how many more)."""
+    if len(found) > NAMED:
+        return [many.format(", ".join(found[:NAMED]), len(found) - NAMED, name=name)]
+    return [one.format(item, name=name) for item in found]
+
+
+def save_config(config: Config, chosen: Collection[str], path: Path | None = None) -> Path:
+    """Write the settings ``chosen`` (their values in ``config``) into the settings file, which
+    keeps all else as it was: keys and tables this version does not know (a newer bhtui's),
+    values it could not use, settings left alone (another bhtui running may have saved them).
+    A default name is not written: it follows the language, as "--lang" does.
+
+    A file that cannot be read (a typo in it, too large) is never written over: OSError, and
+    the choice holds for this run only. Keeping a broken file aside and writing a new one was
+    the other way; but then bhtui starts from the new file, the player's name and keys gone
+    from it until he finds the old one and merges the two by hand, while a file left as it is
+    wants only its typo mended (the start-up warning says where). A link to the file (a
+    dotfiles folder) stays a link: the file it names is replaced. The new file takes the old
+    one's place whole (a crash leaves one or the other), private (0600) from the start."""
     import tomli_w  # only when saving: not worth its memory at every start
 
     path = path or config_path()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    data = {f.name: getattr(config, f.name) for f in fields(Config)}
-    if config.name == default_name(config.language):
-        del data["name"]  # the default stays one: it follows the language, as "--lang" does
-    body = tomli_w.dumps(data).encode()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(body)
+    try:
+        data = read_toml(path)
+    except FileNotFoundError:
+        data = {}
+    except OSError as exc:
+        raise OSError(exc.errno, f"{shown_path(path)} is unreadable ({exc.strerror or exc}) "
+                                 f"and is left as it is") from None
+    for key in chosen:
+        data[key] = getattr(config, key)
+    if "name" in chosen and config.name == default_name(config.language):
+        del data["name"]
+    try:
+        body = tomli_w.dumps(data).encode()
+    except RecursionError:  # (tomllib reads deeper than tomli-w writes)
+        raise OSError(errno.EINVAL, f"{shown_path(path)} is nested too deep to write again "
+                                    f"and is left as it is") from None
+    target = path.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    replace_private(target, body)
     return path
 
 
@@ -224,8 +290,8 @@ class Settings:
     def choose(self, path: Path | None = None, **values: Any) -> None:
         """The player chose ``values`` (a key, the settings screen): they replace this run's
         flags for those settings and are saved beside the file's other values. OSError when
-        the file cannot be written; the choice holds for this run all the same."""
+        the file cannot be read or written; the choice holds for this run all the same."""
         for key, value in values.items():
             setattr(self.saved, key, value)
             self.overrides.pop(key, None)
-        save_config(self.saved, path)
+        save_config(self.saved, values, path)

@@ -2,11 +2,15 @@
 
 They are created 0600 inside 0700 folders, so there is no moment at which another user could
 read them (a chmod after writing leaves such a moment, and a umask of 022 would not help).
+Small files from the user's folders (settings, themes, seat tokens, a join code) are read
+with a bound (``read_small``).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import IO
@@ -26,6 +30,29 @@ def private_dir(path: Path) -> Path:
     if path.stat().st_mode & 0o077:
         path.chmod(0o700)  # made by an older version, or by hand
     return path
+
+
+MAX_SMALL = 1 << 20
+"""Bytes read at most of a settings file, a theme, the seat tokens or a join code: hundreds of
+times what any of them holds."""
+
+
+def read_small(path: Path, streams: bool = False) -> bytes:
+    """The whole of ``path``, a regular file of at most ``MAX_SMALL`` bytes; else OSError, whose
+    ``strerror`` says why. A link to /dev/zero, a FIFO or a huge file (a dotfiles mistake, a
+    planted archive) was read without end, or waited for a writer for ever. ``streams``: a
+    pipe or a device is read too, up to the bound (``--code-file <(pass show table)``)."""
+    fd = os.open(path, os.O_RDONLY | (0 if streams else os.O_NONBLOCK))  # (a FIFO: no wait)
+    info = os.fstat(fd)
+    regular = stat.S_ISREG(info.st_mode)
+    if not regular and (not streams or stat.S_ISDIR(info.st_mode)):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    with os.fdopen(fd, "rb") as file:
+        data = b"" if regular and info.st_size > MAX_SMALL else file.read(MAX_SMALL + 1)
+    if max(info.st_size, len(data)) > MAX_SMALL:  # (one growing as it is read)
+        raise OSError(errno.EFBIG, f"larger than {MAX_SMALL >> 20} MiB", str(path))
+    return data
 
 
 def create_private(path: Path, exclusive: bool = False, folder: bool = True) -> IO[bytes]:

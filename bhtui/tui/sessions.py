@@ -122,6 +122,7 @@ class RemoteSession:
 
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.net.tcp import stay_connected
+        from bhtui.store.config import shown_path
         from bhtui.store.tokens import SeatTokens
         from bhtui.tui.app import refusal
         from bhtui.tui.room import CodePrompt, RefusedScreen
@@ -135,9 +136,18 @@ class RemoteSession:
         app.address = f"{host}:{port}"
         if needs_code and not self.code:
             self.code = await app.push_screen_wait(CodePrompt(app.t))
+        def unsaved(reason: str) -> None:
+            """Said in a toast, under F3 and on the terminal once bhtui ends: the seat is
+            held, but only until this app ends."""
+            text = app.t("warnings.seat_unsaved", path=shown_path(tokens.path), reason=reason)
+            app.warnings.append(text)
+            app.problems.append(text)
+            app.notify(text, severity="warning", timeout=12, markup=False)
+
         # Seat tokens are kept by the table's id, so the lobby and any address find them.
+        tokens = SeatTokens(unsaved=unsaved)
         client = Client(None, app.config.name, self.role, code=self.code,  # type: ignore[arg-type]
-                        tokens=SeatTokens())
+                        tokens=tokens)
         app.attach(client, admin=False)
         while True:
             await stay_connected(client, host, port)

@@ -392,6 +392,11 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "设置有 {n} 处问题，均已略过、改用默认：按 {key_problems} 查看"},
     "warnings.title": {"en": "Problems with the settings ({n})", "zh": "设置中的问题（{n} 处）"},
     "warnings.none": {"en": "No problems with the settings.", "zh": "设置没有问题。"},
+    "warnings.seat_unsaved": {"en": "Your seat could not be written down ({path}: {reason}): "
+                                    "the game goes on, but after a restart bhtui join cannot "
+                                    "bring you back to it",
+                              "zh": "无法记下你的座位（{path}：{reason}）：牌局照常进行，但重启后 "
+                                    "bhtui join 无法让你回到这个座位"},
     "warnings.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes · the terminal shows them too "
                              "once bhtui ends",
                        "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭 · 退出后终端里也会列出"},

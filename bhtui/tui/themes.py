@@ -5,12 +5,11 @@ A broken file gives one warning and is skipped; the app falls back to the defaul
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import bhtui
-from bhtui.store.config import config_dir
+from bhtui.store.config import config_dir, read_toml
 
 if TYPE_CHECKING:  # (the command line checks --theme without loading Textual)
     from textual.theme import Theme
@@ -33,8 +32,8 @@ def theme_names(extra_dir: Path | None = None) -> list[str]:
     for folder in _folders(extra_dir):
         for path in sorted(folder.glob("*.toml")):
             try:
-                name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                name = read_toml(path).get("name")
+            except OSError:
                 continue
             if isinstance(name, str) and name not in names:
                 names.append(name)
@@ -52,7 +51,7 @@ def theme_from_toml(path: Path) -> Theme:
 
     from bhtui.tui.cardstyle import CARD_VARIABLES
 
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = read_toml(path)  # OSError: unreadable, too large, nested too deep
     name = data.get("name")
     if not isinstance(name, str) or not isinstance(data.get("primary"), str):
         raise ValueError("a theme needs 'name' and 'primary'")
@@ -79,7 +78,8 @@ def load_themes(extra_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
             try:
                 theme = theme_from_toml(path)
             except Exception as exc:  # any broken file: one warning, never a crash
-                warnings.append(f"theme {path.name} skipped: {exc}")
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                warnings.append(f"theme {path.name} skipped: {why}")
                 continue
             themes[theme.name] = theme
     return list(themes.values()), warnings

@@ -1,7 +1,11 @@
 """Settings: TOML in the config folder; bad values get a clear message and their default."""
 
+import os
 import subprocess
 import sys
+import tomllib
+
+import pytest
 
 from bhtui.store.config import Config, Settings, config_path, load_config
 from bhtui.tui.cardstyle import CardStyle
@@ -100,14 +104,90 @@ def test_saving_writes_the_files_values_and_the_choice_never_a_runs_flags(tmp_pa
     assert settings.current().language == "en"
 
 
-def test_a_corrupt_file_is_still_replaced_by_the_defaults_and_the_choice(tmp_path):
+WRITTEN = 'name = "Ana"\ntheme = "dark"\nbots = "hard"\ntimer = 30\n[keys]\npass = "n"\n'
+
+
+def test_a_file_with_a_typo_is_never_written_over(tmp_path):
+    """A settings file with one TOML typo was read as the defaults, and the first setting
+    saved (ctrl+t, F2, o) wrote the defaults over it: the player's name, bots, timer and keys
+    were gone. The file is left as he wrote it, and both the start-up warning and the failed
+    save say so; the choice holds for this run."""
     path = tmp_path / "c.toml"
-    path.write_text("name = [unclosed")
+    path.write_text(WRITTEN + 'play = "enter,space\n')  # the closing quote forgotten
+    before = path.read_bytes()
     config, warnings = load_config(path)
-    assert len(warnings) == 1
-    Settings(config, {"theme": "dark"}).choose(path, sort="size")
-    again, warnings = load_config(path)
-    assert warnings == [] and again.sort == "size" and again.theme == "felt"
+    settings, refused = Settings(config), ""
+    try:
+        settings.choose(path, theme="light")
+    except OSError as exc:
+        refused = exc.strerror
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["c.toml"]
+    assert "left as it is" in refused and settings.current().theme == "light"
+    assert len(warnings) == 1 and "unreadable" in warnings[0]
+    assert "no setting you change is saved until the file is mended" in warnings[0]
+
+
+def test_saving_keeps_what_this_version_does_not_know_or_could_not_use(tmp_path):
+    """Saving wrote every setting this version knows and nothing else: a newer bhtui's
+    setting and table, and a value this one could not use, were dropped. Only the chosen
+    setting changes now; the file is replaced whole and private (0600), and a link to it (a
+    dotfiles folder) is still a link to the file, which holds the choice."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    (dotfiles / "bhtui.toml").write_text(
+        WRITTEN.replace('timer = 30', 'timer = "long"\nfuture = [1, 2]')
+        + 'hint = 5\n[tournament]\nrounds = 9\n')
+    (dotfiles / "bhtui.toml").chmod(0o644)
+    path = tmp_path / "c.toml"
+    path.symlink_to(dotfiles / "bhtui.toml")
+    config, warnings = load_config(path)
+    assert config.timer == 0.0 and len(warnings) == 4  # timer, future, tournament, keys.hint
+    Settings(config).choose(path, sort="size")
+    assert tomllib.loads(path.read_text()) == {
+        "name": "Ana", "theme": "dark", "bots": "hard", "timer": "long", "future": [1, 2],
+        "keys": {"pass": "n", "hint": 5}, "tournament": {"rounds": 9}, "sort": "size"}
+    assert path.is_symlink() and os.stat(path).st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["bhtui.toml"]  # no temporary left
+
+
+def test_a_file_nested_past_the_parser_is_unreadable_not_a_traceback(tmp_path):
+    """Valid TOML nested 500 deep raised RecursionError out of every command that reads the
+    settings; it is an unreadable file now, and saving leaves it as it is."""
+    path = tmp_path / "c.toml"
+    path.write_text("x = " + "[" * 500 + "]" * 500 + "\n")
+    config, warnings = load_config(path)
+    assert warnings == [f"{path}: unreadable (nested too deep); using the defaults, and no "
+                        "setting you change is saved until the file is mended"]
+    with pytest.raises(OSError):
+        Settings(config).choose(path, sort="size")
+    path.write_text("x = " + "[" * 300 + "]" * 300 + "\n")  # read, but too deep to write
+    with pytest.raises(OSError) as refused:
+        Settings(load_config(path)[0]).choose(path, sort="size")
+    assert "too deep" in refused.value.strerror and "sort" not in path.read_text()
+
+
+def test_a_settings_file_larger_than_a_mebibyte_is_refused_unread(tmp_path):
+    """The file was read whole, however large (a link to a disk image, a log): over 1 MiB it
+    is refused, the warning naming the bound."""
+    path = tmp_path / "c.toml"
+    path.write_text("#" + "x" * (1 << 20) + "\n")
+    config, warnings = load_config(path)
+    assert len(warnings) == 1 and "larger than 1 MiB" in warnings[0]
+
+
+def test_a_warning_quotes_a_long_value_short_and_sums_up_many_unknown_keys(tmp_path):
+    """A 500,000-character name made a warning line as long, and 1,000 unknown settings or
+    bad keys 1,000 warnings: a value is quoted in at most 40 characters, and more than three
+    unknown settings, or bad keys, are one line each."""
+    path = tmp_path / "c.toml"
+    path.write_text(f'name = "{"x" * 500_000}"\n'
+                    + "".join(f"k{i} = {i}\n" for i in range(1000))
+                    + "[keys]\n" + "".join(f"b{i} = {i}\n" for i in range(1000)))
+    config, warnings = load_config(path)
+    assert len(warnings) == 3 and max(map(len, warnings)) < 200
+    assert f"{path}: unknown settings 'k0', 'k1', 'k2' and 997 more ignored" in warnings
+    assert any(w.startswith(f"{path}: keys.b0 = 0, keys.b1 = 1, keys.b2 = 2 and 997 more")
+               for w in warnings)
 
 
 def _account(monkeypatch, login: str, full: str) -> None:

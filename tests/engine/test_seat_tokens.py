@@ -20,3 +20,18 @@ def test_a_seat_file_nested_past_the_parser_is_read_as_empty_and_written_whole(t
     assert SeatTokens(path).get("0123456789abcdef") == "ab12"
     assert os.stat(path).st_mode & 0o777 == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["seats.json"]
+
+
+def test_a_seat_that_cannot_be_written_down_is_told_once_and_never_raises(tmp_path):
+    """seats.json a folder (or the data folder read-only, the disk full): taking a seat
+    raised out of the client and crashed the joiner's app, the crash dump showing the token.
+    The seat is kept for the game; whoever asked is told why, once, and never the token."""
+    path = tmp_path / "seats.json"
+    (path / "x").mkdir(parents=True)
+    told: list[str] = []
+    tokens = SeatTokens(path, unsaved=told.append)
+    tokens.put("0123456789abcdef", "secret-token")
+    tokens.put("fedcba9876543210", "secret-token")  # a rejoin, another table: told already
+    assert told == ["Is a directory"]
+    assert tokens.get("0123456789abcdef") is None and (path / "x").is_dir()
+    SeatTokens(path).put("0123456789abcdef", "secret-token")  # nobody to tell: still no raise

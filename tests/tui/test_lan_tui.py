@@ -21,6 +21,7 @@ from bhtui.net.secure import PREAMBLE
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
+from bhtui.store.private import data_dir
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
@@ -178,6 +179,21 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
         await wait_for(pilot, lambda: table.started)
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         assert app.client.seat == 0 and table.seats[0].name == "Ana"
+    await serving.stop()
+
+
+async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes_on():
+    """seats.json a folder (a read-only data folder, a full disk alike): taking the seat
+    crashed the joiner's app, its dump showing the seat token. He plays on, and is told once
+    (a toast, F3's list, the terminal when bhtui ends) that a restart loses the seat."""
+    (data_dir() / "seats.json" / "x").mkdir(parents=True)
+    table, serving, app = await joining_a_table_of_bots()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await my_play_turn(pilot, app)
+        told = [w for w in app.warnings if "seat could not be written down" in w]
+        assert len(told) == 1 and "seats.json: Is a directory" in told[0]
+        assert table.seats[0].token not in told[0] and told == app.problems
+        assert any(n.message == told[0] for n in app._notifications)
     await serving.stop()
 
 
