@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import OptionList, RichLog
 
 from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.store.config import Config
@@ -519,7 +519,7 @@ async def test_R_EMP_Q5_esc_or_q_on_a_decision_says_it_waits_and_the_call_names_
         language):
     """The throne's dialog ignored Esc and q without a word; they say now that the table
     waits for the choice and where its keys are (the dialog stays). The call's list of
-    groups named no key for itself: it says ↑↓ and Enter."""
+    groups named no key for itself: it says Enter (and ↑↓ over more than one)."""
     from bhtui.tui.i18n import Translator
 
     t = Translator(language)
@@ -535,7 +535,8 @@ async def test_R_EMP_Q5_esc_or_q_on_a_decision_says_it_waits_and_the_call_names_
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, CallDialog), "the call")
         words = [str(p.render()) for p in app.screen.query("Plain")]
-        assert t("call.keys") in words and "↑↓" in t("call.keys")
+        options = app.screen.query_one(OptionList).option_count  # (one here: Enter alone)
+        assert t("call.keys" if options > 1 else "call.key") in words
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
