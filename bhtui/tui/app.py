@@ -133,7 +133,7 @@ class BhtuiApp(App[None]):
         self.problems = problems  # (the settings file's were printed before the app opened)
         self.warnings = [*self.startup_warnings, *problems]
         if len(self.warnings) == 1:
-            self.notify(self.warnings[0], severity="warning", timeout=8)
+            self.notify(self.warnings[0], severity="warning", timeout=8, markup=False)
         elif self.warnings:  # one short toast: a toast apiece went off an 80x24 screen
             self.notify(self.t("warnings.some", n=len(self.warnings)), severity="warning",
                         timeout=20)
@@ -343,7 +343,7 @@ class BhtuiApp(App[None]):
             index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
             self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
             self.notify(self.t("prefs.theme_saved", theme=self.theme) + self.choose(
-                theme=self.theme), timeout=2)
+                theme=self.theme), timeout=2, markup=False)  # (a file's name, a path)
 
     def choose(self, **values: Any) -> str:
         """The player's choice of settings: in use at once and saved with the file's other
@@ -375,7 +375,7 @@ class BhtuiApp(App[None]):
                 self.client.set_prefs(config.auto_pass, config.assist)
             for screen in self.screen_stack:
                 screen.post_message(PrefsChanged(config))
-            self.notify(self.t("prefs.saved") + saved, timeout=4)
+            self.notify(self.t("prefs.saved") + saved, timeout=4, markup=False)
 
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
 

@@ -154,3 +154,14 @@ async def test_every_problem_with_the_settings_can_be_read_at_80x24():
             await wait_for(pilot, lambda: scroll.scroll_y > before, "the list scrolled")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+
+
+async def test_a_warning_that_quotes_brackets_is_shown_as_written():
+    """The first warning's toast took its text as Textual markup, so what a warning quotes
+    from the settings or the command line ("[red]", a path with brackets) was read as
+    styles, not shown. It is plain text now."""
+    app = started("--theme", "[/x][red]", "--fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any("'[/x][red]' not found" in n.message and not n.markup
+                                          for n in app._notifications), "the plain warning")
+        await my_play_turn(pilot, app)
