@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import SECONDS, Settings
+from bhtui.text import clean_text
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
     from bhtui.store.gamelog import GameLog
@@ -51,7 +52,7 @@ class Parser(argparse.ArgumentParser):
         """One line, and where the usage is (argparse printed the whole usage first: six to
         nine lines over the one that says what is wrong)."""
         hint = "" if "--help" in message else f" (see {self.prog} --help)"
-        self.exit(2, f"{self.prog}: error: {message}{hint}\n")
+        self.exit(2, f"{self.prog}: error: {clean_text(message)}{hint}\n")  # (see _say)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
@@ -157,7 +158,7 @@ def build_parser() -> Parser:
                       metavar="NAME=VALUE", help="a rule option (repeatable)")
     host.add_argument("--port", type=_port, default=None,
                       help=f"TCP port ({PORT}, or the resumed table's; 0 picks one)")
-    host.add_argument("--bind", default=None,
+    host.add_argument("--bind", type=_bind, default=None,
                       help="listen and advertise only on this address (default: all, or "
                            "the resumed table's)")
     _code_options(host, "a join code players must know (never sent over the wire)")
@@ -186,14 +187,14 @@ def build_parser() -> Parser:
                                        "LAN table (the lobby lists them)")
         p.add_argument("address", nargs="?", help="HOST:PORT to connect directly")
         _code_options(p, "the table's join code (asked for when the table needs one)")
-        p.add_argument("--bind", help="browse the LAN only from this address")
+        p.add_argument("--bind", type=_bind, help="browse the LAN only from this address")
         p.set_defaults(role=role)
     sub.add_parser("demo", help="a guided tour of the rules (keyboard only, 80x24)")
     menu = sub.add_parser("menu", help="watch or join one table (what serve-ssh --table runs)")
     menu.add_argument("address", help="HOST:PORT")
     ssh = sub.add_parser("serve-ssh", help="serve the demo (or a LAN table's menu) over SSH")
     ssh.add_argument("--port", type=_port, default=2222, help="TCP port (2222; 0 picks one)")
-    ssh.add_argument("--bind", default="0.0.0.0", help="listen on this address (default: all)")
+    ssh.add_argument("--bind", type=_bind, default="0.0.0.0", help="listen on this address (default: all)")
     ssh.add_argument("--host-key", help="private key file (default: made once in the data folder)")
     ssh.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
     ssh.add_argument("--max-sessions", type=_positive, default=20,
@@ -211,7 +212,7 @@ def build_parser() -> Parser:
                     "the proxy's address as --public-url, and --max-per-address "
                     "--max-sessions, since every visitor then comes from the proxy).")
     web.add_argument("--port", type=_port, default=8080, help="TCP port (8080; 0 picks one)")
-    web.add_argument("--bind", default="0.0.0.0", help="listen on this address (default: all)")
+    web.add_argument("--bind", type=_bind, default="0.0.0.0", help="listen on this address (default: all)")
     web.add_argument("--table", metavar="HOST:PORT", help="offer watching or joining this table")
     web.add_argument("--max-sessions", type=_positive, default=20,
                      help="browser tabs served at once (20)")
@@ -295,8 +296,11 @@ def _code_options(parser: argparse.ArgumentParser, text: str) -> None:
 def join_code(args: argparse.Namespace) -> str | None:
     """The join code from --code, --code-file, the BHTUI_CODE variable or a hidden prompt
     (--ask-code), in that order; ValueError says what is wrong."""
-    if args.code:
-        return str(args.code).strip() or None
+    if args.code is not None:  # (empty, refused: `--code "$CODE"` with CODE unset opened a
+        #                          host's table to everyone)
+        if not args.code.strip():
+            raise ValueError("--code is empty: give the join code, or leave --code out")
+        return _utf8(args.code.strip(), "--code")
     if args.code_file:
         try:
             text = Path(args.code_file).read_text(encoding="utf-8").strip()
@@ -307,20 +311,79 @@ def join_code(args: argparse.Namespace) -> str | None:
             raise ValueError(f"{args.code_file} holds no join code")
         return text.splitlines()[0].strip()
     if os.environ.get("BHTUI_CODE", "").strip():
-        return os.environ["BHTUI_CODE"].strip()
+        return _utf8(os.environ["BHTUI_CODE"].strip(), "BHTUI_CODE")
     if getattr(args, "ask_code", False):
-        import getpass
-
-        return getpass.getpass("Join code for this table: ").strip() or None
+        return _ask_code("Join code for this table: ")
     return None
+
+
+def _utf8(code: str, where: str) -> str:
+    """``code`` if it is text; a code given in bytes that are not UTF-8 (a Latin-1 terminal's
+    é) comes surrogate-escaped, and the host could never prove it to a player: nobody could
+    join. ValueError, as --code-file says of such a file."""
+    try:
+        code.encode()
+    except UnicodeEncodeError:
+        raise ValueError(f"the join code in {where} is not UTF-8 text: type it in a UTF-8 "
+                         "terminal, or put it in a UTF-8 file for --code-file") from None
+    return code
+
+
+def _ask_code(prompt: str) -> str | None:
+    """A join code typed at a hidden prompt (None if none was): ValueError when the terminal
+    sent bytes that are not UTF-8 (getpass raised UnicodeDecodeError)."""
+    import getpass
+
+    try:
+        return getpass.getpass(prompt).strip() or None
+    except UnicodeDecodeError:
+        raise ValueError("the join code typed is not UTF-8 text: set the terminal to "
+                         "UTF-8, or put the code in a UTF-8 file for --code-file") from None
 
 
 def parse_address(text: str) -> str:
     """HOST:PORT checked; ValueError says what is wrong."""
     host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not _is_host(host) or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474")
     return text
+
+
+_HOST_NAME = re.compile(r"[\w.-]+")
+
+
+def _is_host(text: str) -> bool:
+    """Whether ``text`` may name a host: an IP address (IPv6 bracketed or not) or a host name
+    the resolver can be asked about (an escape sequence, a space or bytes that are not UTF-8
+    were taken as one, to end in a traceback or in the app's screens)."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text.removeprefix("[").removesuffix("]"))
+        return True
+    except ValueError:
+        pass
+    try:
+        text.encode("idna")  # (an empty label, one too long, a surrogate: UnicodeError)
+    except UnicodeError:
+        return False
+    return bool(_HOST_NAME.fullmatch(text))
+
+
+def _bind(text: str) -> str:
+    """--bind: an address or a host name ("" for all, as left out)."""
+    if text and not _is_host(text):
+        raise argparse.ArgumentTypeError(f"an IP address or a host name, not {text!r}")
+    return text
+
+
+def _unserved(exc: OSError, bind: str) -> str:
+    """Why a door could not open, in words: a --bind the resolver does not know said
+    "Unknown error -2" (a getaddrinfo code, negative, that socket.create_server passes on
+    as an errno)."""
+    if (exc.errno or 0) < 0:
+        return f"--bind {bind!r} is not an IP address, and no host of that name was found"
+    return os.strerror(exc.errno) if exc.errno else str(exc)
 
 
 def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
@@ -427,10 +490,10 @@ def _config(path_only: bool) -> int:
     a file that exists (--path prints the path alone, for scripts)."""
     from bhtui.store.config import config_path
 
-    path = config_path()
+    path = clean_text(str(config_path()))  # (from HOME or BHTUI_CONFIG_DIR: see _say)
     if path_only:
         print(path)
-    elif path.exists():
+    elif config_path().exists():
         print(f"Settings file: {path} (F2 in a game edits it)")
     else:
         print(f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
@@ -438,9 +501,16 @@ def _config(path_only: bool) -> int:
     return 0
 
 
+def _say(message: object) -> None:
+    """A line of bhtui's on the console. What it quotes (a file or its name, the command line,
+    the environment) is cleaned as text from the wire is: an escape sequence in a log's file
+    name or a settings file's key set the terminal's title when printed raw."""
+    print(f"bhtui: {clean_text(str(message))}", file=sys.stderr)
+
+
 def _fail(message: object) -> int:
     """A clear one-line error and the usage-error exit code, never a traceback."""
-    print(f"bhtui: {message}", file=sys.stderr)
+    _say(message)
     return 2
 
 
@@ -454,7 +524,7 @@ def _run(app: BhtuiApp) -> None:
     for a moment — the settings file's own warnings were printed before it opened."""
     app.run()
     for problem in app.problems:
-        print(f"bhtui: {problem}", file=sys.stderr)
+        _say(problem)
 
 
 def make_app(args: argparse.Namespace, session: object,
@@ -474,9 +544,12 @@ def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:
     from bhtui.store.config import load_config
 
     config, warnings = load_config()
+    from bhtui.net.protocol import clean_name
+
     for warning in warnings:
-        print(f"bhtui: {warning}", file=sys.stderr)
-    flags = {"name": (args.name or "").strip()[:24] or None, "language": args.lang,
+        _say(warning)
+    # --name as the table would keep it from a hello: a bidi override in it reached the screen
+    flags = {"name": clean_name(args.name or "") or None, "language": args.lang,
              "theme": args.theme, "card_style": args.cards,
              "bot_delay": 0.0 if args.fast else None}
     overrides = {key: value for key, value in flags.items() if value is not None}
@@ -519,7 +592,7 @@ def _host(args: argparse.Namespace) -> int:
             said = str(exc).removeprefix(f"{path}: ")  # (a log's errors name it: once is enough)
             return _fail(f"cannot resume {path}: {said}")
         for warning in log.warnings:
-            print(f"bhtui: {warning}", file=sys.stderr)
+            _say(warning)
     else:
         try:
             game, rules = game_rules(args.host_game, args.preset, args.host_option)
@@ -547,8 +620,7 @@ def _host(args: argparse.Namespace) -> int:
     try:  # bound before the app starts: a port in use is one line, not a traceback
         sock = listen_socket(bind, port)
     except OSError as exc:
-        why = os.strerror(exc.errno) if exc.errno else str(exc)
-        return _fail(f"cannot serve on {bind}:{port}: {why}")
+        return _fail(f"cannot serve on {bind}:{port}: {_unserved(exc, bind)}")
     if args.headless:
         asyncio.run(run_headless(table, sock, advertise))
         return 0
@@ -569,15 +641,13 @@ def _door_again(args: argparse.Namespace, log: GameLog,
     bind = args.bind or logged.bind
     port = args.port if args.port is not None else logged.port
     if (bind, port) != (logged.bind, logged.port):
-        print(f"bhtui: the table was on {logged.bind}:{logged.port}; players waiting "
-              f"for it there must join again at {bind}:{port}", file=sys.stderr)
+        _say(f"the table was on {logged.bind}:{logged.port}; players waiting for it there "
+             f"must join again at {bind}:{port}")
     if code is None and logged.code:
         if not sys.stdin.isatty():
             raise ValueError(f"the table had a join code, and it is not kept: give it again "
                              f"with {CODE_WAYS}")
-        import getpass
-
-        code = getpass.getpass("This table had a join code; type it again: ").strip() or None
+        code = _ask_code("This table had a join code; type it again: ")
         if code is None:
             raise ValueError("the table had a join code and none was typed: it stays closed")
     return (bind, port), code
@@ -623,15 +693,14 @@ def _serve_ssh(args: argparse.Namespace) -> int:
     except HostKeyError as exc:
         return _fail(exc)
     except OSError as exc:
-        return _fail(f"cannot serve SSH on {args.bind}:{args.port}: {exc.strerror or exc}")
+        return _fail(f"cannot serve SSH on {args.bind}:{args.port}: {_unserved(exc, args.bind)}")
     return 0
 
 
 def _serve_web(args: argparse.Namespace) -> int:
     try:
         command = _door_command(args)
-        if args.public_url is not None and not re.fullmatch(r"https?://[^/\s]+",
-                                                            args.public_url):
+        if args.public_url is not None and not _is_public_url(args.public_url):
             raise ValueError(f"--public-url {args.public_url!r}: write http(s)://HOST[:PORT]")
     except ValueError as exc:
         return _fail(exc)
@@ -644,8 +713,26 @@ def _serve_web(args: argparse.Namespace) -> int:
                                   max_sessions=args.max_sessions,
                                   per_address=_per_address(args)))
     except OSError as exc:
-        return _fail(f"cannot serve the web on {args.bind}:{args.port}: {exc.strerror or exc}")
+        return _fail(f"cannot serve the web on {args.bind}:{args.port}: "
+                     f"{_unserved(exc, args.bind)}")
     return 0
+
+
+def _is_public_url(text: str) -> bool:
+    """Whether --public-url is http(s)://HOST[:PORT] with HOST as a browser sends it in its
+    Host header, which the door compares with it, and a port from 1 to 65535 (``http://a]b``
+    passed a looser check and ended in urllib's "Invalid IPv6 URL" traceback)."""
+    from urllib.parse import urlsplit
+
+    from bhtui.net.gate import HOST_HEADER
+
+    scheme, _, door = text.partition("://")
+    if scheme not in ("http", "https") or not HOST_HEADER.fullmatch(door):
+        return False
+    try:
+        return urlsplit(text).port != 0
+    except ValueError:  # a port past 65535, a bracketed address that is not IPv6
+        return False
 
 
 def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
@@ -664,7 +751,7 @@ def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
         return f"cannot {verb} {path}: {exc}"
     for warning in log.warnings:
-        print(f"bhtui: {warning}", file=sys.stderr)
+        _say(warning)
     return replay
 
 
@@ -746,7 +833,7 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     except KeyboardInterrupt:
         kept = (f"; the deals finished are in {args.save}: the same command goes on"
                 if args.save else "; --save FILE keeps the deals finished")
-        print(f"\nstopped{kept}", file=sys.stderr)
+        print(f"\nstopped{clean_text(kept)}", file=sys.stderr)
         return 130
     finally:
         signal.signal(signal.SIGTERM, before)

@@ -50,6 +50,7 @@ from bhtui.net.gate import (
 )
 from bhtui.net.serve import stop_signals
 from bhtui.store.private import create_private, data_dir
+from bhtui.text import clean_text
 
 # asyncssh names DSA's types, which cryptography 46 and later deprecate: a host starting a
 # door read ten lines of their warnings before it said where the door was. (DSA host keys
@@ -631,8 +632,10 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
     stopping = stop_signals()
     server, state = await start_ssh(port, host, key, command, max_sessions,
                                     per_address=per_address)
-    print(f"bhtui: {offered(command)} on ssh://{host}:{port} (host key {key_path}); "
-          "ctrl+c stops", flush=True)
+    # (the key's path cleaned: it is the command line's, and the terminal would act on an
+    # escape sequence in it)
+    print(f"bhtui: {offered(command)} on ssh://{host}:{port} (host key "
+          f"{clean_text(str(key_path))}); ctrl+c stops", flush=True)
     await stopping.wait()
     server.close()
     await state.stop_all()

@@ -46,7 +46,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from bhtui.net.gate import PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
+from bhtui.net.gate import HOST_HEADER, PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
 from bhtui.net.serve import stop_signals
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
@@ -54,8 +54,6 @@ log = logging.getLogger("bhtui.web")
 
 MAX_MESSAGE = 64 * 1024  # bytes in one websocket message from a page: a paste, never more
 ERRORS_KEPT = 4096  # characters of an app's error output kept for the host's terminal
-# A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port.
-HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 UNKNOWN_HOST = ("bhtui: open this page by the server's address or its host name (another "
                 "name needs the server's --public-url)\n")
 

@@ -93,4 +93,5 @@ def nothing_starts(monkeypatch):
 
     monkeypatch.setattr("bhtui.net.tcp.listen_socket", started)
     monkeypatch.setattr("bhtui.sshd.serve_forever", started)
+    monkeypatch.setattr("bhtui.webd.serve_forever", started)
     monkeypatch.setattr("bhtui.cli.make_app", started)

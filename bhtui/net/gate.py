@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -29,6 +30,11 @@ PER_ADDRESS = 4  # sessions from one address (a household behind one router shar
 
 VISITOR_NICENESS = 10
 """How much lower a visitor's app runs than the door that started it (Unix niceness)."""
+
+HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
+"""A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port. The web
+door lets a page in only by such a name, and ``bhtui serve-web`` takes --public-url only with
+one (here, where the command line reaches it without loading aiohttp)."""
 
 C = TypeVar("C")
 

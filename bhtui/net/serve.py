@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from bhtui.net.host import Table
 from bhtui.net.lobby import Advertiser
 from bhtui.net.tcp import serve_table
+from bhtui.text import clean_text
 
 
 @dataclass
@@ -64,7 +65,8 @@ def say_when_over(table: Table) -> None:
     def check(t: Table) -> None:
         if t.match is not None and t.match.over and t.match not in told:
             told[:] = [t.match]
-            where = f"; its log: {t.log.path}" if t.log is not None else ""
+            # (the log's path cleaned: BHTUI_DATA_DIR may hold what a terminal acts on)
+            where = f"; its log: {clean_text(str(t.log.path))}" if t.log is not None else ""
             totals = " ".join(str(total) for total in t.match.totals)
             print(f"bhtui: the match is over, totals {totals}{where}", flush=True)
 

@@ -22,7 +22,7 @@ import signal
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -108,12 +108,14 @@ def _play(job: tuple[int, Any, list[str], int, int]) -> tuple[int, Block]:
     return b, play_block(*rest)
 
 
-def blocks(rules: Any, names: list[str], seed: int, which: list[int], match_rounds: int,
+def blocks(rules: Any, names: list[str], seed: int, which: Iterable[int], match_rounds: int,
            jobs: int) -> Iterator[tuple[int, Block]]:
     """The blocks numbered ``which``, each with its number, on ``jobs`` processes: in order
-    on one, as they end on more (so a stop loses only the blocks in play)."""
-    work = [(b, rules, names, seed * 1_000_003 + b, match_rounds) for b in which]
-    if jobs <= 1 or not work:
+    on one, as they end on more (so a stop loses only the blocks in play). The work is made
+    as it is taken (the pool's feeder waits on its pipe): made up front for --rounds 10**9,
+    it held gigabytes before the first deal."""
+    work = ((b, rules, names, seed * 1_000_003 + b, match_rounds) for b in which)
+    if jobs <= 1:
         yield from map(_play, work)
         return
     # Forked from a clean server process, never from this one: a fork of a process that has
@@ -174,9 +176,10 @@ def tournament(rules: Any, names: list[str], rounds: int, seed: int = 1,
     started = time.perf_counter()
     if progress is not None and resumed:
         progress(resumed * per_block, count * per_block)
-    todo = [b for b in range(count) if b not in done]
+    todo = (b for b in range(count) if b not in done)
+    processes = min(jobs, count - resumed)  # --jobs 64 for two blocks started 64 processes
     try:
-        for b, block in blocks(rules, names, seed, todo, match_rounds, jobs):
+        for b, block in blocks(rules, names, seed, todo, match_rounds, processes):
             done[b] = block
             if saved is not None:
                 saved.add(b, block.seats, block.times)

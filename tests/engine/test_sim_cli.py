@@ -4,6 +4,8 @@
 import json
 import subprocess
 import sys
+import unicodedata
+from pathlib import Path
 
 import pytest
 
@@ -122,6 +124,15 @@ REFUSED = [
     (("serve-ssh", "--table", "nope"), "write HOST:PORT"),
     (("serve-web", "--table", "nope"), "write HOST:PORT"),
     (("serve-web", "--public-url", "javascript:alert(1)"), "write http(s)://HOST[:PORT]"),
+    # (these passed the check, then urllib's "Invalid IPv6 URL" traceback, or served)
+    (("serve-web", "--public-url", "http://a]b"), "'http://a]b': write http(s)://HOST[:PORT]"),
+    (("serve-web", "--public-url", "http://[::1"), "'http://[::1': write http(s)://HOST"),
+    (("serve-web", "--public-url", "http://host:port"), "'http://host:port': write http(s)"),
+    (("serve-web", "--public-url", "http://host:99999"), "'http://host:99999': write http"),
+    # (a host that no resolver takes: a traceback, or the app opened on it)
+    (("join", "h\x1b]2;x\x07:1"), "'h\\x1b]2;x\\x07:1': write HOST:PORT"),
+    (("host", "--headless", "--bind", "caf\udce9"), "--bind: an IP address or a host name"),
+    (("serve-ssh", "--bind", "a..b"), "--bind: an IP address or a host name, not 'a..b'"),
     (("menu", "nope"), "write HOST:PORT"),
     (("--theme", "nosuch"), "unknown theme 'nosuch'; known: contrast, dark, felt"),
     (("--theme", "nosuch", "demo"), "unknown theme 'nosuch'"),
@@ -168,6 +179,54 @@ def test_a_port_or_a_session_cap_out_of_range_is_refused_before_anything_starts(
     out = cli(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "_port" not in out.stderr
+
+
+def test_a_bind_address_no_resolver_knows_is_said_in_words(cli):
+    """--bind not-an-ip said "Unknown error -2": getaddrinfo's code, taken for an errno."""
+    out = cli("host", "--headless", "--bind", "no-such-host.invalid", "--port", "0",
+              "--no-advertise", "--bots", "4")
+    assert out.returncode == 2
+    assert out.stderr == ("bhtui: cannot serve on no-such-host.invalid:0: --bind "
+                          "'no-such-host.invalid' is not an IP address, and no host of that "
+                          "name was found\n")
+
+
+HOSTILE = "\x1b]2;PWNED\x07\u202eX\x9b"  # the window's title set; right to left; a C1 CSI
+
+
+def _raw_controls(text: str) -> list[str]:
+    """What in ``text`` a terminal would act on instead of showing (a line break aside)."""
+    return [c for c in text if c != "\n" and unicodedata.category(c) in ("Cc", "Cf")]
+
+
+def _config_dir() -> Path:
+    from bhtui.store.config import config_dir
+
+    return config_dir()
+
+
+@pytest.mark.parametrize("case", ["option", "log name", "theme", "settings folder"])
+def test_nothing_bhtui_prints_lets_a_control_character_through(case, cli, tmp_path,
+                                                               monkeypatch):
+    """An unknown option's name, a saved game's file name, a theme's name from its file, the
+    settings folder (BHTUI_CONFIG_DIR): each reached the terminal as it was, and the escape
+    sequence in it set the window's title. Each is printed cleaned, the message kept."""
+    args: tuple[str, ...] = (f"--x{HOSTILE}",)
+    said = "unknown option --x]2;PWNEDX"
+    if case == "log name":
+        log = tmp_path / f"game{HOSTILE}.bhlog"
+        log.write_text("not a log")
+        args, said = ("replay", str(log)), "cannot replay "
+    elif case == "theme":
+        (_config_dir() / "themes").mkdir(parents=True)
+        (_config_dir() / "themes" / "mine.toml").write_text(f"name = {json.dumps('mine' + HOSTILE)}")
+        args, said = ("--theme", "nosuch"), "known: contrast, dark, felt, light, mine]2;PWNEDX"
+    elif case == "settings folder":
+        monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / HOSTILE))
+        args, said = ("config",), "]2;PWNEDX"
+    out = cli(*args)
+    assert said in out.stdout + out.stderr
+    assert _raw_controls(out.stdout + out.stderr) == []
 
 
 # bhtui's main for typos of each command that opens the app or a server, in one process of

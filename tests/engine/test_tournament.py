@@ -239,3 +239,39 @@ def test_a_killed_tournament_stops_its_workers_and_keeps_what_it_finished(tmp_pa
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
+
+
+def _stop(done: int, total: int) -> None:
+    raise KeyboardInterrupt  # as Ctrl-C would, once the first block is in
+
+
+def test_a_tournament_of_millions_of_rounds_holds_no_list_of_its_work():
+    """--rounds 1000000000 held 2 GB within 20 s, before its first deal: every block's work
+    was listed up front. Stopped after its first block, a run of a million blocks has held
+    no more than a few blocks' worth."""
+    import tracemalloc
+
+    from bhtui.tournament import tournament
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tournament(PRESETS["qingdao"], ["random"] * 5, 5 * 10**6, match_rounds=1,
+                       progress=_stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20, f"{peak / 2**20:.0f} MiB"
+
+
+def test_no_more_processes_start_than_there_are_blocks():
+    """--jobs 64 for a tournament of two blocks started 64 processes (70 in its tree)."""
+    import multiprocessing
+
+    from bhtui.tournament import tournament
+
+    running: list[int] = []
+    report = tournament(PRESETS["qingdao"], ["random"] * 5, 1, jobs=8, match_rounds=1,
+                        progress=lambda done, total: running.append(
+                            len(multiprocessing.active_children())))
+    assert report["blocks"] == 2 and running and max(running) == 2

@@ -5,6 +5,7 @@ in, and the code need not be on the command line."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import os
@@ -12,6 +13,7 @@ import pty
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -224,8 +226,9 @@ async def test_the_host_takes_its_code_from_a_file_or_the_environment_not_the_co
         host.wait(10)
 
 
-async def test_the_host_asks_for_its_code_at_a_hidden_prompt(tmp_path):
-    port = free_port()
+async def prompting_host(tmp_path: Path, port: int) -> tuple[subprocess.Popen, int]:
+    """A headless host with --ask-code in a terminal of its own, its prompt shown: the host,
+    and the terminal's side to type on and read from."""
     master, slave = pty.openpty()
     host = subprocess.Popen(
         [sys.executable, "-m", "bhtui", "host", "--headless", "--bind", LOOPBACK, "--port",
@@ -234,10 +237,16 @@ async def test_the_host_asks_for_its_code_at_a_hidden_prompt(tmp_path):
         stderr=slave, text=True, start_new_session=True,
         preexec_fn=lambda: __import__("fcntl").ioctl(0, __import__("termios").TIOCSCTTY, 0))
     os.close(slave)
+    prompt = b""
+    while b"code" not in prompt.lower():
+        prompt += await asyncio.wait_for(asyncio.to_thread(os.read, master, 1024), 20)
+    return host, master
+
+
+async def test_the_host_asks_for_its_code_at_a_hidden_prompt(tmp_path):
+    port = free_port()
+    host, master = await prompting_host(tmp_path, port)
     try:
-        prompt = b""
-        while b"code" not in prompt.lower():
-            prompt += await asyncio.wait_for(asyncio.to_thread(os.read, master, 1024), 20)
         os.write(master, b"milk\n")
         assert "join code needed" in host.stdout.readline()
         assert await joins_with(port, "milk")
@@ -247,8 +256,51 @@ async def test_the_host_asks_for_its_code_at_a_hidden_prompt(tmp_path):
         os.close(master)
 
 
+async def test_a_code_typed_in_bytes_that_are_not_utf8_is_refused_in_one_line(tmp_path):
+    """A Latin-1 terminal's é at the prompt ended in getpass's UnicodeDecodeError traceback."""
+    host, master = await prompting_host(tmp_path, free_port())
+    try:
+        os.write(master, b"caf\xe9\n")
+        assert host.wait(20) == 2 and host.stdout.read() == ""
+        said = b""
+        with contextlib.suppress(OSError):  # (the terminal reads as closed once the host ends)
+            while chunk := os.read(master, 1024):
+                said += chunk
+        assert b"the join code typed is not UTF-8 text" in said and b"Traceback" not in said
+    finally:
+        host.kill()
+        os.close(master)
+
+
 def test_a_code_file_that_cannot_be_read_is_one_clear_line(tmp_path, cli, nothing_starts):
     done = cli("host", "--headless", "--bind", LOOPBACK, "--port", "0", "--no-advertise",
                "--bots", "4", "--code-file", str(tmp_path / "missing"))
     assert done.returncode == 2 and "cannot read the join code" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+NOT_UTF8 = "caf\udce9"  # café typed in Latin-1, as Python hands such bytes over
+
+
+@pytest.mark.parametrize("command", ["host", "join"])
+@pytest.mark.parametrize("source", ["--code", "BHTUI_CODE"])
+def test_a_code_that_is_not_utf8_is_refused_in_one_line(command, source, cli, nothing_starts,
+                                                        monkeypatch):
+    """A host took it and printed "join code needed", then every joiner's connection died
+    on a UnicodeEncodeError and nobody could ever join; a joiner's app crashed with the code
+    in its dump. Refused as --code-file refuses such a file: one line, nothing started."""
+    given = ["--code", NOT_UTF8] if source == "--code" else []
+    if source == "BHTUI_CODE":
+        monkeypatch.setenv("BHTUI_CODE", NOT_UTF8)
+    where = ["--headless", "--no-advertise"] if command == "host" else [f"{LOOPBACK}:7474"]
+    done = cli(command, *where, *given)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"bhtui: the join code in {source} is not UTF-8 text: type it in a " \
+                          "UTF-8 terminal, or put it in a UTF-8 file for --code-file\n"
+
+
+def test_an_empty_code_option_is_refused_not_taken_for_no_code(cli, nothing_starts):
+    """``--code "$CODE"`` with CODE unset opened the host's table to everyone."""
+    done = cli("host", "--headless", "--no-advertise", "--code", " ")
+    assert done.returncode == 2
+    assert done.stderr == "bhtui: --code is empty: give the join code, or leave --code out\n"

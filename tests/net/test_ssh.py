@@ -416,18 +416,20 @@ async def test_closing_the_terminal_of_serve_ssh_stops_it_cleanly(tmp_path):
 
 def test_serve_ssh_for_a_table_says_it_serves_that_table(tmp_path):
     """`serve-ssh --table` said "demo on ssh://..." though its visitors get the table's
-    menu, as serve-web's line says."""
+    menu, as serve-web's line says. The key's path is said cleaned: an escape sequence in
+    the --host-key given reached the terminal."""
     import sys
 
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", str(port),
-         "--host-key", str(tmp_path / "key"), "--table", "127.0.0.1:4711"],
+         "--host-key", str(tmp_path / "key\x1b]2;PWNED\x07"), "--table", "127.0.0.1:4711"],
         env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data")},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
-        assert line.startswith(f"bhtui: the table 127.0.0.1:4711 on ssh://127.0.0.1:{port} "), line
+        assert line == (f"bhtui: the table 127.0.0.1:4711 on ssh://127.0.0.1:{port} (host key "
+                        f"{tmp_path}/key]2;PWNED); ctrl+c stops\n")
     finally:
         server.kill()  # (it says its line a moment before it answers SIGTERM)
         server.wait(HANG)

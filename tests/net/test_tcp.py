@@ -294,16 +294,20 @@ def test_a_host_stopped_the_moment_it_says_where_it_is_stops_cleanly(tmp_path):
 def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_path):
     """Issue 27.5: full from the start, the table never changed, so it waited for players
     until a viewer came. Now it starts at once, says when the match is over, and its log
-    holds the whole match."""
+    holds the whole match. The log's path is said cleaned: an escape sequence in the data
+    folder's name (BHTUI_DATA_DIR) reached the terminal."""
     from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
 
-    host = start_host(0, tmp_path, "--bots", "5", "--rounds", "2")
+    data = tmp_path / "data\x1b]2;PWNED\x07"
+    host = start_host(0, data, "--bots", "5", "--rounds", "2")
     try:
         assert "starting: every seat is taken" in host.stdout.readline()
         over = host.stdout.readline()  # the next line comes when the match is over
-        assert "the match is over" in over
-        log = GameLog.load(Path(over.rsplit("its log: ", 1)[1].strip()))
+        path = next(data.rglob("*.bhlog"))
+        assert over.startswith("bhtui: the match is over")
+        assert over.endswith(f"; its log: {str(path).replace(data.name, 'data]2;PWNED')}\n")
+        log = GameLog.load(path)
         log.close()
         replay = Replay.from_log(log)
         rounds = sum(e["type"] == "totals" for events in replay.events for e in events)

@@ -5,9 +5,12 @@ the file back."""
 
 from __future__ import annotations
 
+import functools
+import json
 import tomllib
+import unicodedata
 
-from bhtui.cli import build_parser, make_app
+from bhtui.cli import _run, build_parser, make_app
 from bhtui.store.config import config_path
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.preferences import PreferencesScreen
@@ -165,3 +168,33 @@ async def test_a_warning_that_quotes_brackets_is_shown_as_written():
         await wait_for(pilot, lambda: any("'[/x][red]' not found" in n.message and not n.markup
                                           for n in app._notifications), "the plain warning")
         await my_play_turn(pilot, app)
+
+
+HOSTILE = "\x1b]2;PWNED\x07\u202e"  # the window's title set, then right to left
+
+
+def test_the_name_flag_is_cleaned_as_a_table_cleans_a_name():
+    """--name reached the screen as given: a right-to-left override turned the names after it
+    around (the table cleans the name a hello brings; the command line's was never cleaned)."""
+    assert started("--name", f"Ana{HOSTILE}Li").config.name == "Ana]2;PWNEDLi"
+
+
+def test_the_problems_printed_at_exit_let_no_control_character_through(capsys, monkeypatch):
+    """A [keys] id and a user theme's file name, printed as they were when the app ended:
+    the escape sequence in them set the terminal's title. Each is said, cleaned."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text(f"[keys]\n{json.dumps('up' + HOSTILE)} = \"x\"\n")
+    (config_path().parent / "themes").mkdir()
+    (config_path().parent / "themes" / f"{HOSTILE}x.toml").write_text("not toml [")
+    app = started("--fast")
+
+    async def leave(pilot: object) -> None:
+        app.exit()
+
+    # (run by _run as the command runs it, headless: no terminal here)
+    monkeypatch.setattr(app, "run", functools.partial(BhtuiApp.run, app, headless=True,
+                                                      auto_pilot=leave))
+    _run(app)
+    said = capsys.readouterr().err
+    assert "keys.up]2;PWNED: no key has that id" in said and "]2;PWNEDx.toml skipped" in said
+    assert [c for c in said if c != "\n" and unicodedata.category(c) in ("Cc", "Cf")] == []
