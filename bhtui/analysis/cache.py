@@ -2,7 +2,7 @@
 log itself: it tells what the seat held. One file per log holds a review per seat and
 playout count; one made from other actions (a log that grew since) is not used. A file that
 cannot be read as one — missing, damaged, nested past the parser's depth, too large — is no
-cache: the analysis is made again and the file written anew."""
+cache: the analysis is made again and the file written anew (where the folder lets it)."""
 
 from __future__ import annotations
 
@@ -47,11 +47,15 @@ def cached(log: Path, replay: Replay, seat: int, playouts: int) -> Review | None
     return review if review.digest == digest_of(replay) else None
 
 
-def save(log: Path, review: Review) -> Path:
+def save(log: Path, review: Review) -> Path | None:
     """Keep ``review`` beside ``log`` (private, replaced whole), with the other seats'
-    already there."""
+    already there; None where the log's folder takes no file (a friend's log, a read-only
+    folder): the analysis is shown all the same, and made again next time."""
     path = cache_path(log)
     entries = _entries(path)
     entries[_name(review.seat, review.playouts)] = review.as_dict()
-    replace_private(path, json.dumps(entries, ensure_ascii=False).encode("utf-8"))
+    try:
+        replace_private(path, json.dumps(entries, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        return None
     return path

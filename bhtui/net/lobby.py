@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import re
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,14 @@ from bhtui.net.protocol import PROTOCOL
 from bhtui.text import clean_text
 
 SERVICE = "_bhtui._tcp.local."
+MAX_TABLES = 200
+"""Tables the lobby keeps at most: a LAN has a handful, but anyone on it may advertise
+thousands, and a list of a thousand (each one redrawn as the next came) kept a core busy."""
+NOTIFY_EVERY = 0.25
+"""Seconds between two calls of ``Browser.on_change`` at most: a burst of advertisements, or
+one advertiser changing its records over and over, is one redraw of the latest tables."""
+MAX_SEATS = 9
+"""Seats of an advertised table at most (this bhtui's games have 3 to 5)."""
 
 
 def lan_addresses() -> list[str]:
@@ -159,17 +168,52 @@ class Advertiser:
             self._zc = None
 
 
+def _count(props: dict[str, str], key: str, default: str, most: int) -> int | None:
+    """A TXT field that holds a count: plain digits up to ``most``, else None (``int`` also
+    took "-3", " 5 " and other scripts' digits)."""
+    text = props.get(key, default)
+    return int(text) if re.fullmatch(r"[0-9]{1,6}", text) and int(text) <= most else None
+
+
+def table_info(name: str, properties: dict[bytes, bytes | None], addresses: list[str],
+               port: int | None) -> TableInfo | None:
+    """The table an advertisement describes, or None for one the lobby cannot list: no
+    address or port, or impossible numbers (``seats=-3``, ``size=0`` showed as "-3/0")."""
+    # Another machine's words: no control character reaches the lobby's screen.
+    props = {k.decode(errors="replace"): clean_text((v or b"").decode(errors="replace"))
+             for k, v in properties.items()}
+    size = _count(props, "size", "5", MAX_SEATS)
+    seats = _count(props, "seats", "0", size or 0)
+    spectators = _count(props, "spectators", "0", 999_999)
+    if not addresses or port is None or not size or seats is None or spectators is None:
+        return None
+    return TableInfo(
+        key=name, name=props.get("table", clean_text(name.split(".")[0])), host=addresses[0],
+        port=port, preset=props.get("preset", "?"), seats=seats, spectators=spectators,
+        code=props.get("code") == "1", proto=props.get("proto", "?"),
+        app=props.get("app", "?"), boot=props.get("boot", ""),
+        options=tuple(o for o in props.get("options", "").split(",") if o),
+        counter=props.get("counter") == "1", game=props.get("game", "baohuang")[:24], size=size,
+    )
+
+
 class Browser:
-    """Tables found on the LAN, kept live; ``on_change`` is called after every change."""
+    """Tables found on the LAN, kept live (MAX_TABLES of them at most); ``on_change`` is
+    called with them after changes, NOTIFY_EVERY seconds apart at most."""
 
     def __init__(self, on_change: Callable[[dict[str, TableInfo]], None] | None = None,
                  bind: str | None = None) -> None:
         self.tables: dict[str, TableInfo] = {}
         self.on_change = on_change
         self.bind = bind
+        self.left_out = False
+        """Some advertisement was turned away: the lobby already held MAX_TABLES."""
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._resolving: set[str] = set()  # one question at a time per name …
+        self._again: set[str] = set()  # … and these changed while it was asked
+        self._notify: asyncio.TimerHandle | None = None
 
     async def start(self) -> None:
         self._zc = _zeroconf(self.bind)
@@ -178,43 +222,76 @@ class Browser:
     def _on_event(self, zeroconf: object, service_type: str, name: str,
                   state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
-            if self.tables.pop(name, None) is not None and self.on_change:
-                self.on_change(self.tables)
-            return
-        task = asyncio.ensure_future(self._resolve(service_type, name))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+            self.forget(name)
+        elif name in self._resolving:
+            self._again.add(name)
+        elif self._room_for(name):
+            self._resolving.add(name)
+            task = asyncio.ensure_future(self._resolve(service_type, name))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def _room_for(self, name: str) -> bool:
+        """Whether the table ``name`` is kept, or may be (counting those being asked about);
+        else it is turned away."""
+        if name in self.tables or len(self.tables) + len(self._resolving) < MAX_TABLES:
+            return True
+        self._turn_away()
+        return False
 
     async def _resolve(self, service_type: str, name: str) -> None:
-        assert self._zc is not None
-        info = AsyncServiceInfo(service_type, name)
-        if not await info.async_request(self._zc.zeroconf, 3000):
-            return
-        # Another machine's words: no control character reaches the lobby's screen.
-        props = {k.decode(errors="replace"): clean_text((v or b"").decode(errors="replace"))
-                 for k, v in info.properties.items()}
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses or info.port is None:
-            return
+        """Ask for the table's records (again while they changed meanwhile), and keep it."""
         try:
-            self.tables[name] = TableInfo(
-                key=name, name=props.get("table", clean_text(name.split(".")[0])), host=addresses[0],
-                port=info.port, preset=props.get("preset", "?"),
-                seats=int(props.get("seats", "0")), spectators=int(props.get("spectators", "0")),
-                code=props.get("code") == "1", proto=props.get("proto", "?"),
-                app=props.get("app", "?"), boot=props.get("boot", ""),
-                options=tuple(o for o in props.get("options", "").split(",") if o),
-                counter=props.get("counter") == "1",
-                game=props.get("game", "baohuang")[:24], size=int(props.get("size", "5")),
-            )
-        except ValueError:
-            return  # a malformed advertisement is not a table we can list
-        if self.on_change:
+            while self._zc is not None:
+                self._again.discard(name)
+                info = AsyncServiceInfo(service_type, name)
+                if await info.async_request(self._zc.zeroconf, 3000):
+                    found = table_info(name, info.properties,
+                                       info.parsed_addresses(IPVersion.V4Only), info.port)
+                    if found is None:
+                        self.forget(name)  # a malformed advertisement is no table we can list
+                    else:
+                        self.keep(found)
+                if name not in self._again:
+                    return
+        finally:
+            self._resolving.discard(name)
+
+    def keep(self, info: TableInfo) -> None:
+        """List the table ``info`` (a new one only while fewer than MAX_TABLES are)."""
+        if self.tables.get(info.key) == info:
+            return  # the same records again: nothing new to show
+        if info.key in self.tables or len(self.tables) < MAX_TABLES:
+            self.tables[info.key] = info
+            self._changed()
+        else:
+            self._turn_away()
+
+    def _turn_away(self) -> None:
+        if not self.left_out:  # (said once: the lobby notes it from then on)
+            self.left_out = True
+            self._changed()
+
+    def forget(self, name: str) -> None:
+        """The table ``name`` is gone (or now unlistable)."""
+        if self.tables.pop(name, None) is not None:
+            self._changed()
+
+    def _changed(self) -> None:
+        if self._notify is None and self.on_change is not None:
+            self._notify = asyncio.get_running_loop().call_later(NOTIFY_EVERY, self._tell)
+
+    def _tell(self) -> None:
+        self._notify = None
+        if self.on_change is not None:
             self.on_change(self.tables)
 
     async def stop(self) -> None:
         browser, zc = self._browser, self._zc
         self._browser = self._zc = None  # stopping twice is harmless
+        if self._notify is not None:
+            self._notify.cancel()
+            self._notify = None
         if browser is not None:
             await browser.async_cancel()
         if zc is not None:

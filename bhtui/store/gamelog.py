@@ -300,19 +300,25 @@ class GameLog:
         return log
 
     def reopen(self) -> None:
-        """Open a log :meth:`read` took for appending after its last whole record: private
-        (a log from an older version was 0644), an incomplete last record cut off."""
-        private_dir(self.path.parent)
+        """Open a log :meth:`read` took for appending after its last whole record: made
+        private where it is ours (a log from an older version was 0644; another user's, in a
+        shared folder, only its owner may change), an incomplete last record cut off. A log
+        that cannot be written is a GameLogError (a PermissionError traceback before)."""
         try:
+            if _ours(self.path.parent.stat()):
+                private_dir(self.path.parent)
             self._file = open(self.path, "r+b")
+            status = os.fstat(self._file.fileno())
+            if _ours(status):
+                os.fchmod(self._file.fileno(), 0o600)
+            # Cut only what is there to cut: a truncate to the same size still marks the
+            # file changed (its time, which a file list sorts by: the game was not played).
+            if self._end < status.st_size:
+                self._file.truncate(self._end)
+            self._file.seek(self._end)
         except OSError as exc:
+            self.close()
             raise GameLogError(f"cannot write {self.path}: {exc.strerror or exc}") from None
-        os.fchmod(self._file.fileno(), 0o600)
-        # Cut only what is there to cut: a truncate to the same size still marks the file
-        # changed (its time, which a person's file list sorts by: the game was not played).
-        if self._end < os.fstat(self._file.fileno()).st_size:
-            self._file.truncate(self._end)
-        self._file.seek(self._end)
 
 
 _SHORT = reprlib.Repr()
@@ -340,6 +346,11 @@ def _bounds_fault(value: Any, room: int = MAX_NESTING) -> str | None:
         return f"lists or maps nested more than {MAX_NESTING} deep"
     items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
     return next(filter(None, (_bounds_fault(item, room - 1) for item in items)), None)
+
+
+def _ours(status: os.stat_result) -> bool:
+    """Whether this user owns the file or folder (only its owner may change its mode)."""
+    return status.st_uid == os.geteuid()
 
 
 def _hex(text: str) -> bool:

@@ -97,11 +97,12 @@ def heard(message: dict[str, Any]) -> HostSaid | None:
 
 
 class TablesFound(Message, bubble=False):
-    """The tables the LAN lobby knows of now (all of them, not a change)."""
+    """The tables the LAN lobby knows of now (all of them, not a change); ``left_out``: more
+    were advertised than it keeps."""
 
-    def __init__(self, tables: dict[str, Any]) -> None:
+    def __init__(self, tables: dict[str, Any], left_out: bool = False) -> None:
         super().__init__()
-        self.tables = dict(tables)
+        self.tables, self.left_out = dict(tables), left_out
 
 
 class PrefsChanged(Message, bubble=False):

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from bhtui.games import game_of, rules_in
 from bhtui.net.client import Client
-from bhtui.net.lobby import TableInfo
+from bhtui.net.lobby import MAX_TABLES, TableInfo
 from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
 from bhtui.tui.games import parts_for
@@ -299,6 +299,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         super().__init__()
         self.t, self.watching = t, watching
         self.rows: list[TableInfo] = []
+        self.left_out = False
 
     def compose(self) -> ComposeResult:
         yield Plain(self.t("lobby.title"), id="lobby-title")
@@ -316,28 +317,50 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
     def _hint(self) -> str:
         what = self.t("lobby.keys", what=self.t("lobby.watch" if self.watching else "lobby.join"))
+        if self.left_out:
+            what = self.t("lobby.left_out", n=MAX_TABLES) + "\n" + what
         return what if self.rows else self.t("lobby.none") + "\n" + what
 
     def on_tables_found(self, found: TablesFound) -> None:
-        self.show_tables(found.tables)
+        self.show_tables(found.tables, found.left_out)
 
-    def show_tables(self, tables: dict[str, TableInfo]) -> None:
-        self.rows = sorted(tables.values(), key=lambda i: (i.name, i.address))
+    def show_tables(self, tables: dict[str, TableInfo], left_out: bool = False) -> None:
+        """The tables as rows sorted by name: a table's changed records change its row alone,
+        and a table come or gone leaves the cursor on the table it was on (the whole list
+        was drawn again for every advertisement heard, the cursor back at the top)."""
+        rows = sorted(tables.values(), key=lambda i: (i.name, i.address))
         table = self.query_one(DataTable)
-        table.clear()
-        for info in self.rows:
-            rules = info.preset + "".join(f" +{o}" for o in info.options)
-            rules += " +" + self.t("lobby.counter") if info.counter else ""
-            game = self.t(f"game.{info.game}") if f"game.{info.game}" in STRINGS else info.game
-            table.add_row(Text(clip(info.name, 24)), info.address, Text(rules),
-                          f"{info.seats}/{info.size}", str(info.spectators),
-                          "🔒" if info.code else "", Text(clip(game, 16)))
+        if [info.key for info in rows] == [info.key for info in self.rows]:
+            for old, info in zip(self.rows, rows, strict=True):
+                if old != info:
+                    for column, cell in zip(table.columns, self._cells(info), strict=True):
+                        table.update_cell(info.key, column, cell)
+        else:
+            picked = self._picked()
+            table.clear()
+            for info in rows:
+                table.add_row(*self._cells(info), key=info.key)
+            if picked is not None and picked.key in tables:
+                table.move_cursor(row=table.get_row_index(picked.key))
+        self.rows, self.left_out = rows, left_out
         self.query_one("#lobby-hint", Static).update(self._hint())
 
+    def _cells(self, info: TableInfo) -> tuple[Text | str, ...]:
+        rules = info.preset + "".join(f" +{o}" for o in info.options)
+        rules += " +" + self.t("lobby.counter") if info.counter else ""
+        game = self.t(f"game.{info.game}") if f"game.{info.game}" in STRINGS else info.game
+        return (Text(clip(info.name, 24)), info.address, Text(rules), f"{info.seats}/{info.size}",
+                str(info.spectators), "🔒" if info.code else "", Text(clip(game, 16)))
+
+    def _picked(self) -> TableInfo | None:
+        """The table under the cursor, if any."""
+        row = self.query_one(DataTable).cursor_row
+        return self.rows[row] if self.rows and 0 <= row < len(self.rows) else None
+
     def action_pick(self) -> None:
-        table = self.query_one(DataTable)
-        if self.rows and 0 <= table.cursor_row < len(self.rows):
-            self.dismiss(self.rows[table.cursor_row])
+        picked = self._picked()
+        if picked is not None:
+            self.dismiss(picked)
 
 
 class CodePrompt(Dialog[str]):

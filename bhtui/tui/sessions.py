@@ -170,11 +170,11 @@ class RemoteSession:
 
         screen = LobbyScreen(app.t, watching=self.role == "spectator")
 
-        def found(tables: dict[str, TableInfo]) -> None:
-            screen.post_message(TablesFound(tables))  # to the screen, on its own loop
+        def found(tables: dict[str, TableInfo]) -> None:  # to the screen, on its own loop
+            screen.post_message(TablesFound(tables, browser.left_out))
 
-        self.browser = Browser(found, self.bind)
-        await self.browser.start()
+        browser = self.browser = Browser(found, self.bind)
+        await browser.start()
         try:
             return await app.push_screen_wait(screen)
         finally:

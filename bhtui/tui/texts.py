@@ -209,6 +209,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby.none": {"en": "Looking for tables… (or: bhtui join HOST:PORT)",
                    "zh": "正在寻找牌桌…（或：bhtui join 主机:端口）"},
     "lobby.keys": {"en": "↑↓ choose · Enter {what} · ctrl+q quit", "zh": "↑↓ 选择 · 回车 {what} · ctrl+q 退出"},
+    "lobby.left_out": {"en": "More tables are advertised than the {n} listed: the rest are left out.",
+                       "zh": "广播的牌桌超过列出的 {n} 张：其余的未列出。"},
     "lobby.join": {"en": "take a seat", "zh": "入座"},
     "lobby.watch": {"en": "watch", "zh": "观战"},
     "menu.name": {"en": "Your name at the table:", "zh": "你在牌桌上的名字："},

@@ -25,6 +25,7 @@ from bhtui.games import Game, rules_named
 from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
+from file_modes import modes_hold
 
 from strategies import examples
 
@@ -276,6 +277,20 @@ def test_a_cache_that_cannot_be_read_is_no_cache_and_is_replaced_whole_and_priva
     assert other.read_text() == "mine" and not kept.is_symlink()
     assert cached(path, replay, 0, 2) is not None
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+def test_an_analysis_is_shown_and_not_kept_where_its_log_s_folder_takes_no_file(tmp_path):
+    """A friend's log in a folder that is not ours to write: keeping the analysis beside it
+    was a PermissionError traceback, and the analysis was lost."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    replay = Replay.from_log(GameLog.read(path))
+    tmp_path.chmod(0o555)
+    try:
+        modes_hold(tmp_path)
+        review = review_of(replay, 0, 1)
+    finally:
+        tmp_path.chmod(0o700)
+    assert review.decisions and not cache_path(path).exists()
 
 
 def test_a_log_larger_than_any_game_is_refused_unread_naming_the_bound(tmp_path, cli,

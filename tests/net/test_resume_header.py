@@ -7,6 +7,7 @@ join code — a table that had one opened to anyone."""
 
 from __future__ import annotations
 
+import stat
 import sys
 import unicodedata
 from pathlib import Path
@@ -21,6 +22,7 @@ import bhtui.net.serve
 from bhtui.net.host import Table
 from bhtui.rules import PRESETS
 from bhtui.store.gamelog import MAGIC, UNNAMED, GameLog
+from file_modes import another_users, modes_hold
 
 from loopback import LOOPBACK
 from strategies import FAST
@@ -190,6 +192,33 @@ def test_a_sound_log_still_resumes_on_its_door_with_its_code_and_is_made_private
     assert table.guard is not None
     assert (table.name, table.table_id, table.seed) == (header["name"], header["id"], 3)
     assert path.read_bytes() == written[:-5] and oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_another_users_log_in_a_shared_folder_resumes_where_it_may_be_written(
+        tmp_path, host, monkeypatch):
+    """A log another user left writable by all (0666) in a folder all may use: the resume
+    made both private, which only their owner may, and stopped on a PermissionError
+    traceback. It resumes now, and leaves their modes as their owner set them."""
+    monkeypatch.setenv("BHTUI_CODE", CODE)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    path = write_log(shared / "t.bhlog", hosted_header())
+    another_users(path, 0o666)
+    another_users(shared, 0o777)
+    done = host(path)
+    assert done.returncode == 0, done.stderr
+    assert host.listened == [(LOOPBACK, 7601)] and len(host.served) == 1
+    assert (stat.S_IMODE(path.stat().st_mode), stat.S_IMODE(shared.stat().st_mode)) == \
+        (0o666, 0o777)
+
+
+def test_a_log_that_cannot_be_written_is_refused_in_one_line(tmp_path, host, monkeypatch):
+    monkeypatch.setenv("BHTUI_CODE", CODE)
+    path = write_log(tmp_path / "t.bhlog", hosted_header())
+    path.chmod(0o444)
+    modes_hold(path)
+    before = as_it_is(path)
+    assert_refused(host(path), path, before, "cannot write", host)
 
 
 def test_a_new_tables_name_is_cleaned_so_that_its_log_resumes(tmp_path, host, cli):

@@ -25,6 +25,7 @@ from bhtui.store.private import data_dir
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
+from bhtui.tui.messages import TablesFound
 from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
@@ -319,6 +320,46 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         await pilot.press("down", "enter")
         await pilot.pause()
         assert picked and picked[0].name == "Friday"
+
+
+async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_table():
+    """A table's seats filling, and tables coming, redrew the whole list with the cursor back
+    at the top: Enter then took whichever table was first."""
+    app = App()
+    picked = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = LobbyScreen(Translator("en"), watching=False)
+        app.push_screen(lobby, picked.append)
+        await pilot.pause()
+        dorm = TableInfo("b", "Dorm", "10.0.0.9", 7474, "qingdao", 1, 0, False, "1.0", "0.1.0", "y")
+        friday = TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")
+        lobby.show_tables({"a": friday, "b": dorm})
+        await pilot.press("down")  # on Friday
+        grid = lobby.query_one("DataTable")
+        rows = dict(grid.rows)
+        lobby.show_tables({"a": friday, "b": dataclasses.replace(dorm, seats=2)})
+        await pilot.pause()
+        assert grid.get_row_at(0)[3] == "2/5"
+        assert all(grid.rows.get(key) is row for key, row in rows.items())  # not drawn anew
+        attic = TableInfo("c", "Attic", "10.0.0.7", 7474, "qingdao", 0, 0, False, "1.0", "0.1.0", "z")
+        lobby.show_tables({"a": friday, "b": dorm, "c": attic})  # sorted before Friday
+        await pilot.pause()
+        assert grid.row_count == 3
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picked and picked[0].name == "Friday"
+
+
+async def test_the_lobby_says_when_tables_were_left_out():
+    app = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = LobbyScreen(Translator("en"), watching=False)
+        app.push_screen(lobby)
+        await pilot.pause()
+        friday = TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")
+        lobby.post_message(TablesFound({"a": friday}, left_out=True))
+        await wait_for(pilot, lambda: lobby.query_one("DataTable").row_count == 1)
+        assert "the rest are left out" in str(lobby.query_one("#lobby-hint").render())
 
 
 async def test_a_guest_named_with_markup_shows_as_text_in_the_waiting_room():

@@ -1,0 +1,78 @@
+"""The lobby's Browser against a LAN where anyone may advertise: what it keeps of the tables
+advertised, how often it tells the screen, and which advertisements it cannot list. Fed the
+tables as zeroconf resolves them (no multicast in the test process)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bhtui.net.lobby import MAX_TABLES, Browser, TableInfo, table_info
+
+
+def advertised(i: int, seats: int = 1) -> TableInfo:
+    info = table_info(f"t{i}._bhtui._tcp.local.", {b"table": f"table {i}".encode(),
+                                                   b"seats": str(seats).encode(), b"size": b"5"},
+                      ["10.0.0.5"], 7474)
+    assert info is not None
+    return info
+
+
+class Told:
+    """What the browser told its screen, each time (a copy: the browser's dict lives on)."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, TableInfo]] = []
+        self.event = asyncio.Event()
+
+    def __call__(self, tables: dict[str, TableInfo]) -> None:
+        self.calls.append(dict(tables))
+        self.event.set()
+
+    async def next(self) -> dict[str, TableInfo]:
+        await asyncio.wait_for(self.event.wait(), 5)
+        self.event.clear()
+        return self.calls[-1]
+
+
+async def test_a_flood_of_advertisements_is_kept_to_a_bounded_list_told_at_once():
+    """A thousand advertisements (anyone on the LAN can send them) were a thousand tables,
+    the whole list redrawn as each came: a core busy for minutes, the keys unanswered."""
+    told = Told()
+    browser = Browser(told)
+    for i in range(1000):
+        browser.keep(advertised(i))
+    tables = await told.next()
+    assert len(told.calls) == 1  # the burst, told once
+    assert len(tables) == len(browser.tables) == MAX_TABLES
+    assert browser.left_out  # the lobby says some were left out
+    browser.keep(advertised(5, seats=2))  # a listed table still changes
+    assert (await told.next())[advertised(5).key].seats == 2
+
+
+async def test_an_advertiser_changing_its_records_over_and_over_is_told_once_with_the_last():
+    told = Told()
+    browser = Browser(told)
+    for seats in [1, 2, 3, 4] * 50:
+        browser.keep(advertised(0, seats))
+    assert [info.seats for info in (await told.next()).values()] == [4]
+    browser.keep(advertised(0, 4))  # the same records again: nothing to redraw
+    browser.keep(advertised(1))
+    assert sorted(await told.next()) == sorted([advertised(0).key, advertised(1).key])
+    assert len(told.calls) == 2
+
+
+def test_an_advertisement_with_impossible_numbers_is_not_listed():
+    """``seats=-3``, ``size=0`` showed as "-3/0" in the lobby."""
+    def txt(**fields: str) -> TableInfo | None:
+        return table_info("t._bhtui._tcp.local.", {k.encode(): v.encode() for k, v in fields.items()},
+                          ["10.0.0.5"], 7474)
+
+    for bad in ({"seats": "-3", "size": "0"}, {"seats": "1", "size": "0"},
+                {"seats": "6", "size": "5"}, {"seats": "1", "size": "99"},
+                {"seats": "+1"}, {"seats": " 1"}, {"seats": "١"}, {"spectators": "-1"},
+                {"seats": "1_0", "size": "5"}):
+        assert txt(**bad) is None, bad
+    listed = txt(seats="3", size="3", spectators="2", table="Friday")
+    assert listed is not None and (listed.seats, listed.size, listed.spectators) == (3, 3, 2)
+    older = txt()  # a host from before the seats were advertised
+    assert older is not None and (older.seats, older.size) == (0, 5)
