@@ -745,8 +745,7 @@ def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
     if path is None:
         return "no saved game yet (play one with `bhtui`)"
     try:
-        log = GameLog.load(path)
-        log.close()
+        log = GameLog.read(path)  # viewed, never written: it may be read-only, or not ours
         replay = Replay.from_log(log)
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
         return f"cannot {verb} {path}: {exc}"
