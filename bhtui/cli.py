@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import SECONDS, Settings
+from bhtui.store.private import read_small
 from bhtui.text import clean_text
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
@@ -225,7 +226,7 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     analyse = sub.add_parser(
-        "analyse", help="weigh your decisions in a saved game with the hard bot (issue 31)")
+        "analyse", help="weigh your decisions in a saved game with the hard bot")
     analyse.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     analyse.add_argument("--seat", type=int, default=None,
                          help="the seat to analyse (default: yours; another once the game "
@@ -303,7 +304,7 @@ def join_code(args: argparse.Namespace) -> str | None:
         return _utf8(args.code.strip(), "--code")
     if args.code_file:
         try:
-            text = Path(args.code_file).read_text(encoding="utf-8").strip()
+            text = read_small(Path(args.code_file), streams=True).decode("utf-8").strip()
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"cannot read the join code from {args.code_file}: "
                              f"{getattr(exc, 'strerror', None) or exc}") from None
@@ -515,8 +516,10 @@ def _fail(message: object) -> int:
 
 
 def _run_app(args: argparse.Namespace, session: object) -> int:
-    _run(make_app(args, session))
-    return 0
+    """The app's exit status: 1 after a crash (its report printed), else 0."""
+    app = make_app(args, session)
+    _run(app)
+    return app.return_code or 0
 
 
 def _run(app: BhtuiApp) -> None:

@@ -279,6 +279,14 @@ def test_a_code_file_that_cannot_be_read_is_one_clear_line(tmp_path, cli, nothin
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+def test_a_code_file_with_no_end_is_read_only_as_far_as_a_code_goes(cli, nothing_starts):
+    """--code-file /dev/zero (a mistyped path) was read to the end of memory."""
+    done = cli("host", "--headless", "--bind", LOOPBACK, "--port", "0", "--no-advertise",
+               "--bots", "4", "--code-file", "/dev/zero")
+    assert done.returncode == 2 and "cannot read the join code from /dev/zero" in done.stderr
+    assert "larger than" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
 NOT_UTF8 = "caf\udce9"  # café typed in Latin-1, as Python hands such bytes over
 
 

@@ -183,7 +183,8 @@ sys.exit(main(["--seed", "7", "--fast", "--lang", "en", "--name", "Ana"]))
 def test_a_crash_report_names_the_fault_but_shows_no_local_values(tmp_path):
     """Textual's crash report printed every frame's local variables: a joiner whose seat
     token could not be saved saw it on the screen (an SSH visitor would see the host's).
-    The report still says what broke and where, without them."""
+    The report still says what broke and where, without them, and bhtui ends with status 1
+    (it was 0 after a crash)."""
     pid, fd = pty.fork()
     if pid == 0:  # the child
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
@@ -195,9 +196,10 @@ def test_a_crash_report_names_the_fault_but_shows_no_local_values(tmp_path):
         assert b"Your hand" in seen, "the table was never drawn"
         os.write(fd, b"h")
         seen = read_until(fd, b"\x00never", seen, 30)  # to its end: the report, then exit
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
     finally:
         os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1  # (a script can tell)
     report = re.sub(rb"\x1b\[[0-9;]*m", b"", seen[seen.index(b"Your hand"):])  # (colours)
     assert b"RuntimeError" in report and b"the screen broke 17" in report
     assert b"5ec2e7" not in report
