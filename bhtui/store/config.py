@@ -21,6 +21,7 @@ from typing import Any
 import platformdirs
 
 from bhtui.store.private import read_small, replace_private
+from bhtui.text import clean_line
 
 APP = "bhtui"
 CARD_STYLES = ("unicode", "letters", "ascii")
@@ -74,8 +75,8 @@ def default_name(language: str = "en") -> str:
     except Exception:  # no login name in some containers
         login = ""
     for name in (_full_name(login), login):
-        if name.strip() and name.strip().lower() not in SHARED_LOGINS:
-            return name.strip()[:24]
+        if clean_line(name, 24) and name.strip().lower() not in SHARED_LOGINS:
+            return clean_line(name, 24)  # (a GECOS field is anyone's to write)
     return PLAYER.get(language, PLAYER["en"])
 
 
@@ -140,8 +141,8 @@ def _check(name: str, value: object, default: object) -> str | None:
         return " or ".join(SORTS)
     if name in ("bots", "assist") and value not in LEVELS:
         return ", ".join(LEVELS)
-    if name == "name" and not 1 <= len(value.strip()) <= 24:
-        return "1 to 24 characters"
+    if name == "name" and not (1 <= len(value.strip()) <= 24 and clean_line(value, 24) == value.strip()):
+        return "1 to 24 characters, none of them control characters"  # (as a table takes one)
     return None
 
 

@@ -212,6 +212,18 @@ def test_the_default_name_is_the_players_own_and_never_root(tmp_path, monkeypatc
     assert load_config(tmp_path / "named.toml")[0].name == "Bo"
 
 
+def test_a_name_with_control_characters_is_a_bad_value_and_the_account_s_is_cleaned(
+        tmp_path, monkeypatch):
+    """A settings name (or an account's full name, anyone's to write) went to the screen
+    as written: an escape sequence set the window's title, a right-to-left override turned
+    the names after it. The file's is a bad value, kept out; the account's is cleaned."""
+    _account(monkeypatch, "ana", "Ana\u202e\x1b]2;X\x07Li,,,")
+    assert load_config(tmp_path / "none.toml")[0].name == "Ana]2;XLi"
+    (tmp_path / "bad.toml").write_text('name = "Bo\\u202eB\\u001b]2;X\\u0007C"\n')
+    config, warnings = load_config(tmp_path / "bad.toml")
+    assert config.name == "Ana]2;XLi" and any("control characters" in w for w in warnings)
+
+
 def test_the_default_name_follows_the_runs_language_and_is_never_saved(tmp_path, monkeypatch):
     """``--lang zh`` on a root account says 玩家, not the English default; a settings file
     saved with the default name keeps none, so the name goes on following the language,
