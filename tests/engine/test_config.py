@@ -184,7 +184,7 @@ def test_a_warning_quotes_a_long_value_short_and_sums_up_many_unknown_keys(tmp_p
                     + "".join(f"k{i} = {i}\n" for i in range(1000))
                     + "[keys]\n" + "".join(f"b{i} = {i}\n" for i in range(1000)))
     config, warnings = load_config(path)
-    assert len(warnings) == 3 and max(map(len, warnings)) < 200
+    assert len(warnings) == 3 and max(len(w.replace(str(path), "")) for w in warnings) < 200
     assert f"{path}: unknown settings 'k0', 'k1', 'k2' and 997 more ignored" in warnings
     assert any(w.startswith(f"{path}: keys.b0 = 0, keys.b1 = 1, keys.b2 = 2 and 997 more")
                for w in warnings)
