@@ -25,7 +25,7 @@ from bhtui.games import Game, rules_named
 from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
-from file_modes import modes_hold
+from file_modes import as_a_user
 
 from strategies import examples
 
@@ -283,14 +283,15 @@ def test_an_analysis_is_shown_and_not_kept_where_its_log_s_folder_takes_no_file(
     """A friend's log in a folder that is not ours to write: keeping the analysis beside it
     was a PermissionError traceback, and the analysis was lost."""
     path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
-    replay = Replay.from_log(GameLog.read(path))
     tmp_path.chmod(0o555)
     try:
-        modes_hold(tmp_path)
-        review = review_of(replay, 0, 1)
+        done = as_a_user("import sys\nfrom bhtui.cli import main\n"
+                         f"sys.exit(main(['analyse', '--playouts', '1', {str(path)!r}]))")
     finally:
         tmp_path.chmod(0o700)
-    assert review.decisions and not cache_path(path).exists()
+    assert done.returncode == 0, done.stderr
+    assert "seat 0 (P0)" in done.stdout and "round 1: " in done.stdout
+    assert not cache_path(path).exists()
 
 
 def test_a_log_larger_than_any_game_is_refused_unread_naming_the_bound(tmp_path, cli,

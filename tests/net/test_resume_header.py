@@ -7,6 +7,7 @@ join code — a table that had one opened to anyone."""
 
 from __future__ import annotations
 
+import os
 import stat
 import sys
 import unicodedata
@@ -22,7 +23,7 @@ import bhtui.net.serve
 from bhtui.net.host import Table
 from bhtui.rules import PRESETS
 from bhtui.store.gamelog import MAGIC, UNNAMED, GameLog
-from file_modes import another_users, modes_hold
+from file_modes import NOBODY, as_a_user
 
 from loopback import LOOPBACK
 from strategies import FAST
@@ -194,8 +195,27 @@ def test_a_sound_log_still_resumes_on_its_door_with_its_code_and_is_made_private
     assert path.read_bytes() == written[:-5] and oct(path.stat().st_mode & 0o777) == "0o600"
 
 
+RESUMED = """
+import sys
+import bhtui.net.serve
+import bhtui.net.tcp
+from bhtui.cli import main
+
+async def serve(table, sock, advertise):
+    print("served", table.name)
+    if table.log is not None:
+        table.log.close()
+
+bhtui.net.tcp.listen_socket = lambda bind, port: print("listened", bind, port)
+bhtui.net.serve.run_headless = serve
+sys.exit(main(["host", "--headless", "--resume", sys.argv[1]]))
+"""
+"""The ``host`` fixture's resume in a process of its own, for a user's file modes
+(``as_a_user``): what it listened on and served is printed."""
+
+
 def test_another_users_log_in_a_shared_folder_resumes_where_it_may_be_written(
-        tmp_path, host, monkeypatch):
+        tmp_path, monkeypatch):
     """A log another user left writable by all (0666) in a folder all may use: the resume
     made both private, which only their owner may, and stopped on a PermissionError
     traceback. It resumes now, and leaves their modes as their owner set them."""
@@ -203,22 +223,28 @@ def test_another_users_log_in_a_shared_folder_resumes_where_it_may_be_written(
     shared = tmp_path / "shared"
     shared.mkdir()
     path = write_log(shared / "t.bhlog", hosted_header())
-    another_users(path, 0o666)
-    another_users(shared, 0o777)
-    done = host(path)
+    for mine, mode in ((path, 0o666), (shared, 0o777)):
+        mine.chmod(mode)
+        os.chown(mine, NOBODY, -1) if os.geteuid() == 0 else pytest.skip(
+            "only root gives a file to another user")
+    done = as_a_user(RESUMED.replace("sys.argv[1]", repr(str(path))))
     assert done.returncode == 0, done.stderr
-    assert host.listened == [(LOOPBACK, 7601)] and len(host.served) == 1
+    assert done.stdout.splitlines() == [f"listened {LOOPBACK} 7601",
+                                        f"served {hosted_header()['name']}"], done.stdout
     assert (stat.S_IMODE(path.stat().st_mode), stat.S_IMODE(shared.stat().st_mode)) == \
         (0o666, 0o777)
 
 
-def test_a_log_that_cannot_be_written_is_refused_in_one_line(tmp_path, host, monkeypatch):
+def test_a_log_that_cannot_be_written_is_refused_in_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("BHTUI_CODE", CODE)
     path = write_log(tmp_path / "t.bhlog", hosted_header())
     path.chmod(0o444)
-    modes_hold(path)
     before = as_it_is(path)
-    assert_refused(host(path), path, before, "cannot write", host)
+    done = as_a_user(RESUMED.replace("sys.argv[1]", repr(str(path))))
+    assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"bhtui: cannot resume {path}: "), lines
+    assert "cannot write" in lines[0] and as_it_is(path) == before
 
 
 def test_a_new_tables_name_is_cleaned_so_that_its_log_resumes(tmp_path, host, cli):
