@@ -21,7 +21,7 @@ from bhtui.text import clean_text
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
     from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
-    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.app import BhtuiApp, Session
 
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
@@ -515,7 +515,7 @@ def _fail(message: object) -> int:
     return 2
 
 
-def _run_app(args: argparse.Namespace, session: object) -> int:
+def _run_app(args: argparse.Namespace, session: Session) -> int:
     """The app's exit status: 1 after a crash (its report printed), else 0."""
     app = make_app(args, session)
     _run(app)
@@ -524,21 +524,23 @@ def _run_app(args: argparse.Namespace, session: object) -> int:
 
 def _run(app: BhtuiApp) -> None:
     """Run the app, then print what it found wrong at start (a theme, a key) and showed only
-    for a moment — the settings file's own warnings were printed before it opened."""
+    for a moment — the settings file's own warnings were printed before it opened — and its
+    farewell: where the game is kept, how to take a seat left back."""
     app.run()
     for problem in app.problems:
         _say(problem)
+    for line in app.farewell:
+        _say(line)
 
 
-def make_app(args: argparse.Namespace, session: object,
+def make_app(args: argparse.Namespace, session: Session,
              found: tuple[Settings, list[str]] | None = None) -> BhtuiApp:
     """The app a command opens on ``session``, with the settings file's values and this
     command line's flags over them for this run (``found``: those settings, read already)."""
     from bhtui.tui.app import BhtuiApp
 
     settings, warnings = found or _settings(args)
-    return BhtuiApp(settings.saved, session, warnings=warnings,  # type: ignore[arg-type]
-                    overrides=settings.overrides)
+    return BhtuiApp(settings.saved, session, warnings=warnings, overrides=settings.overrides)
 
 
 def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:

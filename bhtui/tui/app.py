@@ -7,6 +7,7 @@ import dataclasses
 import os
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Protocol
 
 from textual import constants
@@ -37,6 +38,8 @@ class Session(Protocol):
     async def close(self) -> None: ...
     def quitting(self) -> None:
         """The person quits (his leave just sent): a table of this app's stops there."""
+    def kept(self) -> Path | None:
+        """Where the game this session played is saved (None: it saves none)."""
 
 
 class BhtuiApp(App[None]):
@@ -69,6 +72,9 @@ class BhtuiApp(App[None]):
         self.t.plain = self.card_style.plain  # every text in the card style's symbols
         self.startup_warnings = list(warnings or [])
         self.problems: list[str] = []
+        self.farewell: list[str] = []
+        """Said on the console once the app has ended (its screen is gone then): where the
+        game is kept, how to take a seat left back."""
         """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
         self.warnings: list[str] = []
         """Every problem found at start, the settings file's first: F3 lists them."""
@@ -265,6 +271,9 @@ class BhtuiApp(App[None]):
         if self.client is not None:
             self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
+        kept = self.session.kept()
+        if kept is not None and kept.exists():
+            self.farewell.append(self.t("farewell.kept", path=kept))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:
@@ -322,6 +331,9 @@ class BhtuiApp(App[None]):
                 self.client = None
             if seated is not None:
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
+                if not self.admin and seated.view is not None and back is None:
+                    self.farewell.append(self.t("farewell.seat", command=self._command(
+                        seated, locked=False)))  # his token takes it back: no code
             self.session.quitting()
             if back is None:
                 self.exit()

@@ -11,6 +11,7 @@ each preset on the same replay screen.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -359,4 +360,10 @@ class DemoSession:
         app.push_screen(DemoScreen(app.t, app.card_style))
 
     async def close(self) -> None:
+        return None
+
+    def quitting(self) -> None:
+        return None
+
+    def kept(self) -> Path | None:
         return None

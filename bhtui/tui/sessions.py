@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bhtui.games import Rules, Seed, game_for, rules_named
@@ -80,6 +81,9 @@ class LocalSession:
         if self.table is not None:
             stop_after_leave(self.table)
 
+    def kept(self) -> Path | None:
+        return self.table.log.path if self.table is not None and self.table.log else None
+
 
 @dataclass
 class HostSession:
@@ -108,6 +112,9 @@ class HostSession:
 
     def quitting(self) -> None:
         stop_after_leave(self.table)  # the table goes with this app (the quit says so)
+
+    def kept(self) -> Path | None:
+        return self.table.log.path if self.table.log else None
 
 
 @dataclass
@@ -187,6 +194,9 @@ class RemoteSession:
     def quitting(self) -> None:
         return None  # the host's table goes on: a bot plays the seat left (its rules say so)
 
+    def kept(self) -> Path | None:
+        return None  # the host keeps it
+
 
 @dataclass
 class ReplaySession:
@@ -203,6 +213,9 @@ class ReplaySession:
         return None
 
     def quitting(self) -> None:
+        return None
+
+    def kept(self) -> Path | None:
         return None
 
 
@@ -224,4 +237,7 @@ class MenuSession:
         return None
 
     def quitting(self) -> None:
+        return None
+
+    def kept(self) -> Path | None:
         return None

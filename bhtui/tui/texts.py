@@ -351,6 +351,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.sort.rank": {"en": "Hand sorted by rank (o: by group size)", "zh": "按点数排序（o：按张数）"},
     "status.sort.size": {"en": "Hand sorted by group size (o: by rank)", "zh": "按张数排序（o：按点数）"},
     "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
+    "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
+                      "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
+    "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
+                            "{command}",
+                      "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},
     "hint.thinking": {"en": "Hint: thinking…", "zh": "提示：思考中…"},
     "hint.more": {"en": "Hint: {set} — {key_play} plays it, {key_hint} again for another",
                   "zh": "提示：{set} — {key_play} 出牌，再按 {key_hint} 换一手"},

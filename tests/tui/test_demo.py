@@ -133,3 +133,15 @@ async def test_the_commented_round_steps_forwards_and_backwards_with_every_hand_
         assert replay.position == len(replay.replay)
         await pilot.press("escape")
         assert isinstance(app.screen, DemoScreen)
+
+
+async def test_ctrl_q_yes_leaves_the_demo_quietly():
+    """The demo is what `ssh -p 2222 HOST` shows: ctrl+q, then y, ends it with nothing to
+    say after it (no game is kept), and no error."""
+    app = BhtuiApp(Config(name="Ana", language="en"), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+    assert app.return_code == 0 and app.farewell == []

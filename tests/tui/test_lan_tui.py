@@ -183,6 +183,21 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
     await serving.stop()
 
 
+async def test_a_player_who_quits_a_hosts_table_is_told_how_to_take_his_seat_back():
+    """Quitting a LAN table mid-match hands the seat to a bot; bhtui ended on a blank
+    terminal, saying nothing of how to come back. Its last line says so (his seat token
+    takes it back: no code), and nothing says a game is kept here (the host keeps it)."""
+    table, serving, app = await joining_a_table_of_bots()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+        await pilot.press("y")
+    assert app.farewell == [f"you left the table and a bot plays your seat; to take it back: "
+                            f"bhtui --name Ana join {app.address}"]
+    await serving.stop()
+
+
 async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes_on():
     """seats.json a folder (a read-only data folder, a full disk alike): taking the seat
     crashed the joiner's app, its dump showing the seat token. He plays on, and is told once

@@ -197,4 +197,6 @@ def test_the_problems_printed_at_exit_let_no_control_character_through(capsys, m
     _run(app)
     said = capsys.readouterr().err
     assert "keys.up]2;PWNED: no key has that id" in said and "]2;PWNEDx.toml skipped" in said
+    assert said.rstrip().endswith(f"bhtui: this game is saved in {app.session.kept()} "
+                                  "(bhtui replay shows it)")  # its farewell, last
     assert [c for c in said if c != "\n" and unicodedata.category(c) in ("Cc", "Cf")] == []

@@ -620,7 +620,8 @@ async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(g
 async def test_quitting_a_local_game_stops_it_where_i_left_it():
     """ctrl+q, y at my turn: the bots played on, my seat too (托管's, in my log and my
     replay), for as long as the app took to close — 11 plays at --fast. The table stops
-    once my leaving is handled."""
+    once my leaving is handled, and bhtui's last line says where the game is kept (it said
+    nothing: the README did not say either)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
@@ -630,6 +631,7 @@ async def test_quitting_a_local_game_stops_it_where_i_left_it():
         await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
         await pilot.press("y")
     assert host.closed and host.match.actions[at:] == []
+    assert app.farewell == [f"this game is saved in {host.log.path} (bhtui replay shows it)"]
 
 
 async def test_S_SCORE_5_quitting_a_local_deal_with_a_landlord_still_counts_my_escape():
