@@ -516,21 +516,20 @@ def _fail(message: object) -> int:
 
 
 def _run_app(args: argparse.Namespace, session: Session) -> int:
-    """The app's exit status: 1 after a crash (its report printed), else 0."""
-    app = make_app(args, session)
-    _run(app)
-    return app.return_code or 0
+    return _run(make_app(args, session))
 
 
-def _run(app: BhtuiApp) -> None:
+def _run(app: BhtuiApp) -> int:
     """Run the app, then print what it found wrong at start (a theme, a key) and showed only
     for a moment — the settings file's own warnings were printed before it opened — and its
-    farewell: where the game is kept, how to take a seat left back."""
+    farewell: where the game is kept, how to take a seat left back. Its exit status: 1 after
+    a crash (its report printed), else 0."""
     app.run()
     for problem in app.problems:
         _say(problem)
     for line in app.farewell:
         _say(line)
+    return app.return_code or 0
 
 
 def make_app(args: argparse.Namespace, session: Session,
@@ -631,8 +630,7 @@ def _host(args: argparse.Namespace) -> int:
         return 0
     from bhtui.tui.sessions import HostSession
 
-    _run(make_app(args, HostSession(table, sock, advertise), (settings, warnings)))
-    return 0
+    return _run(make_app(args, HostSession(table, sock, advertise), (settings, warnings)))
 
 
 def _door_again(args: argparse.Namespace, log: GameLog,

@@ -72,10 +72,10 @@ class BhtuiApp(App[None]):
         self.t.plain = self.card_style.plain  # every text in the card style's symbols
         self.startup_warnings = list(warnings or [])
         self.problems: list[str] = []
+        """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
         self.farewell: list[str] = []
         """Said on the console once the app has ended (its screen is gone then): where the
         game is kept, how to take a seat left back."""
-        """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
         self.warnings: list[str] = []
         """Every problem found at start, the settings file's first: F3 lists them."""
         self.theme_names: list[str] = []
@@ -331,9 +331,6 @@ class BhtuiApp(App[None]):
                 self.client = None
             if seated is not None:
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
-                if not self.admin and seated.view is not None and back is None:
-                    self.farewell.append(self.t("farewell.seat", command=self._command(
-                        seated, locked=False)))  # his token takes it back: no code
             self.session.quitting()
             if back is None:
                 self.exit()

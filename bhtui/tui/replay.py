@@ -145,7 +145,10 @@ class ReplayScreen(Localized, Screen[None]):
     def show(self) -> None:
         replay, t = self.replay, self.t
         match = replay.match_at(self.position)
-        mine = not self.show_all and replay.may_see(self.seat)  # his own cards, as he saw them
+        # The seat's cards as it saw them, where every hand may be shown anyway: the log
+        # does not say which seat was its keeper's (a host may sit anywhere, or nowhere),
+        # so in a game others sat at that is not over this could be a friend's hand.
+        mine = not self.show_all and replay.hands_open
         view = match.view("all" if self.show_all else self.seat if mine else None)
         positions = self.parts.positions(replay.seats)
         for offset, place in positions.items():  # from the seat whose game it is, as played
@@ -187,8 +190,12 @@ class ReplayScreen(Localized, Screen[None]):
         """The status lines: the demo's comment or the decision's verdict, where the replay
         stands (and the analysis, a note), the keys."""
         t = self.t
-        shown = t("replay.all_hands" if self.show_all else "replay.yours" if self._mine
-                  else "replay.public")
+        if self.show_all or not self._mine:
+            shown = t("replay.all_hands" if self.show_all else "replay.public")
+        elif self.replay.people == 1 and self.seat == self.replay.own_seat:
+            shown = t("replay.yours")  # nobody else sat there: his own
+        else:
+            shown = t("replay.seat_view", name=self.replay.names[self.seat])
         status = t("replay.status", k=self.position, n=len(self.replay),
                    round=t(self.parts.round_key, n=self._round), hands=shown)
         if self.analysis:

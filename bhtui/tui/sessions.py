@@ -126,6 +126,9 @@ class RemoteSession:
     code: str | None = None
     bind: str | None = None
     browser: Browser | None = field(default=None, init=False)
+    _app: BhtuiApp | None = field(default=None, init=False)
+    _unsaved: bool = field(default=False, init=False)
+    """The seat's token could not be written down: nothing takes the seat back later."""
 
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.net.tcp import stay_connected
@@ -134,6 +137,7 @@ class RemoteSession:
         from bhtui.tui.app import refusal
         from bhtui.tui.room import CodePrompt, RefusedScreen
 
+        self._app = app
         if self.address is None:
             info = await self._pick(app)
             host, port, needs_code = info.host, info.port, info.code
@@ -146,6 +150,7 @@ class RemoteSession:
         def unsaved(reason: str) -> None:
             """Said in a toast, under F3 and on the terminal once bhtui ends: the seat is
             held, but only until this app ends."""
+            self._unsaved = True
             text = app.t("warnings.seat_unsaved", path=shown_path(tokens.path), reason=reason)
             app.warnings.append(text)
             app.problems.append(text)
@@ -192,7 +197,20 @@ class RemoteSession:
             await self.browser.stop()
 
     def quitting(self) -> None:
-        return None  # the host's table goes on: a bot plays the seat left (its rules say so)
+        """The host's table goes on, a bot playing the seat left (its rules say so); the
+        seat's token takes it back, which bhtui says once it has ended — unless the token
+        could not be kept here, or there is nothing to come back to (the table closed, the
+        match over). (A visitor of serve-ssh or serve-web comes as ``MenuSession``: his
+        folder, token and all, goes with him, and nothing is said.)"""
+        app = self._app
+        client = app.client if app is not None else None
+        if (app is None or client is None or client.seat is None or client.view is None
+                or self._unsaved or client.closed_by_host or client.view["phase"] == "over"):
+            return
+        from bhtui.tui.room import command_line
+
+        command = command_line(app.t, "join", app.address, False, client.name)
+        app.farewell.append(app.t("farewell.seat", command=command))  # (a token needs no code)
 
     def kept(self) -> Path | None:
         return None  # the host keeps it

@@ -198,6 +198,24 @@ async def test_a_player_who_quits_a_hosts_table_is_told_how_to_take_his_seat_bac
     await serving.stop()
 
 
+async def quit_now(pilot, app) -> None:
+    await pilot.press("ctrl+q")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+    await pilot.press("y")
+
+
+async def test_nobody_is_told_to_take_back_a_seat_at_a_table_that_closed():
+    """The host closed the table: no seat is kept for anyone to come back to, and the
+    closing screen already said how to find the table if the host reopens it."""
+    table, serving, app = await joining_a_table_of_bots()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_play_turn(pilot, app)
+        await serving.stop()
+        await wait_for(pilot, lambda: app.client.closed_by_host, "the table closed")
+        await quit_now(pilot, app)
+    assert app.farewell == []
+
+
 async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes_on():
     """seats.json a folder (a read-only data folder, a full disk alike): taking the seat
     crashed the joiner's app, its dump showing the seat token. He plays on, and is told once
@@ -210,6 +228,8 @@ async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes
         assert len(told) == 1 and "seats.json: Is a directory" in told[0]
         assert table.seats[0].token not in told[0] and told == app.problems
         assert any(n.message == told[0] for n in app._notifications)
+        await quit_now(pilot, app)
+    assert app.farewell == []  # no command that cannot take the seat back
     await serving.stop()
 
 

@@ -123,7 +123,8 @@ async def test_a_replay_in_a_terminal_too_small_says_so_and_comes_back_when_enla
 
 
 async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
-    """A Dou Dizhu replay said "round 1" where its table says "Deal 1"."""
+    """A Dou Dizhu replay said "round 1" where its table says "Deal 1". Against bots the
+    player's own hand is shown (his view) until v shows them all."""
     for preset, game, word in (("classic", "doudizhu", "Deal 1"), ("qingdao", "baohuang", "Round 1")):
         path = played_log(tmp_path / game, preset, game, 1, limit=4)
         app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
@@ -132,6 +133,8 @@ async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
             await pilot.press("right")
             await wait_for(pilot, lambda: "Action 1/" in status(app), "the first step")
             assert f"Action 1/4 · {word} · your view (v: all hands)" in status(app)
+            hands = app.screen.query_one("#r-hands")  # his own cards, one line (none before)
+            assert hands.display and str(hands.render()).split()[0] == "P0"
 
 
 async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp_path):

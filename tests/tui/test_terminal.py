@@ -203,3 +203,33 @@ def test_a_crash_report_names_the_fault_but_shows_no_local_values(tmp_path):
     report = re.sub(rb"\x1b\[[0-9;]*m", b"", seen[seen.index(b"Your hand"):])  # (colours)
     assert b"RuntimeError" in report and b"the screen broke 17" in report
     assert b"5ec2e7" not in report
+
+
+HOST_CRASHING = """
+import sys
+from bhtui.cli import main
+from bhtui.tui.room import WaitingRoomScreen
+
+def crash(self):
+    raise RuntimeError("the room broke")
+
+WaitingRoomScreen.on_mount = crash
+sys.exit(main(["host", "--bind", "127.0.0.1", "--port", "0", "--no-advertise"]))
+"""
+
+
+def test_a_crashed_host_ends_with_status_1_too(tmp_path):
+    """`bhtui host` ended with status 0 after its app crashed (a local game's said 1)."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
+                          BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
+        os.execv(sys.executable, [sys.executable, "-c", HOST_CRASHING])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    try:
+        seen = read_until(fd, b"\x00never", b"", 60)  # to its end: the report, then exit
+        _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    assert b"the room broke" in seen
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
