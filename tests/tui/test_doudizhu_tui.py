@@ -249,6 +249,12 @@ async def test_a_spectator_of_a_doudizhu_table_sees_the_table_and_no_hand():
         async def close(self):
             host.close()
 
+        def quitting(self):
+            return None
+
+        def kept(self):
+            return None
+
     app = BhtuiApp(config, Watch())
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)
