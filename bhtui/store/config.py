@@ -1,8 +1,9 @@
 """The user's settings: TOML in the platformdirs config folder.
 
 A bad value never stops the game: it is replaced by its default and reported in one line.
-The file is the user's: bhtui writes into it only the settings he chooses, and leaves the
-rest of it as he wrote it (see ``save_config``).
+The file is the user's: bhtui writes into it only the settings he chooses, and keeps every
+other key and value in it (not its comments or layout: the TOML is written anew; see
+``save_config``).
 """
 
 from __future__ import annotations
@@ -229,8 +230,9 @@ def _summed(name: str, found: list[str], one: str, many: str) -> list[str]:
 
 def save_config(config: Config, chosen: Collection[str], path: Path | None = None) -> Path:
     """Write the settings ``chosen`` (their values in ``config``) into the settings file, which
-    keeps all else as it was: keys and tables this version does not know (a newer bhtui's),
-    values it could not use, settings left alone (another bhtui running may have saved them).
+    keeps all else it holds: keys and tables this version does not know (a newer bhtui's),
+    values it could not use, settings left alone (another bhtui running may have saved them)
+    — though not its comments or layout, which tomli-w does not keep.
     A default name is not written: it follows the language, as "--lang" does.
 
     A file that cannot be read (a typo in it, too large) is never written over: OSError, and

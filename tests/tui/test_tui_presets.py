@@ -317,3 +317,20 @@ async def test_R_GUARD_1_a_call_with_one_card_to_call_names_no_arrow_keys(langua
             await pilot.pause()
             shown = dialog_text(host.dialog)
             assert t(keys) in shown and ("↑↓" in shown) == (keys == "call.keys")
+
+
+async def test_R_GUARD_1_enter_at_once_calls_a_guard_not_a_solo():
+    """An emperor holding four 5s and three 6s: the list began at "Call 5♦: hidden solo (you
+    hold four)", so Enter at once made a newcomer play one against four. It begins at the
+    first call that gives him a guard."""
+    m = rigged("BJ 5D 5D 5D 5D 6H 6H 6H", "6H", "", "", "", preset="qingdao")
+    m.apply(0, {"type": "accept"})
+    host = DialogHost(CallDialog(Translator("en"), m.view(0), str))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = host.dialog.query_one(OptionList)
+        first = str(options.get_option_at_index(0).prompt)
+        assert "solo" in first  # (the engine's order: the four come first)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert host.answer == {"type": "call", "card": "6H", "open": False}

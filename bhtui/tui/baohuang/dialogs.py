@@ -234,6 +234,10 @@ class CallDialog(ChoiceDialog):
         self.view = view
         self.actions = [a for a in view.get("actions", []) if a["type"] in ("call", "solo")]
         self.label = label
+        self.partnered: int | None = None
+        """The first call that gives the emperor a guard: the list starts there, so Enter
+        pressed at once never makes him play alone (four held were listed first, as a
+        hidden solo)."""
         self.forced = bool(view.get("forced"))
         self.names = names or []
 
@@ -251,6 +255,8 @@ class CallDialog(ChoiceDialog):
                 text = self.t("call.hidden", card=card)
             else:
                 text = self.t("call.three", card=card)
+                if self.partnered is None:
+                    self.partnered = len(options)
             options.append(Option(Text(text), id=str(i)))
         throne = bool(self.choices) or self.forced
         with Vertical():
@@ -274,6 +280,10 @@ class CallDialog(ChoiceDialog):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.actions[int(event.option.id or 0)])
+
+    def on_mount(self) -> None:
+        if self.partnered is not None:
+            self.query_one(OptionList).highlighted = self.partnered
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "call":
