@@ -57,7 +57,8 @@ class HandKeys:
 
     def action_hint(self) -> None:
         """The host's hint first; h again, on the same turn with its cards still picked,
-        steps through the other plays (and back to the hint's pass, if it said pass)."""
+        steps through the other plays from there, then passing where the table allows it,
+        and round to the hint again."""
         if not self.client.my_turn:
             self.say(self.t("status.not_turn"))
         elif not self._another_hint():
@@ -65,22 +66,34 @@ class HandKeys:
             self.say(self.t("hint.thinking"))  # a host's hint may take a second: it is coming
 
     def _another_hint(self) -> bool:
-        """The next play after the one picked, if the hint on show still stands."""
-        view, shown = self.client.view, self._hint_shown
-        if view is None or shown is None or self.last_hint is None \
+        """The next of the hint's round after the one picked, if the hint on show still
+        stands: the host's hint, then the other plays (counted from the hint, "2 of 9"),
+        then a pass (no cards) — the host's pass first where that was the hint."""
+        view, shown, hinted = self.client.view, self._hint_shown, self.last_hint
+        if view is None or shown is None or hinted is None \
                 or shown != (self._hint_moment(view), self.hand.selection()):
             return False
         plays = [cards for cards in (self.parts.hint_cards(a, self.hand.cards, view)
                                      for a in self.parts.hint_plays(view)) if cards]
-        if not plays:
-            return False  # nothing else to play: the host's hint says so again
+        first = sorted(self.parts.hint_cards(hinted, self.hand.cards, view)) \
+            if hinted.get("type") == "play" else []
+        plays = [cards for cards in plays if sorted(cards) != first]
+        if first:
+            plays.insert(0, first)
+        passing = hinted.get("type") != "play" or any(
+            a.get("type") in ("pass", "yield") for a in view.get("actions", ()))
+        round_: list[list[str]] = ([[]] if not first else []) + plays + (
+            [[]] if first and passing else [])
+        if len(round_) < 2:
+            return False  # nothing else: the host's hint says so again
         picked = sorted(self.hand.selection())
-        at = next((i for i, cards in enumerate(plays) if sorted(cards) == picked), -1)
-        if at + 1 == len(plays) and self.last_hint.get("type") != "play":
-            self._show_hint(self.last_hint, view)  # round to the host's pass
+        at = next((i for i, cards in enumerate(round_) if sorted(cards) == picked), -1)
+        cards = round_[(at + 1) % len(round_)]
+        if not cards:  # the pass (or 让牌) the host named, or passing at all
+            self._show_hint(hinted if not first else {"type": "pass"}, view)
         else:
-            self.hand.select_cards(plays[(at + 1) % len(plays)])
-            self.say(self.t("hint.another", n=(at + 1) % len(plays) + 1, of=len(plays),
+            self.hand.select_cards(cards)
+            self.say(self.t("hint.another", n=plays.index(cards) + 1, of=len(plays),
                             set=self._picked_words(view)))
         self._hint_shown = (self._hint_moment(view), self.hand.selection())
         return True

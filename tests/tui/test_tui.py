@@ -30,6 +30,7 @@ from tui_helpers import (
     make_app,
     my_play_turn,
     my_turn_to_play,
+    play_the_hint,
     play_to,
     record_pushes,
     screen_text,
@@ -589,7 +590,8 @@ async def reach_my_play_turn(pilot, app) -> None:
 async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(game):
     """h used to ask the host again and show the same hint. Now, on the same turn with the
     hint's cards still picked, it steps through the other plays at once (saying which of
-    how many), Enter plays the one shown; a selection of my own makes h ask the host."""
+    how many, counted from the host's hint: it jumped to "58 of 59" where the hint stood in
+    the list), Enter plays the one shown; a selection of my own makes h ask the host."""
     rules = {} if game == "baohuang" else {"rules": DDZ_PRESETS["classic"]}
     app = BhtuiApp(config(), LocalSession(seed=3, rounds=1, **rules))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -602,15 +604,17 @@ async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(g
         await pilot.press("h")
         await wait_for(pilot, lambda: t.last_hint is not None, "the hint")
         await pilot.pause()
-        shown = [sorted(hand.selection())]
+        shown, counted = [sorted(hand.selection())], []
         for _ in range(3):
             await pilot.press("h")
-            words = re.fullmatch(r"\d+ of \d+: (.+) — ⏎ plays it, h for the next",
+            words = re.fullmatch(r"(\d+) of \d+: (.+) — ⏎ plays it, h for the next",
                                  str(status.render()))
-            assert words and words[1] == t.parts.selection_words(
+            assert words and words[2] == t.parts.selection_words(
                 hand.selection(), client.view, t.style.label), str(status.render())
             shown.append(sorted(hand.selection()))
+            counted.append(int(words[1]))
         assert asked == [1] and all(shown) and len(set(map(tuple, shown))) == 4, shown
+        assert counted == [2, 3, 4]  # counted from the host's hint, the first
         held = len(client.view["hand"])
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(client.view["hand"]) == held - len(shown[-1]),
@@ -647,3 +651,35 @@ async def test_S_SCORE_5_quitting_a_local_deal_with_a_landlord_still_counts_my_e
         await pilot.press("y")
     assert host.closed and host.match.actions[-1] == (0, {"type": "escape", "why": "left"})
     assert host.match.records[0].result.escape == {"seat": 0, "why": "left"}
+
+
+async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
+    """Answering a set, passing is a choice too: after the last other play h offers it (the
+    round showed only plays, unless the host's hint was to pass), then the hint again."""
+    app = make_app(seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        t, client = table(app), app.client
+
+        async def step() -> bool:
+            if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+                if client.view.get("top"):
+                    return True
+                await play_the_hint(pilot, t)
+            else:
+                await answer_dialog(pilot, app)
+            return False
+        await drive(pilot, step, "a set of another's to answer")
+        t.last_hint = None
+        await pilot.press("h")
+        await wait_for(pilot, lambda: t.last_hint is not None, "the hint")
+        await pilot.pause()
+        hand, status = t.query_one(HandView), t.query_one("#status")
+        start, said = sorted(hand.selection()), []
+        for _ in range(40):
+            await pilot.press("h")
+            said.append(str(status.render()))
+            if sorted(hand.selection()) == start:
+                break
+        passed = [n for n, words in enumerate(said) if not re.match(r"\d+ of \d+: ", words)]
+        assert start and passed == [len(said) - 2] and "pass" in said[-2], said
+        assert said[-1].startswith("1 of "), said  # the hint itself again, first
