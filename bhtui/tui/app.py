@@ -384,7 +384,9 @@ class BhtuiApp(App[None]):
                 self.client.set_prefs(config.auto_pass, config.assist)
             for screen in self.screen_stack:
                 screen.post_message(PrefsChanged(config))
-            self.notify(self.t("prefs.saved") + saved, timeout=4, markup=False)
+            # (not "Settings saved — Settings not saved: …" when the file could not take it)
+            said = self.t("prefs.in_use") + saved if saved else self.t("prefs.saved")
+            self.notify(said, timeout=8 if saved else 4, markup=False)
 
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
 

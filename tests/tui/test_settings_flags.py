@@ -200,3 +200,24 @@ def test_the_problems_printed_at_exit_let_no_control_character_through(capsys, m
     assert said.rstrip().endswith(f"bhtui: this game is saved in {app.session.kept()} "
                                   "(bhtui replay shows it)")  # its farewell, last
     assert [c for c in said if c != "\n" and unicodedata.category(c) in ("Cc", "Cf")] == []
+
+
+async def test_f2_on_a_settings_file_it_cannot_write_over_says_so_and_not_saved():
+    """The file had a typo, so F2's choice is for this run only: the toast read "Settings
+    saved — Settings not saved: … is unreadable". It says the settings are in use now."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text('name = "Li\n')
+    app = started("--fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        options = app.screen.query_one("OptionList")
+        options.highlighted = [o.id for o in options._options].index("bell")
+        await pilot.press("space", "ctrl+s")
+        await wait_for(pilot, lambda: app.config.bell is False, "the choice in use")
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Settings in use for this run — Settings not saved: ")
+                   for m in said), said
+        assert not any("Settings saved" in m for m in said), said
+    assert config_path().read_text() == 'name = "Li\n'
