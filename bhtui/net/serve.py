@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shlex
 import signal
 import socket
 from dataclasses import dataclass
@@ -87,6 +88,10 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
     print(f"bhtui: table {table.name!r} on {bind}:{serving.port}{lock}, {state}", flush=True)
     await stopping.wait()
     await serving.stop()
+    if table.log is not None and table.log.path.exists():  # (a match began: it is kept)
+        path = shlex.quote(clean_text(str(table.log.path)))
+        print(f"bhtui: the table is saved in {path}; `bhtui host --resume {path}` opens it "
+              "again", flush=True)
 
 
 def stop_signals() -> asyncio.Event:

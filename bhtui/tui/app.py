@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
+import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -272,8 +273,10 @@ class BhtuiApp(App[None]):
             self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
         kept = self.session.kept()
-        if kept is not None and kept.exists():
-            self.farewell.append(self.t("farewell.kept", path=kept))
+        if kept is not None and kept.exists():  # a hosted table is opened again from it
+            hosted = self.admin and bool(self.address)
+            self.farewell.append(self.t("farewell.hosted" if hosted else "farewell.kept",
+                                        path=shlex.quote(str(kept))))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:

@@ -355,6 +355,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
     "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
                       "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
+    "farewell.hosted": {"en": "this table is saved in {path}; bhtui host --resume {path} opens "
+                              "it again",
+                        "zh": "这张牌桌已保存在 {path}；bhtui host --resume {path} 可以重新开桌"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},

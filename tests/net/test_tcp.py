@@ -313,6 +313,10 @@ def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_
         rounds = sum(e["type"] == "totals" for events in replay.events for e in events)
         assert replay.finished and rounds == 2
         assert " ".join(map(str, replay.final_totals)) in over
+        host.send_signal(signal.SIGTERM)
+        said = host.stdout.readline()  # stopped: where the table is kept, to open it again
+        assert said.startswith("bhtui: the table is saved in ") and "--resume" in said
+        assert "\x1b" not in said and "data]2;PWNED" in said
     finally:
         host.send_signal(signal.SIGTERM)
         host.wait(30)

@@ -76,6 +76,28 @@ async def test_the_host_fills_seats_with_bots_and_one_enter_starts_over_a_remote
         await pilot.press("n")
 
 
+async def test_a_host_who_quits_is_told_how_to_open_the_table_again(tmp_path):
+    """The host's bhtui ended saying only where the game was kept; his table is opened
+    again with --resume, which the joiners were told and he was not."""
+    from bhtui.store.gamelog import GameLog
+
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0,
+                  log=GameLog(tmp_path / "friday.bhlog"))
+    app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: table.seats_taken() == 5, "the bots")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.started, "the match")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+        await pilot.press("y")
+    path = tmp_path / "friday.bhlog"
+    assert app.farewell == [f"this table is saved in {path}; bhtui host --resume {path} opens "
+                            "it again"]
+
+
 async def seated_guest(pilot, app: BhtuiApp, name: str) -> Client:
     """A guest in the host's waiting room, not ready, once the host's screen shows him."""
     guest = await guest_in_waiting_room(pilot, app, name)
