@@ -111,6 +111,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
     "replay.yours": {"en": " · your view (v: all hands)", "zh": " · 你的视角（v：所有手牌）"},
+    "replay.by_bot": {"en": " (a bot, for the player)", "zh": "（机器人代打）"},
     "replay.seat_view": {"en": " · {name}'s view (v: all hands)",
                          "zh": " · {name}的视角（v：所有手牌）"},
     "replay.help": {

@@ -334,3 +334,35 @@ async def test_a_chinese_replay_names_a_decision_that_lays_no_cards_in_chinese(t
         while screen.position != BAD_AT + 1:
             await pilot.press("n")
         assert "hard：不要" in status(app) and "pass" not in status(app)
+
+
+async def test_R_AUTO_1_the_replay_says_which_of_a_players_moves_a_bot_made(tmp_path):
+    """The log knows which moves at a person's seat he did not choose (托管, a bot while he
+    was away); the replay wrote them as his ("P0 plays A A A") all the same."""
+    from bhtui.bots import make_bot
+
+    from net_helpers import all_bots_but, connect, settle
+
+    path = tmp_path / "game.bhlog"
+    host = all_bots_but({0}, seed=5, log=GameLog(path))
+    client, _, _ = connect(host, "Me", seat=0)
+    await settle(lambda: client.view is not None)
+    await settle(lambda: host.match.to_act == 0 and client.seq == host.seq)
+    mine = len(host.match.actions)
+    client.act(host.game.decide(make_bot("heuristic"), host.match, 0))  # one of my own
+    await settle(lambda: len(host.match.actions) > mine)
+    client.set_auto(True)
+    await settle(lambda: sum(s == 0 for s, _ in host.match.actions) >= 4)
+    host.close()
+    host.log.close()
+    replay = Replay.from_log(GameLog.read(path))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        await pilot.pause()
+        lines = [line.rstrip() for line in log_text(app).splitlines()]
+    marked = [line for line in lines if line.endswith(" (a bot, for the player)")]
+    assert replay.played_for and len(marked) == len(replay.played_for), lines  # 托管's
+    assert all(line.startswith(replay.names[0]) for line in marked)
+    assert f"{replay.names[0]} is emperor (takes BJ)" in lines  # my own: the throne taken
