@@ -314,6 +314,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.action_why("play")
             return
         cards = self.hand.selection()
+        if not cards and self.model.may_pass():  # (a hint to pass picks nothing: p does it)
+            self.say(self.t("status.nothing_or_pass"))
+            return
         problem = self.parts.selection_problem(cards, view, self.t)
         if problem:
             self.say(problem)

@@ -44,6 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "不成套：一套只能是同一点数，可另加王"},
     "status.nothing": {"en": "select cards first (rank keys, arrows + Space)",
                        "zh": "先选牌（点数键，或方向键 + 空格）"},
+    "status.nothing_or_pass": {"en": "nothing picked: pick cards to play, or pass ({key_pass})",
+                               "zh": "还没选牌：选牌出牌，或不要 ({key_pass})"},
     "status.not_turn": {"en": "not your turn", "zh": "还没轮到你"},
     "status.lead_no_pass": {"en": "the leader must play", "zh": "首家必须出牌"},
     "status.no_rank": {"en": "no more {rank} in your hand", "zh": "手里没有更多的 {rank}"},

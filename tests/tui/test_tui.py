@@ -655,7 +655,9 @@ async def test_S_SCORE_5_quitting_a_local_deal_with_a_landlord_still_counts_my_e
 
 async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
     """Answering a set, passing is a choice too: after the last other play h offers it (the
-    round showed only plays, unless the host's hint was to pass), then the hint again."""
+    round showed only plays, unless the host's hint was to pass), then the hint again. With
+    nothing picked Enter said "select cards first", though the hint had said to pass: it
+    names p as well."""
     app = make_app(seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
         t, client = table(app), app.client
@@ -683,3 +685,5 @@ async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
         passed = [n for n, words in enumerate(said) if not re.match(r"\d+ of \d+: ", words)]
         assert start and passed == [len(said) - 2] and "pass" in said[-2], said
         assert said[-1].startswith("1 of "), said  # the hint itself again, first
+        await pilot.press("escape", "enter")  # nothing picked: Enter says p passes
+        assert str(status.render()) == "nothing picked: pick cards to play, or pass (p)"
