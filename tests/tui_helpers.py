@@ -216,3 +216,15 @@ def screen_text(app) -> list[str]:
     it, the screens under it."""
     svg = app.export_screenshot()
     return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ").splitlines()
+
+
+async def open_lobby(pilot, app, picked: list | None = None):
+    """The lobby screen alone on a bare app (no session: no network is browsed), each table
+    picked kept in ``picked``."""
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.room import LobbyScreen
+
+    lobby = LobbyScreen(Translator("en"), watching=False)
+    app.push_screen(lobby, picked.append if picked is not None else None)
+    await pilot.pause()
+    return lobby

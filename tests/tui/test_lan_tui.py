@@ -26,7 +26,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import TablesFound
-from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
+from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain, clip
@@ -38,6 +38,7 @@ from tui_helpers import (
     footer_text,
     handled_so_far,
     my_play_turn,
+    open_lobby,
     screen_text,
     wait_for,
 )
@@ -353,16 +354,18 @@ async def test_a_full_table_says_how_to_watch_it_instead_at_80x24(lang, said):
     await serving.stop()
 
 
+FRIDAY = TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")
+"""A locked qingdao table with 3 of 5 seats taken, 2 watching."""
+
+
 async def test_the_lobby_lists_tables_live_and_enter_picks_one():
     # A bare app: this test must not browse the real network (no session, no zeroconf).
     app = App()
-    picked = []
+    picked: list = []
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = LobbyScreen(Translator("en"), watching=False)
-        app.push_screen(lobby, picked.append)
-        await pilot.pause()
+        lobby = await open_lobby(pilot, app, picked)
         tables = {
-            "a": TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x"),
+            "a": FRIDAY,
             "b": TableInfo("b", "Dorm", "10.0.0.9", 7474, "lianzhong-simple", 1, 0, False, "1.0",
                            "0.1.0", "y", ("kao", "rebellion")),
         }
@@ -383,13 +386,11 @@ async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_
     """A table's seats filling, and tables coming, redrew the whole list with the cursor back
     at the top: Enter then took whichever table was first."""
     app = App()
-    picked = []
+    picked: list = []
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = LobbyScreen(Translator("en"), watching=False)
-        app.push_screen(lobby, picked.append)
-        await pilot.pause()
+        lobby = await open_lobby(pilot, app, picked)
         dorm = TableInfo("b", "Dorm", "10.0.0.9", 7474, "qingdao", 1, 0, False, "1.0", "0.1.0", "y")
-        friday = TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")
+        friday = FRIDAY
         lobby.show_tables({"a": friday, "b": dorm})
         await pilot.press("down")  # on Friday
         grid = lobby.query_one("DataTable")
@@ -410,10 +411,8 @@ async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_
 async def test_the_lobby_says_when_tables_were_left_out():
     app = App()
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = LobbyScreen(Translator("en"), watching=False)
-        app.push_screen(lobby)
-        await pilot.pause()
-        friday = TableInfo("a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")
+        lobby = await open_lobby(pilot, app)
+        friday = FRIDAY
         lobby.post_message(TablesFound({"a": friday}, left_out=True))
         await wait_for(pilot, lambda: lobby.query_one("DataTable").row_count == 1)
         assert "the rest are left out" in str(lobby.query_one("#lobby-hint").render())

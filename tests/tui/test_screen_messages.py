@@ -8,11 +8,9 @@ from textual.app import App
 
 from bhtui.net.lobby import TableInfo
 from bhtui.tui.baohuang.dialogs import ThroneDialog
-from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import EventArrived, TablesFound
-from bhtui.tui.room import LobbyScreen
 
-from tui_helpers import make_app, table, wait_for
+from tui_helpers import make_app, open_lobby, table, wait_for
 
 
 async def test_an_event_shown_when_the_table_opened_is_not_logged_again_when_its_message_comes():
@@ -32,9 +30,7 @@ async def test_an_event_shown_when_the_table_opened_is_not_logged_again_when_its
 async def test_the_lobby_lists_the_tables_posted_to_it():
     app = App()
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = LobbyScreen(Translator("en"), watching=False)
-        app.push_screen(lobby)
-        await pilot.pause()
+        lobby = await open_lobby(pilot, app)
         lobby.post_message(TablesFound({"a": TableInfo(
             "a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")}))
         await wait_for(pilot, lambda: lobby.query_one("DataTable").row_count == 1)

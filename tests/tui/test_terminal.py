@@ -36,16 +36,23 @@ def read_until(fd: int, wanted: bytes, seen: bytes, limit: float) -> bytes:
     return seen
 
 
-def game_on_a_pty(tmp_path) -> tuple[int, int, bytes]:
-    """`bhtui` against bots on a pty of 80×24 with its own settings, once its table is
-    drawn: its pid, the pty's master end, and what it drew so far."""
+def on_a_pty(tmp_path, *argv: str) -> tuple[int, int]:
+    """``python ARGV`` on a pty of 80×24 with settings of its own: its pid and the pty's
+    master end."""
     pid, fd = pty.fork()
     if pid == 0:  # the child
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
                           BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
-        os.execv(sys.executable, [sys.executable, "-m", "bhtui", "--seed", "7", "--fast",
-                                  "--lang", "en", "--name", "Ana"])
+        os.execv(sys.executable, [sys.executable, *argv])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return pid, fd
+
+
+def game_on_a_pty(tmp_path) -> tuple[int, int, bytes]:
+    """`bhtui` against bots on a pty, once its table is drawn: its pid, the pty's master
+    end, and what it drew so far."""
+    pid, fd = on_a_pty(tmp_path, "-m", "bhtui", "--seed", "7", "--fast", "--lang", "en",
+                       "--name", "Ana")
     seen = read_until(fd, b"Your hand", b"", 60)
     if b"Your hand" not in seen:
         os.kill(pid, signal.SIGKILL)
@@ -185,12 +192,7 @@ def test_a_crash_report_names_the_fault_but_shows_no_local_values(tmp_path):
     token could not be saved saw it on the screen (an SSH visitor would see the host's).
     The report still says what broke and where, without them, and bhtui ends with status 1
     (it was 0 after a crash)."""
-    pid, fd = pty.fork()
-    if pid == 0:  # the child
-        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
-                          BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
-        os.execv(sys.executable, [sys.executable, "-c", CRASHING])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    pid, fd = on_a_pty(tmp_path, "-c", CRASHING)
     try:
         seen = read_until(fd, b"Your hand", b"", 60)
         assert b"Your hand" in seen, "the table was never drawn"
@@ -220,12 +222,7 @@ sys.exit(main(["host", "--bind", "127.0.0.1", "--port", "0", "--no-advertise"]))
 
 def test_a_crashed_host_ends_with_status_1_too(tmp_path):
     """`bhtui host` ended with status 0 after its app crashed (a local game's said 1)."""
-    pid, fd = pty.fork()
-    if pid == 0:  # the child
-        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8",
-                          BHTUI_CONFIG_DIR=str(tmp_path / "c"), BHTUI_DATA_DIR=str(tmp_path / "d"))
-        os.execv(sys.executable, [sys.executable, "-c", HOST_CRASHING])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    pid, fd = on_a_pty(tmp_path, "-c", HOST_CRASHING)
     try:
         seen = read_until(fd, b"\x00never", b"", 60)  # to its end: the report, then exit
         _, status = os.waitpid(pid, 0)
