@@ -20,6 +20,7 @@ is cleaned as a new table's is (control characters out, cut to length, a blank o
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import os
 import reprlib
@@ -31,7 +32,7 @@ from typing import IO, Any, NamedTuple
 import msgpack
 
 from bhtui.games import Action, Game, Rules, game_for, game_of, rules_in
-from bhtui.store.private import create_private, data_dir, private_dir
+from bhtui.store.private import create_private, data_dir, private_dir, read_small
 from bhtui.text import clean_line
 
 MAGIC = b"BHTUILOG1\n"
@@ -241,15 +242,14 @@ class GameLog:
         is then refused (a damaged field, an illegal action) is left exactly as it was.
         :meth:`reopen` makes it ready for appending."""
         log = cls(path)
-        try:
-            with path.open("rb") as file:  # (a device or a file still growing: read no more)
-                size = os.fstat(file.fileno()).st_size
-                data = b"" if size > MAX_LOG else file.read(MAX_LOG + 1)
+        try:  # (a FIFO is refused, not waited on; a file still growing is read no further)
+            data = read_small(path, most=MAX_LOG)
         except OSError as exc:
+            if exc.errno == errno.EFBIG:
+                raise GameLogError(f"{path} is larger than {MAX_LOG >> 20} MiB, more than any "
+                                   f"game log holds (over a thousand rounds fit in that): "
+                                   f"not read") from None
             raise GameLogError(f"cannot read {path}: {exc.strerror or exc}") from None
-        if max(size, len(data)) > MAX_LOG:
-            raise GameLogError(f"{path} is larger than {MAX_LOG >> 20} MiB, more than any game "
-                               f"log holds (over a thousand rounds fit in that): not read")
         if not data.startswith(MAGIC):
             raise GameLogError(f"{path} is not a bhtui game log")
         offset, good_end = len(MAGIC), len(MAGIC)

@@ -37,11 +37,12 @@ MAX_SMALL = 1 << 20
 times what any of them holds."""
 
 
-def read_small(path: Path, streams: bool = False) -> bytes:
-    """The whole of ``path``, a regular file of at most ``MAX_SMALL`` bytes; else OSError, whose
-    ``strerror`` says why. A link to /dev/zero, a FIFO or a huge file (a dotfiles mistake, a
-    planted archive) was read without end, or waited for a writer for ever. ``streams``: a
-    pipe or a device is read too, up to the bound (``--code-file <(pass show table)``)."""
+def read_small(path: Path, streams: bool = False, most: int = MAX_SMALL) -> bytes:
+    """The whole of ``path``, a regular file of at most ``most`` bytes; else OSError, whose
+    ``strerror`` says why (``EFBIG``: too large). A link to /dev/zero, a FIFO or a huge file
+    (a dotfiles mistake, a planted archive) was read without end, or waited for a writer for
+    ever. ``streams``: a pipe or a device is read too, up to the bound (``--code-file
+    <(pass show table)``)."""
     fd = os.open(path, os.O_RDONLY | (0 if streams else os.O_NONBLOCK))  # (a FIFO: no wait)
     info = os.fstat(fd)
     regular = stat.S_ISREG(info.st_mode)
@@ -49,9 +50,9 @@ def read_small(path: Path, streams: bool = False) -> bytes:
         os.close(fd)
         raise OSError(errno.EINVAL, "not a regular file", str(path))
     with os.fdopen(fd, "rb") as file:
-        data = b"" if regular and info.st_size > MAX_SMALL else file.read(MAX_SMALL + 1)
-    if max(info.st_size, len(data)) > MAX_SMALL:  # (one growing as it is read)
-        raise OSError(errno.EFBIG, f"larger than {MAX_SMALL >> 20} MiB", str(path))
+        data = b"" if regular and info.st_size > most else file.read(most + 1)
+    if max(info.st_size, len(data)) > most:  # (one growing as it is read)
+        raise OSError(errno.EFBIG, f"larger than {most >> 20} MiB", str(path))
     return data
 
 

@@ -46,3 +46,12 @@ def test_viewing_a_log_opens_it_read_only_and_changes_nothing(tmp_path, command,
     assert "seat 0 (P0)" in done.stdout if command == "analyse" else "shown" in done.stdout
     status = path.stat()
     assert (path.read_bytes(), status.st_mode, status.st_mtime_ns) == before
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse"])
+def test_a_fifo_named_as_a_log_is_refused_at_once_not_waited_on(tmp_path, cli, command):
+    """A FIFO named ``x.bhlog`` was opened for reading and waited on for a writer for ever."""
+    fifo = tmp_path / "x.bhlog"
+    os.mkfifo(fifo)
+    done = cli(command, str(fifo))
+    assert done.returncode == 2 and "not a regular file" in done.stderr, done.stderr
