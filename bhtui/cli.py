@@ -489,13 +489,19 @@ def _command(argv: Sequence[str] | None) -> int:
 def _config(path_only: bool) -> int:
     """Where the settings file is, and whether it is there: a path printed alone was read as
     a file that exists (--path prints the path alone, for scripts)."""
-    from bhtui.store.config import config_path
+    from bhtui.store.config import config_path, read_toml
 
     path = clean_text(str(config_path()))  # (from HOME or BHTUI_CONFIG_DIR: see _say)
     if path_only:
         print(path)
     elif config_path().exists():
-        print(f"Settings file: {path} (F2 in a game edits it)")
+        try:
+            read_toml(config_path())
+        except OSError as exc:  # (said at every start too, but this is where one looks)
+            print(f"Settings file: {path} — unreadable ({clean_text(exc.strerror or str(exc))}): "
+                  "bhtui uses its defaults and writes nothing there until it is mended")
+        else:
+            print(f"Settings file: {path} (F2 in a game edits it)")
     else:
         print(f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
               "game saves your settings there")

@@ -15,7 +15,16 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from bhtui.store.config import CARD_STYLES, LANGUAGES, LEVELS, SORTS, Config, config_path, shown_path
+from bhtui.store.config import (
+    CARD_STYLES,
+    LANGUAGES,
+    LEVELS,
+    SORTS,
+    Config,
+    config_path,
+    read_toml,
+    shown_path,
+)
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
@@ -56,11 +65,23 @@ class PreferencesScreen(Dialog[Config | None]):
     def compose(self) -> ComposeResult:
         t = self.t
         with Vertical():
-            yield Plain(t("prefs.title", path=shown_path(config_path())), classes="title")
+            yield Plain(t(self._title(), path=shown_path(config_path())), classes="title")
             yield Plain(t("prefs.name"))
             yield Input(self.config.name, max_length=24, id="prefs-name")
             yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")
             yield Plain(t("prefs.keys"))
+
+    @staticmethod
+    def _title() -> str:
+        """Where the settings go — or that they are for this run, over a file bhtui cannot
+        read and so never writes over (its title said "saved to" all the same)."""
+        try:
+            read_toml(config_path())
+        except FileNotFoundError:
+            return "prefs.title"  # (made by the first save)
+        except OSError:
+            return "prefs.title_unsaved"
+        return "prefs.title"
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -56,7 +56,8 @@ def test_bhtui_config_path_prints_where_the_file_is(tmp_path, monkeypatch):
 
 def test_bhtui_config_says_whether_the_settings_file_is_there(tmp_path, monkeypatch):
     """`bhtui config` printed the path alone whether or not a file was there: read as one
-    that exists. It says which."""
+    that exists. It says which, and whether bhtui can read it (a file with a typo is used
+    for nothing, and written over by nothing)."""
     monkeypatch.setenv("BHTUI_CONFIG_DIR", str(tmp_path / "cfg"))
 
     def said() -> str:
@@ -71,7 +72,10 @@ def test_bhtui_config_says_whether_the_settings_file_is_there(tmp_path, monkeypa
     path.parent.mkdir()
     path.write_text('name = "Ana"\n')
     there = said()
-    assert str(path) in there and "not there" not in there
+    assert str(path) in there and "not there" not in there and "unreadable" not in there
+    path.write_text('name = "Ana\n')  # a typo: bhtui leaves the file alone, and says so here
+    broken = said()
+    assert str(path) in broken and "unreadable (" in broken and "writes nothing there" in broken
 
 
 def test_chinese_defaults_to_letter_suits_because_suit_glyphs_are_ambiguous_width():

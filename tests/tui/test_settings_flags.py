@@ -203,8 +203,9 @@ def test_the_problems_printed_at_exit_let_no_control_character_through(capsys, m
 
 
 async def test_f2_on_a_settings_file_it_cannot_write_over_says_so_and_not_saved():
-    """The file had a typo, so F2's choice is for this run only: the toast read "Settings
-    saved — Settings not saved: … is unreadable". It says the settings are in use now."""
+    """The file had a typo, so F2's choice is for this run only: its title said "saved to"
+    and the toast "Settings saved — Settings not saved: … is unreadable". Both say the
+    settings are for this run now."""
     config_path().parent.mkdir(parents=True)
     config_path().write_text('name = "Li\n')
     app = started("--fast")
@@ -212,6 +213,8 @@ async def test_f2_on_a_settings_file_it_cannot_write_over_says_so_and_not_saved(
         await my_play_turn(pilot, app)
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        title = str(app.screen.query_one(".title").render())
+        assert title.startswith("Settings for this run (") and "unreadable" in title, title
         options = app.screen.query_one("OptionList")
         options.highlighted = [o.id for o in options._options].index("bell")
         await pilot.press("space", "ctrl+s")
