@@ -96,3 +96,22 @@ async def test_S_HAND_2_the_run_key_says_when_the_hand_has_no_run_from_the_picke
             app.post_message(events.Key(key, key))
         await handled_so_far(pilot, screen)
         assert str(screen.query_one("#status").render()) == straight
+
+
+def test_the_hint_round_has_one_hand_of_a_shape_and_rank_with_its_lowest_kickers():
+    """h again leafs through the plays; each kicker a trio or an airplane may take was a
+    play of its own (a round of 137), so a player pressed past dozens of "3 3 3 + x" to
+    reach a pair. One of each shape, rank and length is left, its kickers the lowest."""
+    from bhtui.doudizhu.offer import legal_from_view
+    from bhtui.tui.games import parts_for
+
+    m = rigged("classic", ("3 3 3 5 7 9 J K 2",), kitty="4 6 8")
+    m.apply(0, {"type": "bid", "points": 3})
+    view = m.view(0)
+    every = [a["hand"] for a in legal_from_view(view) if a["type"] == "play"]
+    shown = [a["hand"] for a in parts_for("doudizhu").hint_plays(view)]
+    shapes = [(h.kind, h.main, h.size) for h in (parse_hand(s, "classic") for s in shown)]
+    assert len(set(shapes)) == len(shapes) == len({
+        (h.kind, h.main, h.size) for h in (parse_hand(s, "classic") for s in every)})
+    assert "3 3 3 4" in shown and "3 3 3 5" in every and "3 3 3 5" not in shown
+    assert len(shown) < len(every) / 2

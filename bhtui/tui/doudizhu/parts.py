@@ -228,9 +228,19 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         return str(action["hand"]).split()
 
     def hint_plays(self, view: DoudizhuView) -> list[Action]:
-        """The engine's order: singles up, then pairs, trios (with each kicker), runs and
-        bombs — as a 提示 key leafs through them."""
-        return [a for a in legal_from_view(view) if a["type"] == "play"]
+        """The engine's order, singles up, then pairs, trios, runs and bombs, as a 提示 key
+        leafs through them: one hand of each shape, rank and length, with its lowest kickers
+        (each kicker counted as a play of its own made an airplane 137 presses long)."""
+        seen: set[tuple[str, int, int]] = set()
+        plays = []
+        for action in legal_from_view(view):
+            if action["type"] != "play":
+                continue
+            hand = parse_hand(str(action["hand"]), view["preset"])
+            if (hand.kind, hand.main, hand.size) not in seen:
+                seen.add((hand.kind, hand.main, hand.size))
+                plays.append(action)
+        return plays
 
     def can_beat(self, view: DoudizhuView) -> bool:
         return any(a["type"] == "play" for a in legal_from_view(view))
