@@ -16,7 +16,7 @@ from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import SECONDS, Settings
 from bhtui.store.private import read_small
-from bhtui.text import clean_text
+from bhtui.text import clean_line, clean_text
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
     from bhtui.store.gamelog import GameLog
@@ -554,12 +554,10 @@ def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:
     from bhtui.store.config import load_config
 
     config, warnings = load_config()
-    from bhtui.net.protocol import clean_name
-
     for warning in warnings:
         _say(warning)
-    # --name as the table would keep it from a hello: a bidi override in it reached the screen
-    flags = {"name": clean_name(args.name or "") or None, "language": args.lang,
+    # --name cleaned as a table cleans a hello's: a bidi override in it reached the screen
+    flags = {"name": clean_line(args.name or "", 24) or None, "language": args.lang,
              "theme": args.theme, "card_style": args.cards,
              "bot_delay": 0.0 if args.fast else None}
     overrides = {key: value for key, value in flags.items() if value is not None}

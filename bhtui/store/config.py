@@ -76,8 +76,9 @@ def default_name(language: str = "en") -> str:
     except Exception:  # no login name in some containers
         login = ""
     for name in (_full_name(login), login):
-        if clean_line(name, 24) and name.strip().lower() not in SHARED_LOGINS:
-            return clean_line(name, 24)  # (a GECOS field is anyone's to write)
+        shown = clean_line(name, 24)  # (a GECOS field is anyone's to write)
+        if shown and name.strip().lower() not in SHARED_LOGINS:
+            return shown
     return PLAYER.get(language, PLAYER["en"])
 
 
@@ -142,7 +143,7 @@ def _check(name: str, value: object, default: object) -> str | None:
         return " or ".join(SORTS)
     if name in ("bots", "assist") and value not in LEVELS:
         return ", ".join(LEVELS)
-    if name == "name" and not (1 <= len(value.strip()) <= 24 and clean_line(value, 24) == value.strip()):
+    if name == "name" and (not value.strip() or clean_line(value, 24) != value.strip()):
         return "1 to 24 characters, none of them control characters"  # (as a table takes one)
     return None
 

@@ -11,7 +11,6 @@ each preset on the same replay screen.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -40,6 +39,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.prose import reflow
 from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.sessions import TableLess
 from bhtui.tui.widgets import RANK_KEYS, Plain, Prose
 from bhtui.wire import Action, Event
 
@@ -352,18 +352,9 @@ class DemoScreen(Localized, Screen[None]):
                                           comments=comments))
 
 
-class DemoSession:
+class DemoSession(TableLess):
     """`bhtui demo`: the guided rules tour. It lives here, beside its screen, because the
     tour walks through both games by their engines: the shared sessions know no game."""
 
     async def open(self, app: BhtuiApp) -> None:
         app.push_screen(DemoScreen(app.t, app.card_style))
-
-    async def close(self) -> None:
-        return None
-
-    def quitting(self) -> None:
-        return None
-
-    def kept(self) -> Path | None:
-        return None

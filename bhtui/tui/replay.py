@@ -91,7 +91,6 @@ class ReplayScreen(Localized, Screen[None]):
         self.analysis: str | None = None  # the analysis's state, as the status line says it
         self._stop: threading.Event | None = None
         self._round = 1  # the round shown
-        self._mine = False  # the seat's own hand is shown (the public view and his cards)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -185,7 +184,6 @@ class ReplayScreen(Localized, Screen[None]):
             hands.update(every_hand(replay.names, view["hands"], self.style))
         elif mine:  # the public view had no hand at all: a player saw his own
             hands.update(every_hand([replay.names[self.seat]], [view["hand"]], self.style))
-        self._mine = mine
         self._round = view["round"]
         self._show_status()
 
@@ -193,7 +191,7 @@ class ReplayScreen(Localized, Screen[None]):
         """The status lines: the demo's comment or the decision's verdict, where the replay
         stands (and the analysis, a note), the keys."""
         t = self.t
-        if self.show_all or not self._mine:
+        if self.show_all or not self.replay.hands_open:  # (no seat's hand is shown)
             shown = t("replay.all_hands" if self.show_all else "replay.public")
         elif self.replay.people == 1 and self.seat == self.replay.own_seat:
             shown = t("replay.yours")  # nobody else sat there: his own

@@ -216,16 +216,9 @@ class RemoteSession:
         return None  # the host keeps it
 
 
-@dataclass
-class ReplaySession:
-    """`bhtui replay FILE`: step through a saved game."""
-
-    replay: Replay
-
-    async def open(self, app: BhtuiApp) -> None:
-        from bhtui.tui.replay import ReplayScreen
-
-        app.push_screen(ReplayScreen(self.replay, app.t, app.card_style))
+class TableLess:
+    """A session with no table of its own (a replay, the demo, the table menu before it
+    joins): nothing to close, quitting stops nothing, and it keeps no game."""
 
     async def close(self) -> None:
         return None
@@ -238,7 +231,19 @@ class ReplaySession:
 
 
 @dataclass
-class MenuSession:
+class ReplaySession(TableLess):
+    """`bhtui replay FILE`: step through a saved game."""
+
+    replay: Replay
+
+    async def open(self, app: BhtuiApp) -> None:
+        from bhtui.tui.replay import ReplayScreen
+
+        app.push_screen(ReplayScreen(self.replay, app.t, app.card_style))
+
+
+@dataclass
+class MenuSession(TableLess):
     """`bhtui menu HOST:PORT` (what serve-ssh --table runs): watch or join that table."""
 
     address: str
@@ -250,12 +255,3 @@ class MenuSession:
         app.settings.overrides["name"] = name  # this visit's, never saved to the settings
         app.config = app.settings.current()
         await RemoteSession(self.address, role).open(app)
-
-    async def close(self) -> None:
-        return None
-
-    def quitting(self) -> None:
-        return None
-
-    def kept(self) -> Path | None:
-        return None

@@ -18,7 +18,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.demo import DemoScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen
 from bhtui.tui.replay import ReplayScreen
-from bhtui.tui.sessions import LocalSession, ReplaySession
+from bhtui.tui.sessions import LocalSession, ReplaySession, TableLess
 from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
@@ -238,7 +238,7 @@ async def test_a_spectator_of_a_doudizhu_table_sees_the_table_and_no_hand():
     host.start()
     config = Config(name="Wu", language="zh", bot_delay=0.0)
 
-    class Watch:
+    class Watch(TableLess):  # (its own close: it stops the table it watches)
         table = host
 
         async def open(self, app):
@@ -248,12 +248,6 @@ async def test_a_spectator_of_a_doudizhu_table_sees_the_table_and_no_hand():
 
         async def close(self):
             host.close()
-
-        def quitting(self):
-            return None
-
-        def kept(self):
-            return None
 
     app = BhtuiApp(config, Watch())
     async with app.run_test(size=SIZE) as pilot:
