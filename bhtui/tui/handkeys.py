@@ -23,6 +23,8 @@ class HandKeys:
     style: CardStyle
     _hint_shown: tuple[tuple[Any, ...], list[str]] | None
     """The turn the hint on show answers and the cards it picked: h steps on from it."""
+    _hint_passes: str | None
+    """The pass or 让牌 the hint on show names (it picks no cards): ⏎ does it then."""
 
     @property
     def hand(self) -> HandView:
@@ -98,6 +100,14 @@ class HandKeys:
         self._hint_shown = (self._hint_moment(view), self.hand.selection())
         return True
 
+    def hinted_pass(self) -> str | None:
+        """``pass`` or ``yield`` where the hint on show names one and stands (this turn,
+        nothing picked since): ⏎ after "pass on 7" said "nothing picked" before."""
+        view = self.client.view
+        if view is None or self._hint_shown != (self._hint_moment(view), self.hand.selection()):
+            return None
+        return self._hint_passes
+
     def _picked_words(self, view: Any) -> str:
         """The cards picked, as the status line writes a selection (its note hides that)."""
         return self.parts.selection_words(self.hand.selection(), view, self.style.label)
@@ -115,7 +125,9 @@ class HandKeys:
         self._hint_shown = (self._hint_moment(view), self.hand.selection())
 
     def _show_hint(self, action: Action, view: Any) -> None:
-        if action.get("type") == "play":
+        kind = action.get("type")
+        self._hint_passes = kind if kind in ("pass", "yield") else None
+        if kind == "play":
             self.hand.select_cards(self.parts.hint_cards(action, self.hand.cards, view))
             if self.parts.hint_plays(view)[1:]:
                 self.say(self.t("hint.more", set=self._picked_words(view)))

@@ -99,6 +99,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.scores_drawn: tuple[Any, ...] | None = None  # what the score sheet shows
         self.last_hint: Action | None = None
         self._hint_shown: tuple[tuple[Any, ...], list[str]] | None = None
+        self._hint_passes: str | None = None
         self.dialogs = TableDialogs(self)
         self._said_at = 0  # the hand's selection changes when the latest note was said
 
@@ -314,8 +315,14 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.action_why("play")
             return
         cards = self.hand.selection()
-        if not cards and self.model.may_pass():  # (a hint to pass picks nothing: p does it)
-            self.say(self.t("status.nothing_or_pass"))
+        if not cards and self.model.may_pass():
+            passing = self.hinted_pass()  # a hint to pass picks nothing: ⏎ passes then
+            if passing == "pass":
+                self.action_pass_turn()
+            elif passing is not None:  # 让牌 (R-TRICK-5)
+                self.client.act({"type": passing})
+            else:
+                self.say(self.t("status.nothing_or_pass"))
             return
         problem = self.parts.selection_problem(cards, view, self.t)
         if problem:

@@ -687,3 +687,12 @@ async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
         assert said[-1].startswith("1 of "), said  # the hint itself again, first
         await pilot.press("escape", "enter")  # nothing picked: Enter says p passes
         assert str(status.render()) == "nothing picked: pick cards to play, or pass (p)"
+        for _ in range(40):  # round to the hint to pass again
+            await pilot.press("h")
+            if str(status.render()) == said[-2]:
+                break
+        assert not hand.selection() and "(p or ⏎)" in said[-2], said[-2]
+        passes = list(t.log_lines).count("Ana passes")
+        await pilot.press("enter")  # the hint named the pass: Enter passes (it said
+        await wait_for(pilot, lambda: list(t.log_lines).count(  # "nothing picked" before)
+            "Ana passes") > passes, "my pass")
