@@ -115,3 +115,26 @@ def test_the_hint_round_has_one_hand_of_a_shape_and_rank_with_its_lowest_kickers
         (h.kind, h.main, h.size) for h in (parse_hand(s, "classic") for s in every)})
     assert "3 3 3 4" in shown and "3 3 3 5" in every and "3 3 3 5" not in shown
     assert len(shown) < len(every) / 2
+
+
+def test_C_HAND_17_a_hand_of_another_shape_is_told_the_shape_it_must_answer():
+    """Q Q picked on a single 5 said "must beat 5", which a queen does: the status names
+    the shape asked for (a run its length too), and a bomb or a same-shape hand too low
+    still hears "must beat"."""
+    from bhtui.tui.games import parts_for
+    from bhtui.tui.i18n import Translator
+
+    parts, t = parts_for("doudizhu"), Translator("en")
+    m = rigged("classic", ("3 3 3 5 7 8 9 10 J K 2",), kitty="4 6 8")
+    m.apply(0, {"type": "bid", "points": 3})
+    m.apply(0, {"type": "play", "hand": "5"})
+    view = m.view(1)
+    assert parts.selection_problem(["Q", "Q"], view, t) == \
+        "5 is a single: beat it with a higher one, or a bomb"
+    assert parts.selection_problem(["4"], view, t) == "must beat 5"
+    assert parts.selection_problem(["Q"], view, t) is None
+    m = rigged("classic", ("3 3 3 5 6 7 8 9 K 2",), kitty="4 6 8")
+    m.apply(0, {"type": "bid", "points": 3})
+    m.apply(0, {"type": "play", "hand": "5 6 7 8 9"})
+    assert parts.selection_problem(["6", "7", "8", "9", "10", "J"], m.view(1), t) == \
+        "5 6 7 8 9 is a straight of 5 cards: beat it with a higher one, or a bomb"

@@ -36,6 +36,8 @@ from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow,
 TWO = RANK_NAMES.index("2")
 # Where a run may go (C-HAND-6 / S-HAND-2): 3..A in classic; A 2 3 … K A in Shanghai.
 RUNS = {False: list(range(ACE + 1)), True: [ACE, TWO, *range(ACE + 1)]}
+RUNS_OF_ANY_LENGTH = frozenset({STRAIGHT, PAIR_RUN, AIRPLANE, AIRPLANE_SINGLES, AIRPLANE_PAIRS})
+"""Hands whose kind does not say their size: only as many cards answer them."""
 # The places beside the seats: the deal's facts, and the kitty with the factors.
 INFO = {3: ("center", "right-bottom"), 4: ("left-top", "right-top")}
 
@@ -217,7 +219,14 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             return t("ddz.status.bomb_limit")
         top = view.get("top")
         if top and not beats(hand, top["hand"], preset):
-            return t("ddz.status.must_beat", hand=self.top_words(view))
+            asked = parse_hand(top["hand"], preset)
+            if hand.is_bomb or (hand.kind, hand.size) == (asked.kind, asked.size):
+                return t("ddz.status.must_beat", hand=self.top_words(view))
+            # Another shape: Q Q on a 7 said "must beat 7", which it seems to
+            size = t("ddz.status.size", n=asked.size) if asked.kind in RUNS_OF_ANY_LENGTH \
+                else ""
+            return t("ddz.status.must_match", hand=self.top_words(view),
+                     kind=t(f"ddz.kind.{asked.kind}"), size=size)
         return None
 
     def play_action(self, cards: list[str], view: DoudizhuView) -> Action:

@@ -106,6 +106,10 @@ STRINGS: dict[str, dict[str, str]] = {
                                    "{start} stays picked",
                              "zh": "x：没有从 {start} 起的{kind}（只连得到 {run}），{start} 仍选着"},
     "ddz.status.must_beat": {"en": "must beat {hand}", "zh": "必须大过 {hand}"},
+    "ddz.status.must_match": {"en": "{hand} is a {kind}{size}: beat it with a higher one, "
+                                    "or a bomb",
+                              "zh": "{hand} 是{kind}{size}：要出更大的{kind}，或炸弹"},
+    "ddz.status.size": {"en": " of {n} cards", "zh": "（{n} 张）"},
     "ddz.status.bomb_limit": {"en": "you may play no more bombs this deal (your bid's limit)",
                               "zh": "本局你不能再出炸弹"},
     "ddz.status.locked": {"en": "your reported {group} is played whole",
