@@ -7,6 +7,7 @@ meaning one thing only (the trick's ● is no joker's ★).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ ASCII_SYMBOLS = {
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
-    "±": "+/-", "—": "-", "…": "...", "»": ">>",
+    "±": "+/-", "—": "-", "–": "-", "…": "...", "»": ">>",
     "↺ ": "", " ↺": "", "↻ ": "", " ↻": "",  # (the arrow beside them says where)
 }
 """The ascii style's stand-ins for the symbols the screens draw, in either language."""
@@ -234,16 +235,41 @@ class CardStyle:
         return out
 
     def rank_counts(self, cards: list[str], colours: dict[str, str], width: int) -> Text:
-        """Cards of ranks only, each rank once with its count: ``3×3 4×3 SJ BJ``."""
+        """Cards of ranks only, in their order, each rank's copies as one count: ``6×3 7×3 +
+        8×2 9×2``; where that is too wide, a run as its ends (``6–7×3 + 8–9×2``, a straight
+        ``3–J``). Counting each rank once over the whole set made Shanghai's straight
+        ``A 2 … K A`` read ``A×2 2 3 …``."""
+        groups = [(card, len(list(copies))) for card, copies in itertools.groupby(cards)]
+        out = self._groups_text(groups, colours)
+        if cell_len(out.plain) > width:
+            out = self._groups_text(self._runs(groups), colours, tight=True)
+        self.cut(out, width)
+        return out
+
+    @staticmethod
+    def _runs(groups: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """Before the plus (what a hand carries), neighbouring groups of one count as one
+        ``first–last``: there they are a run (a straight, pairs, an airplane's trios)."""
+        plus = next((i for i, (card, _) in enumerate(groups) if card == PLUS), len(groups))
+        core, out = groups[:plus], []
+        for _, same in itertools.groupby(core, key=lambda g: (g[1], g[0] in JOKERS)):
+            run = list(same)
+            if len(run) > 1 and run[0][0] not in JOKERS:
+                out.append((f"{run[0][0]}–{run[-1][0]}", run[0][1]))
+            else:
+                out += run
+        return out + groups[plus:]
+
+    def _groups_text(self, groups: list[tuple[str, int]], colours: dict[str, str],
+                     tight: bool = False) -> Text:
+        """The groups in a line; ``tight``, what is carried follows its plus unspaced."""
         out = Text()
-        for card in dict.fromkeys(cards):
-            n = cards.count(card)
-            if out:
+        for card, n in groups:
+            if out and not (tight and out.plain.endswith(PLUS)):
                 out.append(" ")
             if card == PLUS:
                 out.append(card)
                 continue
-            out.append(card + (f"{self.times}{n}" if n > 1 else ""),
-                       style=self.colour(card, colours))
-        self.cut(out, width)
+            out.append(self.plain(card) + (f"{self.times}{n}" if n > 1 else ""),
+                       style=self.colour(card.split("–")[-1], colours))
         return out

@@ -114,6 +114,25 @@ def test_R_PLAY_1_a_set_too_wide_for_its_seat_still_names_its_joker(style, cells
         assert shown.plain.startswith(f"10{card_style.times}6")
 
 
+@pytest.mark.parametrize(("cards", "shown"), [
+    ("A 2 3 4 5 6 7 8 9 10 J Q K A", "A–A"),  # (it read "A×2 2 3 4 5 6 7 8 9 10 J Q…")
+    ("3 4 5 6 7 8 9 10 J", "3–J"),
+    ("6 6 6 7 7 7 + 8 8 9 9", "6–7×3 +8×2 9×2"),  # (it read "6×3 7×3 + 8×2…")
+    ("3 3 4 4 5 5 6 6", "3–6×2"),
+    ("9 9 9 10 10 10 J J J + 3 4 7", "9–J×3 +3 4 7"),  # (what it carries is no run)
+    ("5 5 5 5 + 3 9", "5 5 5 5 + 3 9"),
+])
+def test_S_HAND_2_a_dou_dizhu_hand_in_a_seats_cells_keeps_its_order_and_its_ends(cards, shown):
+    """A Shanghai straight from A round to A (S-HAND-2) in a seat's 14 cells read
+    ``A×2 2 3 …``: two aces, then a run cut short. Ranks are counted where they stand, and
+    a run too long for the cells is written by its ends, so the whole hand shows."""
+    card_style = CardStyle()
+    got = card_style.set_text(cards.split(), {}, 14).plain
+    assert got == shown
+    assert CardStyle(style="ascii").set_text(cards.split(), {}, 14).plain == shown.replace(
+        "–", "-").replace("×", "x")
+
+
 @pytest.mark.parametrize(("style", "guard_shown"), [("unicode", "7♡"), ("letters", "7h")])
 def test_R_GUARD_6_the_called_cards_copy_played_is_hollow_on_the_table_as_in_the_hand(
         style, guard_shown):
