@@ -135,13 +135,14 @@ async def test_R_GUARD_1_the_call_dialogs_footer_names_enter_and_enter_calls(lan
 
 
 @pytest.mark.parametrize("language, stake, factors", [
-    ("en", ["Bombs 0 · ×1", "Stake 3, won 4"], "won: 头撂×4/3"),
-    ("zh", ["炸弹 0 · ×1", "分值 3，胜4"], "胜：头撂×4/3"),
+    ("en", ["×1 · bombs 0", "Stake 3, win 4"], "win: 头撂×4/3"),
+    ("zh", ["×1 · 炸弹 0", "分值 3，赢则4"], "赢则：头撂×4/3"),
 ])
 def test_S_SCORE_2_the_table_says_the_stake_and_what_only_a_landlord_win_adds(
         language, stake, factors):
     """头撂: the table said "Stake 4" while the result said "Stake 3 = base 1 × bid 3" — the
-    ×4/3 counts only if the landlord wins. Said apart, the stake stays 3 and says 4 if won."""
+    ×4/3 counts only if the landlord wins. Said apart, the stake stays 3 and says 4 if won
+    ("won 4" read as won already; "Bombs 0 · ×4" as four bombs where bombs count nothing)."""
     from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
     from bhtui.tui.i18n import Translator
 
@@ -158,7 +159,7 @@ def test_S_SCORE_2_the_table_says_the_stake_and_what_only_a_landlord_win_adds(
     assert boxes["right-top"][-1].replace("\u00a0", " ") == factors  # (won: with its factor)
 
 
-@pytest.mark.parametrize("language, won", [("en", "won 32"), ("zh", "胜32")])
+@pytest.mark.parametrize("language, won", [("en", "win 32"), ("zh", "赢则32")])
 def test_S_SCORE_2_S_BID_6_a_deal_of_every_factor_fits_its_boxes_at_80_columns(language, won):
     """头撂, 摊打, a joker mark and 报到 打 in one deal: at 80 columns (boxes of 14 cells, 4
     lines) "Stake 12, won 32" wrapped and the factors ran to a sixth line, both cut off.

@@ -80,7 +80,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         """The deal and the bid, the bidding or the landlord, the bombs played with the
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
         a seat box's 14 cells. What counts only if the landlord wins (头撂's ×4/3, 报到's ×2)
-        is left out of the multiplier and the stake and said after it: "Stake 3, won 4"."""
+        is left out of the multiplier and the stake and said after it: "Stake 3, win 4"."""
         head = t(self.round_key, n=view["round"])
         if view["bid"] is not None:
             head += t("ddz.bid_short", bid=view["bid"])
