@@ -138,3 +138,21 @@ def test_C_HAND_17_a_hand_of_another_shape_is_told_the_shape_it_must_answer():
     m.apply(0, {"type": "play", "hand": "5 6 7 8 9"})
     assert parts.selection_problem(["6", "7", "8", "9", "10", "J"], m.view(1), t) == \
         "5 6 7 8 9 is a straight of 5 cards: beat it with a higher one, or a bomb"
+
+
+def test_S_HAND_3_the_hint_round_offers_the_weakest_bomb_first():
+    """Shanghai's bombs rank by their cards before their rank (S-HAND-3): five queens beat
+    four aces, yet h offered Q×4, Q×5, then A×4. The round's bombs go weakest first."""
+    from bhtui.tui.games import parts_for
+
+    m = rigged("shanghai", ("Q Q Q Q Q A A A A 3 3 4 4 5 5 6 6 7 7 8 8 9 9 10 10",),
+               kitty="3 4 5 6 7 8 9 10", first=0)
+    m.apply(0, {"type": "bid", "points": 2})
+    for seat in (1, 2, 3):
+        if m.view(seat)["to_act"] == seat:
+            m.apply(seat, {"type": "pass"})
+    view = m.view(0)
+    assert view["to_act"] == 0 and view["top"] is None, view["phase"]
+    bombs = [a["hand"] for a in parts_for("doudizhu").hint_plays(view)
+             if parse_hand(a["hand"], "shanghai").is_bomb]
+    assert bombs == ["Q Q Q Q", "A A A A", "Q Q Q Q Q"], bombs

@@ -6,6 +6,7 @@ hand and reported cards above the hand, selections judged by the engine's ``pars
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cmp_to_key
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -13,7 +14,7 @@ from rich.text import Text
 
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import beats, get_preset, parse_hand
-from bhtui.doudizhu.hands import ACE, AIRPLANE, AIRPLANE_PAIRS, AIRPLANE_SINGLES, PAIR_RUN, STRAIGHT
+from bhtui.doudizhu.hands import ACE, AIRPLANE, AIRPLANE_PAIRS, AIRPLANE_SINGLES, PAIR_RUN, STRAIGHT, Hand
 from bhtui.doudizhu.offer import legal_from_view
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import ResultScreen
@@ -239,17 +240,23 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def hint_plays(self, view: DoudizhuView) -> list[Action]:
         """The engine's order, singles up, then pairs, trios, runs and bombs, as a 提示 key
         leafs through them: one hand of each shape, rank and length, with its lowest kickers
-        (each kicker counted as a play of its own made an airplane 137 presses long)."""
+        (each kicker counted as a play of its own made an airplane 137 presses long); the
+        bombs weakest first (Shanghai's five 6s beat four 10s, S-HAND-3, and came first)."""
+        preset = view["preset"]
         seen: set[tuple[str, int, int]] = set()
-        plays = []
+        plays: list[tuple[Hand, Action]] = []
+        bombs: list[tuple[Hand, Action]] = []
         for action in legal_from_view(view):
             if action["type"] != "play":
                 continue
-            hand = parse_hand(str(action["hand"]), view["preset"])
+            hand = parse_hand(str(action["hand"]), preset)
             if (hand.kind, hand.main, hand.size) not in seen:
                 seen.add((hand.kind, hand.main, hand.size))
-                plays.append(action)
-        return plays
+                (bombs if hand.is_bomb else plays).append((hand, action))
+
+        def weaker(a: tuple[Hand, Action], b: tuple[Hand, Action]) -> int:
+            return -1 if beats(b[0], a[0], preset) else 1 if beats(a[0], b[0], preset) else 0
+        return [action for _, action in plays + sorted(bombs, key=cmp_to_key(weaker))]
 
     def can_beat(self, view: DoudizhuView) -> bool:
         return any(a["type"] == "play" for a in legal_from_view(view))
