@@ -7,11 +7,12 @@ import dataclasses
 import os
 import shlex
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from textual import constants
+from textual import constants, events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
@@ -21,7 +22,7 @@ from bhtui.net.client import Client
 from bhtui.store.config import Config, Settings, differences
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
-from bhtui.tui.dialogs import HelpScreen, ProblemsScreen, QuitScreen
+from bhtui.tui.dialogs import DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
 from bhtui.tui.games import parts_for, table_screen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import Aside, PrefsChanged, heard
@@ -85,6 +86,24 @@ class BhtuiApp(App[None]):
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
+        self._keys_held_until = 0.0
+        self.clock = time.monotonic  # (a test's to stop)
+
+    def hold_keys(self, seconds: float) -> None:
+        """Drop the keys typed in the next ``seconds`` at the table and its decision
+        dialogs: a result closed by itself as the player pressed Enter to close it, and
+        that Enter fell on the throne's dialog that came next and took the throne. What
+        the player opens himself (help, the quit prompt) takes keys as ever, and ctrl keys
+        always go through."""
+        self._keys_held_until = self.clock() + seconds
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded \
+                and not event.key.startswith("ctrl+") \
+                and isinstance(self.screen, (TableScreen, DecisionDialog)) \
+                and self.clock() < self._keys_held_until:
+            return
+        await super().on_event(event)
 
     def on_aside(self, message: Aside) -> None:
         """Help, settings, the scores, chat or the quit prompt opened or closed: while any is

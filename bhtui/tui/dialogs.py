@@ -26,6 +26,9 @@ from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
 #                screen (eight pushed the totals and the keys off it); v shows them all
+TYPED_AHEAD = 0.6
+"""Seconds after a result closes by itself in which keys are dropped: pressed to close it,
+they would answer the next dialog (a throne taken by the Enter meant for the result)."""
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 
 
@@ -114,6 +117,9 @@ class ResultScreen(RoomyDialog):
             return
         if self._left <= 0:
             self._left = None  # once: the interval may fire again before the pop is done
+            hold = getattr(self.app, "hold_keys", None)  # (bhtui's app: not a test's host)
+            if hold is not None:
+                hold(TYPED_AHEAD)  # a key pressed to close it would fall on what comes next
             self.dismiss(None)
             return
         key = ("result.auto_last" if self.last  # (none after the last)

@@ -11,6 +11,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import RoundResultScreen
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen, ResultScreen
 from bhtui.tui.sessions import LocalSession
+from bhtui.tui.table import TableScreen
 
 from helpers import deal_of
 from tui_helpers import (
@@ -53,6 +54,37 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
             if isinstance(screen, MatchEndScreen):
                 break
         assert table(app).model.results_shown == [1, 2] and app.host.match.over
+
+
+async def test_R_AUTO_1_keys_typed_as_a_result_closes_by_itself_answer_nothing_after_it(
+        first_deal):
+    """托管's result closed by itself as a player pressed t, then Enter, to close it: t
+    took 托管 off at the table and Enter took the throne the next round offered. Keys
+    typed in the moment after such a close are dropped at the table and its dialogs (the
+    app's clock stopped here, so that moment lasts); ctrl+q still opens the quit prompt
+    and the prompt takes its keys. (After the match, where Enter at the table shows the
+    standings again: nothing else moves there.)"""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        names, end = await tuoguan_to_the_match_end(pilot, app)
+        await pilot.press("escape")  # the table, after the match
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        now = app.clock()
+        app.clock = lambda: now
+        app.push_screen(RoundResultScreen(app.t, end, names, end["scores"], [], False,
+                                          auto_close=0.2))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen), "a result")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "its close")
+        await pilot.press("enter")  # dropped: typed as the result went
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, TableScreen)
+        app.clock = lambda: now + 1.0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the standings")
 
 
 async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out(
