@@ -156,3 +156,19 @@ def test_S_HAND_3_the_hint_round_offers_the_weakest_bomb_first():
     bombs = [a["hand"] for a in parts_for("doudizhu").hint_plays(view)
              if parse_hand(a["hand"], "shanghai").is_bomb]
     assert bombs == ["Q Q Q Q", "A A A A", "Q Q Q Q Q"], bombs
+
+
+def test_the_landlords_badge_and_tuoguan_fit_a_seat_at_80_columns():
+    """A landlord on 托管 read "[landlor… 托管" in a seat's 14 cells: the badge is short."""
+    from bhtui.tui.cardstyle import CardStyle
+    from bhtui.tui.games import parts_for
+    from bhtui.tui.i18n import Translator
+
+    m = rigged("classic", ("3 3 3 5 7 8 9 10 J K 2",), kitty="4 6 8")
+    m.apply(0, {"type": "bid", "points": 3})
+    table = [{"name": n, "kind": "human", "auto": True, "ready": True, "connected": True,
+              "level": None} for n in ("Ana", "Bo", "Cy")]
+    for language, badge in (("en", "[lord] 托管"), ("zh", "[地主] 托管")):
+        lines = parts_for("doudizhu").seat_lines(0, m.view(1), table, 1, Translator(language),
+                                                 CardStyle(language=language))
+        assert lines[-1].plain == badge

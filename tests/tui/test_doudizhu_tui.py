@@ -168,7 +168,7 @@ async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty
             assert view["kitty"] is None and "Kitty 8 hidden" in boxes
             seat = text(table(app).query_one("#left-bottom")) + text(
                 table(app).query_one("#right-bottom")) + text(table(app).query_one("#center"))
-            assert "[landlord]" in seat
+            assert "[lord]" in seat
 
 
 async def test_the_run_key_selects_a_straight_from_the_lowest_picked_rank_and_bad_hands_are_never_sent():

@@ -157,7 +157,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def _badges(self, seat: int, view: DoudizhuView, t: Translator) -> Text:
         info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
         if info["role"] == "landlord":
-            out.append(f"[{t('ddz.role.landlord')}] ", style="bold")
+            out.append(t("ddz.badge.landlord") + " ", style="bold")  # short: "[landlor… 托管"
         if view["phase"] == "bid" and info["bid"] is not None:
             out.append((t("ddz.bid_badge", n=info["bid"]) if info["bid"] else t("ddz.no_bid"))
                        + " ", style="dim" if not info["bid"] else "")

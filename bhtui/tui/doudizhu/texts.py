@@ -15,6 +15,7 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "逃跑：离开的人赔付其他人应得的分"},
     "ddz.role.landlord": {"en": "landlord", "zh": "地主"},
     "ddz.role.farmer": {"en": "farmer", "zh": "农民"},
+    "ddz.badge.landlord": {"en": "[lord]", "zh": "[地主]"},
     "ddz.round": {"en": "Deal {n}", "zh": "第{n}局"},
     "ddz.result.last": {"en": "That was the last deal.", "zh": "这是最后一局。"},
     "ddz.pane.scores.of": {"en": "Scores · deal {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
