@@ -25,6 +25,16 @@ PRESET_NAME = re.compile(r" ?[(（]")
 classic…)", "青岛（经典…）")."""
 
 
+class RuleOptions(OptionList):
+    """The options list, measured again when its scrollbar comes or goes. Textual measures
+    each option's height as it is added and again only on a resize; a longer rule set's
+    options (←/→) bring a scrollbar two columns wide without one, and an option wrapping only
+    in the narrower list drew its first line alone ("<w1>") until the terminal was resized."""
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        self._clear_caches()
+
+
 class SettingsScreen(Dialog[tuple[Game, Any] | None]):
     """Returns the chosen game and rules (Enter), or None (Esc): nothing is chosen. A table
     offers its own game's presets; before a local match (``every_game``) any game's, and Esc
@@ -60,7 +70,7 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
             yield Plain(t("settings.title"), classes="title")
             yield Plain(t("settings.presets"))
             yield Plain(self._presets_text(), id="presets")
-            yield OptionList(*self._options(), id="options")
+            yield RuleOptions(*self._options(), id="options")
             yield Plain(t("settings.keys", enter=t(
                 "settings.enter_start" if self.every_game else "settings.enter_apply"), leave=t(
                 "settings.leave_quit" if self.every_game else "settings.leave_back")))
