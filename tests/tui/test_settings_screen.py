@@ -58,3 +58,14 @@ async def test_every_options_words_are_all_drawn_after_left_and_right(language):
             seen.add(name)
     assert seen >= {"weihai", "lianzhong-simple", "weifang", "shanghai"}
 
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+async def test_a_long_options_words_start_beside_its_mark(language):
+    """联众简单's 联众托管 showed "[ ]" alone on a row, its words on the next: a run of
+    Chinese has no space to break at, so it went whole to a line of its own. The row with
+    an option's mark now holds the start of its words (they wrap beside it)."""
+    app = rules_screen(language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        async for name, mark, words, drawn in each_option_drawn(pilot, app):
+            assert any(line.startswith(f"{mark} {words[:2]}") for line in drawn), (
+                f"{name}: {mark} {words}", drawn)
