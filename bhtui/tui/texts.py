@@ -317,7 +317,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.codeless_env": {
         "en": "BHTUI_CODE is set (to host a table?) and gives every join its code. If you "
               "trust this table, connect again without it:\n  {command}",
-        "zh": "已设置环境变量BHTUI_CODE（也许是为开桌设的），每次加入都会带上它。"
+        "zh": "已设置环境变量 BHTUI_CODE（也许是为开桌设的），每次加入都会带上它。"
               "若信任这张牌桌，请不带它重新连接：\n  {command}"},
     "status.watching": {"en": "Watching", "zh": "观战中"},
     "log.match_end": {"en": "Match over", "zh": "比赛结束"},
@@ -370,9 +370,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.another": {"en": "{n} of {of}: {set} — {key_play} plays it, {key_hint} for the next",
                      "zh": "第 {n}/{of} 手：{set} — {key_play} 出牌，{key_hint} 看下一手"},
     "hint.pass": {"en": "Nothing beats {set} — pass ({key_pass} or {key_play})",
-                  "zh": "没有压得过 {set} 的牌 — 不要 ({key_pass} 或 {key_play})"},
+                  "zh": "没有压得过 {set} 的牌 — 不要（{key_pass} 或 {key_play}）"},
     "hint.hold": {"en": "Hint: pass on {set} and keep your cards ({key_pass} or {key_play})",
-                  "zh": "提示：先不压 {set}，选“不要”留着手里的牌 ({key_pass} 或 {key_play})"},
+                  "zh": "提示：先不压 {set}，选“不要”留着手里的牌（{key_pass} 或 {key_play}）"},
     "result.hands": {"en": "Still in hand:", "zh": "剩余手牌："},
     "result.auto": {"en": "Next round in {n} s — Enter now", "zh": "{n} 秒后下一局 — 回车立即继续"},
     "result.auto_last": {"en": "The standings in {n} s — Enter now", "zh": "{n} 秒后看总排名 — 回车立即继续"},
