@@ -25,7 +25,7 @@ from bhtui.store.config import (
     read_toml,
     shown_path,
 )
-from bhtui.tui.i18n import Translator
+from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.widgets import Plain
 
@@ -87,19 +87,23 @@ class PreferencesScreen(Dialog[Config | None]):
         self.query_one(OptionList).focus()
 
     def _value(self, key: str) -> str:
+        """The setting's value in the screen's language ("毛毡", "5 秒", "按点数"); the file
+        keeps its own word ("felt"). A theme of the player's own is shown by its name."""
         value = getattr(self.config, key)
         if isinstance(value, bool):
             return "[x]" if value else "[ ]"
         if key in ("timer", "result_seconds", "bot_delay"):
-            return self.t("prefs.off") if key == "timer" and not value else f"{value:g} s"
+            return self.t("prefs.off") if key == "timer" and not value else self.t(
+                "prefs.seconds", n=f"{value:g}")
         if key == "card_style" and not value:
             return self.t("prefs.by_language")
         if key in ("bots", "assist"):
             return self.t(f"level.{value}")
-        return str(value)
+        words = f"prefs.{key}.{value}"
+        return self.t(words) if words in STRINGS else str(value)
 
     def _label(self, key: str) -> Text:
-        return Text(f"{self.t(f'prefs.{key}')}: {self._value(key)}")
+        return Text(self.t("prefs.item", name=self.t(f"prefs.{key}"), value=self._value(key)))
 
     def action_step(self, step: int) -> None:
         options = self.query_one(OptionList)

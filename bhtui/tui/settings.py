@@ -8,6 +8,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +26,42 @@ from bhtui.tui.widgets import Plain
 PRESET_NAME = re.compile(r" ?[(（]")
 """Where a preset's name ends and its description in brackets begins ("Qingdao (the
 classic…)", "青岛（经典…）")."""
+
+
+class RuleOptions(OptionList):
+    """The options list, measured again when its scrollbar comes or goes. Textual measures
+    each option's height as it is added and again only on a resize; a longer rule set's
+    options (←/→) bring a scrollbar two columns wide without one, and an option wrapping only
+    in the narrower list drew its first line alone ("<w1>") until the terminal was resized."""
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        self._clear_caches()
+
+
+class Marked:
+    """An option's mark ([x], [ ], <value>) and its words beside it, wrapping under
+    themselves. Written as one text, a run of Chinese (no space to break it at) went whole
+    to the next line and left the mark alone on its own. Both are plain text: "[x]" read as
+    markup would vanish."""
+
+    def __init__(self, mark: str, words: str) -> None:
+        self.mark, self.words = mark, words
+
+    def __str__(self) -> str:
+        return f"{self.mark} {self.words}"
+
+    def _grid(self) -> Table:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_row(Text(self.mark), Text(self.words))
+        return grid
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._grid()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._grid())
 
 
 class SettingsScreen(Dialog[tuple[Game, Any] | None]):
@@ -60,7 +99,7 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
             yield Plain(t("settings.title"), classes="title")
             yield Plain(t("settings.presets"))
             yield Plain(self._presets_text(), id="presets")
-            yield OptionList(*self._options(), id="options")
+            yield RuleOptions(*self._options(), id="options")
             yield Plain(t("settings.keys", enter=t(
                 "settings.enter_start" if self.every_game else "settings.enter_apply"), leave=t(
                 "settings.leave_quit" if self.every_game else "settings.leave_back")))
@@ -90,12 +129,13 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
             return [Option(Text(self.t("settings.no_options")), id="none", disabled=True)]
         return [Option(self._label(name), id=name) for name in self._names()]
 
-    def _label(self, name: str) -> Text:
-        """Plain text: "[x]" written as a string would be read as markup and vanish."""
+    def _label(self, name: str) -> Marked:
         value = self.rules.options()[name]
         if self.game.option_values(self.rules, name) == (False, True):
-            return Text(("[x] " if value else "[ ] ") + self.t(f"option.{name}"))
-        return Text(f"<{value_words(self.t, name, value)}> " + self.t(f"option.{name}"))
+            mark = "[x]" if value else "[ ]"
+        else:
+            mark = f"<{value_words(self.t, name, value)}>"
+        return Marked(mark, self.t(f"option.{name}"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

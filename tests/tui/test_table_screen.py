@@ -354,7 +354,7 @@ async def test_the_hint_says_so_when_nothing_beats_the_table(first_deal):
         await pilot.press("h")
         await wait_for(pilot, lambda: t.last_hint is not None)
         status = str(t.query_one("#status").render())
-        assert status.startswith("Nothing beats") and "pass (p)" in status
+        assert status.startswith("Nothing beats") and "pass (p or ⏎)" in status
 
 
 async def test_the_turn_timer_counts_down_on_screen_and_says_when_tuoguan_took_over():
@@ -712,5 +712,5 @@ async def test_the_chinese_hint_to_hold_says_pass_on_the_set_not_refuse_it():
         t.post_message(HintArrived({"type": "pass"}))  # the host's hint: hold, pass on it
         await wait_for(pilot, lambda: "提示" in str(t.query_one("#status").render()), "the hint")
         status = str(t.query_one("#status").render())
-        assert f"先不压 {top}" in status and "“不要”" in status and "(p)" in status, status
+        assert f"先不压 {top}" in status and "“不要”" in status and "（p 或 ⏎）" in status, status
         assert f"{top} 不要" not in status

@@ -1,0 +1,54 @@
+"""The player's settings (F2) at 80×24 through Pilot: each value in the screen's language,
+while the settings file keeps its own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from bhtui.store.config import Config
+from bhtui.tui.i18n import Translator
+from bhtui.tui.preferences import PreferencesScreen
+
+from tui_helpers import DialogHost
+
+SHOWN = {
+    "zh": {"theme": "主题：毛毡", "language": "语言（下次启动生效）：中文",
+           "card_style": "牌面样式（下次启动生效）：花色符号",
+           "result_seconds": "托管时结果显示：5 秒", "bot_delay": "机器人等待（下一场生效）：0.6 秒",
+           "sort": "手牌排序：按点数"},
+    "en": {"theme": "Theme: felt", "language": "Language (next start): Chinese",
+           "card_style": "Card style (next start): suit symbols",
+           "result_seconds": "Result shown under 托管 for: 5 s",
+           "bot_delay": "Bots wait (next match): 0.6 s", "sort": "Sort the hand by: rank"},
+}
+CHANGED = {"zh": {"theme": "主题：深色", "sort": "手牌排序：按张数"},
+           "en": {"theme": "Theme: dark", "sort": "Sort the hand by: group size"}}
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+async def test_each_setting_is_worded_in_the_screens_language_and_saved_as_the_files_word(
+        language):
+    """The Chinese F2 showed "主题: felt", "语言（下次启动生效）: zh", "托管时结果显示: 5 s",
+    "手牌排序（rank 点数 / size 张数）: rank". Each value is shown in the screen's language
+    now, changed by → as before, and ctrl+s saves the file's own words ("dark", "size")."""
+    config = Config(name="Ana", language="zh", theme="felt", card_style="unicode",
+                    result_seconds=5.0, bot_delay=0.6, sort="rank")
+    host = DialogHost(PreferencesScreen(Translator(language), config,
+                                        ["felt", "dark", "light", "contrast"]))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = host.dialog.query_one("OptionList")
+
+        def shown() -> dict[str, str]:
+            return {o.id: str(o.prompt) for o in options.options}
+
+        assert {key: shown()[key] for key in SHOWN[language]} == SHOWN[language]
+        for key in CHANGED[language]:
+            options.highlighted = list(shown()).index(key)
+            await pilot.press("right")
+        assert {key: shown()[key] for key in CHANGED[language]} == CHANGED[language]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    saved = host.answer
+    assert (saved.theme, saved.sort, saved.language, saved.card_style, saved.bot_delay) == (
+        "dark", "size", "zh", "unicode", 0.6)
