@@ -90,17 +90,16 @@ class BhtuiApp(App[None]):
         self.clock = time.monotonic  # (a test's to stop)
 
     def hold_keys(self, seconds: float) -> None:
-        """Drop the keys typed in the next ``seconds`` at the table and its decision
-        dialogs: a result closed by itself as the player pressed Enter to close it, and
-        that Enter fell on the throne's dialog that came next and took the throne. What
-        the player opens himself (help, the quit prompt) takes keys as ever, and ctrl keys
-        always go through."""
+        """Drop the keys that fall on a decision's dialog in the next ``seconds``: a result
+        closed by itself as the player pressed Enter to close it, and that Enter fell on
+        the throne's dialog that came next and took the throne. The table, what the player
+        opens himself (help, the quit prompt) and ctrl keys (quitting) work as ever."""
         self._keys_held_until = self.clock() + seconds
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded \
                 and not event.key.startswith("ctrl+") \
-                and isinstance(self.screen, (TableScreen, DecisionDialog)) \
+                and isinstance(self.screen, DecisionDialog) \
                 and self.clock() < self._keys_held_until:
             return
         await super().on_event(event)

@@ -27,8 +27,8 @@ from bhtui.wire import HistoryRow, TrickMove, ViewHead
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
 #                screen (eight pushed the totals and the keys off it); v shows them all
 TYPED_AHEAD = 0.6
-"""Seconds after a result closes by itself in which keys are dropped: pressed to close it,
-they would answer the next dialog (a throne taken by the Enter meant for the result)."""
+"""Seconds after a result closes by itself in which a decision's dialog drops keys: pressed
+to close the result, they would answer it (a throne taken by the Enter meant for the result)."""
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 
 

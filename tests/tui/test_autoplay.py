@@ -56,14 +56,16 @@ async def test_R_AUTO_1_tuoguan_plays_a_match_one_shown_round_at_a_time_and_ctrl
         assert table(app).model.results_shown == [1, 2] and app.host.match.over
 
 
-async def test_R_AUTO_1_keys_typed_as_a_result_closes_by_itself_answer_nothing_after_it(
+async def test_R_AUTO_1_keys_typed_as_a_result_closes_by_itself_answer_no_dialog_after_it(
         first_deal):
-    """托管's result closed by itself as a player pressed t, then Enter, to close it: t
-    took 托管 off at the table and Enter took the throne the next round offered. Keys
-    typed in the moment after such a close are dropped at the table and its dialogs (the
-    app's clock stopped here, so that moment lasts); ctrl+q still opens the quit prompt
-    and the prompt takes its keys. (After the match, where Enter at the table shows the
-    standings again: nothing else moves there.)"""
+    """托管's result closed by itself as a player pressed t, then Enter, to close it, and
+    Enter took the throne the next round offered. Keys that fall on a decision's dialog
+    in the moment after such a close are dropped (the app's clock stopped here, so that
+    moment lasts); the quit prompt takes its keys, and the dialog its keys a moment on."""
+    from bhtui.tui.baohuang.dialogs import ThroneDialog
+
+    from helpers import rigged
+
     first_deal(deal_of(*SHORT_DEAL))
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -76,15 +78,22 @@ async def test_R_AUTO_1_keys_typed_as_a_result_closes_by_itself_answer_nothing_a
                                           auto_close=0.2))
         await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen), "a result")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "its close")
-        await pilot.press("enter")  # dropped: typed as the result went
-        assert isinstance(app.screen, TableScreen)
+        m = rigged("8H 8H 8H 2S", "BJ 9S", "10S", "JS", "QS", first=0)
+        view = m.view(0)
+        answers: list[object] = []
+        app.push_screen(ThroneDialog(app.t, view, [a["type"] for a in view["actions"]],
+                                     names, str), answers.append)
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne")
+        await pilot.press("enter", "y")  # dropped: typed as the result went
+        assert isinstance(app.screen, ThroneDialog) and not answers
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, QuitScreen)
-        await pilot.press("n")
-        assert isinstance(app.screen, TableScreen)
+        await pilot.press("n")  # the player's own prompt takes its keys
+        assert isinstance(app.screen, ThroneDialog)
         app.clock = lambda: now + 1.0
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the standings")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: answers, "the throne taken, a moment later")
+        assert answers == [{"type": "accept"}]
 
 
 async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out(
