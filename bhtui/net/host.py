@@ -191,6 +191,7 @@ class Table:
             "rounds": self.rounds, "name": self.name, "id": self.table_id,
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],
+            "first_seq": self.seq,  # (再来一局 goes on counting: a resume must too)
             **({"door": self.door_facts()} if self.address else {}),
         }
 
@@ -217,7 +218,8 @@ class Table:
                       table_id=table_id, **kw)
         match = resumed.match = game.new_match(rules, resumed.seed, resumed.rounds)
         match.keep_last(KEPT_ACTIONS)
-        resumed._record(match.initial_events())
+        resumed.seq = log.first_seq()  # a match after 再来一局 numbers on from the last one's
+        resumed._record(match.initial_events())  # events, and its players count from there
         for seat, action in actions:
             resumed._record(match.apply(seat, action))
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on

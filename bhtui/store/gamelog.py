@@ -55,6 +55,8 @@ MAX_TABLE_NAME = 40
 UNNAMED = "bhtui"
 """The name of a table nobody named (a logged name with nothing printable in it)."""
 MAX_SECRET = 64
+MAX_FIRST_SEQ = 1 << 53
+"""Events before a match's first: any evening's count, and a number msgpack carries whole."""
 """Hex digits in a secret seed or a table id (a host writes 32 and 16)."""
 _MISSING: Any = object()
 """A header field that is not there (shown as "missing", apart from a None written)."""
@@ -188,6 +190,16 @@ class GameLog:
             raise self._damaged("rounds", rounds, "a whole number from 1 up, or none for a "
                                                   "match without end,")
         return seed, rounds
+
+    def first_seq(self) -> int:
+        """The number of the table's event before this match's first: 0, or after 再来一局
+        the last one of the matches before. Counted from 0 on a resume instead, the events
+        went out under numbers the players had had already, and they dropped them all."""
+        first = self.header.get("first_seq", 0)
+        if type(first) is not int or not 0 <= first <= MAX_FIRST_SEQ:
+            raise self._damaged("first_seq", first, "a whole number from 0 up (where the "
+                                                    "match's events are counted from)")
+        return first
 
     def name_and_id(self) -> tuple[str, str]:
         """The table's name and id, checked: the name is on every screen at the table and in

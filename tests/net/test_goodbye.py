@@ -117,3 +117,35 @@ async def test_a_link_lost_without_a_goodbye_still_reconnects(monkeypatch):
     assert all(m["type"] != "bye" for link in opened for m in frames(link.received))
     await serving.stop()
     run.cancel()
+
+
+async def test_a_table_resumed_after_play_again_goes_on_where_its_players_count(
+        tmp_path, monkeypatch):
+    """After 再来一局 the table numbers its events on from the match before, and a resume
+    counted the new match's events from 0: the players, back by themselves, took every event
+    for one they had had and dropped it — the log stopped, and the round's result never came,
+    while the host waited for them to read it. The resumed table counts from where it was."""
+    table, serving = await a_table_of_bots(GameLog(tmp_path / "first.log"))
+    port = serving.port
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))
+    player = Client(None, "Ana", tokens=SeatTokens(tmp_path / "seats.json"))  # type: ignore[arg-type]
+    run = in_background(stay_connected(player, LOOPBACK, port, lambda _: None))
+    await settle(lambda: player.view is not None)
+    player.set_auto(True)
+    await settle(lambda: (player.ready(), table.match.over)[1])  # (each result read)
+    table.again()  # everyone in charge again: the bots play up to Ana's turn
+    await settle(lambda: table.match.to_act == 0 and player.last_seq == table.seq)
+    counted = table.seq
+    assert counted > 100  # (the first match's events and the new deal's)
+    await serving.stop()
+    assert table.log is not None
+    resumed = Table.resume(GameLog.load(table.log.path), bot_delay=0.0)
+    assert resumed.seq == counted
+    again = await start_serving(resumed, listen_socket(LOOPBACK, port), advertise=False)
+    await settle(lambda: resumed.seats[0].conn is not None and player.refused is None)
+    player.set_auto(True)  # the match goes on, and Ana hears every move of it
+    await settle(lambda: (player.ready(), player.last_seq is not None
+                          and player.last_seq > counted + 20)[1])
+    assert player.last_seq <= resumed.seq
+    await again.stop()
+    run.cancel()
