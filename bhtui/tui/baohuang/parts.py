@@ -61,6 +61,19 @@ def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text
     return out
 
 
+LIANZHONG = ("lianzhong-classic", "lianzhong-simple")
+
+
+def rules_help(t: Translator, preset: str, style: CardStyle) -> str:
+    """The help's rules for a table the demo tells none of: baike's (R-EMP-B*, R-SCORE-B*),
+    a lianzhong mode's emperor and guard (R-EMP-L*, R-GUARD-1/4) then the cards and scores
+    both modes share (R-SCORE-L1/L2), or qingdao's."""
+    if preset in LIANZHONG:
+        mark = style.glyph("SJ", marked=True)
+        return t(f"help.rules.{preset}", mark=mark) + "\n" + t("help.rules.lianzhong")
+    return t("help.rules.baike" if preset == "baike" else "help.rules")
+
+
 class BaohuangParts(TableParts[BaohuangView]):
     game = "baohuang"
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
@@ -88,10 +101,13 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def help_texts(self, t: Translator, preset: str | None, style: CardStyle) -> list[str]:
         """The keys, then the rules this table plays: a town's as the demo tells them (the
-        help told qingdao's at a Weihai table, where nobody calls and 6 is the lowest rank)."""
+        help told qingdao's at a Weihai table, where nobody calls and 6 is the lowest rank),
+        baike's and lianzhong's their own (it told qingdao's there too: a called group,
+        tribute, 4/2/0/-2/-4)."""
         from bhtui.tui.demo import town_rules  # (the demo's screens import these parts)
 
-        return [t(self.help_key), town_rules(t, style, preset or "") or t("help.rules")]
+        preset = preset or ""
+        return [t(self.help_key), town_rules(t, style, preset) or rules_help(t, preset, style)]
 
     def seat_lines(self, seat: int, view: BaohuangView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:

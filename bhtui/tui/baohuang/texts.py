@@ -134,7 +134,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "help.rules": {
         "en": (
-            "RULES (qingdao; baike and lianzhong choose the emperor and score their own ways)\n"
+            "RULES (qingdao)\n"
             "Five players, four decks. A set is any number of one rank plus jokers. "
             "Beat a set with one of the same size whose cards are each higher, sorted high "
             "to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; nothing "
@@ -147,7 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "(接风). Next round the losers pay tribute: their highest cards."
         ),
         "zh": (
-            "规则（青岛；百科与联众定皇帝和计分各有不同）\n"
+            "规则（青岛）\n"
             "五人四副牌。一套牌是同一点数的若干张加任意王。"
             "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
             "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
@@ -155,6 +155,134 @@ STRINGS: dict[str, dict[str, str]] = {
             "亮出四张为明独，分数翻倍。其余的人是革命党。\n"
             "名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。"
             "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。"
+        ),
+    },
+    # baike's and lianzhong's rules (docs/rules.md): the help at their tables
+    "help.rules.baike": {
+        "en": (
+            "RULES (baike)\n"
+            "Five players, four decks, 43 cards each. A set is any number of one rank plus "
+            "jokers. Beat a set with one of the same size whose cards are each higher, sorted "
+            "high to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; "
+            "nothing beats a set with a big joker.\n"
+            "The emperor card (a BJ) goes to a random seat. 叫庄: its holder takes the throne "
+            "by showing three or four identical cards (jokers too, the emperor card counting "
+            "as a BJ), or passes it to his 上家 (让庄, n). When all five have, 逼庄: the first "
+            "with exactly three identical cards must call; with nobody, a new deal. 抢庄 (g): "
+            "until someone calls, anyone may grab the throne without a group, to play one "
+            "against four.\n"
+            "Three shown: whoever holds the fourth is the emperor's secret guard (holding it "
+            "himself, he plays a hidden solo); four shown: an open solo (明独). Before the "
+            "first lead the guard may show himself (明保, m): scores ×2. Everyone else is a "
+            "rebel.\n"
+            "让牌 (y): in the first circle after a set you may yield instead of passing; if "
+            "nobody beats it, the yielders alone are asked again (扣牌 when still nobody "
+            "does).\n"
+            "Scores: places 1st..5th score 6, 3, 0, -3, -6; each side adds up "
+            "its members' points; the emperor gets 2/3 of his side's total, the guard 1/3, "
+            "each rebel 1/3 of the rebels'. Emperor 1st, guard 4th: +2 and +1, each rebel "
+            "-1. A solo: 16, 4, 0, -4, -16 to the emperor, a quarter of it the other "
+            "way to each rebel; 明独 doubles. 抢庄: the emperor 1st +40, each rebel -10; "
+            "otherwise -40, each rebel +10. No tribute."
+        ),
+        "zh": (
+            "规则（百科）\n"
+            "五人四副牌，每人 43 张。一套牌是同一点数的若干张加任意王。"
+            "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
+            "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
+            "带标记的大王（皇牌）随机发给一人。叫庄：亮出三张或四张同点数同花色的牌（王也可以，"
+            "皇牌算大王）就当皇帝；不叫就让庄 (n)，皇牌传给上家。五人都让了就逼庄："
+            "第一个有恰好三张相同牌的人必须叫庄；没人符合就黄庄，重新发牌。抢庄 (g)："
+            "没人叫庄之前，谁都可以不凭牌型直接抢当皇帝，一打四。\n"
+            "亮三张：持有第四张的人是暗中的保皇派（第四张在皇帝自己手里就是暗独）；"
+            "亮四张：明独。首家出牌前保皇派可以明保 (m)：分数翻倍。其余的人是革命党。\n"
+            "让牌 (y)：一套牌出来后的第一圈可以让牌而不是不要；第一圈没人压，"
+            "只再问让牌的人（还没人压就扣牌）。\n"
+            "计分：名次 头科..大落 得 6、3、0、-3、-6 分，按组相加；皇帝得本组的 2/3，"
+            "保皇派 1/3，革命党各得本组的 1/3。例如皇帝头科、保皇派二落：+2、+1，革命党各 -1。"
+            "独保：16、4、0、-4、-16 归皇帝，革命党各得相反的四分之一；明独翻倍。"
+            "抢庄：皇帝头科 +40，革命党各 -10；否则 -40，革命党各 +10。没有进贡。"
+        ),
+    },
+    "help.rules.lianzhong-classic": {
+        "en": (
+            "RULES (lianzhong-classic)\n"
+            "The emperor card (a marked BJ) is dealt like any card. Its holder takes the "
+            "throne (y) if he holds three identical cards (same rank and suit), or passes it "
+            "to his 上家 (让位, n), nothing added. Back after a full circle, the first holder "
+            "must take it unless he holds four identical cards; after two circles, a new "
+            "deal. 抢独 (option, g): anyone may declare an open solo before the emperor is "
+            "settled.\n"
+            "The emperor calls three identical cards he holds: whoever holds the fourth is "
+            "his secret guard. Calling four he holds: a hidden solo; or he declares an open "
+            "solo (明独保) with no call. Before the first lead the guard may show himself "
+            "(明保, m): scores ×2."
+        ),
+        "zh": (
+            "规则（联众经典）\n"
+            "带权杖标记的大王（皇牌）和别的牌一样发。抓到的人有三张同点数同花色的牌就可以"
+            "登基 (y)，否则让位 (n) 给上家，不贴牌。传完一圈回到第一个人手里，他必须登基，"
+            "除非有四张同点数同花色的牌；传两圈还没人登基就重新发牌。抢独（选项，g）："
+            "皇帝确定之前，谁都可以抢当皇帝打明独保。\n"
+            "皇帝叫自己手里三张相同的牌，持有第四张的人是暗中的侍卫（保皇派）。"
+            "叫自己手里四张相同的牌就是暗独保；也可以不叫牌，直接声明明独保。"
+            "首家出牌前侍卫可以明保 (m)：分数翻倍。"
+        ),
+    },
+    "help.rules.lianzhong-simple": {
+        "en": (
+            "RULES (lianzhong-simple)\n"
+            "The emperor card (a marked BJ) is dealt like any card. Its holder takes the "
+            "throne (y), needing no group, or passes it to his 上家 (让位, n); each later "
+            "one who passes it adds a 2, or without one his highest card but a joker. After "
+            "two circles without an emperor, a new deal. 抢独 (option, g): anyone may declare "
+            "an open solo before the emperor is settled.\n"
+            "The guard is whoever holds the marked SJ (侍卫牌, {mark} in the hand). An emperor "
+            "holding it plays alone: a hidden solo, or an open one (明独) if he declares it "
+            "with m before the first lead. Before the first lead the guard may show himself "
+            "(明保, m): scores ×2.\n"
+            "造反 (option, r): in play each rebel may declare once; when two have, the guard "
+            "(or the hidden solo) is shown and the scores double, whether the rebels win or "
+            "lose. A declarer is marked either way."
+        ),
+        "zh": (
+            "规则（联众简单）\n"
+            "带权杖标记的大王（皇牌）和别的牌一样发。抓到的人不需要牌型就可以登基 (y)，"
+            "或者让位 (n) 给上家；之后每个再让的人都要贴一张 2，没有 2 就贴除王以外最大的牌。"
+            "传两圈还没人登基就重新发牌。抢独（选项，g）：皇帝确定之前，谁都可以抢当皇帝"
+            "打明独。\n"
+            "持有带宝剑标记的小王（侍卫牌，手牌里的 {mark}）的人是侍卫（保皇派）。皇帝自己有侍卫牌"
+            "就一打四：不声明是暗独，首家出牌前按 m 声明就是明独。首家出牌前侍卫可以明保 (m)："
+            "分数翻倍。\n"
+            "造反（选项，r）：出牌中每个革命党可以造反一次；两人造反，侍卫（或暗独）就被亮出来，"
+            "不论输赢分数都翻倍。造反的人不论成败都有标记。"
+        ),
+    },
+    "help.rules.lianzhong": {
+        "en": (
+            "168 cards, no 3s, 4s or 5s, all dealt: 34, 34, 34, 33, 33. A set is any number of "
+            "one rank plus jokers (2s are never fillers); beat it with one of the same size "
+            "whose cards are each higher, sorted high to low: BJ > SJ > 2 > A > … > 6. "
+            "Nothing beats a set with a big joker. The emperor leads; the round ends when a "
+            "side is all out. Options: 烤牌, 憋6.\n"
+            "Scores, two against three: g = 6 - (the emperor's place + the "
+            "guard's); the guard gets g, the emperor 2g, each rebel -g. Emperor 1st, guard "
+            "3rd: +4 and +2, each rebel -2. ×2 for 明保 or a successful 造反 (once: never ×4).\n"
+            "A solo: open, the emperor 1st +24 and each other -6; anyone else "
+            "out first ends it: -24, each other +6. Hidden: 1st +12, each other -3; 2nd 0; "
+            "3rd or lower -12, each other +3 (×2 when 造反 shows it). No tribute."
+        ),
+        "zh": (
+            "168 张牌（没有 3、4、5），全部发完：34、34、34、33、33 张。一套牌是同一点数的若干张"
+            "加任意王（2 不能配牌）；压牌要张数相同，且从大到小逐张都更大："
+            "大王 > 小王 > 2 > A > … > 6。挂大王的牌最大。皇帝先出；一方全部出完本局就结束。"
+            "选项：烤牌、憋6。\n"
+            "计分（二打三）：侍卫得分 = 6 -（皇帝名次 + 侍卫名次），皇帝得侍卫的两倍，"
+            "革命党各得侍卫得分的相反数。例如皇帝头科、侍卫三科：+4、+2，革命党各 -2。"
+            "明保或造反成功分数翻倍（只翻一次，不会×4）。\n"
+            "独保：明独时皇帝头科 +24，其他人各 -6；别人先出完本局即结束：-24，其他人各 +6。"
+            "暗独时皇帝头科 +12，其他人各 -3；二科 0；三科或更差 -12，其他人各 +3"
+            "（造反成功亮出暗独则翻倍）。没有进贡。"
         ),
     },
     "preset.qingdao": {"en": "Qingdao (the classic: 4/2/0/-2/-4, tribute)", "zh": "青岛（经典：4/2/0/-2/-4，进贡）"},
