@@ -576,7 +576,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.penalty.left": {"en": "quit", "zh": "中途退出"},
     "log.penalty.removed": {"en": "was removed", "zh": "被踢出"},
     "hint.yield": {"en": "Nothing worth it on {set} — 让牌 (y or {key_play})",
-                   "zh": "{set} 不值得压 — 让牌 (y 或 {key_play})"},
+                   "zh": "{set} 不值得压 — 让牌（y 或 {key_play}）"},
     "ask.title": {"en": "Your chance to declare", "zh": "可以表态了"},
     "ask.throne": {"en": "{name} is being offered the throne; the table waits for you.",
                    "zh": "正在问 {name} 是否当皇帝；大家在等你。"},
