@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.rules import PRESETS
+from bhtui.rules import PRESETS, Match
 from bhtui.rules.scoring import score_round
+from bhtui.tui.baohuang.dialogs import ConfirmKey, StepDialog, question
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
+from bhtui.tui.widgets import Plain
+
+from helpers import deal_of, rigged
+from tui_helpers import DialogHost, wait_for
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -41,3 +46,65 @@ def test_R_SCORE_B1_B4_L1_L2_the_help_tells_baike_and_lianzhong_their_own_rules(
         if preset == "lianzhong-simple":
             words += ["造反", style.glyph("SJ", marked=True)]
     assert [n for n in numbers + words if n not in told] == []
+
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+# Weihai: Bo (seat 1) holds the emperor card, Cy (seat 2) the marked SJ; Ana (seat 0) and Di
+# (seat 3) are rebels.
+WEIHAI_REBEL_DEAL = deal_of("2H 2S 8D 9D", "BJ 7H 7S 8H", "SJ 9H 9S", "10H 10S JD", "JH JS QD",
+                            first=1, guard_card=2)
+
+
+def weihai_at_the_rebel_step(rebels: tuple[int, ...]) -> Match:
+    """Nobody grabs, Bo keeps the throne, nobody shows the guard; at the 造反 step ``rebels``
+    declare and the others say no, until Ana (seat 0) is asked."""
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_REBEL_DEAL)
+    for seat in (1, 0, 4, 3, 2):
+        m.apply(seat, {"type": "skip"})
+    m.apply(1, {"type": "accept"})
+    while not (m.round.to_act == 0 and m.view(0).get("step") == "rebel"):
+        seat = m.round.to_act
+        m.apply(seat, {"type": "rebel" if seat in rebels and m.view(seat).get("step") == "rebel"
+                       else "skip"})
+    return m
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_R_WH_DECL_2_造反_asked_again_says_whether_this_press_shows_the_guard(language):
+    """The second press of 造反 asked "with a second rebel the guard is shown?" even of the
+    second rebel, whose press shows the guard at once: it says which one this is, who
+    declared before, and that the ×2 counts whether the rebels win or lose; once the guard
+    is known it only marks the declarer (R-TRICK-7)."""
+    t = Translator(language)
+    first = question(t, "rebel", weihai_at_the_rebel_step(()).view(0), NAMES)
+    second = question(t, "rebel", weihai_at_the_rebel_step((3,)).view(0), NAMES)
+    assert first == t("confirm.rebel") and "Di" not in first
+    assert second == t("confirm.rebel.second", names="Di")
+    assert ("second" if language == "en" else "第二个") in second
+    lose = "win or lose" if language == "en" else "输赢"
+    assert lose in first and lose in second
+    m = rigged("2H 7H 9H", "BJ 2C 2C AS", "SJ 7D 8D", "10D JD", "QD QH", first=1, guard_card=2,
+               preset="lianzhong-simple", rebellion=True)
+    m.apply(1, {"type": "accept"})
+    view = dict(m.view(0), open_guard=True)  # the guard shown (明保): a mark, nothing more
+    assert question(t, "rebel", view, NAMES) == t("confirm.rebel.mark")
+
+
+async def test_R_WH_DECL_2_the_造反_step_names_who_declared_and_asks_as_the_second():
+    """At Weihai's 造反 step the dialog names who has declared already (Di), and r asks the
+    second rebel's question: this press shows the guard."""
+    m = weihai_at_the_rebel_step((3,))
+    t = Translator("zh")
+    view = m.view(0)
+    dialog = StepDialog(t, view, [a["type"] for a in view["actions"]], NAMES)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted)
+        assert t("step.rebel.declared", names="Di") in shown(dialog)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey))
+        assert "第二个（已造反：Di）" in shown(host.screen)
+
+
+def shown(screen) -> str:
+    return " ".join(str(w.render()) for w in screen.query(Plain))

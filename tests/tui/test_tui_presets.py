@@ -240,7 +240,9 @@ async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
     from bhtui.tui.baohuang.dialogs import ConfirmKey, GrabDialog
 
     if dialog_of == "declare":
-        dialog = DeclareDialog(Translator("en"), ["grab"], "Wang is being offered the throne")
+        m = rigged("7H", "", "", "", "", preset="qingdao", grab_solo=True)
+        dialog = DeclareDialog(Translator("en"), m.view(1), ["grab"],
+                               "Wang is being offered the throne")
     elif dialog_of == "grab":
         m = rigged("7H", "", "", "", "", preset="qingdao", grab_solo=True)
         dialog = GrabDialog(Translator("en"), m.view(m.round.to_act))

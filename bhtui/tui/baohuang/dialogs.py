@@ -4,7 +4,7 @@ build on the shared frames of ``tui/dialogs.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -46,21 +46,51 @@ def stakes(view: BaohuangView) -> int:
                       view.get("bombs", 0))
 
 
+def question(t: Translator, kind: str, view: BaohuangView, names: Sequence[str] = (),
+             solo: bool = False) -> str:
+    """What a ``WEIGHTY`` key pressed again does, as things stand: 明渡 where the marked cards
+    are dealt (R-WH-GRAB-1); 造反 as the first or the second declaration, or a mere mark
+    (R-TRICK-7, R-WH-DECL-2); ``solo``: the emperor's ``m``, 明独."""
+    if kind == "grab" and offers.grab_help(view) == "grab.help_marked":
+        return t("confirm.grab_marked")
+    if kind == "rebel":
+        return rebel_question(t, view, names)
+    if kind == "open_guard" and solo:
+        return t("confirm.open_solo")
+    return t(f"confirm.{kind}")
+
+
+def rebel_question(t: Translator, view: BaohuangView, names: Sequence[str]) -> str:
+    """造反 asked again: the first (a second one shows the guard), the second (it shows him
+    now), or one that only marks me (the guard open, a solo declared, the rebellion done). It
+    said "with a second rebel" even to the second, whose press showed the guard at once."""
+    rebels = view.get("rebels", [])
+    if view["open_guard"] or view["open_solo"] or len(rebels) >= 2:
+        return t("confirm.rebel.mark")
+    if rebels:
+        return t("confirm.rebel.second", names=t.join(seat_names(rebels, names)))
+    return t("confirm.rebel")
+
+
+def seat_names(seats: Sequence[int], names: Sequence[str]) -> list[str]:
+    return [names[s] if 0 <= s < len(names) else str(s) for s in seats]
+
+
 class ConfirmKey(Dialog[bool]):
     """"Press g again to grab": what the declaration does, then its key once more says yes
     and any other key no (nothing was sent). ``kind`` a ``WEIGHTY`` declaration; ``words``
-    the i18n key saying what it does (明独 for a solo emperor's ``m``)."""
+    what it does (``question``)."""
 
-    def __init__(self, t: Translator, kind: str, words: str | None = None) -> None:
+    def __init__(self, t: Translator, kind: str, words: str) -> None:
         super().__init__(t)
-        self.key, self.words = WEIGHTY[kind], words or f"confirm.{kind}"
+        self.key, self.words = WEIGHTY[kind], words
         # The footer says it too (it was empty); ``on_key`` answers every key first.
         self._bindings.bind(self.key, "answer(True)", t("confirm.yes"))
         self._bindings.bind("escape", "answer(False)", t("confirm.no"))
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t(self.words), classes="title")
+            yield Plain(self.words, classes="title")
             yield Plain(self.t("confirm.keys", press=self.key))
 
     def on_key(self, event: events.Key) -> None:
@@ -72,8 +102,9 @@ class ConfirmKey(Dialog[bool]):
 
 
 def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], None],
-              words: str | None = None) -> None:
-    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again."""
+              words: str) -> None:
+    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again,
+    ``words`` (``question``) having said what it does."""
     if kind not in WEIGHTY:
         then()
         return
@@ -96,21 +127,19 @@ def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], 
 class ChoiceDialog(DecisionDialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
     this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
-    choice's key asks to be pressed again; its button (a deliberate click) does not."""
+    choice's key asks to be pressed again (``question``); its button (a deliberate click)
+    does not."""
 
-    def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
+    def __init__(self, t: Translator, view: BaohuangView, choices: list[str] | tuple[str, ...],
+                 names: Sequence[str] = ()) -> None:
         super().__init__(t)
-        self.choices = list(choices)
+        self.view, self.choices, self.names = view, list(choices), list(names)
 
     def action_answer(self, choice: str, words: str = "") -> None:
         """``words``: which of the choice's bindings (and words) the key was."""
         if choice in self.choices:
             confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}),
-                      self.confirm_words(choice))
-
-    def confirm_words(self, choice: str) -> str | None:
-        """The i18n key a ``WEIGHTY`` choice is asked again in (None: its own)."""
-        return None
+                      question(self.t, choice, self.view, self.names))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return action != "answer" or parameters[0] in self.choices
@@ -141,8 +170,8 @@ class ThroneDialog(ChoiceDialog):
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: list[str] | None = None, label: Any = str, mark: str = "†") -> None:
         """``mark``: the marked SJ's glyph as the hand draws it (a card style's)."""
-        super().__init__(t, legal)
-        self.view, self.names, self.label, self.mark = view, names or [], label, mark
+        super().__init__(t, view, legal, names or [])
+        self.label, self.mark = label, mark
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
@@ -199,13 +228,7 @@ class GrabDialog(ChoiceDialog):
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
 
     def __init__(self, t: Translator, view: BaohuangView) -> None:
-        super().__init__(t, ["grab", "skip"])
-        self.view = view
-
-    def confirm_words(self, choice: str) -> str | None:
-        """明渡 where the marked cards are dealt (its box had said 抢, "take the throne")."""
-        marked = offers.grab_help(self.view) == "grab.help_marked"
-        return "confirm.grab_marked" if marked and choice == "grab" else None
+        super().__init__(t, view, ["grab", "skip"])
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -230,8 +253,7 @@ class CallDialog(ChoiceDialog):
 
     def __init__(self, t: Translator, view: BaohuangView, label: Any,
                  others: tuple[str, ...] = (), names: list[str] | None = None) -> None:
-        super().__init__(t, others)
-        self.view = view
+        super().__init__(t, view, others, names or [])
         self.actions = [a for a in view.get("actions", []) if a["type"] in ("call", "solo")]
         self.label = label
         self.partnered: int | None = None
@@ -239,7 +261,6 @@ class CallDialog(ChoiceDialog):
         pressed at once never makes him play alone (four held were listed first, as a
         hidden solo)."""
         self.forced = bool(view.get("forced"))
-        self.names = names or []
 
     def compose(self) -> ComposeResult:
         held_four = solo_calls(counts(parse_cards(self.view.get("hand", []))), self.actions)
@@ -309,9 +330,9 @@ class StepDialog(ChoiceDialog):
                 Binding("k", "answer('kick')", "踢", id="step.kick"),
                 Binding("n", "answer('skip')", "No", id="step.skip")]
 
-    def __init__(self, t: Translator, view: BaohuangView, legal: list[str]) -> None:
-        super().__init__(t, legal)
-        self.view = view
+    def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
+                 names: Sequence[str] = ()) -> None:
+        super().__init__(t, view, legal, names)
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
@@ -319,6 +340,9 @@ class StepDialog(ChoiceDialog):
         with Vertical():
             yield Plain(t(offers.title(view)), classes="title")
             yield Plain(t(f"step.{view['step']}.note"))
+            if view["step"] == "rebel" and view.get("rebels"):  # who said 造反 before me
+                yield Plain(t("step.rebel.declared",
+                              names=t.join(seat_names(view["rebels"], self.names))))
             yield Plain(t("step.asked"))
             yield Plain(t("step.stake", n=stake))
             with Horizontal():
@@ -338,10 +362,10 @@ class DeclareDialog(DecisionDialog):
                 Binding("m", "declare('open_guard')", "明保", id="ask.open_guard"),
                 Binding("n,enter,escape", "declare('none')", "Not now", id="ask.none")]
 
-    def __init__(self, t: Translator, kinds: list[str], context: str,
+    def __init__(self, t: Translator, view: BaohuangView, kinds: list[str], context: str,
                  seconds: float | None = None) -> None:
         super().__init__(t)
-        self.kinds, self.context, self.seconds = kinds, context, seconds
+        self.view, self.kinds, self.context, self.seconds = view, kinds, context, seconds
         self.none_line = Plain(t("ask.none"), id="ask-none")  # kept: the count may tick unmounted
 
     def compose(self) -> ComposeResult:
@@ -372,7 +396,8 @@ class DeclareDialog(DecisionDialog):
 
     def action_declare(self, kind: str) -> None:
         if kind == "none" or kind in self.kinds:
-            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}))
+            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}),
+                      question(self.t, kind, self.view))
 
 
 def causes(t: Translator, end: Event) -> str:

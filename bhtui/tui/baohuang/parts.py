@@ -245,7 +245,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         if kind == "grab":
             return GrabDialog(t, view)
         if kind == "declare":
-            return StepDialog(t, view, kinds)
+            return StepDialog(t, view, kinds, names)
         return None
 
     def declaration(self, view: BaohuangView, kinds: list[str], names: list[str],
@@ -257,7 +257,7 @@ class BaohuangParts(TableParts[BaohuangView]):
             context = t("ask.throne", name=names[to_act])
         else:
             context = t("ask.first_lead")
-        return DeclareDialog(t, kinds, context, seconds)
+        return DeclareDialog(t, view, kinds, context, seconds)
 
     def decision_key(self, view: BaohuangView) -> tuple[Any, ...]:
         return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),

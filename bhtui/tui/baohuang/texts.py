@@ -387,6 +387,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "造反吗？两个革命党造反就亮出保皇派（分数×2）"},
     "step.rebel.rebel": {"en": "造反 (r)", "zh": "造反 (r)"},
     "step.rebel.skip": {"en": "No (n)", "zh": "不反 (n)"},
+    "step.rebel.declared": {"en": "Declared 造反 so far: {names}", "zh": "已经造反：{names}"},
     "step.kick.title": {"en": "踢? Double the stake again", "zh": "踢吗？分数再翻倍"},
     "step.kick.kick": {"en": "踢 (k)", "zh": "踢 (k)"},
     "step.kick.skip": {"en": "No (n)", "zh": "不踢 (n)"},
@@ -452,8 +453,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "declare.rebel": {"en": "r: 造反 (with a second rebel: ×2)", "zh": "r：造反（两人即翻倍）"},
     "confirm.grab": {"en": "抢: take the throne and play alone, one against four?",
                      "zh": "抢：拿走皇牌，一个人打四个人？"},
-    "confirm.rebel": {"en": "造反: with a second rebel the guard is shown and the scores double?",
-                      "zh": "造反：再有一人造反，保皇派就亮出来，分数翻倍？"},
+    "confirm.rebel": {"en": "造反: you are the first. Once a second rebel declares, the guard (or a "
+                             "hidden solo) is shown and the scores double, whether the rebels "
+                             "win or lose.",
+                      "zh": "造反：你是第一个。\n再有一人造反，保皇派（或暗独）就亮出来，输赢分数都翻倍。"},
+    "confirm.rebel.second": {"en": "造反: you are the second ({names} declared before you). The guard "
+                                    "(or a hidden solo) is shown at once and the scores double, "
+                                    "whether the rebels win or lose.",
+                             "zh": "造反：你是第二个（已造反：{names}）。\n"
+                                   "保皇派（或暗独）马上亮出来，输赢分数都翻倍。"},
+    "confirm.rebel.mark": {"en": "造反: the sides are already known; declaring now only marks you, "
+                                  "the scores stay as they are.",
+                           "zh": "造反：身份已经亮明，现在造反只做个标记，分数不变。"},
     "confirm.open_guard": {"en": "明保: show everyone you are the guard, the scores double?",
                            "zh": "明保：向大家亮明你是保皇派，分数翻倍？"},
     "confirm.open_solo": {"en": "明独: show everyone you play alone, one against four?",
