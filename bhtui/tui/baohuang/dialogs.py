@@ -32,7 +32,7 @@ from bhtui.tui.widgets import Packed, Plain, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
 WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
-           "solo": "s"}
+           "solo": "m"}
 """Declarations that take the throne, double the stakes or play one against four (Weihai's
 abdication is public, ×2; its open solo ±24), and cannot be taken back: their key acts only
 when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
@@ -165,7 +165,7 @@ class ThroneDialog(ChoiceDialog):
                 Binding("n", "answer('decline', 'throne.refuse')", "Refuse", id="throne.refuse"),
                 Binding("g", "answer('grab')", "Grab", id="throne.grab"),
                 Binding("a", "answer('abdicate')", "Abdicate", id="throne.abdicate"),
-                Binding("s", "answer('solo')", "Solo", id="throne.solo")]
+                Binding("m", "answer('solo')", "Solo", id="throne.solo")]
 
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: list[str] | None = None, label: Any = str, mark: str = "†") -> None:
@@ -185,10 +185,13 @@ class ThroneDialog(ChoiceDialog):
             yield Plain(t(title), classes="title")
             if title != "throne.keep_title":
                 yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
+            if view.get("guard_card") and title in GUARD_CARD_NOTES:  # what I am, first
+                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark,
+                              **solo_stakes(view, hidden=True)))
             for line in throne_notes(t, view, self.choices, self.names, self.label):
                 yield Plain(line)
-            if view.get("guard_card") and title in GUARD_CARD_NOTES:
-                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark))
+            if "solo" in self.choices:
+                yield Plain(t("throne.show_solo_stakes", **solo_stakes(view, hidden=False)))
             with Horizontal():
                 for kind in self.choices:
                     yield Button(t(offers.words(view, kind)), id=kind,
@@ -200,6 +203,19 @@ GUARD_CARD_NOTES = {"throne.title": "throne.guard_card", "throne.keep_title": "t
 R-GUARD-4) or kept (Weihai, R-WH-ROLE-2), he is his own guard and plays a hidden solo — said
 as qingdao's call says "hidden solo (you hold four)". Not to one handed the throne (让位):
 the abdicator guards him."""
+
+
+def solo_stakes(view: BaohuangView, hidden: bool) -> dict[str, str]:
+    """What a solo scores the emperor (R-SCORE-L2, R-WH-SCORE-2), as the grab dialog says
+    明渡's "1st +24, else -24": 1st, 2nd and lower, hidden or open."""
+    table = rules_of(view).scoring.hidden_solo if hidden else rules_of(view).scoring.open_solo
+    return {"first": signed(table[0][0]), "second": signed(table[1][0]),
+            "lower": signed(table[-1][0])}
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
 
 BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
 

@@ -89,7 +89,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare\n"
             "  your solo) · y 让牌 yield in a baike trick · r 造反 rebel: for\n"
             "  rebels only; once two have, the guard is shown and the scores\n"
-            "  double, whoever wins. g, m and r (and 踢's k, Weihai's a and s) act\n"
+            "  double, whoever wins. g, m and r (and 踢's k, Weihai's a) act\n"
             "  on a second press.\n\n"
             "THE HAND\n"
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
@@ -119,7 +119,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
             "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
             "  两人造反即亮出保皇派，无论输赢分数翻倍）。\n"
-            "  g、m、r（和踢的 k、威海的 a 和 s）要按两次才生效。\n\n"
+            "  g、m、r（和踢的 k、威海的 a）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
             "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王（或 ☆ 小王、★ 大王），"
@@ -364,21 +364,27 @@ STRINGS: dict[str, dict[str, str]] = {
                                "zh": "有人让位给你"},
     "throne.keep": {"en": "Keep the throne (y)", "zh": "坐稳 (y)"},
     "throne.abdicate": {"en": "Abdicate (a)", "zh": "让位 (a)"},
-    "throne.show_solo": {"en": "Show both: open solo (s)", "zh": "亮出侍卫牌：明独 (s)"},
+    "throne.show_solo": {"en": "Show both: open solo (m)", "zh": "亮出侍卫牌：明独 (m)"},
+    "throne.show_solo_stakes": {"en": "Open solo (show it, m): 1st {first}, else {lower}.",
+                                "zh": "明独（亮出侍卫牌，m）：头科 {first}，否则 {lower}。"},
     "throne.refuse": {"en": "Refuse (n)", "zh": "拒绝 (n)"},
-    "throne.abdicate_to": {"en": "Abdicate: {name} takes the throne, you guard him (public, ×2).",
-                           "zh": "让位：{name} 当皇帝，你当他的保皇派（公开，×2）。"},
+    "throne.abdicate_to": {"en": "Abdicate (a): {name} takes the throne, you guard him (public, "
+                                 "×2).",
+                           "zh": "让位 (a)：{name} 当皇帝，你当他的保皇派（公开，×2）。"},
     "throne.passes_on": {"en": "If you pass it on, it goes to {name}.", "zh": "若不接，传给 {name}。"},
     "throne.chain_lost": {"en": "If you refuse too, everyone has: the abdicator loses.",
                           "zh": "你若也拒绝，大家都拒绝了：让位者输。"},
     "throne.both_marked": {"en": "You hold both marked cards: you may not pass (独保).",
                            "zh": "两张标记牌都在你手里：不能传（独保）。"},
-    "throne.guard_card": {"en": "You hold the marked SJ ({mark}, 侍卫牌): accept and you play alone, "
-                                "a hidden solo.",
-                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：接受则你自己保自己，一打四——暗独。"},
-    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: kept, you play "
-                                     "alone — a hidden solo.",
-                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：坐稳则你一打四——暗独。"},
+    "throne.guard_card": {"en": "You hold the marked SJ ({mark}, 侍卫牌): accept and you play "
+                                "alone.\nA hidden solo: 1st {first}, 2nd {second}, else {lower}.",
+                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：当皇帝就一打四。\n"
+                                "暗独：头科 {first}，二科 {second}，否则 {lower}。"},
+    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: you play alone."
+                                     "\nHidden solo (keep it hidden): 1st {first}, 2nd {second}, "
+                                     "else {lower}.",
+                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：你一打四。\n"
+                                     "暗独（不亮侍卫牌）：头科 {first}，二科 {second}，否则 {lower}。"},
     "step.open_guard.title": {"en": "明保? Show yourself as the guard (scores ×2)",
                               "zh": "明保吗？亮明保皇派身份（分数×2）"},
     "step.open_guard.open_guard": {"en": "明保 (m)", "zh": "明保 (m)"},
@@ -474,8 +480,8 @@ STRINGS: dict[str, dict[str, str]] = {
                             "zh": "明渡：当皇帝一打四，标记牌都不算，±24？"},
     "confirm.abdicate": {"en": "让位: hand the throne on and guard the new emperor, public, ×2?",
                          "zh": "让位：把皇位让出去，公开当新皇帝的保皇派，分数翻倍？"},
-    "confirm.solo": {"en": "明独: show both marked cards and play alone, one against four?",
-                     "zh": "明独：亮出两张标记牌，一个人打四个人？"},
+    "confirm.solo": {"en": "明独: show both marked cards and play alone, one against four (±24)?",
+                     "zh": "明独：亮出两张标记牌，一个人打四个人（±24）？"},
     "confirm.yes": {"en": "Yes", "zh": "确定"},
     "confirm.no": {"en": "No", "zh": "取消"},
     "confirm.keys": {"en": "Press {press} again to say yes · any other key goes back and sends "
