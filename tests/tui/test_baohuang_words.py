@@ -8,7 +8,7 @@ import pytest
 
 from bhtui.rules import PRESETS, Match
 from bhtui.rules.scoring import score_round
-from bhtui.tui.baohuang.dialogs import ConfirmKey, StepDialog, question
+from bhtui.tui.baohuang.dialogs import ConfirmKey, StepDialog, ThroneDialog, question
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
@@ -108,3 +108,37 @@ async def test_R_WH_DECL_2_the_造反_step_names_who_declared_and_asks_as_the_se
 
 def shown(screen) -> str:
     return " ".join(str(w.render()) for w in screen.query(Plain))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_WH_THRONE_4_an_abdication_received_says_who_gave_it_and_what_it_means(
+        language):
+    """"有人让位给你" said neither who abdicated nor what taking it means. Under
+    ``abdicate_chain`` the dialog names him (Di), says that accepting makes me emperor with
+    him as my open guard, ×2 (R-WH-THRONE-3, -5), and where refusing sends it (Bo)."""
+    deal = deal_of("9H 9S", "10H 10S QD", "JH JS", "BJ SJ 7H 8D 9D", "QH QS", first=3,
+                   guard_card=3)
+    m = Match(PRESETS["weihai"].with_options(abdicate_chain=True), seed=3, rounds=1,
+              first_deal=deal)
+    while m.round.phase == "grab":
+        m.apply(m.round.to_act, {"type": "skip"})
+    m.apply(3, {"type": "abdicate"})  # Di holds both marked cards: to Ana, the seat after next
+    t, view = Translator(language), m.view(0)
+    dialog = ThroneDialog(t, view, ["accept", "decline"], NAMES)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted)
+        words = shown(dialog)
+    assert t("throne.abdicated_title", name="Di") in words
+    assert t("throne.abdicated_help", name="Di") in words and "×2" in words
+    assert t("throne.passes_on", name="Bo") in words
+
+
+def test_R_EMP_Q3_the_throne_names_the_emperor_card_and_what_came_with_it():
+    """"皇牌包（随皇位传）" was a made-up term: the dialog names the emperor card, then the
+    cards added to it on the way, which go to whoever takes it."""
+    from bhtui.tui.baohuang.dialogs import bundle_words
+
+    t, label = Translator("zh"), CardStyle(language="zh").name
+    assert bundle_words(t, ["BJ"], label) == "皇牌：大王"
+    assert bundle_words(t, ["BJ", "2H", "2S"], label) == "皇牌：大王；随皇牌附带：红桃2 黑桃2"

@@ -182,9 +182,13 @@ class ThroneDialog(ChoiceDialog):
         t, view = self.t, self.view
         title = offers.title(view)
         with Vertical():
-            yield Plain(t(title), classes="title")
+            abdicator = view.get("abdicator")
+            by = seat_names([abdicator], self.names)[0] if abdicator is not None else ""
+            yield Plain(t(title, name=by), classes="title")  # 让位: who handed it
             if title != "throne.keep_title":
-                yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
+                yield Plain(bundle_words(t, view["bundle"], self.label))
+            if abdicator is not None:  # what taking it means (R-WH-THRONE-3, -5)
+                yield Plain(t("throne.abdicated_help", name=by))
             if view.get("guard_card") and title in GUARD_CARD_NOTES:  # what I am, first
                 yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark,
                               **solo_stakes(view, hidden=True)))
@@ -220,12 +224,20 @@ def signed(points: int) -> str:
 BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
 
 
+def bundle_words(t: Translator, bundle: list[str], label: Any = str) -> str:
+    """"皇牌：大王；随皇牌附带：红桃2": the emperor card (the bundle's first), then what was
+    added to it on the way (R-EMP-Q3, R-EMP-L2), which goes to whoever takes it."""
+    card, added = label(bundle[0]), " ".join(label(c) for c in bundle[1:])
+    return t("throne.bundle", card=card, cards=added) if added else t("throne.card", card=card)
+
+
 def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
                  names: list[str], label: Any = str) -> list[str]:
     """What a candidate should know before choosing, as the rules say it (``offers``): where
-    the card goes and what passing it on costs him."""
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else str(seat)
+    the card goes and what passing it on costs him; who loses when all refuse an abdication
+    (R-WH-THRONE-4)."""
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else str(seat)
 
     lines = []
     for key, values in offers.throne_notes(view, choices):
@@ -235,6 +247,8 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
             values = {"names": t.join(name(s) for s in values["seats"])}
         elif "card" in values:
             values = {**values, "card": label(values["card"])}
+        elif key == "throne.chain_lost":
+            values = {"abdicator": name(view.get("abdicator"))}
         lines.append(t(key, **values))
     return lines
 
