@@ -142,3 +142,20 @@ def test_R_EMP_Q3_the_throne_names_the_emperor_card_and_what_came_with_it():
     t, label = Translator("zh"), CardStyle(language="zh").name
     assert bundle_words(t, ["BJ"], label) == "皇牌：大王"
     assert bundle_words(t, ["BJ", "2H", "2S"], label) == "皇牌：大王；随皇牌附带：红桃2 黑桃2"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_R_WF_BUY3_1_the_log_says_the_2_paid_for_a_3(language):
+    """Weifang's 买3 log said "Ana → Bo 3S", leaving out the 2 Bo paid (the event has it):
+    it says who bought which 3 from whom and what he paid, or that he had no 2."""
+    deal = deal_of("3S 3H BJ 7H 7H 7H 9S", "10C 2S", "3C JD", "3D 4D", "3S 7H QD", first=0)
+    m = Match(PRESETS["weifang"], seed=3, rounds=1, first_deal=deal)
+    bought = next(e for e in m.initial_events() if e["type"] == "buy3")
+    t, label = Translator(language), CardStyle(language=language).name
+    line = BAOHUANG_PARTS.describe(bought, NAMES, t, m.view(0), label)
+    assert line == {"en": "买3: Bo buys 3♠ from Ana for 2♠",
+                    "zh": "买3：Bo 向 Ana 买黑桃3，付黑桃2"}[language]
+    free = dict(bought, items=[dict(bought["items"][0], paid=None)])
+    assert BAOHUANG_PARTS.describe(free, NAMES, t, m.view(0), label) == {
+        "en": "买3: Bo takes 3♠ from Ana free (no 2 to pay with)",
+        "zh": "买3：Bo 向 Ana 白拿黑桃3（没有 2 可付）"}[language]

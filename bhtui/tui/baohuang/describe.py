@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from bhtui.cards import RANK_NAMES, parse_card
 from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
 from bhtui.tui.i18n import Translator
-from bhtui.wire import Event, Transfer
+from bhtui.wire import Event, Purchase, Transfer
 
 
 def set_words(cards: list[str]) -> str:
@@ -121,8 +122,19 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "stuck":
         return t("log.stuck", name=name(), by=name("by"), place=t.place(event["place"]))
     if kind == "buy3":
-        return t("log.buy3", items=tribute_words(t, event["items"], names, label))
+        bought = cast(list[Purchase], event["items"])
+        return t("log.buy3", items=t.join((purchase_words(t, item, names, label)
+                                           for item in bought), clauses=True))
     return None
+
+
+def purchase_words(t: Translator, item: Purchase, names: list[str],
+                   label: Callable[[str], str] = str) -> str:
+    """One 买3 (R-WF-BUY3-1): who bought which 3 from whom, and the 2 he paid — or that he
+    took it free, having none (the log had shown the 3 alone, as if given)."""
+    words = {"buyer": names[item["to"]], "seller": names[item["from"]], "card": label(item["card"])}
+    paid = item["paid"]
+    return t("log.buy3.paid", paid=label(paid), **words) if paid else t("log.buy3.free", **words)
 
 
 def tribute_words(t: Translator, items: Sequence[Transfer], names: list[str],
