@@ -159,3 +159,24 @@ def test_R_WF_BUY3_1_the_log_says_the_2_paid_for_a_3(language):
     assert BAOHUANG_PARTS.describe(free, NAMES, t, m.view(0), label) == {
         "en": "买3: Bo takes 3♠ from Ana free (no 2 to pay with)",
         "zh": "买3：Bo 向 Ana 白拿黑桃3（没有 2 可付）"}[language]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_R_WF_LEAD_1_the_log_says_why_a_weifang_first_lead_is_not_the_emperor_s(language):
+    """"Chen 先出" at a Weifang table said not why Chen, no emperor, leads: the first drawer
+    leads round 1, the previous emperor later (R-WF-LEAD-1). A trick's lead, and the emperor's
+    first lead elsewhere or under ``emperor_leads``, need no reason."""
+    t = Translator(language)
+    deal = deal_of("3S 3H BJ 7H 7H 7H 9S", "10C 2S", "3C JD", "3D 4D", "3S 7H QD", first=0)
+    weifang = Match(PRESETS["weifang"], seed=3, rounds=1, first_deal=deal).view(0)
+    lead = {"type": "lead", "seat": 4, "jiefeng": False}
+
+    def line(view) -> str | None:
+        return BAOHUANG_PARTS.describe(lead, NAMES, t, view, str)
+
+    assert line(weifang) == t("log.lead.first_drawer", name="Ed")
+    assert line(dict(weifang, round=2)) == t("log.lead.last_emperor", name="Ed")
+    assert line(dict(weifang, options={"emperor_leads": True})) == t("log.lead", name="Ed")
+    assert line(rigged("BJ 7H 7H 7H", "", "", "", "").view(0)) == t("log.lead", name="Ed")
+    trick = dict(lead, **{"from": 2})
+    assert BAOHUANG_PARTS.describe(trick, NAMES, t, weifang, str) == t("log.lead", name="Ed")

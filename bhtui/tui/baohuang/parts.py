@@ -13,7 +13,7 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
 from bhtui.rules import offers, parse_set
 from bhtui.rules.auto import AUTO_LIMIT
-from bhtui.rules.mechanisms import OpenSolo, TributeFlow
+from bhtui.rules.mechanisms import FirstLead, OpenSolo, TributeFlow
 from bhtui.rules.presets import rules_of
 from bhtui.rules.sets import CardSet, pick_cards
 from bhtui.tui.baohuang.describe import describe, set_words
@@ -127,6 +127,13 @@ class BaohuangParts(TableParts[BaohuangView]):
             # the view of that round; Weihai's holder of both is told by the throne's dialog
             # (his role comes with the deal, before the round's first view).
             return t("log.role.emperor_guard_card")
+        if (event.get("type") == "lead" and "from" not in event and isinstance(seat, int)
+                and rules_of(cast(BaohuangView, view)).first_lead is FirstLead.DEALER
+                and 0 <= seat < len(names)):
+            # R-WF-LEAD-1: not the emperor, who leads everywhere else ("Chen leads" said not
+            # why): the first drawer in round 1, the previous emperor later
+            key = "log.lead.first_drawer" if view.get("round") == 1 else "log.lead.last_emperor"
+            return t(key, name=names[seat])
         if (event.get("type") == "kick" and guard is not None and isinstance(seat, int)
                 and seat not in (guard, view.get("emperor")) and 0 <= seat < len(names)):
             # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
