@@ -180,3 +180,19 @@ def test_R_WF_LEAD_1_the_log_says_why_a_weifang_first_lead_is_not_the_emperor_s(
     assert line(rigged("BJ 7H 7H 7H", "", "", "", "").view(0)) == t("log.lead", name="Ed")
     trick = dict(lead, **{"from": 2})
     assert BAOHUANG_PARTS.describe(trick, NAMES, t, weifang, str) == t("log.lead", name="Ed")
+
+
+def test_R_WF_LEAD_1_a_replay_s_log_gives_the_reason_of_its_own_round():
+    """A replay's log knows the preset and what the events settled, not the view: the round
+    comes from the deal, so round 1's first lead is the first drawer's there too, and round
+    2's the previous emperor's."""
+    t, roles = Translator("en"), {"preset": "weifang"}
+    lead = {"type": "lead", "seat": 3, "jiefeng": False}
+    said = []
+    for event in ({"type": "deal", "round": 1, "redeal": 0, "first_candidate": 0}, lead,
+                  {"type": "emperor", "seat": 3, "bundle": ["BJ"], "grab": False},
+                  {"type": "deal", "round": 2, "redeal": 0, "first_candidate": 0}, lead):
+        roles.update(BAOHUANG_PARTS.roles(event))
+        said.append(BAOHUANG_PARTS.describe(event, NAMES, t, roles, str))
+    assert [said[1], said[4]] == [t("log.lead.first_drawer", name="Di"),
+                                  t("log.lead.last_emperor", name="Di")]

@@ -148,7 +148,11 @@ class BaohuangParts(TableParts[BaohuangView]):
         return "" if kind in ("pass", "yield") else None
 
     def roles(self, event: Event) -> dict[str, Any]:
-        return {"emperor": event["seat"]} if event.get("type") == "emperor" else {}
+        """The emperor; and the round, whose number says why a Weifang player leads."""
+        kind = event.get("type")
+        if kind == "emperor":
+            return {"emperor": event["seat"]}
+        return {"round": event["round"]} if kind == "deal" else {}
 
     def hand_marks(self, view: BaohuangView, me: int | None) -> tuple[str | None, str | None,
                                                                         bool]:
