@@ -6,16 +6,22 @@ from __future__ import annotations
 
 import pytest
 
-from bhtui.rules import PRESETS, Match
+from bhtui.rules import PRESETS, Match, offers
 from bhtui.rules.scoring import score_round
-from bhtui.tui.baohuang.dialogs import ConfirmKey, StepDialog, ThroneDialog, question
+from bhtui.tui.baohuang.dialogs import (
+    ConfirmKey,
+    RoundResultScreen,
+    StepDialog,
+    ThroneDialog,
+    question,
+)
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 
 from helpers import deal_of, rigged
-from tui_helpers import DialogHost, wait_for
+from tui_helpers import DialogHost, strips, wait_for
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -196,3 +202,46 @@ def test_R_WF_LEAD_1_a_replay_s_log_gives_the_reason_of_its_own_round():
         said.append(BAOHUANG_PARTS.describe(event, NAMES, t, roles, str))
     assert [said[1], said[4]] == [t("log.lead.first_drawer", name="Di"),
                                   t("log.lead.last_emperor", name="Di")]
+
+
+@pytest.mark.parametrize("preset, said", [("qingdao", "放弃"), ("lianzhong-simple", "让位"),
+                                          ("weifang", "让位"), ("baike", "让庄")])
+def test_R_EMP_L2_the_throne_is_passed_on_in_each_source_s_word(preset, said):
+    """The throne dialog said 接受/让庄 at lianzhong and Weifang tables, whose sources say 登基
+    and 让位 (seeds 000/002), and the log 放弃 everywhere; 让庄 is baike's (seed 003), 放弃
+    qingdao's (seed 001). The buttons, the footer and the log say each rule set's word."""
+    t = Translator("zh")
+    view = rigged("BJ 7H 7H 7H", "", "", "", "", preset=preset).view(0)
+    decline = {"type": "decline", "seat": 1, "auto": False, "added": None, "to": None}
+    assert BAOHUANG_PARTS.describe(decline, NAMES, t, view, str) == f"Bo {said}"
+    if preset == "baike":  # calling takes the throne: the call dialog's own button
+        assert t("call.yield") == "让庄 (n)" and t("key.call.decline") == "让庄"
+    else:
+        words = t(offers.words(view, "accept")), t(offers.words(view, "decline"))
+        assert words == ("登基 (y)", f"{said} (n)")
+
+
+async def test_R_WH_ROLE_2_an_open_solo_says_明独_in_the_result_and_over_the_table():
+    """A solo's result said "皇帝 (独)" for either solo, in ASCII brackets: it says 明独 or 暗独
+    (full-width in Chinese), and after a 明独 the table's header says so, as it keeps ×2."""
+    t, style = Translator("zh"), CardStyle(language="zh")
+    deal = deal_of("BJ SJ 7H 8D 9D", "9H 9S", "10H 10S QD", "JH JS", "QH QS", first=0,
+                   guard_card=0)
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=deal)
+    while m.round.phase == "grab":
+        m.apply(m.round.to_act, {"type": "skip"})
+    m.apply(0, {"type": "solo"})  # both marked cards shown: 明独 (R-WH-ROLE-2)
+    header = BAOHUANG_PARTS.boxes(m.view(0), NAMES, t, style)["center"].plain.splitlines()[0]
+    assert header == "第1局 · 明独"
+    for open_solo, role in ((True, "皇帝（明独）"), (False, "皇帝（暗独）")):
+        end = {"type": "round_end", "round": 1, "places": [1, 2, 3, 4, 5],
+               "scores": [24, -6, -6, -6, -6], "emperor": 0, "guard": 0, "solo": True,
+               "open_solo": open_solo, "open_guard": False, "grab": False, "rebels": [],
+               "called": None, "winner": "emperor", "multiplier": 1, "kicks": 0, "bombs": 0,
+               "stuck": [], "hands": [[], [], [], [], []]}
+        result = RoundResultScreen(t, end, NAMES, end["scores"], [], True, has_tribute=False)
+        host = DialogHost(result)
+        async with host.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: result.is_mounted and result.query(Plain))
+            lines = [strip.text for plain in result.query(Plain) for strip in strips(plain)]
+        assert any(role in line for line in lines), lines

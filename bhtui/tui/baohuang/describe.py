@@ -29,8 +29,10 @@ def composition_words(s: CardSet) -> str:
 
 
 def describe(event: Event, names: list[str], t: Translator,
-             emperor: int | None = None, label: Callable[[str], str] = str) -> str | None:
-    """One log line for an event, or None for events the log does not show."""
+             emperor: int | None = None, label: Callable[[str], str] = str,
+             declines: str = "log.decline") -> str | None:
+    """One log line for an event, or None for events the log does not show; ``declines``:
+    the rules' word for passing the throne on (放弃, 让位, 让庄, 拒绝)."""
     kind = event.get("type")
 
     def cards(items: list[str]) -> str:
@@ -48,7 +50,7 @@ def describe(event: Event, names: list[str], t: Translator,
             return t("log.forced", name=name())
         return t("log.offer", name=name(), bundle=cards(event["bundle"]))
     if kind == "decline":
-        text = t("log.decline_auto" if event["auto"] else "log.decline", name=name())
+        text = t("log.decline_auto" if event["auto"] else declines, name=name())
         added = event.get("added")
         text += t("log.adds", card=label(added)) if added else ""
         return text + (t("log.passes_to", name=name("to")) if event.get("to") is not None else "")

@@ -324,8 +324,8 @@ class CallDialog(ChoiceDialog):
                 # the list's keys (the footer has Enter alone); one call has nothing to choose
                 yield Plain(self.t("call.keys" if len(options) > 1 else "call.key"))
             with Horizontal():
-                if "decline" in self.choices:
-                    yield Button(self.t(offers.words(self.view, "decline")), id="decline")
+                if "decline" in self.choices:  # baike's word, 让庄 (lianzhong's is 让位)
+                    yield Button(self.t("call.yield"), id="decline")
                 if "grab" in self.choices:
                     yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
@@ -462,8 +462,10 @@ class RoundResultScreen(ResultScreen):
         for key in ("result.seat", "result.role", "result.place", "result.score", "result.total"):
             grid.add_column(t(key))
         for seat in range(len(end["scores"])):
-            if seat == end["emperor"]:
-                role = t("role.emperor") + (f" ({t('role.solo')})" if end["solo"] else "")
+            if seat == end["emperor"]:  # a solo: 明独 (shown, declared or grabbed) or 暗独
+                open_solo = end["open_solo"] or end["grab"]
+                solo = t("role.solo.open" if open_solo else "role.solo.hidden")
+                role = t("role.emperor") + (solo if end["solo"] else "")
             elif seat == end["guard"]:
                 role = t("role.guard")
             else:

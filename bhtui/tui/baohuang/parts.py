@@ -13,8 +13,8 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
 from bhtui.rules import offers, parse_set
 from bhtui.rules.auto import AUTO_LIMIT
-from bhtui.rules.mechanisms import FirstLead, OpenSolo, TributeFlow
-from bhtui.rules.presets import rules_of
+from bhtui.rules.mechanisms import Ascent, FirstLead, OpenSolo, TributeFlow
+from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.sets import CardSet, pick_cards
 from bhtui.tui.baohuang.describe import describe, set_words
 from bhtui.tui.baohuang.dialogs import (
@@ -64,6 +64,16 @@ def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text
 LIANZHONG = ("lianzhong-classic", "lianzhong-simple")
 
 
+def decline_words(rules: RuleSet) -> str:
+    """The log's word for passing the throne on, as the dialog's button says it (the log said
+    放弃 at every table): baike's 让庄, 让位 where the card is handed on (seeds 000/002),
+    拒绝 an abdication, qingdao's 放弃."""
+    if rules.throne.ascent is Ascent.BY_CALLING:
+        return "log.decline.call"
+    return {"throne.yield": "log.decline.yield", "throne.refuse": "log.decline.refuse"}.get(
+        rules.throne.decline_words, "log.decline")
+
+
 def rules_help(t: Translator, preset: str, style: CardStyle) -> str:
     """The help's rules for a table the demo tells none of: baike's (R-EMP-B*, R-SCORE-B*),
     a lianzhong mode's emperor and guard (R-EMP-L*, R-GUARD-1/4) then the cards and scores
@@ -86,6 +96,8 @@ class BaohuangParts(TableParts[BaohuangView]):
         stake = stakes(view)
         if stake != 1:  # 明保, 造反, 踢, bombs: said in the log once, kept in sight here
             lines[0].append(t("stake.short", n=stake))
+        if view["open_solo"]:  # one against four, said once in the log: kept in sight too
+            lines[0].append(t("solo.short"))
         if view["called"]:
             lines.append(Text(t("called", card=style.name(view["called"]))))
         elif view["phase"] == "play":
@@ -139,7 +151,8 @@ class BaohuangParts(TableParts[BaohuangView]):
             # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
             # nothing else in the log said why the stakes stayed as they were
             return t("log.kick_rebel", name=names[seat])
-        return describe(event, names, t, view.get("emperor"), label)
+        return describe(event, names, t, view.get("emperor"), label,
+                        decline_words(rules_of(cast(BaohuangView, view))))
 
     def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
         kind = event.get("type")
