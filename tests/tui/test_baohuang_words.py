@@ -9,6 +9,7 @@ import pytest
 from bhtui.rules import PRESETS, Match, offers
 from bhtui.rules.scoring import score_round
 from bhtui.tui.baohuang.dialogs import (
+    CallDialog,
     ConfirmKey,
     RoundResultScreen,
     StepDialog,
@@ -21,7 +22,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 
 from helpers import deal_of, rigged
-from tui_helpers import DialogHost, strips, wait_for
+from tui_helpers import DialogHost, footer_text, strips, wait_for
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -61,14 +62,14 @@ WEIHAI_REBEL_DEAL = deal_of("2H 2S 8D 9D", "BJ 7H 7S 8H", "SJ 9H 9S", "10H 10S J
                             first=1, guard_card=2)
 
 
-def weihai_at_the_rebel_step(rebels: tuple[int, ...]) -> Match:
+def weihai_at_the_rebel_step(rebels: tuple[int, ...], step: str = "rebel") -> Match:
     """Nobody grabs, Bo keeps the throne, nobody shows the guard; at the 造反 step ``rebels``
-    declare and the others say no, until Ana (seat 0) is asked."""
+    declare and the others say no, until Ana (seat 0) is asked at ``step``."""
     m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_REBEL_DEAL)
     for seat in (1, 0, 4, 3, 2):
         m.apply(seat, {"type": "skip"})
     m.apply(1, {"type": "accept"})
-    while not (m.round.to_act == 0 and m.view(0).get("step") == "rebel"):
+    while not (m.round.to_act == 0 and m.view(0).get("step") == step):
         seat = m.round.to_act
         m.apply(seat, {"type": "rebel" if seat in rebels and m.view(seat).get("step") == "rebel"
                        else "skip"})
@@ -245,3 +246,47 @@ async def test_R_WH_ROLE_2_an_open_solo_says_明独_in_the_result_and_over_the_t
             await wait_for(pilot, lambda: result.is_mounted and result.query(Plain))
             lines = [strip.text for plain in result.query(Plain) for strip in strips(plain)]
         assert any(role in line for line in lines), lines
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("step, word", [("open_guard", {"en": "No 明保", "zh": "不明保"}),
+                                        ("rebel", {"en": "No 造反", "zh": "不反"})])
+async def test_R_WH_DECL_1_the_step_s_n_says_what_saying_no_is(step, word, language):
+    """The footer under Weihai's steps read "n 不" in Chinese, half a word: its n says what
+    the button says, 不明保 or 不反, and n still answers no."""
+    view = weihai_at_the_rebel_step((), step).view(0)
+    dialog = StepDialog(Translator(language), view, [a["type"] for a in view["actions"]], NAMES)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and footer_text(dialog))
+        assert f"n {word[language]}" in footer_text(dialog)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: host.answer != "none")
+    assert host.answer == {"type": "skip"}
+
+
+def test_R_WF_TRIB_5_and_R_WH_DECL_3_明保_asked_again_says_what_else_it_doubles():
+    """Weifang's 明保 question said only "分数翻倍", but the tribute doubles too (R-WF-TRIB-5);
+    Weihai's did not say that two rebels may then kick for ×2 more (R-WH-DECL-3)."""
+    t = Translator("zh")
+    weifang = rigged("BJ 7H 7H 7H", "", "", "", "", preset="weifang").view(0)
+    weihai = weihai_at_the_rebel_step((), "open_guard").view(0)
+    lianzhong = rigged("BJ 7H 7H 7H", "", "", "", "", preset="lianzhong-classic").view(0)
+    assert "进贡都翻倍" in question(t, "open_guard", weifang)
+    assert "踢" in question(t, "open_guard", weihai)
+    assert question(t, "open_guard", lianzhong) == t("confirm.open_guard")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_WF_RANK_1_weifang_s_call_says_the_fourth_card_becomes_the_gc(language):
+    """Weifang's call dialog said only who the guard is; the called card's fourth copy also
+    becomes the GC, above the big joker — a card the hand then shows on its own."""
+    m = rigged("BJ 7H 7H 7H", "7H", "", "", "", preset="weifang")
+    m.apply(0, {"type": "accept"})
+    t = Translator(language)
+    dialog = CallDialog(t, m.view(0), str)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
+        words = shown(dialog)
+    assert t("call.help_promoted") in words and "GC" in words

@@ -50,13 +50,18 @@ def question(t: Translator, kind: str, view: BaohuangView, names: Sequence[str] 
              solo: bool = False) -> str:
     """What a ``WEIGHTY`` key pressed again does, as things stand: 明渡 where the marked cards
     are dealt (R-WH-GRAB-1); 造反 as the first or the second declaration, or a mere mark
-    (R-TRICK-7, R-WH-DECL-2); ``solo``: the emperor's ``m``, 明独."""
+    (R-TRICK-7, R-WH-DECL-2); 明保 doubling the tribute too (R-WF-TRIB-5) or open to 踢
+    (R-WH-DECL-3); ``solo``: the emperor's ``m``, 明独."""
     if kind == "grab" and offers.grab_help(view) == "grab.help_marked":
         return t("confirm.grab_marked")
     if kind == "rebel":
         return rebel_question(t, view, names)
     if kind == "open_guard" and solo:
         return t("confirm.open_solo")
+    if kind == "open_guard" and rules_of(view).tributes.doubled_by_open_guard:
+        return t("confirm.open_guard.tribute")
+    if kind == "open_guard" and rules_of(view).declare.kick:
+        return t("confirm.open_guard.kick")
     return t(f"confirm.{kind}")
 
 
@@ -142,6 +147,8 @@ class ChoiceDialog(DecisionDialog):
                       question(self.t, choice, self.view, self.names))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
+            return False  # another rule set's (or step's) word for this choice
         return action != "answer" or parameters[0] in self.choices
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -172,11 +179,6 @@ class ThroneDialog(ChoiceDialog):
         """``mark``: the marked SJ's glyph as the hand draws it (a card style's)."""
         super().__init__(t, view, legal, names or [])
         self.label, self.mark = label, mark
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
-            return False  # another rule set's word for this choice
-        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
@@ -312,7 +314,7 @@ class CallDialog(ChoiceDialog):
         throne = bool(self.choices) or self.forced
         with Vertical():
             yield Plain(self.t("throne.call_title" if throne else "call.title"), classes="title")
-            yield Plain(self.t("throne.call_help" if throne else "call.help"))
+            yield Plain(self.t("throne.call_help" if throne else call_help(self.view)))
             if self.forced:
                 yield Plain(self.t("throne.forced_call"))
             elif "decline" in self.choices:
@@ -351,14 +353,23 @@ class CallDialog(ChoiceDialog):
                                           or 0)])
 
 
+def call_help(view: BaohuangView) -> str:
+    """The call's meaning: the fourth card's holder guards; in Weifang that card becomes the
+    GC, above the big joker (R-WF-RANK-1), which the call dialog had not said."""
+    return "call.help_promoted" if rules_of(view).tricks.promoted_guard_card else "call.help"
+
+
 class StepDialog(ChoiceDialog):
     """A declaration asked in turn before play (R-WH-DECL-1): 明保, 造反 or 踢 — or no. Every
     seat is asked alike; what it may say depends on its own cards only."""
 
+    # n has a binding per step, so the footer says what the button says: 不明保, 不反, 不踢.
     BINDINGS = [Binding("m", "answer('open_guard')", "明保", id="step.open_guard"),
                 Binding("r", "answer('rebel')", "造反", id="step.rebel"),
                 Binding("k", "answer('kick')", "踢", id="step.kick"),
-                Binding("n", "answer('skip')", "No", id="step.skip")]
+                *(Binding("n", f"answer('skip', 'step.{step}.skip')", "No",
+                          id=f"step.{step}.skip")
+                  for step in ("open_guard", "rebel", "kick", "rekick"))]
 
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: Sequence[str] = ()) -> None:

@@ -56,6 +56,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "call.key": {"en": "Enter confirm", "zh": "回车 确定"},
     "call.help": {"en": "The holder of the fourth identical card becomes your secret guard.",
                   "zh": "持有第四张相同牌的人就是你的暗保。"},
+    "call.help_promoted": {"en": "The holder of the fourth identical card becomes your secret "
+                                 "guard, and that card the GC, above the big joker.",
+                           "zh": "持有第四张相同牌的人就是你的暗保；\n"
+                                 "这第四张成为侍卫牌 GC，比大王还大。"},
     "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
     "call.hidden": {"en": "Call {card}: hidden solo (you hold four)", "zh": "叫 {card}：暗独（你有四张）"},
     "call.open": {"en": "Show four {card}: open solo, scores double", "zh": "亮四张 {card}：明独，分数翻倍"},
@@ -484,6 +488,12 @@ STRINGS: dict[str, dict[str, str]] = {
                            "zh": "造反：身份已经亮明，现在造反只做个标记，分数不变。"},
     "confirm.open_guard": {"en": "明保: show everyone you are the guard, the scores double?",
                            "zh": "明保：向大家亮明你是保皇派，分数翻倍？"},
+    "confirm.open_guard.tribute": {"en": "明保: show everyone you are the guard; the scores and "
+                                         "next round's tribute double?",
+                                   "zh": "明保：向大家亮明你是保皇派，分数和下局进贡都翻倍？"},
+    "confirm.open_guard.kick": {"en": "明保: show everyone you are the guard, scores ×2; two rebels "
+                                      "may then kick (踢) for ×2 more?",
+                                "zh": "明保：亮明你是保皇派，分数翻倍；两个革命党踢还能再翻一倍？"},
     "confirm.open_solo": {"en": "明独: show everyone you play alone, one against four?",
                           "zh": "明独：向大家亮明你一个人打四个人？"},
     "confirm.kick": {"en": "踢: double the stakes again?", "zh": "踢：分数再翻一倍？"},
@@ -535,7 +545,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.step.open_guard": {"en": "明保", "zh": "明保"},
     "key.step.rebel": {"en": "造反", "zh": "造反"},
     "key.step.kick": {"en": "踢", "zh": "踢"},
-    "key.step.skip": {"en": "No", "zh": "不"},
+    "key.step.open_guard.skip": {"en": "No 明保", "zh": "不明保"},
+    "key.step.rebel.skip": {"en": "No 造反", "zh": "不反"},
+    "key.step.kick.skip": {"en": "No 踢", "zh": "不踢"},
+    "key.step.rekick.skip": {"en": "No 反踢", "zh": "不反踢"},
     "key.grab.skip": {"en": "Skip", "zh": "不抢"},
     "preset_name.qingdao": {"en": "qingdao", "zh": "青岛"},
     "preset_name.baike": {"en": "baike", "zh": "百科"},
