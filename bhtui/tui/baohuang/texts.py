@@ -314,9 +314,9 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "威海（165张，皇牌与侍卫牌，明渡，让位，明保/造反/踢最多×4，憋6）"},
     "preset.weifang": {"en": "Weifang (205 cards, 买3, 憋3 and 闷, the 4th copy above BJ, 2s kill jokers)",
                        "zh": "潍坊（205张，买3，憋3与闷，第四张叫牌大过大王，2灭王）"},
-    "option.abdicate_mode": {"en": "Throne: only a holder of both marked cards abdicates (w1), "
-                                   "or anyone passes to the next seat (tv)",
-                             "zh": "让位：只有皇牌侍卫牌都在手的人可以让（w1），或人人可传给下家（tv）"},
+    "option.abdicate_mode": {"en": "Who may pass the throne on, and to whom: a holder of both "
+                                   "marked cards, to the seat after next; or anyone, to the next",
+                             "zh": "谁能让位、让给谁：双牌在手的人让给下下家，或人人可传给下家"},
     "option.abdicate_chain": {"en": "An abdication may be refused; it moves on, and if all "
                                     "refuse the abdicator loses",
                               "zh": "让位可以拒绝，依次往下传；都拒绝则让位者输"},
@@ -353,8 +353,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "option.quit_penalty": {"en": "Quit penalty: points lost for quitting, or being removed, "
                                   "mid-round (0: none)",
                             "zh": "中途退出或被踢出扣的分数（0：不扣）"},
-    "value.abdicate_mode.w1": {"en": "w1", "zh": "w1"},
-    "value.abdicate_mode.tv": {"en": "tv", "zh": "tv"},
+    "value.abdicate_mode.w1": {"en": "holder of both, to 下下家", "zh": "只许独保让位（给下下家）"},
+    "value.abdicate_mode.tv": {"en": "anyone, to 下家 (逼位)", "zh": "人人可传给下家（逼位）"},
     "value.bombs.off": {"en": "off", "zh": "不用"},
     "value.bombs.rank4plus": {"en": "4+ of a rank", "zh": "四张以上"},
     "value.two_kill.full": {"en": "full", "zh": "全部"},
@@ -412,8 +412,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "step.rekick.skip": {"en": "No (n)", "zh": "不踢 (n)"},
     "step.stake": {"en": "Scores now ×{n}.", "zh": "现在分数×{n}。"},
     "stake.short": {"en": " · ×{n}", "zh": " · ×{n}"},
-    "step.asked": {"en": "Everyone is asked in turn; only your own cards decide what you may say.",
-                   "zh": "每个人都会依次被问到；你能说什么只看你自己的牌。"},
+    "step.asked": {"en": "Everyone is asked, so being asked gives nothing away; only your own "
+                         "cards decide which buttons you get.",
+                   "zh": "为了不暴露身份，每个人都会被问一遍；能选哪个按钮只看你自己的牌。"},
     "step.open_guard.note": {"en": "Only the guard may say 明保.", "zh": "只有保皇派可以明保。"},
     "step.rebel.note": {"en": "Only rebels may rebel.", "zh": "只有革命党可以造反。"},
     "step.kick.note": {"en": "Rebels need two kicks; the emperor's side one.",
@@ -505,9 +506,8 @@ STRINGS: dict[str, dict[str, str]] = {
                      "zh": "明独：亮出两张标记牌，一个人打四个人（±24）？"},
     "confirm.yes": {"en": "Yes", "zh": "确定"},
     "confirm.no": {"en": "No", "zh": "取消"},
-    "confirm.keys": {"en": "Press {press} again to say yes · any other key goes back and sends "
-                           "nothing",
-                     "zh": "再按 {press} 确认 · 按其他任意键返回，什么都不发出"},
+    "confirm.keys": {"en": "Press {press} again to say yes · any other key cancels",
+                     "zh": "再按 {press} 确认 · 按其他键取消"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
     "status.yield": {"en": "y: 让牌", "zh": "y：让牌"},
     "status.again": {"en": "让牌: asked again — beat {set} or pass ({key_pass})",
