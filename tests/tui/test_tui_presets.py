@@ -280,7 +280,8 @@ async def test_R_GUARD_4_the_holder_of_the_guard_card_is_told_he_plays_alone(lan
         words = [str(p.render()) for p in app.screen.query("Plain")]
         mark = "+" if language == "zh" else "†"  # as the hand draws it (letters in Chinese)
         hidden = {"first": "+12", "second": "0", "lower": "-12"}  # R-SCORE-L2
-        assert t("throne.guard_card", mark=mark, **hidden) in words
+        assert t("throne.guard_card", mark=mark) in words
+        assert t("throne.hidden_solo_stakes", **hidden) in words
         await pilot.press("y")
         await wait_for(pilot, lambda: t("log.role.emperor_guard_card") in app.screen.log_lines,
                        "the log line")
@@ -305,7 +306,8 @@ async def test_R_WH_ROLE_2_weihai_s_holder_of_both_marked_cards_is_told_keeping_
         words = [str(p.render()) for p in app.screen.query("Plain")]
         assert t("throne.keep_title") in words
         hidden = {"first": "+12", "second": "0", "lower": "-12"}  # R-WH-SCORE-2
-        assert t("throne.guard_card_keep", mark="†", **hidden) in words
+        assert t("throne.guard_card_keep", mark="†") in words
+        assert t("throne.hidden_solo_stakes", **hidden) in words
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

@@ -192,8 +192,8 @@ class ThroneDialog(ChoiceDialog):
             if abdicator is not None:  # what taking it means (R-WH-THRONE-3, -5)
                 yield Plain(t("throne.abdicated_help", name=by))
             if view.get("guard_card") and title in GUARD_CARD_NOTES:  # what I am, first
-                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark,
-                              **solo_stakes(view, hidden=True)))
+                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark))
+                yield Plain(t("throne.hidden_solo_stakes", **solo_stakes(view, hidden=True)))
             for line in throne_notes(t, view, self.choices, self.names, self.label):
                 yield Plain(line)
             if "solo" in self.choices:

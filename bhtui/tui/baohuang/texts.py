@@ -387,14 +387,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "throne.both_marked": {"en": "You hold both marked cards: you may not pass (独保).",
                            "zh": "两张标记牌都在你手里：不能传（独保）。"},
     "throne.guard_card": {"en": "You hold the marked SJ ({mark}, 侍卫牌): accept and you play "
-                                "alone.\nA hidden solo: 1st {first}, 2nd {second}, else {lower}.",
-                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：当皇帝就一打四。\n"
-                                "暗独：头科 {first}，二科 {second}，否则 {lower}。"},
-    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: you play alone."
-                                     "\nHidden solo (keep it hidden): 1st {first}, 2nd {second}, "
-                                     "else {lower}.",
-                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：你一打四。\n"
-                                     "暗独（不亮侍卫牌）：头科 {first}，二科 {second}，否则 {lower}。"},
+                                "alone.",
+                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：当皇帝就一打四。"},
+    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: you play alone.",
+                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：你一打四。"},
+    "throne.hidden_solo_stakes": {"en": "Hidden solo (the marked SJ not shown): 1st {first}, "
+                                        "2nd {second}, else {lower}.",
+                                  "zh": "暗独（不亮侍卫牌）：头科 {first}，二科 {second}，"
+                                        "否则 {lower}。"},
     "step.open_guard.title": {"en": "明保? Show yourself as the guard (scores ×2)",
                               "zh": "明保吗？亮明保皇派身份（分数×2）"},
     "step.open_guard.open_guard": {"en": "明保 (m)", "zh": "明保 (m)"},
