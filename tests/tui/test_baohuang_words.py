@@ -8,6 +8,7 @@ import pytest
 
 from bhtui.rules import PRESETS, Match, offers
 from bhtui.rules.scoring import score_round
+from bhtui.tui.baohuang.describe import describe
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
     ConfirmKey,
@@ -290,3 +291,12 @@ async def test_R_WF_RANK_1_weifang_s_call_says_the_fourth_card_becomes_the_gc(la
         await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
         words = shown(dialog)
     assert t("call.help_promoted") in words and "GC" in words
+
+
+@pytest.mark.parametrize("language, said", [("en", "Bo (emperor) plays 9 9"),
+                                            ("zh", "Bo（皇帝） 出 9 9")])
+def test_R_HIDE_1_the_emperor_s_play_is_tagged_in_the_language_s_brackets(language, said):
+    """The log wrote "Wang (皇帝) 出 4 4 4 4": a Chinese word in ASCII brackets, where Dou
+    Dizhu's log writes （地主）."""
+    play = {"type": "play", "seat": 1, "cards": ["9H", "9S"]}
+    assert describe(play, NAMES, Translator(language), emperor=1) == said

@@ -70,7 +70,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "lead":
         return t("log.jiefeng" if event.get("jiefeng") else "log.lead", name=name())
     if kind == "play":
-        role = f" ({t('role.emperor')})" if event["seat"] == emperor else ""
+        role = t("log.emperor_tag", role=t("role.emperor")) if event["seat"] == emperor else ""
         bomb = t("log.bomb") if event.get("bomb") else ""
         return t("log.play", name=name(), role=role, set=set_words(event["cards"])) + bomb
     if kind == "pass":

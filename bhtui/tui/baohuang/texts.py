@@ -586,6 +586,7 @@ STRINGS: dict[str, dict[str, str]] = {
                               "zh": "{name} 先出：由上一局的皇帝先出"},
     "log.jiefeng": {"en": "接风: {name} leads", "zh": "接风：{name} 先出"},
     "log.play": {"en": "{name}{role} plays {set}", "zh": "{name}{role} 出 {set}"},
+    "log.emperor_tag": {"en": " ({role})", "zh": "（{role}）"},
     "log.pass": {"en": "{name} passes", "zh": "{name} 不要"},
     "log.trick": {"en": "{name} wins the trick", "zh": "{name} 赢了这一轮"},
     "log.out": {"en": "{name} is out: {place}", "zh": "{name} 出完：{place}"},
