@@ -61,7 +61,19 @@ def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text
     return out
 
 
-LIANZHONG = ("lianzhong-classic", "lianzhong-simple")
+RULES_HELP = {
+    "baike": ("help.rules.baike",),
+    "lianzhong-classic": ("help.rules.lianzhong-classic", "help.rules.lianzhong"),
+    "lianzhong-simple": ("help.rules.lianzhong-simple", "help.rules.lianzhong"),
+}
+"""The help's rules, by preset, for a table the demo tells none of (qingdao's are the help's
+own): baike's (R-EMP-B*, R-SCORE-B*); a lianzhong mode's emperor and guard (R-EMP-L*,
+R-GUARD-1/4), then the cards and scores both modes share (R-SCORE-L1/L2)."""
+
+
+def rules_help(t: Translator, preset: str, style: CardStyle) -> str:
+    mark = style.glyph("SJ", marked=True)  # the marked SJ as the hand draws it
+    return "\n".join(t(key, mark=mark) for key in RULES_HELP.get(preset, ("help.rules",)))
 
 
 def decline_words(rules: RuleSet) -> str:
@@ -72,16 +84,6 @@ def decline_words(rules: RuleSet) -> str:
         return "log.decline.call"
     return {"throne.yield": "log.decline.yield", "throne.refuse": "log.decline.refuse"}.get(
         rules.throne.decline_words, "log.decline")
-
-
-def rules_help(t: Translator, preset: str, style: CardStyle) -> str:
-    """The help's rules for a table the demo tells none of: baike's (R-EMP-B*, R-SCORE-B*),
-    a lianzhong mode's emperor and guard (R-EMP-L*, R-GUARD-1/4) then the cards and scores
-    both modes share (R-SCORE-L1/L2), or qingdao's."""
-    if preset in LIANZHONG:
-        mark = style.glyph("SJ", marked=True)
-        return t(f"help.rules.{preset}", mark=mark) + "\n" + t("help.rules.lianzhong")
-    return t("help.rules.baike" if preset == "baike" else "help.rules")
 
 
 class BaohuangParts(TableParts[BaohuangView]):
