@@ -11,7 +11,7 @@ from bhtui.tui.widgets import Footer
 from tui_helpers import make_app, wait_for
 
 SAID = {"en": (["Accept", "Decline", "托管"], ["Play", "Pass", "Hint", "Chat"]),
-        "zh": (["接受", "放弃", "托管"], ["出牌", "不要", "提示", "聊天"])}
+        "zh": (["登基", "放弃", "托管"], ["出牌", "不要", "提示", "聊天"])}
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

@@ -72,7 +72,7 @@ async def test_chinese_table_names_the_bundle_and_the_called_card_in_words(first
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         words = " ".join(str(p.render()) for p in app.screen.query("Plain"))
-        assert "皇牌包（随皇位传）：大王" in words and "BJ" not in words
+        assert "皇牌：大王" in words and "BJ" not in words
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, CallDialog))
         await pilot.press("enter")
@@ -83,13 +83,13 @@ async def test_chinese_table_names_the_bundle_and_the_called_card_in_words(first
 
 @pytest.mark.parametrize("language, says, key", [
     ("en", "Passing it on costs you a 2: your 2♠ goes with the card (you hold 2 2s).",
-     "n Yield 让庄"),
-    ("zh", "不接就要附上一张 2：你的黑桃2随皇牌传走（你有 2 张 2）。", "n 让庄"),
+     "n Yield 让位"),
+    ("zh", "不接就要附上一张 2：你的黑桃2随皇牌传走（你有 2 张 2）。", "n 让位"),
 ])
 async def test_R_EMP_L2_the_throne_dialog_says_what_yielding_costs_in_the_buttons_word(
         language, says, key):
     """lianzhong-simple: a receiver who yields attaches a 2 — the dialog says which and how
-    many he holds; the footer's n says 让庄 as the button does, not "Decline"."""
+    many he holds; the footer's n says 让位 as the button does, not "Decline"."""
     from bhtui.tui.baohuang.dialogs import ThroneDialog
     from bhtui.tui.i18n import Translator
 

@@ -240,7 +240,9 @@ async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
     from bhtui.tui.baohuang.dialogs import ConfirmKey, GrabDialog
 
     if dialog_of == "declare":
-        dialog = DeclareDialog(Translator("en"), ["grab"], "Wang is being offered the throne")
+        m = rigged("7H", "", "", "", "", preset="qingdao", grab_solo=True)
+        dialog = DeclareDialog(Translator("en"), m.view(1), ["grab"],
+                               "Wang is being offered the throne")
     elif dialog_of == "grab":
         m = rigged("7H", "", "", "", "", preset="qingdao", grab_solo=True)
         dialog = GrabDialog(Translator("en"), m.view(m.round.to_act))
@@ -277,7 +279,9 @@ async def test_R_GUARD_4_the_holder_of_the_guard_card_is_told_he_plays_alone(lan
         await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
         words = [str(p.render()) for p in app.screen.query("Plain")]
         mark = "+" if language == "zh" else "†"  # as the hand draws it (letters in Chinese)
+        hidden = {"first": "+12", "second": "0", "lower": "-12"}  # R-SCORE-L2
         assert t("throne.guard_card", mark=mark) in words
+        assert t("throne.hidden_solo_stakes", **hidden) in words
         await pilot.press("y")
         await wait_for(pilot, lambda: t("log.role.emperor_guard_card") in app.screen.log_lines,
                        "the log line")
@@ -301,7 +305,9 @@ async def test_R_WH_ROLE_2_weihai_s_holder_of_both_marked_cards_is_told_keeping_
                 await pilot.press("s")
         words = [str(p.render()) for p in app.screen.query("Plain")]
         assert t("throne.keep_title") in words
+        hidden = {"first": "+12", "second": "0", "lower": "-12"}  # R-WH-SCORE-2
         assert t("throne.guard_card_keep", mark="†") in words
+        assert t("throne.hidden_solo_stakes", **hidden) in words
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

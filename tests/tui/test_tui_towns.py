@@ -133,7 +133,7 @@ async def test_R_WH_THRONE_5_keep_abdicate_and_show_all_fit_in_the_throne_dialog
             assert box.contains_region(button.region), (str(button.label), button.region, box)
 
 
-@pytest.mark.parametrize("key", ["a", "s"])
+@pytest.mark.parametrize("key", ["a", "m"])
 async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, first_deal):
     """Weihai's abdication (public, ×2) and open solo (one against four, ±24) are the
     round's biggest choices: one press only asks; any other key then sends nothing."""
@@ -156,6 +156,30 @@ async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, f
         await wait_for(pilot, lambda: app.host.seq > seq, "the answer sent")
         mine = [action["type"] for seat, action in app.host.match.actions if seat == 0]
         assert ("abdicate" if key == "a" else "solo") in mine
+
+
+async def test_R_WH_ROLE_2_明独_is_m_and_the_answers_say_what_each_solo_scores(first_deal):
+    """The grab round's "不抢" is s, and so was 明独 at the emperor's answers next: "s s" slid
+    into 明独's question. 明独 is m, as in lianzhong and the help (s does nothing here), and
+    the answers say what a hidden and an open solo score (R-WH-SCORE-2: +12/0/-12, ±24), as
+    the grab round says 明渡's ±24."""
+    from bhtui.tui.baohuang.dialogs import ConfirmKey
+
+    first_deal(WEIHAI_DEALS["abdicate"])
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_emperors_answers(app, pilot)
+        throne, seq = app.screen, app.host.seq
+        shown = " ".join(str(w.render()) for w in throne.query(Plain))
+        assert "暗独（不亮侍卫牌）：头科 +12，二科 0，否则 -12" in shown
+        assert "明独（亮出侍卫牌，m）：头科 +24，否则 -24" in shown
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is throne and app.host.seq == seq  # no question, nothing sent
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey), "the question")
+        assert "明独" in " ".join(str(w.render()) for w in app.screen.query(Plain))
 
 
 async def test_R_WH_GRAB_1_the_grab_is_asked_again_as_明渡(first_deal):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from bhtui.cards import RANK_NAMES, parse_card
 from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
 from bhtui.tui.i18n import Translator
-from bhtui.wire import Event, Transfer
+from bhtui.wire import Event, Purchase, Transfer
 
 
 def set_words(cards: list[str]) -> str:
@@ -28,8 +29,10 @@ def composition_words(s: CardSet) -> str:
 
 
 def describe(event: Event, names: list[str], t: Translator,
-             emperor: int | None = None, label: Callable[[str], str] = str) -> str | None:
-    """One log line for an event, or None for events the log does not show."""
+             emperor: int | None = None, label: Callable[[str], str] = str,
+             declines: str = "log.decline") -> str | None:
+    """One log line for an event, or None for events the log does not show; ``declines``:
+    the rules' word for passing the throne on (放弃, 让位, 让庄, 拒绝)."""
     kind = event.get("type")
 
     def cards(items: list[str]) -> str:
@@ -47,7 +50,7 @@ def describe(event: Event, names: list[str], t: Translator,
             return t("log.forced", name=name())
         return t("log.offer", name=name(), bundle=cards(event["bundle"]))
     if kind == "decline":
-        text = t("log.decline_auto" if event["auto"] else "log.decline", name=name())
+        text = t("log.decline_auto" if event["auto"] else declines, name=name())
         added = event.get("added")
         text += t("log.adds", card=label(added)) if added else ""
         return text + (t("log.passes_to", name=name("to")) if event.get("to") is not None else "")
@@ -67,7 +70,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "lead":
         return t("log.jiefeng" if event.get("jiefeng") else "log.lead", name=name())
     if kind == "play":
-        role = f" ({t('role.emperor')})" if event["seat"] == emperor else ""
+        role = t("log.emperor_tag", role=t("role.emperor")) if event["seat"] == emperor else ""
         bomb = t("log.bomb") if event.get("bomb") else ""
         return t("log.play", name=name(), role=role, set=set_words(event["cards"])) + bomb
     if kind == "pass":
@@ -121,8 +124,19 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "stuck":
         return t("log.stuck", name=name(), by=name("by"), place=t.place(event["place"]))
     if kind == "buy3":
-        return t("log.buy3", items=tribute_words(t, event["items"], names, label))
+        bought = cast(list[Purchase], event["items"])
+        return t("log.buy3", items=t.join((purchase_words(t, item, names, label)
+                                           for item in bought), clauses=True))
     return None
+
+
+def purchase_words(t: Translator, item: Purchase, names: list[str],
+                   label: Callable[[str], str] = str) -> str:
+    """One 买3 (R-WF-BUY3-1): who bought which 3 from whom, and the 2 he paid — or that he
+    took it free, having none (the log had shown the 3 alone, as if given)."""
+    words = {"buyer": names[item["to"]], "seller": names[item["from"]], "card": label(item["card"])}
+    paid = item["paid"]
+    return t("log.buy3.paid", paid=label(paid), **words) if paid else t("log.buy3.free", **words)
 
 
 def tribute_words(t: Translator, items: Sequence[Transfer], names: list[str],

@@ -4,7 +4,7 @@ build on the shared frames of ``tui/dialogs.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -32,7 +32,7 @@ from bhtui.tui.widgets import Packed, Plain, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
 WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
-           "solo": "s"}
+           "solo": "m"}
 """Declarations that take the throne, double the stakes or play one against four (Weihai's
 abdication is public, ×2; its open solo ±24), and cannot be taken back: their key acts only
 when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
@@ -46,21 +46,56 @@ def stakes(view: BaohuangView) -> int:
                       view.get("bombs", 0))
 
 
+def question(t: Translator, kind: str, view: BaohuangView, names: Sequence[str] = (),
+             solo: bool = False) -> str:
+    """What a ``WEIGHTY`` key pressed again does, as things stand: 明渡 where the marked cards
+    are dealt (R-WH-GRAB-1); 造反 as the first or the second declaration, or a mere mark
+    (R-TRICK-7, R-WH-DECL-2); 明保 doubling the tribute too (R-WF-TRIB-5) or open to 踢
+    (R-WH-DECL-3); ``solo``: the emperor's ``m``, 明独."""
+    if kind == "grab" and offers.grab_help(view) == "grab.help_marked":
+        return t("confirm.grab_marked")
+    if kind == "rebel":
+        return rebel_question(t, view, names)
+    if kind == "open_guard" and solo:
+        return t("confirm.open_solo")
+    if kind == "open_guard" and rules_of(view).tributes.doubled_by_open_guard:
+        return t("confirm.open_guard.tribute")
+    if kind == "open_guard" and rules_of(view).declare.kick:
+        return t("confirm.open_guard.kick")
+    return t(f"confirm.{kind}")
+
+
+def rebel_question(t: Translator, view: BaohuangView, names: Sequence[str]) -> str:
+    """造反 asked again: the first (a second one shows the guard), the second (it shows him
+    now), or one that only marks me (the guard open, a solo declared, the rebellion done). It
+    said "with a second rebel" even to the second, whose press showed the guard at once."""
+    rebels = view.get("rebels", [])
+    if view["open_guard"] or view["open_solo"] or len(rebels) >= 2:
+        return t("confirm.rebel.mark")
+    if rebels:
+        return t("confirm.rebel.second", names=t.join(seat_names(rebels, names)))
+    return t("confirm.rebel")
+
+
+def seat_names(seats: Sequence[int], names: Sequence[str]) -> list[str]:
+    return [names[s] if 0 <= s < len(names) else str(s) for s in seats]
+
+
 class ConfirmKey(Dialog[bool]):
     """"Press g again to grab": what the declaration does, then its key once more says yes
     and any other key no (nothing was sent). ``kind`` a ``WEIGHTY`` declaration; ``words``
-    the i18n key saying what it does (明独 for a solo emperor's ``m``)."""
+    what it does (``question``)."""
 
-    def __init__(self, t: Translator, kind: str, words: str | None = None) -> None:
+    def __init__(self, t: Translator, kind: str, words: str) -> None:
         super().__init__(t)
-        self.key, self.words = WEIGHTY[kind], words or f"confirm.{kind}"
+        self.key, self.words = WEIGHTY[kind], words
         # The footer says it too (it was empty); ``on_key`` answers every key first.
         self._bindings.bind(self.key, "answer(True)", t("confirm.yes"))
         self._bindings.bind("escape", "answer(False)", t("confirm.no"))
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t(self.words), classes="title")
+            yield Plain(self.words, classes="title")
             yield Plain(self.t("confirm.keys", press=self.key))
 
     def on_key(self, event: events.Key) -> None:
@@ -72,8 +107,9 @@ class ConfirmKey(Dialog[bool]):
 
 
 def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], None],
-              words: str | None = None) -> None:
-    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again."""
+              words: str) -> None:
+    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again,
+    ``words`` (``question``) having said what it does."""
     if kind not in WEIGHTY:
         then()
         return
@@ -96,23 +132,23 @@ def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], 
 class ChoiceDialog(DecisionDialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
     this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
-    choice's key asks to be pressed again; its button (a deliberate click) does not."""
+    choice's key asks to be pressed again (``question``); its button (a deliberate click)
+    does not."""
 
-    def __init__(self, t: Translator, choices: list[str] | tuple[str, ...]) -> None:
+    def __init__(self, t: Translator, view: BaohuangView, choices: list[str] | tuple[str, ...],
+                 names: Sequence[str] = ()) -> None:
         super().__init__(t)
-        self.choices = list(choices)
+        self.view, self.choices, self.names = view, list(choices), list(names)
 
     def action_answer(self, choice: str, words: str = "") -> None:
         """``words``: which of the choice's bindings (and words) the key was."""
         if choice in self.choices:
             confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}),
-                      self.confirm_words(choice))
-
-    def confirm_words(self, choice: str) -> str | None:
-        """The i18n key a ``WEIGHTY`` choice is asked again in (None: its own)."""
-        return None
+                      question(self.t, choice, self.view, self.names))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
+            return False  # another rule set's (or step's) word for this choice
         return action != "answer" or parameters[0] in self.choices
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -136,30 +172,32 @@ class ThroneDialog(ChoiceDialog):
                 Binding("n", "answer('decline', 'throne.refuse')", "Refuse", id="throne.refuse"),
                 Binding("g", "answer('grab')", "Grab", id="throne.grab"),
                 Binding("a", "answer('abdicate')", "Abdicate", id="throne.abdicate"),
-                Binding("s", "answer('solo')", "Solo", id="throne.solo")]
+                Binding("m", "answer('solo')", "Solo", id="throne.solo")]
 
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: list[str] | None = None, label: Any = str, mark: str = "†") -> None:
         """``mark``: the marked SJ's glyph as the hand draws it (a card style's)."""
-        super().__init__(t, legal)
-        self.view, self.names, self.label, self.mark = view, names or [], label, mark
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
-            return False  # another rule set's word for this choice
-        return super().check_action(action, parameters)
+        super().__init__(t, view, legal, names or [])
+        self.label, self.mark = label, mark
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
         title = offers.title(view)
         with Vertical():
-            yield Plain(t(title), classes="title")
+            abdicator = view.get("abdicator")
+            by = seat_names([abdicator], self.names)[0] if abdicator is not None else ""
+            yield Plain(t(title, name=by), classes="title")  # 让位: who handed it
             if title != "throne.keep_title":
-                yield Plain(t("throne.bundle", cards=" ".join(self.label(c) for c in view["bundle"])))
+                yield Plain(bundle_words(t, view["bundle"], self.label))
+            if abdicator is not None:  # what taking it means (R-WH-THRONE-3, -5)
+                yield Plain(t("throne.abdicated_help", name=by))
+            if view.get("guard_card") and title in GUARD_CARD_NOTES:  # what I am, first
+                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark))
+                yield Plain(t("throne.hidden_solo_stakes", **solo_stakes(view, hidden=True)))
             for line in throne_notes(t, view, self.choices, self.names, self.label):
                 yield Plain(line)
-            if view.get("guard_card") and title in GUARD_CARD_NOTES:
-                yield Plain(t(GUARD_CARD_NOTES[title], mark=self.mark))
+            if "solo" in self.choices:
+                yield Plain(t("throne.show_solo_stakes", **solo_stakes(view, hidden=False)))
             with Horizontal():
                 for kind in self.choices:
                     yield Button(t(offers.words(view, kind)), id=kind,
@@ -172,15 +210,36 @@ R-GUARD-4) or kept (Weihai, R-WH-ROLE-2), he is his own guard and plays a hidden
 as qingdao's call says "hidden solo (you hold four)". Not to one handed the throne (让位):
 the abdicator guards him."""
 
+
+def solo_stakes(view: BaohuangView, hidden: bool) -> dict[str, str]:
+    """What a solo scores the emperor (R-SCORE-L2, R-WH-SCORE-2), as the grab dialog says
+    明渡's "1st +24, else -24": 1st, 2nd and lower, hidden or open."""
+    table = rules_of(view).scoring.hidden_solo if hidden else rules_of(view).scoring.open_solo
+    return {"first": signed(table[0][0]), "second": signed(table[1][0]),
+            "lower": signed(table[-1][0])}
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
 BUTTON_VARIANTS: dict[str, ButtonVariant] = {"accept": "primary", "grab": "warning", "solo": "warning"}
+
+
+def bundle_words(t: Translator, bundle: list[str], label: Any = str) -> str:
+    """"皇牌：大王；随皇牌附带：红桃2": the emperor card (the bundle's first), then what was
+    added to it on the way (R-EMP-Q3, R-EMP-L2), which goes to whoever takes it."""
+    card, added = label(bundle[0]), " ".join(label(c) for c in bundle[1:])
+    return t("throne.bundle", card=card, cards=added) if added else t("throne.card", card=card)
 
 
 def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
                  names: list[str], label: Any = str) -> list[str]:
     """What a candidate should know before choosing, as the rules say it (``offers``): where
-    the card goes and what passing it on costs him."""
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else str(seat)
+    the card goes and what passing it on costs him; who loses when all refuse an abdication
+    (R-WH-THRONE-4)."""
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else str(seat)
 
     lines = []
     for key, values in offers.throne_notes(view, choices):
@@ -190,6 +249,8 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
             values = {"names": t.join(name(s) for s in values["seats"])}
         elif "card" in values:
             values = {**values, "card": label(values["card"])}
+        elif key == "throne.chain_lost":
+            values = {"abdicator": name(view.get("abdicator"))}
         lines.append(t(key, **values))
     return lines
 
@@ -199,13 +260,7 @@ class GrabDialog(ChoiceDialog):
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
 
     def __init__(self, t: Translator, view: BaohuangView) -> None:
-        super().__init__(t, ["grab", "skip"])
-        self.view = view
-
-    def confirm_words(self, choice: str) -> str | None:
-        """明渡 where the marked cards are dealt (its box had said 抢, "take the throne")."""
-        marked = offers.grab_help(self.view) == "grab.help_marked"
-        return "confirm.grab_marked" if marked and choice == "grab" else None
+        super().__init__(t, view, ["grab", "skip"])
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -230,8 +285,7 @@ class CallDialog(ChoiceDialog):
 
     def __init__(self, t: Translator, view: BaohuangView, label: Any,
                  others: tuple[str, ...] = (), names: list[str] | None = None) -> None:
-        super().__init__(t, others)
-        self.view = view
+        super().__init__(t, view, others, names or [])
         self.actions = [a for a in view.get("actions", []) if a["type"] in ("call", "solo")]
         self.label = label
         self.partnered: int | None = None
@@ -239,7 +293,6 @@ class CallDialog(ChoiceDialog):
         pressed at once never makes him play alone (four held were listed first, as a
         hidden solo)."""
         self.forced = bool(view.get("forced"))
-        self.names = names or []
 
     def compose(self) -> ComposeResult:
         held_four = solo_calls(counts(parse_cards(self.view.get("hand", []))), self.actions)
@@ -261,7 +314,7 @@ class CallDialog(ChoiceDialog):
         throne = bool(self.choices) or self.forced
         with Vertical():
             yield Plain(self.t("throne.call_title" if throne else "call.title"), classes="title")
-            yield Plain(self.t("throne.call_help" if throne else "call.help"))
+            yield Plain(self.t("throne.call_help" if throne else call_help(self.view)))
             if self.forced:
                 yield Plain(self.t("throne.forced_call"))
             elif "decline" in self.choices:
@@ -273,8 +326,8 @@ class CallDialog(ChoiceDialog):
                 # the list's keys (the footer has Enter alone); one call has nothing to choose
                 yield Plain(self.t("call.keys" if len(options) > 1 else "call.key"))
             with Horizontal():
-                if "decline" in self.choices:
-                    yield Button(self.t(offers.words(self.view, "decline")), id="decline")
+                if "decline" in self.choices:  # baike's word, 让庄 (lianzhong's is 让位)
+                    yield Button(self.t("call.yield"), id="decline")
                 if "grab" in self.choices:
                     yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
@@ -300,18 +353,27 @@ class CallDialog(ChoiceDialog):
                                           or 0)])
 
 
+def call_help(view: BaohuangView) -> str:
+    """The call's meaning: the fourth card's holder guards; in Weifang that card becomes the
+    GC, above the big joker (R-WF-RANK-1), which the call dialog had not said."""
+    return "call.help_promoted" if rules_of(view).tricks.promoted_guard_card else "call.help"
+
+
 class StepDialog(ChoiceDialog):
     """A declaration asked in turn before play (R-WH-DECL-1): 明保, 造反 or 踢 — or no. Every
     seat is asked alike; what it may say depends on its own cards only."""
 
+    # n has a binding per step, so the footer says what the button says: 不明保, 不反, 不踢.
     BINDINGS = [Binding("m", "answer('open_guard')", "明保", id="step.open_guard"),
                 Binding("r", "answer('rebel')", "造反", id="step.rebel"),
                 Binding("k", "answer('kick')", "踢", id="step.kick"),
-                Binding("n", "answer('skip')", "No", id="step.skip")]
+                *(Binding("n", f"answer('skip', 'step.{step}.skip')", "No",
+                          id=f"step.{step}.skip")
+                  for step in ("open_guard", "rebel", "kick", "rekick"))]
 
-    def __init__(self, t: Translator, view: BaohuangView, legal: list[str]) -> None:
-        super().__init__(t, legal)
-        self.view = view
+    def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
+                 names: Sequence[str] = ()) -> None:
+        super().__init__(t, view, legal, names)
 
     def compose(self) -> ComposeResult:
         t, view = self.t, self.view
@@ -319,6 +381,9 @@ class StepDialog(ChoiceDialog):
         with Vertical():
             yield Plain(t(offers.title(view)), classes="title")
             yield Plain(t(f"step.{view['step']}.note"))
+            if view["step"] == "rebel" and view.get("rebels"):  # who said 造反 before me
+                yield Plain(t("step.rebel.declared",
+                              names=t.join(seat_names(view["rebels"], self.names))))
             yield Plain(t("step.asked"))
             yield Plain(t("step.stake", n=stake))
             with Horizontal():
@@ -338,10 +403,10 @@ class DeclareDialog(DecisionDialog):
                 Binding("m", "declare('open_guard')", "明保", id="ask.open_guard"),
                 Binding("n,enter,escape", "declare('none')", "Not now", id="ask.none")]
 
-    def __init__(self, t: Translator, kinds: list[str], context: str,
+    def __init__(self, t: Translator, view: BaohuangView, kinds: list[str], context: str,
                  seconds: float | None = None) -> None:
         super().__init__(t)
-        self.kinds, self.context, self.seconds = kinds, context, seconds
+        self.view, self.kinds, self.context, self.seconds = view, kinds, context, seconds
         self.none_line = Plain(t("ask.none"), id="ask-none")  # kept: the count may tick unmounted
 
     def compose(self) -> ComposeResult:
@@ -372,7 +437,8 @@ class DeclareDialog(DecisionDialog):
 
     def action_declare(self, kind: str) -> None:
         if kind == "none" or kind in self.kinds:
-            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}))
+            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}),
+                      question(self.t, kind, self.view))
 
 
 def causes(t: Translator, end: Event) -> str:
@@ -407,8 +473,10 @@ class RoundResultScreen(ResultScreen):
         for key in ("result.seat", "result.role", "result.place", "result.score", "result.total"):
             grid.add_column(t(key))
         for seat in range(len(end["scores"])):
-            if seat == end["emperor"]:
-                role = t("role.emperor") + (f" ({t('role.solo')})" if end["solo"] else "")
+            if seat == end["emperor"]:  # a solo: 明独 (shown, declared or grabbed) or 暗独
+                open_solo = end["open_solo"] or end["grab"]
+                solo = t("role.solo.open" if open_solo else "role.solo.hidden")
+                role = t("role.emperor") + (solo if end["solo"] else "")
             elif seat == end["guard"]:
                 role = t("role.guard")
             else:

@@ -13,8 +13,8 @@ from bhtui.bots.legal import legal_from_view
 from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
 from bhtui.rules import offers, parse_set
 from bhtui.rules.auto import AUTO_LIMIT
-from bhtui.rules.mechanisms import OpenSolo, TributeFlow
-from bhtui.rules.presets import rules_of
+from bhtui.rules.mechanisms import Ascent, FirstLead, OpenSolo, TributeFlow
+from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.sets import CardSet, pick_cards
 from bhtui.tui.baohuang.describe import describe, set_words
 from bhtui.tui.baohuang.dialogs import (
@@ -61,6 +61,31 @@ def badges(seat: int, view: BaohuangView, me: int | None, t: Translator) -> Text
     return out
 
 
+RULES_HELP = {
+    "baike": ("help.rules.baike",),
+    "lianzhong-classic": ("help.rules.lianzhong-classic", "help.rules.lianzhong"),
+    "lianzhong-simple": ("help.rules.lianzhong-simple", "help.rules.lianzhong"),
+}
+"""The help's rules, by preset, for a table the demo tells none of (qingdao's are the help's
+own): baike's (R-EMP-B*, R-SCORE-B*); a lianzhong mode's emperor and guard (R-EMP-L*,
+R-GUARD-1/4), then the cards and scores both modes share (R-SCORE-L1/L2)."""
+
+
+def rules_help(t: Translator, preset: str, style: CardStyle) -> str:
+    mark = style.glyph("SJ", marked=True)  # the marked SJ as the hand draws it
+    return "\n".join(t(key, mark=mark) for key in RULES_HELP.get(preset, ("help.rules",)))
+
+
+def decline_words(rules: RuleSet) -> str:
+    """The log's word for passing the throne on, as the dialog's button says it (the log said
+    放弃 at every table): baike's 让庄, 让位 where the card is handed on (seeds 000/002),
+    拒绝 an abdication, qingdao's 放弃."""
+    if rules.throne.ascent is Ascent.BY_CALLING:
+        return "log.decline.call"
+    return {"throne.yield": "log.decline.yield", "throne.refuse": "log.decline.refuse"}.get(
+        rules.throne.decline_words, "log.decline")
+
+
 class BaohuangParts(TableParts[BaohuangView]):
     game = "baohuang"
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
@@ -73,6 +98,8 @@ class BaohuangParts(TableParts[BaohuangView]):
         stake = stakes(view)
         if stake != 1:  # 明保, 造反, 踢, bombs: said in the log once, kept in sight here
             lines[0].append(t("stake.short", n=stake))
+        if view["open_solo"]:  # one against four, said once in the log: kept in sight too
+            lines[0].append(t("solo.short"))
         if view["called"]:
             lines.append(Text(t("called", card=style.name(view["called"]))))
         elif view["phase"] == "play":
@@ -88,10 +115,13 @@ class BaohuangParts(TableParts[BaohuangView]):
 
     def help_texts(self, t: Translator, preset: str | None, style: CardStyle) -> list[str]:
         """The keys, then the rules this table plays: a town's as the demo tells them (the
-        help told qingdao's at a Weihai table, where nobody calls and 6 is the lowest rank)."""
+        help told qingdao's at a Weihai table, where nobody calls and 6 is the lowest rank),
+        baike's and lianzhong's their own (it told qingdao's there too: a called group,
+        tribute, 4/2/0/-2/-4)."""
         from bhtui.tui.demo import town_rules  # (the demo's screens import these parts)
 
-        return [t(self.help_key), town_rules(t, style, preset or "") or t("help.rules")]
+        preset = preset or ""
+        return [t(self.help_key), town_rules(t, style, preset) or rules_help(t, preset, style)]
 
     def seat_lines(self, seat: int, view: BaohuangView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:
@@ -111,12 +141,20 @@ class BaohuangParts(TableParts[BaohuangView]):
             # the view of that round; Weihai's holder of both is told by the throne's dialog
             # (his role comes with the deal, before the round's first view).
             return t("log.role.emperor_guard_card")
+        if (event.get("type") == "lead" and "from" not in event and isinstance(seat, int)
+                and rules_of(cast(BaohuangView, view)).first_lead is FirstLead.DEALER
+                and 0 <= seat < len(names)):
+            # R-WF-LEAD-1: not the emperor, who leads everywhere else ("Chen leads" said not
+            # why): the first drawer in round 1, the previous emperor later
+            key = "log.lead.first_drawer" if view.get("round") == 1 else "log.lead.last_emperor"
+            return t(key, name=names[seat])
         if (event.get("type") == "kick" and guard is not None and isinstance(seat, int)
                 and seat not in (guard, view.get("emperor")) and 0 <= seat < len(names)):
             # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
             # nothing else in the log said why the stakes stayed as they were
             return t("log.kick_rebel", name=names[seat])
-        return describe(event, names, t, view.get("emperor"), label)
+        return describe(event, names, t, view.get("emperor"), label,
+                        decline_words(rules_of(cast(BaohuangView, view))))
 
     def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
         kind = event.get("type")
@@ -125,7 +163,11 @@ class BaohuangParts(TableParts[BaohuangView]):
         return "" if kind in ("pass", "yield") else None
 
     def roles(self, event: Event) -> dict[str, Any]:
-        return {"emperor": event["seat"]} if event.get("type") == "emperor" else {}
+        """The emperor; and the round, whose number says why a Weifang player leads."""
+        kind = event.get("type")
+        if kind == "emperor":
+            return {"emperor": event["seat"]}
+        return {"round": event["round"]} if kind == "deal" else {}
 
     def hand_marks(self, view: BaohuangView, me: int | None) -> tuple[str | None, str | None,
                                                                         bool]:
@@ -229,7 +271,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         if kind == "grab":
             return GrabDialog(t, view)
         if kind == "declare":
-            return StepDialog(t, view, kinds)
+            return StepDialog(t, view, kinds, names)
         return None
 
     def declaration(self, view: BaohuangView, kinds: list[str], names: list[str],
@@ -241,7 +283,7 @@ class BaohuangParts(TableParts[BaohuangView]):
             context = t("ask.throne", name=names[to_act])
         else:
             context = t("ask.first_lead")
-        return DeclareDialog(t, kinds, context, seconds)
+        return DeclareDialog(t, view, kinds, context, seconds)
 
     def decision_key(self, view: BaohuangView) -> tuple[Any, ...]:
         return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.binding import Binding
 
-from bhtui.tui.baohuang.dialogs import confirmed
+from bhtui.tui.baohuang.dialogs import confirmed, question
 from bhtui.tui.table import TableScreen
+from bhtui.wire import BaohuangView
 
 
 class BaohuangTable(TableScreen):
@@ -36,4 +39,6 @@ class BaohuangTable(TableScreen):
             if kind == "yield":
                 self.hand.clear()
 
-        confirmed(self, self.t, kind, declare, "confirm.open_solo" if solo else None)
+        view = cast(BaohuangView, self.model.state.view)  # (my actions came with it)
+        confirmed(self, self.t, kind, declare,
+                  question(self.t, kind, view, self.model.names(), solo))

@@ -7,7 +7,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "role.emperor": {"en": "emperor", "zh": "皇帝"},
     "role.guard": {"en": "guard", "zh": "保皇派"},
     "role.rebel": {"en": "rebel", "zh": "革命党"},
-    "role.solo": {"en": "solo", "zh": "独"},
+    "role.solo.open": {"en": " (open solo)", "zh": "（明独）"},
+    "role.solo.hidden": {"en": " (hidden solo)", "zh": "（暗独）"},
+    "solo.short": {"en": " · 明独", "zh": " · 明独"},
     "you.guard": {"en": "you: guard", "zh": "你是保皇派"},
     "direction.play": {"en": "↺ play → 下家", "zh": "↺ 出牌 → 下家"},
     "direction.throne": {"en": "↻ card → 上家", "zh": "↻ 皇牌 → 上家"},
@@ -19,8 +21,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.need_n": {"en": "{n} cards needed", "zh": "需要 {n} 张"},
     "status.must_beat": {"en": "must beat {set}", "zh": "必须大过 {set}"},
     "throne.title": {"en": "The throne is offered to you", "zh": "请你当皇帝"},
-    "throne.bundle": {"en": "The throne's cards (they go where it goes): {cards}",
-                      "zh": "皇牌包（随皇位传）：{cards}"},
+    "throne.card": {"en": "The emperor card: {card}", "zh": "皇牌：{card}"},
+    "throne.bundle": {"en": "The emperor card: {card}; with it, to whoever takes it: {cards}",
+                      "zh": "皇牌：{card}；随皇牌附带：{cards}"},
     "throne.second": {"en": "Everyone declined: this is your second and last offer.",
                       "zh": "所有人都放弃了：这是你最后一次机会。"},
     "throne.forced": {"en": "逼位: you must accept.", "zh": "逼位：你必须接受。"},
@@ -46,13 +49,17 @@ STRINGS: dict[str, dict[str, str]] = {
                            "zh": "传了一圈又回到你手里：你有四张相同的牌，可以再让。"},
     "throne.second_circle": {"en": "Second circle: if nobody takes it, the deal is void.",
                              "zh": "第二圈：再没人当皇帝就重新发牌。"},
-    "throne.accept": {"en": "Accept (y)", "zh": "接受 (y)"},
+    "throne.accept": {"en": "Accept (y)", "zh": "登基 (y)"},
     "throne.decline": {"en": "Decline (n)", "zh": "放弃 (n)"},
     "call.title": {"en": "Call your guard", "zh": "叫保皇派"},
     "call.keys": {"en": "↑↓ choose · Enter confirm", "zh": "↑↓ 选择 · 回车 确定"},
     "call.key": {"en": "Enter confirm", "zh": "回车 确定"},
     "call.help": {"en": "The holder of the fourth identical card becomes your secret guard.",
                   "zh": "持有第四张相同牌的人就是你的暗保。"},
+    "call.help_promoted": {"en": "The holder of the fourth identical card becomes your secret "
+                                 "guard, and that card the GC, above the big joker.",
+                           "zh": "持有第四张相同牌的人就是你的暗保；\n"
+                                 "这第四张成为侍卫牌 GC，比大王还大。"},
     "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
     "call.hidden": {"en": "Call {card}: hidden solo (you hold four)", "zh": "叫 {card}：暗独（你有四张）"},
     "call.open": {"en": "Show four {card}: open solo, scores double", "zh": "亮四张 {card}：明独，分数翻倍"},
@@ -89,7 +96,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare\n"
             "  your solo) · y 让牌 yield in a baike trick · r 造反 rebel: for\n"
             "  rebels only; once two have, the guard is shown and the scores\n"
-            "  double, whoever wins. g, m and r (and 踢's k, Weihai's a and s) act\n"
+            "  double, whoever wins. g, m and r (and 踢's k, Weihai's a) act\n"
             "  on a second press.\n\n"
             "THE HAND\n"
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
@@ -119,7 +126,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
             "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
             "  两人造反即亮出保皇派，无论输赢分数翻倍）。\n"
-            "  g、m、r（和踢的 k、威海的 a 和 s）要按两次才生效。\n\n"
+            "  g、m、r（和踢的 k、威海的 a）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
             "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王（或 ☆ 小王、★ 大王），"
@@ -134,7 +141,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "help.rules": {
         "en": (
-            "RULES (qingdao; baike and lianzhong choose the emperor and score their own ways)\n"
+            "RULES (qingdao)\n"
             "Five players, four decks. A set is any number of one rank plus jokers. "
             "Beat a set with one of the same size whose cards are each higher, sorted high "
             "to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; nothing "
@@ -147,7 +154,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "(接风). Next round the losers pay tribute: their highest cards."
         ),
         "zh": (
-            "规则（青岛；百科与联众定皇帝和计分各有不同）\n"
+            "规则（青岛）\n"
             "五人四副牌。一套牌是同一点数的若干张加任意王。"
             "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
             "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
@@ -155,6 +162,134 @@ STRINGS: dict[str, dict[str, str]] = {
             "亮出四张为明独，分数翻倍。其余的人是革命党。\n"
             "名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。"
             "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。"
+        ),
+    },
+    # baike's and lianzhong's rules (docs/rules.md): the help at their tables
+    "help.rules.baike": {
+        "en": (
+            "RULES (baike)\n"
+            "Five players, four decks, 43 cards each. A set is any number of one rank plus "
+            "jokers. Beat a set with one of the same size whose cards are each higher, sorted "
+            "high to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; "
+            "nothing beats a set with a big joker.\n"
+            "The emperor card (a BJ) goes to a random seat. 叫庄: its holder takes the throne "
+            "by showing three or four identical cards (jokers too, the emperor card counting "
+            "as a BJ), or passes it to his 上家 (让庄, n). When all five have, 逼庄: the first "
+            "with exactly three identical cards must call; with nobody, a new deal. 抢庄 (g): "
+            "until someone calls, anyone may grab the throne without a group, to play one "
+            "against four.\n"
+            "Three shown: whoever holds the fourth is the emperor's secret guard (holding it "
+            "himself, he plays a hidden solo); four shown: an open solo (明独). Before the "
+            "first lead the guard may show himself (明保, m): scores ×2. Everyone else is a "
+            "rebel.\n"
+            "让牌 (y): in the first circle after a set you may yield instead of passing; if "
+            "nobody beats it, the yielders alone are asked again (扣牌 when still nobody "
+            "does).\n"
+            "Scores: places 1st..5th score 6, 3, 0, -3, -6; each side adds up "
+            "its members' points; the emperor gets 2/3 of his side's total, the guard 1/3, "
+            "each rebel 1/3 of the rebels'. Emperor 1st, guard 4th: +2 and +1, each rebel "
+            "-1. A solo: 16, 4, 0, -4, -16 to the emperor, a quarter of it the other "
+            "way to each rebel; 明独 doubles. 抢庄: the emperor 1st +40, each rebel -10; "
+            "otherwise -40, each rebel +10. No tribute."
+        ),
+        "zh": (
+            "规则（百科）\n"
+            "五人四副牌，每人 43 张。一套牌是同一点数的若干张加任意王。"
+            "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
+            "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
+            "带标记的大王（皇牌）随机发给一人。叫庄：亮出三张或四张同点数同花色的牌（王也可以，"
+            "皇牌算大王）就当皇帝；不叫就让庄 (n)，皇牌传给上家。五人都让了就逼庄："
+            "第一个有恰好三张相同牌的人必须叫庄；没人符合就黄庄，重新发牌。抢庄 (g)："
+            "没人叫庄之前，谁都可以不凭牌型直接抢当皇帝，一打四。\n"
+            "亮三张：持有第四张的人是暗中的保皇派（第四张在皇帝自己手里就是暗独）；"
+            "亮四张：明独。首家出牌前保皇派可以明保 (m)：分数翻倍。其余的人是革命党。\n"
+            "让牌 (y)：一套牌出来后的第一圈可以让牌而不是不要；第一圈没人压，"
+            "只再问让牌的人（还没人压就扣牌）。\n"
+            "计分：名次 头科..大落 得 6、3、0、-3、-6 分，按组相加；皇帝得本组的 2/3，"
+            "保皇派 1/3，革命党各得本组的 1/3。例如皇帝头科、保皇派二落：+2、+1，革命党各 -1。"
+            "独保：16、4、0、-4、-16 归皇帝，革命党各得相反的四分之一；明独翻倍。"
+            "抢庄：皇帝头科 +40，革命党各 -10；否则 -40，革命党各 +10。没有进贡。"
+        ),
+    },
+    "help.rules.lianzhong-classic": {
+        "en": (
+            "RULES (lianzhong-classic)\n"
+            "The emperor card (a marked BJ) is dealt like any card. Its holder takes the "
+            "throne (y) if he holds three identical cards (same rank and suit), or passes it "
+            "to his 上家 (让位, n), nothing added. Back after a full circle, the first holder "
+            "must take it unless he holds four identical cards; after two circles, a new "
+            "deal. 抢独 (option, g): anyone may declare an open solo before the emperor is "
+            "settled.\n"
+            "The emperor calls three identical cards he holds: whoever holds the fourth is "
+            "his secret guard. Calling four he holds: a hidden solo; or he declares an open "
+            "solo (明独保) with no call. Before the first lead the guard may show himself "
+            "(明保, m): scores ×2."
+        ),
+        "zh": (
+            "规则（联众经典）\n"
+            "带权杖标记的大王（皇牌）和别的牌一样发。抓到的人有三张同点数同花色的牌就可以"
+            "登基 (y)，否则让位 (n) 给上家，不贴牌。传完一圈回到第一个人手里，他必须登基，"
+            "除非有四张同点数同花色的牌；传两圈还没人登基就重新发牌。抢独（选项，g）："
+            "皇帝确定之前，谁都可以抢当皇帝打明独保。\n"
+            "皇帝叫自己手里三张相同的牌，持有第四张的人是暗中的侍卫（保皇派）。"
+            "叫自己手里四张相同的牌就是暗独保；也可以不叫牌，直接声明明独保。"
+            "首家出牌前侍卫可以明保 (m)：分数翻倍。"
+        ),
+    },
+    "help.rules.lianzhong-simple": {
+        "en": (
+            "RULES (lianzhong-simple)\n"
+            "The emperor card (a marked BJ) is dealt like any card. Its holder takes the "
+            "throne (y), needing no group, or passes it to his 上家 (让位, n); each later "
+            "one who passes it adds a 2, or without one his highest card but a joker. After "
+            "two circles without an emperor, a new deal. 抢独 (option, g): anyone may declare "
+            "an open solo before the emperor is settled.\n"
+            "The guard is whoever holds the marked SJ (侍卫牌, {mark} in the hand). An emperor "
+            "holding it plays alone: a hidden solo, or an open one (明独) if he declares it "
+            "with m before the first lead. Before the first lead the guard may show himself "
+            "(明保, m): scores ×2.\n"
+            "造反 (option, r): in play each rebel may declare once; when two have, the guard "
+            "(or the hidden solo) is shown and the scores double, whether the rebels win or "
+            "lose. A declarer is marked either way."
+        ),
+        "zh": (
+            "规则（联众简单）\n"
+            "带权杖标记的大王（皇牌）和别的牌一样发。抓到的人不需要牌型就可以登基 (y)，"
+            "或者让位 (n) 给上家；之后每个再让的人都要贴一张 2，没有 2 就贴除王以外最大的牌。"
+            "传两圈还没人登基就重新发牌。抢独（选项，g）：皇帝确定之前，谁都可以抢当皇帝"
+            "打明独。\n"
+            "持有带宝剑标记的小王（侍卫牌，手牌里的 {mark}）的人是侍卫（保皇派）。皇帝自己有侍卫牌"
+            "就一打四：不声明是暗独，首家出牌前按 m 声明就是明独。首家出牌前侍卫可以明保 (m)："
+            "分数翻倍。\n"
+            "造反（选项，r）：出牌中每个革命党可以造反一次；两人造反，侍卫（或暗独）就被亮出来，"
+            "不论输赢分数都翻倍。造反的人不论成败都有标记。"
+        ),
+    },
+    "help.rules.lianzhong": {
+        "en": (
+            "168 cards, no 3s, 4s or 5s, all dealt: 34, 34, 34, 33, 33. A set is any number of "
+            "one rank plus jokers (2s are never fillers); beat it with one of the same size "
+            "whose cards are each higher, sorted high to low: BJ > SJ > 2 > A > … > 6. "
+            "Nothing beats a set with a big joker. The emperor leads; the round ends when a "
+            "side is all out. Options: 烤牌, 憋6.\n"
+            "Scores, two against three: g = 6 - (the emperor's place + the "
+            "guard's); the guard gets g, the emperor 2g, each rebel -g. Emperor 1st, guard "
+            "3rd: +4 and +2, each rebel -2. ×2 for 明保 or a successful 造反 (once: never ×4).\n"
+            "A solo: open, the emperor 1st +24 and each other -6; anyone else "
+            "out first ends it: -24, each other +6. Hidden: 1st +12, each other -3; 2nd 0; "
+            "3rd or lower -12, each other +3 (×2 when 造反 shows it). No tribute."
+        ),
+        "zh": (
+            "168 张牌（没有 3、4、5），全部发完：34、34、34、33、33 张。一套牌是同一点数的若干张"
+            "加任意王（2 不能配牌）；压牌要张数相同，且从大到小逐张都更大："
+            "大王 > 小王 > 2 > A > … > 6。挂大王的牌最大。皇帝先出；一方全部出完本局就结束。"
+            "选项：烤牌、憋6。\n"
+            "计分（二打三）：侍卫得分 = 6 -（皇帝名次 + 侍卫名次），皇帝得侍卫的两倍，"
+            "革命党各得侍卫得分的相反数。例如皇帝头科、侍卫三科：+4、+2，革命党各 -2。"
+            "明保或造反成功分数翻倍（只翻一次，不会×4）。\n"
+            "独保：明独时皇帝头科 +24，其他人各 -6；别人先出完本局即结束：-24，其他人各 +6。"
+            "暗独时皇帝头科 +12，其他人各 -3；二科 0；三科或更差 -12，其他人各 +3"
+            "（造反成功亮出暗独则翻倍）。没有进贡。"
         ),
     },
     "preset.qingdao": {"en": "Qingdao (the classic: 4/2/0/-2/-4, tribute)", "zh": "青岛（经典：4/2/0/-2/-4，进贡）"},
@@ -179,9 +314,9 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "威海（165张，皇牌与侍卫牌，明渡，让位，明保/造反/踢最多×4，憋6）"},
     "preset.weifang": {"en": "Weifang (205 cards, 买3, 憋3 and 闷, the 4th copy above BJ, 2s kill jokers)",
                        "zh": "潍坊（205张，买3，憋3与闷，第四张叫牌大过大王，2灭王）"},
-    "option.abdicate_mode": {"en": "Throne: only a holder of both marked cards abdicates (w1), "
-                                   "or anyone passes to the next seat (tv)",
-                             "zh": "让位：只有皇牌侍卫牌都在手的人可以让（w1），或人人可传给下家（tv）"},
+    "option.abdicate_mode": {"en": "Who may pass the throne on, and to whom: a holder of both "
+                                   "marked cards, to the seat after next; or anyone, to the next",
+                             "zh": "谁能让位、让给谁：双牌在手的人让给下下家，或人人可传给下家"},
     "option.abdicate_chain": {"en": "An abdication may be refused; it moves on, and if all "
                                     "refuse the abdicator loses",
                               "zh": "让位可以拒绝，依次往下传；都拒绝则让位者输"},
@@ -218,8 +353,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "option.quit_penalty": {"en": "Quit penalty: points lost for quitting, or being removed, "
                                   "mid-round (0: none)",
                             "zh": "中途退出或被踢出扣的分数（0：不扣）"},
-    "value.abdicate_mode.w1": {"en": "w1", "zh": "w1"},
-    "value.abdicate_mode.tv": {"en": "tv", "zh": "tv"},
+    "value.abdicate_mode.w1": {"en": "holder of both, to 下下家", "zh": "只许独保让位（给下下家）"},
+    "value.abdicate_mode.tv": {"en": "anyone, to 下家 (逼位)", "zh": "人人可传给下家（逼位）"},
     "value.bombs.off": {"en": "off", "zh": "不用"},
     "value.bombs.rank4plus": {"en": "4+ of a rank", "zh": "四张以上"},
     "value.two_kill.full": {"en": "full", "zh": "全部"},
@@ -232,25 +367,34 @@ STRINGS: dict[str, dict[str, str]] = {
     "value.yield_fallback.highest": {"en": "highest card", "zh": "最大的牌"},
     "throne.keep_title": {"en": "You hold the emperor card: you are emperor",
                           "zh": "皇牌在你手里：你是皇帝"},
-    "throne.abdicated_title": {"en": "The emperor card is handed to you (让位)",
-                               "zh": "有人让位给你"},
-    "throne.keep": {"en": "Keep the throne (y)", "zh": "坐稳 (y)"},
+    "throne.abdicated_title": {"en": "{name} abdicates to you (让位)", "zh": "{name} 让位给你"},
+    "throne.abdicated_help": {"en": "Accept and you are emperor, {name} your guard in the open: "
+                                    "scores ×2.",
+                              "zh": "登基则你当皇帝，{name} 是你公开的保皇派，分数×2。"},
+    "throne.keep": {"en": "Keep the throne (y)", "zh": "登基 (y)"},
     "throne.abdicate": {"en": "Abdicate (a)", "zh": "让位 (a)"},
-    "throne.show_solo": {"en": "Show both: open solo (s)", "zh": "亮出侍卫牌：明独 (s)"},
+    "throne.show_solo": {"en": "Show both: open solo (m)", "zh": "亮出侍卫牌：明独 (m)"},
+    "throne.show_solo_stakes": {"en": "Open solo (show it, m): 1st {first}, else {lower}.",
+                                "zh": "明独（亮出侍卫牌，m）：头科 {first}，否则 {lower}。"},
     "throne.refuse": {"en": "Refuse (n)", "zh": "拒绝 (n)"},
-    "throne.abdicate_to": {"en": "Abdicate: {name} takes the throne, you guard him (public, ×2).",
-                           "zh": "让位：{name} 当皇帝，你当他的保皇派（公开，×2）。"},
+    "throne.abdicate_to": {"en": "Abdicate (a): {name} takes the throne, you guard him (public, "
+                                 "×2).",
+                           "zh": "让位 (a)：{name} 当皇帝，你当他的保皇派（公开，×2）。"},
     "throne.passes_on": {"en": "If you pass it on, it goes to {name}.", "zh": "若不接，传给 {name}。"},
-    "throne.chain_lost": {"en": "If you refuse too, everyone has: the abdicator loses.",
-                          "zh": "你若也拒绝，大家都拒绝了：让位者输。"},
+    "throne.chain_lost": {"en": "If you refuse too, everyone has: {abdicator} loses, as a lost "
+                                "hidden solo.",
+                          "zh": "你若也拒绝，大家都拒绝了：{abdicator} 输，按暗独输算。"},
     "throne.both_marked": {"en": "You hold both marked cards: you may not pass (独保).",
                            "zh": "两张标记牌都在你手里：不能传（独保）。"},
-    "throne.guard_card": {"en": "You hold the marked SJ ({mark}, 侍卫牌): accept and you play alone, "
-                                "a hidden solo.",
-                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：接受则你自己保自己，一打四——暗独。"},
-    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: kept, you play "
-                                     "alone — a hidden solo.",
-                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：坐稳则你一打四——暗独。"},
+    "throne.guard_card": {"en": "You hold the marked SJ ({mark}, 侍卫牌): accept and you play "
+                                "alone.",
+                          "zh": "带剑小王（{mark}，侍卫牌）在你手里：当皇帝就一打四。"},
+    "throne.guard_card_keep": {"en": "You hold the marked SJ ({mark}, 侍卫牌) too: you play alone.",
+                               "zh": "带剑小王（{mark}，侍卫牌）也在你手里：你一打四。"},
+    "throne.hidden_solo_stakes": {"en": "Hidden solo (the marked SJ not shown): 1st {first}, "
+                                        "2nd {second}, else {lower}.",
+                                  "zh": "暗独（不亮侍卫牌）：头科 {first}，二科 {second}，"
+                                        "否则 {lower}。"},
     "step.open_guard.title": {"en": "明保? Show yourself as the guard (scores ×2)",
                               "zh": "明保吗？亮明保皇派身份（分数×2）"},
     "step.open_guard.open_guard": {"en": "明保 (m)", "zh": "明保 (m)"},
@@ -259,6 +403,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "造反吗？两个革命党造反就亮出保皇派（分数×2）"},
     "step.rebel.rebel": {"en": "造反 (r)", "zh": "造反 (r)"},
     "step.rebel.skip": {"en": "No (n)", "zh": "不反 (n)"},
+    "step.rebel.declared": {"en": "Declared 造反 so far: {names}", "zh": "已经造反：{names}"},
     "step.kick.title": {"en": "踢? Double the stake again", "zh": "踢吗？分数再翻倍"},
     "step.kick.kick": {"en": "踢 (k)", "zh": "踢 (k)"},
     "step.kick.skip": {"en": "No (n)", "zh": "不踢 (n)"},
@@ -267,8 +412,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "step.rekick.skip": {"en": "No (n)", "zh": "不踢 (n)"},
     "step.stake": {"en": "Scores now ×{n}.", "zh": "现在分数×{n}。"},
     "stake.short": {"en": " · ×{n}", "zh": " · ×{n}"},
-    "step.asked": {"en": "Everyone is asked in turn; only your own cards decide what you may say.",
-                   "zh": "每个人都会依次被问到；你能说什么只看你自己的牌。"},
+    "step.asked": {"en": "Everyone is asked, so being asked gives nothing away; only your own "
+                         "cards decide which buttons you get.",
+                   "zh": "为了不暴露身份，每个人都会被问一遍；能选哪个按钮只看你自己的牌。"},
     "step.open_guard.note": {"en": "Only the guard may say 明保.", "zh": "只有保皇派可以明保。"},
     "step.rebel.note": {"en": "Only rebels may rebel.", "zh": "只有革命党可以造反。"},
     "step.kick.note": {"en": "Rebels need two kicks; the emperor's side one.",
@@ -293,6 +439,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.stuck": {"en": "闷: {name} has only held-back cards left and is stuck by {by}: {place}",
                   "zh": "闷：{name} 只剩憋着的牌，被 {by} 闷住：{place}"},
     "log.buy3": {"en": "买3: {items}", "zh": "买3：{items}"},
+    "log.buy3.paid": {"en": "{buyer} buys {card} from {seller} for {paid}",
+                      "zh": "{buyer} 向 {seller} 买{card}，付{paid}"},
+    "log.buy3.free": {"en": "{buyer} takes {card} from {seller} free (no 2 to pay with)",
+                      "zh": "{buyer} 向 {seller} 白拿{card}（没有 2 可付）"},
     "log.bomb": {"en": " — a bomb!", "zh": "——炸弹！"},
     "result.multiplier": {"en": "Scores ×{n} ({causes})", "zh": "分数×{n}（{causes}）"},
     "cause.open_guard": {"en": "明保", "zh": "明保"},
@@ -300,7 +450,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "cause.kick": {"en": "踢", "zh": "踢"},
     "cause.bomb": {"en": "bomb", "zh": "炸弹"},
     "role.stuck_mark": {"en": "闷", "zh": "闷"},
-    "throne.yield": {"en": "Yield 让庄 (n)", "zh": "让庄 (n)"},
+    "throne.yield": {"en": "Yield 让位 (n)", "zh": "让位 (n)"},
+    "call.yield": {"en": "Yield 让庄 (n)", "zh": "让庄 (n)"},
     "throne.grab": {"en": "Grab 抢 (g)", "zh": "抢 (g)"},
     "throne.forced_call": {"en": "逼庄: everyone yielded; you must call a group of three.",
                            "zh": "逼庄：大家都让了，你必须叫一组三张。"},
@@ -324,10 +475,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "declare.rebel": {"en": "r: 造反 (with a second rebel: ×2)", "zh": "r：造反（两人即翻倍）"},
     "confirm.grab": {"en": "抢: take the throne and play alone, one against four?",
                      "zh": "抢：拿走皇牌，一个人打四个人？"},
-    "confirm.rebel": {"en": "造反: with a second rebel the guard is shown and the scores double?",
-                      "zh": "造反：再有一人造反，保皇派就亮出来，分数翻倍？"},
+    "confirm.rebel": {"en": "造反: you are the first. Once a second rebel declares, the guard (or a "
+                             "hidden solo) is shown and the scores double, whether the rebels "
+                             "win or lose.",
+                      "zh": "造反：你是第一个。\n再有一人造反，保皇派（或暗独）就亮出来，输赢分数都翻倍。"},
+    "confirm.rebel.second": {"en": "造反: you are the second ({names} declared before you). The guard "
+                                    "(or a hidden solo) is shown at once and the scores double, "
+                                    "whether the rebels win or lose.",
+                             "zh": "造反：你是第二个（已造反：{names}）。\n"
+                                   "保皇派（或暗独）马上亮出来，输赢分数都翻倍。"},
+    "confirm.rebel.mark": {"en": "造反: the sides are already known; declaring now only marks you, "
+                                  "the scores stay as they are.",
+                           "zh": "造反：身份已经亮明，现在造反只做个标记，分数不变。"},
     "confirm.open_guard": {"en": "明保: show everyone you are the guard, the scores double?",
                            "zh": "明保：向大家亮明你是保皇派，分数翻倍？"},
+    "confirm.open_guard.tribute": {"en": "明保: show everyone you are the guard; the scores and "
+                                         "next round's tribute double?",
+                                   "zh": "明保：向大家亮明你是保皇派，分数和下局进贡都翻倍？"},
+    "confirm.open_guard.kick": {"en": "明保: show everyone you are the guard, scores ×2; two rebels "
+                                      "may then kick (踢) for ×2 more?",
+                                "zh": "明保：亮明你是保皇派，分数翻倍；两个革命党踢还能再翻一倍？"},
     "confirm.open_solo": {"en": "明独: show everyone you play alone, one against four?",
                           "zh": "明独：向大家亮明你一个人打四个人？"},
     "confirm.kick": {"en": "踢: double the stakes again?", "zh": "踢：分数再翻一倍？"},
@@ -335,13 +502,12 @@ STRINGS: dict[str, dict[str, str]] = {
                             "zh": "明渡：当皇帝一打四，标记牌都不算，±24？"},
     "confirm.abdicate": {"en": "让位: hand the throne on and guard the new emperor, public, ×2?",
                          "zh": "让位：把皇位让出去，公开当新皇帝的保皇派，分数翻倍？"},
-    "confirm.solo": {"en": "明独: show both marked cards and play alone, one against four?",
-                     "zh": "明独：亮出两张标记牌，一个人打四个人？"},
+    "confirm.solo": {"en": "明独: show both marked cards and play alone, one against four (±24)?",
+                     "zh": "明独：亮出两张标记牌，一个人打四个人（±24）？"},
     "confirm.yes": {"en": "Yes", "zh": "确定"},
     "confirm.no": {"en": "No", "zh": "取消"},
-    "confirm.keys": {"en": "Press {press} again to say yes · any other key goes back and sends "
-                           "nothing",
-                     "zh": "再按 {press} 确认 · 按其他任意键返回，什么都不发出"},
+    "confirm.keys": {"en": "Press {press} again to say yes · any other key cancels",
+                     "zh": "再按 {press} 确认 · 按其他键取消"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
     "status.yield": {"en": "y: 让牌", "zh": "y：让牌"},
     "status.again": {"en": "让牌: asked again — beat {set} or pass ({key_pass})",
@@ -368,18 +534,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.again": {"en": "Nobody beat it: {names} asked again (让牌)", "zh": "没人压：再问 {names}（让牌）"},
     "log.kou": {"en": "扣牌: {name} wins the trick", "zh": "扣牌：{name} 赢了这一轮"},
     "log.forced": {"en": "逼庄: {name} must call", "zh": "逼庄：{name} 必须叫庄"},
-    "key.throne.accept": {"en": "Accept", "zh": "接受"},
+    "key.throne.accept": {"en": "Accept", "zh": "登基"},
     "key.throne.decline": {"en": "Decline", "zh": "放弃"},
-    "key.throne.yield": {"en": "Yield 让庄", "zh": "让庄"},
+    "key.throne.yield": {"en": "Yield 让位", "zh": "让位"},
     "key.throne.refuse": {"en": "Refuse", "zh": "拒绝"},
-    "key.throne.keep": {"en": "Keep", "zh": "坐稳"},
+    "key.throne.keep": {"en": "Keep", "zh": "登基"},
     "key.grab.grab": {"en": "Grab", "zh": "抢"},
     "key.throne.abdicate": {"en": "Abdicate", "zh": "让位"},
     "key.throne.solo": {"en": "Open solo", "zh": "明独"},
     "key.step.open_guard": {"en": "明保", "zh": "明保"},
     "key.step.rebel": {"en": "造反", "zh": "造反"},
     "key.step.kick": {"en": "踢", "zh": "踢"},
-    "key.step.skip": {"en": "No", "zh": "不"},
+    "key.step.open_guard.skip": {"en": "No 明保", "zh": "不明保"},
+    "key.step.rebel.skip": {"en": "No 造反", "zh": "不反"},
+    "key.step.kick.skip": {"en": "No 踢", "zh": "不踢"},
+    "key.step.rekick.skip": {"en": "No 反踢", "zh": "不反踢"},
     "key.grab.skip": {"en": "Skip", "zh": "不抢"},
     "preset_name.qingdao": {"en": "qingdao", "zh": "青岛"},
     "preset_name.baike": {"en": "baike", "zh": "百科"},
@@ -392,6 +561,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.redeal": {"en": " (redeal {n})", "zh": "（重发 {n}）"},
     "log.offer": {"en": "{name} is offered the throne ({bundle})", "zh": "{name} 被请当皇帝（{bundle}）"},
     "log.decline": {"en": "{name} declines", "zh": "{name} 放弃"},
+    "log.decline.yield": {"en": "{name} yields (让位)", "zh": "{name} 让位"},
+    "log.decline.call": {"en": "{name} yields (让庄)", "zh": "{name} 让庄"},
+    "log.decline.refuse": {"en": "{name} refuses", "zh": "{name} 拒绝"},
     "log.decline_auto": {"en": "{name} cannot call", "zh": "{name} 无牌可叫"},
     "log.passes_to": {"en": "; the card goes on to the 上家, {name}", "zh": "，皇牌传给上家 {name}"},
     "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
@@ -408,8 +580,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "你是皇帝，又有带剑小王（侍卫牌）：自己保自己，一打四——暗独（首轮出牌前按 m 宣布明独）"},
     "log.role.rebel": {"en": "You are a rebel", "zh": "你是革命党"},
     "log.lead": {"en": "{name} leads", "zh": "{name} 先出"},
+    "log.lead.first_drawer": {"en": "{name} leads: in round 1 the first to draw leads",
+                              "zh": "{name} 先出：第一局由先摸牌的人先出"},
+    "log.lead.last_emperor": {"en": "{name} leads: the previous round's emperor leads",
+                              "zh": "{name} 先出：由上一局的皇帝先出"},
     "log.jiefeng": {"en": "接风: {name} leads", "zh": "接风：{name} 先出"},
     "log.play": {"en": "{name}{role} plays {set}", "zh": "{name}{role} 出 {set}"},
+    "log.emperor_tag": {"en": " ({role})", "zh": "（{role}）"},
     "log.pass": {"en": "{name} passes", "zh": "{name} 不要"},
     "log.trick": {"en": "{name} wins the trick", "zh": "{name} 赢了这一轮"},
     "log.out": {"en": "{name} is out: {place}", "zh": "{name} 出完：{place}"},
