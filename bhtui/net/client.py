@@ -44,6 +44,7 @@ from bhtui.wire import (
     ClientMessage,
     Event,
     HistoryRow,
+    Prefs,
     Recall,
     Room,
     TableSeat,
@@ -116,6 +117,7 @@ class Client:
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
         self._holding = False  # a screen beside the game is open here (``hold``)
+        self._prefs: Prefs | None = None  # my seat's settings, as last sent
 
     def listen(self, listener: Listener) -> None:
         """Called with every message after the client's own state is updated."""
@@ -260,6 +262,8 @@ class Client:
                 "seq") else None
             if self._holding:  # said again to the table that (re)admits us
                 self._send({"type": "hold", "on": True})
+            if self._prefs is not None and self.seat is not None:  # a resumed table's
+                self._send(self._prefs)  # seat starts without them: auto-pass was off
             self.token = message.get("token") or self.token
             self._cid = max(self._cid, message.get("last_cid") or 0)  # ids go on after a rejoin
             table_id = self.server.get("id")
@@ -365,7 +369,8 @@ class Client:
     def set_prefs(self, auto_pass: bool, assist: str | None = None) -> None:
         """My seat's settings: auto-pass, and the level of my 托管 and hints (where the game
         has levels)."""
-        self._send({"type": "prefs", "auto_pass": auto_pass, "assist": assist})
+        self._prefs = {"type": "prefs", "auto_pass": auto_pass, "assist": assist}
+        self._send(self._prefs)
 
     def chat(self, text: str) -> None:
         self._send({"type": "chat", "text": text})

@@ -149,3 +149,27 @@ async def test_a_table_resumed_after_play_again_goes_on_where_its_players_count(
     assert player.last_seq <= resumed.seq
     await again.stop()
     run.cancel()
+
+
+async def test_a_player_back_at_a_resumed_table_keeps_his_auto_pass(tmp_path, monkeypatch):
+    """A player's settings (auto-pass, his 托管's level) went to the table only when his
+    table screen opened: back by himself at a resumed table, whose seats start without
+    them, he faced a set nothing in his hand beat and nothing passed for him."""
+    table, serving = await a_table_of_bots(GameLog(tmp_path / "table.log"))
+    port = serving.port
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))
+    player = Client(None, "Ana", tokens=SeatTokens(tmp_path / "seats.json"))  # type: ignore[arg-type]
+    run = in_background(stay_connected(player, LOOPBACK, port, lambda _: None))
+    await settle(lambda: player.view is not None)
+    player.set_prefs(True, "hard")
+    await settle(lambda: table.seats[0].auto_pass)
+    await serving.stop()
+    assert table.log is not None
+    resumed = Table.resume(GameLog.load(table.log.path), bot_delay=0.0)
+    assert not resumed.seats[0].auto_pass  # (the log keeps no settings)
+    again = await start_serving(resumed, listen_socket(LOOPBACK, port), advertise=False)
+    await settle(lambda: resumed.seats[0].conn is not None and player.refused is None)
+    await settle(lambda: resumed.seats[0].auto_pass)
+    assert resumed.seats[0].assist == "hard"
+    await again.stop()
+    run.cancel()
