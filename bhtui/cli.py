@@ -294,9 +294,9 @@ def _code_options(parser: argparse.ArgumentParser, text: str) -> None:
     parser.add_argument("--code-file", metavar="FILE", help="read the join code from FILE")
 
 
-def join_code(args: argparse.Namespace) -> str | None:
+def join_code(args: argparse.Namespace, hosting: bool = False) -> str | None:
     """The join code from --code, --code-file, the BHTUI_CODE variable or a hidden prompt
-    (--ask-code), in that order; ValueError says what is wrong."""
+    (--ask-code), in that order; ValueError says what is wrong. A host types his twice."""
     if args.code is not None:  # (empty, refused: `--code "$CODE"` with CODE unset opened a
         #                          host's table to everyone)
         if not args.code.strip():
@@ -314,7 +314,7 @@ def join_code(args: argparse.Namespace) -> str | None:
     if os.environ.get("BHTUI_CODE", "").strip():
         return _utf8(os.environ["BHTUI_CODE"].strip(), "BHTUI_CODE")
     if getattr(args, "ask_code", False):
-        return _ask_code("Join code for this table: ")
+        return _ask_code("Join code for this table: ", confirm=hosting)
     return None
 
 
@@ -330,13 +330,20 @@ def _utf8(code: str, where: str) -> str:
     return code
 
 
-def _ask_code(prompt: str) -> str | None:
+def _ask_code(prompt: str, confirm: bool = False) -> str | None:
     """A join code typed at a hidden prompt (None if none was): ValueError when the terminal
-    sent bytes that are not UTF-8 (getpass raised UnicodeDecodeError)."""
+    sent bytes that are not UTF-8 (getpass raised UnicodeDecodeError), or where ``confirm``
+    (a host's code) the second typing differs — unseen, a typo became the table's code, and
+    friends with the right one were refused while those waiting for it never got back in."""
     import getpass
 
     try:
-        return getpass.getpass(prompt).strip() or None
+        code = getpass.getpass(prompt).strip() or None
+        if code is not None and confirm and getpass.getpass(
+                "Type it once more: ").strip() != code:
+            raise ValueError("the two join codes typed differ: the table stays closed "
+                             "(run the command again and type the code twice)")
+        return code
     except UnicodeDecodeError:
         raise ValueError("the join code typed is not UTF-8 text: set the terminal to "
                          "UTF-8, or put the code in a UTF-8 file for --code-file") from None
@@ -578,7 +585,7 @@ def _host(args: argparse.Namespace) -> int:
     config = settings.current()
     delay = args.bot_delay if args.bot_delay is not None else config.bot_delay
     try:
-        code = join_code(args)
+        code = join_code(args, hosting=True)
     except ValueError as exc:
         return _fail(exc)
     timer = (args.timer if args.timer is not None else config.timer) or None  # 0: none
@@ -654,7 +661,7 @@ def _door_again(args: argparse.Namespace, log: GameLog,
         if not sys.stdin.isatty():
             raise ValueError(f"the table had a join code, and it is not kept: give it again "
                              f"with {CODE_WAYS}")
-        code = _ask_code("This table had a join code; type it again: ")
+        code = _ask_code("This table had a join code; type it again: ", confirm=True)
         if code is None:
             raise ValueError("the table had a join code and none was typed: it stays closed")
     return (bind, port), code

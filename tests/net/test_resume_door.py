@@ -89,14 +89,16 @@ async def test_a_table_with_a_code_resumed_with_resume_alone_keeps_its_port_and_
 
 def test_a_resume_on_a_terminal_asks_for_the_code_again_and_an_empty_answer_opens_nothing(
         cli, tmp_path, monkeypatch):
-    """At a terminal the code is asked for at a hidden prompt, once; nothing typed, and the
-    table stays closed. The door named in the log is the one opened."""
+    """At a terminal the code is asked for at a hidden prompt, and once more: nothing typed,
+    or the two typings apart (a typo unseen became the table's code, and those waiting for
+    it with the right one never got back in), and the table stays closed. The door named
+    in the log is the one opened."""
     log = GameLog(tmp_path / "t.bhlog")
     table = Table(PRESETS["qingdao"], seed=3, rounds=1, code="4242", log=log)
     table.address = (LOOPBACK, free_port())
     log.start(table.header())  # the log of a match just dealt
     log.close()
-    answers = iter(["", "4242"])
+    answers = iter(["", "4243", "4242", "4242", "4242"])
     monkeypatch.setattr("getpass.getpass", lambda prompt: next(answers))
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
     served: list[tuple] = []
@@ -108,5 +110,8 @@ def test_a_resume_on_a_terminal_asks_for_the_code_again_and_an_empty_answer_open
     monkeypatch.setattr(bhtui.net.serve, "run_headless", serve)
     refused = cli("host", "--headless", "--resume", str(log.path))
     assert refused.returncode == 2 and "none was typed" in refused.stderr and not served
+    refused = cli("host", "--headless", "--resume", str(log.path))
+    assert refused.returncode == 2 and "the two join codes typed differ" in refused.stderr
+    assert not served
     assert cli("host", "--headless", "--no-advertise", "--resume", str(log.path)).returncode == 0
     assert served == [(True, table.address, False)]
