@@ -233,7 +233,12 @@ class WaitingRoomScreen(Localized, Screen[None]):
         self.refresh_room()
 
     def action_remove(self) -> None:
+        """Empty the chosen seat — not the host's own: removed, he watched his own match
+        and had no key to sit down again."""
         if self.admin and self.selected is not None:
+            if self.selected == self.client.seat:
+                self._say(self.t("room.remove_self"))
+                return
             self.client.admin("remove", seat=self.selected)
 
     def action_options(self) -> None:

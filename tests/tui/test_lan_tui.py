@@ -1010,3 +1010,18 @@ def test_a_host_s_refusal_is_said_in_the_player_s_language_when_its_case_is_know
 
     assert en in refusal(Translator("en"), refused)
     assert zh in refusal(Translator("zh"), refused)
+
+
+async def test_the_host_cannot_empty_his_own_seat_in_the_waiting_room():
+    """His own seat's number, then x, made the host a watcher of his own match, with no key
+    to sit down again and no question first. x leaves his seat and says why."""
+    table, app = hosting()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None and app.client.seat is not None)
+        mine = app.client.seat
+        await pilot.press(str(mine + 1), "x", "b")  # (b: the other seats, bots)
+        await wait_for(pilot, lambda: table.seats_taken() == len(table.seats))
+        note = str(app.screen.query_one("#room-note").render())
+        assert note == "That is your own seat: x empties the others' seats"
+        assert app.client.seat == mine and table.seats[mine].bot is None
