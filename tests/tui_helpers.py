@@ -13,7 +13,7 @@ from textual.geometry import Region
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, GrabDialog, ThroneDialog
-from bhtui.tui.dialogs import MatchEndScreen
+from bhtui.tui.dialogs import ConfirmKey, MatchEndScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
@@ -151,7 +151,9 @@ async def answer_doudizhu(pilot, app) -> bool:
     if isinstance(screen, BidDialog):
         await pilot.press("3" if screen.offered("3") else "p")
     elif isinstance(screen, OpenDialog):
-        await pilot.press("y")  # 摊打
+        await pilot.press("y")  # 摊打 (asked again)
+    elif isinstance(screen, ConfirmKey):
+        await pilot.press(screen.key)
     elif isinstance(screen, ReportDialog):
         await pilot.press("n")
     elif my_turn_to_play(app) and isinstance(screen, TableScreen):

@@ -14,6 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -49,6 +50,54 @@ class DecisionDialog(Dialog):
         if pressed and event.key not in self.active_bindings:
             words = "Esc" if event.key == "escape" else event.character
             self.notify(self.t("dialog.must", press=words), timeout=4)
+
+
+class ConfirmKey(Dialog[bool]):
+    """"Press g again to grab": what the choice does, then its ``key`` once more says yes and
+    any other key no (nothing was sent); ``words``, what it does."""
+
+    def __init__(self, t: Translator, key: str, words: str) -> None:
+        super().__init__(t)
+        self.key, self.words = key, words
+        # The footer says it too (it was empty); ``on_key`` answers every key first.
+        self._bindings.bind(self.key, "answer(True)", t("confirm.yes"))
+        self._bindings.bind("escape", "answer(False)", t("confirm.no"))
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self.words, classes="title")
+            yield Plain(self.t("confirm.keys", press=self.key))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(event.key == self.key)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def confirmed(screen: Screen[Any], t: Translator, key: str | None, then: Callable[[], None],
+              words: str = "") -> None:
+    """``then()`` at once, or for a choice that cannot be taken back (a ``key`` to press
+    again: Baohuang's ``WEIGHTY`` declarations, Dou Dizhu's 摊打) once that key is pressed
+    again, ``words`` having said what it does."""
+    if key is None:
+        then()
+        return
+
+    # The asking dialog's box steps aside meanwhile: the shorter question drawn over it left
+    # its buttons' edges showing below, a box on a box.
+    asking = screen.query(Vertical).first() if isinstance(screen, Dialog) else None
+    if asking is not None:
+        asking.display = False
+
+    def answer(yes: bool | None) -> None:
+        if asking is not None:
+            asking.display = True
+        if yes:
+            then()
+
+    screen.app.push_screen(ConfirmKey(t, key, words), answer)
 
 
 class ResultScreen(RoomyDialog):

@@ -11,7 +11,6 @@ from bhtui.rules.scoring import score_round
 from bhtui.tui.baohuang.describe import describe
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
-    ConfirmKey,
     RoundResultScreen,
     StepDialog,
     ThroneDialog,
@@ -19,6 +18,7 @@ from bhtui.tui.baohuang.dialogs import (
 )
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.dialogs import ConfirmKey
 from bhtui.tui.i18n import Translator
 from bhtui.tui.widgets import Plain
 

@@ -10,6 +10,7 @@ from textual import events
 from bhtui.doudizhu import PRESETS, parse_hand
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import ConfirmKey
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 
@@ -27,7 +28,7 @@ async def test_S_HAND_2_a_selected_shanghai_run_reads_as_it_runs_on_the_status_l
                    LocalSession(rules=PRESETS["shanghai"], seed=2, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         async def lead() -> bool:  # bid 3 (头撂), 摊打 yes, nothing to report: then I lead
-            keys = {BidDialog: "3", OpenDialog: "y", ReportDialog: "n"}
+            keys = {BidDialog: "3", OpenDialog: "y", ConfirmKey: "y", ReportDialog: "n"}
             key = keys.get(type(app.screen))
             if key is not None:
                 await pilot.press(key)
@@ -172,3 +173,27 @@ def test_the_landlords_badge_and_tuoguan_fit_a_seat_at_80_columns():
         lines = parts_for("doudizhu").seat_lines(0, m.view(1), table, 1, Translator(language),
                                                  CardStyle(language=language))
         assert lines[-1].plain == badge
+
+
+async def test_S_BID_5_摊打_acts_only_when_its_key_is_pressed_again(first_deal):
+    """One y played the hand open, scores ×2, while Baohuang's doubling keys ask to be
+    pressed again: 摊打 asks too, and any other key sends nothing."""
+    first_deal(DEAL)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=PRESETS["shanghai"], seed=2, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def asked() -> bool:
+            if isinstance(app.screen, BidDialog):
+                await pilot.press("3")  # 头撂
+            return isinstance(app.screen, OpenDialog)
+        await drive(pilot, asked, "the 摊打 dialog")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey), "asked again")
+        words = " ".join(str(p.render()) for p in app.screen.query("Plain"))
+        assert "scores ×2" in words and "y" in words
+        await pilot.press("n")  # not y: nothing sent
+        await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog), "back to 摊打")
+        assert app.host.match.round.phase == "open"
+        await pilot.press("y", "y")
+        await wait_for(pilot, lambda: app.host.match.round.phase != "open", "摊打 answered")
+        assert app.host.match.actions[-1][1] == {"type": "open"}

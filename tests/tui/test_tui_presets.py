@@ -204,7 +204,7 @@ async def test_R_GUARD_4_the_footer_offers_m_as_明独_to_an_emperor_holding_the
 async def test_R_TRICK_7_造反_is_sent_only_when_r_is_pressed_again(first_deal):
     """造反 doubles the stakes and cannot be taken back: one r asks (what it does, press r
     again), any other key says no and nothing reaches the table; r twice rebels."""
-    from bhtui.tui.baohuang.dialogs import ConfirmKey
+    from bhtui.tui.dialogs import ConfirmKey
 
     first_deal(SHORT_DEALS["lianzhong-simple"])
     rules = PRESETS["lianzhong-simple"].with_options(rebellion=True)
@@ -237,7 +237,8 @@ async def test_R_EMP_B5_a_grab_key_grabs_only_when_pressed_again(dialog_of):
     only on a second press; any other key after the first sends nothing. Meanwhile the
     asking dialog's box steps aside (the question drawn over it left its buttons showing
     below) and comes back with it."""
-    from bhtui.tui.baohuang.dialogs import ConfirmKey, GrabDialog
+    from bhtui.tui.baohuang.dialogs import GrabDialog
+    from bhtui.tui.dialogs import ConfirmKey
 
     if dialog_of == "declare":
         m = rigged("7H", "", "", "", "", preset="qingdao", grab_solo=True)

@@ -137,7 +137,7 @@ async def test_R_WH_THRONE_5_keep_abdicate_and_show_all_fit_in_the_throne_dialog
 async def test_R_WH_THRONE_5_abdicate_and_show_act_on_a_second_press_only(key, first_deal):
     """Weihai's abdication (public, ×2) and open solo (one against four, ±24) are the
     round's biggest choices: one press only asks; any other key then sends nothing."""
-    from bhtui.tui.baohuang.dialogs import ConfirmKey
+    from bhtui.tui.dialogs import ConfirmKey
 
     first_deal(WEIHAI_DEALS["abdicate"])
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0),
@@ -163,7 +163,7 @@ async def test_R_WH_ROLE_2_明独_is_m_and_the_answers_say_what_each_solo_scores
     into 明独's question. 明独 is m, as in lianzhong and the help (s does nothing here), and
     the answers say what a hidden and an open solo score (R-WH-SCORE-2: +12/0/-12, ±24), as
     the grab round says 明渡's ±24."""
-    from bhtui.tui.baohuang.dialogs import ConfirmKey
+    from bhtui.tui.dialogs import ConfirmKey
 
     first_deal(WEIHAI_DEALS["abdicate"])
     app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0),
@@ -185,7 +185,7 @@ async def test_R_WH_ROLE_2_明独_is_m_and_the_answers_say_what_each_solo_scores
 async def test_R_WH_GRAB_1_the_grab_is_asked_again_as_明渡(first_deal):
     """Weihai's grab round offers 明渡 (the marked cards ignored, ±24); pressing g asked
     "抢: take the throne" — another game's words — before it counted."""
-    from bhtui.tui.baohuang.dialogs import ConfirmKey
+    from bhtui.tui.dialogs import ConfirmKey
 
     first_deal(WEIHAI_DEALS["abdicate"])
     app = BhtuiApp(Config(name="Ana", bot_delay=0.0),

@@ -4,16 +4,14 @@ build on the shared frames of ``tui/dialogs.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, OptionList
 from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
@@ -25,9 +23,9 @@ from bhtui.rules.presets import rules_of
 from bhtui.rules.scoring import multiplier
 from bhtui.tui.baohuang.describe import transfers
 from bhtui.tui.cardstyle import rank_counts_words
-from bhtui.tui.dialogs import DecisionDialog, ResultScreen
+from bhtui.tui.dialogs import DecisionDialog, ResultScreen, confirmed
 from bhtui.tui.i18n import Translator
-from bhtui.tui.modal import LIST_CURSOR, Dialog
+from bhtui.tui.modal import LIST_CURSOR
 from bhtui.tui.widgets import Packed, Plain, apart
 from bhtui.wire import BaohuangView, Event, Transfer
 
@@ -81,54 +79,6 @@ def seat_names(seats: Sequence[int], names: Sequence[str]) -> list[str]:
     return [names[s] if 0 <= s < len(names) else str(s) for s in seats]
 
 
-class ConfirmKey(Dialog[bool]):
-    """"Press g again to grab": what the declaration does, then its key once more says yes
-    and any other key no (nothing was sent). ``kind`` a ``WEIGHTY`` declaration; ``words``
-    what it does (``question``)."""
-
-    def __init__(self, t: Translator, kind: str, words: str) -> None:
-        super().__init__(t)
-        self.key, self.words = WEIGHTY[kind], words
-        # The footer says it too (it was empty); ``on_key`` answers every key first.
-        self._bindings.bind(self.key, "answer(True)", t("confirm.yes"))
-        self._bindings.bind("escape", "answer(False)", t("confirm.no"))
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Plain(self.words, classes="title")
-            yield Plain(self.t("confirm.keys", press=self.key))
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        self.dismiss(event.key == self.key)
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-def confirmed(screen: Screen[Any], t: Translator, kind: str, then: Callable[[], None],
-              words: str) -> None:
-    """``then()`` at once, or for a ``WEIGHTY`` declaration once its key is pressed again,
-    ``words`` (``question``) having said what it does."""
-    if kind not in WEIGHTY:
-        then()
-        return
-
-    # The asking dialog's box steps aside meanwhile: the shorter question drawn over it left
-    # its buttons' edges showing below, a box on a box.
-    asking = screen.query(Vertical).first() if isinstance(screen, Dialog) else None
-    if asking is not None:
-        asking.display = False
-
-    def answer(yes: bool | None) -> None:
-        if asking is not None:
-            asking.display = True
-        if yes:
-            then()
-
-    screen.app.push_screen(ConfirmKey(t, kind, words), answer)
-
-
 class ChoiceDialog(DecisionDialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
     this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
@@ -143,7 +93,7 @@ class ChoiceDialog(DecisionDialog):
     def action_answer(self, choice: str, words: str = "") -> None:
         """``words``: which of the choice's bindings (and words) the key was."""
         if choice in self.choices:
-            confirmed(self, self.t, choice, lambda: self.dismiss({"type": choice}),
+            confirmed(self, self.t, WEIGHTY.get(choice), lambda: self.dismiss({"type": choice}),
                       question(self.t, choice, self.view, self.names))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
@@ -437,7 +387,7 @@ class DeclareDialog(DecisionDialog):
 
     def action_declare(self, kind: str) -> None:
         if kind == "none" or kind in self.kinds:
-            confirmed(self, self.t, kind, lambda: self.dismiss({"type": kind}),
+            confirmed(self, self.t, WEIGHTY.get(kind), lambda: self.dismiss({"type": kind}),
                       question(self.t, kind, self.view))
 
 

@@ -7,7 +7,8 @@ from typing import cast
 
 from textual.binding import Binding
 
-from bhtui.tui.baohuang.dialogs import confirmed, question
+from bhtui.tui.baohuang.dialogs import WEIGHTY, question
+from bhtui.tui.dialogs import confirmed
 from bhtui.tui.table import TableScreen
 from bhtui.wire import BaohuangView
 
@@ -40,5 +41,5 @@ class BaohuangTable(TableScreen):
                 self.hand.clear()
 
         view = cast(BaohuangView, self.model.state.view)  # (my actions came with it)
-        confirmed(self, self.t, kind, declare,
+        confirmed(self, self.t, WEIGHTY.get(kind), declare,
                   question(self.t, kind, view, self.model.names(), solo))

@@ -11,7 +11,7 @@ from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.doudizhu import get_preset
-from bhtui.tui.dialogs import DecisionDialog, ResultScreen
+from bhtui.tui.dialogs import DecisionDialog, ResultScreen, confirmed
 from bhtui.tui.doudizhu.describe import cards_words, factor_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label
@@ -85,10 +85,18 @@ class BidDialog(OfferDialog):
 
 
 class OpenDialog(OfferDialog):
-    """摊打 after 头撂 (S-BID-5): the whole hand shown for the deal, scores ×2."""
+    """摊打 after 头撂 (S-BID-5): the whole hand shown for the deal, scores ×2. Its key acts
+    when pressed again, as Baohuang's doubling keys do (one y played a hand open)."""
 
     BINDINGS = [Binding("y", "answer('open')", "摊打", id="ddz.open"),
                 Binding("n", "answer('skip')", "Closed", id="ddz.closed")]
+
+    def action_answer(self, key: str) -> None:
+        if key != "open" or self.offered(key) is None:
+            super().action_answer(key)
+            return
+        confirmed(self, self.t, "y", lambda: super(OpenDialog, self).action_answer(key),
+                  self.t("ddz.open.confirm"))
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -136,6 +136,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.open.help": {"en": "Your whole hand is shown to all for the deal; scores ×2.",
                       "zh": "整局亮出全部手牌；分数×2。"},
     "ddz.open.yes": {"en": "Play open (y)", "zh": "摊打 (y)"},
+    "ddz.open.confirm": {"en": "摊打: show your whole hand to all for the deal, scores ×2?",
+                         "zh": "摊打：整局亮出全部手牌，分数×2？"},
     "ddz.open.no": {"en": "Play closed (n)", "zh": "不摊打 (n)"},
     "ddz.report.title": {"en": "报到: show your big bomb?", "zh": "报到吗？"},
     "ddz.report.help": {"en": "不打 ends the deal now, won by you. 打 plays on: the shown "
