@@ -55,9 +55,9 @@ MAX_TABLE_NAME = 40
 UNNAMED = "bhtui"
 """The name of a table nobody named (a logged name with nothing printable in it)."""
 MAX_SECRET = 64
+"""Hex digits in a secret seed or a table id (a host writes 32 and 16)."""
 MAX_FIRST_SEQ = 1 << 53
 """Events before a match's first: any evening's count, and a number msgpack carries whole."""
-"""Hex digits in a secret seed or a table id (a host writes 32 and 16)."""
 _MISSING: Any = object()
 """A header field that is not there (shown as "missing", apart from a None written)."""
 
