@@ -140,6 +140,8 @@ def assert_refused(done, path: Path, before: tuple[bytes, int, int], said: str,
     ({"preset": 5}, "the header's preset is 5: the name of a preset of baohuang"),
     ({"rules_version": "2"}, "the header's rules_version is '2': a whole number"),
     ({"name": "x" * 300}, "the header's name holds a text of 300 characters (at most 256)"),
+    ({"first_seq": -1}, "the header's first_seq is -1: a whole number from 0 up"),
+    ({"first_seq": "9"}, "the header's first_seq is '9': a whole number from 0 up"),
 ], ids=lambda p: repr(p)[:48] if isinstance(p, dict) else None)
 def test_a_damaged_header_field_is_one_line_naming_it_and_the_file_and_touches_nothing(
         tmp_path, host, monkeypatch, changes, said):
