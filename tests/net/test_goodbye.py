@@ -5,6 +5,8 @@ takes the seat back by itself."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bhtui.bots import make_bot
 from bhtui.net import tcp
 from bhtui.net.client import Client
@@ -119,30 +121,45 @@ async def test_a_link_lost_without_a_goodbye_still_reconnects(monkeypatch):
     run.cancel()
 
 
+async def a_seated_player(tmp_path, monkeypatch) -> tuple[Table, Serving, Client, asyncio.Task]:
+    """A logged table of bots with Ana in seat 0, her client staying connected (its seat
+    token kept, its slow retry sped up): the table, its serving, her client and its run."""
+    table, serving = await a_table_of_bots(GameLog(tmp_path / "table.log"))
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))
+    player = Client(None, "Ana", tokens=SeatTokens(tmp_path / "seats.json"))  # type: ignore[arg-type]
+    run = in_background(stay_connected(player, LOOPBACK, serving.port, lambda _: None))
+    await settle(lambda: player.view is not None)
+    return table, serving, player, run
+
+
+async def resumed_with_her_back(table: Table, serving: Serving,
+                                player: Client) -> tuple[Table, Serving]:
+    """The host quits and resumes the table from its log on the same port; Ana is back in
+    her seat by herself."""
+    port = serving.port
+    await serving.stop()
+    assert table.log is not None
+    resumed = Table.resume(GameLog.load(table.log.path), bot_delay=0.0)
+    again = await start_serving(resumed, listen_socket(LOOPBACK, port), advertise=False)
+    await settle(lambda: resumed.seats[0].conn is not None and player.refused is None)
+    return resumed, again
+
+
 async def test_a_table_resumed_after_play_again_goes_on_where_its_players_count(
         tmp_path, monkeypatch):
     """After 再来一局 the table numbers its events on from the match before, and a resume
     counted the new match's events from 0: the players, back by themselves, took every event
     for one they had had and dropped it — the log stopped, and the round's result never came,
     while the host waited for them to read it. The resumed table counts from where it was."""
-    table, serving = await a_table_of_bots(GameLog(tmp_path / "first.log"))
-    port = serving.port
-    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))
-    player = Client(None, "Ana", tokens=SeatTokens(tmp_path / "seats.json"))  # type: ignore[arg-type]
-    run = in_background(stay_connected(player, LOOPBACK, port, lambda _: None))
-    await settle(lambda: player.view is not None)
+    table, serving, player, run = await a_seated_player(tmp_path, monkeypatch)
     player.set_auto(True)
     await settle(lambda: (player.ready(), table.match.over)[1])  # (each result read)
     table.again()  # everyone in charge again: the bots play up to Ana's turn
     await settle(lambda: table.match.to_act == 0 and player.last_seq == table.seq)
     counted = table.seq
     assert counted > 100  # (the first match's events and the new deal's)
-    await serving.stop()
-    assert table.log is not None
-    resumed = Table.resume(GameLog.load(table.log.path), bot_delay=0.0)
-    assert resumed.seq == counted
-    again = await start_serving(resumed, listen_socket(LOOPBACK, port), advertise=False)
-    await settle(lambda: resumed.seats[0].conn is not None and player.refused is None)
+    resumed, again = await resumed_with_her_back(table, serving, player)
+    assert resumed.seq >= counted
     player.set_auto(True)  # the match goes on, and Ana hears every move of it
     await settle(lambda: (player.ready(), player.last_seq is not None
                           and player.last_seq > counted + 20)[1])
@@ -154,21 +171,12 @@ async def test_a_table_resumed_after_play_again_goes_on_where_its_players_count(
 async def test_a_player_back_at_a_resumed_table_keeps_his_auto_pass(tmp_path, monkeypatch):
     """A player's settings (auto-pass, his 托管's level) went to the table only when his
     table screen opened: back by himself at a resumed table, whose seats start without
-    them, he faced a set nothing in his hand beat and nothing passed for him."""
-    table, serving = await a_table_of_bots(GameLog(tmp_path / "table.log"))
-    port = serving.port
-    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))
-    player = Client(None, "Ana", tokens=SeatTokens(tmp_path / "seats.json"))  # type: ignore[arg-type]
-    run = in_background(stay_connected(player, LOOPBACK, port, lambda _: None))
-    await settle(lambda: player.view is not None)
+    them (the log keeps none), he faced a set nothing in his hand beat and nothing passed
+    for him."""
+    table, serving, player, run = await a_seated_player(tmp_path, monkeypatch)
     player.set_prefs(True, "hard")
     await settle(lambda: table.seats[0].auto_pass)
-    await serving.stop()
-    assert table.log is not None
-    resumed = Table.resume(GameLog.load(table.log.path), bot_delay=0.0)
-    assert not resumed.seats[0].auto_pass  # (the log keeps no settings)
-    again = await start_serving(resumed, listen_socket(LOOPBACK, port), advertise=False)
-    await settle(lambda: resumed.seats[0].conn is not None and player.refused is None)
+    resumed, again = await resumed_with_her_back(table, serving, player)
     await settle(lambda: resumed.seats[0].auto_pass)
     assert resumed.seats[0].assist == "hard"
     await again.stop()
