@@ -2,20 +2,21 @@
 
 Every session gets its own pseudo-terminal (its controlling terminal, so window resizes reach
 the app as SIGWINCH), running `bhtui demo` (or, with --table, the menu to watch or join that
-table) with a UTF-8 locale and a data folder of its own: each session is its own person, and no
-seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
-forwarding, ever — which is why any user name and no password are accepted: nothing else is
-reachable. The event loop never blocks: input goes to the pty without blocking, with
-back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is taken
-at most as large as a screen can be (`net/gate.py`), so no size he claims makes an app draw,
-and hold, a screen of gigabytes; his terminal type reaches the app only if it reads as a
-terminfo name (nothing else he sends reaches its environment or arguments). Caps on sessions
-(in all, per address as at the web door, and per connection) and on connections without one (a
-newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
-their first moments), deadlines for starting the demo, on a connection and in each session, an
-idle timeout, and a bound on the output held for a client (one that reads none of it is
-dropped) keep a public demo from being starved; a dropped client's process is ended, and
-SIGTERM (or SIGHUP, its terminal closed) ends them all.
+table) with a UTF-8 locale and a folder of its own for its data and settings: each session is
+its own person, no seat token is ever shared between sessions, and what a visitor sets (ctrl+t,
+F2) is his alone. There is no shell, no exec, no subsystem and no forwarding, ever — which is
+why any user name and no password are accepted: nothing else is reachable. The event loop never
+blocks: input goes to the pty without blocking, with back-pressure both ways; a child's exit is
+watched through a pidfd. A visitor's window is taken at most as large as a screen can be
+(`net/gate.py`), so no size he claims makes an app draw, and hold, a screen of gigabytes; his
+terminal type reaches the app only if it reads as a terminfo name (nothing else he sends
+reaches its environment or arguments). Caps on sessions (in all, per address as at the web
+door, and per connection) and on connections without one (a newcomer pushes the oldest such
+out, as at a table's door, or is turned away while all are in their first moments), deadlines
+for starting the demo, on a connection and in each session, an idle timeout, and a bound on the
+output held for a client (one that reads none of it is dropped) keep a public demo from being
+starved; a dropped client's process is ended, and SIGTERM (or SIGHUP, its terminal closed) ends
+them all.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from bhtui.net.gate import (
     SessionCap,
     door_logging,
     lower_priority,
+    own_folders,
     screen_size,
 )
 from bhtui.net.serve import stop_signals
@@ -220,8 +222,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
             # COLUMNS/LINES from the server's own shell would pin every session to that size.
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-            env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8",
-                       BHTUI_DATA_DIR=self.home)
+            env.update(TERM=self.term, **own_folders(self.home))
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,
                 stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,

@@ -46,7 +46,15 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from bhtui.net.gate import HOST_HEADER, PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
+from bhtui.net.gate import (
+    HOST_HEADER,
+    PER_ADDRESS,
+    SessionCap,
+    door_logging,
+    lower_priority,
+    own_folders,
+    screen_size,
+)
 from bhtui.net.serve import stop_signals
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
@@ -96,8 +104,7 @@ class Session(AppService):
         self.home = tempfile.mkdtemp(prefix="bhtui-web-")  # 0700: this visitor's alone
         env = self._build_environment(width, height)
         env.pop("LINES", None)
-        env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", BHTUI_DATA_DIR=self.home,
-                   XDG_CONFIG_HOME=os.path.join(self.home, "config"))
+        env.update(own_folders(self.home))
         self._process = process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bhtui", *self.door.argv, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,

@@ -11,7 +11,8 @@ runs below the door's priority, so what it computes (a replay's analysis, bots) 
 the door itself or a table hosted on the same machine. The doors that run an app per visitor
 (`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
 both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
-never reaches the host's terminal as it came.
+never reaches the host's terminal as it came. Each visitor's app gets folders of its own for
+its data and settings (`own_folders`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,16 @@ def lower_priority() -> None:
     """In a visitor's process before it runs the app (a ``preexec_fn``): every thread it
     starts, analysis and bots included, inherits the lower priority."""
     os.nice(VISITOR_NICENESS)
+
+
+def own_folders(home: str) -> dict[str, str]:
+    """The environment that gives a visitor's app ``home`` (its 0700 folder, removed when it
+    ends) for its data and its settings, and a UTF-8 locale. BHTUI_CONFIG_DIR is set, not
+    only XDG_CONFIG_HOME: one the host had set would win over it, and an SSH visitor's
+    ctrl+t (which had neither) wrote the host's own settings file, his F2 the host's name and
+    language, which the next visitor got."""
+    return {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "BHTUI_DATA_DIR": home,
+            "BHTUI_CONFIG_DIR": os.path.join(home, "config")}
 
 
 def screen_size(width: int, height: int) -> tuple[int, int]:

@@ -753,3 +753,33 @@ def test_starting_a_door_prints_no_warnings_of_the_libraries_it_runs_on():
     started = subprocess.run([sys.executable, "-W", "default", "-c", "import bhtui.webd"],
                              capture_output=True, text=True, timeout=60)
     assert started.returncode == 0 and started.stderr == ""
+
+
+def files_under(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+async def test_a_visitors_settings_are_his_own_the_hosts_are_never_written(
+        server, tmp_path, monkeypatch):
+    """Found by a hostile pass: each SSH app had its own data folder but the host's settings
+    folder, so a visitor's ctrl+t wrote ``theme = "light"`` into the host's settings file,
+    his F2 the host's name and language, and the next visitor got the demo in Chinese; the
+    settings screen said they were saved to the host's file. Now each visitor's settings
+    live in his own folder, and nothing of the host's home is written."""
+    host_home = tmp_path / "host-home"
+    host_home.mkdir()
+    monkeypatch.setenv("HOME", str(host_home))  # the door's, which its apps inherit
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    host_settings = Path(os.environ["BHTUI_CONFIG_DIR"])  # the host's own (conftest's)
+    port, state = server
+    async with await connect(port) as conn:
+        process = await demo(conn)
+        (session,) = state.live
+        own = Path(session.home) / "config" / "config.toml"
+        process.stdin.write(b"\x14")  # ctrl+t: the next theme, saved at once
+        await read_until(process, "theme: ")
+        process.stdin.write(b"\x1bOQ")  # F2: the settings screen says where they go
+        seen = await read_until(process, "config.toml)")
+        assert f"Settings (saved to {own})" in seen
+        assert own.is_file() and "theme" in own.read_text()
+    assert not files_under(host_settings) and not files_under(host_home)

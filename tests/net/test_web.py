@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -327,3 +328,30 @@ async def test_a_request_the_door_cannot_parse_is_said_in_one_line(caplog):
     said = [r for r in caplog.records if r.name == "aiohttp.server"]
     assert [r.exc_info for r in said] == [None]
     assert "bad request (Missing 'Host' header in request.)" in said[0].getMessage()
+
+
+async def received_until(ws: aiohttp.ClientWebSocketResponse, text: bytes) -> bytes:
+    """What a tab's websocket brings until the app has written ``text`` (fails if it ends
+    first)."""
+    seen = b""
+    while text not in seen:
+        message = await asyncio.wait_for(ws.receive(), HANG)
+        assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), seen[-300:]
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen += message.data
+    return seen
+
+
+async def test_a_tabs_settings_are_its_own_the_hosts_are_never_written():
+    """No browser: the web door gave each app XDG_CONFIG_HOME of its own, but a host's
+    BHTUI_CONFIG_DIR wins over it, so a tab's ctrl+t wrote the host's settings file. Each
+    app's settings folder is now named as such, in its own folder."""
+    host_settings = Path(os.environ["BHTUI_CONFIG_DIR"])  # the host's own (conftest's)
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        async with http.ws_connect(url.replace("http", "ws") + "ws") as ws:
+            await received_until(ws, b"Cards and their order")
+            (session,) = door.live
+            await ws.send_str(json.dumps(["stdin", "\x14"]))  # ctrl+t: saved at once
+            await received_until(ws, b"theme: ")
+            assert "theme" in (Path(session.home) / "config" / "config.toml").read_text()
+    assert not [p for p in host_settings.rglob("*") if p.is_file()]
