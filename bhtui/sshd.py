@@ -44,6 +44,7 @@ from cryptography.utils import CryptographyDeprecationWarning
 from bhtui.net.gate import (
     PER_ADDRESS,
     Gate,
+    InputBudget,
     SessionCap,
     door_logging,
     lower_priority,
@@ -159,6 +160,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.home: str | None = None
         self._pidfd: int | None = None
         self._outgoing = bytearray()
+        self.keys = InputBudget()  # what of the visitor's input reaches the app
         self._paused = False  # the channel, while the app has input enough waiting
         self._blocked = False  # the app's output, while the channel's window is full
         self._stalled: float | None = None  # since when the connection's backlog is too long
@@ -321,8 +323,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return code if code is not None and code >= 0 else 1
 
     def data_received(self, data: bytes, datatype: Any) -> None:
+        """The visitor's input, to the app as far as his InputBudget goes: Textual turns
+        bytes into key events faster than it handles them, and a flood of keys (or an
+        unfinished paste) grew an app by gigabytes."""
         self._touch()
-        if self.master is None:
+        if self.master is None or not self.keys.take(len(data)):
             return
         self._outgoing += data
         self._flush()

@@ -49,6 +49,7 @@ from textual_serve.server import Server
 from bhtui.net.gate import (
     HOST_HEADER,
     PER_ADDRESS,
+    InputBudget,
     SessionCap,
     door_logging,
     lower_priority,
@@ -89,6 +90,7 @@ class Session(AppService):
         self.door, self.address, self.websocket = door, address, websocket
         self.home: str | None = None
         self.ready = asyncio.Event()  # the app has drawn something
+        self.keys = InputBudget()  # what of the tab's keys reaches the app
         self._errors = ""
         self._error_task: asyncio.Task[None] | None = None
         self._stopping: asyncio.Task[None] | None = None
@@ -122,6 +124,12 @@ class Session(AppService):
     async def _read_errors(self, stream: asyncio.StreamReader) -> None:
         while data := await stream.read(4096):
             self._errors = (self._errors + data.decode("utf-8", "replace"))[-ERRORS_KEPT:]
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """The tab's keys, to the app as far as its InputBudget goes (a key message beyond
+        it is dropped): Textual turns bytes into key events faster than it handles them,
+        and 5 MB of keys grew an app to 527 MB, still growing after its tab closed."""
+        return self.keys.take(len(data)) and await super().send_bytes(data)
 
     async def on_data(self, payload: bytes) -> None:
         self.ready.set()

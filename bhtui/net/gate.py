@@ -12,7 +12,8 @@ the door itself or a table hosted on the same machine. The doors that run an app
 (`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
 both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
 never reaches the host's terminal as it came. Each visitor's app gets folders of its own for
-its data and settings (`own_folders`).
+its data and settings (`own_folders`), and is given only so much of what he types
+(`InputBudget`).
 """
 
 from __future__ import annotations
@@ -81,6 +82,41 @@ def own_folders(home: str) -> dict[str, str]:
     language, which the next visitor got."""
     return {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "BHTUI_DATA_DIR": home,
             "BHTUI_CONFIG_DIR": os.path.join(home, "config")}
+
+
+INPUT_BURST = 8 * 1024
+INPUT_RATE = 512.0
+"""What a visitor's app is given of his input: INPUT_BURST bytes at once, refilled at
+INPUT_RATE bytes a second. People type a few keys a second (an arrow key is 3 bytes, a
+Chinese character 3), paste a chat line of at most 200 characters (600 bytes), and a mouse
+moved over the window sends some 12 bytes a cell: all within the burst, and the rate keeps
+up with anyone's typing. The app turns bytes into key events faster than it handles them
+(2.8 KB/s of keys on the demo's first page, about 1 KB/s into its answer box), and each
+event waiting held 2 KB: 26 MB of keys took an app to 3.1 GB. At 512 bytes a second it
+keeps up everywhere."""
+
+
+class InputBudget:
+    """A token bucket for one session's input: what fits is passed on to the app, a chunk
+    that does not is dropped whole — never queued, and never cut, which would split an
+    escape sequence or a character (an SSH client sends a key, a mouse report or a paste
+    per packet, a browser per message)."""
+
+    def __init__(self, burst: int = INPUT_BURST, rate: float = INPUT_RATE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self._level = float(burst)
+        self._since = clock()
+
+    def take(self, size: int) -> bool:
+        """Whether ``size`` bytes may reach the app now (they are counted if so)."""
+        now = self.clock()
+        self._level = min(float(self.burst), self._level + (now - self._since) * self.rate)
+        self._since = now
+        if size > self._level:
+            return False
+        self._level -= size
+        return True
 
 
 def screen_size(width: int, height: int) -> tuple[int, int]:

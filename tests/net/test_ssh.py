@@ -22,7 +22,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
+from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
@@ -34,6 +34,7 @@ from bhtui.sshd import (
     set_winsize,
     start_ssh,
 )
+from door_helpers import Clock, CountedBudget, held_below, peak_rss
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -59,16 +60,6 @@ async def server(tmp_path, request):
     await srv.wait_closed()
     await state.stop_all()  # as serve-ssh does on SIGTERM: no session's process outlives it
     assert not state.children
-
-
-class Clock:
-    """A door's clock that moves only when the test says time has passed."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def connect(port: int, address: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
@@ -155,13 +146,6 @@ async def test_a_visitors_demo_runs_below_the_doors_priority(server):
         await demo(conn)
         (session,) = state.live
         assert runs_below_me(session.child.pid)
-
-
-def peak_rss(pid: int) -> int:
-    """The most memory the process has ever held, in bytes (its VmHWM)."""
-    with open(f"/proc/{pid}/status") as status:
-        line = next(line for line in status if line.startswith("VmHWM:"))
-    return int(line.split()[1]) * 1024
 
 
 async def test_a_window_of_65535_by_65535_is_taken_as_large_as_a_screen_can_be(server):
@@ -783,3 +767,28 @@ async def test_a_visitors_settings_are_his_own_the_hosts_are_never_written(
         assert f"Settings (saved to {own})" in seen
         assert own.is_file() and "theme" in own.read_text()
     assert not files_under(host_settings) and not files_under(host_home)
+
+
+async def test_a_flood_of_keys_reaches_the_app_only_as_fast_as_people_type(server):
+    """Found by a hostile pass: Textual turns bytes into key events faster than it handles
+    them, so 26 MB of keys took a visitor's app to 3.1 GB. The door now gives an app its
+    visitor's input only within his InputBudget: 4 MB of keys in 1 KiB packets leave the
+    app where it was while another visitor is served, and once the budget has filled again
+    the flooder's own next key is answered, with nothing else queued before it."""
+    port, state = server
+    clock = Clock()
+    async with await connect(port) as hog, await connect(port, "127.0.0.3") as other:
+        flooder = await demo(hog)
+        (session,) = state.live
+        session.keys = keys = CountedBudget(clock)
+        pid, packet, flood = session.child.pid, b"x" * 1024, 4 << 20
+        for _ in range(flood // len(packet)):
+            flooder.stdin.write(packet)
+        visitor = await demo(other)
+        visitor.stdin.write(b"\x1b[6~")  # PageDown: the next chapter
+        await read_until(visitor, "2 · ")
+        await settle(lambda: held_below(pid, 150 << 20) and keys.asked == flood)
+        clock.now += INPUT_BURST / INPUT_RATE  # the budget is full again
+        flooder.stdin.write(b"\x1b[6~")
+        await read_until(flooder, "2 · ")
+        assert held_below(pid, 150 << 20)

@@ -21,12 +21,13 @@ import pytest
 
 from bhtui.bots import make_bot
 from bhtui.cards import RANK_NAMES
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, escaped
+from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, escaped
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.webd import UNKNOWN_HOST, start_web
+from door_helpers import Clock, CountedBudget, held_below
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -355,3 +356,30 @@ async def test_a_tabs_settings_are_its_own_the_hosts_are_never_written():
             await received_until(ws, b"theme: ")
             assert "theme" in (Path(session.home) / "config" / "config.toml").read_text()
     assert not [p for p in host_settings.rglob("*") if p.is_file()]
+
+
+async def test_a_flood_of_keys_from_a_tab_reaches_the_app_only_as_fast_as_people_type():
+    """Found by a hostile pass: 5 MB of keys from a tab took its app to 527 MB, still
+    growing after the tab had closed. The door now gives the app a tab's keys only within
+    its InputBudget: 4 MB of them in 1 KiB messages leave the app where it was while
+    another tab is served, and once the budget has filled again the flooder's own next key
+    is answered, with nothing else queued before it."""
+    clock = Clock()
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        ws_url = url.replace("http", "ws") + "ws"
+        async with http.ws_connect(ws_url) as hog:
+            await received_until(hog, b"Cards and their order")
+            (flooder,) = door.live
+            flooder.keys = keys = CountedBudget(clock)
+            pid, message, flood = flooder.pid, "x" * 1024, 4 << 20
+            for _ in range(flood // len(message)):
+                await hog.send_str(json.dumps(["stdin", message]))
+            async with http.ws_connect(ws_url) as other:
+                await received_until(other, b"Cards and their order")
+                await other.send_str(json.dumps(["stdin", "\x1b[6~"]))  # PageDown
+                await received_until(other, "2 · ".encode())
+            await settle(lambda: held_below(pid, 150 << 20) and keys.asked == flood)
+            clock.now += INPUT_BURST / INPUT_RATE  # the budget is full again
+            await hog.send_str(json.dumps(["stdin", "\x1b[6~"]))
+            await received_until(hog, "2 · ".encode())
+            assert held_below(pid, 150 << 20)
