@@ -167,6 +167,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._stall_check: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._no_shell: asyncio.TimerHandle | None = None
+        self._closed = False  # the app's terminal: every process on it has closed it
+        self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
 
     def connection_made(self, chan: Any) -> None:
         """The channel is open and holds a place: it must ask for the demo (a shell) within
@@ -257,7 +259,29 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if data:
             self._send(data)
         else:
-            self._end(self._status())
+            self._terminal_closed()
+
+    def _terminal_closed(self) -> None:
+        """Every process on the app's terminal has closed it: the app is ending, and its
+        exit status comes a moment later (read at once, it often was not there yet, and a
+        plain quit gave the ssh client status 1). Stop reading the terminal (it reads as
+        ready for ever) and end once the pidfd says the app has exited."""
+        self._closed = True
+        self._follow_app()
+        self._await_exit()
+
+    def _await_exit(self) -> None:
+        """The app is ending: the pidfd's ``_child_exited`` ends the session, or after the
+        grace ``_gave_up`` does."""
+        if self._grace is None:
+            self._grace = asyncio.get_running_loop().call_later(self.server.kill_grace,
+                                                                self._gave_up)
+
+    def _gave_up(self) -> None:
+        """The app has not exited within the grace: end the session without it (its
+        process group is killed)."""
+        self._grace = None
+        self._end(self._status())
 
     def _send(self, data: bytes) -> None:
         """Pass the app's output on while the channel is open; once the client has gone (the
@@ -305,14 +329,14 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self.master is None:
             return
         loop = asyncio.get_running_loop()
-        if self._blocked or self._stalled is not None:
+        if self._blocked or self._stalled is not None or self._closed:
             loop.remove_reader(self.master)
         else:
             loop.add_reader(self.master, self._from_child)
 
     def _child_exited(self) -> None:
         """The app has ended (quit, crashed, killed): pass on what it still wrote, then end."""
-        if self.master is not None:
+        if self.master is not None and not self._closed:
             with contextlib.suppress(OSError):
                 while data := os.read(self.master, 65536):
                     self._send(data)
@@ -344,7 +368,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             except BlockingIOError:
                 break
             except OSError:  # the app is gone
-                self._end(self._status())
+                self._outgoing.clear()
+                loop.remove_writer(self.master)
+                self._terminal_closed()
                 return
             del self._outgoing[:written]
         if self._outgoing:
@@ -394,10 +420,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
-        for timer in (self._idle, self._no_shell, self._stall_check):
+        for timer in (self._idle, self._no_shell, self._stall_check, self._grace):
             if timer is not None:
                 timer.cancel()
-        self._idle = self._no_shell = self._stall_check = None
+        self._idle = self._no_shell = self._stall_check = self._grace = None
         master, self.master = self.master, None
         if master is not None:
             loop.remove_reader(master)

@@ -792,3 +792,21 @@ async def test_a_flood_of_keys_reaches_the_app_only_as_fast_as_people_type(serve
         flooder.stdin.write(b"\x1b[6~")
         await read_until(flooder, "2 · ")
         assert held_below(pid, 150 << 20)
+
+
+@pytest.mark.parametrize("server", [1], indirect=True)
+async def test_a_visitor_who_quits_gets_exit_status_0(server):
+    """Found by a hostile pass: a plain quit (ctrl+q, y) gave the ssh client exit status 1
+    six times in eight: the door read the app's status when its terminal closed, a moment
+    before the app had exited. It now waits for the exit itself."""
+    port, _ = server
+    statuses = []
+    for _ in range(4):
+        async with await connect(port) as conn:
+            process = await demo(conn)
+            process.stdin.write(b"\x11")  # ctrl+q, then confirm
+            await read_until(process, "Quit (y)")
+            process.stdin.write(b"y")
+            await asyncio.wait_for(process.wait_closed(), HANG)
+            statuses.append(process.exit_status)
+    assert statuses == [0, 0, 0, 0]
