@@ -16,7 +16,8 @@ out, as at a table's door, or is turned away while all are in their first moment
 for starting the demo, on a connection and in each session, an idle timeout, and a bound on the
 output held for a client (one that reads none of it is dropped) keep a public demo from being
 starved; a dropped client's process is ended, and SIGTERM (or SIGHUP, its terminal closed) ends
-them all.
+them all. A session the door ends (idle, or the host stopping) has its app end as by ctrl+q, so
+the visitor's terminal is given back before the door says goodbye.
 """
 
 from __future__ import annotations
@@ -83,6 +84,13 @@ KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process 
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
 DEFAULT_TERM = "xterm-256color"  # for a visitor who sends no terminal type, or no sane one
 TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+._-]{0,63}")  # a terminfo name, as terminals send
+RESTORE = (b"\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?7h"
+           b"\x1b[<u\x1b[?1049l\x1b[?25h")
+"""The modes a Textual app sets in its visitor's terminal, given back as its driver does when it
+ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines wrapped, the
+kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
+an app it ended that did not end in time."""
+HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
 
 
 def host_key_path() -> Path:
@@ -169,6 +177,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._no_shell: asyncio.TimerHandle | None = None
         self._closed = False  # the app's terminal: every process on it has closed it
         self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
+        self._farewell: tuple[str, int] | None = None  # the door's words and status, leaving
 
     def connection_made(self, chan: Any) -> None:
         """The channel is open and holds a place: it must ask for the demo (a shell) within
@@ -279,9 +288,36 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _gave_up(self) -> None:
         """The app has not exited within the grace: end the session without it (its
-        process group is killed)."""
+        process group is killed), and give back the modes of the visitor's terminal if the
+        door ended it (it may have written none)."""
         self._grace = None
+        if self._farewell is not None:
+            self._send(RESTORE)
         self._end(self._status())
+
+    def leave(self, words: str, status: int) -> None:
+        """The door ends the session (idle for too long, the host stopping it): the app is
+        told to end as by ctrl+q (SIGTERM), its last output — the visitor's terminal given
+        its modes back — is passed on, then ``words`` and ``status``. The door read that
+        output and threw it away: the visitor was left on the app's screen, his mouse and
+        paste caught, his cursor hidden, his keys in the kitty protocol."""
+        if self._farewell is not None:
+            return
+        if self.child is None or self.master is None:
+            self._say(words)
+            self._end(status)
+            return
+        self._farewell = (words, status)
+        loop = asyncio.get_running_loop()
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        self._outgoing.clear()  # nothing more reaches the app
+        loop.remove_writer(self.master)
+        self.server.children.setdefault(self.child.pid, loop.create_future())  # (stop_all)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.child.pid, signal.SIGTERM)
+        self._await_exit()
 
     def _send(self, data: bytes) -> None:
         """Pass the app's output on while the channel is open; once the client has gone (the
@@ -351,7 +387,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         bytes into key events faster than it handles them, and a flood of keys (or an
         unfinished paste) grew an app by gigabytes."""
         self._touch()
-        if self.master is None or not self.keys.take(len(data)):
+        if self.master is None or self._farewell is not None or not self.keys.take(len(data)):
             return
         self._outgoing += data
         self._flush()
@@ -393,7 +429,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             set_winsize(self.master, *self.size)  # the kernel tells the child (SIGWINCH)
 
     def _touch(self) -> None:
-        if not self._counted:
+        if not self._counted or self._farewell is not None:
             return
         if self._idle is not None:
             self._idle.cancel()
@@ -401,8 +437,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.server.idle_timeout, self._timed_out)
 
     def _timed_out(self) -> None:
-        self._say("bhtui: idle for too long, goodbye.")
-        self._end(0)
+        self._idle = None
+        self.leave("bhtui: idle for too long, goodbye.", 0)
 
     def eof_received(self) -> bool:
         self._end(0)
@@ -413,7 +449,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _end(self, status: int | None) -> None:
         """Free the pty, stop the child's process group (SIGTERM, SIGKILL after a grace) and
-        its data folder; tell the client when it is still there. Never blocks."""
+        its data folder; tell the client when it is still there (the door's farewell, if it
+        ended the session, and the exit status). Never blocks."""
         if self._counted:
             self._counted = False
             self.server.cap.give_back(self.door.address)
@@ -424,6 +461,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             if timer is not None:
                 timer.cancel()
         self._idle = self._no_shell = self._stall_check = self._grace = None
+        farewell, self._farewell = self._farewell, None
         master, self.master = self.master, None
         if master is not None:
             loop.remove_reader(master)
@@ -442,6 +480,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                 shutil.rmtree(self.home, ignore_errors=True)
                 self.home = None
         if status is not None:
+            if farewell is not None:
+                words, status = farewell
+                self._say(words)
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
 
@@ -625,11 +666,12 @@ class ServerState:
             loop.add_reader(pidfd, reaped)
 
     async def stop_all(self) -> None:
-        """End every session and wait until every child is gone."""
+        """End every session, each visitor told so with his terminal given back, and wait
+        until every child is gone (an app has the grace to end, then another to die)."""
         for session in list(self.live):
-            session._end(1)
+            session.leave(HOST_STOPPED, 1)
         if self.children:
-            await asyncio.wait(list(self.children.values()), timeout=self.kill_grace + 3)
+            await asyncio.wait(list(self.children.values()), timeout=2 * self.kill_grace + 3)
 
 
 def _drain(terminal: int) -> None:

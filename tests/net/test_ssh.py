@@ -11,6 +11,7 @@ import fcntl
 import logging
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_A
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
+    HOST_STOPPED,
     REFUSALS_PER_CONNECTION,
     SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
@@ -810,3 +812,68 @@ async def test_a_visitor_who_quits_gets_exit_status_0(server):
             await asyncio.wait_for(process.wait_closed(), HANG)
             statuses.append(process.exit_status)
     assert statuses == [0, 0, 0, 0]
+
+
+def terminal_left(received: str) -> dict[str, object]:
+    """The modes a visitor's terminal is left in by what it received: each mode as last set
+    or reset, and the kitty keyboard modes pushed and not popped."""
+    last = {int(mode): set_ == "h"
+            for modes, set_ in re.findall(r"\x1b\[\?([\d;]+)([hl])", received)
+            for mode in modes.split(";")}
+    pushed = len(re.findall(r"\x1b\[>\d+u", received)) - len(re.findall(r"\x1b\[<\d*u", received))
+    return {"alternate screen": last.get(1049), "cursor shown": last.get(25),
+            "mouse": last.get(1003), "bracketed paste": last.get(2004), "kitty pushed": pushed}
+
+
+GIVEN_BACK = {"alternate screen": False, "cursor shown": True, "mouse": False,
+              "bracketed paste": False, "kitty pushed": 0}
+
+
+async def visit_until_the_door_ends_it(conn: asyncssh.SSHClientConnection, end=None
+                                       ) -> tuple[str, int | None]:
+    """A visitor's demo until the door ends it (``end()``, awaited once the demo is drawn,
+    or the door's own doing): all he received, and his exit status."""
+    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                        encoding=None)
+    seen = await read_until(process, "Cards and their order")
+    assert terminal_left(seen) != GIVEN_BACK  # (the app has taken the terminal)
+    if end is not None:
+        await end()
+    rest = await asyncio.wait_for(process.stdout.read(), HANG)  # until the channel ends
+    await asyncio.wait_for(process.wait_closed(), HANG)
+    return seen + rest.decode(errors="replace"), process.exit_status
+
+
+async def test_the_idle_goodbye_gives_the_visitor_his_terminal_back(tmp_path):
+    """Found by a hostile pass: a session the door ended for idling left the visitor's
+    terminal in the app's modes (the alternate screen, mouse tracking, bracketed paste, a
+    hidden cursor, the kitty keyboard protocol): the app's own restore was read and thrown
+    away. Now the app is ended as by ctrl+q and its last output passed on, then the
+    goodbye, on the screen he is given back."""
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2,
+                                 idle_timeout=1.0, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE)
+    try:
+        async with await connect(srv.sockets[0].getsockname()[1]) as conn:
+            received, status = await visit_until_the_door_ends_it(conn)
+    finally:
+        srv.close()
+        await state.stop_all()
+    assert terminal_left(received) == GIVEN_BACK
+    goodbye = "\r\nbhtui: idle for too long, goodbye.\r\n"
+    assert received.endswith(goodbye) and received.rindex("\x1b[?1049l") < received.index(goodbye)
+    assert status == 0
+
+
+async def test_a_host_stopping_the_door_says_so_and_gives_the_visitor_his_terminal_back(
+        server):
+    """The host stopping the door (ctrl+c, SIGTERM) left the visitor on the app's screen
+    with nothing said, his terminal in the app's modes. Now his app ends as by ctrl+q, and
+    he reads a goodbye that says why."""
+    port, state = server
+    async with await connect(port) as conn:
+        received, status = await visit_until_the_door_ends_it(conn, state.stop_all)
+    assert terminal_left(received) == GIVEN_BACK
+    assert received.endswith(f"\r\n{HOST_STOPPED}\r\n") and status == 1
+    assert not state.live and not state.children
