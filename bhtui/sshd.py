@@ -17,7 +17,8 @@ for starting the demo, on a connection and in each session, an idle timeout, and
 output held for a client (one that reads none of it is dropped) keep a public demo from being
 starved; a dropped client's process is ended, and SIGTERM (or SIGHUP, its terminal closed) ends
 them all. A session the door ends (idle, or the host stopping) has its app end as by ctrl+q, so
-the visitor's terminal is given back before the door says goodbye.
+the visitor's terminal is given back before the door says goodbye. Each app runs within a
+memory ceiling, and one that reaches it is killed (`net/gate.py`).
 """
 
 from __future__ import annotations
@@ -43,12 +44,14 @@ from typing import Any
 from cryptography.utils import CryptographyDeprecationWarning
 
 from bhtui.net.gate import (
+    MEMORY_POLL,
     PER_ADDRESS,
     Gate,
     InputBudget,
     SessionCap,
+    at_ceiling,
+    confine_app,
     door_logging,
-    lower_priority,
     own_folders,
     screen_size,
 )
@@ -148,9 +151,9 @@ def terminal_type(asked: str) -> str:
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so the kernel
     sends it SIGWINCH when the window changes (and SIGHUP when the session ends); and run
-    below the door's priority."""
+    below the door's priority, within the memory a visitor's app may take."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    lower_priority()
+    confine_app()
 
 
 class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
@@ -178,6 +181,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._closed = False  # the app's terminal: every process on it has closed it
         self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
         self._farewell: tuple[str, int] | None = None  # the door's words and status, leaving
+        self._memory: asyncio.TimerHandle | None = None  # the next look at the app's memory
 
     def connection_made(self, chan: Any) -> None:
         """The channel is open and holds a place: it must ask for the demo (a shell) within
@@ -252,6 +256,19 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         loop = asyncio.get_running_loop()
         self._pidfd = os.pidfd_open(self.child.pid)
         loop.add_reader(self._pidfd, self._child_exited)
+        self._memory = loop.call_later(MEMORY_POLL, self._check_memory)
+
+    def _check_memory(self) -> None:
+        """An app at its memory ceiling is killed, its visitor told so (`gate.at_ceiling`)."""
+        self._memory = None
+        if self.child is None:
+            return
+        if at_ceiling(self.child.pid):
+            log.info("the app of %s reached its memory ceiling: killed", self.door.address)
+            self.leave("bhtui: the app ran out of memory; goodbye.", 1, kill=True)
+        else:
+            self._memory = asyncio.get_running_loop().call_later(MEMORY_POLL,
+                                                                 self._check_memory)
 
     def _say(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -295,12 +312,13 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._send(RESTORE)
         self._end(self._status())
 
-    def leave(self, words: str, status: int) -> None:
+    def leave(self, words: str, status: int, kill: bool = False) -> None:
         """The door ends the session (idle for too long, the host stopping it): the app is
         told to end as by ctrl+q (SIGTERM), its last output — the visitor's terminal given
         its modes back — is passed on, then ``words`` and ``status``. The door read that
         output and threw it away: the visitor was left on the app's screen, his mouse and
-        paste caught, his cursor hidden, his keys in the kitty protocol."""
+        paste caught, his cursor hidden, his keys in the kitty protocol. An app beyond help
+        is killed instead (``kill``), and the modes given back by the door."""
         if self._farewell is not None:
             return
         if self.child is None or self.master is None:
@@ -316,8 +334,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         loop.remove_writer(self.master)
         self.server.children.setdefault(self.child.pid, loop.create_future())  # (stop_all)
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.child.pid, signal.SIGTERM)
-        self._await_exit()
+            os.killpg(self.child.pid, signal.SIGKILL if kill else signal.SIGTERM)
+        if kill:
+            self._gave_up()
+        else:
+            self._await_exit()
 
     def _send(self, data: bytes) -> None:
         """Pass the app's output on while the channel is open; once the client has gone (the
@@ -457,10 +478,10 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
-        for timer in (self._idle, self._no_shell, self._stall_check, self._grace):
+        for timer in (self._idle, self._no_shell, self._stall_check, self._grace, self._memory):
             if timer is not None:
                 timer.cancel()
-        self._idle = self._no_shell = self._stall_check = self._grace = None
+        self._idle = self._no_shell = self._stall_check = self._grace = self._memory = None
         farewell, self._farewell = self._farewell, None
         master, self.master = self.master, None
         if master is not None:

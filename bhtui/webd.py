@@ -48,11 +48,13 @@ from textual_serve.server import Server
 
 from bhtui.net.gate import (
     HOST_HEADER,
+    MEMORY_POLL,
     PER_ADDRESS,
     InputBudget,
     SessionCap,
+    at_ceiling,
+    confine_app,
     door_logging,
-    lower_priority,
     own_folders,
     screen_size,
 )
@@ -110,7 +112,7 @@ class Session(AppService):
         self._process = process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bhtui", *self.door.argv, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
-            cwd=self.home, start_new_session=True, preexec_fn=lower_priority)
+            cwd=self.home, start_new_session=True, preexec_fn=confine_app)
         self._stdin = process.stdin
         # textual-serve copies a child's stderr to the server's stdout as it came: read it
         # here instead, and give the base class a stream that has already ended.
@@ -283,8 +285,10 @@ class WebDoor(Server):
                                     _number(request.query.get("height"), 24))
         deadline = asyncio.get_running_loop().call_later(
             self.session_deadline, self._no_app, session)
+        watch: asyncio.Task[None] | None = None
         try:
             await session.start(width, height)
+            watch = asyncio.create_task(self._watch_memory(session))
             await self._process_messages(websocket, session)
         except OSError as exc:
             log.warning("cannot start an app for %s: %s", address, exc.strerror or exc)
@@ -292,6 +296,8 @@ class WebDoor(Server):
                 await websocket.send_bytes(b"\r\nbhtui: cannot start the app now; try later.\r\n")
         finally:
             deadline.cancel()
+            if watch is not None:
+                watch.cancel()
             with contextlib.suppress(Exception):
                 await websocket.close()
             await session.stop()
@@ -299,6 +305,20 @@ class WebDoor(Server):
             self.cap.give_back(address)
             log.info("session from %s ended", address)
         return websocket
+
+    async def _watch_memory(self, session: Session) -> None:
+        """An app at its memory ceiling is killed, its tab told so and closed
+        (`gate.at_ceiling`)."""
+        pid = session.pid
+        while pid is not None and not at_ceiling(pid):
+            await asyncio.sleep(MEMORY_POLL)
+        if pid is not None:
+            log.info("the app of %s reached its memory ceiling: killed", session.address)
+            with contextlib.suppress(Exception):
+                await session.websocket.send_bytes(
+                    b"\r\nbhtui: the app ran out of memory; goodbye.\r\n")
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
 
     def _no_app(self, session: Session) -> None:
         if not session.ready.is_set():

@@ -12,8 +12,8 @@ the door itself or a table hosted on the same machine. The doors that run an app
 (`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
 both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
 never reaches the host's terminal as it came. Each visitor's app gets folders of its own for
-its data and settings (`own_folders`), and is given only so much of what he types
-(`InputBudget`).
+its data and settings (`own_folders`), is given only so much of what he types
+(`InputBudget`), and may take only so much memory (`confine_app`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import resource
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -72,6 +73,39 @@ def lower_priority() -> None:
     """In a visitor's process before it runs the app (a ``preexec_fn``): every thread it
     starts, analysis and bots included, inherits the lower priority."""
     os.nice(VISITOR_NICENESS)
+
+
+APP_MEMORY = 512 * 2**20
+"""The data a visitor's app may map (RLIMIT_DATA: its heap, thread stacks and other private
+writable memory, not the libraries it maps). A demo visit that reads every chapter, analyses
+chapter 7's round and plays on against bots peaked at 75 MiB of it (5 threads), a table game
+against hard bots with 托管 on at 85 MiB (6 threads): 512 MiB is six times that. There the
+app's allocations fail, and it ends or the door kills it (`at_ceiling`), where a leak (a flood
+of keys took one to 3.1 GB) would take the host's memory with it."""
+
+
+MEMORY_POLL = 1.0
+"""Seconds between a door's looks at each of its apps' memory (`at_ceiling`)."""
+
+
+def at_ceiling(pid: int) -> bool:
+    """Whether the app ``pid`` has mapped all but a sixteenth of the data APP_MEMORY lets
+    it: its allocations are failing. The door then kills it: an app whose allocations fail
+    may spin in its error handling rather than end (one thread at 100 % CPU, SIGTERM
+    unheeded, a third of the times an app was flooded past its ceiling)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            data = next((line for line in status if line.startswith("VmData:")), "")
+    except OSError:  # gone
+        return False
+    return bool(data) and int(data.split()[1]) * 1024 >= APP_MEMORY - APP_MEMORY // 16
+
+
+def confine_app() -> None:
+    """In a visitor's process before it runs the app (a ``preexec_fn``): below the door's
+    priority and within APP_MEMORY, both inherited by every thread and process it starts."""
+    lower_priority()
+    resource.setrlimit(resource.RLIMIT_DATA, (APP_MEMORY, APP_MEMORY))
 
 
 def own_folders(home: str) -> dict[str, str]:

@@ -877,3 +877,44 @@ async def test_a_host_stopping_the_door_says_so_and_gives_the_visitor_his_termin
     assert terminal_left(received) == GIVEN_BACK
     assert received.endswith(f"\r\n{HOST_STOPPED}\r\n") and status == 1
     assert not state.live and not state.children
+
+
+async def test_an_app_past_its_memory_ceiling_ends_and_the_door_goes_on(server, monkeypatch):
+    """Whatever grows a visitor's app (a leak, a flood the InputBudget let through) stops
+    at the data its process may map, APP_MEMORY (RLIMIT_DATA, set before the exec): past
+    it the app ends, its session with it, and the door serves others. Here the ceiling is
+    160 MiB and the budget unbounded; without a ceiling the app grew by gigabytes."""
+    monkeypatch.setattr("bhtui.net.gate.APP_MEMORY", 160 << 20)
+    port, state = server
+    async with await connect(port) as hog, await connect(port, "127.0.0.3") as other:
+        flooder = await demo(hog)
+        (session,) = state.live
+        session.keys = CountedBudget(Clock(), burst=1 << 40)
+        pid = session.child.pid
+        for _ in range(16 << 10):  # 16 MB: far more than it takes
+            flooder.stdin.write(b"x" * 1024)
+        await settle(lambda: held_below(pid, 200 << 20) and not alive(pid))
+        await asyncio.wait_for(flooder.wait_closed(), HANG)
+        assert state.sessions == 0
+        visitor = await demo(other)
+        visitor.stdin.write(b"\x1b[6~")
+        await read_until(visitor, "2 · ")
+
+
+async def test_an_app_at_its_memory_ceiling_is_killed_and_its_visitor_told(server, monkeypatch):
+    """An app whose allocations fail at its ceiling may spin in its error handling instead
+    of ending (a third of the times in the test above: one thread at 100 % CPU, SIGTERM
+    unheeded, its place held till the idle timeout). The door looks at each app's memory
+    every MEMORY_POLL and kills one at its ceiling, the visitor told and his terminal given
+    back; here `at_ceiling` says so of the visitor's app once its demo is drawn."""
+    port, state = server
+    async with await connect(port) as conn:
+        async def at_its_ceiling() -> None:
+            (session,) = state.live
+            pid = session.child.pid
+            monkeypatch.setattr("bhtui.sshd.at_ceiling", lambda watched: watched == pid)
+
+        received, status = await visit_until_the_door_ends_it(conn, at_its_ceiling)
+    assert terminal_left(received) == GIVEN_BACK
+    assert received.endswith("\r\nbhtui: the app ran out of memory; goodbye.\r\n")
+    assert status == 1 and not state.live

@@ -383,3 +383,32 @@ async def test_a_flood_of_keys_from_a_tab_reaches_the_app_only_as_fast_as_people
             await hog.send_str(json.dumps(["stdin", "\x1b[6~"]))
             await received_until(hog, "2 · ".encode())
             assert held_below(pid, 150 << 20)
+
+
+async def test_a_tabs_app_past_its_memory_ceiling_ends_and_the_door_goes_on(monkeypatch):
+    """As at the SSH door: whatever grows a tab's app stops at APP_MEMORY (RLIMIT_DATA, set
+    before the exec), where the app ends and its tab is closed; other tabs are served. Here
+    the ceiling is 160 MiB and the budget unbounded; without a ceiling the app grew on."""
+    monkeypatch.setattr("bhtui.net.gate.APP_MEMORY", 160 << 20)
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        ws_url = url.replace("http", "ws") + "ws"
+        async with http.ws_connect(ws_url) as hog:
+            await received_until(hog, b"Cards and their order")
+            (flooder,) = door.live
+            flooder.keys = CountedBudget(Clock(), burst=1 << 40)
+            pid = flooder.pid
+
+            async def flood() -> None:  # 16 MB: far more than it takes
+                for _ in range(16 << 10):
+                    await hog.send_str(json.dumps(["stdin", "x" * 1024]))
+
+            flooding = asyncio.create_task(flood())  # (it waits while the app reads)
+            try:
+                await settle(lambda: held_below(pid, 200 << 20) and not alive(pid))
+            finally:
+                flooding.cancel()
+            await settle(lambda: not door.live)
+        async with http.ws_connect(ws_url) as other:
+            await received_until(other, b"Cards and their order")
+            await other.send_str(json.dumps(["stdin", "\x1b[6~"]))  # PageDown
+            await received_until(other, "2 · ".encode())
