@@ -10,6 +10,8 @@ changes what a stranger's page could reach:
 - each tab is its own person: its own data folder (seat tokens) and settings, removed when
   it ends, and its own process group, ended (SIGTERM, SIGKILL after a grace) when its tab
   closes, its app quits, or it opens no app in time or sits idle too long;
+- a tab's keys reach its app only as fast as people type (`gate.InputBudget`), and the app
+  runs within a memory ceiling, killed if it reaches it (`gate.confine_app`, `at_ceiling`);
 - sessions are capped overall and per address; a page beyond the cap is told the server is
   full and nothing is started for it;
 - a websocket from another site's page (its Origin not this server) is refused, so a page
