@@ -2,20 +2,23 @@
 
 Every session gets its own pseudo-terminal (its controlling terminal, so window resizes reach
 the app as SIGWINCH), running `bhtui demo` (or, with --table, the menu to watch or join that
-table) with a UTF-8 locale and a data folder of its own: each session is its own person, and no
-seat token is ever shared between sessions. There is no shell, no exec, no subsystem and no
-forwarding, ever — which is why any user name and no password are accepted: nothing else is
-reachable. The event loop never blocks: input goes to the pty without blocking, with
-back-pressure both ways; a child's exit is watched through a pidfd. A visitor's window is taken
-at most as large as a screen can be (`net/gate.py`), so no size he claims makes an app draw,
-and hold, a screen of gigabytes; his terminal type reaches the app only if it reads as a
-terminfo name (nothing else he sends reaches its environment or arguments). Caps on sessions
-(in all, per address as at the web door, and per connection) and on connections without one (a
-newcomer pushes the oldest such out, as at a table's door, or is turned away while all are in
-their first moments), deadlines for starting the demo, on a connection and in each session, an
-idle timeout, and a bound on the output held for a client (one that reads none of it is
-dropped) keep a public demo from being starved; a dropped client's process is ended, and
-SIGTERM (or SIGHUP, its terminal closed) ends them all.
+table) with a UTF-8 locale and a folder of its own for its data and settings: each session is
+its own person, no seat token is ever shared between sessions, and what a visitor sets (ctrl+t,
+F2) is his alone. There is no shell, no exec, no subsystem and no forwarding, ever — which is
+why any user name and no password are accepted: nothing else is reachable. The event loop never
+blocks: input goes to the pty without blocking, with back-pressure both ways; a child's exit is
+watched through a pidfd. A visitor's window is taken at most as large as a screen can be
+(`net/gate.py`), so no size he claims makes an app draw, and hold, a screen of gigabytes; his
+terminal type reaches the app only if it reads as a terminfo name (nothing else he sends
+reaches its environment or arguments). Caps on sessions (in all, per address as at the web
+door, and per connection) and on connections without one (a newcomer pushes the oldest such
+out, as at a table's door, or is turned away while all are in their first moments), deadlines
+for starting the demo, on a connection and in each session, an idle timeout, and a bound on the
+output held for a client (one that reads none of it is dropped) keep a public demo from being
+starved; a dropped client's process is ended, and SIGTERM (or SIGHUP, its terminal closed) ends
+them all. A session the door ends (idle, or the host stopping) has its app end as by ctrl+q, so
+the visitor's terminal is given back before the door says goodbye. Each app runs within a
+memory ceiling, and one that reaches it is killed (`net/gate.py`).
 """
 
 from __future__ import annotations
@@ -41,11 +44,15 @@ from typing import Any
 from cryptography.utils import CryptographyDeprecationWarning
 
 from bhtui.net.gate import (
+    MEMORY_POLL,
     PER_ADDRESS,
     Gate,
+    InputBudget,
     SessionCap,
+    at_ceiling,
+    confine_app,
     door_logging,
-    lower_priority,
+    own_folders,
     screen_size,
 )
 from bhtui.net.serve import stop_signals
@@ -80,6 +87,13 @@ KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process 
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
 DEFAULT_TERM = "xterm-256color"  # for a visitor who sends no terminal type, or no sane one
 TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+._-]{0,63}")  # a terminfo name, as terminals send
+RESTORE = (b"\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?7h"
+           b"\x1b[<u\x1b[?1049l\x1b[?25h")
+"""The modes a Textual app sets in its visitor's terminal, given back as its driver does when it
+ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines wrapped, the
+kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
+an app it ended that did not end in time."""
+HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
 
 
 def host_key_path() -> Path:
@@ -137,9 +151,9 @@ def terminal_type(asked: str) -> str:
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so the kernel
     sends it SIGWINCH when the window changes (and SIGHUP when the session ends); and run
-    below the door's priority."""
+    below the door's priority, within the memory a visitor's app may take."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    lower_priority()
+    confine_app()
 
 
 class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
@@ -157,12 +171,17 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.home: str | None = None
         self._pidfd: int | None = None
         self._outgoing = bytearray()
+        self.keys = InputBudget()  # what of the visitor's input reaches the app
         self._paused = False  # the channel, while the app has input enough waiting
         self._blocked = False  # the app's output, while the channel's window is full
         self._stalled: float | None = None  # since when the connection's backlog is too long
         self._stall_check: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._no_shell: asyncio.TimerHandle | None = None
+        self._closed = False  # the app's terminal: every process on it has closed it
+        self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
+        self._farewell: tuple[str, int] | None = None  # the door's words and status, leaving
+        self._memory: asyncio.TimerHandle | None = None  # the next look at the app's memory
 
     def connection_made(self, chan: Any) -> None:
         """The channel is open and holds a place: it must ask for the demo (a shell) within
@@ -220,8 +239,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
             # COLUMNS/LINES from the server's own shell would pin every session to that size.
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-            env.update(TERM=self.term, LANG="C.UTF-8", LC_ALL="C.UTF-8",
-                       BHTUI_DATA_DIR=self.home)
+            env.update(TERM=self.term, **own_folders(self.home))
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,
                 stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,
@@ -238,6 +256,19 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         loop = asyncio.get_running_loop()
         self._pidfd = os.pidfd_open(self.child.pid)
         loop.add_reader(self._pidfd, self._child_exited)
+        self._memory = loop.call_later(MEMORY_POLL, self._check_memory)
+
+    def _check_memory(self) -> None:
+        """An app at its memory ceiling is killed, its visitor told so (`gate.at_ceiling`)."""
+        self._memory = None
+        if self.child is None:
+            return
+        if at_ceiling(self.child.pid):
+            log.info("the app of %s reached its memory ceiling: killed", self.door.address)
+            self.leave("bhtui: the app ran out of memory; goodbye.", 1, kill=True)
+        else:
+            self._memory = asyncio.get_running_loop().call_later(MEMORY_POLL,
+                                                                 self._check_memory)
 
     def _say(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -254,7 +285,60 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if data:
             self._send(data)
         else:
-            self._end(self._status())
+            self._terminal_closed()
+
+    def _terminal_closed(self) -> None:
+        """Every process on the app's terminal has closed it: the app is ending, and its
+        exit status comes a moment later (read at once, it often was not there yet, and a
+        plain quit gave the ssh client status 1). Stop reading the terminal (it reads as
+        ready for ever) and end once the pidfd says the app has exited."""
+        self._closed = True
+        self._follow_app()
+        self._await_exit()
+
+    def _await_exit(self) -> None:
+        """The app is ending: the pidfd's ``_child_exited`` ends the session, or after the
+        grace ``_gave_up`` does."""
+        if self._grace is None:
+            self._grace = asyncio.get_running_loop().call_later(self.server.kill_grace,
+                                                                self._gave_up)
+
+    def _gave_up(self) -> None:
+        """The app has not exited within the grace: end the session without it (its
+        process group is killed), and give back the modes of the visitor's terminal if the
+        door ended it (it may have written none)."""
+        self._grace = None
+        if self._farewell is not None:
+            self._send(RESTORE)
+        self._end(self._status())
+
+    def leave(self, words: str, status: int, kill: bool = False) -> None:
+        """The door ends the session (idle for too long, the host stopping it): the app is
+        told to end as by ctrl+q (SIGTERM), its last output — the visitor's terminal given
+        its modes back — is passed on, then ``words`` and ``status``. The door read that
+        output and threw it away: the visitor was left on the app's screen, his mouse and
+        paste caught, his cursor hidden, his keys in the kitty protocol. An app beyond help
+        is killed instead (``kill``), and the modes given back by the door."""
+        if self._farewell is not None:
+            return
+        if self.child is None or self.master is None:
+            self._say(words)
+            self._end(status)
+            return
+        self._farewell = (words, status)
+        loop = asyncio.get_running_loop()
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        self._outgoing.clear()  # nothing more reaches the app
+        loop.remove_writer(self.master)
+        self.server.children.setdefault(self.child.pid, loop.create_future())  # (stop_all)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.child.pid, signal.SIGKILL if kill else signal.SIGTERM)
+        if kill:
+            self._gave_up()
+        else:
+            self._await_exit()
 
     def _send(self, data: bytes) -> None:
         """Pass the app's output on while the channel is open; once the client has gone (the
@@ -302,14 +386,14 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self.master is None:
             return
         loop = asyncio.get_running_loop()
-        if self._blocked or self._stalled is not None:
+        if self._blocked or self._stalled is not None or self._closed:
             loop.remove_reader(self.master)
         else:
             loop.add_reader(self.master, self._from_child)
 
     def _child_exited(self) -> None:
         """The app has ended (quit, crashed, killed): pass on what it still wrote, then end."""
-        if self.master is not None:
+        if self.master is not None and not self._closed:
             with contextlib.suppress(OSError):
                 while data := os.read(self.master, 65536):
                     self._send(data)
@@ -320,8 +404,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return code if code is not None and code >= 0 else 1
 
     def data_received(self, data: bytes, datatype: Any) -> None:
+        """The visitor's input, to the app as far as his InputBudget goes: Textual turns
+        bytes into key events faster than it handles them, and a flood of keys (or an
+        unfinished paste) grew an app by gigabytes."""
         self._touch()
-        if self.master is None:
+        if self.master is None or self._farewell is not None or not self.keys.take(len(data)):
             return
         self._outgoing += data
         self._flush()
@@ -338,7 +425,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             except BlockingIOError:
                 break
             except OSError:  # the app is gone
-                self._end(self._status())
+                self._outgoing.clear()
+                loop.remove_writer(self.master)
+                self._terminal_closed()
                 return
             del self._outgoing[:written]
         if self._outgoing:
@@ -361,7 +450,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             set_winsize(self.master, *self.size)  # the kernel tells the child (SIGWINCH)
 
     def _touch(self) -> None:
-        if not self._counted:
+        if not self._counted or self._farewell is not None:
             return
         if self._idle is not None:
             self._idle.cancel()
@@ -369,8 +458,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.server.idle_timeout, self._timed_out)
 
     def _timed_out(self) -> None:
-        self._say("bhtui: idle for too long, goodbye.")
-        self._end(0)
+        self._idle = None
+        self.leave("bhtui: idle for too long, goodbye.", 0)
 
     def eof_received(self) -> bool:
         self._end(0)
@@ -381,17 +470,19 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _end(self, status: int | None) -> None:
         """Free the pty, stop the child's process group (SIGTERM, SIGKILL after a grace) and
-        its data folder; tell the client when it is still there. Never blocks."""
+        its data folder; tell the client when it is still there (the door's farewell, if it
+        ended the session, and the exit status). Never blocks."""
         if self._counted:
             self._counted = False
             self.server.cap.give_back(self.door.address)
             self.door.session_ended()
         self.server.live.discard(self)
         loop = asyncio.get_running_loop()
-        for timer in (self._idle, self._no_shell, self._stall_check):
+        for timer in (self._idle, self._no_shell, self._stall_check, self._grace, self._memory):
             if timer is not None:
                 timer.cancel()
-        self._idle = self._no_shell = self._stall_check = None
+        self._idle = self._no_shell = self._stall_check = self._grace = self._memory = None
+        farewell, self._farewell = self._farewell, None
         master, self.master = self.master, None
         if master is not None:
             loop.remove_reader(master)
@@ -410,6 +501,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                 shutil.rmtree(self.home, ignore_errors=True)
                 self.home = None
         if status is not None:
+            if farewell is not None:
+                words, status = farewell
+                self._say(words)
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
 
@@ -593,11 +687,12 @@ class ServerState:
             loop.add_reader(pidfd, reaped)
 
     async def stop_all(self) -> None:
-        """End every session and wait until every child is gone."""
+        """End every session, each visitor told so with his terminal given back, and wait
+        until every child is gone (an app has the grace to end, then another to die)."""
         for session in list(self.live):
-            session._end(1)
+            session.leave(HOST_STOPPED, 1)
         if self.children:
-            await asyncio.wait(list(self.children.values()), timeout=self.kill_grace + 3)
+            await asyncio.wait(list(self.children.values()), timeout=2 * self.kill_grace + 3)
 
 
 def _drain(terminal: int) -> None:

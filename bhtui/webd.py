@@ -10,6 +10,8 @@ changes what a stranger's page could reach:
 - each tab is its own person: its own data folder (seat tokens) and settings, removed when
   it ends, and its own process group, ended (SIGTERM, SIGKILL after a grace) when its tab
   closes, its app quits, or it opens no app in time or sits idle too long;
+- a tab's keys reach its app only as fast as people type (`gate.InputBudget`), and the app
+  runs within a memory ceiling, killed if it reaches it (`gate.confine_app`, `at_ceiling`);
 - sessions are capped overall and per address; a page beyond the cap is told the server is
   full and nothing is started for it;
 - a websocket from another site's page (its Origin not this server) is refused, so a page
@@ -46,7 +48,18 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from bhtui.net.gate import HOST_HEADER, PER_ADDRESS, SessionCap, door_logging, lower_priority, screen_size
+from bhtui.net.gate import (
+    HOST_HEADER,
+    MEMORY_POLL,
+    PER_ADDRESS,
+    InputBudget,
+    SessionCap,
+    at_ceiling,
+    confine_app,
+    door_logging,
+    own_folders,
+    screen_size,
+)
 from bhtui.net.serve import stop_signals
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
@@ -81,6 +94,7 @@ class Session(AppService):
         self.door, self.address, self.websocket = door, address, websocket
         self.home: str | None = None
         self.ready = asyncio.Event()  # the app has drawn something
+        self.keys = InputBudget()  # what of the tab's keys reaches the app
         self._errors = ""
         self._error_task: asyncio.Task[None] | None = None
         self._stopping: asyncio.Task[None] | None = None
@@ -96,12 +110,11 @@ class Session(AppService):
         self.home = tempfile.mkdtemp(prefix="bhtui-web-")  # 0700: this visitor's alone
         env = self._build_environment(width, height)
         env.pop("LINES", None)
-        env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", BHTUI_DATA_DIR=self.home,
-                   XDG_CONFIG_HOME=os.path.join(self.home, "config"))
+        env.update(own_folders(self.home))
         self._process = process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bhtui", *self.door.argv, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
-            cwd=self.home, start_new_session=True, preexec_fn=lower_priority)
+            cwd=self.home, start_new_session=True, preexec_fn=confine_app)
         self._stdin = process.stdin
         # textual-serve copies a child's stderr to the server's stdout as it came: read it
         # here instead, and give the base class a stream that has already ended.
@@ -115,6 +128,12 @@ class Session(AppService):
     async def _read_errors(self, stream: asyncio.StreamReader) -> None:
         while data := await stream.read(4096):
             self._errors = (self._errors + data.decode("utf-8", "replace"))[-ERRORS_KEPT:]
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """The tab's keys, to the app as far as its InputBudget goes (a key message beyond
+        it is dropped): Textual turns bytes into key events faster than it handles them,
+        and 5 MB of keys grew an app to 527 MB, still growing after its tab closed."""
+        return self.keys.take(len(data)) and await super().send_bytes(data)
 
     async def on_data(self, payload: bytes) -> None:
         self.ready.set()
@@ -268,8 +287,10 @@ class WebDoor(Server):
                                     _number(request.query.get("height"), 24))
         deadline = asyncio.get_running_loop().call_later(
             self.session_deadline, self._no_app, session)
+        watch: asyncio.Task[None] | None = None
         try:
             await session.start(width, height)
+            watch = asyncio.create_task(self._watch_memory(session))
             await self._process_messages(websocket, session)
         except OSError as exc:
             log.warning("cannot start an app for %s: %s", address, exc.strerror or exc)
@@ -277,6 +298,8 @@ class WebDoor(Server):
                 await websocket.send_bytes(b"\r\nbhtui: cannot start the app now; try later.\r\n")
         finally:
             deadline.cancel()
+            if watch is not None:
+                watch.cancel()
             with contextlib.suppress(Exception):
                 await websocket.close()
             await session.stop()
@@ -284,6 +307,20 @@ class WebDoor(Server):
             self.cap.give_back(address)
             log.info("session from %s ended", address)
         return websocket
+
+    async def _watch_memory(self, session: Session) -> None:
+        """An app at its memory ceiling is killed, its tab told so and closed
+        (`gate.at_ceiling`)."""
+        pid = session.pid
+        while pid is not None and not at_ceiling(pid):
+            await asyncio.sleep(MEMORY_POLL)
+        if pid is not None:
+            log.info("the app of %s reached its memory ceiling: killed", session.address)
+            with contextlib.suppress(Exception):
+                await session.websocket.send_bytes(
+                    b"\r\nbhtui: the app ran out of memory; goodbye.\r\n")
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
 
     def _no_app(self, session: Session) -> None:
         if not session.ready.is_set():

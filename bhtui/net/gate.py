@@ -11,7 +11,9 @@ runs below the door's priority, so what it computes (a replay's analysis, bots) 
 the door itself or a table hosted on the same machine. The doors that run an app per visitor
 (`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
 both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
-never reaches the host's terminal as it came.
+never reaches the host's terminal as it came. Each visitor's app gets folders of its own for
+its data and settings (`own_folders`), is given only so much of what he types
+(`InputBudget`), and may take only so much memory (`confine_app`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import resource
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -70,6 +73,84 @@ def lower_priority() -> None:
     """In a visitor's process before it runs the app (a ``preexec_fn``): every thread it
     starts, analysis and bots included, inherits the lower priority."""
     os.nice(VISITOR_NICENESS)
+
+
+APP_MEMORY = 512 * 2**20
+"""The data a visitor's app may map (RLIMIT_DATA: its heap, thread stacks and other private
+writable memory, not the libraries it maps). A demo visit that reads every chapter, analyses
+chapter 7's round and plays on against bots peaked at 75 MiB of it (5 threads), a table game
+against hard bots with 托管 on at 85 MiB (6 threads): 512 MiB is six times that. There the
+app's allocations fail, and it ends or the door kills it (`at_ceiling`), where a leak (a flood
+of keys took one to 3.1 GB) would take the host's memory with it."""
+
+
+MEMORY_POLL = 1.0
+"""Seconds between a door's looks at each of its apps' memory (`at_ceiling`)."""
+
+
+def at_ceiling(pid: int) -> bool:
+    """Whether the app ``pid`` has mapped all but a sixteenth of the data APP_MEMORY lets
+    it: its allocations are failing. The door then kills it: an app whose allocations fail
+    may spin in its error handling rather than end (one thread at 100 % CPU, SIGTERM
+    unheeded, a third of the times an app was flooded past its ceiling)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            data = next((line for line in status if line.startswith("VmData:")), "")
+    except OSError:  # gone
+        return False
+    return bool(data) and int(data.split()[1]) * 1024 >= APP_MEMORY - APP_MEMORY // 16
+
+
+def confine_app() -> None:
+    """In a visitor's process before it runs the app (a ``preexec_fn``): below the door's
+    priority and within APP_MEMORY, both inherited by every thread and process it starts."""
+    lower_priority()
+    resource.setrlimit(resource.RLIMIT_DATA, (APP_MEMORY, APP_MEMORY))
+
+
+def own_folders(home: str) -> dict[str, str]:
+    """The environment that gives a visitor's app ``home`` (its 0700 folder, removed when it
+    ends) for its data and its settings, and a UTF-8 locale. BHTUI_CONFIG_DIR is set, not
+    only XDG_CONFIG_HOME: one the host had set would win over it, and an SSH visitor's
+    ctrl+t (which had neither) wrote the host's own settings file, his F2 the host's name and
+    language, which the next visitor got."""
+    return {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "BHTUI_DATA_DIR": home,
+            "BHTUI_CONFIG_DIR": os.path.join(home, "config")}
+
+
+INPUT_BURST = 8 * 1024
+INPUT_RATE = 512.0
+"""What a visitor's app is given of his input: INPUT_BURST bytes at once, refilled at
+INPUT_RATE bytes a second. People type a few keys a second (an arrow key is 3 bytes, a
+Chinese character 3), paste a chat line of at most 200 characters (600 bytes), and a mouse
+moved over the window sends some 12 bytes a cell: all within the burst, and the rate keeps
+up with anyone's typing. The app turns bytes into key events faster than it handles them
+(2.8 KB/s of keys on the demo's first page, about 1 KB/s into its answer box), and each
+event waiting held 2 KB: 26 MB of keys took an app to 3.1 GB. At 512 bytes a second it
+keeps up everywhere."""
+
+
+class InputBudget:
+    """A token bucket for one session's input: what fits is passed on to the app, a chunk
+    that does not is dropped whole — never queued, and never cut, which would split an
+    escape sequence or a character (an SSH client sends a key, a mouse report or a paste
+    per packet, a browser per message)."""
+
+    def __init__(self, burst: int = INPUT_BURST, rate: float = INPUT_RATE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self._level = float(burst)
+        self._since = clock()
+
+    def take(self, size: int) -> bool:
+        """Whether ``size`` bytes may reach the app now (they are counted if so)."""
+        now = self.clock()
+        self._level = min(float(self.burst), self._level + (now - self._since) * self.rate)
+        self._since = now
+        if size > self._level:
+            return False
+        self._level -= size
+        return True
 
 
 def screen_size(width: int, height: int) -> tuple[int, int]:

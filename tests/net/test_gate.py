@@ -3,7 +3,7 @@ turned away, when a newcomer finds the door full (issue 27.2)."""
 
 from __future__ import annotations
 
-from bhtui.net.gate import Gate
+from bhtui.net.gate import Gate, InputBudget
 
 
 class Clock:
@@ -91,3 +91,18 @@ def test_many_addresses_holding_the_door_leave_a_newcomer_a_place():
         gate.enter(comeback, f"10.0.0.{turn % 8}")
         assert "player" in gate
     assert gate.enter("same", "10.0.0.1") != []  # a full address still pays its own way
+
+
+def test_an_input_budget_passes_a_burst_then_its_rate_and_drops_a_chunk_whole():
+    """A visitor's keys reach his app up to the burst at once, then at the rate; a chunk
+    beyond what is left is dropped whole (never cut, nor kept for later), and an idle
+    visitor's budget fills up to the burst, no further."""
+    clock = Clock()
+    budget = InputBudget(burst=100, rate=10.0, clock=clock)
+    assert budget.take(60) and budget.take(40)
+    assert not budget.take(1)
+    clock.now += 2.0  # 20 bytes' worth
+    assert not budget.take(21)  # dropped whole: the 20 are still there
+    assert budget.take(20) and not budget.take(1)
+    clock.now += 3600.0
+    assert not budget.take(101) and budget.take(100)

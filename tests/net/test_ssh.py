@@ -11,6 +11,7 @@ import fcntl
 import logging
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -22,10 +23,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
+from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
+    HOST_STOPPED,
     REFUSALS_PER_CONNECTION,
     SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
@@ -34,6 +36,7 @@ from bhtui.sshd import (
     set_winsize,
     start_ssh,
 )
+from door_helpers import Clock, CountedBudget, held_below, peak_rss
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -59,16 +62,6 @@ async def server(tmp_path, request):
     await srv.wait_closed()
     await state.stop_all()  # as serve-ssh does on SIGTERM: no session's process outlives it
     assert not state.children
-
-
-class Clock:
-    """A door's clock that moves only when the test says time has passed."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def connect(port: int, address: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
@@ -155,13 +148,6 @@ async def test_a_visitors_demo_runs_below_the_doors_priority(server):
         await demo(conn)
         (session,) = state.live
         assert runs_below_me(session.child.pid)
-
-
-def peak_rss(pid: int) -> int:
-    """The most memory the process has ever held, in bytes (its VmHWM)."""
-    with open(f"/proc/{pid}/status") as status:
-        line = next(line for line in status if line.startswith("VmHWM:"))
-    return int(line.split()[1]) * 1024
 
 
 async def test_a_window_of_65535_by_65535_is_taken_as_large_as_a_screen_can_be(server):
@@ -753,3 +739,182 @@ def test_starting_a_door_prints_no_warnings_of_the_libraries_it_runs_on():
     started = subprocess.run([sys.executable, "-W", "default", "-c", "import bhtui.webd"],
                              capture_output=True, text=True, timeout=60)
     assert started.returncode == 0 and started.stderr == ""
+
+
+def files_under(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+async def test_a_visitors_settings_are_his_own_the_hosts_are_never_written(
+        server, tmp_path, monkeypatch):
+    """Found by a hostile pass: each SSH app had its own data folder but the host's settings
+    folder, so a visitor's ctrl+t wrote ``theme = "light"`` into the host's settings file,
+    his F2 the host's name and language, and the next visitor got the demo in Chinese; the
+    settings screen said they were saved to the host's file. Now each visitor's settings
+    live in his own folder, and nothing of the host's home is written."""
+    host_home = tmp_path / "host-home"
+    host_home.mkdir()
+    monkeypatch.setenv("HOME", str(host_home))  # the door's, which its apps inherit
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    host_settings = Path(os.environ["BHTUI_CONFIG_DIR"])  # the host's own (conftest's)
+    port, state = server
+    async with await connect(port) as conn:
+        process = await demo(conn)
+        (session,) = state.live
+        own = Path(session.home) / "config" / "config.toml"
+        process.stdin.write(b"\x14")  # ctrl+t: the next theme, saved at once
+        await read_until(process, "theme: ")
+        process.stdin.write(b"\x1bOQ")  # F2: the settings screen says where they go
+        seen = await read_until(process, "config.toml)")
+        assert f"Settings (saved to {own})" in seen
+        assert own.is_file() and "theme" in own.read_text()
+    assert not files_under(host_settings) and not files_under(host_home)
+
+
+async def test_a_flood_of_keys_reaches_the_app_only_as_fast_as_people_type(server):
+    """Found by a hostile pass: Textual turns bytes into key events faster than it handles
+    them, so 26 MB of keys took a visitor's app to 3.1 GB. The door now gives an app its
+    visitor's input only within his InputBudget: 4 MB of keys in 1 KiB packets leave the
+    app where it was while another visitor is served, and once the budget has filled again
+    the flooder's own next key is answered, with nothing else queued before it."""
+    port, state = server
+    clock = Clock()
+    async with await connect(port) as hog, await connect(port, "127.0.0.3") as other:
+        flooder = await demo(hog)
+        (session,) = state.live
+        session.keys = keys = CountedBudget(clock)
+        pid, packet, flood = session.child.pid, b"x" * 1024, 4 << 20
+        for _ in range(flood // len(packet)):
+            flooder.stdin.write(packet)
+        visitor = await demo(other)
+        visitor.stdin.write(b"\x1b[6~")  # PageDown: the next chapter
+        await read_until(visitor, "2 · ")
+        await settle(lambda: held_below(pid, 150 << 20) and keys.asked == flood)
+        clock.now += INPUT_BURST / INPUT_RATE  # the budget is full again
+        flooder.stdin.write(b"\x1b[6~")
+        await read_until(flooder, "2 · ")
+        assert held_below(pid, 150 << 20)
+
+
+@pytest.mark.parametrize("server", [1], indirect=True)
+async def test_a_visitor_who_quits_gets_exit_status_0(server):
+    """Found by a hostile pass: a plain quit (ctrl+q, y) gave the ssh client exit status 1
+    six times in eight: the door read the app's status when its terminal closed, a moment
+    before the app had exited. It now waits for the exit itself."""
+    port, _ = server
+    statuses = []
+    for _ in range(4):
+        async with await connect(port) as conn:
+            process = await demo(conn)
+            process.stdin.write(b"\x11")  # ctrl+q, then confirm
+            await read_until(process, "Quit (y)")
+            process.stdin.write(b"y")
+            await asyncio.wait_for(process.wait_closed(), HANG)
+            statuses.append(process.exit_status)
+    assert statuses == [0, 0, 0, 0]
+
+
+def terminal_left(received: str) -> dict[str, object]:
+    """The modes a visitor's terminal is left in by what it received: each mode as last set
+    or reset, and the kitty keyboard modes pushed and not popped."""
+    last = {int(mode): set_ == "h"
+            for modes, set_ in re.findall(r"\x1b\[\?([\d;]+)([hl])", received)
+            for mode in modes.split(";")}
+    pushed = len(re.findall(r"\x1b\[>\d+u", received)) - len(re.findall(r"\x1b\[<\d*u", received))
+    return {"alternate screen": last.get(1049), "cursor shown": last.get(25),
+            "mouse": last.get(1003), "bracketed paste": last.get(2004), "kitty pushed": pushed}
+
+
+GIVEN_BACK = {"alternate screen": False, "cursor shown": True, "mouse": False,
+              "bracketed paste": False, "kitty pushed": 0}
+
+
+async def visit_until_the_door_ends_it(conn: asyncssh.SSHClientConnection, end=None
+                                       ) -> tuple[str, int | None]:
+    """A visitor's demo until the door ends it (``end()``, awaited once the demo is drawn,
+    or the door's own doing): all he received, and his exit status."""
+    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                        encoding=None)
+    seen = await read_until(process, "Cards and their order")
+    assert terminal_left(seen) != GIVEN_BACK  # (the app has taken the terminal)
+    if end is not None:
+        await end()
+    rest = await asyncio.wait_for(process.stdout.read(), HANG)  # until the channel ends
+    await asyncio.wait_for(process.wait_closed(), HANG)
+    return seen + rest.decode(errors="replace"), process.exit_status
+
+
+async def test_the_idle_goodbye_gives_the_visitor_his_terminal_back(tmp_path):
+    """Found by a hostile pass: a session the door ended for idling left the visitor's
+    terminal in the app's modes (the alternate screen, mouse tracking, bracketed paste, a
+    hidden cursor, the kitty keyboard protocol): the app's own restore was read and thrown
+    away. Now the app is ended as by ctrl+q and its last output passed on, then the
+    goodbye, on the screen he is given back."""
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2,
+                                 idle_timeout=1.0, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE)
+    try:
+        async with await connect(srv.sockets[0].getsockname()[1]) as conn:
+            received, status = await visit_until_the_door_ends_it(conn)
+    finally:
+        srv.close()
+        await state.stop_all()
+    assert terminal_left(received) == GIVEN_BACK
+    goodbye = "\r\nbhtui: idle for too long, goodbye.\r\n"
+    assert received.endswith(goodbye) and received.rindex("\x1b[?1049l") < received.index(goodbye)
+    assert status == 0
+
+
+async def test_a_host_stopping_the_door_says_so_and_gives_the_visitor_his_terminal_back(
+        server):
+    """The host stopping the door (ctrl+c, SIGTERM) left the visitor on the app's screen
+    with nothing said, his terminal in the app's modes. Now his app ends as by ctrl+q, and
+    he reads a goodbye that says why."""
+    port, state = server
+    async with await connect(port) as conn:
+        received, status = await visit_until_the_door_ends_it(conn, state.stop_all)
+    assert terminal_left(received) == GIVEN_BACK
+    assert received.endswith(f"\r\n{HOST_STOPPED}\r\n") and status == 1
+    assert not state.live and not state.children
+
+
+async def test_an_app_past_its_memory_ceiling_ends_and_the_door_goes_on(server, monkeypatch):
+    """Whatever grows a visitor's app (a leak, a flood the InputBudget let through) stops
+    at the data its process may map, APP_MEMORY (RLIMIT_DATA, set before the exec): past
+    it the app ends, its session with it, and the door serves others. Here the ceiling is
+    160 MiB and the budget unbounded; without a ceiling the app grew by gigabytes."""
+    monkeypatch.setattr("bhtui.net.gate.APP_MEMORY", 160 << 20)
+    port, state = server
+    async with await connect(port) as hog, await connect(port, "127.0.0.3") as other:
+        flooder = await demo(hog)
+        (session,) = state.live
+        session.keys = CountedBudget(Clock(), burst=1 << 40)
+        pid = session.child.pid
+        for _ in range(16 << 10):  # 16 MB: far more than it takes
+            flooder.stdin.write(b"x" * 1024)
+        await settle(lambda: held_below(pid, 200 << 20) and not alive(pid))
+        await asyncio.wait_for(flooder.wait_closed(), HANG)
+        assert state.sessions == 0
+        visitor = await demo(other)
+        visitor.stdin.write(b"\x1b[6~")
+        await read_until(visitor, "2 · ")
+
+
+async def test_an_app_at_its_memory_ceiling_is_killed_and_its_visitor_told(server, monkeypatch):
+    """An app whose allocations fail at its ceiling may spin in its error handling instead
+    of ending (a third of the times in the test above: one thread at 100 % CPU, SIGTERM
+    unheeded, its place held till the idle timeout). The door looks at each app's memory
+    every MEMORY_POLL and kills one at its ceiling, the visitor told and his terminal given
+    back; here `at_ceiling` says so of the visitor's app once its demo is drawn."""
+    port, state = server
+    async with await connect(port) as conn:
+        async def at_its_ceiling() -> None:
+            (session,) = state.live
+            pid = session.child.pid
+            monkeypatch.setattr("bhtui.sshd.at_ceiling", lambda watched: watched == pid)
+
+        received, status = await visit_until_the_door_ends_it(conn, at_its_ceiling)
+    assert terminal_left(received) == GIVEN_BACK
+    assert received.endswith("\r\nbhtui: the app ran out of memory; goodbye.\r\n")
+    assert status == 1 and not state.live

@@ -14,18 +14,20 @@ import socket
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import aiohttp
 import pytest
 
 from bhtui.bots import make_bot
 from bhtui.cards import RANK_NAMES
-from bhtui.net.gate import MAX_COLUMNS, MAX_ROWS, escaped
+from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, escaped
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.webd import UNKNOWN_HOST, start_web
+from door_helpers import Clock, CountedBudget, held_below
 
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
@@ -327,3 +329,86 @@ async def test_a_request_the_door_cannot_parse_is_said_in_one_line(caplog):
     said = [r for r in caplog.records if r.name == "aiohttp.server"]
     assert [r.exc_info for r in said] == [None]
     assert "bad request (Missing 'Host' header in request.)" in said[0].getMessage()
+
+
+async def received_until(ws: aiohttp.ClientWebSocketResponse, text: bytes) -> bytes:
+    """What a tab's websocket brings until the app has written ``text`` (fails if it ends
+    first)."""
+    seen = b""
+    while text not in seen:
+        message = await asyncio.wait_for(ws.receive(), HANG)
+        assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), seen[-300:]
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen += message.data
+    return seen
+
+
+async def test_a_tabs_settings_are_its_own_the_hosts_are_never_written():
+    """No browser: the web door gave each app XDG_CONFIG_HOME of its own, but a host's
+    BHTUI_CONFIG_DIR wins over it, so a tab's ctrl+t wrote the host's settings file. Each
+    app's settings folder is now named as such, in its own folder."""
+    host_settings = Path(os.environ["BHTUI_CONFIG_DIR"])  # the host's own (conftest's)
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        async with http.ws_connect(url.replace("http", "ws") + "ws") as ws:
+            await received_until(ws, b"Cards and their order")
+            (session,) = door.live
+            await ws.send_str(json.dumps(["stdin", "\x14"]))  # ctrl+t: saved at once
+            await received_until(ws, b"theme: ")
+            assert "theme" in (Path(session.home) / "config" / "config.toml").read_text()
+    assert not [p for p in host_settings.rglob("*") if p.is_file()]
+
+
+async def test_a_flood_of_keys_from_a_tab_reaches_the_app_only_as_fast_as_people_type():
+    """Found by a hostile pass: 5 MB of keys from a tab took its app to 527 MB, still
+    growing after the tab had closed. The door now gives the app a tab's keys only within
+    its InputBudget: 4 MB of them in 1 KiB messages leave the app where it was while
+    another tab is served, and once the budget has filled again the flooder's own next key
+    is answered, with nothing else queued before it."""
+    clock = Clock()
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        ws_url = url.replace("http", "ws") + "ws"
+        async with http.ws_connect(ws_url) as hog:
+            await received_until(hog, b"Cards and their order")
+            (flooder,) = door.live
+            flooder.keys = keys = CountedBudget(clock)
+            pid, message, flood = flooder.pid, "x" * 1024, 4 << 20
+            for _ in range(flood // len(message)):
+                await hog.send_str(json.dumps(["stdin", message]))
+            async with http.ws_connect(ws_url) as other:
+                await received_until(other, b"Cards and their order")
+                await other.send_str(json.dumps(["stdin", "\x1b[6~"]))  # PageDown
+                await received_until(other, "2 · ".encode())
+            await settle(lambda: held_below(pid, 150 << 20) and keys.asked == flood)
+            clock.now += INPUT_BURST / INPUT_RATE  # the budget is full again
+            await hog.send_str(json.dumps(["stdin", "\x1b[6~"]))
+            await received_until(hog, "2 · ".encode())
+            assert held_below(pid, 150 << 20)
+
+
+async def test_a_tabs_app_past_its_memory_ceiling_ends_and_the_door_goes_on(monkeypatch):
+    """As at the SSH door: whatever grows a tab's app stops at APP_MEMORY (RLIMIT_DATA, set
+    before the exec), where the app ends and its tab is closed; other tabs are served. Here
+    the ceiling is 160 MiB and the budget unbounded; without a ceiling the app grew on."""
+    monkeypatch.setattr("bhtui.net.gate.APP_MEMORY", 160 << 20)
+    async with serving(["demo"]) as (door, url), aiohttp.ClientSession() as http:
+        ws_url = url.replace("http", "ws") + "ws"
+        async with http.ws_connect(ws_url) as hog:
+            await received_until(hog, b"Cards and their order")
+            (flooder,) = door.live
+            flooder.keys = CountedBudget(Clock(), burst=1 << 40)
+            pid = flooder.pid
+
+            async def flood() -> None:  # 16 MB: far more than it takes
+                for _ in range(16 << 10):
+                    await hog.send_str(json.dumps(["stdin", "x" * 1024]))
+
+            flooding = asyncio.create_task(flood())  # (it waits while the app reads)
+            try:
+                await settle(lambda: held_below(pid, 200 << 20) and not alive(pid))
+            finally:
+                flooding.cancel()
+            await settle(lambda: not door.live)
+        async with http.ws_connect(ws_url) as other:
+            await received_until(other, b"Cards and their order")
+            await other.send_str(json.dumps(["stdin", "\x1b[6~"]))  # PageDown
+            await received_until(other, "2 · ".encode())
