@@ -36,8 +36,8 @@ from bhtui.sshd import (
     set_winsize,
     start_ssh,
 )
-from door_helpers import Clock, CountedBudget, held_below, peak_rss
 
+from door_helpers import Clock, CountedBudget, held_below, peak_rss
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
 

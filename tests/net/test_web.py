@@ -27,8 +27,8 @@ from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.webd import UNKNOWN_HOST, start_web
-from door_helpers import Clock, CountedBudget, held_below
 
+from door_helpers import Clock, CountedBudget, held_below
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
 
