@@ -71,12 +71,13 @@ def rebel_question(t: Translator, view: BaohuangView, names: Sequence[str]) -> s
     if view["open_guard"] or view["open_solo"] or len(rebels) >= 2:
         return t("confirm.rebel.mark")
     if rebels:
-        return t("confirm.rebel.second", names=t.join(seat_names(rebels, names)))
+        return t("confirm.rebel.second", names=t.join(seat_name(s, names) for s in rebels))
     return t("confirm.rebel")
 
 
-def seat_names(seats: Sequence[int], names: Sequence[str]) -> list[str]:
-    return [names[s] if 0 <= s < len(names) else str(s) for s in seats]
+def seat_name(seat: int | None, names: Sequence[str]) -> str:
+    """A seat's name, or its number where the names do not reach it."""
+    return names[seat] if seat is not None and 0 <= seat < len(names) else str(seat)
 
 
 class ChoiceDialog(DecisionDialog):
@@ -135,7 +136,7 @@ class ThroneDialog(ChoiceDialog):
         title = offers.title(view)
         with Vertical():
             abdicator = view.get("abdicator")
-            by = seat_names([abdicator], self.names)[0] if abdicator is not None else ""
+            by = seat_name(abdicator, self.names) if abdicator is not None else ""
             yield Plain(t(title, name=by), classes="title")  # 让位: who handed it
             if title != "throne.keep_title":
                 yield Plain(bundle_words(t, view["bundle"], self.label))
@@ -188,19 +189,16 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
     """What a candidate should know before choosing, as the rules say it (``offers``): where
     the card goes and what passing it on costs him; who loses when all refuse an abdication
     (R-WH-THRONE-4)."""
-    def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else str(seat)
-
     lines = []
     for key, values in offers.throne_notes(view, choices):
         if "seat" in values:
-            values = {"name": name(values["seat"])}
+            values = {"name": seat_name(values["seat"], names)}
         elif "seats" in values:
-            values = {"names": t.join(name(s) for s in values["seats"])}
+            values = {"names": t.join(seat_name(s, names) for s in values["seats"])}
         elif "card" in values:
             values = {**values, "card": label(values["card"])}
         elif key == "throne.chain_lost":
-            values = {"abdicator": name(view.get("abdicator"))}
+            values = {"abdicator": seat_name(view.get("abdicator"), names)}
         lines.append(t(key, **values))
     return lines
 
@@ -333,7 +331,7 @@ class StepDialog(ChoiceDialog):
             yield Plain(t(f"step.{view['step']}.note"))
             if view["step"] == "rebel" and view.get("rebels"):  # who said 造反 before me
                 yield Plain(t("step.rebel.declared",
-                              names=t.join(seat_names(view["rebels"], self.names))))
+                              names=t.join(seat_name(s, self.names) for s in view["rebels"])))
             yield Plain(t("step.asked"))
             yield Plain(t("step.stake", n=stake))
             with Horizontal():
