@@ -242,18 +242,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "bye.room": {"en": "The game had not begun. When the host opens a table again, run the "
                        "same command again:\n  {command}",
                  "zh": "牌局尚未开始。主机再次开桌后，再运行同一条命令即可：\n  {command}"},
-    "bye.player": {"en": "Nothing of yours is lost: your seat is kept. When the host reopens "
-                         "the table, on the host's machine with\n  bhtui host --resume\nyou are "
+    "bye.player": {"en": "The game is saved on the host's machine and your seat is kept. When "
+                         "the host reopens the table there with\n  bhtui host --resume\nyou are "
                          "back in your seat by yourself. If you leave, take it back later with"
                          "\n  {command}",
-                   "zh": "你没有任何损失：座位为你保留。主机在主机那台机器上运行\n"
+                   "zh": "牌局已保存在主机上，座位为你保留。主机在那台机器上运行\n"
                          "  bhtui host --resume\n重新开桌后，你会自动回到你的座位。"
                          "若现在离开，之后可运行\n  {command}\n回到座位。"},
-    "bye.watcher": {"en": "When the host reopens the table, on the host's machine with\n"
-                          "  bhtui host --resume\nyou watch it again by yourself. If you leave, "
-                          "watch it later with\n  {command}",
-                    "zh": "主机在主机那台机器上运行\n  bhtui host --resume\n重新开桌后，"
-                          "你会自动继续观战。若现在离开，之后可运行\n  {command}\n继续观战。"},
+    "bye.watcher": {"en": "The game is saved on the host's machine. When the host reopens the "
+                          "table there with\n  bhtui host --resume\nyou watch it again by "
+                          "yourself. If you leave, watch it later with\n  {command}",
+                    "zh": "牌局已保存在主机上。主机在那台机器上运行\n  bhtui host --resume\n"
+                          "重新开桌后，你会自动继续观战。若现在离开，之后可运行\n  {command}\n"
+                          "继续观战。"},
     "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
     "bye.code": {"en": "<join-code>", "zh": "<入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
