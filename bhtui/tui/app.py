@@ -87,6 +87,7 @@ class BhtuiApp(App[None]):
         self.theme_names: list[str] = []
         self.address = ""
         self.client: Client | None = None
+        self._told_name: str | None = None  # the name the table gives my seat, once said
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
@@ -203,6 +204,7 @@ class BhtuiApp(App[None]):
             if said is not None and (isinstance(screen, TableScreen)
                                      or _is_room(screen, "WaitingRoomScreen")):
                 screen.post_message(said)
+        self._say_renamed(client)
         refused = client.refused
         if refused is not None:  # out (for now): nothing else is opened on top of it
             if not _is_room(self.screen, "RefusedScreen"):
@@ -229,6 +231,15 @@ class BhtuiApp(App[None]):
 
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address,
                                                    invite=not self.visitor))
+
+    def _say_renamed(self, client: Client) -> None:
+        """The table calls my seat by another name (another person there has mine): said
+        once, as the seats show it with nothing to say it is mine."""
+        called = client.called
+        if called is not None and called != client.name and called != self._told_name:
+            self._told_name = called
+            self.notify(self.t("status.renamed", asked=client.name, name=called), timeout=12,
+                        markup=False)
 
     def _say_refused(self, client: Client, refused: dict[str, Any]) -> None:
         from bhtui.tui.room import ClosedScreen, RefusedScreen

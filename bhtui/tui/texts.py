@@ -57,6 +57,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
+    "status.renamed": {"en": "Someone here is called {asked} already: the table calls you {name}",
+                       "zh": "这里已经有人叫 {asked}：牌桌上你叫 {name}"},
     "status.link_lost": {"en": "Connection lost ({reason}): reconnecting…",
                          "zh": "连接断开（{reason}）：正在重连……"},
     "result.seat": {"en": "Seat", "zh": "座位"},
