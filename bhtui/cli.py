@@ -133,7 +133,7 @@ def build_parser() -> Parser:
                     "starts at once (the options before a command are for it).",
     )
     parser.add_argument("--version", action="version", version=f"bhtui {__version__}")
-    parser.add_argument("--seed", type=int, default=None, help="match seed (random if left out)")
+    parser.add_argument("--seed", type=_whole, default=None, help="match seed (random if left out)")
     parser.add_argument("--name", help="your name at the table")
     parser.add_argument("--lang", choices=("en", "zh"), help="language (default: from the locale)")
     parser.add_argument("--theme", help="felt, dark, light, contrast, or one of your own")
@@ -174,7 +174,7 @@ def build_parser() -> Parser:
     host.add_argument("--bots", default="0", metavar="N|LEVEL,…",
                       help="seats given to bots at once: a number (0 to the seats of the "
                            "preset; bots of your level) or their levels, e.g. hard,normal")
-    host.add_argument("--seed", dest="host_seed", type=int, help="match seed")
+    host.add_argument("--seed", dest="host_seed", type=_whole, help="match seed")
     host.add_argument("--rounds", dest="host_rounds", type=_positive, help="rounds in the match")
     host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
                       help="continue a match from its log (default: the newest)")
@@ -228,7 +228,7 @@ def build_parser() -> Parser:
     analyse = sub.add_parser(
         "analyse", help="weigh your decisions in a saved game with the hard bot")
     analyse.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
-    analyse.add_argument("--seat", type=int, default=None,
+    analyse.add_argument("--seat", type=_whole, default=None,
                          help="the seat to analyse (default: yours; another once the game "
                               "is over)")
     analyse.add_argument("--playouts", type=_positive, default=None,
@@ -238,7 +238,7 @@ def build_parser() -> Parser:
     config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
     sim.add_argument("--rounds", type=_positive, default=10, help="rounds in the match (10)")
-    sim.add_argument("--seed", type=int, default=1, help="match seed (1)")
+    sim.add_argument("--seed", type=_whole, default=1, help="match seed (1)")
     _game_options(sim, "sim_game", "preset")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option of the preset, e.g. force_first=true (repeatable)")
@@ -257,7 +257,7 @@ def build_parser() -> Parser:
                           "Dou Dizhu: games, each deal played once per seating)")
     cup.add_argument("--match-rounds", type=_positive, default=5,
                      help="rounds per match, so tribute and deals follow real results (5)")
-    cup.add_argument("--seed", type=int, default=1, help="tournament seed (1)")
+    cup.add_argument("--seed", type=_whole, default=1, help="tournament seed (1)")
     _game_options(cup, "cup_game", "preset")
     cup.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option of the preset (repeatable)")
@@ -352,8 +352,8 @@ def _ask_code(prompt: str, confirm: bool = False) -> str | None:
 def parse_address(text: str) -> str:
     """HOST:PORT checked; ValueError says what is wrong."""
     host, sep, port = text.rpartition(":")
-    if not sep or not _is_host(host) or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474")
+    if not sep or not _is_host(host) or not _DIGITS.fullmatch(port) or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474{_digits(port)}")
     return text
 
 
@@ -406,24 +406,38 @@ def bot_levels(game: Game, text: str, allowed: Sequence[int]) -> list[str]:
     return levels
 
 
+_DIGITS = re.compile(r"[0-9]+")
+_WHOLE = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+"""The numbers a command line takes: in the digits 0-9. int() and float() read any script's
+digits too (``--bots ٣`` was 3), spaces around them and underscores: a typo taken silently."""
+
+
+def _digits(text: str) -> str:
+    """Why ``text`` was no number, when it has digits of another script: it looks like one."""
+    return " (write numbers in the digits 0-9)" if any(
+        c.isdigit() and not c.isascii() for c in text) else ""
+
+
+def _whole(text: str) -> int:
+    """A whole number, a minus sign allowed (a seed, a seat: their commands check the rest)."""
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}{_digits(text)}")
+    return int(text)
+
+
 def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
+    value = int(text) if _DIGITS.fullmatch(text) else -1
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(
-            f"a TCP port is 0 to 65535 (0 picks a free one), not {text!r}")
+            f"a TCP port is 0 to 65535 (0 picks a free one), not {text!r}{_digits(text)}")
     return value
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    value = int(text) if _DIGITS.fullmatch(text) else 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}{_digits(text)}")
     return value
 
 
@@ -431,12 +445,10 @@ def _seconds(most: float) -> Callable[[str], float]:
     """Seconds from 0 to ``most`` (a negative turn timer put the host's seat on 托管 at every
     turn). A host may hold his bots back longer than the settings file's 10 s."""
     def seconds(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = -1.0
-        if not 0 <= value <= most:  # (nan fails too)
-            raise argparse.ArgumentTypeError(f"seconds from 0 to {most:g}, not {text!r}")
+        value = float(text) if _DECIMAL.fullmatch(text) else -1.0
+        if not 0 <= value <= most:
+            raise argparse.ArgumentTypeError(
+                f"seconds from 0 to {most:g}, not {text!r}{_digits(text)}")
         return value
     return seconds
 
@@ -549,10 +561,12 @@ def make_app(args: argparse.Namespace, session: Session,
              found: tuple[Settings, list[str]] | None = None) -> BhtuiApp:
     """The app a command opens on ``session``, with the settings file's values and this
     command line's flags over them for this run (``found``: those settings, read already)."""
+    from bhtui.net.gate import VISITOR
     from bhtui.tui.app import BhtuiApp
 
     settings, warnings = found or _settings(args)
-    return BhtuiApp(settings.saved, session, warnings=warnings, overrides=settings.overrides)
+    return BhtuiApp(settings.saved, session, warnings=warnings, overrides=settings.overrides,
+                    visitor=os.environ.get(VISITOR) == "1")
 
 
 def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:
@@ -615,10 +629,11 @@ def _host(args: argparse.Namespace) -> int:
             return _fail(exc)
         size = game.seats(rules)
         try:
-            levels = ([game.level(config.bots)] * int(args.bots) if args.bots.strip().isdigit()
+            levels = ([game.level(config.bots)] * int(args.bots)
+                      if _DIGITS.fullmatch(args.bots.strip())
                       else bot_levels(game, args.bots, range(1, size + 1)))
         except ValueError as exc:
-            return _fail(f"--bots: {exc}")
+            return _fail(f"--bots: {exc}{_digits(args.bots)}")
         if len(levels) > size:
             return _fail(f"--bots takes 0 to {size} ({game.name} {rules.name} has {size} seats)")
         own = f"{config.name}的牌桌" if config.language == "zh" else f"{config.name}'s table"

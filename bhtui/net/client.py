@@ -392,6 +392,15 @@ class Client:
         return name if isinstance(name, str) else DEFAULT_GAME
 
     @property
+    def called(self) -> str | None:
+        """The name the table gives my seat: mine, or with a number after it when another
+        person has mine (``Li 2``). None while I watch or before the table says."""
+        seats: list[Any] = self.table if self.view is not None else (
+            self.room["seats"] if self.room is not None else [])
+        return seats[self.seat]["name"] if self.seat is not None and self.seat < len(seats) \
+            else None
+
+    @property
     def my_turn(self) -> bool:
         return self.view is not None and self.seat is not None and self.view["to_act"] == self.seat
 

@@ -29,6 +29,7 @@ class CommandsTable(TableState, Protocol):
     def set_auto(self, seat: int, on: bool, chosen: bool = False) -> None: ...
     def abandon(self, seat: int, why: str) -> None: ...
     def leave(self, conn: Connection) -> None: ...
+    def close(self) -> None: ...
     def send_view(self, viewer: Viewer) -> None: ...
     def send_history(self, viewer: Viewer, before: int | None) -> None: ...
 
@@ -117,12 +118,17 @@ class Commands:
     def leave(self, viewer: Viewer, message: Message) -> None:
         """The person quits on purpose (S-SCORE-5's "left"), and the host closes the link:
         what he sends after it is not his to send. Counted once this match, however often
-        he comes back with his token and leaves again."""
+        he comes back with his token and leaves again. The host's own screen (``admin``)
+        quitting closes the table: everyone else is told ``bye`` (closed, kept for a
+        resume), not first that he left his seat to a bot — what they read before."""
         table = self.table
         if viewer.seat is not None:
             table.abandon(viewer.seat, "left")
         viewer.conn.close("left the table")
-        table.leave(viewer.conn)
+        if viewer.admin:
+            table.close()
+        else:
+            table.leave(viewer.conn)
 
     def waive(self, viewer: Viewer, message: Message) -> None:
         """The person declares nothing at this moment: the bots need not wait for him. Views

@@ -29,9 +29,13 @@ from bhtui.net.protocol import (
 )
 from bhtui.net.seats import IN_PROCESS, Connection, Pending, Seat, Viewer
 from bhtui.net.state import TableState
+from bhtui.store.config import PLAYER
 
 MAX_SPECTATORS = 500
 SPECTATORS_PER_ADDRESS = 32  # NAT and the SSH menu put many people behind one address
+WATCHER = {PLAYER["en"]: "Watcher", PLAYER["zh"]: "观众"}
+"""What a spectator who comes with bhtui's default name (his account gives none) is called:
+numbered on after the seats' "Player"s, "Player 4" read as a fourth player."""
 
 
 class DoorTable(TableState, Protocol):
@@ -148,7 +152,7 @@ class Door:
             self.refuse(conn, "full", "too many spectators from your address",
                         why="address")
             return
-        name = self._distinct(name, seat)
+        name = self._distinct(WATCHER.get(name, name) if seat is None else name, seat)
         viewer = Viewer(conn, seat, name, admin=admin, address=address,
                         counted=seat is None and not admin)
         self.outbox.viewers[conn] = viewer

@@ -108,14 +108,19 @@ def confine_app() -> None:
     resource.setrlimit(resource.RLIMIT_DATA, (APP_MEMORY, APP_MEMORY))
 
 
+VISITOR = "BHTUI_VISITOR"
+"""Set (to 1) in a visitor's app's environment: it tells him nothing he cannot use there."""
+
+
 def own_folders(home: str) -> dict[str, str]:
     """The environment that gives a visitor's app ``home`` (its 0700 folder, removed when it
     ends) for its data and its settings, and a UTF-8 locale. BHTUI_CONFIG_DIR is set, not
     only XDG_CONFIG_HOME: one the host had set would win over it, and an SSH visitor's
     ctrl+t (which had neither) wrote the host's own settings file, his F2 the host's name and
-    language, which the next visitor got."""
+    language, which the next visitor got. VISITOR says the app runs behind a door: a path
+    in that folder, a command to run or a seat to take back later are no use to him."""
     return {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "BHTUI_DATA_DIR": home,
-            "BHTUI_CONFIG_DIR": os.path.join(home, "config")}
+            "BHTUI_CONFIG_DIR": os.path.join(home, "config"), VISITOR: "1"}
 
 
 INPUT_BURST = 8 * 1024

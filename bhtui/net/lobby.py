@@ -206,8 +206,9 @@ class Browser:
         self.tables: dict[str, TableInfo] = {}
         self.on_change = on_change
         self.bind = bind
-        self.left_out = False
-        """Some advertisement was turned away: the lobby already held MAX_TABLES."""
+        self._away: set[str] = set()
+        """Tables turned away while the lobby was full, and still advertised (no more names
+        than zeroconf's own cache holds): asked about again as room frees."""
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -219,6 +220,12 @@ class Browser:
         self._zc = _zeroconf(self.bind)
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE, handlers=[self._on_event])
 
+    @property
+    def left_out(self) -> bool:
+        """Some table advertised now is not listed: the lobby holds MAX_TABLES already. Once
+        the flood that filled it is over (its advertisements gone), nothing is."""
+        return bool(self._away)
+
     def _on_event(self, zeroconf: object, service_type: str, name: str,
                   state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
@@ -226,18 +233,32 @@ class Browser:
         elif name in self._resolving:
             self._again.add(name)
         elif self._room_for(name):
-            self._resolving.add(name)
-            task = asyncio.ensure_future(self._resolve(service_type, name))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._ask(name)
+
+    def _ask(self, name: str) -> None:
+        self._resolving.add(name)
+        task = asyncio.ensure_future(self._resolve(SERVICE, name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _has_room(self) -> bool:
+        """Whether one more table may be listed (counting those being asked about)."""
+        return len(self.tables) + len(self._resolving) < MAX_TABLES
 
     def _room_for(self, name: str) -> bool:
-        """Whether the table ``name`` is kept, or may be (counting those being asked about);
-        else it is turned away."""
-        if name in self.tables or len(self.tables) + len(self._resolving) < MAX_TABLES:
+        """Whether the table ``name`` is kept, or may be; else it is turned away."""
+        if name in self.tables or self._has_room():
             return True
-        self._turn_away()
+        self._turn_away(name)
         return False
+
+    def _make_room(self) -> None:
+        """A place came free: tables turned away are asked about again while there is room
+        (none is, once the browser stopped)."""
+        while self._zc is not None and self._away and self._has_room():
+            name = next(iter(self._away))
+            self._let_go(name)
+            self._ask(name)
 
     async def _resolve(self, service_type: str, name: str) -> None:
         """Ask for the table's records (again while they changed meanwhile), and keep it."""
@@ -256,6 +277,7 @@ class Browser:
                     return
         finally:
             self._resolving.discard(name)
+            self._make_room()  # (when it was not kept)
 
     def keep(self, info: TableInfo) -> None:
         """List the table ``info`` (a new one only while fewer than MAX_TABLES are)."""
@@ -265,17 +287,27 @@ class Browser:
             self.tables[info.key] = info
             self._changed()
         else:
-            self._turn_away()
+            self._turn_away(info.key)
 
-    def _turn_away(self) -> None:
-        if not self.left_out:  # (said once: the lobby notes it from then on)
-            self.left_out = True
+    def _turn_away(self, name: str) -> None:
+        """``name`` is not listed for want of room (the lobby says some are left out)."""
+        if not self._away:
             self._changed()
+        self._away.add(name)
+
+    def _let_go(self, name: str) -> None:
+        """``name`` is no longer left out: gone, or asked about again."""
+        if name in self._away:
+            self._away.discard(name)
+            if not self._away:  # the note goes
+                self._changed()
 
     def forget(self, name: str) -> None:
-        """The table ``name`` is gone (or now unlistable)."""
+        """The table ``name`` is gone (or now unlistable), listed or left out."""
+        self._let_go(name)
         if self.tables.pop(name, None) is not None:
             self._changed()
+            self._make_room()
 
     def _changed(self) -> None:
         if self._notify is None and self.on_change is not None:

@@ -60,11 +60,15 @@ class BhtuiApp(App[None]):
     ]
 
     def __init__(self, config: Config, session: Session, *, warnings: list[str] | None = None,
-                 overrides: Mapping[str, Any] | None = None) -> None:
+                 overrides: Mapping[str, Any] | None = None, visitor: bool = False) -> None:
         """``session`` is how this app came to be (a local game, a host, a join, a replay,
         the demo): the caller makes it, so the app knows no session kind. ``config`` is the
-        settings file's, ``overrides`` the command line's: shown, never saved (``choose``)."""
+        settings file's, ``overrides`` the command line's: shown, never saved (``choose``).
+        ``visitor``: the app runs behind a door (serve-ssh, serve-web) for a visitor, who
+        runs no bhtui of his own and whose folder goes with his visit: nothing is said that
+        he cannot use there — a path on the host, a command, a seat to take back later."""
         super().__init__()
+        self.visitor = visitor
         self.settings = Settings(dataclasses.replace(config), dict(overrides or {}))
         self.config = self.settings.current()
         self.session = session
@@ -83,6 +87,7 @@ class BhtuiApp(App[None]):
         self.theme_names: list[str] = []
         self.address = ""
         self.client: Client | None = None
+        self._told_name: str | None = None  # the name the table gives my seat, once said
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
@@ -199,6 +204,7 @@ class BhtuiApp(App[None]):
             if said is not None and (isinstance(screen, TableScreen)
                                      or _is_room(screen, "WaitingRoomScreen")):
                 screen.post_message(said)
+        self._say_renamed(client)
         refused = client.refused
         if refused is not None:  # out (for now): nothing else is opened on top of it
             if not _is_room(self.screen, "RefusedScreen"):
@@ -223,7 +229,17 @@ class BhtuiApp(App[None]):
             if client.room is not None or message["type"] == "attached":
                 from bhtui.tui.room import WaitingRoomScreen
 
-                self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address))
+                self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address,
+                                                   invite=not self.visitor))
+
+    def _say_renamed(self, client: Client) -> None:
+        """The table calls my seat by another name (another person there has mine): said
+        once, as the seats show it with nothing to say it is mine."""
+        called = client.called
+        if called is not None and called != client.name and called != self._told_name:
+            self._told_name = called
+            self.notify(self.t("status.renamed", asked=client.name, name=called), timeout=12,
+                        markup=False)
 
     def _say_refused(self, client: Client, refused: dict[str, Any]) -> None:
         from bhtui.tui.room import ClosedScreen, RefusedScreen
@@ -236,8 +252,11 @@ class BhtuiApp(App[None]):
             return  # the session asks for the code (again) and tries again
         title = "refused.left" if client.admitted else "refused.title"
         why = refusal(self.t, refused)
+        if self.visitor and refused.get("code") == "unreachable":  # the door's table: not his
+            why = self.t("unreachable.door", address=refused.get("address", "?"))  # to mend
         if refused.get("code") == "full" and client.role == "player" and self.address:
-            why += "\n" + self.t("refused.watch", address=self.address)  # say how
+            why += "\n" + (self.t("refused.watch_door") if self.visitor  # say how
+                           else self.t("refused.watch", address=self.address))
         if refused.get("code") == "codeless" and self.address:
             why += "\n" + self._without_code(client)
         self.push_screen(RefusedScreen(self.t, why, title))
@@ -266,6 +285,10 @@ class BhtuiApp(App[None]):
         it: a player seated in the match never does (his seat token proves him), while one
         of a room that never began sits at a new table when the host opens one."""
         locked = bool(client.server.get("code"))
+        if self.visitor:  # his seat token goes with his visit: he waits here, or comes again
+            if client.view is None:
+                return self.t("bye.room_door")
+            return self.t("bye.player_door" if client.role == "player" else "bye.watcher_door")
         if client.view is None:  # before the match there is nothing to resume
             return self.t("bye.room", command=self._command(client, locked))
         if client.role == "player":
@@ -291,7 +314,8 @@ class BhtuiApp(App[None]):
             self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
         kept = self.session.kept()
-        if kept is not None and kept.exists():  # a hosted table is opened again from it
+        # (a hosted table is opened again from it; a visitor's folder goes with his visit)
+        if kept is not None and kept.exists() and not self.visitor:
             hosted = self.admin and bool(self.address)
             self.farewell.append(self.t("farewell.hosted" if hosted else "farewell.kept",
                                         path=shlex.quote(str(kept))))
@@ -331,7 +355,8 @@ class BhtuiApp(App[None]):
             return
 
         client = self.client
-        question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address))
+        question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address),
+                                  visitor=self.visitor)
         notes: list[str | None] = []
         if question == "quit.question" and self.admin and self.address:
             notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
@@ -412,17 +437,21 @@ class BhtuiApp(App[None]):
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
 
 
-def _quit_question(client: Client | None, engine: bool, hosting: bool) -> str:
+def _quit_question(client: Client | None, engine: bool, hosting: bool,
+                   visitor: bool = False) -> str:
     """What quitting means here: a game with its saved moves (where this terminal runs the
     table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
     where nothing has been played (the host closes the table, a joiner frees his seat), or no
-    table."""
+    table. A door's ``visitor`` who leaves a seat never takes it back (his token goes with
+    his visit)."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
         if engine:
             return "quit.question"
-        return "quit.remote_player" if client.seat is not None else "quit.remote_watcher"
+        if client.seat is None:
+            return "quit.remote_watcher"
+        return "quit.remote_player_door" if visitor else "quit.remote_player"
     if hosting:
         return "quit.room_host"
     return "quit.room_player" if client.seat is not None else "quit.room_watcher"

@@ -52,9 +52,13 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     CSS_PATH = STYLES / "room.tcss"
 
-    def __init__(self, client: Client, t: Translator, admin: bool, address: str = "") -> None:
+    def __init__(self, client: Client, t: Translator, admin: bool, address: str = "",
+                 invite: bool = True) -> None:
+        """``invite``: say the command others join with (not to a door's visitor: he runs
+        no bhtui, and the table's address may be one only the door's machine reaches)."""
         super().__init__()
         self.client, self.t, self.admin, self.address = client, t, admin, address
+        self.invite = invite
         self.selected: int | None = None
         self.moving = False
         self.chat: list[str] = []  # the latest lines said in the room
@@ -186,7 +190,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
              + "\n", "bold"),
             (t("room.address", command=command_line(
                 t, "join", self.address, bool(self.client.server.get("code")))) + "\n\n")
-            if self.address else "",
+            if self.address and self.invite else "",
         )
         chosen = rule_words(t, room)
         rules_line = "\n" + t(f"game.{room.get('game', 'baohuang')}") + " · " + t(

@@ -57,6 +57,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
+    "status.renamed": {"en": "Someone here is called {asked} already: the table calls you {name}",
+                       "zh": "这里已经有人叫 {asked}：牌桌上你叫 {name}"},
     "status.link_lost": {"en": "Connection lost ({reason}): reconnecting…",
                          "zh": "连接断开（{reason}）：正在重连……"},
     "result.seat": {"en": "Seat", "zh": "座位"},
@@ -75,6 +77,9 @@ STRINGS: dict[str, dict[str, str]] = {
                                  "machine, not this one.",
                            "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
                                  "不在本机。"},
+    "quit.remote_player_door": {"en": "Leave? A bot plays your seat from then on: once you have "
+                                      "left, you cannot take it back.",
+                                "zh": "离开牌局？之后由机器人代打你的座位：离开后无法再回到这个座位。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
                                   "machine.",
                             "zh": "不再观战？牌局继续，保存在主机上。"},
@@ -234,6 +239,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "code.placeholder": {"en": "join code, then Enter", "zh": "输入加入码后按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
     "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},
+    "refused.watch_door": {"en": "To watch it, come in again and choose to watch.",
+                           "zh": "想观战：请重新进入，选择观战。"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
     "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
     "bye.title": {"en": "The host closed the table — waiting for it to reopen (q leaves)\n"
@@ -242,18 +249,30 @@ STRINGS: dict[str, dict[str, str]] = {
     "bye.room": {"en": "The game had not begun. When the host opens a table again, run the "
                        "same command again:\n  {command}",
                  "zh": "牌局尚未开始。主机再次开桌后，再运行同一条命令即可：\n  {command}"},
-    "bye.player": {"en": "Nothing of yours is lost: your seat is kept. When the host reopens "
-                         "the table, on the host's machine with\n  bhtui host --resume\nyou are "
+    "bye.player": {"en": "The game is saved on the host's machine and your seat is kept. When "
+                         "the host reopens the table there with\n  bhtui host --resume\nyou are "
                          "back in your seat by yourself. If you leave, take it back later with"
                          "\n  {command}",
-                   "zh": "你没有任何损失：座位为你保留。主机在主机那台机器上运行\n"
+                   "zh": "牌局已保存在主机上，座位为你保留。主机在那台机器上运行\n"
                          "  bhtui host --resume\n重新开桌后，你会自动回到你的座位。"
                          "若现在离开，之后可运行\n  {command}\n回到座位。"},
-    "bye.watcher": {"en": "When the host reopens the table, on the host's machine with\n"
-                          "  bhtui host --resume\nyou watch it again by yourself. If you leave, "
-                          "watch it later with\n  {command}",
-                    "zh": "主机在主机那台机器上运行\n  bhtui host --resume\n重新开桌后，"
-                          "你会自动继续观战。若现在离开，之后可运行\n  {command}\n继续观战。"},
+    "bye.watcher": {"en": "The game is saved on the host's machine. When the host reopens the "
+                          "table there with\n  bhtui host --resume\nyou watch it again by "
+                          "yourself. If you leave, watch it later with\n  {command}",
+                    "zh": "牌局已保存在主机上。主机在那台机器上运行\n  bhtui host --resume\n"
+                          "重新开桌后，你会自动继续观战。若现在离开，之后可运行\n  {command}\n"
+                          "继续观战。"},
+    "bye.room_door": {"en": "The game had not begun. When the host opens a table again, come in "
+                            "again.",
+                      "zh": "牌局尚未开始。主机再次开桌后，请重新进入。"},
+    "bye.player_door": {"en": "The game is saved on the host's machine. Stay on this screen: when "
+                              "the host reopens the table, you are back in your seat by yourself. "
+                              "If you leave, your seat is no longer kept for you.",
+                        "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动回到你的"
+                              "座位。若现在离开，座位就不再为你保留。"},
+    "bye.watcher_door": {"en": "The game is saved on the host's machine. Stay on this screen: "
+                               "when the host reopens the table, you watch it again by yourself.",
+                         "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动继续观战。"},
     "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
     "bye.code": {"en": "<join-code>", "zh": "<入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
@@ -283,6 +302,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "what answers on {address} is not a bhtui table. Is that the port bhtui host "
               "printed?",
         "zh": "{address} 上应答的不是 bhtui 牌桌。端口是 bhtui host 显示的那个吗？"},
+    "unreachable.door": {"en": "the table at {address} does not answer now: try again later, or "
+                               "tell whoever runs this door",
+                         "zh": "{address} 的牌桌现在没有应答：请稍后再试，或告诉运行这个入口的人"},
     "unreachable.other": {"en": "{reason}", "zh": "{reason}"},
     "refused.clear": {"en": "this host runs bhtui {app}, which does not encrypt its tables: "
                             "it needs the same version as yours",

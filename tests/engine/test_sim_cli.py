@@ -166,7 +166,21 @@ OUT_OF_RANGE = [(("serve-ssh", "--port", "99999"), "a TCP port is 0 to 65535"),
                 (("host", "--headless", "--timer", "-5"), "--timer: seconds from 0 to 600"),
                 (("host", "--headless", "--timer", "nan"), "--timer: seconds from 0 to 600"),
                 (("host", "--headless", "--bot-delay", "-1"), "--bot-delay: seconds from 0 to 600"),
-                (("--rounds", "0"), "--rounds: must be 1 or more")]
+                (("--rounds", "0"), "--rounds: must be 1 or more"),
+                # int() and float() read any script's digits: --bots ٣ was 3 bots
+                (("host", "--headless", "--no-advertise", "--bots", "٣"), "--bots: unknown bot "
+                 "level '٣'; levels: easy, normal, hard (write numbers in the digits 0-9)"),
+                (("host", "--headless", "--port", "٧٤٧٤"), "a TCP port is 0 to 65535 (0 picks a "
+                 "free one), not '٧٤٧٤' (write numbers in the digits 0-9)"),
+                (("host", "--headless", "--timer", "٣٠"), "--timer: seconds from 0 to 600, not "
+                 "'٣٠' (write numbers in the digits 0-9)"),
+                (("--rounds", "٣"), "--rounds: must be 1 or more, not '٣' (write numbers in"),
+                (("sim", "--seed", "١"), "--seed: a whole number, not '١' (write numbers in"),
+                (("sim", "--seed", "1_0"), "--seed: a whole number, not '1_0'"),
+                (("analyse", "--seat", " 1"), "--seat: a whole number, not ' 1'"),
+                (("join", "127.0.0.1:٧٤٧٤"), "'127.0.0.1:٧٤٧٤': write HOST:PORT, e.g. "
+                 "192.168.1.20:7474 (write numbers in the digits 0-9)"),
+                (("serve-ssh", "--table", "127.0.0.1:²²"), "write HOST:PORT")]
 
 
 @pytest.mark.parametrize("args, message", OUT_OF_RANGE, ids=[" ".join(a) for a, _ in OUT_OF_RANGE])
@@ -175,7 +189,8 @@ def test_a_port_or_a_session_cap_out_of_range_is_refused_before_anything_starts(
     """serve-ssh --port 99999 ended in bind()'s OverflowError traceback, --max-sessions 0
     served a door that shut on every visitor without a word, and host --timer -5 put the
     host's seat on 托管 at every turn. Each is one line (argparse printed its whole usage
-    over it, and "invalid _port value" named a function of ours)."""
+    over it, and "invalid _port value" named a function of ours). A number in another
+    script's digits (٣), with an underscore or a space was read as one: refused, saying so."""
     out = cli(*args)
     assert out.returncode == 2 and message in out.stderr, out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "_port" not in out.stderr

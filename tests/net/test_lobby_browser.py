@@ -49,6 +49,25 @@ async def test_a_flood_of_advertisements_is_kept_to_a_bounded_list_told_at_once(
     assert (await told.next())[advertised(5).key].seats == 2
 
 
+async def test_the_note_of_tables_left_out_goes_once_the_flood_is_over():
+    """The lobby said "the rest are left out" for as long as it ran, the flood that filled
+    it long gone. It says so while a table advertised is not listed, and the screen is told
+    when none is any more."""
+    told = Told()
+    browser = Browser(told)
+    for i in range(1000):
+        browser.keep(advertised(i))
+    await told.next()
+    left = [key for key in (advertised(i).key for i in range(1000)) if key not in browser.tables]
+    assert browser.left_out and len(left) == 1000 - MAX_TABLES
+    for key in left[:-1]:  # the flood's advertisements go (a goodbye, or their time is up)
+        browser.forget(key)
+    assert browser.left_out  # one is still advertised, and not listed
+    browser.forget(left[-1])
+    assert not browser.left_out
+    assert len(await told.next()) == MAX_TABLES and len(told.calls) == 2
+
+
 async def test_an_advertiser_changing_its_records_over_and_over_is_told_once_with_the_last():
     told = Told()
     browser = Browser(told)

@@ -660,6 +660,39 @@ async def test_a_connection_refused_again_and_again_is_said_once_and_dropped(
         await demo(visitor)
 
 
+async def test_a_visitor_refused_a_seat_is_told_what_he_can_do_through_the_door(tmp_path):
+    """A visitor whose seat was refused at a full table read "To watch it: bhtui watch
+    127.0.0.1:…", a command he cannot run (the door runs his bhtui, on the door's machine):
+    the app knows it runs behind the door, and says to come in again and watch."""
+    from bhtui.bots import make_bot
+    from bhtui.net.host import Seat, Table
+    from bhtui.net.tcp import serve_table
+
+    table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                       for i in range(5)], seed=5, rounds=1, bot_delay=30.0)
+    tcp = await serve_table(table, "127.0.0.1", 0)
+    table.start()
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key,
+                                 ["menu", f"127.0.0.1:{tcp.sockets[0].getsockname()[1]}"],
+                                 max_sessions=2, idle_timeout=60, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE)
+    try:
+        async with await connect(srv.sockets[0].getsockname()[1]) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                encoding=None)
+            await read_until(process, "name")
+            process.stdin.write(b"Vis\r")
+            await read_until(process, "seat")
+            process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
+            seen = await read_until(process, "come in again and choose to watch")
+            assert "no free seat" in seen and "bhtui watch" not in seen
+    finally:
+        srv.close()
+        await state.stop_all()
+        tcp.close()
+
+
 def environment(pid: int) -> dict[str, str]:
     """The environment process ``pid`` was started with."""
     with open(f"/proc/{pid}/environ", "rb") as environ:

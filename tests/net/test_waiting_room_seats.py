@@ -75,17 +75,24 @@ def admin_errors(rec) -> list[str]:
 
 async def test_two_people_of_one_name_are_told_apart_and_a_seat_taken_back_keeps_its_own():
     """Two friends who left bhtui's default name were both "Player" in the room and in
-    every log line; the second is "Player 2", a watcher "Player 3". A person taking his
-    seat back by its token (from another window) keeps the name he had."""
+    every log line; the second is "Player 2", and his client knows it is his. Watchers with
+    that default name were numbered on after the seats ("Player 3", read as a third player):
+    they are "Watcher", "Watcher 2", "观众". A person taking his seat back by its token (from
+    another window) keeps the name he had."""
     table = Table(PRESETS["qingdao"], seed=7, bot_delay=0.0)
     server, port = await served(table)
     first, _ = await connect(port, "Player")
     second, _ = await connect(port, "Player")
-    watcher, _ = await connect(port, "Player", "spectator")
+    watchers = [(await connect(port, name, "spectator"))[0]
+                for name in ("Player", "Player", "玩家")]
     await settle(lambda: first.seat is not None and second.seat is not None
-                 and watcher.room is not None and watcher.room.get("watchers"))
+                 and all(w.room is not None for w in watchers)
+                 and len(watchers[-1].room.get("watchers") or []) == 3)
     seated = sorted(table.seats[c.seat].name for c in (first, second))
-    assert seated == ["Player", "Player 2"] and watcher.room["watchers"] == ["Player 3"]
+    assert seated == ["Player", "Player 2"]
+    await settle(lambda: first.called is not None and second.called is not None)
+    assert sorted([first.called, second.called]) == seated
+    assert sorted(watchers[-1].room["watchers"]) == ["Watcher", "Watcher 2", "观众"]
     seat, token = first.seat, table.seats[first.seat].token
     again, _ = await connect(port, "Player", token=token)  # his other window takes it over
     await settle(lambda: again.seat == seat)

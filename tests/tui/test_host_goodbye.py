@@ -20,13 +20,15 @@ from bhtui.tui.sessions import RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
-from tui_helpers import wait_for
+from net_helpers import in_background
+from tui_helpers import handled_so_far, wait_for
 
 SAID = {
-    "en": ("The host closed the table — waiting for it to reopen (q leaves)", "your seat is kept",
+    "en": ("The host closed the table — waiting for it to reopen (q leaves)",
+           "saved on the host's machine and your seat is kept",
            "\n  bhtui host --resume\n", "back in your seat by yourself"),
-    "zh": ("主机已关闭牌桌——正在等待重新开桌（按 q 离开）", "座位为你保留", "\n  bhtui host --resume\n",
-           "自动回到你的座位"),
+    "zh": ("主机已关闭牌桌——正在等待重新开桌（按 q 离开）", "牌局已保存在主机上，座位为你保留",
+           "\n  bhtui host --resume\n", "自动回到你的座位"),
 }
 
 
@@ -66,6 +68,34 @@ async def test_a_joiner_whose_host_quits_waits_and_is_back_at_the_resumed_table(
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen))
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
+
+
+async def test_a_joiner_whose_host_quits_his_own_table_is_not_told_he_left_it_to_a_bot():
+    """The host's own screen quitting (ctrl+q, y in `bhtui host`: his leave, then the table
+    closes) reached his friends as "Ana left the table: a bot plays the seat until Ana is
+    back", then the goodbye: the table closing is said, not a seat handed to a bot."""
+    from bhtui.net.local import join
+    from bhtui.tui.sessions import stop_after_leave
+
+    seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                for i in range(2, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    host, _ = join(table, "Ana", seat=None)  # the host's own screen (admin)
+    in_background(host.run())
+    app = BhtuiApp(Config(name="Li"), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and len(app.screen.log_lines) > 3)  # views came: seats are followed
+        screen = app.screen
+        host.leave()  # what the host's quit does
+        stop_after_leave(table)
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen))
+        await handled_so_far(pilot, screen)
+        log = "\n".join(screen.log_lines)
+        assert "Round 1 dealt" in log and "left the table" not in log, log
+    await serving.stop()
 
 
 async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stays_told():
@@ -108,6 +138,7 @@ async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_p
         assert (f"\n  BHTUI_CODE=<join-code> bhtui --name 'Wu Li' watch {address}\n"
                 in said)
         assert "4242" not in said and "\n  bhtui host --resume\n" in said
+        assert "The game is saved on the host's machine." in said
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
 

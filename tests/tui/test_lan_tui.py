@@ -31,7 +31,7 @@ from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain, clip
 
-from loopback import HOST_HELLO, WELCOME, hostile_host, seated
+from loopback import HOST_HELLO, WELCOME, hostile_host, seated, settle
 from net_helpers import in_background
 from tui_helpers import (
     config,
@@ -1025,3 +1025,26 @@ async def test_the_host_cannot_empty_his_own_seat_in_the_waiting_room():
         note = str(app.screen.query_one("#room-note").render())
         assert note == "That is your own seat: x empties the others' seats"
         assert app.client.seat == mine and table.seats[mine].bot is None
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Someone here is called Ana already: the table calls you Ana 2"),
+    ("zh", "这里已经有人叫 Ana：牌桌上你叫 Ana 2"),
+])
+async def test_a_joiner_whose_name_is_taken_is_told_the_name_the_table_gives_him(language, said):
+    """The host numbers a name another person has ("Ana 2"): the joiner saw a seat of that
+    name marked as his, and nothing said it was him under another name."""
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    first = Client(await open_link("127.0.0.1", serving.port), "Ana")
+    in_background(first.run())
+    await settle(lambda: first.seat is not None)
+    app = BhtuiApp(dataclasses.replace(config(), language=language),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: app.client.called == "Ana 2")
+        await wait_for(pilot, lambda: any(n.message == said for n in app._notifications))
+        first.ready()  # the room changes: said once
+        await wait_for(pilot, lambda: app.client.room["seats"][first.seat]["ready"])
+        assert [n.message for n in app._notifications].count(said) == 1
+    await serving.stop()

@@ -1,0 +1,117 @@
+"""What a visitor of serve-ssh or serve-web is told (Pilot, loopback, 80×24): his app runs on
+the door's machine, in a folder that goes with his visit, so nothing it says may be a path
+there, a bhtui command for him to run or a seat to take back later (the door test,
+`tests/net/test_ssh.py`, sees the door tell the app so)."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from bhtui.bots import make_bot
+from bhtui.net.host import Seat, Table
+from bhtui.net.serve import start_serving, start_when_full
+from bhtui.net.tcp import listen_socket
+from bhtui.rules import PRESETS
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import QuitScreen
+from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen
+from bhtui.tui.sessions import LocalSession, RemoteSession
+from bhtui.tui.table import TableScreen
+from bhtui.tui.widgets import Plain
+
+from tui_helpers import my_play_turn, wait_for
+
+
+def visitor(session, language: str = "en") -> BhtuiApp:
+    return BhtuiApp(Config(name="Vis", language=language), session, visitor=True)
+
+
+async def test_a_visitors_game_is_not_said_saved_in_his_folder():
+    """A game a visitor plays (the demo's play-on) ended with "this game is saved in
+    /tmp/bhtui-ssh-…", a folder on the door's machine, removed as he leaves."""
+    app = visitor(LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        assert app.session.kept().exists()
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    assert app.farewell == []
+
+
+def a_table_with_two_seats() -> Table:
+    seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                for i in range(2, 5)]
+    return Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0)
+
+
+@pytest.mark.parametrize(("role", "language", "said"), [
+    ("player", "en", "Stay on this screen: when the host reopens the table, you are back in "
+                     "your seat by yourself. If you leave, your seat is no longer kept for you."),
+    ("player", "zh", "请留在这个画面：主机重新开桌后，你会自动回到你的座位。"),
+    ("spectator", "en", "Stay on this screen: when the host reopens the table, you watch it "
+                        "again by yourself."),
+])
+async def test_a_visitor_whose_host_closes_the_table_is_told_to_stay_not_a_command(
+        role, language, said):
+    """The goodbye told a visitor to run `bhtui --name Vis join 127.0.0.1:…` to come back:
+    he runs no bhtui, and his seat token goes with his visit. He is told to wait here."""
+    table = a_table_with_two_seats()
+    table.seats[1] = Seat(name="Li", bot=make_bot("heuristic"), ready=True)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    app = visitor(RemoteSession(f"127.0.0.1:{serving.port}", role), language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if role == "spectator":
+            table.seats[0] = Seat(name="Bo", bot=make_bot("heuristic"), ready=True)
+            table.start()
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
+        if role == "player":  # leaving is said as it is, too
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
+            assert ("you cannot take it back" if language == "en" else "无法再回到这个座位") \
+                in str(app.screen.query_one(".title").render())
+            await pilot.press("n")
+        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen)
+                       and app.screen.query(Plain))
+        text = str(app.screen.query_one(Plain).render())
+        assert said in text and "bhtui" not in text, text
+
+
+async def test_a_visitor_in_the_waiting_room_is_given_no_command_to_run():
+    """The waiting room showed him "Others join with: bhtui --name <name> join 127.0.0.1:…"
+    (the table's address behind the door), and the goodbye before the match "run the same
+    command again"."""
+    table = a_table_with_two_seats()
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = visitor(RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None)
+        await pilot.pause()
+        body = str(app.screen.query_one("#room-body").render())
+        assert "Vis" in body and "join" not in body and "<name>" not in body
+        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen)
+                       and app.screen.query(Plain))
+        text = str(app.screen.query_one(Plain).render())
+        assert "When the host opens a table again, come in again." in text
+        assert "bhtui" not in text
+
+
+async def test_a_visitor_whose_table_does_not_answer_is_told_to_try_again_later():
+    """"Is that the port bhtui host printed? bhtui join without an address lists the tables
+    on your network": the door's table is not the visitor's to find or mend."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # nothing listens there
+    app = visitor(RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
+        text = str(app.screen.query_one("Static").render())
+        assert f"the table at 127.0.0.1:{port} does not answer now: try again later" in text
+        assert "bhtui" not in text
