@@ -7,7 +7,7 @@ import json
 import sys
 
 from bhtui.analysis.cache import cached, save
-from bhtui.analysis.review import MARK_AT, Review, RoundSummary, analyse, move_text
+from bhtui.analysis.review import CLOSE_AT, MARK_AT, Review, RoundSummary, analyse, move_text
 from bhtui.store.replay import Replay
 
 
@@ -34,7 +34,8 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
     writes the called card), or as JSON (ASCII: nothing from the log reaches a terminal as it
     is). 托管's decisions (the rules', or played for the person as the log says) are listed,
     said to be 托管's, and counted nowhere."""
-    review = review_of(replay, seat, playouts, show_progress)
+    kept = cached(replay.path, replay, seat, playouts) if replay.path else None
+    review = kept if kept is not None else review_of(replay, seat, playouts, show_progress)
     if as_json:
         return json.dumps({
             "game": replay.game, "preset": replay.preset, "seat": seat,
@@ -46,7 +47,8 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
     lines = [f"{replay.game} {replay.preset}, seat {seat} ({replay.names[seat]}): "
              f"{len(review.decisions)} decisions weighed by hard, {playouts} deals each; "
              f"marked (!) when they cost more than {MARK_AT:g} point"
-             + (f"; {auto} taken by 托管 are not counted" if auto else "")]
+             + (f"; {auto} taken by 托管 are not counted" if auto else ""),
+             "each move's figure is your expected score for the round after it, in points"]
     summaries = {s.round: s for s in review.summary()}
     played_texts = [move_text(d.played, d.played_cards) for d in review.decisions]
     best_texts = [move_text(d.best, d.best_cards) for d in review.decisions]
@@ -65,12 +67,21 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
                      + ("  托管, not counted" if d.auto else ""))
     lines += [_summary_line(s) for s in summaries.values()]
     per_round = review.seconds / review.rounds if review.rounds else 0.0
-    lines.append(f"analysed {review.rounds} rounds in {review.seconds:.1f} s: "
+    lines.append(("kept beside the log from the first analysis: " if kept is not None else "")
+                 + f"analysed {review.rounds} rounds in {review.seconds:.1f} s: "
                  f"{per_round:.1f} s a round (one core)")
     return "\n".join(lines)
 
 
 def _summary_line(s: RoundSummary) -> str:
-    plays = "1 decision" if s.marked == 1 else f"{s.marked} decisions"  # (a call costs too)
+    """A round's mistakes (a call costs too, so "decisions"), and apart those just under the
+    mark: a round lost by many of them read as played without a fault."""
+    plays = "1 decision" if s.marked == 1 else f"{s.marked} decisions"
+    line = f"round {s.round}: " + (f"{plays} cost {s.cost:.1f} points" if s.marked
+                                   else "nothing marked")
+    if s.close:
+        more, each = " more" if s.marked else "", "" if s.close == 1 else " each"
+        line += (f"; {s.close}{more} cost {CLOSE_AT:g} to {MARK_AT:g} point{each} "
+                 f"({s.close_cost:.1f}{'' if s.close == 1 else ' together'})")
     auto = f"; {s.auto} by 托管 not counted" if s.auto else ""
-    return f"round {s.round}: {plays} cost {s.cost:.1f} points (of {s.analysed} weighed{auto})"
+    return f"{line} (of {s.analysed} weighed{auto})"

@@ -39,6 +39,10 @@ worth 2.4 points (spending 2 2 BJ BJ where passing wins: 2.4 at 400 deals) read 
 MARK_AT = 1.0
 """A move costing more than this (points of the round's expected score) is marked; below it
 the difference is mostly the noise of 64 deals."""
+CLOSE_AT = 0.5
+"""Moves costing more than this, though not marked, are counted apart in a round's summary:
+several just under the mark added up to most of a lost round that read "0 decisions cost
+0.0 points"."""
 VERSION = 5
 """Bumped when the same log and settings would analyse differently: a cache of another
 version is not read. (2: hard's deals read the plays seen; Dou Dizhu's appraisal weighs
@@ -96,6 +100,10 @@ class RoundSummary:
     """What the marked moves cost together."""
     auto: int = 0
     """Decisions 托管 took (``Decision.auto``), weighed but not counted."""
+    close: int = 0
+    """The seat's own moves costing more than ``CLOSE_AT``, not marked."""
+    close_cost: float = 0.0
+    """What those cost together."""
 
 
 @dataclass
@@ -125,9 +133,11 @@ class Review:
         out = []
         for number, ds in sorted(rounds.items()):
             marked = [d for d in ds if d.marked(mark_at)]
+            close = [d for d in ds if d.marked(CLOSE_AT) and not d.marked(mark_at)]
             auto = sum(d.auto for d in ds)
             out.append(RoundSummary(number, len(ds) - auto, len(marked),
-                                    round(sum(d.cost or 0.0 for d in marked), 2), auto))
+                                    round(sum(d.cost or 0.0 for d in marked), 2), auto,
+                                    len(close), round(sum(d.cost or 0.0 for d in close), 2)))
         return out
 
     def as_dict(self) -> dict[str, Any]:

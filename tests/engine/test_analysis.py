@@ -178,6 +178,33 @@ def test_breaking_the_best_cards_when_passing_wins_is_marked_and_a_neutral_move_
     assert summary.cost == round(sum(d.cost or 0 for d in marks), 2)
 
 
+def test_a_round_lost_by_moves_just_under_the_mark_does_not_read_as_faultless(tmp_path):
+    """Five moves costing 0.6 to 0.97 each (about 4 points, a round lost) summed up as
+    "0 decisions cost 0.0 points": the summary now says nothing was marked and counts
+    those apart; a round with a mark says both. A second look says its analysis was kept,
+    not made again in the seconds it gives."""
+    from bhtui.analysis.review import Decision, Review, digest_of
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    move = {"type": "pass"}
+
+    def decision(position: int, round_: int, cost: float) -> Decision:
+        return Decision(position, round_, move, move, 1.0 - cost, 1.0, 3)
+
+    costs = {1: [0.97, 0.91, 0.97, 0.81, 0.62, 0.2], 2: [1.4, 0.7, 0.1]}
+    decisions = [decision(10 * r + i, r, c) for r, cs in costs.items()
+                 for i, c in enumerate(cs)]
+    save(path, Review(0, FEW, digest_of(replay), decisions, seconds=67.7, rounds=2))
+    lines = report(replay, 0, FEW).splitlines()
+    assert "round 1: nothing marked; 5 cost 0.5 to 1 point each (4.3 together) " \
+           "(of 6 weighed)" in lines
+    assert "round 2: 1 decision cost 1.4 points; 1 more cost 0.5 to 1 point (0.7) " \
+           "(of 3 weighed)" in lines
+    assert lines[-1].startswith("kept beside the log from the first analysis: analysed 2 "
+                                "rounds in 67.7 s")
+
+
 def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_path):
     """A second look reads the analysis kept beside the log (0600: it says what the seat
     held); a log with other actions, another seat or playout count, or an analysis kept by
