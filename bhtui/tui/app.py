@@ -317,7 +317,10 @@ class BhtuiApp(App[None]):
         # (a hosted table is opened again from it; a visitor's folder goes with his visit)
         if kept is not None and kept.exists() and not self.visitor:
             hosted = self.admin and bool(self.address)
-            self.farewell.append(self.t("farewell.hosted" if hosted else "farewell.kept",
+            view = self.client.view if self.client is not None else None
+            left = "farewell.kept_on" if view is not None and view["phase"] != "over" \
+                else "farewell.kept"  # (how to go on: the next bhtui deals a new match)
+            self.farewell.append(self.t("farewell.hosted" if hosted else left,
                                         path=shlex.quote(str(kept))))
 
     def action_help(self) -> None:
@@ -349,6 +352,13 @@ class BhtuiApp(App[None]):
             self.push_screen(ProblemsScreen(self.t, self.warnings))
         else:
             self.notify(self.t("warnings.none"), timeout=4)
+
+    def action_help_quit(self) -> None:
+        """ctrl+c, which quits most programs, said nothing: Textual's own answer names a key
+        bound to its ``quit`` action, and bhtui's quit key asks first (``quit_game``)."""
+        key = next((k for k, b in self.active_bindings.items()
+                    if b.binding.action == "quit_game"), "ctrl+q")
+        self.notify(self.t("quit.how", keys=key), timeout=4, markup=False)
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):
@@ -447,8 +457,9 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
-        if engine:
-            return "quit.question"
+        if engine:  # (a local match left unfinished: how it goes on, not only replayed)
+            return "quit.question" if hosting or client.view["phase"] == "over" \
+                else "quit.question_on"
         if client.seat is None:
             return "quit.remote_watcher"
         return "quit.remote_player_door" if visitor else "quit.remote_player"

@@ -70,6 +70,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
                             "again.",
                       "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
+    "quit.question_on": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
+                               "again, and End then p there plays on from where you stopped.",
+                         "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局，"
+                               "在回放里按 End 再按 p 可以接着打。"},
+    "quit.how": {"en": "{keys} quits bhtui (it asks first)", "zh": "按 {keys} 退出 bhtui（会先确认）"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
                   "zh": "离开这局，回到回放？每一步都已保存。"},
@@ -382,6 +387,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
     "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
                       "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
+    "farewell.kept_on": {"en": "this game is saved in {path}: bhtui replay {path} shows it, and End "
+                               "then p there plays on",
+                         "zh": "本局已保存在 {path}：bhtui replay {path} 可以回看，在回放里按 End "
+                               "再按 p 可以接着打"},
     "farewell.hosted": {"en": "this table is saved in {path}; bhtui host --resume {path} opens "
                               "it again",
                         "zh": "这张牌桌已保存在 {path}；bhtui host --resume {path} 可以重新开桌"},

@@ -634,8 +634,22 @@ async def test_quitting_a_local_game_stops_it_where_i_left_it():
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
         await pilot.press("y")
+        assert isinstance(app.screen, QuitScreen) and app.screen.question == "quit.question_on"
     assert host.closed and host.match.actions[at:] == []
-    assert app.farewell == [f"this game is saved in {host.log.path} (bhtui replay shows it)"]
+    assert app.farewell == [f"this game is saved in {host.log.path}: bhtui replay "
+                            f"{host.log.path} shows it, and End then p there plays on"]
+
+
+async def test_ctrl_c_says_which_key_quits():
+    """ctrl+c quits most programs; here it did nothing and said nothing (Textual names only
+    a key bound to its own quit action). It says which key quits, and quits nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: any("ctrl+q quits bhtui" in str(n.message)
+                                          for n in app._notifications), "the note")
+        assert app.is_running and not isinstance(app.screen, QuitScreen)
 
 
 async def test_S_SCORE_5_quitting_a_local_deal_with_a_landlord_still_counts_my_escape():
