@@ -180,7 +180,7 @@ class ResultScreen(RoomyDialog):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return super().check_action(action, parameters) and (
             self.on_auto if action == "take_back" else True)
 
@@ -252,7 +252,7 @@ class MatchEndScreen(RoomyDialog):
             yield Plain(rounds)
             yield Plain(Text(t("end.keys" if self.can_restart else "end.wait"), style="bold"))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return super().check_action(action, parameters) and (
             action != "again" or self.can_restart)
 
@@ -408,6 +408,7 @@ class QuitScreen(Dialog):
     under it would resume and open what waited behind the prompt on a closing app."""
 
     ASIDE = True
+    KEYS_WHILE_AWAY = True
 
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
