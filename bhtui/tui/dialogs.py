@@ -102,8 +102,9 @@ def confirmed(screen: Screen[Any], t: Translator, key: str | None, then: Callabl
 
 class ResultScreen(RoomyDialog):
     """A round's result, of any game and any number of seats: the game's lines (``body``)
-    over the line that goes on. Under 托管 it goes on by itself after ``auto_close`` seconds,
-    counted down."""
+    over the line that goes on, which stays in sight while they scroll (Shanghai's last
+    deal, four seats and held hands over two lines, cut it off at 80x24). Under 托管 it goes
+    on by itself after ``auto_close`` seconds, counted down."""
 
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False),
@@ -133,7 +134,8 @@ class ResultScreen(RoomyDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield from self.body()
+            with VerticalScroll(id="result-body"):
+                yield from self.body()
             yield self.continue_line
 
     def held(self, hands: list[list[str]],
