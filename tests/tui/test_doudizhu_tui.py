@@ -98,6 +98,21 @@ async def test_a_tall_shanghai_result_keeps_its_key_line_in_sight_at_80x24(first
             line for line in shown if "█" in line]
 
 
+async def test_the_small_and_the_big_joker_are_drawn_in_their_own_colours_in_the_hand():
+    """Dou Dizhu's hand draws a ▮ for a card and ☆/★ for the jokers, all in the joker's one
+    yellow for both: the small joker has its own colour (the big one keeps the yellow)."""
+    app = app_for("classic", seed=32)  # Ana's hand ends in SJ BJ
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+        drawn = {char: seg.style.color.triplet.hex for strip in strips(
+            table(app).query_one(HandView)) for seg in strip for char in seg.text
+            if char in "☆★" and seg.style and seg.style.color}
+        colours = app.theme_variables
+        assert drawn == {"☆": colours["card-small-joker"].lower(),
+                         "★": colours["card-joker"].lower()}
+        assert drawn["☆"] != drawn["★"]
+
+
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])
 async def test_C_BID_2_S_BID_1_t_in_the_bid_dialog_hands_the_bid_to_tuoguan(preset):
     """As in Baohuang's dialogs: the footer under the bid dialog says t 托管; pressing it
