@@ -178,7 +178,8 @@ class TableModel:
         me = self.state.seat
         if me is not None and me < len(names) and self.played_for_me(seq, event):
             names[me] = self.t("log.away.bot")  # "A bot for you plays 2 2", not "Li plays"
-        line = self.parts.describe(event, names, self.t, view, label)
+        earlier = (e for s, e in reversed(self.state.events) if s < seq)
+        line = self.parts.describe(event, names, self.t, view, label, earlier)
         if kind != "pass" and self._auto_note is not None:
             if self.note == self._auto_note:
                 self.note = None  # the trick moved on past the set my hand could not beat

@@ -5,7 +5,7 @@ hand and reported cards above the hand, selections judged by the engine's ``pars
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cmp_to_key
 from typing import Any, cast
 
@@ -168,7 +168,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         return out
 
     def describe(self, event: Event, names: list[str], t: Translator,
-                 view: Mapping[str, Any], label: Label) -> str | None:
+                 view: Mapping[str, Any], label: Label,
+                 earlier: Iterable[Event] = ()) -> str | None:
         return describe(event, names, t, view, label)
 
     def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
