@@ -73,7 +73,8 @@ class Dialog(Localized, ModalScreen[ResultT]):
         open. (A dialog already closed again — the app quitting as it opened — needs none.)"""
         if self.is_attached:
             self.mount(Footer(compact=True))
-            self.mount(Plain(id="too-small"))
+            if self.NEEDS_ROOM:
+                self.mount(Plain(id="too-small"))
             self._fit(self.app.size.width, self.app.size.height)
             if self.ASIDE:
                 self.app.post_message(Aside())
@@ -99,6 +100,8 @@ class Dialog(Localized, ModalScreen[ResultT]):
         self.set_class(over_small, "over-small")
         small = width < BOX_WIDTH or height < BOX_HEIGHT or (self.NEEDS_ROOM and over_small)
         if small != self.has_class("small"):
+            if small and not self.query("#too-small"):  # (any other box: the first time)
+                self.mount(Plain(id="too-small"))
             self.set_class(small, "small")
             self.refresh_bindings()
             if small:  # (hidden, it loses the focus: the settings' arrows did nothing after)
