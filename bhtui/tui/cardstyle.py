@@ -2,7 +2,8 @@
 
 Nothing is carried by colour alone: suits are always a glyph or a letter, the called card has
 its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too, each
-meaning one thing only (the trick's ● is no joker's ★).
+meaning one thing only (the trick's ● is no joker's ★). The jokers differ in colour as well
+(the small one is not the big one's yellow) and in glyph: ☆ SJ, ★ BJ, ✪ Weifang's GC.
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ from bhtui.cards import RANK_NAMES
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 HOLLOW_GLYPHS = {"S": "♤", "H": "♡", "C": "♧", "D": "♢"}
+JOKER_GLYPHS = {"SJ": "☆", "BJ": "★", "GC": "✪"}
 CARD_VARIABLES = {
     "card-black": "#e8e8e8",
     "card-red": "#ff6b6b",
     "card-green": "#5fd068",
     "card-blue": "#6cb6ff",
     "card-joker": "#ffd75f",
+    "card-small-joker": "#d787ff",
 }
 SUIT_WORDS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
 JOKER_WORDS = {"SJ": "小王", "BJ": "大王"}  # GC is written GC in Chinese too (R-WF-RANK-1)
@@ -37,7 +40,7 @@ RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
 ASCII_SYMBOLS = {
     "×": "x", "·": "-", "•": "*", "✓": "OK", "✗": "X",
-    "▶": ">", "●": "@", "★": "*", "☆": "*", "†": "+", "▮": "#",
+    "▶": ">", "●": "@", "★": "*", "☆": "*", "✪": "*", "†": "+", "▮": "#",
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
@@ -162,11 +165,12 @@ class CardStyle:
 
     def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:
         """One cell standing for one card under its rank in the hand: the suit (hollow or
-        lower-case for the called card), a star for a joker, a dagger for the marked SJ."""
+        lower-case for the called card), a star for a joker (a circled one for Weifang's GC,
+        which outranks the BJ and was drawn as one), a dagger for the marked SJ."""
         if card in JOKERS:
             if marked:
                 return "†" if self.style == "unicode" else "+"
-            return ("☆" if card == "SJ" else "★") if self.style == "unicode" else "*"
+            return JOKER_GLYPHS[card] if self.style == "unicode" else "*"
         if card in RANKS:  # no suit to show (Dou Dizhu): one block per card
             return "▮" if self.style == "unicode" else "#"
         suit = card[-1]
@@ -175,6 +179,11 @@ class CardStyle:
         return suit.lower() if called else suit
 
     def colour_variable(self, card: str) -> str:
+        """The theme variable of the card's colour: the small joker has its own, apart from
+        the big joker's (and the GC's) yellow — both were drawn alike, told apart only by
+        ☆ and ★, which the letter styles draw as * both."""
+        if card == "SJ":
+            return "card-small-joker"
         if card in JOKERS:
             return "card-joker"
         if card in RANKS:

@@ -97,6 +97,10 @@ def typed(text: str) -> str:
 
 
 CARD_WORDS = frozenset(RANK_NAMES) | {"T"}  # ranks as parse_set reads them (T: a 10)
+ANSWER_LENGTH = 80
+"""Chapter 2's answer box holds the largest set in card words (Qingdao's sixteen 10s and
+eight jokers, spaced: 71 characters) and little more: the line judging an answer repeats
+it, and 3,000 characters pasted pushed the chapter off the screen."""
 
 
 def judge(text: str, top: str, t: Translator) -> tuple[bool, str]:
@@ -260,7 +264,7 @@ class DemoScreen(Localized, Screen[None]):
             yield Plain(id="demo-title")
             with VerticalScroll(id="demo-scroll"):
                 yield Prose(id="demo-body")
-            yield Input(id="demo-answer")
+            yield Input(max_length=ANSWER_LENGTH, id="demo-answer")
             yield Plain(id="demo-feedback")
             yield Plain(self.t.plain(WORDS["keys"][self.t.language]), id="demo-keys")
         yield Footer()

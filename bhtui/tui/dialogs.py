@@ -102,8 +102,9 @@ def confirmed(screen: Screen[Any], t: Translator, key: str | None, then: Callabl
 
 class ResultScreen(RoomyDialog):
     """A round's result, of any game and any number of seats: the game's lines (``body``)
-    over the line that goes on. Under 托管 it goes on by itself after ``auto_close`` seconds,
-    counted down."""
+    over the line that goes on, which stays in sight while they scroll (Shanghai's last
+    deal, four seats and held hands over two lines, cut it off at 80x24). Under 托管 it goes
+    on by itself after ``auto_close`` seconds, counted down."""
 
     BINDINGS = [Binding("enter", "close", "Continue", id="result.continue"),
                 Binding("escape", "close", show=False),
@@ -133,7 +134,8 @@ class ResultScreen(RoomyDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield from self.body()
+            with VerticalScroll(id="result-body"):
+                yield from self.body()
             yield self.continue_line
 
     def held(self, hands: list[list[str]],
@@ -180,7 +182,7 @@ class ResultScreen(RoomyDialog):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return super().check_action(action, parameters) and (
             self.on_auto if action == "take_back" else True)
 
@@ -252,7 +254,7 @@ class MatchEndScreen(RoomyDialog):
             yield Plain(rounds)
             yield Plain(Text(t("end.keys" if self.can_restart else "end.wait"), style="bold"))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return super().check_action(action, parameters) and (
             action != "again" or self.can_restart)
 
@@ -408,6 +410,7 @@ class QuitScreen(Dialog):
     under it would resume and open what waited behind the prompt on a closing app."""
 
     ASIDE = True
+    KEYS_WHILE_AWAY = True
 
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]

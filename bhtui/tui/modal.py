@@ -25,11 +25,25 @@ taken as it arrives, while the list's own arrows wait in its queue, so ↓⏎ ty
 acted on the line above. As priorities too, the arrows are taken in the order typed."""
 
 
+BOX_WIDTH, BOX_HEIGHT = 40, 12
+"""The smallest terminal a box is drawn in; below it every box gives way to the "too small"
+message (F2 at 1x1 crashed inside Textual's OptionList, which cannot wrap its options in
+less width than their padding, and a box of a few cells showed nothing one could use)."""
+
+
 class Dialog(Localized, ModalScreen[ResultT]):
     """A small centred box over the screen; subclasses fill it with a ``Vertical`` (sized in
-    ``styles/dialogs.tcss``) and answer through ``dismiss``."""
+    ``styles/dialogs.tcss``) and answer through ``dismiss``.
+
+    While it gives way to the "too small" message (below BOX_WIDTH x BOX_HEIGHT, or over the
+    table's message if it NEEDS_ROOM) it keeps everything as it was and its keys wait: its
+    footer offers what the table's does then, quitting and help."""
 
     CSS_PATH = STYLES / "dialogs.tcss"
+    BINDINGS = [  # (the app's priority bindings of these keys act on them: these show them)
+        Binding("ctrl+q", "give_way('quit_game')", "Quit", id="quit"),
+        Binding("question_mark", "give_way('help')", "Help", id="help"),
+    ]
     ASIDE = False
     """Opened by the player beside the game (help, settings, the scores, chat, the quit
     prompt) rather than asked by it: while one is open, a player alone at the table has his
@@ -40,13 +54,18 @@ class Dialog(Localized, ModalScreen[ResultT]):
     table's minimum size shows whole: over a screen that ``SAYS_TOO_SMALL`` (the table, a
     replay), in a smaller terminal it gives way to the same "too small" message, and its keys
     wait (Enter went on to the next deal blind). Help, the settings and the quit prompt stay
-    usable at any size: they scroll, and quitting must work."""
+    usable down to BOX_WIDTH x BOX_HEIGHT: they scroll, and quitting must work."""
+
+    KEYS_WHILE_AWAY = False
+    """Its own keys act while it gives way (the quit prompt: quitting works at any size, and
+    its footer says how)."""
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
         self.t = t
         self.closed = False
         self._retired: tuple[Any] | None = None
+        self._focus_kept: Widget | None = None  # what had the focus when it gave way
 
     def on_mount(self) -> None:
         """The dialog's own keys along the bottom, over the footer of the screen below: that
@@ -73,19 +92,37 @@ class Dialog(Localized, ModalScreen[ResultT]):
         """Over a screen saying the terminal is too small, every box hides that message
         whole (help or the quit prompt left its ends showing beside the box), and a box
         that NEEDS_ROOM gives way to its own copy of it — until that screen is drawn again,
-        not merely until the terminal is large again (``follow_size``)."""
+        not merely until the terminal is large again (``follow_size``). Below BOX_WIDTH x
+        BOX_HEIGHT every box gives way, over any screen."""
         below = [s for s in self.app.screen_stack if getattr(s, "SAYS_TOO_SMALL", False)]
-        small = bool(below) and (too_small(width, height) or any(
+        over_small = bool(below) and (too_small(width, height) or any(
             s.has_class("small") or s.has_class("regrowing") for s in below))
-        self.set_class(small, "over-small")
-        if not self.NEEDS_ROOM:
-            return
+        self.set_class(over_small, "over-small")
+        small = width < BOX_WIDTH or height < BOX_HEIGHT or (self.NEEDS_ROOM and over_small)
         if small != self.has_class("small"):
+            if small and not self.query("#too-small"):  # (any other box: the first time)
+                self.mount(Plain(id="too-small"))
             self.set_class(small, "small")
             self.refresh_bindings()
+            if small:  # (hidden, it loses the focus: the settings' arrows did nothing after)
+                self._focus_kept = self.focused
+            elif self._focus_kept is not None:
+                self.call_after_refresh(self.set_focus, self._focus_kept)
+                self._focus_kept = None
         if too_small(width, height):  # (else the message stays as it was, the moment it shows)
             for notice in self.query("#too-small").results(Plain):  # (none on a box closing
                 notice.update(self.t("small", w=width, h=height))  # as it opens: ctrl+q)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """None of the box's keys acts while it gives way (unless KEYS_WHILE_AWAY), and only
+        then do quitting and help show. Subclasses narrow this, never widen it."""
+        away = self.has_class("small")
+        if action == "give_way":
+            return away and not self.KEYS_WHILE_AWAY
+        return not away or self.KEYS_WHILE_AWAY
+
+    async def action_give_way(self, action: str) -> None:
+        await self.app.run_action(action)
 
     def on_unmount(self) -> None:
         if self.ASIDE:
@@ -125,23 +162,10 @@ class Dialog(Localized, ModalScreen[ResultT]):
 
 
 class RoomyDialog(Dialog[ResultT]):
-    """A box about the table that NEEDS_ROOM (a round's result, the standings): while it
-    gives way to the "too small" message its keys wait, and its footer offers what the
-    table's does then, quitting and help."""
+    """A box about the table that NEEDS_ROOM (a round's result, the standings): it gives
+    way to the "too small" message wherever the table does."""
 
     NEEDS_ROOM = True
-    BINDINGS = [  # (the app's priority bindings of these keys act on them: these show them)
-        Binding("ctrl+q", "give_way('quit_game')", "Quit", id="quit"),
-        Binding("question_mark", "give_way('help')", "Help", id="help"),
-    ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """None of the box's keys acts while it gives way, and only then do quitting and
-        help show."""
-        return (action == "give_way") == self.has_class("small")
-
-    async def action_give_way(self, action: str) -> None:
-        await self.app.run_action(action)
 
 
 def follow_size(screen: Screen[Any], small: bool, shown: Widget) -> None:

@@ -9,7 +9,7 @@ game's name (`tui/games.py`), the same name the host's hello, the room and the l
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.text import Text
@@ -92,9 +92,12 @@ class TableParts(ABC, Generic[V]):
 
     @abstractmethod
     def describe(self, event: Event, names: list[str], t: Translator,
-                 view: Mapping[str, Any], label: Label) -> str | None:
-        """One log line for an event, or None for events the log does not show. ``view``
-        may be the roles so far (:meth:`roles`) instead of a whole view."""
+                 view: Mapping[str, Any], label: Label,
+                 earlier: Iterable[Event] = ()) -> str | None:
+        """One log line for an event (or lines, one under the other), or None for events the
+        log does not show. ``view`` may be the roles so far (:meth:`roles`) instead of a
+        whole view; ``earlier``: the events before this one, the latest first (an event may
+        close what they began: Baohuang's lone 踢)."""
 
     @abstractmethod
     def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:

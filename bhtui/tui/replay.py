@@ -51,7 +51,7 @@ from bhtui.tui.widgets import (
     score_table,
     too_small,
 )
-from bhtui.wire import TableSeat
+from bhtui.wire import Event, TableSeat
 
 
 class ReplayScreen(Localized, Screen[None]):
@@ -160,13 +160,16 @@ class ReplayScreen(Localized, Screen[None]):
         log = self.query_one("#r-log", RichLog)
         log.clear()
         roles: dict[str, Any] = {"preset": replay.preset}  # and who held which role when
+        told: list[Event] = []  # the events before the one described
         for k, events in enumerate(replay.events[:self.position + 1]):
             bot = k - 1 in replay.played_for  # (events[0] are the deal's, before any action)
             for event in events:
                 roles.update(self.parts.roles(event))
                 if "private" in event:
                     continue  # words for one seat ("you are the guard"), not for a replay
-                line = self.parts.describe(event, replay.names, t, roles, self.style.name)
+                line = self.parts.describe(event, replay.names, t, roles, self.style.name,
+                                           reversed(told))
+                told.append(event)
                 if line and bot and event.get("type") in self.parts.choices:
                     line += t("replay.by_bot")  # 托管, or a bot while he was away: not his
                 if line:

@@ -180,7 +180,8 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Enter's and Esc's bindings for where the screen was opened (its footer names
         those)."""
-        return action not in ("leave", "done") or parameters[0] == self.every_game
+        return super().check_action(action, parameters) and (
+            action not in ("leave", "done") or parameters[0] == self.every_game)
 
     def action_leave(self, quitting: bool) -> None:
         self.dismiss(None)

@@ -137,7 +137,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             return
         self._check_size(self.app.size.width, self.app.size.height)
         for seq, event in self.client.events:  # what arrived before this screen was shown
-            self._log_event(seq, event)
+            self._log_event(seq, event, live=False)
             if event.get("type") == "play":  # (joined, rejoined or resumed mid-round)
                 self.model.pending_results.clear()  # a result play went on after is old news
         self._welcome_back()
@@ -249,8 +249,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         for line in self.log_lines:
             log.write(line)
 
-    def _log_event(self, seq: int, event: Any) -> None:
-        for line in self.model.event(seq, event, bool(self.log_lines), self.style.name):
+    def _log_event(self, seq: int, event: Any, live: bool = True) -> None:
+        for line in self.model.event(seq, event, bool(self.log_lines), self.style.name, live):
             self._log(line)
 
     def _welcome_back(self) -> None:

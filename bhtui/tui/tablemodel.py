@@ -162,9 +162,11 @@ class TableModel:
 
     # ----- what the host said ------------------------------------------------------------------
     def event(self, seq: int, event: Event, logged: bool,
-              label: Callable[[str], str] = str) -> list[str]:
+              label: Callable[[str], str] = str, live: bool = True) -> list[str]:
         """An event in the log (once: those logged when the screen opened are skipped); the
-        lines to write. ``logged``: the log shows something already."""
+        lines to write. ``logged``: the log shows something already; ``live``: it comes as it
+        happens, not among those the screen found when it opened (whose passes of mine may
+        have been pressed: only a live one is known to be the auto-pass)."""
         if seq <= self.logged_seq:
             return []
         self.logged_seq = seq
@@ -178,7 +180,8 @@ class TableModel:
         me = self.state.seat
         if me is not None and me < len(names) and self.played_for_me(seq, event):
             names[me] = self.t("log.away.bot")  # "A bot for you plays 2 2", not "Li plays"
-        line = self.parts.describe(event, names, self.t, view, label)
+        earlier = (e for s, e in reversed(self.state.events) if s < seq)
+        line = self.parts.describe(event, names, self.t, view, label, earlier)
         if kind != "pass" and self._auto_note is not None:
             if self.note == self._auto_note:
                 self.note = None  # the trick moved on past the set my hand could not beat
@@ -186,8 +189,11 @@ class TableModel:
         if kind == self.round_end:
             self.pending_results.append(event)
         elif kind == "pass" and event.get("seat") == self.state.seat:
-            if (not self._passing and not self.on_auto() and view.get("top")
-                    and not self._welcoming()
+            auto = (live and not self._passing and not self.on_auto()
+                    and not self.played_for_me(seq, event))
+            if auto and line:  # in the log too: the note goes as the trick moves on, often
+                line += self.t("log.auto_passed")  # unseen (a play came at once)
+            if (auto and view.get("top") and not self._welcoming()
                     and self._only_passes_since(seq)):  # the top shown is the one passed on
                 self.note = self._auto_note = self.t("status.auto_passed",
                                                      set=self.parts.top_words(view))

@@ -2,6 +2,7 @@
 commented round stepped forwards and backwards."""
 
 import pytest
+from textual.widgets import Input
 
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
@@ -42,6 +43,27 @@ async def test_walking_every_chapter_at_80x24(language):
         assert seen == [c["title"][language] for c in CHAPTERS]
         await pilot.press("pageup")
         assert text_of(demo, "#demo-title") == CHAPTERS[-2]["title"][language]
+
+
+async def test_try_it_the_answer_box_takes_the_largest_set_and_no_more():
+    """3,000 characters pasted into the answer box came back whole in the line judging them,
+    pushing the chapter off the screen. The largest set in card words (sixteen 10s and eight
+    jokers) still fits and is judged; what is pasted past the bound is dropped."""
+    app = BhtuiApp(Config(name="Ana", language="en"), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        await pilot.press("2")
+        answer = demo.query_one("#demo-answer", Input)
+        largest = " ".join(["10"] * 16 + ["SJ"] * 4 + ["BJ"] * 4)
+        answer.insert_text_at_cursor(largest)
+        assert answer.value == largest
+        await pilot.press("enter")
+        judged = text_of(demo, "#demo-feedback")
+        assert judged.startswith(largest) and "not a set" not in judged
+        answer.insert_text_at_cursor("9" * 3000)
+        await pilot.press("enter")
+        assert len(text_of(demo, "#demo-feedback")) < 200
 
 
 async def test_try_it_a_wrong_answer_says_why_and_a_right_one_moves_on():

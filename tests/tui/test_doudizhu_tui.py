@@ -29,6 +29,7 @@ from tui_helpers import (
     footer_text,
     handled_so_far,
     play_to,
+    screen_text,
     strips,
     t_hands_the_dialog_to_tuoguan,
     table,
@@ -76,6 +77,40 @@ async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset, f
             assert "open" in first.factors  # we said y to 摊打
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.client.view["round"] == 2 and app.host.seats[0].ready)
+
+
+async def test_a_tall_shanghai_result_keeps_its_key_line_in_sight_at_80x24(first_deal):
+    """Shanghai's last result — four seats, two farmers' hands over two lines each, a stake
+    with four factors over two, "That was the last deal" — outgrew the box's 90% of 24 rows,
+    and its last line, the one saying Enter goes on, was cut off. The box is as wide as 80
+    columns allow, so nothing wraps and all of it shows; a taller one would scroll its lines
+    above the key line, which stays in the box."""
+    first_deal(SHANGHAI_DEAL)
+    config = Config(name="Ana", language="en", bot_delay=0.0)
+    app = BhtuiApp(config, LocalSession(rules=DDZ_PRESETS["shanghai"], seed=2, rounds=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to(pilot, app, DealResultScreen, answer_doudizhu)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert any("Kitty: K K A A 2 2 SJ BJ" in line for line in shown)
+        assert any("That was the last deal." in line for line in shown)
+        assert any("Enter: continue" in line for line in shown), [
+            line for line in shown if "█" in line]
+
+
+async def test_the_small_and_the_big_joker_are_drawn_in_their_own_colours_in_the_hand():
+    """Dou Dizhu's hand draws a ▮ for a card and ☆/★ for the jokers, all in the joker's one
+    yellow for both: the small joker has its own colour (the big one keeps the yellow)."""
+    app = app_for("classic", seed=32)  # Ana's hand ends in SJ BJ
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+        drawn = {char: seg.style.color.triplet.hex for strip in strips(
+            table(app).query_one(HandView)) for seg in strip for char in seg.text
+            if char in "☆★" and seg.style and seg.style.color}
+        colours = app.theme_variables
+        assert drawn == {"☆": colours["card-small-joker"].lower(),
+                         "★": colours["card-joker"].lower()}
+        assert drawn["☆"] != drawn["★"]
 
 
 @pytest.mark.parametrize("preset", ["classic", "shanghai"])

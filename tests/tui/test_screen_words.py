@@ -49,6 +49,13 @@ def test_the_trick_marker_is_no_card_glyph_and_not_the_turn_marker(style):
     assert look.trick_marker != look.turn_marker
 
 
+def test_weifangs_gc_is_not_drawn_as_a_big_joker():
+    """R-WF-RANK-1's GC outranks the BJ but was drawn with the BJ's ★ under its unit."""
+    look = CardStyle("unicode")
+    assert len({look.glyph(card) for card in ("SJ", "BJ", "GC")}) == 3
+    assert CardStyle("ascii").plain(look.glyph("GC")) == "*"  # (help texts say it in ASCII)
+
+
 @pytest.mark.parametrize("style", ["unicode", "letters"])
 def test_chinese_names_cards_in_words_in_a_sentence(style):
     """"皇牌包：BJ", "叫 AH": in Chinese a sentence says 大王, 小王, 红桃A."""

@@ -14,7 +14,7 @@ from textual.color import Color as TextualColor
 from textual.css.styles import Styles
 from textual.filter import dim_color
 
-from bhtui.tui.cardstyle import CARD_VARIABLES
+from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.themes import load_themes
 
 THEMES = {theme.name: theme for theme in load_themes()[0]}
@@ -96,6 +96,19 @@ def test_card_colours_dim_and_muted_text_reach_4_5_to_1_on_every_theme(name, sys
             if ratio < 4.5:
                 short.append(f"{text} on {ground}: {ratio:.2f}")
     assert short == [], short
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_small_and_the_big_joker_differ_in_colour_on_every_theme(name, system):
+    """Both jokers were drawn in the theme's one joker yellow: in Dou Dizhu, whose cards
+    have no suit, and in the letter styles (* for both) only the unit's name above told
+    them apart. Their colours stay far apart in truecolor and in 256 colours."""
+    theme, style = colours(name), CardStyle()
+    small, big = (style.colour(card, theme).color.downgrade(system).get_truecolor()
+                  for card in ("SJ", "BJ"))
+    apart = sum((a - b) ** 2 for a, b in zip(small, big, strict=True)) ** 0.5
+    assert apart >= 100, (small.hex, big.hex)
 
 
 @pytest.mark.parametrize("name", sorted(THEMES))

@@ -15,7 +15,9 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, ThroneDialog
 from bhtui.tui.dialogs import HelpScreen, QuitScreen, ResultScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog
+from bhtui.tui.preferences import PreferencesScreen
 from bhtui.tui.sessions import LocalSession
+from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import HandView
 
@@ -371,6 +373,75 @@ async def test_the_quit_prompt_and_help_over_the_too_small_message_hide_it_whole
         await wait_for(pilot, lambda: not app.screen.has_class("over-small"), "large again")
         await pilot.pause()
         assert any(line[:line.index("█")].strip() for line in screen_text(app) if "█" in line)
+
+
+@pytest.mark.parametrize(("key", "box", "size"), [
+    ("f2", PreferencesScreen, (1, 1)), ("f2", PreferencesScreen, (20, 6)),
+    ("f1", HelpScreen, (5, 3)), ("ctrl+q", QuitScreen, (20, 6))])
+async def test_a_box_opened_in_a_tiny_terminal_says_it_is_too_small(key, box, size):
+    """F2 at 1x1 crashed inside Textual's OptionList (no width to wrap its options in), and
+    help or the quit prompt in a few cells showed a sliver of box. Below 40x12 every box says
+    the terminal is too small instead, and comes back whole with the size; the quit prompt's
+    own keys still answer (quitting works at any size: its footer says them)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.resize_terminal(*size)
+        await wait_for(pilot, lambda: table(app).model.small, "the too-small message")
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, box), "the box")
+        shown = app.screen
+        await wait_for(pilot, lambda: shown.has_class("small"), "the box giving way")
+        assert f"{size[0]}×{size[1]}" in str(shown.query_one("#too-small").render())
+        if box is QuitScreen:
+            assert "Stay" in footer_text(shown)
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not shown.has_class("small"), "large again")
+        assert app.screen is shown and shown.query_one("Vertical").region
+        if box is QuitScreen:
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda: shown.has_class("small"), "small again")
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is table(app), "the prompt answered")
+
+
+async def test_the_settings_in_a_tiny_terminal_wait_and_keep_their_place():
+    """The settings given way to the "too small" message take no key blind, and once the
+    terminal is large again their list has the focus it had (hidden, it lost it: the arrows
+    then did nothing)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        prefs = app.screen
+        await pilot.press("down", "down")  # the card style
+        before = prefs.config.card_style
+        await pilot.resize_terminal(5, 3)
+        await wait_for(pilot, lambda: prefs.has_class("small"), "the box giving way")
+        await pilot.press("right")
+        assert prefs.config.card_style == before
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(prefs.focused, OptionList), "the list's focus")
+        await pilot.press("right")
+        assert prefs.config.card_style != before
+
+
+async def test_the_rules_before_a_match_in_a_tiny_terminal_wait_for_a_larger_one():
+    """The rules page before a local match (--settings), in a terminal of a few cells: it
+    crashed in its list of options; it says the terminal is too small, Enter does not start
+    a match of rules nobody saw, and large again the page is there as it was."""
+    app = BhtuiApp(config(), LocalSession(ask_rules=True))
+    async with app.run_test(size=(5, 3)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the rules")
+        rules = app.screen
+        await wait_for(pilot, lambda: rules.has_class("small"), "the page giving way")
+        await pilot.press("enter")
+        assert app.screen is rules and app.session.table is None
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not rules.has_class("small"), "large again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.session.table is not None, "the match")
 
 
 async def test_a_rounds_result_gives_way_to_the_too_small_message_and_waits(first_deal):

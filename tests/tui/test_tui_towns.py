@@ -225,6 +225,45 @@ def test_R_WH_DECL_3_a_rebel_s_kick_says_it_needs_a_second_one():
     assert emperor == "Bo kicks (踢)"  # a royal's kick counts alone
 
 
+@pytest.mark.parametrize(("kicks", "language", "void"), [
+    ((3,), "en", "No second rebel kicked: Di's 踢 does not count"),
+    ((3,), "zh", "没有第二个革命党跟踢：Di 的踢不算数"),
+    ((3, 4), "en", None)])
+def test_R_WH_DECL_3_a_lone_rebel_kick_is_closed_in_the_log(kicks, language, void):
+    """One rebel kicking alone: the step ended with no word of it (no ``kicked``), and the
+    stakes simply stayed. Under the step's last answer the log says it did not count; two
+    rebels' kicks count, and say so as before."""
+    from types import SimpleNamespace
+
+    from bhtui.rules import Match
+    from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+    from bhtui.tui.i18n import Translator
+    from bhtui.tui.tablemodel import TableModel
+
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_DEALS["rebel"])
+    events = list(m.initial_events())
+    for seat in (1, 0, 4, 3, 2):
+        events += m.apply(seat, {"type": "skip"})  # nobody grabs (明渡)
+    events += m.apply(1, {"type": "accept"})
+    events += m.apply(2, {"type": "open_guard"})  # 明保: now the rebels may kick
+    for seat in (3, 4, 0):
+        events += m.apply(seat, {"type": "kick" if seat in kicks else "skip"})
+    numbered = list(enumerate(events, 1))
+    table = [{"name": n, "kind": "bot", "auto": False, "connected": True}
+             for n in ("Ana", "Bo", "Cy", "Di", "Ed")]
+    state = SimpleNamespace(seat=0, view=m.view(0), table=table, away=[], returned=None,
+                            events=numbered, asked=None, recall={}, deadline=None)
+    model = TableModel(state, BAOHUANG_PARTS, Translator(language), "round_end")
+    lines = [line for seq, event in numbered for line in model.event(seq, event, seq > 1)]
+    log = "\n".join(lines)
+    if void is None:
+        assert ("scores ×2 again" in log) and "does not count" not in log
+    else:
+        said = log.split("\n")
+        assert said.count(void) == 1
+        assert said[said.index(void) - 1] == {"en": "Ana does not kick", "zh": "Ana 不踢"}[language]
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 async def test_the_help_at_a_weihai_table_tells_weihai_s_rules_not_qingdao_s(language):
     """F1 at a Weihai table told qingdao's rules (the emperor calls a guard, the losers pay

@@ -59,6 +59,25 @@ def test_every_one_line_string_fits_an_80_column_line(language):
             assert "\n" not in text and cell_len(text) <= 78, (key, text, cell_len(text))
 
 
+@pytest.mark.parametrize("preset", ["classic", "shanghai"])
+@pytest.mark.parametrize(("language", "said"), [("en", "Redealt 2×"), ("zh", "重发2次")])
+def test_a_redealt_deal_says_so_within_its_box_at_80_columns(preset, language, said):
+    """Nobody bid twice: "Deal 1 · redeal 2" broke over two lines of the deal's box (14
+    cells at 80x24) as "Deal 1 ·" and "redeal 2". Every line fits, and the count is said."""
+    from bhtui.doudizhu import PRESETS as DDZ_PRESETS
+    from bhtui.doudizhu import Match as DdzMatch
+    from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
+
+    match = DdzMatch(DDZ_PRESETS[preset], 2)
+    while match.view(0)["redeal"] < 2:
+        match.apply(match.to_act, {"type": "pass"})
+    names = [f"P{s}" for s in range(DDZ_PRESETS[preset].seats)]
+    boxes = DOUDIZHU_PARTS.boxes(match.view(0), names, Translator(language), CardStyle())
+    lines = [line for box in boxes.values() for line in box.plain.split("\n")]
+    assert all(cell_len(line) <= 14 for line in lines), lines
+    assert said in lines
+
+
 def test_role_badges_emperor_public_guard_only_to_himself_until_revealed():
     from helpers import play, rigged
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 from bhtui.cards import RANK_NAMES, parse_card
@@ -128,6 +128,35 @@ def describe(event: Event, names: list[str], t: Translator,
         return t("log.buy3", items=t.join((purchase_words(t, item, names, label)
                                            for item in bought), clauses=True))
     return None
+
+
+KICK_STEPS = ("kick", "rekick")
+
+
+def lone_kick(event: Event, earlier: Iterable[Event], emperor: int | None) -> tuple[str, int] | None:
+    """R-WH-DECL-3: ``event`` is the last answer of the rebels' 踢 (or 反踢) step and one rebel
+    alone kicked, which needs a second: the step ends with no ``kicked``, and the log said
+    nothing of it (the stakes simply stayed). The step and who kicked; else None. ``earlier``
+    (the latest first) goes back to the step's ``ask``, which names the seats asked; the
+    royals' step (the emperor among them) needs one kick, which always counts."""
+    if event.get("type") != "kick" and not (
+            event.get("type") == "skip" and event.get("step") in KICK_STEPS):
+        return None
+    answers = [event]
+    for before in earlier:
+        if before.get("type") == "ask":
+            break
+        answers.append(before)
+    else:
+        return None  # (the step's start is no longer held)
+    step, seats = before.get("step"), before.get("seats", [])
+    if step not in KICK_STEPS or emperor is None or emperor in seats:
+        return None
+    answered = [e for e in answers if e.get("type") in ("kick", "skip") and e.get("seat") in seats]
+    kickers = [e["seat"] for e in answered if e["type"] == "kick"]
+    if len(answered) != len(seats) or len(kickers) != 1:
+        return None
+    return str(step), kickers[0]
 
 
 def purchase_words(t: Translator, item: Purchase, names: list[str],

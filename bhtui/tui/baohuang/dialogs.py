@@ -100,7 +100,8 @@ class ChoiceDialog(DecisionDialog):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         if len(parameters) > 1 and parameters[1] != offers.words(self.view, str(parameters[0])):
             return False  # another rule set's (or step's) word for this choice
-        return action != "answer" or parameters[0] in self.choices
+        return super().check_action(action, parameters) and (
+            action != "answer" or parameters[0] in self.choices)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id or ""
@@ -381,7 +382,8 @@ class DeclareDialog(DecisionDialog):
         self._left -= 1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        return action != "declare" or parameters[0] == "none" or parameters[0] in self.kinds
+        return super().check_action(action, parameters) and (
+            action != "declare" or parameters[0] == "none" or parameters[0] in self.kinds)
 
     def action_declare(self, kind: str) -> None:
         if kind == "none" or kind in self.kinds:

@@ -4,7 +4,7 @@ card, the hand's marks, the decisions' dialogs (``dialogs.py``), the log's words
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from rich.text import Text
@@ -16,7 +16,7 @@ from bhtui.rules.auto import AUTO_LIMIT
 from bhtui.rules.mechanisms import Ascent, FirstLead, OpenSolo, TributeFlow
 from bhtui.rules.presets import RuleSet, rules_of
 from bhtui.rules.sets import CardSet, pick_cards
-from bhtui.tui.baohuang.describe import describe, set_words
+from bhtui.tui.baohuang.describe import describe, lone_kick, set_words
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
     DeclareDialog,
@@ -128,7 +128,19 @@ class BaohuangParts(TableParts[BaohuangView]):
         return seat_lines(seat, view, table, me, t, style, badges=badges(seat, view, me, t), **kw)
 
     def describe(self, event: Event, names: list[str], t: Translator,
-                 view: Mapping[str, Any], label: Label) -> str | None:
+                 view: Mapping[str, Any], label: Label,
+                 earlier: Iterable[Event] = ()) -> str | None:
+        """The event's line; under the last answer of a 踢 one rebel made alone, a line saying
+        it did not count (R-WH-DECL-3)."""
+        line = self._line(event, names, t, view, label)
+        lone = lone_kick(event, earlier, view.get("emperor"))
+        if lone is None or not 0 <= lone[1] < len(names):
+            return line
+        void = t(f"log.{lone[0]}_void", name=names[lone[1]])
+        return f"{line}\n{void}" if line else void
+
+    def _line(self, event: Event, names: list[str], t: Translator,
+              view: Mapping[str, Any], label: Label) -> str | None:
         guard, seat = view.get("guard"), event.get("seat")
         if event.get("type") == "role" and event.get("private") != view.get("viewer"):
             return None  # words for its seat ("you are the guard"), which only an open

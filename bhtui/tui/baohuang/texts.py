@@ -102,7 +102,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
             "The called card's copies are hollow (♤♡♧♢, or lower case s h c d); ☆ is a small "
-            "joker, ★ a big one (both *, in letters; and Weifang's GC, under its own GC unit), "
+            "joker, ★ a big one, ✪ Weifang's GC under its own GC unit (all *, in letters; the "
+            "small joker has a colour of its own), "
             "† (or +) the marked SJ (侍卫牌) in lianzhong-simple and weihai. The cursor card "
             "has a coloured background; selected cards are reversed.\n\n"
             "THE TABLE\n"
@@ -129,7 +130,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g、m、r（和踢的 k、威海的 a）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
-            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王（或 ☆ 小王、★ 大王），"
+            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王（或 ☆ 小王、★ 大王、"
+            "✪ GC；小王另有颜色），"
             "+（或 †）是带剑小王（侍卫牌，联众简单与威海）；潍坊的 GC 单独一组。光标所在的牌有底色，"
             "选中的牌反色显示。\n\n"
             "牌桌\n"
@@ -432,6 +434,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.kick_rebel": {"en": "{name} kicks (踢): it counts once a second rebel kicks too",
                        "zh": "{name} 踢（革命党要两人都踢才算数）"},
     "log.kicked": {"en": "踢: scores ×2 again", "zh": "踢成功：分数再翻倍"},
+    "log.kick_void": {"en": "No second rebel kicked: {name}'s 踢 does not count",
+                      "zh": "没有第二个革命党跟踢：{name} 的踢不算数"},
+    "log.rekick_void": {"en": "No second rebel kicked back: {name}'s 反踢 does not count",
+                        "zh": "没有第二个革命党跟着反踢：{name} 的反踢不算数"},
     "log.skip.open_guard": {"en": "{name} stays hidden (no 明保)", "zh": "{name} 不明保"},
     "log.skip.rebel": {"en": "{name} does not rebel", "zh": "{name} 不造反"},
     "log.skip.kick": {"en": "{name} does not kick", "zh": "{name} 不踢"},

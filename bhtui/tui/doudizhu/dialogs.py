@@ -40,7 +40,8 @@ class OfferDialog(DecisionDialog):
             self.dismiss(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        return action != "answer" or self.offered(str(parameters[0])) is not None
+        return super().check_action(action, parameters) and (
+            action != "answer" or self.offered(str(parameters[0])) is not None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer((event.button.id or "").removeprefix("k-"))

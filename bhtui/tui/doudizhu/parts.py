@@ -5,7 +5,7 @@ hand and reported cards above the hand, selections judged by the engine's ``pars
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cmp_to_key
 from typing import Any, cast
 
@@ -80,14 +80,16 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                   certain: dict[str, str]) -> Text:
         """The deal and the bid, the bidding or the landlord, the bombs played with the
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
-        a seat box's 14 cells. What counts only if the landlord wins (头撂's ×4/3, 报到's ×2)
-        is left out of the multiplier and the stake and said after it: "Stake 3, win 4"."""
+        a seat box's 14 cells. While bidding, a deal dealt again says how often on a line of
+        its own (no stake yet: the line is free); "Deal 3 · redeal 1" broke at 80x24. What
+        counts only if the landlord wins (头撂's ×4/3, 报到's ×2) is left out of the
+        multiplier and the stake and said after it: "Stake 3, win 4"."""
         head = t(self.round_key, n=view["round"])
         if view["bid"] is not None:
             head += t("ddz.bid_short", bid=view["bid"])
-        elif view["redeal"]:
-            head += t("ddz.redeal_short", n=view["redeal"])
         lines = [Text(head, style="bold")]
+        if view["bid"] is None and view["redeal"]:
+            lines.append(Text(t("ddz.redeal_line", n=view["redeal"])))
         if view["landlord"] is None:
             lines.append(Text(t("ddz.bidding", high=view["high"]) if view["high"]
                               else t("ddz.no_bid_yet")))
@@ -166,7 +168,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         return out
 
     def describe(self, event: Event, names: list[str], t: Translator,
-                 view: Mapping[str, Any], label: Label) -> str | None:
+                 view: Mapping[str, Any], label: Label,
+                 earlier: Iterable[Event] = ()) -> str | None:
         return describe(event, names, t, view, label)
 
     def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:

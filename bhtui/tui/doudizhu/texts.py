@@ -23,7 +23,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.scores.title": {"en": "Every deal's scores", "zh": "每局得分"},
     "ddz.scores.none": {"en": "No deal has ended yet.", "zh": "还没有打完的局。"},
     "ddz.redeal": {"en": " (dealt again {n}×)", "zh": "（重发 {n} 次）"},
-    "ddz.redeal_short": {"en": " · redeal {n}", "zh": " · 重发{n}"},
+    "ddz.redeal_line": {"en": "Redealt {n}×", "zh": "重发{n}次"},
     "ddz.bidding": {"en": "High bid {high}", "zh": "最高叫{high}分"},
     "ddz.no_bid_yet": {"en": "No bid yet", "zh": "还没人叫"},
     "ddz.landlord_line": {"en": "Lord {name}", "zh": "地主 {name}"},
