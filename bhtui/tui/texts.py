@@ -57,8 +57,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
-    "status.renamed": {"en": "Someone here is called {asked} already: the table calls you {name}",
-                       "zh": "这里已经有人叫 {asked}：牌桌上你叫 {name}"},
+    "status.renamed": {"en": "{asked} is taken here: the table calls you {name}",
+                       "zh": "这里已有人叫 {asked}：牌桌上你叫 {name}"},
     "status.link_lost": {"en": "Connection lost ({reason}): reconnecting…",
                          "zh": "连接断开（{reason}）：正在重连……"},
     "result.seat": {"en": "Seat", "zh": "座位"},
@@ -70,10 +70,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
                             "again.",
                       "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
-    "quit.question_on": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
-                               "again, and End then p there plays on from where you stopped.",
-                         "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局，"
-                               "在回放里按 End 再按 p 可以接着打。"},
+    "quit.question_on": {"en": "Quit bhtui? Every move is saved: in bhtui replay, End then p "
+                               "plays on.",
+                         "zh": "退出 bhtui？每一步都已保存：在 bhtui replay 里按 End 再按 p 接着打。"},
     "quit.how": {"en": "{keys} quits bhtui (it asks first)", "zh": "按 {keys} 退出 bhtui（会先确认）"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
@@ -82,8 +81,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                  "machine, not this one.",
                            "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
                                  "不在本机。"},
-    "quit.remote_player_door": {"en": "Leave? A bot plays your seat from then on: once you have "
-                                      "left, you cannot take it back.",
+    "quit.remote_player_door": {"en": "Leave? A bot plays your seat on; once you have left, "
+                                      "you cannot take it back.",
                                 "zh": "离开牌局？之后由机器人代打你的座位：离开后无法再回到这个座位。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
                                   "machine.",

@@ -1028,8 +1028,8 @@ async def test_the_host_cannot_empty_his_own_seat_in_the_waiting_room():
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "Someone here is called Ana already: the table calls you Ana 2"),
-    ("zh", "这里已经有人叫 Ana：牌桌上你叫 Ana 2"),
+    ("en", "Ana is taken here: the table calls you Ana 2"),
+    ("zh", "这里已有人叫 Ana：牌桌上你叫 Ana 2"),
 ])
 async def test_a_joiner_whose_name_is_taken_is_told_the_name_the_table_gives_him(language, said):
     """The host numbers a name another person has ("Ana 2"): the joiner saw a seat of that
