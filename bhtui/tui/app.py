@@ -96,8 +96,8 @@ class BhtuiApp(App[None]):
 
     def hold_keys(self, seconds: float) -> None:
         """Drop the keys that fall on a decision's dialog in the next ``seconds``: a result
-        closed by itself as the player pressed Enter to close it, and that Enter fell on
-        the throne's dialog that came next and took the throne. The table, what the player
+        closed by itself as the player pressed Enter to close it (or he pressed Enter twice),
+        and that Enter fell on the throne's dialog that came next and took the throne. The table, what the player
         opens himself (help, the quit prompt) and ctrl keys (quitting) work as ever."""
         self._keys_held_until = self.clock() + seconds
 

@@ -28,8 +28,9 @@ from bhtui.wire import HistoryRow, TrickMove, ViewHead
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
 #                screen (eight pushed the totals and the keys off it); v shows them all
 TYPED_AHEAD = 0.6
-"""Seconds after a result closes by itself in which a decision's dialog drops keys: pressed
-to close the result, they would answer it (a throne taken by the Enter meant for the result)."""
+"""Seconds after a result closes in which a decision's dialog drops keys: pressed to close the
+result (as it went by itself, or a second time), they would answer it (a throne taken by the
+Enter meant for the result)."""
 TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide this and what follows"
 
 
@@ -168,10 +169,7 @@ class ResultScreen(RoomyDialog):
             return
         if self._left <= 0:
             self._left = None  # once: the interval may fire again before the pop is done
-            hold = getattr(self.app, "hold_keys", None)  # (bhtui's app: not a test's host)
-            if hold is not None:
-                hold(TYPED_AHEAD)  # a key pressed to close it would fall on what comes next
-            self.dismiss(None)
+            self.action_close()
             return
         key = ("result.auto_last" if self.last  # (none after the last)
                else "result.auto_watch" if self.watching else self.AUTO_KEY)
@@ -180,6 +178,11 @@ class ResultScreen(RoomyDialog):
         self._left -= 0.1
 
     def action_close(self) -> None:
+        """Closed by itself or by a key: a key pressed again (Enter twice, or as it went by
+        itself) would fall on what comes next — a throne taken unseen."""
+        hold = getattr(self.app, "hold_keys", None)  # (bhtui's app: not a test's host)
+        if hold is not None:
+            hold(TYPED_AHEAD)
         self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:

@@ -96,6 +96,41 @@ async def test_R_AUTO_1_keys_typed_as_a_result_closes_by_itself_answer_no_dialog
         assert answers == [{"type": "accept"}]
 
 
+async def test_enter_pressed_twice_on_a_result_takes_no_throne_unseen(first_deal):
+    """Enter twice, quickly, on a round's result: the first closed it, the second fell on the
+    throne's dialog that came at once and took the throne, which the player never saw. A key
+    in the moment after a result closes is dropped at a decision's dialog (the app's clock
+    stopped here, so that moment lasts); a moment on, the dialog takes its keys."""
+    from bhtui.tui.baohuang.dialogs import ThroneDialog
+
+    from helpers import rigged
+
+    first_deal(deal_of(*SHORT_DEAL))
+    app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        names, end = await tuoguan_to_the_match_end(pilot, app)
+        await pilot.press("escape")  # the table, after the match
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        now = app.clock() + 60  # (past what 托管's results held: this test's own close)
+        app.clock = lambda: now
+        app.push_screen(RoundResultScreen(app.t, end, names, end["scores"], [], False))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen), "a result")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "its close")
+        m = rigged("8H 8H 8H 2S", "BJ 9S", "10S", "JS", "QS", first=0)
+        view = m.view(0)
+        answers: list[object] = []
+        app.push_screen(ThroneDialog(app.t, view, [a["type"] for a in view["actions"]],
+                                     names, str), answers.append)
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne")
+        await wait_for(pilot, lambda: app.focused is not None, "Accept's focus")
+        await pilot.press("enter")  # the second press, meant for the result: Accept's
+        app.clock = lambda: now + 1.0
+        await pilot.press("n")
+        await wait_for(pilot, lambda: answers, "an answer")
+        assert answers == [{"type": "decline"}]  # the key meant for it, not the Enter
+
+
 async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out(
         first_deal):
     """A round ends under 托管 while the quit prompt is open: its result waits behind the
