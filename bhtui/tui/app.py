@@ -313,6 +313,7 @@ class BhtuiApp(App[None]):
         if self.client is not None:
             self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
+        self._say_totals()
         kept = self.session.kept()
         # (a hosted table is opened again from it; a visitor's folder goes with his visit)
         if kept is not None and kept.exists() and not self.visitor:
@@ -322,6 +323,20 @@ class BhtuiApp(App[None]):
                 else "farewell.kept"  # (how to go on: the next bhtui deals a new match)
             self.farewell.append(self.t("farewell.hosted" if hosted else left,
                                         path=shlex.quote(str(kept))))
+
+    def _say_totals(self) -> None:
+        """Where the match stood, in the last lines: a match with no set end (``bhtui`` with no
+        ``--rounds``) ends when the player quits, and it ended on a path, never its totals."""
+        client = self.client
+        view = client.view if client is not None else None
+        if client is None or view is None:
+            return
+        finished = view["round"] if view["phase"] == "over" else view["round"] - 1
+        names = [seat.get("name", "?") for seat in client.table]
+        if finished < 1 or len(names) != len(view["totals"]):
+            return
+        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, view["totals"]))
+        self.farewell.append(self.t("farewell.totals", n=finished, totals=totals))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:

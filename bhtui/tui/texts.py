@@ -388,6 +388,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
     "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
                       "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
+    "farewell.totals": {"en": "totals after round {n}: {totals}", "zh": "第{n}局后总分：{totals}"},
     "farewell.kept_on": {"en": "this game is saved in {path}: bhtui replay {path} shows it, and End "
                                "then p there plays on",
                          "zh": "本局已保存在 {path}：bhtui replay {path} 可以回看，在回放里按 End "

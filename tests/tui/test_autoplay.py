@@ -213,3 +213,20 @@ async def test_R_AUTO_1_taking_the_seat_back_from_tuoguan_stays_said_in_the_log(
         await wait_for(pilot, lambda: any(said[:20] in line.text for line in log.lines),
                        "the log line drawn")
         assert said in table(app).log_lines
+
+
+async def test_R_MATCH_1_quitting_says_where_the_match_stood(first_deal):
+    """A match with no set end (``bhtui`` alone) ends when the player quits, and bhtui's
+    last lines said only where the game was saved: they say the totals too, each name with
+    its own."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.2, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        names, _ = await tuoguan_to_the_match_end(pilot, app)
+        totals = list(app.host.match.totals)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
+    assert app.farewell[0] == f"totals after round 1: {said}"
+    assert any(total != 0 for total in totals)
