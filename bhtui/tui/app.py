@@ -97,8 +97,9 @@ class BhtuiApp(App[None]):
     def hold_keys(self, seconds: float) -> None:
         """Drop the keys that fall on a decision's dialog in the next ``seconds``: a result
         closed by itself as the player pressed Enter to close it (or he pressed Enter twice),
-        and that Enter fell on the throne's dialog that came next and took the throne. The table, what the player
-        opens himself (help, the quit prompt) and ctrl keys (quitting) work as ever."""
+        and that Enter fell on the throne's dialog that came next and took the throne. The
+        table, what the player opens himself (help, the quit prompt) and ctrl keys
+        (quitting) work as ever."""
         self._keys_held_until = self.clock() + seconds
 
     async def on_event(self, event: events.Event) -> None:
@@ -335,7 +336,8 @@ class BhtuiApp(App[None]):
         names = [seat.get("name", "?") for seat in client.table]
         if finished < 1 or len(names) != len(view["totals"]):
             return
-        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, view["totals"]))
+        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, view["totals"],
+                                                                          strict=True))
         self.farewell.append(self.t("farewell.totals", n=finished, totals=totals))
 
     def action_help(self) -> None:
