@@ -71,10 +71,12 @@ class PreferencesScreen(Dialog[Config | None]):
             yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")
             yield Plain(t("prefs.keys"))
 
-    @staticmethod
-    def _title() -> str:
+    def _title(self) -> str:
         """Where the settings go — or that they are for this run, over a file bhtui cannot
-        read and so never writes over (its title said "saved to" all the same)."""
+        read and so never writes over (its title said "saved to" all the same), or for a
+        door's visitor this visit (the path was one in his folder on the door's machine)."""
+        if getattr(self.app, "visitor", False):
+            return "prefs.title_visit"
         try:
             read_toml(config_path())
         except FileNotFoundError:

@@ -437,6 +437,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.prefs.cancel": {"en": "Cancel", "zh": "取消"},
     "key.preferences": {"en": "Settings", "zh": "设置"},
     "prefs.title": {"en": "Settings (saved to {path})", "zh": "设置（保存到 {path}）"},
+    "prefs.title_visit": {"en": "Settings (kept for this visit)", "zh": "设置（本次访问有效）"},
     "prefs.title_unsaved": {"en": "Settings for this run ({path} is unreadable: mend it to save)",
                             "zh": "设置仅本次有效（{path} 无法读取：修好后才能保存）"},
     "warnings.some": {"en": "{n} problems with the settings, each left out for its default: "

@@ -115,3 +115,15 @@ async def test_a_visitor_whose_table_does_not_answer_is_told_to_try_again_later(
         text = str(app.screen.query_one("Static").render())
         assert f"the table at 127.0.0.1:{port} does not answer now: try again later" in text
         assert "bhtui" not in text
+
+
+async def test_a_visitors_settings_say_they_last_his_visit_not_a_path():
+    """F2's title said "Settings (saved to /tmp/bhtui-ssh-…/config/settings.toml)" to a
+    visitor: a path in his folder on the door's machine, gone with his visit."""
+    app = visitor(LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PreferencesScreen", "F2")
+        title = str(app.screen.query(Plain).first().render())
+        assert title == "Settings (kept for this visit)"
