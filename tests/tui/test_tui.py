@@ -692,6 +692,97 @@ async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(g
                        "the play shown, played")
 
 
+async def answer_turn(pilot, app, found) -> None:
+    """Play my leads by the hint (Baohuang's dialogs and Dou Dizhu's bids answered) until it
+    is my turn to answer a set and ``found(screen)`` says this turn is the one looked for;
+    other turns are played as the hint says."""
+    async def step() -> bool:
+        if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+            if app.client.view.get("top") and await found(table(app)):
+                return True
+            await play_the_hint(pilot, table(app))
+        elif not await answer_dialog(pilot, app) and isinstance(app.screen, BidDialog):
+            await pilot.press("3" if app.screen.offered("3") else "p")
+        return False
+    await drive(pilot, step, "the turn looked for")
+
+
+async def the_hint(pilot, screen) -> str:
+    """h at my turn: the host's hint on the status line."""
+    screen.last_hint = None
+    await pilot.press("h")
+    await wait_for(pilot, lambda: screen.last_hint is not None, "the hint")
+    await pilot.pause()
+    return str(screen.query_one("#status").render())
+
+
+ONE_BEATS = ("7H 7H 7H 2S 2S", "7H 9S", "AH AH AH 8C", "5D 6D", "KC 2C")
+"""Ana takes the throne and its BJ and leads 7 7 7; her guard Wang passes, Zhang plays A A A,
+which only her 2 2 + BJ beats: one play, or passing."""
+
+
+@pytest.mark.parametrize(("language", "hint", "or_pass"), [
+    ("en", "Hint: 2♠ 2♠ BJ — ⏎ plays it, h again for another",
+     "Or pass on A A A and keep your cards (p or ⏎), h for the hint"),
+    ("zh", "提示：2S 2S BJ — ⏎ 出牌，再按 h 换一手",  # (the letter cards by default)
+     "也可以先不压 A A A，选“不要”留着牌（p 或 ⏎），h 回到提示")], ids=["en", "zh"])
+async def test_the_hint_says_it_is_the_hint_and_passing_after_it_is_one_choice_more(
+        first_deal, language, hint, or_pass):
+    """On A A A with one play that beats it, the first h said only "Selected: 2♠ 2♠ BJ" ("Hint"
+    was written only where other plays followed) and the second "Hint: pass on A A A and
+    keep your cards", which read as the recommendation. The first says it is the hint, the
+    second offers passing as one choice more, and the third is the hint again."""
+    first_deal(deal_of(*ONE_BEATS))
+    app = make_app(language, auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def found(screen) -> bool:
+            return True
+        await answer_turn(pilot, app, found)
+        t = table(app)
+        status, hand = t.query_one("#status"), t.query_one(HandView)
+        assert await the_hint(pilot, t) == hint
+        await pilot.press("h")
+        assert str(status.render()) == or_pass and not hand.selection()
+        await pilot.press("h")
+        assert sorted(hand.selection()) == ["2S", "2S", "BJ"]
+
+
+async def test_a_hint_with_nothing_else_to_offer_says_it_is_the_hint(first_deal):
+    """Ana's last lead, 2 2, is the only one: the hint said "Selected: 2♠ 2♠", no "Hint"."""
+    first_deal(deal_of("7H 7H 7H 2S 2S", "7H AH AH AD", "8C 8C 4D", "5D 6D", "KC 2C"))
+    app = make_app(auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def step() -> bool:
+            if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+                if app.client.view["hand"] == ["2S", "2S"]:
+                    return True
+                await play_the_hint(pilot, table(app))
+            else:
+                await answer_dialog(pilot, app)
+            return False
+        await drive(pilot, step, "my last lead")
+        assert await the_hint(pilot, table(app)) == "Hint: 2♠ 2♠ — ⏎ plays it"
+
+
+async def test_in_dou_dizhu_passing_after_the_hint_to_play_is_one_choice_more():
+    """The hand keys are shared: in Dou Dizhu (in Chinese here) the round of h offers the
+    pass after the plays as a choice, not as the hint (提示)."""
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0, auto_pass=False),
+                   LocalSession(rules=DDZ_PRESETS["classic"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def found(screen) -> bool:
+            return (await the_hint(pilot, screen)).startswith("提示：")
+        await answer_turn(pilot, app, found)
+        t = table(app)
+        hand, status = t.query_one(HandView), t.query_one("#status")
+        for _ in range(40):
+            await pilot.press("h")
+            if not hand.selection():
+                break
+        top = t.parts.top_words(app.client.view)
+        assert str(status.render()) == f"也可以先不压 {top}，选“不要”留着牌（p 或 ⏎），h 回到提示"
+
+
 async def test_quitting_a_local_game_stops_it_where_i_left_it():
     """ctrl+q, y at my turn: the bots played on, my seat too (托管's, in my log and my
     replay), for as long as the app took to close — 11 plays at --fast. The table stops
