@@ -25,6 +25,9 @@ class HandKeys:
     """The turn the hint on show answers and the cards it picked: h steps on from it."""
     _hint_passes: str | None
     """The pass or 让牌 the hint on show names (it picks no cards): ⏎ does it then."""
+    _ace_of_one: tuple[int, list[int]] | None
+    """The hand's selection (its change count, its cards) just after 1 picked an ace, until
+    another key: a 0 now means 10."""
 
     @property
     def hand(self) -> HandView:
@@ -36,12 +39,20 @@ class HandKeys:
     def update_status(self) -> None:
         raise NotImplementedError
 
-    def action_pick(self, rank: str) -> None:
+    def action_pick(self, rank: str, key: str = "") -> None:
+        """One more card of ``rank``, by its ``key``. Everyone types 10 for a ten: a 0 right
+        after the 1 that picked an ace makes that ace the ten (it picked A and 10); a lone
+        1 stays the ace."""
+        if rank == "10" and self._ace_of_one == (self.hand.changes, self.hand.selected):
+            self.hand.remove_last()
+        self._ace_of_one = None
         if self.hand.add_rank(RANK_ORDER[rank]):
+            if key == "1":
+                self._ace_of_one = (self.hand.changes, list(self.hand.selected))
             self.update_status()
         else:
-            key = "status.no_rank" if self.hand.holds(RANK_ORDER[rank]) else "status.no_rank_held"
-            self.say(self.t(key, rank=rank))
+            said = "status.no_rank" if self.hand.holds(RANK_ORDER[rank]) else "status.no_rank_held"
+            self.say(self.t(said, rank=rank))
 
     def action_unpick(self) -> None:
         self.hand.remove_last()

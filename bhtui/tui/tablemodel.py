@@ -12,11 +12,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
+from rich.cells import cell_len, set_cell_size
+
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import TableParts
 from bhtui.wire import Asked, Event, Recall, TableSeat, View
 
 NOTE_SECONDS = 5.0
+STATUS_CELLS = 78
+"""The status line's room at the least width a table is drawn in: 80 less its padding."""
 PLAYS_LISTED = 4  # what a bot played for me while I was away, named; beyond it, counted
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 Showing = Literal["decision", "declaration", "result", "end"]
@@ -423,8 +427,12 @@ class TableModel:
             problem = self.parts.selection_problem(selection, view, t)
             shown = self.parts.selection_words(selection, view, label)
             why = problem or self.parts.selection_note(selection, view, t)
-            return (t("status.selected", set=shown) + (t.plain(" — ") + why if why else "")
-                    + clock)
+            tail = (t.plain(" — ") + why if why else "") + clock
+            room = STATUS_CELLS - cell_len(t("status.selected", set="") + tail)
+            if cell_len(shown) > room:  # the cards cut short, not the reason after them
+                mark = t.plain("…")
+                shown = set_cell_size(shown, max(room - cell_len(mark), 0)).rstrip() + mark
+            return t("status.selected", set=shown) + tail
         if view.get("top"):
             words = self.parts.top_words(view)
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)

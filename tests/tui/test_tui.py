@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import OptionList, RichLog
 
 from bhtui.doudizhu import PRESETS as DDZ_PRESETS
@@ -781,6 +782,56 @@ async def test_in_dou_dizhu_passing_after_the_hint_to_play_is_one_choice_more():
                 break
         top = t.parts.top_words(app.client.view)
         assert str(status.render()) == f"也可以先不压 {top}，选“不要”留着牌（p 或 ⏎），h 回到提示"
+
+
+async def test_10_typed_picks_a_ten_and_a_lone_1_stays_an_ace():
+    """1 is an ace, 0 a ten: "10" typed for a ten picked A♣ 10♥ (and 1010 "A♣ 10♥ A♣ 10♦ —
+    not a set: …", cut at 80 columns). A 0 right after the 1 that picked an ace makes it a
+    ten; 1 alone, or a then 0, stay an ace."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).query_one(HandView)
+        assert hand.selection() == [] and {"10", "A"} <= {c[:-1] for c in hand.cards}
+
+        async def typed(*keys: str) -> list[str]:
+            await pilot.press("escape", *keys)
+            return [card[:-1] for card in hand.selection()]
+        assert await typed("1", "0") == ["10"]
+        assert await typed("1", "0", "1", "0") == ["10", "10"]
+        assert await typed("1") == ["A"]
+        assert await typed("a", "0") == ["A", "10"]
+        assert await typed("1", "right", "0") == ["A", "10"]
+
+
+async def test_a_reason_after_a_long_selection_is_said_whole_at_80_columns():
+    """A long selection pushed its reason off the 80-column line ("…jokers" and no
+    "besides"): the cards are cut short instead."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        ranks = [card[:-1] if card[-1] in "SHCD" else card for card in t.hand.cards]
+        keys = {"10": "0", "SJ": "s", "BJ": "b"}
+        await pilot.press(*(keys.get(rank, rank.lower()) for rank in ranks[:12]))
+        status = str(t.query_one("#status").render())
+        assert status.startswith("Selected: ") and "…" in status, status
+        assert status.endswith("not a set: a set is cards of one rank, jokers besides")
+        assert cell_len(status) <= 78
+
+
+async def test_upper_case_rank_letters_pick_as_their_lower_case():
+    """Shift or caps lock: K said "K does nothing here: ? lists the keys"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        picked = {card[:-1] for card in t.hand.cards} & {"J", "Q", "K", "A"}
+        for rank in sorted(picked):
+            await pilot.press("escape", rank)
+            assert [card[:-1] for card in t.hand.selection()] == [rank]
+        await pilot.press("escape", "W")  # no rank: it says so
+        assert str(t.query_one("#status").render()) == "W does nothing here: ? lists the keys"
 
 
 async def test_quitting_a_local_game_stops_it_where_i_left_it():
