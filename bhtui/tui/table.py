@@ -185,11 +185,14 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     @on(EventArrived)
     def _event(self, message: EventArrived) -> None:
         self._log_event(message.seq, message.event)
+        if self.model.new_trick:
+            self.forget_selection()
 
     @on(ViewChanged)
     def _view(self) -> None:
         if self.model.timed_out():
             self._log(self.t("log.timed_out"))
+            self.forget_selection()
         for line in self.model.comings_and_goings():
             self._log(line)
         self.refresh_view()
@@ -292,6 +295,15 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self._said_at = self.hand.changes
         self.update_status()
 
+    def forget_selection(self) -> None:
+        """Cards picked for a trick that is gone — another seat has led the next one, or
+        托管 took the seat — are dropped: they stayed picked tricks later, and Enter would
+        have played them. Quietly: the note on show stays (a change of the selection wipes
+        it). Cards typed ahead while the trick goes round to me stay."""
+        if self.hand.selected:
+            self.hand.clear()
+            self._said_at = self.hand.changes
+
     def bell(self) -> None:
         if self.config.bell:
             self.app.bell()
@@ -377,6 +389,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.model.wants_auto(on)
             if on:
                 self.model.note = None  # a hint's "⏎ plays it" is not for 托管 to heed
+                self.forget_selection()
             self.client.set_auto(on)
 
     def action_previous_trick(self) -> None:

@@ -106,6 +106,10 @@ class TableModel:
         self._present: list[bool] | None = None  # each seat's person here, at the last view
         self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
         self._welcome_note: str | None = None  # the note that told it
+        self._trick_over = False  # a trick ended, and no one has led the next one yet
+        self.new_trick = False
+        """The latest event is another seat's lead after a trick ended: cards picked before
+        it were for the trick gone."""
 
     # ----- what the client holds -------------------------------------------------------------
     def names(self) -> list[str]:
@@ -171,12 +175,17 @@ class TableModel:
         lines to write. ``logged``: the log shows something already; ``live``: it comes as it
         happens, not among those the screen found when it opened (whose passes of mine may
         have been pressed: only a live one is known to be the auto-pass)."""
+        self.new_trick = False
         if seq <= self.logged_seq:
             return []
         self.logged_seq = seq
         lines = []
         view: Any = self.state.view or {}
         kind = event.get("type")
+        if kind in ("trick", "play"):
+            self.new_trick = (kind == "play" and self._trick_over
+                              and event.get("seat") != self.state.seat)
+            self._trick_over = kind == "trick"
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and logged:
             lines.append(self.t("log.new_match"))
             self.match_end_shown = False

@@ -14,13 +14,14 @@ from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, ThroneDialog
+from bhtui.tui.cardstyle import rank_text
 from bhtui.tui.dialogs import HelpScreen, QuitScreen, ResultScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog
 from bhtui.tui.preferences import PreferencesScreen
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import HandView
+from bhtui.tui.widgets import RANK_KEYS, HandView
 
 from helpers import deal_of
 from tui_helpers import (
@@ -832,6 +833,92 @@ async def test_upper_case_rank_letters_pick_as_their_lower_case():
             assert [card[:-1] for card in t.hand.selection()] == [rank]
         await pilot.press("escape", "W")  # no rank: it says so
         assert str(t.query_one("#status").render()) == "W does nothing here: ? lists the keys"
+
+
+def key_of(card: str) -> str:
+    """The rank key that picks ``card``."""
+    return next(key for key, rank in RANK_KEYS.items() if rank == rank_text(card))
+
+
+async def test_cards_picked_ahead_stay_for_this_trick_and_go_when_another_leads_the_next():
+    """Cards picked while others played stayed picked tricks later ("Selected: 7♠ 7♠ 4♠"),
+    where Enter would have played them. Picked while the trick comes round to me they stay;
+    once another seat leads a new trick they go. Dou Dizhu, with two seats played here by
+    the test (Bo beats what he can, Cy passes), so the moments are not raced for."""
+    from bhtui.games import get_game
+    from bhtui.net.host import Seat, Table
+
+    from net_helpers import connect
+
+    host = Table(DDZ_PRESETS["classic"], [Seat(name=n, taken=True) for n in ("Ana", "Bo", "Cy")],
+                 game=get_game("doudizhu"), seed=2, rounds=1, bot_delay=0.0)
+    for seat in (1, 2):
+        connect(host, host.seats[seat].name, seat=seat)
+    host.start()
+    app = BhtuiApp(config(), LocalSession(table=host, seat=0))
+    checked: list[str] = []
+
+    def others_act(seat: int) -> None:
+        """Bo bids nothing, leads his first play and beats where he can; Cy only passes."""
+        offered = list(host.match.legal_actions(seat))
+        plays = [a for a in offered if a["type"] == "play"]
+        passing = [a for a in offered if a["type"] == "pass"]
+        host.apply(seat, (plays if seat == 1 and plays else passing or plays or offered)[0],
+                   chosen=True)
+
+    async def pick_ahead(screen: TableScreen, seat: int) -> list[str]:
+        """A card picked while ``seat`` is to act, then ``seat`` acts."""
+        await pilot.press(key_of(screen.hand.cards[0]))
+        picked = screen.hand.selection()
+        assert picked
+        others_act(seat)
+        return picked
+
+    async def step() -> bool:
+        view, seat = app.client.view, host.match.to_act
+        assert not host.match.over, checked
+        screen = table(app) if isinstance(app.screen, TableScreen) else None
+        if seat in (1, 2):
+            shown = screen is not None and view["phase"] == "play" and view["to_act"] == seat
+            if shown and seat == 2 and view["top"] is not None and "ahead" not in checked:
+                picked = await pick_ahead(screen, seat)  # Cy passes: my turn in this trick
+                await wait_for(pilot, lambda: app.client.my_turn, "my turn")
+                assert screen.hand.selection() == picked
+                checked.append("ahead")
+                await pilot.press("escape")
+            elif shown and seat == 1 and view["top"] is None \
+                    and app.client.events[-1][1]["type"] == "trick":
+                await pick_ahead(screen, seat)  # Bo leads the next trick
+                await wait_for(pilot, lambda: app.client.view["top"] is not None, "Bo's lead")
+                await pilot.pause()
+                assert screen.hand.selection() == []
+                checked.append("new trick")
+            else:
+                others_act(seat)
+        elif my_turn_to_play(app) and screen is not None:
+            if view["top"] and view["top"]["seat"] == 1:
+                await pilot.press("p")  # Bo takes the trick: he leads the next
+            else:
+                await play_the_hint(pilot, screen)
+        elif isinstance(app.screen, BidDialog):
+            await pilot.press("3" if app.screen.offered("3") else "p")
+        return set(checked) == {"ahead", "new trick"}
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, step, "a card picked while Cy passes, and one before Bo leads")
+
+
+async def test_tuoguan_turned_on_drops_the_cards_picked():
+    """Cards picked, 托管 on and off: tricks later they were still picked."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        app.host.bot_delay = 0.05  # (托管 plays at a pace the screen idles at)
+        await pilot.press(key_of(t.hand.cards[0]))
+        assert t.hand.selection()
+        await pilot.press("t")
+        assert t.hand.selection() == []
 
 
 async def test_quitting_a_local_game_stops_it_where_i_left_it():
