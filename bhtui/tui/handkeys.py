@@ -25,6 +25,9 @@ class HandKeys:
     """The turn the hint on show answers and the cards it picked: h steps on from it."""
     _hint_passes: str | None
     """The pass or 让牌 the hint on show names (it picks no cards): ⏎ does it then."""
+    _ace_of_one: tuple[int, list[int]] | None
+    """The hand's selection (its change count, its cards) just after 1 picked an ace, until
+    another key: a 0 now means 10."""
 
     @property
     def hand(self) -> HandView:
@@ -36,12 +39,20 @@ class HandKeys:
     def update_status(self) -> None:
         raise NotImplementedError
 
-    def action_pick(self, rank: str) -> None:
+    def action_pick(self, rank: str, key: str = "") -> None:
+        """One more card of ``rank``, by its ``key``. Everyone types 10 for a ten: a 0 right
+        after the 1 that picked an ace makes that ace the ten (it picked A and 10); a lone
+        1 stays the ace."""
+        if rank == "10" and self._ace_of_one == (self.hand.changes, self.hand.selected):
+            self.hand.remove_last()
+        self._ace_of_one = None
         if self.hand.add_rank(RANK_ORDER[rank]):
+            if key == "1":
+                self._ace_of_one = (self.hand.changes, list(self.hand.selected))
             self.update_status()
         else:
-            key = "status.no_rank" if self.hand.holds(RANK_ORDER[rank]) else "status.no_rank_held"
-            self.say(self.t(key, rank=rank))
+            said = "status.no_rank" if self.hand.holds(RANK_ORDER[rank]) else "status.no_rank_held"
+            self.say(self.t(said, rank=rank))
 
     def action_unpick(self) -> None:
         self.hand.remove_last()
@@ -69,12 +80,32 @@ class HandKeys:
 
     def _another_hint(self) -> bool:
         """The next of the hint's round after the one picked, if the hint on show still
-        stands: the host's hint, then the other plays (counted from the hint, "2 of 9"),
-        then a pass (no cards) — the host's pass first where that was the hint."""
+        stands."""
         view, shown, hinted = self.client.view, self._hint_shown, self.last_hint
         if view is None or shown is None or hinted is None \
                 or shown != (self._hint_moment(view), self.hand.selection()):
             return False
+        round_, plays = self._round(view, hinted)
+        if len(round_) < 2:
+            return False  # nothing else: the host's hint says so again
+        picked = sorted(self.hand.selection())
+        at = next((i for i, cards in enumerate(round_) if sorted(cards) == picked), -1)
+        cards = round_[(at + 1) % len(round_)]
+        if cards:
+            self.hand.select_cards(cards)
+            self.say(self.t("hint.another", n=plays.index(cards) + 1, of=len(plays),
+                            set=self._picked_words(view)))
+        elif round_[0]:  # passing, one choice among the plays: the hint was to play
+            self._name_pass("pass", self.t("hint.or_pass", set=self.parts.top_words(view)))
+        else:  # the pass (or 让牌) the host named
+            self._show_hint(hinted, view)
+        self._hint_shown = (self._hint_moment(view), self.hand.selection())
+        return True
+
+    def _round(self, view: Any, hinted: Action) -> tuple[list[list[str]], list[list[str]]]:
+        """The hint's round, and the plays in it: the host's hint, then the other plays
+        (counted from the hint, "2 of 9"), then a pass (no cards) — the host's pass first
+        where that was the hint."""
         plays = [cards for cards in (self.parts.hint_cards(a, self.hand.cards, view)
                                      for a in self.parts.hint_plays(view)) if cards]
         first = sorted(self.parts.hint_cards(hinted, self.hand.cards, view)) \
@@ -84,21 +115,7 @@ class HandKeys:
             plays.insert(0, first)
         passing = hinted.get("type") != "play" or any(
             a.get("type") in ("pass", "yield") for a in view.get("actions", ()))
-        round_: list[list[str]] = ([[]] if not first else []) + plays + (
-            [[]] if first and passing else [])
-        if len(round_) < 2:
-            return False  # nothing else: the host's hint says so again
-        picked = sorted(self.hand.selection())
-        at = next((i for i, cards in enumerate(round_) if sorted(cards) == picked), -1)
-        cards = round_[(at + 1) % len(round_)]
-        if not cards:  # the pass (or 让牌) the host named, or passing at all
-            self._show_hint(hinted if not first else {"type": "pass"}, view)
-        else:
-            self.hand.select_cards(cards)
-            self.say(self.t("hint.another", n=plays.index(cards) + 1, of=len(plays),
-                            set=self._picked_words(view)))
-        self._hint_shown = (self._hint_moment(view), self.hand.selection())
-        return True
+        return ([[]] if not first else []) + plays + ([[]] if first and passing else []), plays
 
     def hinted_pass(self) -> str | None:
         """``pass`` or ``yield`` where the hint on show names one and stands (this turn,
@@ -125,17 +142,26 @@ class HandKeys:
         self._hint_shown = (self._hint_moment(view), self.hand.selection())
 
     def _show_hint(self, action: Action, view: Any) -> None:
+        """The host's hint, said as the hint ("Hint: 7 7 7"), whether or not h has others
+        to offer after it: without them it said only "Selected: 7 7 7", and the pass that
+        came next in the round read as the hint."""
         kind = action.get("type")
-        self._hint_passes = kind if kind in ("pass", "yield") else None
+        self._hint_passes = None
         if kind == "play":
             self.hand.select_cards(self.parts.hint_cards(action, self.hand.cards, view))
-            if self.parts.hint_plays(view)[1:]:
-                self.say(self.t("hint.more", set=self._picked_words(view)))
-        elif action.get("type") in ("pass", "yield"):  # a key to press, not a selection
-            if self.hand.selected:
-                self.hand.clear()
-            top = self.parts.top_words(view)
-            if action["type"] == "yield":
-                self.say(self.t("hint.yield", set=top))
-            else:
-                self.say(self.t("hint.hold" if self.parts.can_beat(view) else "hint.pass", set=top))
+            if self.hand.selected:  # (none: a hint for a hand that has changed since)
+                more = len(self._round(view, action)[0]) > 1
+                self.say(self.t("hint.more" if more else "hint.one",
+                                set=self._picked_words(view)))
+        elif kind == "yield":  # a key to press, not a selection
+            self._name_pass(kind, self.t("hint.yield", set=self.parts.top_words(view)))
+        elif kind == "pass":
+            self._name_pass(kind, self.t("hint.hold" if self.parts.can_beat(view)
+                                         else "hint.pass", set=self.parts.top_words(view)))
+
+    def _name_pass(self, kind: str, words: str) -> None:
+        """A pass or 让牌 on show, ``kind``: nothing picked, and ⏎ does it."""
+        self._hint_passes = kind
+        if self.hand.selected:
+            self.hand.clear()
+        self.say(words)

@@ -63,7 +63,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     """Below 80x24 it shows why it is gone; so do the boxes about it (``RoomyDialog``)."""
 
     BINDINGS = [
-        *(Binding(key, f"pick('{rank}')", show=False, id=f"pick.{rank}")
+        *(Binding(key, f"pick('{rank}', '{key}')", show=False, id=f"pick.{rank}")
           for key, rank in RANK_KEYS.items()),
         Binding("enter", "play", "Play", id="play"),
         Binding("enter", "standings", "Standings", id="standings"),
@@ -100,6 +100,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.last_hint: Action | None = None
         self._hint_shown: tuple[tuple[Any, ...], list[str]] | None = None
         self._hint_passes: str | None = None
+        self._ace_of_one: tuple[int, list[int]] | None = None
         self.dialogs = TableDialogs(self)
         self._said_at = 0  # the hand's selection changes when the latest note was said
 
@@ -184,11 +185,14 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     @on(EventArrived)
     def _event(self, message: EventArrived) -> None:
         self._log_event(message.seq, message.event)
+        if self.model.new_trick:
+            self.forget_selection()
 
     @on(ViewChanged)
     def _view(self) -> None:
         if self.model.timed_out():
             self._log(self.t("log.timed_out"))
+            self.forget_selection()
         for line in self.model.comings_and_goings():
             self._log(line)
         self.refresh_view()
@@ -291,6 +295,15 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self._said_at = self.hand.changes
         self.update_status()
 
+    def forget_selection(self) -> None:
+        """Cards picked for a trick that is gone — another seat has led the next one, or
+        托管 took the seat — are dropped: they stayed picked tricks later, and Enter would
+        have played them. Quietly: the note on show stays (a change of the selection wipes
+        it). Cards typed ahead while the trick goes round to me stay."""
+        if self.hand.selected:
+            self.hand.clear()
+            self._said_at = self.hand.changes
+
     def bell(self) -> None:
         if self.config.bell:
             self.app.bell()
@@ -331,11 +344,22 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.client.act(self.parts.play_action(cards, view))
         self.hand.clear()
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """A letter nothing here answers says so, and where the keys are listed: a mistaken
-        key lost nothing, but said nothing either (w, z at the table)."""
-        if (event.is_printable and event.character and not self.model.small
-                and event.key not in self.app.active_bindings):
+        key lost nothing, but said nothing either (w, z at the table). An upper-case rank
+        letter (shift, caps lock) nothing else has picks as its lower case does: K said "K
+        does nothing here". Heard before the binding acts: any key but 0 ends the moment in
+        which a 0 makes the ace a 1 just picked a ten."""
+        if event.key != "0":
+            self._ace_of_one = None
+        active = self.app.active_bindings
+        if (not event.is_printable or not event.character or self.model.small
+                or event.key in active):
+            return
+        lower = active.get(event.key.lower()) if event.key.isupper() else None
+        if lower is not None and lower.enabled and lower.binding.action.startswith("pick("):
+            await self.app.run_action(lower.binding.action, lower.node)
+        else:
             self.say(self.t("status.no_key", press=event.character))
 
     def action_why(self, key: str) -> None:
@@ -365,6 +389,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.model.wants_auto(on)
             if on:
                 self.model.note = None  # a hint's "⏎ plays it" is not for 托管 to heed
+                self.forget_selection()
             self.client.set_auto(on)
 
     def action_previous_trick(self) -> None:

@@ -12,11 +12,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
+from rich.cells import cell_len, set_cell_size
+
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import TableParts
 from bhtui.wire import Asked, Event, Recall, TableSeat, View
 
 NOTE_SECONDS = 5.0
+STATUS_CELLS = 78
+"""The status line's room at the least width a table is drawn in: 80 less its padding."""
 PLAYS_LISTED = 4  # what a bot played for me while I was away, named; beyond it, counted
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 Showing = Literal["decision", "declaration", "result", "end"]
@@ -102,6 +106,10 @@ class TableModel:
         self._present: list[bool] | None = None  # each seat's person here, at the last view
         self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
         self._welcome_note: str | None = None  # the note that told it
+        self._trick_over = False  # a trick ended, and no one has led the next one yet
+        self.new_trick = False
+        """The latest event is another seat's lead after a trick ended: cards picked before
+        it were for the trick gone."""
 
     # ----- what the client holds -------------------------------------------------------------
     def names(self) -> list[str]:
@@ -167,12 +175,17 @@ class TableModel:
         lines to write. ``logged``: the log shows something already; ``live``: it comes as it
         happens, not among those the screen found when it opened (whose passes of mine may
         have been pressed: only a live one is known to be the auto-pass)."""
+        self.new_trick = False
         if seq <= self.logged_seq:
             return []
         self.logged_seq = seq
         lines = []
         view: Any = self.state.view or {}
         kind = event.get("type")
+        if kind in ("trick", "play"):
+            self.new_trick = (kind == "play" and self._trick_over
+                              and event.get("seat") != self.state.seat)
+            self._trick_over = kind == "trick"
         if kind == "deal" and event["round"] == 1 and not event["redeal"] and logged:
             lines.append(self.t("log.new_match"))
             self.match_end_shown = False
@@ -423,8 +436,12 @@ class TableModel:
             problem = self.parts.selection_problem(selection, view, t)
             shown = self.parts.selection_words(selection, view, label)
             why = problem or self.parts.selection_note(selection, view, t)
-            return (t("status.selected", set=shown) + (t.plain(" — ") + why if why else "")
-                    + clock)
+            tail = (t.plain(" — ") + why if why else "") + clock
+            room = STATUS_CELLS - cell_len(t("status.selected", set="") + tail)
+            if cell_len(shown) > room:  # the cards cut short, not the reason after them
+                mark = t.plain("…")
+                shown = set_cell_size(shown, max(room - cell_len(mark), 0)).rstrip() + mark
+            return t("status.selected", set=shown) + tail
         if view.get("top"):
             words = self.parts.top_words(view)
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)

@@ -160,3 +160,16 @@ def test_keys_taken_from_each_other_or_from_a_rank_are_refused_alike():
     assert checked({"play": "enter,w"}) == ({"play": "enter,w", "why.play": "enter,w"}, [])
     kept, problems = checked({"hint": "tab"})  # Tab moves the focus: a binding with no id
     assert kept == {} and "tab is already the key of app.focus_next" in problems[0]
+
+
+async def test_an_upper_case_key_of_the_player_s_own_is_not_taken_for_a_rank(tmp_path):
+    """K picks a K where nothing else has it: bound in the settings file, it is that key."""
+    from bhtui.tui.dialogs import ScoreSheetScreen
+
+    app = keyed_app(tmp_path, 'scores = "K"\n')
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).hand
+        await pilot.press("K")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), "the scores")
+        assert hand.selection() == []

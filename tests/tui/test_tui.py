@@ -7,19 +7,21 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import OptionList, RichLog
 
 from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, ThroneDialog
+from bhtui.tui.cardstyle import rank_text
 from bhtui.tui.dialogs import HelpScreen, QuitScreen, ResultScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog
 from bhtui.tui.preferences import PreferencesScreen
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.settings import SettingsScreen
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import HandView
+from bhtui.tui.widgets import RANK_KEYS, HandView
 
 from helpers import deal_of
 from tui_helpers import (
@@ -690,6 +692,233 @@ async def test_h_again_leafs_through_other_plays_and_enter_plays_the_one_shown(g
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(client.view["hand"]) == held - len(shown[-1]),
                        "the play shown, played")
+
+
+async def answer_turn(pilot, app, found) -> None:
+    """Play my leads by the hint (Baohuang's dialogs and Dou Dizhu's bids answered) until it
+    is my turn to answer a set and ``found(screen)`` says this turn is the one looked for;
+    other turns are played as the hint says."""
+    async def step() -> bool:
+        if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+            if app.client.view.get("top") and await found(table(app)):
+                return True
+            await play_the_hint(pilot, table(app))
+        elif not await answer_dialog(pilot, app) and isinstance(app.screen, BidDialog):
+            await pilot.press("3" if app.screen.offered("3") else "p")
+        return False
+    await drive(pilot, step, "the turn looked for")
+
+
+async def the_hint(pilot, screen) -> str:
+    """h at my turn: the host's hint on the status line."""
+    screen.last_hint = None
+    await pilot.press("h")
+    await wait_for(pilot, lambda: screen.last_hint is not None, "the hint")
+    await pilot.pause()
+    return str(screen.query_one("#status").render())
+
+
+ONE_BEATS = ("7H 7H 7H 2S 2S", "7H 9S", "AH AH AH 8C", "5D 6D", "KC 2C")
+"""Ana takes the throne and its BJ and leads 7 7 7; her guard Wang passes, Zhang plays A A A,
+which only her 2 2 + BJ beats: one play, or passing."""
+
+
+@pytest.mark.parametrize(("language", "hint", "or_pass"), [
+    ("en", "Hint: 2♠ 2♠ BJ — ⏎ plays it, h again for another",
+     "Or pass on A A A and keep your cards (p or ⏎), h for the hint"),
+    ("zh", "提示：2S 2S BJ — ⏎ 出牌，再按 h 换一手",  # (the letter cards by default)
+     "也可以先不压 A A A，选“不要”留着牌（p 或 ⏎），h 回到提示")], ids=["en", "zh"])
+async def test_the_hint_says_it_is_the_hint_and_passing_after_it_is_one_choice_more(
+        first_deal, language, hint, or_pass):
+    """On A A A with one play that beats it, the first h said only "Selected: 2♠ 2♠ BJ" ("Hint"
+    was written only where other plays followed) and the second "Hint: pass on A A A and
+    keep your cards", which read as the recommendation. The first says it is the hint, the
+    second offers passing as one choice more, and the third is the hint again."""
+    first_deal(deal_of(*ONE_BEATS))
+    app = make_app(language, auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def found(screen) -> bool:
+            return True
+        await answer_turn(pilot, app, found)
+        t = table(app)
+        status, hand = t.query_one("#status"), t.query_one(HandView)
+        assert await the_hint(pilot, t) == hint
+        await pilot.press("h")
+        assert str(status.render()) == or_pass and not hand.selection()
+        await pilot.press("h")
+        assert sorted(hand.selection()) == ["2S", "2S", "BJ"]
+
+
+async def test_a_hint_with_nothing_else_to_offer_says_it_is_the_hint(first_deal):
+    """Ana's last lead, 2 2, is the only one: the hint said "Selected: 2♠ 2♠", no "Hint"."""
+    first_deal(deal_of("7H 7H 7H 2S 2S", "7H AH AH AD", "8C 8C 4D", "5D 6D", "KC 2C"))
+    app = make_app(auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def step() -> bool:
+            if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+                if app.client.view["hand"] == ["2S", "2S"]:
+                    return True
+                await play_the_hint(pilot, table(app))
+            else:
+                await answer_dialog(pilot, app)
+            return False
+        await drive(pilot, step, "my last lead")
+        assert await the_hint(pilot, table(app)) == "Hint: 2♠ 2♠ — ⏎ plays it"
+
+
+async def test_in_dou_dizhu_passing_after_the_hint_to_play_is_one_choice_more():
+    """The hand keys are shared: in Dou Dizhu (in Chinese here) the round of h offers the
+    pass after the plays as a choice, not as the hint (提示)."""
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0, auto_pass=False),
+                   LocalSession(rules=DDZ_PRESETS["classic"], seed=3, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def found(screen) -> bool:
+            return (await the_hint(pilot, screen)).startswith("提示：")
+        await answer_turn(pilot, app, found)
+        t = table(app)
+        hand, status = t.query_one(HandView), t.query_one("#status")
+        for _ in range(40):
+            await pilot.press("h")
+            if not hand.selection():
+                break
+        top = t.parts.top_words(app.client.view)
+        assert str(status.render()) == f"也可以先不压 {top}，选“不要”留着牌（p 或 ⏎），h 回到提示"
+
+
+async def test_10_typed_picks_a_ten_and_a_lone_1_stays_an_ace():
+    """1 is an ace, 0 a ten: "10" typed for a ten picked A♣ 10♥ (and 1010 "A♣ 10♥ A♣ 10♦ —
+    not a set: …", cut at 80 columns). A 0 right after the 1 that picked an ace makes it a
+    ten; 1 alone, or a then 0, stay an ace."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        hand = table(app).query_one(HandView)
+        assert hand.selection() == [] and {"10", "A"} <= {c[:-1] for c in hand.cards}
+
+        async def typed(*keys: str) -> list[str]:
+            await pilot.press("escape", *keys)
+            return [card[:-1] for card in hand.selection()]
+        assert await typed("1", "0") == ["10"]
+        assert await typed("1", "0", "1", "0") == ["10", "10"]
+        assert await typed("1") == ["A"]
+        assert await typed("a", "0") == ["A", "10"]
+        assert await typed("1", "right", "0") == ["A", "10"]
+
+
+async def test_a_reason_after_a_long_selection_is_said_whole_at_80_columns():
+    """A long selection pushed its reason off the 80-column line ("…jokers" and no
+    "besides"): the cards are cut short instead."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        ranks = [card[:-1] if card[-1] in "SHCD" else card for card in t.hand.cards]
+        keys = {"10": "0", "SJ": "s", "BJ": "b"}
+        await pilot.press(*(keys.get(rank, rank.lower()) for rank in ranks[:12]))
+        status = str(t.query_one("#status").render())
+        assert status.startswith("Selected: ") and "…" in status, status
+        assert status.endswith("not a set: a set is cards of one rank, jokers besides")
+        assert cell_len(status) <= 78
+
+
+async def test_upper_case_rank_letters_pick_as_their_lower_case():
+    """Shift or caps lock: K said "K does nothing here: ? lists the keys"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        picked = {card[:-1] for card in t.hand.cards} & {"J", "Q", "K", "A"}
+        for rank in sorted(picked):
+            await pilot.press("escape", rank)
+            assert [card[:-1] for card in t.hand.selection()] == [rank]
+        await pilot.press("escape", "W")  # no rank: it says so
+        assert str(t.query_one("#status").render()) == "W does nothing here: ? lists the keys"
+
+
+def key_of(card: str) -> str:
+    """The rank key that picks ``card``."""
+    return next(key for key, rank in RANK_KEYS.items() if rank == rank_text(card))
+
+
+async def test_cards_picked_ahead_stay_for_this_trick_and_go_when_another_leads_the_next():
+    """Cards picked while others played stayed picked tricks later ("Selected: 7♠ 7♠ 4♠"),
+    where Enter would have played them. Picked while the trick comes round to me they stay;
+    once another seat leads a new trick they go. Dou Dizhu, with two seats played here by
+    the test (Bo beats what he can, Cy passes), so the moments are not raced for."""
+    from bhtui.games import get_game
+    from bhtui.net.host import Seat, Table
+
+    from net_helpers import connect
+
+    host = Table(DDZ_PRESETS["classic"], [Seat(name=n, taken=True) for n in ("Ana", "Bo", "Cy")],
+                 game=get_game("doudizhu"), seed=2, rounds=1, bot_delay=0.0)
+    for seat in (1, 2):
+        connect(host, host.seats[seat].name, seat=seat)
+    host.start()
+    app = BhtuiApp(config(), LocalSession(table=host, seat=0))
+    checked: list[str] = []
+
+    def others_act(seat: int) -> None:
+        """Bo bids nothing, leads his first play and beats where he can; Cy only passes."""
+        offered = list(host.match.legal_actions(seat))
+        plays = [a for a in offered if a["type"] == "play"]
+        passing = [a for a in offered if a["type"] == "pass"]
+        host.apply(seat, (plays if seat == 1 and plays else passing or plays or offered)[0],
+                   chosen=True)
+
+    async def pick_ahead(screen: TableScreen, seat: int) -> list[str]:
+        """A card picked while ``seat`` is to act, then ``seat`` acts."""
+        await pilot.press(key_of(screen.hand.cards[0]))
+        picked = screen.hand.selection()
+        assert picked
+        others_act(seat)
+        return picked
+
+    async def step() -> bool:
+        view, seat = app.client.view, host.match.to_act
+        assert not host.match.over, checked
+        screen = table(app) if isinstance(app.screen, TableScreen) else None
+        if seat in (1, 2):
+            shown = screen is not None and view["phase"] == "play" and view["to_act"] == seat
+            if shown and seat == 2 and view["top"] is not None and "ahead" not in checked:
+                picked = await pick_ahead(screen, seat)  # Cy passes: my turn in this trick
+                await wait_for(pilot, lambda: app.client.my_turn, "my turn")
+                assert screen.hand.selection() == picked
+                checked.append("ahead")
+                await pilot.press("escape")
+            elif shown and seat == 1 and view["top"] is None \
+                    and app.client.events[-1][1]["type"] == "trick":
+                await pick_ahead(screen, seat)  # Bo leads the next trick
+                await wait_for(pilot, lambda: app.client.view["top"] is not None, "Bo's lead")
+                await pilot.pause()
+                assert screen.hand.selection() == []
+                checked.append("new trick")
+            else:
+                others_act(seat)
+        elif my_turn_to_play(app) and screen is not None:
+            if view["top"] and view["top"]["seat"] == 1:
+                await pilot.press("p")  # Bo takes the trick: he leads the next
+            else:
+                await play_the_hint(pilot, screen)
+        elif isinstance(app.screen, BidDialog):
+            await pilot.press("3" if app.screen.offered("3") else "p")
+        return set(checked) == {"ahead", "new trick"}
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, step, "a card picked while Cy passes, and one before Bo leads")
+
+
+async def test_tuoguan_turned_on_drops_the_cards_picked():
+    """Cards picked, 托管 on and off: tricks later they were still picked."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        t = table(app)
+        app.host.bot_delay = 0.05  # (托管 plays at a pace the screen idles at)
+        await pilot.press(key_of(t.hand.cards[0]))
+        assert t.hand.selection()
+        await pilot.press("t")
+        assert t.hand.selection() == []
 
 
 async def test_quitting_a_local_game_stops_it_where_i_left_it():

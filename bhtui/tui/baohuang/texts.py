@@ -83,7 +83,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "help.body": {
         "en": (
             "KEYS\n"
-            "  3-9, 0 (=10), j q k a 2  add a card of that rank (1: an ace)\n"
+            "  3-9, 0 or 10, j q k a 2  add a card of that rank (1 alone: an ace)\n"
             "  s / b / x  add a small / big joker / Weifang's GC (again: one more)\n"
             "  Backspace  remove the last card;  Esc  clear the selection\n"
             "  ← → Space  move over the hand and toggle a card; a click too\n"
@@ -116,7 +116,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
         "zh": (
             "按键\n"
-            "  3-9、0（=10）、j q k a 2  选一张该点数的牌（1 也是 A）\n"
+            "  3-9、0 或 10、j q k a 2  选一张该点数的牌（单按 1 是 A）\n"
             "  s / b / x  选小王 / 大王 / 侍卫牌 GC（潍坊；再按多选一张）\n"
             "  退格 去掉最后一张；Esc 清空选择\n"
             "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
@@ -630,6 +630,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.penalty": {"en": "{name} {why}: {points} points", "zh": "{name}{why}：{points} 分"},
     "log.penalty.left": {"en": "quit", "zh": "中途退出"},
     "log.penalty.removed": {"en": "was removed", "zh": "被踢出"},
+    # The hand keys' (both games'), beside hint.more in tui/texts.py where they belong:
+    "hint.one": {"en": "Hint: {set} — {key_play} plays it", "zh": "提示：{set} — {key_play} 出牌"},
+    "hint.or_pass": {"en": "Or pass on {set} and keep your cards ({key_pass} or {key_play}), "
+                           "{key_hint} for the hint",
+                     "zh": "也可以先不压 {set}，选“不要”留着牌（{key_pass} 或 {key_play}），"
+                           "{key_hint} 回到提示"},
     "hint.yield": {"en": "Nothing worth it on {set} — 让牌 (y or {key_play})",
                    "zh": "{set} 不值得压 — 让牌（y 或 {key_play}）"},
     "ask.title": {"en": "Your chance to declare", "zh": "可以表态了"},

@@ -165,7 +165,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.help.body": {
         "en": (
             "KEYS\n"
-            "  3-9, 0 (=10), j q k a 2  add a card of that rank (1: an ace)\n"
+            "  3-9, 0 or 10, j q k a 2  add a card of that rank (1 alone: an ace)\n"
             "  s / b      add a small / big joker\n"
             "  x          a run from the lowest picked rank: pick a 3, x makes 3 4 5 6 7 …;\n"
             "             pick two 3s first for a pair run, three for an airplane\n"
@@ -201,7 +201,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
         "zh": (
             "按键\n"
-            "  3-9、0（=10）、j q k a 2  选一张该点数的牌（1 也是 A）\n"
+            "  3-9、0 或 10、j q k a 2  选一张该点数的牌（单按 1 是 A）\n"
             "  s / b      选小王 / 大王\n"
             "  x          从所选最小点数连成顺子：选一张 3 再按 x 得 3 4 5 6 7 …；\n"
             "             先选两张 3 得连对，三张得飞机\n"
