@@ -402,6 +402,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.thinking": {"en": "Hint: thinking…", "zh": "提示：思考中…"},
     "hint.more": {"en": "Hint: {set} — {key_play} plays it, {key_hint} again for another",
                   "zh": "提示：{set} — {key_play} 出牌，再按 {key_hint} 换一手"},
+    "hint.one": {"en": "Hint: {set} — {key_play} plays it", "zh": "提示：{set} — {key_play} 出牌"},
+    "hint.or_pass": {"en": "Or pass on {set} and keep your cards ({key_pass} or {key_play}), "
+                           "{key_hint} for the hint",
+                     "zh": "也可以先不压 {set}，选“不要”留着牌（{key_pass} 或 {key_play}），"
+                           "{key_hint} 回到提示"},
     "hint.another": {"en": "{n} of {of}: {set} — {key_play} plays it, {key_hint} for the next",
                      "zh": "第 {n}/{of} 手：{set} — {key_play} 出牌，{key_hint} 看下一手"},
     "hint.pass": {"en": "Nothing beats {set} — pass ({key_pass} or {key_play})",

@@ -630,12 +630,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.penalty": {"en": "{name} {why}: {points} points", "zh": "{name}{why}：{points} 分"},
     "log.penalty.left": {"en": "quit", "zh": "中途退出"},
     "log.penalty.removed": {"en": "was removed", "zh": "被踢出"},
-    # The hand keys' (both games'), beside hint.more in tui/texts.py where they belong:
-    "hint.one": {"en": "Hint: {set} — {key_play} plays it", "zh": "提示：{set} — {key_play} 出牌"},
-    "hint.or_pass": {"en": "Or pass on {set} and keep your cards ({key_pass} or {key_play}), "
-                           "{key_hint} for the hint",
-                     "zh": "也可以先不压 {set}，选“不要”留着牌（{key_pass} 或 {key_play}），"
-                           "{key_hint} 回到提示"},
     "hint.yield": {"en": "Nothing worth it on {set} — 让牌 (y or {key_play})",
                    "zh": "{set} 不值得压 — 让牌（y 或 {key_play}）"},
     "ask.title": {"en": "Your chance to declare", "zh": "可以表态了"},
