@@ -99,12 +99,13 @@ class BhtuiApp(App[None]):
         closed by itself as the player pressed Enter to close it (or he pressed Enter twice),
         and that Enter fell on the throne's dialog that came next and took the throne. The
         table, what the player opens himself (help, the quit prompt) and ctrl keys
-        (quitting) work as ever."""
+        (quitting) work as ever. A key is dropped as it is forwarded too: two keys read at
+        once both left for the result, and the second, forwarded after it had gone, reached
+        the dialog."""
         self._keys_held_until = self.clock() + seconds
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded \
-                and not event.key.startswith("ctrl+") \
+        if isinstance(event, events.Key) and not event.key.startswith("ctrl+") \
                 and isinstance(self.screen, DecisionDialog) \
                 and self.clock() < self._keys_held_until:
             return

@@ -97,38 +97,35 @@ async def test_R_AUTO_1_keys_typed_as_a_result_closes_by_itself_answer_no_dialog
 
 
 async def test_enter_pressed_twice_on_a_result_takes_no_throne_unseen(first_deal):
-    """Enter twice, quickly, on a round's result: the first closed it, the second fell on the
-    throne's dialog that came at once and took the throne, which the player never saw. A key
-    in the moment after a result closes is dropped at a decision's dialog (the app's clock
-    stopped here, so that moment lasts); a moment on, the dialog takes its keys."""
-    from bhtui.tui.baohuang.dialogs import ThroneDialog
+    """Enter twice, quickly, on a round's result (two keys the terminal hands over at once):
+    the first closed it, the second reached the throne's dialog that came at once, Accept
+    focused, and the throne was taken unseen. Keys in the moment after a result closes are
+    dropped at a decision's dialog (the app's clock stopped here, so that moment lasts); a
+    moment on, the dialog takes its keys."""
+    from textual import events
 
-    from helpers import rigged
+    from bhtui.tui.baohuang.dialogs import ThroneDialog
+    from bhtui.tui.dialogs import DecisionDialog
 
     first_deal(deal_of(*SHORT_DEAL))
-    app = BhtuiApp(Config(name="Ana", bot_delay=0.0, result_seconds=0.2), LocalSession(seed=3, rounds=1))
+    app = make_app(result_seconds=30, rounds=3, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        names, end = await tuoguan_to_the_match_end(pilot, app)
-        await pilot.press("escape")  # the table, after the match
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        now = app.clock() + 60  # (past what 托管's results held: this test's own close)
+        await my_play_turn(pilot, app)
+        await pilot.press("t")  # 托管 to the round's end
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), "the result")
+        await pilot.press("t")  # 托管 off: the result waits for Enter
+        decided = len(app.host.match.actions)
+        now = app.clock()
         app.clock = lambda: now
-        app.push_screen(RoundResultScreen(app.t, end, names, end["scores"], [], False))
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundResultScreen), "a result")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "its close")
-        m = rigged("8H 8H 8H 2S", "BJ 9S", "10S", "JS", "QS", first=0)
-        view = m.view(0)
-        answers: list[object] = []
-        app.push_screen(ThroneDialog(app.t, view, [a["type"] for a in view["actions"]],
-                                     names, str), answers.append)
-        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne")
-        await wait_for(pilot, lambda: app.focused is not None, "Accept's focus")
-        await pilot.press("enter")  # the second press, meant for the result: Accept's
+        app.post_message(events.Key("enter", "\r"))  # both read at once
+        app.post_message(events.Key("enter", "\r"))
+        await wait_for(pilot, lambda: isinstance(app.screen, DecisionDialog), "a decision")
+        await pilot.pause()
+        assert isinstance(app.screen, ThroneDialog) and app.host.match.actions[decided:] == []
         app.clock = lambda: now + 1.0
         await pilot.press("n")
-        await wait_for(pilot, lambda: answers, "an answer")
-        assert answers == [{"type": "decline"}]  # the key meant for it, not the Enter
+        await wait_for(pilot, lambda: app.host.match.actions[decided:], "my answer")
+        assert app.host.match.actions[decided] == (0, {"type": "decline"})
 
 
 async def test_R_AUTO_1_quitting_while_a_result_waits_behind_the_prompt_opens_nothing_on_the_way_out(
