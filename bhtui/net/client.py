@@ -31,6 +31,7 @@ from bhtui.net.protocol import (
     FrameDecoder,
     Message,
     ProtocolError,
+    clean_name,
     client_hello,
     encode,
     too_deep,
@@ -392,13 +393,20 @@ class Client:
         return name if isinstance(name, str) else DEFAULT_GAME
 
     @property
-    def called(self) -> str | None:
-        """The name the table gives my seat: mine, or with a number after it when another
-        person has mine (``Li 2``). None while I watch or before the table says."""
+    def renamed(self) -> str | None:
+        """The name the table gives my seat when another person there has mine: mine with a
+        number after it (``Li 2``, cut to fit as the host cuts it). None when the seat is
+        called by my name (trimmed, as the host keeps it), while I watch, before the table
+        says, or when the seat shows another's name (moved by the host, the room not yet
+        told)."""
         seats: list[Any] = self.table if self.view is not None else (
             self.room["seats"] if self.room is not None else [])
-        return seats[self.seat]["name"] if self.seat is not None and self.seat < len(seats) \
-            else None
+        if self.seat is None or self.seat >= len(seats):
+            return None
+        called, mine = seats[self.seat]["name"], clean_name(self.name)
+        head, _, number = called.rpartition(" ")
+        numbered = number.isascii() and number.isdigit() and bool(head)
+        return called if numbered and called != mine and mine.startswith(head) else None
 
     @property
     def my_turn(self) -> bool:

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from bhtui.net.client import Client
+from bhtui.net.protocol import clean_name
 from bhtui.store.config import Config, Settings, differences
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
@@ -237,11 +238,11 @@ class BhtuiApp(App[None]):
     def _say_renamed(self, client: Client) -> None:
         """The table calls my seat by another name (another person there has mine): said
         once, as the seats show it with nothing to say it is mine."""
-        called = client.called
-        if called is not None and called != client.name and called != self._told_name:
+        called = client.renamed
+        if called is not None and called != self._told_name:
             self._told_name = called
-            self.notify(self.t("status.renamed", asked=client.name, name=called), timeout=12,
-                        markup=False)
+            self.notify(self.t("status.renamed", asked=clean_name(client.name), name=called),
+                        timeout=12, markup=False)
 
     def _say_refused(self, client: Client, refused: dict[str, Any]) -> None:
         from bhtui.tui.room import ClosedScreen, RefusedScreen
