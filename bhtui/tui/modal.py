@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from textual.binding import Binding
-from textual.events import Resize
+from textual.events import DescendantFocus, Resize
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
@@ -105,13 +105,35 @@ class Dialog(Localized, ModalScreen[ResultT]):
             self.set_class(small, "small")
             self.refresh_bindings()
             if small:  # (hidden, it loses the focus: the settings' arrows did nothing after)
-                self._focus_kept = self.focused
-            elif self._focus_kept is not None:
-                self.call_after_refresh(self.set_focus, self._focus_kept)
-                self._focus_kept = None
+                self._put_focus_away()
+            else:
+                self.call_after_refresh(self._bring_focus_back)
         if too_small(width, height):  # (else the message stays as it was, the moment it shows)
             for notice in self.query("#too-small").results(Plain):  # (none on a box closing
                 notice.update(self.t("small", w=width, h=height))  # as it opens: ctrl+q)
+
+    def _put_focus_away(self) -> None:
+        """No widget of a box giving way has the focus (keys reach none of them unseen: F2
+        opened small changed the theme on Enter), and the one that had it is kept."""
+        if self.focused is not None:
+            self._focus_kept = self.focused
+            self.set_focus(None)
+
+    def _bring_focus_back(self) -> None:
+        """The focus the box had before it gave way, or its first focusable widget when it
+        opened small (its own focus came after it gave way, and was put away)."""
+        if self.has_class("small") or self.focused is not None:
+            return
+        kept, self._focus_kept = self._focus_kept, None
+        if kept is not None and kept.is_attached:
+            self.set_focus(kept)
+        else:
+            self.focus_next()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """A focus given while the box gives way (its own, set as it opened) is put away."""
+        if self.has_class("small"):
+            self._put_focus_away()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """None of the box's keys acts while it gives way (unless KEYS_WHILE_AWAY), and only

@@ -3,6 +3,7 @@ reasons, help, quit, themes, and the too-small message."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -395,8 +396,8 @@ async def test_a_box_opened_in_a_tiny_terminal_says_it_is_too_small(key, box, si
         shown = app.screen
         await wait_for(pilot, lambda: shown.has_class("small"), "the box giving way")
         assert f"{size[0]}×{size[1]}" in str(shown.query_one("#too-small").render())
-        if box is QuitScreen:
-            assert "Stay" in footer_text(shown)
+        if box is QuitScreen:  # (the footer is drawn after the box gives way)
+            await wait_for(pilot, lambda: "Stay" in footer_text(shown), "its keys in its footer")
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not shown.has_class("small"), "large again")
         assert app.screen is shown and shown.query_one("Vertical").region
@@ -427,6 +428,27 @@ async def test_the_settings_in_a_tiny_terminal_wait_and_keep_their_place():
         await wait_for(pilot, lambda: isinstance(prefs.focused, OptionList), "the list's focus")
         await pilot.press("right")
         assert prefs.config.card_style != before
+
+
+async def test_the_settings_opened_in_a_tiny_terminal_take_no_key_blind():
+    """F2 opened at 20x6 (not opened large, then shrunk): its list took the focus after the
+    box gave way, so Enter, down, Enter changed the theme unseen, and large again the focus
+    sat on the name box, where the arrows did nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.resize_terminal(20, 6)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        prefs = app.screen
+        await wait_for(pilot, lambda: prefs.has_class("small"), "the box giving way")
+        before = dataclasses.replace(prefs.config)
+        await pilot.press("enter", "down", "enter", "right", "x")
+        assert prefs.config == before
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(prefs.focused, OptionList), "the list's focus")
+        await pilot.press("right")
+        assert prefs.config != before
 
 
 async def test_the_rules_before_a_match_in_a_tiny_terminal_wait_for_a_larger_one():
