@@ -43,14 +43,17 @@ class HandKeys:
         """One more card of ``rank``, by its ``key``. Everyone types 10 for a ten: a 0 right
         after the 1 that picked an ace makes that ace the ten (it picked A and 10); a lone
         1 stays the ace."""
-        if rank == "10" and self._ace_of_one == (self.hand.changes, self.hand.selected):
-            self.hand.remove_last()
+        ace = rank == "10" and self._ace_of_one == (self.hand.changes, self.hand.selected)
         self._ace_of_one = None
+        if ace:
+            self.hand.remove_last()
         if self.hand.add_rank(RANK_ORDER[rank]):
             if key == "1":
                 self._ace_of_one = (self.hand.changes, list(self.hand.selected))
             self.update_status()
         else:
+            if ace:  # no ten left to pick: the ace stays picked (it was dropped for nothing)
+                self.hand.add_rank(RANK_ORDER["A"])
             said = "status.no_rank" if self.hand.holds(RANK_ORDER[rank]) else "status.no_rank_held"
             self.say(self.t(said, rank=rank))
 

@@ -810,7 +810,7 @@ async def test_in_dou_dizhu_passing_after_the_hint_to_play_is_one_choice_more():
 async def test_10_typed_picks_a_ten_and_a_lone_1_stays_an_ace():
     """1 is an ace, 0 a ten: "10" typed for a ten picked A♣ 10♥ (and 1010 "A♣ 10♥ A♣ 10♦ —
     not a set: …", cut at 80 columns). A 0 right after the 1 that picked an ace makes it a
-    ten; 1 alone, or a then 0, stay an ace."""
+    ten; 1 alone, or a then 0, stay an ace, and so does one when no ten is left to pick."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
@@ -825,6 +825,8 @@ async def test_10_typed_picks_a_ten_and_a_lone_1_stays_an_ace():
         assert await typed("1") == ["A"]
         assert await typed("a", "0") == ["A", "10"]
         assert await typed("1", "right", "0") == ["A", "10"]
+        tens = sum(card[:-1] == "10" for card in hand.cards)  # then no ten is left: the ace
+        assert await typed(*["1", "0"] * (tens + 1)) == ["10"] * tens + ["A"]  # stays picked
 
 
 async def test_a_reason_after_a_long_selection_is_said_whole_at_80_columns():
