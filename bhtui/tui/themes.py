@@ -63,6 +63,8 @@ def theme_from_toml(path: Path) -> Theme:
             Color.parse(variables[key])
         except ColorParseError:
             raise ValueError(f"{key} = {variables[key]!r} is not a colour") from None
+    if "card-joker" in variables:  # a theme made before the small joker had its own colour
+        variables.setdefault("card-small-joker", variables["card-joker"])  # keeps its look
     colours = {k: data[k] for k in COLOUR_KEYS if isinstance(data.get(k), str)}
     theme = Theme(name=name, dark=bool(data.get("dark", True)), variables=variables, **colours)
     theme.to_color_system().generate()  # fails here, not mid-game, on a bad colour

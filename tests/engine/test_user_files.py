@@ -84,3 +84,13 @@ def test_a_join_code_may_come_from_a_pipe_but_not_a_folder(tmp_path):
         os.close(read)
     with pytest.raises(OSError, match="not a regular file"):
         read_small(tmp_path, streams=True)
+
+
+def test_a_theme_that_tunes_the_joker_keeps_it_for_the_small_joker_too(tmp_path):
+    """The small joker got a colour of its own (a violet made for dark backgrounds); a user's
+    light theme that set only ``card-joker`` drew SJ in that violet on its light felt. It
+    draws it in the theme's own joker colour, as before."""
+    (tmp_path / "paper.toml").write_text('name = "paper"\nprimary = "#004488"\ndark = false\n'
+                                         '[variables]\ncard-joker = "#6e4a00"\n')
+    (paper,) = [t for t in load_themes(tmp_path)[0] if t.name == "paper"]
+    assert paper.variables["card-small-joker"] == "#6e4a00"
