@@ -357,7 +357,7 @@ STRINGS: dict[str, dict[str, str]] = {
     # Back at the table after an absence: what a bot played for me meanwhile (TableModel).
     "log.away.bot": {"en": "A bot for you", "zh": "机器人替你"},
     "log.auto_passed": {"en": " (auto-pass: nothing in your hand beat it)",
-                        "zh": "（自动：手里没有压得过的牌）"},
+                        "zh": "（自动不要：手里没有压得过的牌）"},
     "log.away.plays": {"en": "Welcome back. While you were away a bot played for you: {sets}",
                        "zh": "欢迎回来。你离开时机器人替你出牌：{sets}"},
     "log.away.many": {"en": "Welcome back. While you were away a bot played {n} times for you "

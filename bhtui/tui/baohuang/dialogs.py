@@ -288,9 +288,8 @@ class CallDialog(ChoiceDialog):
             self.query_one(OptionList).highlighted = self.partnered
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
-        if action == "call":
-            return bool(self.actions)
-        return super().check_action(action, parameters)
+        return super().check_action(action, parameters) and (
+            action != "call" or bool(self.actions))
 
     def action_call(self) -> None:
         if isinstance(self.focused, Button):
