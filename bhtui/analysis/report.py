@@ -13,9 +13,15 @@ from bhtui.store.replay import Replay
 
 def review_of(replay: Replay, seat: int, playouts: int, show_progress: bool = False) -> Review:
     """The seat's review: kept beside the log, or made now (and kept)."""
+    return _kept_or_made(replay, seat, playouts, show_progress)[0]
+
+
+def _kept_or_made(replay: Replay, seat: int, playouts: int,
+                  show_progress: bool) -> tuple[Review, bool]:
+    """The review, and whether it was kept from an earlier run (its seconds are that run's)."""
     review = cached(replay.path, replay, seat, playouts) if replay.path else None
     if review is not None:
-        return review
+        return review, True
 
     def progress(done: int, total: int) -> None:
         print(f"\ranalysing: {done}/{total} decisions", end="", file=sys.stderr, flush=True)
@@ -25,7 +31,7 @@ def review_of(replay: Replay, seat: int, playouts: int, show_progress: bool = Fa
         print(file=sys.stderr)
     if replay.path is not None:
         save(replay.path, review)
-    return review
+    return review, False
 
 
 def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
@@ -34,8 +40,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
     writes the called card), or as JSON (ASCII: nothing from the log reaches a terminal as it
     is). 托管's decisions (the rules', or played for the person as the log says) are listed,
     said to be 托管's, and counted nowhere."""
-    kept = cached(replay.path, replay, seat, playouts) if replay.path else None
-    review = kept if kept is not None else review_of(replay, seat, playouts, show_progress)
+    review, kept = _kept_or_made(replay, seat, playouts, show_progress)
     if as_json:
         return json.dumps({
             "game": replay.game, "preset": replay.preset, "seat": seat,
@@ -67,7 +72,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
                      + ("  托管, not counted" if d.auto else ""))
     lines += [_summary_line(s) for s in summaries.values()]
     per_round = review.seconds / review.rounds if review.rounds else 0.0
-    lines.append(("kept beside the log from the first analysis: " if kept is not None else "")
+    lines.append(("kept beside the log from the first analysis: " if kept else "")
                  + f"analysed {review.rounds} rounds in {review.seconds:.1f} s: "
                  f"{per_round:.1f} s a round (one core)")
     return "\n".join(lines)
