@@ -283,8 +283,12 @@ def game_rules(game_name: str | None, preset: str | None,
                pairs: Sequence[str]) -> tuple[Game, Any]:
     """The game and rules a command line names: ``--game`` (or the game whose preset
     ``--preset`` is), the preset (the game's default) and ``--option``s. ValueError says
-    what is wrong."""
+    what is wrong. A number in another script's digits is refused here, as every number of
+    the command line is (the game reads ``base=٥`` as 5)."""
     game, rules = rules_named(preset, game_name)
+    for pair in pairs:
+        if _digits(pair):
+            raise ValueError(f"option {pair!r}: write numbers in the digits 0-9")
     return game, game.with_parsed(rules, pairs)
 
 

@@ -180,7 +180,11 @@ OUT_OF_RANGE = [(("serve-ssh", "--port", "99999"), "a TCP port is 0 to 65535"),
                 (("analyse", "--seat", " 1"), "--seat: a whole number, not ' 1'"),
                 (("join", "127.0.0.1:٧٤٧٤"), "'127.0.0.1:٧٤٧٤': write HOST:PORT, e.g. "
                  "192.168.1.20:7474 (write numbers in the digits 0-9)"),
-                (("serve-ssh", "--table", "127.0.0.1:²²"), "write HOST:PORT")]
+                (("serve-ssh", "--table", "127.0.0.1:²²"), "write HOST:PORT"),
+                (("sim", "--game", "doudizhu", "--option", "base=٥"), "option 'base=٥': write "
+                 "numbers in the digits 0-9"),
+                (("host", "--headless", "--option", "base=²"), "option 'base=²': write "
+                 "numbers in the digits 0-9")]
 
 
 @pytest.mark.parametrize("args, message", OUT_OF_RANGE, ids=[" ".join(a) for a, _ in OUT_OF_RANGE])
