@@ -206,6 +206,8 @@ class Browser:
         self.tables: dict[str, TableInfo] = {}
         self.on_change = on_change
         self.bind = bind
+        self._dropped: set[str] = set()
+        """Names said gone while being asked about."""
         self._away: set[str] = set()
         """Tables turned away while the lobby was full, and still advertised (no more names
         than zeroconf's own cache holds): asked about again as room frees."""
@@ -231,6 +233,7 @@ class Browser:
         if state_change is ServiceStateChange.Removed:
             self.forget(name)
         elif name in self._resolving:
+            self._dropped.discard(name)  # (back before its answer came)
             self._again.add(name)
         elif self._room_for(name):
             self._ask(name)
@@ -266,7 +269,8 @@ class Browser:
             while self._zc is not None:
                 self._again.discard(name)
                 info = AsyncServiceInfo(service_type, name)
-                if await info.async_request(self._zc.zeroconf, 3000):
+                if await info.async_request(self._zc.zeroconf, 3000) \
+                        and name not in self._dropped:  # (gone while we asked: not listed)
                     found = table_info(name, info.properties,
                                        info.parsed_addresses(IPVersion.V4Only), info.port)
                     if found is None:
@@ -277,6 +281,7 @@ class Browser:
                     return
         finally:
             self._resolving.discard(name)
+            self._dropped.discard(name)
             self._make_room()  # (when it was not kept)
 
     def keep(self, info: TableInfo) -> None:
@@ -303,8 +308,11 @@ class Browser:
                 self._changed()
 
     def forget(self, name: str) -> None:
-        """The table ``name`` is gone (or now unlistable), listed or left out."""
+        """The table ``name`` is gone (or now unlistable), listed or left out — or being
+        asked about: an answer that comes after its goodbye lists nothing."""
         self._let_go(name)
+        if name in self._resolving:
+            self._dropped.add(name)
         if self.tables.pop(name, None) is not None:
             self._changed()
             self._make_room()

@@ -5,8 +5,14 @@ tables as zeroconf resolves them (no multicast in the test process)."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
+from zeroconf import ServiceStateChange
+
+from bhtui.net import lobby
 from bhtui.net.lobby import MAX_TABLES, Browser, TableInfo, table_info
+
+from loopback import settle
 
 
 def advertised(i: int, seats: int = 1) -> TableInfo:
@@ -95,3 +101,71 @@ def test_an_advertisement_with_impossible_numbers_is_not_listed():
     assert listed is not None and (listed.seats, listed.size, listed.spectators) == (3, 3, 2)
     older = txt()  # a host from before the seats were advertised
     assert older is not None and (older.seats, older.size) == (0, 5)
+
+
+class Answers:
+    """zeroconf's answer to the lobby's question about a table, from the names still
+    advertised (``ADVERTISED``): no multicast in the test process, so the browser's own
+    asking, keeping and making room run against these records."""
+
+    ADVERTISED: set[str] = set()
+
+    def __init__(self, service_type: str, name: str) -> None:
+        self.name, self.port = name, 7474
+        self.properties = {b"table": name.encode(), b"seats": b"1", b"size": b"5"}
+
+    async def async_request(self, zeroconf: object, timeout: int) -> bool:
+        return self.name in Answers.ADVERTISED
+
+    def parsed_addresses(self, version: object) -> list[str]:
+        return ["10.0.0.5"]
+
+
+async def test_a_table_left_out_is_listed_once_a_listed_one_goes(monkeypatch):
+    """A table turned away while the lobby was full stayed unlisted for good, though a listed
+    one left: a friend's table, advertised during a flood, never showed. A place coming free
+    asks about one left out, and lists it."""
+    monkeypatch.setattr(lobby, "AsyncServiceInfo", Answers)
+    browser = Browser(Told())
+    browser._zc = SimpleNamespace(zeroconf=None)  # (started, as far as asking goes)
+    names = [f"t{i}._bhtui._tcp.local." for i in range(MAX_TABLES + 3)]
+    Answers.ADVERTISED = set(names)
+    for name in names:
+        browser._on_event(None, lobby.SERVICE, name, ServiceStateChange.Added)
+    await settle(lambda: len(browser.tables) == MAX_TABLES and not browser._resolving)
+    assert browser.left_out
+    left = set(names) - set(browser.tables)
+    gone = next(iter(browser.tables))
+    Answers.ADVERTISED.discard(gone)
+    browser._on_event(None, lobby.SERVICE, gone, ServiceStateChange.Removed)
+    await settle(lambda: len(browser.tables) == MAX_TABLES and not browser._resolving)
+    assert gone not in browser.tables and len(left - set(browser.tables)) == 2
+    assert browser.left_out
+    browser._zc = None
+
+
+class SlowAnswers(Answers):
+    """Answers that come only once ``GATE`` opens: a table says goodbye while it is asked
+    about."""
+
+    GATE = asyncio.Event()
+
+    async def async_request(self, zeroconf: object, timeout: int) -> bool:
+        await SlowAnswers.GATE.wait()
+        return True  # (zeroconf's cache may still answer with the records it had)
+
+
+async def test_a_table_gone_while_it_is_asked_about_is_not_listed(monkeypatch):
+    """A goodbye that came while the lobby asked for the table's records was followed by the
+    answer, and the lobby listed a table that had gone, for good."""
+    monkeypatch.setattr(lobby, "AsyncServiceInfo", SlowAnswers)
+    SlowAnswers.GATE = asyncio.Event()
+    browser = Browser(Told())
+    browser._zc = SimpleNamespace(zeroconf=None)  # (started, as far as asking goes)
+    name = "t1._bhtui._tcp.local."
+    browser._on_event(None, lobby.SERVICE, name, ServiceStateChange.Added)
+    browser._on_event(None, lobby.SERVICE, name, ServiceStateChange.Removed)
+    SlowAnswers.GATE.set()
+    await settle(lambda: not browser._resolving)
+    assert browser.tables == {}
+    browser._zc = None
