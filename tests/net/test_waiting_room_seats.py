@@ -90,8 +90,10 @@ async def test_two_people_of_one_name_are_told_apart_and_a_seat_taken_back_keeps
                  and len(watchers[-1].room.get("watchers") or []) == 3)
     seated = sorted(table.seats[c.seat].name for c in (first, second))
     assert seated == ["Player", "Player 2"]
-    await settle(lambda: first.called is not None and second.called is not None)
-    assert sorted([first.called, second.called]) == seated
+    numbered = first if table.seats[first.seat].name == "Player 2" else second
+    await settle(lambda: numbered.renamed is not None)
+    assert numbered.renamed == "Player 2"
+    assert (second if numbered is first else first).renamed is None  # his own name
     assert sorted(watchers[-1].room["watchers"]) == ["Watcher", "Watcher 2", "观众"]
     seat, token = first.seat, table.seats[first.seat].token
     again, _ = await connect(port, "Player", token=token)  # his other window takes it over
