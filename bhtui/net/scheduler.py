@@ -419,12 +419,14 @@ class Scheduler:
         table.apply(seat, action)
 
     def _auto_pass(self, seat: int, at_seq: int) -> None:
-        """Passing is all this person's turn offers and he asked for it to be done for him."""
+        """Passing is all this person's turn offers and he asked for it to be done for him:
+        his own move by his own setting, logged as his (a replay said "a bot, for the
+        player" beside it, as for 托管's)."""
         self._timer = None
         match = self.table.match
         if (self._current(at_seq) and match is not None and match.to_act == seat
                 and self.nothing_beats(seat)):
-            self.table.apply(seat, {"type": "pass"})
+            self.table.apply(seat, {"type": "pass"}, chosen=True)
 
     def _ready_timeout(self, at_seq: int) -> None:
         """Someone left the result screen open: the table goes on without waiting longer."""

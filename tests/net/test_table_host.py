@@ -134,10 +134,14 @@ async def test_R_AUTO_1_the_turn_timer_s_deadline_travels_in_the_view_and_counts
     assert me.deadline[1] <= end + 0.5
 
 
-async def test_auto_pass_passes_for_a_person_when_nothing_in_the_hand_beats_the_table():
+async def test_auto_pass_passes_for_a_person_when_nothing_in_the_hand_beats_the_table(
+        tmp_path):
+    """R-TRICK-2's auto-pass, by the person's own setting: logged as his move, not as one a
+    bot made for him (his replay said "(a bot, for the player)" beside it)."""
     from bhtui.bots import make_bot
+    from bhtui.store.gamelog import GameLog
 
-    table = all_bots_but({0}, seed=3)
+    table = all_bots_but({0}, seed=3, log=GameLog(tmp_path / "t.bhlog"))
     table.bot_delay = 60.0
     me, _, _ = connect(table, "Me", seat=0)
     await settle(lambda: me.view is not None)
@@ -154,6 +158,7 @@ async def test_auto_pass_passes_for_a_person_when_nothing_in_the_hand_beats_the_
     me.set_prefs(True, "normal")  # nothing else: no key pressed, no 托管
     await settle(lambda: len(match.actions) > before)
     assert match.actions[before] == (0, {"type": "pass"})
+    assert before not in GameLog.load(table.log.path).played_for
 
 
 async def test_each_seat_s_last_set_stays_until_it_acts_again_and_the_previous_trick_is_kept():
