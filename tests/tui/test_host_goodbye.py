@@ -125,11 +125,11 @@ async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_p
     not a bare `bhtui watch` that meets a code prompt."""
     table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                                        for i in range(5)], seed=6, rounds=1, bot_delay=0.05,
-                  code="4242")
+                  code="kiwi42")
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     table.start()
     address = f"127.0.0.1:{serving.port}"
-    app = BhtuiApp(Config(name="Wu Li"), RemoteSession(address, "spectator", "4242"))
+    app = BhtuiApp(Config(name="Wu Li"), RemoteSession(address, "spectator", "kiwi42"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
         await serving.stop()
@@ -137,7 +137,7 @@ async def test_a_watcher_of_a_locked_table_is_told_the_command_with_its_code_s_p
         said = str(app.screen.query_one(Plain).render())
         assert (f"\n  BHTUI_CODE=<join-code> bhtui --name 'Wu Li' watch {address}\n"
                 in said)
-        assert "4242" not in said and "\n  bhtui host --resume\n" in said
+        assert "kiwi42" not in said and "\n  bhtui host --resume\n" in said
         assert "The game is saved on the host's machine." in said
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
@@ -152,23 +152,23 @@ async def test_a_seated_player_of_a_locked_table_is_told_a_command_without_the_c
     once the host resumes the locked table, it takes his seat back without asking one."""
     seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                         for i in range(1, 5)]
-    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0, code="4242",
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0, code="kiwi42",
                   log=GameLog(tmp_path / "table.log"))
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
     port = serving.port
     address = f"127.0.0.1:{port}"
-    app = BhtuiApp(Config(name="Li", language=language), RemoteSession(address, code="4242"))
+    app = BhtuiApp(Config(name="Li", language=language), RemoteSession(address, code="kiwi42"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
         await serving.stop()
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
         assert f"\n  bhtui --name Li join {address}\n" in said, said
-        assert "CODE" not in said and "--code" not in said and "4242" not in said
+        assert "CODE" not in said and "--code" not in said and "kiwi42" not in said
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
-    resumed = Table.resume(GameLog.load(tmp_path / "table.log"), bot_delay=30.0, code="4242")
+    resumed = Table.resume(GameLog.load(tmp_path / "table.log"), bot_delay=30.0, code="kiwi42")
     again = await start_serving(resumed, listen_socket("127.0.0.1", port), advertise=False)
     back = BhtuiApp(Config(name="Li", language=language), RemoteSession(address))  # as shown
     async with back.run_test(size=(80, 24)) as pilot:
