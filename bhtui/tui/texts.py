@@ -54,6 +54,8 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "托管中：机器人替你出牌（按 {key_auto} 取消）"},
     "status.match_over_watching": {"en": "Match over. Enter: the standings · ctrl+q quits.",
                                    "zh": "比赛结束。回车：总排名 · ctrl+q 退出。"},
+    "status.match_over_shown": {"en": "Match over · Esc: back to the table · ctrl+q quits.",
+                                "zh": "比赛结束 · Esc：回到牌桌 · ctrl+q 退出。"},
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
