@@ -123,10 +123,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status": {"en": "Action {k}/{n} · {round}{hands}", "zh": "第 {k}/{n} 步 · {round}{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
-    "replay.yours": {"en": " · your view (v: all hands)", "zh": " · 你的视角（v：所有手牌）"},
+    "replay.yours": {"en": " · your view", "zh": " · 你的视角"},
     "replay.by_bot": {"en": " (a bot, for the player)", "zh": "（机器人代打）"},
-    "replay.seat_view": {"en": " · {name}'s view (v: all hands)",
-                         "zh": " · {name}的视角（v：所有手牌）"},
+    "replay.seat_view": {"en": " · {name}'s view", "zh": " · {name}的视角"},
+    "replay.see_all": {"en": " (v: all hands)", "zh": "（v：所有手牌）"},
     "replay.help": {
         "en": ("REPLAY KEYS\n"
                "  → ←  one action on or back · ] [  a trick\n"
