@@ -51,6 +51,7 @@ from bhtui.tui.widgets import (
     every_hand,
     score_table,
     too_small,
+    too_small_words,
 )
 from bhtui.wire import Event, TableSeat
 
@@ -119,7 +120,7 @@ class ReplayScreen(Localized, Screen[None]):
         if self.has_class("small") and not small:
             self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
         follow_size(self, small, self.query_one(Vertical))
-        self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
+        self.query_one("#too-small", Plain).update(too_small_words(self.t, width, height))
         self._show_status()  # it fits the width it has
 
     def help_texts(self) -> list[str]:
