@@ -8,9 +8,9 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from textual import constants, events
 from textual.app import App
@@ -32,6 +32,14 @@ from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
+
+
+class Standing(NamedTuple):
+    """Where a match stood: rounds finished, the totals after them, and whether it is over."""
+
+    finished: int
+    totals: Sequence[int]
+    over: bool
 
 
 class Session(Protocol):
@@ -316,31 +324,43 @@ class BhtuiApp(App[None]):
         if self.client is not None:
             self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
-        self._say_totals()
+        standing = self._standing()
+        self._say_totals(standing)
         kept = self.session.kept()
         # (a hosted table is opened again from it; a visitor's folder goes with his visit)
         if kept is not None and kept.exists() and not self.visitor:
             hosted = self.admin and bool(self.address)
-            view = self.client.view if self.client is not None else None
-            left = "farewell.kept_on" if view is not None and view["phase"] != "over" \
+            left = "farewell.kept_on" if standing is not None and not standing.over \
                 else "farewell.kept"  # (how to go on: the next bhtui deals a new match)
             self.farewell.append(self.t("farewell.hosted" if hosted else left,
                                         path=shlex.quote(str(kept))))
 
-    def _say_totals(self) -> None:
+    def _standing(self) -> Standing | None:
+        """Where the match stood as the app ended (None: no match began). A table of this
+        app's own says it itself: our view never receives what our own leave did there (a
+        Dou Dizhu escape ends the deal, and a match of that one deal), so it told no totals
+        and a finished match "plays on". A joiner's view is all he has."""
+        match = getattr(self.host, "match", None)
+        if match is not None:
+            rows = match.history
+            return Standing(rows[-1]["round"], rows[-1]["totals"], match.over) if rows \
+                else Standing(0, [], match.over)
+        view = self.client.view if self.client is not None else None
+        if view is None:
+            return None
+        over = view["phase"] == "over"
+        return Standing(view["round"] if over else view["round"] - 1, view["totals"], over)
+
+    def _say_totals(self, standing: Standing | None) -> None:
         """Where the match stood, in the last lines: a match with no set end (``bhtui`` with no
         ``--rounds``) ends when the player quits, and it ended on a path, never its totals."""
-        client = self.client
-        view = client.view if client is not None else None
-        if client is None or view is None:
+        names = [seat.get("name", "?") for seat in self.client.table] \
+            if self.client is not None else []
+        if standing is None or standing.finished < 1 or len(names) != len(standing.totals):
             return
-        finished = view["round"] if view["phase"] == "over" else view["round"] - 1
-        names = [seat.get("name", "?") for seat in client.table]
-        if finished < 1 or len(names) != len(view["totals"]):
-            return
-        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, view["totals"],
+        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, standing.totals,
                                                                           strict=True))
-        self.farewell.append(self.t("farewell.totals", n=finished, totals=totals))
+        self.farewell.append(self.t("farewell.totals", n=standing.finished, totals=totals))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:

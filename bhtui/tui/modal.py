@@ -14,7 +14,14 @@ from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.messages import Aside
-from bhtui.tui.widgets import Footer, Plain, too_small
+from bhtui.tui.widgets import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    Footer,
+    Plain,
+    too_small,
+    too_small_words,
+)
 
 ResultT = TypeVar("ResultT")
 
@@ -108,9 +115,15 @@ class Dialog(Localized, ModalScreen[ResultT]):
                 self._put_focus_away()
             else:
                 self.call_after_refresh(self._bring_focus_back)
-        if too_small(width, height):  # (else the message stays as it was, the moment it shows)
-            for notice in self.query("#too-small").results(Plain):  # (none on a box closing
-                notice.update(self.t("small", w=width, h=height))  # as it opens: ctrl+q)
+        # The message names what is needed to show this box: a box about the table, the
+        # table's size; any other, the least a box is drawn in (it said 80x24 to help at
+        # 30x10, which shows at 40x12). Said while the terminal is below it: else it stays as
+        # it was, the moment it shows (none on a box closing as it opens: ctrl+q).
+        needed = (MIN_WIDTH, MIN_HEIGHT) if self.NEEDS_ROOM and over_small \
+            else (BOX_WIDTH, BOX_HEIGHT)
+        if width < needed[0] or height < needed[1]:
+            for notice in self.query("#too-small").results(Plain):
+                notice.update(too_small_words(self.t, width, height, needed))
 
     def _put_focus_away(self) -> None:
         """No widget of a box giving way has the focus (keys reach none of them unseen: F2

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -50,8 +51,12 @@ from bhtui.tui.widgets import (
     every_hand,
     score_table,
     too_small,
+    too_small_words,
 )
 from bhtui.wire import Event, TableSeat
+
+STATUS_PADDING = 2
+"""The status line's padding, a cell each side (``replay.tcss``)."""
 
 
 class ReplayScreen(Localized, Screen[None]):
@@ -115,7 +120,8 @@ class ReplayScreen(Localized, Screen[None]):
         if self.has_class("small") and not small:
             self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
         follow_size(self, small, self.query_one(Vertical))
-        self.query_one("#too-small", Plain).update(self.t("small", w=width, h=height))
+        self.query_one("#too-small", Plain).update(too_small_words(self.t, width, height))
+        self._show_status()  # it fits the width it has
 
     def help_texts(self) -> list[str]:
         """F1 here: the replay's own keys, then the help of the game and rules replayed (a
@@ -194,18 +200,21 @@ class ReplayScreen(Localized, Screen[None]):
         """The status lines: the demo's comment or the decision's verdict, where the replay
         stands (and the analysis, a note), the keys."""
         t = self.t
+        see_all = t("replay.see_all")  # (the keys' line below says it too: it goes first)
         if self.show_all or not self.replay.hands_open:  # (no seat's hand is shown)
-            shown = t("replay.all_hands" if self.show_all else "replay.public")
+            shown, see_all = t("replay.all_hands" if self.show_all else "replay.public"), ""
         elif self.replay.people == 1 and self.seat == self.replay.own_seat:
             shown = t("replay.yours")  # nobody else sat there: his own
         else:
             shown = t("replay.seat_view", name=self.replay.names[self.seat])
-        status = t("replay.status", k=self.position, n=len(self.replay),
-                   round=t(self.parts.round_key, n=self._round), hands=shown)
-        if self.analysis:
-            status = status + t.plain(" · ") + self.analysis
+        tail = t.plain(" · ") + self.analysis if self.analysis else ""
         if self.note:
-            status, self.note = status + t.plain(" — ") + self.note, None
+            tail, self.note = tail + t.plain(" — ") + self.note, None
+        status = t("replay.status", k=self.position, n=len(self.replay),
+                   round=t(self.parts.round_key, n=self._round), hands=shown + see_all) + tail
+        if cell_len(status) > self.app.size.width - STATUS_PADDING:  # one line, not two
+            status = t("replay.status", k=self.position, n=len(self.replay),
+                       round=t(self.parts.round_key, n=self._round), hands=shown) + tail
         said = [k for k in self.comments if k <= self.position]
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None

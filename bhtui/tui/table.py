@@ -51,6 +51,7 @@ from bhtui.tui.widgets import (
     StatusLine,
     TableArea,
     too_small,
+    too_small_words,
 )
 from bhtui.wire import Action
 
@@ -164,7 +165,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         (keys do nothing, decisions wait) until the terminal is large enough again."""
         small = too_small(width, height)
         follow_size(self, small, self.query_one("#main"))
-        self.query_one("#too-small", Static).update(self.t("small", w=width, h=height))
+        self.query_one("#too-small", Static).update(too_small_words(self.t, width, height))
         if small != self.model.small:
             self.model.small = small
             self.refresh_bindings()

@@ -115,6 +115,7 @@ class TableDialogs:
         def closed(again: bool | None) -> None:
             model.flow.close()
             screen.decision = None
+            screen.update_status()  # Enter opens the standings again
             if again:
                 client.admin("again")
             else:
@@ -124,6 +125,7 @@ class TableDialogs:
         screen.decision = MatchEndScreen(screen.t, view, model.names(), admin, client,
                                          screen.parts.words)
         screen.app.push_screen(screen.decision, closed)
+        screen.update_status()  # Enter is the standings' now, not the table's
 
     def previous_trick(self) -> None:
         """The trick before this one, every move in order."""

@@ -410,7 +410,9 @@ class TableModel:
             return self.note
         if view is None:
             return ""
-        if view["phase"] == "over":
+        if view["phase"] == "over":  # (the standings up: Enter is theirs, it says what it does)
+            if self.flow.showing == "end":
+                return t("status.match_over_shown")
             return t("status.match_over" if me is not None else "status.match_over_watching")
         seconds = self.seconds()
         clock = t.plain(" · ") + t("timer.left", n=seconds) if seconds is not None else ""

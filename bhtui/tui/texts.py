@@ -54,6 +54,8 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "托管中：机器人替你出牌（按 {key_auto} 取消）"},
     "status.match_over_watching": {"en": "Match over. Enter: the standings · ctrl+q quits.",
                                    "zh": "比赛结束。回车：总排名 · ctrl+q 退出。"},
+    "status.match_over_shown": {"en": "Match over · Esc: back to the table · ctrl+q quits.",
+                                "zh": "比赛结束 · Esc：回到牌桌 · ctrl+q 退出。"},
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
@@ -99,8 +101,8 @@ STRINGS: dict[str, dict[str, str]] = {
                      "zh": "你是本桌的主机：退出会让桌上所有人断开（bhtui host --resume 可重新开桌）。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
     "quit.no": {"en": "Stay (n)", "zh": "取消 (n)"},
-    "small": {"en": "Terminal too small: bhtui needs 80×24, this one is {w}×{h}. Enlarge it.",
-              "zh": "终端太小：bhtui 需要 80×24，当前为 {w}×{h}，请放大窗口。"},
+    "small": {"en": "Terminal too small: this needs {need_w}×{need_h}, it is {w}×{h}. Enlarge it.",
+              "zh": "终端太小：这里需要 {need_w}×{need_h}，当前为 {w}×{h}，请放大窗口。"},
     "key.play": {"en": "Play", "zh": "出牌"},
     "key.pass": {"en": "Pass", "zh": "不要"},
     "key.hint": {"en": "Hint", "zh": "提示"},
@@ -121,10 +123,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status": {"en": "Action {k}/{n} · {round}{hands}", "zh": "第 {k}/{n} 步 · {round}{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
-    "replay.yours": {"en": " · your view (v: all hands)", "zh": " · 你的视角（v：所有手牌）"},
+    "replay.yours": {"en": " · your view", "zh": " · 你的视角"},
     "replay.by_bot": {"en": " (a bot, for the player)", "zh": "（机器人代打）"},
-    "replay.seat_view": {"en": " · {name}'s view (v: all hands)",
-                         "zh": " · {name}的视角（v：所有手牌）"},
+    "replay.seat_view": {"en": " · {name}'s view", "zh": " · {name}的视角"},
+    "replay.see_all": {"en": " (v: all hands)", "zh": "（v：所有手牌）"},
     "replay.help": {
         "en": ("REPLAY KEYS\n"
                "  → ←  one action on or back · ] [  a trick\n"

@@ -48,6 +48,13 @@ def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 
 
+def too_small_words(t: Translator, width: int, height: int,
+                    needed: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT)) -> str:
+    """The "too small" message: the size of this terminal, and the size what it stands in
+    for needs (a table: MIN_WIDTH x MIN_HEIGHT; a box such as help: less)."""
+    return t("small", w=width, h=height, need_w=needed[0], need_h=needed[1])
+
+
 def clip(text: str, cells: int, mark: str = "…") -> str:
     """``text`` cut to at most ``cells`` terminal cells (CJK counts two), ending in ``mark``
     when cut (the card style's ``ellipsis``)."""

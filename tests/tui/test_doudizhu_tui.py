@@ -16,7 +16,7 @@ from bhtui.store.config import Config
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.demo import DemoScreen
-from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen
+from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import LocalSession, ReplaySession, TableLess
 from bhtui.tui.settings import SettingsScreen
@@ -442,3 +442,35 @@ async def test_a_table_resumed_during_the_next_deal_s_bidding_opens_on_it_not_th
                        "my bid made")
         await pilot.pause()
         assert "DealResultScreen" not in pushed, pushed
+
+
+@pytest.mark.parametrize(("rounds", "kept"), [
+    (1, "{path} (bhtui replay shows it)"),
+    (None, "{path}: bhtui replay {path} shows it, and End then p there plays on")])
+async def test_S_SCORE_5_quitting_says_the_totals_after_my_escape(first_deal, rounds, kept):
+    """Quitting as the landlord is an escape that ends the deal, and bhtui's last lines said
+    no totals (they read my view, which never receives my own leave's escape) and that a
+    match of one deal, ended by it, plays on. They say the totals it left, as Baohuang's do,
+    and "plays on" only where a deal is left to play."""
+    from bhtui.tui.dialogs import QuitScreen
+
+    first_deal(SHANGHAI_DEAL)
+    config = Config(name="Ana", language="en", bot_delay=0.0)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    app = BhtuiApp(config, LocalSession(rules=rules, seed=2, rounds=rounds))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+        await pilot.press("3")  # 头撂: Ana is the landlord, asked 摊打
+        await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    names = [seat["name"] for seat in app.client.table]
+    totals = app.host.match.totals
+    assert totals[0] < 0 and app.host.match.over == (rounds == 1)
+    said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
+    path = app.host.log.path
+    assert app.farewell == [f"totals after round 1: {said}",
+                            "this game is saved in " + kept.format(path=path)]

@@ -137,6 +137,25 @@ async def test_a_replays_status_names_a_round_as_its_game_does(tmp_path):
             assert hands.display and str(hands.render()).split()[0] == "P0"
 
 
+async def test_the_replays_status_keeps_to_one_line_at_80_columns(tmp_path):
+    """At 80 columns a status of three-figure counts and a stopped analysis wrapped its
+    "(a: again)" onto a second line. Narrow, it leaves out "(v: all hands)" (the keys' line
+    below says it); where the width allows, it says it."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=150)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end", "a", "a")
+        await wait_for(pilot, lambda: "stopped" in status(app), "the analysis to stop")
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app)]
+        said = "Action 150/150 · Round 1 · your view · analysis stopped (a: again)"
+        assert said in lines, [line for line in lines if "Action" in line or "again" in line]
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: "(v: all hands)" in status(app), "the wider status")
+        assert "your view (v: all hands) · analysis stopped (a: again)" in status(app)
+
+
 async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp_path):
     """Quitting a game played on (p) or dealt again (d) ended bhtui — over SSH it closed the
     demo's connection. It now goes back to the replay, at the step it was left."""

@@ -197,8 +197,9 @@ def test_the_problems_printed_at_exit_let_no_control_character_through(capsys, m
     _run(app)
     said = capsys.readouterr().err
     assert "keys.up]2;PWNED: no key has that id" in said and "]2;PWNEDx.toml skipped" in said
-    assert said.rstrip().endswith(f"bhtui: this game is saved in {app.session.kept()} "
-                                  "(bhtui replay shows it)")  # its farewell, last
+    kept = app.session.kept()  # its farewell, last: the match dealt is not over
+    assert said.rstrip().endswith(f"bhtui: this game is saved in {kept}: bhtui replay {kept} "
+                                  "shows it, and End then p there plays on")
     assert [c for c in said if c != "\n" and unicodedata.category(c) in ("Cc", "Cf")] == []
 
 

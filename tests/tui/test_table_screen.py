@@ -509,6 +509,24 @@ async def test_a_round_result_shows_the_hands_still_held_and_the_match_ends_with
         assert any("再来一局" in line for line in table(app).log_lines)
 
 
+async def test_the_status_line_says_what_enter_does_with_the_standings_up_and_without(
+        first_deal):
+    """At the match's end the status line said "Enter: standings" while the standings were
+    up, and Enter there plays again: it says so only at the table, where Enter opens them."""
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.2, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await tuoguan_to_the_match_end(pilot, app)
+        screen = table(app)
+        assert screen.status == "Match over · Esc: back to the table · ctrl+q quits."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert screen.status == "Match over. Enter: standings and 再来一局 · ctrl+q quits."
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        assert "Enter" not in screen.status
+
+
 async def test_settings_stick_f2_and_ctrl_t_write_the_settings_file_and_the_bell_rings():
     app = make_app()
     rings = []

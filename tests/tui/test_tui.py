@@ -384,8 +384,9 @@ async def test_the_quit_prompt_and_help_over_the_too_small_message_hide_it_whole
 async def test_a_box_opened_in_a_tiny_terminal_says_it_is_too_small(key, box, size):
     """F2 at 1x1 crashed inside Textual's OptionList (no width to wrap its options in), and
     help or the quit prompt in a few cells showed a sliver of box. Below 40x12 every box says
-    the terminal is too small instead, and comes back whole with the size; the quit prompt's
-    own keys still answer (quitting works at any size: its footer says them)."""
+    the terminal is too small instead — and that 40x12 shows it (it said 80x24, the table's
+    size) — and comes back whole with the size; the quit prompt's own keys still answer
+    (quitting works at any size: its footer says them)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
@@ -395,7 +396,8 @@ async def test_a_box_opened_in_a_tiny_terminal_says_it_is_too_small(key, box, si
         await wait_for(pilot, lambda: isinstance(app.screen, box), "the box")
         shown = app.screen
         await wait_for(pilot, lambda: shown.has_class("small"), "the box giving way")
-        assert f"{size[0]}×{size[1]}" in str(shown.query_one("#too-small").render())
+        said = str(shown.query_one("#too-small").render())
+        assert f"needs 40×12, it is {size[0]}×{size[1]}" in said, said
         if box is QuitScreen:  # (the footer is drawn after the box gives way)
             await wait_for(pilot, lambda: "Stay" in footer_text(shown), "its keys in its footer")
         await pilot.resize_terminal(80, 24)
