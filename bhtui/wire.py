@@ -500,6 +500,12 @@ class Bye(TypedDict):
     reason: Literal["closed"]
 
 
+class Ping(TypedDict):
+    """Are you there? (sent to a client silent for a while: ``net/liveness.py``)"""
+
+    type: Literal["ping"]
+
+
 # ----- client → host -----------------------------------------------------------------------
 
 
@@ -569,6 +575,12 @@ class Ready(TypedDict):
     type: Literal["ready"]
 
 
+class Pong(TypedDict):
+    """Here (the answer to ``ping``)."""
+
+    type: Literal["pong"]
+
+
 class Admin(TypedDict, total=False):
     type: Required[Literal["admin"]]
     op: Required[str]
@@ -580,8 +592,8 @@ class Admin(TypedDict, total=False):
 
 
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
-               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye)
+               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Ping)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Hold | Say
-                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin)
+                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Pong)
 """What a client sends (docs/protocol.md, *Client → host*)."""

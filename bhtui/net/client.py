@@ -248,6 +248,9 @@ class Client:
 
     def _dispatch(self, message: Message) -> None:
         kind = message["type"]
+        if kind == "ping":
+            self._send({"type": "pong"})  # (nothing for the screens)
+            return
         if kind == "hello":
             self._send_hello(message)
         elif kind == "pake":
@@ -475,6 +478,7 @@ _EVENT = _fields(type=TEXT)
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
     "pake": {"pake": TEXT, "confirm": TEXT},
+    "ping": {},
     "welcome": {"seat": _maybe(_seat), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE),
                 "seq": _maybe(WHOLE), "away": _maybe(_list_of(_span))},
     "catchup": {"events": _list_of(lambda pair: type(pair) is list and len(pair) == 2

@@ -25,6 +25,7 @@ from typing import cast
 from bhtui.net.client import Client
 from bhtui.net.gate import Gate
 from bhtui.net.host import Table
+from bhtui.net.liveness import Liveness, answers_pings
 from bhtui.net.protocol import HEADER, FrameDecoder, ProtocolError, error
 from bhtui.net.secure import PREAMBLE, Credentials, channel_of, client_context, host_credentials
 
@@ -61,8 +62,10 @@ class TcpConnection:
     """The host's end of one TCP connection (the table's Connection)."""
 
     def __init__(self, table: Table, gate: Gate[TcpConnection], reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter, credentials: Credentials) -> None:
-        self.table, self.gate = table, gate
+                 writer: asyncio.StreamWriter, credentials: Credentials,
+                 liveness: Liveness) -> None:
+        self.table, self.gate, self.liveness = table, gate, liveness
+        self.answers_pings = False  # its hello said so (protocol 3.1 on)
         self.credentials = credentials
         self.channel = credentials.channel  # what the join code's proof is bound to
         self.stage = "clear"  # then "upgrading" (preamble sent), then "secure"
@@ -109,6 +112,11 @@ class TcpConnection:
             self.send_frame(error(code, reason))
         self.close(reason)
 
+    def drop(self, reason: str) -> None:
+        """Let it go as a lost link (no frame: it would not be read): the table's leaving
+        runs, a bot plays the seat, and the client reconnects once it runs again."""
+        self._abort(reason)
+
     def _abort(self, reason: str) -> None:
         if self.stage == "upgrading":
             self.close(reason)
@@ -141,6 +149,7 @@ class TcpConnection:
                 data = await self.reader.read(READ_CHUNK)
                 if not data:
                     break
+                self.liveness.heard(self)
                 try:
                     messages = decoder.feed(data)
                 except ProtocolError as exc:
@@ -152,13 +161,20 @@ class TcpConnection:
                     if not self._within_rate():
                         self.refuse("protocol", "too many messages: slow down")
                         break
+                    if message["type"] == "pong":
+                        continue  # (heard: that was all it said)
+                    if message["type"] == "hello" and self in self.table.pending:
+                        self.answers_pings = answers_pings(message)
                     self.table.receive(self, message)
+                if self.answers_pings and self in self.table.viewers:
+                    self.liveness.watch(self)
                 if self not in self.table.pending:
                     self.gate.leave(self)
         except (ConnectionError, OSError):
             pass
         finally:
             deadline.cancel()
+            self.liveness.forget(self)
             self.gate.leave(self)
             self.table.leave(self)
             self.close("connection ended")
@@ -224,16 +240,18 @@ def listen_socket(host: str, port: int) -> socket.socket:
 
 
 async def serve_table(table: Table, host: str = "", port: int = 0,
-                      sock: socket.socket | None = None) -> asyncio.Server:
+                      sock: socket.socket | None = None,
+                      liveness: Liveness | None = None) -> asyncio.Server:
     """Listen for players and spectators of ``table`` on ``sock``, or on ``host:port``
-    (port 0: any free)."""
+    (port 0: any free); ``liveness`` pings its clients (the standard one by default)."""
     gate: Gate[TcpConnection] = Gate(MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS)
+    liveness = liveness or Liveness()
     table.max_spectators = spectator_room(table)
     credentials = host_credentials()
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(asyncio.CancelledError):  # the host is shutting down
-            await TcpConnection(table, gate, reader, writer, credentials).serve()
+            await TcpConnection(table, gate, reader, writer, credentials, liveness).serve()
 
     if sock is not None:
         server = await asyncio.start_server(handle, sock=sock, limit=READ_CHUNK)
