@@ -45,6 +45,7 @@ from typing import Any
 from cryptography.utils import CryptographyDeprecationWarning
 
 from bhtui.net.gate import (
+    BUSY,
     MEMORY_POLL,
     PER_ADDRESS,
     Gate,
@@ -95,8 +96,6 @@ ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines 
 kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
 an app it ended that did not end in time."""
 HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
-TURNED_AWAY = ("bhtui: too many connections are waiting at this door; "
-               "try again in a minute.")
 PUSHED_OUT = ("bhtui: closed to make room for a newcomer (this connection had started no "
               "demo); try again in a minute.")
 
@@ -546,7 +545,7 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         if self in closing:
             # Once connection_made has returned and the server's version is out: a disconnect
             # before it, OpenSSH read as a broken banner ("invalid format"), not as words.
-            loop.call_soon(self.send_off, TURNED_AWAY)
+            loop.call_soon(self.send_off, BUSY)
         else:
             deadline = self.state.session_deadline
             self._deadline = loop.call_later(

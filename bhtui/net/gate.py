@@ -1,21 +1,22 @@
 """What every door that lets strangers in shares: room for the connections still at the door,
 room for the sessions let in, and the screen sizes a visitor may ask for.
 
-The table's listener (`net/tcp.py`) and `bhtui serve-ssh` (`sshd.py`) use both, and so can
-any other door: whoever holds connections open without coming in can never keep a newcomer
-out for long (the newcomer is admitted and the oldest waiting one pushed out, first among
-those from the newcomer's address, but never one in its first moments unless its address
-holds far more than the newcomer's; and an address pushed out pushes no one out itself for
-a while, so holders coming back from more addresses than the door has places cannot keep
-every place in its first moments), and no window a
-visitor claims makes a session's app draw a screen larger than a real one. A visitor's app
-runs below the door's priority, so what it computes (a replay's analysis, bots) never slows
-the door itself or a table hosted on the same machine. The doors that run an app per visitor
-(`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
-both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
-never reaches the host's terminal as it came. Each visitor's app gets folders of its own for
-its data and settings (`own_folders`), is given only so much of what he types
-(`InputBudget`), and may take only so much memory (`confine_app`).
+The table's listener (`net/tcp.py`), `bhtui serve-ssh` (`sshd.py`) and `bhtui serve-web`
+(`webd.py`, for its connections without a session) use both, and so can any other door:
+whoever holds connections open without coming in can never keep a newcomer out for long (the
+newcomer is admitted and the oldest waiting one pushed out, first among those from the
+newcomer's address, but never one in its first moments unless its address holds far more
+than the newcomer's; and an address pushed out pushes no one out itself for a while, so
+holders coming back from more addresses than the door has places cannot keep every place in
+its first moments), and no window a visitor claims makes a session's app draw a screen
+larger than a real one. A visitor's app runs below the door's priority, so what it computes
+(a replay's analysis, bots) never slows the door itself or a table hosted on the same
+machine. The doors that run an app per visitor (`sshd.py`, `webd.py`) cap their sessions in
+all and per address with one `SessionCap`, so both refuse in the same words, and log through
+`door_logging`, escaped: what a visitor sent never reaches the host's terminal as it came.
+Each visitor's app gets folders of its own for its data and settings (`own_folders`), is
+given only so much of what he types (`InputBudget`), and may take only so much memory
+(`confine_app`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[
 """A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port. The web
 door lets a page in only by such a name, and ``bhtui serve-web`` takes --public-url only with
 one (here, where the command line reaches it without loading aiohttp)."""
+
+BUSY = "bhtui: too many connections are waiting at this door; try again in a minute."
+"""What a door says to a connection its `Gate` turns away (the SSH door in a disconnect, the
+web door in a 503)."""
 
 C = TypeVar("C")
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
+from bhtui.net.gate import BUSY, INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
@@ -32,7 +32,6 @@ from bhtui.sshd import (
     REFUSALS_PER_CONNECTION,
     SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
-    TURNED_AWAY,
     get_winsize,
     load_or_create_host_key,
     set_winsize,
@@ -519,7 +518,7 @@ async def test_more_addresses_than_places_coming_back_never_keep_a_newcomer_out(
         await settle(lambda: len(refusals) >= turned_away + 20)  # the rest came back, again
         async with await connect(port, "127.0.1.1") as conn:
             await demo(conn)
-        assert refusals and all(TURNED_AWAY in told or PUSHED_OUT in told for told in refusals)
+        assert refusals and all(BUSY in told or PUSHED_OUT in told for told in refusals)
     finally:
         for task in holders:
             task.cancel()
