@@ -12,7 +12,8 @@ watched through a pidfd. A visitor's window is taken at most as large as a scree
 terminal type reaches the app only if it reads as a terminfo name (nothing else he sends
 reaches its environment or arguments). Caps on sessions (in all, per address as at the web
 door, and per connection) and on connections without one (a newcomer pushes the oldest such
-out, as at a table's door, or is turned away while all are in their first moments), deadlines
+out, as at a table's door, or is turned away while all are in their first moments or his
+address was pushed out a moment ago; either is told why in words SSH clients show), deadlines
 for starting the demo, on a connection and in each session, an idle timeout, and a bound on the
 output held for a client (one that reads none of it is dropped) keep a public demo from being
 starved; a dropped client's process is ended, and SIGTERM (or SIGHUP, its terminal closed) ends
@@ -44,6 +45,7 @@ from typing import Any
 from cryptography.utils import CryptographyDeprecationWarning
 
 from bhtui.net.gate import (
+    BUSY,
     MEMORY_POLL,
     PER_ADDRESS,
     Gate,
@@ -94,6 +96,8 @@ ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines 
 kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
 an app it ended that did not end in time."""
 HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
+PUSHED_OUT = ("bhtui: closed to make room for a newcomer (this connection had started no "
+              "demo); try again in a minute.")
 
 
 def host_key_path() -> Path:
@@ -532,13 +536,27 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
 
     def _wait(self) -> None:
         """Wait at the door, pushing out whom the gate says (or turned away by it), for
-        SESSION_DEADLINE at most."""
+        SESSION_DEADLINE at most; whoever goes is told why."""
         closing = self.state.gate.enter(self, self.address)
         for conn in closing:
-            conn.conn.close()
-        if self not in closing:
-            self._deadline = asyncio.get_running_loop().call_later(
-                self.state.session_deadline, self.conn.close)
+            if conn is not self:
+                conn.send_off(PUSHED_OUT)
+        loop = asyncio.get_running_loop()
+        if self in closing:
+            # Once connection_made has returned and the server's version is out: a disconnect
+            # before it, OpenSSH read as a broken banner ("invalid format"), not as words.
+            loop.call_soon(self.send_off, BUSY)
+        else:
+            deadline = self.state.session_deadline
+            self._deadline = loop.call_later(
+                deadline, self.send_off, f"bhtui: no demo started within {deadline:g} s; "
+                "goodbye.")
+
+    def send_off(self, words: str) -> None:
+        """Close the connection with ``words``, which SSH clients show ("Received
+        disconnect from ...: words"); they need no key exchange, so a refusal costs
+        nothing."""
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, words)
 
     def backlog(self) -> int:
         """Bytes held in the server for this client (beyond what the kernel took). asyncssh

@@ -14,6 +14,10 @@ changes what a stranger's page could reach:
   runs within a memory ceiling, killed if it reaches it (`gate.confine_app`, `at_ceiling`);
 - sessions are capped overall and per address; a page beyond the cap is told the server is
   full and nothing is started for it;
+- connections that hold no session (a page loading, a keep-alive one, a silent one) wait in
+  a `gate.Gate` of WAITING, as at the SSH door: a newcomer pushes out the oldest, and one
+  turned away is answered a 503 that says why, so no number of idle connections takes the
+  door to its descriptor limit;
 - a websocket from another site's page (its Origin not this server) is refused, so a page
   elsewhere cannot use a visitor's browser to sit at a LAN table; and so is every request
   whose Host is a name not this server's (`WebDoor.known_host`): by DNS rebinding, another
@@ -45,13 +49,16 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from bhtui.net.gate import (
+    BUSY,
     HOST_HEADER,
     MEMORY_POLL,
     PER_ADDRESS,
+    Gate,
     InputBudget,
     SessionCap,
     at_ceiling,
@@ -67,6 +74,17 @@ log = logging.getLogger("bhtui.web")
 
 MAX_MESSAGE = 64 * 1024  # bytes in one websocket message from a page: a paste, never more
 ERRORS_KEPT = 4096  # characters of an app's error output kept for the host's terminal
+WAITING = 64
+"""Connections that hold no session (a page, its script, a keep-alive connection, a websocket
+not yet in) the door keeps at once, at most 4 per session an address may have (8 at least:
+a browser loads a page over up to six). With nothing to cap them, 1100 silent ones held a
+door under a 1024-descriptor limit at it, its log took 230,000 tracebacks ("socket.accept()
+out of system resource") in a minute, and a visitor waited 10 to 21 s for the demo."""
+TURNED_AWAY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+               b"Content-Length: %d\r\nRetry-After: 60\r\nConnection: close\r\n\r\n%s\n"
+               % (len(BUSY) + 1, BUSY.encode()))
+"""What a connection the gate turns away gets at once, before it has asked anything: a
+browser shows it as the answer to its request."""
 UNKNOWN_HOST = ("bhtui: open this page by the server's address or its host name (another "
                 "name needs the server's --public-url)\n")
 
@@ -193,6 +211,72 @@ class OfflinePage(jinja2.FileSystemLoader):
 OFF_LAN = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
 
 
+class Waiting(asyncio.Protocol):
+    """One connection to the door, aiohttp's handler behind the door's gate: it waits there
+    until its websocket's session begins (``WebDoor.handle_websocket``) or it closes. One the
+    gate turns away is answered TURNED_AWAY and closed, and aiohttp never hears of it; those
+    it pushes out are closed."""
+
+    def __init__(self, door: WebDoor, handler: RequestHandler) -> None:
+        self.door, self.handler = door, handler
+        self.turned_away = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        closing = self.door.gate.enter(self.handler, str(peer[0]) if peer else "?")
+        for handler in closing:
+            if handler is not self.handler:
+                handler.force_close()
+        if self.handler in closing:
+            self.turned_away = True
+            assert isinstance(transport, asyncio.Transport)
+            transport.write(TURNED_AWAY)
+            transport.close()
+        else:
+            self.handler.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if not self.turned_away:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> None:
+        if not self.turned_away:
+            self.handler.eof_received()
+
+    def pause_writing(self) -> None:
+        if not self.turned_away:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if not self.turned_away:
+            self.handler.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.gate.leave(self.handler)
+        if not self.turned_away:
+            self.handler.connection_lost(exc)
+
+
+class DoorSite(web.BaseSite):
+    """aiohttp's TCP site with each connection made ``Waiting`` (aiohttp's server is the
+    protocol factory, as in its low-level examples)."""
+
+    def __init__(self, runner: web.AppRunner, door: WebDoor) -> None:
+        super().__init__(runner)
+        self.door = door
+
+    @property
+    def name(self) -> str:
+        return f"http://{self.door.host}:{self.door.port}"
+
+    async def start(self) -> None:
+        await super().start()
+        handlers = self._runner.server
+        assert handlers is not None
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: Waiting(self.door, handlers()), self.door.host, self.door.port)
+
+
 class WebDoor(Server):
     """textual-serve's server with a fixed command, caps, checked messages and cleanup."""
 
@@ -210,6 +294,9 @@ class WebDoor(Server):
         self.kill_grace = kill_grace
         self.live: set[Session] = set()
         self.cap = SessionCap(max_sessions, per_address, "close one of your tabs")
+        # (a browser opens up to six connections to load a page; behind a proxy, with
+        # --max-per-address at --max-sessions, every visitor's come from one address)
+        self.gate: Gate[RequestHandler] = Gate(WAITING, min(WAITING, max(8, 4 * per_address)))
         self.names = own_names(public_url)
 
     async def on_startup(self, app: web.Application) -> None:
@@ -282,6 +369,7 @@ class WebDoor(Server):
         session = Session(self, address, websocket)
         self.live.add(session)
         self.cap.take(address)
+        self.gate.leave(request.protocol)  # in: the session cap counts it now
         log.info("session from %s (%d of %d)", address, len(self.live), self.max_sessions)
         width, height = screen_size(_number(request.query.get("width"), 80),
                                     _number(request.query.get("height"), 24))
@@ -407,8 +495,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
     runner = web.AppRunner(app, access_log=None, handle_signals=False,
                            keepalive_timeout=door.session_deadline)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
+    await DoorSite(runner, door).start()
     door.port = runner.addresses[0][1]
     return runner, door, door.port
 

@@ -1,19 +1,22 @@
 """What every door that lets strangers in shares: room for the connections still at the door,
 room for the sessions let in, and the screen sizes a visitor may ask for.
 
-The table's listener (`net/tcp.py`) and `bhtui serve-ssh` (`sshd.py`) use both, and so can
-any other door: whoever holds connections open without coming in can never keep a newcomer
-out for long (the newcomer is admitted and the oldest waiting one pushed out, first among
-those from the newcomer's address, but never one in its first moments unless its address
-holds far more than the newcomer's), and no window a
-visitor claims makes a session's app draw a screen larger than a real one. A visitor's app
-runs below the door's priority, so what it computes (a replay's analysis, bots) never slows
-the door itself or a table hosted on the same machine. The doors that run an app per visitor
-(`sshd.py`, `webd.py`) cap their sessions in all and per address with one `SessionCap`, so
-both refuse in the same words, and log through `door_logging`, escaped: what a visitor sent
-never reaches the host's terminal as it came. Each visitor's app gets folders of its own for
-its data and settings (`own_folders`), is given only so much of what he types
-(`InputBudget`), and may take only so much memory (`confine_app`).
+The table's listener (`net/tcp.py`), `bhtui serve-ssh` (`sshd.py`) and `bhtui serve-web`
+(`webd.py`, for its connections without a session) use both, and so can any other door:
+whoever holds connections open without coming in can never keep a newcomer out for long (the
+newcomer is admitted and the oldest waiting one pushed out, first among those from the
+newcomer's address, but never one in its first moments unless its address holds far more
+than the newcomer's; and an address pushed out pushes no one out itself for a while, so
+holders coming back from more addresses than the door has places cannot keep every place in
+its first moments), and no window a visitor claims makes a session's app draw a screen
+larger than a real one. A visitor's app runs below the door's priority, so what it computes
+(a replay's analysis, bots) never slows the door itself or a table hosted on the same
+machine. The doors that run an app per visitor (`sshd.py`, `webd.py`) cap their sessions in
+all and per address with one `SessionCap`, so both refuse in the same words, and log through
+`door_logging`, escaped: what a visitor sent never reaches the host's terminal as it came.
+Each visitor's app gets folders of its own for its data and settings (`own_folders`), is
+given only so much of what he types (`InputBudget`), and may take only so much memory
+(`confine_app`).
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[
 """A Host header as browsers send it: a name or IPv4 address, or [IPv6], and a port. The web
 door lets a page in only by such a name, and ``bhtui serve-web`` takes --public-url only with
 one (here, where the command line reaches it without loading aiohttp)."""
+
+BUSY = "bhtui: too many connections are waiting at this door; try again in a minute."
+"""What a door says to a connection its `Gate` turns away (the SSH door in a disconnect, the
+web door in a 503)."""
 
 C = TypeVar("C")
 
@@ -181,11 +188,21 @@ class Gate(Generic[C]):
     out would otherwise, after as many turns as the door has places, push out a visitor who
     had just logged in and was opening his session — and would keep the door churning for
     ever.
+
+    And an address one of whose connections was pushed out for another address's pushes
+    none out of a full door itself for ``rest`` seconds: it is turned away. Otherwise a few
+    more addresses than the door has places, each reconnecting as it was pushed out, pushed
+    out one another as each turned stale and kept every place fresh — a newcomer found none
+    he could take (48 addresses at an SSH door of 40 kept newcomers out for up to 110 s).
+    Now each address refreshes a place at most once a ``rest``, and it takes ``most`` times
+    ``rest`` / ``fresh`` addresses to keep them all fresh.
     """
 
-    def __init__(self, most: int, per_address: int, fresh: float = 5.0,
+    def __init__(self, most: int, per_address: int, fresh: float = 5.0, rest: float = 30.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.most, self.per_address, self.fresh, self.clock = most, per_address, fresh, clock
+        self.rest = rest
+        self._pushed: dict[str, float] = {}  # address -> when it was last pushed out, in order
         self._waiting: dict[C, str] = {}  # in order of arrival
         self._since: dict[C, float] = {}  # arrival, or turning idle
         self._idle: set[C] = set()
@@ -201,24 +218,23 @@ class Gate(Generic[C]):
         """Let ``conn`` wait at the door; return the connections to close: those it pushed
         out, or ``conn`` itself, turned away."""
         out: list[C] = []
-        if self._from[address] >= self.per_address and not self._push(address, out):
+        if self._from[address] >= self.per_address and not self._push(address, address, out):
             return [conn]
-        if len(self._waiting) >= self.most and not self._push(None, out) \
-                and not self._fair(address, out):
+        if len(self._waiting) >= self.most and (self._resting(address) or (
+                not self._push(None, address, out) and not self._fair(address, out))):
             return [*out, conn]
         self._waiting[conn] = address
         self._since[conn] = self.clock()
         self._from[address] += 1
         return out
 
-    def _push(self, address: str | None, out: list[C]) -> bool:
-        """Push out the first to go (from ``address``, if given) onto ``out``; False if
-        every one is fresh."""
-        going = self._first_out(address)
+    def _push(self, among: str | None, newcomer: str, out: list[C]) -> bool:
+        """Push out the first to go (from address ``among``, if given) for a newcomer from
+        ``newcomer`` onto ``out``; False if every one is fresh."""
+        going = self._first_out(among)
         if going is None:
             return False
-        self.leave(going)
-        out.append(going)
+        self._send_off(going, newcomer, out)
         return True
 
     def _fair(self, address: str, out: list[C]) -> bool:
@@ -231,9 +247,26 @@ class Gate(Generic[C]):
         if busiest is None or self._from[busiest] < self._from[address] + 2:
             return False
         going = next(c for c in reversed(self._waiting) if self._waiting[c] == busiest)
+        self._send_off(going, address, out)
+        return True
+
+    def _send_off(self, going: C, newcomer: str, out: list[C]) -> None:
+        """Push ``going`` out onto ``out`` for a newcomer from ``newcomer``: if that is
+        another address, ``going``'s rests from now on."""
+        address = self._waiting[going]
         self.leave(going)
         out.append(going)
-        return True
+        if address != newcomer:
+            self._pushed.pop(address, None)  # so the dict stays in the order of the times
+            self._pushed[address] = self.clock()
+
+    def _resting(self, address: str) -> bool:
+        """Whether one of ``address``'s connections was pushed out for another address's
+        within ``rest`` seconds (those pushed out longer ago are forgotten here)."""
+        settled = self.clock() - self.rest
+        while self._pushed and next(iter(self._pushed.values())) <= settled:
+            del self._pushed[next(iter(self._pushed))]
+        return address in self._pushed
 
     def idle(self, conn: C) -> None:
         """``conn`` has done all it can without coming in: once no longer fresh, it is

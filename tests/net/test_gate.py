@@ -106,3 +106,23 @@ def test_an_input_budget_passes_a_burst_then_its_rate_and_drops_a_chunk_whole():
     assert budget.take(20) and not budget.take(1)
     clock.now += 3600.0
     assert not budget.take(101) and budget.take(100)
+
+
+def test_an_address_pushed_out_for_anothers_pushes_no_one_out_for_a_while():
+    """Two addresses more than the door has places, each coming back as it was pushed out,
+    pushed out one another as each place turned stale: every place was fresh again at once
+    and a newcomer was turned away (48 addresses at an SSH door of 40, a hostile pass). An
+    address pushed out for another's is now turned away from a full door for ``rest``
+    seconds, though older ones could go: the places turn stale and the newcomer takes one."""
+    clock = Clock()
+    gate: Gate[str] = Gate(4, 4, fresh=5.0, rest=30.0, clock=clock)
+    for n in range(4):
+        assert gate.enter(f"h{n}", f"10.0.0.{n}") == []
+    clock.now += 5
+    assert gate.enter("o4", "10.0.0.4") == ["h0"]
+    assert gate.enter("o5", "10.0.0.5") == ["h1"]
+    assert gate.enter("h0'", "10.0.0.0") == ["h0'"]  # resting: h2 and h3 stay
+    assert gate.enter("h1'", "10.0.0.1") == ["h1'"]
+    assert gate.enter("visitor", "10.0.1.1") == ["h2"]
+    clock.now += 30
+    assert gate.enter("h0''", "10.0.0.0") == ["h3"]  # rested

@@ -23,11 +23,12 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
+from bhtui.net.gate import BUSY, INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
     HOST_STOPPED,
+    PUSHED_OUT,
     REFUSALS_PER_CONNECTION,
     SEND_BACKLOG,
     SESSIONS_PER_CONNECTION,
@@ -475,6 +476,49 @@ async def test_idle_connections_held_open_never_keep_a_real_visitor_out(server):
             async with await connect(port) as conn:
                 await demo(conn)
         assert opened > len(holders)  # pushed out, they came back
+    finally:
+        for task in holders:
+            task.cancel()
+        await asyncio.gather(*holders, return_exceptions=True)
+
+
+async def test_more_addresses_than_places_coming_back_never_keep_a_newcomer_out(server):
+    """Found by a hostile pass: 48 addresses, each holding one idle connection and opening
+    another whenever it was closed, kept newcomers out of a door of 40 places for up to
+    110 s, each told only "Connection reset". Two addresses more than the door has places
+    do so here: once the ones at the door have sat there a while, the two outside push out
+    two of them, who came back and pushed out the other two; every place was fresh again
+    and the visitor was turned away. Now an address pushed out for another's pushes no one
+    out for a while: the visitor finds a place and gets the demo, and every holder turned
+    away is told why (the door's clock is the test's: time passes once, and only then)."""
+    port, state = server
+    clock = Clock()
+    state.gate.clock = clock
+    held = 0
+    refusals: list[str] = []
+
+    async def hold(address: str) -> None:
+        nonlocal held
+        while True:
+            try:
+                conn = await connect(port, address)
+            except (asyncssh.Error, OSError) as exc:
+                refusals.append(str(exc))
+                continue
+            held += 1
+            await conn.wait_closed()
+            held -= 1
+
+    places = state.max_connections
+    holders = [asyncio.create_task(hold(f"127.0.0.{n}")) for n in range(2, places + 4)]
+    try:
+        await settle(lambda: held == places and len(refusals) >= 10)
+        clock.now += state.gate.fresh  # the ones at the door have sat there a while
+        turned_away = len(refusals)
+        await settle(lambda: len(refusals) >= turned_away + 20)  # the rest came back, again
+        async with await connect(port, "127.0.1.1") as conn:
+            await demo(conn)
+        assert refusals and all(BUSY in told or PUSHED_OUT in told for told in refusals)
     finally:
         for task in holders:
             task.cancel()

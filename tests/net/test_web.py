@@ -21,12 +21,12 @@ import pytest
 
 from bhtui.bots import make_bot
 from bhtui.cards import RANK_NAMES
-from bhtui.net.gate import INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, escaped
+from bhtui.net.gate import BUSY, INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, escaped
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
-from bhtui.webd import UNKNOWN_HOST, start_web
+from bhtui.webd import UNKNOWN_HOST, WAITING, start_web
 
 from door_helpers import Clock, CountedBudget, held_below
 from loopback import settle
@@ -412,3 +412,46 @@ async def test_a_tabs_app_past_its_memory_ceiling_ends_and_the_door_goes_on(monk
             await received_until(other, b"Cards and their order")
             await other.send_str(json.dumps(["stdin", "\x1b[6~"]))  # PageDown
             await received_until(other, "2 · ".encode())
+
+
+async def test_idle_connections_beyond_the_doors_room_are_told_it_is_busy_a_visitor_gets_in():
+    """Found by a hostile pass: nothing capped the connections that hold no session, and
+    1100 that did nothing held a door under a 1024-descriptor limit at it (its log took
+    230,000 tracebacks in a minute, a visitor waited 10 to 21 s). The door now keeps WAITING
+    of them: the next are answered with a 503 that says why and closed, and once those it
+    keeps have sat there a while (the gate's clock is the test's), a visitor pushes out the
+    oldest, gets the page and the demo."""
+    async with serving(["demo"], session_deadline=HANG) as (door, url), \
+            aiohttp.ClientSession() as http:
+        clock = Clock()
+        door.gate.clock = clock
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        idle = [await asyncio.open_connection("127.0.0.1", port,
+                                              local_addr=(f"127.0.0.{2 + n % 10}", 0))
+                for n in range(WAITING + 16)]  # a keep-alive connection each, asked once:
+        answers = [await _answer(reader, writer) for reader, writer in idle]
+        assert answers[:WAITING] == [404] * WAITING
+        assert answers[WAITING:] == [503] * 16 and all(r.at_eof() for r, _ in idle[WAITING:])
+        try:
+            clock.now += door.gate.fresh  # the ones at the door have sat there a while
+            async with http.get(url) as page:
+                assert page.status == 200
+            async with http.ws_connect(url.replace("http", "ws") + "ws") as ws:
+                await received_until(ws, b"Cards and their order")
+            assert await asyncio.wait_for(idle[0][0].read(), HANG) == b""  # pushed out
+            assert len(door.gate) <= WAITING
+        finally:
+            for _, writer in idle:
+                writer.close()
+
+
+async def _answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> int:
+    """Ask the door for a page it has not: the status of its answer, read to its end (a
+    503 the door's words)."""
+    writer.write(b"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    head = (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HANG)).decode()
+    length = int(re.search(r"(?i)content-length: *(\d+)", head).group(1))
+    body = await reader.readexactly(length)
+    status = int(head.split()[1])
+    assert status != 503 or body.decode().strip() == BUSY
+    return status
