@@ -88,7 +88,7 @@ class ReplayScreen(Localized, Screen[None]):
         self.parts = parts_for(replay.game)
         self.position = 0
         self.show_all = show_all and replay.hands_open
-        self.note: str | None = None
+        self._note: tuple[str, int] | None = None
         self.comments = comments or {}
         self.seat = replay.own_seat
         """Whose decisions the analysis weighs: the player's own (what he saw, no more)."""
@@ -208,13 +208,16 @@ class ReplayScreen(Localized, Screen[None]):
         else:
             shown = t("replay.seat_view", name=self.replay.names[self.seat])
         tail = t.plain(" · ") + self.analysis if self.analysis else ""
-        if self.note:
-            tail, self.note = tail + t.plain(" — ") + self.note, None
-        status = t("replay.status", k=self.position, n=len(self.replay),
-                   round=t(self.parts.round_key, n=self._round), hands=shown + see_all) + tail
+        note = self.note
+        if note:
+            tail += t.plain(" — ") + note
+        else:
+            self._note = None  # (said at another step: gone for good)
+        where = {"k": self.position, "n": len(self.replay),
+                 "round": t(self.parts.round_key, n=self._round)}
+        status = t("replay.status", hands=shown + see_all, **where) + tail
         if cell_len(status) > self.app.size.width - STATUS_PADDING:  # one line, not two
-            status = t("replay.status", k=self.position, n=len(self.replay),
-                       round=t(self.parts.round_key, n=self._round), hands=shown) + tail
+            status = t("replay.status", hands=shown, **where) + tail
         said = [k for k in self.comments if k <= self.position]
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
@@ -222,6 +225,16 @@ class ReplayScreen(Localized, Screen[None]):
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
         keys = t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn go by deals)
         self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
+
+    @property
+    def note(self) -> str | None:
+        """A word on the last key (nothing to play on, no analysis yet…): said at the step
+        it was made at, again when the screen is redrawn there (a resize), gone at the next."""
+        return self._note[0] if self._note and self._note[1] == self.position else None
+
+    @note.setter
+    def note(self, text: str | None) -> None:
+        self._note = (text, self.position) if text else None
 
     def _go(self, position: int) -> None:
         self.position = max(0, min(position, len(self.replay)))

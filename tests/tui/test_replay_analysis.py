@@ -156,6 +156,26 @@ async def test_the_replays_status_keeps_to_one_line_at_80_columns(tmp_path):
         assert "your view (v: all hands) · analysis stopped (a: again)" in status(app)
 
 
+async def test_a_replays_note_stays_through_a_resize_and_goes_at_the_next_step(tmp_path):
+    """A review found the status's note (here: no decision is marked, as nothing was weighed
+    yet) wiped by any resize, the status being fitted again to the new width: it stays at
+    its step."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=150)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end", "n")
+        note = app.screen.t("analysis.none")
+        await wait_for(pilot, lambda: note in status(app), "the note")
+        await pilot.resize_terminal(110, 32)
+        await wait_for(pilot, lambda: app.size.width == 110, "the resize")
+        await pilot.pause()
+        assert note in status(app)
+        await pilot.press("left")
+        await wait_for(pilot, lambda: "Action 149/150" in status(app), "the step back")
+        assert note not in status(app)
+
+
 async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp_path):
     """Quitting a game played on (p) or dealt again (d) ended bhtui — over SSH it closed the
     demo's connection. It now goes back to the replay, at the step it was left."""
