@@ -43,8 +43,8 @@ door lets a page in only by such a name, and ``bhtui serve-web`` takes --public-
 one (here, where the command line reaches it without loading aiohttp)."""
 
 BUSY = "bhtui: too many connections are waiting at this door; try again in a minute."
-"""What a door says to a connection its `Gate` turns away (the SSH door in a disconnect, the
-web door in a 503)."""
+"""What the visitors' doors say to a connection their `Gate` turns away (the SSH door in a
+disconnect, the web door in a 503); a table's door says its own (`tcp.BUSY`)."""
 
 C = TypeVar("C")
 
@@ -194,8 +194,11 @@ class Gate(Generic[C]):
     more addresses than the door has places, each reconnecting as it was pushed out, pushed
     out one another as each turned stale and kept every place fresh — a newcomer found none
     he could take (48 addresses at an SSH door of 40 kept newcomers out for up to 110 s).
-    Now each address refreshes a place at most once a ``rest``, and it takes ``most`` times
-    ``rest`` / ``fresh`` addresses to keep them all fresh.
+    Now each address holds a place at least ``fresh`` seconds and then rests, so it takes
+    ``most`` times (``rest`` + ``fresh``) / ``fresh`` addresses to keep them all fresh. A
+    resting address still gets in where another holds two more than it (``_fair``): a
+    visitor whose idle keep-alive connection a flood pushed out was turned away while the
+    flood's own addresses, holding many each, were not (a hostile pass).
     """
 
     def __init__(self, most: int, per_address: int, fresh: float = 5.0, rest: float = 30.0,
@@ -220,8 +223,9 @@ class Gate(Generic[C]):
         out: list[C] = []
         if self._from[address] >= self.per_address and not self._push(address, address, out):
             return [conn]
-        if len(self._waiting) >= self.most and (self._resting(address) or (
-                not self._push(None, address, out) and not self._fair(address, out))):
+        if len(self._waiting) >= self.most and not (
+                not self._resting(address) and self._push(None, address, out)
+                or self._fair(address, out)):
             return [*out, conn]
         self._waiting[conn] = address
         self._since[conn] = self.clock()

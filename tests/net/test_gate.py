@@ -126,3 +126,19 @@ def test_an_address_pushed_out_for_anothers_pushes_no_one_out_for_a_while():
     assert gate.enter("visitor", "10.0.1.1") == ["h2"]
     clock.now += 30
     assert gate.enter("h0''", "10.0.0.0") == ["h3"]  # rested
+
+
+def test_a_resting_address_still_takes_a_place_from_one_holding_many():
+    """A hostile pass: a flood holding the door from a few addresses, many connections each,
+    pushed out a visitor's idle keep-alive connection; his address then rested, and his next
+    request was turned away for up to 30 s while strangers got in. Resting stops an address
+    pushing out the oldest, not taking a place from an address holding two more than it."""
+    clock = Clock()
+    gate: Gate[str] = Gate(4, 4, fresh=5.0, rest=30.0, clock=clock)
+    assert gate.enter("kept", "10.0.0.9") == []  # the visitor's keep-alive connection
+    for n in range(3):
+        assert gate.enter(f"f{n}", "10.0.0.1") == []
+    clock.now += 5
+    assert gate.enter("g0", "10.0.0.2") == ["kept"]  # pushed out: 10.0.0.9 rests
+    assert gate.enter("reload", "10.0.0.9") == ["f2"]  # the flood's newest goes for it
+    assert gate.enter("g1", "10.0.0.2") == ["f0"]  # (not resting: the oldest stale one)
