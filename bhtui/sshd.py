@@ -96,8 +96,7 @@ ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines 
 kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
 an app it ended that did not end in time."""
 HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
-PUSHED_OUT = ("bhtui: closed to make room for a newcomer (this connection had started no "
-              "demo); try again in a minute.")
+PUSHED_OUT = "bhtui: closed for a newcomer (no demo was running on it); try again in a minute."
 
 
 def host_key_path() -> Path:

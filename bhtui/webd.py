@@ -82,7 +82,7 @@ door under a 1024-descriptor limit at it, its log took 230,000 tracebacks ("sock
 out of system resource") in a minute, and a visitor waited 10 to 21 s for the demo."""
 TURNED_AWAY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
                b"Content-Length: %d\r\nRetry-After: 60\r\nConnection: close\r\n\r\n%s\n"
-               % (len(BUSY) + 1, BUSY.encode()))
+               % (len(BUSY.encode()) + 1, BUSY.encode()))
 """What a connection the gate turns away gets at once, before it has asked anything: a
 browser shows it as the answer to its request."""
 UNKNOWN_HOST = ("bhtui: open this page by the server's address or its host name (another "
@@ -241,7 +241,7 @@ class Waiting(asyncio.Protocol):
 
     def eof_received(self) -> None:
         if not self.turned_away:
-            self.handler.eof_received()
+            self.handler.eof_received()  # (aiohttp's returns None: the transport closes)
 
     def pause_writing(self) -> None:
         if not self.turned_away:

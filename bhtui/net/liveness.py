@@ -80,6 +80,7 @@ class Liveness:
             self.heard_at[conn] = self.clock()
 
     def forget(self, conn: Watched) -> None:
+        """``conn`` is gone (or let go): no more pings; the timer stops with the last one."""
         self.heard_at.pop(conn, None)
         self._pinged_at.pop(conn, None)
         if not self.heard_at and self._timer is not None:

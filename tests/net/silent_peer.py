@@ -1,6 +1,7 @@
-"""Run inside a network namespace by tests/net/test_lan_netns.py: take a seat at HOST:PORT and
-make no move, as a person whose laptop is about to lose its Wi-Fi; print a JSON line when
-seated and one when the link has ended (the kernel found the host gone)."""
+"""Take a seat at HOST:PORT and make no move; print a JSON line when seated and one when the
+link has ended. Run inside a network namespace by tests/net/test_lan_netns.py (a person whose
+laptop is about to lose its Wi-Fi: the kernel finds the host gone), and stopped by SIGSTOP on
+loopback by tests/net/test_liveness.py (the host lets the stopped program go)."""
 
 import asyncio
 import json

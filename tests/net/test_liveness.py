@@ -122,5 +122,5 @@ async def test_a_host_whose_own_program_was_held_up_lets_nobody_go_for_it():
     live.watch(conn)
     time.sleep(1.0)  # the host's own loop held up (nothing of its runs meanwhile)
     await settle(lambda: conn.sent, 10)
-    assert conn.dropped is None and frames(b"".join(conn.sent)) == [{"type": "ping"}]
+    assert conn.dropped is None and {m["type"] for m in frames(b"".join(conn.sent))} == {"ping"}
     await settle(lambda: conn.dropped is not None, 10)  # then, silent for deaf: let go
