@@ -20,7 +20,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from bhtui.net.client import Client
 from bhtui.net.protocol import clean_name
-from bhtui.store.config import Config, Settings, differences
+from bhtui.store.config import PLAYER, Config, Settings, differences
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
@@ -277,8 +277,13 @@ class BhtuiApp(App[None]):
         when ``locked`` (the code itself is not shown: others may see the screen)."""
         from bhtui.tui.room import command_line
 
-        verb = "join" if client.role == "player" else "watch"
-        return command_line(self.t, verb, self.address, locked, client.name)
+        if client.role == "player":
+            return command_line(self.t, "join", self.address, locked, client.name)
+        # A watcher who came with the default name (the table calls him "Watcher") is
+        # told the command he ran, not to give himself the name "Player" there.
+        named = client.name not in PLAYER.values()
+        return command_line(self.t, "watch", self.address, locked,
+                            client.name if named else "")
 
     def _without_code(self, client: Client) -> str:
         """How to go on to a table that asks for no code, when we came with one: without it.

@@ -41,9 +41,10 @@ def command_line(t: Translator, verb: str, address: str, locked: bool,
     bhtui takes it), and on a locked table the join code's place — never the code itself, as
     others may see the screen — in BHTUI_CODE, as ``--help`` advises: not ``--code``, whose
     code other users of the machine see in its process list. Without ``name`` (others', not
-    ours) the name is a placeholder."""
+    ours) the name is a placeholder; an empty one leaves ``--name`` out (bhtui's own then)."""
     shown = shlex.quote(name) if name is not None else t("room.name")
-    command = f"bhtui --name {shown} {verb} {address}".rstrip()
+    command = (f"bhtui --name {shown} {verb} {address}" if name != "" else
+               f"bhtui {verb} {address}").rstrip()
     return (f"BHTUI_CODE={t('bye.code')} " if locked else "") + command
 
 

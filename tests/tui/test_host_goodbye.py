@@ -175,3 +175,23 @@ async def test_a_seated_player_of_a_locked_table_is_told_a_command_without_the_c
         await wait_for(pilot, lambda: isinstance(back.screen, TableScreen) and back.client.view)
         assert back.client.seat == 0 and resumed.seats[0].conn is not None
     await again.stop()
+
+
+async def test_a_watcher_with_bhtuis_own_name_is_told_the_command_he_ran():
+    """A watcher who gave no name is called "Watcher" by the table; the goodbye told him to
+    come back with `bhtui --name Player watch …` (seen in tmux): he is told the command he
+    ran, `bhtui watch …`."""
+    table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                       for i in range(5)], seed=6, rounds=1, bot_delay=0.05)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    table.start()
+    address = f"127.0.0.1:{serving.port}"
+    app = BhtuiApp(Config(), RemoteSession(address, "spectator"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
+        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
+        said = str(app.screen.query_one(Plain).render())
+        assert f"\n  bhtui watch {address}\n" in said and "--name" not in said
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
