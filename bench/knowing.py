@@ -1,7 +1,7 @@
 """Where knowing the hands would pay, decision by decision: printed, never asserted (issue 25).
 
     python bench/knowing.py [--preset qingdao] [--seeds 0:100] [--playouts 200] [--reps 2]
-                            [--truth hands|guard] [--jobs 2]
+                            [--truth hands|guard|near2|near5|near10] [--jobs 2]
 
 ``hard`` dealt the true hands in its playouts (a cheat, only ever in this bench) scored
 about twice what the plays read buy in qingdao; this says where. Each seeded one-round match
@@ -12,7 +12,9 @@ answers otherwise, the round is played on from there with each answer (``hard`` 
 by the seat's role and how many cards it held, and by what changed (a pass for a play …) —
 the places where a better reading of the hands would buy the most. ``--truth guard`` tells
 only who the hidden guard is (the deals are the sampler's, its guard the true one): what a
-better reading of the guard alone would buy.
+better reading of the guard alone would buy. ``--truth near5`` (2, 5, 10) deals the true
+hands with that many cards swapped between other hands at random: how near the deals must
+come for knowing to pay.
 """
 
 from __future__ import annotations
@@ -53,7 +55,28 @@ def guard_known_deal(self: Sampler, rng: Any) -> tuple[list[list[int]], int]:
     return REAL_DEAL(self, rng)
 
 
-CHEATS = {"hands": true_deal, "guard": guard_known_deal}
+def near_deal(swaps: int) -> Any:
+    """The true hands with ``swaps`` cards swapped between two other hands still in play, at
+    random for each deal: deals spread around the truth (each swap puts about one card a
+    hand off, where the sampler's deals sit some 14 off early in a round and 5 late)."""
+    def deal(self: Sampler, rng: Any) -> tuple[list[list[int]], int]:
+        hands, guard = TRUTH[0]
+        hands = [list(h) for h in hands]
+        others = [o for o in self.others if sum(hands[o])]
+        for _ in range(swaps if len(others) > 1 else 0):
+            a, b = rng.sample(others, 2)
+            ra = rng.choices(range(len(hands[a])), weights=hands[a])[0]
+            rb = rng.choices(range(len(hands[b])), weights=hands[b])[0]
+            hands[a][ra] -= 1
+            hands[a][rb] += 1
+            hands[b][rb] -= 1
+            hands[b][ra] += 1
+        return hands, guard
+    return deal
+
+
+CHEATS = {"hands": true_deal, "guard": guard_known_deal, "near2": near_deal(2),
+          "near5": near_deal(5), "near10": near_deal(10)}
 
 
 class Knowing(Probe):
