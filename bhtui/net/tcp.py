@@ -91,7 +91,7 @@ class TcpConnection:
             return
         transport = self.writer.transport
         if transport.get_write_buffer_size() + len(frame) > SEND_BACKLOG:
-            self._abort("too slow: too much waiting to be sent")
+            self.drop("too slow: too much waiting to be sent")
             return
         transport.write(frame)
 
@@ -113,11 +113,9 @@ class TcpConnection:
         self.close(reason)
 
     def drop(self, reason: str) -> None:
-        """Let it go as a lost link (no frame: it would not be read): the table's leaving
-        runs, a bot plays the seat, and the client reconnects once it runs again."""
-        self._abort(reason)
-
-    def _abort(self, reason: str) -> None:
+        """Let it go as a lost link (no frame: it would not be read) — too slow, or not
+        answering: the table's leaving runs, a bot plays the seat, and the client
+        reconnects once it can."""
         if self.stage == "upgrading":
             self.close(reason)
             return

@@ -345,7 +345,7 @@ class BhtuiApp(App[None]):
         app's own says it itself: our view never receives what our own leave did there (a
         Dou Dizhu escape ends the deal, and a match of that one deal), so it told no totals
         and a finished match "plays on". A joiner's view is all he has."""
-        match = getattr(self.host, "match", None)
+        match = self.host.match if self.host is not None else None
         if match is not None:
             rows = match.history
             return Standing(rows[-1]["round"], rows[-1]["totals"], match.over) if rows \
