@@ -223,10 +223,10 @@ class Gate(Generic[C]):
         out: list[C] = []
         if self._from[address] >= self.per_address and not self._push(address, address, out):
             return [conn]
-        if len(self._waiting) >= self.most and not (
-                not self._resting(address) and self._push(None, address, out)
-                or self._fair(address, out)):
-            return [*out, conn]
+        if len(self._waiting) >= self.most:
+            pushed = not self._resting(address) and self._push(None, address, out)
+            if not pushed and not self._fair(address, out):
+                return [*out, conn]
         self._waiting[conn] = address
         self._since[conn] = self.clock()
         self._from[address] += 1
