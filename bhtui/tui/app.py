@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import os
 import shlex
@@ -410,7 +411,7 @@ class BhtuiApp(App[None]):
 
         client = self.client
         question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address),
-                                  visitor=self.visitor)
+                                  visitor=self.visitor, ends=self._leave_ends_match())
         notes: list[str | None] = []
         if question == "quit.question" and self.admin and self.address:
             notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
@@ -439,6 +440,24 @@ class BhtuiApp(App[None]):
 
         self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None,
                                     question))
+
+    def _leave_ends_match(self) -> bool:
+        """Whether my leaving now ends the match at a table of this app's own: what its
+        rules make of a leave (a Dou Dizhu escape ends the deal, and with it a match in its
+        last deal), tried on a copy of the match, so the quit question says that rather
+        than that the match plays on. A leave already counted this match counts no more."""
+        table, client = self.host, self.client
+        match = table.match if table is not None else None
+        seat = client.seat if client is not None else None
+        if match is None or match.over or seat is None or seat in table.abandoned \
+                or seat in table.abandoning:
+            return False
+        action = table.game.abandon(match, seat, "left")
+        if action is None:
+            return False
+        trial = copy.deepcopy(match)
+        trial.apply(seat, action)
+        return bool(trial.over)
 
     async def _go_back(self, session: Session, screen: Screen[Any]) -> None:
         """Close the game played on and show ``screen`` (the replay) again, in ``session``."""
@@ -492,18 +511,19 @@ class BhtuiApp(App[None]):
 
 
 def _quit_question(client: Client | None, engine: bool, hosting: bool,
-                   visitor: bool = False) -> str:
+                   visitor: bool = False, ends: bool = False) -> str:
     """What quitting means here: a game with its saved moves (where this terminal runs the
     table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
     where nothing has been played (the host closes the table, a joiner frees his seat), or no
     table. A door's ``visitor`` who leaves a seat never takes it back (his token goes with
-    his visit)."""
+    his visit). A local match the leave itself ``ends`` is not played on."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
         if engine:  # (a local match left unfinished: how it goes on, not only replayed)
-            return "quit.question" if hosting or client.view["phase"] == "over" \
-                else "quit.question_on"
+            if hosting or client.view["phase"] == "over":
+                return "quit.question"
+            return "quit.question_ends" if ends else "quit.question_on"
         if client.seat is None:
             return "quit.remote_watcher"
         return "quit.remote_player_door" if visitor else "quit.remote_player"

@@ -75,6 +75,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question_on": {"en": "Quit bhtui? Every move is saved: in bhtui replay, End then p "
                                "plays on.",
                          "zh": "退出 bhtui？每一步都已保存：在 bhtui replay 里按 End 再按 p 接着打。"},
+    "quit.question_ends": {"en": "Quit bhtui? Leaving now ends the match; bhtui replay shows "
+                                 "this game.",
+                           "zh": "退出 bhtui？现在离开会结束本场比赛；运行 bhtui replay 可以回看本局。"},
     "quit.how": {"en": "{keys} quits bhtui (it asks first)", "zh": "按 {keys} 退出 bhtui（会先确认）"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
