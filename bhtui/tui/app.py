@@ -33,14 +33,18 @@ from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
+from bhtui.wire import HistoryRow
 
 
 class Standing(NamedTuple):
-    """Where a match stood: rounds finished, the totals after them, and whether it is over."""
+    """Where a match stood: rounds finished, the totals as scored, whether it is over, and
+    what the totals hold of the round under way (``since``, per seat): R-AUTO-3's quit
+    penalty is scored at once, not with the round."""
 
     finished: int
     totals: Sequence[int]
     over: bool
+    since: Sequence[int]
 
 
 class Session(Protocol):
@@ -349,24 +353,36 @@ class BhtuiApp(App[None]):
         match = self.host.match if self.host is not None else None
         if match is not None:
             rows = match.history
-            return Standing(rows[-1]["round"], rows[-1]["totals"], match.over) if rows \
-                else Standing(0, [], match.over)
+            return _standing(rows, rows[-1]["round"] if rows else 0, match.totals, match.over)
         view = self.client.view if self.client is not None else None
         if view is None:
             return None
         over = view["phase"] == "over"
-        return Standing(view["round"] if over else view["round"] - 1, view["totals"], over)
+        return _standing(self.client.history if self.client is not None else [],
+                         view["round"] if over else view["round"] - 1, view["totals"], over)
 
     def _say_totals(self, standing: Standing | None) -> None:
         """Where the match stood, in the last lines: a match with no set end (``bhtui`` with no
-        ``--rounds``) ends when the player quits, and it ended on a path, never its totals."""
+        ``--rounds``) ends when the player quits, and it ended on a path, never its totals.
+        A quit penalty of the round under way is in them, and said: the totals after the
+        rounds finished left it out, though the match had scored it."""
         names = [seat.get("name", "?") for seat in self.client.table] \
             if self.client is not None else []
-        if standing is None or standing.finished < 1 or len(names) != len(standing.totals):
+        if standing is None or len(names) != len(standing.totals):
             return
-        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, standing.totals,
-                                                                          strict=True))
-        self.farewell.append(self.t("farewell.totals", n=standing.finished, totals=totals))
+
+        def listed(points: Sequence[int], every: bool = True) -> str:
+            return self.t.join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True)
+                               if p or every)
+
+        since = listed(standing.since, every=False)
+        totals = listed(standing.totals)
+        n, m = standing.finished, standing.finished + 1
+        if since:
+            key = "farewell.totals_since" if n else "farewell.totals_first"
+            self.farewell.append(self.t(key, n=n, m=m, since=since, totals=totals))
+        elif n:
+            self.farewell.append(self.t("farewell.totals", n=n, totals=totals))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:
@@ -508,6 +524,16 @@ class BhtuiApp(App[None]):
             self.notify(said, timeout=8 if saved else 4, markup=False)
 
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
+
+
+def _standing(rows: Sequence[HistoryRow], finished: int, totals: Sequence[int],
+              over: bool) -> Standing:
+    """The match's standing with ``totals`` as scored now: what they hold beyond the totals
+    after the ``finished`` rounds (their row among ``rows``; none there, nothing known)."""
+    after = next((row["totals"] for row in rows if row["round"] == finished),
+                 [0] * len(totals) if finished == 0 else totals)
+    return Standing(finished, list(totals), over,
+                    [now - then for now, then in zip(totals, after, strict=True)])
 
 
 def _quit_question(client: Client | None, engine: bool, hosting: bool,
