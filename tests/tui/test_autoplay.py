@@ -256,3 +256,21 @@ async def test_R_AUTO_3_quitting_says_the_totals_with_my_quit_penalty(first_deal
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, match.totals, strict=True))
     assert app.farewell[0] == (f"totals after round {n}, with Ana -10 for quitting round {n + 1}: "
                                if n else "totals with Ana -10 for quitting round 1: ") + said
+
+
+@pytest.mark.parametrize(("penalty", "note"), [
+    (10, "Leaving now costs you 10 points (the quit penalty)."), (0, None)])
+async def test_R_AUTO_3_the_quit_question_says_what_quitting_costs(penalty, note):
+    """Quitting a running match with a quit penalty costs its points at once, and the
+    question asked nothing of it (Dou Dizhu's says what an escape costs). It says so."""
+    from bhtui.rules import PRESETS
+
+    rules = PRESETS["qingdao"].with_options(quit_penalty=penalty)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=rules, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        shown = app.screen.query("#quit-note")
+        assert [" ".join(str(w.render()).split()) for w in shown] == ([note] if note else [])
