@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import os
 import shlex
@@ -32,14 +33,18 @@ from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
+from bhtui.wire import HistoryRow
 
 
 class Standing(NamedTuple):
-    """Where a match stood: rounds finished, the totals after them, and whether it is over."""
+    """Where a match stood: rounds finished, the totals as scored, whether it is over, and
+    what the totals hold of the round under way (``since``, per seat): R-AUTO-3's quit
+    penalty is scored at once, not with the round."""
 
     finished: int
     totals: Sequence[int]
     over: bool
+    since: Sequence[int]
 
 
 class Session(Protocol):
@@ -348,24 +353,36 @@ class BhtuiApp(App[None]):
         match = self.host.match if self.host is not None else None
         if match is not None:
             rows = match.history
-            return Standing(rows[-1]["round"], rows[-1]["totals"], match.over) if rows \
-                else Standing(0, [], match.over)
+            return _standing(rows, rows[-1]["round"] if rows else 0, match.totals, match.over)
         view = self.client.view if self.client is not None else None
         if view is None:
             return None
         over = view["phase"] == "over"
-        return Standing(view["round"] if over else view["round"] - 1, view["totals"], over)
+        return _standing(self.client.history if self.client is not None else [],
+                         view["round"] if over else view["round"] - 1, view["totals"], over)
 
     def _say_totals(self, standing: Standing | None) -> None:
         """Where the match stood, in the last lines: a match with no set end (``bhtui`` with no
-        ``--rounds``) ends when the player quits, and it ended on a path, never its totals."""
+        ``--rounds``) ends when the player quits, and it ended on a path, never its totals.
+        A quit penalty of the round under way is in them, and said: the totals after the
+        rounds finished left it out, though the match had scored it."""
         names = [seat.get("name", "?") for seat in self.client.table] \
             if self.client is not None else []
-        if standing is None or standing.finished < 1 or len(names) != len(standing.totals):
+        if standing is None or len(names) != len(standing.totals):
             return
-        totals = self.t.join(f"{name} {total:+d}" for name, total in zip(names, standing.totals,
-                                                                          strict=True))
-        self.farewell.append(self.t("farewell.totals", n=standing.finished, totals=totals))
+
+        def listed(points: Sequence[int], every: bool = True) -> str:
+            return self.t.join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True)
+                               if p or every)
+
+        since = listed(standing.since, every=False)
+        totals = listed(standing.totals)
+        n, m = standing.finished, standing.finished + 1
+        if since:
+            key = "farewell.totals_since" if n else "farewell.totals_first"
+            self.farewell.append(self.t(key, n=n, m=m, since=since, totals=totals))
+        elif n:
+            self.farewell.append(self.t("farewell.totals", n=n, totals=totals))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:
@@ -410,7 +427,7 @@ class BhtuiApp(App[None]):
 
         client = self.client
         question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address),
-                                  visitor=self.visitor)
+                                  visitor=self.visitor, ends=self._leave_ends_match())
         notes: list[str | None] = []
         if question == "quit.question" and self.admin and self.address:
             notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
@@ -439,6 +456,24 @@ class BhtuiApp(App[None]):
 
         self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None,
                                     question))
+
+    def _leave_ends_match(self) -> bool:
+        """Whether my leaving now ends the match at a table of this app's own: what its
+        rules make of a leave (a Dou Dizhu escape ends the deal, and with it a match in its
+        last deal), tried on a copy of the match, so the quit question says that rather
+        than that the match plays on. A leave already counted this match counts no more."""
+        table, client = self.host, self.client
+        match = table.match if table is not None else None
+        seat = client.seat if client is not None else None
+        if match is None or match.over or seat is None or seat in table.abandoned \
+                or seat in table.abandoning:
+            return False
+        action = table.game.abandon(match, seat, "left")
+        if action is None:
+            return False
+        trial = copy.deepcopy(match)
+        trial.apply(seat, action)
+        return bool(trial.over)
 
     async def _go_back(self, session: Session, screen: Screen[Any]) -> None:
         """Close the game played on and show ``screen`` (the replay) again, in ``session``."""
@@ -491,19 +526,30 @@ class BhtuiApp(App[None]):
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
 
 
+def _standing(rows: Sequence[HistoryRow], finished: int, totals: Sequence[int],
+              over: bool) -> Standing:
+    """The match's standing with ``totals`` as scored now: what they hold beyond the totals
+    after the ``finished`` rounds (their row among ``rows``; none there, nothing known)."""
+    after = next((row["totals"] for row in rows if row["round"] == finished),
+                 [0] * len(totals) if finished == 0 else totals)
+    return Standing(finished, list(totals), over,
+                    [now - then for now, then in zip(totals, after, strict=True)])
+
+
 def _quit_question(client: Client | None, engine: bool, hosting: bool,
-                   visitor: bool = False) -> str:
+                   visitor: bool = False, ends: bool = False) -> str:
     """What quitting means here: a game with its saved moves (where this terminal runs the
     table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
     where nothing has been played (the host closes the table, a joiner frees his seat), or no
     table. A door's ``visitor`` who leaves a seat never takes it back (his token goes with
-    his visit)."""
+    his visit). A local match the leave itself ``ends`` is not played on."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
         if engine:  # (a local match left unfinished: how it goes on, not only replayed)
-            return "quit.question" if hosting or client.view["phase"] == "over" \
-                else "quit.question_on"
+            if hosting or client.view["phase"] == "over":
+                return "quit.question"
+            return "quit.question_ends" if ends else "quit.question_on"
         if client.seat is None:
             return "quit.remote_watcher"
         return "quit.remote_player_door" if visitor else "quit.remote_player"

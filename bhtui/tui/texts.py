@@ -75,6 +75,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question_on": {"en": "Quit bhtui? Every move is saved: in bhtui replay, End then p "
                                "plays on.",
                          "zh": "退出 bhtui？每一步都已保存：在 bhtui replay 里按 End 再按 p 接着打。"},
+    "quit.question_ends": {"en": "Quit bhtui? Leaving now ends the match; bhtui replay shows "
+                                 "this game.",
+                           "zh": "退出 bhtui？现在离开会结束本场比赛；运行 bhtui replay 可以回看本局。"},
     "quit.how": {"en": "{keys} quits bhtui (it asks first)", "zh": "按 {keys} 退出 bhtui（会先确认）"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
@@ -391,6 +394,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
                       "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
     "farewell.totals": {"en": "totals after round {n}: {totals}", "zh": "第{n}局后总分：{totals}"},
+    "farewell.totals_since": {"en": "totals after round {n}, with {since} for quitting round {m}: "
+                                    "{totals}",
+                              "zh": "第{n}局后总分（含第{m}局中途退出扣分：{since}）：{totals}"},
+    "farewell.totals_first": {"en": "totals with {since} for quitting round {m}: {totals}",
+                              "zh": "总分（含第{m}局中途退出扣分：{since}）：{totals}"},
     "farewell.kept_on": {"en": "this game is saved in {path}: bhtui replay {path} shows it, and End "
                                "then p there plays on",
                          "zh": "本局已保存在 {path}：bhtui replay {path} 可以回看，在回放里按 End "

@@ -227,3 +227,50 @@ async def test_R_MATCH_1_quitting_says_where_the_match_stood(first_deal):
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
     assert app.farewell[0] == f"totals after round 1: {said}"
     assert any(total != 0 for total in totals)
+
+
+@pytest.mark.parametrize("rounds_before", [0, 1])
+async def test_R_AUTO_3_quitting_says_the_totals_with_my_quit_penalty(first_deal, rounds_before):
+    """With a quit penalty, quitting mid-round costs its points at once, and the match
+    scored them; bhtui's last line gave the totals after the rounds finished without them
+    (and none at all in the first round). It gives the totals as scored, saying the cost."""
+    from bhtui.rules import PRESETS
+
+    first_deal(deal_of(*SHORT_DEAL))
+    rules = PRESETS["qingdao"].with_options(quit_penalty=10)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, result_seconds=0.2),
+                   LocalSession(rules=rules, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        if rounds_before:
+            await pilot.press("t")  # 托管 plays the short first round out
+            await wait_for(pilot, lambda: app.host.match.history, "the first round's end")
+            app.host.bot_delay = 0.5  # (the next round goes on slowly until I quit)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    match, names = app.host.match, [seat.name for seat in app.host.seats]
+    n = len(match.history)
+    before = match.history[-1]["totals"] if n else [0] * 5
+    assert n == rounds_before and match.totals == [before[0] - 10, *before[1:]]
+    said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, match.totals, strict=True))
+    assert app.farewell[0] == (f"totals after round {n}, with Ana -10 for quitting round {n + 1}: "
+                               if n else "totals with Ana -10 for quitting round 1: ") + said
+
+
+@pytest.mark.parametrize(("penalty", "note"), [
+    (10, "Leaving now costs you 10 points (the quit penalty)."), (0, None)])
+async def test_R_AUTO_3_the_quit_question_says_what_quitting_costs(penalty, note):
+    """Quitting a running match with a quit penalty costs its points at once, and the
+    question asked nothing of it (Dou Dizhu's says what an escape costs). It says so."""
+    from bhtui.rules import PRESETS
+
+    rules = PRESETS["qingdao"].with_options(quit_penalty=penalty)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   LocalSession(rules=rules, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        shown = app.screen.query("#quit-note")
+        assert [" ".join(str(w.render()).split()) for w in shown] == ([note] if note else [])

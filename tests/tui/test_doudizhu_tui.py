@@ -444,6 +444,36 @@ async def test_a_table_resumed_during_the_next_deal_s_bidding_opens_on_it_not_th
         assert "DealResultScreen" not in pushed, pushed
 
 
+@pytest.mark.parametrize(("rounds", "landlord", "said"), [
+    (1, True, "Quit bhtui? Leaving now ends the match; bhtui replay shows this game."),
+    (None, True, "Quit bhtui? Every move is saved: in bhtui replay, End then p plays on."),
+    (1, False, "Quit bhtui? Every move is saved: in bhtui replay, End then p plays on.")])
+async def test_S_SCORE_5_the_quit_question_says_when_my_escape_ends_the_match(
+        first_deal, rounds, landlord, said):
+    """Quitting as the landlord of a match's last deal is an escape that ends the deal and
+    the match, and the question said it plays on (in the replay, End then p), which the
+    replay then refuses. It says the match ends; before a landlord there is no escape, the
+    match stays open, and it plays on."""
+    from bhtui.tui.dialogs import QuitScreen
+
+    first_deal(SHANGHAI_DEAL)
+    config = Config(name="Ana", language="en", bot_delay=0.0)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    app = BhtuiApp(config, LocalSession(rules=rules, seed=2, rounds=rounds))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+        if landlord:
+            await pilot.press("3")  # 头撂: Ana is the landlord, asked 摊打
+            await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        assert " ".join(text(app.screen.query_one(".title")).split()) == said
+        await pilot.press("y")
+    assert app.host.match.over == (rounds == 1 and landlord)
+
+
 @pytest.mark.parametrize(("rounds", "kept"), [
     (1, "{path} (bhtui replay shows it)"),
     (None, "{path}: bhtui replay {path} shows it, and End then p there plays on")])

@@ -270,6 +270,13 @@ class BaohuangParts(TableParts[BaohuangView]):
             words.append(t("auto.strict.others", names=t.join(others)))
         return t.plain(" · ").join(words)
 
+    def leaving_note(self, view: BaohuangView, t: Translator) -> str | None:
+        """R-AUTO-3: with a quit penalty, leaving the running match costs it at once."""
+        points = view["options"].get("quit_penalty")
+        if points and view["phase"] != "over":
+            return t("quit.penalty", points=points)
+        return None
+
     def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> Dialog[Any] | None:
         kind = offers.dialog_of(view)  # the rules say which decision this is

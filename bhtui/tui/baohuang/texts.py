@@ -630,6 +630,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.penalty": {"en": "{name} {why}: {points} points", "zh": "{name}{why}：{points} 分"},
     "log.penalty.left": {"en": "quit", "zh": "中途退出"},
     "log.penalty.removed": {"en": "was removed", "zh": "被踢出"},
+    "quit.penalty": {"en": "Leaving now costs you {points} points (the quit penalty).",
+                     "zh": "现在离开要扣 {points} 分（中途退出扣分）。"},
     "hint.yield": {"en": "Nothing worth it on {set} — 让牌 (y or {key_play})",
                    "zh": "{set} 不值得压 — 让牌（y 或 {key_play}）"},
     "ask.title": {"en": "Your chance to declare", "zh": "可以表态了"},
