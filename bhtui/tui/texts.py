@@ -394,11 +394,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
                       "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
     "farewell.totals": {"en": "totals after round {n}: {totals}", "zh": "第{n}局后总分：{totals}"},
-    "farewell.totals_since": {"en": "totals after round {n}, with {since} for quitting round {m}: "
+    "farewell.totals_since": {"en": "totals after round {n}, with round {m}'s penalties ({since}): "
                                     "{totals}",
-                              "zh": "第{n}局后总分（含第{m}局中途退出扣分：{since}）：{totals}"},
-    "farewell.totals_first": {"en": "totals with {since} for quitting round {m}: {totals}",
-                              "zh": "总分（含第{m}局中途退出扣分：{since}）：{totals}"},
+                              "zh": "第{n}局后总分（含第{m}局罚分：{since}）：{totals}"},
+    "farewell.totals_first": {"en": "totals with round {m}'s penalties ({since}): {totals}",
+                              "zh": "总分（含第{m}局罚分：{since}）：{totals}"},
     "farewell.kept_on": {"en": "this game is saved in {path}: bhtui replay {path} shows it, and End "
                                "then p there plays on",
                          "zh": "本局已保存在 {path}：bhtui replay {path} 可以回看，在回放里按 End "

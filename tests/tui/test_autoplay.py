@@ -254,8 +254,8 @@ async def test_R_AUTO_3_quitting_says_the_totals_with_my_quit_penalty(first_deal
     before = match.history[-1]["totals"] if n else [0] * 5
     assert n == rounds_before and match.totals == [before[0] - 10, *before[1:]]
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, match.totals, strict=True))
-    assert app.farewell[0] == (f"totals after round {n}, with Ana -10 for quitting round {n + 1}: "
-                               if n else "totals with Ana -10 for quitting round 1: ") + said
+    assert app.farewell[0] == (f"totals after round {n}, with round {n + 1}'s penalties (Ana -10): "
+                               if n else "totals with round 1's penalties (Ana -10): ") + said
 
 
 @pytest.mark.parametrize(("penalty", "note"), [
