@@ -21,7 +21,7 @@ from bhtui.net.protocol import encode
 from bhtui.net.tcp import serve_table
 from bhtui.rules import PRESETS
 
-from loopback import LOOPBACK, connect, frames, moves_of, settle, streams
+from loopback import LOOPBACK, connect, frames, moves_of, served, settle, streams
 
 HERE = Path(__file__).parent
 QUICK = {"quiet": 0.25, "deaf": 1.0}
@@ -29,8 +29,13 @@ QUICK = {"quiet": 0.25, "deaf": 1.0}
 one (the host's own are 10 and 30 s)."""
 
 
+def types(received: bytes | bytearray) -> list[str]:
+    """The types of the messages in ``received``, in order."""
+    return [m["type"] for m in frames(bytes(received))]
+
+
 def pings(received: bytes | bytearray) -> int:
-    return sum(1 for m in frames(bytes(received)) if m["type"] == "ping")
+    return types(received).count("ping")
 
 
 async def test_R_AUTO_1_a_player_whose_program_stops_no_longer_holds_the_table():
@@ -124,3 +129,17 @@ async def test_a_host_whose_own_program_was_held_up_lets_nobody_go_for_it():
     await settle(lambda: conn.sent, 10)
     assert conn.dropped is None and {m["type"] for m in frames(b"".join(conn.sent))} == {"ping"}
     await settle(lambda: conn.dropped is not None, 10)  # then, silent for deaf: let go
+
+
+async def test_the_host_answers_a_clients_ping_at_once_and_keeps_it():
+    """Protocol 3.2: a client that heard nothing for a while asks its host, which answers
+    with a ``pong`` and goes on; before, a ``ping`` from a client was an unknown message,
+    and the host closed the link with ``protocol``."""
+    table = Table(PRESETS["qingdao"], seed=4)
+    server, port = await served(table)
+    me, mine = await connect(port, "Wu", "spectator")
+    await settle(lambda: me.room is not None)
+    mine.write(encode({"type": "ping"}))
+    await settle(lambda: "pong" in types(mine.received) or me.closed is not None)
+    assert me.refused is None and me.closed is None and len(table.viewers) == 1
+    server.close()
