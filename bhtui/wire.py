@@ -501,7 +501,8 @@ class Bye(TypedDict):
 
 
 class Ping(TypedDict):
-    """Are you there? (sent to a client silent for a while: ``net/liveness.py``)"""
+    """Are you there? (sent by either end to the other, silent for a while:
+    ``net/liveness.py``)"""
 
     type: Literal["ping"]
 
@@ -576,7 +577,7 @@ class Ready(TypedDict):
 
 
 class Pong(TypedDict):
-    """Here (the answer to ``ping``)."""
+    """Here (the answer to ``ping``, either way)."""
 
     type: Literal["pong"]
 
@@ -592,8 +593,8 @@ class Admin(TypedDict, total=False):
 
 
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
-               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Ping)
+               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Ping | Pong)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Hold | Say
-                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Pong)
+                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Ping | Pong)
 """What a client sends (docs/protocol.md, *Client → host*)."""

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import os
 import random
+import signal
 import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 from bhtui.games import get_game
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
+from bhtui.net.liveness import Liveness
 from bhtui.net.protocol import PROTOCOL, FrameDecoder, encode
 from bhtui.net.recall import TrickRecall
 from bhtui.net.secure import PREAMBLE, Credentials, host_credentials
@@ -18,6 +26,8 @@ from bhtui.net.tcp import TcpLink, open_streams, serve_table, stay_connected
 from net_helpers import HANG, in_background, people_and_bots
 
 LOOPBACK = "127.0.0.1"
+PEERS = Path(__file__).parent / "net"
+"""Where the programs a test runs as the other end live (``peer_process``)."""
 
 
 async def settle(condition, limit: float = HANG) -> None:
@@ -62,10 +72,11 @@ class Recording(TcpLink):
 
 
 async def connect(port: int, name: str, role: str = "player", code: str | None = None,
-                  token: str | None = None, address: str = LOOPBACK) -> tuple[Client, Recording]:
+                  token: str | None = None, address: str = LOOPBACK,
+                  liveness: Liveness | None = None) -> tuple[Client, Recording]:
     """A client from ``address`` (any of 127.0.0.0/8 reaches the host), its run started."""
     rec = Recording(*await open_streams(LOOPBACK, port, local_addr=(address, 0)))
-    client = Client(rec, name, role, token=token, code=code)
+    client = Client(rec, name, role, token=token, code=code, liveness=liveness)
     in_background(client.run())
     return client, rec
 
@@ -89,6 +100,28 @@ async def served(table: Table) -> tuple[asyncio.Server, int]:
     """The table served on loopback at a free port: the server and its port."""
     server = await serve_table(table, LOOPBACK, 0)
     return server, server.sockets[0].getsockname()[1]
+
+
+@contextlib.asynccontextmanager
+async def peer_process(program: str, *args: str) -> AsyncIterator[asyncio.subprocess.Process]:
+    """One of the programs in tests/net run as the other end of a link, with ``args``: it
+    says what it does in JSON lines (``said``). A test may stop it (SIGSTOP) as a person's
+    ctrl+z or a hung laptop would; however the test ends, it is let run and killed."""
+    peer = await asyncio.create_subprocess_exec(
+        sys.executable, str(PEERS / program), *args, stdout=asyncio.subprocess.PIPE)
+    try:
+        yield peer
+    finally:
+        if peer.returncode is None:
+            os.kill(peer.pid, signal.SIGCONT)
+            peer.kill()
+        await peer.wait()
+
+
+async def said(peer: asyncio.subprocess.Process, limit: float = 60) -> dict:
+    """The next JSON line ``peer`` prints (only a hang takes ``limit`` seconds)."""
+    assert peer.stdout is not None
+    return json.loads(await asyncio.wait_for(peer.stdout.readline(), limit))
 
 
 def frames(data: bytes) -> list[dict]:
@@ -129,22 +162,24 @@ WELCOME = {"type": "welcome", "role": "player", "seat": 0, "token": "ab", "last_
            "seq": 0}
 
 
-async def hostile_host(*messages: dict, hello: dict = HOST_HELLO
+async def hostile_host(*messages: dict, hello: dict = HOST_HELLO, heard: bytearray | None = None
                        ) -> tuple[asyncio.Server, int, list[int]]:
     """A host on loopback that says ``hello``, waits for ours, then sends ``messages`` (each
     built with the protocol's own encoder, whatever they hold) and keeps the link open: only
-    the client can end it. Its third value counts the connections made to it."""
+    the client can end it. Its third value counts the connections made to it; what clients
+    send it is kept in ``heard``."""
     links: list[int] = []
+    kept = bytearray() if heard is None else heard
 
     async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         links.append(1)
         await upgraded(writer)
         writer.write(encode(hello))  # type: ignore[arg-type]
-        await reader.read(65536)
+        kept.extend(await reader.read(65536))
         writer.write(b"".join(map(encode, messages)))  # type: ignore[arg-type]
         await writer.drain()
-        while await reader.read(65536):
-            pass
+        while data := await reader.read(65536):
+            kept.extend(data)
         writer.close()
 
     server = await asyncio.start_server(host, LOOPBACK, 0)

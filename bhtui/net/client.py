@@ -3,14 +3,15 @@ finished rounds.
 
 Used by the screen, by tests and by bots over the wire alike. Transport-agnostic: any
 ``Link`` will do (``write(bytes)``, ``async read() -> bytes`` with b"" at the end, and
-whether it is ``private`` and its ``channel``). The same client
-object survives reconnects: ``run`` may be called again on a new link and resumes from the
-last event number it saw. Every text a host sends is stripped of control characters before
-anyone (a screen) sees it, and every message it sends has the fields the client and the
-screens shared by the games read, of their types (``HOST_MESSAGES``), and its views, events,
-history and hints are of its game's shapes, cards and seats (``Game.sent_fault``), or the
-client leaves, saying the host broke the protocol: the host may be hostile too (any table in
-the LAN lobby).
+whether it is ``private`` and its ``channel``). The same client object survives reconnects:
+``run`` may be called again on a new link and resumes from the last event number it saw. A
+host that has said nothing for a while is asked whether it runs, and its listeners told when
+it has answered nothing for long (``unanswered``). Every text a host sends is stripped of
+control characters before anyone (a screen) sees it, and every message it sends has the
+fields the client and the screens shared by the games read, of their types
+(``HOST_MESSAGES``), and its views, events, history and hints are of its game's shapes,
+cards and seats (``Game.sent_fault``), or the client leaves, saying the host broke the
+protocol: the host may be hostile too (any table in the LAN lobby).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Literal, Protocol, cast
 
 from bhtui.games import DEFAULT_GAME, GAMES
 from bhtui.net.joincode import CodeProver, WrongCode, seat_proof
+from bhtui.net.liveness import HOSTS_ANSWER, Liveness, answers_pings
 from bhtui.net.protocol import (
     AWAY_SPANS,
     MAX_DEPTH,
@@ -82,7 +84,7 @@ class Client:
 
     def __init__(self, link: Link, name: str, role: Literal["player", "spectator"] = "player",
                  token: str | None = None, code: str | None = None,
-                 tokens: SeatTokens | None = None) -> None:
+                 tokens: SeatTokens | None = None, liveness: Liveness | None = None) -> None:
         self.link = link
         self.name = name
         self.role = role
@@ -114,6 +116,13 @@ class Client:
         self.patience = 0
         """Refusals of a busy door before we are in to take quietly (``stay_connected`` tries
         again): a door full of newcomers lets us in a few seconds later."""
+        self.liveness = liveness or Liveness()
+        """Pings a host we have heard nothing from (one whose hello said 3.2 or later)."""
+        self.unanswered = False
+        """The host has answered nothing for ``liveness.deaf`` seconds — its program stopped,
+        its machine hung, its network gone while the link stays up: the listeners were told
+        (``unanswered``), and are told when it speaks again. The link is kept meanwhile."""
+        self._host = _Host(self)
         self._cid = 0
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
@@ -147,6 +156,8 @@ class Client:
         decoder = FrameDecoder(walk=_cleaned)
         while True:
             data = await self.link.read()
+            if data:
+                self._heard()
             messages, broken = _received(decoder, data)
             for message in messages:
                 fault = self._game_fault(message)
@@ -158,9 +169,26 @@ class Client:
                 self.closed = broken
                 self.fail("malformed", broken)
             if broken is not None or not data:
+                self.liveness.forget(self._host)
+                self._say_unanswered(False)  # (``closed`` says why, next)
                 self.link.disconnect()
                 self._dispatch({"type": "closed", "reason": self.closed or "connection closed"})
                 return
+
+    def _heard(self) -> None:
+        """Bytes came from the host: it runs. Listeners told it did not are told it does,
+        and it is watched again (given up on, it no longer was)."""
+        self.liveness.heard(self._host)
+        if self.unanswered:
+            self._say_unanswered(False)
+            self.liveness.watch(self._host)
+
+    def _say_unanswered(self, on: bool) -> None:
+        """Tell the listeners the host has answered nothing for a while (``on``), or no
+        longer: it speaks again, or the link ended."""
+        if on != self.unanswered:
+            self.unanswered = on
+            self._dispatch({"type": "unanswered", "on": on})
 
     @property
     def closed_by_host(self) -> bool:
@@ -248,8 +276,9 @@ class Client:
 
     def _dispatch(self, message: Message) -> None:
         kind = message["type"]
-        if kind == "ping":
-            self._send({"type": "pong"})  # (nothing for the screens)
+        if kind in ("ping", "pong"):  # (nothing for the screens)
+            if kind == "ping":
+                self._send({"type": "pong"})
             return
         if kind == "hello":
             self._send_hello(message)
@@ -259,6 +288,8 @@ class Client:
             if self.closed_by_host:
                 self.refused = None  # the table we were told is closed is back (resumed)
             self.welcomes += 1
+            if answers_pings(self.server, HOSTS_ANSWER):  # (ask no older one: it would
+                self.liveness.watch(self._host)  #       close the link on a ping)
             self.seat = message.get("seat")
             self.away = [(after, until) for after, until in (message.get("away") or [])[
                 -AWAY_SPANS:]]  # (a host sends no more: a hostile one's thousands are cut)
@@ -416,6 +447,21 @@ class Client:
         return self.view is not None and self.seat is not None and self.view["to_act"] == self.seat
 
 
+class _Host:
+    """The host as its client's liveness sees it: pinged over the client's link, and given
+    up on only in that its person is told (``Client.unanswered``): the link is kept, so a
+    host let run again reads the pings, answers, and the table goes on where it was."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def send_frame(self, frame: bytes) -> None:
+        self.client.link.write(frame)
+
+    def drop(self, reason: str) -> None:
+        self.client._say_unanswered(True)
+
+
 def _starts_a_match(event: Event) -> bool:
     """The first deal of a match (either game), which a later "history" message follows."""
     return event.get("type") == "deal" and event.get("round") == 1 and event.get("redeal") == 0
@@ -479,6 +525,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
     "pake": {"pake": TEXT, "confirm": TEXT},
     "ping": {},
+    "pong": {},
     "welcome": {"seat": _maybe(_seat), "token": _maybe(TEXT), "last_cid": _maybe(WHOLE),
                 "seq": _maybe(WHOLE), "away": _maybe(_list_of(_span))},
     "catchup": {"events": _list_of(lambda pair: type(pair) is list and len(pair) == 2

@@ -1,7 +1,8 @@
 """What a seated person or a spectator may send once admitted (besides the host's own
 ``admin``): actions, declining to declare, leaving, settings, chat, 托管, hints, results
-seen and pages of the score table. Each handler checks its message before it changes
-anything. :meth:`Commands.receive` names the method each type goes to.
+seen, pages of the score table, and pings (answered with a ``pong``). Each handler checks
+its message before it changes anything. :meth:`Commands.receive` names the method each type
+goes to.
 
 A part of the host, like its door, waiting room and scheduler: it asks of its table only
 what :class:`CommandsTable` names (apply an action, publish), of the scheduler only what
@@ -77,6 +78,8 @@ class Commands:
                 self.history(viewer, message)
             case "hold":
                 self.hold(viewer, message)
+            case "ping":  # its client heard nothing for a while (3.2): we run
+                self.outbox.send(viewer, {"type": "pong"})
             case kind:
                 raise ProtocolError(f"unknown message type {kind!r}")
 

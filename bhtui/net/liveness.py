@@ -1,4 +1,4 @@
-"""Finding out a client whose program has stopped while its link stays up.
+"""Finding out a peer whose program has stopped while its link stays up.
 
 A player who presses ctrl+z, a terminal that hangs, a debugger: the kernel goes on answering
 TCP's keep-alive probes for the stopped program (``tcp.keep_alive``), so its link looks
@@ -11,9 +11,19 @@ bot plays the seat until the person is back, and his client reconnects as soon a
 again and takes the seat back. Only clients whose hello said protocol 3.1 or later answer
 pings; older ones are never asked, nor let go for silence.
 
-One timer per table, not one per connection, and only while someone is watched. A tick
-that comes late — the host's own loop was held up, and the answers may be waiting unread
-in the sockets — lets nobody go: everyone gets a fresh ping and the time to answer it.
+The other way round, a client asks its host the same (protocol 3.2): a host stopped, hung,
+or whose Wi-Fi went before its link reset, left its players looking at a table that did not
+move, told nothing, for as long as that lasted. A client that has heard nothing for ``QUIET``
+seconds pings (so a table where everyone thinks is not taken for a dead host), and once its
+host has been silent for ``DEAF`` its person is told (``Client.unanswered``) — but the link
+is kept: a host let run again reads the pings, answers, and the table goes on where it was.
+Only a host whose hello said 3.2 or later is pinged: an older one closes the link on a
+message it does not know (``protocol``), and would never answer.
+
+One timer per table (or per client), not one per connection, and only while someone is
+watched. A tick that comes late — this end's own loop was held up, and the answers may be
+waiting unread in the sockets — gives nobody up: everyone gets a fresh ping and the time to
+answer it.
 """
 
 from __future__ import annotations
@@ -32,25 +42,31 @@ DEAF = 30.0
 its person has had the time a stopped terminal needs to be brought back (``fg``)."""
 PING = encode({"type": "ping"})
 NOT_ANSWERING = "not answering (its program stopped?)"
-"""Why the host let the connection go (its log; the person's client reconnects)."""
+"""Why a peer was given up on (the host's log: the person's client reconnects)."""
+CLIENTS_ANSWER = (3, 1)
+"""The protocol from which a client answers the host's pings."""
+HOSTS_ANSWER = (3, 2)
+"""The protocol from which a host answers a client's pings."""
 
 
 class Watched(Protocol):
-    """A connection the host may ping, and drop."""
+    """A peer that may be pinged, and given up on: a connection the host lets go, or the
+    host as its client sees it (whose person is then told)."""
 
     def send_frame(self, frame: bytes) -> None: ...
     def drop(self, reason: str) -> None: ...
 
 
-def answers_pings(hello: Message) -> bool:
-    """Whether a client's hello promises a ``pong`` for each ``ping`` (protocol 3.1 on)."""
+def answers_pings(hello: Message, since: tuple[int, int] = CLIENTS_ANSWER) -> bool:
+    """Whether a hello promises a ``pong`` for each ``ping``: a client's from protocol 3.1
+    on, a host's (``since`` HOSTS_ANSWER) from 3.2."""
     proto = hello.get("proto")
     return (isinstance(proto, list) and len(proto) == 2
-            and all(type(p) is int for p in proto) and (proto[0], proto[1]) >= (3, 1))
+            and all(type(p) is int for p in proto) and (proto[0], proto[1]) >= since)
 
 
 class Liveness:
-    """The clients a table pings, when each was last heard, and the timer that asks."""
+    """The peers one end pings, when each was last heard, and the timer that asks."""
 
     def __init__(self, quiet: float = QUIET, deaf: float = DEAF,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -66,8 +82,8 @@ class Liveness:
         return self.quiet / 4
 
     def watch(self, conn: Watched) -> None:
-        """From now on ``conn`` answers pings or is let go (once: a later call changes
-        nothing)."""
+        """From now on ``conn`` answers pings or is given up on (once: a later call changes
+        nothing until then)."""
         if conn in self.heard_at:
             return
         self.heard_at[conn] = self.clock()
@@ -80,7 +96,8 @@ class Liveness:
             self.heard_at[conn] = self.clock()
 
     def forget(self, conn: Watched) -> None:
-        """``conn`` is gone (or let go): no more pings; the timer stops with the last one."""
+        """``conn`` is gone (or given up on): no more pings; the timer stops with the last
+        one."""
         self.heard_at.pop(conn, None)
         self._pinged_at.pop(conn, None)
         if not self.heard_at and self._timer is not None:

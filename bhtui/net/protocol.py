@@ -15,7 +15,9 @@ import msgpack
 from bhtui.text import clean_text
 from bhtui.wire import Action, ClientHello, ClientMessage, ErrorMessage, HostMessage
 
-PROTOCOL = (3, 1)  # 3: frames only inside TLS (net/secure.py); 3.1: ping (net/liveness.py)
+PROTOCOL = (3, 2)
+"""3: frames only inside TLS (net/secure.py); 3.1: the host pings its clients, 3.2: a client
+its host (net/liveness.py)."""
 MAX_FRAME = 64 * 1024
 AWAY_SPANS = 16
 """A seat's absences its welcome tells its person (``away``), the latest: older ones are past

@@ -2,7 +2,7 @@
 
 The table's messages reach the app through its client's one listener; the app posts each to
 the screens that show the table as a typed message (``ViewChanged``, ``EventArrived``,
-``LinkLost``, ``ActionRefused`` …: ``heard``), and each handles it on its own message loop.
+``LinkLost``, ``HostSilent``, ``ActionRefused`` …: ``heard``), and each handles it on its own message loop.
 A screen being closed takes no more messages and handles none after its widgets start to
 go, so no handler ever looks for a widget that is gone. The lobby's tables come the same way
 (``TablesFound``), and the player's own settings as he saves them (``PrefsChanged``).
@@ -47,6 +47,15 @@ class LinkBack(HostSaid):
     """The table welcomed us (again)."""
 
 
+class HostSilent(HostSaid):
+    """The host has answered nothing for a while (``on``: its program stopped, its machine
+    hung?), or speaks again. The link is up: what is sent reaches it once it runs."""
+
+    def __init__(self, on: bool) -> None:
+        super().__init__()
+        self.on = on
+
+
 class ActionRefused(HostSaid):
     """The table refused what we sent, saying why."""
 
@@ -85,6 +94,8 @@ def heard(message: dict[str, Any]) -> HostSaid | None:
         return LinkLost(message["reason"])
     if kind == "welcome":
         return LinkBack()
+    if kind == "unanswered":
+        return HostSilent(message["on"])
     if kind == "error":
         return ActionRefused(message["reason"])
     if kind == "hint":

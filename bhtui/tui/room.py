@@ -25,6 +25,7 @@ from bhtui.tui.localized import Localized
 from bhtui.tui.messages import (
     ActionRefused,
     ChatArrived,
+    HostSilent,
     LinkBack,
     LinkLost,
     RoomChanged,
@@ -147,6 +148,12 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return
         key = "status.refused" if isinstance(message, ActionRefused) else "status.link_lost"
         self._say(self.t(key, reason=message.reason))
+
+    @on(HostSilent)
+    def _host_silent(self, message: HostSilent) -> None:
+        """Said until the host speaks again (the room stays as it was meanwhile)."""
+        self._say(self.t("status.unanswered", address=self.address or "?") if message.on
+                  else None)
 
     def _say(self, text: str | None, start_over: tuple[tuple[int, str], ...] | None = None) -> None:
         """The note under the seats (hidden for None). A second Enter starts over those not

@@ -21,6 +21,7 @@ from bhtui.store.gamelog import GameLog, new_log_path
 if TYPE_CHECKING:
     import socket
 
+    from bhtui.net.liveness import Liveness
     from bhtui.net.lobby import Browser, TableInfo
     from bhtui.net.serve import Serving
     from bhtui.store.replay import Replay
@@ -125,6 +126,8 @@ class RemoteSession:
     role: str = "player"
     code: str | None = None
     bind: str | None = None
+    liveness: Liveness | None = None
+    """How soon a silent host is asked whether it runs, and named (None: bhtui's own)."""
     browser: Browser | None = field(default=None, init=False)
     _app: BhtuiApp | None = field(default=None, init=False)
     _unsaved: bool = field(default=False, init=False)
@@ -159,7 +162,7 @@ class RemoteSession:
         # Seat tokens are kept by the table's id, so the lobby and any address find them.
         tokens = SeatTokens(unsaved=unsaved)
         client = Client(None, app.config.name, self.role, code=self.code,  # type: ignore[arg-type]
-                        tokens=tokens)
+                        tokens=tokens, liveness=self.liveness)
         app.attach(client, admin=False)
         while True:
             await stay_connected(client, host, port)

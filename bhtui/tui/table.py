@@ -33,6 +33,7 @@ from bhtui.tui.messages import (
     ChatArrived,
     EventArrived,
     HintArrived,
+    HostSilent,
     LinkBack,
     LinkLost,
     PrefsChanged,
@@ -227,6 +228,14 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.model.lost(message.reason if isinstance(message, LinkLost) else None)
         self.update_status()
         self.refresh_bindings()  # nothing reaches the table while it is down: its keys dim
+
+    @on(HostSilent)
+    def _host_silent(self, message: HostSilent) -> None:
+        """Said until the host speaks again; the keys stay: what is sent meanwhile is
+        applied once it runs."""
+        address = self.app.address or "?"  # type: ignore[attr-defined]
+        self.model.silent_host = address if message.on else None
+        self.update_status()
 
     @on(PrefsChanged)
     def _prefs(self, changed: PrefsChanged) -> None:

@@ -96,6 +96,7 @@ class TableModel:
         self.results_shown: list[int] = []  # the rounds whose result has been shown
         self.match_end_shown = False
         self.link_lost: str | None = None  # why the link is down (reconnecting)
+        self.silent_host: str | None = None  # the address of a host that does not answer
         self.small = False  # the terminal is too small to show the table
         self._note: tuple[str, float] | None = None
         self._auto_note: str | None = None  # an auto-pass told: it goes once the trick moves on
@@ -406,6 +407,8 @@ class TableModel:
         view, me, t = self.state.view, self.state.seat, self.t
         if self.link_lost is not None:  # stays until the table takes us back
             return t("status.link_lost", reason=self.link_lost)
+        if self.silent_host is not None:  # stays until the host speaks again
+            return t("status.unanswered", address=self.silent_host)
         if self.note:
             return self.note
         if view is None:
