@@ -16,6 +16,7 @@ protocol: the host may be hostile too (any table in the LAN lobby).
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import deque
@@ -123,6 +124,12 @@ class Client:
         its machine hung, its network gone while the link stays up: the listeners were told
         (``unanswered``), and are told when it speaks again. The link is kept meanwhile."""
         self._host = _Host(self)
+        self.leaving = False
+        """I left on purpose: the host closes the link once it has sent what my leave did,
+        and ``stay_connected`` does not take the seat back (the bot plays it)."""
+        self.ended = asyncio.Event()
+        """Set while no link runs (``run`` returned): what a leaving screen waits for."""
+        self.ended.set()
         self._cid = 0
         self._prover: CodeProver | None = None
         self._listeners: list[Listener] = []
@@ -153,6 +160,13 @@ class Client:
         if link is not None:
             self.link = link
         self.closed = None
+        self.ended.clear()
+        try:
+            await self._read()
+        finally:
+            self.ended.set()
+
+    async def _read(self) -> None:
         decoder = FrameDecoder(walk=_cleaned)
         while True:
             data = await self.link.read()
@@ -411,7 +425,9 @@ class Client:
         self._send({"type": "chat", "text": text})
 
     def leave(self) -> None:
-        """I quit on purpose (what the rules make of it, e.g. Dou Dizhu's escape)."""
+        """I quit on purpose (what the rules make of it, e.g. Dou Dizhu's escape): the host
+        sends what it did, then closes the link (``ended``)."""
+        self.leaving = True
         self._send({"type": "leave"})
 
     def ready(self) -> None:

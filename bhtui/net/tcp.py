@@ -354,7 +354,8 @@ async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
 async def stay_connected(client: Client, host: str, port: int,
                          on_link: object = None) -> None:
     """Run the client, reconnecting with back-off after a lost link, until the host refuses
-    us (wrong code, full table) or breaks the protocol, or the task is cancelled. Resumes
+    us (wrong code, full table) or breaks the protocol, we left the table (``leave``), or the
+    task is cancelled. Resumes
     from the last event seen.
     After a ``bye`` (the host closed the table) it goes on trying, slowly (the back-off from
     BACKOFF[BYE_RETRY] on), so the seat is taken back by itself when the same table resumes.
@@ -385,6 +386,8 @@ async def stay_connected(client: Client, host: str, port: int,
                 on_link(link)
             welcomes, patience = client.welcomes, client.patience
             await client.run(link)
+            if client.leaving:  # the host closed it for my leave: nothing to come back to
+                return
             reached = reached or client.patience == patience  # (a busy door's no: not yet)
             if client.closed_by_host and client.view is not None:  # a match: it may resume
                 attempt = max(attempt, BYE_RETRY)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import dataclasses
 import os
@@ -34,6 +35,9 @@ from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
 from bhtui.wire import HistoryRow
+
+LEAVE_WAIT = 2.0
+"""Seconds a joiner's quit waits for the host to apply his leave and close the link."""
 
 
 class Standing(NamedTuple):
@@ -448,6 +452,9 @@ class BhtuiApp(App[None]):
                 self.client = None
             if seated is not None:
                 seated.leave()  # on purpose: what the rules make of it (逃跑)
+            if seated is not None and self.host is None:
+                self.run_worker(self._left(seated), group="leaving")
+                return
             self.session.quitting()
             if back is None:
                 self.exit()
@@ -456,6 +463,17 @@ class BhtuiApp(App[None]):
 
         self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None,
                                     question))
+
+    async def _left(self, client: Client) -> None:
+        """A joiner's leave is the host's to apply, and what it did (a Dou Dizhu escape ends
+        the deal, and a match of that deal) comes back before the host closes the link:
+        bhtui ended first, and said no totals and a seat to take back in a match that was
+        over. It waits for the link to end, at most ``LEAVE_WAIT`` (a host that does not
+        answer says nothing more)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(client.ended.wait(), LEAVE_WAIT)
+        self.session.quitting()
+        self.exit()
 
     def _leave_ends_match(self) -> bool:
         """Whether my leaving now ends the match at a table of this app's own: what its

@@ -504,3 +504,42 @@ async def test_S_SCORE_5_quitting_says_the_totals_after_my_escape(first_deal, ro
     path = app.host.log.path
     assert app.farewell == [f"totals after round 1: {said}",
                             "this game is saved in " + kept.format(path=path)]
+
+
+async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left(first_deal):
+    """A joiner who quits as the landlord escapes (S-SCORE-5) and ends the deal, and with it
+    a one-deal match, at the host; bhtui ended before the host's answer came, so it said no
+    totals and told him to take back a seat in a match that was over. It waits for the
+    host to close the link (the escape's result and totals come first) and says them."""
+    from bhtui.net.serve import start_serving, start_when_full
+    from bhtui.net.tcp import listen_socket
+    from bhtui.tui.dialogs import QuitScreen
+    from bhtui.tui.sessions import RemoteSession
+
+    first_deal(SHANGHAI_DEAL)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    seats = [Seat()] + [Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True)
+                        for s in range(1, 4)]
+    host = Table(rules, seats, game=DDZ, seed=2, rounds=1, bot_delay=0.0)
+    serving = await start_serving(host, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(host)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+            await pilot.press("3")  # 头撂: Ana is the landlord, asked 摊打
+            await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: not app.is_running, "bhtui to end")
+    finally:
+        await serving.stop()
+    totals = host.match.totals
+    assert host.match.over and totals[0] < 0
+    names = ["Ana", "B1", "B2", "B3"]
+    said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
+    assert len(app.farewell) == 1 and app.farewell[0].endswith(f": {said}"), app.farewell
