@@ -16,7 +16,8 @@ all and per address with one `SessionCap`, so both refuse in the same words, and
 `door_logging`, escaped: what a visitor sent never reaches the host's terminal as it came.
 Each visitor's app gets folders of its own for its data and settings (`own_folders`), is
 given only so much of what he types (`InputBudget`), and may take only so much memory
-(`confine_app`). Every door counts addresses by `address_group`: an IPv6 /64 is one.
+(`confine_app`). Every door counts addresses by `address_group`: an IPv6 /64 is one. The
+visitors' doors serve no more than their descriptor limit holds (`within_files`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,18 @@ one (here, where the command line reaches it without loading aiohttp)."""
 BUSY = "bhtui: too many connections are waiting at this door; try again in a minute."
 """What the visitors' doors say to a connection their `Gate` turns away (the SSH door in a
 disconnect, the web door in a 503); a table's door says its own (`tcp.BUSY`)."""
+
+LISTEN_BACKLOG = 16
+"""Connections the kernel keeps for a visitors' door until it accepts them, and so the most its
+event loop accepts in one turn, before any reaches the gate (a flood's beyond it wait their
+turn, or retry their SYN)."""
+
+OWN_FILES = 32 + 4 * LISTEN_BACKLOG
+"""Descriptors a visitors' door keeps beyond what its caps let visitors hold (`within_files`):
+an idle door holds 7 (its listener, the event loop's, its standard streams), an app starting
+3 more for a moment (its end of the pty or its pipes, the pipe its exec's failure would come
+by), and connections accepted but not yet turned away: the loop accepts LISTEN_BACKLOG in a
+turn and closes those the gate turns away a few turns later."""
 
 C = TypeVar("C")
 
@@ -188,6 +201,32 @@ def screen_size(width: int, height: int) -> tuple[int, int]:
     """The terminal size a session gets for the one a visitor asked: at most MAX_COLUMNS by
     MAX_ROWS, at least one cell."""
     return max(1, min(width, MAX_COLUMNS)), max(1, min(height, MAX_ROWS))
+
+
+def within_files(sessions: int, each: int, waiting: int, log: logging.Logger
+                 ) -> tuple[int, int]:
+    """The sessions (``each`` descriptors apiece) and the connections waiting without one
+    (one apiece) a door serves of the ``sessions`` and ``waiting`` it was asked for: all, or
+    as many as the process's descriptor limit (its soft RLIMIT_NOFILE) holds with OWN_FILES
+    kept, the waiting ones given at most half of it. Beyond the limit a door could accept
+    nothing, and asyncio logged a traceback for each connection it failed to accept; now the
+    caps refuse the visitors beyond it in the door's own words. Said to the host in one line
+    on ``log`` when lowered; OSError (its words for the host) when not one session fits."""
+    limit, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    room = limit - OWN_FILES
+    if limit == resource.RLIM_INFINITY or sessions * each + waiting <= room:
+        return sessions, waiting
+    held = min(waiting, room // 2)
+    served = min(sessions, (room - held) // each)
+    if served < 1:
+        raise OSError(f"{limit} open files (ulimit -n) are too few for a door to serve "
+                      "anyone; raise that limit")
+    lowered = [f"--max-sessions {sessions} lowered to {served}"] if served < sessions else []
+    if held < waiting:
+        lowered.append(f"the connections kept waiting for a session from {waiting} to {held}")
+    log.warning("%s: all that %d open files (ulimit -n) hold; raise that limit for more",
+                " and ".join(lowered), limit)
+    return served, held
 
 
 class Gate(Generic[C]):
