@@ -46,6 +46,7 @@ from cryptography.utils import CryptographyDeprecationWarning
 
 from bhtui.net.gate import (
     BUSY,
+    LISTEN_BACKLOG,
     MEMORY_POLL,
     PER_ADDRESS,
     Gate,
@@ -56,6 +57,7 @@ from bhtui.net.gate import (
     door_logging,
     own_folders,
     screen_size,
+    within_files,
 )
 from bhtui.net.serve import stop_signals
 from bhtui.store.private import create_private, data_dir
@@ -87,6 +89,9 @@ BACKLOG_POLL = 0.5  # seconds between looks at a stalled client's backlog
 REFUSALS_PER_CONNECTION = 16  # requests refused (sessions, exec, forwarding) before it is dropped
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL for a session's process group
 CONNECTIONS_PER_ADDRESS = 8  # without a session; one address's newcomers push out its own
+SESSION_FILES = 5
+"""Descriptors a session may hold: its connection, its app's terminal and pidfd, and those two
+of the app it ended last, still ending (`ServerState.stop_child`)."""
 DEFAULT_TERM = "xterm-256color"  # for a visitor who sends no terminal type, or no sane one
 TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9+._-]{0,63}")  # a terminfo name, as terminals send
 RESTORE = (b"\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?7h"
@@ -727,10 +732,12 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
                     session_deadline: float = SESSION_DEADLINE, kill_grace: float = KILL_GRACE,
                     per_address: int = PER_ADDRESS,
                     keepalive: tuple[float, int] = KEEPALIVE) -> tuple[Any, ServerState]:
+    max_sessions, _ = within_files(max_sessions, SESSION_FILES + 2, 0, log)  # (+ 2 waiting)
     state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace,
                         per_address)
     server = await asyncssh.create_server(
-        lambda: DemoServer(state), host, port, server_host_keys=[key], encoding=None,
+        lambda: DemoServer(state), host, port, backlog=LISTEN_BACKLOG,
+        server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
         login_timeout=30, keepalive_interval=keepalive[0], keepalive_count_max=keepalive[1])
     return server, state

@@ -56,6 +56,7 @@ from textual_serve.server import Server
 from bhtui.net.gate import (
     BUSY,
     HOST_HEADER,
+    LISTEN_BACKLOG,
     MEMORY_POLL,
     PER_ADDRESS,
     Gate,
@@ -66,6 +67,7 @@ from bhtui.net.gate import (
     door_logging,
     own_folders,
     screen_size,
+    within_files,
 )
 from bhtui.net.serve import stop_signals
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
@@ -80,6 +82,9 @@ not yet in) the door keeps at once, at most 4 per session an address may have (8
 a browser loads a page over up to six). With nothing to cap them, 1100 silent ones held a
 door under a 1024-descriptor limit at it, its log took 230,000 tracebacks ("socket.accept()
 out of system resource") in a minute, and a visitor waited 10 to 21 s for the demo."""
+SESSION_FILES = 5
+"""Descriptors a tab's session holds: its connection, its app's three pipes, and the pidfd
+asyncio watches the app by (Python 3.12 on)."""
 TURNED_AWAY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
                b"Content-Length: %d\r\nRetry-After: 60\r\nConnection: close\r\n\r\n%s\n"
                % (len(BUSY.encode()) + 1, BUSY.encode()))
@@ -277,7 +282,8 @@ class DoorSite(web.BaseSite):
         handlers = self._runner.server
         assert handlers is not None
         self._server = await asyncio.get_running_loop().create_server(
-            lambda: Waiting(self.door, handlers()), self.door.host, self.door.port)
+            lambda: Waiting(self.door, handlers()), self.door.host, self.door.port,
+            backlog=LISTEN_BACKLOG)
 
 
 class WebDoor(Server):
@@ -292,6 +298,7 @@ class WebDoor(Server):
         super().__init__(self.command_line, host=host, port=port, title="bhtui",
                          public_url=public_url)
         self.fixed_url = public_url
+        max_sessions, waiting = within_files(max_sessions, SESSION_FILES, WAITING, log)
         self.max_sessions, self.per_address = max_sessions, per_address
         self.session_deadline, self.idle_timeout = session_deadline, idle_timeout
         self.kill_grace = kill_grace
@@ -299,7 +306,7 @@ class WebDoor(Server):
         self.cap = SessionCap(max_sessions, per_address, "close one of your tabs")
         # (a browser opens up to six connections to load a page; behind a proxy, with
         # --max-per-address at --max-sessions, every visitor's come from one address)
-        self.gate: Gate[RequestHandler] = Gate(WAITING, min(WAITING, max(8, 4 * per_address)))
+        self.gate: Gate[RequestHandler] = Gate(waiting, min(waiting, max(8, 4 * per_address)))
         self.names = own_names(public_url)
 
     async def on_startup(self, app: web.Application) -> None:

@@ -1,10 +1,19 @@
 """What the door tests (`tests/net/test_ssh.py`, `tests/net/test_web.py`) share: a clock of
-the test's own, a visitor's InputBudget on it that counts what it was asked, and a watch on
-an app's memory."""
+the test's own, a visitor's InputBudget on it that counts what it was asked, a watch on an
+app's memory, a door under a lower descriptor limit and a flood of connections."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Callable
+
 from bhtui.net.gate import INPUT_BURST, InputBudget
+
+from loopback import settle
 
 
 class Clock:
@@ -47,3 +56,41 @@ def held_below(pid: int, bound: int) -> bool:
         return True
     assert peak < bound, f"the app holds {peak / 2**20:.0f} MiB"
     return True
+
+
+def lowered_to(limit: int) -> Callable[[], None]:
+    """A child's preexec_fn that lowers its soft descriptor limit to ``limit``, as a host's
+    ``ulimit -n`` would (the apps a door starts inherit it)."""
+    def lower() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE,
+                           (limit, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    return lower
+
+
+def door_within(limit: int, *arguments: str, env: dict[str, str]) -> subprocess.Popen[str]:
+    """``bhtui`` with ``arguments`` (a door) under a descriptor limit of ``limit``
+    (`lowered_to`), its banner read."""
+    door = subprocess.Popen([sys.executable, "-m", "bhtui", *arguments],
+                            env={**os.environ, **env}, preexec_fn=lowered_to(limit),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert " on " in door.stdout.readline()
+    return door
+
+
+async def flood(port: int, count: int, kept: int) -> list[bytes]:
+    """``count`` connections to the door at ``port`` that send nothing, from as many loopback
+    addresses (so no per-address cap stops them): all the door sent each, to its end. Once
+    every one but the ``kept`` it keeps waiting has been answered and closed, those end
+    theirs, and the door closes them too (so its gate has let them go)."""
+    links = [await asyncio.open_connection(
+        "127.0.0.1", port, local_addr=(f"127.0.{1 + n // 250}.{1 + n % 250}", 0))
+        for n in range(count)]
+    answers = [asyncio.ensure_future(reader.read()) for reader, _ in links]
+    await settle(lambda: sum(answer.done() for answer in answers) >= count - kept)
+    for (_, writer), answer in zip(links, answers, strict=True):
+        if not answer.done():
+            writer.write_eof()
+    told = list(await asyncio.gather(*answers))
+    for _, writer in links:
+        writer.close()
+    return told

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any, Protocol
 
 from bhtui import __version__
+from bhtui.net.gate import address_group
 from bhtui.net.joincode import CodeGuard, WrongCode, seat_proof
 from bhtui.net.outbox import Outbox
 from bhtui.net.protocol import (
@@ -74,9 +75,12 @@ class Door:
         self.spectators_from: Counter[str] = Counter()
 
     def connect(self, conn: Connection, address: str = "local") -> None:
-        """A new connection: the host speaks first, saying whether a join code is needed."""
+        """A new connection: the host speaks first, saying whether a join code is needed.
+        From here on it is from its ``address_group`` (an IPv6 address's /64), for every
+        per-address rule: the spectators, the join code's guesses, a spectator's chat, an
+        open table's machines (one machine's IPv6 privacy addresses change by the day)."""
         table = self.table
-        self.pending[conn] = Pending(address)
+        self.pending[conn] = Pending(address_group(address))
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
             "code": table.guard is not None, "table": table.name, "game": table.game.name,

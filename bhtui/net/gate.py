@@ -16,11 +16,13 @@ all and per address with one `SessionCap`, so both refuse in the same words, and
 `door_logging`, escaped: what a visitor sent never reaches the host's terminal as it came.
 Each visitor's app gets folders of its own for its data and settings (`own_folders`), is
 given only so much of what he types (`InputBudget`), and may take only so much memory
-(`confine_app`).
+(`confine_app`). Every door counts addresses by `address_group`: an IPv6 /64 is one. The
+visitors' doors serve no more than their descriptor limit holds (`within_files`).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import re
@@ -45,6 +47,18 @@ one (here, where the command line reaches it without loading aiohttp)."""
 BUSY = "bhtui: too many connections are waiting at this door; try again in a minute."
 """What the visitors' doors say to a connection their `Gate` turns away (the SSH door in a
 disconnect, the web door in a 503); a table's door says its own (`tcp.BUSY`)."""
+
+LISTEN_BACKLOG = 16
+"""Connections the kernel keeps for a visitors' door until it accepts them, and so the most its
+event loop accepts in one turn, before any reaches the gate (a flood's beyond it wait their
+turn, or retry their SYN)."""
+
+OWN_FILES = 32 + 4 * LISTEN_BACKLOG
+"""Descriptors a visitors' door keeps beyond what its caps let visitors hold (`within_files`):
+an idle door holds 7 (its listener, the event loop's, its standard streams), an app starting
+3 more for a moment (its end of the pty or its pipes, the pipe its exec's failure would come
+by), and connections accepted but not yet turned away: the loop accepts LISTEN_BACKLOG in a
+turn and closes those the gate turns away a few turns later."""
 
 C = TypeVar("C")
 
@@ -165,15 +179,60 @@ class InputBudget:
         return True
 
 
+def address_group(address: str) -> str:
+    """What a door's per-address caps count ``address`` as: an IPv6 address as its /64, an
+    IPv4-mapped one (a dual-stack listener's IPv4 visitor) as its IPv4 address, anything else
+    (IPv4, a name for a link within the process) as it is. Whoever has one IPv6 address
+    commonly has its whole /64 (a home's, a server's), 2⁶⁴ addresses to connect from:
+    counted one by one, a single host could look like millions of visitors and walk past
+    every per-address cap."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return f"{ipaddress.IPv6Address(int(ip) >> 64 << 64)}/64"
+
+
 def screen_size(width: int, height: int) -> tuple[int, int]:
     """The terminal size a session gets for the one a visitor asked: at most MAX_COLUMNS by
     MAX_ROWS, at least one cell."""
     return max(1, min(width, MAX_COLUMNS)), max(1, min(height, MAX_ROWS))
 
 
+def within_files(sessions: int, each: int, waiting: int, log: logging.Logger
+                 ) -> tuple[int, int]:
+    """The sessions (``each`` descriptors apiece) and the connections waiting without one
+    (one apiece) a door serves of the ``sessions`` and ``waiting`` it was asked for: all, or
+    as many as the process's descriptor limit (its soft RLIMIT_NOFILE) holds with OWN_FILES
+    kept, the waiting ones given at most half of it. Beyond the limit a door could accept
+    nothing, and asyncio logged a traceback for each connection it failed to accept; now the
+    caps refuse the visitors beyond it in the door's own words. Said to the host in one line
+    on ``log`` when lowered; OSError (its words for the host) when not one session fits."""
+    limit, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    room = limit - OWN_FILES
+    if limit == resource.RLIM_INFINITY or sessions * each + waiting <= room:
+        return sessions, waiting
+    held = min(waiting, room // 2)
+    served = min(sessions, (room - held) // each)
+    if served < 1:
+        raise OSError(f"{limit} open files (ulimit -n) are too few for a door to serve "
+                      "anyone; raise that limit")
+    lowered = [f"--max-sessions {sessions} lowered to {served}"] if served < sessions else []
+    if held < waiting:
+        lowered.append(f"the connections kept waiting for a session from {waiting} to {held}")
+    log.warning("%s: all that %d open files (ulimit -n) hold; raise that limit for more",
+                " and ".join(lowered), limit)
+    return served, held
+
+
 class Gate(Generic[C]):
     """Connections not yet in (before their welcome, or their first session), oldest first,
-    at most ``most`` of them and ``per_address`` from one address.
+    at most ``most`` of them and ``per_address`` from one address (an IPv6 /64, as every
+    address here: `address_group`).
 
     When a newcomer's address, or the door, is full, the oldest waiting connection of that
     address, or of all, is pushed out (the caller closes it). Those marked :meth:`idle` —
@@ -220,6 +279,7 @@ class Gate(Generic[C]):
     def enter(self, conn: C, address: str) -> list[C]:
         """Let ``conn`` wait at the door; return the connections to close: those it pushed
         out, or ``conn`` itself, turned away."""
+        address = address_group(address)
         out: list[C] = []
         if self._from[address] >= self.per_address and not self._push(address, address, out):
             return [conn]
@@ -301,7 +361,8 @@ class Gate(Generic[C]):
 
 class SessionCap:
     """The sessions a door serves at once: at most ``most`` in all and ``per_address`` from
-    one address, so that whoever opens sessions from one machine leaves room for others.
+    one address (an IPv6 /64: `address_group`), so that whoever opens sessions from one
+    machine leaves room for others.
     ``close_one`` says what a visitor at his address's cap can end (his tabs, his
     sessions)."""
 
@@ -317,19 +378,20 @@ class SessionCap:
         """Why a visitor from ``address`` cannot have a session now, or None."""
         if self._total >= self.most:
             return f"the server is full ({self.most} sessions); try again later."
-        if self._from[address] >= self.per_address:
+        if self._from[address_group(address)] >= self.per_address:
             return (f"the server is full for your address ({self.per_address} sessions from "
                     f"it); {self.close_one} or try again later.")
         return None
 
     def take(self, address: str) -> None:
         """A session from ``address`` has begun (the caller asked :meth:`refusal` first)."""
-        self._from[address] += 1
+        self._from[address_group(address)] += 1
         self._total += 1
 
     def give_back(self, address: str) -> None:
         """A session from ``address`` has ended: its place is free."""
-        self._from[address] -= 1
+        group = address_group(address)
+        self._from[group] -= 1
         self._total -= 1
-        if not self._from[address]:
-            del self._from[address]
+        if not self._from[group]:
+            del self._from[group]

@@ -3,7 +3,7 @@ turned away, when a newcomer finds the door full (issue 27.2)."""
 
 from __future__ import annotations
 
-from bhtui.net.gate import Gate, InputBudget
+from bhtui.net.gate import Gate, InputBudget, SessionCap
 
 
 class Clock:
@@ -142,3 +142,28 @@ def test_a_resting_address_still_takes_a_place_from_one_holding_many():
     assert gate.enter("g0", "10.0.0.2") == ["kept"]  # pushed out: 10.0.0.9 rests
     assert gate.enter("reload", "10.0.0.9") == ["f2"]  # the flood's newest goes for it
     assert gate.enter("g1", "10.0.0.2") == ["f0"]  # (not resting: the oldest stale one)
+
+
+def test_one_ipv6_64_is_one_address_at_the_gate_and_for_sessions():
+    """Whoever has an IPv6 address commonly has its whole /64 to connect from: counted one by
+    one, one host looked like as many visitors as it liked and walked past every per-address
+    cap. A /64 is now one address at the gate and for the session caps; a dual-stack door's
+    IPv4 visitors (IPv4-mapped) are each their own, and another /64 still gets in."""
+    clock = Clock()
+    gate: Gate[str] = Gate(8, 2, fresh=5.0, clock=clock)
+    assert gate.enter("c1", "2001:db8:1:2::1") == []
+    assert gate.enter("c2", "2001:db8:1:2:aaaa:bbbb:cccc:dddd") == []
+    assert gate.enter("c3", "2001:db8:1:2::3") == ["c3"]  # the same /64, full and fresh
+    assert gate.enter("other", "2001:db8:1:3::1") == []  # the next /64
+    assert gate.enter("v4a", "::ffff:192.0.2.7") == []
+    assert gate.enter("v4b", "::ffff:192.0.2.8") == []
+    assert gate.enter("v4a2", "192.0.2.7") == []
+    assert gate.enter("v4a3", "::ffff:192.0.2.7") == ["v4a3"]  # 192.0.2.7's third
+    cap = SessionCap(10, 2, "end one of your sessions")
+    for address in ("2001:db8:5::1", "2001:db8:5::2"):
+        assert cap.refusal(address) is None
+        cap.take(address)
+    assert "for your address" in (cap.refusal("2001:db8:5:0:1::9") or "")
+    assert cap.refusal("2001:db8:6::1") is None and cap.refusal("192.0.2.7") is None
+    cap.give_back("2001:db8:5::1")
+    assert cap.refusal("2001:db8:5::77") is None

@@ -23,7 +23,15 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from bhtui.net.gate import BUSY, INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, PER_ADDRESS
+from bhtui.net.gate import (
+    BUSY,
+    INPUT_BURST,
+    INPUT_RATE,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    OWN_FILES,
+    PER_ADDRESS,
+)
 from bhtui.rules import PRESETS
 from bhtui.sshd import (
     DEFAULT_TERM,
@@ -31,6 +39,7 @@ from bhtui.sshd import (
     PUSHED_OUT,
     REFUSALS_PER_CONNECTION,
     SEND_BACKLOG,
+    SESSION_FILES,
     SESSIONS_PER_CONNECTION,
     get_winsize,
     load_or_create_host_key,
@@ -38,7 +47,15 @@ from bhtui.sshd import (
     start_ssh,
 )
 
-from door_helpers import Clock, CountedBudget, held_below, peak_rss
+from door_helpers import (
+    Clock,
+    CountedBudget,
+    door_within,
+    flood,
+    held_below,
+    lowered_to,
+    peak_rss,
+)
 from loopback import settle
 from net_helpers import HANG, alive, runs_below_me
 
@@ -523,6 +540,49 @@ async def test_more_addresses_than_places_coming_back_never_keep_a_newcomer_out(
         for task in holders:
             task.cancel()
         await asyncio.gather(*holders, return_exceptions=True)
+
+
+async def test_a_door_under_a_low_descriptor_limit_serves_what_it_holds_and_says_so(tmp_path):
+    """A --max-sessions beyond what the process's descriptor limit (ulimit -n) holds let the
+    door accept connections until it could accept none: a flood from many addresses got
+    resets or hung, and its log took a traceback for each try ("socket.accept() out of
+    system resource"). The door now serves what the limit holds, says so once at start, and
+    tells everyone beyond it why in its own words: the connections past its waiting room
+    that it is busy, a session past the cap that the server is full."""
+    limit = OWN_FILES + SESSION_FILES + 2  # one session and its two waiting connections
+    port = free_port()
+    door = door_within(limit, "serve-ssh", "--bind", "127.0.0.1", "--port", str(port),
+                       "--host-key", str(tmp_path / "key"), "--max-sessions", "1000",
+                       env={"BHTUI_DATA_DIR": str(tmp_path / "data")})
+    try:
+        told = await flood(port, 150, kept=2)
+        assert sum(BUSY.encode() in words or PUSHED_OUT.encode() in words  # (once not fresh)
+                   for words in told) == 148
+        async with await connect(port) as conn, await connect(port) as other:
+            await demo(conn)
+            with pytest.raises(asyncssh.ChannelOpenError, match=r"the server is full \(1 "):
+                await other.create_process(term_type="xterm", term_size=(80, 24))
+    finally:
+        door.terminate()
+        _, errors = door.communicate(timeout=HANG)
+    assert errors.splitlines()[0] == (
+        f"bhtui ssh: --max-sessions 1000 lowered to 1: all that {limit} open files "
+        "(ulimit -n) hold; raise that limit for more")
+    assert "Traceback" not in errors and "out of system resource" not in errors, errors
+
+
+def test_a_descriptor_limit_that_holds_no_session_stops_the_door_in_one_line(tmp_path):
+    """Where the limit leaves no room for one session beside the door's own files, the
+    door does not start to fail at its first visitor: it says so and stops."""
+    limit = OWN_FILES + SESSION_FILES
+    run = subprocess.run(
+        [sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", "0",
+         "--host-key", str(tmp_path / "key")], preexec_fn=lowered_to(limit),
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data")}, capture_output=True,
+        text=True, timeout=HANG)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", (
+        f"bhtui: cannot serve SSH on 127.0.0.1:0: {limit} open files (ulimit -n) are too few "
+        "for a door to serve anyone; raise that limit\n"))
 
 
 async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat(tmp_path):

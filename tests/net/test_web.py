@@ -21,15 +21,23 @@ import pytest
 
 from bhtui.bots import make_bot
 from bhtui.cards import RANK_NAMES
-from bhtui.net.gate import BUSY, INPUT_BURST, INPUT_RATE, MAX_COLUMNS, MAX_ROWS, escaped
+from bhtui.net.gate import (
+    BUSY,
+    INPUT_BURST,
+    INPUT_RATE,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    OWN_FILES,
+    escaped,
+)
 from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
-from bhtui.webd import UNKNOWN_HOST, WAITING, start_web
+from bhtui.webd import SESSION_FILES, TURNED_AWAY, UNKNOWN_HOST, WAITING, start_web
 
-from door_helpers import Clock, CountedBudget, held_below
-from loopback import settle
+from door_helpers import Clock, CountedBudget, door_within, flood, held_below
+from loopback import free_port, settle
 from net_helpers import HANG, alive, runs_below_me
 
 CHROMIUM = "/usr/bin/chromium"
@@ -456,3 +464,34 @@ async def _answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) ->
     status = int(head.split()[1])
     assert status != 503 or body.decode().strip() == BUSY
     return status
+
+
+async def test_a_door_under_a_low_descriptor_limit_serves_what_it_holds_and_says_so(tmp_path):
+    """As at the SSH door: a --max-sessions, and a room for connections without a session,
+    beyond what the process's descriptor limit (ulimit -n) holds let a flood from many
+    addresses take the door past it: connections hung, and its log took a traceback for each
+    accept that failed. It now serves what the limit holds (at most half of it for the
+    connections waiting), says so once at start, and answers those beyond with its 503 that
+    says why, a tab beyond the sessions with "the server is full"."""
+    limit = OWN_FILES + 2 * SESSION_FILES  # one session, and as many connections waiting
+    port = free_port()
+    door = door_within(limit, "serve-web", "--bind", "127.0.0.1", "--port", str(port),
+                       "--max-sessions", "1000",
+                       env={"BHTUI_DATA_DIR": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)})
+    try:
+        told = await flood(port, 100, kept=SESSION_FILES)
+        # (nothing: kept waiting, or pushed out for a newcomer once no longer fresh)
+        assert set(told) == {TURNED_AWAY, b""} and BUSY.encode() in TURNED_AWAY
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(f"ws://127.0.0.1:{port}/ws") as ws:
+                await received_until(ws, b"Cards and their order")
+                async with http.ws_connect(f"ws://127.0.0.1:{port}/ws") as other:
+                    await received_until(other, b"the server is full (1 ")
+    finally:
+        door.terminate()
+        _, errors = door.communicate(timeout=HANG)
+    assert errors.splitlines()[0] == (
+        f"bhtui web: --max-sessions 1000 lowered to 1 and the connections kept waiting for "
+        f"a session from {WAITING} to {SESSION_FILES}: all that {limit} open files (ulimit -n) "
+        "hold; raise that limit for more")
+    assert "Traceback" not in errors and "out of system resource" not in errors, errors
