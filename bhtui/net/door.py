@@ -15,7 +15,6 @@ from collections import Counter
 from typing import Any, Protocol
 
 from bhtui import __version__
-from bhtui.net.gate import address_group
 from bhtui.net.joincode import CodeGuard, WrongCode, seat_proof
 from bhtui.net.outbox import Outbox
 from bhtui.net.protocol import (
@@ -76,11 +75,10 @@ class Door:
 
     def connect(self, conn: Connection, address: str = "local") -> None:
         """A new connection: the host speaks first, saying whether a join code is needed.
-        From here on it is from its ``address_group`` (an IPv6 address's /64), for every
-        per-address rule: the spectators, the join code's guesses, a spectator's chat, an
-        open table's machines (one machine's IPv6 privacy addresses change by the day)."""
+        Its address counts as it is for every per-address rule (`gate.exact`: on a LAN one
+        IPv6 /64 is every machine at the table)."""
         table = self.table
-        self.pending[conn] = Pending(address_group(address))
+        self.pending[conn] = Pending(address)
         conn.send_frame(encode({
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
             "code": table.guard is not None, "table": table.name, "game": table.game.name,

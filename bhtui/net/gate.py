@@ -16,8 +16,10 @@ all and per address with one `SessionCap`, so both refuse in the same words, and
 `door_logging`, escaped: what a visitor sent never reaches the host's terminal as it came.
 Each visitor's app gets folders of its own for its data and settings (`own_folders`), is
 given only so much of what he types (`InputBudget`), and may take only so much memory
-(`confine_app`). Every door counts addresses by `address_group`: an IPv6 /64 is one. The
-visitors' doors serve no more than their descriptor limit holds (`within_files`).
+(`confine_app`). The visitors' doors count addresses by `address_group` (an IPv6 /64 is
+one); a LAN table's door counts each as it is (`exact`), since there one /64 is every
+machine of the house and its friends. The visitors' doors serve no more than their
+descriptor limit holds (`within_files`).
 """
 
 from __future__ import annotations
@@ -49,9 +51,9 @@ BUSY = "bhtui: too many connections are waiting at this door; try again in a min
 disconnect, the web door in a 503); a table's door says its own (`tcp.BUSY`)."""
 
 LISTEN_BACKLOG = 16
-"""Connections the kernel keeps for a visitors' door until it accepts them, and so the most its
-event loop accepts in one turn, before any reaches the gate (a flood's beyond it wait their
-turn, or retry their SYN)."""
+"""Connections the kernel keeps for a door (a visitors' or a table's) until it accepts them,
+and so the most its event loop accepts in one turn, before any reaches the gate (a flood's
+beyond it wait their turn, or retry their SYN)."""
 
 OWN_FILES = 32 + 4 * LISTEN_BACKLOG
 """Descriptors a visitors' door keeps beyond what its caps let visitors hold (`within_files`):
@@ -197,6 +199,14 @@ def address_group(address: str) -> str:
     return f"{ipaddress.IPv6Address(int(ip) >> 64 << 64)}/64"
 
 
+def exact(address: str) -> str:
+    """``address`` as it is: what a LAN table's door counts. On an IPv6 LAN every machine of
+    a home shares one /64, so counted by ``address_group`` the friends at one table would
+    share one address's handshakes and spectators, and an open table's seated player would
+    keep his whole house from watching."""
+    return address
+
+
 def screen_size(width: int, height: int) -> tuple[int, int]:
     """The terminal size a session gets for the one a visitor asked: at most MAX_COLUMNS by
     MAX_ROWS, at least one cell."""
@@ -231,8 +241,8 @@ def within_files(sessions: int, each: int, waiting: int, log: logging.Logger
 
 class Gate(Generic[C]):
     """Connections not yet in (before their welcome, or their first session), oldest first,
-    at most ``most`` of them and ``per_address`` from one address (an IPv6 /64, as every
-    address here: `address_group`).
+    at most ``most`` of them and ``per_address`` from one address, as ``group`` counts them
+    (a visitors' door: `address_group`, an IPv6 /64 as one; a LAN table's: `exact`).
 
     When a newcomer's address, or the door, is full, the oldest waiting connection of that
     address, or of all, is pushed out (the caller closes it). Those marked :meth:`idle` —
@@ -261,9 +271,10 @@ class Gate(Generic[C]):
     """
 
     def __init__(self, most: int, per_address: int, fresh: float = 5.0, rest: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 group: Callable[[str], str] = address_group) -> None:
         self.most, self.per_address, self.fresh, self.clock = most, per_address, fresh, clock
-        self.rest = rest
+        self.rest, self.group = rest, group
         self._pushed: dict[str, float] = {}  # address -> when it was last pushed out, in order
         self._waiting: dict[C, str] = {}  # in order of arrival
         self._since: dict[C, float] = {}  # arrival, or turning idle
@@ -279,7 +290,7 @@ class Gate(Generic[C]):
     def enter(self, conn: C, address: str) -> list[C]:
         """Let ``conn`` wait at the door; return the connections to close: those it pushed
         out, or ``conn`` itself, turned away."""
-        address = address_group(address)
+        address = self.group(address)
         out: list[C] = []
         if self._from[address] >= self.per_address and not self._push(address, address, out):
             return [conn]

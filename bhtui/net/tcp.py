@@ -23,7 +23,7 @@ import time
 from typing import cast
 
 from bhtui.net.client import Client
-from bhtui.net.gate import Gate
+from bhtui.net.gate import LISTEN_BACKLOG, OWN_FILES, Gate, exact
 from bhtui.net.host import Table
 from bhtui.net.liveness import Liveness, answers_pings
 from bhtui.net.protocol import HEADER, FrameDecoder, ProtocolError, error
@@ -37,7 +37,7 @@ READ_CHUNK = 65536
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 BYE_RETRY = 3  # after a bye, the back-off starts at BACKOFF[3] (2 s): a quiet, slow retry
 MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS = 64, 8
-FD_RESERVE = 64  # descriptors kept for the log, zeroconf, the terminal and the like
+FD_RESERVE = 64 + OWN_FILES  # for the log, zeroconf, the terminal; connections being let go
 SILENCE, PROBE_EVERY, PROBES = 10, 5, 3
 """A link quiet for SILENCE seconds is probed every PROBE_EVERY; after PROBES unanswered (and
 once sent data has gone unacknowledged that long), the kernel ends it: a Wi-Fi link that
@@ -50,12 +50,15 @@ BUSY = "the table is busy with other connections: try again"
 """Why the door turns a connection away (in clear, before the preamble), or pushes it out."""
 
 
-def spectator_room(table: Table) -> int:
-    """How many spectators the descriptors allow once handshakes and seats are counted."""
+def door_room(table: Table) -> tuple[int, int]:
+    """The handshakes and spectators the descriptors allow, seats counted first: handshakes
+    at most half of what is left."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
-        return table.max_spectators
-    return max(0, min(table.max_spectators, soft - FD_RESERVE - MAX_HANDSHAKES - 2 * len(table.seats)))
+        return MAX_HANDSHAKES, table.max_spectators
+    room = max(2, soft - FD_RESERVE - 2 * len(table.seats))
+    handshakes = min(MAX_HANDSHAKES, room // 2)
+    return handshakes, max(0, min(table.max_spectators, room - handshakes))
 
 
 class TcpConnection:
@@ -234,7 +237,7 @@ def keep_alive(sock: socket.socket | None) -> None:
 
 def listen_socket(host: str, port: int) -> socket.socket:
     """Bind before anything else starts, so a port in use is one clear error (OSError)."""
-    return socket.create_server((host, port), backlog=512)
+    return socket.create_server((host, port), backlog=LISTEN_BACKLOG)
 
 
 async def serve_table(table: Table, host: str = "", port: int = 0,
@@ -242,9 +245,10 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
                       liveness: Liveness | None = None) -> asyncio.Server:
     """Listen for players and spectators of ``table`` on ``sock``, or on ``host:port``
     (port 0: any free); ``liveness`` pings its clients (the standard one by default)."""
-    gate: Gate[TcpConnection] = Gate(MAX_HANDSHAKES, HANDSHAKES_PER_ADDRESS)
+    handshakes, table.max_spectators = door_room(table)
+    gate: Gate[TcpConnection] = Gate(handshakes, min(HANDSHAKES_PER_ADDRESS, handshakes),
+                                      group=exact)  # (a LAN: one /64 is the house)
     liveness = liveness or Liveness()
-    table.max_spectators = spectator_room(table)
     credentials = host_credentials()
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -254,7 +258,8 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
     if sock is not None:
         server = await asyncio.start_server(handle, sock=sock, limit=READ_CHUNK)
     else:
-        server = await asyncio.start_server(handle, host, port, limit=READ_CHUNK, backlog=512)
+        server = await asyncio.start_server(handle, host, port, limit=READ_CHUNK,
+                                            backlog=LISTEN_BACKLOG)
     bound, listening = server.sockets[0].getsockname()[:2]
     table.address = (bound, listening)  # in the log's header: a resume opens the same door
     return server

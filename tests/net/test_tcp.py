@@ -471,3 +471,31 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(mon
     assert [s for s, _ in watcher.events] == list(range(1, table.seq + 1))
     sleeper.close()
     server.close()
+
+
+async def test_a_table_under_a_low_descriptor_limit_turns_a_flood_away_in_words(tmp_path):
+    """A host under a low ``ulimit -n`` let its door accept connections until it could
+    accept none: a flood from many addresses filled its log with tracebacks ("socket.accept()
+    out of system resource") and its handshakes took descriptors it did not have. Its
+    handshakes, spectators and listen backlog now fit the limit: the flood is told the table
+    is busy, and a player still gets his seat."""
+    from bhtui.net.tcp import BUSY, FD_RESERVE
+
+    from door_helpers import door_within, flood
+
+    limit = FD_RESERVE + 2 * 5 + 4  # the seats', then two handshakes and two spectators
+    port = free_port()
+    host = door_within(limit, "host", "--headless", "--bots", "4", "--bind", "127.0.0.1",
+                       "--port", str(port), "--no-advertise", env={"HOME": str(tmp_path)})
+    try:
+        told = await flood(port, 600, kept=2)
+        assert sum(BUSY.encode() in words or words.startswith(PREAMBLE) for words in told) \
+            == 600, [words for words in told if not words.startswith(PREAMBLE)][:3]
+        me = Client(TcpLink(*await open_streams("127.0.0.1", port)), "Ana")
+        in_background(me.run())
+        await settle(lambda: me.seat is not None or me.refused is not None)
+        assert me.seat is not None, me.refused
+    finally:
+        host.terminate()
+        _, errors = host.communicate(timeout=60)
+    assert "Traceback" not in errors and "out of system resource" not in errors, errors[-2000:]
