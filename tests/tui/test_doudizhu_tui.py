@@ -474,6 +474,21 @@ async def test_S_SCORE_5_the_quit_question_says_when_my_escape_ends_the_match(
     assert app.host.match.over == (rounds == 1 and landlord)
 
 
+async def quit_as_the_landlord(pilot, app) -> None:
+    """Bid 3 on SHANGHAI_DEAL (头撂: Ana is the landlord), show nothing, then quit: an
+    escape (S-SCORE-5) under the option."""
+    from bhtui.tui.dialogs import QuitScreen
+
+    await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
+    await pilot.press("3")
+    await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
+    await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    await pilot.press("ctrl+q")
+    await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+    await pilot.press("y")
+
+
 @pytest.mark.parametrize(("rounds", "kept"), [
     (1, "{path} (bhtui replay shows it)"),
     (None, "{path}: bhtui replay {path} shows it, and End then p there plays on")])
@@ -482,21 +497,13 @@ async def test_S_SCORE_5_quitting_says_the_totals_after_my_escape(first_deal, ro
     no totals (they read my view, which never receives my own leave's escape) and that a
     match of one deal, ended by it, plays on. They say the totals it left, as Baohuang's do,
     and "plays on" only where a deal is left to play."""
-    from bhtui.tui.dialogs import QuitScreen
 
     first_deal(SHANGHAI_DEAL)
     config = Config(name="Ana", language="en", bot_delay=0.0)
     rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
     app = BhtuiApp(config, LocalSession(rules=rules, seed=2, rounds=rounds))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
-        await pilot.press("3")  # 头撂: Ana is the landlord, asked 摊打
-        await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_as_the_landlord(pilot, app)
     names = [seat["name"] for seat in app.client.table]
     totals = app.host.match.totals
     assert totals[0] < 0 and app.host.match.over == (rounds == 1)
@@ -513,7 +520,6 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
     host to close the link (the escape's result and totals come first) and says them."""
     from bhtui.net.serve import start_serving, start_when_full
     from bhtui.net.tcp import listen_socket
-    from bhtui.tui.dialogs import QuitScreen
     from bhtui.tui.sessions import RemoteSession
 
     first_deal(SHANGHAI_DEAL)
@@ -527,14 +533,7 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
                    RemoteSession(f"127.0.0.1:{serving.port}"))
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
-            await pilot.press("3")  # 头撂: Ana is the landlord, asked 摊打
-            await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
-            await pilot.press("n")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.press("ctrl+q")
-            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
-            await pilot.press("y")
+            await quit_as_the_landlord(pilot, app)
             await wait_for(pilot, lambda: not app.is_running, "bhtui to end")
     finally:
         await serving.stop()
