@@ -57,6 +57,9 @@ from bhtui.wire import Event, TableSeat
 
 STATUS_PADDING = 2
 """The status line's padding, a cell each side (``replay.tcss``)."""
+FIGURES = 1
+"""Places the verdict's means and cost are shown to: the cost is the difference of the means
+as shown (``Decision.figures``), and a round's summary the sum of the costs as shown."""
 
 
 class ReplayScreen(Localized, Screen[None]):
@@ -267,14 +270,16 @@ class ReplayScreen(Localized, Screen[None]):
     def _verdict(self, d: Decision) -> str:
         """What the seat played and what hard would have, with their expected scores, the
         cards in the card style (the suits each play laid); 托管's move (``Decision.auto``)
-        said to be its, not the person's."""
+        said to be its, not the person's. Each mean is rounded to a tenth first and the cost
+        is the difference of the rounded means, so the three figures agree."""
         t = self.t
-        played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
+        mean, best, cost = d.figures(FIGURES)
+        played = t("analysis.unweighed") if mean is None else f"{mean:+.1f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
         words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
                   played=self._move(d.played, d.played_cards), played_mean=played,
-                  best=self._move(d.best, d.best_cards), best_mean=f"{d.best_mean:+.1f}")
-        return words + (t("analysis.cost", cost=f"{d.cost:.1f}") if d.cost else "")
+                  best=self._move(d.best, d.best_cards), best_mean=f"{best:+.1f}")
+        return words + (t("analysis.cost", cost=f"{cost:.1f}") if cost else "")
 
     def _move(self, action: Action, cards: tuple[str, ...] | None) -> str:
         """A move in the player's language: one that lays cards as those cards (the card
@@ -339,7 +344,7 @@ class ReplayScreen(Localized, Screen[None]):
         """"round 2: 3 decisions cost 1.8 points", for each round with a mistake."""
         return [self.t("analysis.round_one" if s.marked == 1 else "analysis.round",
                        round=s.round, marked=s.marked, cost=f"{s.cost:.1f}")
-                for s in review.summary() if s.marked]
+                for s in review.summary(digits=FIGURES) if s.marked]
 
     def action_seat(self) -> None:
         """Weigh the next seat's decisions instead: only once every hand may be shown (what

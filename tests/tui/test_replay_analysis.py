@@ -405,3 +405,31 @@ async def test_R_AUTO_1_the_replay_says_which_of_a_players_moves_a_bot_made(tmp_
     assert replay.played_for and len(marked) == len(replay.played_for), lines  # 托管's
     assert all(line.startswith(replay.names[0]) for line in marked)
     assert f"{replay.names[0]} is emperor (takes BJ)" in lines  # my own: the throne taken
+
+
+def kept_review(path, replay, *decisions) -> None:
+    """An analysis of seat 0 kept beside ``path``'s log, of ``decisions`` as (action index,
+    its mean, hard's mean, hard's choice): what the replay reads on opening."""
+    from bhtui.analysis import PLAYOUTS, Decision, Review, save
+    from bhtui.analysis.review import digest_of
+
+    save(path, Review(0, PLAYOUTS, digest_of(replay), [
+        Decision(k, 1, replay.actions[k][1], best, played, mean, 3)
+        for k, played, mean, best in decisions]))
+
+
+async def test_a_verdicts_cost_is_the_difference_of_the_means_it_shows(tmp_path):
+    """"+1.2 · hard: … +2.3 · cost 1.0": each figure was rounded on its own, the cost from
+    the unrounded means (1.02). The cost is now that of the means as shown, in the status
+    and in the log's mistake alike."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=12)
+    replay = Replay.from_log(GameLog.load(path))
+    k = next(k for k, (seat, _) in enumerate(replay.actions) if seat == 0)
+    kept_review(path, replay, (k, 1.24, 2.26, {"type": "pass"}))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press(*["right"] * (k + 1))
+        await wait_for(pilot, lambda: f"Action {k + 1}/" in status(app), "the decision")
+        assert "+1.2 · hard: pass +2.3 · cost 1.1" in status(app)
+        assert "+1.2 · hard: pass +2.3 · cost 1.1" in log_text(app)
