@@ -31,6 +31,7 @@ from bhtui.analysis import (
     analyse,
     cached,
     card_of,
+    decisions_of,
     move_text,
     save,
 )
@@ -308,7 +309,8 @@ class ReplayScreen(Localized, Screen[None]):
             self.show()
             return
         self._stop = stop = threading.Event()
-        self.analysis = self.t("analysis.running", done=0, total=self.t.plain("…"))
+        self.analysis = self.t("analysis.running", done=0,  # (the count the worker's will be)
+                               total=decisions_of(self.replay, self.seat))
         self.show()
         self.run_worker(lambda: self._analyse(stop), thread=True, group="analysis")
 

@@ -433,3 +433,26 @@ async def test_a_verdicts_cost_is_the_difference_of_the_means_it_shows(tmp_path)
         await wait_for(pilot, lambda: f"Action {k + 1}/" in status(app), "the decision")
         assert "+1.2 · hard: pass +2.3 · cost 1.1" in status(app)
         assert "+1.2 · hard: pass +2.3 · cost 1.1" in log_text(app)
+
+
+async def test_an_analysis_just_started_counts_the_decisions_it_will_weigh(tmp_path, monkeypatch):
+    """Until the first decision was weighed the status read "analysing 0/……": it says from
+    the start how many there are, the count it goes on with."""
+    import threading
+
+    import bhtui.tui.replay
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    mine = sum(seat == 0 for seat, _ in replay.actions)
+    looked = threading.Event()  # the real analysis, held until the test has seen it start
+    real = bhtui.tui.replay.analyse
+    monkeypatch.setattr(bhtui.tui.replay, "analyse",
+                        lambda *args: looked.wait(30) and real(*args))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("a")
+        assert f"analysing 0/{mine}…" in status(app)
+        looked.set()
+        await wait_for(pilot, lambda: app.screen.review is not None, "the analysis")
