@@ -207,8 +207,8 @@ class ReplayScreen(Localized, Screen[None]):
         see_all = t("replay.see_all")  # (the keys' line below says it too: it goes first)
         if self.show_all or not self.replay.hands_open:  # (no seat's hand is shown)
             shown, see_all = t("replay.all_hands" if self.show_all else "replay.public"), ""
-        elif self.replay.people == 1 and self.seat == self.replay.own_seat:
-            shown = t("replay.yours")  # nobody else sat there: his own
+        elif self.yours:
+            shown = t("replay.yours")
         else:
             shown = t("replay.seat_view", name=self.replay.names[self.seat])
         tail = t.plain(" · ") + self.analysis if self.analysis else ""
@@ -229,6 +229,12 @@ class ReplayScreen(Localized, Screen[None]):
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
         keys = t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn go by deals)
         self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
+
+    @property
+    def yours(self) -> bool:
+        """Whether the seat shown is the one watching: his own, and nobody else sat there
+        (the log does not say whose a seat was where several people sat)."""
+        return self.replay.people == 1 and self.seat == self.replay.own_seat
 
     @property
     def note(self) -> str | None:
@@ -295,6 +301,14 @@ class ReplayScreen(Localized, Screen[None]):
         return self.t(key, card=label(card) if card else "", points=points)
 
     def _done_words(self, review: Review) -> str:
+        """The mistakes found; where 托管 took every decision weighed, that none was the
+        seat's own ("mistakes 0" read as if the person had played without a fault)."""
+        decisions = review.decisions
+        if decisions and all(d.auto for d in decisions):
+            if self.yours:
+                return self.t("analysis.all_auto", n=len(decisions))
+            return self.t("analysis.all_auto_of", n=len(decisions),
+                          name=self.replay.names[self.seat])
         return self.t("analysis.done", marked=len(review.marks()))
 
     # ----- the analysis, in a worker thread -----------------------------------------------

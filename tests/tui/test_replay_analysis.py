@@ -331,7 +331,7 @@ async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_
         tmp_path, monkeypatch):
     """Under R-AUTO-2 the auto-player's passes were the person's mistakes in the replay: its
     decisions say 托管 beside the name, with no mark, none in the log's mistakes, and the
-    count of mistakes leaves them out. (4 deals a decision: at 64 this game's auto-player
+    status says that none was his. (4 deals a decision: at 64 this game's auto-player
     costs less than a point anywhere.)"""
     import bhtui.tui.replay
 
@@ -346,11 +346,11 @@ async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_
         review = screen.review
         costly = [d for d in review.decisions if d.auto and d.cost and d.cost > 1.0]
         assert costly, "no decision of 托管's that would be a mistake were it his"
-        own = [d for d in review.decisions if not d.auto and d.cost and d.cost > 1.0]
-        assert f"mistakes {len(own)}" in status(app)
+        assert all(d.auto for d in review.decisions)  # on 托管 from its first turn
+        assert f"analysed: 托管 took all {len(review.decisions)}, none yours" in status(app)
         await pilot.press(*["right"] * (costly[0].position + 1))
         assert "P0 (托管, not counted): " in status(app) and "! P0" not in status(app)
-        assert f"cost {costly[0].cost:.1f}" in status(app)
+        assert f"cost {costly[0].figures(1)[2]:.1f}" in status(app)
         await pilot.press("end")
         assert log_text(app).count("! mistake: P0") == len(review.marks())
         assert "! mistake: P0 (托管" not in log_text(app)
@@ -456,3 +456,27 @@ async def test_an_analysis_just_started_counts_the_decisions_it_will_weigh(tmp_p
         assert f"analysing 0/{mine}…" in status(app)
         looked.set()
         await wait_for(pilot, lambda: app.screen.review is not None, "the analysis")
+
+
+async def test_R_AUTO_1_a_match_played_under_tuoguan_says_none_of_its_decisions_was_his(
+        tmp_path, monkeypatch):
+    """A match played under 托管 from its first turn to its last ended "analysed: mistakes
+    0", as if the person had played it without a fault: it says 托管 took every decision
+    weighed and none was his — or, where two people sat and the log cannot say which of
+    them watches, none was that seat's. (4 deals a decision: only who took them counts.)"""
+    import bhtui.tui.replay
+
+    monkeypatch.setattr(bhtui.tui.replay, "PLAYOUTS", 4)
+    for people, whose in (((0,), "yours"), ((0, 1), "P0's")):
+        path = played_log(tmp_path / whose, "qingdao", "baohuang", 5, limit=40, people=people,
+                          tuoguan=True)
+        app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            screen = app.screen
+            await pilot.press("a")
+            await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+            weighed = len(screen.review.decisions)
+            assert weighed and all(d.auto for d in screen.review.decisions)
+            assert f"analysed: 托管 took all {weighed}, none {whose}" in status(app)
+            assert "mistakes" not in status(app)
