@@ -1,8 +1,11 @@
-"""The words of a replay's analysis and of playing on from it (issue 31), both languages."""
+"""The replay's own words, both languages: its panes', its analysis's and those of playing
+on from it (issue 31)."""
 
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    "replay.pane.hands": {"en": "Every hand", "zh": "各家手牌"},
+    "replay.pane.hand_of": {"en": "{name}'s hand", "zh": "{name}的手牌"},
     "analysis.running": {"en": "analysing {done}/{total}…", "zh": "分析中 {done}/{total}…"},
     "analysis.done": {"en": "analysed: mistakes {marked}", "zh": "已分析：{marked}处失误"},
     "analysis.all_auto": {"en": "analysed: 托管 took all {n}, none yours",

@@ -45,6 +45,7 @@ from bhtui.tui.localized import Localized
 from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import (
+    HandView,
     Plain,
     SeatBox,
     TableArea,
@@ -108,11 +109,19 @@ class ReplayScreen(Localized, Screen[None]):
             log.can_focus = False  # keys step the game; they must not scroll the log
             yield log
             yield Plain(id="r-hands")
+            hand = HandView(self.style, id="r-hand")
+            hand.can_focus = False  # (as the log: the arrows step the game)
+            yield hand
             yield Plain(id="r-status")
         yield Plain(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
+        t = self.t
+        self.query_one("#table").border_title = t("pane.table")
+        self.query_one("#r-log").border_title = t("pane.log")
+        self.query_one("#r-hands").border_title = t("replay.pane.hands")
+        self.query_one(HandView).sort = self.app.config.sort  # type: ignore[attr-defined]
         self._look_up()
         self.show()
 
@@ -152,21 +161,42 @@ class ReplayScreen(Localized, Screen[None]):
                  "level": None} for n in self.replay.names]
 
     def show(self) -> None:
-        replay, t = self.replay, self.t
+        """The replay at its position, drawn as the live table draws a view: the panes'
+        titles, the seat's hand with its suits and the called card hollow."""
+        replay, t, parts = self.replay, self.t, self.parts
         match = replay.match_at(self.position)
         # The seat's cards as it saw them, where every hand may be shown anyway: the log
         # does not say which seat was its keeper's (a host may sit anywhere, or nowhere),
         # so in a game others sat at that is not over this could be a friend's hand.
         mine = not self.show_all and replay.hands_open
         view = match.view("all" if self.show_all else self.seat if mine else None)
-        positions = self.parts.positions(replay.seats)
-        for offset, place in positions.items():  # from the seat whose game it is, as played
-            seat = (self.seat + offset) % replay.seats
-            lines = self.parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style)
+        self._write_log()
+        for offset, place in parts.positions(replay.seats).items():  # from the seat whose
+            seat = (self.seat + offset) % replay.seats  # game it is, as played
+            lines = parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style)
             self.query_one(f"#{place}", SeatBox).show(lines)
-        draw_places(self, self.parts, view, replay.names, t, self.style)
-        scores = score_table(match.history, view["totals"], self.table_meta, t)
-        self.query_one("#scores", Static).update(scores)
+        draw_places(self, parts, view, replay.names, t, self.style)
+        scores = self.query_one("#scores", Static)
+        scores.update(score_table(match.history, view["totals"], self.table_meta, t))
+        total = view.get("rounds")  # the match's length; None: no fixed length
+        scores.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
+                                n=view["round"], total=total)
+        every = self.query_one("#r-hands", Plain)
+        every.display = self.show_all
+        if self.show_all:  # one line a seat: ranks with counts fit 80 columns
+            every.update(every_hand(replay.names, view["hands"], self.style))
+        hand = self.query_one("#r-hand", HandView)
+        hand.display = mine  # the public view had no hand at all: a player saw his own
+        if mine:
+            hand.border_title = t("pane.hand") if self.yours else t(
+                "replay.pane.hand_of", name=replay.names[self.seat])
+            hand.set_cards(view["hand"], *parts.hand_marks(view, self.seat))
+        self._round = view["round"]
+        self._show_status()
+
+    def _write_log(self) -> None:
+        """The log up to the position."""
+        replay, t = self.replay, self.t
         log = self.query_one("#r-log", RichLog)
         log.clear()
         roles: dict[str, Any] = {"preset": replay.preset}  # and who held which role when
@@ -190,15 +220,6 @@ class ReplayScreen(Localized, Screen[None]):
             if decision is not None and decision.marked():
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                                style="bold"))
-        hands = self.query_one("#r-hands", Static)
-        hands.display = self.show_all or mine
-        hands.set_class(mine, "mine")  # one line
-        if self.show_all:  # one line a seat: ranks with counts fit 80 columns
-            hands.update(every_hand(replay.names, view["hands"], self.style))
-        elif mine:  # the public view had no hand at all: a player saw his own
-            hands.update(every_hand([replay.names[self.seat]], [view["hand"]], self.style))
-        self._round = view["round"]
-        self._show_status()
 
     def _show_status(self) -> None:
         """The status lines: the demo's comment or the decision's verdict, where the replay
