@@ -36,6 +36,7 @@ from bhtui.analysis import (
     save,
 )
 from bhtui.games import Action
+from bhtui.net.recall import TrickRecall
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
@@ -50,12 +51,13 @@ from bhtui.tui.widgets import (
     SeatBox,
     TableArea,
     clip,
+    counter_text,
     every_hand,
     score_table,
     too_small,
     too_small_words,
 )
-from bhtui.wire import Event, TableSeat
+from bhtui.wire import Event, Recall, TableSeat
 
 STATUS_PADDING = 2
 """The status line's padding, a cell each side (``replay.tcss``)."""
@@ -130,11 +132,10 @@ class ReplayScreen(Localized, Screen[None]):
         of no rows were all a replay at 70×20 showed)."""
         width, height = event.size
         small = too_small(width, height)
-        if self.has_class("small") and not small:
+        if not small:  # the seat boxes' moves and the status fit the width they have now;
             self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
         follow_size(self, small, self.query_one(Vertical))
         self.query_one("#too-small", Plain).update(too_small_words(self.t, width, height))
-        self._show_status()  # it fits the width it has
 
     def help_texts(self) -> list[str]:
         """F1 here: the replay's own keys, then the help of the game and rules replayed (a
@@ -161,8 +162,9 @@ class ReplayScreen(Localized, Screen[None]):
                  "level": None} for n in self.replay.names]
 
     def show(self) -> None:
-        """The replay at its position, drawn as the live table draws a view: the panes'
-        titles, the seat's hand with its suits and the called card hollow."""
+        """The replay at its position, drawn as the live table draws a view: the seat boxes
+        with each seat's last move, the called card hollow in the hand, the panes' titles
+        and the card counter as of this step (``TrickRecall``, fed what the host fed it)."""
         replay, t, parts = self.replay, self.t, self.parts
         match = replay.match_at(self.position)
         # The seat's cards as it saw them, where every hand may be shown anyway: the log
@@ -170,17 +172,24 @@ class ReplayScreen(Localized, Screen[None]):
         # so in a game others sat at that is not over this could be a friend's hand.
         mine = not self.show_all and replay.hands_open
         view = match.view("all" if self.show_all else self.seat if mine else None)
-        self._write_log()
+        recall = self._write_log()
+        last = recall["last"]
+        colours = self.app.theme_variables
         for offset, place in parts.positions(replay.seats).items():  # from the seat whose
             seat = (self.seat + offset) % replay.seats  # game it is, as played
-            lines = parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style)
-            self.query_one(f"#{place}", SeatBox).show(lines)
+            box = self.query_one(f"#{place}", SeatBox)
+            box.show(parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style,
+                                      colours=colours, width=box.size.width or 14,
+                                      last=last[seat]))
         draw_places(self, parts, view, replay.names, t, self.style)
         scores = self.query_one("#scores", Static)
         scores.update(score_table(match.history, view["totals"], self.table_meta, t))
         total = view.get("rounds")  # the match's length; None: no fixed length
         scores.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
                                 n=view["round"], total=total)
+        # The counter as the seat had it (its own cards are not out), whichever hands show.
+        held = view["hand"] if mine else view["hands"][self.seat] if self.show_all else []
+        self.query_one("#table").border_subtitle = counter_text(recall, held, t)
         every = self.query_one("#r-hands", Plain)
         every.display = self.show_all
         if self.show_all:  # one line a seat: ranks with counts fit 80 columns
@@ -194,9 +203,13 @@ class ReplayScreen(Localized, Screen[None]):
         self._round = view["round"]
         self._show_status()
 
-    def _write_log(self) -> None:
-        """The log up to the position."""
+    def _write_log(self) -> Recall:
+        """The log up to the position, and what the table remembered then (each seat's last
+        move, the counted ranks played), from the same events."""
         replay, t = self.replay, self.t
+        game = replay.played
+        recall = TrickRecall(replay.seats, game.move_of, game.counted(replay.rules),
+                             game.stand_ins)
         log = self.query_one("#r-log", RichLog)
         log.clear()
         roles: dict[str, Any] = {"preset": replay.preset}  # and who held which role when
@@ -204,6 +217,7 @@ class ReplayScreen(Localized, Screen[None]):
         for k, events in enumerate(replay.events[:self.position + 1]):
             bot = k - 1 in replay.played_for  # (events[0] are the deal's, before any action)
             for event in events:
+                recall.feed(event)
                 roles.update(self.parts.roles(event))
                 if "private" in event:
                     continue  # words for one seat ("you are the guard"), not for a replay
@@ -220,6 +234,7 @@ class ReplayScreen(Localized, Screen[None]):
             if decision is not None and decision.marked():
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                                style="bold"))
+        return recall.public(counter=True)
 
     def _show_status(self) -> None:
         """The status lines: the demo's comment or the decision's verdict, where the replay
