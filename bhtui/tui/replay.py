@@ -238,7 +238,13 @@ class ReplayScreen(Localized, Screen[None]):
 
     def _show_status(self) -> None:
         """The status lines: the demo's comment or the decision's verdict, where the replay
-        stands (and the analysis, a note), the keys."""
+        stands (and the analysis), the keys or, at the step it was made at, a note.
+
+        The status keeps to one line: where "(v: all hands)" would not fit it is left out
+        (the keys' line says it too). Whether it fits is measured on the game's widest
+        count (its last action and round) and without the note, so it is said at every step
+        or at none: a note said at action 0 (the summary of an analysis that ended there)
+        took it away there alone."""
         t = self.t
         see_all = t("replay.see_all")  # (the keys' line below says it too: it goes first)
         if self.show_all or not self.replay.hands_open:  # (no seat's hand is shown)
@@ -248,22 +254,22 @@ class ReplayScreen(Localized, Screen[None]):
         else:
             shown = t("replay.seat_view", name=self.replay.names[self.seat])
         tail = t.plain(" · ") + self.analysis if self.analysis else ""
-        note = self.note
-        if note:
-            tail += t.plain(" — ") + note
-        else:
-            self._note = None  # (said at another step: gone for good)
-        where = {"k": self.position, "n": len(self.replay),
-                 "round": t(self.parts.round_key, n=self._round)}
-        status = t("replay.status", hands=shown + see_all, **where) + tail
-        if cell_len(status) > self.app.size.width - STATUS_PADDING:  # one line, not two
-            status = t("replay.status", hands=shown, **where) + tail
+        n, last_round = len(self.replay), max(self._round, len(self.replay.round_starts))
+        widest = t("replay.status", hands=shown + see_all, k=n, n=n,
+                   round=t(self.parts.round_key, n=last_round)) + tail
+        if cell_len(widest) > self.app.size.width - STATUS_PADDING:  # one line, not two
+            see_all = ""
+        status = t("replay.status", hands=shown + see_all, k=self.position, n=n,
+                   round=t(self.parts.round_key, n=self._round)) + tail
         said = [k for k in self.comments if k <= self.position]
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
-        keys = t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn go by deals)
+        note = self.note
+        if note is None:
+            self._note = None  # (said at another step: gone for good)
+        keys = note or t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn: deals)
         self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
 
     @property

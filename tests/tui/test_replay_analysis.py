@@ -480,3 +480,28 @@ async def test_R_AUTO_1_a_match_played_under_tuoguan_says_none_of_its_decisions_
             assert weighed and all(d.auto for d in screen.review.decisions)
             assert f"analysed: 托管 took all {weighed}, none {whose}" in status(app)
             assert "mistakes" not in status(app)
+
+
+async def test_the_all_hands_hint_is_said_at_every_step_a_note_or_not(tmp_path):
+    """"(v: all hands)" was missing at action 0 of an unfinished game and there at action 5:
+    its analysis, short, ended while the replay still stood at 0, and the summary said
+    there pushed the hint out of the status line (as any note did, and a step count one
+    digit longer). Whether the hint fits is now measured on the widest count of the game
+    without the note, which is said on the keys' line, at its step."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, mine=spend, limit=BAD_AT + 1)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        lines = status(app).splitlines()
+        assert screen.position == 0 and len(lines) == 2, lines  # (a line each, at 80)
+        assert lines[0].startswith(f"Action 0/{BAD_AT + 1} · Round 1 · your view "
+                                   "(v: all hands) · analysed: mistakes ")
+        assert lines[1].startswith("round 1: ")  # the summary, where the keys were
+        for step in range(1, 6):
+            await pilot.press("right")
+            assert f"Action {step}/{BAD_AT + 1} · Round 1 · your view (v: all hands)" \
+                in status(app)
+        assert "round 1: " not in status(app) and "←/→ action" in status(app)
