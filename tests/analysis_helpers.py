@@ -16,10 +16,11 @@ def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
                level: str = "normal", mine: Callable[[Any, int], Action | None] | None = None,
                people: tuple[int, ...] = (0,), limit: int | None = None,
                names: dict[int, str] | None = None,
-               options: dict[str, Any] | None = None) -> Path:
+               options: dict[str, Any] | None = None, tuoguan: bool = False) -> Path:
     """A finished match of ``level`` bots saved as ``folder/NAME.bhlog``; ``mine(match,
     seat)`` may choose seat 0's action instead (None: the bot's); ``names``: seats' names
-    other than P0, P1 …; ``options``: the preset's rule options."""
+    other than P0, P1 …; ``options``: the preset's rule options; ``tuoguan``: seat 0 on
+    托管 throughout (R-AUTO-1), each of its actions logged as played for the person."""
     played, rules = rules_named(preset, game, options)
     size = played.seats(rules)
     log = GameLog(folder / f"{game}-{preset}-{seed}.bhlog")
@@ -35,7 +36,7 @@ def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
         action = (mine(match, seat) if mine is not None and seat == 0 else None) \
             or played.decide(bots[seat], match, seat)
         match.apply(seat, action)
-        log.append(seat, action)
+        log.append(seat, action, played_for=tuoguan and seat == 0)
     log.close()
     return log.path
 

@@ -10,6 +10,9 @@ from bhtui.analysis.cache import cached, save
 from bhtui.analysis.review import CLOSE_AT, MARK_AT, Review, RoundSummary, analyse, move_text
 from bhtui.store.replay import Replay
 
+FIGURES = 2
+"""Places each figure is printed to (``Decision.figures``: the cost is the rounded means')."""
+
 
 def review_of(replay: Replay, seat: int, playouts: int, show_progress: bool = False) -> Review:
     """The seat's review: kept beside the log, or made now (and kept)."""
@@ -46,7 +49,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
             "game": replay.game, "preset": replay.preset, "seat": seat,
             "name": replay.names[seat], "mark_at": MARK_AT, **review.as_dict(),
             "marked": [d.position for d in review.marks()],
-            "summary": [vars(r) for r in review.summary()],
+            "summary": [vars(r) for r in review.summary(digits=FIGURES)],
         }, indent=1)
     auto = sum(d.auto for d in review.decisions)
     lines = [f"{replay.game} {replay.preset}, seat {seat} ({replay.names[seat]}): "
@@ -54,7 +57,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
              f"marked (!) when they cost more than {MARK_AT:g} point"
              + (f"; {auto} taken by 托管 are not counted" if auto else ""),
              "each move's figure is your expected score for the round after it, in points"]
-    summaries = {s.round: s for s in review.summary()}
+    summaries = {s.round: s for s in review.summary(digits=FIGURES)}
     played_texts = [move_text(d.played, d.played_cards) for d in review.decisions]
     best_texts = [move_text(d.best, d.best_cards) for d in review.decisions]
     wide = max(map(len, played_texts + best_texts), default=0)  # a 15-card set keeps columns
@@ -64,11 +67,12 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
         if d.round != shown:
             shown = d.round
             lines.append(f"round {d.round}")
-        played = "?" if d.played_mean is None else f"{d.played_mean:+.2f}"
-        cost = "" if d.cost is None else f"  cost {d.cost:.2f}"
+        mean, best, cost = d.figures(FIGURES)
+        played = "?" if mean is None else f"{mean:+.2f}"
         lines.append(f" {'!' if d.marked() else ' '} #{d.position + 1:<5} "
                      f"played {played_text:<{wide}} {played:>6}   "
-                     f"hard {best_text:<{wide}} {d.best_mean:+.2f}{cost}"
+                     f"hard {best_text:<{wide}} {best:+.2f}"
+                     + ("" if cost is None else f"  cost {cost:.2f}")
                      + ("  托管, not counted" if d.auto else ""))
     lines += [_summary_line(s) for s in summaries.values()]
     per_round = review.seconds / review.rounds if review.rounds else 0.0

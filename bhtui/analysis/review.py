@@ -84,6 +84,17 @@ class Decision:
         """What the move played gave up against hard's choice (0 or more), None if unknown."""
         return None if self.played_mean is None else max(0.0, self.best_mean - self.played_mean)
 
+    def figures(self, digits: int) -> tuple[float | None, float, float | None]:
+        """The move's mean, hard's and the cost as a person reads them, to ``digits`` places:
+        each mean rounded first, the cost the difference of the rounded means, so the three
+        shown side by side agree (+1.2 and +2.3 cost 1.1, where the cost rounded on its own
+        read 1.2). None for the move's mean and cost when hard did not weigh the move."""
+        best = round(self.best_mean, digits)
+        if self.played_mean is None:
+            return None, best, None
+        played = round(self.played_mean, digits)
+        return played, best, round(max(0.0, best - played), digits)
+
     def marked(self, mark_at: float = MARK_AT) -> bool:
         """A mistake of the seat's own: costly, and not 托管's."""
         cost = self.cost
@@ -126,7 +137,9 @@ class Review:
     def marks(self, mark_at: float = MARK_AT) -> list[Decision]:
         return [d for d in self.decisions if d.marked(mark_at)]
 
-    def summary(self, mark_at: float = MARK_AT) -> list[RoundSummary]:
+    def summary(self, mark_at: float = MARK_AT, digits: int = 2) -> list[RoundSummary]:
+        """Each round's counts; its costs the sums of the costs shown, each to ``digits``
+        places (``Decision.figures``), so a round's cost is what its lines add up to."""
         rounds: dict[int, list[Decision]] = {}
         for d in self.decisions:
             rounds.setdefault(d.round, []).append(d)
@@ -135,9 +148,8 @@ class Review:
             marked = [d for d in ds if d.marked(mark_at)]
             close = [d for d in ds if d.marked(CLOSE_AT) and not d.marked(mark_at)]
             auto = sum(d.auto for d in ds)
-            out.append(RoundSummary(number, len(ds) - auto, len(marked),
-                                    round(sum(d.cost or 0.0 for d in marked), 2), auto,
-                                    len(close), round(sum(d.cost or 0.0 for d in close), 2)))
+            out.append(RoundSummary(number, len(ds) - auto, len(marked), _sum(marked, digits),
+                                    auto, len(close), _sum(close, digits)))
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -162,6 +174,11 @@ class Review:
                        decisions, float(data["seconds"]), int(data["rounds"]))
         except (KeyError, TypeError, AttributeError, OverflowError) as exc:
             raise ValueError(f"not an analysis ({exc})") from None
+
+
+def _sum(decisions: list[Decision], digits: int) -> float:
+    """What ``decisions`` cost together, as the sum of their costs shown."""
+    return round(sum(d.figures(digits)[2] or 0.0 for d in decisions), digits)
 
 
 def _action(value: Any) -> Action:

@@ -1,10 +1,17 @@
-"""The words of a replay's analysis and of playing on from it (issue 31), both languages."""
+"""The replay's own words, both languages: its panes', its analysis's and those of playing
+on from it (issue 31)."""
 
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    "replay.pane.hands": {"en": "Every hand", "zh": "各家手牌"},
+    "replay.pane.hand_of": {"en": "{name}'s hand", "zh": "{name}的手牌"},
     "analysis.running": {"en": "analysing {done}/{total}…", "zh": "分析中 {done}/{total}…"},
     "analysis.done": {"en": "analysed: mistakes {marked}", "zh": "已分析：{marked}处失误"},
+    "analysis.all_auto": {"en": "analysed: 托管 took all {n}, none yours",
+                          "zh": "已分析：{n}个决定全由托管做出，没有你的"},
+    "analysis.all_auto_of": {"en": "analysed: 托管 took all {n}, none {name}'s",
+                             "zh": "已分析：{n}个决定全由托管做出，没有{name}的"},
     "analysis.cancelled": {"en": "analysis stopped (a: again)", "zh": "分析已停止（a 重新开始）"},
     "analysis.seat": {"en": "{name}'s seat: a weighs its decisions", "zh": "{name}的座位：按 a 分析他的决策"},
     "analysis.none": {"en": "no mistake marked after this", "zh": "此后没有标出的失误"},

@@ -31,10 +31,12 @@ from bhtui.analysis import (
     analyse,
     cached,
     card_of,
+    decisions_of,
     move_text,
     save,
 )
 from bhtui.games import Action
+from bhtui.net.recall import TrickRecall
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
 from bhtui.tui.cardstyle import CardStyle
@@ -44,19 +46,24 @@ from bhtui.tui.localized import Localized
 from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import (
+    HandView,
     Plain,
     SeatBox,
     TableArea,
     clip,
+    counter_text,
     every_hand,
     score_table,
     too_small,
     too_small_words,
 )
-from bhtui.wire import Event, TableSeat
+from bhtui.wire import Event, Recall, TableSeat
 
 STATUS_PADDING = 2
 """The status line's padding, a cell each side (``replay.tcss``)."""
+FIGURES = 1
+"""Places the verdict's means and cost are shown to: the cost is the difference of the means
+as shown (``Decision.figures``), and a round's summary the sum of the costs as shown."""
 
 
 class ReplayScreen(Localized, Screen[None]):
@@ -104,11 +111,19 @@ class ReplayScreen(Localized, Screen[None]):
             log.can_focus = False  # keys step the game; they must not scroll the log
             yield log
             yield Plain(id="r-hands")
+            hand = HandView(self.style, id="r-hand")
+            hand.can_focus = False  # (as the log: the arrows step the game)
+            yield hand
             yield Plain(id="r-status")
         yield Plain(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
+        t = self.t
+        self.query_one("#table").border_title = t("pane.table")
+        self.query_one("#r-log").border_title = t("pane.log")
+        self.query_one("#r-hands").border_title = t("replay.pane.hands")
+        self.query_one(HandView).sort = self.app.config.sort  # type: ignore[attr-defined]
         self._look_up()
         self.show()
 
@@ -117,11 +132,10 @@ class ReplayScreen(Localized, Screen[None]):
         of no rows were all a replay at 70×20 showed)."""
         width, height = event.size
         small = too_small(width, height)
-        if self.has_class("small") and not small:
+        if not small:  # the seat boxes' moves and the status fit the width they have now;
             self.call_after_refresh(self.show)  # the log, written while hidden, 1 cell wide
         follow_size(self, small, self.query_one(Vertical))
         self.query_one("#too-small", Plain).update(too_small_words(self.t, width, height))
-        self._show_status()  # it fits the width it has
 
     def help_texts(self) -> list[str]:
         """F1 here: the replay's own keys, then the help of the game and rules replayed (a
@@ -148,21 +162,54 @@ class ReplayScreen(Localized, Screen[None]):
                  "level": None} for n in self.replay.names]
 
     def show(self) -> None:
-        replay, t = self.replay, self.t
+        """The replay at its position, drawn as the live table draws a view: the seat boxes
+        with each seat's last move, the called card hollow in the hand, the panes' titles
+        and the card counter as of this step (``TrickRecall``, fed what the host fed it)."""
+        replay, t, parts = self.replay, self.t, self.parts
         match = replay.match_at(self.position)
         # The seat's cards as it saw them, where every hand may be shown anyway: the log
         # does not say which seat was its keeper's (a host may sit anywhere, or nowhere),
         # so in a game others sat at that is not over this could be a friend's hand.
         mine = not self.show_all and replay.hands_open
         view = match.view("all" if self.show_all else self.seat if mine else None)
-        positions = self.parts.positions(replay.seats)
-        for offset, place in positions.items():  # from the seat whose game it is, as played
-            seat = (self.seat + offset) % replay.seats
-            lines = self.parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style)
-            self.query_one(f"#{place}", SeatBox).show(lines)
-        draw_places(self, self.parts, view, replay.names, t, self.style)
-        scores = score_table(match.history, view["totals"], self.table_meta, t)
-        self.query_one("#scores", Static).update(scores)
+        recall = self._write_log()
+        last = recall["last"]
+        colours = self.app.theme_variables
+        for offset, place in parts.positions(replay.seats).items():  # from the seat whose
+            seat = (self.seat + offset) % replay.seats  # game it is, as played
+            box = self.query_one(f"#{place}", SeatBox)
+            box.show(parts.seat_lines(seat, view, self.table_meta, self.seat, t, self.style,
+                                      colours=colours, width=box.size.width or 14,
+                                      last=last[seat]))
+        draw_places(self, parts, view, replay.names, t, self.style)
+        scores = self.query_one("#scores", Static)
+        scores.update(score_table(match.history, view["totals"], self.table_meta, t))
+        total = view.get("rounds")  # the match's length; None: no fixed length
+        scores.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
+                                n=view["round"], total=total)
+        # The counter as the seat had it (its own cards are not out), whichever hands show.
+        held = view["hand"] if mine else view["hands"][self.seat] if self.show_all else []
+        self.query_one("#table").border_subtitle = counter_text(recall, held, t)
+        every = self.query_one("#r-hands", Plain)
+        every.display = self.show_all
+        if self.show_all:  # one line a seat: ranks with counts fit 80 columns
+            every.update(every_hand(replay.names, view["hands"], self.style))
+        hand = self.query_one("#r-hand", HandView)
+        hand.display = mine  # the public view had no hand at all: a player saw his own
+        if mine:
+            hand.border_title = t("pane.hand") if self.yours else t(
+                "replay.pane.hand_of", name=replay.names[self.seat])
+            hand.set_cards(view["hand"], *parts.hand_marks(view, self.seat))
+        self._round = view["round"]
+        self._show_status()
+
+    def _write_log(self) -> Recall:
+        """The log up to the position, and what the table remembered then (each seat's last
+        move, the counted ranks played), from the same events."""
+        replay, t = self.replay, self.t
+        game = replay.played
+        recall = TrickRecall(replay.seats, game.move_of, game.counted(replay.rules),
+                             game.stand_ins)
         log = self.query_one("#r-log", RichLog)
         log.clear()
         roles: dict[str, Any] = {"preset": replay.preset}  # and who held which role when
@@ -170,6 +217,7 @@ class ReplayScreen(Localized, Screen[None]):
         for k, events in enumerate(replay.events[:self.position + 1]):
             bot = k - 1 in replay.played_for  # (events[0] are the deal's, before any action)
             for event in events:
+                recall.feed(event)
                 roles.update(self.parts.roles(event))
                 if "private" in event:
                     continue  # words for one seat ("you are the guard"), not for a replay
@@ -186,45 +234,49 @@ class ReplayScreen(Localized, Screen[None]):
             if decision is not None and decision.marked():
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                                style="bold"))
-        hands = self.query_one("#r-hands", Static)
-        hands.display = self.show_all or mine
-        hands.set_class(mine, "mine")  # one line
-        if self.show_all:  # one line a seat: ranks with counts fit 80 columns
-            hands.update(every_hand(replay.names, view["hands"], self.style))
-        elif mine:  # the public view had no hand at all: a player saw his own
-            hands.update(every_hand([replay.names[self.seat]], [view["hand"]], self.style))
-        self._round = view["round"]
-        self._show_status()
+        return recall.public(counter=True)
 
     def _show_status(self) -> None:
         """The status lines: the demo's comment or the decision's verdict, where the replay
-        stands (and the analysis, a note), the keys."""
+        stands (and the analysis), the keys or, at the step it was made at, a note.
+
+        The status keeps to one line: where "(v: all hands)" would not fit it is left out
+        (the keys' line says it too). Whether it fits is measured on the game's widest
+        count (its last action and round) and without the note, so it is said at every step
+        or at none: a note said at action 0 (the summary of an analysis that ended there)
+        took it away there alone."""
         t = self.t
         see_all = t("replay.see_all")  # (the keys' line below says it too: it goes first)
         if self.show_all or not self.replay.hands_open:  # (no seat's hand is shown)
             shown, see_all = t("replay.all_hands" if self.show_all else "replay.public"), ""
-        elif self.replay.people == 1 and self.seat == self.replay.own_seat:
-            shown = t("replay.yours")  # nobody else sat there: his own
+        elif self.yours:
+            shown = t("replay.yours")
         else:
             shown = t("replay.seat_view", name=self.replay.names[self.seat])
         tail = t.plain(" · ") + self.analysis if self.analysis else ""
-        note = self.note
-        if note:
-            tail += t.plain(" — ") + note
-        else:
-            self._note = None  # (said at another step: gone for good)
-        where = {"k": self.position, "n": len(self.replay),
-                 "round": t(self.parts.round_key, n=self._round)}
-        status = t("replay.status", hands=shown + see_all, **where) + tail
-        if cell_len(status) > self.app.size.width - STATUS_PADDING:  # one line, not two
-            status = t("replay.status", hands=shown, **where) + tail
+        n, last_round = len(self.replay), max(self._round, len(self.replay.round_starts))
+        widest = t("replay.status", hands=shown + see_all, k=n, n=n,
+                   round=t(self.parts.round_key, n=last_round)) + tail
+        if cell_len(widest) > self.app.size.width - STATUS_PADDING:  # one line, not two
+            see_all = ""
+        status = t("replay.status", hands=shown + see_all, k=self.position, n=n,
+                   round=t(self.parts.round_key, n=self._round)) + tail
         said = [k for k in self.comments if k <= self.position]
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
             comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
-        keys = t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn go by deals)
+        note = self.note
+        if note is None:
+            self._note = None  # (said at another step: gone for good)
+        keys = note or t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn: deals)
         self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
+
+    @property
+    def yours(self) -> bool:
+        """Whether the seat shown is the one watching: his own, and nobody else sat there
+        (the log does not say whose a seat was where several people sat)."""
+        return self.replay.people == 1 and self.seat == self.replay.own_seat
 
     @property
     def note(self) -> str | None:
@@ -267,14 +319,16 @@ class ReplayScreen(Localized, Screen[None]):
     def _verdict(self, d: Decision) -> str:
         """What the seat played and what hard would have, with their expected scores, the
         cards in the card style (the suits each play laid); 托管's move (``Decision.auto``)
-        said to be its, not the person's."""
+        said to be its, not the person's. Each mean is rounded to a tenth first and the cost
+        is the difference of the rounded means, so the three figures agree."""
         t = self.t
-        played = t("analysis.unweighed") if d.played_mean is None else f"{d.played_mean:+.1f}"
+        mean, best, cost = d.figures(FIGURES)
+        played = t("analysis.unweighed") if mean is None else f"{mean:+.1f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
         words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
                   played=self._move(d.played, d.played_cards), played_mean=played,
-                  best=self._move(d.best, d.best_cards), best_mean=f"{d.best_mean:+.1f}")
-        return words + (t("analysis.cost", cost=f"{d.cost:.1f}") if d.cost else "")
+                  best=self._move(d.best, d.best_cards), best_mean=f"{best:+.1f}")
+        return words + (t("analysis.cost", cost=f"{cost:.1f}") if cost else "")
 
     def _move(self, action: Action, cards: tuple[str, ...] | None) -> str:
         """A move in the player's language: one that lays cards as those cards (the card
@@ -289,6 +343,14 @@ class ReplayScreen(Localized, Screen[None]):
         return self.t(key, card=label(card) if card else "", points=points)
 
     def _done_words(self, review: Review) -> str:
+        """The mistakes found; where 托管 took every decision weighed, that none was the
+        seat's own ("mistakes 0" read as if the person had played without a fault)."""
+        decisions = review.decisions
+        if decisions and all(d.auto for d in decisions):
+            if self.yours:
+                return self.t("analysis.all_auto", n=len(decisions))
+            return self.t("analysis.all_auto_of", n=len(decisions),
+                          name=self.replay.names[self.seat])
         return self.t("analysis.done", marked=len(review.marks()))
 
     # ----- the analysis, in a worker thread -----------------------------------------------
@@ -303,7 +365,8 @@ class ReplayScreen(Localized, Screen[None]):
             self.show()
             return
         self._stop = stop = threading.Event()
-        self.analysis = self.t("analysis.running", done=0, total=self.t.plain("…"))
+        self.analysis = self.t("analysis.running", done=0,  # (the count the worker's will be)
+                               total=decisions_of(self.replay, self.seat))
         self.show()
         self.run_worker(lambda: self._analyse(stop), thread=True, group="analysis")
 
@@ -339,7 +402,7 @@ class ReplayScreen(Localized, Screen[None]):
         """"round 2: 3 decisions cost 1.8 points", for each round with a mistake."""
         return [self.t("analysis.round_one" if s.marked == 1 else "analysis.round",
                        round=s.round, marked=s.marked, cost=f"{s.cost:.1f}")
-                for s in review.summary() if s.marked]
+                for s in review.summary(digits=FIGURES) if s.marked]
 
     def action_seat(self) -> None:
         """Weigh the next seat's decisions instead: only once every hand may be shown (what

@@ -175,7 +175,7 @@ def test_breaking_the_best_cards_when_passing_wins_is_marked_and_a_neutral_move_
     marks = review.marks()
     assert bad in marks and neutral not in marks
     assert (summary.round, summary.marked) == (1, len(marks))
-    assert summary.cost == round(sum(d.cost or 0 for d in marks), 2)
+    assert summary.cost == round(sum(d.figures(2)[2] or 0 for d in marks), 2)
 
 
 def test_a_round_lost_by_moves_just_under_the_mark_does_not_read_as_faultless(tmp_path):
@@ -203,6 +203,26 @@ def test_a_round_lost_by_moves_just_under_the_mark_does_not_read_as_faultless(tm
            "(of 3 weighed)" in lines
     assert lines[-1].startswith("kept beside the log from the first analysis: analysed 2 "
                                 "rounds in 67.7 s")
+
+
+def test_analyse_prints_each_cost_as_the_difference_of_the_means_it_prints(tmp_path):
+    """"played … +1.24   hard … +2.26  cost 1.01": the cost was the unrounded means'
+    difference rounded, not that of the means printed beside it. It is now theirs (1.02),
+    and a round's summary adds the costs as printed; the replay does the same to a tenth
+    (three marked moves of 1.04 each read "cost 1.1" and added up to 3.3, not 3.1)."""
+    from bhtui.analysis.review import Decision, Review, digest_of
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    move = {"type": "pass"}
+    save(path, Review(0, FEW, digest_of(replay),
+                      [Decision(k, 1, move, move, 1.244, 2.256, 3) for k in (3, 7, 9)]))
+    lines = report(replay, 0, FEW).splitlines()
+    assert sum("+1.24   hard pass +2.26  cost 1.02" in line for line in lines) == 3
+    assert "round 1: 3 decisions cost 3.1 points (of 3 weighed)" in lines
+    (tenths,) = Review(0, FEW, "", [Decision(k, 1, move, move, 1.24, 2.28, 3)
+                                    for k in (3, 7, 9)]).summary(digits=1)
+    assert tenths.cost == 3.3
 
 
 def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_path):

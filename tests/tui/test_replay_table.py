@@ -1,0 +1,137 @@
+"""A replay's table drawn as the live table draws it: the seat's hand with its suits and the
+called card hollow, the panes' titles, the card counter and each seat's last move."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from analysis_helpers import played_log
+from bhtui.cards import RANK_NAMES
+from bhtui.store.gamelog import GameLog
+from bhtui.store.replay import Replay
+from bhtui.tui.app import BhtuiApp
+from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.sessions import ReplaySession
+
+from tui_helpers import config, screen_text, wait_for
+
+COUNTED = ("BJ", "SJ", "2", "A")
+"""The ranks Baohuang's counter follows, in its order."""
+
+
+def rank(card: str) -> str:
+    return card if card in RANK_NAMES else card[:-1]
+
+
+async def open_at(pilot, app, position: int) -> ReplayScreen:
+    """The replay shown at ``position``, stepped to by the arrow key."""
+    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    screen = app.screen
+    await pilot.press(*["right"] * position)
+    await wait_for(pilot, lambda: screen.position == position, "the step")
+    await pilot.pause()
+    return screen
+
+
+async def test_a_replays_hand_shows_each_cards_suit_and_the_called_card_hollow(tmp_path):
+    """The replay wrote the seat's hand as "P0  3×6 4×2 …": no suit, so the called card's
+    copies (hollow at the table) could not be told from the others. It is the table's hand
+    now: each rank over its suits, the called card's copies hollow, under the seat's name
+    when it is not the watcher's own (``s``)."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    called = next(k for k in range(len(replay)) if replay.match_at(k).view(None)["called"])
+    view = replay.match_at(called).view("all")
+    holder = next(s for s, hand in enumerate(view["hands"]) if view["called"] in hand)
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(pilot, app, called)
+        await pilot.press(*["s"] * holder)  # (the seat weighed, and shown, goes round)
+        await wait_for(pilot, lambda: screen.seat == holder, "the holder's seat")
+        await pilot.pause()
+        style, hand = app.card_style, view["hands"][holder]
+        title = "Your hand" if holder == 0 else f"P{holder}'s hand"
+        lines = screen_text(app)
+        tops = [i for i, line in enumerate(lines) if f"╭─ {title} ─" in line]
+        assert tops, f"no pane titled {title!r}"
+        top = tops[0]
+        bottom = next(i for i in range(top, len(lines)) if lines[i].startswith("╰"))
+        suits = "".join(lines[top + 2:bottom:2])  # each row of ranks over its suits
+        hollow = style.glyph(view["called"], called=True)
+        assert suits.count(hollow) == hand.count(view["called"]) > 0
+        for card in set(hand) - {view["called"]}:
+            if rank(card) not in ("SJ", "BJ"):
+                assert suits.count(style.glyph(card)) >= hand.count(card), card
+
+
+async def test_a_replays_panes_have_their_titles_as_at_the_table(tmp_path):
+    """The replay's panes had no titles: the table, the scores (the round of how many),
+    the log, the hand and every hand are named as the live table names them."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(pilot, app, 5)
+        shown = "\n".join(screen_text(app))
+        for title in ("╭─ Table ─", "╭─ Scores · round 1 of 1 ─", "╭─ Log ─", "╭─ Your hand ─"):
+            assert title in shown
+        await pilot.press("v")
+        await wait_for(pilot, lambda: "Every hand" in "\n".join(screen_text(app)), "v")
+
+
+async def test_a_replay_counts_what_is_still_out_as_of_the_step_shown(tmp_path):
+    """The live table's counter (记牌器) under the table was missing from the replay: it is
+    there, as of the step shown — what the other hands hold of the counted ranks, the
+    seat's own cards not out — and stays the same when v shows every hand."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=120)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(config(), ReplaySession(replay))
+
+    def out_at(position: int) -> str:
+        hands = replay.match_at(position).view("all")["hands"]
+        others = Counter(rank(card) for hand in hands[1:] for card in hand)
+        return "still out: " + " · ".join(f"{r}×{others[r]}" for r in COUNTED)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(pilot, app, 20)  # (the throne taken: its card in a hand)
+        for position in (20, 60, 120):
+            await pilot.press(*["right"] * (position - screen.position))
+            await wait_for(pilot, lambda p=position: screen.position == p, "the step")
+            await pilot.pause()
+            assert out_at(position) in "\n".join(screen_text(app))
+        assert out_at(20) != out_at(120)
+        await pilot.press("v")
+        await pilot.pause()
+        assert out_at(120) in "\n".join(screen_text(app))
+
+
+async def test_a_replays_seats_keep_their_last_move_after_the_trick_as_at_the_table(
+        tmp_path):
+    """At the table each seat's box keeps its last move, dimmed, once the trick is over,
+    until the seat acts again; the replay's boxes went blank at every trick's end."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=60)
+    replay = Replay.from_log(GameLog.load(path))
+    end = replay.trick_ends[0]  # the first trick's last play, and its end
+    played = [e for events in replay.events[1:end + 1] for e in events if e["type"] == "play"]
+    last = played[-1]  # the trick's winner's
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(pilot, app, end)
+        place = screen.parts.positions(replay.seats)[last["seat"] % replay.seats]
+        box = str(screen.query_one(f"#{place}").render())
+        style = app.card_style
+        assert " ".join(style.label(c) for c in last["cards"]) in box
+
+
+async def test_a_replays_seat_boxes_are_drawn_as_wide_as_they_are(tmp_path):
+    """The replay drew its seat boxes 14 cells wide at any size: a name of 20 letters read
+    "Wang Xiaomi…" in a box of 28 cells. They are drawn at the width they have, again when
+    the terminal is resized."""
+    name = "Wang Xiaoming Junior"
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30, names={1: name})
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(pilot, app, 0)
+        box = screen.query_one("#right-bottom")  # the 下家's, seat 1
+        assert name not in str(box.render())  # (14 cells at 80 columns: cut)
+        await pilot.resize_terminal(120, 36)
+        await wait_for(pilot, lambda: name in str(box.render()), "the box at its width")
