@@ -39,23 +39,19 @@ class DecisionDialog(Dialog):
     decision and the rest (the footer under the dialog offers it)."""
 
     BINDINGS = [Binding("t", "take_over", "托管", id="dialog.auto")]
+    UNUSED_KEY = "dialog.must"
+    """Esc, or a letter none of this decision's keys is (q), says that the table waits for
+    the choice and where its keys are: a decision cannot be put aside."""
 
     def action_take_over(self) -> None:
         self.dismiss(TAKE_OVER)
-
-    def on_key(self, event: events.Key) -> None:
-        """Esc, or a letter none of this decision's keys is (q), says that the table waits
-        for the choice and where its keys are: a decision cannot be put aside, and those keys
-        did nothing without a word, as if the app had hung."""
-        pressed = event.key == "escape" or (event.is_printable and event.character)
-        if pressed and event.key not in self.active_bindings:
-            words = "Esc" if event.key == "escape" else event.character
-            self.notify(self.t("dialog.must", press=words), timeout=4)
 
 
 class ConfirmKey(Dialog[bool]):
     """"Press g again to grab": what the choice does, then its ``key`` once more says yes and
     any other key no (nothing was sent); ``words``, what it does."""
+
+    UNUSED_KEY = None  # every key answers it
 
     def __init__(self, t: Translator, key: str, words: str) -> None:
         super().__init__(t)
