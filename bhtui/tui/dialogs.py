@@ -83,14 +83,18 @@ def confirmed(screen: Screen[Any], t: Translator, key: str | None, then: Callabl
         return
 
     # The asking dialog's box steps aside meanwhile: the shorter question drawn over it left
-    # its buttons' edges showing below, a box on a box.
+    # its buttons' edges showing below, a box on a box. Hidden, it loses the focus, which
+    # came back to its first button (Keep, after Abdicate was asked again): it is put back.
     asking = screen.query(Vertical).first() if isinstance(screen, Dialog) else None
+    focused = screen.focused
     if asking is not None:
         asking.display = False
 
     def answer(yes: bool | None) -> None:
         if asking is not None:
             asking.display = True
+            if focused is not None:
+                screen.set_focus(focused)
         if yes:
             then()
 
