@@ -36,7 +36,14 @@ TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide 
 
 class DecisionDialog(Dialog):
     """A decision of mine, in any game. ``t`` answers as it does at the table: 托管 takes this
-    decision and the rest (the footer under the dialog offers it)."""
+    decision and the rest (the footer under the dialog offers it).
+
+    A button answers as its key does, Enter on it or a click alike: a choice that asks for
+    its key to be pressed again (``confirmed``) asks there too. Enter on the focused button
+    is one keypress, as easily typed ahead as the key; and a click is not always meant
+    either — the click that brings a terminal window (or the browser's, ``serve-web``) to
+    the front reaches the app in many terminals, and lands where the box is. The question's
+    footer keys take a click, so the mouse alone still says yes."""
 
     BINDINGS = [Binding("t", "take_over", "托管", id="dialog.auto")]
     UNUSED_KEY = "dialog.must"

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Button
+from textual.widgets._footer import FooterKey
 
 from bhtui.rules import Match
 from bhtui.tui.baohuang.dialogs import (
+    WEIGHTY,
     CallDialog,
     GrabDialog,
     StepDialog,
@@ -80,6 +82,55 @@ def weighty_dialog(case: str) -> DecisionDialog:
                           ("decline", "grab"))
     view = asked(weihai("rebel"), case)
     return StepDialog(t, view, [a["type"] for a in view["actions"]])
+
+
+@pytest.mark.parametrize("how", ["enter", "click"])
+@pytest.mark.parametrize("case, kind", [
+    pytest.param("grab", "grab", id="R-WH-GRAB-1-grab"),
+    pytest.param("abdicate", "abdicate", id="R-WH-THRONE-5-abdicate"),
+    pytest.param("solo", "solo", id="R-WH-ROLE-2-solo"),
+    pytest.param("open_guard", "open_guard", id="R-WH-DECL-1-open_guard"),
+    pytest.param("rebel", "rebel", id="R-WH-DECL-2-rebel"),
+    pytest.param("kick", "kick", id="R-WH-DECL-3-kick"),
+    pytest.param("baike_grab", "grab", id="R-EMP-B5-grab"),
+])
+async def test_R_WH_DECL_2_a_weighty_button_asks_for_its_key_again(case, kind, how):
+    """A WEIGHTY declaration's key asked to be pressed again, but Enter on its button (the
+    grab round's first focus) or a click sent it at once: one Enter grabbed the throne, one
+    against four. Both ask the key's question now, and any other key sends nothing; the
+    question's footer key, clicked, says yes, so the mouse alone still can."""
+    dialog = weighty_dialog(case)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted)
+        button = dialog.query_one(f"#{kind}", Button)
+        if how == "enter":
+            button.focus()
+            await pilot.press("enter")
+        else:
+            await pilot.click(button)
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+        question = host.screen
+        assert question.key == WEIGHTY[kind] and host.answer == "none"
+        await pilot.press("x")  # a slip: no, and back to the choice
+        await wait_for(pilot, lambda: host.screen is dialog, "the dialog again")
+        assert host.answer == "none"
+        # (a button pressed again while it still shows the first press takes none)
+        await wait_for(pilot, lambda: not button.has_class("-active"), "the button at rest")
+        if how == "enter":
+            await wait_for(pilot, lambda: dialog.focused is button, "the focus back on it")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+            await pilot.press(WEIGHTY[kind])
+        else:
+            await pilot.click(button)
+            await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+            question = host.screen
+            await wait_for(pilot, lambda: [k for k in question.query(FooterKey)
+                                           if k.key == WEIGHTY[kind]], "its footer's yes")
+            await pilot.click(next(k for k in question.query(FooterKey) if k.key == WEIGHTY[kind]))
+        await wait_for(pilot, lambda: host.answer != "none", "the answer")
+    assert host.answer == {"type": kind}
 
 
 async def test_R_WH_THRONE_5_a_question_said_no_to_leaves_the_focus_where_it_was():

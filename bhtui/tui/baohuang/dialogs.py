@@ -33,7 +33,8 @@ WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate"
            "solo": "m"}
 """Declarations that take the throne, double the stakes or play one against four (Weihai's
 abdication is public, ×2; its open solo ±24), and cannot be taken back: their key acts only
-when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
+when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing — and so does
+their button, pressed by Enter or a click."""
 
 
 def stakes(view: BaohuangView) -> int:
@@ -83,8 +84,8 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
 class ChoiceDialog(DecisionDialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
     this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
-    choice's key asks to be pressed again (``question``); its button (a deliberate click)
-    does not."""
+    choice asks for its key to be pressed again (``question``), whether its key, Enter on
+    its button or a click chose it (``DecisionDialog``)."""
 
     def __init__(self, t: Translator, view: BaohuangView, choices: list[str] | tuple[str, ...],
                  names: Sequence[str] = ()) -> None:
@@ -104,9 +105,7 @@ class ChoiceDialog(DecisionDialog):
             action != "answer" or parameters[0] in self.choices)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        choice = event.button.id or ""
-        if choice in self.choices:
-            self.dismiss({"type": choice})
+        self.action_answer(event.button.id or "")
 
 
 class ThroneDialog(ChoiceDialog):
