@@ -43,7 +43,12 @@ class DecisionDialog(Dialog):
     is one keypress, as easily typed ahead as the key; and a click is not always meant
     either — the click that brings a terminal window (or the browser's, ``serve-web``) to
     the front reaches the app in many terminals, and lands where the box is. The question's
-    footer keys take a click, so the mouse alone still says yes."""
+    footer keys take a click, so the mouse alone still says yes. Where a dialog offers a
+    choice that risks nothing (no grab, no 明保 or 造反, no bid, playing closed), the focus
+    starts on it (``AUTO_FOCUS``): Enter pressed at once never raises the stakes, nor asks
+    whether to. The throne is not one of them: taking it (y, the default button) is the
+    round's ordinary answer, and so is passing it on, each one key; an Enter typed to close
+    the result before it is dropped (``TYPED_AHEAD``)."""
 
     BINDINGS = [Binding("t", "take_over", "托管", id="dialog.auto")]
     UNUSED_KEY = "dialog.must"

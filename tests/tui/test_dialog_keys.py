@@ -16,10 +16,12 @@ from bhtui.tui.baohuang.dialogs import (
     ThroneDialog,
 )
 from bhtui.tui.dialogs import ConfirmKey, DecisionDialog, HelpScreen, QuitScreen
+from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import CodePrompt
 from bhtui.wire import BaohuangView
 
+import doudizhu_helpers
 from helpers import rigged
 from tui_helpers import DialogHost, wait_for
 
@@ -84,6 +86,16 @@ def weighty_dialog(case: str) -> DecisionDialog:
     return StepDialog(t, view, [a["type"] for a in view["actions"]])
 
 
+async def click(pilot, widget) -> None:
+    """Click ``widget`` once the screen draws it where the click goes (a box shown again
+    is laid out a moment later)."""
+    def drawn() -> bool:
+        region = widget.region
+        return bool(region) and widget.screen.get_widget_at(*region.offset)[0] is widget
+    await wait_for(pilot, drawn, f"{widget} in sight")
+    await pilot.click(widget)
+
+
 @pytest.mark.parametrize("how", ["enter", "click"])
 @pytest.mark.parametrize("case, kind", [
     pytest.param("grab", "grab", id="R-WH-GRAB-1-grab"),
@@ -108,7 +120,7 @@ async def test_R_WH_DECL_2_a_weighty_button_asks_for_its_key_again(case, kind, h
             button.focus()
             await pilot.press("enter")
         else:
-            await pilot.click(button)
+            await click(pilot, button)
         await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
         question = host.screen
         assert question.key == WEIGHTY[kind] and host.answer == "none"
@@ -123,12 +135,12 @@ async def test_R_WH_DECL_2_a_weighty_button_asks_for_its_key_again(case, kind, h
             await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
             await pilot.press(WEIGHTY[kind])
         else:
-            await pilot.click(button)
+            await click(pilot, button)
             await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
             question = host.screen
             await wait_for(pilot, lambda: [k for k in question.query(FooterKey)
                                            if k.key == WEIGHTY[kind]], "its footer's yes")
-            await pilot.click(next(k for k in question.query(FooterKey) if k.key == WEIGHTY[kind]))
+            await click(pilot, next(k for k in question.query(FooterKey) if k.key == WEIGHTY[kind]))
         await wait_for(pilot, lambda: host.answer != "none", "the answer")
     assert host.answer == {"type": kind}
 
@@ -149,3 +161,37 @@ async def test_R_WH_THRONE_5_a_question_said_no_to_leaves_the_focus_where_it_was
         await wait_for(pilot, lambda: host.screen is dialog and dialog.focused is not None,
                        "the dialog again, focused")
         assert dialog.focused is button and host.answer == "none"
+
+
+def safe_dialog(case: str) -> DecisionDialog:
+    t = Translator("en")
+    if case == "bid":
+        m = doudizhu_helpers.rigged("classic", first=0)
+        return BidDialog(t, m.view(0), ["Ana", "Bo", "Cai"])
+    if case == "open":
+        m = doudizhu_helpers.rigged("shanghai", first=0)
+        doudizhu_helpers.bid(m, 0, 3)  # 头撂: 摊打 is asked
+        return OpenDialog(t, m.view(0)["actions"])
+    return weighty_dialog(case)
+
+
+@pytest.mark.parametrize("case, safe", [
+    pytest.param("grab", {"type": "skip"}, id="R-WH-GRAB-1-no-grab"),
+    pytest.param("open_guard", {"type": "skip"}, id="R-WH-DECL-1-no-明保"),
+    pytest.param("rebel", {"type": "skip"}, id="R-WH-DECL-2-no-造反"),
+    pytest.param("kick", {"type": "skip"}, id="R-WH-DECL-3-no-踢"),
+    pytest.param("bid", {"type": "pass"}, id="C-BID-2-no-bid"),
+    pytest.param("open", {"type": "skip"}, id="S-BID-5-closed"),
+])
+async def test_R_WH_GRAB_1_the_focus_starts_on_the_choice_that_risks_nothing(case, safe):
+    """The focus started on a dialog's first button: 抢, 明保, 造反, 踢, a bid of 1 or 摊打,
+    while the button drawn as the default was the other one — one Enter grabbed the throne
+    or bid. It starts on the choice that risks nothing, and Enter sends that."""
+    dialog = safe_dialog(case)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.focused is not None,
+                       "the dialog, focused")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.answer != "none", "the answer")
+    assert host.answer == safe

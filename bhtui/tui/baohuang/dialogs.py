@@ -206,6 +206,7 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
 class GrabDialog(ChoiceDialog):
     BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
+    AUTO_FOCUS = "#skip"  # (``DecisionDialog``: the focus starts on what risks nothing)
 
     def __init__(self, t: Translator, view: BaohuangView) -> None:
         super().__init__(t, view, ["grab", "skip"])
@@ -317,6 +318,7 @@ class StepDialog(ChoiceDialog):
                 *(Binding("n", f"answer('skip', 'step.{step}.skip')", "No",
                           id=f"step.{step}.skip")
                   for step in ("open_guard", "rebel", "kick", "rekick"))]
+    AUTO_FOCUS = "#skip"
 
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: Sequence[str] = ()) -> None:

@@ -54,6 +54,10 @@ class BidDialog(OfferDialog):
     BINDINGS = [*(Binding(str(n), f"answer('{n}')", f"Bid {n}", id=f"ddz.bid{n}")
                   for n in (1, 2, 3)),
                 Binding("p,n", "answer('pass')", "No bid", id="ddz.bid_pass")]
+    AUTO_FOCUS = "#k-pass"
+    """(``DecisionDialog``) A bid cannot be taken back and may make me the landlord, one
+    against two: Enter at once bid 1, though No bid is the button drawn as the default.
+    Each bid stays one key, which names it, as in every Dou Dizhu app."""
 
     def __init__(self, t: Translator, view: DoudizhuView, names: list[str]) -> None:
         super().__init__(t, [a for a in view.get("actions", []) if a["type"] in ("bid", "pass")])
@@ -91,6 +95,7 @@ class OpenDialog(OfferDialog):
 
     BINDINGS = [Binding("y", "answer('open')", "摊打", id="ddz.open"),
                 Binding("n", "answer('skip')", "Closed", id="ddz.closed")]
+    AUTO_FOCUS = "#k-skip"
 
     def action_answer(self, key: str) -> None:
         if key != "open" or self.offered(key) is None:
