@@ -7,7 +7,9 @@ import pytest
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
-from bhtui.rules import Match
+from bhtui.rules import PRESETS, Match
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import (
     WEIGHTY,
     CallDialog,
@@ -19,6 +21,7 @@ from bhtui.tui.dialogs import ConfirmKey, DecisionDialog, HelpScreen, QuitScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import CodePrompt
+from bhtui.tui.sessions import LocalSession
 from bhtui.wire import BaohuangView
 
 import doudizhu_helpers
@@ -195,3 +198,29 @@ async def test_R_WH_GRAB_1_the_focus_starts_on_the_choice_that_risks_nothing(cas
         await pilot.press("enter")
         await wait_for(pilot, lambda: host.answer != "none", "the answer")
     assert host.answer == safe
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_WH_DECL_2_enter_in_weihai_seed_4_grabs_and_rebels_nothing(language):
+    """The play-through: `bhtui --preset weihai --seed 4`, the grab round (明渡, ±24), one
+    Enter: "Player grabs the throne: one against four!"; then s, n and the 造反 dialog, one
+    Enter: "玩家 造反！". Enter says no to each now, as n (or s) does."""
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=PRESETS["weihai"], seed=4, rounds=1))
+    offered: list[list[str]] = []
+
+    def mine() -> list[str]:
+        return [a["type"] for seat, a in app.host.match.actions if seat == 0]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        for dialog, step in ((GrabDialog, None), (StepDialog, "open_guard"),
+                             (StepDialog, "rebel")):
+            await wait_for(pilot, lambda dialog=dialog, step=step: isinstance(
+                app.screen, dialog) and app.client.view.get("step") == step
+                and app.screen.focused is not None, f"the {step or 'grab'} dialog")
+            offered.append(app.screen.choices)
+            said = len(mine())
+            await pilot.press("enter")
+            await wait_for(pilot, lambda said=said: len(mine()) > said, "my answer")
+        assert offered == [["grab", "skip"], ["skip"], ["rebel", "skip"]]
+        assert mine() == ["skip", "skip", "skip"]
