@@ -4,7 +4,7 @@ that raises the stakes is never sent by one keypress or click, whatever has the 
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button
+from textual.widgets import Button, OptionList
 from textual.widgets._footer import FooterKey
 
 from bhtui.rules import PRESETS, Match
@@ -22,6 +22,7 @@ from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import CodePrompt
 from bhtui.tui.sessions import LocalSession
+from bhtui.tui.widgets import Plain
 from bhtui.wire import BaohuangView
 
 import doudizhu_helpers
@@ -224,3 +225,39 @@ async def test_R_WH_DECL_2_enter_in_weihai_seed_4_grabs_and_rebels_nothing(langu
             await wait_for(pilot, lambda said=said: len(mine()) > said, "my answer")
         assert offered == [["grab", "skip"], ["skip"], ["rebel", "skip"]]
         assert mine() == ["skip", "skip", "skip"]
+
+
+def call_view(preset: str, *hands: str) -> BaohuangView:
+    """The call seat 0 is asked once it takes the throne."""
+    m = rigged(*hands, preset=preset)
+    m.apply(0, {"type": "accept"})
+    return m.view(0)
+
+
+@pytest.mark.parametrize("view, line", [
+    pytest.param(lambda: call_view("qingdao", "BJ 7H 7H 7H 7H 8S 8S 8S", "9S", "10S", "JS",
+                                   "QS"), 1, id="qingdao-show-four"),
+    pytest.param(lambda: call_view("lianzhong-classic", "BJ 8H 8H 8H 9S 10S", "KD AD",
+                                   "8H JS QS", "7C 7D", "10C JC"), 1, id="lianzhong-明独保"),
+])
+async def test_R_GUARD_3_an_open_solo_in_the_call_list_asks_for_m_again(view, line):
+    """The call's list offers 明独 — four shown (qingdao), 明独保 (lianzhong-classic): one
+    against four, scores doubled — and one Enter on its line declared it, where the table's
+    m for 明独 asks to be pressed again. The line asks the same; a call of three does not."""
+    dialog = CallDialog(Translator("en"), view(), str)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted)
+        dialog.query_one(OptionList).highlighted = line
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+        assert host.screen.key == "m" and host.answer == "none"
+        assert "one against four" in " ".join(str(p.render()) for p in host.screen.query(Plain))
+        await pilot.press("x")
+        await wait_for(pilot, lambda: host.screen is dialog, "the call again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+        await pilot.press("m")
+        await wait_for(pilot, lambda: host.answer != "none", "the call")
+    assert host.answer == dialog.actions[line]
+    assert host.answer["type"] == "solo" or host.answer["open"]

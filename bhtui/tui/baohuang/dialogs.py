@@ -27,7 +27,7 @@ from bhtui.tui.dialogs import DecisionDialog, ResultScreen, confirmed
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import LIST_CURSOR
 from bhtui.tui.widgets import Packed, Plain, apart
-from bhtui.wire import BaohuangView, Event, Transfer
+from bhtui.wire import Action, BaohuangView, Event, Transfer
 
 WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
            "solo": "m"}
@@ -281,7 +281,15 @@ class CallDialog(ChoiceDialog):
                     yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.actions[int(event.option.id or 0)])
+        self.call(self.actions[int(event.option.id or 0)])
+
+    def call(self, action: Action) -> None:
+        """The call picked in the list. Four shown (qingdao, baike) or lianzhong's 明独保 is
+        明独, one against four with the scores doubled: asked again with the table's ``m``
+        for it, like every ``WEIGHTY`` choice (one Enter on its line declared it)."""
+        solo = action["type"] == "solo" or bool(action.get("open"))
+        confirmed(self, self.t, WEIGHTY["solo"] if solo else None, lambda: self.dismiss(action),
+                  self.t("confirm.open_solo"))
 
     def on_mount(self) -> None:
         if self.partnered is not None:
@@ -297,8 +305,8 @@ class CallDialog(ChoiceDialog):
             return
         options = self.query_one(OptionList)
         if options.highlighted is not None:
-            self.dismiss(self.actions[int(options.get_option_at_index(options.highlighted).id
-                                          or 0)])
+            self.call(self.actions[int(options.get_option_at_index(options.highlighted).id
+                                       or 0)])
 
 
 def call_help(view: BaohuangView) -> str:
