@@ -18,7 +18,7 @@ from bhtui.tui.baohuang.dialogs import (
     ThroneDialog,
 )
 from bhtui.tui.dialogs import ConfirmKey, DecisionDialog, HelpScreen, QuitScreen
-from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog
+from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import CodePrompt
 from bhtui.tui.sessions import LocalSession
@@ -261,3 +261,28 @@ async def test_R_GUARD_3_an_open_solo_in_the_call_list_asks_for_m_again(view, li
         await wait_for(pilot, lambda: host.answer != "none", "the call")
     assert host.answer == dialog.actions[line]
     assert host.answer["type"] == "solo" or host.answer["open"]
+
+
+async def test_S_BID_6_报到_then_打_asks_for_y_again():
+    """The 报到 list opens on its first line, 报到 the jokers and 打 — the deal's score
+    doubled if won, the bomb bound to be played whole — and one Enter sent it, where 摊打's
+    y asks to be pressed again. 打 asks the same now, saying which line; 不打 (a win at
+    once) goes as before."""
+    m = doudizhu_helpers.rigged("shanghai", hands=("SJ SJ BJ BJ K K K K K", "K"),
+                                kitty="K K 3", mark="3", first=0)
+    doudizhu_helpers.auction(m, 2)
+    dialog = ReportDialog(Translator("en"), m.view(0)["actions"])
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.focused is not None)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+        words = " ".join(str(p.render()) for p in host.screen.query(Plain))
+        assert "打 (play on)" in words and "Press y again" in words and host.answer == "none"
+        await pilot.press("n")  # not y: nothing sent
+        await wait_for(pilot, lambda: host.screen is dialog, "the list again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: host.answer != "none", "the 报到")
+    assert host.answer == {"type": "report", "groups": ["SJ SJ BJ BJ"], "fight": True}
