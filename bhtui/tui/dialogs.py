@@ -36,26 +36,34 @@ TAKE_OVER = {"type": "托管"}  # a decision dialog's answer "let my bot decide 
 
 class DecisionDialog(Dialog):
     """A decision of mine, in any game. ``t`` answers as it does at the table: 托管 takes this
-    decision and the rest (the footer under the dialog offers it)."""
+    decision and the rest (the footer under the dialog offers it).
+
+    A button answers as its key does, Enter on it or a click alike: a choice that asks for
+    its key to be pressed again (``confirmed``) asks there too. Enter on the focused button
+    is one keypress, as easily typed ahead as the key; and a click is not always meant
+    either — the click that brings a terminal window (or the browser's, ``serve-web``) to
+    the front reaches the app in many terminals, and lands where the box is. The question's
+    footer keys take a click, so the mouse alone still says yes. Where a dialog offers a
+    choice that risks nothing (no grab, no 明保 or 造反, no bid, playing closed), the focus
+    starts on it (``AUTO_FOCUS``): Enter pressed at once never raises the stakes, nor asks
+    whether to. The throne is not one of them: taking it (y, the default button) is the
+    round's ordinary answer, and so is passing it on, each one key; an Enter typed to close
+    the result before it is dropped (``TYPED_AHEAD``)."""
 
     BINDINGS = [Binding("t", "take_over", "托管", id="dialog.auto")]
+    UNUSED_KEY = "dialog.must"
+    """Esc, or a letter none of this decision's keys is (q), says that the table waits for
+    the choice and where its keys are: a decision cannot be put aside."""
 
     def action_take_over(self) -> None:
         self.dismiss(TAKE_OVER)
-
-    def on_key(self, event: events.Key) -> None:
-        """Esc, or a letter none of this decision's keys is (q), says that the table waits
-        for the choice and where its keys are: a decision cannot be put aside, and those keys
-        did nothing without a word, as if the app had hung."""
-        pressed = event.key == "escape" or (event.is_printable and event.character)
-        if pressed and event.key not in self.active_bindings:
-            words = "Esc" if event.key == "escape" else event.character
-            self.notify(self.t("dialog.must", press=words), timeout=4)
 
 
 class ConfirmKey(Dialog[bool]):
     """"Press g again to grab": what the choice does, then its ``key`` once more says yes and
     any other key no (nothing was sent); ``words``, what it does."""
+
+    UNUSED_KEY = None  # every key answers it
 
     def __init__(self, t: Translator, key: str, words: str) -> None:
         super().__init__(t)
@@ -87,14 +95,18 @@ def confirmed(screen: Screen[Any], t: Translator, key: str | None, then: Callabl
         return
 
     # The asking dialog's box steps aside meanwhile: the shorter question drawn over it left
-    # its buttons' edges showing below, a box on a box.
+    # its buttons' edges showing below, a box on a box. Hidden, it loses the focus, which
+    # came back to its first button (Keep, after Abdicate was asked again): it is put back.
     asking = screen.query(Vertical).first() if isinstance(screen, Dialog) else None
+    focused = screen.focused
     if asking is not None:
         asking.display = False
 
     def answer(yes: bool | None) -> None:
         if asking is not None:
             asking.display = True
+            if focused is not None:
+                screen.set_focus(focused)
         if yes:
             then()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from textual.binding import Binding
-from textual.events import DescendantFocus, Resize
+from textual.events import DescendantFocus, Key, Resize
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
@@ -66,6 +66,10 @@ class Dialog(Localized, ModalScreen[ResultT]):
     KEYS_WHILE_AWAY = False
     """Its own keys act while it gives way (the quit prompt: quitting works at any size, and
     its footer says how)."""
+
+    UNUSED_KEY: str | None = "status.no_key"
+    """What a letter or Esc that none of its keys takes is told, in the table's words ("z
+    does nothing here: ? lists the keys"); None for a box that every key answers."""
 
     def __init__(self, t: Translator) -> None:
         super().__init__()
@@ -147,6 +151,16 @@ class Dialog(Localized, ModalScreen[ResultT]):
         """A focus given while the box gives way (its own, set as it opened) is put away."""
         if self.has_class("small"):
             self._put_focus_away()
+
+    def on_key(self, event: Key) -> None:
+        """Esc, or a letter none of the box's keys is, says so: at the table such a key says
+        it does nothing, while in a box (a result, help, the scores) it did nothing without
+        a word, as if the app had hung. (A key a focused field types, it has stopped.)"""
+        if self.UNUSED_KEY is None or event.key in self.active_bindings:
+            return
+        if event.key == "escape" or (event.is_printable and event.character):
+            words = {"escape": "Esc", "space": "Space"}.get(event.key, event.character)
+            self.notify(self.t(self.UNUSED_KEY, press=words), timeout=4)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """None of the box's keys acts while it gives way (unless KEYS_WHILE_AWAY), and only

@@ -148,6 +148,8 @@ def dialog_text(dialog) -> str:
 ])
 async def test_R_GUARD_3_the_classic_call_dialog_offers_its_groups_and_an_open_solo_always(
         language, hand, other, prompts):
+    from bhtui.tui.dialogs import ConfirmKey
+
     m = rigged(hand, other, "", "", "", preset="lianzhong-classic")
     m.apply(0, {"type": "accept"})
     host = DialogHost(CallDialog(Translator(language), m.view(0), str))
@@ -156,8 +158,10 @@ async def test_R_GUARD_3_the_classic_call_dialog_offers_its_groups_and_an_open_s
         options = host.dialog.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert shown == prompts
-        await pilot.press("end", "enter")
-        await pilot.pause()
+        await pilot.press("end", "enter")  # 明独保 asks for m, as the table's 明独 does
+        await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
+        await pilot.press("m")
+        await wait_for(pilot, lambda: host.answer != "none", "the answer")
     assert host.answer == {"type": "solo"}
 
 

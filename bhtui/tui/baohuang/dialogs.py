@@ -27,13 +27,14 @@ from bhtui.tui.dialogs import DecisionDialog, ResultScreen, confirmed
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import LIST_CURSOR
 from bhtui.tui.widgets import Packed, Plain, apart
-from bhtui.wire import BaohuangView, Event, Transfer
+from bhtui.wire import Action, BaohuangView, Event, Transfer
 
 WEIGHTY = {"grab": "g", "rebel": "r", "open_guard": "m", "kick": "k", "abdicate": "a",
            "solo": "m"}
 """Declarations that take the throne, double the stakes or play one against four (Weihai's
 abdication is public, ×2; its open solo ±24), and cannot be taken back: their key acts only
-when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing."""
+when pressed again (``ConfirmKey``), so a key pressed by mistake sends nothing — and so does
+their button, pressed by Enter or a click."""
 
 
 def stakes(view: BaohuangView) -> int:
@@ -83,8 +84,8 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
 class ChoiceDialog(DecisionDialog):
     """A dialog whose keys and buttons answer with ``{"type": choice}``; keys for choices
     this decision does not offer do nothing and stay out of the footer. A ``WEIGHTY``
-    choice's key asks to be pressed again (``question``); its button (a deliberate click)
-    does not."""
+    choice asks for its key to be pressed again (``question``), whether its key, Enter on
+    its button or a click chose it (``DecisionDialog``)."""
 
     def __init__(self, t: Translator, view: BaohuangView, choices: list[str] | tuple[str, ...],
                  names: Sequence[str] = ()) -> None:
@@ -104,9 +105,7 @@ class ChoiceDialog(DecisionDialog):
             action != "answer" or parameters[0] in self.choices)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        choice = event.button.id or ""
-        if choice in self.choices:
-            self.dismiss({"type": choice})
+        self.action_answer(event.button.id or "")
 
 
 class ThroneDialog(ChoiceDialog):
@@ -207,6 +206,7 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
 class GrabDialog(ChoiceDialog):
     BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
+    AUTO_FOCUS = "#skip"  # (``DecisionDialog``: the focus starts on what risks nothing)
 
     def __init__(self, t: Translator, view: BaohuangView) -> None:
         super().__init__(t, view, ["grab", "skip"])
@@ -281,7 +281,15 @@ class CallDialog(ChoiceDialog):
                     yield Button(self.t("throne.grab"), id="grab", variant="warning")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.actions[int(event.option.id or 0)])
+        self.call(self.actions[int(event.option.id or 0)])
+
+    def call(self, action: Action) -> None:
+        """The call picked in the list. Four shown (qingdao, baike) or lianzhong's 明独保 is
+        明独, one against four with the scores doubled: asked again with the table's ``m``
+        for it, like every ``WEIGHTY`` choice (one Enter on its line declared it)."""
+        solo = action["type"] == "solo" or bool(action.get("open"))
+        confirmed(self, self.t, WEIGHTY["solo"] if solo else None, lambda: self.dismiss(action),
+                  self.t("confirm.open_solo"))
 
     def on_mount(self) -> None:
         if self.partnered is not None:
@@ -297,8 +305,8 @@ class CallDialog(ChoiceDialog):
             return
         options = self.query_one(OptionList)
         if options.highlighted is not None:
-            self.dismiss(self.actions[int(options.get_option_at_index(options.highlighted).id
-                                          or 0)])
+            self.call(self.actions[int(options.get_option_at_index(options.highlighted).id
+                                       or 0)])
 
 
 def call_help(view: BaohuangView) -> str:
@@ -318,6 +326,7 @@ class StepDialog(ChoiceDialog):
                 *(Binding("n", f"answer('skip', 'step.{step}.skip')", "No",
                           id=f"step.{step}.skip")
                   for step in ("open_guard", "rebel", "kick", "rekick"))]
+    AUTO_FOCUS = "#skip"
 
     def __init__(self, t: Translator, view: BaohuangView, legal: list[str],
                  names: Sequence[str] = ()) -> None:

@@ -54,6 +54,10 @@ class BidDialog(OfferDialog):
     BINDINGS = [*(Binding(str(n), f"answer('{n}')", f"Bid {n}", id=f"ddz.bid{n}")
                   for n in (1, 2, 3)),
                 Binding("p,n", "answer('pass')", "No bid", id="ddz.bid_pass")]
+    AUTO_FOCUS = "#k-pass"
+    """(``DecisionDialog``) A bid cannot be taken back and may make me the landlord, one
+    against two: Enter at once bid 1, though No bid is the button drawn as the default.
+    Each bid stays one key, which names it, as in every Dou Dizhu app."""
 
     def __init__(self, t: Translator, view: DoudizhuView, names: list[str]) -> None:
         super().__init__(t, [a for a in view.get("actions", []) if a["type"] in ("bid", "pass")])
@@ -91,6 +95,7 @@ class OpenDialog(OfferDialog):
 
     BINDINGS = [Binding("y", "answer('open')", "摊打", id="ddz.open"),
                 Binding("n", "answer('skip')", "Closed", id="ddz.closed")]
+    AUTO_FOCUS = "#k-skip"
 
     def action_answer(self, key: str) -> None:
         if key != "open" or self.offered(key) is None:
@@ -109,20 +114,23 @@ class OpenDialog(OfferDialog):
 
 
 class ReportDialog(OfferDialog):
-    """报到 (S-BID-6): which groups to show, then 不打 (the landlord wins now) or 打."""
+    """报到 (S-BID-6): which groups to show, then 不打 (the landlord wins now) or 打. 打
+    doubles the deal's score if won (S-SCORE-4; lost, nobody scores) and binds the shown
+    bomb to be played whole, for good: its line asks for y to be pressed again, as 摊打 does
+    (the list opens on one, and one Enter sent it). 不打, a win at once, and no 报到 go at
+    once."""
 
     BINDINGS = [Binding("n", "answer('skip')", "Skip", id="ddz.report_skip")]
 
+    def words(self, action: Action) -> str:
+        groups = ", ".join(cards_words(g, self.t.plain) for g in action["groups"])
+        return self.t("ddz.report.fight" if action["fight"] else "ddz.report.stop",
+                      groups=groups)
+
     def compose(self) -> ComposeResult:
         t = self.t
-        options = []
-        for i, action in enumerate(self.actions):
-            if action["type"] != "report":
-                continue
-            groups = ", ".join(cards_words(g, self.t.plain) for g in action["groups"])
-            words = t("ddz.report.fight" if action["fight"] else "ddz.report.stop",
-                      groups=groups)
-            options.append(Option(Text(words), id=str(i)))
+        options = [Option(Text(self.words(action)), id=str(i))
+                   for i, action in enumerate(self.actions) if action["type"] == "report"]
         with Vertical():
             yield Plain(t("ddz.report.title"), classes="title")
             yield Plain(t("ddz.report.help"))
@@ -131,7 +139,9 @@ class ReportDialog(OfferDialog):
                 yield Button(t("ddz.report.skip"), id="k-skip")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.actions[int(event.option.id or 0)])
+        action = self.actions[int(event.option.id or 0)]
+        confirmed(self, self.t, "y" if action["fight"] else None,
+                  lambda: self.dismiss(action), self.words(action))
 
 
 class DealResultScreen(ResultScreen):
