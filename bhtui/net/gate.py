@@ -24,6 +24,8 @@ descriptor limit holds (`within_files`).
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import ipaddress
 import logging
 import os
@@ -237,6 +239,39 @@ def within_files(sessions: int, each: int, waiting: int, log: logging.Logger
     log.warning("%s: all that %d open files (ulimit -n) hold; raise that limit for more",
                 " and ".join(lowered), limit)
     return served, held
+
+
+OUT_OF_FILES = ("out of open files ({limit} allowed: ulimit -n): new connections wait a "
+                "moment; raise that limit if this goes on")
+"""Said (at most every ``OUT_OF_FILES_EVERY`` seconds) where asyncio logged a traceback."""
+OUT_OF_FILES_EVERY = 10.0
+
+
+def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop, say: Callable[[str], None],
+                            clock: Callable[[], float] = time.monotonic) -> None:
+    """Turn asyncio's traceback for an accept() that ran out of descriptors into one line
+    now and then (``say``). A door's caps keep it within its limit when it keeps up, but a
+    flood into a host whose loop is held up (a busy machine) has the loop accept connections
+    faster than it hands them on: a few went past the limit, and each logged a traceback
+    while asyncio, as it does, waited a moment before accepting again. Anything else goes
+    to the handler that was there."""
+    previous = loop.get_exception_handler()
+    said = [-OUT_OF_FILES_EVERY]
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE) \
+                and "accept" in str(context.get("message", "")):
+            if clock() - said[0] >= OUT_OF_FILES_EVERY:
+                said[0] = clock()
+                say(OUT_OF_FILES.format(limit=resource.getrlimit(resource.RLIMIT_NOFILE)[0]))
+            return
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handle)
 
 
 class Gate(Generic[C]):

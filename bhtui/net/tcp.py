@@ -19,11 +19,12 @@ import contextlib
 import resource
 import socket
 import ssl
+import sys
 import time
 from typing import cast
 
 from bhtui.net.client import Client
-from bhtui.net.gate import LISTEN_BACKLOG, OWN_FILES, Gate, exact
+from bhtui.net.gate import LISTEN_BACKLOG, OWN_FILES, Gate, exact, quiet_when_out_of_files
 from bhtui.net.host import Table
 from bhtui.net.liveness import Liveness, answers_pings
 from bhtui.net.protocol import HEADER, FrameDecoder, ProtocolError, error
@@ -52,12 +53,13 @@ BUSY = "the table is busy with other connections: try again"
 
 def door_room(table: Table) -> tuple[int, int]:
     """The handshakes and spectators the descriptors allow, seats counted first: handshakes
-    at most half of what is left."""
+    a quarter of what is left (at least one), so a low limit (macOS's 256) still seats a
+    crowd of watchers; a flood beyond the handshakes is only told "busy" sooner."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MAX_HANDSHAKES, table.max_spectators
     room = max(2, soft - FD_RESERVE - 2 * len(table.seats))
-    handshakes = min(MAX_HANDSHAKES, room // 2)
+    handshakes = max(1, min(MAX_HANDSHAKES, room // 4))
     return handshakes, max(0, min(table.max_spectators, room - handshakes))
 
 
@@ -246,6 +248,8 @@ async def serve_table(table: Table, host: str = "", port: int = 0,
     """Listen for players and spectators of ``table`` on ``sock``, or on ``host:port``
     (port 0: any free); ``liveness`` pings its clients (the standard one by default)."""
     handshakes, table.max_spectators = door_room(table)
+    quiet_when_out_of_files(asyncio.get_running_loop(),
+                            lambda words: print(f"bhtui: {words}", file=sys.stderr, flush=True))
     gate: Gate[TcpConnection] = Gate(handshakes, min(HANDSHAKES_PER_ADDRESS, handshakes),
                                       group=exact)  # (a LAN: one /64 is the house)
     liveness = liveness or Liveness()

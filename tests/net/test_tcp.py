@@ -483,7 +483,7 @@ async def test_a_table_under_a_low_descriptor_limit_turns_a_flood_away_in_words(
 
     from door_helpers import door_within, flood
 
-    limit = FD_RESERVE + 2 * 5 + 4  # the seats', then two handshakes and two spectators
+    limit = FD_RESERVE + 2 * 5 + 8  # the seats', then two handshakes and six spectators
     port = free_port()
     host = door_within(limit, "host", "--headless", "--bots", "4", "--bind", "127.0.0.1",
                        "--port", str(port), "--no-advertise", env={"HOME": str(tmp_path)})
@@ -499,3 +499,25 @@ async def test_a_table_under_a_low_descriptor_limit_turns_a_flood_away_in_words(
         host.terminate()
         _, errors = host.communicate(timeout=60)
     assert "Traceback" not in errors and "out of system resource" not in errors, errors[-2000:]
+
+
+async def test_a_table_out_of_descriptors_says_so_in_a_line_and_seats_a_player(tmp_path):
+    """Under a limit too low for any caps to help (14 open files), a flood runs the host out
+    of descriptors in accept() itself, and asyncio logged a traceback for each try. The host
+    says it in one line now and then, and the table goes on: a player still gets his seat."""
+    from door_helpers import door_within, flood
+
+    port = free_port()
+    host = door_within(14, "host", "--headless", "--bots", "4", "--bind", "127.0.0.1",
+                       "--port", str(port), "--no-advertise", env={"HOME": str(tmp_path)})
+    try:
+        await flood(port, 100, kept=0)
+        me = Client(TcpLink(*await open_streams("127.0.0.1", port)), "Ana")
+        in_background(me.run())
+        await settle(lambda: me.seat is not None or me.refused is not None)
+        assert me.seat is not None, me.refused
+    finally:
+        host.terminate()
+        _, errors = host.communicate(timeout=60)
+    assert "bhtui: out of open files (14 allowed: ulimit -n)" in errors, errors[-2000:]
+    assert "Traceback" not in errors, errors[-2000:]
