@@ -56,6 +56,7 @@ from bhtui.net.gate import (
     confine_app,
     door_logging,
     own_folders,
+    quiet_when_out_of_files,
     screen_size,
     within_files,
 )
@@ -733,6 +734,7 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
                     per_address: int = PER_ADDRESS,
                     keepalive: tuple[float, int] = KEEPALIVE) -> tuple[Any, ServerState]:
     max_sessions, _ = within_files(max_sessions, SESSION_FILES + 2, 0, log)  # (+ 2 waiting)
+    quiet_when_out_of_files(asyncio.get_running_loop(), log.warning)
     state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace,
                         per_address)
     server = await asyncssh.create_server(

@@ -66,6 +66,7 @@ from bhtui.net.gate import (
     confine_app,
     door_logging,
     own_folders,
+    quiet_when_out_of_files,
     screen_size,
     within_files,
 )
@@ -497,6 +498,7 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
     if _bad_request_in_a_line not in server_log.filters:
         server_log.addFilter(_bad_request_in_a_line)
     door = WebDoor(command, host, port, **options)
+    quiet_when_out_of_files(asyncio.get_running_loop(), log.warning)
     app = await door._make_app()
     app.middlewares.append(door.known_host)
     aiohttp_jinja2.setup(app, loader=OfflinePage(door.templates_path))
