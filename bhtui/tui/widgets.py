@@ -113,6 +113,13 @@ class Footer(TextualFooter):
                 and self._enable(offer)):
             return  # the same keys: my turn came or went
         await super().recompose()
+        # Textual holds every screen's repaint while a rebuild runs and, once it ends, tells
+        # only the app's own loop: a screen under this one that changed meanwhile (the table
+        # under a round's result, as t turned 托管 off there) stayed as it was drawn before
+        # until its next message. Each is asked to look again now.
+        for screen in self.app.screen_stack:
+            if screen is not self.screen:
+                screen.check_idle()
 
     def _enable(self, offer: tuple[Any, ...]) -> bool:
         """Each key enabled or dimmed (and its tooltip) as ``offer`` says, in place: what
