@@ -501,15 +501,18 @@ class SeatBox(Plain):
 
 class TableArea(Horizontal):
     """The seats around the table (counted from the viewer in play order), the places the
-    game fills with its own facts, and the scores."""
+    game fills with its own facts, and the scores. The middle column (my own seat, under the
+    round's facts) is a cell wider than the side ones: at 80 columns it holds my role and 托管
+    whole ("you: guard 托管", "你是保皇派 托管": 15 cells), the side seats keeping their 14 —
+    the scores pane gave the table that cell."""
 
     DEFAULT_CSS = """
     TableArea { height: 10; }
     TableArea #table { width: 1fr; border: round $primary; border-title-color: $accent;
                        border-subtitle-color: $accent; }
-    TableArea #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
+    TableArea #seats { grid-size: 3 2; grid-columns: 16fr 17fr 16fr; grid-rows: 4 4; }
     TableArea SeatBox { height: 4; padding: 0 1; overflow: hidden; }
-    TableArea #scores { width: 30; border: round $primary; border-title-color: $accent; }
+    TableArea #scores { width: 29; border: round $primary; border-title-color: $accent; }
     """
 
     def compose(self) -> ComposeResult:
@@ -607,7 +610,7 @@ def _roles_and_state(badges: Text | None, state: Text, width: int, style: CardSt
     return out
 
 
-SCORES_CELLS = 28  # inside the scores pane's border (TableArea: 30 cells at every size)
+SCORES_CELLS = 27  # inside the scores pane's border at 80 columns (TableArea)
 
 
 def score_table(history: Sequence[HistoryRow], totals: list[int],
