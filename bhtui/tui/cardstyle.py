@@ -32,7 +32,10 @@ CARD_VARIABLES = {
     "card-small-joker": "#d787ff",
 }
 SUIT_WORDS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
-JOKER_WORDS = {"SJ": "小王", "BJ": "大王"}  # GC is written GC in Chinese too (R-WF-RANK-1)
+JOKER_WORDS = {"SJ": "小王", "BJ": "大王", "GC": "特画"}
+"""The jokers as a Chinese sentence names them. Weifang's GC (R-WF-RANK-1) is 特画, the word
+of a Weifang source for the called card's promoted fourth copy (docs/baohuang-towns.md, F7):
+侍卫牌 names lianzhong's and Weihai's marked SJ."""
 JOKERS = ("SJ", "BJ", "GC")  # GC: Weifang's guard card, promoted above BJ (R-WF-RANK-1)
 PLUS = "+"
 """Between the cards a Dou Dizhu hand carries and its trios or four: ``9 9 9 + 3``."""
@@ -81,6 +84,12 @@ def rank_text(card: str) -> str:
     """``10`` of ``10H``; a joker, or a Dou Dizhu card (a rank without a suit, C-CARD-1), is
     its own rank."""
     return card if card in RANKS else card[:-1]
+
+
+def joker_word(card: str, language: str) -> str:
+    """A card or rank among the ranks of a sentence (``A A + 小王``, "still out: BJ×2"): a
+    joker in words in Chinese, as the dialogs name it; anything else as it is."""
+    return JOKER_WORDS.get(card, card) if language == "zh" else card
 
 
 def rank_counts_words(cards: list[str], plain: Callable[[str], str] = str) -> str:
@@ -157,10 +166,8 @@ class CardStyle:
         大王, 小王, 红桃A, as the apps say them; else as ``label`` writes it."""
         if self.language != "zh":
             return self.label(card)
-        if card in JOKER_WORDS:
-            return JOKER_WORDS[card]
-        if card in RANKS:  # GC, or a Dou Dizhu card (no suit)
-            return card
+        if card in RANKS:  # a joker, or a Dou Dizhu card (no suit)
+            return joker_word(card, "zh")
         return SUIT_WORDS[card[-1]] + card[:-1]
 
     def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:

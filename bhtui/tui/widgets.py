@@ -27,7 +27,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey  # not exported: the footer's keys
 
 from bhtui.cards import GC_RANK, RANK_NAMES
-from bhtui.tui.cardstyle import CardStyle, rank_counts_words, rank_text
+from bhtui.tui.cardstyle import CardStyle, joker_word, rank_counts_words, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
 from bhtui.tui.prose import pack, wrap
@@ -684,7 +684,8 @@ def every_hand(names: Sequence[str], hands: Sequence[list[str]], style: CardStyl
 
 def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:
     """记牌器: of the ranks the game counts (jokers, 2s and aces), how many are still out in
-    other hands: the deck's, less those played and those in my hand."""
+    other hands: the deck's, less those played and those in my hand (in Chinese the jokers
+    in words, 大王×2, as every dialog names them)."""
     played, deck = recall.get("played") or {}, recall.get("deck") or {}
     mine = dict.fromkeys(deck, 0)
     for card in hand:
@@ -692,5 +693,6 @@ def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:
         if rank in mine:
             mine[rank] += 1
     times = t.plain("×")
-    parts = [f"{rank}{times}{deck[rank] - played.get(rank, 0) - mine[rank]}" for rank in deck]
+    parts = [f"{joker_word(rank, t.language)}{times}{deck[rank] - played.get(rank, 0) - mine[rank]}"
+             for rank in deck]
     return t("counter", items=t.plain(" · ").join(parts))

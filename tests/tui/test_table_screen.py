@@ -726,7 +726,7 @@ async def test_the_chinese_hint_to_hold_says_pass_on_the_set_not_refuse_it():
     async with app.run_test(size=(80, 24)) as pilot:
         await hints_until_a_set_i(pilot, app, can_beat=True)
         t = table(app)
-        top = t.parts.top_words(app.client.view)
+        top = t.parts.top_words(app.client.view, t.t)
         t.post_message(HintArrived({"type": "pass"}))  # the host's hint: hold, pass on it
         await wait_for(pilot, lambda: "提示" in str(t.query_one("#status").render()), "the hint")
         status = str(t.query_one("#status").render())

@@ -168,10 +168,10 @@ class BaohuangParts(TableParts[BaohuangView]):
         return describe(event, names, t, view.get("emperor"), label,
                         decline_words(rules_of(cast(BaohuangView, view))))
 
-    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+    def move_words(self, event: Event, view: Mapping[str, Any], t: Translator) -> str | None:
         kind = event.get("type")
         if kind == "play":
-            return set_words(event["cards"])
+            return set_words(event["cards"], t.language)
         return "" if kind in ("pass", "yield") else None
 
     def roles(self, event: Event) -> dict[str, Any]:
@@ -188,9 +188,9 @@ class BaohuangParts(TableParts[BaohuangView]):
         keep_back = view["called"] if role == "guard" and view.get("guard") is None else None
         return view["called"], keep_back, bool(view.get("guard_card"))
 
-    def top_words(self, view: BaohuangView) -> str:
+    def top_words(self, view: BaohuangView, t: Translator) -> str:
         top = view["top"]
-        return set_words(top["cards"]) if top else ""
+        return set_words(top["cards"], t.language) if top else ""
 
     def selection_problem(self, cards: list[str], view: BaohuangView,
                           t: Translator) -> str | None:

@@ -172,18 +172,18 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                  earlier: Iterable[Event] = ()) -> str | None:
         return describe(event, names, t, view, label)
 
-    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+    def move_words(self, event: Event, view: Mapping[str, Any], t: Translator) -> str | None:
         if event.get("type") == "play":
-            return hand_words(event["hand"], view.get("preset", "classic"))
+            return hand_words(event["hand"], view.get("preset", "classic"), t.language)
         return "" if event.get("type") == "pass" else None
 
     def roles(self, event: Event) -> dict[str, Any]:
         return {"landlord": event["seat"]} if event.get("type") == "landlord" else {}
 
     # ----- my turn ------------------------------------------------------------------------
-    def top_words(self, view: DoudizhuView) -> str:
+    def top_words(self, view: DoudizhuView, t: Translator) -> str:
         top = view["top"]
-        return hand_words(str(top["hand"]), view["preset"]) if top else ""
+        return hand_words(str(top["hand"]), view["preset"], t.language) if top else ""
 
     def shown_cards(self, cards: list[str], view: DoudizhuView) -> list[str]:
         return shown_cards(cards, view.get("preset", "classic"))
@@ -225,11 +225,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         if top and not beats(hand, top["hand"], preset):
             asked = parse_hand(top["hand"], preset)
             if hand.is_bomb or (hand.kind, hand.size) == (asked.kind, asked.size):
-                return t("ddz.status.must_beat", hand=self.top_words(view))
+                return t("ddz.status.must_beat", hand=self.top_words(view, t))
             # Another shape: Q Q on a 7 said "must beat 7", which it seems to
             size = t("ddz.status.size", n=asked.size) if asked.kind in RUNS_OF_ANY_LENGTH \
                 else ""
-            return t("ddz.status.must_match", hand=self.top_words(view),
+            return t("ddz.status.must_match", hand=self.top_words(view, t),
                      kind=t(f"ddz.kind.{asked.kind}"), size=size)
         return None
 
