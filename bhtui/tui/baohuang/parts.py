@@ -5,6 +5,7 @@ card, the hand's marks, the decisions' dialogs (``dialogs.py``), the log's words
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import chain
 from typing import Any, cast
 
 from rich.text import Text
@@ -131,9 +132,17 @@ class BaohuangParts(TableParts[BaohuangView]):
                  view: Mapping[str, Any], label: Label,
                  earlier: Iterable[Event] = ()) -> str | None:
         """The event's line; under the last answer of a 踢 one rebel made alone, a line saying
-        it did not count (R-WH-DECL-3)."""
+        it did not count (R-WH-DECL-3). The last seat with cards takes the place left as
+        soon as the one before it has one (R-END-1): its ``out`` comes straight after theirs,
+        and the log said it went out, its cards still in hand."""
+        earlier = iter(earlier)
+        before = next(earlier, None)
+        if (event.get("type") == "out" and before is not None
+                and before.get("type") in ("out", "stuck") and 0 <= event["seat"] < len(names)):
+            return t("log.left_holding", name=names[event["seat"]], place=t.place(event["place"]))
         line = self._line(event, names, t, view, label)
-        lone = lone_kick(event, earlier, view.get("emperor"))
+        lone = lone_kick(event, chain([before], earlier) if before is not None else earlier,
+                         view.get("emperor"))
         if lone is None or not 0 <= lone[1] < len(names):
             return line
         void = t(f"log.{lone[0]}_void", name=names[lone[1]])

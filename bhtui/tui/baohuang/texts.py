@@ -571,7 +571,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.decline.yield": {"en": "{name} yields (让位)", "zh": "{name} 让位"},
     "log.decline.call": {"en": "{name} yields (让庄)", "zh": "{name} 让庄"},
     "log.decline.refuse": {"en": "{name} refuses", "zh": "{name} 拒绝"},
-    "log.decline_auto": {"en": "{name} cannot call", "zh": "{name} 无牌可叫"},
+    # R-EMP-Q2 (and R-EMP-L3, R-WF-EMP-1): only a candidate without a callable group declines
+    # by himself; "cannot call" alone left the reader to guess why
+    "log.decline_auto": {"en": "{name} cannot call (no three identical cards, jokers and 2s "
+                               "aside)",
+                         "zh": "{name} 无牌可叫（没有三张同点数同花色的牌，王和 2 不算）"},
     "log.passes_to": {"en": "; the card goes on to the 上家, {name}", "zh": "，皇牌传给上家 {name}"},
     "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
     "log.emperor": {"en": "{name} is emperor (takes {bundle})", "zh": "{name} 当皇帝（拿到 {bundle}）"},
@@ -597,6 +601,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.pass": {"en": "{name} passes", "zh": "{name} 不要"},
     "log.trick": {"en": "{name} wins the trick", "zh": "{name} 赢了这一轮"},
     "log.out": {"en": "{name} is out: {place}", "zh": "{name} 出完：{place}"},
+    "log.left_holding": {"en": "{name} is left holding cards: {place}",
+                         "zh": "{name} 手里还有牌：{place}"},
     "log.reveal": {"en": "{name} played the fourth card: the guard is revealed",
                    "zh": "{name} 打出第四张：保皇派现身"},
     "log.reveal_solo": {"en": "{name} has played all four: a hidden solo!", "zh": "{name} 打出了四张：原来是暗独！"},
