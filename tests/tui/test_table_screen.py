@@ -762,3 +762,23 @@ async def test_the_chinese_hint_to_hold_says_pass_on_the_set_not_refuse_it():
         status = str(t.query_one("#status").render())
         assert f"先不压 {top}" in status and "“不要”" in status and "（p 或 ⏎）" in status, status
         assert f"{top} 不要" not in status
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_toast_over_the_table_leaves_the_scores_title_whole(size):
+    """"Settings saved" read over the scores pane's title (`Scores ·▌ Settings saved ─╮`):
+    toasts sat on the top row. Over a table they sit on the log's top border, at its right,
+    where its title is not."""
+    from tui_helpers import TerminalCopy
+
+    app = make_app()
+    terminal = TerminalCopy(app, *size)
+    said = app.t("prefs.saved")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await my_play_turn(pilot, app)  # no dialog over the table: the toast is the table's
+        title = str(table(app).query_one("#scores").border_title)
+        app.notify(said, timeout=30)
+        await wait_for(pilot, lambda: any(said in line for line in terminal.lines()), "the toast")
+        lines = terminal.lines()
+        assert title in lines[0], lines[0]
+        assert lines[10].startswith("╭─ Log") and said in lines[10], lines[10]
