@@ -159,6 +159,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def on_resize(self, event: Any) -> None:
         self._check_size(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_view)  # drawn for the boxes' new widths
 
     def _check_size(self, width: int, height: int) -> None:
         """Too small to show the table: it says so, and nothing is played or decided blind

@@ -504,7 +504,9 @@ class TableArea(Horizontal):
     game fills with its own facts, and the scores. The middle column (my own seat, under the
     round's facts) is a cell wider than the side ones: at 80 columns it holds my role and 托管
     whole ("you: guard 托管", "你是保皇派 托管": 15 cells), the side seats keeping their 14 —
-    the scores pane gave the table that cell."""
+    the scores pane gave the table that cell. Wider, the scores pane takes a third of the
+    width for more rounds beside the names (at 120 columns it stayed 29, the latest rounds
+    only, beside a table with room to spare)."""
 
     DEFAULT_CSS = """
     TableArea { height: 10; }
@@ -512,7 +514,8 @@ class TableArea(Horizontal):
                        border-subtitle-color: $accent; }
     TableArea #seats { grid-size: 3 2; grid-columns: 16fr 17fr 16fr; grid-rows: 4 4; }
     TableArea SeatBox { height: 4; padding: 0 1; overflow: hidden; }
-    TableArea #scores { width: 29; border: round $primary; border-title-color: $accent; }
+    TableArea #scores { width: 36%; min-width: 29; border: round $primary;
+                        border-title-color: $accent; }
     """
 
     def compose(self) -> ComposeResult:
