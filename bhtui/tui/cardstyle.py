@@ -3,7 +3,8 @@
 Nothing is carried by colour alone: suits are always a glyph or a letter, the called card has
 its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too, each
 meaning one thing only (the trick's ● is no joker's ★). The jokers differ in colour as well
-(the small one is not the big one's yellow) and in glyph: ☆ SJ, ★ BJ, ✪ Weifang's GC.
+(the small one is not the big one's yellow) and in glyph: ☆ SJ, ★ BJ, ✪ Weifang's GC, and
+j, J, G in the letter and ASCII styles (both jokers were *, told apart by colour alone).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bhtui.cards import RANK_NAMES
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 HOLLOW_GLYPHS = {"S": "♤", "H": "♡", "C": "♧", "D": "♢"}
 JOKER_GLYPHS = {"SJ": "☆", "BJ": "★", "GC": "✪"}
+JOKER_LETTERS = {"SJ": "j", "BJ": "J", "GC": "G"}  # not S or s: a spade, a called spade
 CARD_VARIABLES = {
     "card-black": "#e8e8e8",
     "card-red": "#ff6b6b",
@@ -43,7 +45,8 @@ RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
 ASCII_SYMBOLS = {
     "×": "x", "·": "-", "•": "*", "✓": "OK", "✗": "X",
-    "▶": ">", "●": "@", "★": "*", "☆": "*", "✪": "*", "†": "+", "▮": "#",
+    "▶": ">", "●": "@", **{JOKER_GLYPHS[j]: JOKER_LETTERS[j] for j in JOKER_GLYPHS}, "†": "+",
+    "▮": "#",
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
@@ -173,11 +176,12 @@ class CardStyle:
     def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:
         """One cell standing for one card under its rank in the hand: the suit (hollow or
         lower-case for the called card), a star for a joker (a circled one for Weifang's GC,
-        which outranks the BJ and was drawn as one), a dagger for the marked SJ."""
+        which outranks the BJ and was drawn as one; j, J and G in letters), a dagger for the
+        marked SJ."""
         if card in JOKERS:
             if marked:
                 return "†" if self.style == "unicode" else "+"
-            return JOKER_GLYPHS[card] if self.style == "unicode" else "*"
+            return (JOKER_GLYPHS if self.style == "unicode" else JOKER_LETTERS)[card]
         if card in RANKS:  # no suit to show (Dou Dizhu): one block per card
             return "▮" if self.style == "unicode" else "#"
         suit = card[-1]

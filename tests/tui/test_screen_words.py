@@ -49,11 +49,19 @@ def test_the_trick_marker_is_no_card_glyph_and_not_the_turn_marker(style):
     assert look.trick_marker != look.turn_marker
 
 
-def test_weifangs_gc_is_not_drawn_as_a_big_joker():
-    """R-WF-RANK-1's GC outranks the BJ but was drawn with the BJ's ★ under its unit."""
-    look = CardStyle("unicode")
-    assert len({look.glyph(card) for card in ("SJ", "BJ", "GC")}) == 3
-    assert CardStyle("ascii").plain(look.glyph("GC")) == "*"  # (help texts say it in ASCII)
+@pytest.mark.parametrize("style", ["unicode", "letters", "ascii"])
+def test_weifangs_gc_is_not_drawn_as_a_big_joker(style):
+    """R-WF-RANK-1's GC outranks the BJ but was drawn with the BJ's ★ under its unit; and in
+    the letter styles (Chinese's by default) both jokers were *, told apart by colour alone
+    — not at all on a monochrome terminal or by a colour-blind player."""
+    look = CardStyle(style)
+    drawn = [look.glyph(card) for card in ("SJ", "BJ", "GC")]
+    others = {look.glyph("SJ", marked=True), *(look.glyph(f"A{suit}", called=called)
+                                              for suit in "SHCD" for called in (False, True))}
+    assert len(set(drawn)) == 3 and not set(drawn) & others, drawn
+    unicode = [CardStyle("unicode").glyph(card) for card in ("SJ", "BJ", "GC")]
+    assert [CardStyle("ascii").plain(g) for g in unicode] == (
+        drawn if style != "unicode" else ["j", "J", "G"])  # (help texts say them in ASCII)
 
 
 @pytest.mark.parametrize("style", ["unicode", "letters"])
