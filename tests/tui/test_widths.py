@@ -210,3 +210,20 @@ async def test_R_AUTO_1_my_box_shows_tuoguan_whole_beside_my_role(size, language
             assert shown.startswith(role[:2]) and shown.endswith(" " + auto), shown
         assert cell_len(shown) <= box.size.width and "……" not in shown
         assert style != "ascii" or shown.isascii(), shown
+
+
+async def test_my_own_four_10s_show_each_card_at_80_columns(first_deal):
+    """My box showed my four 10s as "10×4 ♠♠♠♦" where the others' boxes show each card: its 14
+    cells held 3-cell cards only three times over. My seat's column has 15 at 80 columns:
+    "10♠ 10♠ 10♠ 10♦", as the others' sets are drawn."""
+    from helpers import deal_of
+
+    first_deal(deal_of("7H 7H 7H 10S 10S 10S 10D 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        app.host.bot_delay = HANG  # my set stays the table's while we look
+        await pilot.press("0", "0", "0", "0", "enter")
+        box = table(app).query_one("#bottom", SeatBox)
+        await wait_for(pilot, lambda: "10" in strips(box)[2].text, "my set in my box")
+        assert strips(box)[2].text.strip() == "10♠ 10♠ 10♠ 10♦"
