@@ -7,6 +7,8 @@ import html
 import re
 import time
 
+from rich.cells import cell_len
+from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.geometry import Region
 
@@ -230,3 +232,47 @@ async def open_lobby(pilot, app, picked: list | None = None):
     app.push_screen(lobby, picked.append if picked is not None else None)
     await pilot.pause()
     return lobby
+
+
+class TerminalCopy:
+    """What the terminal shows of an app: every update the app writes out, applied to a grid
+    of cells as a terminal would. A screenshot draws each widget afresh as it is now, so a
+    part the app never wrote out again (under a dialog) looks right there; here it does not."""
+
+    CONTROL = re.compile(r"\x1b\[(\d+);(\d+)H"  # the cursor moved: what follows is written there
+                         r"|\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|[\r\n]")
+
+    def __init__(self, app: App, width: int, height: int) -> None:
+        self.cells = [[" "] * width for _ in range(height)]
+        self.row = self.column = 0
+        display = app._display
+
+        def written(screen, renderable) -> None:  # what App._display writes (not in a batch)
+            display(screen, renderable)
+            if isinstance(renderable, CompositorUpdate) and not app._batch_count:
+                self.write(renderable.render_segments(app.console))
+
+        app._display = written
+
+    def write(self, data: str) -> None:
+        at = 0
+        for control in [*self.CONTROL.finditer(data), None]:
+            for character in data[at:control.start() if control else len(data)]:
+                if self.row < len(self.cells) and self.column < len(self.cells[0]):
+                    self.cells[self.row][self.column] = character
+                    for wide in range(1, cell_len(character)):  # a CJK character's second cell
+                        if self.column + wide < len(self.cells[0]):
+                            self.cells[self.row][self.column + wide] = ""
+                self.column += cell_len(character)
+            if control is None:
+                break
+            at = control.end()
+            if control.group(1):
+                self.row, self.column = int(control.group(1)) - 1, int(control.group(2)) - 1
+            elif control.group() == "\n":
+                self.row += 1
+            elif control.group() == "\r":
+                self.column = 0
+
+    def lines(self) -> list[str]:
+        return ["".join(row) for row in self.cells]

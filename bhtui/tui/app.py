@@ -10,7 +10,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -369,11 +369,16 @@ class BhtuiApp(App[None]):
         """Where the match stood, in the last lines: a match with no set end (``bhtui`` with no
         ``--rounds``) ends when the player quits, and it ended on a path, never its totals.
         A quit penalty of the round under way is in them, and said: the totals after the
-        rounds finished left it out, though the match had scored it."""
-        names = [seat.get("name", "?") for seat in self.client.table] \
-            if self.client is not None else []
-        if standing is None or len(names) != len(standing.totals):
+        rounds finished left it out, though the match had scored it. Said in the game's words
+        (Dou Dizhu counts deals)."""
+        client = self.client
+        names = [seat.get("name", "?") for seat in client.table] if client is not None else []
+        if client is None or standing is None or len(names) != len(standing.totals):
             return
+        try:
+            words: Callable[[str], str] = parts_for(client.game).words
+        except ValueError:  # a game this bhtui does not know: the shared words
+            words = str
 
         def listed(points: Sequence[int], every: bool = True) -> str:
             return self.t.join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True)
@@ -383,10 +388,10 @@ class BhtuiApp(App[None]):
         totals = listed(standing.totals)
         n, m = standing.finished, standing.finished + 1
         if since:
-            key = "farewell.totals_since" if n else "farewell.totals_first"
+            key = words("farewell.totals_since" if n else "farewell.totals_first")
             self.farewell.append(self.t(key, n=n, m=m, since=since, totals=totals))
         elif n:
-            self.farewell.append(self.t("farewell.totals", n=n, totals=totals))
+            self.farewell.append(self.t(words("farewell.totals"), n=n, totals=totals))
 
     def action_help(self) -> None:
         if type(self.screen) is HelpScreen:

@@ -3,7 +3,8 @@
 Nothing is carried by colour alone: suits are always a glyph or a letter, the called card has
 its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too, each
 meaning one thing only (the trick's ● is no joker's ★). The jokers differ in colour as well
-(the small one is not the big one's yellow) and in glyph: ☆ SJ, ★ BJ, ✪ Weifang's GC.
+(the small one is not the big one's yellow) and in glyph: ☆ SJ, ★ BJ, ✪ Weifang's GC, and
+j, J, G in the letter and ASCII styles (both jokers were *, told apart by colour alone).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bhtui.cards import RANK_NAMES
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 HOLLOW_GLYPHS = {"S": "♤", "H": "♡", "C": "♧", "D": "♢"}
 JOKER_GLYPHS = {"SJ": "☆", "BJ": "★", "GC": "✪"}
+JOKER_LETTERS = {"SJ": "j", "BJ": "J", "GC": "G"}  # not S or s: a spade, a called spade
 CARD_VARIABLES = {
     "card-black": "#e8e8e8",
     "card-red": "#ff6b6b",
@@ -32,7 +34,10 @@ CARD_VARIABLES = {
     "card-small-joker": "#d787ff",
 }
 SUIT_WORDS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
-JOKER_WORDS = {"SJ": "小王", "BJ": "大王"}  # GC is written GC in Chinese too (R-WF-RANK-1)
+JOKER_WORDS = {"SJ": "小王", "BJ": "大王", "GC": "特画"}
+"""The jokers as a Chinese sentence names them. Weifang's GC (R-WF-RANK-1) is 特画, the word
+of a Weifang source for the called card's promoted fourth copy (docs/baohuang-towns.md, F7):
+侍卫牌 names lianzhong's and Weihai's marked SJ."""
 JOKERS = ("SJ", "BJ", "GC")  # GC: Weifang's guard card, promoted above BJ (R-WF-RANK-1)
 PLUS = "+"
 """Between the cards a Dou Dizhu hand carries and its trios or four: ``9 9 9 + 3``."""
@@ -40,7 +45,8 @@ RANKS = frozenset(RANK_NAMES) | frozenset(JOKERS)
 
 ASCII_SYMBOLS = {
     "×": "x", "·": "-", "•": "*", "✓": "OK", "✗": "X",
-    "▶": ">", "●": "@", "★": "*", "☆": "*", "✪": "*", "†": "+", "▮": "#",
+    "▶": ">", "●": "@", **{JOKER_GLYPHS[j]: JOKER_LETTERS[j] for j in JOKER_GLYPHS}, "†": "+",
+    "▮": "#",
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
@@ -81,6 +87,12 @@ def rank_text(card: str) -> str:
     """``10`` of ``10H``; a joker, or a Dou Dizhu card (a rank without a suit, C-CARD-1), is
     its own rank."""
     return card if card in RANKS else card[:-1]
+
+
+def joker_word(card: str, language: str) -> str:
+    """A card or rank among the ranks of a sentence (``A A + 小王``, "still out: BJ×2"): a
+    joker in words in Chinese, as the dialogs name it; anything else as it is."""
+    return JOKER_WORDS.get(card, card) if language == "zh" else card
 
 
 def rank_counts_words(cards: list[str], plain: Callable[[str], str] = str) -> str:
@@ -157,20 +169,19 @@ class CardStyle:
         大王, 小王, 红桃A, as the apps say them; else as ``label`` writes it."""
         if self.language != "zh":
             return self.label(card)
-        if card in JOKER_WORDS:
-            return JOKER_WORDS[card]
-        if card in RANKS:  # GC, or a Dou Dizhu card (no suit)
-            return card
+        if card in RANKS:  # a joker, or a Dou Dizhu card (no suit)
+            return joker_word(card, "zh")
         return SUIT_WORDS[card[-1]] + card[:-1]
 
     def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:
         """One cell standing for one card under its rank in the hand: the suit (hollow or
         lower-case for the called card), a star for a joker (a circled one for Weifang's GC,
-        which outranks the BJ and was drawn as one), a dagger for the marked SJ."""
+        which outranks the BJ and was drawn as one; j, J and G in letters), a dagger for the
+        marked SJ."""
         if card in JOKERS:
             if marked:
                 return "†" if self.style == "unicode" else "+"
-            return JOKER_GLYPHS[card] if self.style == "unicode" else "*"
+            return (JOKER_GLYPHS if self.style == "unicode" else JOKER_LETTERS)[card]
         if card in RANKS:  # no suit to show (Dou Dizhu): one block per card
             return "▮" if self.style == "unicode" else "#"
         suit = card[-1]

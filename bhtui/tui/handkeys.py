@@ -99,7 +99,7 @@ class HandKeys:
             self.say(self.t("hint.another", n=plays.index(cards) + 1, of=len(plays),
                             set=self._picked_words(view)))
         elif round_[0]:  # passing, one choice among the plays: the hint was to play
-            self._name_pass("pass", self.t("hint.or_pass", set=self.parts.top_words(view)))
+            self._name_pass("pass", self.t("hint.or_pass", set=self.parts.top_words(view, self.t)))
         else:  # the pass (or 让牌) the host named
             self._show_hint(hinted, view)
         self._hint_shown = (self._hint_moment(view), self.hand.selection())
@@ -157,10 +157,10 @@ class HandKeys:
                 self.say(self.t("hint.more" if more else "hint.one",
                                 set=self._picked_words(view)))
         elif kind == "yield":  # a key to press, not a selection
-            self._name_pass(kind, self.t("hint.yield", set=self.parts.top_words(view)))
+            self._name_pass(kind, self.t("hint.yield", set=self.parts.top_words(view, self.t)))
         elif kind == "pass":
             self._name_pass(kind, self.t("hint.hold" if self.parts.can_beat(view)
-                                         else "hint.pass", set=self.parts.top_words(view)))
+                                         else "hint.pass", set=self.parts.top_words(view, self.t)))
 
     def _name_pass(self, kind: str, words: str) -> None:
         """A pass or 让牌 on show, ``kind``: nothing picked, and ⏎ does it."""

@@ -100,7 +100,7 @@ class TableParts(ABC, Generic[V]):
         close what they began: Baohuang's lone 踢)."""
 
     @abstractmethod
-    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+    def move_words(self, event: Event, view: Mapping[str, Any], t: Translator) -> str | None:
         """A play's cards in words as the log writes them, "" for a move that plays none (a
         pass, 让牌), None for any other event: what a bot played for me while I was away,
         said when I am back."""
@@ -116,8 +116,8 @@ class TableParts(ABC, Generic[V]):
         return None, None, False
 
     @abstractmethod
-    def top_words(self, view: V) -> str:
-        """The hand to beat, in words ("" when I lead)."""
+    def top_words(self, view: V, t: Translator) -> str:
+        """The hand to beat, in words of ``t``'s language ("" when I lead)."""
 
     @abstractmethod
     def selection_problem(self, cards: list[str], view: V,

@@ -160,6 +160,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def on_resize(self, event: Any) -> None:
         self._check_size(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_view)  # drawn for the boxes' new widths
 
     def _check_size(self, width: int, height: int) -> None:
         """Too small to show the table: it says so, and nothing is played or decided blind
@@ -358,19 +359,30 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         """A letter nothing here answers says so, and where the keys are listed: a mistaken
         key lost nothing, but said nothing either (w, z at the table). An upper-case rank
         letter (shift, caps lock) nothing else has picks as its lower case does: K said "K
-        does nothing here". Heard before the binding acts: any key but 0 ends the moment in
-        which a 0 makes the ace a 1 just picked a ten."""
+        does nothing here". A watcher's key of a seat's (h, Enter, a rank) says he is
+        watching: h "did nothing here", Enter nothing at all. Heard before the binding acts:
+        any key but 0 ends the moment in which a 0 makes the ace a 1 just picked a ten."""
         if event.key != "0":
             self._ace_of_one = None
         active = self.app.active_bindings
-        if (not event.is_printable or not event.character or self.model.small
-                or event.key in active):
+        if self.model.small or event.key in active:
+            return
+        if self.client.seat is None and event.key in self._keys():
+            press = self.app.get_key_display(Binding(event.key, ""))
+            self.say(self.t("status.watching_key", press=self.t.plain(press)))
+            return
+        if not event.is_printable or not event.character:
             return
         lower = active.get(event.key.lower()) if event.key.isupper() else None
         if lower is not None and lower.enabled and lower.binding.action.startswith("pick("):
             await self.app.run_action(lower.binding.action, lower.node)
         else:
             self.say(self.t("status.no_key", press=event.character))
+
+    def _keys(self) -> set[str]:
+        """Every key this table binds, to a seat's hand and turn or not."""
+        return {key.strip() for cls in type(self).__mro__ for binding in vars(cls).get("BINDINGS", ())
+                if isinstance(binding, Binding) for key in binding.key.split(",")}
 
     def action_why(self, key: str) -> None:
         """Play or Pass pressed while dimmed (or the table moved on as it was pressed): not

@@ -210,7 +210,7 @@ class TableModel:
             if (auto and view.get("top") and not self._welcoming()
                     and self._only_passes_since(seq)):  # the top shown is the one passed on
                 self.note = self._auto_note = self.t("status.auto_passed",
-                                                     set=self.parts.top_words(view))
+                                                     set=self.parts.top_words(view, self.t))
             self._passing = False
         return [*lines, line] if line else lines
 
@@ -242,7 +242,7 @@ class TableModel:
         view: Any = self.state.view or {}
         moves = [words for seq, event in self.state.events
                  if span[0] < seq <= span[1] and event.get("seat") == me
-                 and (words := self.parts.move_words(event, view)) is not None]
+                 and (words := self.parts.move_words(event, view, t)) is not None]
         plays = [words for words in moves if words]  # the cards gone from my hand
         passes = len(moves) - len(plays)
         if not moves:
@@ -448,7 +448,7 @@ class TableModel:
                 shown = set_cell_size(shown, max(room - cell_len(mark), 0)).rstrip() + mark
             return t("status.selected", set=shown) + tail
         if view.get("top"):
-            words = self.parts.top_words(view)
+            words = self.parts.top_words(view, t)
             line = t("status.again" if view.get("again") else "status.your_turn", set=words)
             if "yield" in self.my_actions():
                 line += t.plain(" · ") + t("status.yield")

@@ -13,7 +13,15 @@ from textual.widgets import Static
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES, TableParts
-from bhtui.tui.widgets import HandView, Plain, SeatBox, counter_text, every_hand, score_table
+from bhtui.tui.widgets import (
+    SCORES_CELLS,
+    HandView,
+    Plain,
+    SeatBox,
+    counter_text,
+    every_hand,
+    score_table,
+)
 from bhtui.wire import View
 
 if TYPE_CHECKING:
@@ -67,10 +75,11 @@ def draw_table(screen: TableScreen) -> None:
         every.update(every_hand(names, hands, style))
     history, totals, table = client.history, view["totals"], client.table
     pane = screen.query_one("#scores", Static)
-    scores = (list(history), list(totals), [seat["name"] for seat in table])
+    width = pane.size.width or SCORES_CELLS  # (0 until it is laid out)
+    scores = (list(history), list(totals), [seat["name"] for seat in table], width)
     if scores != screen.scores_drawn:  # a table is drawn anew each time: only when it changed
         screen.scores_drawn = scores
-        pane.update(score_table(history, totals, table, t))
+        pane.update(score_table(history, totals, table, t, width))
     total = view.get("rounds")  # the match's length; None: no fixed length
     pane.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
                           n=view["round"], total=total)

@@ -27,7 +27,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey  # not exported: the footer's keys
 
 from bhtui.cards import GC_RANK, RANK_NAMES
-from bhtui.tui.cardstyle import CardStyle, rank_counts_words, rank_text
+from bhtui.tui.cardstyle import CardStyle, joker_word, rank_counts_words, rank_text
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES
 from bhtui.tui.prose import pack, wrap
@@ -113,6 +113,13 @@ class Footer(TextualFooter):
                 and self._enable(offer)):
             return  # the same keys: my turn came or went
         await super().recompose()
+        # Textual holds every screen's repaint while a rebuild runs and, once it ends, tells
+        # only the app's own loop: a screen under this one that changed meanwhile (the table
+        # under a round's result, as t turned 托管 off there) stayed as it was drawn before
+        # until its next message. Each is asked to look again now.
+        for screen in self.app.screen_stack:
+            if screen is not self.screen:
+                screen.check_idle()
 
     def _enable(self, offer: tuple[Any, ...]) -> bool:
         """Each key enabled or dimmed (and its tooltip) as ``offer`` says, in place: what
@@ -494,15 +501,21 @@ class SeatBox(Plain):
 
 class TableArea(Horizontal):
     """The seats around the table (counted from the viewer in play order), the places the
-    game fills with its own facts, and the scores."""
+    game fills with its own facts, and the scores. The middle column (my own seat, under the
+    round's facts) is a cell wider than the side ones: at 80 columns it holds my role and 托管
+    whole ("you: guard 托管", "你是保皇派 托管": 15 cells), the side seats keeping their 14 —
+    the scores pane gave the table that cell. Wider, the scores pane takes a third of the
+    width for more rounds beside the names (at 120 columns it stayed 29, the latest rounds
+    only, beside a table with room to spare)."""
 
     DEFAULT_CSS = """
     TableArea { height: 10; }
     TableArea #table { width: 1fr; border: round $primary; border-title-color: $accent;
                        border-subtitle-color: $accent; }
-    TableArea #seats { grid-size: 3 2; grid-columns: 1fr 1fr 1fr; grid-rows: 4 4; }
+    TableArea #seats { grid-size: 3 2; grid-columns: 16fr 17fr 16fr; grid-rows: 4 4; }
     TableArea SeatBox { height: 4; padding: 0 1; overflow: hidden; }
-    TableArea #scores { width: 30; border: round $primary; border-title-color: $accent; }
+    TableArea #scores { width: 36%; min-width: 29; border: round $primary;
+                        border-title-color: $accent; }
     """
 
     def compose(self) -> ComposeResult:
@@ -600,7 +613,7 @@ def _roles_and_state(badges: Text | None, state: Text, width: int, style: CardSt
     return out
 
 
-SCORES_CELLS = 28  # inside the scores pane's border (TableArea: 30 cells at every size)
+SCORES_CELLS = 27  # inside the scores pane's border at 80 columns (TableArea)
 
 
 def score_table(history: Sequence[HistoryRow], totals: list[int],
@@ -674,7 +687,8 @@ def every_hand(names: Sequence[str], hands: Sequence[list[str]], style: CardStyl
 
 def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:
     """记牌器: of the ranks the game counts (jokers, 2s and aces), how many are still out in
-    other hands: the deck's, less those played and those in my hand."""
+    other hands: the deck's, less those played and those in my hand (in Chinese the jokers
+    in words, 大王×2, as every dialog names them)."""
     played, deck = recall.get("played") or {}, recall.get("deck") or {}
     mine = dict.fromkeys(deck, 0)
     for card in hand:
@@ -682,5 +696,6 @@ def counter_text(recall: Recall, hand: list[str], t: Translator) -> str:
         if rank in mine:
             mine[rank] += 1
     times = t.plain("×")
-    parts = [f"{rank}{times}{deck[rank] - played.get(rank, 0) - mine[rank]}" for rank in deck]
+    parts = [f"{joker_word(rank, t.language)}{times}{deck[rank] - played.get(rank, 0) - mine[rank]}"
+             for rank in deck]
     return t("counter", items=t.plain(" · ").join(parts))

@@ -21,11 +21,12 @@ from loopback import away_while_the_bot_plays, moves_of, served, table_of
 from tui_helpers import screen_text, wait_for
 
 
-def words(event: dict) -> str:
+def words(event: dict, language: str) -> str:
     """A play's cards as the log writes them ("" for a pass)."""
     if event["type"] == "pass":
         return ""
-    return set_words(event["cards"]) if "cards" in event else hand_words(event["hand"])
+    return (set_words(event["cards"], language) if "cards" in event
+            else hand_words(event["hand"], language=language))
 
 
 @pytest.mark.parametrize("game", ["baohuang", "doudizhu"])
@@ -47,7 +48,7 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
         bots = moves_of(table, 0, left, back[1])
         assert bots
         log = list(screen.log_lines)
-        said = [words(e) for _, e in bots]
+        said = [words(e, language) for _, e in bots]
         plays = [w for w in said if w]
         passes = len(said) - len(plays)
         welcome = (t("log.away.plays", sets=t.join(plays, clauses=True)) if plays
@@ -63,7 +64,7 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
         assert len(by_bot) == len(bots)  # each move the bot made for me is named its own
         assert all(w in line for w, line in zip(said, by_bot, strict=True))
         mine = moves_of(table, 0, 0, left)  # my own moves before I left stay mine
-        assert mine and all(any(line.startswith("Me") and words(e) in line for line in log)
+        assert mine and all(any(line.startswith("Me") and words(e, language) in line for line in log)
                             for _, e in mine)
         await pilot.pause()  # the log scrolls to its end once drawn
         shown = " ".join(line.strip() for line in screen_text(app))

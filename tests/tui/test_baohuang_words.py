@@ -300,3 +300,27 @@ def test_R_HIDE_1_the_emperor_s_play_is_tagged_in_the_language_s_brackets(langua
     Dizhu's log writes （地主）."""
     play = {"type": "play", "seat": 1, "cards": ["9H", "9S"]}
     assert describe(play, NAMES, Translator(language), emperor=1) == said
+
+
+async def test_R_WF_RANK_1_chinese_calls_weifangs_gc_特画_and_keeps_侍卫牌_for_the_marked_sj():
+    """The help's `x 选小王 / 大王 / 侍卫牌 GC（潍坊…）` called Weifang's GC 侍卫牌, the word
+    lianzhong's and Weihai's marked SJ go by. The GC has a Weifang source's own word, 特画
+    (docs/baohuang-towns.md, F7: the called card's fourth copy, above the BJ), in the help,
+    the call and the options; 侍卫牌 stays the marked SJ's."""
+    from textual.widgets import Static
+
+    from bhtui.tui.dialogs import HelpScreen
+
+    from tui_helpers import make_app
+
+    app = make_app("zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+    keys = next(line for line in shown.splitlines() if "s / b / x" in line)
+    assert "特画" in keys and "侍卫牌" not in keys, keys
+    t = Translator("zh")
+    for key in ("call.help_promoted", "option.two_kill", "option.two_kill_gc"):
+        assert "特画" in t(key) and "侍卫牌" not in t(key), (key, t(key))
+    assert "侍卫牌" in t("log.role.guard_card") and "特画" not in t("log.role.guard_card")

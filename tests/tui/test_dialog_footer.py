@@ -3,10 +3,12 @@ showing Play, Pass, Hint … while the throne was offered, keys that did nothing
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bhtui.tui.baohuang.dialogs import ThroneDialog
-from bhtui.tui.widgets import Footer
+from bhtui.tui.widgets import Footer, Plain
 
 from tui_helpers import make_app, wait_for
 
@@ -49,3 +51,61 @@ async def test_a_footer_still_showing_keys_of_an_older_set_is_rebuilt_not_broken
         only_a = tuple(o for o in footer._on_offer() if o[0].key == "a")
         assert footer._enable(only_a) is False  # told to rebuild, nothing raised
         assert footer._enable(footer._on_offer()) is True
+
+
+async def test_a_screen_changed_under_a_dialog_as_its_footer_is_rebuilt_is_drawn_again():
+    """The status line under a round's result kept saying "托管 on" after t turned 托管 off:
+    t rebuilt the result's footer while the table's new words came, and Textual holds every
+    screen's repaint during a rebuild, then tells only its own loop that it ended — the table
+    beneath waited, its new words unwritten, until its next message (seconds, or never).
+    Here the screen beneath changes inside the rebuild; the terminal shows the change after."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.screen import ModalScreen, Screen
+
+    from tui_helpers import TerminalCopy, until_hang
+
+    class Table(Screen):
+        def compose(self):
+            yield Plain("托管 on", id="status")
+
+    class Rebuilt(Footer):
+        async def mount_all(self, widgets, **kw):  # inside a rebuild (Textual's batch)
+            if self.screen.on:  # the first build
+                return await super().mount_all(widgets, **kw)
+            status = table.query_one("#status", Plain)
+            status.update("托管 off")
+            for _ in until_hang("the repaint asked of the table"):
+                if status in table._dirty_widgets:  # … and held there, in the rebuild
+                    break
+                await asyncio.sleep(0)
+            heard = asyncio.Event()
+            table.call_later(heard.set)  # the table goes idle after this, in the rebuild too
+            await heard.wait()
+            return await super().mount_all(widgets, **kw)
+
+    class Result(ModalScreen):
+        BINDINGS = [Binding("enter", "dismiss", "Continue"), Binding("t", "off", "托管 off")]
+        on = True
+
+        def compose(self):
+            yield Rebuilt()
+
+        def action_off(self) -> None:
+            self.on = False
+            self.refresh_bindings()
+
+        def check_action(self, action, parameters):
+            return self.on if action == "off" else True
+
+    table = Table()
+    app = App()
+    terminal = TerminalCopy(app, 80, 24)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(table)
+        app.push_screen(Result())
+        await wait_for(pilot, lambda: "托管 off" in terminal.lines()[23], "the result's footer")
+        assert terminal.lines()[0].startswith("托管 on")
+        await pilot.press("t")
+        await wait_for(pilot, lambda: "托管 off" not in terminal.lines()[23], "the footer rebuilt")
+        await wait_for(pilot, lambda: terminal.lines()[0].startswith("托管 off"), "the table drawn again")

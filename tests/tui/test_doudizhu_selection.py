@@ -160,7 +160,8 @@ def test_S_HAND_3_the_hint_round_offers_the_weakest_bomb_first():
 
 
 def test_the_landlords_badge_and_tuoguan_fit_a_seat_at_80_columns():
-    """A landlord on 托管 read "[landlor… 托管" in a seat's 14 cells: the badge is short."""
+    """A landlord on 托管 read "[landlor… 托管" in a seat's 14 cells: the badge is the one
+    word, the log's and the result's, without brackets (as the bids' badges)."""
     from bhtui.tui.cardstyle import CardStyle
     from bhtui.tui.games import parts_for
     from bhtui.tui.i18n import Translator
@@ -169,7 +170,7 @@ def test_the_landlords_badge_and_tuoguan_fit_a_seat_at_80_columns():
     m.apply(0, {"type": "bid", "points": 3})
     table = [{"name": n, "kind": "human", "auto": True, "ready": True, "connected": True,
               "level": None} for n in ("Ana", "Bo", "Cy")]
-    for language, badge in (("en", "[lord] 托管"), ("zh", "[地主] 托管")):
+    for language, badge in (("en", "landlord 托管"), ("zh", "地主 托管")):
         lines = parts_for("doudizhu").seat_lines(0, m.view(1), table, 1, Translator(language),
                                                  CardStyle(language=language))
         assert lines[-1].plain == badge

@@ -203,7 +203,7 @@ async def test_S_DEAL_1_S_BID_4_shanghai_shows_the_mark_card_and_hides_the_kitty
             assert view["kitty"] is None and "Kitty 8 hidden" in boxes
             seat = text(table(app).query_one("#left-bottom")) + text(
                 table(app).query_one("#right-bottom")) + text(table(app).query_one("#center"))
-            assert "[lord]" in seat
+            assert "landlord" in seat
 
 
 async def test_the_run_key_selects_a_straight_from_the_lowest_picked_rank_and_bad_hands_are_never_sent():
@@ -509,7 +509,7 @@ async def test_S_SCORE_5_quitting_says_the_totals_after_my_escape(first_deal, ro
     assert totals[0] < 0 and app.host.match.over == (rounds == 1)
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
     path = app.host.log.path
-    assert app.farewell == [f"totals after round 1: {said}",
+    assert app.farewell == [f"totals after deal 1: {said}",
                             "this game is saved in " + kept.format(path=path)]
 
 

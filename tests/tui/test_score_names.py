@@ -53,3 +53,32 @@ async def test_five_realistic_names_are_whole_in_the_scores_pane_at_80x24():
         assert len(set(shown)) == 5 and shown[2:] == alike[2:]  # and 3-digit totals kept
         assert [s[-1] for s in shown[:2]] == ["娜", "李"] and all("…" in s for s in shown[:2])
         assert all(cell_len(line) <= 28 for line in drawn)
+
+
+async def test_a_wide_terminal_gives_the_scores_pane_room_for_more_rounds():
+    """At 120×36 the scores pane stayed 30 cells wide, the latest rounds only beside the
+    names, while the table and the log had room to spare: it takes a share of the width
+    (never under its 29 at 80 columns), and its table is drawn for the room it has, again
+    as the terminal grows."""
+    from tui_helpers import wait_for
+
+    rounds = [{"round": n, "scores": [12, -24, 6, -6, 12], "totals": [n * 12, n * -24, n * 6,
+                                                                      n * -6, n * 12]}
+              for n in range(1, 7)]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        app.host.bot_delay = 3600.0  # the table waits while we look
+        screen = table(app)
+        for row in rounds:  # six rounds played, as the host's history would say
+            app.client.rounds[row["round"]] = row
+        screen.refresh_view()
+        scores = screen.query_one("#scores")
+        await pilot.pause()
+        narrow = strips(scores)[0].text.split()
+        assert scores.outer_size.width == 29 and narrow[-1] == "Σ" and "1" not in narrow
+        await pilot.resize_terminal(120, 36)
+        await wait_for(pilot, lambda: scores.outer_size.width > 29, "the pane widened")
+        await wait_for(pilot, lambda: strips(scores)[0].text.split() == [
+            "1", "2", "3", "4", "5", "6", "Σ"], "every round in it")
+        assert scores.outer_size.width <= 120 * 0.4

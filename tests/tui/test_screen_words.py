@@ -49,11 +49,19 @@ def test_the_trick_marker_is_no_card_glyph_and_not_the_turn_marker(style):
     assert look.trick_marker != look.turn_marker
 
 
-def test_weifangs_gc_is_not_drawn_as_a_big_joker():
-    """R-WF-RANK-1's GC outranks the BJ but was drawn with the BJ's ★ under its unit."""
-    look = CardStyle("unicode")
-    assert len({look.glyph(card) for card in ("SJ", "BJ", "GC")}) == 3
-    assert CardStyle("ascii").plain(look.glyph("GC")) == "*"  # (help texts say it in ASCII)
+@pytest.mark.parametrize("style", ["unicode", "letters", "ascii"])
+def test_weifangs_gc_is_not_drawn_as_a_big_joker(style):
+    """R-WF-RANK-1's GC outranks the BJ but was drawn with the BJ's ★ under its unit; and in
+    the letter styles (Chinese's by default) both jokers were *, told apart by colour alone
+    — not at all on a monochrome terminal or by a colour-blind player."""
+    look = CardStyle(style)
+    drawn = [look.glyph(card) for card in ("SJ", "BJ", "GC")]
+    others = {look.glyph("SJ", marked=True), *(look.glyph(f"A{suit}", called=called)
+                                              for suit in "SHCD" for called in (False, True))}
+    assert len(set(drawn)) == 3 and not set(drawn) & others, drawn
+    unicode = [CardStyle("unicode").glyph(card) for card in ("SJ", "BJ", "GC")]
+    assert [CardStyle("ascii").plain(g) for g in unicode] == (
+        drawn if style != "unicode" else ["j", "J", "G"])  # (help texts say them in ASCII)
 
 
 @pytest.mark.parametrize("style", ["unicode", "letters"])
@@ -62,7 +70,8 @@ def test_chinese_names_cards_in_words_in_a_sentence(style):
     zh = CardStyle(style, language="zh")
     assert [zh.name(c) for c in ("BJ", "SJ", "AH", "10S", "2C", "7D")] == [
         "大王", "小王", "红桃A", "黑桃10", "梅花2", "方块7"]
-    assert zh.name("K") == "K" and zh.name("GC") == "GC"  # Dou Dizhu's suitless ranks; GC
+    assert zh.name("K") == "K"  # Dou Dizhu's suitless ranks
+    assert zh.name("GC") == "特画"  # Weifang's GC by its own word, not 侍卫牌 (the marked SJ)
     assert CardStyle(style).name("AH") == CardStyle(style).label("AH")  # English: as drawn
 
 
@@ -86,6 +95,38 @@ async def test_chinese_table_names_the_bundle_and_the_called_card_in_words(first
         screen = table(app)
         await wait_for(pilot, lambda: "叫 红桃7" in str(screen.query_one("#center").render()))
         assert any("叫 红桃7" in line for line in screen.log_lines)
+
+
+async def test_chinese_status_hint_and_counter_name_the_jokers_in_words(first_deal):
+    """At a zh table the card counter read `记牌器 BJ×3 · SJ×4 · 2×14 · A×13` and a hint
+    `提示：先不压 A A + SJ`, where every dialog says 大王 and 小王: sentences name the jokers
+    in words (the cards drawn keep their letters). Ana leads 4 4; the others pass until Liu
+    answers with his last cards, A + SJ, which nothing in her hand beats."""
+    from bhtui.tui.messages import HintArrived
+
+    from helpers import deal_of
+    from tui_helpers import handled_so_far, make_app, my_play_turn, table, wait_for
+
+    first_deal(deal_of("7H 7H 7H 4S 4S 3S", "7H 9S", "8C 5D", "6D 5C", "AS SJ"))
+    app = make_app("zh", auto_pass=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("4", "4", "enter")
+        screen = table(app)
+
+        def status() -> str:
+            return str(screen.query_one("#status").render())
+
+        await wait_for(pilot, lambda: app.client.my_turn and (app.client.view["top"] or {}).get(
+            "seat") == 4, "Liu's A + SJ to beat")
+        await handled_so_far(pilot, screen)
+        assert status().startswith("轮到你：压过 A + 小王 或不要"), status()
+        counter = str(screen.query_one("#table").border_subtitle)
+        assert counter.startswith("记牌器 大王×") and "小王×" in counter and "J×" not in counter
+        screen.post_message(HintArrived({"type": "pass"}))
+        await wait_for(pilot, lambda: status().startswith("没有压得过"), "the hint")
+        assert status().startswith("没有压得过 A + 小王 的牌"), status()
+        assert any("出 A + 小王" in line for line in screen.log_lines)
 
 
 @pytest.mark.parametrize("language, says, key", [
@@ -209,7 +250,7 @@ def test_C_HAND_7_a_trio_with_one_reads_trio_first_on_the_screen_and_canonical_o
     view, t = m.view(1), Translator("en")
     assert DOUDIZHU_PARTS.describe(play, list("ABC"), t, view, str).endswith(
         "plays trio + one 9 9 9 + 3")
-    assert DOUDIZHU_PARTS.top_words(view) == "9 9 9 + 3"
+    assert DOUDIZHU_PARTS.top_words(view, t) == "9 9 9 + 3"
     table = [{"name": n, "kind": "human", "auto": False, "connected": True} for n in "ABC"]
     box = DOUDIZHU_PARTS.seat_lines(0, view, table, 1, t, CardStyle())
     assert str(box[2]) == "9 9 9 + 3"

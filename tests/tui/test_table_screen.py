@@ -34,6 +34,7 @@ from tui_helpers import (
     SHORT_DEAL,
     drive,
     footer_text,
+    handled_so_far,
     make_app,
     my_play_turn,
     record_pushes,
@@ -313,6 +314,35 @@ async def test_a_watcher_is_offered_no_hand_keys_and_a_joiner_no_host_keys():
         offered = {b.binding.action.split("(")[0] for b in room.active_bindings.values()
                    if b.enabled and b.binding.show}
         assert not offered & {"admin", "remove", "move", "options"}
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", ["You are watching: h is a player's key", "You are watching: ⏎ is a player's key"]),
+    ("zh", ["你在观战：h 是玩家的按键", "你在观战：⏎ 是玩家的按键"])])
+async def test_a_watcher_pressing_a_players_key_is_told_he_is_watching(language, said):
+    """A watcher's h said "h does nothing here: ? lists the keys", and his Enter nothing at
+    all: keys that play are a seat's, and the status line says he is watching."""
+    from bhtui.net.local import join
+
+    from net_helpers import in_background
+
+    app = make_app(language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.view is not None)
+        app.host.bot_delay = 3600.0  # the table waits while the watcher presses his keys
+        watcher, _ = join(app.host, "W", role="spectator", admin=False, seat=None)
+        in_background(watcher.run())
+        await wait_for(pilot, lambda: watcher.view is not None)
+        screen = table_screen(watcher, app.t, app.card_style)
+        await app.push_screen(screen)
+        status = screen.query_one("#status")
+        for key, words in zip(("h", "enter"), said, strict=True):
+            await pilot.press(key)
+            await handled_so_far(pilot, screen)
+            assert str(status.render()) == words
+        await pilot.press("w")  # a key nobody has still says so
+        await handled_so_far(pilot, screen)
+        assert str(status.render()) == app.t("status.no_key", press="w")
 
 
 async def hints_until_a_set_i(pilot, app, can_beat: bool) -> None:
@@ -726,9 +756,29 @@ async def test_the_chinese_hint_to_hold_says_pass_on_the_set_not_refuse_it():
     async with app.run_test(size=(80, 24)) as pilot:
         await hints_until_a_set_i(pilot, app, can_beat=True)
         t = table(app)
-        top = t.parts.top_words(app.client.view)
+        top = t.parts.top_words(app.client.view, t.t)
         t.post_message(HintArrived({"type": "pass"}))  # the host's hint: hold, pass on it
         await wait_for(pilot, lambda: "提示" in str(t.query_one("#status").render()), "the hint")
         status = str(t.query_one("#status").render())
         assert f"先不压 {top}" in status and "“不要”" in status and "（p 或 ⏎）" in status, status
         assert f"{top} 不要" not in status
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_toast_over_the_table_leaves_the_scores_title_whole(size):
+    """"Settings saved" read over the scores pane's title (`Scores ·▌ Settings saved ─╮`):
+    toasts sat on the top row. Over a table they sit on the log's top border, at its right,
+    where its title is not."""
+    from tui_helpers import TerminalCopy
+
+    app = make_app()
+    terminal = TerminalCopy(app, *size)
+    said = app.t("prefs.saved")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await my_play_turn(pilot, app)  # no dialog over the table: the toast is the table's
+        title = str(table(app).query_one("#scores").border_title)
+        app.notify(said, timeout=30)
+        await wait_for(pilot, lambda: any(said in line for line in terminal.lines()), "the toast")
+        lines = terminal.lines()
+        assert title in lines[0], lines[0]
+        assert lines[10].startswith("╭─ Log") and said in lines[10], lines[10]

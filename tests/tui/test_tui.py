@@ -805,7 +805,7 @@ async def test_in_dou_dizhu_passing_after_the_hint_to_play_is_one_choice_more():
             await pilot.press("h")
             if not hand.selection():
                 break
-        top = t.parts.top_words(app.client.view)
+        top = t.parts.top_words(app.client.view, t.t)
         assert str(status.render()) == f"也可以先不压 {top}，选“不要”留着牌（p 或 ⏎），h 回到提示"
 
 

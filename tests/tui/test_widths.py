@@ -185,10 +185,11 @@ def test_R_GUARD_6_the_called_cards_copy_played_is_hollow_on_the_table_as_in_the
 async def test_R_AUTO_1_my_box_shows_tuoguan_whole_beside_my_role(size, language, style, seed,
                                                                   role):
     """At 80 columns my box cut 托管 after the role to "[emperor] 托……" (your own guard's
-    "你是保皇派 " left no 托 at all): 托管 is what the line is there to say, so the role gives
-    way — cut, never 托管 — and beside it, at any size, 托管 is whole, in the style's
-    symbols (under ascii: nothing but ASCII). Seed 3 makes me the emperor, seed 10 the
-    guard nobody knows yet."""
+    "你是保皇派 " left no 托 at all): 托管 is what the line is there to say, so a role too
+    long gives way — cut, never 托管. Then my own secret role was cut ("you: gua… 托管")
+    with room to spare beside my box: the middle column is the wider now, and role and 托管
+    are whole at every size, in the style's symbols (under ascii: nothing but ASCII). Seed 3
+    makes me the emperor, seed 10 the guard nobody knows yet."""
     app = make_app(language, seed=seed, card_style=style)
     t = app.t
     async with app.run_test(size=size) as pilot:
@@ -202,8 +203,28 @@ async def test_R_AUTO_1_my_box_shows_tuoguan_whole_beside_my_role(size, language
         before = last_line()  # my role alone
         await pilot.press("t")
         await wait_for(pilot, lambda: last_line() != before, "托管 in my box")
-        shown, wide, auto = last_line(), size[0] > 80, t("auto")
-        assert shown.endswith(" " + auto), shown
-        assert shown == f"{t.plain(role)} {auto}" if wide else shown.startswith(role[:2]), shown
+        shown, auto = last_line(), t("auto")
+        whole = f"{t.plain(role)} {auto}"
+        if cell_len(whole) <= box.size.width:  # at 80 columns too, but "[emperor] tuoguan"
+            assert shown == whole, shown
+        else:
+            assert shown.startswith(role[:2]) and shown.endswith(" " + auto), shown
         assert cell_len(shown) <= box.size.width and "……" not in shown
         assert style != "ascii" or shown.isascii(), shown
+
+
+async def test_my_own_four_10s_show_each_card_at_80_columns(first_deal):
+    """My box showed my four 10s as "10×4 ♠♠♠♦" where the others' boxes show each card: its 14
+    cells held 3-cell cards only three times over. My seat's column has 15 at 80 columns:
+    "10♠ 10♠ 10♠ 10♦", as the others' sets are drawn."""
+    from helpers import deal_of
+
+    first_deal(deal_of("7H 7H 7H 10S 10S 10S 10D 3S", "7H 9S", "8C 8C 4D", "5D 6D", "KC 2C"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        app.host.bot_delay = HANG  # my set stays the table's while we look
+        await pilot.press("0", "0", "0", "0", "enter")
+        box = table(app).query_one("#bottom", SeatBox)
+        await wait_for(pilot, lambda: "10" in strips(box)[2].text, "my set in my box")
+        assert strips(box)[2].text.strip() == "10♠ 10♠ 10♠ 10♦"

@@ -8,23 +8,26 @@ from typing import cast
 from bhtui.cards import RANK_NAMES, parse_card
 from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
+from bhtui.tui.cardstyle import joker_word
 from bhtui.tui.i18n import Translator
 from bhtui.wire import Event, Purchase, Transfer
 
 
-def set_words(cards: list[str]) -> str:
+def set_words(cards: list[str], language: str = "en") -> str:
     """A played set's cards in words, as :func:`composition_words` says its set (cards that
     make no set, which only a broken frame could carry, are shown as they came)."""
     try:
-        return composition_words(set_of_cards((parse_card(c) for c in cards), kills=True))
+        return composition_words(set_of_cards((parse_card(c) for c in cards), kills=True),
+                                 language)
     except ValueError:
         return " ".join(cards)
 
 
-def composition_words(s: CardSet) -> str:
-    """A set by ranks, jokers after a plus: ``9 9 9 + SJ``."""
+def composition_words(s: CardSet, language: str = "en") -> str:
+    """A set by ranks, jokers after a plus: ``9 9 9 + SJ``, in Chinese ``9 9 9 + 小王`` (the
+    dialogs' word: a set in a sentence is words, not the letters of a card drawn)."""
     natural = " ".join([RANK_NAMES[s.rank]] * s.n + ["2"] * s.twos)
-    jokers = " ".join(["SJ"] * s.sj + ["BJ"] * s.bj + ["GC"] * s.gc)
+    jokers = " ".join(joker_word(j, language) for j in ["SJ"] * s.sj + ["BJ"] * s.bj + ["GC"] * s.gc)
     return " + ".join(part for part in (natural, jokers) if part)
 
 
@@ -72,7 +75,8 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "play":
         role = t("log.emperor_tag", role=t("role.emperor")) if event["seat"] == emperor else ""
         bomb = t("log.bomb") if event.get("bomb") else ""
-        return t("log.play", name=name(), role=role, set=set_words(event["cards"])) + bomb
+        return t("log.play", name=name(), role=role,
+                 set=set_words(event["cards"], t.language)) + bomb
     if kind == "pass":
         return t("log.pass", name=name())
     if kind == "trick":

@@ -5,6 +5,7 @@ card, the hand's marks, the decisions' dialogs (``dialogs.py``), the log's words
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import chain
 from typing import Any, cast
 
 from rich.text import Text
@@ -131,9 +132,17 @@ class BaohuangParts(TableParts[BaohuangView]):
                  view: Mapping[str, Any], label: Label,
                  earlier: Iterable[Event] = ()) -> str | None:
         """The event's line; under the last answer of a 踢 one rebel made alone, a line saying
-        it did not count (R-WH-DECL-3)."""
+        it did not count (R-WH-DECL-3). The last seat with cards takes the place left as
+        soon as the one before it has one (R-END-1): its ``out`` comes straight after theirs,
+        and the log said it went out, its cards still in hand."""
+        earlier = iter(earlier)
+        before = next(earlier, None)
+        if (event.get("type") == "out" and before is not None
+                and before.get("type") in ("out", "stuck") and 0 <= event["seat"] < len(names)):
+            return t("log.left_holding", name=names[event["seat"]], place=t.place(event["place"]))
         line = self._line(event, names, t, view, label)
-        lone = lone_kick(event, earlier, view.get("emperor"))
+        lone = lone_kick(event, chain([before], earlier) if before is not None else earlier,
+                         view.get("emperor"))
         if lone is None or not 0 <= lone[1] < len(names):
             return line
         void = t(f"log.{lone[0]}_void", name=names[lone[1]])
@@ -168,10 +177,10 @@ class BaohuangParts(TableParts[BaohuangView]):
         return describe(event, names, t, view.get("emperor"), label,
                         decline_words(rules_of(cast(BaohuangView, view))))
 
-    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+    def move_words(self, event: Event, view: Mapping[str, Any], t: Translator) -> str | None:
         kind = event.get("type")
         if kind == "play":
-            return set_words(event["cards"])
+            return set_words(event["cards"], t.language)
         return "" if kind in ("pass", "yield") else None
 
     def roles(self, event: Event) -> dict[str, Any]:
@@ -188,9 +197,9 @@ class BaohuangParts(TableParts[BaohuangView]):
         keep_back = view["called"] if role == "guard" and view.get("guard") is None else None
         return view["called"], keep_back, bool(view.get("guard_card"))
 
-    def top_words(self, view: BaohuangView) -> str:
+    def top_words(self, view: BaohuangView, t: Translator) -> str:
         top = view["top"]
-        return set_words(top["cards"]) if top else ""
+        return set_words(top["cards"], t.language) if top else ""
 
     def selection_problem(self, cards: list[str], view: BaohuangView,
                           t: Translator) -> str | None:

@@ -45,11 +45,11 @@ def selection_problem(cards: list[str], view: BaohuangView, t: Translator) -> st
         old = set_of_cards((parse_card(c) for c in top["cards"]), kills=True)
         problem = beat_problem(chosen, old, rules)
         if problem == "roast":
-            return t("status.no_roast", set=set_words(top["cards"]))
+            return t("status.no_roast", set=set_words(top["cards"], t.language))
         if problem == "size":
             return t("status.need_n", n=old.size)
         if problem:
-            return t("status.must_beat", set=set_words(top["cards"]))
+            return t("status.must_beat", set=set_words(top["cards"], t.language))
     held = rules.holds_back
     hand = rank_counts(parse_card(c) for c in view.get("hand", []))
     if held and not held_back_allows(chosen, hand, held):
@@ -68,7 +68,7 @@ def selection_note(cards: list[str], view: BaohuangView, t: Translator) -> str |
     rules = rules_of(view)
     chosen = set_of_cards((parse_card(c) for c in cards), kills=rules.two_kill != "off")
     if rules.bombs != "off" and is_bomb(chosen):
-        return t("status.bomb", set=set_words(top["cards"]))
+        return t("status.bomb", set=set_words(top["cards"], t.language))
     if rules.kao:
-        return t("status.roasts", set=set_words(top["cards"]))
-    return t("status.kills", set=set_words(top["cards"]))
+        return t("status.roasts", set=set_words(top["cards"], t.language))
+    return t("status.kills", set=set_words(top["cards"], t.language))

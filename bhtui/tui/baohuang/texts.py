@@ -59,7 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "call.help_promoted": {"en": "The holder of the fourth identical card becomes your secret "
                                  "guard, and that card the GC, above the big joker.",
                            "zh": "持有第四张相同牌的人就是你的暗保；\n"
-                                 "这第四张成为侍卫牌 GC，比大王还大。"},
+                                 "这第四张成为特画（GC），比大王还大。"},
     "call.three": {"en": "Call {card} (you hold three)", "zh": "叫 {card}（你有三张）"},
     "call.hidden": {"en": "Call {card}: hidden solo (you hold four)", "zh": "叫 {card}：暗独（你有四张）"},
     "call.open": {"en": "Show four {card}: open solo, scores double", "zh": "亮四张 {card}：明独，分数翻倍"},
@@ -102,8 +102,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
             "The called card's copies are hollow (♤♡♧♢, or lower case s h c d); ☆ is a small "
-            "joker, ★ a big one, ✪ Weifang's GC under its own GC unit (all *, in letters; the "
-            "small joker has a colour of its own), "
+            "joker, ★ a big one, ✪ Weifang's GC under its own GC unit (j, J and G in "
+            "letters), "
             "† (or +) the marked SJ (侍卫牌) in lianzhong-simple and weihai. The cursor card "
             "has a coloured background; selected cards are reversed.\n\n"
             "THE TABLE\n"
@@ -117,7 +117,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": (
             "按键\n"
             "  3-9、0 或 10、j q k a 2  选一张该点数的牌（单按 1 是 A）\n"
-            "  s / b / x  选小王 / 大王 / 侍卫牌 GC（潍坊；再按多选一张）\n"
+            "  s / b / x  选小王 / 大王 / 特画 GC（潍坊；再按多选一张）\n"
             "  退格 去掉最后一张；Esc 清空选择\n"
             "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
             "  回车 出牌 · p 不要 · h 提示（再按：下一手） · t 托管开关\n"
@@ -130,9 +130,10 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g、m、r（和踢的 k、威海的 a）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
-            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；* 是王（或 ☆ 小王、★ 大王、"
-            "✪ GC；小王另有颜色），"
-            "+（或 †）是带剑小王（侍卫牌，联众简单与威海）；潍坊的 GC 单独一组。光标所在的牌有底色，"
+            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；j 是小王、J 是大王、"
+            "G 是特画（或 ☆、★、✪），"
+            "+（或 †）是带剑小王（侍卫牌，联众简单与威海）；潍坊的特画（叫牌的第四张，GC）单独一组。"
+            "光标所在的牌有底色，"
             "选中的牌反色显示。\n\n"
             "牌桌\n"
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
@@ -339,9 +340,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "option.bomb_multiplier": {"en": "Each bomb played doubles the round's score",
                                "zh": "每打出一个炸弹，本局分数翻倍"},
     "option.two_kill": {"en": "2灭王: three 2s kill a BJ, four a GC (full, singles only, off)",
-                        "zh": "2灭王：三个2管大王，四个2管侍卫牌（全部、只管单张、不用）"},
+                        "zh": "2灭王：三个2管大王，四个2管特画（全部、只管单张、不用）"},
     "option.two_kill_gc": {"en": "How many 2s kill the guard card (4, Shouguang: 5)",
-                           "zh": "几个2能管侍卫牌（4；寿光：5）"},
+                           "zh": "几个2能管特画（4；寿光：5）"},
     "option.yield_fallback": {"en": "A yielder without a 2 adds: nothing, his lowest joker, or his "
                                     "highest card",
                               "zh": "让位时没有2：不附牌、附最小的王、或附最大的牌"},
@@ -570,7 +571,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.decline.yield": {"en": "{name} yields (让位)", "zh": "{name} 让位"},
     "log.decline.call": {"en": "{name} yields (让庄)", "zh": "{name} 让庄"},
     "log.decline.refuse": {"en": "{name} refuses", "zh": "{name} 拒绝"},
-    "log.decline_auto": {"en": "{name} cannot call", "zh": "{name} 无牌可叫"},
+    # R-EMP-Q2 (and R-EMP-L3, R-WF-EMP-1): only a candidate without a callable group declines
+    # by himself; "cannot call" alone left the reader to guess why
+    "log.decline_auto": {"en": "{name} cannot call (no three identical cards, jokers and 2s "
+                               "aside)",
+                         "zh": "{name} 无牌可叫（没有三张同点数同花色的牌，王和 2 不算）"},
     "log.passes_to": {"en": "; the card goes on to the 上家, {name}", "zh": "，皇牌传给上家 {name}"},
     "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
     "log.emperor": {"en": "{name} is emperor (takes {bundle})", "zh": "{name} 当皇帝（拿到 {bundle}）"},
@@ -596,6 +601,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.pass": {"en": "{name} passes", "zh": "{name} 不要"},
     "log.trick": {"en": "{name} wins the trick", "zh": "{name} 赢了这一轮"},
     "log.out": {"en": "{name} is out: {place}", "zh": "{name} 出完：{place}"},
+    "log.left_holding": {"en": "{name} is left holding cards: {place}",
+                         "zh": "{name} 手里还有牌：{place}"},
     "log.reveal": {"en": "{name} played the fourth card: the guard is revealed",
                    "zh": "{name} 打出第四张：保皇派现身"},
     "log.reveal_solo": {"en": "{name} has played all four: a hidden solo!", "zh": "{name} 打出了四张：原来是暗独！"},

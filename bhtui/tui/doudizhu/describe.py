@@ -9,7 +9,7 @@ from typing import Any
 from bhtui.doudizhu import parse_hand
 from bhtui.doudizhu.hands import carried
 from bhtui.doudizhu.scoring import IF_LANDLORD_WINS
-from bhtui.tui.cardstyle import PLUS, rank_counts_words
+from bhtui.tui.cardstyle import PLUS, joker_word, rank_counts_words
 from bhtui.tui.i18n import Translator
 from bhtui.wire import Event
 
@@ -42,9 +42,10 @@ def shown_cards(cards: list[str], preset: str = "classic") -> list[str]:
     return [*core.split(), PLUS, *wings.split()]
 
 
-def hand_words(text: str, preset: str = "classic") -> str:
-    """A hand's text as the screen writes it (:func:`shown_cards`): ``9 9 9 + 3``."""
-    return " ".join(shown_cards(text.split(), preset))
+def hand_words(text: str, preset: str = "classic", language: str = "en") -> str:
+    """A hand's text as a sentence writes it (:func:`shown_cards`): ``9 9 9 + 3``; the jokers
+    in words in Chinese (``小王 大王``), as the dialogs say them."""
+    return " ".join(joker_word(card, language) for card in shown_cards(text.split(), preset))
 
 
 def split_factors(view: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
@@ -112,7 +113,7 @@ def describe(event: Event, names: list[str], t: Translator,
         role = t("ddz.log.landlord_tag", role=t("ddz.role.landlord")) \
             if event["seat"] == view.get("landlord") else ""
         return t("ddz.log.play", name=name(), role=role, kind=t(f"ddz.kind.{event['kind']}"),
-                 hand=hand_words(event["hand"], view.get("preset", "classic")))
+                 hand=hand_words(event["hand"], view.get("preset", "classic"), t.language))
     if kind == "pass":
         return t("ddz.log.pass", name=name())
     if kind == "trick":

@@ -31,7 +31,7 @@ from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, 
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
-from bhtui.tui.widgets import SEAT_ROWS, rows, seat_lines
+from bhtui.tui.widgets import SEAT_ROWS, clip, rows, seat_lines
 from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
 
 TWO = RANK_NAMES.index("2")
@@ -57,7 +57,9 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
                 "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",
-                "replay.keys": "ddz.replay.keys"}
+                "replay.keys": "ddz.replay.keys", "farewell.totals": "ddz.farewell.totals",
+                "farewell.totals_since": "ddz.farewell.totals_since",
+                "farewell.totals_first": "ddz.farewell.totals_first"}
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,
@@ -73,17 +75,19 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                     stake = said
                 else:
                     won_at = view["stake"]
-        return {deal: self._deal_box(view, names, t, stake, factors[0]),
+        return {deal: self._deal_box(view, names, t, style, width, stake, factors[0]),
                 kitty: self._kitty_box(view, t, style, factors, width, won_at)}
 
-    def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator, stake: str,
-                  certain: dict[str, str]) -> Text:
+    def _deal_box(self, view: DoudizhuView, names: list[str], t: Translator, style: CardStyle,
+                  width: int, stake: str, certain: dict[str, str]) -> Text:
         """The deal and the bid, the bidding or the landlord, the bombs played with the
         current multiplier (C-PLAY-5's running multiplier), and the stake: a line each, in
         a seat box's 14 cells. While bidding, a deal dealt again says how often on a line of
         its own (no stake yet: the line is free); "Deal 3 · redeal 1" broke at 80x24. What
         counts only if the landlord wins (头撂's ×4/3, 报到's ×2) is left out of the
-        multiplier and the stake and said after it: "Stake 3, win 4"."""
+        multiplier and the stake and said after it: "Stake 3, win 4". The landlord's name is
+        cut to the line ("Landlord Maxim…": his seat's badge names him whole), which took
+        two and pushed the stake out of the box."""
         head = t(self.round_key, n=view["round"])
         if view["bid"] is not None:
             head += t("ddz.bid_short", bid=view["bid"])
@@ -94,8 +98,9 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             lines.append(Text(t("ddz.bidding", high=view["high"]) if view["high"]
                               else t("ddz.no_bid_yet")))
         else:
-            lines.append(Text(t("ddz.landlord_line", name=landlord_name(view, names, t)),
-                              style="bold"))
+            room = width - cell_len(t("ddz.landlord_line", name=""))
+            name = clip(landlord_name(view, names, t), max(room, 3), style.ellipsis)
+            lines.append(Text(t("ddz.landlord_line", name=name), style="bold"))
         lines.append(Text(t("ddz.bombs_line", n=view["bombs"], m=multiplier(certain)),
                           style="bold" if view["bombs"] else ""))
         if stake:  # the stake as it stands, and if the landlord wins
@@ -159,7 +164,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def _badges(self, seat: int, view: DoudizhuView, t: Translator) -> Text:
         info, out = view["seats"][seat], Text(no_wrap=True, overflow="ellipsis")
         if info["role"] == "landlord":
-            out.append(t("ddz.badge.landlord") + " ", style="bold")  # short: "[landlor… 托管"
+            # no brackets, as the bids' badges: "landlord 托管" fits a side seat's 14 cells
+            out.append(t("ddz.badge.landlord") + " ", style="bold")
         if view["phase"] == "bid" and info["bid"] is not None:
             out.append((t("ddz.bid_badge", n=info["bid"]) if info["bid"] else t("ddz.no_bid"))
                        + " ", style="dim" if not info["bid"] else "")
@@ -172,18 +178,18 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                  earlier: Iterable[Event] = ()) -> str | None:
         return describe(event, names, t, view, label)
 
-    def move_words(self, event: Event, view: Mapping[str, Any]) -> str | None:
+    def move_words(self, event: Event, view: Mapping[str, Any], t: Translator) -> str | None:
         if event.get("type") == "play":
-            return hand_words(event["hand"], view.get("preset", "classic"))
+            return hand_words(event["hand"], view.get("preset", "classic"), t.language)
         return "" if event.get("type") == "pass" else None
 
     def roles(self, event: Event) -> dict[str, Any]:
         return {"landlord": event["seat"]} if event.get("type") == "landlord" else {}
 
     # ----- my turn ------------------------------------------------------------------------
-    def top_words(self, view: DoudizhuView) -> str:
+    def top_words(self, view: DoudizhuView, t: Translator) -> str:
         top = view["top"]
-        return hand_words(str(top["hand"]), view["preset"]) if top else ""
+        return hand_words(str(top["hand"]), view["preset"], t.language) if top else ""
 
     def shown_cards(self, cards: list[str], view: DoudizhuView) -> list[str]:
         return shown_cards(cards, view.get("preset", "classic"))
@@ -225,11 +231,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         if top and not beats(hand, top["hand"], preset):
             asked = parse_hand(top["hand"], preset)
             if hand.is_bomb or (hand.kind, hand.size) == (asked.kind, asked.size):
-                return t("ddz.status.must_beat", hand=self.top_words(view))
+                return t("ddz.status.must_beat", hand=self.top_words(view, t))
             # Another shape: Q Q on a 7 said "must beat 7", which it seems to
             size = t("ddz.status.size", n=asked.size) if asked.kind in RUNS_OF_ANY_LENGTH \
                 else ""
-            return t("ddz.status.must_match", hand=self.top_words(view),
+            return t("ddz.status.must_match", hand=self.top_words(view, t),
                      kind=t(f"ddz.kind.{asked.kind}"), size=size)
         return None
 
