@@ -505,3 +505,18 @@ async def test_the_all_hands_hint_is_said_at_every_step_a_note_or_not(tmp_path):
             assert f"Action {step}/{BAD_AT + 1} · Round 1 · your view (v: all hands)" \
                 in status(app)
         assert "round 1: " not in status(app) and "←/→ action" in status(app)
+
+
+async def test_R_AUTO_1_a_throne_tuoguan_took_is_written_as_the_bots(tmp_path):
+    """托管 took the throne for P0 (seed 5: P1 passes it on to him), and the replay wrote it
+    as his own choice ("P0 is emperor (takes BJ)"), while the bot's plays after it were
+    marked the bot's: taking the throne is a choice like any play."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 5, limit=12, tuoguan=True)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        await pilot.pause()
+        lines = [line.rstrip() for line in log_text(app).splitlines()]
+    assert "P0 is emperor (takes BJ) (a bot, for the player)" in lines, lines

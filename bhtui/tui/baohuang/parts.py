@@ -90,8 +90,8 @@ def decline_words(rules: RuleSet) -> str:
 class BaohuangParts(TableParts[BaohuangView]):
     game = "baohuang"
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
-    choices = frozenset({"decline", "call", "play", "pass", "yield", "grab", "skip", "solo",
-                         "open_guard", "rebel", "kick"})
+    choices = frozenset({"decline", "emperor", "call", "play", "pass", "yield", "grab", "skip",
+                         "solo", "open_guard", "rebel", "kick"})  # ("emperor": the throne taken)
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:
