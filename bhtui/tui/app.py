@@ -484,10 +484,18 @@ class BhtuiApp(App[None]):
         """Whether my leaving now ends the match at a table of this app's own: what its
         rules make of a leave (a Dou Dizhu escape ends the deal, and with it a match in its
         last deal), tried on a copy of the match, so the quit question says that rather
-        than that the match plays on. A leave already counted this match counts no more."""
+        than that the match plays on. A leave already counted this match counts no more.
+        At a host's table my view says it (``leave_ends_match``): a joiner was told a bot
+        would play his seat on in a match his escape ended."""
         table, client = self.host, self.client
         match = table.match if table is not None else None
         seat = client.seat if client is not None else None
+        if table is None and client is not None and client.view is not None \
+                and seat is not None:
+            try:
+                return parts_for(client.game).leave_ends_match(client.view)
+            except ValueError:  # (a game this screen does not know)
+                return False
         if match is None or match.over or seat is None or seat in table.abandoned \
                 or seat in table.abandoning:
             return False
@@ -565,7 +573,8 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
     table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
     where nothing has been played (the host closes the table, a joiner frees his seat), or no
     table. A door's ``visitor`` who leaves a seat never takes it back (his token goes with
-    his visit). A local match the leave itself ``ends`` is not played on."""
+    his visit). A match the leave itself ``ends`` is not played on, nor a seat played by a
+    bot."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
@@ -575,6 +584,8 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
             return "quit.question_ends" if ends else "quit.question_on"
         if client.seat is None:
             return "quit.remote_watcher"
+        if ends:
+            return "quit.remote_player_ends"
         return "quit.remote_player_door" if visitor else "quit.remote_player"
     if hosting:
         return "quit.room_host"

@@ -168,6 +168,11 @@ class TableParts(ABC, Generic[V]):
         """What quitting now would mean at this table (the quit prompt says it), if anything."""
         return None
 
+    def leave_ends_match(self, view: V) -> bool:
+        """Whether my leaving now ends the match, as far as my view shows (a joiner's: the
+        host's table decides, and a leave it counted before this match counts no more)."""
+        return False
+
     # ----- decisions and results ------------------------------------------------------------
     @abstractmethod
     def decision(self, view: V, kinds: list[str], names: list[str], t: Translator,

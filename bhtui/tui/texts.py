@@ -89,6 +89,9 @@ STRINGS: dict[str, dict[str, str]] = {
                                  "machine, not this one.",
                            "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
                                  "不在本机。"},
+    "quit.remote_player_ends": {"en": "Leave? Leaving now ends the match; it is saved on the "
+                                      "host's machine.",
+                                "zh": "离开牌局？现在离开会结束本场比赛；牌局保存在主机上。"},
     "quit.remote_player_door": {"en": "Leave? A bot plays your seat on; once you have left, "
                                       "you cannot take it back.",
                                 "zh": "离开牌局？之后由机器人代打你的座位：离开后无法再回到这个座位。"},

@@ -474,9 +474,9 @@ async def test_S_SCORE_5_the_quit_question_says_when_my_escape_ends_the_match(
     assert app.host.match.over == (rounds == 1 and landlord)
 
 
-async def quit_as_the_landlord(pilot, app) -> None:
+async def quit_as_the_landlord(pilot, app) -> str:
     """Bid 3 on SHANGHAI_DEAL (头撂: Ana is the landlord), show nothing, then quit: an
-    escape (S-SCORE-5) under the option."""
+    escape (S-SCORE-5) under the option. What the quit question said."""
     from bhtui.tui.dialogs import QuitScreen
 
     await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
@@ -486,7 +486,9 @@ async def quit_as_the_landlord(pilot, app) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
     await pilot.press("ctrl+q")
     await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+    said = " ".join(text(app.screen.query_one(".title")).split())
     await pilot.press("y")
+    return said
 
 
 @pytest.mark.parametrize(("rounds", "kept"), [
@@ -517,7 +519,9 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
     """A joiner who quits as the landlord escapes (S-SCORE-5) and ends the deal, and with it
     a one-deal match, at the host; bhtui ended before the host's answer came, so it said no
     totals and told him to take back a seat in a match that was over. It waits for the
-    host to close the link (the escape's result and totals come first) and says them."""
+    host to close the link (the escape's result and totals come first) and says them. The
+    question before said a bot would play his seat till he rejoined; it says the match
+    ends."""
     from bhtui.net.serve import start_serving, start_when_full
     from bhtui.net.tcp import listen_socket
     from bhtui.tui.sessions import RemoteSession
@@ -533,7 +537,7 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
                    RemoteSession(f"127.0.0.1:{serving.port}"))
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await quit_as_the_landlord(pilot, app)
+            asked = await quit_as_the_landlord(pilot, app)
             await wait_for(pilot, lambda: not app.is_running, "bhtui to end")
     finally:
         await serving.stop()
@@ -542,3 +546,4 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
     names = ["Ana", "B1", "B2", "B3"]
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
     assert len(app.farewell) == 1 and app.farewell[0].endswith(f": {said}"), app.farewell
+    assert asked == "Leave? Leaving now ends the match; it is saved on the host's machine."

@@ -286,10 +286,18 @@ class DouDizhuParts(TableParts[DoudizhuView]):
 
     def leaving_note(self, view: DoudizhuView, t: Translator) -> str | None:
         """S-SCORE-5: with the escape option, leaving a deal that has a landlord is 逃跑."""
-        if view["options"].get("escape") and view["landlord"] is not None \
-                and view["phase"] not in ("done", "over"):
-            return t("ddz.quit.escape")
-        return None
+        return t("ddz.quit.escape") if self._escapes(view) else None
+
+    def leave_ends_match(self, view: DoudizhuView) -> bool:
+        """S-SCORE-5: an escape ends the deal, and in the match's last deal the match."""
+        return self._escapes(view) and view["rounds"] is not None \
+            and view["round"] >= view["rounds"]
+
+    @staticmethod
+    def _escapes(view: DoudizhuView) -> bool:
+        """Leaving now is an escape: the option is on and the deal has a landlord."""
+        return bool(view["options"].get("escape")) and view["landlord"] is not None \
+            and view["phase"] not in ("done", "over")
 
     # ----- decisions and results ------------------------------------------------------------
     def decision(self, view: DoudizhuView, kinds: list[str], names: list[str], t: Translator,
