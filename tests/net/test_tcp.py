@@ -473,6 +473,27 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_table_goes_on(mon
     server.close()
 
 
+async def flooded_table(tmp_path, limit: int, count: int, kept: int) -> tuple[list[bytes], str]:
+    """A headless host (four bots, a seat free) under a descriptor limit of ``limit``,
+    flooded by ``count`` silent connections from as many addresses (``flood``), then joined
+    by a player, who must get the seat: what the flood was told, and the host's stderr."""
+    from door_helpers import door_within, flood
+
+    port = free_port()
+    host = door_within(limit, "host", "--headless", "--bots", "4", "--bind", "127.0.0.1",
+                       "--port", str(port), "--no-advertise", env={"HOME": str(tmp_path)})
+    try:
+        told = await flood(port, count, kept=kept)
+        me = Client(TcpLink(*await open_streams("127.0.0.1", port)), "Ana")
+        in_background(me.run())
+        await settle(lambda: me.seat is not None or me.refused is not None)
+        assert me.seat is not None, me.refused
+    finally:
+        host.terminate()
+        _, errors = host.communicate(timeout=60)
+    return told, errors
+
+
 async def test_a_table_under_a_low_descriptor_limit_turns_a_flood_away_in_words(tmp_path):
     """A host under a low ``ulimit -n`` let its door accept connections until it could
     accept none: a flood from many addresses filled its log with tracebacks ("socket.accept()
@@ -481,23 +502,10 @@ async def test_a_table_under_a_low_descriptor_limit_turns_a_flood_away_in_words(
     is busy, and a player still gets his seat."""
     from bhtui.net.tcp import BUSY, FD_RESERVE
 
-    from door_helpers import door_within, flood
-
     limit = FD_RESERVE + 2 * 5 + 8  # the seats', then two handshakes and six spectators
-    port = free_port()
-    host = door_within(limit, "host", "--headless", "--bots", "4", "--bind", "127.0.0.1",
-                       "--port", str(port), "--no-advertise", env={"HOME": str(tmp_path)})
-    try:
-        told = await flood(port, 600, kept=2)
-        assert sum(BUSY.encode() in words or words.startswith(PREAMBLE) for words in told) \
-            == 600, [words for words in told if not words.startswith(PREAMBLE)][:3]
-        me = Client(TcpLink(*await open_streams("127.0.0.1", port)), "Ana")
-        in_background(me.run())
-        await settle(lambda: me.seat is not None or me.refused is not None)
-        assert me.seat is not None, me.refused
-    finally:
-        host.terminate()
-        _, errors = host.communicate(timeout=60)
+    told, errors = await flooded_table(tmp_path, limit, 600, kept=2)
+    assert sum(BUSY.encode() in words or words.startswith(PREAMBLE) for words in told) \
+        == 600, [words for words in told if not words.startswith(PREAMBLE)][:3]
     assert "Traceback" not in errors and "out of system resource" not in errors, errors[-2000:]
 
 
@@ -505,19 +513,6 @@ async def test_a_table_out_of_descriptors_says_so_in_a_line_and_seats_a_player(t
     """Under a limit too low for any caps to help (14 open files), a flood runs the host out
     of descriptors in accept() itself, and asyncio logged a traceback for each try. The host
     says it in one line now and then, and the table goes on: a player still gets his seat."""
-    from door_helpers import door_within, flood
-
-    port = free_port()
-    host = door_within(14, "host", "--headless", "--bots", "4", "--bind", "127.0.0.1",
-                       "--port", str(port), "--no-advertise", env={"HOME": str(tmp_path)})
-    try:
-        await flood(port, 100, kept=0)
-        me = Client(TcpLink(*await open_streams("127.0.0.1", port)), "Ana")
-        in_background(me.run())
-        await settle(lambda: me.seat is not None or me.refused is not None)
-        assert me.seat is not None, me.refused
-    finally:
-        host.terminate()
-        _, errors = host.communicate(timeout=60)
+    _, errors = await flooded_table(tmp_path, 14, 100, kept=0)
     assert "bhtui: out of open files (14 allowed: ulimit -n)" in errors, errors[-2000:]
     assert "Traceback" not in errors, errors[-2000:]

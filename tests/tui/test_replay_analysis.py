@@ -339,10 +339,7 @@ async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_
     path = strict_log(tmp_path, at=0)
     app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
-        await pilot.press("a")
-        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        screen = await analysed(pilot, app)
         review = screen.review
         costly = [d for d in review.decisions if d.auto and d.cost and d.cost > 1.0]
         assert costly, "no decision of 托管's that would be a mistake were it his"
@@ -366,10 +363,7 @@ async def test_a_chinese_replay_names_a_decision_that_lays_no_cards_in_chinese(t
     replay = Replay.from_log(GameLog.load(path))
     app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0), ReplaySession(replay))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
-        await pilot.press("a")
-        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        screen = await analysed(pilot, app)
         while screen.position != BAD_AT + 1:
             await pilot.press("n")
         assert "hard：不要" in status(app) and "pass" not in status(app)
@@ -395,12 +389,7 @@ async def test_R_AUTO_1_the_replay_says_which_of_a_players_moves_a_bot_made(tmp_
     host.close()
     host.log.close()
     replay = Replay.from_log(GameLog.read(path))
-    app = BhtuiApp(config(), ReplaySession(replay))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        await pilot.press("end")
-        await pilot.pause()
-        lines = [line.rstrip() for line in log_text(app).splitlines()]
+    lines = await log_at_the_end(replay)
     marked = [line for line in lines if line.endswith(" (a bot, for the player)")]
     assert replay.played_for and len(marked) == len(replay.played_for), lines  # 托管's
     assert all(line.startswith(replay.names[0]) for line in marked)
@@ -472,10 +461,7 @@ async def test_R_AUTO_1_a_match_played_under_tuoguan_says_none_of_its_decisions_
                           tuoguan=True)
         app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-            screen = app.screen
-            await pilot.press("a")
-            await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+            screen = await analysed(pilot, app)
             weighed = len(screen.review.decisions)
             assert weighed and all(d.auto for d in screen.review.decisions)
             assert f"analysed: 托管 took all {weighed}, none {whose}" in status(app)
@@ -491,10 +477,7 @@ async def test_the_all_hands_hint_is_said_at_every_step_a_note_or_not(tmp_path):
     path = played_log(tmp_path, "qingdao", "baohuang", 1, mine=spend, limit=BAD_AT + 1)
     app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
-        await pilot.press("a")
-        await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+        screen = await analysed(pilot, app)
         lines = status(app).splitlines()
         assert screen.position == 0 and len(lines) == 2, lines  # (a line each, at 80)
         assert lines[0].startswith(f"Action 0/{BAD_AT + 1} · Round 1 · your view "
@@ -512,11 +495,24 @@ async def test_R_AUTO_1_a_throne_tuoguan_took_is_written_as_the_bots(tmp_path):
     as his own choice ("P0 is emperor (takes BJ)"), while the bot's plays after it were
     marked the bot's: taking the throne is a choice like any play."""
     path = played_log(tmp_path, "qingdao", "baohuang", 5, limit=12, tuoguan=True)
-    replay = Replay.from_log(GameLog.load(path))
+    lines = await log_at_the_end(Replay.from_log(GameLog.load(path)))
+    assert "P0 is emperor (takes BJ) (a bot, for the player)" in lines, lines
+
+
+async def log_at_the_end(replay: Replay) -> list[str]:
+    """The replay's log lines at its last step (End), at 100x30."""
     app = BhtuiApp(config(), ReplaySession(replay))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("end")
         await pilot.pause()
-        lines = [line.rstrip() for line in log_text(app).splitlines()]
-    assert "P0 is emperor (takes BJ) (a bot, for the player)" in lines, lines
+        return [line.rstrip() for line in log_text(app).splitlines()]
+
+
+async def analysed(pilot, app) -> ReplayScreen:
+    """The replay screen once it opened and its analysis (``a``) ended."""
+    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    screen = app.screen
+    await pilot.press("a")
+    await wait_for(pilot, lambda: screen.review is not None, "the analysis")
+    return screen
