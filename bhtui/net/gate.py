@@ -423,9 +423,11 @@ class SessionCap:
     def refusal(self, address: str) -> str | None:
         """Why a visitor from ``address`` cannot have a session now, or None."""
         if self._total >= self.most:
-            return f"the server is full ({self.most} sessions); try again later."
+            return (f"the server is full ({self.most} session{'s' * (self.most != 1)}); try "
+                    "again later.")
         if self._from[address_group(address)] >= self.per_address:
-            return (f"the server is full for your address ({self.per_address} sessions from "
+            return (f"the server is full for your address ({self.per_address} "
+                    f"session{'s' * (self.per_address != 1)} from "
                     f"it); {self.close_one} or try again later.")
         return None
 

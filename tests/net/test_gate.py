@@ -167,3 +167,15 @@ def test_one_ipv6_64_is_one_address_at_the_gate_and_for_sessions():
     assert cap.refusal("2001:db8:6::1") is None and cap.refusal("192.0.2.7") is None
     cap.give_back("2001:db8:5::1")
     assert cap.refusal("2001:db8:5::77") is None
+
+
+def test_a_door_of_one_session_says_one_session_not_one_sessions():
+    """A door the descriptor limit held to one session refused "(1 sessions)"."""
+    cap = SessionCap(1, 1, "close one of your tabs")
+    cap.take("192.0.2.7")
+    assert cap.refusal("192.0.2.8") == "the server is full (1 session); try again later."
+    assert cap.refusal("192.0.2.7") == "the server is full (1 session); try again later."
+    many = SessionCap(5, 1, "close one of your tabs")
+    many.take("192.0.2.7")
+    assert many.refusal("192.0.2.7") == ("the server is full for your address (1 session from "
+                                         "it); close one of your tabs or try again later.")
