@@ -238,14 +238,14 @@ async def test_R_AUTO_3_quitting_says_the_totals_with_my_quit_penalty(first_deal
 
     first_deal(deal_of(*SHORT_DEAL))
     rules = PRESETS["qingdao"].with_options(quit_penalty=10)
-    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, result_seconds=0.2),
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, result_seconds=600),
                    LocalSession(rules=rules, seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         if rounds_before:
             await pilot.press("t")  # 托管 plays the short first round out
             await wait_for(pilot, lambda: app.host.match.history, "the first round's end")
-            app.host.bot_delay = 0.5  # (the next round goes on slowly until I quit)
+            # (its result stays up, and the table waits while I read it: no round ends)
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
         await pilot.press("y")
