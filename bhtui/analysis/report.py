@@ -68,11 +68,11 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
             shown = d.round
             lines.append(f"round {d.round}")
         mean, best, cost = d.figures(FIGURES)
-        played = "?" if mean is None else f"{mean:+.2f}"
+        played = "?" if mean is None else f"{mean:+.{FIGURES}f}"
         lines.append(f" {'!' if d.marked() else ' '} #{d.position + 1:<5} "
                      f"played {played_text:<{wide}} {played:>6}   "
-                     f"hard {best_text:<{wide}} {best:+.2f}"
-                     + ("" if cost is None else f"  cost {cost:.2f}")
+                     f"hard {best_text:<{wide}} {best:+.{FIGURES}f}"
+                     + ("" if cost is None else f"  cost {cost:.{FIGURES}f}")
                      + ("  托管, not counted" if d.auto else ""))
     lines += [_summary_line(s) for s in summaries.values()]
     per_round = review.seconds / review.rounds if review.rounds else 0.0

@@ -319,16 +319,16 @@ class ReplayScreen(Localized, Screen[None]):
     def _verdict(self, d: Decision) -> str:
         """What the seat played and what hard would have, with their expected scores, the
         cards in the card style (the suits each play laid); 托管's move (``Decision.auto``)
-        said to be its, not the person's. Each mean is rounded to a tenth first and the cost
+        said to be its, not the person's. Each mean is rounded to ``FIGURES`` places first and the cost
         is the difference of the rounded means, so the three figures agree."""
         t = self.t
         mean, best, cost = d.figures(FIGURES)
-        played = t("analysis.unweighed") if mean is None else f"{mean:+.1f}"
+        played = t("analysis.unweighed") if mean is None else f"{mean:+.{FIGURES}f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
         words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
                   played=self._move(d.played, d.played_cards), played_mean=played,
-                  best=self._move(d.best, d.best_cards), best_mean=f"{best:+.1f}")
-        return words + (t("analysis.cost", cost=f"{cost:.1f}") if cost else "")
+                  best=self._move(d.best, d.best_cards), best_mean=f"{best:+.{FIGURES}f}")
+        return words + (t("analysis.cost", cost=f"{cost:.{FIGURES}f}") if cost else "")
 
     def _move(self, action: Action, cards: tuple[str, ...] | None) -> str:
         """A move in the player's language: one that lays cards as those cards (the card
