@@ -435,10 +435,11 @@ class BhtuiApp(App[None]):
             return
 
         client = self.client
-        question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address),
-                                  visitor=self.visitor, ends=self._leave_ends_match())
+        hosting = self.admin and bool(self.address)
+        question = _quit_question(client, self.admin, hosting=hosting, visitor=self.visitor,
+                                  ends=self._leave_ends_match())
         notes: list[str | None] = []
-        if question == "quit.question" and self.admin and self.address:
+        if hosting and question in ("quit.question", "quit.question_ends"):
             notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
         seated = client if client is not None and client.seat is not None else None
         if seated is not None and seated.view is not None:
@@ -579,9 +580,11 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
         if engine:  # (a local match left unfinished: how it goes on, not only replayed)
-            if hosting or client.view["phase"] == "over":
+            if client.view["phase"] == "over":
                 return "quit.question"
-            return "quit.question_ends" if ends else "quit.question_on"
+            if ends:  # (`bhtui host`'s table counts the leave before it closes)
+                return "quit.question_ends"
+            return "quit.question" if hosting else "quit.question_on"
         if client.seat is None:
             return "quit.remote_watcher"
         if ends:
