@@ -560,6 +560,48 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
     assert asked == "Leave? Leaving now ends the match; it is saved on the host's machine."
 
 
+async def test_S_SCORE_5_a_joiner_who_escaped_once_is_not_told_leaving_again_ends_the_match(
+        first_deal):
+    """The host counts one escape a match for leaving (``Commands.leave``): a joiner who
+    escaped, took his seat back and left again in the last deal was told that this leave
+    ends the match and is an escape, while the host let a bot play his seat on. He is told
+    what happens: a bot plays till he rejoins."""
+    from bhtui.net.serve import start_serving, start_when_full
+    from bhtui.net.tcp import listen_socket
+    from bhtui.tui.sessions import RemoteSession
+
+    from net_helpers import HANG
+
+    first_deal(SHANGHAI_DEAL)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    seats = [Seat()] + [Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True)
+                        for s in range(1, 4)]
+    host = Table(rules, seats, game=DDZ, seed=2, rounds=2, bot_delay=HANG)  # bots: the test's
+    serving = await start_serving(host, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(host)
+    address = f"127.0.0.1:{serving.port}"
+    config = Config(name="Ana", language="en", bot_delay=0.0)
+    try:
+        first = BhtuiApp(config, RemoteSession(address))
+        async with first.run_test(size=SIZE) as pilot:
+            await quit_as_the_landlord(pilot, first)  # deal 1 ends with my escape
+            await wait_for(pilot, lambda: not first.is_running, "bhtui to end")
+        assert host.match.round.number == 2 and host.match.to_act == 1
+        again = BhtuiApp(config, RemoteSession(address))
+        async with again.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(again.screen, TableScreen), "my seat back")
+            assert again.client.seat == 0
+            host.apply(1, {"type": "bid", "points": 3})  # B1 is the last deal's landlord
+            await wait_for(pilot, lambda: again.client.view["landlord"] == 1, "the landlord")
+            asked = await quit_now(pilot, again)
+            await wait_for(pilot, lambda: not again.is_running, "bhtui to end")
+    finally:
+        await serving.stop()
+    assert not host.match.over and host.match.round.landlord == 1  # a bot plays on
+    assert asked == ("Leave? A bot plays till you rejoin. Saved on the host's machine, not "
+                     "this one.", [])
+
+
 async def test_S_SCORE_5_the_host_is_told_when_his_escape_ends_the_match(first_deal):
     """`bhtui host` with the host at a seat: his leave is an escape the table counts before
     it closes (``Commands.leave``), and in the last deal it ends the match; his question
