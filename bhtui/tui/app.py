@@ -435,13 +435,14 @@ class BhtuiApp(App[None]):
             return
 
         client = self.client
-        question = _quit_question(client, self.admin, hosting=self.admin and bool(self.address),
-                                  visitor=self.visitor, ends=self._leave_ends_match())
+        hosting = self.admin and bool(self.address)
+        question = _quit_question(client, self.admin, hosting=hosting, visitor=self.visitor,
+                                  ends=self._leave_ends_match())
         notes: list[str | None] = []
-        if question == "quit.question" and self.admin and self.address:
+        if hosting and question in ("quit.question", "quit.question_ends"):
             notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
         seated = client if client is not None and client.seat is not None else None
-        if seated is not None and seated.view is not None:
+        if seated is not None and seated.view is not None and not self._left_before():
             try:
                 notes.append(parts_for(seated.game).leaving_note(seated.view, self.t))
             except ValueError:
@@ -480,6 +481,26 @@ class BhtuiApp(App[None]):
         self.session.quitting()
         self.exit()
 
+    def _left_before(self) -> bool:
+        """Whether a leave of my seat is counted this match already: the table counts one
+        a match (``Commands.leave``), so leaving again costs nothing and ends nothing. A
+        table of this app's own says it; a joiner's view and finished rounds do
+        (``left_before``)."""
+        table, client = self.host, self.client
+        seat = client.seat if client is not None else None
+        if client is None or seat is None:
+            return False
+        if table is not None:
+            return seat in table.abandoned or seat in table.abandoning
+        standing = self._standing()
+        if client.view is None or standing is None:
+            return False
+        try:
+            return parts_for(client.game).left_before(client.view, seat, client.history,
+                                                      standing.since)
+        except ValueError:  # (a game this screen does not know)
+            return False
+
     def _leave_ends_match(self) -> bool:
         """Whether my leaving now ends the match at a table of this app's own: what its
         rules make of a leave (a Dou Dizhu escape ends the deal, and with it a match in its
@@ -490,14 +511,14 @@ class BhtuiApp(App[None]):
         table, client = self.host, self.client
         match = table.match if table is not None else None
         seat = client.seat if client is not None else None
-        if table is None and client is not None and client.view is not None \
-                and seat is not None:
+        if seat is None or self._left_before():
+            return False
+        if table is None and client is not None and client.view is not None:
             try:
                 return parts_for(client.game).leave_ends_match(client.view)
             except ValueError:  # (a game this screen does not know)
                 return False
-        if match is None or match.over or seat is None or seat in table.abandoned \
-                or seat in table.abandoning:
+        if match is None or match.over:
             return False
         action = table.game.abandon(match, seat, "left")
         if action is None:
@@ -579,9 +600,11 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
         if engine:  # (a local match left unfinished: how it goes on, not only replayed)
-            if hosting or client.view["phase"] == "over":
+            if client.view["phase"] == "over":
                 return "quit.question"
-            return "quit.question_ends" if ends else "quit.question_on"
+            if ends:  # (`bhtui host`'s table counts the leave before it closes)
+                return "quit.question_ends"
+            return "quit.question" if hosting else "quit.question_on"
         if client.seat is None:
             return "quit.remote_watcher"
         if ends:

@@ -9,7 +9,7 @@ game's name (`tui/games.py`), the same name the host's hello, the room and the l
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.text import Text
@@ -165,12 +165,21 @@ class TableParts(ABC, Generic[V]):
         return {}
 
     def leaving_note(self, view: V, t: Translator) -> str | None:
-        """What quitting now would mean at this table (the quit prompt says it), if anything."""
+        """What the rules make of my leaving now (the quit prompt says it), if anything:
+        asked only while no leave of mine is counted this match (``left_before``)."""
         return None
 
     def leave_ends_match(self, view: V) -> bool:
         """Whether my leaving now ends the match, as far as my view shows (a joiner's: the
-        host's table decides, and a leave it counted before this match counts no more)."""
+        host's table decides); asked only while no leave of mine is counted this match."""
+        return False
+
+    def left_before(self, view: V, seat: int, rows: Sequence[HistoryRow],
+                    since: Sequence[int]) -> bool:
+        """Whether the host has counted a leave of ``seat`` this match, as a joiner's view
+        shows it: the finished rounds he was sent (``rows``) and what the totals hold of the
+        round under way (``since``). The host counts one a match, so leaving again neither
+        costs nor ends anything, and a joiner who came back was told it did."""
         return False
 
     # ----- decisions and results ------------------------------------------------------------

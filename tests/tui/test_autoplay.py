@@ -274,3 +274,43 @@ async def test_R_AUTO_3_the_quit_question_says_what_quitting_costs(penalty, note
         await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
         shown = app.screen.query("#quit-note")
         assert [" ".join(str(w.render()).split()) for w in shown] == ([note] if note else [])
+
+
+async def test_R_AUTO_3_a_joiner_who_paid_the_quit_penalty_is_not_told_leaving_costs_again():
+    """The host takes the quit penalty once a match (``Commands.leave``): a joiner who quit,
+    took his seat back and quit again was told leaving costs him the points again, and
+    lost nothing. The second question says nothing of a cost."""
+    from bhtui.bots import make_bot
+    from bhtui.net.host import Seat, Table
+    from bhtui.net.serve import start_serving, start_when_full
+    from bhtui.net.tcp import listen_socket
+    from bhtui.rules import PRESETS
+    from bhtui.tui.sessions import RemoteSession
+
+    from net_helpers import HANG
+
+    rules = PRESETS["qingdao"].with_options(quit_penalty=10)
+    seats = [Seat()] + [Seat(name=f"B{s}", bot=make_bot("heuristic"), ready=True)
+                        for s in range(1, 5)]
+    host = Table(rules, seats, seed=3, rounds=1, bot_delay=HANG)  # nothing is played meanwhile
+    serving = await start_serving(host, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(host)
+    notes: list[list[str]] = []
+    try:
+        for _ in range(2):
+            app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                           RemoteSession(f"127.0.0.1:{serving.port}"))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: any(isinstance(s, TableScreen)
+                                                  for s in app.screen_stack), "my seat")
+                assert app.client.seat == 0
+                await pilot.press("ctrl+q")
+                await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
+                notes.append([" ".join(str(w.render()).split())
+                              for w in app.screen.query("#quit-note")])
+                await pilot.press("y")
+                await wait_for(pilot, lambda: not app.is_running, "bhtui to end")
+    finally:
+        await serving.stop()
+    assert host.match.totals[0] == -10  # once
+    assert notes == [["Leaving now costs you 10 points (the quit penalty)."], []]

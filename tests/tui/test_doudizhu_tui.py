@@ -475,20 +475,31 @@ async def test_S_SCORE_5_the_quit_question_says_when_my_escape_ends_the_match(
 
 
 async def quit_as_the_landlord(pilot, app) -> str:
-    """Bid 3 on SHANGHAI_DEAL (头撂: Ana is the landlord), show nothing, then quit: an
-    escape (S-SCORE-5) under the option. What the quit question said."""
-    from bhtui.tui.dialogs import QuitScreen
+    """Become the landlord, then quit: an escape (S-SCORE-5) under the option. What the
+    quit question said."""
+    await become_the_landlord(pilot, app)
+    return (await quit_now(pilot, app))[0]
 
+
+async def become_the_landlord(pilot, app) -> None:
+    """Bid 3 on SHANGHAI_DEAL (头撂: Ana is the landlord) and show nothing."""
     await wait_for(pilot, lambda: isinstance(app.screen, BidDialog))
     await pilot.press("3")
     await wait_for(pilot, lambda: isinstance(app.screen, OpenDialog))
     await pilot.press("n")
     await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def quit_now(pilot, app) -> tuple[str, list[str]]:
+    """ctrl+q, then y: what the quit question said, and its notes."""
+    from bhtui.tui.dialogs import QuitScreen
+
     await pilot.press("ctrl+q")
     await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
     said = " ".join(text(app.screen.query_one(".title")).split())
+    notes = [" ".join(text(note).split()) for note in app.screen.query("#quit-note")]
     await pilot.press("y")
-    return said
+    return said, notes
 
 
 @pytest.mark.parametrize(("rounds", "kept"), [
@@ -547,3 +558,72 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
     assert len(app.farewell) == 1 and app.farewell[0].endswith(f": {said}"), app.farewell
     assert asked == "Leave? Leaving now ends the match; it is saved on the host's machine."
+
+
+async def test_S_SCORE_5_a_joiner_who_escaped_once_is_not_told_leaving_again_ends_the_match(
+        first_deal):
+    """The host counts one escape a match for leaving (``Commands.leave``): a joiner who
+    escaped, took his seat back and left again in the last deal was told that this leave
+    ends the match and is an escape, while the host let a bot play his seat on. He is told
+    what happens: a bot plays till he rejoins."""
+    from bhtui.net.serve import start_serving, start_when_full
+    from bhtui.net.tcp import listen_socket
+    from bhtui.tui.sessions import RemoteSession
+
+    from net_helpers import HANG
+
+    first_deal(SHANGHAI_DEAL)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    seats = [Seat()] + [Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True)
+                        for s in range(1, 4)]
+    host = Table(rules, seats, game=DDZ, seed=2, rounds=2, bot_delay=HANG)  # bots: the test's
+    serving = await start_serving(host, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(host)
+    address = f"127.0.0.1:{serving.port}"
+    config = Config(name="Ana", language="en", bot_delay=0.0)
+    try:
+        first = BhtuiApp(config, RemoteSession(address))
+        async with first.run_test(size=SIZE) as pilot:
+            await quit_as_the_landlord(pilot, first)  # deal 1 ends with my escape
+            await wait_for(pilot, lambda: not first.is_running, "bhtui to end")
+        assert host.match.round.number == 2 and host.match.to_act == 1
+        again = BhtuiApp(config, RemoteSession(address))
+        async with again.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(again.screen, TableScreen), "my seat back")
+            assert again.client.seat == 0
+            host.apply(1, {"type": "bid", "points": 3})  # B1 is the last deal's landlord
+            await wait_for(pilot, lambda: again.client.view["landlord"] == 1, "the landlord")
+            asked = await quit_now(pilot, again)
+            await wait_for(pilot, lambda: not again.is_running, "bhtui to end")
+    finally:
+        await serving.stop()
+    assert not host.match.over and host.match.round.landlord == 1  # a bot plays on
+    assert asked == ("Leave? A bot plays till you rejoin. Saved on the host's machine, not "
+                     "this one.", [])
+
+
+async def test_S_SCORE_5_the_host_is_told_when_his_escape_ends_the_match(first_deal):
+    """`bhtui host` with the host at a seat: his leave is an escape the table counts before
+    it closes (``Commands.leave``), and in the last deal it ends the match; his question
+    said only that the moves are saved. It says the match ends, as a local game's does,
+    and that the table closes for everyone."""
+    from bhtui.net.tcp import listen_socket
+    from bhtui.tui.sessions import HostSession
+
+    first_deal(SHANGHAI_DEAL)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    seats = [Seat()] + [Seat(name=f"B{s}", bot=DDZ.make_bot("heuristic", s), ready=True)
+                        for s in range(1, 4)]
+    host = Table(rules, seats, game=DDZ, seed=2, rounds=1, bot_delay=0.0)
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0),
+                   HostSession(host, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.session.serving is not None, "the door")
+        await pilot.press("enter")  # every other seat is a bot: the match starts
+        await become_the_landlord(pilot, app)
+        asked, notes = await quit_now(pilot, app)
+    assert host.match.over and host.match.totals[0] < 0  # no bot played the deal out
+    assert asked == "Quit bhtui? Leaving now ends the match; bhtui replay shows this game."
+    assert notes == ["Quitting closes your table for everyone (bhtui host --resume reopens it). "
+                     "Leaving now is an escape (逃跑): you pay 1.1 times what the others would "
+                     "have won this deal."]

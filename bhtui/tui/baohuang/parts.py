@@ -4,7 +4,7 @@ card, the hand's marks, the decisions' dialogs (``dialogs.py``), the log's words
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any, cast
 
@@ -285,6 +285,13 @@ class BaohuangParts(TableParts[BaohuangView]):
         if points and view["phase"] != "over":
             return t("quit.penalty", points=points)
         return None
+
+    def left_before(self, view: BaohuangView, seat: int, rows: Sequence[HistoryRow],
+                    since: Sequence[int]) -> bool:
+        """R-AUTO-3: the host takes the quit penalty once a match, at once: it is in a
+        finished round's row, or in the totals since (nothing else moves them mid-round)."""
+        return since[seat] < 0 or any(penalty["seat"] == seat for row in rows
+                                      for penalty in cast(BaohuangRow, row)["penalties"])
 
     def decision(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
                  style: CardStyle) -> Dialog[Any] | None:

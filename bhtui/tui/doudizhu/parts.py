@@ -5,7 +5,7 @@ hand and reported cards above the hand, selections judged by the engine's ``pars
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cmp_to_key
 from typing import Any, cast
 
@@ -32,7 +32,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
 from bhtui.tui.widgets import SEAT_ROWS, clip, rows, seat_lines
-from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuView, Event, HistoryRow, TableSeat
+from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuRow, DoudizhuView, Event, HistoryRow, TableSeat
 
 TWO = RANK_NAMES.index("2")
 # Where a run may go (C-HAND-6 / S-HAND-2): 3..A in classic; A 2 3 … K A in Shanghai.
@@ -292,6 +292,15 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         """S-SCORE-5: an escape ends the deal, and in the match's last deal the match."""
         return self._escapes(view) and view["rounds"] is not None \
             and view["round"] >= view["rounds"]
+
+    def left_before(self, view: DoudizhuView, seat: int, rows: Sequence[HistoryRow],
+                    since: Sequence[int]) -> bool:
+        """S-SCORE-5: the host counts one escape a match for leaving or running out of
+        time; a disconnection's counts for that absence only, which ended as I came back.
+        An escape ends its deal, so it is in a finished deal's row."""
+        return any((escape := cast(DoudizhuRow, row)["escape"]) is not None
+                   and escape["seat"] == seat and escape["why"] != "disconnected"
+                   for row in rows)
 
     @staticmethod
     def _escapes(view: DoudizhuView) -> bool:
