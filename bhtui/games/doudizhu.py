@@ -13,6 +13,7 @@ from bhtui.bots.doudizhu import LEVELS, hint, make_bot, table_bot
 from bhtui.cards import RANK_NAMES
 from bhtui.doudizhu import PRESETS, IllegalAction, Match, event_for, parse_hand
 from bhtui.doudizhu.offer import offer_of_view
+from bhtui.doudizhu.scoring import ESCAPE_REASONS
 from bhtui.games.contract import Action, Event, Game, Move
 from bhtui.games.shapes import Mark, reads
 from bhtui.wire import CARD, HAND, DoudizhuRow, DoudizhuView
@@ -69,7 +70,9 @@ class DouDizhu(Game[Match]):
         return table_bot(name, seed)
 
     def abandons(self, rules: Any, why: str | None = None) -> bool:
-        return bool(rules.escape)
+        """S-SCORE-5 names leaving, dropping and running out of time: the host's removing
+        a person is none of them, so his seat passes to a bot at no cost."""
+        return bool(rules.escape) and (why is None or why in ESCAPE_REASONS)
 
     def abandon(self, match: Match, seat: int, why: str) -> Action | None:
         """S-SCORE-5, when the table has the escape option: once there is a landlord and

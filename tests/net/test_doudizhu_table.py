@@ -250,3 +250,18 @@ async def test_a_baohuang_player_who_quits_changes_nothing_but_his_seat():
     me.leave()
     await settle(lambda: tap.closed_reason is not None)  # the host closes the link after it
     assert (table.seq, list(table.match.actions)) == before
+
+
+async def test_S_SCORE_5_a_player_the_host_removes_is_no_escape_and_a_bot_plays_on():
+    """S-SCORE-5 names leaving, dropping and running out of time; the host's removal is
+    none of them: the seat passes to a bot and the deal is scored as played."""
+    from bhtui.net.botclient import attach_bot
+
+    table = escape_table()
+    me, tap, _ = connect(table, "Me", seat=0)
+    attach_bot(me)
+    await settle(lambda: table.match.round.landlord is not None)
+    table.remove(0)
+    assert table.seats[0].bot is not None and table.seats[0].conn is None
+    await settle(lambda: table.match.records)
+    assert escaped(table) is None and table.match.records[0].result.scores
