@@ -231,7 +231,7 @@ class ReplayScreen(Localized, Screen[None]):
             if k in self.comments:
                 log.write(Text(t.plain("» " + self.comments[k]), style="italic"))
             decision = self.review.at(k) if self.review is not None else None
-            if decision is not None and decision.marked():
+            if decision is not None and decision.marked(FIGURES):
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                                style="bold"))
         return recall.public(counter=True)
@@ -265,7 +265,7 @@ class ReplayScreen(Localized, Screen[None]):
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
-            comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
+            comment += ("! " if decision.marked(FIGURES) else "") + self._verdict(decision) + "\n"
         note = self.note
         if note is None:
             self._note = None  # (said at another step: gone for good)
@@ -351,7 +351,7 @@ class ReplayScreen(Localized, Screen[None]):
                 return self.t("analysis.all_auto", n=len(decisions))
             return self.t("analysis.all_auto_of", n=len(decisions),
                           name=self.replay.names[self.seat])
-        return self.t("analysis.done", marked=len(review.marks()))
+        return self.t("analysis.done", marked=len(review.marks(FIGURES)))
 
     # ----- the analysis, in a worker thread -----------------------------------------------
     def action_analyse(self) -> None:
@@ -421,7 +421,7 @@ class ReplayScreen(Localized, Screen[None]):
 
     def action_mistake(self) -> None:
         """To the next marked decision (shown just after it was taken), round the end."""
-        marks = [d.position + 1 for d in self.review.marks()] if self.review else []
+        marks = [d.position + 1 for d in self.review.marks(FIGURES)] if self.review else []
         later = [k for k in marks if k > self.position] or marks
         if later:
             self._go(later[0])
