@@ -46,6 +46,7 @@ from bhtui.tui.localized import Localized
 from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import (
+    SCORES_CELLS,
     HandView,
     Plain,
     SeatBox,
@@ -182,8 +183,9 @@ class ReplayScreen(Localized, Screen[None]):
                                       colours=colours, width=box.size.width or 14,
                                       last=last[seat]))
         draw_places(self, parts, view, replay.names, t, self.style)
-        scores = self.query_one("#scores", Static)
-        scores.update(score_table(match.history, view["totals"], self.table_meta, t))
+        scores = self.query_one("#scores", Static)  # as wide as the table's (``TableArea``)
+        scores.update(score_table(match.history, view["totals"], self.table_meta, t,
+                                  scores.size.width or SCORES_CELLS))  # (0: not laid out)
         total = view.get("rounds")  # the match's length; None: no fixed length
         scores.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
                                 n=view["round"], total=total)

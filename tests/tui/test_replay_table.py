@@ -13,7 +13,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import ReplaySession
 
-from tui_helpers import config, screen_text, wait_for
+from tui_helpers import config, screen_text, strips, wait_for
 
 COUNTED = ("BJ", "SJ", "2", "A")
 """The ranks Baohuang's counter follows, in its order."""
@@ -135,3 +135,22 @@ async def test_a_replays_seat_boxes_are_drawn_as_wide_as_they_are(tmp_path):
         assert name not in str(box.render())  # (14 cells at 80 columns: cut)
         await pilot.resize_terminal(120, 36)
         await wait_for(pilot, lambda: name in str(box.render()), "the box at its width")
+
+
+async def test_a_replays_scores_pane_is_drawn_as_wide_as_the_tables(tmp_path):
+    """The table's scores pane takes a share of a wide terminal and is drawn for the room it
+    has; the replay's, as wide, was drawn for 27 cells: at 120×36 the last three rounds of
+    six, spread over 41 cells. It is drawn at its width, every round in it, again on a
+    resize."""
+    names = {1: "Wang Xiaoming", 2: "Zhang Wei", 3: "Liu Yang", 4: "Chen Jing"}
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, rounds=6, names=names)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        scores = app.screen.query_one("#scores")
+        await wait_for(pilot, lambda: "6" in strips(scores)[0].text.split(), "the last round")
+        assert "1" not in strips(scores)[0].text.split()  # (29 cells at 80 columns)
+        await pilot.resize_terminal(120, 36)
+        await wait_for(pilot, lambda: strips(scores)[0].text.split() == [
+            "1", "2", "3", "4", "5", "6", "Σ"], "every round in it")
