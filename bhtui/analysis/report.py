@@ -48,7 +48,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
         return json.dumps({
             "game": replay.game, "preset": replay.preset, "seat": seat,
             "name": replay.names[seat], "mark_at": MARK_AT, **review.as_dict(),
-            "marked": [d.position for d in review.marks()],
+            "marked": [d.position for d in review.marks(FIGURES)],
             "summary": [vars(r) for r in review.summary(digits=FIGURES)],
         }, indent=1)
     auto = sum(d.auto for d in review.decisions)
@@ -69,7 +69,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
             lines.append(f"round {d.round}")
         mean, best, cost = d.figures(FIGURES)
         played = "?" if mean is None else f"{mean:+.{FIGURES}f}"
-        lines.append(f" {'!' if d.marked() else ' '} #{d.position + 1:<5} "
+        lines.append(f" {'!' if d.marked(FIGURES) else ' '} #{d.position + 1:<5} "
                      f"played {played_text:<{wide}} {played:>6}   "
                      f"hard {best_text:<{wide}} {best:+.{FIGURES}f}"
                      + ("" if cost is None else f"  cost {cost:.{FIGURES}f}")

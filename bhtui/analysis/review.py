@@ -95,9 +95,11 @@ class Decision:
         played = round(self.played_mean, digits)
         return played, best, round(max(0.0, best - played), digits)
 
-    def marked(self, mark_at: float = MARK_AT) -> bool:
-        """A mistake of the seat's own: costly, and not 托管's."""
-        cost = self.cost
+    def marked(self, digits: int, mark_at: float = MARK_AT) -> bool:
+        """A mistake of the seat's own: costly as its cost is shown to ``digits`` places
+        (``figures``), and not 托管's. The unrounded cost marked a move whose cost read
+        1.0, "more than 1 point"."""
+        cost = self.figures(digits)[2]
         return not self.auto and cost is not None and cost > mark_at
 
 
@@ -134,19 +136,21 @@ class Review:
         """The decision shown at replay position ``position`` (just after it was taken)."""
         return next((d for d in self.decisions if d.position + 1 == position), None)
 
-    def marks(self, mark_at: float = MARK_AT) -> list[Decision]:
-        return [d for d in self.decisions if d.marked(mark_at)]
+    def marks(self, digits: int, mark_at: float = MARK_AT) -> list[Decision]:
+        """The decisions marked where their costs are shown to ``digits`` places."""
+        return [d for d in self.decisions if d.marked(digits, mark_at)]
 
-    def summary(self, mark_at: float = MARK_AT, digits: int = 2) -> list[RoundSummary]:
-        """Each round's counts; its costs the sums of the costs shown, each to ``digits``
-        places (``Decision.figures``), so a round's cost is what its lines add up to."""
+    def summary(self, digits: int, mark_at: float = MARK_AT) -> list[RoundSummary]:
+        """Each round's counts, as marked where costs are shown to ``digits`` places; its
+        costs the sums of the costs shown (``Decision.figures``), so a round's cost is what
+        its lines add up to."""
         rounds: dict[int, list[Decision]] = {}
         for d in self.decisions:
             rounds.setdefault(d.round, []).append(d)
         out = []
         for number, ds in sorted(rounds.items()):
-            marked = [d for d in ds if d.marked(mark_at)]
-            close = [d for d in ds if d.marked(CLOSE_AT) and not d.marked(mark_at)]
+            marked = [d for d in ds if d.marked(digits, mark_at)]
+            close = [d for d in ds if d.marked(digits, CLOSE_AT) and not d.marked(digits, mark_at)]
             auto = sum(d.auto for d in ds)
             out.append(RoundSummary(number, len(ds) - auto, len(marked), _sum(marked, digits),
                                     auto, len(close), _sum(close, digits)))

@@ -20,7 +20,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from bhtui.analysis import (
@@ -39,20 +41,21 @@ from bhtui.games import Action
 from bhtui.net.recall import TrickRecall
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
-from bhtui.tui.cardstyle import CardStyle
+from bhtui.tui.cardstyle import RANKS, CardStyle
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import (
+    SCORES_CELLS,
     HandView,
     Plain,
     SeatBox,
     TableArea,
     clip,
     counter_text,
-    every_hand,
+    hand_units,
     score_table,
     too_small,
     too_small_words,
@@ -64,6 +67,79 @@ STATUS_PADDING = 2
 FIGURES = 1
 """Places the verdict's means and cost are shown to: the cost is the difference of the means
 as shown (``Decision.figures``), and a round's summary the sum of the costs as shown."""
+
+
+NAME_CELLS = 11
+"""A seat's name in the every-hand view, cut to 10 cells and a gap (as ``every_hand``'s)."""
+
+
+class EveryHand(Widget):
+    """Every seat's hand (``v``), a line a seat: each rank with the suits of its cards, the
+    called card's copies hollow (``10♠♥♡``), as the table and the replay's own hand draw
+    them. A whole Baohuang hand takes 75 cells or so: at 120 columns every suit fits; at 80
+    the pane has 65 beside the names, and two lines a hand (or hands wrapped) left the log
+    no row of 24. There a seat's ranks of most cards are counted instead, biggest first
+    (``6×5`` in 3 cells, ``6♠♥♣♦♦`` in 6) until the line fits, the called card's rank last:
+    a full hand reads ``3×5 4♣♣ 5×3 … Q♠♣♣♧♧``, suits wherever they fit, the guard's copies
+    in sight, and each hand shows every suit once it is down to 30 cards or so. Cards
+    without a suit (Dou Dizhu's) and jokers (their glyph says no more than their name) are
+    counted."""
+
+    DEFAULT_CSS = "EveryHand { height: auto; }"
+
+    def __init__(self, style: CardStyle, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.card_style = style
+        self.hands: list[tuple[str, list[str]]] = []
+        self.called: str | None = None
+
+    def show(self, names: list[str], hands: list[list[str]], called: str | None) -> None:
+        self.hands, self.called = list(zip(names, hands, strict=False)), called
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.hands))
+
+    def render(self) -> Text:
+        style = self.card_style
+        rows = []
+        for name, hand in self.hands:
+            cut = clip(name, NAME_CELLS - 1, style.ellipsis)
+            row = Text(cut + " " * (NAME_CELLS - cell_len(cut)), style="bold", no_wrap=True)
+            rows.append(row.append_text(self._line(hand, self.size.width - NAME_CELLS)))
+        return Text("\n", no_wrap=True).join(rows)
+
+    def _line(self, hand: list[str], width: int) -> Text:
+        """The hand in ``width`` cells if it can be: its ranks of most cards counted first."""
+        style, colours, called = self.card_style, self.app.theme_variables, self.called
+        units = hand_units(hand, called=called)
+        if not units:
+            return Text(style.plain("—"))
+        counted = {rank for rank, indices in units if all(hand[i] in RANKS for i in indices)}
+
+        def cells(rank: str, n: int) -> int:  # a unit and the gap before it
+            return 1 + cell_len(rank) + (1 + len(str(n)) if rank in counted else n)
+
+        over = sum(cells(rank, len(indices)) for rank, indices in units) - 1 - width
+        for rank, indices in sorted(units, key=lambda u: (any(hand[i] == called for i in u[1]),
+                                                          -len(u[1]))):
+            if over <= 0:
+                break
+            if len(indices) > 2 and rank not in counted:  # (one or two: a count is no shorter)
+                over -= len(indices) - 1 - len(str(len(indices)))
+                counted.add(rank)
+        out = Text(no_wrap=True)
+        for rank, indices in units:
+            if out:
+                out.append(" ")
+            out.append(style.plain(rank), style="bold")
+            if rank in counted:
+                out.append(f"{style.times}{len(indices)}", style="dim")
+                continue
+            for i in indices:
+                card = hand[i]
+                out.append(style.glyph(card, card == called), style=style.colour(card, colours))
+        return out
 
 
 class ReplayScreen(Localized, Screen[None]):
@@ -110,7 +186,7 @@ class ReplayScreen(Localized, Screen[None]):
             log = RichLog(id="r-log", wrap=True, markup=False, min_width=1)
             log.can_focus = False  # keys step the game; they must not scroll the log
             yield log
-            yield Plain(id="r-hands")
+            yield EveryHand(self.style, id="r-hands")
             hand = HandView(self.style, id="r-hand")
             hand.can_focus = False  # (as the log: the arrows step the game)
             yield hand
@@ -182,18 +258,19 @@ class ReplayScreen(Localized, Screen[None]):
                                       colours=colours, width=box.size.width or 14,
                                       last=last[seat]))
         draw_places(self, parts, view, replay.names, t, self.style)
-        scores = self.query_one("#scores", Static)
-        scores.update(score_table(match.history, view["totals"], self.table_meta, t))
+        scores = self.query_one("#scores", Static)  # as wide as the table's (``TableArea``)
+        scores.update(score_table(match.history, view["totals"], self.table_meta, t,
+                                  scores.size.width or SCORES_CELLS))  # (0: not laid out)
         total = view.get("rounds")  # the match's length; None: no fixed length
         scores.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
                                 n=view["round"], total=total)
         # The counter as the seat had it (its own cards are not out), whichever hands show.
         held = view["hand"] if mine else view["hands"][self.seat] if self.show_all else []
         self.query_one("#table").border_subtitle = counter_text(recall, held, t)
-        every = self.query_one("#r-hands", Plain)
+        every = self.query_one("#r-hands", EveryHand)
         every.display = self.show_all
-        if self.show_all:  # one line a seat: ranks with counts fit 80 columns
-            every.update(every_hand(replay.names, view["hands"], self.style))
+        if self.show_all:
+            every.show(replay.names, view["hands"], parts.hand_marks(view, None)[0])
         hand = self.query_one("#r-hand", HandView)
         hand.display = mine  # the public view had no hand at all: a player saw his own
         if mine:
@@ -231,7 +308,7 @@ class ReplayScreen(Localized, Screen[None]):
             if k in self.comments:
                 log.write(Text(t.plain("» " + self.comments[k]), style="italic"))
             decision = self.review.at(k) if self.review is not None else None
-            if decision is not None and decision.marked():
+            if decision is not None and decision.marked(FIGURES):
                 log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                                style="bold"))
         return recall.public(counter=True)
@@ -265,7 +342,7 @@ class ReplayScreen(Localized, Screen[None]):
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
         decision = self.review.at(self.position) if self.review is not None else None
         if decision is not None:
-            comment += ("! " if decision.marked() else "") + self._verdict(decision) + "\n"
+            comment += ("! " if decision.marked(FIGURES) else "") + self._verdict(decision) + "\n"
         note = self.note
         if note is None:
             self._note = None  # (said at another step: gone for good)
@@ -351,7 +428,7 @@ class ReplayScreen(Localized, Screen[None]):
                 return self.t("analysis.all_auto", n=len(decisions))
             return self.t("analysis.all_auto_of", n=len(decisions),
                           name=self.replay.names[self.seat])
-        return self.t("analysis.done", marked=len(review.marks()))
+        return self.t("analysis.done", marked=len(review.marks(FIGURES)))
 
     # ----- the analysis, in a worker thread -----------------------------------------------
     def action_analyse(self) -> None:
@@ -421,7 +498,7 @@ class ReplayScreen(Localized, Screen[None]):
 
     def action_mistake(self) -> None:
         """To the next marked decision (shown just after it was taken), round the end."""
-        marks = [d.position + 1 for d in self.review.marks()] if self.review else []
+        marks = [d.position + 1 for d in self.review.marks(FIGURES)] if self.review else []
         later = [k for k in marks if k > self.position] or marks
         if later:
             self._go(later[0])

@@ -168,11 +168,11 @@ def test_breaking_the_best_cards_when_passing_wins_is_marked_and_a_neutral_move_
     review = analyse(replay, 0)
     bad = review.at(BAD_AT + 1)
     assert bad is not None and bad.played["set"] == "2 2 BJ BJ" and bad.best["type"] == "pass"
-    assert bad.marked() and bad.cost is not None and bad.cost > 1.0
+    assert bad.marked(2) and bad.cost is not None and bad.cost > 1.0
     neutral = review.at(NEUTRAL_AT + 1)  # 4 4 where hard leads 9 9 9: nearly as good
-    assert neutral is not None and neutral.played["set"] == "4 4" and not neutral.marked()
-    (summary,) = review.summary()
-    marks = review.marks()
+    assert neutral is not None and neutral.played["set"] == "4 4" and not neutral.marked(2)
+    (summary,) = review.summary(2)
+    marks = review.marks(2)
     assert bad in marks and neutral not in marks
     assert (summary.round, summary.marked) == (1, len(marks))
     assert summary.cost == round(sum(d.figures(2)[2] or 0 for d in marks), 2)
@@ -223,6 +223,25 @@ def test_analyse_prints_each_cost_as_the_difference_of_the_means_it_prints(tmp_p
     (tenths,) = Review(0, FEW, "", [Decision(k, 1, move, move, 1.24, 2.28, 3)
                                     for k in (3, 7, 9)]).summary(digits=1)
     assert tenths.cost == 3.3
+
+
+def test_analyse_marks_a_decision_as_its_printed_cost_reads(tmp_path):
+    """"! #4 played pass +1.01   hard pass +2.01  cost 1.00": marked as costing more than a
+    point on its unrounded cost (1.004) beside a cost printed as 1.00. Marks, the round's
+    summary and the JSON's marked positions follow the cost printed."""
+    from bhtui.analysis.review import Decision, Review, digest_of
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    move = {"type": "pass"}
+    save(path, Review(0, FEW, digest_of(replay), [Decision(3, 1, move, move, 1.006, 2.01, 3),
+                                                  Decision(7, 1, move, move, 1.0, 2.02, 3)]))
+    lines = report(replay, 0, FEW).splitlines()
+    assert "   #4     played pass  +1.01   hard pass +2.01  cost 1.00" in lines
+    assert " ! #8     played pass  +1.00   hard pass +2.02  cost 1.02" in lines
+    assert "round 1: 1 decision cost 1.0 points; 1 more cost 0.5 to 1 point (1.0) " \
+           "(of 2 weighed)" in lines
+    assert json.loads(report(replay, 0, FEW, as_json=True))["marked"] == [7]
 
 
 def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_path):

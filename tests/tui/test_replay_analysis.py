@@ -349,7 +349,7 @@ async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_
         assert "P0 (托管, not counted): " in status(app) and "! P0" not in status(app)
         assert f"cost {costly[0].figures(1)[2]:.1f}" in status(app)
         await pilot.press("end")
-        assert log_text(app).count("! mistake: P0") == len(review.marks())
+        assert log_text(app).count("! mistake: P0") == len(review.marks(1))
         assert "! mistake: P0 (托管" not in log_text(app)
 
 
@@ -422,6 +422,30 @@ async def test_a_verdicts_cost_is_the_difference_of_the_means_it_shows(tmp_path)
         await wait_for(pilot, lambda: f"Action {k + 1}/" in status(app), "the decision")
         assert "+1.2 · hard: pass +2.3 · cost 1.1" in status(app)
         assert "+1.2 · hard: pass +2.3 · cost 1.1" in log_text(app)
+
+
+async def test_a_decision_is_marked_as_its_cost_reads(tmp_path):
+    """"! P0: … +1.3 · hard: pass +2.3 · cost 1.0": a move was marked as costing more than a
+    point on its unrounded cost (1.04) while the cost shown beside the mark read 1.0. The mark
+    follows the cost shown: that move is not marked, one whose cost reads 1.1 is — in the
+    status, the log, the count of mistakes and where ``n`` goes."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    first, second = [k for k, (seat, _) in enumerate(replay.actions) if seat == 0][:2]
+    kept_review(path, replay, (first, 1.26, 2.30, {"type": "pass"}),
+                (second, 1.24, 2.28, {"type": "pass"}))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert "analysed: mistakes 1" in status(app)
+        await pilot.press(*["right"] * (first + 1))
+        await wait_for(pilot, lambda: f"Action {first + 1}/" in status(app), "the decision")
+        assert "P0: " in status(app) and "+1.3 · hard: pass +2.3 · cost 1.0" in status(app)
+        assert "! P0" not in status(app) and "! mistake" not in log_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: f"Action {second + 1}/" in status(app), "the mistake")
+        assert "! P0: " in status(app) and "+1.2 · hard: pass +2.3 · cost 1.1" in status(app)
+        assert log_text(app).count("! mistake: P0") == 1
 
 
 async def test_an_analysis_just_started_counts_the_decisions_it_will_weigh(tmp_path, monkeypatch):

@@ -10,10 +10,11 @@ from bhtui.cards import RANK_NAMES
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.cardstyle import HOLLOW_GLYPHS, SUIT_GLYPHS
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import ReplaySession
 
-from tui_helpers import config, screen_text, wait_for
+from tui_helpers import config, screen_text, strips, wait_for
 
 COUNTED = ("BJ", "SJ", "2", "A")
 """The ranks Baohuang's counter follows, in its order."""
@@ -62,6 +63,51 @@ async def test_a_replays_hand_shows_each_cards_suit_and_the_called_card_hollow(t
         for card in set(hand) - {view["called"]}:
             if rank(card) not in ("SJ", "BJ"):
                 assert suits.count(style.glyph(card)) >= hand.count(card), card
+
+
+def cards_in(row: str) -> tuple[int, str]:
+    """How many cards an every-hand row names (``10♥♥♣♦`` is four, ``6×5`` five), and the
+    suit glyphs it shows."""
+    glyphs = set(SUIT_GLYPHS.values()) | set(HOLLOW_GLYPHS.values())
+    units = row.split()[1:]  # (after the seat's name)
+    counted = sum(int(unit.split("×")[1]) for unit in units if "×" in unit)
+    shown = "".join(c for unit in units if "×" not in unit for c in unit if c in glyphs)
+    return counted + len(shown), shown
+
+
+async def test_every_hand_shows_each_cards_suit_where_it_fits(tmp_path):
+    """``v`` showed every hand as ranks with counts, no suit at all: the table and the
+    replay's own hand show suits, and which seat held the called card (hollow) could not be
+    seen. Each rank now has its cards' suits, the called card's copies hollow; at 80
+    columns, where a whole hand's suits do not fit beside the names, its ranks of most
+    cards are counted and the rest keep their suits, every card still in the line."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=40)
+    replay = Replay.from_log(GameLog.load(path))
+    called = next(k for k in range(len(replay)) if replay.match_at(k).view(None)["called"])
+    view = replay.match_at(called).view("all")
+    card = view["called"]
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await open_at(pilot, app, called)
+        await pilot.press("v")
+        pane = screen.query_one("#r-hands")
+        await wait_for(pilot, lambda: pane.display and strips(pane), "every hand")
+        for width in (120, 80):
+            if width == 80:
+                await pilot.resize_terminal(80, 24)
+                await wait_for(pilot, lambda: pane.size.width < 80, "the pane narrowed")
+            rows = [strip.text for strip in strips(pane)]
+            assert [row.split()[0] for row in rows] == replay.names
+            for row, hand in zip(rows, view["hands"], strict=True):
+                count, shown = cards_in(row)
+                assert count == len(hand), row  # nothing cut
+                assert shown.count(HOLLOW_GLYPHS[card[-1]]) == hand.count(card), row
+                if width == 120:  # every suit (the jokers by their names)
+                    assert len(shown) == sum(c not in ("SJ", "BJ") for c in hand), row
+                    assert "×" not in row.replace("SJ×", "").replace("BJ×", "")
+                else:
+                    assert "×" in row and shown, row  # some counted, some with suits
+        assert any(card in hand for hand in view["hands"])
 
 
 async def test_a_replays_panes_have_their_titles_as_at_the_table(tmp_path):
@@ -135,3 +181,22 @@ async def test_a_replays_seat_boxes_are_drawn_as_wide_as_they_are(tmp_path):
         assert name not in str(box.render())  # (14 cells at 80 columns: cut)
         await pilot.resize_terminal(120, 36)
         await wait_for(pilot, lambda: name in str(box.render()), "the box at its width")
+
+
+async def test_a_replays_scores_pane_is_drawn_as_wide_as_the_tables(tmp_path):
+    """The table's scores pane takes a share of a wide terminal and is drawn for the room it
+    has; the replay's, as wide, was drawn for 27 cells: at 120×36 the last three rounds of
+    six, spread over 41 cells. It is drawn at its width, every round in it, again on a
+    resize."""
+    names = {1: "Wang Xiaoming", 2: "Zhang Wei", 3: "Liu Yang", 4: "Chen Jing"}
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, rounds=6, names=names)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        scores = app.screen.query_one("#scores")
+        await wait_for(pilot, lambda: "6" in strips(scores)[0].text.split(), "the last round")
+        assert "1" not in strips(scores)[0].text.split()  # (29 cells at 80 columns)
+        await pilot.resize_terminal(120, 36)
+        await wait_for(pilot, lambda: strips(scores)[0].text.split() == [
+            "1", "2", "3", "4", "5", "6", "Σ"], "every round in it")
