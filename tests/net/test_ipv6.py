@@ -12,6 +12,8 @@ import re
 import socket
 import sys
 
+import aiohttp
+import asyncssh
 import pytest
 
 from bhtui.cli import _bind, parse_address
@@ -174,3 +176,30 @@ def test_the_lobby_lists_and_advertises_an_ipv6_table_where_one_reaches_it():
                      seats=0, spectators=0, code=False, proto="3.2", app="0", boot="b")
     assert info.address == "[fe80::1%eth0]:7474"
 
+
+@pytest.mark.parametrize("door", ["serve-ssh", "serve-web"])
+async def test_a_door_on_ipv6_says_where_it_is_as_one_types_it(tmp_path, door):
+    """`serve-ssh` and `serve-web` on ``::1`` said ``ssh://::1:2222``, ``http://::1:8080/``,
+    which neither a browser nor ssh takes: the address is in brackets, the port the one
+    given (``--port 0``), and a visitor gets in there."""
+    ipv6_loopback()
+    key = ("--host-key", str(tmp_path / "key")) if door == "serve-ssh" else ()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bhtui", door, "--bind", "::1", "--port", "0", *key,
+        stdout=asyncio.subprocess.PIPE, env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)})
+    try:
+        assert server.stdout is not None
+        line = (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
+        found = re.search(r" on ((?:ssh|http)://\[::1\]:(\d+)/?) ", line)
+        assert found and found.group(2) != "0", line
+        port = int(found.group(2))
+        if door == "serve-ssh":
+            async with asyncssh.connect("::1", port, username="anyone", known_hosts=None,
+                                        password=None, client_keys=None):
+                pass
+        else:
+            async with aiohttp.ClientSession() as http, http.get(found.group(1)) as page:
+                assert page.status == 200 and "textual.js" in await page.text()
+    finally:
+        server.kill()
+        await server.wait()
