@@ -358,7 +358,7 @@ async def open_streams(host: str, port: int, timeout: float = 5.0, **connection:
         raise NotATable(f"{with_port(host, port)} did not answer as a bhtui table")
 
     async def opened() -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
-        reader, writer = await asyncio.open_connection(unbracketed(host), port, **connection)  # type: ignore[arg-type]
+        reader, writer = await asyncio.open_connection(host, port, **connection)  # type: ignore[arg-type]
         keep_alive(writer.get_extra_info("socket"))
         try:
             return await connect(writer, reader)
@@ -377,7 +377,8 @@ async def _up_to(reader: asyncio.StreamReader, n: int) -> bytes:
 
 
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
-    return TcpLink(*await open_streams(host, port, timeout))
+    """A link to the table at ``host`` (an IPv6 address with or without its brackets)."""
+    return TcpLink(*await open_streams(unbracketed(host), port, timeout))
 
 
 async def stay_connected(client: Client, host: str, port: int,
