@@ -354,11 +354,15 @@ def _ask_code(prompt: str, confirm: bool = False) -> str | None:
 
 
 def parse_address(text: str) -> str:
-    """HOST:PORT checked; ValueError says what is wrong."""
+    """HOST:PORT checked, as one writes it: an IPv6 address in brackets (``[::1]:7474``, or
+    ``::1:7474`` given bare, the port after its last colon), which every line that names
+    the table shows; ValueError says what is wrong."""
+    from bhtui.net.gate import with_port
+
     host, sep, port = text.rpartition(":")
     if not sep or not _is_host(host) or not _DIGITS.fullmatch(port) or not 0 < int(port) < 65536:
         raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474{_digits(port)}")
-    return text
+    return with_port(host, int(port))
 
 
 _HOST_NAME = re.compile(r"[\w.-]+")
@@ -370,8 +374,10 @@ def _is_host(text: str) -> bool:
     were taken as one, to end in a traceback or in the app's screens)."""
     import ipaddress
 
+    from bhtui.net.gate import unbracketed
+
     try:
-        ipaddress.ip_address(text.removeprefix("[").removesuffix("]"))
+        ipaddress.ip_address(unbracketed(text))
         return True
     except ValueError:
         pass
@@ -383,10 +389,13 @@ def _is_host(text: str) -> bool:
 
 
 def _bind(text: str) -> str:
-    """--bind: an address or a host name ("" for all, as left out)."""
+    """--bind: an address or a host name ("" for all, as left out); an IPv6 address may come
+    in brackets, as before a port (``[::1]``)."""
+    from bhtui.net.gate import unbracketed
+
     if text and not _is_host(text):
         raise argparse.ArgumentTypeError(f"an IP address or a host name, not {text!r}")
-    return text
+    return unbracketed(text)
 
 
 def _unserved(exc: OSError, bind: str) -> str:
@@ -593,6 +602,7 @@ def _host(args: argparse.Namespace) -> int:
     """Serve a table: TCP on the LAN, advertised by zeroconf, logged for --resume."""
     import asyncio
 
+    from bhtui.net.gate import with_port
     from bhtui.net.host import Seat, Table, bot_seat
     from bhtui.net.serve import run_headless
     from bhtui.net.tcp import listen_socket
@@ -654,7 +664,7 @@ def _host(args: argparse.Namespace) -> int:
     try:  # bound before the app starts: a port in use is one line, not a traceback
         sock = listen_socket(bind, port)
     except OSError as exc:
-        return _fail(f"cannot serve on {bind}:{port}: {_unserved(exc, bind)}")
+        return _fail(f"cannot serve on {with_port(bind, port)}: {_unserved(exc, bind)}")
     if args.headless:
         asyncio.run(run_headless(table, sock, advertise))
         return 0
@@ -670,12 +680,14 @@ def _door_again(args: argparse.Namespace, log: GameLog,
     holds it; ValueError, saying how to give it, where nobody can type it. A table that had
     a code never opens without one, so a log whose door is missing or damaged is refused
     (GameLogError), whatever --bind and --port say."""
+    from bhtui.net.gate import with_port
+
     logged = log.door()
     bind = args.bind or logged.bind
     port = args.port if args.port is not None else logged.port
     if (bind, port) != (logged.bind, logged.port):
-        _say(f"the table was on {logged.bind}:{logged.port}; players waiting for it there "
-             f"must join again at {bind}:{port}")
+        _say(f"the table was on {with_port(logged.bind, logged.port)}; players waiting for it "
+             f"there must join again at {with_port(bind, port)}")
     if code is None and logged.code:
         if not sys.stdin.isatty():
             raise ValueError(f"the table had a join code, and it is not kept: give it again "
@@ -716,6 +728,7 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         return _fail(exc)
     import asyncio
 
+    from bhtui.net.gate import with_port
     from bhtui.sshd import HostKeyError, host_key_path, serve_forever
 
     key = Path(args.host_key) if args.host_key else host_key_path()
@@ -726,7 +739,8 @@ def _serve_ssh(args: argparse.Namespace) -> int:
     except HostKeyError as exc:
         return _fail(exc)
     except OSError as exc:
-        return _fail(f"cannot serve SSH on {args.bind}:{args.port}: {_unserved(exc, args.bind)}")
+        return _fail(f"cannot serve SSH on {with_port(args.bind, args.port)}: "
+                     f"{_unserved(exc, args.bind)}")
     return 0
 
 
@@ -739,6 +753,7 @@ def _serve_web(args: argparse.Namespace) -> int:
         return _fail(exc)
     import asyncio
 
+    from bhtui.net.gate import with_port
     from bhtui.webd import serve_forever
 
     try:
@@ -746,7 +761,7 @@ def _serve_web(args: argparse.Namespace) -> int:
                                   max_sessions=args.max_sessions,
                                   per_address=_per_address(args)))
     except OSError as exc:
-        return _fail(f"cannot serve the web on {args.bind}:{args.port}: "
+        return _fail(f"cannot serve the web on {with_port(args.bind, args.port)}: "
                      f"{_unserved(exc, args.bind)}")
     return 0
 

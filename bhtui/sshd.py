@@ -58,6 +58,7 @@ from bhtui.net.gate import (
     own_folders,
     quiet_when_out_of_files,
     screen_size,
+    with_port,
     within_files,
 )
 from bhtui.net.serve import stop_signals
@@ -755,7 +756,8 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
                                     per_address=per_address)
     # (the key's path cleaned: it is the command line's, and the terminal would act on an
     # escape sequence in it)
-    print(f"bhtui: {offered(command)} on ssh://{host}:{port} (host key "
+    port = server.sockets[0].getsockname()[1]  # (the one the system gave, for --port 0)
+    print(f"bhtui: {offered(command)} on ssh://{with_port(host, port)} (host key "
           f"{clean_text(str(key_path))}); ctrl+c stops", flush=True)
     await stopping.wait()
     server.close()

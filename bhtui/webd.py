@@ -68,6 +68,7 @@ from bhtui.net.gate import (
     own_folders,
     quiet_when_out_of_files,
     screen_size,
+    with_port,
     within_files,
 )
 from bhtui.net.serve import stop_signals
@@ -321,7 +322,7 @@ class WebDoor(Server):
         host = request.headers.get("Host", "")
         if HOST_HEADER.fullmatch(host):
             return f"http://{host}"
-        return f"http://{self.host}:{self.port}"
+        return f"http://{with_port(self.host, self.port)}"
 
     async def handle_index(self, request: web.Request) -> Any:
         refusal = self.cap.refusal(request.remote or "?")
@@ -516,7 +517,7 @@ async def serve_forever(command: list[str], host: str, port: int, **options: Any
     door_logging("web", "textual-serve", "aiohttp")
     stopping = stop_signals()
     runner, door, port = await start_web(command, host, port, **options)
-    where = options.get("public_url") or f"http://{host}:{port}/"
+    where = options.get("public_url") or f"http://{with_port(host, port)}/"
     if host in ("0.0.0.0", "::", ""):
         from bhtui.net.lobby import lan_addresses
 

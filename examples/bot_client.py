@@ -6,8 +6,8 @@ It reads the host's preamble (a frame in clear), starts TLS (any certificate: th
 check it), reads frames (4-byte big-endian length + msgpack map), answers the host's hello
 (proving the join code by SPAKE2 when the table has one, bound to the host's certificate:
 `pip install spake2`, or any implementation compatible with python-spake2's Ed25519 group),
-and on every view where it is its turn sends an action computed from that view alone. See
-docs/protocol.md.
+answers the host's pings, and on every view where it is its turn sends an action computed
+from that view alone. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -78,13 +78,17 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
             if code and not message.get("code"):  # not the table whose code we were given
                 print("this table asks for no join code, but we have one: not joining it")
                 return 1
-            hello = {"type": "hello", "proto": [3, 0], "app": "example-bot", "role": "player",
+            hello = {"type": "hello", "proto": [3, 2], "app": "example-bot", "role": "player",
                      "name": name}
             if message.get("code"):
                 spake = SPAKE2_A((code or "").strip().encode(), idA=b"bhtui-client",
                                  idB=b"bhtui-host")
                 hello["pake"] = spake.start().hex()
             writer.write(frame(hello))
+        elif kind == "ping":  # are you there? (one that says nothing for 30 s is let go)
+            writer.write(frame({"type": "pong"}))
+            # (a client may ping a host of 3.2 too, once welcomed: bhtui's does after 10 s
+            # without a frame, to tell its person when the host has stopped answering)
         elif kind == "pake" and spake is not None:  # the host's half: check it, prove ours
             key = spake.finish(bytes.fromhex(message["pake"]))
             host_knows = hmac.compare_digest(bytes.fromhex(message["confirm"]),
@@ -125,12 +129,13 @@ async def play(host: str, port: int, name: str, code: str | None, random_play: b
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("address", help="HOST:PORT of the table")
+    parser.add_argument("address", help="HOST:PORT of the table ([ADDRESS]:PORT for IPv6)")
     parser.add_argument("--name", default="Bot")
     parser.add_argument("--code")
     parser.add_argument("--random", action="store_true", help="play uniformly at random")
     args = parser.parse_args()
     host, _, port = args.address.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # an IPv6 address: [::1]:7474
     raise SystemExit(asyncio.run(play(host, int(port), args.name, args.code, args.random)))
 
 

@@ -201,6 +201,20 @@ def address_group(address: str) -> str:
     return f"{ipaddress.IPv6Address(int(ip) >> 64 << 64)}/64"
 
 
+def unbracketed(host: str) -> str:
+    """``host`` as the resolver takes it: an IPv6 address written before a port, ``[::1]``,
+    is ``::1``."""
+    return host[1:-1] if host.startswith("[") and host.endswith("]") else host
+
+
+def with_port(host: str, port: int) -> str:
+    """``HOST:PORT`` as a person types it (``bhtui join``, a browser): an IPv6 address in
+    brackets, ``[::1]:7474`` — bare, its colons ran into the port's, and a line saying where
+    a door was could not be used."""
+    host = unbracketed(host)
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def exact(address: str) -> str:
     """``address`` as it is: what a LAN table's door counts. On an IPv6 LAN every machine of
     a home shares one /64, so counted by ``address_group`` the friends at one table would

@@ -22,6 +22,7 @@ from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from bhtui import __version__
+from bhtui.net.gate import unbracketed, with_port
 from bhtui.net.host import Table
 from bhtui.net.protocol import PROTOCOL
 from bhtui.text import clean_text
@@ -47,12 +48,23 @@ def lan_addresses() -> list[str]:
     return out
 
 
+def every_address(bind: str | None) -> bool:
+    """Whether a table bound to ``bind`` listens on all the machine's addresses: none given,
+    ``0.0.0.0``, or ``::`` (which takes IPv4 too: ``tcp.listen_socket``)."""
+    if not bind:
+        return True
+    try:
+        return ipaddress.ip_address(unbracketed(bind)).is_unspecified
+    except ValueError:
+        return False  # a host name: its own address
+
+
 def address_for_others(bind: str) -> str | None:
     """The address others on the LAN reach a table bound to ``bind`` at: the bound one, or
     for all of them the one the default route leaves from (a UDP socket's connect sends
     nothing; a bridge or VPN listed first would not do), else the first LAN address."""
-    if bind not in ("", "0.0.0.0"):
-        return bind
+    if not every_address(bind):
+        return unbracketed(bind)
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed as the LAN's way out, never sent
         address = str(probe.getsockname()[0])
@@ -62,16 +74,16 @@ def address_for_others(bind: str) -> str | None:
 
 
 def _interfaces(bind: str | None) -> list[str] | None:
-    if bind and bind not in ("0.0.0.0", ""):
-        return [bind]
-    return None
+    return None if every_address(bind) else [unbracketed(bind or "")]
 
 
 def _zeroconf(bind: str | None) -> AsyncZeroconf:
     interfaces = _interfaces(bind)
     if interfaces is None:
         return AsyncZeroconf(ip_version=IPVersion.V4Only)
-    return AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+    # (an IPv6 address: zeroconf's IPv6 multicast on its interface)
+    version = IPVersion.V6Only if ":" in interfaces[0] else IPVersion.V4Only
+    return AsyncZeroconf(interfaces=interfaces, ip_version=version)
 
 
 @dataclass
@@ -101,7 +113,7 @@ class TableInfo:
 
     @property
     def address(self) -> str:
-        return f"{self.host}:{self.port}"
+        return with_port(self.host, self.port)
 
 
 class Advertiser:
@@ -133,7 +145,7 @@ class Advertiser:
         return AsyncServiceInfo(
             SERVICE, f"{instance}.{SERVICE}", port=self.port,
             properties=self._properties(), server=f"bhtui-{self.table.boot_id}.local.",
-            addresses=[socket.inet_aton(a) for a in addresses],
+            addresses=[ipaddress.ip_address(a).packed for a in addresses],  # (a scope left out)
         )
 
     async def start(self) -> None:
@@ -195,6 +207,14 @@ def table_info(name: str, properties: dict[bytes, bytes | None], addresses: list
         options=tuple(o for o in props.get("options", "").split(",") if o),
         counter=props.get("counter") == "1", game=props.get("game", "baohuang")[:24], size=size,
     )
+
+
+def reachable(info: AsyncServiceInfo) -> list[str]:
+    """The addresses an advertisement gives, IPv4 first (what the lobby listed until IPv6
+    tables were advertised), then IPv6 with the interface a link-local one is on (``%eth0``):
+    a table bound to an IPv6 address advertises that alone."""
+    return [*info.parsed_addresses(IPVersion.V4Only),
+            *info.parsed_scoped_addresses(IPVersion.V6Only)]
 
 
 class Browser:
@@ -271,8 +291,7 @@ class Browser:
                 info = AsyncServiceInfo(service_type, name)
                 if await info.async_request(self._zc.zeroconf, 3000) \
                         and name not in self._dropped:  # (gone while we asked: not listed)
-                    found = table_info(name, info.properties,
-                                       info.parsed_addresses(IPVersion.V4Only), info.port)
+                    found = table_info(name, info.properties, reachable(info), info.port)
                     if found is None:
                         self.forget(name)  # a malformed advertisement is no table we can list
                     else:

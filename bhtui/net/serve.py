@@ -9,8 +9,9 @@ import signal
 import socket
 from dataclasses import dataclass
 
+from bhtui.net.gate import with_port
 from bhtui.net.host import Table
-from bhtui.net.lobby import Advertiser
+from bhtui.net.lobby import Advertiser, address_for_others
 from bhtui.net.tcp import serve_table
 from bhtui.text import clean_text
 
@@ -75,17 +76,19 @@ def say_when_over(table: Table) -> None:
 
 
 async def run_headless(table: Table, sock: socket.socket, advertise: bool = True) -> None:
-    """Serve until SIGINT/SIGTERM; print where the table is."""
+    """Serve until SIGINT/SIGTERM; print where the table is, as others type it to join (the
+    LAN address of a table on all of them; an IPv6 one in brackets)."""
     stopping = stop_signals()
     serving = await start_serving(table, sock, advertise)
-    bind = sock.getsockname()[0]
+    where = with_port(address_for_others(sock.getsockname()[0]) or sock.getsockname()[0],
+                      serving.port)
     full = table.seats_taken() == len(table.seats)
     state = "resumed" if table.started else "starting: every seat is taken" if full else (
         "waiting for players")
     start_when_full(table)
     say_when_over(table)
     lock = " (join code needed)" if table.code else ""
-    print(f"bhtui: table {table.name!r} on {bind}:{serving.port}{lock}, {state}", flush=True)
+    print(f"bhtui: table {table.name!r} on {where}{lock}, {state}", flush=True)
     await stopping.wait()
     await serving.stop()
     if table.log is not None and table.log.path.exists():  # (a match began: it is kept)

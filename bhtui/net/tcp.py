@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import resource
 import socket
 import ssl
@@ -24,7 +25,15 @@ import time
 from typing import cast
 
 from bhtui.net.client import Client
-from bhtui.net.gate import LISTEN_BACKLOG, OWN_FILES, Gate, exact, quiet_when_out_of_files
+from bhtui.net.gate import (
+    LISTEN_BACKLOG,
+    OWN_FILES,
+    Gate,
+    exact,
+    quiet_when_out_of_files,
+    unbracketed,
+    with_port,
+)
 from bhtui.net.host import Table
 from bhtui.net.liveness import Liveness, answers_pings
 from bhtui.net.protocol import HEADER, FrameDecoder, ProtocolError, error
@@ -238,8 +247,19 @@ def keep_alive(sock: socket.socket | None) -> None:
 
 
 def listen_socket(host: str, port: int) -> socket.socket:
-    """Bind before anything else starts, so a port in use is one clear error (OSError)."""
-    return socket.create_server((host, port), backlog=LISTEN_BACKLOG)
+    """Bind before anything else starts, so a port in use is one clear error (OSError). An
+    IPv6 address is bound as IPv6 (an IPv4 socket took ``::1`` for a host name it could not
+    find), and every IPv6 address (``::``) takes IPv4 too where the system allows it (dual
+    stack), so the LAN's IPv4 machines still join; a name is looked up as IPv4, as before."""
+    host = unbracketed(host)
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        ip = None
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return socket.create_server((host, port), backlog=LISTEN_BACKLOG)
+    return socket.create_server((host, port), family=socket.AF_INET6, backlog=LISTEN_BACKLOG,
+                                dualstack_ipv6=ip.is_unspecified and socket.has_dualstack_ipv6())
 
 
 async def serve_table(table: Table, host: str = "", port: int = 0,
@@ -328,14 +348,14 @@ async def open_streams(host: str, port: int, timeout: float = 5.0, **connection:
                 try:
                     await writer.start_tls(client_context())
                 except (ConnectionError, ssl.SSLEOFError) as exc:
-                    raise TurnedAway(f"{host}:{port} closed the connection during the TLS "
+                    raise TurnedAway(f"{with_port(host, port)} closed the connection during the TLS "
                                      "handshake") from exc
                 return reader, writer, b""
         if not first:
             raise ConnectionResetError("the table closed the connection at once")
         if first[:1] == b"\x00":  # a frame's length header: no frame reaches 16 MiB
             return reader, writer, first
-        raise NotATable(f"{host}:{port} did not answer as a bhtui table")
+        raise NotATable(f"{with_port(host, port)} did not answer as a bhtui table")
 
     async def opened() -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
         reader, writer = await asyncio.open_connection(host, port, **connection)  # type: ignore[arg-type]
@@ -357,7 +377,8 @@ async def _up_to(reader: asyncio.StreamReader, n: int) -> bytes:
 
 
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
-    return TcpLink(*await open_streams(host, port, timeout))
+    """A link to the table at ``host`` (an IPv6 address with or without its brackets)."""
+    return TcpLink(*await open_streams(unbracketed(host), port, timeout))
 
 
 async def stay_connected(client: Client, host: str, port: int,
@@ -387,7 +408,7 @@ async def stay_connected(client: Client, host: str, port: int,
                     client.fail("busy", BUSY)
                 else:
                     why, reason = unreachable(host, port, exc)
-                    client.fail("unreachable", reason, why=why, address=f"{host}:{port}")
+                    client.fail("unreachable", reason, why=why, address=with_port(host, port))
                 return
             link = None
         if link is not None:
@@ -410,16 +431,17 @@ async def stay_connected(client: Client, host: str, port: int,
 
 def unreachable(host: str, port: int, exc: BaseException) -> tuple[str, str]:
     """Why a table could not be reached, and what to try: (kind, sentence)."""
+    where = with_port(host, port)
     if isinstance(exc, ConnectionRefusedError):
-        return "refused", (f"nothing answers on {host}:{port} (connection refused): is the "
+        return "refused", (f"nothing answers on {where} (connection refused): is the "
                            "table running, and is that the port `bhtui host` printed?")
     if isinstance(exc, TimeoutError):
-        return "timeout", (f"no answer from {host}:{port}: check the address, that you are on "
+        return "timeout", (f"no answer from {where}: check the address, that you are on "
                            "the same network, and that the host's firewall lets the port in")
     if isinstance(exc, NotATable):
-        return "stranger", (f"what answers on {host}:{port} is not a bhtui table: is that the "
+        return "stranger", (f"what answers on {where} is not a bhtui table: is that the "
                             "port `bhtui host` printed?")
     if isinstance(exc, socket.gaierror):
         return "name", f"cannot find the machine {host!r}: check the name, or use its address"
     detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-    return "other", f"cannot connect to {host}:{port}: {detail}"
+    return "other", f"cannot connect to {where}: {detail}"

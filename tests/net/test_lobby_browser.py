@@ -120,6 +120,9 @@ class Answers:
     def parsed_addresses(self, version: object) -> list[str]:
         return ["10.0.0.5"]
 
+    def parsed_scoped_addresses(self, version: object) -> list[str]:
+        return []  # (no IPv6 address: the IPv4 one is all there is)
+
 
 async def test_a_table_left_out_is_listed_once_a_listed_one_goes(monkeypatch):
     """A table turned away while the lobby was full stayed unlisted for good, though a listed

@@ -439,6 +439,25 @@ def test_serve_ssh_for_a_table_says_it_serves_that_table(tmp_path):
         server.wait(HANG)
 
 
+async def test_serve_ssh_on_any_free_port_says_the_one_it_was_given(tmp_path):
+    """`--port 0` picks a free port: the line said "ssh://127.0.0.1:0", which no one can
+    reach. It names the port the system gave, where a visitor logs in."""
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bhtui", "serve-ssh", "--bind", "127.0.0.1", "--port", "0",
+        "--host-key", str(tmp_path / "key"), stdout=subprocess.PIPE,
+        env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data")})
+    try:
+        assert server.stdout is not None
+        line = (await asyncio.wait_for(server.stdout.readline(), HANG)).decode()
+        found = re.search(r" on ssh://127\.0\.0\.1:(\d+) ", line)
+        assert found and found.group(1) != "0", line
+        async with await connect(int(found.group(1))) as conn:
+            await demo(conn)
+    finally:
+        server.kill()
+        await server.wait()
+
+
 async def test_connections_that_open_no_session_are_capped_and_closed(tmp_path):
     """Issue 13.9, 27.2: at most twice the session cap of connections wait without a session
     (a newcomer while all are in their first moments is turned away); they are closed when
