@@ -13,6 +13,8 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from bhtui.games import get_game
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
@@ -265,3 +267,12 @@ async def away_while_the_bot_plays(table: Table, port: int) -> tuple[Client, int
     assert left is not None
     await settle(lambda: len(moves_of(table, 0, left, table.seq)) >= 2 or table.match.over)
     return me, left
+
+
+def ipv6_loopback() -> None:
+    """Skip, saying why, where this machine has no IPv6 loopback to test on."""
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError as exc:
+        pytest.skip(f"no IPv6 loopback (::1) here: {exc}")

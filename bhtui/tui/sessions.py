@@ -96,12 +96,13 @@ class HostSession:
     serving: Serving | None = None
 
     async def open(self, app: BhtuiApp) -> None:
+        from bhtui.net.gate import with_port
         from bhtui.net.lobby import address_for_others
         from bhtui.net.serve import start_serving
 
         self.serving = await start_serving(self.table, self.sock, self.advertise)
         shown = address_for_others(self.sock.getsockname()[0]) or "THIS-MACHINE"
-        app.address = f"{shown}:{self.serving.port}"
+        app.address = with_port(shown, self.serving.port)  # ([::1]:47010)
         seat = next((i for i, s in enumerate(self.table.seats) if s.bot is None), None)
         client, _ = join(self.table, app.config.name, seat=seat if self.table.started else None)
         app.attach(client, admin=True)
@@ -134,6 +135,7 @@ class RemoteSession:
     """The seat's token could not be written down: nothing takes the seat back later."""
 
     async def open(self, app: BhtuiApp) -> None:
+        from bhtui.net.gate import with_port
         from bhtui.net.tcp import stay_connected
         from bhtui.store.config import shown_path
         from bhtui.store.tokens import SeatTokens
@@ -147,7 +149,7 @@ class RemoteSession:
         else:
             host, _, port_text = self.address.rpartition(":")
             port, needs_code = int(port_text), False
-        app.address = f"{host}:{port}"
+        app.address = with_port(host, port)  # (a lobby's IPv6 host comes bare)
         if needs_code and not self.code:
             self.code = await app.push_screen_wait(CodePrompt(app.t))
         def unsaved(reason: str) -> None:

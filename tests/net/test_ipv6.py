@@ -25,17 +25,8 @@ from bhtui.net.secure import PREAMBLE
 from bhtui.net.tcp import BUSY, HANDSHAKES_PER_ADDRESS, listen_socket, serve_table, stay_connected
 from bhtui.rules import PRESETS
 
-from loopback import frames, free_port, settle
+from loopback import frames, free_port, ipv6_loopback, settle
 from net_helpers import in_background
-
-
-def ipv6_loopback() -> None:
-    """Skip, saying why, where this machine has no IPv6 loopback to test on."""
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError as exc:
-        pytest.skip(f"no IPv6 loopback (::1) here: {exc}")
 
 
 async def host(tmp_path, *options: str) -> tuple[asyncio.subprocess.Process, str]:

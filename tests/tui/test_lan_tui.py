@@ -1075,3 +1075,20 @@ async def test_a_joiner_the_host_moves_or_whose_name_has_spaces_is_not_told_he_w
         assert app.client.seat == to and app.client.renamed is None
         assert not [n.message for n in app._notifications if "taken" in n.message]
     await serving.stop()
+
+
+async def test_a_host_on_ipv6_shows_the_join_line_as_one_types_it():
+    """The room's join line for a table on ``::1`` read ``join ::1:47011``: the port ran
+    into the address's colons. It reads ``join [::1]:PORT``, as ``bhtui join`` takes it."""
+    from loopback import ipv6_loopback
+
+    ipv6_loopback()
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0, name="Friday")
+    sock = listen_socket("::1", 0)
+    app = BhtuiApp(config(), HostSession(table, sock, advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and "join" in str(app.screen.query_one("#room-body").render()),
+                       "the room's join line")
+        body = str(app.screen.query_one("#room-body").render())
+        assert f"join [::1]:{sock.getsockname()[1]}" in body
