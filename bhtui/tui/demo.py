@@ -270,7 +270,8 @@ class DemoScreen(Localized, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.show()
+        if self.query("#demo-title"):  # (none in a closing app: it mounts no children, and
+            self.show()                # the door's idle goodbye may end it as it opens)
 
     def chapter_title(self, index: int) -> str:
         if index >= len(CHAPTERS):

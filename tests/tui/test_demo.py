@@ -167,3 +167,18 @@ async def test_ctrl_q_yes_leaves_the_demo_quietly():
         await pilot.pause()
         await pilot.press("y")
     assert app.return_code == 0 and app.farewell == []
+
+
+async def test_a_demo_ended_as_it_opens_ends_cleanly():
+    """Found at the SSH door: its idle goodbye (SIGTERM, ended as by ctrl+q) reaching a demo
+    as it opened crashed it (`NoMatches: #demo-title`), a traceback where a goodbye was due:
+    a closing app mounts no children into the screen it pushes."""
+    class EndedAsItOpens(DemoSession):
+        async def open(self, app: BhtuiApp) -> None:
+            await super().open(app)
+            app.exit()
+
+    app = BhtuiApp(Config(name="Ana"), EndedAsItOpens())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert app.return_code == 0
