@@ -59,3 +59,18 @@ def test_every_weihai_and_weifang_rule_id_is_named_by_a_test():
                 r"R_(?:WH|WF|YY)_[A-Z]+\d?_\d+", text)}
             named |= set(TOWN_ID.findall(text))
     assert sorted(wanted - named) == []
+
+
+def test_the_readmes_preset_table_lists_every_option_the_preset_takes():
+    """A player typing an option from the README's table, or looking there for one, finds
+    what the preset takes: the table had left out ``joker_sets`` and ``strict_auto``, which
+    the command line's own refusal listed. ``quit_penalty`` (every preset) is said below it."""
+    from bhtui.rules import PRESETS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = {m[1]: m[2] for m in re.finditer(r"^\| `([a-z-]+)`[^|]*\|[^|]*\| (.*) \|$", readme,
+                                               re.M)}
+    assert "`quit_penalty=N`" in readme
+    for name, rules in PRESETS.items():
+        listed = {option.split("=")[0] for option in re.findall(r"`([^`]+)`", rows[name])}
+        assert listed == set(rules.allowed) - {"quit_penalty"}, name
