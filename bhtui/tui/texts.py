@@ -63,8 +63,7 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "这里已有人叫 {asked}：牌桌上你叫 {name}"},
     "status.link_lost": {"en": "Connection lost ({reason}): reconnecting…",
                          "zh": "连接断开（{reason}）：正在重连……"},
-    "status.unanswered": {"en": "No answer from the host {address}: wait for it, or ctrl+q "
-                                "quits.",
+    "status.unanswered": {"en": "No answer from the host {address}: wait, or ctrl+q quits.",
                           "zh": "主机 {address} 没有响应：请等它恢复，或按 ctrl+q 退出。"},
     "result.seat": {"en": "Seat", "zh": "座位"},
     "result.role": {"en": "Role", "zh": "身份"},
