@@ -57,8 +57,8 @@ ASCII_SYMBOLS = {
 ASCII_TERMS = {
     "上家": "prev", "下家": "next", "下下家": "next+1", "your 上家": "the previous seat",
     "the 上家": "the previous seat", "Baohuang 保皇": "Baohuang", "Dou Dizhu 斗地主": "Dou Dizhu",
-    "保皇": "Baohuang", "斗地主": "Dou Dizhu",
-    "托管": "auto", "联众托管": "Lianzhong auto", "明保": "mingbao", "明独": "mingdu",
+    "保皇": "Baohuang", "斗地主": "Dou Dizhu", "托管": "auto", "托管 (auto-play)": "auto",
+    "联众托管": "Lianzhong auto", "明保": "mingbao", "明独": "mingdu",
     "明独保": "mingdubao", "独保": "dubao", "明渡": "mingdu (marked)", "报到": "baodao",
     "造反": "zaofan", "造反成功": "zaofan chenggong", "踢": "ti", "反踢": "fanti",
     "让牌": "rangpai", "让位": "rangwei", "让庄": "rangzhuang", "逼位": "biwei",
