@@ -49,7 +49,7 @@ ASCII_SYMBOLS = {
     "▮": "#",
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
-    "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
+    "→": "->", "←": "<-", "←→": "<->", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
     "±": "+/-", "—": "-", "–": "-", "…": "...", "»": ">>",
     "↺ ": "", " ↺": "", "↻ ": "", " ↻": "",  # (the arrow beside them says where)
 }

@@ -415,6 +415,16 @@ def test_the_ascii_help_names_托管_once_not_beside_its_own_gloss():
     assert all("t auto on/off" in text and "auto (auto" not in text for text in helps)
 
 
+def test_the_ascii_settings_keys_say_left_right_as_one_arrow_not_two_run_together():
+    """The settings' "←→/Space change" read "<-->/Space change" under ascii, two arrows run
+    into one long one: "←→" is one left-right arrow there, "<->"."""
+    for language in ("en", "zh"):
+        style = CardStyle("ascii", language=language)
+        assert [key for key, entry in STRINGS.items() if "<-->" in style.plain(entry[language])
+                ] == []
+    assert "<->/Space change" in CardStyle("ascii").plain(STRINGS["prefs.keys"]["en"])
+
+
 def screen_characters(app) -> str:
     """Every character the terminal shows (the screenshot's text, its title aside)."""
     import html
