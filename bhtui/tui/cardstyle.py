@@ -49,7 +49,7 @@ ASCII_SYMBOLS = {
     "▮": "#",
     **{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
     **{glyph: suit.lower() for suit, glyph in HOLLOW_GLYPHS.items()},
-    "→": "->", "←": "<-", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
+    "→": "->", "←": "<-", "←→": "<->", "↑": "^", "↓": "v", "⏎": "enter", "⌫": "backspace", "Σ": "=",
     "±": "+/-", "—": "-", "–": "-", "…": "...", "»": ">>",
     "↺ ": "", " ↺": "", "↻ ": "", " ↻": "",  # (the arrow beside them says where)
 }
@@ -57,8 +57,8 @@ ASCII_SYMBOLS = {
 ASCII_TERMS = {
     "上家": "prev", "下家": "next", "下下家": "next+1", "your 上家": "the previous seat",
     "the 上家": "the previous seat", "Baohuang 保皇": "Baohuang", "Dou Dizhu 斗地主": "Dou Dizhu",
-    "保皇": "Baohuang", "斗地主": "Dou Dizhu",
-    "托管": "tuoguan", "联众托管": "Lianzhong tuoguan", "明保": "mingbao", "明独": "mingdu",
+    "保皇": "Baohuang", "斗地主": "Dou Dizhu", "托管": "auto", "托管 (auto-play)": "auto",
+    "联众托管": "Lianzhong auto", "明保": "mingbao", "明独": "mingdu",
     "明独保": "mingdubao", "独保": "dubao", "明渡": "mingdu (marked)", "报到": "baodao",
     "造反": "zaofan", "造反成功": "zaofan chenggong", "踢": "ti", "反踢": "fanti",
     "让牌": "rangpai", "让位": "rangwei", "让庄": "rangzhuang", "逼位": "biwei",
@@ -75,7 +75,9 @@ ASCII_TERMS = {
 }
 """The Chinese game terms the English texts keep, as the ascii style writes them there (a
 terminal that cannot draw a suit cannot draw 托管 either): their pinyin; a seat's 上家 and 下家
-in English words that fit its box; the game and town names without their echo."""
+in English words that fit its box; 托管 as "auto", as wide as 托管 (and "away" beside it), so
+a seat box that holds "[emperor] 托管" holds it too — its pinyin "tuoguan", three cells more,
+cut my own role at 80 columns; the game and town names without their echo."""
 
 
 def _replacer(forms: dict[str, str]) -> re.Pattern[str]:

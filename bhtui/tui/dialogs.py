@@ -394,6 +394,8 @@ class HelpScreen(Dialog):
 
     BINDINGS = [Binding("escape", "close", "Close", id="help.close")]
     TITLE, CLOSE = "help.title", "help.close"
+    UNUSED_KEY = "help.no_key"
+    """Not the table's "? lists the keys": this page lists them, and ? closes it."""
 
     def __init__(self, t: Translator, texts: Sequence[str]) -> None:
         super().__init__(t)
@@ -416,6 +418,7 @@ class ProblemsScreen(HelpScreen):
     rest were only counted."""
 
     TITLE, CLOSE = "warnings.title", "warnings.close"
+    UNUSED_KEY = "status.no_key"  # (it lists problems, and ? opens the help over it)
 
 
 class QuitScreen(Dialog):

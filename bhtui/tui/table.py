@@ -232,11 +232,11 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     @on(HostSilent)
     def _host_silent(self, message: HostSilent) -> None:
-        """Said until the host speaks again; the keys stay: what is sent meanwhile is
-        applied once it runs."""
+        """Said on the log's lower border until the host speaks again, the status line
+        still saying whose turn it is; the keys stay."""
         address = self.app.address or "?"  # type: ignore[attr-defined]
         self.model.silent_host = address if message.on else None
-        self.update_status()
+        self.query_one("#log").border_subtitle = self.model.silence()
 
     @on(PrefsChanged)
     def _prefs(self, changed: PrefsChanged) -> None:

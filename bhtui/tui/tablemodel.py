@@ -407,8 +407,6 @@ class TableModel:
         view, me, t = self.state.view, self.state.seat, self.t
         if self.link_lost is not None:  # stays until the table takes us back
             return t("status.link_lost", reason=self.link_lost)
-        if self.silent_host is not None:  # stays until the host speaks again
-            return t("status.unanswered", address=self.silent_host)
         if self.note:
             return self.note
         if view is None:
@@ -454,6 +452,14 @@ class TableModel:
                 line += t.plain(" · ") + t("status.yield")
             return line + declare + clock
         return t(self.parts.words("status.your_lead")) + declare + clock
+
+    def silence(self) -> str:
+        """What the table says while the host does not answer (until it speaks again), on
+        a line of its own: on the status line it stood over "Your turn", and the keys still
+        work then (what is sent meanwhile is applied once the host runs)."""
+        if self.silent_host is None:
+            return ""
+        return self.t("status.unanswered", address=self.silent_host)
 
     def declare_words(self) -> str:
         """The declarations open to me right now, with their keys, and what 托管 brings."""

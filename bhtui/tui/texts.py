@@ -63,8 +63,7 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "这里已有人叫 {asked}：牌桌上你叫 {name}"},
     "status.link_lost": {"en": "Connection lost ({reason}): reconnecting…",
                          "zh": "连接断开（{reason}）：正在重连……"},
-    "status.unanswered": {"en": "No answer from the host {address}: wait for it, or ctrl+q "
-                                "quits.",
+    "status.unanswered": {"en": "No answer from the host {address}: wait, or ctrl+q quits.",
                           "zh": "主机 {address} 没有响应：请等它恢复，或按 ctrl+q 退出。"},
     "result.seat": {"en": "Seat", "zh": "座位"},
     "result.role": {"en": "Role", "zh": "身份"},
@@ -221,6 +220,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                "zh": "r 准备 · b 空位补机器人 · 1-{n} 选座位后 x 移除、l 机器人难度，或 m + 1-{n} 移动 · o 规则 · c 聊天 · 回车 开始"},
     "status.no_key": {"en": "{press} does nothing here: ? lists the keys",
                       "zh": "{press} 在这里没有作用：按 ? 查看按键"},
+    "help.no_key": {"en": "{press} does nothing here: the keys are on this page (Esc closes it)",
+                    "zh": "{press} 在这里没有作用：按键就在这一页（按 Esc 关闭）"},
     "status.watching_key": {"en": "You are watching: {press} is a player's key",
                             "zh": "你在观战：{press} 是玩家的按键"},
     "dialog.must": {"en": "{press} does nothing here: the table waits for your choice (its "

@@ -17,7 +17,7 @@ from bhtui.tui.baohuang.dialogs import (
     StepDialog,
     ThroneDialog,
 )
-from bhtui.tui.dialogs import ConfirmKey, DecisionDialog, HelpScreen, QuitScreen
+from bhtui.tui.dialogs import ConfirmKey, DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.i18n import Translator
 from bhtui.tui.room import CodePrompt
@@ -31,22 +31,25 @@ from tui_helpers import DialogHost, wait_for
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-@pytest.mark.parametrize("box, key, press", [
-    pytest.param(lambda t: HelpScreen(t, ["Keys: …"]), "z", "z", id="help"),
-    pytest.param(lambda t: QuitScreen(t, lambda: None), "z", "z", id="quit"),
-    pytest.param(lambda t: CodePrompt(t), "escape", "Esc", id="code"),
+@pytest.mark.parametrize("box, key, press, words", [
+    pytest.param(lambda t: HelpScreen(t, ["Keys: …"]), "z", "z", "help.no_key", id="help"),
+    pytest.param(lambda t: ProblemsScreen(t, ["bad"]), "z", "z", "status.no_key",
+                 id="problems"),
+    pytest.param(lambda t: QuitScreen(t, lambda: None), "z", "z", "status.no_key", id="quit"),
+    pytest.param(lambda t: CodePrompt(t), "escape", "Esc", "status.no_key", id="code"),
 ])
-async def test_a_key_no_dialog_takes_says_it_does_nothing(box, key, press, language):
+async def test_a_key_no_dialog_takes_says_it_does_nothing(box, key, press, words, language):
     """At the table z says "z does nothing here: ? lists the keys"; in help, the quit
     prompt or the join code's prompt z or Esc did nothing without a word, as if the app had
-    hung. They say it in the table's words now, and the box stays."""
+    hung. They say it in the table's words now, and the box stays — but help, which lists
+    the keys itself (and which ? closes), says they are on its page."""
     t = Translator(language)
     dialog = box(t)
     host = DialogHost(dialog)
     async with host.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: dialog.is_mounted)
         await pilot.press(key)
-        said = t("status.no_key", press=press)
+        said = t(words, press=press)
         await wait_for(pilot, lambda: any(n.message == said for n in host._notifications),
                        f"what {press} says")
         assert host.screen is dialog and host.answer == "none"

@@ -405,6 +405,26 @@ def test_the_ascii_style_writes_every_english_text_in_ascii_and_leaves_chinese_c
                    for entry in STRINGS.values() for lang in ("en", "zh"))
 
 
+def test_the_ascii_help_names_托管_once_not_beside_its_own_gloss():
+    """The help's "t 托管 (auto-play) on/off" read "t auto (auto-play) on/off" under ascii,
+    where 托管 is "auto": a word and its gloss, the same twice."""
+    english = CardStyle("ascii")
+    helps = [english.plain(entry["en"]) for key, entry in STRINGS.items()
+             if "托管 (auto-play)" in entry["en"]]
+    assert len(helps) == 2  # Baohuang's help and Dou Dizhu's
+    assert all("t auto on/off" in text and "auto (auto" not in text for text in helps)
+
+
+def test_the_ascii_settings_keys_say_left_right_as_one_arrow_not_two_run_together():
+    """The settings' "←→/Space change" read "<-->/Space change" under ascii, two arrows run
+    into one long one: "←→" is one left-right arrow there, "<->"."""
+    for language in ("en", "zh"):
+        style = CardStyle("ascii", language=language)
+        assert [key for key, entry in STRINGS.items() if "<-->" in style.plain(entry[language])
+                ] == []
+    assert "<->/Space change" in CardStyle("ascii").plain(STRINGS["prefs.keys"]["en"])
+
+
 def screen_characters(app) -> str:
     """Every character the terminal shows (the screenshot's text, its title aside)."""
     import html
