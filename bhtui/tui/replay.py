@@ -12,9 +12,12 @@ deal shown once more (``tui/playon.py``)."""
 from __future__ import annotations
 
 import threading
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,8 +25,10 @@ from textual.containers import Vertical
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from bhtui.analysis import (
     PLAYOUTS,
@@ -142,6 +147,113 @@ class EveryHand(Widget):
         return out
 
 
+class StepLog(ScrollView, can_focus=False):  # (keys step the game, not scroll it)
+    """The replay's log: the lines up to the position shown, in groups, one a position.
+
+    Textual's ``RichLog`` wraps a line as it is written and can only be cleared: rewritten
+    whole at each step, a 14-round game's 3,800 lines took 1.5 s a step at its end. Here a
+    step forward wraps its own lines, a step back drops the later groups, and a new width
+    (a resize, or the first layout) wraps them all again."""
+
+    DEFAULT_CSS = "StepLog { background: $surface; color: $foreground; overflow-y: scroll; }"
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.groups: list[list[Text]] = []
+        self.lines: list[Strip] = []
+        """The groups' lines wrapped, as far as they are (none before the width is known)."""
+        self._ends: list[int] = []  # how many lines once each group wrapped is in
+        self._width = 0  # the width they were wrapped at
+
+    def add(self, groups: list[list[str | Text]]) -> None:
+        """The next positions' lines, at the end (where the view goes)."""
+        self.groups += [[Text(line) if isinstance(line, str) else line for line in group]
+                        for group in groups]
+        self._wrap()
+
+    def keep(self, groups: int) -> None:
+        """Only the first ``groups`` groups (nothing at all: 0)."""
+        if groups < len(self.groups):
+            del self.groups[groups:], self._ends[groups:]
+            del self.lines[self._ends[-1] if self._ends else 0:]
+            self._wrap()
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self.lines.clear()
+            self._ends.clear()
+            self._wrap()
+
+    def _wrap(self) -> None:
+        """Wrap the groups not yet wrapped, at the width the log has, and show the last."""
+        self._width = width = self.scrollable_content_region.width
+        if width > 0:
+            console = self.app.console
+            options = console.options.update_width(width)
+            for group in self.groups[len(self._ends):]:
+                for text in group:
+                    plain = text.plain  # (most lines: no style, and they fit)
+                    if not (text.style or text.spans or "\n" in plain) and text.cell_len <= width:
+                        lines = [Strip([Segment(plain)], text.cell_len)]
+                    else:
+                        lines = Strip.from_lines(list(Segment.split_lines(
+                            console.render(text, options)))) or [Strip.blank(width)]
+                    self.lines += [line.adjust_cell_length(width) for line in lines]
+                self._ends.append(len(self.lines))
+        self.virtual_size = Size(width, len(self.lines))
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        y += self.scroll_offset.y
+        line = self.lines[y] if y < len(self.lines) else Strip.blank(width)
+        return line.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+
+
+class Told:
+    """What the log has told up to a position, fed its events one position after another:
+    the roles it named, the events it told (a line looks back at those before it), and
+    what the table remembered then (``TrickRecall``: each seat's last move, the counted
+    ranks played)."""
+
+    def __init__(self, replay: Replay, roles_of: Callable[[Event], dict[str, Any]]) -> None:
+        self.replay, self.roles_of = replay, roles_of
+        self.position = -1  # (events[0] are the deal's, before any action: position 0's)
+        self.recall = self._recall()
+        self.roles: dict[str, Any] = {"preset": replay.preset}
+        self.events: list[Event] = []
+        self._deals: list[tuple[int, dict[str, Any], int]] = [(0, dict(self.roles), 0)]
+        """Each deal fed: its position, and the roles and how many events were told before."""
+
+    def _recall(self) -> TrickRecall:
+        game = self.replay.played
+        return TrickRecall(self.replay.seats, game.move_of, game.counted(self.replay.rules),
+                           game.stand_ins)
+
+    def feed(self, k: int) -> Iterator[Event]:
+        """Position ``k``'s events fed (the next position's): yields each the log tells,
+        before it joins ``events``."""
+        events = self.replay.events[k]
+        if k and any(event.get("type") == "deal" for event in events):
+            self._deals.append((k, dict(self.roles), len(self.events)))
+        for event in events:
+            self.recall.feed(event)
+            self.roles.update(self.roles_of(event))
+            if "private" not in event:  # (words for one seat, "you are the guard": not told)
+                yield event
+                self.events.append(event)
+        self.position = k
+
+    def back_to(self, position: int) -> None:
+        """Back to before the deal of ``position``'s round: the table remembers nothing from
+        before a deal (``TrickRecall``), so a step back feeds only that round again."""
+        at = max(0, bisect_right(self._deals, position, key=lambda deal: deal[0]) - 1)
+        k, roles, told = self._deals[at]
+        del self._deals[at + 1:], self.events[told:]
+        self.recall, self.roles, self.position = self._recall(), dict(roles), k - 1
+
+
 class ReplayScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "replay.tcss"
     SAYS_TOO_SMALL = True
@@ -175,7 +287,8 @@ class ReplayScreen(Localized, Screen[None]):
         self.comments = comments or {}
         self.seat = replay.own_seat
         """Whose decisions the analysis weighs: the player's own (what he saw, no more)."""
-        self.review: Review | None = None
+        self._review: Review | None = None
+        self._told = Told(replay, self.parts.roles)  # what the log has told, so far
         self.analysis: str | None = None  # the analysis's state, as the status line says it
         self._stop: threading.Event | None = None
         self._round = 1  # the round shown
@@ -183,9 +296,7 @@ class ReplayScreen(Localized, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield TableArea()
-            log = RichLog(id="r-log", wrap=True, markup=False, min_width=1)
-            log.can_focus = False  # keys step the game; they must not scroll the log
-            yield log
+            yield StepLog(id="r-log")
             yield EveryHand(self.style, id="r-hands")
             hand = HandView(self.style, id="r-hand")
             hand.can_focus = False  # (as the log: the arrows step the game)
@@ -281,37 +392,44 @@ class ReplayScreen(Localized, Screen[None]):
         self._show_status()
 
     def _write_log(self) -> Recall:
-        """The log up to the position, and what the table remembered then (each seat's last
-        move, the counted ranks played), from the same events."""
+        """The log up to the position, and what the table remembered then, from the same
+        events: what the log holds stays, a step writes its own lines only (a step back
+        writes none: what was told is fed again from that round's deal)."""
+        log, told = self.query_one(StepLog), self._told
+        log.keep(self.position + 1)
+        if told.position >= len(log.groups):  # (back, or the log cleared: new marks)
+            told.back_to(len(log.groups) - 1)
+        groups = []
+        for k in range(told.position + 1, self.position + 1):
+            if k < len(log.groups):
+                for _ in told.feed(k):
+                    pass  # (written already)
+            else:
+                groups.append(self._lines(told, k))
+        if groups:
+            log.add(groups)
+        return told.recall.public(counter=True)
+
+    def _lines(self, told: Told, k: int) -> list[str | Text]:
+        """Position ``k``'s lines, its events fed to ``told``: the events, the demo's comment
+        and the analysis's mark."""
         replay, t = self.replay, self.t
-        game = replay.played
-        recall = TrickRecall(replay.seats, game.move_of, game.counted(replay.rules),
-                             game.stand_ins)
-        log = self.query_one("#r-log", RichLog)
-        log.clear()
-        roles: dict[str, Any] = {"preset": replay.preset}  # and who held which role when
-        told: list[Event] = []  # the events before the one described
-        for k, events in enumerate(replay.events[:self.position + 1]):
-            bot = k - 1 in replay.played_for  # (events[0] are the deal's, before any action)
-            for event in events:
-                recall.feed(event)
-                roles.update(self.parts.roles(event))
-                if "private" in event:
-                    continue  # words for one seat ("you are the guard"), not for a replay
-                line = self.parts.describe(event, replay.names, t, roles, self.style.name,
-                                           reversed(told))
-                told.append(event)
-                if line and bot and event.get("type") in self.parts.choices:
-                    line += t("replay.by_bot")  # 托管, or a bot while he was away: not his
-                if line:
-                    log.write(line)
-            if k in self.comments:
-                log.write(Text(t.plain("» " + self.comments[k]), style="italic"))
-            decision = self.review.at(k) if self.review is not None else None
-            if decision is not None and decision.marked(FIGURES):
-                log.write(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
-                               style="bold"))
-        return recall.public(counter=True)
+        bot = k - 1 in replay.played_for  # (events[0] are the deal's, before any action)
+        lines: list[str | Text] = []
+        for event in told.feed(k):
+            line = self.parts.describe(event, replay.names, t, told.roles, self.style.name,
+                                       reversed(told.events))
+            if line and bot and event.get("type") in self.parts.choices:
+                line += t("replay.by_bot")  # 托管, or a bot while he was away: not his
+            if line:
+                lines.append(line)
+        if k in self.comments:
+            lines.append(Text(t.plain("» " + self.comments[k]), style="italic"))
+        decision = self.review.at(k) if self.review is not None else None
+        if decision is not None and decision.marked(FIGURES):
+            lines.append(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
+                              style="bold"))
+        return lines
 
     def _show_status(self) -> None:
         """The status lines: the demo's comment or the decision's verdict, where the replay
@@ -348,6 +466,17 @@ class ReplayScreen(Localized, Screen[None]):
             self._note = None  # (said at another step: gone for good)
         keys = note or t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn: deals)
         self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
+
+    @property
+    def review(self) -> Review | None:
+        """The seat's analysis, if any: its marks are in the log."""
+        return self._review
+
+    @review.setter
+    def review(self, review: Review | None) -> None:
+        self._review = review
+        for log in self.query(StepLog):  # (none before it is composed)
+            log.keep(0)  # its marks are another's: written again at the next step
 
     @property
     def yours(self) -> bool:
