@@ -80,6 +80,19 @@ a seat box that holds "[emperor] 托管" holds it too — its pinyin "tuoguan", 
 cut my own role at 80 columns; the game and town names without their echo."""
 
 
+SUIT_FORMS = {**{glyph: suit for suit, glyph in SUIT_GLYPHS.items()},
+              **{glyph: suit for suit, glyph in HOLLOW_GLYPHS.items()},
+              **{suit: suit for suit in SUIT_GLYPHS}}
+_SUIT_WORD = "|".join(SUIT_WORDS.values())
+NAMED_CARD = re.compile(
+    rf"(?<![A-Za-z0-9])(?:(?P<word>{_SUIT_WORD})(?P<ranked>10|[2-9JQKA])"
+    rf"|(?P<rank>10|[2-9JQKA])(?P<suit>[{''.join(SUIT_FORMS)}])|(?P<joker>SJ|BJ|GC))"
+    r"(?![A-Za-z0-9])")
+"""A card as prose names it: ``10♥``, ``10H`` (letters, ascii), ``红桃10``, or a joker's
+letters; never inside a word of letters or digits (``AS`` in "HAS" is no card), while
+Chinese may touch it (给红桃A)."""
+
+
 def _replacer(forms: dict[str, str]) -> re.Pattern[str]:
     """One pattern for every form, the longest first (明独保 before 明独, 下下家 before 下家)."""
     return re.compile("|".join(re.escape(old) for old in sorted(forms, key=len, reverse=True)))
@@ -210,6 +223,20 @@ class CardStyle:
         """The card's colour from the theme's variables (the defaults if the theme has none)."""
         variable = self.colour_variable(card)
         return Style.parse(colours.get(variable) or CARD_VARIABLES[variable])
+
+    def paint(self, text: Text, colours: dict[str, str]) -> None:
+        """Every card ``text`` names (``NAMED_CARD``) in the colour the table draws it in:
+        the demo's card order was one colour while the table's hearts and diamonds were red.
+        Painted after wrapping, so the words break as plain prose does."""
+        suits = {word: suit for suit, word in SUIT_WORDS.items()}
+        for found in NAMED_CARD.finditer(text.plain):
+            if found["joker"]:
+                card = found["joker"]
+            elif found["word"]:
+                card = found["ranked"] + suits[found["word"]]
+            else:
+                card = found["rank"] + SUIT_FORMS[found["suit"]]
+            text.stylize(self.colour(card, colours), *found.span())
 
     def text(self, cards: list[str], colours: dict[str, str], called: str | None = None) -> Text:
         """Cards in a line, each as ``label`` writes it (copies of the called card hollow)."""

@@ -263,7 +263,7 @@ class DemoScreen(Localized, Screen[None]):
         with Vertical():
             yield Plain(id="demo-title")
             with VerticalScroll(id="demo-scroll"):
-                yield Prose(id="demo-body")
+                yield Prose(cards=self.style, id="demo-body")
             yield Input(max_length=ANSWER_LENGTH, id="demo-answer")
             yield Plain(id="demo-feedback")
             yield Plain(self.t.plain(WORDS["keys"][self.t.language]), id="demo-keys")

@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from textual.binding import Binding
 from textual.events import DescendantFocus, Key, Resize
+from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
@@ -77,6 +78,7 @@ class Dialog(Localized, ModalScreen[ResultT]):
         self.closed = False
         self._retired: tuple[Any] | None = None
         self._focus_kept: Widget | None = None  # what had the focus when it gave way
+        self._notices: list[Notification] = []  # its own toasts, gone when it closes
 
     def on_mount(self) -> None:
         """The dialog's own keys along the bottom, over the footer of the screen below: that
@@ -160,7 +162,14 @@ class Dialog(Localized, ModalScreen[ResultT]):
             return
         if event.key == "escape" or (event.is_printable and event.character):
             words = {"escape": "Esc", "space": "Space"}.get(event.key, event.character)
-            self.notify(self.t(self.UNUSED_KEY, press=words), timeout=4)
+            self.notice(self.t(self.UNUSED_KEY, press=words))
+
+    def notice(self, message: str) -> None:
+        """A toast about this box, taken away when it closes: the bid dialog's "1 does
+        nothing here: the table waits for your choice" stayed over the log after a bid."""
+        notice = Notification(message, timeout=4, markup=False)
+        self._notices = [n for n in self._notices if not n.has_expired] + [notice]
+        self.app.post_message(Notify(notice))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         """None of the box's keys acts while it gives way (unless KEYS_WHILE_AWAY), and only
@@ -176,6 +185,9 @@ class Dialog(Localized, ModalScreen[ResultT]):
     def on_unmount(self) -> None:
         if self.ASIDE:
             self.app.post_message(Aside())
+        for notice in self._notices:
+            if notice in self.app._notifications:
+                self.app._unnotify(notice)
 
     def dismiss(self, result: Any = None) -> Any:
         """Once only: a key and a timer (or the table moving on) may both close a dialog,

@@ -422,9 +422,15 @@ class Prose(Plain):
     """Paragraphs wrapped here (``prose.wrap``) at the widget's own width, again on each
     resize: Chinese breaks only where its type allows, a key list wraps under its words."""
 
-    def __init__(self, text: str = "", **kw: Any) -> None:
+    def __init__(self, text: str = "", cards: CardStyle | None = None, **kw: Any) -> None:
+        """``cards``: the card style whose colours the cards named in the text are drawn in
+        (the demo's), as the table draws them; None leaves the text one colour."""
         super().__init__(text, **kw)
-        self.text = text
+        self.text, self.cards = text, cards
+
+    def on_mount(self) -> None:
+        if self.cards is not None:  # (the cards' colours are the theme's)
+            self.app.theme_changed_signal.subscribe(self, lambda _: self._wrap())
 
     def show(self, text: str) -> None:
         self.text = text
@@ -439,7 +445,10 @@ class Prose(Plain):
     def _wrap(self) -> None:
         width = self.size.width
         if width > 0:
-            self.update(Text("\n".join(wrap(self.text, width))))
+            text = Text("\n".join(wrap(self.text, width)))
+            if self.cards is not None:
+                self.cards.paint(text, self.app.theme_variables)
+            self.update(text)
 
 
 class Packed:

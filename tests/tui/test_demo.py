@@ -11,6 +11,8 @@ from bhtui.tui.demo_text import CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.replay import ReplayScreen
 
+from tui_helpers import strips
+
 
 def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
@@ -182,3 +184,30 @@ async def test_a_demo_ended_as_it_opens_ends_cleanly():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
     assert app.return_code == 0
+
+
+def colour_of(widget, words: str):
+    """The colour ``words`` are drawn in, in the widget as the terminal gets it."""
+    for strip in strips(widget):
+        for segment in strip:
+            if words in segment.text:
+                assert segment.text.strip() == words, f"{words} drawn with {segment.text!r}"
+                return segment.style.color
+    raise AssertionError(f"{words} not drawn")
+
+
+@pytest.mark.parametrize("language, called", [("en", None), ("zh", "红桃7")])
+async def test_the_demos_cards_have_the_tables_colours(language, called):
+    """Chapter 1's card order (3♠ < 4♥ < …) was one colour, while the table draws hearts and
+    diamonds red: the demo's cards take the table's colours now, in every chapter that names
+    them (chapter 3's log: the called 7♥)."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        body, label = app.screen.query_one("#demo-body"), app.card_style.label
+        red, black = colour_of(body, label("4H")), colour_of(body, label("3S"))
+        assert red != black
+        assert colour_of(body, label("10D")) == red and colour_of(body, label("JS")) == black
+        await pilot.press("3")
+        await pilot.pause()
+        assert colour_of(body, called if language == "zh" else label("7H")) == red

@@ -289,3 +289,24 @@ async def test_S_BID_6_报到_then_打_asks_for_y_again():
         await pilot.press("y")
         await wait_for(pilot, lambda: host.answer != "none", "the 报到")
     assert host.answer == {"type": "report", "groups": ["SJ SJ BJ BJ"], "fight": True}
+
+
+async def test_a_dialogs_notice_goes_when_it_closes():
+    """Classic Dou Dizhu, seed 3: in the bid dialog 1 (a bid not offered) said "1 does nothing
+    here: the table waits for your choice", and after 3 had closed the dialog that toast still
+    sat over the log's title, about a dialog no longer there."""
+    from bhtui.doudizhu import PRESETS as DDZ_PRESETS
+
+    t = Translator("en")
+    config = Config(name="Ana", language="en", bot_delay=0.0)
+    app = BhtuiApp(config, LocalSession(rules=DDZ_PRESETS["classic"], seed=3, rounds=2))
+    said = t("dialog.must", press="1")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BidDialog), "the bid")
+        await pilot.press("1")
+        await wait_for(pilot, lambda: any(n.message == said for n in app._notifications),
+                       "what 1 says")
+        await pilot.press("3")
+        await wait_for(pilot, lambda: not isinstance(app.screen, BidDialog), "the bid sent")
+        await pilot.pause()
+        assert not [n.message for n in app._notifications if n.message == said]

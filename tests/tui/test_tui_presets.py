@@ -345,3 +345,26 @@ async def test_R_GUARD_1_enter_at_once_calls_a_guard_not_a_solo():
         await pilot.press("enter")
         await pilot.pause()
     assert host.answer == {"type": "call", "card": "6H", "open": False}
+
+
+async def test_x_outside_weifang_does_nothing_and_the_help_lists_it_only_there():
+    """x picks Weifang's GC (R-WF-RANK-1); in Qingdao it said "no GC in your hand", as if one
+    might come, and the help listed x as Weifang's GC at every table. Outside Weifang x is a
+    key that does nothing here, and says so; the help lists it at Weifang's table only."""
+    from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+    from bhtui.tui.cardstyle import CardStyle
+    from bhtui.tui.i18n import Translator
+
+    from tui_helpers import make_app, my_play_turn, table
+
+    t, style = Translator("en"), CardStyle()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert table(app).status == t("status.no_key", press="x")
+    keys = {preset: BAOHUANG_PARTS.help_texts(t, preset, style)[0].splitlines()
+            for preset in ("qingdao", "weifang")}
+    assert [line for line in keys["qingdao"] if "x " in line] == []
+    assert any("/ x  add" in line and "GC" in line for line in keys["weifang"])

@@ -294,3 +294,29 @@ def test_R_AUTO_1_every_role_and_托管_or_away_fit_a_seat_box_at_80_columns(lan
                 line = parts.seat_lines(seat, match.view(viewer), table, viewer, t, card_style,
                                         width=width)[3]
                 assert line.plain == f"{shown} {state}".strip(), (role, width, line.plain)
+
+
+@pytest.mark.parametrize("style", ["unicode", "ascii"])
+@pytest.mark.parametrize("width", [72, 100])  # (72: the help box at 80 columns)
+def test_the_help_keys_never_leave_a_word_alone_on_a_line(style, width):
+    """The help's out-of-turn keys were wrapped by hand for 明保 and 造反: under ascii, as
+    mingbao and zaofan, each hand-made line wrapped again, leaving "…guard (or" / "declare" /
+    "your solo)…". They are whole lines now, which the help wraps at its own width."""
+    from bhtui.tui.prose import wrap
+
+    t = Translator("en", CardStyle(style=style).plain)
+    lines = wrap(t("help.body"), width)
+    alone = [line for before, line, after in zip(lines, lines[1:], lines[2:], strict=False)
+             if before.strip() and after.strip() and len(line.split()) == 1]
+    assert not alone, alone
+
+
+@pytest.mark.parametrize("style, shown", [
+    ("unicode", ["头撂×4/3", "bombs×4"]), ("ascii", ["touliao(x4/3)", "bombs(x4)"])])
+def test_dou_dizhu_factors_keep_their_name_apart_from_the_value(style, shown):
+    """Under ascii the kitty box's factors read "win: touliaox4/3" and "bombsx4": the times
+    sign is a letter there, so the value is bracketed."""
+    from bhtui.tui.doudizhu.describe import factor_units
+
+    t = Translator("en", CardStyle(style=style).plain)
+    assert factor_units({"toulia": "4/3", "bombs": "4"}, t) == shown

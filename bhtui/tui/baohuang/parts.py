@@ -15,7 +15,7 @@ from bhtui.cards import RANK_NAMES, card_text, counts, parse_card
 from bhtui.rules import offers, parse_set
 from bhtui.rules.auto import AUTO_LIMIT
 from bhtui.rules.mechanisms import Ascent, FirstLead, OpenSolo, TributeFlow
-from bhtui.rules.presets import RuleSet, rules_of
+from bhtui.rules.presets import PRESETS, RuleSet, rules_of
 from bhtui.rules.sets import CardSet, pick_cards
 from bhtui.tui.baohuang.describe import describe, lone_kick, set_words
 from bhtui.tui.baohuang.dialogs import (
@@ -28,6 +28,7 @@ from bhtui.tui.baohuang.dialogs import (
     stakes,
 )
 from bhtui.tui.baohuang.selection import selection_note, selection_problem
+from bhtui.tui.baohuang.texts import JOKER_KEYS, JOKER_KEYS_GC
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import ResultScreen
 from bhtui.tui.i18n import Translator
@@ -121,8 +122,11 @@ class BaohuangParts(TableParts[BaohuangView]):
         tribute, 4/2/0/-2/-4)."""
         from bhtui.tui.demo import town_rules  # (the demo's screens import these parts)
 
+        keys = t(self.help_key)
+        if preset in PRESETS and not PRESETS[preset].tricks.promoted_guard_card:
+            keys = keys.replace(t.plain(JOKER_KEYS_GC[t.language]), t.plain(JOKER_KEYS[t.language]))
         preset = preset or ""
-        return [t(self.help_key), town_rules(t, style, preset) or rules_help(t, preset, style)]
+        return [keys, town_rules(t, style, preset) or rules_help(t, preset, style)]
 
     def seat_lines(self, seat: int, view: BaohuangView, table: list[TableSeat],
                    me: int | None, t: Translator, style: CardStyle, **kw: Any) -> list[Text]:

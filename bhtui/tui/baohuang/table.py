@@ -7,6 +7,7 @@ from typing import cast
 
 from textual.binding import Binding
 
+from bhtui.rules.presets import rules_of
 from bhtui.tui.baohuang.dialogs import WEIGHTY, question
 from bhtui.tui.dialogs import confirmed
 from bhtui.tui.table import TableScreen
@@ -23,6 +24,17 @@ class BaohuangTable(TableScreen):
         # x is Weifang's guard card above BJ (R-WF-RANK-1)
         Binding("x", "pick('GC')", show=False, id="pick.GC"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """x picks a GC only where there is one (Weifang): elsewhere it said "no GC in your
+        hand", as if one might be; now it is a key that does nothing here, and says so."""
+        if action == "pick" and parameters == ("GC",) and not self._has_gc():
+            return False
+        return super().check_action(action, parameters)
+
+    def _has_gc(self) -> bool:
+        view = self.model.state.view
+        return view is None or rules_of(view).tricks.promoted_guard_card
 
     def action_declare(self, kind: str, solo: bool = False) -> None:
         """抢庄/抢独, 明保 (明独 for the emperor: ``solo`` only picks the footer's word),

@@ -3,6 +3,13 @@ and the call, declarations, its log lines and results, its presets and options."
 
 from __future__ import annotations
 
+JOKER_KEYS = {"en": "  s / b  add a small / big joker (again: one more)\n",
+              "zh": "  s / b  选小王 / 大王（再按多选一张）\n"}
+"""The help's joker keys at a table without Weifang's GC (``help_texts``)."""
+JOKER_KEYS_GC = {"en": "  s / b / x  add a small / big joker / Weifang's GC (again: one more)\n",
+                 "zh": "  s / b / x  选小王 / 大王 / 特画 GC（潍坊；再按多选一张）\n"}
+"""The same keys where the GC is (and where the table's rules are not known)."""
+
 STRINGS: dict[str, dict[str, str]] = {
     "role.emperor": {"en": "emperor", "zh": "皇帝"},
     "role.guard": {"en": "guard", "zh": "保皇派"},
@@ -84,7 +91,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": (
             "KEYS\n"
             "  3-9, 0 or 10, j q k a 2  add a card of that rank (1 alone: an ace)\n"
-            "  s / b / x  add a small / big joker / Weifang's GC (again: one more)\n"
+            + JOKER_KEYS_GC["en"] +
             "  Backspace  remove the last card;  Esc  clear the selection\n"
             "  ← → Space  move over the hand and toggle a card; a click too\n"
             "  Enter play · p pass · h hint (again: the next play)\n"
@@ -93,11 +100,10 @@ STRINGS: dict[str, dict[str, str]] = {
             "  PgUp PgDn  scroll the log · c chat · v every round's scores\n"
             "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit\n"
             "  Out of turn, when the rules allow (the footer shows them):\n"
-            "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare\n"
-            "  your solo) · y 让牌 yield in a baike trick · r 造反 rebel: for\n"
-            "  rebels only; once two have, the guard is shown and the scores\n"
-            "  double, whoever wins. g, m and r (and 踢's k, Weihai's a) act\n"
-            "  on a second press.\n\n"
+            "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare your solo) · "
+            "y 让牌 yield in a baike trick\n"
+            "  r 造反 rebel: for rebels only; once two have, the guard is shown and the scores "
+            "double, whoever wins. g, m and r (and 踢's k, Weihai's a) act on a second press.\n\n"
             "THE HAND\n"
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
@@ -117,7 +123,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": (
             "按键\n"
             "  3-9、0 或 10、j q k a 2  选一张该点数的牌（单按 1 是 A）\n"
-            "  s / b / x  选小王 / 大王 / 特画 GC（潍坊；再按多选一张）\n"
+            + JOKER_KEYS_GC["zh"] +
             "  退格 去掉最后一张；Esc 清空选择\n"
             "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
             "  回车 出牌 · p 不要 · h 提示（再按：下一手） · t 托管开关\n"

@@ -66,8 +66,12 @@ def factor_words(factors: dict[str, str], t: Translator) -> str:
 
 def factor_units(factors: dict[str, str], t: Translator, values: bool = True) -> list[str]:
     """``["bombs×4", "头撂×4/3"]`` (without ``values``: the names): each a word no line
-    breaks, for a narrow box."""
-    return [t(f"ddz.factor.{k}") + (t.plain("×") + v if values else "") for k, v in factors.items()]
+    breaks, for a narrow box. Where the times sign is a letter (the ascii style's x), the
+    value is bracketed: "bombsx4" and "touliaox4/3" read as one garbled word."""
+    times = t.plain("×")
+    form = "{}({}{})" if times.isalnum() else "{}{}{}"
+    return [form.format(t(f"ddz.factor.{k}"), times, v) if values else t(f"ddz.factor.{k}")
+            for k, v in factors.items()]
 
 
 def describe(event: Event, names: list[str], t: Translator,
