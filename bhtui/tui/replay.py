@@ -27,7 +27,6 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from bhtui.analysis import (
@@ -46,7 +45,7 @@ from bhtui.games import Action
 from bhtui.net.recall import TrickRecall
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
-from bhtui.tui.cardstyle import RANKS, CardStyle
+from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
@@ -54,13 +53,13 @@ from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
 from bhtui.tui.widgets import (
     SCORES_CELLS,
+    EveryHand,
     HandView,
     Plain,
     SeatBox,
     TableArea,
     clip,
     counter_text,
-    hand_units,
     score_table,
     too_small,
     too_small_words,
@@ -72,79 +71,6 @@ STATUS_PADDING = 2
 FIGURES = 1
 """Places the verdict's means and cost are shown to: the cost is the difference of the means
 as shown (``Decision.figures``), and a round's summary the sum of the costs as shown."""
-
-
-NAME_CELLS = 11
-"""A seat's name in the every-hand view, cut to 10 cells and a gap (as ``every_hand``'s)."""
-
-
-class EveryHand(Widget):
-    """Every seat's hand (``v``), a line a seat: each rank with the suits of its cards, the
-    called card's copies hollow (``10♠♥♡``), as the table and the replay's own hand draw
-    them. A whole Baohuang hand takes 75 cells or so: at 120 columns every suit fits; at 80
-    the pane has 65 beside the names, and two lines a hand (or hands wrapped) left the log
-    no row of 24. There a seat's ranks of most cards are counted instead, biggest first
-    (``6×5`` in 3 cells, ``6♠♥♣♦♦`` in 6) until the line fits, the called card's rank last:
-    a full hand reads ``3×5 4♣♣ 5×3 … Q♠♣♣♧♧``, suits wherever they fit, the guard's copies
-    in sight, and each hand shows every suit once it is down to 30 cards or so. Cards
-    without a suit (Dou Dizhu's) and jokers (their glyph says no more than their name) are
-    counted."""
-
-    DEFAULT_CSS = "EveryHand { height: auto; }"
-
-    def __init__(self, style: CardStyle, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.card_style = style
-        self.hands: list[tuple[str, list[str]]] = []
-        self.called: str | None = None
-
-    def show(self, names: list[str], hands: list[list[str]], called: str | None) -> None:
-        self.hands, self.called = list(zip(names, hands, strict=False)), called
-        self.refresh(layout=True)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self.hands))
-
-    def render(self) -> Text:
-        style = self.card_style
-        rows = []
-        for name, hand in self.hands:
-            cut = clip(name, NAME_CELLS - 1, style.ellipsis)
-            row = Text(cut + " " * (NAME_CELLS - cell_len(cut)), style="bold", no_wrap=True)
-            rows.append(row.append_text(self._line(hand, self.size.width - NAME_CELLS)))
-        return Text("\n", no_wrap=True).join(rows)
-
-    def _line(self, hand: list[str], width: int) -> Text:
-        """The hand in ``width`` cells if it can be: its ranks of most cards counted first."""
-        style, colours, called = self.card_style, self.app.theme_variables, self.called
-        units = hand_units(hand, called=called)
-        if not units:
-            return Text(style.plain("—"))
-        counted = {rank for rank, indices in units if all(hand[i] in RANKS for i in indices)}
-
-        def cells(rank: str, n: int) -> int:  # a unit and the gap before it
-            return 1 + cell_len(rank) + (1 + len(str(n)) if rank in counted else n)
-
-        over = sum(cells(rank, len(indices)) for rank, indices in units) - 1 - width
-        for rank, indices in sorted(units, key=lambda u: (any(hand[i] == called for i in u[1]),
-                                                          -len(u[1]))):
-            if over <= 0:
-                break
-            if len(indices) > 2 and rank not in counted:  # (one or two: a count is no shorter)
-                over -= len(indices) - 1 - len(str(len(indices)))
-                counted.add(rank)
-        out = Text(no_wrap=True)
-        for rank, indices in units:
-            if out:
-                out.append(" ")
-            out.append(style.plain(rank), style="bold")
-            if rank in counted:
-                out.append(f"{style.times}{len(indices)}", style="dim")
-                continue
-            for i in indices:
-                card = hand[i]
-                out.append(style.glyph(card, card == called), style=style.colour(card, colours))
-        return out
 
 
 class StepLog(ScrollView, can_focus=False):  # (keys step the game, not scroll it)

@@ -46,6 +46,7 @@ from bhtui.tui.tablemodel import TableModel
 from bhtui.tui.tableview import draw_seats, draw_table
 from bhtui.tui.widgets import (
     RANK_KEYS,
+    EveryHand,
     Footer,
     HandView,
     Plain,
@@ -112,7 +113,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=1,
                           max_lines=LOG_LINES)
             yield Plain(id="shown")
-            yield Plain(id="hands")  # every hand, for a watcher of an open table
+            yield EveryHand(self.style, id="hands")  # for a watcher of an open table
             yield HandView(self.style, id="hand")
             yield StatusLine(id="status").data_bind(text=TableScreen.status)
         yield Plain(id="too-small")

@@ -15,11 +15,11 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import PLACES, TableParts
 from bhtui.tui.widgets import (
     SCORES_CELLS,
+    EveryHand,
     HandView,
     Plain,
     SeatBox,
     counter_text,
-    every_hand,
     score_table,
 )
 from bhtui.wire import View
@@ -69,10 +69,10 @@ def draw_table(screen: TableScreen) -> None:
     shown.display = notes is not None
     shown.update(notes or "")
     hands = view.get("hands")  # only an open table's watcher is sent them (R-HIDE-3)
-    every = screen.query_one("#hands", Plain)
+    every = screen.query_one("#hands", EveryHand)
     every.display = hands is not None
-    if hands is not None:
-        every.update(every_hand(names, hands, style))
+    if hands is not None:  # (with suits, as the replay's ``v``)
+        every.show(names, hands, parts.hand_marks(view, None)[0])
     history, totals, table = client.history, view["totals"], client.table
     pane = screen.query_one("#scores", Static)
     width = pane.size.width or SCORES_CELLS  # (0 until it is laid out)

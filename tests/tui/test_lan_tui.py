@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 
 import pytest
 from rich.cells import cell_len
@@ -29,7 +30,7 @@ from bhtui.tui.messages import TablesFound
 from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
-from bhtui.tui.widgets import Plain, clip
+from bhtui.tui.widgets import EveryHand, Plain, clip
 
 from loopback import HOST_HELLO, WELCOME, hostile_host, seated, settle
 from net_helpers import in_background
@@ -958,7 +959,7 @@ async def test_R_HIDE_3_a_watcher_of_an_open_table_sees_every_hand_and_no_seat_s
         watching = app.screen
         await wait_for(pilot, lambda: watching.model.logged_seq >= table.seq)
         await pilot.pause()
-        panel = watching.query_one("#hands", Plain)
+        panel = watching.query_one("#hands", EveryHand)
         log = "\n".join(watching.log_lines)
         assert "plays" in log  # the round so far is logged
         assert "You " not in log
@@ -968,14 +969,26 @@ async def test_R_HIDE_3_a_watcher_of_an_open_table_sees_every_hand_and_no_seat_s
         assert panel.display and panel.region.height == 7  # five lines in a border
         lines = str(panel.render()).splitlines()
         hands = table.match.view("all")["hands"]
+        suited = 0
         for s, line in enumerate(lines):
-            name, *ranks = line.split()
-            held = {}
+            name, *units = line.split()
+            held: dict[str, list[str]] = {}
             for card in hands[s]:
                 rank = card[:-1] if card[-1] in "SHDC" else card
-                held[rank] = held.get(rank, 0) + 1
-            assert name == f"B{s}" and ranks == [f"{r}×{n}" for r, n in held.items()]
-        assert len(lines) == 5
+                held.setdefault(rank, []).append(card[-1] if rank != card else "")
+            read = {}
+            for unit in units:  # a rank with its cards' suits where they fit, else a count
+                found = re.fullmatch(r"(10|[2-9JQKA]|SJ|BJ)(?:×(\d+)|([♠♥♣♦♤♡♧♢]+))", unit)
+                assert found, unit
+                rank, count, suits = found.groups()
+                read[rank] = int(count) if count else len(suits)
+                if suits:
+                    suited += 1
+                    shown = sorted("SHCD"["♠♥♣♦".index(g) if g in "♠♥♣♦" else "♤♡♧♢".index(g)]
+                                   for g in suits)
+                    assert shown == sorted(held[rank]), (rank, suits)
+            assert name == f"B{s}" and read == {r: len(c) for r, c in held.items()}
+        assert len(lines) == 5 and suited  # the suits of what fits, as the table draws them
     await serving.stop()
 
 

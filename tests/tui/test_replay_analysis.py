@@ -9,6 +9,7 @@ from bhtui.analysis import cache_path
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.games import parts_for
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import ReplaySession
 from bhtui.tui.table import TableScreen
@@ -268,7 +269,8 @@ async def test_help_in_a_game_played_on_from_a_replay_is_the_games_not_the_repla
         await pilot.press("f1")
         await wait_for(pilot, lambda: app.screen.query("Prose"), "the help")
         shown = app.screen.query_one("Prose").text
-        assert shown == app.t("help.body") + "\n\n" + app.t("help.rules")
+        game = parts_for("baohuang").help_texts(app.t, "qingdao", app.card_style)
+        assert shown == "\n\n".join(game)  # (qingdao's: no x, no GC)
         assert "REPLAY KEYS" not in shown
 
 
