@@ -107,6 +107,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.hosting": {"en": "Quitting closes your table for everyone (bhtui host --resume "
                            "reopens it).",
                      "zh": "你是本桌的主机：退出会让桌上所有人断开（bhtui host --resume 可重新开桌）。"},
+    "quit.hosting_over": {"en": "Quitting closes your table for everyone; the match is over.",
+                          "zh": "你是本桌的主机：退出会让桌上所有人断开；比赛已经结束。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
     "quit.no": {"en": "Stay (n)", "zh": "取消 (n)"},
     "small": {"en": "Terminal too small: this needs {need_w}×{need_h}, it is {w}×{h}. Enlarge it.",
@@ -291,6 +293,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "bye.watcher_door": {"en": "The game is saved on the host's machine. Stay on this screen: "
                                "when the host reopens the table, you watch it again by yourself.",
                          "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动继续观战。"},
+    "bye.over": {"en": "The match is over and the host closed the table. It is saved on the "
+                       "host's machine, where bhtui replay shows it again.",
+                 "zh": "比赛已结束，主机关闭了牌桌。牌局保存在主机上，在那台机器上运行 bhtui replay "
+                       "可以回看。"},
     "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
     "bye.code": {"en": "<join-code>", "zh": "<入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
@@ -415,6 +421,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.hosted": {"en": "this table is saved in {path}; bhtui host --resume {path} opens "
                               "it again",
                         "zh": "这张牌桌已保存在 {path}；bhtui host --resume {path} 可以重新开桌"},
+    "farewell.hosted_over": {"en": "this match is over and saved in {path}; bhtui replay {path} "
+                                   "shows it",
+                             "zh": "本场比赛已结束，保存在 {path}；bhtui replay {path} 可以回看"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},

@@ -99,6 +99,35 @@ async def test_a_host_who_quits_is_told_how_to_open_the_table_again(tmp_path):
                             "it again"]
 
 
+async def test_a_host_who_quits_after_the_match_is_told_it_is_over_and_how_to_replay_it(
+        tmp_path):
+    """After the standings the host's quit said the table waits for --resume, which shows
+    only "Match over": the question and the last line say the match is over and how it is
+    replayed."""
+    from bhtui.store.gamelog import GameLog
+    from bhtui.tui.dialogs import MatchEndScreen
+
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0,
+                  log=GameLog(tmp_path / "friday.bhlog"))
+    app = BhtuiApp(dataclasses.replace(config(), result_seconds=0.2),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: table.seats_taken() == 5, "the bots")
+        await pilot.press("enter")
+        await my_play_turn(pilot, app)
+        await pilot.press("t")  # 托管 plays the match out
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the standings")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+        note = str(app.screen.query_one("#quit-note").render())
+        assert "the match is over" in note and "--resume" not in note, note
+        await pilot.press("y")
+    path = tmp_path / "friday.bhlog"
+    assert app.farewell[-1] == f"this match is over and saved in {path}; bhtui replay {path} shows it"
+
+
 async def seated_guest(pilot, app: BhtuiApp, name: str) -> Client:
     """A guest in the host's waiting room, not ready, once the host's screen shows him."""
     guest = await guest_in_waiting_room(pilot, app, name)
