@@ -221,6 +221,10 @@ class Table:
         resumed.seq = log.first_seq()  # a match after 再来一局 numbers on from the last one's
         resumed._record(match.initial_events())  # events, and its players count from there
         for seat, action in actions:
+            why = action.get("why")  # a leave counted once a match (S-SCORE-5), still counted
+            if isinstance(why, str) and why != "disconnected" \
+                    and action == game.abandon(match, seat, why):
+                resumed.abandoned[seat] = why
             resumed._record(match.apply(seat, action))
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
                 resumed.seats[seat].auto = bool(action.get("on"))
