@@ -352,6 +352,9 @@ class BhtuiApp(App[None]):
             else:  # (how to go on: the next bhtui deals a new match)
                 said = "farewell.kept" if standing is None or over else "farewell.kept_on"
             self.farewell.append(self.t(said, path=shlex.quote(str(kept))))
+        elif not self.admin and not self.visitor and self.client is not None \
+                and self.client.view is not None:  # a joined game: nothing saved here
+            self.farewell.append(self.t("farewell.remote"))
 
     def _standing(self) -> Standing | None:
         """Where the match stood as the app ended (None: no match began). A table of this

@@ -293,10 +293,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "bye.watcher_door": {"en": "The game is saved on the host's machine. Stay on this screen: "
                                "when the host reopens the table, you watch it again by yourself.",
                          "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动继续观战。"},
-    "bye.over": {"en": "The match is over and the host closed the table. It is saved on the "
-                       "host's machine, where bhtui replay shows it again.",
-                 "zh": "比赛已结束，主机关闭了牌桌。牌局保存在主机上，在那台机器上运行 bhtui replay "
-                       "可以回看。"},
+    "bye.over": {"en": "The match is over. It is saved on the host's machine, where bhtui "
+                       "replay shows it again.",
+                 "zh": "比赛已结束。牌局保存在主机上，在那台机器上运行 bhtui replay 可以回看。"},
     "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
     "bye.code": {"en": "<join-code>", "zh": "<入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
@@ -424,6 +423,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.hosted_over": {"en": "this match is over and saved in {path}; bhtui replay {path} "
                                    "shows it",
                              "zh": "本场比赛已结束，保存在 {path}；bhtui replay {path} 可以回看"},
+    "farewell.remote": {"en": "this game is saved on the host's machine, not on yours: bhtui "
+                              "replay there shows it",
+                        "zh": "本局保存在主机上，不在你的机器上：在主机上运行 bhtui replay 可以回看"},
+    "replay.newest": {"en": "The newest game saved here: {kind}, last played {when}. A game "
+                            "you joined is saved on its host's machine.",
+                      "zh": "本机最新保存的牌局：{kind}，最后一次在 {when}。你加入的牌局保存在"
+                            "主机上。"},
+    "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
+    "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},

@@ -44,6 +44,8 @@ from tui_helpers import (
 )
 from tui_helpers import table as table_screen
 
+REMOTE = "this game is saved on the host's machine, not on yours: bhtui replay there shows it"
+
 
 async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
     """Once the host's waiting room is up, a guest connects over TCP (its run task started)."""
@@ -237,8 +239,9 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
 
 async def test_a_player_who_quits_a_hosts_table_is_told_how_to_take_his_seat_back():
     """Quitting a LAN table mid-match hands the seat to a bot; bhtui ended on a blank
-    terminal, saying nothing of how to come back. Its last line says so (his seat token
-    takes it back: no code), and nothing says a game is kept here (the host keeps it)."""
+    terminal, saying nothing of how to come back. Its last lines say so (his seat token
+    takes it back: no code), and that the game is kept on the host's machine, not here
+    (`bhtui replay` here opened an old game of his own, saying nothing)."""
     table, serving, app = await joining_a_table_of_bots()
     async with app.run_test(size=(100, 30)) as pilot:
         await my_play_turn(pilot, app)
@@ -246,7 +249,7 @@ async def test_a_player_who_quits_a_hosts_table_is_told_how_to_take_his_seat_bac
         await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
         await pilot.press("y")
     assert app.farewell == [f"you left the table and a bot plays your seat; to take it back: "
-                            f"bhtui --name Ana join {app.address}"]
+                            f"bhtui --name Ana join {app.address}", REMOTE]
     await serving.stop()
 
 
@@ -265,7 +268,7 @@ async def test_nobody_is_told_to_take_back_a_seat_at_a_table_that_closed():
         await serving.stop()
         await wait_for(pilot, lambda: app.client.closed_by_host, "the table closed")
         await quit_now(pilot, app)
-    assert app.farewell == []
+    assert app.farewell == [REMOTE]
 
 
 async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes_on():
@@ -281,7 +284,7 @@ async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes
         assert table.seats[0].token not in told[0] and told == app.problems
         assert any(n.message == told[0] for n in app._notifications)
         await quit_now(pilot, app)
-    assert app.farewell == []  # no command that cannot take the seat back
+    assert app.farewell == [REMOTE]  # no command that cannot take the seat back
     await serving.stop()
 
 
