@@ -233,6 +233,9 @@ STRINGS: dict[str, dict[str, str]] = {
                   "zh": "等候室：{keys}。比赛开始后，使用下面牌桌上的按键。"},
     "help.room.host": {"en": "In the waiting room: {keys}. Enter starts the match once everyone seated is ready; while someone is not, Enter names them and a second Enter starts all the same (empty seats get bots). Once the match starts, the table's keys below are yours.",
                        "zh": "等候室：{keys}。入座的人都准备好后，回车开始比赛；有人还没准备时，回车先列出他们，再按一次回车仍然开始（空位由机器人补上）。比赛开始后，使用下面牌桌上的按键。"},
+    "room.called": {"en": "The host is waiting for you: press r when you are ready (the host "
+                          "may start the match all the same).",
+                    "zh": "主机在等你：准备好了请按 r（主机也可以不等你直接开始）。"},
     "room.not_ready": {"en": "Not ready yet: {names}. Enter again starts the match all the same.",
                        "zh": "还没准备好：{names}。再按一次回车仍然开始比赛。"},
     "room.keys.player": {"en": "r ready · c chat · the host starts the match",

@@ -170,6 +170,43 @@ async def test_the_host_s_enter_names_who_is_not_ready_and_a_second_enter_starts
         assert guest.seat == 1 and [s.kind for s in table.seats] == ["human"] * 2 + ["bot"] * 3
 
 
+async def test_the_host_s_enter_over_someone_not_ready_tells_him_too():
+    """The host's screen named who was not ready; theirs said nothing, so nobody knew the host
+    waited for them. His room now names the seats the host tried to start over."""
+    table, app = hosting("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        guest = await seated_guest(pilot, app, "Li")
+        await enter_starts_nothing(pilot, app, table)
+        await wait_for(pilot, lambda: guest.room is not None
+                       and guest.room.get("waiting_for") == [guest.seat], "Li told")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_player_not_ready_is_told_the_host_waits_for_him_until_he_is_ready(language):
+    """A joiner whom the host tried to start over sees the host waits for him, in his language,
+    until he says he is ready."""
+    from bhtui.net.local import join
+    from bhtui.store.config import Config
+
+    t = Translator(language)
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    host, _ = join(table, "Ana", seat=None)  # the host's own screen (admin)
+    in_background(host.run())
+    app = BhtuiApp(Config(name="Mei", language=language), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None and app.client.seat is not None)
+        note = app.screen.query_one("#room-note")
+        assert not note.display
+        host.admin("nudge")  # the host's first Enter over Mei not ready
+        await wait_for(pilot, lambda: note.display, "the note")
+        assert str(note.render()) == t("room.called")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: not note.display, "the note gone once ready")
+    await serving.stop()
+
+
 @pytest.mark.parametrize(("language", "both"), [("en", "Not ready yet: Li, Wu."),
                                                ("zh", "还没准备好：Li、Wu。")], ids=["en", "zh"])
 async def test_a_second_enter_starts_over_only_those_the_note_named(language, both):
