@@ -220,7 +220,7 @@ class BhtuiApp(App[None]):
         if not self.screen_stack or not self.is_running:
             return  # shutting down (the host may talk on): nothing left to show it on
         for screen in self.screen_stack:  # those already showing the table hear it
-            said = heard(message)  # one each: a message is posted once
+            said = heard(message, self.t)  # one each: a message is posted once
             if said is not None and (isinstance(screen, TableScreen)
                                      or _is_room(screen, "WaitingRoomScreen")):
                 screen.post_message(said)
