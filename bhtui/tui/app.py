@@ -346,6 +346,11 @@ class BhtuiApp(App[None]):
         kept = self.session.kept()
         # (a hosted table is opened again from it; a visitor's folder goes with his visit)
         if kept is not None and kept.exists() and not self.visitor:
+            earlier = [path for path in self.host.earlier if path.exists()] \
+                if self.host is not None else []  # (再来一局: each match has its own file)
+            if earlier:
+                self.farewell.append(self.t("farewell.earlier", paths=" ".join(
+                    shlex.quote(str(path)) for path in earlier)))
             over = standing is not None and standing.over
             if self.admin and self.address:  # a finished table is replayed, not reopened
                 said = "farewell.hosted_over" if over else "farewell.hosted"

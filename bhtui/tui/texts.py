@@ -445,6 +445,8 @@ STRINGS: dict[str, dict[str, str]] = {
                             "主机上。"},
     "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
     "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
+    "farewell.earlier": {"en": "the earlier matches at this table are saved in {paths}",
+                         "zh": "这张牌桌之前的比赛保存在 {paths}"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},
