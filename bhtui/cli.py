@@ -223,7 +223,8 @@ def build_parser() -> Parser:
                      help="the address visitors use, when it is not this server's own (a "
                           "proxy's https://..., a LAN name other than the host name); by "
                           "default the one each visitor typed")
-    replay = sub.add_parser("replay", help="step through a saved game (local or hosted)")
+    replay = sub.add_parser("replay", help="step through a saved game (against bots, or a table you "
+                                                "hosted: a joined game is its host's)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     analyse = sub.add_parser(
         "analyse", help="weigh your decisions in a saved game with the hard bot")
@@ -808,7 +809,7 @@ def _replay(args: argparse.Namespace) -> int:
         return _fail(replay)
     from bhtui.tui.sessions import ReplaySession
 
-    return _run_app(args, ReplaySession(replay))
+    return _run_app(args, ReplaySession(replay, newest=args.file is None))
 
 
 def _analyse(args: argparse.Namespace) -> int:

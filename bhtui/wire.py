@@ -342,6 +342,7 @@ class Room(TypedDict):
     seats: list[RoomSeat]
     spectators: int
     watchers: NotRequired[list[str]]  # the first few spectators' names (hosts since stop 56)
+    waiting_for: NotRequired[list[int]]  # people the host tried to start over, not ready
 
 
 class StuckSeat(TypedDict):

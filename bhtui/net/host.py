@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter, deque
+from pathlib import Path
 from typing import Any
 
 from bhtui.games import Game, GameMatch, Rules, Seed, game_for, secret_seed
@@ -86,6 +87,7 @@ class Table:
         self.code = code.strip() if code and code.strip() else None
         self.guard = CodeGuard(self.code) if self.code else None
         self.log = log
+        self.earlier: list[Path] = []  # the logs of this table's matches before 再来一局
         self.table_id = table_id or secrets.token_hex(8)  # public: how clients keep its token
         self.address: tuple[str, int] | None = None
         """Where the table listens (its server says): the log's header keeps it with whether
@@ -156,6 +158,7 @@ class Table:
         self.seed = self.seed + 1 if isinstance(self.seed, int) else secret_seed()
         if self.log is not None:
             self.log.close()
+            self.earlier.append(self.log.path)
             self.log = GameLog(new_log_path(self.name))
         for seat in self.seats:  # everyone starts the new match in charge (an away seat's
             seat.auto = False    # bot still plays for it)
@@ -221,6 +224,10 @@ class Table:
         resumed.seq = log.first_seq()  # a match after 再来一局 numbers on from the last one's
         resumed._record(match.initial_events())  # events, and its players count from there
         for seat, action in actions:
+            why = action.get("why")  # a leave counted once a match (S-SCORE-5), still counted
+            if isinstance(why, str) and why != "disconnected" \
+                    and action == game.abandon(match, seat, why):
+                resumed.abandoned[seat] = why
             resumed._record(match.apply(seat, action))
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
                 resumed.seats[seat].auto = bool(action.get("on"))

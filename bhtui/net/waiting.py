@@ -55,6 +55,7 @@ class WaitingRoom:
         self.table = table
         self.outbox = outbox
         self.room_due = False  # a spectators' count is waiting to be sent
+        self.waiting_for: set[int] = set()  # seats the host tried to start over: told he waits
 
     def fill_bots(self, announce: bool = True) -> None:
         table = self.table
@@ -91,6 +92,14 @@ class WaitingRoom:
         del table.seats[size:]
         table.seats.extend(Seat() for _ in range(size - len(table.seats)))
 
+    def nudge(self, host: Viewer) -> None:
+        """The host tried to start while people were not ready: each of them is told he
+        waits for them (his screen alone said so), until the seats change."""
+        table = self.table
+        self.waiting_for = {i for i, s in enumerate(table.seats) if s.taken and s.bot is None
+                       and not s.ready and i != host.seat}
+        table.publish()
+
     def move(self, source: int, target: int) -> None:
         """Swap two seats (people, bots or empty places) before the match."""
         table = self.table
@@ -98,6 +107,7 @@ class WaitingRoom:
         if table.match is not None or not (0 <= source < size and 0 <= target < size):
             return
         table.seats[source], table.seats[target] = table.seats[target], table.seats[source]
+        self.waiting_for.clear()  # (the host's screen names them again on his next Enter)
         for viewer in list(self.outbox.viewers.values()):
             if viewer.seat in (source, target):
                 viewer.seat = target if viewer.seat == source else source
@@ -133,6 +143,7 @@ class WaitingRoom:
             self.outbox.viewers[old.conn].seat = None
             table.welcome(self.outbox.viewers[old.conn])
         table.seats[seat] = Seat()
+        self.waiting_for.discard(seat)
         table.publish()
 
     def _hand_to_bot(self, seat: int) -> None:
@@ -162,6 +173,8 @@ class WaitingRoom:
                     self.fill_bots()
                 case "start":
                     self.table.start()
+                case "nudge":
+                    self.nudge(viewer)
                 case "again":
                     self.table.again()
                 case "move":
@@ -189,7 +202,8 @@ class WaitingRoom:
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
                           for s, p in zip(table.seats, table.public_seats(), strict=True)],
                 "spectators": self.outbox.spectators(),
-                "watchers": self.outbox.spectator_names(WATCHERS_NAMED)}
+                "watchers": self.outbox.spectator_names(WATCHERS_NAMED),
+                "waiting_for": sorted(self.waiting_for)}
 
     def spectators_changed(self) -> None:
         """A spectator came or went: nobody's view changes, only the waiting room's count,

@@ -40,6 +40,8 @@ class Replay:
     """The log it was read from (an analysis is kept beside it)."""
     played_for: frozenset[int] = frozenset()
     """Which actions (by index) a person's seat did not choose (``GameLog.played_for``)."""
+    hosted: bool = False
+    """A table served on the network (its log's header names a door), not a game against bots."""
     events: list[list[Event]] = field(init=False)
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
@@ -79,7 +81,7 @@ class Replay:
         seed, rounds = log.seed_and_rounds()
         return cls(rules.name, rules.options(), seed, rounds, list(log.actions), names,
                    game.name, len(persons) if isinstance(seats, list) else None, persons,
-                   log.path, frozenset(log.played_for))
+                   log.path, frozenset(log.played_for), "door" in h)
 
     @property
     def hands_open(self) -> bool:

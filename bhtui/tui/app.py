@@ -220,7 +220,7 @@ class BhtuiApp(App[None]):
         if not self.screen_stack or not self.is_running:
             return  # shutting down (the host may talk on): nothing left to show it on
         for screen in self.screen_stack:  # those already showing the table hear it
-            said = heard(message)  # one each: a message is posted once
+            said = heard(message, self.t)  # one each: a message is posted once
             if said is not None and (isinstance(screen, TableScreen)
                                      or _is_room(screen, "WaitingRoomScreen")):
                 screen.post_message(said)
@@ -265,7 +265,8 @@ class BhtuiApp(App[None]):
         from bhtui.tui.room import ClosedScreen, RefusedScreen
 
         if refused.get("type") == "bye":  # after a match began, we wait for it to reopen
-            title = "bye.title" if client.view is not None else "bye.gone"
+            title = "bye.title" if client.view is not None and not _over(client) \
+                else "bye.gone"  # (a finished match has nothing to wait for)
             self.push_screen(ClosedScreen(self.t, self._goodbye(client), title))
             return
         if refused.get("code") == "code":
@@ -310,6 +311,8 @@ class BhtuiApp(App[None]):
         it: a player seated in the match never does (his seat token proves him), while one
         of a room that never began sits at a new table when the host opens one."""
         locked = bool(client.server.get("code"))
+        if _over(client):  # a finished match is not resumed: only replayed, on the host
+            return self.t("bye.over")
         if self.visitor:  # his seat token goes with his visit: he waits here, or comes again
             if client.view is None:
                 return self.t("bye.room_door")
@@ -343,11 +346,20 @@ class BhtuiApp(App[None]):
         kept = self.session.kept()
         # (a hosted table is opened again from it; a visitor's folder goes with his visit)
         if kept is not None and kept.exists() and not self.visitor:
-            hosted = self.admin and bool(self.address)
-            left = "farewell.kept_on" if standing is not None and not standing.over \
-                else "farewell.kept"  # (how to go on: the next bhtui deals a new match)
-            self.farewell.append(self.t("farewell.hosted" if hosted else left,
-                                        path=shlex.quote(str(kept))))
+            earlier = [path for path in self.host.earlier if path.exists()] \
+                if self.host is not None else []  # (再来一局: each match has its own file)
+            if earlier:
+                self.farewell.append(self.t("farewell.earlier", paths=" ".join(
+                    shlex.quote(str(path)) for path in earlier)))
+            over = standing is not None and standing.over
+            if self.admin and self.address:  # a finished table is replayed, not reopened
+                said = "farewell.hosted_over" if over else "farewell.hosted"
+            else:  # (how to go on: the next bhtui deals a new match)
+                said = "farewell.kept" if standing is None or over else "farewell.kept_on"
+            self.farewell.append(self.t(said, path=shlex.quote(str(kept))))
+        elif not self.admin and not self.visitor and self.client is not None \
+                and self.client.view is not None:  # a joined game: nothing saved here
+            self.farewell.append(self.t("farewell.remote"))
 
     def _standing(self) -> Standing | None:
         """Where the match stood as the app ended (None: no match began). A table of this
@@ -440,7 +452,9 @@ class BhtuiApp(App[None]):
                                   ends=self._leave_ends_match())
         notes: list[str | None] = []
         if hosting and question in ("quit.question", "quit.question_ends"):
-            notes.append(self.t("quit.hosting"))  # `bhtui host`: the table goes with this app
+            # `bhtui host`: the table goes with this app (reopened only while unfinished)
+            notes.append(self.t("quit.hosting_over" if client is not None and _over(client)
+                                else "quit.hosting"))
         seated = client if client is not None and client.seat is not None else None
         if seated is not None and seated.view is not None and not self._left_before():
             try:
@@ -586,6 +600,11 @@ def _standing(rows: Sequence[HistoryRow], finished: int, totals: Sequence[int],
                  [0] * len(totals) if finished == 0 else totals)
     return Standing(finished, list(totals), over,
                     [now - then for now, then in zip(totals, after, strict=True)])
+
+
+def _over(client: Client) -> bool:
+    """Whether the match the client sees has ended (its standings shown)."""
+    return client.view is not None and client.view["phase"] == "over"
 
 
 def _quit_question(client: Client | None, engine: bool, hosting: bool,

@@ -15,6 +15,7 @@ from typing import Any
 from textual.message import Message
 
 from bhtui.store.config import Config
+from bhtui.tui.i18n import Translator
 from bhtui.wire import Action, Event
 
 
@@ -82,7 +83,12 @@ class RoomChanged(HostSaid):
     """The waiting room's seats or rules changed (the client holds the room)."""
 
 
-def heard(message: dict[str, Any]) -> HostSaid | None:
+REFUSED = frozenset({"stale", "duplicate", "waiting", "spectator", "hinting", "chat"})
+"""The host's refusals (``error`` codes, docs/protocol.md) whose reason is always the same:
+said in the player's language. Others' reasons vary (the rules' own words): the host's."""
+
+
+def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
     """The Textual message for one from the table, or None for those no screen shows (the
     handshake, a page of history, which the next view draws)."""
     kind = message["type"]
@@ -97,7 +103,8 @@ def heard(message: dict[str, Any]) -> HostSaid | None:
     if kind == "unanswered":
         return HostSilent(message["on"])
     if kind == "error":
-        return ActionRefused(message["reason"])
+        code = message["code"]
+        return ActionRefused(t(f"refused.code.{code}") if code in REFUSED else message["reason"])
     if kind == "hint":
         return HintArrived(message["action"])
     if kind == "chat":

@@ -67,6 +67,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         self._keys_shown: tuple[int | None, bool] | None = None  # (seat, let in)
         self._start_over: tuple[tuple[int, str], ...] | None = None
         """Who was not ready when the note said so: Enter now starts over them (not others)."""
+        self._called = False
+        """The note says the host waits for us to be ready (``room.called``)."""
 
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
@@ -155,10 +157,11 @@ class WaitingRoomScreen(Localized, Screen[None]):
         self._say(self.t("status.unanswered", address=self.address or "?") if message.on
                   else None)
 
-    def _say(self, text: str | None, start_over: tuple[tuple[int, str], ...] | None = None) -> None:
+    def _say(self, text: str | None, start_over: tuple[tuple[int, str], ...] | None = None,
+             called: bool = False) -> None:
         """The note under the seats (hidden for None). A second Enter starts over those not
         ready only while the note naming them shows, so any other note takes that back."""
-        self._start_over = start_over
+        self._start_over, self._called = start_over, called
         note = self.query_one("#room-note", Static)
         if text is not None:
             note.update(text)
@@ -176,6 +179,11 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return
         if self._start_over is not None and self._not_ready() != self._start_over:
             self._say(None)  # ready now, or others not: the next Enter starts, or names them
+        mine = self.client.seat
+        called = mine is not None and mine in room.get("waiting_for", ()) \
+            and mine < len(room["seats"]) and not room["seats"][mine]["ready"]
+        if called != self._called:  # (until ready; another note may take its place)
+            self._say(t("room.called") if called else None, called=called)
         grid = RichTable(box=None, padding=(0, 1), show_header=False)
         for _ in range(4):
             grid.add_column()
@@ -226,6 +234,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if waiting and waiting != self._start_over:
             names = self.t.join(clip(name, 12) for _, name in waiting)
             self._say(self.t("room.not_ready", names=names), start_over=waiting)
+            self.client.admin("nudge")  # and they are told on their screens
             return
         self.client.admin("start")
 

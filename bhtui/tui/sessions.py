@@ -8,6 +8,7 @@ people see — never waits for them.
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -240,11 +241,19 @@ class ReplaySession(TableLess):
     """`bhtui replay FILE`: step through a saved game."""
 
     replay: Replay
+    newest: bool = False
+    """No file was named: the newest saved game, which may not be the one the player means
+    (a game he joined is saved on its host's machine), so which one it is is said."""
 
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.tui.replay import ReplayScreen
 
         app.push_screen(ReplayScreen(self.replay, app.t, app.card_style))
+        path = self.replay.path
+        if self.newest and path is not None:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            kind = app.t("replay.kind.hosted" if self.replay.hosted else "replay.kind.bots")
+            app.notify(app.t("replay.newest", kind=kind, when=when), timeout=12, markup=False)
 
 
 @dataclass

@@ -59,6 +59,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.match_over": {"en": "Match over. Enter: standings and 再来一局 · ctrl+q quits.",
                           "zh": "比赛结束。回车：排名与再来一局 · ctrl+q 退出。"},
     "status.refused": {"en": "Refused: {reason}", "zh": "被拒绝：{reason}"},
+    "refused.code.stale": {"en": "the table moved on before your command arrived",
+                           "zh": "你的操作到达前牌局已经往下进行了"},
+    "refused.code.duplicate": {"en": "that command was already received",
+                               "zh": "这个操作已经收到过了"},
+    "refused.code.waiting": {"en": "the match is not running", "zh": "比赛没有在进行"},
+    "refused.code.spectator": {"en": "spectators cannot act", "zh": "观战者不能出牌"},
+    "refused.code.hinting": {"en": "a hint for you is still being worked out",
+                             "zh": "上一个提示还在计算中"},
+    "refused.code.chat": {"en": "slow down: one message every two seconds",
+                          "zh": "说慢一点：每两秒最多一条消息"},
     "status.renamed": {"en": "{asked} is taken here: the table calls you {name}",
                        "zh": "这里已有人叫 {asked}：牌桌上你叫 {name}"},
     "status.link_lost": {"en": "Connection lost ({reason}): reconnecting…",
@@ -107,6 +117,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.hosting": {"en": "Quitting closes your table for everyone (bhtui host --resume "
                            "reopens it).",
                      "zh": "你是本桌的主机：退出会让桌上所有人断开（bhtui host --resume 可重新开桌）。"},
+    "quit.hosting_over": {"en": "Quitting closes your table for everyone; the match is over.",
+                          "zh": "你是本桌的主机：退出会让桌上所有人断开；比赛已经结束。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
     "quit.no": {"en": "Stay (n)", "zh": "取消 (n)"},
     "small": {"en": "Terminal too small: this needs {need_w}×{need_h}, it is {w}×{h}. Enlarge it.",
@@ -231,6 +243,9 @@ STRINGS: dict[str, dict[str, str]] = {
                   "zh": "等候室：{keys}。比赛开始后，使用下面牌桌上的按键。"},
     "help.room.host": {"en": "In the waiting room: {keys}. Enter starts the match once everyone seated is ready; while someone is not, Enter names them and a second Enter starts all the same (empty seats get bots). Once the match starts, the table's keys below are yours.",
                        "zh": "等候室：{keys}。入座的人都准备好后，回车开始比赛；有人还没准备时，回车先列出他们，再按一次回车仍然开始（空位由机器人补上）。比赛开始后，使用下面牌桌上的按键。"},
+    "room.called": {"en": "The host is waiting for you: press r when you are ready (the host "
+                          "may start the match all the same).",
+                    "zh": "主机在等你：准备好了请按 r（主机也可以不等你直接开始）。"},
     "room.not_ready": {"en": "Not ready yet: {names}. Enter again starts the match all the same.",
                        "zh": "还没准备好：{names}。再按一次回车仍然开始比赛。"},
     "room.keys.player": {"en": "r ready · c chat · the host starts the match",
@@ -291,6 +306,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "bye.watcher_door": {"en": "The game is saved on the host's machine. Stay on this screen: "
                                "when the host reopens the table, you watch it again by yourself.",
                          "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动继续观战。"},
+    "bye.over": {"en": "The match is over. It is saved on the host's machine, where bhtui "
+                       "replay shows it again.",
+                 "zh": "比赛已结束。牌局保存在主机上，在那台机器上运行 bhtui replay 可以回看。"},
     "bye.gone": {"en": "The host closed the table.\n{reason}", "zh": "主机已关闭牌桌。\n{reason}"},
     "bye.code": {"en": "<join-code>", "zh": "<入桌码>"},
     "bye.keys": {"en": "Press Enter or q to leave.", "zh": "按回车或 q 退出。"},
@@ -415,6 +433,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.hosted": {"en": "this table is saved in {path}; bhtui host --resume {path} opens "
                               "it again",
                         "zh": "这张牌桌已保存在 {path}；bhtui host --resume {path} 可以重新开桌"},
+    "farewell.hosted_over": {"en": "this match is over and saved in {path}; bhtui replay {path} "
+                                   "shows it",
+                             "zh": "本场比赛已结束，保存在 {path}；bhtui replay {path} 可以回看"},
+    "farewell.remote": {"en": "this game is saved on the host's machine, not on yours: bhtui "
+                              "replay there shows it",
+                        "zh": "本局保存在主机上，不在你的机器上：在主机上运行 bhtui replay 可以回看"},
+    "replay.newest": {"en": "The newest game saved here: {kind}, last played {when}. A game "
+                            "you joined is saved on its host's machine.",
+                      "zh": "本机最新保存的牌局：{kind}，最后一次在 {when}。你加入的牌局保存在"
+                            "主机上。"},
+    "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
+    "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
+    "farewell.earlier": {"en": "the earlier matches at this table are saved in {paths}",
+                         "zh": "这张牌桌之前的比赛保存在 {paths}"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},

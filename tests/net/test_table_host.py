@@ -333,3 +333,28 @@ async def test_R_AUTO_1_a_turn_timer_of_0_s_is_no_timer():
     me, _, _ = connect(table, "Me", seat=0)
     await settle(lambda: me.my_turn)
     assert table.timer is None and table.scheduler.running() is None and not table.seats[0].auto
+
+
+async def test_R_AUTO_3_a_resumed_table_counts_no_second_quit_penalty_for_a_seat_that_paid_it(
+        tmp_path):
+    """The host takes the quit penalty once a match; a table opened again with `bhtui host
+    --resume` forgot who had paid it, and a seat that left before the host's restart paid
+    again on leaving once more (his screen said it would cost nothing)."""
+    from bhtui.net.host import Table
+    from bhtui.store.gamelog import GameLog
+
+    from net_helpers import HANG, people_and_bots
+
+    rules = PRESETS["qingdao"].with_options(quit_penalty=10)
+    log = GameLog(tmp_path / "table.bhlog")
+    table = people_and_bots({0, 1}, rules, seed=3, rounds=2, bot_delay=HANG, log=log)
+    table.abandon(0, "left")  # Ana quits: -10, once
+    assert table.match.totals[:2] == [-10, 0]
+    table.close()
+    log.close()
+    resumed = Table.resume(GameLog.load(log.path), bot_delay=HANG)
+    assert resumed.match.totals[:2] == [-10, 0]
+    resumed.abandon(0, "left")  # back after the restart, and quits again: nothing more
+    resumed.abandon(1, "left")  # the other person's first quit still costs
+    assert resumed.match.totals[:2] == [-10, -10]
+    resumed.close()

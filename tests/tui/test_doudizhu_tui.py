@@ -556,7 +556,8 @@ async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left
     assert host.match.over and totals[0] < 0
     names = ["Ana", "B1", "B2", "B3"]
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
-    assert len(app.farewell) == 1 and app.farewell[0].endswith(f": {said}"), app.farewell
+    assert len(app.farewell) == 2 and app.farewell[0].endswith(f": {said}"), app.farewell
+    assert app.farewell[1].startswith("this game is saved on the host's machine, not on yours")
     assert asked == "Leave? Leaving now ends the match; it is saved on the host's machine."
 
 

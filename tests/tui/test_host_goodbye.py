@@ -15,6 +15,7 @@ from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.store.gamelog import GameLog
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.dialogs import MatchEndScreen
 from bhtui.tui.room import ClosedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
 from bhtui.tui.table import TableScreen
@@ -193,5 +194,34 @@ async def test_a_watcher_with_bhtuis_own_name_is_told_the_command_he_ran():
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
         said = str(app.screen.query_one(Plain).render())
         assert f"\n  bhtui watch {address}\n" in said and "--name" not in said
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_joiner_whose_host_quits_after_the_match_is_told_it_is_over(language, tmp_path):
+    """After the standings, the host's quit told the joiners their seat was kept for a
+    `host --resume` that shows only "Match over": a finished match is said to be over, and
+    that it is the host's to replay."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0,
+                  log=GameLog(tmp_path / "table.log"))
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    app = BhtuiApp(Config(name="Ana", language=language, result_seconds=0.2),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client.my_turn)
+        await pilot.press("t")  # 托管 plays the match out
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen) and app.screen.query(Plain))
+        said = str(app.screen.query_one(Plain).render())
+        over = {"en": ("The host closed the table.", "The match is over", "bhtui replay"),
+                "zh": ("主机已关闭牌桌。", "比赛已结束", "bhtui replay")}[language]
+        for words in over:
+            assert words in said, said
+        assert "--resume" not in said and "waiting" not in said and "等待" not in said
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)

@@ -45,6 +45,8 @@ from tui_helpers import (
 )
 from tui_helpers import table as table_screen
 
+REMOTE = "this game is saved on the host's machine, not on yours: bhtui replay there shows it"
+
 
 async def guest_in_waiting_room(pilot, app: BhtuiApp, name: str) -> Client:
     """Once the host's waiting room is up, a guest connects over TCP (its run task started)."""
@@ -100,6 +102,35 @@ async def test_a_host_who_quits_is_told_how_to_open_the_table_again(tmp_path):
                             "it again"]
 
 
+async def test_a_host_who_quits_after_the_match_is_told_it_is_over_and_how_to_replay_it(
+        tmp_path):
+    """After the standings the host's quit said the table waits for --resume, which shows
+    only "Match over": the question and the last line say the match is over and how it is
+    replayed."""
+    from bhtui.store.gamelog import GameLog
+    from bhtui.tui.dialogs import MatchEndScreen
+
+    table = Table(PRESETS["qingdao"], seed=4, rounds=1, bot_delay=0.0,
+                  log=GameLog(tmp_path / "friday.bhlog"))
+    app = BhtuiApp(dataclasses.replace(config(), result_seconds=0.2),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the room")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: table.seats_taken() == 5, "the bots")
+        await pilot.press("enter")
+        await my_play_turn(pilot, app)
+        await pilot.press("t")  # 托管 plays the match out
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the standings")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+        note = str(app.screen.query_one("#quit-note").render())
+        assert "the match is over" in note and "--resume" not in note, note
+        await pilot.press("y")
+    path = tmp_path / "friday.bhlog"
+    assert app.farewell[-1] == f"this match is over and saved in {path}; bhtui replay {path} shows it"
+
+
 async def seated_guest(pilot, app: BhtuiApp, name: str) -> Client:
     """A guest in the host's waiting room, not ready, once the host's screen shows him."""
     guest = await guest_in_waiting_room(pilot, app, name)
@@ -138,6 +169,43 @@ async def test_the_host_s_enter_names_who_is_not_ready_and_a_second_enter_starts
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.started, "the match")
         assert guest.seat == 1 and [s.kind for s in table.seats] == ["human"] * 2 + ["bot"] * 3
+
+
+async def test_the_host_s_enter_over_someone_not_ready_tells_him_too():
+    """The host's screen named who was not ready; theirs said nothing, so nobody knew the host
+    waited for them. His room now names the seats the host tried to start over."""
+    table, app = hosting("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        guest = await seated_guest(pilot, app, "Li")
+        await enter_starts_nothing(pilot, app, table)
+        await wait_for(pilot, lambda: guest.room is not None
+                       and guest.room.get("waiting_for") == [guest.seat], "Li told")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_player_not_ready_is_told_the_host_waits_for_him_until_he_is_ready(language):
+    """A joiner whom the host tried to start over sees the host waits for him, in his language,
+    until he says he is ready."""
+    from bhtui.net.local import join
+    from bhtui.store.config import Config
+
+    t = Translator(language)
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    host, _ = join(table, "Ana", seat=None)  # the host's own screen (admin)
+    in_background(host.run())
+    app = BhtuiApp(Config(name="Mei", language=language), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None and app.client.seat is not None)
+        note = app.screen.query_one("#room-note")
+        assert not note.display
+        host.admin("nudge")  # the host's first Enter over Mei not ready
+        await wait_for(pilot, lambda: note.display, "the note")
+        assert str(note.render()) == t("room.called")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: not note.display, "the note gone once ready")
+    await serving.stop()
 
 
 @pytest.mark.parametrize(("language", "both"), [("en", "Not ready yet: Li, Wu."),
@@ -209,8 +277,9 @@ async def test_joining_by_address_waits_in_the_room_then_plays_at_the_table():
 
 async def test_a_player_who_quits_a_hosts_table_is_told_how_to_take_his_seat_back():
     """Quitting a LAN table mid-match hands the seat to a bot; bhtui ended on a blank
-    terminal, saying nothing of how to come back. Its last line says so (his seat token
-    takes it back: no code), and nothing says a game is kept here (the host keeps it)."""
+    terminal, saying nothing of how to come back. Its last lines say so (his seat token
+    takes it back: no code), and that the game is kept on the host's machine, not here
+    (`bhtui replay` here opened an old game of his own, saying nothing)."""
     table, serving, app = await joining_a_table_of_bots()
     async with app.run_test(size=(100, 30)) as pilot:
         await my_play_turn(pilot, app)
@@ -218,7 +287,7 @@ async def test_a_player_who_quits_a_hosts_table_is_told_how_to_take_his_seat_bac
         await wait_for(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
         await pilot.press("y")
     assert app.farewell == [f"you left the table and a bot plays your seat; to take it back: "
-                            f"bhtui --name Ana join {app.address}"]
+                            f"bhtui --name Ana join {app.address}", REMOTE]
     await serving.stop()
 
 
@@ -237,7 +306,7 @@ async def test_nobody_is_told_to_take_back_a_seat_at_a_table_that_closed():
         await serving.stop()
         await wait_for(pilot, lambda: app.client.closed_by_host, "the table closed")
         await quit_now(pilot, app)
-    assert app.farewell == []
+    assert app.farewell == [REMOTE]
 
 
 async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes_on():
@@ -253,7 +322,7 @@ async def test_a_seat_that_cannot_be_written_down_is_a_warning_and_the_game_goes
         assert table.seats[0].token not in told[0] and told == app.problems
         assert any(n.message == told[0] for n in app._notifications)
         await quit_now(pilot, app)
-    assert app.farewell == []  # no command that cannot take the seat back
+    assert app.farewell == [REMOTE]  # no command that cannot take the seat back
     await serving.stop()
 
 

@@ -3,7 +3,10 @@ called card hollow, the panes' titles, the card counter and each seat's last mov
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
+
+import pytest
 
 from analysis_helpers import played_log
 from bhtui.cards import RANK_NAMES
@@ -200,3 +203,30 @@ async def test_a_replays_scores_pane_is_drawn_as_wide_as_the_tables(tmp_path):
         await pilot.resize_terminal(120, 36)
         await wait_for(pilot, lambda: strips(scores)[0].text.split() == [
             "1", "2", "3", "4", "5", "6", "Σ"], "every round in it")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_replay_without_a_file_says_which_game_it_opens(language):
+    """A joiner who ran `bhtui replay` after a LAN game got an old game against bots of his
+    own, with no word that the LAN game is not saved here: the screen says which game it
+    opened (its kind and when it was last played) and that joined games are the host's."""
+    import os
+    import time
+
+    from bhtui.cli import _load_replay
+    from bhtui.store.gamelog import games_dir
+
+    path = played_log(games_dir(), "qingdao", "baohuang", 1, limit=10)
+    then = time.mktime((2026, 3, 1, 20, 15, 0, 0, 0, -1))
+    os.utime(path, (then, then))
+    replay = _load_replay(None)
+    app = BhtuiApp(dataclasses.replace(config(), language=language),
+                   ReplaySession(replay, newest=True))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen)
+                       and app._notifications)
+        said = " ".join(str(n.message) for n in app._notifications)
+    words = {"en": ("a game against bots", "2026-03-01 20:15", "joined", "host's machine"),
+             "zh": ("人机对局", "2026-03-01 20:15", "你加入的牌局保存在主机上")}[language]
+    for word in words:
+        assert word in said, said

@@ -35,3 +35,21 @@ async def test_the_lobby_lists_the_tables_posted_to_it():
             "a", "Friday", "10.0.0.5", 7474, "qingdao", 3, 2, True, "1.0", "0.1.0", "x")}))
         await wait_for(pilot, lambda: lobby.query_one("DataTable").row_count == 1)
         assert str(lobby.query_one("DataTable").get_row_at(0)[0]) == "Friday"
+
+
+async def test_a_command_the_table_moved_past_is_refused_in_the_players_language():
+    """Keys pressed while the host was stopped came back as `被拒绝：the table moved on before
+    your command arrived`: a refusal of a known code is said in the player's language."""
+    from bhtui.store.config import Config
+    from bhtui.tui.app import BhtuiApp
+    from bhtui.tui.sessions import LocalSession
+
+    from tui_helpers import my_play_turn
+
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0), LocalSession(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        app.client.seq -= 1  # the table moved on while the command travelled
+        app.client.act({"type": "pass"})
+        await wait_for(pilot, lambda: "被拒绝" in table(app).status, "the refusal")
+        assert table(app).status.startswith("被拒绝：你的操作到达前牌局已经往下进行了"), table(app).status

@@ -1036,3 +1036,28 @@ async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
         await pilot.press("enter")  # the hint named the pass: Enter passes (it said
         await wait_for(pilot, lambda: list(t.log_lines).count(  # "nothing picked" before)
             "Ana passes") > passes, "my pass")
+
+
+async def test_after_play_again_the_last_lines_name_every_match_s_file(first_deal):
+    """再来一局 starts a new log: bhtui's last lines named the second match's file alone, and
+    the first match's was never mentioned. Both are named."""
+    from bhtui.tui.dialogs import MatchEndScreen
+
+    from tui_helpers import tuoguan_to_the_match_end
+
+    first_deal(deal_of(*SHORT_DEAL))
+    app = make_app(result_seconds=0.2, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await tuoguan_to_the_match_end(pilot, app)
+        first = app.host.log.path
+        await pilot.press("enter")  # 再来一局
+        await wait_for(pilot, lambda: app.host.log.path != first and app.host.started,
+                       "the second match")
+        assert not isinstance(app.screen, MatchEndScreen)
+        second = app.host.log.path
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    said = "\n".join(app.farewell)
+    assert f"the earlier matches at this table are saved in {first}" in said, said
+    assert f"saved in {second}" in said, said
