@@ -91,6 +91,7 @@ async def measure(path: Path) -> dict[str, list[float]]:
         async def timed(what: str, keys: list[str], position: int) -> None:
             """Seconds from ``keys`` sent at once (as a terminal sends a held key's repeats)
             to the screen drawn at ``position``."""
+            position = min(position, len(replay))  # (a short game: a step at its end)
             started = time.perf_counter()
             for key in keys:
                 app.post_message(events.Key(key, None))

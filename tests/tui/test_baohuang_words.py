@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from bhtui.games import rules_named
 from bhtui.rules import PRESETS, Match, offers
 from bhtui.rules.scoring import score_round
+from bhtui.store.config import Config
+from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.describe import describe
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
@@ -17,9 +20,11 @@ from bhtui.tui.baohuang.dialogs import (
     question,
 )
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+from bhtui.tui.baohuang.texts import JOKER_KEYS, JOKER_KEYS_GC
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.dialogs import ConfirmKey
 from bhtui.tui.i18n import Translator
+from bhtui.tui.sessions import LocalSession
 from bhtui.tui.widgets import Plain
 
 from helpers import deal_of, rigged
@@ -36,7 +41,8 @@ def test_R_SCORE_B1_B4_L1_L2_the_help_tells_baike_and_lianzhong_their_own_rules(
     t, style = Translator(language), CardStyle(language=language)
     rules = PRESETS[preset]
     keys, told = BAOHUANG_PARTS.help_texts(t, preset, style)
-    assert keys == t("help.body")
+    assert keys == t("help.body").replace(t.plain(JOKER_KEYS_GC[language]),
+                                          t.plain(JOKER_KEYS[language]))  # (no GC: x unused)
     assert told != t("help.rules") and t.join(["4", "2", "0", "-2", "-4"]) not in told
     if preset == "baike":
         side, _ = score_round(rules, 0, 1, False, [1, 4, 2, 3, 5])  # the text's example
@@ -311,10 +317,10 @@ async def test_R_WF_RANK_1_chinese_calls_weifangs_gc_特画_and_keeps_侍卫牌_
 
     from bhtui.tui.dialogs import HelpScreen
 
-    from tui_helpers import make_app
 
-    app = make_app("zh")
-    async with app.run_test(size=(100, 30)) as pilot:
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0),
+                   LocalSession(rules=rules_named("weifang")[1], seed=3, rounds=1))
+    async with app.run_test(size=(100, 30)) as pilot:  # (x picks the GC in Weifang alone)
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         shown = " ".join(str(w.render()) for w in app.screen.query(Static))
