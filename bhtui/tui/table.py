@@ -296,6 +296,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.refresh_bindings()  # the footer is rebuilt only when the keys on offer change
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat" and not self.app.address:  # type: ignore[attr-defined]
+            return False  # a table of this app's own: bots only, no door, nobody to read it
         return self.model.allows(action, parameters)
 
     def update_status(self) -> None:
