@@ -9,7 +9,7 @@ import pytest
 from bhtui.bots import make_bot
 from bhtui.net import tcp
 from bhtui.net.host import Seat, Table
-from bhtui.net.serve import start_serving, start_when_full
+from bhtui.net.serve import Serving, start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
@@ -33,6 +33,18 @@ SAID = {
 }
 
 
+async def bots_table_with_seat_0_free(tmp_path, **kw) -> tuple[Table, Serving]:
+    """Qingdao, seed 6, one round: four bots, seat 0 left for the joiner, served on
+    loopback and started once he sits; its log in ``tmp_path``."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1,
+                  log=GameLog(tmp_path / "table.log"), **kw)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(table)
+    return table, serving
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 async def test_a_joiner_whose_host_quits_waits_and_is_back_at_the_resumed_table(
         language, tmp_path, monkeypatch):
@@ -40,12 +52,7 @@ async def test_a_joiner_whose_host_quits_waits_and_is_back_at_the_resumed_table(
     (a quiet slow retry, a key meant for the game does not take it away) and the resumed
     table on the same port puts the joiner back at his table by itself."""
     monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))  # the slow retry, sped up
-    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
-                        for i in range(1, 5)]
-    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0,
-                  log=GameLog(tmp_path / "table.log"))
-    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
-    start_when_full(table)
+    table, serving = await bots_table_with_seat_0_free(tmp_path, bot_delay=0.0)
     port = serving.port
     address = f"127.0.0.1:{port}"
     app = BhtuiApp(Config(name="Ana", language=language), RemoteSession(address))
@@ -151,12 +158,7 @@ async def test_a_seated_player_of_a_locked_table_is_told_a_command_without_the_c
     goodbye advised `--code <join code>`, a code he need not give and that, on a command
     line, other users of the machine see. The command shown has no code, and run as shown
     once the host resumes the locked table, it takes his seat back without asking one."""
-    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
-                        for i in range(1, 5)]
-    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0, code="kiwi42",
-                  log=GameLog(tmp_path / "table.log"))
-    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
-    start_when_full(table)
+    table, serving = await bots_table_with_seat_0_free(tmp_path, bot_delay=30.0, code="kiwi42")
     port = serving.port
     address = f"127.0.0.1:{port}"
     app = BhtuiApp(Config(name="Li", language=language), RemoteSession(address, code="kiwi42"))
@@ -203,12 +205,7 @@ async def test_a_joiner_whose_host_quits_after_the_match_is_told_it_is_over(lang
     """After the standings, the host's quit told the joiners their seat was kept for a
     `host --resume` that shows only "Match over": a finished match is said to be over, and
     that it is the host's to replay."""
-    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
-                        for i in range(1, 5)]
-    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0,
-                  log=GameLog(tmp_path / "table.log"))
-    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
-    start_when_full(table)
+    table, serving = await bots_table_with_seat_0_free(tmp_path, bot_delay=0.0)
     app = BhtuiApp(Config(name="Ana", language=language, result_seconds=0.2),
                    RemoteSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(80, 24)) as pilot:
