@@ -530,9 +530,22 @@ async def test_a_rounds_result_comes_back_over_the_table_drawn_again_not_a_blank
 
 
 async def test_chat_sends_a_preset_phrase_and_it_shows_in_the_log():
-    """The phrases are both games' (接风, a Baohuang word, was among them in Dou Dizhu)."""
-    app = make_app(language="zh")
+    """The phrases are both games' (接风, a Baohuang word, was among them in Dou Dizhu). At
+    a LAN table: a game against bots alone offers no chat (nobody would read it)."""
+    from bhtui.net.host import Table
+    from bhtui.net.tcp import listen_socket
+    from bhtui.rules import PRESETS
+    from bhtui.tui.sessions import HostSession
+
+    friday = Table(PRESETS["qingdao"], seed=3, rounds=3, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=0.0),
+                   HostSession(friday, listen_socket("127.0.0.1", 0), advertise=False))
     async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.room is not None,
+                       "the waiting room")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: friday.seats_taken() == 5, "the bots")
+        await pilot.press("enter")
         await my_play_turn(pilot, app)
         await pilot.press("c")
         await pilot.press("tab", "down", "enter")  # the second preset: 快点吧
