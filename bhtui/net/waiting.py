@@ -55,7 +55,10 @@ class WaitingRoom:
         self.table = table
         self.outbox = outbox
         self.room_due = False  # a spectators' count is waiting to be sent
-        self.waiting_for: set[int] = set()  # seats the host tried to start over: told he waits
+        self.waiting_for: set[str] = set()
+        """The seat tokens of people the host tried to start over: each is told he waits for
+        him while that person sits there not ready (a seat moved, emptied or taken by another
+        holds another token)."""
 
     def fill_bots(self, announce: bool = True) -> None:
         table = self.table
@@ -94,10 +97,10 @@ class WaitingRoom:
 
     def nudge(self, host: Viewer) -> None:
         """The host tried to start while people were not ready: each of them is told he
-        waits for them (his screen alone said so), until the seats change."""
+        waits for him (his screen alone said so) while he sits there not ready."""
         table = self.table
-        self.waiting_for = {i for i, s in enumerate(table.seats) if s.taken and s.bot is None
-                       and not s.ready and i != host.seat}
+        self.waiting_for = {s.token for i, s in enumerate(table.seats)
+                            if s.taken and s.bot is None and not s.ready and i != host.seat}
         table.publish()
 
     def move(self, source: int, target: int) -> None:
@@ -107,7 +110,6 @@ class WaitingRoom:
         if table.match is not None or not (0 <= source < size and 0 <= target < size):
             return
         table.seats[source], table.seats[target] = table.seats[target], table.seats[source]
-        self.waiting_for.clear()  # (the host's screen names them again on his next Enter)
         for viewer in list(self.outbox.viewers.values()):
             if viewer.seat in (source, target):
                 viewer.seat = target if viewer.seat == source else source
@@ -143,7 +145,6 @@ class WaitingRoom:
             self.outbox.viewers[old.conn].seat = None
             table.welcome(self.outbox.viewers[old.conn])
         table.seats[seat] = Seat()
-        self.waiting_for.discard(seat)
         table.publish()
 
     def _hand_to_bot(self, seat: int) -> None:
@@ -203,7 +204,8 @@ class WaitingRoom:
                           for s, p in zip(table.seats, table.public_seats(), strict=True)],
                 "spectators": self.outbox.spectators(),
                 "watchers": self.outbox.spectator_names(WATCHERS_NAMED),
-                "waiting_for": sorted(self.waiting_for)}
+                "waiting_for": [i for i, s in enumerate(table.seats)
+                                if s.token in self.waiting_for and not s.ready]}
 
     def spectators_changed(self) -> None:
         """A spectator came or went: nobody's view changes, only the waiting room's count,

@@ -180,8 +180,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if self._start_over is not None and self._not_ready() != self._start_over:
             self._say(None)  # ready now, or others not: the next Enter starts, or names them
         mine = self.client.seat
-        called = mine is not None and mine in room.get("waiting_for", ()) \
-            and mine < len(room["seats"]) and not room["seats"][mine]["ready"]
+        called = mine is not None and mine in room.get("waiting_for", ())  # (until ready)
         if called != self._called:  # (until ready; another note may take its place)
             self._say(t("room.called") if called else None, called=called)
         grid = RichTable(box=None, padding=(0, 1), show_header=False)

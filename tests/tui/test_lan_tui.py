@@ -180,6 +180,12 @@ async def test_the_host_s_enter_over_someone_not_ready_tells_him_too():
         await enter_starts_nothing(pilot, app, table)
         await wait_for(pilot, lambda: guest.room is not None
                        and guest.room.get("waiting_for") == [guest.seat], "Li told")
+        seat = guest.seat
+        guest.leave()  # Li goes; Bo sits in his seat: the host never tried to start over Bo
+        await wait_for(pilot, lambda: not table.seats[seat].taken, "Li gone")
+        other = await seated_guest(pilot, app, "Bo")
+        await wait_for(pilot, lambda: other.room is not None and other.seat == seat, "Bo in")
+        assert other.room.get("waiting_for") == []
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
