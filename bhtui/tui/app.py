@@ -619,7 +619,7 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
         if engine:  # (a local match left unfinished: how it goes on, not only replayed)
-            if client.view["phase"] == "over":
+            if _over(client):
                 return "quit.question"
             if ends:  # (`bhtui host`'s table counts the leave before it closes)
                 return "quit.question_ends"
