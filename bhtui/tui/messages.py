@@ -85,7 +85,8 @@ class RoomChanged(HostSaid):
 
 REFUSED = frozenset({"stale", "duplicate", "waiting", "spectator", "hinting", "chat"})
 """The host's refusals (``error`` codes, docs/protocol.md) whose reason is always the same:
-said in the player's language. Others' reasons vary (the rules' own words): the host's."""
+said in the player's language. Others' reasons vary (the rules' own words): the host's, in
+the player's language where the catalogues know them (``Translator.reason``)."""
 
 
 def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
@@ -104,7 +105,8 @@ def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
         return HostSilent(message["on"])
     if kind == "error":
         code = message["code"]
-        return ActionRefused(t(f"refused.code.{code}") if code in REFUSED else message["reason"])
+        return ActionRefused(t(f"refused.code.{code}") if code in REFUSED
+                             else t.reason(message["reason"]))
     if kind == "hint":
         return HintArrived(message["action"])
     if kind == "chat":
