@@ -74,9 +74,16 @@ class HintArrived(HostSaid):
 
 
 class ChatArrived(HostSaid):
-    def __init__(self, name: str, text: str) -> None:
+    """A chat line; ``watching``: its sender has no seat (a spectator, or someone whose seat
+    was taken from him), which the line says, so a watcher's words pass for no player's."""
+
+    def __init__(self, name: str, text: str, watching: bool) -> None:
         super().__init__()
-        self.name, self.text = name, text
+        self.name, self.text, self.watching = name, text, watching
+
+    def line(self, t: Translator) -> str:
+        return t("log.chat.watching" if self.watching else "log.chat", name=self.name,
+                 text=self.text)
 
 
 class RoomChanged(HostSaid):
@@ -110,7 +117,7 @@ def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
     if kind == "hint":
         return HintArrived(message["action"])
     if kind == "chat":
-        return ChatArrived(message["name"], message["text"])
+        return ChatArrived(message["name"], message["text"], message.get("seat") is None)
     if kind == "room":
         return RoomChanged()
     return None
