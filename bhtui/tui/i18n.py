@@ -6,12 +6,19 @@ screens' (``tui/texts.py``) and each game's beside its screens (``tui/baohuang/t
 ``CATALOGUES``; a key is defined in one catalogue only, in both languages (checked here, when
 the table is composed), and ``tests/tui/test_i18n_keys.py`` checks that every key the code
 asks for is defined and every key defined is asked for.
+
+The rules' refusals are the one text that comes in English from elsewhere: the host sends the
+engine's own words. A catalogue translates those a screen can meet under ``refused.rules.``
+followed by the engine's English words as the msgid (``{field}`` where they vary), so the
+engines stay as they are; ``Translator.reason`` finds the msgid a refusal matches.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from importlib import import_module
+from string import Formatter
 from typing import Any
 
 LANGUAGES = ("en", "zh")
@@ -40,6 +47,24 @@ def compose(catalogues: Iterable[tuple[str, Catalogue]]) -> Catalogue:
 
 STRINGS: Catalogue = compose((name, import_module(name).STRINGS) for name in CATALOGUES)
 
+RULES_WORDS = "refused.rules."
+"""The prefix of the keys of the rules' refusals; the rest of such a key is the engine's words."""
+
+
+def msgid_pattern(msgid: str) -> re.Pattern[str]:
+    """The texts ``msgid`` stands for: its words as written, each ``{field}`` any text."""
+    parts = []
+    for words, field, _, _ in Formatter().parse(msgid):
+        parts.append(re.escape(words))
+        if field is not None:
+            parts.append(f"(?P<{field}>.+?)")
+    return re.compile("".join(parts))
+
+
+REASONS = [(msgid, msgid_pattern(msgid)) for msgid in
+           (key.removeprefix(RULES_WORDS) for key in STRINGS if key.startswith(RULES_WORDS))]
+"""Each msgid of a rules' refusal, with the texts it matches."""
+
 
 KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "f3", "key_hint": "h",
              "key_play": "⏎"}
@@ -63,6 +88,15 @@ class Translator:
             return key
         keys = {name: self.plain(key) for name, key in self.keys.items()}  # ⏎ is "enter"
         return self.plain(entry[self.language]).format(**{**keys, **values})
+
+    def reason(self, said: str) -> str:
+        """A rules' refusal (the engine's English words, as the host sent them) in this
+        language, the values it names carried over; as sent when no msgid matches it."""
+        for msgid, pattern in REASONS:
+            found = pattern.fullmatch(said)
+            if found:
+                return self(f"refused.rules.{msgid}", **found.groupdict())
+        return said
 
     def join(self, words: Iterable[str], clauses: bool = False) -> str:
         """A list as this language writes one: "Li, Wang"; "李、王" (clauses: "…，…")."""

@@ -74,9 +74,16 @@ class HintArrived(HostSaid):
 
 
 class ChatArrived(HostSaid):
-    def __init__(self, name: str, text: str) -> None:
+    """A chat line; ``watching``: its sender has no seat (a spectator, or someone whose seat
+    was taken from him), which the line says, so a watcher's words pass for no player's."""
+
+    def __init__(self, name: str, text: str, watching: bool) -> None:
         super().__init__()
-        self.name, self.text = name, text
+        self.name, self.text, self.watching = name, text, watching
+
+    def line(self, t: Translator) -> str:
+        return t("log.chat.watching" if self.watching else "log.chat", name=self.name,
+                 text=self.text)
 
 
 class RoomChanged(HostSaid):
@@ -85,7 +92,8 @@ class RoomChanged(HostSaid):
 
 REFUSED = frozenset({"stale", "duplicate", "waiting", "spectator", "hinting", "chat"})
 """The host's refusals (``error`` codes, docs/protocol.md) whose reason is always the same:
-said in the player's language. Others' reasons vary (the rules' own words): the host's."""
+said in the player's language. Others' reasons vary (the rules' own words): the host's, in
+the player's language where the catalogues know them (``Translator.reason``)."""
 
 
 def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
@@ -104,11 +112,12 @@ def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
         return HostSilent(message["on"])
     if kind == "error":
         code = message["code"]
-        return ActionRefused(t(f"refused.code.{code}") if code in REFUSED else message["reason"])
+        return ActionRefused(t(f"refused.code.{code}") if code in REFUSED
+                             else t.reason(message["reason"]))
     if kind == "hint":
         return HintArrived(message["action"])
     if kind == "chat":
-        return ChatArrived(message["name"], message["text"])
+        return ChatArrived(message["name"], message["text"], message.get("seat") is None)
     if kind == "room":
         return RoomChanged()
     return None

@@ -132,7 +132,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     @on(ChatArrived)
     def _chat(self, message: ChatArrived) -> None:
-        self.chat = [*self.chat, self.t("log.chat", name=message.name, text=message.text)][-3:]
+        self.chat = [*self.chat, message.line(self.t)][-3:]
         self.query_one("#room-chat", Static).update("\n".join(self.chat))
 
     @on(LinkBack)

@@ -222,7 +222,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     @on(ChatArrived)
     def _chat(self, message: ChatArrived) -> None:
-        self._log(self.t("log.chat", name=message.name, text=message.text))
+        self._log(message.line(self.t))
 
     @on(LinkLost)
     @on(LinkBack)

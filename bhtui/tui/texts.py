@@ -382,6 +382,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.watching": {"en": "Watching", "zh": "观战中"},
     "log.match_end": {"en": "Match over", "zh": "比赛结束"},
     "log.chat": {"en": "{name}: {text}", "zh": "{name}：{text}"},
+    "log.chat.watching": {"en": "{name} (watching): {text}", "zh": "{name}（观战）：{text}"},
     "log.new_match": {"en": "— 再来一局: a new match at the same seats —", "zh": "—— 再来一局 ——"},
     "log.left": {"en": "{name} left the table: a bot plays the seat until {name} is back",
                  "zh": "{name} 离开了牌桌：回来之前由机器人代打"},

@@ -660,3 +660,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.ask.open_guard": {"en": "明保", "zh": "明保"},
     "key.ask.none": {"en": "Not now", "zh": "不表态"},
 }
+
+
+_TOO_LATE = {"grab": ("grab 抢", "抢"), "open_guard": ("明保", "明保"), "rebel": ("造反", "造反")}
+"""The declarations out of turn (English, Chinese), which the table may have moved past as
+their key was pressed: the rules refuse them then."""
+
+# The rules' refusals a screen can meet, each key ending in the engine's English words (its
+# msgid, ``{field}`` where they vary: ``i18n.RULES_WORDS``); said without their rule ids.
+STRINGS.update({
+    "refused.rules.托管 more than {limit} times this round: it stays on until the round ends "
+    "(R-AUTO-2)": {"en": "托管 more than {limit} times this round: it stays on until the round ends",
+                   "zh": "本局托管已超过 {limit} 次：到本局结束都不能取消"},
+    "refused.rules.the match is over": {"en": "the match is over", "zh": "比赛已经结束"},
+    **{f"refused.rules.{msgid}": {"en": f"too late: {en} is no longer possible",
+                                  "zh": f"来不及了：现在不能{zh}"}
+       for kind, (en, zh) in _TOO_LATE.items()
+       for msgid in (f"'{kind}' is not possible for you now",
+                     f"'{kind}' is not possible now ({{phase}} phase)")},
+})
