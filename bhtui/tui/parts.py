@@ -209,6 +209,10 @@ class TableParts(ABC, Generic[V]):
         for the status line; empty where 托管 only plays for the person (R-AUTO-1)."""
         return ""
 
+    def auto_stays(self, view: V, me: int) -> bool:
+        """My seat is on 托管 till the round ends (R-AUTO-2): t cannot take it off."""
+        return False
+
     def decision_key(self, view: V) -> tuple[Any, ...]:
         """What a decision dialog was opened for: a change makes it stale. The last item is
         the moment a declaration belongs to (a turn's dialog ignores it)."""

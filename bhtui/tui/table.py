@@ -409,6 +409,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         """托管 on or off as I ask (a dialog's t only ever turns it on: the timer may have
         turned it on meanwhile, and a toggle would then take it off)."""
         if self.client.seat is not None:
+            if not on and self.model.auto_stays():  # asked, the rules would refuse it
+                self.say(self.t("status.auto_stays"))
+                return
             if not on and self.model.on_auto():  # in the log: a note on the status line gave
                 self._log(self.t("log.auto_back"))  # way at once to an auto-pass's
             self.model.wants_auto(on)

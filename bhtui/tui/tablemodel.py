@@ -130,6 +130,10 @@ class TableModel:
         me, table = self.state.seat, self.state.table
         return me is not None and me < len(table) and bool(table[me].get("auto"))
 
+    def auto_stays(self) -> bool:
+        me, view = self.state.seat, self.state.view
+        return me is not None and view is not None and self.parts.auto_stays(view, me)
+
     def my_play_turn(self) -> bool:
         view = self.state.view
         return bool(self.state.my_turn and view and view["phase"] == "play" and not self.on_auto())

@@ -58,9 +58,19 @@ def test_a_refusal_no_catalogue_knows_shows_as_the_host_sent_it():
     assert isinstance(refused, ActionRefused) and refused.reason == "a reason of a newer host"
 
 
-async def test_R_AUTO_2_t_once_too_often_is_refused_in_chinese():
-    """托管 put on a 4th time stays on (R-AUTO-2): t then is refused by the rules, and a
-    Chinese screen said why in the engine's English."""
+def test_R_AUTO_2_the_rules_refusal_of_t_once_too_often_reads_in_chinese():
+    """The engine's words for 托管 that stays on (R-AUTO-2), as a host sends them when a t
+    crossed the view that said so, reach a Chinese screen in Chinese, without the rule id."""
+    said = {"type": "error", "code": "auto", "reason": f"托管 more than {AUTO_LIMIT} times "
+            "this round: it stays on until the round ends (R-AUTO-2)"}
+    refused = heard(said, Translator("zh"))
+    assert isinstance(refused, ActionRefused)
+    assert refused.reason == f"本局托管已超过 {AUTO_LIMIT} 次：到本局结束都不能取消"
+
+
+async def test_R_AUTO_2_t_once_too_often_says_it_stays_on_and_logs_no_take_over():
+    """托管 put on a 4th time stays on (R-AUTO-2): t then says so at once in Chinese. It had
+    logged "托管 off: you play your own cards again" before the rules refused it in English."""
     strict = PRESETS["lianzhong-simple"].with_options(strict_auto=True)
     app = BhtuiApp(Config(name="Ana", language="zh", bot_delay=3600.0),  # nothing moves: the
                    LocalSession(rules=strict, seed=3, rounds=3))  # round cannot end meanwhile
@@ -74,8 +84,11 @@ async def test_R_AUTO_2_t_once_too_often_is_refused_in_chinese():
                 await pilot.press("t")
                 await wait_for(pilot, lambda n=n: app.client.view["strict_auto"]["times"][0] == n
                                and not app.client.table[0]["auto"], "托管 off")
+        screen = table(app)
+        backs = len([line for line in screen.log_lines if "已取消托管" in line])
         await pilot.press("t")
-        status = table(app).query_one("#status")
-        await wait_for(pilot, lambda: "被拒绝" in str(status.render()), "the refusal")
-        assert str(status.render()).strip() == (
-            f"被拒绝：本局托管已超过 {AUTO_LIMIT} 次：到本局结束都不能取消")
+        status = screen.query_one("#status")
+        await wait_for(pilot, lambda: "没有用" in str(status.render()), "the note")
+        assert str(status.render()).strip() == "现在按 t 没有用：本局托管不能取消"
+        assert len([line for line in screen.log_lines if "已取消托管" in line]) == backs
+        assert app.client.table[0]["auto"]

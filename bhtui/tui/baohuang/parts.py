@@ -261,6 +261,11 @@ class BaohuangParts(TableParts[BaohuangView]):
                 words.append(t("declare.rebel"))
         return "".join(t.plain(" · ") + w for w in words)
 
+    def auto_stays(self, view: BaohuangView, me: int) -> bool:
+        """Put on 托管 more than AUTO_LIMIT times this round (R-AUTO-2): on till it ends."""
+        strict = view.get("strict_auto")
+        return strict is not None and strict["on"][me] and strict["times"][me] > AUTO_LIMIT
+
     def auto_words(self, view: BaohuangView, me: int, names: list[str], t: Translator) -> str:
         """R-AUTO-2 (``strict_auto``): on 托管, what the round's end will bring (not scored,
         the match's end) and whether it stays on; off it, how many of my switches are left
@@ -272,7 +277,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         if all(on):
             return t("auto.strict.all")
         if on[me]:
-            return t("auto.strict.stays" if times[me] > AUTO_LIMIT else "auto.strict.on")
+            return t("auto.strict.stays" if self.auto_stays(view, me) else "auto.strict.on")
         words = []
         if times[me] >= AUTO_LIMIT:
             words.append(t("auto.strict.last", n=AUTO_LIMIT))

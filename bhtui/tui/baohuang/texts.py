@@ -622,6 +622,8 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "按规则托管（t 取消）。本局结束时仍在托管，游戏解散"},
     "auto.strict.stays": {"en": "托管 4 times: it stays on; the match ends with this round",
                           "zh": "本局托管超过三次，不能取消；本局结束游戏解散"},
+    "status.auto_stays": {"en": "{key_auto} does nothing now: 托管 stays on till the round ends",
+                          "zh": "现在按 {key_auto} 没有用：本局托管不能取消"},
     "auto.strict.all": {"en": "Everyone on 托管: this round is not scored, the match ends",
                         "zh": "全员托管：本局不计分，游戏解散"},
     "auto.strict.count": {"en": "托管 {n}/{limit} this round", "zh": "本局已托管 {n}/{limit} 次"},
