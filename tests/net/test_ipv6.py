@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import socket
+import subprocess
 import sys
 
 import aiohttp
@@ -25,15 +27,16 @@ from bhtui.net.secure import PREAMBLE
 from bhtui.net.tcp import BUSY, HANDSHAKES_PER_ADDRESS, listen_socket, serve_table, stay_connected
 from bhtui.rules import PRESETS
 
-from loopback import frames, free_port, ipv6_loopback, settle
+from loopback import PEERS, frames, free_port, ipv6_loopback, said, settle
 from net_helpers import in_background
 
 
-async def host(tmp_path, *options: str) -> tuple[asyncio.subprocess.Process, str]:
-    """`bhtui host --headless` with ``options``, a seat left for a person: the process and
-    the first line it says."""
+async def host(tmp_path, *options: str, within: tuple[str, ...] = ()
+               ) -> tuple[asyncio.subprocess.Process, str]:
+    """`bhtui host --headless` with ``options``, a seat left for a person (run by the
+    command ``within``, if given): the process and the first line it says."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bhtui", "host", "--headless", "--port", "0", "--no-advertise",
+        *within, sys.executable, "-m", "bhtui", "host", "--headless", "--port", "0", "--no-advertise",
         "--bots", "4", "--rounds", "1", "--bot-delay", "0", "--seed", "3", *options,
         env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE)
@@ -43,6 +46,22 @@ async def host(tmp_path, *options: str) -> tuple[asyncio.subprocess.Process, str
         process.kill()
         raise AssertionError((await process.stderr.read()).decode())
     return process, line
+
+
+def seeing_hosts(tmp_path, lines: str) -> tuple[str, ...]:
+    """A command that runs another with ``lines`` as its /etc/hosts, in a mount namespace of
+    its own (the machine's file is never touched): a name of an IPv6 address alone, which
+    no resolver of this machine may have. Skipped, saying why, where one cannot be made."""
+    hosts = tmp_path / "hosts"
+    hosts.write_text(lines)
+    within = ("unshare", "-m", "sh", "-c", 'mount --bind "$0" /etc/hosts && exec "$@"',
+              str(hosts))
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare (util-linux) on this machine")
+    tried = subprocess.run([*within, "true"], capture_output=True, text=True)
+    if tried.returncode != 0:
+        pytest.skip(f"cannot give a program hosts of its own here: {tried.stderr.strip()}")
+    return within
 
 
 async def plays_a_round(address: str) -> Client:
@@ -90,6 +109,37 @@ async def test_a_table_on_every_address_takes_ipv4_and_ipv6_joiners(tmp_path):
     finally:
         process.terminate()
         await process.wait()
+
+
+async def test_a_table_bound_to_a_name_of_ipv6_alone_is_there_and_joined_by_that_name(tmp_path):
+    """`--bind NAME` is looked up in both families: a name whose one address is ``::1``
+    serves there, and a player joins by the name. Looked up as IPv4 alone, the resolver
+    turned it into 127.0.0.1 (or found nothing, for another address), and the joiner, whose
+    lookup gives ::1, found nothing listening."""
+    ipv6_loopback()
+    within = seeing_hosts(tmp_path, "127.0.0.1 localhost\n::1 bhtui-six\n")
+    process, line = await host(tmp_path, "--bind", "bhtui-six", within=within)
+    try:
+        where = re.search(r" on \[::1\]:(\d+), waiting for players", line)
+        assert where, line
+        joiner = await asyncio.create_subprocess_exec(
+            *within, sys.executable, str(PEERS / "silent_peer.py"), "bhtui-six", where.group(1),
+            stdout=asyncio.subprocess.PIPE)
+        try:
+            assert await said(joiner) == {"seated": 0}
+        finally:
+            joiner.kill()
+            await joiner.wait()
+    finally:
+        process.terminate()
+        await process.wait()
+
+
+def test_a_name_that_gives_no_address_is_said_so_in_a_line(cli):
+    done = cli("host", "--headless", "--no-advertise", "--bind", "nosuch.invalid")
+    assert done.returncode == 2 and done.stderr == (
+        "bhtui: cannot serve on nosuch.invalid:7474: --bind 'nosuch.invalid' is not an IP "
+        "address, and no host of that name was found\n")
 
 
 async def at_the_door(port: int, address: str) -> tuple[str, asyncio.StreamWriter]:
