@@ -22,7 +22,7 @@ import socket
 import ssl
 import sys
 import time
-from typing import cast
+from typing import Any, cast
 
 from bhtui.net.client import Client
 from bhtui.net.gate import (
@@ -260,6 +260,19 @@ def listen_socket(host: str, port: int) -> socket.socket:
     every = family == socket.AF_INET6 and ipaddress.ip_address(address[0]).is_unspecified
     return socket.create_server(address, family=family, backlog=LISTEN_BACKLOG,
                                 dualstack_ipv6=every and socket.has_dualstack_ipv6())
+
+
+def door_listening(host: str, port: int) -> dict[str, Any]:
+    """Where a door (`serve-ssh`, `serve-web`) listens, as the keywords of asyncio's and
+    asyncssh's ``create_server``: every IPv6 address (``::``) on a socket of its own that
+    takes IPv4 too, as a table's does (their servers make each IPv6 socket IPv6-only, and
+    the LAN's IPv4 machines found no door); any other ``host`` as they bind it (a name at
+    every address it has)."""
+    try:
+        every = ipaddress.ip_address(unbracketed(host)) == ipaddress.IPv6Address("::")
+    except ValueError:
+        every = False
+    return {"sock": listen_socket(host, port)} if every else {"host": host, "port": port}
 
 
 async def serve_table(table: Table, host: str = "", port: int = 0,

@@ -218,29 +218,61 @@ def test_the_lobby_lists_and_advertises_an_ipv6_table_where_one_reaches_it():
     assert info.address == "[fe80::1%eth0]:7474"
 
 
+async def open_door(tmp_path, door: str, bind: str) -> tuple[asyncio.subprocess.Process, str]:
+    """`bhtui serve-ssh` or `serve-web` on ``bind``, a port the system picks: the process
+    and the first line it says."""
+    key = ("--host-key", str(tmp_path / "key")) if door == "serve-ssh" else ()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bhtui", door, "--bind", bind, "--port", "0", *key,
+        stdout=asyncio.subprocess.PIPE, env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)})
+    assert server.stdout is not None
+    return server, (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
+
+
+async def visit(door: str, url: str) -> None:
+    """A visitor gets in at ``url`` (``ssh://HOST:PORT``, ``http://HOST:PORT/``): the SSH
+    handshake and login, or the page that runs the app."""
+    if door == "serve-ssh":
+        written, _, port = url.removeprefix("ssh://").rpartition(":")
+        async with asyncssh.connect(written.strip("[]"), int(port), username="anyone",
+                                    known_hosts=None, password=None, client_keys=None):
+            pass
+    else:
+        async with aiohttp.ClientSession() as http, http.get(url) as page:
+            assert page.status == 200 and "textual.js" in await page.text()
+
+
 @pytest.mark.parametrize("door", ["serve-ssh", "serve-web"])
 async def test_a_door_on_ipv6_says_where_it_is_as_one_types_it(tmp_path, door):
     """`serve-ssh` and `serve-web` on ``::1`` said ``ssh://::1:2222``, ``http://::1:8080/``,
     which neither a browser nor ssh takes: the address is in brackets, the port the one
     given (``--port 0``), and a visitor gets in there."""
     ipv6_loopback()
-    key = ("--host-key", str(tmp_path / "key")) if door == "serve-ssh" else ()
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bhtui", door, "--bind", "::1", "--port", "0", *key,
-        stdout=asyncio.subprocess.PIPE, env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)})
+    server, line = await open_door(tmp_path, door, "::1")
     try:
-        assert server.stdout is not None
-        line = (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
         found = re.search(r" on ((?:ssh|http)://\[::1\]:(\d+)/?) ", line)
         assert found and found.group(2) != "0", line
-        port = int(found.group(2))
-        if door == "serve-ssh":
-            async with asyncssh.connect("::1", port, username="anyone", known_hosts=None,
-                                        password=None, client_keys=None):
-                pass
-        else:
-            async with aiohttp.ClientSession() as http, http.get(found.group(1)) as page:
-                assert page.status == 200 and "textual.js" in await page.text()
+        await visit(door, found.group(1))
+    finally:
+        server.kill()
+        await server.wait()
+
+
+@pytest.mark.parametrize("door", ["serve-ssh", "serve-web"])
+async def test_a_door_on_every_address_takes_ipv4_and_ipv6_visitors(tmp_path, door):
+    """``::`` is both at the doors too, as at a table: asyncio's and asyncssh's servers made
+    its socket IPv6-only, and a visitor from the LAN's IPv4 found nothing there."""
+    ipv6_loopback()
+    if not socket.has_dualstack_ipv6():
+        pytest.skip("this system has no dual-stack sockets")
+    server, line = await open_door(tmp_path, door, "::")
+    try:
+        found = re.search(r":(\d+)/? ", line)
+        assert found, line
+        scheme, port = door.removeprefix("serve-").replace("web", "http"), found.group(1)
+        end = "/" if door == "serve-web" else ""
+        await visit(door, f"{scheme}://127.0.0.1:{port}{end}")
+        await visit(door, f"{scheme}://[::1]:{port}{end}")
     finally:
         server.kill()
         await server.wait()
