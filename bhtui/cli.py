@@ -42,12 +42,15 @@ CODE_WAYS = "--code-file FILE, the BHTUI_CODE variable, --ask-code or --code"
 class Parser(argparse.ArgumentParser):
     """argparse's parser, knowing each command's options, so that an option no command knows
     is named as such: argparse sets it aside and reads the value after it as the command
-    (``bhtui --rules weihai`` said "invalid choice: 'weihai'")."""
+    (``bhtui --rules weihai`` said "invalid choice: 'weihai'"). An option is written whole,
+    in every command (their parsers are this class too): argparse took any abbreviation,
+    so a typo silently meant another option (``--round 3`` was ``--rounds 3``) and one
+    added later would change what an abbreviation in someone's script means."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.known: dict[str, argparse.Action] = {}
         self.commands: dict[str, Parser] = {}
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, **{**kwargs, "allow_abbrev": False})
 
     def error(self, message: str) -> NoReturn:
         """One line, and where the usage is (argparse printed the whole usage first: six to
@@ -76,16 +79,13 @@ class Parser(argparse.ArgumentParser):
                     self._check_play_only(given, command)
                 continue
             name = token.split("=", 1)[0]
-            found = parser._known_as(name)
-            if not found and command and self._known_as(name):
+            if name not in parser.known and command and name in self.known:
                 parser.error(f"{name} goes before the command: {self.prog} {name} … {command} …")
-            if not found:
+            if name not in parser.known:
                 parser.error(f"unknown option {name}{parser._meant(name)}")
-            if len(found) > 1:
-                return  # ambiguous: argparse says so
             if not command:
-                given.append(found[0])
-            takes = parser.known[found[0]].nargs
+                given.append(name)
+            takes = parser.known[name].nargs
             if "=" not in token and takes != 0 and (
                     takes != "?" or i < len(argv) and not argv[i].startswith("-")):
                 i += 1  # the option's value
@@ -101,18 +101,16 @@ class Parser(argparse.ArgumentParser):
             self.error(f"{name} is for a game against bots ({self.prog} {name} …); "
                        f"{command} does not take it")
 
-    def _known_as(self, name: str) -> list[str]:
-        """The options ``name`` stands for here (itself, or those it abbreviates)."""
-        return [name] if name in self.known else [
-            o for o in self.known if o.startswith("--") and o.startswith(name)]
-
     def _meant(self, name: str) -> str:
+        """The option ``name`` was likely meant for: a synonym's, the ones it begins (an
+        abbreviation), else the closest spelling."""
         import difflib  # only for a mistyped option: not at every start
 
         longs = [o for o in self.known if o.startswith("--")]
-        meant = [SYNONYMS[name]] if SYNONYMS.get(name) in self.known else \
+        meant = [SYNONYMS[name]] if SYNONYMS.get(name) in self.known else [
+            o for o in longs if o.startswith(name)] or \
             difflib.get_close_matches(name, longs, n=1, cutoff=0.8)
-        return f"; did you mean {meant[0]}?" if meant else f" (see {self.prog} --help)"
+        return f"; did you mean {' or '.join(meant)}?" if meant else f" (see {self.prog} --help)"
 
 
 class Formatter(argparse.HelpFormatter):

@@ -62,6 +62,7 @@ from bhtui.net.gate import (
     within_files,
 )
 from bhtui.net.serve import stop_signals
+from bhtui.net.tcp import door_listening
 from bhtui.store.private import create_private, data_dir
 from bhtui.text import clean_text
 
@@ -739,7 +740,7 @@ async def start_ssh(port: int, host: str, key: asyncssh.SSHKey, command: list[st
     state = ServerState(command, max_sessions, idle_timeout, session_deadline, kill_grace,
                         per_address)
     server = await asyncssh.create_server(
-        lambda: DemoServer(state), host, port, backlog=LISTEN_BACKLOG,
+        lambda: DemoServer(state), backlog=LISTEN_BACKLOG, **door_listening(host, port),
         server_host_keys=[key], encoding=None,
         line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
         login_timeout=30, keepalive_interval=keepalive[0], keepalive_count_max=keepalive[1])

@@ -72,6 +72,7 @@ from bhtui.net.gate import (
     within_files,
 )
 from bhtui.net.serve import stop_signals
+from bhtui.net.tcp import door_listening
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
 
 log = logging.getLogger("bhtui.web")
@@ -284,8 +285,8 @@ class DoorSite(web.BaseSite):
         handlers = self._runner.server
         assert handlers is not None
         self._server = await asyncio.get_running_loop().create_server(
-            lambda: Waiting(self.door, handlers()), self.door.host, self.door.port,
-            backlog=LISTEN_BACKLOG)
+            lambda: Waiting(self.door, handlers()), backlog=LISTEN_BACKLOG,
+            **door_listening(self.door.host, self.door.port))
 
 
 class WebDoor(Server):

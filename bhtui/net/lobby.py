@@ -78,12 +78,18 @@ def _interfaces(bind: str | None) -> list[str] | None:
 
 
 def _zeroconf(bind: str | None) -> AsyncZeroconf:
+    """Zeroconf on ``bind``'s address alone (IPv6 multicast on its interface for an IPv6
+    one), or on every address in both families: the lobby listened on IPv4 alone, and a
+    table bound to an IPv6 address, advertised there alone, was never listed. A machine
+    without IPv6 (its sockets refused) is left IPv4 alone."""
     interfaces = _interfaces(bind)
-    if interfaces is None:
+    if interfaces is not None:
+        version = IPVersion.V6Only if ":" in interfaces[0] else IPVersion.V4Only
+        return AsyncZeroconf(interfaces=interfaces, ip_version=version)
+    try:
+        return AsyncZeroconf(ip_version=IPVersion.All)
+    except OSError:
         return AsyncZeroconf(ip_version=IPVersion.V4Only)
-    # (an IPv6 address: zeroconf's IPv6 multicast on its interface)
-    version = IPVersion.V6Only if ":" in interfaces[0] else IPVersion.V4Only
-    return AsyncZeroconf(interfaces=interfaces, ip_version=version)
 
 
 @dataclass

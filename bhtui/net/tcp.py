@@ -22,7 +22,7 @@ import socket
 import ssl
 import sys
 import time
-from typing import cast
+from typing import Any, cast
 
 from bhtui.net.client import Client
 from bhtui.net.gate import (
@@ -247,19 +247,32 @@ def keep_alive(sock: socket.socket | None) -> None:
 
 
 def listen_socket(host: str, port: int) -> socket.socket:
-    """Bind before anything else starts, so a port in use is one clear error (OSError). An
-    IPv6 address is bound as IPv6 (an IPv4 socket took ``::1`` for a host name it could not
-    find), and every IPv6 address (``::``) takes IPv4 too where the system allows it (dual
-    stack), so the LAN's IPv4 machines still join; a name is looked up as IPv4, as before."""
-    host = unbracketed(host)
+    """Bind before anything else starts, so a port in use is one clear error (OSError, a
+    name nothing answers for a ``socket.gaierror``, its errno negative). A name is looked up
+    in both families and bound at the address the system puts first, as a joiner's
+    connection tries it first (looked up as IPv4 alone, a name of only an IPv6 address was
+    not found, and ``localhost`` bound 127.0.0.1 where the resolver gives ::1 first, so
+    that `bhtui join localhost:PORT` found nothing there). Every IPv6 address (``::``)
+    takes IPv4 too where the system allows it (dual stack), so the LAN's IPv4 machines
+    still join."""
+    family, _, _, _, address = socket.getaddrinfo(
+        unbracketed(host), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    every = family == socket.AF_INET6 and ipaddress.ip_address(address[0]).is_unspecified
+    return socket.create_server(address, family=family, backlog=LISTEN_BACKLOG,
+                                dualstack_ipv6=every and socket.has_dualstack_ipv6())
+
+
+def door_listening(host: str, port: int) -> dict[str, Any]:
+    """Where a door (`serve-ssh`, `serve-web`) listens, as the keywords of asyncio's and
+    asyncssh's ``create_server``: every IPv6 address (``::``) on a socket of its own that
+    takes IPv4 too, as a table's does (their servers make each IPv6 socket IPv6-only, and
+    the LAN's IPv4 machines found no door); any other ``host`` as they bind it (a name at
+    every address it has)."""
     try:
-        ip = ipaddress.ip_address(host)
+        every = ipaddress.ip_address(unbracketed(host)) == ipaddress.IPv6Address("::")
     except ValueError:
-        ip = None
-    if not isinstance(ip, ipaddress.IPv6Address):
-        return socket.create_server((host, port), backlog=LISTEN_BACKLOG)
-    return socket.create_server((host, port), family=socket.AF_INET6, backlog=LISTEN_BACKLOG,
-                                dualstack_ipv6=ip.is_unspecified and socket.has_dualstack_ipv6())
+        every = False
+    return {"sock": listen_socket(host, port)} if every else {"host": host, "port": port}
 
 
 async def serve_table(table: Table, host: str = "", port: int = 0,

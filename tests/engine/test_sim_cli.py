@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bhtui.cli import build_parser
 from bhtui.rules import RULES_VERSION
 
 from helpers import bhtui
@@ -347,7 +348,7 @@ def test_sim_takes_an_option_with_a_value(cli):
                               "bots; for this one write it after: bhtui host --bots …"),
     (("--name", "Bob", "--seed", "3", "join", "127.0.0.1:7474"),
      "bhtui: error: --seed is for a game against bots (bhtui --seed …); join does not take it"),
-    (("--pre", "baike", "sim"), "write it after: bhtui sim --preset …"),
+    (("--preset", "baike", "sim"), "write it after: bhtui sim --preset …"),
 ])
 def test_an_unknown_option_is_named_not_taken_for_a_command(args, message, cli):
     """argparse set the option aside and read its value as the command ("invalid choice:
@@ -359,9 +360,28 @@ def test_an_unknown_option_is_named_not_taken_for_a_command(args, message, cli):
     assert "invalid choice" not in out.stderr
 
 
-def test_known_options_and_a_bad_command_keep_argparse_s_own_messages(cli):
+def test_a_bad_command_keeps_argparse_s_own_message(cli):
     assert "invalid choice: 'weihai'" in cli("weihai").stderr
-    assert "ambiguous option: --s could match --seed, --settings" in cli("--s", "1").stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("sim", "--round", "1"), "bhtui sim: error: unknown option --round; did you mean --rounds?"),
+    (("sim", "--rounds", "1", "--pre", "weihai"),
+     "bhtui sim: error: unknown option --pre; did you mean --preset?"),
+    (("--s", "1"), "bhtui: error: unknown option --s; did you mean --seed or --settings?"),
+])
+def test_an_abbreviated_option_is_refused_with_the_whole_one_named(args, message, cli):
+    """argparse took an abbreviation as the option it begins: a typo (``--round 3``) silently
+    meant another option, and an option added later would change what it means. The whole
+    name is asked for, and given."""
+    out = cli(*args)
+    assert out.returncode == 2 and message in out.stderr, out.stderr
+
+
+def test_no_command_s_parser_takes_an_abbreviation():
+    """Not even where the check of the options before parsing is passed by."""
+    parser = build_parser()
+    assert not any(p.allow_abbrev for p in [parser, *parser.commands.values()])
 
 
 def test_the_help_shows_the_command_as_optional(cli):

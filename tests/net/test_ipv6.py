@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import socket
+import subprocess
 import sys
 
 import aiohttp
@@ -25,15 +27,16 @@ from bhtui.net.secure import PREAMBLE
 from bhtui.net.tcp import BUSY, HANDSHAKES_PER_ADDRESS, listen_socket, serve_table, stay_connected
 from bhtui.rules import PRESETS
 
-from loopback import frames, free_port, ipv6_loopback, settle
+from loopback import PEERS, frames, free_port, ipv6_loopback, said, settle
 from net_helpers import in_background
 
 
-async def host(tmp_path, *options: str) -> tuple[asyncio.subprocess.Process, str]:
-    """`bhtui host --headless` with ``options``, a seat left for a person: the process and
-    the first line it says."""
+async def host(tmp_path, *options: str, within: tuple[str, ...] = ()
+               ) -> tuple[asyncio.subprocess.Process, str]:
+    """`bhtui host --headless` with ``options``, a seat left for a person (run by the
+    command ``within``, if given): the process and the first line it says."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bhtui", "host", "--headless", "--port", "0", "--no-advertise",
+        *within, sys.executable, "-m", "bhtui", "host", "--headless", "--port", "0", "--no-advertise",
         "--bots", "4", "--rounds", "1", "--bot-delay", "0", "--seed", "3", *options,
         env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE)
@@ -43,6 +46,22 @@ async def host(tmp_path, *options: str) -> tuple[asyncio.subprocess.Process, str
         process.kill()
         raise AssertionError((await process.stderr.read()).decode())
     return process, line
+
+
+def seeing_hosts(tmp_path, lines: str) -> tuple[str, ...]:
+    """A command that runs another with ``lines`` as its /etc/hosts, in a mount namespace of
+    its own (the machine's file is never touched): a name of an IPv6 address alone, which
+    no resolver of this machine may have. Skipped, saying why, where one cannot be made."""
+    hosts = tmp_path / "hosts"
+    hosts.write_text(lines)
+    within = ("unshare", "-m", "sh", "-c", 'mount --bind "$0" /etc/hosts && exec "$@"',
+              str(hosts))
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare (util-linux) on this machine")
+    tried = subprocess.run([*within, "true"], capture_output=True, text=True)
+    if tried.returncode != 0:
+        pytest.skip(f"cannot give a program hosts of its own here: {tried.stderr.strip()}")
+    return within
 
 
 async def plays_a_round(address: str) -> Client:
@@ -90,6 +109,37 @@ async def test_a_table_on_every_address_takes_ipv4_and_ipv6_joiners(tmp_path):
     finally:
         process.terminate()
         await process.wait()
+
+
+async def test_a_table_bound_to_a_name_of_ipv6_alone_is_there_and_joined_by_that_name(tmp_path):
+    """`--bind NAME` is looked up in both families: a name whose one address is ``::1``
+    serves there, and a player joins by the name. Looked up as IPv4 alone, the resolver
+    turned it into 127.0.0.1 (or found nothing, for another address), and the joiner, whose
+    lookup gives ::1, found nothing listening."""
+    ipv6_loopback()
+    within = seeing_hosts(tmp_path, "127.0.0.1 localhost\n::1 bhtui-six\n")
+    process, line = await host(tmp_path, "--bind", "bhtui-six", within=within)
+    try:
+        where = re.search(r" on \[::1\]:(\d+), waiting for players", line)
+        assert where, line
+        joiner = await asyncio.create_subprocess_exec(
+            *within, sys.executable, str(PEERS / "silent_peer.py"), "bhtui-six", where.group(1),
+            stdout=asyncio.subprocess.PIPE)
+        try:
+            assert await said(joiner) == {"seated": 0}
+        finally:
+            joiner.kill()
+            await joiner.wait()
+    finally:
+        process.terminate()
+        await process.wait()
+
+
+def test_a_name_that_gives_no_address_is_said_so_in_a_line(cli):
+    done = cli("host", "--headless", "--no-advertise", "--bind", "nosuch.invalid")
+    assert done.returncode == 2 and done.stderr == (
+        "bhtui: cannot serve on nosuch.invalid:7474: --bind 'nosuch.invalid' is not an IP "
+        "address, and no host of that name was found\n")
 
 
 async def at_the_door(port: int, address: str) -> tuple[str, asyncio.StreamWriter]:
@@ -168,29 +218,61 @@ def test_the_lobby_lists_and_advertises_an_ipv6_table_where_one_reaches_it():
     assert info.address == "[fe80::1%eth0]:7474"
 
 
+async def open_door(tmp_path, door: str, bind: str) -> tuple[asyncio.subprocess.Process, str]:
+    """`bhtui serve-ssh` or `serve-web` on ``bind``, a port the system picks: the process
+    and the first line it says."""
+    key = ("--host-key", str(tmp_path / "key")) if door == "serve-ssh" else ()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bhtui", door, "--bind", bind, "--port", "0", *key,
+        stdout=asyncio.subprocess.PIPE, env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)})
+    assert server.stdout is not None
+    return server, (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
+
+
+async def visit(door: str, url: str) -> None:
+    """A visitor gets in at ``url`` (``ssh://HOST:PORT``, ``http://HOST:PORT/``): the SSH
+    handshake and login, or the page that runs the app."""
+    if door == "serve-ssh":
+        written, _, port = url.removeprefix("ssh://").rpartition(":")
+        async with asyncssh.connect(written.strip("[]"), int(port), username="anyone",
+                                    known_hosts=None, password=None, client_keys=None):
+            pass
+    else:
+        async with aiohttp.ClientSession() as http, http.get(url) as page:
+            assert page.status == 200 and "textual.js" in await page.text()
+
+
 @pytest.mark.parametrize("door", ["serve-ssh", "serve-web"])
 async def test_a_door_on_ipv6_says_where_it_is_as_one_types_it(tmp_path, door):
     """`serve-ssh` and `serve-web` on ``::1`` said ``ssh://::1:2222``, ``http://::1:8080/``,
     which neither a browser nor ssh takes: the address is in brackets, the port the one
     given (``--port 0``), and a visitor gets in there."""
     ipv6_loopback()
-    key = ("--host-key", str(tmp_path / "key")) if door == "serve-ssh" else ()
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bhtui", door, "--bind", "::1", "--port", "0", *key,
-        stdout=asyncio.subprocess.PIPE, env={**os.environ, "BHTUI_DATA_DIR": str(tmp_path)})
+    server, line = await open_door(tmp_path, door, "::1")
     try:
-        assert server.stdout is not None
-        line = (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
         found = re.search(r" on ((?:ssh|http)://\[::1\]:(\d+)/?) ", line)
         assert found and found.group(2) != "0", line
-        port = int(found.group(2))
-        if door == "serve-ssh":
-            async with asyncssh.connect("::1", port, username="anyone", known_hosts=None,
-                                        password=None, client_keys=None):
-                pass
-        else:
-            async with aiohttp.ClientSession() as http, http.get(found.group(1)) as page:
-                assert page.status == 200 and "textual.js" in await page.text()
+        await visit(door, found.group(1))
+    finally:
+        server.kill()
+        await server.wait()
+
+
+@pytest.mark.parametrize("door", ["serve-ssh", "serve-web"])
+async def test_a_door_on_every_address_takes_ipv4_and_ipv6_visitors(tmp_path, door):
+    """``::`` is both at the doors too, as at a table: asyncio's and asyncssh's servers made
+    its socket IPv6-only, and a visitor from the LAN's IPv4 found nothing there."""
+    ipv6_loopback()
+    if not socket.has_dualstack_ipv6():
+        pytest.skip("this system has no dual-stack sockets")
+    server, line = await open_door(tmp_path, door, "::")
+    try:
+        found = re.search(r":(\d+)/? ", line)
+        assert found, line
+        scheme, port = door.removeprefix("serve-").replace("web", "http"), found.group(1)
+        end = "/" if door == "serve-web" else ""
+        await visit(door, f"{scheme}://127.0.0.1:{port}{end}")
+        await visit(door, f"{scheme}://[::1]:{port}{end}")
     finally:
         server.kill()
         await server.wait()

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.netns
 
 HERE = Path(__file__).parent
 HOST_IP, PEER_IP = "10.231.7.1", "10.231.7.2"
+HOST_IP6, PEER_IP6 = "fd00:bb:7::1", "fd00:bb:7::2"
 
 
 def sh(*args: str) -> subprocess.CompletedProcess:
@@ -79,6 +80,41 @@ def test_a_client_finds_the_host_by_zeroconf_and_plays_a_round(namespaces, tmp_p
         assert report["address"] == f"{HOST_IP}:7474" and report["preset"] == "qingdao"
         assert report["seat"] == 0 and len(report["history"]) == 1
         assert sorted(report["history"][0]["places"]) == [1, 2, 3, 4, 5]
+    finally:
+        host.terminate()
+        host.wait(10)
+
+
+@pytest.mark.parametrize("bind, address", [
+    (HOST_IP6, f"[{HOST_IP6}]:7476"), (None, f"{HOST_IP}:7476")])
+def test_the_lobby_finds_a_table_on_ipv6_or_ipv4_and_plays_there(namespaces, tmp_path, bind,
+                                                                  address):
+    """A table bound to an IPv6 address is advertised at it, over IPv6 multicast alone; the
+    lobby without --bind listened on IPv4 alone, and never listed it. It now listens on
+    both, lists the table at its address in brackets, and a player sits down there; a
+    table on every address (both families now) is still found, at its IPv4 address. (The
+    IPv6 addresses are set without duplicate detection: usable at once.)"""
+    host_ns, peer_ns, peer_link = namespaces
+    host_link = "vh" + peer_link.removeprefix("vp")
+    for ns, link, ip in ((host_ns, host_link, HOST_IP6), (peer_ns, peer_link, PEER_IP6)):
+        added = sh("ip", "-n", ns, "addr", "add", f"{ip}/64", "dev", link, "nodad")
+        if added.returncode != 0:
+            pytest.skip(f"no IPv6 on the namespaces' wire: {added.stderr.strip()}")
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path)}
+    host = subprocess.Popen(
+        ["ip", "netns", "exec", host_ns, sys.executable, "-m", "bhtui", "host", "--headless",
+         *(("--bind", bind) if bind else ()), "--port", "7476", "--bots", "4", "--seed", "4",
+         "--rounds", "1", "--bot-delay", "0", "--name", "SixTest"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert address in host.stdout.readline()
+        peer = subprocess.run(
+            ["ip", "netns", "exec", peer_ns, sys.executable, str(HERE / "lan_peer.py"), "",
+             "SixTest"], env=env, capture_output=True, text=True, timeout=120)
+        assert peer.returncode == 0, peer.stderr
+        report = json.loads(peer.stdout.strip().splitlines()[-1])
+        assert report["address"] == address and report["seat"] == 0
+        assert len(report["history"]) == 1
     finally:
         host.terminate()
         host.wait(10)
