@@ -359,8 +359,10 @@ def parse_address(text: str) -> str:
     from bhtui.net.gate import with_port
 
     host, sep, port = text.rpartition(":")
-    if not sep or not _is_host(host) or not _DIGITS.fullmatch(port) or not 0 < int(port) < 65536:
+    if not sep or not _is_host(host) or not _DIGITS.fullmatch(port):
         raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474{_digits(port)}")
+    if not 0 < int(port) < 65536:  # the form is right: say what is wrong with it (as --port)
+        raise ValueError(f"{text!r}: a table's TCP port is 1 to 65535, not {port}")
     return with_port(host, int(port))
 
 
