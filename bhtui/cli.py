@@ -576,11 +576,13 @@ def _never_in(app: BhtuiApp) -> int:
     host refused it (a wrong code given up, a full table), nothing answered there, or the
     person left before a welcome (the host gone). A failed join ended with status 0 as a
     game played did, so ``bhtui join … && …`` went on. 0 for any other session, and for
-    a join that never tried: the lobby left without picking a table."""
+    a join that never tried: the lobby left without picking a table. A door's visitor is
+    told nothing more: his screen said why, and a web door would log the line as the app's
+    fault (an SSH client gets the status)."""
     client = app.client
     if client is None or app.admin or client.welcomes:
         return 0
-    if client.refused is not None:
+    if client.refused is not None and not app.visitor:
         from bhtui.tui.app import refusal
 
         for line in app.t("refused.title", reason=refusal(app.t, client.refused)).splitlines():

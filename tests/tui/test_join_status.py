@@ -11,6 +11,8 @@ import re
 import pytest
 from test_terminal import headless_host, on_a_pty, read_until
 
+from bhtui.net.gate import VISITOR
+
 from loopback import free_port
 
 ANY_KEY = (b"Press any key to leave.", b"x")
@@ -35,12 +37,21 @@ def joined(tmp_path, steps: list[tuple[bytes, bytes]], *args: str) -> tuple[int,
     return os.waitstatus_to_exitcode(status), " ".join(CONTROL.sub("", after).split())
 
 
-def test_a_join_where_nothing_answers_ends_with_status_1_and_says_why(tmp_path):
+@pytest.mark.parametrize("visitor", [False, True], ids=["person", "door's visitor"])
+def test_a_join_where_nothing_answers_ends_with_status_1_and_says_why(tmp_path, monkeypatch,
+                                                                      visitor):
+    """A door's visitor (serve-ssh, serve-web) gets the status, and no line: his screen said
+    why, and a web door logs what its app prints as a fault."""
+    if visitor:
+        monkeypatch.setenv(VISITOR, "1")
     port = free_port()  # bound, then closed: nothing listens there
     status, said = joined(tmp_path, [ANY_KEY], "join", f"127.0.0.1:{port}")
     assert status == 1
-    assert said.startswith(f"bhtui: Could not join: nothing answers on 127.0.0.1:{port} "
-                           "(connection refused)"), said
+    if visitor:
+        assert said == ""
+    else:
+        assert said.startswith(f"bhtui: Could not join: nothing answers on 127.0.0.1:{port} "
+                               "(connection refused)"), said
 
 
 @pytest.mark.parametrize("code, steps, status, said", [
