@@ -359,8 +359,10 @@ def parse_address(text: str) -> str:
     from bhtui.net.gate import with_port
 
     host, sep, port = text.rpartition(":")
-    if not sep or not _is_host(host) or not _DIGITS.fullmatch(port) or not 0 < int(port) < 65536:
+    if not sep or not _is_host(host) or not _DIGITS.fullmatch(port):
         raise ValueError(f"{text!r}: write HOST:PORT, e.g. 192.168.1.20:7474{_digits(port)}")
+    if not 0 < int(port) < 65536:  # the form is right: say what is wrong with it (as --port)
+        raise ValueError(f"{text!r}: a table's TCP port is 1 to 65535, not {port}")
     return with_port(host, int(port))
 
 
@@ -560,13 +562,32 @@ def _run(app: BhtuiApp) -> int:
     """Run the app, then print what it found wrong at start (a theme, a key) and showed only
     for a moment — the settings file's own warnings were printed before it opened — and its
     farewell: where the game is kept, how to take a seat left back. Its exit status: 1 after
-    a crash (its report printed), else 0."""
+    a crash (its report printed) or a join that never reached the table, else 0."""
     app.run()
     for problem in app.problems:
         _say(problem)
     for line in app.farewell:
         _say(line)
-    return app.return_code or 0
+    return app.return_code or _never_in(app)
+
+
+def _never_in(app: BhtuiApp) -> int:
+    """1, saying why on the console, when the app joined a table that never let it in: the
+    host refused it (a wrong code given up, a full table), nothing answered there, or the
+    person left before a welcome (the host gone). A failed join ended with status 0 as a
+    game played did, so ``bhtui join … && …`` went on. 0 for any other session, and for
+    a join that never tried: the lobby left without picking a table. A door's visitor is
+    told nothing more: his screen said why, and a web door would log the line as the app's
+    fault (an SSH client gets the status)."""
+    client = app.client
+    if client is None or app.admin or client.welcomes:
+        return 0
+    if client.refused is not None and not app.visitor:
+        from bhtui.tui.app import refusal
+
+        for line in app.t("refused.title", reason=refusal(app.t, client.refused)).splitlines():
+            _say(line)
+    return 1
 
 
 def make_app(args: argparse.Namespace, session: Session,
