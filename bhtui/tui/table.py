@@ -52,6 +52,7 @@ from bhtui.tui.widgets import (
     Plain,
     StatusLine,
     TableArea,
+    TableLog,
     too_small,
     too_small_words,
 )
@@ -110,7 +111,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             yield TableArea(id="top")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=1,
+            yield TableLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=1,
                           max_lines=LOG_LINES)
             yield Plain(id="shown")
             yield EveryHand(self.style, id="hands")  # for a watcher of an open table

@@ -108,6 +108,10 @@ class TableModel:
         self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
         self._welcome_note: str | None = None  # the note that told it
         self._trick_over = False  # a trick ended, and no one has led the next one yet
+        self._roles: dict[str, Any] = {}
+        """The roles the events logged since the latest deal settled (``TableParts.roles``):
+        a round's last events are logged after the next deal's view has come, and labelled
+        by its roles Weihai's last rebel out was the next emperor, "Liu (emperor) plays 6 6"."""
         self.new_trick = False
         """The latest event is another seat's lead after a trick ended: cards picked before
         it were for the trick gone."""
@@ -185,8 +189,11 @@ class TableModel:
             return []
         self.logged_seq = seq
         lines = []
-        view: Any = self.state.view or {}
         kind = event.get("type")
+        if kind == "deal":
+            self._roles = {}
+        self._roles.update(self.parts.roles(event))
+        view: Any = {**(self.state.view or {}), **self._roles}
         if kind in ("trick", "play"):
             self.new_trick = (kind == "play" and self._trick_over
                               and event.get("seat") != self.state.seat)

@@ -24,7 +24,7 @@ from textual.reactive import reactive
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey  # not exported: the footer's keys
 
 from bhtui.cards import GC_RANK, RANK_NAMES
@@ -417,6 +417,21 @@ class Plain(Static):
         sized_by_content = not styles.height or styles.height.is_auto or (
             styles.width is not None and styles.width.is_auto)
         super().update(content, layout=layout and sized_by_content)
+
+
+class TableLog(RichLog):
+    """The table's log, kept at its end as its pane changes size until the player scrolls it
+    up, and again once he scrolls back down: a write scrolls to the end, a resize did not,
+    and a pane grown to hold every line and shrunk again showed its first, "Round 1 dealt",
+    from then on. Textual's anchor keeps a widget at its end; a scroll view's own scroll
+    watcher leaves out the widget's step that anchors it again at the end."""
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._check_anchor()
 
 
 class Prose(Plain):
