@@ -188,6 +188,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._stalled: float | None = None  # since when the connection's backlog is too long
         self._stall_check: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
+        self._shown = False  # the app has written to the visitor's terminal
         self._no_shell: asyncio.TimerHandle | None = None
         self._closed = False  # the app's terminal: every process on it has closed it
         self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
@@ -294,6 +295,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         except OSError:  # EIO: every process on the terminal has gone
             data = b""
         if data:
+            if not self._shown:  # idle from the moment he sees something: an app slow to
+                self._shown = True  # start (a busy host) is no time the visitor idled
+                self._touch()
             self._send(data)
         else:
             self._terminal_closed()
