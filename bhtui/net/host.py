@@ -196,6 +196,8 @@ class Table:
                       for s in self.seats],
             "first_seq": self.seq,  # (再来一局 goes on counting: a resume must too)
             **({"door": self.door_facts()} if self.address else {}),
+            **({"earlier": self.log.names_of(self.earlier)} if self.log and self.earlier
+               else {}),  # (a resumed table names them in its goodbye too: GameLog.earlier)
         }
 
     def door_facts(self) -> dict[str, Any]:
@@ -232,6 +234,7 @@ class Table:
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
                 resumed.seats[seat].auto = bool(action.get("on"))
         log.actions = []  # replayed: held twice, they were a second copy all evening
+        resumed.earlier = log.earlier()  # (re)named in the goodbye, and in the next match's log
         for s in resumed.seats:
             s.ready = True
             if s.bot is None:  # (not played until back or RETURN_WAIT: then by the bot)
