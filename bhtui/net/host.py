@@ -198,7 +198,16 @@ class Table:
             **({"door": self.door_facts()} if self.address else {}),
             **({"earlier": self.log.names_of(self.earlier)} if self.log and self.earlier
                else {}),  # (a resumed table names them in its goodbye too: GameLog.earlier)
+            **({"keeper": keeper} if (keeper := self.keeper()) is not None else {}),
         }
+
+    def keeper(self) -> int | None:
+        """The seat the host sits at from his own screen (the admin link in this process);
+        None where he sits nowhere (a headless table, or watching). His log keeps it, so
+        its replay shows him his own hand as he saw it before the match is over, and no one
+        else's (the log said nothing of whose screen it was)."""
+        seats = {v.seat for v in self.viewers.values() if v.admin and v.seat is not None}
+        return seats.pop() if len(seats) == 1 else None
 
     def door_facts(self) -> dict[str, Any]:
         """Where the table listens and whether it needs a join code — never the code: a

@@ -238,6 +238,21 @@ class GameLog:
                                                    "needed)")
         return Door(bind, port, code)
 
+    def keeper(self, seats: int) -> int | None:
+        """The seat the host sat at from his own screen (None: nowhere, or a log from before
+        it was kept), checked against the header's ``seats``, of which it must be a person's:
+        a replay shows that seat's hand before the match is over, so a damaged value is
+        refused, never taken for some other seat."""
+        keeper = self.header.get("keeper")
+        logged = self.header.get("seats")
+        if keeper is not None and not (
+                type(keeper) is int and 0 <= keeper < seats and isinstance(logged, list)
+                and len(logged) == seats and isinstance(logged[keeper], dict)
+                and logged[keeper].get("bot") is None):
+            raise self._damaged("keeper", keeper, f"the seat of a person (0 to {seats - 1}) "
+                                                  f"where the host sat")
+        return keeper
+
     def names_of(self, paths: list[Path]) -> list[str]:
         """How this log's header names other logs (the latest MAX_EARLIER): by its name one
         that lies beside this log (the table's matches are still found together when their

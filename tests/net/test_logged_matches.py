@@ -1,17 +1,23 @@
 """What a table's log says beyond its match, read back from hostile files: the matches before
 再来一局 that the log names (a file gone, damaged, another table's or no file at all is passed
-over, the resume goes on)."""
+over, the resume goes on) and the host's own seat (a value that is no person's seat is
+refused, never taken for another seat's)."""
 
 from __future__ import annotations
 
 import os
 
+import pytest
+
 from bhtui.bots import make_bot
 from bhtui.net.host import Seat, Table
+from bhtui.net.local import join
 from bhtui.rules import PRESETS
-from bhtui.store.gamelog import MAGIC, GameLog, new_log_path
+from bhtui.store.gamelog import MAGIC, GameLog, GameLogError, new_log_path
+from bhtui.store.replay import Replay
 
 from loopback import settle
+from net_helpers import in_background
 
 
 def bot(seat: int) -> Seat:
@@ -63,3 +69,35 @@ async def test_a_resumed_table_passes_over_earlier_logs_gone_damaged_or_another_
         assert resumed.earlier == kept
         resumed.close()
         log.close()
+
+
+async def test_the_log_names_the_host_s_seat_alone_and_a_damaged_one_is_refused(tmp_path):
+    """The host's own screen (the admin link) at seat 1 beside a friend at seat 0: the log
+    names seat 1 as its keeper's; a table nobody sits at from its host's screen names
+    none (as every log before, read as before); a keeper that is no person's seat is
+    refused, naming the field, never shown as some seat's hand."""
+    table = Table(PRESETS["qingdao"], [Seat(), Seat()] + [bot(i) for i in range(2, 5)], seed=6, rounds=1,
+                  log=GameLog(tmp_path / "hosted.bhlog"))
+    friend, _ = join(table, "Li", admin=False, seat=None)
+    runs = [in_background(friend.run())]
+    await settle(lambda: table.seats[0].conn is not None)
+    host, _ = join(table, "Ana", seat=None)
+    runs.append(in_background(host.run()))
+    await settle(lambda: table.seats[1].conn is not None)
+    table.start()
+    table.close()
+    for run in runs:
+        run.cancel()
+    log = GameLog.read(tmp_path / "hosted.bhlog")
+    assert log.header["keeper"] == 1
+    assert Replay.from_log(log).own_seat == 1
+
+    logged(tmp_path / "headless.bhlog")
+    replay = Replay.from_log(GameLog.read(tmp_path / "headless.bhlog"))
+    assert replay.keeper is None and replay.own_seat == 0
+
+    for damaged in (2, 5, -1, "1", True, 1.0):  # a bot's seat, none, not a seat
+        log = GameLog.read(tmp_path / "hosted.bhlog")
+        log.header["keeper"] = damaged
+        with pytest.raises(GameLogError, match="the header's keeper is"):
+            Replay.from_log(log)
