@@ -1,6 +1,6 @@
 """What a table's log says beyond its match, read back from hostile files: the matches before
 再来一局 that the log names (a file gone, damaged, another table's or no file at all is passed
-over, the resume goes on) and the host's own seat (a value that is no person's seat is
+over, the resume goes on; no FIFO is waited on) and the host's own seat (a value that is no person's seat is
 refused, never taken for another seat's)."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from bhtui.bots import make_bot
 from bhtui.net.host import Seat, Table
 from bhtui.net.local import join
 from bhtui.rules import PRESETS
-from bhtui.store.gamelog import MAGIC, GameLog, GameLogError, new_log_path
+from bhtui.store.gamelog import MAGIC, GameLog, GameLogError, games_dir, new_log_path
 from bhtui.store.replay import Replay
 
+from helpers import bhtui
 from loopback import settle
 from net_helpers import in_background
 
@@ -101,3 +102,17 @@ async def test_the_log_names_the_host_s_seat_alone_and_a_damaged_one_is_refused(
         log.header["keeper"] = damaged
         with pytest.raises(GameLogError, match="the header's keeper is"):
             Replay.from_log(log)
+
+
+def test_bhtui_host_resume_says_a_fifo_among_the_logs_is_none_and_waits_for_nothing():
+    """`bhtui host --resume` looks at the first record of each log, newest first, for a door:
+    a FIFO named like a log was opened to be read, and the command waited for a writer
+    for ever. Its first record is not read (it is not a regular file) and the resume says
+    what is wrong with it."""
+    games_dir().mkdir(parents=True)
+    fifo = new_log_path("t")
+    os.mkfifo(fifo)
+    done = bhtui("host", "--resume", "--headless", "--no-advertise")
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"bhtui: cannot resume {fifo}: cannot read {fifo}: not a " \
+                                  f"regular file"
