@@ -196,7 +196,18 @@ class Table:
                       for s in self.seats],
             "first_seq": self.seq,  # (再来一局 goes on counting: a resume must too)
             **({"door": self.door_facts()} if self.address else {}),
+            **({"earlier": self.log.names_of(self.earlier)} if self.log and self.earlier
+               else {}),  # (a resumed table names them in its goodbye too: GameLog.earlier)
+            **({"keeper": keeper} if (keeper := self.keeper()) is not None else {}),
         }
+
+    def keeper(self) -> int | None:
+        """The seat the host sits at from his own screen (the admin link in this process);
+        None where he sits nowhere (a headless table, or watching). His log keeps it, so
+        its replay shows him his own hand as he saw it before the match is over, and no one
+        else's (the log said nothing of whose screen it was)."""
+        seats = {v.seat for v in self.viewers.values() if v.admin and v.seat is not None}
+        return seats.pop() if len(seats) == 1 else None
 
     def door_facts(self) -> dict[str, Any]:
         """Where the table listens and whether it needs a join code — never the code: a
@@ -232,6 +243,7 @@ class Table:
             if action.get("type") == "auto":  # told to the match (R-AUTO-2): still on
                 resumed.seats[seat].auto = bool(action.get("on"))
         log.actions = []  # replayed: held twice, they were a second copy all evening
+        resumed.earlier = log.earlier()  # (re)named in the goodbye, and in the next match's log
         for s in resumed.seats:
             s.ready = True
             if s.bot is None:  # (not played until back or RETURN_WAIT: then by the bot)

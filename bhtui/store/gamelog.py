@@ -24,6 +24,7 @@ import errno
 import ipaddress
 import os
 import reprlib
+import stat
 import string
 import time
 from pathlib import Path
@@ -58,6 +59,9 @@ MAX_SECRET = 64
 """Hex digits in a secret seed or a table id (a host writes 32 and 16)."""
 MAX_FIRST_SEQ = 1 << 53
 """Events before a match's first: any evening's count, and a number msgpack carries whole."""
+MAX_EARLIER = 1000
+"""Earlier matches' logs a header's ``earlier`` is read for, the latest: an evening's, and a
+bound on the files a hostile header makes a resume look at."""
 _MISSING: Any = object()
 """A header field that is not there (shown as "missing", apart from a None written)."""
 
@@ -234,6 +238,50 @@ class GameLog:
                                                    "needed)")
         return Door(bind, port, code)
 
+    def keeper(self, seats: int) -> int | None:
+        """The seat the host sat at from his own screen (None: nowhere, or a log from before
+        it was kept), checked against the header's ``seats``, of which it must be a person's:
+        a replay shows that seat's hand before the match is over, so a damaged value is
+        refused, never taken for some other seat."""
+        keeper = self.header.get("keeper")
+        logged = self.header.get("seats")
+        if keeper is not None and not (
+                type(keeper) is int and 0 <= keeper < seats and isinstance(logged, list)
+                and len(logged) == seats and isinstance(logged[keeper], dict)
+                and logged[keeper].get("bot") is None):
+            raise self._damaged("keeper", keeper, f"the seat of a person (0 to {seats - 1}) "
+                                                  f"where the host sat")
+        return keeper
+
+    def names_of(self, paths: list[Path]) -> list[str]:
+        """How this log's header names other logs (the latest MAX_EARLIER): by its name one
+        that lies beside this log (the table's matches are still found together when their
+        folder moves), else by its whole path — left out where that is longer than a
+        header's text may be (MAX_TEXT), or this log could not be read back."""
+        names = (path.name if path.parent == self.path.parent else str(path)
+                 for path in paths[-MAX_EARLIER:])
+        return [name for name in names if len(name) <= MAX_TEXT]
+
+    def earlier(self) -> list[Path]:
+        """The logs of this table's matches before this one (再来一局), oldest first: those the
+        header's ``earlier`` names (``names_of``) that are still there and are this table's,
+        a log whose header has this one's id. Anything else — a file gone, damaged or
+        another table's, a field that is not a list of names — is passed over, never
+        refused: this match is whole without them, they are only named in the goodbye."""
+        named, table_id = self.header.get("earlier"), self.header.get("id")
+        found: list[Path] = []
+        if not isinstance(named, list):
+            return found
+        for text in named[-MAX_EARLIER:]:
+            path = self.path.parent / text if isinstance(text, str) else self.path
+            if path in found or path == self.path:
+                continue
+            header = _first_record(path)
+            if header is not None and header.get("type") == "header" \
+                    and header.get("id") == table_id:
+                found.append(path)
+        return found
+
     def _damaged(self, field: str, value: Any, expected: str, note: str = "") -> GameLogError:
         """The one line that refuses a header field: the file, the field, what it holds and
         what it should."""
@@ -392,15 +440,25 @@ def latest_log(served: bool = False) -> Path | None:
 
 
 def _served(path: Path) -> bool | None:
-    """Whether the log's header names a door (None: no header could be read), from its
-    first record alone: a long log is not read whole to learn it."""
+    """Whether the log's header names a door (None: no header could be read)."""
+    header = _first_record(path)
+    return "door" in header if header is not None else None
+
+
+def _first_record(path: Path) -> dict[str, Any] | None:
+    """A log's first record, a map (its header), read alone: a long log is not read whole
+    to learn it. None where there is none: no such file, not a regular file (a FIFO is not
+    waited on), not a log, damaged."""
     try:
-        with path.open("rb") as file:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
             head = file.read(len(MAGIC) + 4)
             size = int.from_bytes(head[len(MAGIC):], "big")
             if not head.startswith(MAGIC) or not 0 < size <= MAX_RECORD:
                 return None
-            header = msgpack.unpackb(file.read(size), raw=False, max_bin_len=0)
-    except Exception:  # (any damage: msgpack raises many kinds)
+            record = msgpack.unpackb(file.read(size), raw=False, max_bin_len=0)
+    except Exception:  # (any damage: msgpack raises many kinds, a path too long OSError)
         return None
-    return "door" in header if isinstance(header, dict) else None
+    return record if isinstance(record, dict) else None

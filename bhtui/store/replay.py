@@ -42,6 +42,9 @@ class Replay:
     """Which actions (by index) a person's seat did not choose (``GameLog.played_for``)."""
     hosted: bool = False
     """A table served on the network (its log's header names a door), not a game against bots."""
+    keeper: int | None = None
+    """The seat its host sat at from his own screen, whose log this is (``GameLog.keeper``);
+    None: nowhere, or a log from before it was kept."""
     events: list[list[Event]] = field(init=False)
     """events[k]: what action k (1-based position k) caused; events[0]: the first deal."""
 
@@ -81,7 +84,8 @@ class Replay:
         seed, rounds = log.seed_and_rounds()
         return cls(rules.name, rules.options(), seed, rounds, list(log.actions), names,
                    game.name, len(persons) if isinstance(seats, list) else None, persons,
-                   log.path, frozenset(log.played_for), "door" in h)
+                   log.path, frozenset(log.played_for), "door" in h,
+                   log.keeper(game.seats(rules)))
 
     @property
     def hands_open(self) -> bool:
@@ -91,8 +95,17 @@ class Replay:
 
     @property
     def own_seat(self) -> int:
-        """The seat whose game this is: the first a person took (seat 0 if none did)."""
+        """The seat whose game this is: its keeper's, else the first a person took (seat 0
+        if none did)."""
+        if self.keeper is not None:
+            return self.keeper
         return self.persons[0] if self.persons else 0
+
+    @property
+    def own_known(self) -> bool:
+        """Whether whose seat ``own_seat`` is is known: the log's keeper sat there, or
+        nobody else sat at the table (a game against bots)."""
+        return self.keeper is not None or self.people == 1
 
     def may_see(self, seat: int) -> bool:
         """Whether ``seat``'s hand may be analysed for whoever watches: his own, or any

@@ -1,7 +1,7 @@
-"""Stepping through a saved game of any game: by action, by trick, by round; public view by
-default, every hand for a finished game or one nobody but its one player sat at (against
-bots). The rules demo's commented rounds use the same screen. The game's screen parts draw
-its seats and words.
+"""Stepping through a saved game of any game: by action, by trick, by round; every hand for a
+finished game or one nobody but its one player sat at (against bots), the host's own hand at
+a table he hosted (its log names his seat), else the public view. The rules demo's commented
+rounds use the same screen. The game's screen parts draw its seats and words.
 
 A saved game's analysis (``bhtui.analysis``, issue 31) is shown as it comes: ``a`` starts
 it in a worker thread (or stops it), the status line counts the decisions weighed, and once
@@ -280,10 +280,7 @@ class ReplayScreen(Localized, Screen[None]):
         and the card counter as of this step (``TrickRecall``, fed what the host fed it)."""
         replay, t, parts = self.replay, self.t, self.parts
         match = replay.match_at(self.position)
-        # The seat's cards as it saw them, where every hand may be shown anyway: the log
-        # does not say which seat was its keeper's (a host may sit anywhere, or nowhere),
-        # so in a game others sat at that is not over this could be a friend's hand.
-        mine = not self.show_all and replay.hands_open
+        mine = self.hand_shown  # (the seat's cards as it saw them)
         view = match.view("all" if self.show_all else self.seat if mine else None)
         recall = self._write_log()
         last = recall["last"]
@@ -367,8 +364,9 @@ class ReplayScreen(Localized, Screen[None]):
         or at none: a note said at action 0 (the summary of an analysis that ended there)
         took it away there alone."""
         t = self.t
-        see_all = t("replay.see_all")  # (the keys' line below says it too: it goes first)
-        if self.show_all or not self.replay.hands_open:  # (no seat's hand is shown)
+        # (the keys' line below says it too: it goes first)
+        see_all = t("replay.see_all") if self.replay.hands_open else ""
+        if not self.hand_shown:  # (no seat's hand is shown, or all are)
             shown, see_all = t("replay.all_hands" if self.show_all else "replay.public"), ""
         elif self.yours:
             shown = t("replay.yours")
@@ -405,10 +403,18 @@ class ReplayScreen(Localized, Screen[None]):
             log.keep(0)  # its marks are another's: written again at the next step
 
     @property
+    def hand_shown(self) -> bool:
+        """Whether one seat's hand is shown (not every hand): any seat's once every hand may
+        be, before that only the seat its log names its keeper's (the host's own: what he
+        saw). Where the log names none (a host may sit anywhere, or nowhere) a game others
+        sat at that is not over shows no hand: it could be a friend's."""
+        return not self.show_all and (self.replay.hands_open or self.replay.keeper is not None)
+
+    @property
     def yours(self) -> bool:
-        """Whether the seat shown is the one watching: his own, and nobody else sat there
-        (the log does not say whose a seat was where several people sat)."""
-        return self.replay.people == 1 and self.seat == self.replay.own_seat
+        """Whether the seat shown is the one watching: his own, where it is known whose that
+        is (``Replay.own_known``)."""
+        return self.replay.own_known and self.seat == self.replay.own_seat
 
     @property
     def note(self) -> str | None:
