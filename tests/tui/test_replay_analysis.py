@@ -289,7 +289,7 @@ async def test_playing_on_from_the_next_round_leaves_the_last_result_to_the_log(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
-        while screen.position < second + 1:  # P0 has declined round 2's throne
+        while replay.positions[screen.position].actions <= second:  # P0 has declined round 2's throne
             await pilot.press("right")
         await pilot.press("p")
         await wait_for(pilot, lambda: at_table(app), "the table")
