@@ -146,9 +146,11 @@ class Replay:
         return self.keeper is not None or self.people == 1
 
     def may_see(self, seat: int) -> bool:
-        """Whether ``seat``'s hand may be analysed for whoever watches: his own, or any
-        once every hand may be shown."""
-        return self.hands_open or seat == self.own_seat
+        """Whether ``seat``'s hand may be shown, analysed or played on for whoever watches:
+        any once every hand may be shown, before that his own where it is known to be his
+        (``own_known``). Without a keeper the first person's seat is only a guess: a host
+        may sit anywhere, and that seat could be a friend's."""
+        return self.hands_open or (self.own_known and seat == self.own_seat)
 
     def _fresh(self) -> GameMatch:
         """The match at the first deal. Its actions are ``self.actions``: it keeps only the

@@ -259,9 +259,10 @@ class ReplayScreen(Localized, Screen[None]):
                 *self.parts.help_texts(self.t, self.replay.preset, self.style)]
 
     def _look_up(self) -> None:
-        """The seat's analysis kept beside the log, if any (none for the demo's rounds)."""
+        """The seat's analysis kept beside the log, if any (none for the demo's rounds, nor
+        for a seat whose hand may not be seen: its verdicts would name its cards)."""
         self.review = None
-        if self.replay.path is not None and not self.comments:
+        if self.replay.path is not None and not self.comments and self.replay.may_see(self.seat):
             self.review = cached(self.replay.path, self.replay, self.seat, PLAYOUTS)
             if self.review is not None:
                 self.analysis = self._done_words(self.review)
@@ -416,8 +417,8 @@ class ReplayScreen(Localized, Screen[None]):
         """Whether one seat's hand is shown (not every hand): any seat's once every hand may
         be, before that only the seat its log names its keeper's (the host's own: what he
         saw). Where the log names none (a host may sit anywhere, or nowhere) a game others
-        sat at that is not over shows no hand: it could be a friend's."""
-        return not self.show_all and (self.replay.hands_open or self.replay.keeper is not None)
+        sat at that is not over shows no hand: it could be a friend's (``Replay.may_see``)."""
+        return not self.show_all and self.replay.may_see(self.seat)
 
     @property
     def yours(self) -> bool:
@@ -508,6 +509,8 @@ class ReplayScreen(Localized, Screen[None]):
         if self._stop is not None:
             self._stop.set()
             return
+        if self._hidden():
+            return
         if self.review is not None:  # done already (kept beside the log): the same again
             self.analysis = self._done_words(self.review)
             self.show()
@@ -579,6 +582,15 @@ class ReplayScreen(Localized, Screen[None]):
             self.show()
 
     # ----- playing on -----------------------------------------------------------------------
+    def _hidden(self) -> bool:
+        """Whether the seat's hand may not be seen (``Replay.may_see``), said if so: its
+        analysis and a game played on from it would show it."""
+        if self.replay.may_see(self.seat):
+            return False
+        self.note = self.t("replay.not_finished")
+        self.show()
+        return True
+
     def action_play_on(self) -> None:
         """A local game from this very moment (at a round's end: the next deal), the seat's,
         the bots at the others."""
@@ -586,12 +598,14 @@ class ReplayScreen(Localized, Screen[None]):
             self.note = self.t("playon.over")
             self.show()
             return
-        self._play_from(self.replay.positions[self.position].actions, "on")
+        if not self._hidden():
+            self._play_from(self.replay.positions[self.position].actions, "on")
 
     def action_again(self) -> None:
         """The deal shown, once more from its start (at a round's end: the round just over,
         still shown before the next deal)."""
-        self._play_from(self.replay.round_start(self._round), "again")
+        if not self._hidden():
+            self._play_from(self.replay.round_start(self._round), "again")
 
     def _play_from(self, actions: int, kind: str) -> None:
         """A local game from the match after ``actions`` actions (``play_on``)."""
