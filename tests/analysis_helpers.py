@@ -16,11 +16,13 @@ def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
                level: str = "normal", mine: Callable[[Any, int], Action | None] | None = None,
                people: tuple[int, ...] = (0,), limit: int | None = None,
                names: dict[int, str] | None = None,
-               options: dict[str, Any] | None = None, tuoguan: bool = False) -> Path:
+               options: dict[str, Any] | None = None, tuoguan: bool = False,
+               keeper: int | None = None) -> Path:
     """A finished match of ``level`` bots saved as ``folder/NAME.bhlog``; ``mine(match,
     seat)`` may choose seat 0's action instead (None: the bot's); ``names``: seats' names
     other than P0, P1 …; ``options``: the preset's rule options; ``tuoguan``: seat 0 on
-    托管 throughout (R-AUTO-1), each of its actions logged as played for the person."""
+    托管 throughout (R-AUTO-1), each of its actions logged as played for the person;
+    ``keeper``: the seat the header names the host's (none: as logs before it was kept)."""
     played, rules = rules_named(preset, game, options)
     size = played.seats(rules)
     log = GameLog(folder / f"{game}-{preset}-{seed}.bhlog")
@@ -28,7 +30,8 @@ def played_log(folder: Path, preset: str, game: str, seed: int, rounds: int = 1,
                "id": secrets.token_hex(8),
                "seats": [{"name": (names or {}).get(s, f"P{s}"),
                           "bot": None if s in people else level,
-                          "token": secrets.token_hex(8)} for s in range(size)]})
+                          "token": secrets.token_hex(8)} for s in range(size)],
+               **({} if keeper is None else {"keeper": keeper})})
     match = played.new_match(rules, seed, rounds)
     bots = [played.make_bot(level, s) for s in range(size)]
     while not match.over and match.to_act is not None and len(match.actions) != limit:

@@ -61,7 +61,8 @@ class Decision:
     """One decision of the analysed seat: what it played and what ``hard`` would have."""
 
     position: int
-    """The action's index in the log: the replay shows it at position ``position + 1``."""
+    """The action's index in the log: the replay shows it just after, at the first position
+    after ``position + 1`` actions (``Replay.position_of``)."""
     round: int
     played: Action
     best: Action
@@ -132,9 +133,9 @@ class Review:
     rounds: int = 0
     """Rounds in which the seat made a decision analysed."""
 
-    def at(self, position: int) -> Decision | None:
-        """The decision shown at replay position ``position`` (just after it was taken)."""
-        return next((d for d in self.decisions if d.position + 1 == position), None)
+    def at(self, actions: int) -> Decision | None:
+        """The decision that was the last of ``actions`` actions (shown just after it)."""
+        return next((d for d in self.decisions if d.position + 1 == actions), None)
 
     def marks(self, digits: int, mark_at: float = MARK_AT) -> list[Decision]:
         """The decisions marked where their costs are shown to ``digits`` places."""

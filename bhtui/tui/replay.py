@@ -1,4 +1,5 @@
-"""Stepping through a saved game of any game: by action, by trick, by round; every hand for a
+"""Stepping through a saved game of any game: by action (a round's end before its next deal
+a step of its own, ``Replay.positions``), by trick, by round; every hand for a
 finished game or one nobody but its one player sat at (against bots), the host's own hand at
 a table he hosted (its log names his seat), else the public view. The rules demo's commented
 rounds use the same screen. The game's screen parts draw its seats and words.
@@ -138,10 +139,10 @@ class StepLog(ScrollView, can_focus=False):  # (keys step the game, not scroll i
 
 
 class Told:
-    """What the log has told up to a position, fed its events one position after another:
-    the roles it named, the events it told (a line looks back at those before it), and
-    what the table remembered then (``TrickRecall``: each seat's last move, the counted
-    ranks played)."""
+    """What the log has told up to a position, fed its events one position after another
+    (``Replay.positions``): the roles it named, the events it told (a line looks back at
+    those before it), and what the table remembered then (``TrickRecall``: each seat's last
+    move, the counted ranks played)."""
 
     def __init__(self, replay: Replay, roles_of: Callable[[Event], dict[str, Any]]) -> None:
         self.replay, self.roles_of = replay, roles_of
@@ -160,7 +161,7 @@ class Told:
     def feed(self, k: int) -> Iterator[Event]:
         """Position ``k``'s events fed (the next position's): yields each the log tells,
         before it joins ``events``."""
-        events = self.replay.events[k]
+        events = self.replay.positions[k].events
         if k and any(event.get("type") == "deal" for event in events):
             self._deals.append((k, dict(self.roles), len(self.events)))
         for event in events:
@@ -258,9 +259,10 @@ class ReplayScreen(Localized, Screen[None]):
                 *self.parts.help_texts(self.t, self.replay.preset, self.style)]
 
     def _look_up(self) -> None:
-        """The seat's analysis kept beside the log, if any (none for the demo's rounds)."""
+        """The seat's analysis kept beside the log, if any (none for the demo's rounds, nor
+        for a seat whose hand may not be seen: its verdicts would name its cards)."""
         self.review = None
-        if self.replay.path is not None and not self.comments:
+        if self.replay.path is not None and not self.comments and self.replay.may_see(self.seat):
             self.review = cached(self.replay.path, self.replay, self.seat, PLAYOUTS)
             if self.review is not None:
                 self.analysis = self._done_words(self.review)
@@ -279,7 +281,7 @@ class ReplayScreen(Localized, Screen[None]):
         with each seat's last move, the called card hollow in the hand, the panes' titles
         and the card counter as of this step (``TrickRecall``, fed what the host fed it)."""
         replay, t, parts = self.replay, self.t, self.parts
-        match = replay.match_at(self.position)
+        match = replay.shown_at(self.position)
         mine = self.hand_shown  # (the seat's cards as it saw them)
         view = match.view("all" if self.show_all else self.seat if mine else None)
         recall = self._write_log()
@@ -337,7 +339,8 @@ class ReplayScreen(Localized, Screen[None]):
         """Position ``k``'s lines, its events fed to ``told``: the events, the demo's comment
         and the analysis's mark."""
         replay, t = self.replay, self.t
-        bot = k - 1 in replay.played_for  # (events[0] are the deal's, before any action)
+        at = replay.positions[k]
+        bot = at.actions - 1 in replay.played_for  # (events[0]: the deal's, before any action)
         lines: list[str | Text] = []
         for event in told.feed(k):
             line = self.parts.describe(event, replay.names, t, told.roles, self.style.name,
@@ -346,9 +349,9 @@ class ReplayScreen(Localized, Screen[None]):
                 line += t("replay.by_bot")  # 托管, or a bot while he was away: not his
             if line:
                 lines.append(line)
-        if k in self.comments:
-            lines.append(Text(t.plain("» " + self.comments[k]), style="italic"))
-        decision = self.review.at(k) if self.review is not None else None
+        if at.actions in self.comments and not at.dealt:
+            lines.append(Text(t.plain("» " + self.comments[at.actions]), style="italic"))
+        decision = self._decision(k)
         if decision is not None and decision.marked(FIGURES):
             lines.append(Text(f"! {t('analysis.mistake')}: {self._verdict(decision)}",
                               style="bold"))
@@ -378,11 +381,12 @@ class ReplayScreen(Localized, Screen[None]):
                    round=t(self.parts.round_key, n=last_round)) + tail
         if cell_len(widest) > self.app.size.width - STATUS_PADDING:  # one line, not two
             see_all = ""
-        status = t("replay.status", hands=shown + see_all, k=self.position, n=n,
+        actions = self.replay.positions[self.position].actions
+        status = t("replay.status", hands=shown + see_all, k=actions, n=n,
                    round=t(self.parts.round_key, n=self._round)) + tail
-        said = [k for k in self.comments if k <= self.position]
+        said = [k for k in self.comments if k <= actions]
         comment = t.plain(f"» {self.comments[max(said)]}\n") if said else ""
-        decision = self.review.at(self.position) if self.review is not None else None
+        decision = self._decision(self.position)
         if decision is not None:
             comment += ("! " if decision.marked(FIGURES) else "") + self._verdict(decision) + "\n"
         note = self.note
@@ -390,6 +394,12 @@ class ReplayScreen(Localized, Screen[None]):
             self._note = None  # (said at another step: gone for good)
         keys = note or t(self.parts.words("replay.keys"))  # (Dou Dizhu's PgUp/PgDn: deals)
         self.query_one("#r-status", Static).update(comment + status + "\n" + keys)
+
+    def _decision(self, position: int) -> Decision | None:
+        """The seat's decision analysed that ``position`` shows just after it was taken (not
+        the deal after it, where it ended a round)."""
+        at = self.replay.positions[position]
+        return None if self.review is None or at.dealt else self.review.at(at.actions)
 
     @property
     def review(self) -> Review | None:
@@ -407,8 +417,8 @@ class ReplayScreen(Localized, Screen[None]):
         """Whether one seat's hand is shown (not every hand): any seat's once every hand may
         be, before that only the seat its log names its keeper's (the host's own: what he
         saw). Where the log names none (a host may sit anywhere, or nowhere) a game others
-        sat at that is not over shows no hand: it could be a friend's."""
-        return not self.show_all and (self.replay.hands_open or self.replay.keeper is not None)
+        sat at that is not over shows no hand: it could be a friend's (``Replay.may_see``)."""
+        return not self.show_all and self.replay.may_see(self.seat)
 
     @property
     def yours(self) -> bool:
@@ -427,7 +437,7 @@ class ReplayScreen(Localized, Screen[None]):
         self._note = (text, self.position) if text else None
 
     def _go(self, position: int) -> None:
-        self.position = max(0, min(position, len(self.replay)))
+        self.position = max(0, min(position, self.replay.last))
         self.show()
 
     def action_step(self, delta: int) -> None:
@@ -438,14 +448,15 @@ class ReplayScreen(Localized, Screen[None]):
         self._go(r.next_trick(self.position) if direction > 0 else r.previous_trick(self.position))
 
     def action_round(self, direction: int) -> None:
-        number = self.replay.match_at(self.position).view(None)["round"] + direction
-        if number > len(self.replay.round_starts):
-            self._go(len(self.replay))
+        """To the deal of the round before or after the one shown (past the last: the end)."""
+        r, number = self.replay, self._round + direction
+        if number > len(r.round_starts):
+            self._go(r.last)
         else:
-            self._go(self.replay.round_start(max(1, number)))
+            self._go(r.position_of(r.round_start(max(1, number))))
 
     def action_jump(self, where: int) -> None:
-        self._go(len(self.replay) if where < 0 else where)
+        self._go(self.replay.last if where < 0 else where)
 
     def action_hands(self) -> None:
         if self.replay.hands_open:
@@ -497,6 +508,8 @@ class ReplayScreen(Localized, Screen[None]):
         before (this session or kept beside the log) is shown, not made again."""
         if self._stop is not None:
             self._stop.set()
+            return
+        if self._hidden():
             return
         if self.review is not None:  # done already (kept beside the log): the same again
             self.analysis = self._done_words(self.review)
@@ -559,7 +572,8 @@ class ReplayScreen(Localized, Screen[None]):
 
     def action_mistake(self) -> None:
         """To the next marked decision (shown just after it was taken), round the end."""
-        marks = [d.position + 1 for d in self.review.marks(FIGURES)] if self.review else []
+        marks = [self.replay.position_of(d.position + 1, dealt=False)
+                 for d in self.review.marks(FIGURES)] if self.review else []
         later = [k for k in marks if k > self.position] or marks
         if later:
             self._go(later[0])
@@ -568,27 +582,38 @@ class ReplayScreen(Localized, Screen[None]):
             self.show()
 
     # ----- playing on -----------------------------------------------------------------------
+    def _hidden(self) -> bool:
+        """Whether the seat's hand may not be seen (``Replay.may_see``), said if so: its
+        analysis and a game played on from it would show it."""
+        if self.replay.may_see(self.seat):
+            return False
+        self.note = self.t("replay.not_finished")
+        self.show()
+        return True
+
     def action_play_on(self) -> None:
-        """A local game from this very moment: the seat's, the bots at the others."""
-        if self.replay.match_at(self.position).over:
+        """A local game from this very moment (at a round's end: the next deal), the seat's,
+        the bots at the others."""
+        if self.replay.shown_at(self.position).over:
             self.note = self.t("playon.over")
             self.show()
             return
-        self._play_from(self.position, "on")
+        if not self._hidden():
+            self._play_from(self.replay.positions[self.position].actions, "on")
 
     def action_again(self) -> None:
-        """The deal shown, once more from its start (at a round's end: the round just over)."""
-        r = self.replay
-        shown = self.position - 1 if self.position in r.round_starts[1:] else self.position
-        number = r.match_at(max(0, shown)).view(None)["round"]
-        self._play_from(r.round_start(number), "again")
+        """The deal shown, once more from its start (at a round's end: the round just over,
+        still shown before the next deal)."""
+        if not self._hidden():
+            self._play_from(self.replay.round_start(self._round), "again")
 
-    def _play_from(self, position: int, kind: str) -> None:
+    def _play_from(self, actions: int, kind: str) -> None:
+        """A local game from the match after ``actions`` actions (``play_on``)."""
         from bhtui.tui.playon import play_on
         from bhtui.tui.sessions import LocalSession
 
         config = self.app.config  # type: ignore[attr-defined]
-        table = play_on(self.replay, position, self.seat, config.name, (config.bots,),
+        table = play_on(self.replay, actions, self.seat, config.name, (config.bots,),
                         config.bot_delay, config.timer or None, kind)
         self.app.switch_session(  # type: ignore[attr-defined]
             LocalSession(table=table, seat=self.seat))

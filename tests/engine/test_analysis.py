@@ -292,7 +292,7 @@ def test_a_cancelled_analysis_stops_and_keeps_nothing(tmp_path):
 def test_analyse_prints_each_decision_a_summary_and_its_speed(tmp_path, cli, nothing_starts):
     """`bhtui analyse FILE` and `--json`; another seat of a game not over is refused, and
     so is a seat the game does not have."""
-    path = played_log(tmp_path, "qingdao", "baohuang", 4, people=(0, 1), limit=40)
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, people=(0, 1), limit=40, keeper=0)
     done = cli("analyse", str(path), "--playouts", str(FEW))
     assert done.returncode == 0
     assert "seat 0 (P0)" in done.stdout and "round 1: " in done.stdout

@@ -121,9 +121,9 @@ async def test_the_replay_screen_steps_by_action_trick_and_round_and_shows_hands
         await pilot.press("left")
         assert screen.position == replay.next_trick(2) - 1
         await pilot.press("pagedown")
-        assert screen.position == replay.round_start(2)
+        assert screen.position == replay.position_of(replay.round_start(2))
         await pilot.press("end")
-        assert screen.position == len(replay)
+        assert screen.position == replay.last
         status = str(screen.query_one("#r-status").render())
         assert f"{len(replay)}/{len(replay)}" in status
         await pilot.press("v")

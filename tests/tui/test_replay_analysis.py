@@ -289,7 +289,7 @@ async def test_playing_on_from_the_next_round_leaves_the_last_result_to_the_log(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
-        while screen.position < second + 1:  # P0 has declined round 2's throne
+        while replay.positions[screen.position].actions <= second:  # P0 has declined round 2's throne
             await pilot.press("right")
         await pilot.press("p")
         await wait_for(pilot, lambda: at_table(app), "the table")
@@ -478,13 +478,14 @@ async def test_R_AUTO_1_a_match_played_under_tuoguan_says_none_of_its_decisions_
     """A match played under 托管 from its first turn to its last ended "analysed: mistakes
     0", as if the person had played it without a fault: it says 托管 took every decision
     weighed and none was his — or, where two people sat and the log cannot say which of
-    them watches, none was that seat's. (4 deals a decision: only who took them counts.)"""
+    them watches (a game over: every hand may be analysed), none was that seat's. (4 deals
+    a decision: only who took them counts.)"""
     import bhtui.tui.replay
 
     monkeypatch.setattr(bhtui.tui.replay, "PLAYOUTS", 4)
-    for people, whose in (((0,), "yours"), ((0, 1), "P0's")):
-        path = played_log(tmp_path / whose, "qingdao", "baohuang", 5, limit=40, people=people,
-                          tuoguan=True)
+    for people, limit, whose in (((0,), 40, "yours"), ((0, 1), None, "P0's")):
+        path = played_log(tmp_path / whose, "qingdao", "baohuang", 5, limit=limit,
+                          people=people, tuoguan=True)
         app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await analysed(pilot, app)
