@@ -78,6 +78,9 @@ async def measure(path: Path) -> dict[str, list[float]]:
     replay = Replay.from_log(GameLog.read(path))
     app = BhtuiApp(Config(name="Player", language="en", bot_delay=0.0), ReplaySession(replay))
     out: dict[str, list[float]] = {}
+    # The screen's last position: a round's end and its next deal are two steps (in an
+    # older checkout, ``--against``, a position is an action).
+    last = getattr(replay, "last", len(replay))
     async with app.run_test(size=(80, 24)) as pilot:
         while not isinstance(app.screen, ReplayScreen):
             await pilot.pause()
@@ -91,7 +94,7 @@ async def measure(path: Path) -> dict[str, list[float]]:
         async def timed(what: str, keys: list[str], position: int) -> None:
             """Seconds from ``keys`` sent at once (as a terminal sends a held key's repeats)
             to the screen drawn at ``position``."""
-            position = min(position, len(replay))  # (a short game: a step at its end)
+            position = min(position, last)  # (a short game: a step at its end)
             started = time.perf_counter()
             for key in keys:
                 app.post_message(events.Key(key, None))
@@ -99,20 +102,20 @@ async def measure(path: Path) -> dict[str, list[float]]:
             out.setdefault(what, []).append(time.perf_counter() - started)
 
         for name, share in WHERE.items():
-            start = int(len(replay) * share)
+            start = int(last * share)
             screen._go(start)
             await drawn_at(start)
             for k in range(1, STEPS + 1):
                 await timed(name, ["right"], start + k)
-        late = int(len(replay) * WHERE["late"])
+        late = int(last * WHERE["late"])
         for k in range(1, STEPS + 1):
             await timed("back", ["left"], late + STEPS - k)
         await timed("held", ["right"] * HELD, late + HELD)
         screen._go(0)
         await drawn_at(0)
-        await timed("end", ["end"], len(replay))
+        await timed("end", ["end"], last)
         for _ in range(STEPS):  # what the waiting itself costs: a key bound to nothing
-            await timed("floor", ["x"], len(replay))
+            await timed("floor", ["x"], last)
     return out
 
 

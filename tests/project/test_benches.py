@@ -28,7 +28,7 @@ QUICK = [
     ("anchor.py", (), "decisions per round"),
     ("bets.py", ("3",), "明独保 (lianzhong-classic, 3 deals"),
     ("replay.py", ("--rounds", "1", "--reps", "1"), "replay from the deal"),
-    ("replay_screen.py", ("1", "--rounds", "1"), "a step: the key to the screen drawn"),
+    ("replay_screen.py", ("1", "--rounds", "2"), "a step: the key to the screen drawn"),
     ("engine.py", ("--reps", "1", "--rounds", "1", "--games", "2", "--preset", "weihai"),
      "doudizhu classic: decisions, random bots"),
     ("env.py", ("--reps", "1", "--steps", "30"), "bhtui baohuang_v0 qingdao"),
