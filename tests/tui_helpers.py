@@ -15,7 +15,7 @@ from textual.geometry import Region
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, GrabDialog, ThroneDialog
-from bhtui.tui.dialogs import ConfirmKey, MatchEndScreen
+from bhtui.tui.dialogs import ConfirmKey, MatchEndScreen, QuitScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
@@ -49,6 +49,20 @@ async def wait_for(pilot, condition, what: str = "the screen to get there") -> N
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {HANG:.0f} s for {what}")
         await pilot.pause()
+
+
+async def quit_yes(pilot, app) -> None:
+    """ctrl+q, then y at the quit question: leaving as a person does."""
+    await pilot.press("ctrl+q")
+    await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+    await pilot.press("y")
+
+
+def names_every_match(farewell: list[str], first, second) -> None:
+    """The last lines after 再来一局 name the earlier match's file and the latest's."""
+    said = "\n".join(farewell)
+    assert f"the earlier matches at this table are saved in {first}" in said, said
+    assert f"saved in {second}" in said, said
 
 
 async def handled_so_far(pilot, screen) -> None:

@@ -18,6 +18,7 @@ from tui_helpers import (
     SHORT_DEAL,
     make_app,
     my_play_turn,
+    quit_yes,
     table,
     tuoguan_to_the_match_end,
     until_hang,
@@ -221,9 +222,7 @@ async def test_R_MATCH_1_quitting_says_where_the_match_stood(first_deal):
     async with app.run_test(size=(80, 24)) as pilot:
         names, _ = await tuoguan_to_the_match_end(pilot, app)
         totals = list(app.host.match.totals)
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_yes(pilot, app)
     said = ", ".join(f"{name} {total:+d}" for name, total in zip(names, totals, strict=True))
     assert app.farewell[0] == f"totals after round 1: {said}"
     assert any(total != 0 for total in totals)
@@ -246,9 +245,7 @@ async def test_R_AUTO_3_quitting_says_the_totals_with_my_quit_penalty(first_deal
             await pilot.press("t")  # 托管 plays the short first round out
             await wait_for(pilot, lambda: app.host.match.history, "the first round's end")
             # (its result stays up, and the table waits while I read it: no round ends)
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_yes(pilot, app)
     match, names = app.host.match, [seat.name for seat in app.host.seats]
     n = len(match.history)
     before = match.history[-1]["totals"] if n else [0] * 5

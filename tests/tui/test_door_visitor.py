@@ -22,7 +22,7 @@ from bhtui.tui.sessions import LocalSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
-from tui_helpers import my_play_turn, wait_for
+from tui_helpers import my_play_turn, quit_yes, wait_for
 
 
 def visitor(session, language: str = "en") -> BhtuiApp:
@@ -36,9 +36,7 @@ async def test_a_visitors_game_is_not_said_saved_in_his_folder():
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         assert app.session.kept().exists()
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_yes(pilot, app)
     assert app.farewell == []
 
 

@@ -9,11 +9,11 @@ import pytest
 from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import DecisionDialog, MatchEndScreen, QuitScreen
+from bhtui.tui.dialogs import DecisionDialog, MatchEndScreen
 from bhtui.tui.sessions import LocalSession
 
 from helpers import deal_of
-from tui_helpers import SHORT_DEAL, make_app, my_play_turn, strips, table, wait_for
+from tui_helpers import SHORT_DEAL, make_app, my_play_turn, quit_yes, strips, table, wait_for
 
 
 @pytest.mark.parametrize("language, said", [
@@ -94,9 +94,7 @@ async def test_R_MATCH_1_quitting_dou_dizhu_counts_its_deals_as_deals(language, 
         await wait_for(pilot, lambda: isinstance(app.screen, DecisionDialog), "the bid")
         await pilot.press("t")  # 托管 plays the deal out
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match's end")
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_yes(pilot, app)
     assert app.farewell[0].startswith(said), app.farewell
 
 

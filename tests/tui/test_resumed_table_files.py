@@ -16,7 +16,6 @@ from bhtui.rules import PRESETS
 from bhtui.store.gamelog import GameLog, new_log_path
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import QuitScreen
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import HostSession, ReplaySession
 from bhtui.tui.table import TableScreen
@@ -24,7 +23,7 @@ from bhtui.tui.widgets import HandView
 
 from loopback import LOOPBACK, settle
 from net_helpers import in_background
-from tui_helpers import config, screen_text, wait_for
+from tui_helpers import config, names_every_match, quit_yes, screen_text, wait_for
 
 
 async def hosted(seats: list[Seat], rounds: int = 1) -> tuple[Table, Serving]:
@@ -63,12 +62,8 @@ async def test_a_table_resumed_after_play_again_names_every_match_s_file_as_it_e
     app = BhtuiApp(config(), HostSession(resumed, listen_socket(LOOPBACK, 0), advertise=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
-    said = "\n".join(app.farewell)
-    assert f"the earlier matches at this table are saved in {first}" in said, said
-    assert f"saved in {second}" in said, said
+        await quit_yes(pilot, app)
+    names_every_match(app.farewell, first, second)
 
 
 async def test_the_replay_of_an_unfinished_hosted_table_shows_the_host_his_own_hand_alone():

@@ -35,8 +35,10 @@ from tui_helpers import (
     make_app,
     my_play_turn,
     my_turn_to_play,
+    names_every_match,
     play_the_hint,
     play_to,
+    quit_yes,
     record_pushes,
     screen_text,
     t_hands_the_dialog_to_tuoguan,
@@ -970,9 +972,7 @@ async def test_quitting_a_local_game_stops_it_where_i_left_it():
         await my_play_turn(pilot, app)
         host = app.host
         at = len(host.match.actions)
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_yes(pilot, app)
         assert isinstance(app.screen, QuitScreen) and app.screen.question == "quit.question_on"
     assert host.closed and host.match.actions[at:] == []
     assert app.farewell == [f"this game is saved in {host.log.path}: bhtui replay "
@@ -999,9 +999,7 @@ async def test_S_SCORE_5_quitting_a_local_deal_with_a_landlord_still_counts_my_e
     async with app.run_test(size=(80, 24)) as pilot:
         await reach_my_play_turn(pilot, app)
         host = app.host
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
+        await quit_yes(pilot, app)
     assert host.closed and host.match.actions[-1] == (0, {"type": "escape", "why": "left"})
     assert host.match.records[0].result.escape == {"seat": 0, "why": "left"}
 
@@ -1068,9 +1066,5 @@ async def test_after_play_again_the_last_lines_name_every_match_s_file(first_dea
                        "the second match")
         assert not isinstance(app.screen, MatchEndScreen)
         second = app.host.log.path
-        await pilot.press("ctrl+q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
-        await pilot.press("y")
-    said = "\n".join(app.farewell)
-    assert f"the earlier matches at this table are saved in {first}" in said, said
-    assert f"saved in {second}" in said, said
+        await quit_yes(pilot, app)
+    names_every_match(app.farewell, first, second)
