@@ -20,6 +20,7 @@ from bhtui.net.protocol import field as need
 from bhtui.net.seats import ChatAllowance, Connection, Viewer
 from bhtui.net.state import TableState
 from bhtui.text import clean_text
+from bhtui.wire import ChatLine
 
 CID_JUMP = 1024  # how far a command id may run ahead of the last one (lost commands)
 
@@ -169,7 +170,12 @@ class Commands:
             self.outbox.error(viewer, "chat", "slow down: one message every two seconds")
             return
         if text:
-            self.outbox.to_all({"type": "chat", "seat": viewer.seat, "name": viewer.name, "text": text})
+            line: ChatLine = {"type": "chat", "seat": viewer.seat, "name": viewer.name,
+                                 "text": text}
+            if self.outbox.key(viewer) == "all":  # he sees every hand: watchers read him
+                self.outbox.to_open_watchers(line)
+            else:
+                self.outbox.to_all(line)
 
     def auto(self, viewer: Viewer, message: Message) -> None:
         table = self.table

@@ -53,8 +53,18 @@ class Outbox:
 
     def to_all(self, message: HostMessage) -> None:
         """The same message for everyone (chat): nothing in it is anyone's secret."""
+        self._to(list(self.viewers.values()), message)
+
+    def to_open_watchers(self, message: HostMessage) -> None:
+        """The same message for the spectators of an open table alone (their chat): they
+        see every hand, which players never may (R-HIDE-3), so nothing they say reaches a
+        seat — a watcher typed "Liu has 7 twos" and the players read it."""
+        self._to([v for v in self.viewers.values() if self.key(v) == "all"], message)
+
+    @staticmethod
+    def _to(viewers: list[Viewer], message: HostMessage) -> None:
         frame = encode(message)
-        for viewer in list(self.viewers.values()):
+        for viewer in viewers:
             viewer.conn.send_frame(frame)
 
     def send_built(self, viewer: Viewer, build: Build) -> None:
