@@ -180,8 +180,9 @@ def build_parser() -> Parser:
     host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
                       help="continue a match from its log (default: the newest)")
     host.add_argument("--seat", type=_whole, default=None,
-                      help="with --resume: your seat, counted from 0 (default: the one the log "
-                           "says was yours; none said: you watch)")
+                      help="with --resume: your seat, numbered as the waiting room numbers it "
+                           "from 1 (default: the one the log says was yours; none said: you "
+                           "watch)")
     host.add_argument("--open-spectating", action=argparse.BooleanOptionalAction, default=None,
                       help="spectators see every hand (players never do; default: off, or the "
                            "resumed table's)")
@@ -673,9 +674,9 @@ def _host(args: argparse.Namespace) -> int:
         for warning in log.warnings:
             _say(warning)
         if table.host_seat is None and not args.headless:
-            warnings.append(f"the log does not say which seat was yours, so you watch; to "
-                            f"sit at yours, quit and run: bhtui host --resume "
-                            f"{shlex.quote(str(path))} --seat N")
+            file = "" if args.resume == "latest" else f" {shlex.quote(args.resume)}"
+            warnings.append(f"the log names no seat of yours, so you watch; to sit: bhtui "
+                            f"host --resume{file} --seat N (1-{len(table.seats)})")
     else:
         try:
             game, rules = game_rules(args.host_game, args.preset, args.host_option)
@@ -714,15 +715,16 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def _host_seat(table: Table, seat: int | None) -> None:
-    """The seat the host takes back at a resumed table: ``seat`` where given (ValueError
-    unless it is a person's), else the one its log names (``Table.host_seat``)."""
+    """The seat the host takes back at a resumed table: ``seat`` where given, numbered from 1
+    as the screens number seats (ValueError unless it is a person's), else the one its log
+    names (``Table.host_seat``)."""
     if seat is None:
         return
-    if not 0 <= seat < len(table.seats) or table.seats[seat].bot is not None:
-        people = [str(i) for i, s in enumerate(table.seats) if s.bot is None]
+    if not 1 <= seat <= len(table.seats) or table.seats[seat - 1].bot is not None:
+        people = [str(i) for i, s in enumerate(table.seats, 1) if s.bot is None]
         raise ValueError(f"--seat {seat} is not a person's seat at this table (those are "
                          f"{', '.join(people) or 'none'})")
-    table.host_seat = seat
+    table.host_seat = seat - 1
 
 
 def _door_again(args: argparse.Namespace, log: GameLog,

@@ -124,3 +124,16 @@ def test_a_damaged_table_setting_is_refused_in_one_line(cli, nothing_starts, tmp
     assert done.returncode == 2 and done.stdout == "", done.stdout
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith(f"bhtui: cannot resume {path}: {said}"), line
+
+
+@pytest.mark.parametrize("seat", ["2", "0", "4"])
+def test_a_seat_asked_for_that_is_no_person_s_is_refused_naming_those_that_are(
+        cli, nothing_starts, seat):
+    """--seat names the host's own seat at a resumed table as the screens number it; a
+    bot's seat, or none at all, is refused in one line that names the people's seats,
+    before anything is served."""
+    path = asyncio.run(logged_table())
+    done = cli("host", "--headless", "--no-advertise", "--resume", str(path), "--seat", seat)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"bhtui: cannot resume {path}: --seat {seat} is not a " \
+                                  f"person's seat at this table (those are 1)"

@@ -189,12 +189,12 @@ def test_a_resumed_host_whose_log_names_no_seat_of_his_watches_and_is_told_how_t
             assert me.seat is None and me.role == "spectator"
             assert all(not hand for hand in me.view.get("hands", [])) and not me.view.get("hand")
             told = "\n".join(resumed.warnings)
-            assert f"bhtui host --resume {path} --seat N" in told, told
+            assert f"to sit: bhtui host --resume {path} --seat N (1-3)" in told, told
             await wait_for(pilot, lambda: li.refused is None and names(li)[:2] == ["Li", "Wu"])
             await quit_host(pilot)
 
         again = host_app("--lang", "en", "host", "--resume", str(path), "--no-advertise",
-                         "--seat", str(seat))
+                         "--seat", str(seat + 1))  # (as the screens number it)
         async with again.run_test(size=(80, 24)) as pilot:
             me = again.client
             await wait_for(pilot, lambda: me and me.view is not None, "the host's view")
