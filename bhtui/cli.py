@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from bhtui.store.private import read_small
 from bhtui.text import clean_line, clean_text
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
+    from bhtui.net.host import Table
     from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp, Session
@@ -165,9 +167,10 @@ def build_parser() -> Parser:
                       help="type the join code at a hidden prompt before the table opens")
     host.add_argument("--timer", type=_seconds(SECONDS["timer"]),
                       help="seconds per turn before 托管 takes over, 0 for none (default: the "
-                           "settings' timer)")
-    host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=False,
-                      help="the card counter (记牌器) for everyone at the table (default: off)")
+                           "settings' timer, or the resumed table's)")
+    host.add_argument("--counter", action=argparse.BooleanOptionalAction, default=None,
+                      help="the card counter (记牌器) for everyone at the table (default: off, "
+                           "or the resumed table's)")
     host.add_argument("--headless", action="store_true", help="only serve; nobody sits here")
     host.add_argument("--bots", default="0", metavar="N|LEVEL,…",
                       help="seats given to bots at once: a number (0 to the seats of the "
@@ -176,11 +179,17 @@ def build_parser() -> Parser:
     host.add_argument("--rounds", dest="host_rounds", type=_positive, help="rounds in the match")
     host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
                       help="continue a match from its log (default: the newest)")
-    host.add_argument("--open-spectating", action="store_true",
-                      help="spectators see every hand (players never do)")
+    host.add_argument("--seat", type=_whole, default=None,
+                      help="with --resume: your seat, numbered as the waiting room numbers it "
+                           "from 1 (default: the one the log says was yours; none said: you "
+                           "watch)")
+    host.add_argument("--open-spectating", action=argparse.BooleanOptionalAction, default=None,
+                      help="spectators see every hand (players never do; default: off, or the "
+                           "resumed table's)")
     host.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
     host.add_argument("--bot-delay", type=_seconds(SECONDS["timer"]), default=None,
-                      help="seconds bots wait")
+                      help="seconds bots wait (default: the settings', or the resumed "
+                           "table's)")
     for verb, role in (("join", "player"), ("watch", "spectator")):
         p = sub.add_parser(verb, help=f"{'take a seat at' if role == 'player' else 'watch'} a "
                                        "LAN table (the lobby lists them)")
@@ -637,9 +646,16 @@ def _host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(exc)
     timer = (args.timer if args.timer is not None else config.timer) or None  # 0: none
-    common = dict(bot_delay=delay, timer=timer, code=code,
-                  open_spectating=args.open_spectating, counter=args.counter)
+    # What this command line chose; a resumed table keeps its logged settings for the rest.
+    chosen = {"bot_delay": 0.0 if args.fast else args.bot_delay, "timer": args.timer,
+              "counter": args.counter, "open_spectating": args.open_spectating}
+    given = {key: value for key, value in chosen.items() if value is not None}
+    common: dict[str, Any] = dict(bot_delay=delay, timer=timer, code=code,
+                                  open_spectating=bool(args.open_spectating),
+                                  counter=bool(args.counter))
     bind, port = args.bind or BIND, PORT if args.port is None else args.port
+    if args.seat is not None and not args.resume:
+        return _fail("--seat is for a resumed table (--resume): a new one seats you itself")
     if args.resume:
         path = latest_log(served=True) if args.resume == "latest" else Path(args.resume)
         if path is None:
@@ -648,14 +664,19 @@ def _host(args: argparse.Namespace) -> int:
         try:  # read and checked whole before the file is touched or a socket opened
             log = GameLog.read(path)
             log.rules()  # which game first: a log of another edition says so, not what it lacks
-            (bind, port), common["code"] = _door_again(args, log, code)
-            table = Table.resume(log, **common)
+            (bind, port), code = _door_again(args, log, code)
+            table = Table.resume(log, {"bot_delay": delay, "timer": timer}, code=code, **given)
+            _host_seat(table, args.seat)
             log.reopen()
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
             said = str(exc).removeprefix(f"{path}: ")  # (a log's errors name it: once is enough)
             return _fail(f"cannot resume {path}: {said}")
         for warning in log.warnings:
             _say(warning)
+        if table.host_seat is None and not args.headless:
+            file = "" if args.resume == "latest" else f" {shlex.quote(args.resume)}"
+            warnings.append(f"the log names no seat of yours, so you watch; to sit: bhtui "
+                            f"host --resume{file} --seat N (1-{len(table.seats)})")
     else:
         try:
             game, rules = game_rules(args.host_game, args.preset, args.host_option)
@@ -691,6 +712,19 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.tui.sessions import HostSession
 
     return _run(make_app(args, HostSession(table, sock, advertise), (settings, warnings)))
+
+
+def _host_seat(table: Table, seat: int | None) -> None:
+    """The seat the host takes back at a resumed table: ``seat`` where given, numbered from 1
+    as the screens number seats (ValueError unless it is a person's), else the one its log
+    names (``Table.host_seat``)."""
+    if seat is None:
+        return
+    if not 1 <= seat <= len(table.seats) or table.seats[seat - 1].bot is not None:
+        people = [str(i) for i, s in enumerate(table.seats, 1) if s.bot is None]
+        raise ValueError(f"--seat {seat} is not a person's seat at this table (those are "
+                         f"{', '.join(people) or 'none'})")
+    table.host_seat = seat - 1
 
 
 def _door_again(args: argparse.Namespace, log: GameLog,

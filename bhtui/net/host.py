@@ -108,6 +108,10 @@ class Table:
         self.recall = self._new_recall()
         self.abandoning: dict[int, str] = {}  # abandoned, why: waiting for the rules to count it
         self.abandoned: dict[int, str] = {}  # counted, why (once per absence; "left": per match)
+        self.host_seat: int | None = None
+        """A resumed table's seat of the host's (its log's keeper): his screen takes that one
+        back, under its name; None: he watches (no guess: the first person's seat may be a
+        friend's, whose hand he would see)."""
 
     @property
     def viewers(self) -> dict[Connection, Viewer]:
@@ -195,11 +199,19 @@ class Table:
             "seats": [{"name": s.name, "bot": s.bot.name if s.bot else None, "token": s.token}
                       for s in self.seats],
             "first_seq": self.seq,  # (再来一局 goes on counting: a resume must too)
+            **self.settings(),
             **({"door": self.door_facts()} if self.address else {}),
             **({"earlier": self.log.names_of(self.earlier)} if self.log and self.earlier
                else {}),  # (a resumed table names them in its goodbye too: GameLog.earlier)
             **({"keeper": keeper} if (keeper := self.keeper()) is not None else {}),
         }
+
+    def settings(self) -> dict[str, Any]:
+        """The settings the table was served with, which its log keeps and a resume serves
+        it with again (``GameLog.table_settings``; never the join code)."""
+        return {"timer": self.timer, "counter": self.counter,
+                "open_spectating": self.outbox.open_spectating, "bot_delay": self.bot_delay,
+                "bots": self.bots}
 
     def keeper(self) -> int | None:
         """The seat the host sits at from his own screen (the admin link in this process);
@@ -217,12 +229,16 @@ class Table:
         return {"bind": bind, "port": port, "code": self.code is not None}
 
     @classmethod
-    def resume(cls, log: GameLog, **kw: Any) -> Table:
-        """Rebuild a table from its log: the same match, the same seat tokens. ValueError (or
-        IllegalAction) says what in the log is wrong; GameLogError when the log was played
-        under another edition of the rules or a field of its header is damaged."""
+    def resume(cls, log: GameLog, defaults: dict[str, Any] | None = None, **kw: Any) -> Table:
+        """Rebuild a table from its log: the same match, the same seat tokens, the same
+        settings (``kw`` names those chosen anew; ``defaults``: those of a log from before
+        they were kept) and the host's seat (``host_seat``). ValueError (or IllegalAction)
+        says what in the log is wrong; GameLogError when the log was played under another
+        edition of the rules or a field of its header is damaged."""
         header, actions, (game, rules) = log.header, log.actions, log.rules()
         logged = logged_seats(header.get("seats"), game.seats(rules))
+        keeper = log.keeper(len(logged))
+        kw = {**(defaults or {}), **log.table_settings(), **kw}
         seats = [Seat(name=name, bot=game.table_bot(bot, i) if bot else None, token=token,
                       taken=True)
                  for i, (name, bot, token) in enumerate(logged)]
@@ -230,6 +246,7 @@ class Table:
         name, table_id = log.name_and_id()
         resumed = cls(rules, seats, game=game, name=name, seed=seed, rounds=rounds, log=log,
                       table_id=table_id, **kw)
+        resumed.host_seat = keeper
         match = resumed.match = game.new_match(rules, resumed.seed, resumed.rounds)
         match.keep_last(KEPT_ACTIONS)
         resumed.seq = log.first_seq()  # a match after 再来一局 numbers on from the last one's

@@ -27,12 +27,14 @@ import reprlib
 import stat
 import string
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 import msgpack
 
 from bhtui.games import Action, Game, Rules, game_for, game_of, rules_in
+from bhtui.store.config import SECONDS
 from bhtui.store.private import create_private, data_dir, private_dir, read_small
 from bhtui.text import clean_line
 
@@ -62,6 +64,22 @@ MAX_FIRST_SEQ = 1 << 53
 MAX_EARLIER = 1000
 """Earlier matches' logs a header's ``earlier`` is read for, the latest: an evening's, and a
 bound on the files a hostile header makes a resume look at."""
+def _seconds(value: Any) -> bool:
+    """A number of seconds a table's setting may hold (not True, not NaN)."""
+    return type(value) in (int, float) and 0 <= value <= SECONDS["timer"]
+
+
+_SETTINGS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "timer": (lambda v: v is None or _seconds(v),
+              f"seconds per turn (0 to {SECONDS['timer']:.0f}) or none"),
+    "counter": (lambda v: type(v) is bool, "true or false (the card counter)"),
+    "open_spectating": (lambda v: type(v) is bool,
+                        "true or false (whether spectators see every hand)"),
+    "bot_delay": (_seconds, f"seconds the bots wait (0 to {SECONDS['timer']:.0f})"),
+    "bots": (lambda v: isinstance(v, str) and v.isidentifier(), "the name of a bots' level"),
+}
+"""The table settings a header keeps (``GameLog.table_settings``): whether a value fits,
+and what a refusal says it should hold."""
 _MISSING: Any = object()
 """A header field that is not there (shown as "missing", apart from a None written)."""
 
@@ -237,6 +255,22 @@ class GameLog:
             raise self._damaged("door.code", code, "true or false (whether a join code was "
                                                    "needed)")
         return Door(bind, port, code)
+
+    def table_settings(self) -> dict[str, Any]:
+        """The table's settings the header keeps (only those it has: a log from before they
+        were kept has none), checked, by the name ``Table`` takes them under: the turn timer,
+        the card counter, open spectating, the bots' pace and level. Not kept, a resume
+        served the table with this command line's defaults: the counter and the timer were
+        gone for everyone, and an open table closed."""
+        found: dict[str, Any] = {}
+        for field, (fits, expected) in _SETTINGS.items():
+            value = self.header.get(field, _MISSING)
+            if value is _MISSING:
+                continue
+            if not fits(value):
+                raise self._damaged(field, value, expected)
+            found[field] = value
+        return found
 
     def keeper(self, seats: int) -> int | None:
         """The seat the host sat at from his own screen (None: nowhere, or a log from before

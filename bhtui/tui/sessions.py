@@ -104,8 +104,15 @@ class HostSession:
         self.serving = await start_serving(self.table, self.sock, self.advertise)
         shown = address_for_others(self.sock.getsockname()[0]) or "THIS-MACHINE"
         app.address = with_port(shown, self.serving.port)  # ([::1]:47010)
-        seat = next((i for i, s in enumerate(self.table.seats) if s.bot is None), None)
-        client, _ = join(self.table, app.config.name, seat=seat if self.table.started else None)
+        # A resumed table (started): his own seat under the name it had — the settings'
+        # name took it ("Player", and a friend's old name freed for the friend) — or he
+        # watches; a new one: a free seat under his name.
+        seat = self.table.host_seat if self.table.started else None
+        if self.table.started and seat is None:
+            client, _ = join(self.table, app.config.name, "spectator")
+        else:
+            name = self.table.seats[seat].name if seat is not None else app.config.name
+            client, _ = join(self.table, name, seat=seat)
         app.attach(client, admin=True)
         await client.run()
 
