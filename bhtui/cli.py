@@ -237,8 +237,8 @@ def build_parser() -> Parser:
         "analyse", help="weigh your decisions in a saved game with the hard bot")
     analyse.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     analyse.add_argument("--seat", type=_whole, default=None,
-                         help="the seat to analyse (default: yours; another once the game "
-                              "is over)")
+                         help="the seat to analyse, numbered as the waiting room numbers it "
+                              "from 1 (default: yours; another once the game is over)")
     analyse.add_argument("--playouts", type=_positive, default=None,
                          help="deals hard plays each candidate out on (64)")
     analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -872,12 +872,17 @@ def _analyse(args: argparse.Namespace) -> int:
         return _fail(replay)
     from bhtui.analysis import PLAYOUTS, report
 
-    seat = replay.own_seat if args.seat is None else args.seat
+    # (numbered from 1 as the waiting room and `host --seat` number seats; 0 in --json)
+    seat = replay.own_seat if args.seat is None else args.seat - 1
     if not 0 <= seat < replay.seats:
-        return _fail(f"--seat {seat}: this game has seats 0 to {replay.seats - 1}")
+        return _fail(f"--seat {args.seat}: this game has seats 1 to {replay.seats}")
     if not replay.may_see(seat):
-        return _fail(f"--seat {seat}: that seat's cards were hidden from you and the game is "
-                     f"not over; your seat is {replay.own_seat}")
+        given = f"--seat {args.seat}: " if args.seat is not None else ""
+        if not replay.own_known:  # (a log from before the host's seat was kept)
+            return _fail(f"{given}others sat at this game, it is not over, and its log does "
+                         "not say which seat was yours: no hand is analysed before its end")
+        return _fail(f"{given}that seat's cards were hidden from you and the game is not "
+                     f"over; your seat is {replay.own_seat + 1}")
     print(report(replay, seat, args.playouts or PLAYOUTS, args.json, sys.stderr.isatty()))
     return 0
 

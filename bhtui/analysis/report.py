@@ -52,7 +52,7 @@ def report(replay: Replay, seat: int, playouts: int, as_json: bool = False,
             "summary": [vars(r) for r in review.summary(digits=FIGURES)],
         }, indent=1)
     auto = sum(d.auto for d in review.decisions)
-    lines = [f"{replay.game} {replay.preset}, seat {seat} ({replay.names[seat]}): "
+    lines = [f"{replay.game} {replay.preset}, seat {seat + 1} ({replay.names[seat]}): "
              f"{len(review.decisions)} decisions weighed by hard, {playouts} deals each; "
              f"marked (!) when they cost more than {MARK_AT:g} point"
              + (f"; {auto} taken by 托管 are not counted" if auto else ""),

@@ -295,16 +295,29 @@ def test_analyse_prints_each_decision_a_summary_and_its_speed(tmp_path, cli, not
     path = played_log(tmp_path, "qingdao", "baohuang", 4, people=(0, 1), limit=40, keeper=0)
     done = cli("analyse", str(path), "--playouts", str(FEW))
     assert done.returncode == 0
-    assert "seat 0 (P0)" in done.stdout and "round 1: " in done.stdout
+    assert "seat 1 (P0)" in done.stdout and "round 1: " in done.stdout
     assert " s a round (one core)" in done.stdout
     done = cli("analyse", str(path), "--playouts", str(FEW), "--json")
     data = json.loads(done.stdout)
     assert data["seat"] == 0 and data["decisions"] and data["summary"][0]["round"] == 1
     assert {"played", "best", "played_mean", "best_mean"} <= set(data["decisions"][0])
-    refused = cli("analyse", str(path), "--seat", "1")
+    refused = cli("analyse", str(path), "--seat", "2")  # (P1's, numbered from 1)
     assert refused.returncode == 2 and "hidden from you" in refused.stderr
+    assert "your seat is 1" in refused.stderr
     refused = cli("analyse", str(path), "--seat", "7")
-    assert refused.returncode == 2 and "seats 0 to 4" in refused.stderr
+    assert refused.returncode == 2 and "seats 1 to 5" in refused.stderr
+
+
+def test_analyse_of_an_open_game_whose_log_names_no_seat_of_yours_says_so(tmp_path, cli,
+                                                                         nothing_starts):
+    """Two people sat, the game is not over, and the log (from before the host's seat was
+    kept) names none as his: nothing is analysed, and the refusal no longer names a seat
+    as his ("your seat is 0") that the log never said was."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, people=(0, 1), limit=40)
+    for seat in ((), ("--seat", "1")):
+        refused = cli("analyse", str(path), "--playouts", str(FEW), *seat)
+        assert refused.returncode == 2 and "does not say which seat was yours" in refused.stderr
+        assert "your seat is" not in refused.stderr
 
 
 def test_the_help_and_the_readme_name_as_many_deals_as_the_analysis_plays(cli):
@@ -330,8 +343,8 @@ def test_a_cache_that_cannot_be_read_is_no_cache_and_is_replaced_whole_and_priva
     path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40)
     kept = cache_path(path)
     kept.write_text(DEEP)
-    done = cli("analyse", "--playouts", "1", "--seat", "0", str(path))
-    assert done.returncode == 0 and "seat 0 (P0)" in done.stdout
+    done = cli("analyse", "--playouts", "1", "--seat", "1", str(path))
+    assert done.returncode == 0 and "seat 1 (P0)" in done.stdout
     replay = Replay.from_log(GameLog.load(path))
     assert cached(path, replay, 0, 1) is not None
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
@@ -356,7 +369,7 @@ def test_an_analysis_is_shown_and_not_kept_where_its_log_s_folder_takes_no_file(
     finally:
         tmp_path.chmod(0o700)
     assert done.returncode == 0, done.stderr
-    assert "seat 0 (P0)" in done.stdout and "round 1: " in done.stdout
+    assert "seat 1 (P0)" in done.stdout and "round 1: " in done.stdout
     assert not cache_path(path).exists()
 
 
@@ -395,7 +408,7 @@ def test_analyse_prints_the_names_in_a_log_cleaned_text_and_json(tmp_path, cli):
     path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=40, names={0: EVIL})
     done = cli("analyse", "--playouts", "1", str(path))
     assert done.returncode == 0
-    assert "seat 0 ([2J]52;c;aGk=evil  x): " in done.stdout
+    assert "seat 1 ([2J]52;c;aGk=evil  x): " in done.stdout
     assert not [c for c in done.stdout.replace("\n", "")
                 if unicodedata.category(c) in ("Cc", "Cf")]
     done = cli("analyse", "--playouts", "1", "--json", str(path))

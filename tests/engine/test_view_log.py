@@ -43,7 +43,7 @@ def test_viewing_a_log_opens_it_read_only_and_changes_nothing(tmp_path, command,
     done = as_a_user(VIEW.replace("sys.argv[1:]", repr(args)))
     assert done.returncode == 0, done.stderr
     assert "dropped an incomplete last record" in done.stderr
-    assert "seat 0 (P0)" in done.stdout if command == "analyse" else "shown" in done.stdout
+    assert "seat 1 (P0)" in done.stdout if command == "analyse" else "shown" in done.stdout
     status = path.stat()
     assert (path.read_bytes(), status.st_mode, status.st_mtime_ns) == before
 
