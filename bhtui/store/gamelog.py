@@ -64,6 +64,8 @@ MAX_FIRST_SEQ = 1 << 53
 MAX_EARLIER = 1000
 """Earlier matches' logs a header's ``earlier`` is read for, the latest: an evening's, and a
 bound on the files a hostile header makes a resume look at."""
+
+
 def _seconds(value: Any) -> bool:
     """A number of seconds a table's setting may hold (not True, not NaN)."""
     return type(value) in (int, float) and 0 <= value <= SECONDS["timer"]
@@ -80,6 +82,7 @@ _SETTINGS: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 """The table settings a header keeps (``GameLog.table_settings``): whether a value fits,
 and what a refusal says it should hold."""
+
 _MISSING: Any = object()
 """A header field that is not there (shown as "missing", apart from a None written)."""
 
