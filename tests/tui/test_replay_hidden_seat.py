@@ -28,7 +28,7 @@ def test_without_a_keeper_only_a_finished_game_or_one_persons_shows_a_hand(
     assert open_table.keeper is None and not open_table.finished
     assert not any(open_table.may_see(seat) for seat in range(5))
     refused = cli("analyse", str(path), "--playouts", "4")
-    assert refused.returncode == 2 and "hidden from you" in refused.stderr
+    assert refused.returncode == 2 and "does not say which seat was yours" in refused.stderr
     kept = dataclasses.replace(open_table, keeper=2)  # (the host's seat, as logs name it now)
     assert [kept.may_see(seat) for seat in range(5)] == [False, False, True, False, False]
     alone = dataclasses.replace(open_table, people=1, persons=[0])
