@@ -271,6 +271,7 @@ STRINGS: dict[str, dict[str, str]] = {
                    "zh": "入桌码不对：请再试一次（留空则放弃）"},
     "code.placeholder": {"en": "join code, then Enter", "zh": "入桌码，输完按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
+    "refused.title_watch": {"en": "Could not watch: {reason}", "zh": "无法观战：{reason}"},
     "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},
     "refused.watch_door": {"en": "To watch it, come in again and choose to watch.",
                            "zh": "想观战：请重新进入，选择观战。"},

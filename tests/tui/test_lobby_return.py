@@ -92,3 +92,39 @@ async def test_a_join_code_given_up_goes_back_to_the_lobby_and_is_asked_again():
             await wait_for(pilot, lambda: app.client is not None and app.client.welcomes > 0)
             assert table.seats_taken() == 1
     await serving.stop()
+
+
+async def test_a_watch_refused_says_it_could_not_watch_not_join():
+    """R-HIDE-3: watching an open table from a seated player's machine is refused; the
+    screen said "Could not join" to someone who asked to watch."""
+    from bhtui.net.client import Client
+    from bhtui.net.tcp import open_link
+
+    from net_helpers import in_background, people_and_bots
+
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0, open_spectating=True)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    player = Client(await open_link("127.0.0.1", serving.port), "P0", token=table.seats[0].token)
+    in_background(player.run())
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}", role="spectator"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: player.view is not None)
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
+        said = text(app)
+        assert said.startswith("Could not watch: this table shows its spectators") and \
+            "Press any key to leave." in said, said
+    await serving.stop()
+
+
+def test_the_log_says_a_round_s_result_in_mid_sentence_lower_case():
+    """"Round 1 over: The rebels win" in the log; the result dialog's own line, alone,
+    keeps its capital."""
+    from bhtui.tui.baohuang.describe import describe
+    from bhtui.tui.i18n import Translator
+
+    t = Translator("en")
+    for winner, said in (("rebels", "the rebels win"), ("emperor", "the emperor's side wins"),
+                         (None, "a draw")):
+        line = describe({"type": "round_end", "round": 1, "winner": winner}, ["A"] * 5, t)
+        assert line == f"Round 1 over: {said}"
+    assert t("result.winner.rebels") == "The rebels win"
