@@ -36,6 +36,15 @@ NOTIFY_EVERY = 0.25
 one advertiser changing its records over and over, is one redraw of the latest tables."""
 MAX_SEATS = 9
 """Seats of an advertised table at most (this bhtui's games have 3 to 5)."""
+CHECK_EVERY = 10.0
+"""Seconds between two checks that the listed tables still answer: a host's goodbye may
+never come (lost on Wi-Fi, the host killed), and its table stayed listed for as long as
+its records live (75 minutes)."""
+CHECK_WAIT = 3.0
+"""Seconds a check waits for a table's connection to open."""
+CHECK_MISSES = 3
+"""Checks in a row a table may leave unanswered (a busy network) before it is no longer
+listed; one that refuses the connection is closed, and goes at once."""
 
 
 def lan_addresses() -> list[str]:
@@ -180,9 +189,9 @@ class Advertiser:
         if self._zc is not None:
             if self._table_changed in self.table.listeners:
                 self.table.listeners.remove(self._table_changed)
-            if self._info is not None:
-                await self._zc.async_unregister_service(self._info)
-            await self._zc.async_close()
+            if self._info is not None:  # its goodbyes (three, 125 ms apart) all sent
+                await (await self._zc.async_unregister_service(self._info))  # before close:
+            await self._zc.async_close()  # the lobby listed a table closed without them
             self._zc = None
 
 
@@ -215,6 +224,22 @@ def table_info(name: str, properties: dict[bytes, bytes | None], addresses: list
     )
 
 
+async def answers(host: str, port: int, seconds: float = CHECK_WAIT) -> bool | None:
+    """Whether a table listens on ``host:port``: True when a TCP connection opens (closed
+    at once, before the TLS its door offers: the door drops it without a word), False when
+    it is refused, None when nothing said which within ``seconds``."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), seconds)
+    except ConnectionRefusedError:
+        return False
+    except (OSError, TimeoutError):
+        return None
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    return True
+
+
 def reachable(info: AsyncServiceInfo) -> list[str]:
     """The addresses an advertisement gives, IPv4 first (what the lobby listed until IPv6
     tables were advertised), then IPv6 with the interface a link-local one is on (``%eth0``):
@@ -228,10 +253,14 @@ class Browser:
     called with them after changes, NOTIFY_EVERY seconds apart at most."""
 
     def __init__(self, on_change: Callable[[dict[str, TableInfo]], None] | None = None,
-                 bind: str | None = None) -> None:
+                 bind: str | None = None, check_every: float = CHECK_EVERY) -> None:
         self.tables: dict[str, TableInfo] = {}
         self.on_change = on_change
         self.bind = bind
+        self.check_every = check_every
+        self._misses: dict[str, int] = {}
+        """Checks in a row each listed table left unanswered."""
+        self._checking: asyncio.Task[None] | None = None
         self._dropped: set[str] = set()
         """Names said gone while being asked about."""
         self._away: set[str] = set()
@@ -247,6 +276,25 @@ class Browser:
     async def start(self) -> None:
         self._zc = _zeroconf(self.bind)
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE, handlers=[self._on_event])
+        self._checking = asyncio.ensure_future(self._check())
+
+    async def _check(self) -> None:
+        """Now and then, drop the listed tables that no longer answer (``CHECK_EVERY``)."""
+        while True:
+            await asyncio.sleep(self.check_every)
+            await self.check()
+
+    async def check(self) -> None:
+        """Ask each listed table whether it still answers; drop those refused, and those
+        silent CHECK_MISSES times in a row."""
+        listed = list(self.tables.values())
+        said = await asyncio.gather(*(answers(info.host, info.port) for info in listed))
+        for info, answer in zip(listed, said, strict=True):
+            misses = 0 if answer else self._misses.get(info.key, 0) + 1
+            self._misses[info.key] = misses
+            if (answer is False or misses >= CHECK_MISSES) \
+                    and self.tables.get(info.key) == info:  # (not changed meanwhile)
+                self.forget(info.key)
 
     @property
     def left_out(self) -> bool:
@@ -336,6 +384,7 @@ class Browser:
         """The table ``name`` is gone (or now unlistable), listed or left out — or being
         asked about: an answer that comes after its goodbye lists nothing."""
         self._let_go(name)
+        self._misses.pop(name, None)
         if name in self._resolving:
             self._dropped.add(name)
         if self.tables.pop(name, None) is not None:
@@ -357,6 +406,9 @@ class Browser:
         if self._notify is not None:
             self._notify.cancel()
             self._notify = None
+        if self._checking is not None:
+            self._checking.cancel()
+            self._checking = None
         if browser is not None:
             await browser.async_cancel()
         if zc is not None:

@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from textual import constants, events
 from textual.app import App
@@ -35,6 +35,9 @@ from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
 from bhtui.wire import HistoryRow
+
+if TYPE_CHECKING:
+    from bhtui.net.lobby import TableInfo  # (zeroconf: never loaded for a game with bots)
 
 LEAVE_WAIT = 2.0
 """Seconds a joiner's quit waits for the host to apply his leave and close the link."""
@@ -109,6 +112,12 @@ class BhtuiApp(App[None]):
         self._back: tuple[Session, Screen[Any]] | None = None
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
+        self.picked: TableInfo | None = None
+        """The table picked in the lobby for the join under way (``LobbyScreen``): a join
+        to it that fails goes back to the lobby, where another may be picked."""
+        self._as_opened: Session = copy.copy(session)
+        """The session as it came, opened again for the lobby (what it asked, such as a
+        join code typed for the table that failed, is not taken to the next one)."""
         self._keys_held_until = 0.0
         self.clock = time.monotonic  # (a test's to stop)
 
@@ -204,6 +213,31 @@ class BhtuiApp(App[None]):
 
         self.run_worker(switch(), exclusive=True, name="session")
 
+    @property
+    def lobby_again(self) -> bool:
+        """A join picked in the lobby ended before the table ever let us in (refused, no
+        answer, its code given up): its refusal goes back to the lobby, not out of bhtui."""
+        client = self.client
+        return self.picked is not None and client is not None and not client.welcomes
+
+    def refusal_read(self) -> None:
+        """The person read why he is out: back to the lobby (``lobby_again``), else leave."""
+        if not self.lobby_again:
+            self.exit()
+            return
+        before, self.session = self.session, copy.copy(self._as_opened)
+        # Not in until a table lets him in: quitting the lobby now is quitting a lobby
+        # (exit status 0, nothing printed), the failed join having been said on screen.
+        self.client = self.picked = None
+
+        async def reopen() -> None:
+            await before.close()
+            while len(self.screen_stack) > 1:
+                await self.pop_screen()
+            await self.session.open(self)
+
+        self.run_worker(reopen(), exclusive=True, name="session")
+
     def attach(self, client: Client, admin: bool, waiting_room: bool = True) -> None:
         """Follow a client: waiting room until the match, then the table; refusals shown."""
         self.client, self.admin = client, admin
@@ -275,6 +309,9 @@ class BhtuiApp(App[None]):
         why = refusal(self.t, refused)
         if self.visitor and refused.get("code") == "unreachable":  # the door's table: not his
             why = self.t("unreachable.door", address=refused.get("address", "?"))  # to mend
+        elif self.lobby_again and refused.get("code") == "unreachable" \
+                and refused.get("why") == "refused":  # it was listed: now gone
+            why = self.t("unreachable.gone", address=refused.get("address", "?"))
         if refused.get("code") == "full" and client.role == "player" and self.address:
             why += "\n" + (self.t("refused.watch_door") if self.visitor  # say how
                            else self.t("refused.watch", address=self.address))

@@ -383,8 +383,12 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         return self.rows[row] if self.rows and 0 <= row < len(self.rows) else None
 
     def action_pick(self) -> None:
+        from bhtui.tui.app import BhtuiApp
+
         picked = self._picked()
         if picked is not None:
+            if isinstance(self.app, BhtuiApp):  # (told before the join starts: no race)
+                self.app.picked = picked
             self.dismiss(picked)
 
 
@@ -407,7 +411,8 @@ class CodePrompt(Dialog[str]):
 
 class RefusedScreen(Localized, Screen[None]):
     """The host said no (wrong code, full table, other protocol), put us out (our seat taken
-    over from elsewhere) or broke the protocol: say why, then leave."""
+    over from elsewhere) or broke the protocol: say why, then leave — or, for a table
+    picked in the lobby that never let us in, go back to the lobby (``lobby_again``)."""
 
     CSS_PATH = STYLES / "room.tcss"
 
@@ -419,11 +424,29 @@ class RefusedScreen(Localized, Screen[None]):
         self.t, self.reason, self.title_key = t, reason, title
 
     def compose(self) -> ComposeResult:
-        yield Plain(self.t(self.title_key, reason=self.reason) + "\n" + self.t(self.KEYS))
+        keys = "refused.keys_lobby" if self._to_lobby() else self.KEYS
+        title = self.title_key
+        if title == "refused.title" and self._watching():  # not "Could not join"
+            title = "refused.title_watch"
+        yield Plain(self.t(title, reason=self.reason) + "\n" + self.t(keys))
+
+    def _to_lobby(self) -> bool:
+        from bhtui.tui.app import BhtuiApp
+
+        return isinstance(self.app, BhtuiApp) and self.app.lobby_again
+
+    def _watching(self) -> bool:
+        """The refused client came to watch (every refusal comes by this screen: the
+        app's, and a session's own for a join code given up)."""
+        client = getattr(self.app, "client", None)
+        return client is not None and client.role == "spectator"
 
     def on_key(self, event: events.Key) -> None:
         if self.LEAVE_KEYS is None or event.key in self.LEAVE_KEYS:
-            self.app.exit()
+            from bhtui.tui.app import BhtuiApp
+
+            app = self.app
+            (app.refusal_read if isinstance(app, BhtuiApp) else app.exit)()
 
 
 class ClosedScreen(RefusedScreen):

@@ -271,10 +271,13 @@ STRINGS: dict[str, dict[str, str]] = {
                    "zh": "入桌码不对：请再试一次（留空则放弃）"},
     "code.placeholder": {"en": "join code, then Enter", "zh": "入桌码，输完按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
+    "refused.title_watch": {"en": "Could not watch: {reason}", "zh": "无法观战：{reason}"},
     "refused.watch": {"en": "To watch it: bhtui watch {address}", "zh": "观战：bhtui watch {address}"},
     "refused.watch_door": {"en": "To watch it, come in again and choose to watch.",
                            "zh": "想观战：请重新进入，选择观战。"},
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
+    "refused.keys_lobby": {"en": "Press any key to go back to the list of tables.",
+                           "zh": "按任意键返回牌桌列表。"},
     "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
     "bye.title": {"en": "The host closed the table — waiting for it to reopen (q leaves)\n"
                         "{reason}",
@@ -338,6 +341,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "what answers on {address} is not a bhtui table. Is that the port bhtui host "
               "printed?",
         "zh": "{address} 上应答的不是 bhtui 牌桌。端口是 bhtui host 显示的那个吗？"},
+    "unreachable.gone": {"en": "nothing answers on {address} any more: that table has closed",
+                         "zh": "{address} 已无人应答：这张牌桌已经关闭"},
     "unreachable.door": {"en": "the table at {address} does not answer now: try again later, or "
                                "tell whoever runs this door",
                          "zh": "{address} 的牌桌现在没有应答：请稍后再试，或告诉运行这个入口的人"},

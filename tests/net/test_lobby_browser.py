@@ -5,6 +5,7 @@ tables as zeroconf resolves them (no multicast in the test process)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from types import SimpleNamespace
 
 from zeroconf import ServiceStateChange
@@ -172,3 +173,33 @@ async def test_a_table_gone_while_it_is_asked_about_is_not_listed(monkeypatch):
     await settle(lambda: not browser._resolving)
     assert browser.tables == {}
     browser._zc = None
+
+
+async def test_a_table_that_refuses_connections_is_no_longer_listed_after_a_check(capsys):
+    """A host whose goodbye never came (lost, or the host killed) stayed listed for as long
+    as its records lived; a check drops it, and keeps the table that answers — whose host
+    hears a connection dropped before its TLS, and says nothing of it."""
+    import socket
+
+    from bhtui.net.host import Table
+    from bhtui.net.serve import start_serving
+    from bhtui.net.tcp import listen_socket
+    from bhtui.rules import PRESETS
+
+    serving = await start_serving(Table(PRESETS["qingdao"], seed=1),
+                                  listen_socket("127.0.0.1", 0), advertise=False)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]  # nothing listens there once closed
+    told = Told()
+    browser = Browser(told)
+    live = dataclasses.replace(advertised(1), host="127.0.0.1", port=serving.port)
+    gone = dataclasses.replace(advertised(2), host="127.0.0.1", port=closed)
+    browser.keep(live)
+    browser.keep(gone)
+    assert set(await told.next()) == {live.key, gone.key}
+    await browser.check()
+    assert set(await told.next()) == {live.key}
+    assert serving.table.seats_taken() == 0 and not serving.table.viewers
+    await serving.stop()
+    assert capsys.readouterr().err == ""

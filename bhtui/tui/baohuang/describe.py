@@ -102,8 +102,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "tribute":
         return t("log.tribute", items=tribute_words(t, event["items"], names, label))
     if kind == "round_end":
-        winner = event.get("winner")
-        result = t(f"result.winner.{winner}") if winner else t("result.draw")
+        result = t(f"log.result.{event.get('winner') or 'draw'}")
         return t("log.round_end", round=event["round"], result=result)
     if kind == "match_end":
         return t("log.match_end_auto" if event.get("why") == "auto" else "log.match_end")

@@ -615,6 +615,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.void": {"en": "Nobody took the throne: the deal is void", "zh": "没人当皇帝：本局作废重发"},
     "log.tribute": {"en": "Tribute: {items}", "zh": "进贡：{items}"},
     "log.round_end": {"en": "Round {round} over: {result}", "zh": "第{round}局结束：{result}"},
+    # (the result in mid-sentence: the dialog's "The rebels win" stands alone, capitalised)
+    "log.result.emperor": {"en": "the emperor's side wins", "zh": "皇帝一方胜"},
+    "log.result.rebels": {"en": "the rebels win", "zh": "革命党胜"},
+    "log.result.draw": {"en": "a draw", "zh": "平局"},
     "log.grab": {"en": "{name} grabs the throne: one against four!", "zh": "{name} 抢了皇帝：一打四！"},
     "log.skip.grab": {"en": "{name} does not grab", "zh": "{name} 不抢"},
     # ----- R-AUTO-2 (strict_auto) and R-AUTO-3 (quit_penalty) ---------------------------
