@@ -594,7 +594,8 @@ def _never_in(app: BhtuiApp) -> int:
     if client.refused is not None and not app.visitor:
         from bhtui.tui.app import refusal
 
-        for line in app.t("refused.title", reason=refusal(app.t, client.refused)).splitlines():
+        title = "refused.title_watch" if client.role == "spectator" else "refused.title"
+        for line in app.t(title, reason=refusal(app.t, client.refused)).splitlines():
             _say(line)
     return 1
 

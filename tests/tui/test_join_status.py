@@ -54,6 +54,14 @@ def test_a_join_where_nothing_answers_ends_with_status_1_and_says_why(tmp_path, 
                                "(connection refused)"), said
 
 
+def test_a_watch_where_nothing_answers_says_it_could_not_watch(tmp_path):
+    """The console's last line said "Could not join" of a watch, as the screen had."""
+    port = free_port()
+    status, said = joined(tmp_path, [ANY_KEY], "watch", f"127.0.0.1:{port}")
+    assert status == 1
+    assert said.startswith(f"bhtui: Could not watch: nothing answers on 127.0.0.1:{port} "), said
+
+
 @pytest.mark.parametrize("code, steps, status, said", [
     ("wrong", [(b"Wrong join code", b"\r"), ANY_KEY], 1, "bhtui: Could not join: wrong join code"),
     ("secret", [(b"the host starts the match", b"\x11"), (b"Quit (y)", b"y")], 0, ""),
