@@ -11,7 +11,7 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bhtui.games import Rules, Seed, game_for, rules_named
 from bhtui.net.client import Client
@@ -147,8 +147,7 @@ class RemoteSession:
         from bhtui.net.tcp import stay_connected
         from bhtui.store.config import shown_path
         from bhtui.store.tokens import SeatTokens
-        from bhtui.tui.app import refusal
-        from bhtui.tui.room import CodePrompt, RefusedScreen
+        from bhtui.tui.room import CodePrompt
 
         self._app = app
         if self.address is None:
@@ -158,8 +157,9 @@ class RemoteSession:
             host, _, port_text = self.address.rpartition(":")
             port, needs_code = int(port_text), False
         app.address = with_port(host, port)  # (a lobby's IPv6 host comes bare)
-        if needs_code and not self.code:
-            self.code = await app.push_screen_wait(CodePrompt(app.t))
+        if needs_code and not self.code:  # (the lobby shows the table locked)
+            self.code = await app.push_screen_wait(CodePrompt(app.t)) or None
+
         def unsaved(reason: str) -> None:
             """Said in a toast, under F3 and on the terminal once bhtui ends: the seat is
             held, but only until this app ends."""
@@ -173,6 +173,11 @@ class RemoteSession:
         tokens = SeatTokens(unsaved=unsaved)
         client = Client(None, app.config.name, self.role, code=self.code,  # type: ignore[arg-type]
                         tokens=tokens, liveness=self.liveness)
+        if needs_code and self.code is None:  # given up at once: the table is not asked
+            # (an empty answer went on to the table, which asked for the code a second time)
+            app.attach(client, admin=False, waiting_room=False)
+            self._given_up(app, client, {"code": "code", "why": "needed"})
+            return
         app.attach(client, admin=False)
         while True:
             await stay_connected(client, host, port)
@@ -183,10 +188,20 @@ class RemoteSession:
             # the host's cooldown after many wrong codes is a refusal of its own.
             code = await app.push_screen_wait(CodePrompt(app.t, wrong=bool(self.code)))
             if not code:
-                app.push_screen(RefusedScreen(app.t, refusal(app.t, refused)))
+                self._given_up(app, client, refused)
                 return
             self.code = client.code = code
             client.refused = None
+
+    @staticmethod
+    def _given_up(app: BhtuiApp, client: Client, refused: dict[str, Any]) -> None:
+        """The join code asked for was not given: refused for it (back to the lobby where
+        the table was picked there, else out, with exit status 1)."""
+        from bhtui.tui.app import refusal
+        from bhtui.tui.room import RefusedScreen
+
+        client.refused = refused
+        app.push_screen(RefusedScreen(app.t, refusal(app.t, refused)))
 
     async def _pick(self, app: BhtuiApp) -> TableInfo:
         from bhtui.net.lobby import Browser
