@@ -172,8 +172,8 @@ class Commands:
         if text:
             line: ChatLine = {"type": "chat", "seat": viewer.seat, "name": viewer.name,
                                  "text": text}
-            if self.outbox.key(viewer) == "all":  # he sees every hand: watchers read him
-                self.outbox.to_open_watchers(line)
+            if self.outbox.key(viewer) == "all" and self.table.match is not None:
+                self.outbox.to_open_watchers(line)  # he sees every hand: watchers read him
             else:
                 self.outbox.to_all(line)
 

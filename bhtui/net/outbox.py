@@ -56,9 +56,10 @@ class Outbox:
         self._to(list(self.viewers.values()), message)
 
     def to_open_watchers(self, message: HostMessage) -> None:
-        """The same message for the spectators of an open table alone (their chat): they
-        see every hand, which players never may (R-HIDE-3), so nothing they say reaches a
-        seat — a watcher typed "Liu has 7 twos" and the players read it."""
+        """The same message for the spectators of an open table alone (their chat once
+        the match has begun): they see every hand, which players never may (R-HIDE-3), so
+        nothing they say then reaches a seat — a watcher typed "Liu has 7 twos" and the
+        players read it. In the waiting room, before any deal, they talk with everyone."""
         self._to([v for v in self.viewers.values() if self.key(v) == "all"], message)
 
     @staticmethod

@@ -464,16 +464,22 @@ PHRASES = {
 
 
 class ChatPrompt(Dialog):
-    """A short message, or one of the preset phrases (1-6)."""
+    """A short message, or one of the preset phrases (1-6). ``watchers``: only watchers read
+    it, the sender seeing every hand at an open table (R-HIDE-3), which the title says."""
 
     ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="chat.close")]
 
+    def __init__(self, t: Translator, watchers: bool = False) -> None:
+        super().__init__(t)
+        self.watchers = watchers
+
     def compose(self) -> ComposeResult:
         phrases = PHRASES[self.t.language]
         with Vertical():
-            yield Plain(self.t("chat.title"), classes="title")
+            yield Plain(self.t("chat.title_watchers" if self.watchers else "chat.title"),
+                        classes="title")
             yield Input(placeholder=self.t("chat.placeholder"), max_length=200)
             yield OptionList(*[Option(Text(p), id=str(i)) for i, p in enumerate(phrases)])
 

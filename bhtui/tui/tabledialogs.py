@@ -146,4 +146,6 @@ class TableDialogs:
             if text:
                 self.client.chat(text)
 
-        self.screen.app.push_screen(ChatPrompt(self.screen.t), send)
+        view = self.client.view  # every hand in it: an open table's watcher (R-HIDE-3),
+        watchers = view is not None and view.get("hands") is not None  # heard by watchers
+        self.screen.app.push_screen(ChatPrompt(self.screen.t, watchers), send)

@@ -138,6 +138,8 @@ STRINGS: dict[str, dict[str, str]] = {
                    "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭帮助。"},
     "trick.close": {"en": "Esc, l or Enter closes it.", "zh": "按 Esc、l 或回车关闭。"},
     "chat.title": {"en": "Say something (Tab: preset phrases)", "zh": "说点什么（Tab：常用语）"},
+    "chat.title_watchers": {"en": "Say something to the other watchers: you see every hand",
+                            "zh": "对其他观战者说点什么：你看得到所有手牌"},
     "chat.placeholder": {"en": "a short message, then Enter", "zh": "输入短消息后按回车"},
     "key.chat": {"en": "Chat", "zh": "聊天"},
     "replay.status": {"en": "Action {k}/{n} · {round}{hands}", "zh": "第 {k}/{n} 步 · {round}{hands}"},

@@ -15,7 +15,7 @@ from bhtui.net.host import Table
 from bhtui.net.protocol import PROTOCOL, encode
 
 from helpers import reshuffled
-from net_helpers import Tap, all_bots_but, connect, in_background, settle
+from net_helpers import Tap, all_bots_but, connect, in_background, people_and_bots, settle
 
 
 def split_frames(data: bytes) -> list[bytes]:
@@ -196,21 +196,29 @@ async def test_R_HIDE_3_open_spectating_shows_every_hand_to_spectators_and_never
 
 async def test_R_HIDE_3_a_watcher_of_an_open_table_chats_to_watchers_alone():
     """A watcher who sees every hand could type them to the players (a QA pass: "Liu has 7
-    twos" reached the seats). At an open table his chat reaches the other watchers alone;
-    a player's reaches everyone."""
-    table = all_bots_but({0}, open_spectating=True)
+    twos" reached the seats). At an open table his chat reaches the other watchers alone
+    once the match has begun (in the waiting room, with nothing dealt, everyone); a
+    player's reaches everyone."""
+    table = people_and_bots({0}, start=False, seed=3, rounds=1, bot_delay=0.0,
+                            open_spectating=True)
     me, my_link, _ = connect(table, "Me", seat=0)
     peeker, _, _ = connect(table, "Peeker", "spectator")
     other, other_link, _ = connect(table, "Other", "spectator")
+    await settle(lambda: all(c.room is not None for c in (me, peeker, other)))
+    peeker.chat("ready when you are")
+    await settle(lambda: any(m["type"] == "chat" for m in my_link.messages()))
+    assert [m["text"] for m in my_link.messages() if m["type"] == "chat"] == [
+        "ready when you are"]
+    table.start()
     await settle(lambda: all(c.view is not None for c in (me, peeker, other)))
     peeker.chat("Liu has 7 twos")
-    await settle(lambda: any(m["type"] == "chat" for m in other_link.messages()))
-    me.chat("hello")
-    await settle(lambda: any(m["type"] == "chat" for m in my_link.messages()))
     await settle(lambda: len([m for m in other_link.messages() if m["type"] == "chat"]) == 2)
-    assert [m["text"] for m in my_link.messages() if m["type"] == "chat"] == ["hello"]
+    me.chat("hello")
+    await settle(lambda: len([m for m in other_link.messages() if m["type"] == "chat"]) == 3)
+    assert [m["text"] for m in my_link.messages() if m["type"] == "chat"] == [
+        "ready when you are", "hello"]
     assert [(m["name"], m["text"]) for m in other_link.messages() if m["type"] == "chat"] == [
-        ("Peeker", "Liu has 7 twos"), ("Me", "hello")]
+        ("Peeker", "ready when you are"), ("Peeker", "Liu has 7 twos"), ("Me", "hello")]
 
 
 async def test_chat_reaches_everyone_and_is_rate_limited():
