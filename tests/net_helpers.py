@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
+
+import pytest
 
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
@@ -100,3 +104,18 @@ def alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def sh(*args: str) -> subprocess.CompletedProcess:
+    """A command's result, its output kept (a network namespace's setup)."""
+    return subprocess.run(args, capture_output=True, text=True, timeout=30)
+
+
+def new_netns(name: str) -> None:
+    """Network namespace ``name`` made, or the test skipped saying why this machine cannot
+    (no iproute2, not root)."""
+    if shutil.which("ip") is None:
+        pytest.skip("no `ip` command (iproute2) on this machine")
+    made = sh("ip", "netns", "add", name)
+    if made.returncode != 0:
+        pytest.skip(f"cannot create network namespaces here: {made.stderr.strip()}")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import shutil
 import subprocess
 import sys
 import threading
@@ -15,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from net_helpers import new_netns, sh
 
 # Network namespaces: root and iproute2 (the fixture skips, saying why, where they are missing).
 pytestmark = pytest.mark.netns
@@ -24,19 +25,11 @@ HOST_IP, PEER_IP = "10.231.7.1", "10.231.7.2"
 HOST_IP6, PEER_IP6 = "fd00:bb:7::1", "fd00:bb:7::2"
 
 
-def sh(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(args, capture_output=True, text=True, timeout=30)
-
-
 @pytest.fixture
 def namespaces():
-    if shutil.which("ip") is None:
-        pytest.skip("no `ip` command (iproute2) on this machine")
     suffix = str(os.getpid())
     host_ns, peer_ns = f"bhh{suffix}", f"bhp{suffix}"
-    made = sh("ip", "netns", "add", host_ns)
-    if made.returncode != 0:
-        pytest.skip(f"cannot create network namespaces here: {made.stderr.strip()}")
+    new_netns(host_ns)
     try:
         sh("ip", "netns", "add", peer_ns)
         steps = [

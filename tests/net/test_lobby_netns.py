@@ -6,30 +6,23 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from net_helpers import new_netns, sh
+
 pytestmark = pytest.mark.netns
 
 PEER = Path(__file__).parent / "lobby_goodbye_peer.py"
 
 
-def sh(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(args, capture_output=True, text=True, timeout=30)
-
-
 @pytest.fixture
 def namespace():
-    if shutil.which("ip") is None:
-        pytest.skip("no `ip` command (iproute2) on this machine")
     name = f"bhl{os.getpid()}"
-    made = sh("ip", "netns", "add", name)
-    if made.returncode != 0:
-        pytest.skip(f"cannot create network namespaces here: {made.stderr.strip()}")
+    new_netns(name)
     try:
         for step in (("ip", "-n", name, "link", "set", "lo", "up", "multicast", "on"),
                      ("ip", "-n", name, "route", "add", "224.0.0.0/4", "dev", "lo")):
