@@ -328,10 +328,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "connecting": {"en": "Connecting to {address}…", "zh": "正在连接 {address}…"},
     "unreachable.refused": {
         "en": "nothing answers on {address} (connection refused). Is the table running, and is "
-              "that the port bhtui host printed? bhtui join without an address lists the "
-              "tables on your network.",
+              "that the port bhtui host printed? bhtui join (or watch) without an address "
+              "lists the tables on your network.",
         "zh": "{address} 无人应答（连接被拒绝）。牌桌开着吗？端口是 bhtui host 显示的那个吗？"
-              "不带地址运行 bhtui join 可列出局域网里的牌桌。"},
+              "不带地址运行 bhtui join（或 watch）可列出局域网里的牌桌。"},
     "unreachable.timeout": {
         "en": "no answer from {address}. Check the address, that you are on the same network, "
               "and that the host's firewall lets the port in.",

@@ -55,11 +55,13 @@ def test_a_join_where_nothing_answers_ends_with_status_1_and_says_why(tmp_path, 
 
 
 def test_a_watch_where_nothing_answers_says_it_could_not_watch(tmp_path):
-    """The console's last line said "Could not join" of a watch, as the screen had."""
+    """The console's last line said "Could not join" of a watch, as the screen had, and
+    told him to list the tables with `bhtui join` alone."""
     port = free_port()
     status, said = joined(tmp_path, [ANY_KEY], "watch", f"127.0.0.1:{port}")
     assert status == 1
     assert said.startswith(f"bhtui: Could not watch: nothing answers on 127.0.0.1:{port} "), said
+    assert "bhtui join (or watch) without an address lists the tables" in said, said
 
 
 @pytest.mark.parametrize("code, steps, status, said", [
