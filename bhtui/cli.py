@@ -592,9 +592,9 @@ def _never_in(app: BhtuiApp) -> int:
     if client is None or app.admin or client.welcomes:
         return 0
     if client.refused is not None and not app.visitor:
-        from bhtui.tui.app import refusal
+        from bhtui.tui.app import refusal, refused_title
 
-        title = "refused.title_watch" if client.role == "spectator" else "refused.title"
+        title = refused_title(client)
         for line in app.t(title, reason=refusal(app.t, client.refused)).splitlines():
             _say(line)
     return 1

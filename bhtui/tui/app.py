@@ -686,6 +686,13 @@ a handshake it cut), and a host's ``hello`` and ``protocol`` refusals (its words
 ours: they name what it found wrong, as a version it cannot talk to)."""
 
 
+def refused_title(client: Client | None) -> str:
+    """How a refusal of a join is headed: "Could not watch" for someone who came to watch
+    (it said "Could not join" to him), else "Could not join"."""
+    watching = client is not None and client.role == "spectator"
+    return "refused.title_watch" if watching else "refused.title"
+
+
 def refusal(t: Translator, refused: dict[str, Any]) -> str:
     """Why we are not at the table, in the player's language when we know the case."""
     code, why = refused.get("code"), refused.get("why")

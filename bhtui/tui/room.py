@@ -426,20 +426,16 @@ class RefusedScreen(Localized, Screen[None]):
     def compose(self) -> ComposeResult:
         keys = "refused.keys_lobby" if self._to_lobby() else self.KEYS
         title = self.title_key
-        if title == "refused.title" and self._watching():  # not "Could not join"
-            title = "refused.title_watch"
+        if title == "refused.title":  # (every refusal comes by this screen: the app's, and
+            from bhtui.tui.app import refused_title  # a session's own for a code given up)
+
+            title = refused_title(getattr(self.app, "client", None))
         yield Plain(self.t(title, reason=self.reason) + "\n" + self.t(keys))
 
     def _to_lobby(self) -> bool:
         from bhtui.tui.app import BhtuiApp
 
         return isinstance(self.app, BhtuiApp) and self.app.lobby_again
-
-    def _watching(self) -> bool:
-        """The refused client came to watch (every refusal comes by this screen: the
-        app's, and a session's own for a join code given up)."""
-        client = getattr(self.app, "client", None)
-        return client is not None and client.role == "spectator"
 
     def on_key(self, event: events.Key) -> None:
         if self.LEAVE_KEYS is None or event.key in self.LEAVE_KEYS:
