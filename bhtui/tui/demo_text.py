@@ -161,8 +161,12 @@ TASKS: list[dict[str, str]] = [
 ]
 
 WORDS = {
-    "keys": {"en": "PgDn/PgUp chapter · 1-9 jump · ↑↓ scroll · Esc leaves the answer · ctrl+q quit",
-             "zh": "PgDn/PgUp 翻章 · 1-9 跳章 · ↑↓ 滚动 · Esc 离开输入框 · ctrl+q 退出"},
+    # (one line at 80 columns; ctrl+q is in the footer)
+    "keys": {"en": "PgDn/PgUp chapter · 1-9, 0 jump · c chapters · ↑↓ scroll · Esc leaves answer",
+             "zh": "PgDn/PgUp 翻章 · 1-9、0 跳到第 1-10 章 · c 目录 · ↑↓ 滚动 · Esc 离开输入框"},
+    "chapters.title": {"en": "Chapters", "zh": "目录"},
+    "chapters.keys": {"en": "↑↓ choose · Enter open · 1-9, 0 the first ten · Esc back",
+                      "zh": "↑↓ 选择 · 回车 打开 · 1-9、0 第 1-10 章 · Esc 返回"},
     "right": {"en": "✓ {new} beats {old}.", "zh": "✓ {new} 压得过 {old}。"},
     "next_task": {"en": " Next: {task}.", "zh": " 下一题：{task}。"},
     "done": {"en": " Well done — PgDn for the next chapter.", "zh": " 做得好——按 PgDn 看下一章。"},

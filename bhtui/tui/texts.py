@@ -217,6 +217,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.lobby.pick": {"en": "Pick", "zh": "选择"},
     "key.demo.next": {"en": "Next chapter", "zh": "下一章"},
     "key.demo.prev": {"en": "Previous", "zh": "上一章"},
+    "key.demo.chapters": {"en": "Chapters", "zh": "目录"},
+    "key.demo.list.close": {"en": "Close", "zh": "关闭"},
     "key.replay.next": {"en": "Next", "zh": "下一步"},
     "key.replay.prev": {"en": "Back", "zh": "上一步"},
     "key.replay.hands": {"en": "Hands", "zh": "手牌"},
