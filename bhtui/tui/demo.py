@@ -316,6 +316,12 @@ class DemoScreen(Localized, Screen[None]):
         if self.query("#demo-title"):  # (none in a closing app: it mounts no children, and
             self.show()                # the door's idle goodbye may end it as it opens)
 
+    def help_texts(self) -> list[str]:
+        """? here: the demo's own keys (the table's alone were shown, none of them the
+        demo's), then the table's keys and rules, as the help has them elsewhere."""
+        return [self.t.plain(WORDS["help"][self.t.language]), self.t("help.body"),
+                self.t("help.rules")]
+
     def chapter_title(self, index: int) -> str:
         if index >= len(CHAPTERS):
             return DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].title(self.t)

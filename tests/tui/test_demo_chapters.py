@@ -9,6 +9,7 @@ from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.demo import DemoScreen, DemoSession
 from bhtui.tui.demo_text import CHAPTERS
+from bhtui.tui.dialogs import HelpScreen
 from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 
@@ -60,3 +61,21 @@ async def test_every_chapter_has_a_key_and_the_keys_line_names_them(language, sa
         await pilot.press("c", "3")  # a digit picks in the list as on the page
         await wait_for(pilot, lambda: app.screen is demo, "the demo again")
         assert title_of(demo) == names[2]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "1-9, 0  chapters 1 to 10 · c  every chapter, in a list"),
+    ("zh", "1-9、0  第 1-10 章 · c  目录（全部章节）"),
+])
+async def test_help_in_the_demo_starts_with_the_demos_keys(language, said):
+    """? in the demo showed the table's keys alone (3-9 add a card, Enter plays, p passes),
+    none of which the demo has: its own keys come first, then the table's for later."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert said in app.screen.texts[0]
+        assert app.screen.texts[1:] == [app.t("help.body"), app.t("help.rules")]
+        shown = "\n".join(screen_text(app))
+        assert said in shown
