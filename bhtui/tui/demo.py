@@ -18,7 +18,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import Footer, Input, OptionList
+from textual.widgets.option_list import Option
 
 from bhtui.bots import make_bot
 from bhtui.cards import RANK_NAMES, parse_cards
@@ -37,6 +38,7 @@ from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
 from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
+from bhtui.tui.modal import Dialog
 from bhtui.tui.prose import reflow
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import TableLess
@@ -241,15 +243,56 @@ def commented_round(t: Translator, style: CardStyle) -> tuple[Replay, dict[int, 
     return replay, comments
 
 
+def jump_keys(action: str) -> list[Binding]:
+    """1-9 and 0 for the first ten chapters (0 the tenth, as a 10 is typed at the table),
+    ``action(index)`` each; the chapters after it are in the list (``ChapterList``)."""
+    return [Binding(key, f"{action}({index})", show=False, id=f"demo.ch{index + 1}")
+            for index, key in enumerate("1234567890")]
+
+
+class ChapterList(Dialog[int]):
+    """Every chapter by its title, the one shown highlighted: the tour has more chapters
+    than digits, and this is where a player finds the ones after the tenth."""
+
+    BINDINGS = [*jump_keys("pick"), Binding("escape", "close", "Close", id="demo.list.close")]
+
+    def __init__(self, t: Translator, titles: list[str], shown: int) -> None:
+        super().__init__(t)
+        self.titles, self.shown = titles, shown
+
+    def compose(self) -> ComposeResult:
+        lang = self.t.language
+        with Vertical():
+            yield Plain(WORDS["chapters.title"][lang], classes="title")
+            yield OptionList(*[Option(Text(self.t.plain(title)), id=str(index))
+                               for index, title in enumerate(self.titles)])
+            yield Plain(self.t.plain(WORDS["chapters.keys"][lang]))
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.styles.max_height = len(self.titles) + 2  # every title and the list's border:
+        options.highlighted = self.shown                   # a dialog's list shows ten at most
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_pick(self, index: int) -> None:
+        self.dismiss(index)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class DemoScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "demo.tcss"
     BINDINGS = [
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
+        Binding("c", "chapters", "Chapters", id="demo.chapters"),
         Binding("enter", "start_round", show=False, id="demo.start"),
         Binding("escape", "leave_answer", show=False, id="demo.leave"),
-        *(Binding(str(n), f"jump({n - 1})", show=False, id=f"demo.ch{n}")
-          for n in range(1, 10)),  # 1-9; the chapters after the ninth by PgDn
+        *jump_keys("jump"),
     ]
 
     def __init__(self, t: Translator, style: CardStyle) -> None:
@@ -272,6 +315,12 @@ class DemoScreen(Localized, Screen[None]):
     def on_mount(self) -> None:
         if self.query("#demo-title"):  # (none in a closing app: it mounts no children, and
             self.show()                # the door's idle goodbye may end it as it opens)
+
+    def help_texts(self) -> list[str]:
+        """? here: the demo's own keys (the table's alone were shown, none of them the
+        demo's), then the table's keys and rules, as the help has them elsewhere."""
+        return [self.t.plain(WORDS["help"][self.t.language]), self.t("help.body"),
+                self.t("help.rules")]
 
     def chapter_title(self, index: int) -> str:
         if index >= len(CHAPTERS):
@@ -325,10 +374,14 @@ class DemoScreen(Localized, Screen[None]):
     def action_chapter(self, step: int) -> None:
         self.action_jump(self.chapter + step)
 
-    def action_jump(self, index: int) -> None:
-        if 0 <= index < len(CHAPTERS) + len(DOUDIZHU_CHAPTERS):
+    def action_jump(self, index: int | None) -> None:
+        if index is not None and 0 <= index < len(CHAPTERS) + len(DOUDIZHU_CHAPTERS):
             self.chapter = index
             self.show()
+
+    def action_chapters(self) -> None:
+        titles = [self.chapter_title(i) for i in range(len(CHAPTERS) + len(DOUDIZHU_CHAPTERS))]
+        self.app.push_screen(ChapterList(self.t, titles, self.chapter), self.action_jump)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         task = TASKS[min(self.try_index, len(TASKS) - 1)]

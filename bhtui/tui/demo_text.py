@@ -161,8 +161,28 @@ TASKS: list[dict[str, str]] = [
 ]
 
 WORDS = {
-    "keys": {"en": "PgDn/PgUp chapter · 1-9 jump · ↑↓ scroll · Esc leaves the answer · ctrl+q quit",
-             "zh": "PgDn/PgUp 翻章 · 1-9 跳章 · ↑↓ 滚动 · Esc 离开输入框 · ctrl+q 退出"},
+    # (one line at 80 columns; ctrl+q is in the footer)
+    "keys": {"en": "PgDn/PgUp chapter · 1-9, 0 jump · c chapters · ↑↓ scroll · Esc leaves answer",
+             "zh": "PgDn/PgUp 翻章 · 1-9、0 跳到第 1-10 章 · c 目录 · ↑↓ 滚动 · Esc 离开输入框"},
+    "help": {
+        "en": ("DEMO KEYS\n"
+               "  PgDn PgUp  the next, the previous chapter · ↑↓  scroll a long one\n"
+               "  1-9, 0  chapters 1 to 10 · c  every chapter, in a list\n"
+               "  Enter  where a chapter offers it: bots play a deal, every hand shown\n"
+               "  Esc  (chapter 2) out of the answer box, so the keys above work again\n"
+               "  ctrl+q  quit\n"
+               "Below: the table's keys and rules, for when you play."),
+        "zh": ("演示按键\n"
+               "  PgDn PgUp  下一章、上一章 · ↑↓  滚动较长的章节\n"
+               "  1-9、0  第 1-10 章 · c  目录（全部章节）\n"
+               "  回车  章节里提示时：看机器人打一局，所有手牌公开\n"
+               "  Esc  （第 2 章）离开输入框，上面的按键才重新有效\n"
+               "  ctrl+q  退出\n"
+               "以下是牌桌上的按键和规则，开始打牌时用得上。"),
+    },
+    "chapters.title": {"en": "Chapters", "zh": "目录"},
+    "chapters.keys": {"en": "↑↓ choose · Enter open · 1-9, 0 the first ten · Esc back",
+                      "zh": "↑↓ 选择 · 回车 打开 · 1-9、0 第 1-10 章 · Esc 返回"},
     "right": {"en": "✓ {new} beats {old}.", "zh": "✓ {new} 压得过 {old}。"},
     "next_task": {"en": " Next: {task}.", "zh": " 下一题：{task}。"},
     "done": {"en": " Well done — PgDn for the next chapter.", "zh": " 做得好——按 PgDn 看下一章。"},

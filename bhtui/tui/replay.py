@@ -219,6 +219,8 @@ class ReplayScreen(Localized, Screen[None]):
         self.analysis: str | None = None  # the analysis's state, as the status line says it
         self._stop: threading.Event | None = None
         self._round = 1  # the round shown
+        self._deals = [k for k, at in enumerate(replay.positions) if at.dealt]
+        """The positions of the rounds dealt after the first (``Position.dealt``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -444,8 +446,14 @@ class ReplayScreen(Localized, Screen[None]):
         self._go(self.position + delta)
 
     def action_trick(self, direction: int) -> None:
-        r = self.replay
-        self._go(r.next_trick(self.position) if direction > 0 else r.previous_trick(self.position))
+        """To the next (previous) trick's or round's end, or round's deal: the deal (the
+        cards, the tribute, the throne offered) is a step of its own after a round's end,
+        and ] went over it to the next round's first trick."""
+        r, at = self.replay, self.position
+        if direction > 0:
+            self._go(min([r.next_trick(at), *(k for k in self._deals if k > at)]))
+        else:
+            self._go(max([r.previous_trick(at), *(k for k in self._deals if k < at)]))
 
     def action_round(self, direction: int) -> None:
         """To the deal of the round before or after the one shown (past the last: the end)."""

@@ -151,7 +151,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.see_all": {"en": " (v: all hands)", "zh": "（v：所有手牌）"},
     "replay.help": {
         "en": ("REPLAY KEYS\n"
-               "  → ←  one action (or a round's end) on or back · ] [  a trick\n"
+               "  → ←  one action (or a round's end) on or back\n"
+               "  ] [  to a trick's end, a round's end or a round's deal\n"
                "  PgDn PgUp  a round (a deal) · Home End  the start, the end\n"
                "  v  every hand (once they may be shown) · s  the seat seen\n"
                "  a  analyse that seat's decisions (again: stop) · n  next mistake\n"
@@ -159,7 +160,8 @@ STRINGS: dict[str, dict[str, str]] = {
                "  Esc  back to the demo (if it opened the replay) · ctrl+q  quit\n"
                "Below: the game's own help, as at its table."),
         "zh": ("回放按键\n"
-               "  → ←  前进或后退一步（一局打完也是一步）· ] [  一轮 · PgDn PgUp  一局\n"
+               "  → ←  前进或后退一步（一局打完也是一步）· PgDn PgUp  一局\n"
+               "  ] [  到一轮打完、一局打完或发牌处\n"
                "  Home End  开头、结尾 · v  所有手牌（可以公开时）\n"
                "  s  切换观看和分析的座位 · a  分析该座位的决定（再按停止）\n"
                "  n  下一个失误 · p  从这里接着打 · d  这一副重打\n"
@@ -217,6 +219,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.lobby.pick": {"en": "Pick", "zh": "选择"},
     "key.demo.next": {"en": "Next chapter", "zh": "下一章"},
     "key.demo.prev": {"en": "Previous", "zh": "上一章"},
+    "key.demo.chapters": {"en": "Chapters", "zh": "目录"},
+    "key.demo.list.close": {"en": "Close", "zh": "关闭"},
     "key.replay.next": {"en": "Next", "zh": "下一步"},
     "key.replay.prev": {"en": "Back", "zh": "上一步"},
     "key.replay.hands": {"en": "Hands", "zh": "手牌"},
