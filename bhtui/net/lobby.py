@@ -68,6 +68,15 @@ def every_address(bind: str | None) -> bool:
         return False  # a host name: its own address
 
 
+def door_addresses(bind: str) -> list[str]:
+    """The addresses a visitor reaches a door (`serve-ssh`, `serve-web`) bound to ``bind``
+    at: the bound one, or for all of them the machine's LAN addresses (127.0.0.1 when it
+    has none). ``0.0.0.0`` or ``[::]`` names no machine another can reach."""
+    if not every_address(bind):
+        return [unbracketed(bind)]
+    return lan_addresses() or ["127.0.0.1"]
+
+
 def address_for_others(bind: str) -> str | None:
     """The address others on the LAN reach a table bound to ``bind`` at: the bound one, or
     for all of them the one the default route leaves from (a UDP socket's connect sends
