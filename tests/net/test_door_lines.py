@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -127,11 +128,33 @@ def test_serve_ssh_on_one_address_says_that_address(tmp_path, bind, door, login)
 
 
 def _has_ipv6_loopback() -> bool:
-    import socket
-
     try:
         with socket.socket(socket.AF_INET6) as probe:
             probe.bind(("::1", 0))
     except OSError:
         return False
     return True
+
+
+@pytest.mark.parametrize("door", ["serve-ssh", "serve-web"])
+@pytest.mark.parametrize("where", ["port in use", "unknown name", "not this machine's"])
+def test_a_door_that_cannot_listen_says_why_in_one_line(tmp_path, door, where):
+    """A port another program holds, a --bind no resolver knows, an address not on this
+    machine: one line that says which, exit status 2, no traceback."""
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path / "data"), "HOME": str(tmp_path)}
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        bind, port = {"port in use": ("127.0.0.1", held.getsockname()[1]),
+                      "unknown name": ("no-such-host.invalid", 0),
+                      "not this machine's": ("192.0.2.1", 0)}[where]
+        extra = ["--host-key", str(tmp_path / "key")] if door == "serve-ssh" else []
+        run = subprocess.run([sys.executable, "-m", "bhtui", door, "--bind", bind, "--port",
+                              str(port), *extra], env=env, capture_output=True, text=True,
+                             timeout=HANG)
+    why = {"port in use": "Address already in use",
+           "unknown name": "is not an IP address, and no host of that name was found",
+           "not this machine's": "Cannot assign requested address"}[where]
+    assert run.returncode == 2 and run.stdout == "", run
+    served = "SSH" if door == "serve-ssh" else "the web"
+    assert run.stderr.startswith(f"bhtui: cannot serve {served} on {bind}:{port}: "), run.stderr
+    assert why in run.stderr, run.stderr
+    assert len(run.stderr.splitlines()) == 1, run.stderr
