@@ -61,6 +61,7 @@ from bhtui.net.gate import (
     with_port,
     within_files,
 )
+from bhtui.net.lobby import door_addresses
 from bhtui.net.serve import stop_signals
 from bhtui.net.tcp import door_listening
 from bhtui.store.private import create_private, data_dir
@@ -762,8 +763,11 @@ async def serve_forever(port: int, host: str, key_path: Path, command: list[str]
     # (the key's path cleaned: it is the command line's, and the terminal would act on an
     # escape sequence in it)
     port = server.sockets[0].getsockname()[1]  # (the one the system gave, for --port 0)
-    print(f"bhtui: {offered(command)} on ssh://{with_port(host, port)} (host key "
-          f"{clean_text(str(key_path))}); ctrl+c stops", flush=True)
+    addresses = door_addresses(host)
+    doors = " or ".join(f"ssh://{with_port(address, port)}" for address in addresses)
+    logins = " or ".join(f"ssh -p {port} {address}" for address in addresses)
+    print(f"bhtui: {offered(command)} on {doors} (host key {clean_text(str(key_path))}); "
+          f"ctrl+c stops\nbhtui: visitors type {logins}", flush=True)
     await stopping.wait()
     server.close()
     await state.stop_all()

@@ -71,6 +71,7 @@ from bhtui.net.gate import (
     with_port,
     within_files,
 )
+from bhtui.net.lobby import door_addresses
 from bhtui.net.serve import stop_signals
 from bhtui.net.tcp import door_listening
 from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
@@ -518,11 +519,8 @@ async def serve_forever(command: list[str], host: str, port: int, **options: Any
     door_logging("web", "textual-serve", "aiohttp")
     stopping = stop_signals()
     runner, door, port = await start_web(command, host, port, **options)
-    where = options.get("public_url") or f"http://{with_port(host, port)}/"
-    if host in ("0.0.0.0", "::", ""):
-        from bhtui.net.lobby import lan_addresses
-
-        where = " or ".join(f"http://{a}:{port}/" for a in lan_addresses() or ["127.0.0.1"])
+    where = options.get("public_url") or " or ".join(
+        f"http://{with_port(address, port)}/" for address in door_addresses(host))
     print(f"bhtui: {offered(command)} on {where} (no password: for your LAN); ctrl+c stops", flush=True)
     await stopping.wait()
     await runner.cleanup()

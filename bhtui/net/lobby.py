@@ -42,6 +42,10 @@ never come (lost on Wi-Fi, the host killed), and its table stayed listed for as 
 its records live (75 minutes)."""
 CHECK_WAIT = 3.0
 """Seconds a check waits for a table's connection to open."""
+CHECK_AT_ONCE = 16
+"""Tables a check asks at once, the others waiting their turn within it: it asked every
+listed table at once, up to MAX_TABLES connections every CHECK_EVERY seconds from each lobby
+on the LAN."""
 CHECK_MISSES = 3
 """Checks in a row a table may leave unanswered (a busy network) before it is no longer
 listed; one that refuses the connection is closed, and goes at once."""
@@ -66,6 +70,15 @@ def every_address(bind: str | None) -> bool:
         return ipaddress.ip_address(unbracketed(bind)).is_unspecified
     except ValueError:
         return False  # a host name: its own address
+
+
+def door_addresses(bind: str) -> list[str]:
+    """The addresses a visitor reaches a door (`serve-ssh`, `serve-web`) bound to ``bind``
+    at: the bound one, or for all of them the machine's LAN addresses (127.0.0.1 when it
+    has none). ``0.0.0.0`` or ``[::]`` names no machine another can reach."""
+    if not every_address(bind):
+        return [unbracketed(bind)]
+    return lan_addresses() or ["127.0.0.1"]
 
 
 def address_for_others(bind: str) -> str | None:
@@ -285,10 +298,16 @@ class Browser:
             await self.check()
 
     async def check(self) -> None:
-        """Ask each listed table whether it still answers; drop those refused, and those
-        silent CHECK_MISSES times in a row."""
+        """Ask each listed table whether it still answers, CHECK_AT_ONCE at a time; drop
+        those refused, and those silent CHECK_MISSES times in a row."""
         listed = list(self.tables.values())
-        said = await asyncio.gather(*(answers(info.host, info.port) for info in listed))
+        turns = asyncio.Semaphore(CHECK_AT_ONCE)
+
+        async def ask(info: TableInfo) -> bool | None:
+            async with turns:
+                return await answers(info.host, info.port)
+
+        said = await asyncio.gather(*(ask(info) for info in listed))
         for info, answer in zip(listed, said, strict=True):
             misses = 0 if answer else self._misses.get(info.key, 0) + 1
             self._misses[info.key] = misses
