@@ -674,6 +674,7 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.text import clean_line
 
     settings, warnings = _settings(args)
+    notice = ""  # said on the screen once it opens
     config = settings.current()
     delay = args.bot_delay if args.bot_delay is not None else config.bot_delay
     try:
@@ -709,8 +710,8 @@ def _host(args: argparse.Namespace) -> int:
             _say(warning)
         if table.host_seat is None and not args.headless:
             file = "" if args.resume == "latest" else f" {shlex.quote(args.resume)}"
-            warnings.append(f"the log names no seat of yours, so you watch; to sit: bhtui "
-                            f"host --resume{file} --seat N (1-{len(table.seats)})")
+            notice = (f"the log names no seat of yours, so you watch; to sit: bhtui host "
+                      f"--resume{file} --seat N (1-{len(table.seats)})")
     else:
         try:
             game, rules = game_rules(args.host_game, args.preset, args.host_option)
@@ -745,7 +746,10 @@ def _host(args: argparse.Namespace) -> int:
         return 0
     from bhtui.tui.sessions import HostSession
 
-    return _run(make_app(args, HostSession(table, sock, advertise), (settings, warnings)))
+    app = make_app(args, HostSession(table, sock, advertise), (settings, warnings))
+    if notice:  # news for this run, not a problem with the settings (F3 lists those)
+        app.notify(app.t.plain(_in_language(notice)), timeout=20, markup=False)
+    return _run(app)
 
 
 def _named_once(exc: Exception, path: Path) -> str:
