@@ -39,6 +39,8 @@ before a command they were silently ignored (``bhtui --bots hard host`` gave nor
 _NUMBER = re.compile(r"-\d+(\.\d*)?")
 PORT, BIND = 7474, "0.0.0.0"  # a new table's door
 CODE_WAYS = "--code-file FILE, the BHTUI_CODE variable, --ask-code or --code"
+_command_line: Sequence[str] = ()
+"""The arguments of the command being run: the language of its console lines (``_language``)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -58,7 +60,8 @@ class Parser(argparse.ArgumentParser):
         """One line, and where the usage is (argparse printed the whole usage first: six to
         nine lines over the one that says what is wrong)."""
         hint = "" if "--help" in message else f" (see {self.prog} --help)"
-        self.exit(2, f"{self.prog}: error: {clean_text(message)}{hint}\n")  # (see _say)
+        said = _in_language(f"error: {message}{hint}")
+        self.exit(2, f"{self.prog}: {clean_text(said)}\n")  # (see _say)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
@@ -350,9 +353,9 @@ def _ask_code(prompt: str, confirm: bool = False) -> str | None:
     import getpass
 
     try:
-        code = getpass.getpass(prompt).strip() or None
+        code = getpass.getpass(_in_language(prompt)).strip() or None
         if code is not None and confirm and getpass.getpass(
-                "Type it once more: ").strip() != code:
+                _in_language("Type it once more: ")).strip() != code:
             raise ValueError("the two join codes typed differ: the table stays closed "
                              "(run the command again and type the code twice)")
         return code
@@ -486,8 +489,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _command(argv: Sequence[str] | None) -> int:
+    global _command_line
     parser = build_parser()
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = _command_line = sys.argv[1:] if argv is None else list(argv)
     parser.check_options(argv)
     args = parser.parse_args(argv)
     if args.theme is not None:
@@ -554,7 +558,37 @@ def _say(message: object) -> None:
     """A line of bhtui's on the console. What it quotes (a file or its name, the command line,
     the environment) is cleaned as text from the wire is: an escape sequence in a log's file
     name or a settings file's key set the terminal's title when printed raw."""
-    print(f"bhtui: {clean_text(str(message))}", file=sys.stderr)
+    print(f"bhtui: {clean_text(_in_language(str(message)))}", file=sys.stderr)
+
+
+def _in_language(line: str) -> str:
+    """A console line of bhtui's (made in English) in the player's language: its Chinese
+    (``bhtui.tui.clitexts``) is imported only when a line is said to a player who reads it."""
+    if _language() != "zh":
+        return line
+    from bhtui.tui.clitexts import in_chinese
+
+    return in_chinese(line)
+
+
+def _language() -> str:
+    """The player's language: ``--lang`` on this command line (the last that names one, as
+    argparse reads it; ``--language`` too, refused as it is), else the settings file's, else the locale's.
+    Read when a line is said, from the words given: a usage error comes before any are
+    parsed."""
+    given = ""
+    for i, token in enumerate(_command_line):
+        name, _, value = token.partition("=")
+        if name == "--":
+            break
+        value = value or "".join(_command_line[i + 1:i + 2])
+        if SYNONYMS.get(name, name) == "--lang" and value in ("en", "zh"):
+            given = value
+    if given:
+        return given
+    from bhtui.store.config import load_config
+
+    return load_config()[0].language
 
 
 def _fail(message: object) -> int:
@@ -640,6 +674,7 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.text import clean_line
 
     settings, warnings = _settings(args)
+    notice = ""  # said on the screen once it opens
     config = settings.current()
     delay = args.bot_delay if args.bot_delay is not None else config.bot_delay
     try:
@@ -670,14 +705,13 @@ def _host(args: argparse.Namespace) -> int:
             _host_seat(table, args.seat)
             log.reopen()
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
-            said = str(exc).removeprefix(f"{path}: ")  # (a log's errors name it: once is enough)
-            return _fail(f"cannot resume {path}: {said}")
+            return _fail(f"cannot resume {path}: {_named_once(exc, path)}")
         for warning in log.warnings:
             _say(warning)
         if table.host_seat is None and not args.headless:
             file = "" if args.resume == "latest" else f" {shlex.quote(args.resume)}"
-            warnings.append(f"the log names no seat of yours, so you watch; to sit: bhtui "
-                            f"host --resume{file} --seat N (1-{len(table.seats)})")
+            notice = (f"the log names no seat of yours, so you watch; to sit: bhtui host "
+                      f"--resume{file} --seat N (1-{len(table.seats)})")
     else:
         try:
             game, rules = game_rules(args.host_game, args.preset, args.host_option)
@@ -712,7 +746,16 @@ def _host(args: argparse.Namespace) -> int:
         return 0
     from bhtui.tui.sessions import HostSession
 
-    return _run(make_app(args, HostSession(table, sock, advertise), (settings, warnings)))
+    app = make_app(args, HostSession(table, sock, advertise), (settings, warnings))
+    if notice:  # news for this run, not a problem with the settings (F3 lists those)
+        app.notify(app.t.plain(_in_language(notice)), timeout=20, markup=False)
+    return _run(app)
+
+
+def _named_once(exc: Exception, path: Path) -> str:
+    """Why a log could not be read, after a line that names it: without its name again (a
+    log's errors begin with it)."""
+    return str(exc).removeprefix(f"{path}: ")
 
 
 def _host_seat(table: Table, seat: int | None) -> None:
@@ -851,7 +894,7 @@ def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
         log = GameLog.read(path)  # viewed, never written: it may be read-only, or not ours
         replay = Replay.from_log(log)
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
-        return f"cannot {verb} {path}: {exc}"
+        return f"cannot {verb} {path}: {_named_once(exc, path)}"
     for warning in log.warnings:
         _say(warning)
     return replay

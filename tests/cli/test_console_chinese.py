@@ -1,0 +1,112 @@
+"""A player who reads Chinese (``--lang zh``, or ``language = "zh"`` in his settings) meets no
+English on the console: argparse's usage errors and bhtui's own one-line refusals are said in
+his language, the option names, paths and addresses in them kept as written."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bhtui.store.config import config_path
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch):
+    """The machine's locale says nothing: only the command line or the settings choose."""
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.mark.parametrize("args, said", [
+    (("--round", "3"),
+     "bhtui: 错误：没有 --round 这个选项；你是想写 --rounds 吗？（见 bhtui --help）"),
+    (("--s", "1"),
+     "bhtui: 错误：没有 --s 这个选项；你是想写 --seed 或 --settings 吗？（见 bhtui --help）"),
+    (("host", "--port", "99999"),
+     "bhtui host: 错误：--port：TCP 端口是 0 到 65535（0 表示自动选一个空闲端口），不能是 "
+     "'99999'（见 bhtui host --help）"),
+    (("host", "--port"), "bhtui host: 错误：--port：后面要跟一个值（见 bhtui host --help）"),
+    (("--rounds", "٣"),
+     "bhtui: 错误：--rounds：至少是 1，不能是 '٣'（数字请用 0-9 书写）（见 bhtui --help）"),
+    (("--rounds", "3", "host"),
+     "bhtui: 错误：写在命令前面的 --rounds 是人机对局用的；这个命令要把它写在后面：bhtui host "
+     "--rounds …（见 bhtui --help）"),
+    (("hots",), "bhtui: 错误：没有 'hots' 这个命令（命令有：'host', 'join', 'watch', 'demo', "
+                "'menu', 'serve-ssh', 'serve-web', 'replay', 'analyse', 'config', 'sim', "
+                "'tournament'）（见 bhtui --help）"),
+    (("menu",), "bhtui menu: 错误：缺少参数：address（见 bhtui menu --help）"),
+    (("--preset", "rizhao", "--game", "doudizhu"),
+     "bhtui: 没有 'rizhao' 这个规则；现有：classic, shanghai（doudizhu 的规则）"),
+    (("--bots", "clever"), "bhtui: 没有 'clever' 这个机器人等级；等级有：easy, normal, hard"),
+    (("--bots", "hard,hard"), "bhtui: 要写 1 或 4 个机器人等级，不能是 2 个"),
+    (("host", "--bots", "9"), "bhtui: --bots 只能是 0 到 5（baohuang qingdao 有 5 个座位）"),
+    (("host", "--seat", "2"),
+     "bhtui: --seat 只用于续开的牌桌（--resume）：新开的牌桌会自己给你安排座位"),
+    (("host", "--resume"),
+     "bhtui: 没有可以续开的牌桌记录（人机对局的记录不算：用 bhtui replay 打开它）"),
+    (("host", "--resume", "/nonexistent.bhlog"),
+     "bhtui: 无法续开 /nonexistent.bhlog：无法读取 /nonexistent.bhlog：没有这个文件或目录"),
+    (("join", "nowhere"), "bhtui: 'nowhere'：要写成 主机:端口，例如 192.168.1.20:7474"),
+    (("watch", "--code-file", "/nonexistent"),
+     "bhtui: 无法从 /nonexistent 读取加入码：没有这个文件或目录"),
+])
+def test_a_usage_error_is_said_in_chinese_with_lang_zh(args, said, cli, nothing_starts):
+    """Each said in English before, whatever the language chosen."""
+    out = cli("--lang", "zh", *args)
+    assert (out.returncode, out.stderr) == (2, said + "\n")
+
+
+def test_the_settings_language_is_the_console_s_unless_lang_says_otherwise(cli):
+    """No --lang: the settings file's language (what the screens speak) is the console's."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text('language = "zh"\n')
+    assert cli("--round", "3").stderr.startswith("bhtui: 错误：没有 --round 这个选项")
+    assert cli("--lang", "en", "--round", "3").stderr == (
+        "bhtui: error: unknown option --round; did you mean --rounds? (see bhtui --help)\n")
+
+
+def test_a_log_the_resume_cannot_read_is_named_once_in_either_language(cli, tmp_path):
+    """The log's own error began with its path, so the line named it twice."""
+    log = tmp_path / "t.bhlog"
+    log.write_bytes(b"not a log")
+    assert cli("replay", str(log)).stderr == (
+        f"bhtui: cannot replay {log}: {log} is not a bhtui game log\n")
+    assert cli("--lang", "zh", "host", "--resume", str(log)).stderr == (
+        f"bhtui: 无法续开 {log}：{log} 不是 bhtui 的对局记录\n")
+
+
+CHILD = """
+import sys
+from bhtui.cli import main
+try:
+    main(sys.argv[1:])
+finally:  # (argparse's errors exit)
+    print("bhtui.tui.clitexts" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("args, loaded", [(["config"], False), (["--round", "3"], False),
+                                          (["--lang", "zh", "--round", "3"], True)])
+def test_the_chinese_words_are_loaded_only_to_say_a_line_in_chinese(args, loaded, tmp_path):
+    """A start, and an English error, import nothing more than before."""
+    env = {"PATH": "", "LANG": "C.UTF-8", "HOME": str(tmp_path),
+           "PYTHONPATH": ":".join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", CHILD, *args], capture_output=True,
+                          text=True, timeout=60, env=env)
+    assert done.stdout.splitlines()[-1] == str(loaded), done.stderr
+
+
+def test_every_chinese_line_keeps_the_fields_of_its_english():
+    """A field dropped from the Chinese would lose what the line names (a path, an option);
+    one the English lacks would end the line in a KeyError."""
+    from string import Formatter
+
+    from bhtui.tui.clitexts import ZH
+
+    def fields(text: str) -> list[str]:
+        return sorted(f for _, f, _, _ in Formatter().parse(text) if f is not None)
+
+    assert [msgid for msgid, zh in ZH.items() if fields(msgid) != fields(zh)] == []
