@@ -74,20 +74,20 @@ ZH: dict[str, str] = {
         "--bind {bind} 不是 IP 地址，也找不到叫这个名字的主机",
     "cannot serve on {address}: {reason}": "无法在 {address} 开桌：{reason}",
     "--code is empty: give the join code, or leave --code out":
-        "--code 是空的：请写上加入码，或者去掉 --code",
-    "cannot read the join code from {file}: {reason}": "无法从 {file} 读取加入码：{reason}",
-    "{file} holds no join code": "{file} 里没有加入码",
+        "--code 是空的：请写上入桌码，或者去掉 --code",
+    "cannot read the join code from {file}: {reason}": "无法从 {file} 读取入桌码：{reason}",
+    "{file} holds no join code": "{file} 里没有入桌码",
     "the join code in {where} is not UTF-8 text: type it in a UTF-8 terminal, or put it in a UTF-8 "
-    "file for --code-file": "{where} 里的加入码不是 UTF-8 文本：请在 UTF-8 终端里输入，或者写进 UTF-8 "
+    "file for --code-file": "{where} 里的入桌码不是 UTF-8 文本：请在 UTF-8 终端里输入，或者写进 UTF-8 "
                             "文件再用 --code-file",
     "--public-url {url}: write http(s)://HOST[:PORT]": "--public-url {url}：要写成 http(s)://主机[:端口]",
-    "Join code for this table: ": "这张牌桌的加入码：",
-    "This table had a join code; type it again: ": "这张牌桌原来有加入码，请再输入一次：",
+    "Join code for this table: ": "这张牌桌的入桌码：",
+    "This table had a join code; type it again: ": "这张牌桌原来有入桌码，请再输入一次：",
     "Type it once more: ": "请再输入一遍：",
     "the two join codes typed differ: the table stays closed (run the command again and type the "
-    "code twice)": "两次输入的加入码不一样：牌桌不开（请重新运行命令，把加入码输入两遍）",
+    "code twice)": "两次输入的入桌码不一样：牌桌不开（请重新运行命令，把入桌码输入两遍）",
     "the join code typed is not UTF-8 text: set the terminal to UTF-8, or put the code in a UTF-8 "
-    "file for --code-file": "输入的加入码不是 UTF-8 文本：请把终端设成 UTF-8，或者把加入码写进 UTF-8 "
+    "file for --code-file": "输入的入桌码不是 UTF-8 文本：请把终端设成 UTF-8，或者把入桌码写进 UTF-8 "
                             "文件再用 --code-file",
     # a resumed table
     "--seat is for a resumed table (--resume): a new one seats you itself":
@@ -102,11 +102,11 @@ ZH: dict[str, str] = {
     "the table was on {before}; players waiting for it there must join again at {now}":
         "牌桌原来在 {before}；在那里等着的玩家要重新到 {now} 加入",
     "the table had a join code, and it is not kept: give it again with {ways}":
-        "这张牌桌原来有加入码，但加入码不会保存：请再用 {ways} 给出",
+        "这张牌桌原来有入桌码，但入桌码不会保存：请再用 {ways} 给出",
     "--code-file FILE, the BHTUI_CODE variable, --ask-code or --code":
         "--code-file FILE、环境变量 BHTUI_CODE、--ask-code 或 --code",
     "the table had a join code and none was typed: it stays closed":
-        "这张牌桌原来有加入码，但没有输入：牌桌不开",
+        "这张牌桌原来有入桌码，但没有输入：牌桌不开",
     "the log names no seat of yours, so you watch; to sit: {command}":
         "记录里没有你的座位，所以你在观战；要入座：{command}",
     # a game log (bhtui.store.gamelog)
@@ -116,7 +116,7 @@ ZH: dict[str, str] = {
     "no header": "没有记录头",
     "the header's door is missing: where the table listened on the LAN and whether it needed a "
     "join code was expected (a game against bots has none: `bhtui replay` opens it)":
-        "记录里没有牌桌在局域网上的地址和加入码设置：不是联网牌桌的记录（人机对局没有："
+        "记录里没有牌桌在局域网上的地址和入桌码设置：不是联网牌桌的记录（人机对局没有："
         "用 `bhtui replay` 打开它）",
     "{path} was played under {game} rules version {version} and this bhtui plays version "
     "{edition}: replayed now it would be a different game, so it is not loaded (open it with "

@@ -51,7 +51,7 @@ def _english_locale(monkeypatch):
      "bhtui: 无法续开 /nonexistent.bhlog：无法读取 /nonexistent.bhlog：没有这个文件或目录"),
     (("join", "nowhere"), "bhtui: 'nowhere'：要写成 主机:端口，例如 192.168.1.20:7474"),
     (("watch", "--code-file", "/nonexistent"),
-     "bhtui: 无法从 /nonexistent 读取加入码：没有这个文件或目录"),
+     "bhtui: 无法从 /nonexistent 读取入桌码：没有这个文件或目录"),
 ])
 def test_a_usage_error_is_said_in_chinese_with_lang_zh(args, said, cli, nothing_starts):
     """Each said in English before, whatever the language chosen."""
