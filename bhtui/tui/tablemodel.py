@@ -8,6 +8,7 @@ it says; every rule of what is shown lives here, so it is tested as plain code
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, cast
@@ -22,6 +23,8 @@ NOTE_SECONDS = 5.0
 STATUS_CELLS = 78
 """The status line's room at the least width a table is drawn in: 80 less its padding."""
 PLAYS_LISTED = 4  # what a bot played for me while I was away, named; beyond it, counted
+ASIDE = re.compile(r" \(|（|: |：|; |；")
+"""Where a log line's words go on to an aside: the status line may end it there."""
 BOT_MARK = "\x00"
 """My name in a line the bot's choice for me is told in, to be taken out: "bids 1"."""
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
@@ -299,10 +302,11 @@ class TableModel:
         return [line]
 
     def _welcome_words(self, told: list[str], counted: str, listed: bool) -> str:
-        """The status line's welcome, "A bot for you: " and what it did: the latest
-        decisions that fit whole (an ellipsis for those left out, the latest cut short if
-        even it does not fit), then the moves counted (never "passed 0×"), and that the log
-        lists them where there is room."""
+        """The status line's welcome, "A bot for you: " and what it did: the decisions whole
+        if they fit, else each up to its first aside ("Joe is the landlord at 1", not its
+        头撂's why), the latest that fit (an ellipsis for those left out, the latest cut
+        short if even it does not fit); then the moves counted (never "passed 0×"), and
+        that the log lists them where there is room."""
         t, sep, cut = self.t, self.t("log.away.and"), self.t.plain("…")
 
         def line(said: list[str]) -> str:
@@ -311,15 +315,15 @@ class TableModel:
         listing = t("status.away.listed")
         if listed and cell_len(line([*told, counted])) + cell_len(listing) <= STATUS_CELLS:
             tail = [counted + listing]
-        for start in range(len(told)):
-            said = line([cut * bool(start) + told[start], *told[start + 1:], *tail])
-            if cell_len(said) <= STATUS_CELLS:
+        heads = [ASIDE.split(words, maxsplit=1)[0] for words in told]
+        for shown in (told, *(heads[start:] for start in range(len(heads)))):
+            left_out = cut if len(shown) < len(told) else ""
+            said = line([left_out + shown[0], *shown[1:], *tail]) if shown else line(tail)
+            if cell_len(said) <= STATUS_CELLS or not told:
                 return said
-        if not told:
-            return line(tail)
         left_out = cut * (len(told) > 1)
         room = STATUS_CELLS - cell_len(line([left_out + cut, *tail]))
-        return line([left_out + set_cell_size(told[-1], max(room, 0)).rstrip() + cut, *tail])
+        return line([left_out + set_cell_size(heads[-1], max(room, 0)).rstrip() + cut, *tail])
 
     def _welcoming(self) -> bool:
         """The status line says what the bot did for me while I was away: back, an

@@ -86,10 +86,11 @@ async def test_back_after_the_bot_bid_for_me_the_welcome_says_the_bid_and_the_la
     (5, "play", "zh", "欢迎回来。你离开时：机器人替你 当皇帝（拿到 大王）；机器人替你 叫 黑桃Q；"
                       "机器人替你出牌：",
      "欢迎回来。机器人替你：当皇帝（拿到 大王）；叫 黑桃Q；出牌 1 次（见记录）"),
-    # the bot declines the throne for me (the status line cut at 80 columns: the log has it)
+    # the bot declines the throne for me (the status line's room ends it at its aside: the
+    # log has the rest)
     (8, "decline", "en", "Welcome back. While you were away: A bot for you declines and adds "
                          "2♠; the card goes on to the 上家, B4",
-     "Welcome back. A bot for you: declines and adds 2♠; the card goes on to the 上…"),
+     "Welcome back. A bot for you: declines and adds 2♠"),
     (8, "decline", "zh", "欢迎回来。你离开时：机器人替你 放弃，附上 黑桃2，皇牌传给上家 B4",
      "欢迎回来。机器人替你：放弃，附上 黑桃2，皇牌传给上家 B4"),
 ])
