@@ -235,16 +235,19 @@ async def stay_at_hostile_host(*messages: dict, hello: dict = HOST_HELLO
 
 
 # ----- a seat played by the bot while its person is away ----------------------------------
-def table_of(game: str) -> Table:
-    """Seat 0 reserved for a person, bots elsewhere, started: a round of either game."""
+def table_of(game: str, seed: int | None = None, start: bool = True) -> Table:
+    """Seat 0 reserved for a person, bots elsewhere, started unless ``start`` is False: a
+    round of either game (dealt by ``seed``, else by one whose play the tests know)."""
     if game == "baohuang":
-        return people_and_bots({0}, seed=5, rounds=1, bot_delay=0.01)
+        return people_and_bots({0}, seed=5 if seed is None else seed, start=start, rounds=1,
+                               bot_delay=0.01)
     ddz = get_game("doudizhu")
     seats = [Seat(name="P0", taken=True)] + [
         Seat(name=f"B{s}", bot=ddz.make_bot("heuristic", s), ready=True) for s in (1, 2)]
-    table = Table(ddz.rules("classic", None), seats, game=ddz, seed=7, rounds=1,
-                  bot_delay=0.01)
-    table.start()
+    table = Table(ddz.rules("classic", None), seats, game=ddz, seed=7 if seed is None else seed,
+                  rounds=1, bot_delay=0.01)
+    if start:
+        table.start()
     return table
 
 

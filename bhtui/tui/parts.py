@@ -56,6 +56,12 @@ class TableParts(ABC, Generic[V]):
     """The events a seat's own choice makes (a play, a pass, a bid …): those a bot made for
     my seat while I was away are written in my log as the bot's, not as mine."""
 
+    told: frozenset[str] = frozenset()
+    """The events of my seat while I was away that change my part in the round (a bid, the
+    landlord, the throne, a declaration …): back at the table, their log lines are said
+    again in the welcome, which had counted plays and passes alone and said "nothing was
+    played for you" to a player a bot had made the landlord."""
+
     words_of: dict[str, str] = {}
     """The game's own words for a shared screen's text (i18n keys): Dou Dizhu leads a hand,
     not a set."""

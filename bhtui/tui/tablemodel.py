@@ -8,9 +8,10 @@ it says; every rule of what is shown lives here, so it is tested as plain code
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from rich.cells import cell_len, set_cell_size
 
@@ -22,6 +23,10 @@ NOTE_SECONDS = 5.0
 STATUS_CELLS = 78
 """The status line's room at the least width a table is drawn in: 80 less its padding."""
 PLAYS_LISTED = 4  # what a bot played for me while I was away, named; beyond it, counted
+ASIDE = re.compile(r" \(|（|: |：|; |；")
+"""Where a log line's words go on to an aside: the status line may end it there."""
+BOT_MARK = "\x00"
+"""My name in a line the bot's choice for me is told in, to be taken out: "bids 1"."""
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 Showing = Literal["decision", "declaration", "result", "end"]
 
@@ -107,6 +112,9 @@ class TableModel:
         self._present: list[bool] | None = None  # each seat's person here, at the last view
         self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
         self._welcome_note: str | None = None  # the note that told it
+        self._told: list[tuple[int, str, str]] = []
+        """My seat's events while I was away that the welcome back tells (``TableParts.told``):
+        (seq, the log's line, the line the status line's "A bot for you: …" takes)."""
         self._trick_over = False  # a trick ended, and no one has led the next one yet
         self._roles: dict[str, Any] = {}
         """The roles the events logged since the latest deal settled (``TableParts.roles``):
@@ -203,10 +211,20 @@ class TableModel:
             self.match_end_shown = False
         names = self.names()
         me = self.state.seat
-        if me is not None and me < len(names) and self.played_for_me(seq, event):
-            names[me] = self.t("log.away.bot")  # "A bot for you plays 2 2", not "Li plays"
-        earlier = (e for s, e in reversed(self.state.events) if s < seq)
-        line = self.parts.describe(event, names, self.t, view, label, earlier)
+        bot = me is not None and me < len(names) and self.played_for_me(seq, event)
+
+        def said(name: str) -> str | None:
+            if bot:
+                names[cast(int, me)] = name
+            earlier = (e for s, e in reversed(self.state.events) if s < seq)
+            return self.parts.describe(event, names, self.t, view, label, earlier)
+        line = said(self.t("log.away.bot"))  # "A bot for you plays 2 2", not "Li plays"
+        if line and event.get("seat") == me and kind in self.parts.told and self._away_at(seq):
+            line = line.replace("\n", " ")
+            short = (said(BOT_MARK) or "").replace("\n", " ") if bot else line
+            if not (short.startswith(BOT_MARK) and short.count(BOT_MARK) == 1):
+                short = line  # (my name further on too: "… to Bo: Li is his guard")
+            self._told.append((seq, line, short.removeprefix(BOT_MARK).strip()))
         if kind != "pass" and self._auto_note is not None:
             if self.note == self._auto_note:
                 self.note = None  # the trick moved on past the set my hand could not beat
@@ -238,42 +256,79 @@ class TableModel:
     def played_for_me(self, seq: int, event: Event) -> bool:
         """My seat's own choice (a play, a pass, a bid …) made while I was away: the bot's."""
         return (event.get("seat") == self.state.seat and event.get("type") in self.parts.choices
-                and any(after < seq <= until for after, until in self.state.away))
+                and self._away_at(seq))
+
+    def _away_at(self, seq: int) -> bool:
+        """Event ``seq`` came while I was away (a bot played my seat)."""
+        return any(after < seq <= until for after, until in self.state.away)
 
     def welcome_back(self) -> list[str]:
         """Back at the table after an absence the host counted, once the events it missed
-        are in the log: that I am back and what the bot played for me meanwhile, said once
-        in the log, and counted in a note short enough for the status line at 80 columns
-        (the list was cut there) (the bot's moves were mine in the log before: a returning
-        player's 2s were simply gone)."""
+        are in the log: that I am back, what the bot decided for me (a bid, the landlord,
+        the throne …: the log's own lines, said again) and what it played, said once in the
+        log, and in a note short enough for the status line at 80 columns (the plays
+        counted, the decisions the latest that fit). Not on my turn: its prompt is on the
+        status line then (the welcome hid "Your turn" for seconds), the log keeps it."""
         span, me, t = self.state.returned, self.state.seat, self.t
         if span is None or span == self._welcomed or self.logged_seq < span[1]:
             return []
         self._welcomed = span
         view: Any = self.state.view or {}
+        told = [(line, short) for seq, line, short in self._told if span[0] < seq <= span[1]]
         moves = [words for seq, event in self.state.events
                  if span[0] < seq <= span[1] and event.get("seat") == me
                  and (words := self.parts.move_words(event, view, t)) is not None]
         plays = [words for words in moves if words]  # the cards gone from my hand
         passes = len(moves) - len(plays)
-        if not moves:
-            line = t("log.away.nothing")
-        elif not plays:
-            line = t("log.away.passed", n=passes)
-        else:
-            line = (t("log.away.many", n=len(plays)) if len(plays) > PLAYS_LISTED
+        said = ""
+        if not plays and passes:
+            said = t("log.away.passed", n=passes)
+        elif plays:
+            said = (t("log.away.many", n=len(plays)) if len(plays) > PLAYS_LISTED
                     else t("log.away.plays", sets=t.join(plays, clauses=True)))
-            line += t("log.away.passes", n=passes) if passes else ""
-        said = "status.away" if plays and passes else "status.away.plays" if plays \
-            else "status.away.passes"  # (never "passed 0×")
-        self.note = self._welcome_note = t(said, plays=len(plays), passes=passes) \
-            if moves else line
+            said += t("log.away.passes", n=passes) if passes else ""
+        if told:
+            lines = [line for line, _ in told]
+            line = t("log.away.decided", told=t("log.away.and").join(
+                [*lines, said] if said else lines))
+        else:
+            line = t("log.away.back", said=said) if said else t("log.away.nothing")
+        counted = t.join([t(key, n=n) for key, n in (("status.away.played", len(plays)),
+                                                     ("status.away.passed", passes)) if n])
+        note = self._welcome_words([short for _, short in told], counted, bool(plays)) \
+            if told or moves else line
+        if not self.state.my_turn or self.on_auto():
+            self.note = self._welcome_note = note
         return [line]
 
+    def _welcome_words(self, told: list[str], counted: str, listed: bool) -> str:
+        """The status line's welcome, "A bot for you: " and what it did: the decisions whole
+        if they fit, else each up to its first aside ("Joe is the landlord at 1", not its
+        头撂's why), the latest that fit (an ellipsis for those left out, the latest cut
+        short if even it does not fit); then the moves counted (never "passed 0×"), and
+        that the log lists them where there is room."""
+        t, sep, cut = self.t, self.t("log.away.and"), self.t.plain("…")
+
+        def line(said: list[str]) -> str:
+            return t("status.away.bot", text=sep.join(said))
+        tail = [counted] if counted else []
+        listing = t("status.away.listed")
+        if listed and cell_len(line([*told, counted])) + cell_len(listing) <= STATUS_CELLS:
+            tail = [counted + listing]
+        heads = [ASIDE.split(words, maxsplit=1)[0] for words in told]
+        for shown in (told, *(heads[start:] for start in range(len(heads)))):
+            left_out = cut if len(shown) < len(told) else ""
+            said = line([left_out + shown[0], *shown[1:], *tail]) if shown else line(tail)
+            if cell_len(said) <= STATUS_CELLS or not told:
+                return said
+        left_out = cut * (len(told) > 1)
+        room = STATUS_CELLS - cell_len(line([left_out + cut, *tail]))
+        return line([left_out + set_cell_size(heads[-1], max(room, 0)).rstrip() + cut, *tail])
+
     def _welcoming(self) -> bool:
-        """The status line says what the bot played for me while I was away: back, my turn
-        or an auto-pass may come at once, and the welcome is read first (the log scrolls
-        on as the bots play)."""
+        """The status line says what the bot did for me while I was away: back, an
+        auto-pass may come at once, and the welcome is read first (the log scrolls on as
+        the bots play); my turn's prompt is read before it."""
         return self._welcome_note is not None and self.note == self._welcome_note
 
     def timed_out(self) -> bool:
@@ -302,10 +357,11 @@ class TableModel:
                 if was != here and table[seat].get("kind") != "bot"]
 
     def turn_came(self) -> bool:
-        """The turn became mine with this view (the bell rings); a note gives way to it."""
+        """The turn became mine with this view (the bell rings); a note gives way to it, the
+        welcome back too (it is in the log)."""
         mine = self.my_play_turn()
         came = mine and not self._was_my_turn
-        if came and not self._passing and not self._welcoming():
+        if came and not self._passing:
             self.note = None
         self._was_my_turn = mine
         return came

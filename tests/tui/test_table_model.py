@@ -12,7 +12,7 @@ from bhtui.doudizhu import get_preset
 from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
 from bhtui.tui.doudizhu.parts import DOUDIZHU_PARTS
 from bhtui.tui.i18n import Translator
-from bhtui.tui.tablemodel import NOTE_SECONDS, DecisionFlow, TableModel
+from bhtui.tui.tablemodel import DecisionFlow, TableModel
 
 from helpers import pass_, play, rigged
 
@@ -360,15 +360,18 @@ def back_after(plays: int) -> TableModel:
             made += event.get("seat") == 0 and event["type"] == "play"
     model = model_of(m, 0)
     model.state.events = events
-    model.state.away = [(0, len(events))]
-    model.state.returned = (0, len(events))
+    called = next(seq for seq, event in events if event["type"] == "call")  # her own choices
+    model.state.away = [(called, len(events))]
+    model.state.returned = (called, len(events))
     for seq, event in events:
         model.event(seq, event, True)
     return model
 
 
 def test_back_after_an_absence_with_nothing_played_for_me_says_so_once():
-    model = back_after(0)
+    model = model_of(my_lead(), 1)  # (Ana leads: not my turn)
+    model.state.away = [(0, 0)]
+    model.state.returned = (0, 0)
     said = model.welcome_back()
     assert said == ["Welcome back. Nothing was played for you while you were away"]
     assert model.status([]) == model.note == said[0]  # and on the status line
@@ -383,7 +386,7 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
     assert passes  # (the bot passed for her too)
     assert model.welcome_back() == [f"Welcome back. While you were away a bot played 5 times "
                                     f"for you (the log shows them); it passed {passes}×"]
-    assert model.status([]) == (f"Welcome back: a bot played 5× and passed {passes}× for you "
+    assert model.status([]) == (f"Welcome back. A bot for you: played 5×, passed {passes}× "
                                 "(the log lists them)")  # counted: it fits the status line
     four = back_after(4)
     line = four.welcome_back()[0]
@@ -395,26 +398,34 @@ def test_back_after_the_bot_only_played_or_only_passed_the_status_names_that_alo
     """It said "a bot played 2× and passed 0× for you": the count of nothing is left out."""
     model = back_after(1)  # Ana leads first: one play and no pass
     model.welcome_back()
-    assert model.status([]) == "Welcome back: a bot played 1× for you (the log lists them)"
+    assert model.status([]) == "Welcome back. A bot for you: played 1× (the log lists them)"
     model = back_after(5)
     model.state.events = [(seq, e) for seq, e in model.state.events  # her passes alone
                           if not (e.get("seat") == 0 and e["type"] == "play")]
     passes = sum(1 for _, e in model.state.events if e.get("seat") == 0 and e["type"] == "pass")
     model.welcome_back()
-    assert model.status([]) == f"Welcome back: a bot passed {passes}× for you"
+    assert model.status([]) == f"Welcome back. A bot for you: passed {passes}×"
 
 
-def test_back_at_my_turn_the_welcome_stays_on_the_status_line_for_its_seconds():
-    """Back just as my turn comes, the note saying what the bot played for me is read first
-    (the turn's own words cleared it at once, and the log scrolls on as the bots play)."""
+def test_back_at_my_turn_its_prompt_is_on_the_status_line_and_the_welcome_in_the_log():
+    """Back just as my turn comes, or as it is mine: the status line says it is my turn
+    (the welcome hid "Your lead" for seconds, and the timer ran); the log has the welcome."""
     model = model_of(my_lead(), 0)
     model.state.away = [(0, 0)]
     model.state.returned = (0, 0)
-    said = model.welcome_back()
+    assert model.welcome_back() == ["Welcome back. Nothing was played for you while you were away"]
     assert model.turn_came()  # the bell rings
-    assert model.status([]) == said[0]
-    model.clock = lambda: 100.0 + NOTE_SECONDS + 1
     assert model.status([]) == "Your lead: pick a set and press Enter"
+    m = my_lead()
+    later = model_of(m, 1)  # back while Ana leads: the welcome is on the status line …
+    later.state.away = [(0, 0)]
+    later.state.returned = (0, 0)
+    said = later.welcome_back()
+    assert later.status([]) == said[0] and not later.turn_came()
+    play(m, 0, "3S")
+    later.state.view = m.view(1)
+    assert later.turn_came()  # … until my turn comes
+    assert later.status([]).startswith("Your turn")
 
 
 def test_back_as_the_host_passes_for_me_the_welcome_stays_over_the_auto_pass_note():
@@ -422,12 +433,13 @@ def test_back_as_the_host_passes_for_me_the_welcome_stays_over_the_auto_pass_not
     me at once, and its note took the welcome's place, then went as the trick moved on —
     the welcome was gone within a second."""
     m = my_lead()
-    m.apply(0, {"type": "play", "cards": ["3S"]})
-    model = model_of(m, 1)
+    model = model_of(m, 1)  # back as Ana leads
     model.state.away = [(0, 0)]
     model.state.returned = (0, 0)
     said = model.welcome_back()
-    for seq, event in enumerate(m.apply(1, {"type": "pass"}), 1):
+    events = [*m.apply(0, {"type": "play", "cards": ["3S"]}), *m.apply(1, {"type": "pass"})]
+    model.state.view = m.view(1)  # (the client's view is the newest)
+    for seq, event in enumerate(events, 1):
         model.state.events.append((seq, event))
         model.event(seq, event, True)
     assert model.status([]) == said[0]

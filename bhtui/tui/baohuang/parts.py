@@ -93,6 +93,8 @@ class BaohuangParts(TableParts[BaohuangView]):
     ranks = frozenset(RANK_NAMES) | {"GC"}  # Weifang's guard card above BJ (R-WF-RANK-1)
     choices = frozenset({"decline", "emperor", "call", "play", "pass", "yield", "grab", "skip",
                          "solo", "open_guard", "rebel", "kick"})  # ("emperor": the throne taken)
+    told = frozenset({"decline", "emperor", "call", "grab", "solo", "abdicate", "open_guard",
+                      "rebel", "kick"})
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:

@@ -54,6 +54,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     round_key = "ddz.round"
     run_key = True
     choices = frozenset({"bid", "open", "skip", "report", "play", "pass"})
+    told = frozenset({"bid", "landlord", "open", "report"})  # (头撂 is the landlord's)
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
                 "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",
