@@ -116,9 +116,9 @@ class OpenDialog(OfferDialog):
 class ReportDialog(OfferDialog):
     """报到 (S-BID-6): which groups to show, then 不打 (the landlord wins now) or 打. 打
     doubles the deal's score if won (S-SCORE-4; lost, nobody scores) and binds the shown
-    bomb to be played whole, for good: its line asks for y to be pressed again, as 摊打 does
-    (the list opens on one, and one Enter sent it). 不打, a win at once, and no 报到 go at
-    once."""
+    bomb to be played whole, for good; 不打 ends the deal at once. Neither can be undone, and
+    the list opens on one of them: each asks for the Enter that chose it once more (it
+    asked for a y never pressed, and 不打 went on one Enter). No 报到 goes at once."""
 
     BINDINGS = [Binding("n", "answer('skip')", "Skip", id="ddz.report_skip")]
 
@@ -140,8 +140,7 @@ class ReportDialog(OfferDialog):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = self.actions[int(event.option.id or 0)]
-        confirmed(self, self.t, "y" if action["fight"] else None,
-                  lambda: self.dismiss(action), self.words(action))
+        confirmed(self, self.t, "enter", lambda: self.dismiss(action), self.words(action))
 
 
 class DealResultScreen(ResultScreen):
