@@ -203,7 +203,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "bid; bombs do not multiply. Stake = base × bid × those; each farmer wins or "
             "pays the stake, the landlord 3 ×; \"won 8\" beside it is the stake if the "
             "landlord wins (头撂, 报到 count only then). A at either end of a straight; "
-            "longer bombs beat shorter ones."
+            "longer bombs beat shorter ones. Level points (级分, the result's last column) "
+            "count deals won apart from the stake: a win is +3 for the landlord and +1 for "
+            "each farmer, a loss -3 / -1; a deal nobody bid gives none."
         ),
         "zh": (
             "按键\n"
@@ -230,7 +232,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "摊打（明牌，×2）、报到（7 张以上同点或四王：不打立即胜，打则×2）、荒番（没人叫之后×2）、"
             "王作标记牌×2、农民按叫分限炸；炸弹不加倍。分值 = 底分 × 叫分 × 以上倍数；农民各赢或输"
             "1 倍分值，地主 3 倍；旁边的“胜8”是地主赢时的分值（头撂、报到只在地主赢时算）。"
-            "顺子里 A 可在两头；张数多的炸弹大。"
+            "顺子里 A 可在两头；张数多的炸弹大。级分（结算表最后一列）只看输赢、不看分值："
+            "地主赢 +3、每个农民赢 +1，输了 -3 / -1；没人叫的局不计。"
         ),
     },
 }
