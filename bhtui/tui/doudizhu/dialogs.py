@@ -123,7 +123,8 @@ class ReportDialog(OfferDialog):
     BINDINGS = [Binding("n", "answer('skip')", "Skip", id="ddz.report_skip")]
 
     def words(self, action: Action) -> str:
-        groups = ", ".join(cards_words(g, self.t.plain) for g in action["groups"])
+        groups = ", ".join(cards_words(g, self.t.plain, self.t.language)
+                           for g in action["groups"])
         return self.t("ddz.report.fight" if action["fight"] else "ddz.report.stop",
                       groups=groups)
 
@@ -183,13 +184,15 @@ class DealResultScreen(ResultScreen):
                           bid=end["bid"], factors=t.plain(" · ") + factors if factors else ""))
         if end.get("reports"):
             yield Plain(t("ddz.result.report",
-                          groups=", ".join(cards_words(g, t.plain) for g in end["reports"]),
+                          groups=", ".join(cards_words(g, t.plain, t.language)
+                                           for g in end["reports"]),
                           fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
         escape = end.get("escape")
         if escape:
             yield Plain(t("ddz.log.escape", name=self.names[escape["seat"]],
                           why=t(f"ddz.why.{escape['why']}")))
-        yield from self.held(end.get("hands", []), cards_words)
+        yield from self.held(end.get("hands", []),
+                             lambda cards, plain: cards_words(cards, plain, t.language))
         yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))
         if self.last:
             yield Plain(t("ddz.result.last"))
