@@ -24,7 +24,7 @@ async def help_text(language: str, size: tuple[int, int]) -> str:
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "Level points (级分, the result's last column) count deals won apart from the "
+    ("en", "Level points (the result's last column) count deals won apart from the "
            "stake: a win is +3 for the landlord and +1 for each farmer, a loss -3 / -1"),
     ("zh", "级分（结算表最后一列）只看输赢、不看分值：地主赢 +3、每个农民赢 +1，输了 -3 / -1")])
 async def test_S_LEVEL_1_the_help_says_what_the_results_level_points_are(language, said):

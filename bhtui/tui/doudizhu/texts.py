@@ -205,8 +205,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "bid; bombs do not multiply. Stake = base × bid × those; each farmer wins or "
             "pays the stake, the landlord 3 ×; \"won 8\" beside it is the stake if the "
             "landlord wins (头撂, 报到 count only then). A at either end of a straight; "
-            "longer bombs beat shorter ones. Level points (级分, the result's last column) "
-            "count deals won apart from the stake: a win is +3 for the landlord and +1 for "
+            "longer bombs beat shorter ones. Level points (the result's last column) count "
+            "deals won apart from the stake: a win is +3 for the landlord and +1 for "
             "each farmer, a loss -3 / -1; a deal nobody bid gives none."
         ),
         "zh": (
