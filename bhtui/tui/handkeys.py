@@ -147,15 +147,19 @@ class HandKeys:
     def _show_hint(self, action: Action, view: Any) -> None:
         """The host's hint, said as the hint ("Hint: 7 7 7"), whether or not h has others
         to offer after it: without them it said only "Selected: 7 7 7", and the pass that
-        came next in the round read as the hint."""
+        came next in the round read as the hint. Among other plays it is the first of them
+        ("1 of 26: 7 7 7"), as h counts on from it: it said "Hint: 7 7 7", then "2 of 26"."""
         kind = action.get("type")
         self._hint_passes = None
         if kind == "play":
             self.hand.select_cards(self.parts.hint_cards(action, self.hand.cards, view))
             if self.hand.selected:  # (none: a hint for a hand that has changed since)
-                more = len(self._round(view, action)[0]) > 1
-                self.say(self.t("hint.more" if more else "hint.one",
-                                set=self._picked_words(view)))
+                round_, plays = self._round(view, action)
+                picked = self._picked_words(view)
+                if len(plays) > 1:
+                    self.say(self.t("hint.another", n=1, of=len(plays), set=picked))
+                else:  # h offers the pass, or nothing
+                    self.say(self.t("hint.more" if len(round_) > 1 else "hint.one", set=picked))
         elif kind == "yield":  # a key to press, not a selection
             self._name_pass(kind, self.t("hint.yield", set=self.parts.top_words(view, self.t)))
         elif kind == "pass":

@@ -266,11 +266,10 @@ async def test_R_GUARD_3_an_open_solo_in_the_call_list_asks_for_m_again(view, li
     assert host.answer["type"] == "solo" or host.answer["open"]
 
 
-async def test_S_BID_6_报到_then_打_asks_for_y_again():
+async def test_S_BID_6_报到_then_打_asks_for_enter_again():
     """The 报到 list opens on its first line, 报到 the jokers and 打 — the deal's score
-    doubled if won, the bomb bound to be played whole — and one Enter sent it, where 摊打's
-    y asks to be pressed again. 打 asks the same now, saying which line; 不打 (a win at
-    once) goes as before."""
+    doubled if won, the bomb bound to be played whole — and one Enter sent it. 打 asks for
+    that Enter again now, saying which line (it asked for a y never pressed)."""
     m = doudizhu_helpers.rigged("shanghai", hands=("SJ SJ BJ BJ K K K K K", "K"),
                                 kitty="K K 3", mark="3", first=0)
     doudizhu_helpers.auction(m, 2)
@@ -281,12 +280,12 @@ async def test_S_BID_6_报到_then_打_asks_for_y_again():
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
         words = " ".join(str(p.render()) for p in host.screen.query(Plain))
-        assert "打 (play on)" in words and "Press y again" in words and host.answer == "none"
+        assert "打 (play on)" in words and "Press enter again" in words and host.answer == "none"
         await pilot.press("n")  # not y: nothing sent
         await wait_for(pilot, lambda: host.screen is dialog, "the list again")
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
-        await pilot.press("y")
+        await pilot.press("enter")
         await wait_for(pilot, lambda: host.answer != "none", "the 报到")
     assert host.answer == {"type": "report", "groups": ["SJ SJ BJ BJ"], "fight": True}
 

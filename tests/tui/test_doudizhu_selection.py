@@ -56,6 +56,8 @@ async def test_S_BID_6_the_报到_dialog_says_its_keys_and_they_work(first_deal)
         words = " ".join(str(p.render()) for p in app.screen.query("Plain"))
         assert "↑↓ and Enter choose · n: no 报到" in words
         await pilot.press("down", "enter")  # the second offer: the jokers, 不打
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmKey), "不打 asked again")
+        await pilot.press("enter")
         await wait_for(pilot, lambda: app.host.match.round.phase != "report", "报到 answered")
         assert app.host.match.actions[-1][1] == {"type": "report", "groups": ["SJ SJ BJ BJ"],
                                                  "fight": False}

@@ -9,15 +9,22 @@ from typing import Any
 from bhtui.doudizhu import parse_hand
 from bhtui.doudizhu.hands import carried
 from bhtui.doudizhu.scoring import IF_LANDLORD_WINS
-from bhtui.tui.cardstyle import PLUS, joker_word, rank_counts_words
+from bhtui.tui.cardstyle import JOKERS, PLUS, joker_word, rank_counts_words
 from bhtui.tui.i18n import Translator
 from bhtui.wire import Event
 
 
-def cards_words(cards: list[str] | str, plain: Callable[[str], str] = str) -> str:
+def cards_words(cards: list[str] | str, plain: Callable[[str], str] = str,
+                language: str = "en") -> str:
     """Cards of ranks (a list, or a hand's text) in one short line: ``3×3 4×1`` (in the
-    symbols of the card style whose ``plain`` is given)."""
-    return rank_counts_words(cards.split() if isinstance(cards, str) else list(cards), plain)
+    symbols of the card style whose ``plain`` is given); in a Chinese sentence the jokers in
+    words, ``小王×2``, as the log's plays and the card counter name them (the report said
+    "报到 SJ×2 BJ×2" where the log went on "出四王炸 小王 小王 大王 大王")."""
+    units = rank_counts_words(cards.split() if isinstance(cards, str) else list(cards),
+                              plain).split(" ")
+    return " ".join(next((joker_word(joker, language) + unit.removeprefix(joker)
+                          for joker in JOKERS if unit.startswith(joker)), unit)
+                    for unit in units)
 
 
 def multiplier(factors: dict[str, str]) -> Fraction:
@@ -110,7 +117,7 @@ def describe(event: Event, names: list[str], t: Translator,
         return t("ddz.log.skip_open" if event.get("decision") == "open"
                  else "ddz.log.skip_report", name=name())
     if kind == "report":
-        groups = ", ".join(cards_words(g, t.plain) for g in event["groups"])
+        groups = ", ".join(cards_words(g, t.plain, t.language) for g in event["groups"])
         return t("ddz.log.report_fight" if event["fight"] else "ddz.log.report_stop",
                  name=name(), groups=groups)
     if kind == "play":

@@ -116,14 +116,15 @@ class OpenDialog(OfferDialog):
 class ReportDialog(OfferDialog):
     """报到 (S-BID-6): which groups to show, then 不打 (the landlord wins now) or 打. 打
     doubles the deal's score if won (S-SCORE-4; lost, nobody scores) and binds the shown
-    bomb to be played whole, for good: its line asks for y to be pressed again, as 摊打 does
-    (the list opens on one, and one Enter sent it). 不打, a win at once, and no 报到 go at
-    once."""
+    bomb to be played whole, for good; 不打 ends the deal at once. Neither can be undone, and
+    the list opens on one of them: each asks for the Enter that chose it once more (it
+    asked for a y never pressed, and 不打 went on one Enter). No 报到 goes at once."""
 
     BINDINGS = [Binding("n", "answer('skip')", "Skip", id="ddz.report_skip")]
 
     def words(self, action: Action) -> str:
-        groups = ", ".join(cards_words(g, self.t.plain) for g in action["groups"])
+        groups = ", ".join(cards_words(g, self.t.plain, self.t.language)
+                           for g in action["groups"])
         return self.t("ddz.report.fight" if action["fight"] else "ddz.report.stop",
                       groups=groups)
 
@@ -140,8 +141,7 @@ class ReportDialog(OfferDialog):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = self.actions[int(event.option.id or 0)]
-        confirmed(self, self.t, "y" if action["fight"] else None,
-                  lambda: self.dismiss(action), self.words(action))
+        confirmed(self, self.t, "enter", lambda: self.dismiss(action), self.words(action))
 
 
 class DealResultScreen(ResultScreen):
@@ -184,13 +184,15 @@ class DealResultScreen(ResultScreen):
                           bid=end["bid"], factors=t.plain(" · ") + factors if factors else ""))
         if end.get("reports"):
             yield Plain(t("ddz.result.report",
-                          groups=", ".join(cards_words(g, t.plain) for g in end["reports"]),
+                          groups=", ".join(cards_words(g, t.plain, t.language)
+                                           for g in end["reports"]),
                           fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
         escape = end.get("escape")
         if escape:
             yield Plain(t("ddz.log.escape", name=self.names[escape["seat"]],
                           why=t(f"ddz.why.{escape['why']}")))
-        yield from self.held(end.get("hands", []), cards_words)
+        yield from self.held(end.get("hands", []),
+                             lambda cards, plain: cards_words(cards, plain, t.language))
         yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))
         if self.last:
             yield Plain(t("ddz.result.last"))

@@ -187,7 +187,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "seat). The boxes beside the seats show the deal, the bids, the landlord, the "
             "bombs played and the current multiplier, the kitty (底牌) when the rules show "
             "it, and Shanghai's mark card (标记牌). A landlord's open hand (摊打) and "
-            "reported cards (报到) are shown above your hand.\n\n"
+            "reported cards (报到) are shown above your hand. The hand and the boxes write "
+            "the jokers short, as a Chinese table does: SJ (☆) the small joker 小王, BJ (★) "
+            "the big one 大王.\n\n"
             "RULES (docs/rules-doudizhu-classic.md, docs/rules-shanghai.md)\n"
             "Classic: three players, 17 cards each, a 3-card kitty. Bid 1, 2 or 3 once each; "
             "the highest bidder is the landlord, takes the shown kitty and plays alone "
@@ -203,7 +205,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "bid; bombs do not multiply. Stake = base × bid × those; each farmer wins or "
             "pays the stake, the landlord 3 ×; \"won 8\" beside it is the stake if the "
             "landlord wins (头撂, 报到 count only then). A at either end of a straight; "
-            "longer bombs beat shorter ones."
+            "longer bombs beat shorter ones. Level points (the result's last column) count "
+            "deals won apart from the stake: a win is +3 for the landlord and +1 for "
+            "each farmer, a loss -3 / -1; a deal nobody bid gives none."
         ),
         "zh": (
             "按键\n"
@@ -220,7 +224,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "牌桌\n"
             "你在下方，按出牌顺序轮转，下家在右。座位旁的格子显示局数、叫分、地主、已出炸弹与"
             "当前倍数，规则公开时显示底牌，上海玩法还有标记牌。地主摊打的手牌和报到的牌显示在你的"
-            "手牌上方。\n\n"
+            "手牌上方。手牌和格子里王牌用简写：SJ（☆）是小王，BJ（★）是大王；记录和对话框里写作小王、"
+            "大王。\n\n"
             "规则\n"
             "经典：三人，每人 17 张，底牌 3 张。每人叫一次 1、2、3 分；最高者当地主，拿公开的底牌，"
             "一人对两个农民。牌型：单张、对子、三张（带一、带一对）、5 张以上顺子、3 对以上连对、"
@@ -230,7 +235,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "摊打（明牌，×2）、报到（7 张以上同点或四王：不打立即胜，打则×2）、荒番（没人叫之后×2）、"
             "王作标记牌×2、农民按叫分限炸；炸弹不加倍。分值 = 底分 × 叫分 × 以上倍数；农民各赢或输"
             "1 倍分值，地主 3 倍；旁边的“胜8”是地主赢时的分值（头撂、报到只在地主赢时算）。"
-            "顺子里 A 可在两头；张数多的炸弹大。"
+            "顺子里 A 可在两头；张数多的炸弹大。级分（结算表最后一列）只看输赢、不看分值："
+            "地主赢 +3、每个农民赢 +1，输了 -3 / -1；没人叫的局不计。"
         ),
     },
 }
