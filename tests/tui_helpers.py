@@ -11,11 +11,13 @@ from rich.cells import cell_len
 from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.geometry import Region
+from textual.widgets import Static
 
+from bhtui.doudizhu import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.dialogs import CallDialog, GrabDialog, ThroneDialog
-from bhtui.tui.dialogs import ConfirmKey, MatchEndScreen, QuitScreen
+from bhtui.tui.dialogs import ConfirmKey, HelpScreen, MatchEndScreen, QuitScreen
 from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog, ReportDialog
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
@@ -290,3 +292,13 @@ class TerminalCopy:
 
     def lines(self) -> list[str]:
         return ["".join(row) for row in self.cells]
+
+
+async def shanghai_help(language: str, size: tuple[int, int]) -> str:
+    """The words of Shanghai's help (F1) at a table of that size, in that language."""
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=PRESETS["shanghai"], seed=2, rounds=1))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        return " ".join(str(w.render()) for w in app.screen.query(Static))

@@ -3,14 +3,13 @@ card counter do; the hand and the boxes keep SJ and BJ, and the help says what t
 
 from __future__ import annotations
 
-from test_doudizhu_help import help_text
 from textual.app import App
 
 from bhtui.tui.doudizhu.dialogs import DealResultScreen, ReportDialog
 from bhtui.tui.i18n import Translator
 
 from doudizhu_helpers import bid, farmers_win, rigged
-from tui_helpers import DialogHost, screen_text, wait_for
+from tui_helpers import DialogHost, screen_text, shanghai_help, wait_for
 
 ZH = Translator("zh")
 
@@ -48,5 +47,5 @@ async def test_the_help_says_what_the_hand_s_sj_and_bj_are():
     for language, said in (("en", "SJ (☆) the small joker 小王, BJ (★) the big one 大王"),
                            ("zh", "SJ（☆）是小王，BJ（★）是大王")):
         joined = "".join if language == "zh" else " ".join
-        shown = await help_text(language, (80, 24))
+        shown = await shanghai_help(language, (80, 24))
         assert joined(said.split()) in joined(shown.split()), shown
