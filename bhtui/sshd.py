@@ -162,14 +162,20 @@ def terminal_type(asked: str) -> str:
     return asked if TERM_NAME.fullmatch(asked) else DEFAULT_TERM
 
 
+def language_flags(locale: str) -> list[str]:
+    """The flags that start a visitor's app in the language ``locale`` names (a locale his
+    SSH client sent, zh_CN.UTF-8, or a language his browser asks for, zh-CN): Chinese or
+    English, never his text."""
+    return ["--lang", "zh" if locale.lower().startswith("zh") else "en"]
+
+
 def visitor_language(env: Mapping[str, str]) -> list[str]:
-    """The flags that start a visitor's app in the language of the locale his client sent
-    (``ssh -o SendEnv=LANG``), read as bhtui reads its own: LC_ALL, LC_MESSAGES, then LANG,
-    the first one set. None sent: none (the app's own locale is the door's C.UTF-8, English).
-    Only the flag reaches the app, never his text."""
+    """The flags for the locale a visitor's client sent (``ssh -o SendEnv=LANG``), read as
+    bhtui reads its own: LC_ALL, LC_MESSAGES, then LANG, the first one set. None sent: none
+    (the app's own locale is the door's C.UTF-8, English)."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if env.get(name):
-            return ["--lang", "zh" if env[name].lower().startswith("zh") else "en"]
+            return language_flags(env[name])
     return []
 
 

@@ -1,6 +1,6 @@
-"""A door's visitor reads bhtui in his language: the one his SSH client's locale names from
-the start, and the one he picks in F2 at once — a visit has no next start, and the settings
-screen promised one."""
+"""A door's visitor reads bhtui in his language: the one his SSH client's locale (or his
+browser) names from the start, and the one he picks in F2 at once — a visit has no next
+start, and the settings screen promised one."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import codecs
 
 import asyncssh
 import pytest
+from test_web import CATCH_TERMINAL, CHROMIUM, CHROMIUM_FLAGS, screen_with, serving
 
-from bhtui import sshd
+from bhtui import sshd, webd
 from bhtui.sshd import load_or_create_host_key, start_ssh
 
 from net_helpers import HANG
@@ -102,3 +103,54 @@ async def test_a_visitor_whose_client_sends_a_chinese_locale_starts_in_chinese(d
 def test_the_locale_a_client_sends_is_read_as_bhtui_reads_its_own(env, flags):
     """LC_ALL over LC_MESSAGES over LANG, the first one set; only the flag reaches the app."""
     assert sshd.visitor_language(env) == flags
+
+
+@pytest.fixture(params=["en-GB", "zh-CN"])
+async def tab(request, tmp_path):
+    """A page on serve-web's demo from a headless Chromium set to the language the test's
+    parameter names (its Accept-Language); skipped where Chromium cannot run."""
+    playwright_api = pytest.importorskip("playwright.async_api")
+    async with playwright_api.async_playwright() as playwright:
+        try:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM,
+                                                       args=CHROMIUM_FLAGS, headless=True)
+        except Exception as exc:  # a browser that cannot start here: say why
+            pytest.skip(f"chromium cannot run here: {str(exc).splitlines()[0]}")
+        context = await browser.new_context(locale=request.param,
+                                            viewport={"width": 1100, "height": 640})
+        await context.add_init_script(CATCH_TERMINAL)
+        async with serving(["demo"]) as (_, url):
+            page = await context.new_page()
+            await page.goto(url)
+            await page.focus(".xterm-helper-textarea")
+            yield request.param, page
+        await browser.close()
+
+
+async def test_a_tab_starts_in_its_browsers_language_and_takes_f2s_at_once(tab):
+    """The web door's visit had the SSH door's faults: every tab began in English, whatever
+    its browser asked for, and F2's Chinese waited for a next start that never came."""
+    language, page = tab
+    chinese = language.startswith("zh")
+    await screen_with(page, "1 · 牌与大小" if chinese else "1 · Cards and their order")
+    await page.keyboard.press("PageDown")
+    await screen_with(page, "2 · 一套牌与压牌" if chinese else "2 · Sets, and what beats what")
+    await page.keyboard.press("F2")
+    await screen_with(page, "语言：中文" if chinese else "Language: English")
+    for key in ("ArrowDown", "ArrowRight", "Control+s"):
+        await page.keyboard.press(key)
+    await screen_with(page, "2 · Sets, and what beats what" if chinese else "2 · 一套牌与压牌")
+
+
+@pytest.mark.parametrize(("accepted", "flags"), [
+    ("", []),
+    ("*", []),
+    ("zh-CN,zh;q=0.9,en;q=0.8", ["--lang", "zh"]),
+    ("en-US,en;q=0.9,zh-CN;q=0.8", ["--lang", "en"]),
+    ("de;q=0.5, zh-TW ; q=0.7", ["--lang", "zh"]),
+    ("zh;q=0, fr", ["--lang", "en"]),
+    ("zh;q=nonsense", []),
+])
+def test_the_language_a_browser_asks_for_first_is_read_from_its_accept_language(
+        accepted, flags):
+    assert webd.page_language(accepted) == flags
