@@ -39,20 +39,20 @@ class Screen:
         self.process, self.seen = process, ""
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
-    async def shows(self, text: str, limit: float = 20.0) -> str:
-        """Read until ``text`` is drawn; what was drawn from the last call on."""
+    async def shows(self, *texts: str, limit: float = 20.0) -> str:
+        """Read until each of ``texts`` is drawn; what was drawn from the last call on."""
         start = len(self.seen)
 
         async def read() -> None:
-            while text not in self.seen[start:]:
+            while any(text not in self.seen[start:] for text in texts):
                 chunk = await self.process.stdout.read(65536)
                 if not chunk:
-                    raise AssertionError(f"closed before {text!r}: {self.seen[-300:]!r}")
+                    raise AssertionError(f"closed before {texts}: {self.seen[-300:]!r}")
                 self.seen += self._decoder.decode(chunk)
         try:
             await asyncio.wait_for(read(), limit)
         except TimeoutError:
-            raise AssertionError(f"no {text!r} within {limit} s: {self.seen[-600:]!r}") from None
+            raise AssertionError(f"no {texts} within {limit} s: {self.seen[-600:]!r}") from None
         return self.seen[start:]
 
 
@@ -74,8 +74,8 @@ async def test_a_visitor_who_picks_chinese_in_f2_reads_it_at_once_at_his_chapter
         screen.process.stdin.write(PAGE_DOWN)
         await screen.shows("2 · Sets, and what beats what")
         screen.process.stdin.write(F2)
-        dialog = await screen.shows("Settings (kept for this visit)")
-        assert "Language (next start)" not in dialog + await screen.shows("Language: English")
+        dialog = await screen.shows("Settings (kept for this visit)", "Language: English")
+        assert "Language (next start)" not in dialog
         screen.process.stdin.write(DOWN + RIGHT)  # the language, the next one: Chinese
         await screen.shows("Language: Chinese")
         screen.process.stdin.write(SAVE)
@@ -83,6 +83,30 @@ async def test_a_visitor_who_picks_chinese_in_f2_reads_it_at_once_at_his_chapter
         screen.process.stdin.write(F2)
         await screen.shows("设置（本次访问有效）")
         await screen.shows("语言：中文")
+
+
+async def test_a_visitor_at_a_table_gets_it_in_chinese_at_once_and_the_demo_after_it(door):
+    """At a table (played on from the demo's round) the language he picks redraws the table
+    at once, its log and hand as they were; leaving it, the demo he comes back to is in it."""
+    conn, screen = await visit(door)
+    async with conn:
+        await screen.shows("1 · Cards and their order")
+        screen.process.stdin.write(b"7")
+        await screen.shows("7 · ")
+        screen.process.stdin.write(b"\r")  # the round, on the replay screen
+        await screen.shows("Play on")
+        screen.process.stdin.write(RIGHT * 3 + b"p")  # a few steps in, then played on
+        await screen.shows("Your hand")
+        screen.process.stdin.write(F2)
+        await screen.shows("Language: English")
+        screen.process.stdin.write(DOWN + RIGHT)
+        await screen.shows("Language: Chinese")
+        screen.process.stdin.write(SAVE)
+        await screen.shows("手牌", "Player 先出")  # the log, replayed in it
+        screen.process.stdin.write(b"\x11")  # ctrl+q: back from the table
+        await screen.shows("(y)")
+        screen.process.stdin.write(b"y")
+        await screen.shows("7 · 带讲解的一局")
 
 
 async def test_a_visitor_whose_client_sends_a_chinese_locale_starts_in_chinese(door):
@@ -137,8 +161,10 @@ async def test_a_tab_starts_in_its_browsers_language_and_takes_f2s_at_once(tab):
     await screen_with(page, "2 · 一套牌与压牌" if chinese else "2 · Sets, and what beats what")
     await page.keyboard.press("F2")
     await screen_with(page, "语言：中文" if chinese else "Language: English")
-    for key in ("ArrowDown", "ArrowRight", "Control+s"):
-        await page.keyboard.press(key)
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("ArrowRight")
+    await screen_with(page, "语言：英文" if chinese else "Language: Chinese")
+    await page.keyboard.press("Control+s")
     await screen_with(page, "2 · Sets, and what beats what" if chinese else "2 · 一套牌与压牌")
 
 
