@@ -9,8 +9,9 @@ why any user name and no password are accepted: nothing else is reachable. The e
 blocks: input goes to the pty without blocking, with back-pressure both ways; a child's exit is
 watched through a pidfd. A visitor's window is taken at most as large as a screen can be
 (`net/gate.py`), so no size he claims makes an app draw, and hold, a screen of gigabytes; his
-terminal type reaches the app only if it reads as a terminfo name (nothing else he sends
-reaches its environment or arguments). Caps on sessions (in all, per address as at the web
+terminal type reaches the app only if it reads as a terminfo name, and the locale his client
+sends only as the language it names, Chinese or English (nothing else he sends reaches its
+environment or arguments). Caps on sessions (in all, per address as at the web
 door, and per connection) and on connections without one (a newcomer pushes the oldest such
 out, as at a table's door, or is turned away while all are in their first moments or his
 address was pushed out a moment ago; either is told why in words SSH clients show), deadlines
@@ -39,6 +40,7 @@ import sys
 import tempfile
 import termios
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +162,23 @@ def terminal_type(asked: str) -> str:
     return asked if TERM_NAME.fullmatch(asked) else DEFAULT_TERM
 
 
+def language_flags(locale: str) -> list[str]:
+    """The flags that start a visitor's app in the language ``locale`` names (a locale his
+    SSH client sent, zh_CN.UTF-8, or a language his browser asks for, zh-CN): Chinese or
+    English, never his text."""
+    return ["--lang", "zh" if locale.lower().startswith("zh") else "en"]
+
+
+def visitor_language(env: Mapping[str, str]) -> list[str]:
+    """The flags for the locale a visitor's client sent (``ssh -o SendEnv=LANG``), read as
+    bhtui reads its own: LC_ALL, LC_MESSAGES, then LANG, the first one set. None sent: none
+    (the app's own locale is the door's C.UTF-8, English)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return language_flags(env[name])
+    return []
+
+
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal, so the kernel
     sends it SIGWINCH when the window changes (and SIGHUP when the session ends); and run
@@ -254,7 +273,9 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             env.update(TERM=self.term, **own_folders(self.home))
             self.child = subprocess.Popen(
-                [sys.executable, "-m", "bhtui", *self.server.command], stdin=slave,
+                [sys.executable, "-m", "bhtui",
+                 *visitor_language(self.chan.get_environment()), *self.server.command],
+                stdin=slave,
                 stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,
                 preexec_fn=_take_terminal)
         except BaseException:

@@ -5,7 +5,8 @@ drawn by xterm.js in the page. It is made for one trusted user on localhost, so 
 changes what a stranger's page could reach:
 
 - the app is run as ``python -m bhtui COMMAND`` (demo, or ``menu HOST:PORT``) fixed when the
-  server starts, by exec with no shell; nothing from the page reaches its command line, and
+  server starts, by exec with no shell; nothing from the page reaches its command line but
+  ``--lang zh`` or ``--lang en`` for the language its browser asks for, and
   the page's messages are read as data (keys, a clamped size), anything else is dropped;
 - each tab is its own person: its own data folder (seat tokens) and settings, removed when
   it ends, and its own process group, ended (SIGTERM, SIGKILL after a grace) when its tab
@@ -74,7 +75,7 @@ from bhtui.net.gate import (
 from bhtui.net.lobby import door_addresses
 from bhtui.net.serve import stop_signals
 from bhtui.net.tcp import door_listening
-from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, offered
+from bhtui.sshd import IDLE_TIMEOUT, KILL_GRACE, SESSION_DEADLINE, language_flags, offered
 
 log = logging.getLogger("bhtui.web")
 
@@ -94,6 +95,8 @@ TURNED_AWAY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; c
                % (len(BUSY.encode()) + 1, BUSY.encode()))
 """What a connection the gate turns away gets at once, before it has asked anything: a
 browser shows it as the answer to its request."""
+WEIGHT = re.compile(r"\s*q\s*=\s*([01](?:\.[0-9]{0,3})?)\s*")
+"""An Accept-Language entry's weight (``;q=0.8``)."""
 UNKNOWN_HOST = ("bhtui: open this page by the server's address or its host name (another "
                 "name needs the server's --public-url)\n")
 
@@ -111,14 +114,32 @@ def own_names(public_url: str | None) -> frozenset[str]:
     return frozenset(names - {""})
 
 
-class Session(AppService):
-    """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder."""
+def page_language(accepted: str) -> list[str]:
+    """The flags that start a tab's app in the language its browser asks for first (its
+    Accept-Language, the weightiest entry, the first of equals), as an SSH visitor's locale
+    does (``sshd.visitor_language``); none when it names none."""
+    best, weight = "", 0.0
+    for entry in accepted.split(","):
+        tag, _, parameters = entry.partition(";")
+        tag = tag.strip()
+        found = WEIGHT.fullmatch(parameters) if parameters else None
+        value = 1.0 if not parameters else float(found.group(1)) if found else 0.0
+        if tag and tag != "*" and value > weight:
+            best, weight = tag, value
+    return language_flags(best) if best else []
 
-    def __init__(self, door: WebDoor, address: str, websocket: web.WebSocketResponse) -> None:
+
+class Session(AppService):
+    """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder, in
+    the language its browser asks for (``language``: the flags that say it)."""
+
+    def __init__(self, door: WebDoor, address: str, websocket: web.WebSocketResponse,
+                 language: list[str] | None = None) -> None:
         super().__init__(door.command_line, write_bytes=websocket.send_bytes,
                          write_str=websocket.send_str, close=self._close,
                          download_manager=door.download_manager)
         self.door, self.address, self.websocket = door, address, websocket
+        self.language = language or []
         self.home: str | None = None
         self.ready = asyncio.Event()  # the app has drawn something
         self.keys = InputBudget()  # what of the tab's keys reaches the app
@@ -139,7 +160,8 @@ class Session(AppService):
         env.pop("LINES", None)
         env.update(own_folders(self.home))
         self._process = process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bhtui", *self.door.argv, stdin=asyncio.subprocess.PIPE,
+            sys.executable, "-m", "bhtui", *self.language, *self.door.argv,
+            stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
             cwd=self.home, start_new_session=True, preexec_fn=confine_app)
         self._stdin = process.stdin
@@ -380,7 +402,8 @@ class WebDoor(Server):
                 await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
             log.info("refused %s: %s", address, refusal)
             return websocket
-        session = Session(self, address, websocket)
+        session = Session(self, address, websocket,
+                          page_language(request.headers.get("Accept-Language", "")))
         self.live.add(session)
         self.cap.take(address)
         self.gate.leave(request.protocol)  # in: the session cap counts it now

@@ -93,10 +93,11 @@ class BhtuiApp(App[None]):
         self.settings = Settings(dataclasses.replace(config), dict(overrides or {}))
         self.config = self.settings.current()
         self.session = session
-        self.t = Translator(self.config.language)
-        self.card_style = CardStyle(self.config.resolved_card_style(), self.config.four_colour,
-                                    self.t.language)
-        self.t.plain = self.card_style.plain  # every text in the card style's symbols
+        self.t, self.card_style = _speaking(self.config)
+        self._key_words: dict[str, str] = {}  # the player's keys, as the texts name them
+        self._stale = False
+        """A visitor's screens under the table he changed the language at, drawn in the one
+        before: opened again when he is back there (``speak_again``)."""
         self.startup_warnings = list(warnings or [])
         self.problems: list[str] = []
         """What on_mount found wrong (a theme file, a key): printed again when bhtui ends."""
@@ -173,12 +174,8 @@ class BhtuiApp(App[None]):
         end_on_signals(self, asyncio.get_running_loop())
         keys, problems = keymap.checked(self.config.keys)
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
-        # ... and the texts that name a key say them
-        self.t.keys.update({name: self.t.plain(key) for name, key in keymap.words(keys).items()})
-        self.set_class(self.card_style.ascii, "ascii")  # (the stylesheets' ASCII borders)
-        # Every scroll bar (the log's, a dialog's, an option list's) is drawn by Textual's one
-        # renderer: set it for this app's style each time (the tests run many apps).
-        ScrollBar.renderer = AsciiScrollBar if self.card_style.ascii else ScrollBarRender
+        self._key_words = keymap.words(keys)
+        self._draw_style()
         themes, broken = load_themes()
         problems += broken
         for theme in themes:
@@ -199,6 +196,52 @@ class BhtuiApp(App[None]):
         self.title = self.t("title")
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
+
+    def _draw_style(self) -> None:
+        """Draw in the translator's and card style's ways: the texts that name a key say the
+        player's, the stylesheets' borders are ASCII in the ascii style."""
+        self.t.keys.update({name: self.t.plain(key) for name, key in self._key_words.items()})
+        self.set_class(self.card_style.ascii, "ascii")
+        # Every scroll bar (the log's, a dialog's, an option list's) is drawn by Textual's one
+        # renderer: set it for this app's style each time (the tests run many apps).
+        ScrollBar.renderer = AsciiScrollBar if self.card_style.ascii else ScrollBarRender
+
+    def speak_again(self) -> None:
+        """A visitor's new language or cards, at once: his visit has no next start. His
+        screens are opened again in them where he was: a table's (the table, its room) from
+        what the client holds — its log replayed, its decisions due, as for one who rejoins
+        — and with no table the session's, the demo at the chapter it showed. Screens under
+        a table (the demo's, beneath a game played on from its round) wait until he is back
+        on them (``_go_back``): opened now, the table's session would have to end."""
+        self.t, self.card_style = _speaking(self.config)
+        self._draw_style()
+        self.title = self.t("title")
+        client = self.client
+        if client is None:
+            self.run_worker(self._reopen(), exclusive=True, name="session")
+            return
+        stack = self.screen_stack
+        first = next((i for i, screen in enumerate(stack) if _on_table(screen)), len(stack))
+        self._stale = first > 1  # (the first screen is Textual's own, empty one)
+
+        async def table_again() -> None:
+            while len(self.screen_stack) > first:
+                await self.pop_screen()
+            self._route({"type": "attached"})
+
+        self.run_worker(table_again(), group="language")
+
+    async def _reopen(self) -> None:
+        """The session's screens opened again from its start, the demo at its chapter."""
+        self._stale = False
+        chapter = next((place for place in (getattr(s, "chapter", None) for s in
+                                             self.screen_stack) if place is not None), None)
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.session.open(self)  # (the demo's screen is pushed, not yet mounted)
+        shown: Any = self.screen
+        if chapter is not None and hasattr(shown, "chapter"):
+            shown.chapter = chapter
 
     def switch_session(self, session: Session) -> None:
         """Go on in another session (a game played on from the replay being watched): the
@@ -584,6 +627,8 @@ class BhtuiApp(App[None]):
         await played.close()
         while self.screen is not screen and len(self.screen_stack) > 1:
             await self.pop_screen()
+        if self._stale:  # (his language changed at that table)
+            await self._reopen()
 
     def action_next_theme(self) -> None:
         if self.theme_names:
@@ -604,7 +649,7 @@ class BhtuiApp(App[None]):
         return ""
 
     def action_preferences(self) -> None:
-        from bhtui.tui.preferences import PreferencesScreen
+        from bhtui.tui.preferences import DRAWN, PreferencesScreen
 
         if isinstance(self.screen, PreferencesScreen):
             return
@@ -614,8 +659,11 @@ class BhtuiApp(App[None]):
         def chosen(changed: Config | None) -> None:
             if changed is None:
                 return
-            saved = self.choose(**differences(shown, changed))
+            changes = differences(shown, changed)
+            saved = self.choose(**changes)
             config = self.config
+            if self.visitor and any(key in DRAWN for key in changes):
+                self.speak_again()
             if config.theme in self.theme_names:
                 self.theme = config.theme
             if self.client is not None and self.client.seat is not None:
@@ -627,6 +675,22 @@ class BhtuiApp(App[None]):
             self.notify(said, timeout=8 if saved else 4, markup=False)
 
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
+
+
+def _speaking(config: Config) -> tuple[Translator, CardStyle]:
+    """The translator and card style of ``config``'s language and cards: every text in the
+    card style's symbols."""
+    t = Translator(config.language)
+    style = CardStyle(config.resolved_card_style(), config.four_colour, t.language)
+    t.plain = style.plain
+    return t, style
+
+
+def _on_table(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` shows the table the client follows, opened from its state
+    (``_route``): the table, its waiting room, why it closed or refused us."""
+    return isinstance(screen, TableScreen) or any(
+        _is_room(screen, name) for name in ("WaitingRoomScreen", "ClosedScreen", "RefusedScreen"))
 
 
 def _standing(rows: Sequence[HistoryRow], finished: int, totals: Sequence[int],

@@ -25,7 +25,7 @@ LANGUAGES = ("en", "zh")
 Catalogue = dict[str, dict[str, str]]
 
 CATALOGUES = ("bhtui.tui.texts", "bhtui.tui.baohuang.texts", "bhtui.tui.doudizhu.texts",
-              "bhtui.tui.analysis_texts")
+              "bhtui.tui.analysis_texts", "bhtui.tui.visit_texts")
 """The modules whose ``STRINGS`` make the table, shared first."""
 
 

@@ -44,6 +44,10 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 """Each setting's values, in the order ←/→ go through them (the theme's come from the app)."""
 
+DRAWN = ("language", "card_style", "four_colour")
+"""The settings every screen is drawn in: a local player's take effect at his next start, a
+door's visitor's at once (``BhtuiApp.speak_again``), as his visit has no next start."""
+
 
 class PreferencesScreen(Dialog[Config | None]):
     """Returns the changed settings (ctrl+s), or None (Esc) to keep them as they were."""
@@ -105,7 +109,9 @@ class PreferencesScreen(Dialog[Config | None]):
         return self.t(words) if words in STRINGS else str(value)
 
     def _label(self, key: str) -> Text:
-        return Text(self.t("prefs.item", name=self.t(f"prefs.{key}"), value=self._value(key)))
+        now = key in DRAWN and getattr(self.app, "visitor", False)
+        name = self.t(f"visit.prefs.{key}" if now else f"prefs.{key}")
+        return Text(self.t("prefs.item", name=name, value=self._value(key)))
 
     def action_step(self, step: int) -> None:
         options = self.query_one(OptionList)
