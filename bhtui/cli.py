@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the app (textual) is imported only by the commands that ope
     from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp, Session
+    from bhtui.tui.i18n import Translator
 
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
@@ -914,7 +915,7 @@ def _analyse(args: argparse.Namespace) -> int:
     replay = _load_replay(args.file, "analyse")
     if isinstance(replay, str):
         return _fail(replay)
-    from bhtui.analysis import PLAYOUTS, report
+    from bhtui.analysis import PLAYOUTS, report_json
 
     # (numbered from 1 as the waiting room and `host --seat` number seats; 0 in --json)
     seat = replay.own_seat if args.seat is None else args.seat - 1
@@ -927,8 +928,30 @@ def _analyse(args: argparse.Namespace) -> int:
                          "not say which seat was yours: no hand is analysed before its end")
         return _fail(f"{given}that seat's cards were hidden from you and the game is not "
                      f"over; your seat is {replay.own_seat + 1}")
-    print(report(replay, seat, args.playouts or PLAYOUTS, args.json, sys.stderr.isatty()))
+    playouts = args.playouts or PLAYOUTS
+    if args.json:  # (machine readable: in no language)
+        print(report_json(replay, seat, playouts, _progress(None)))
+        return 0
+    from bhtui.tui.analysis_words import report  # (no Textual: words and cards only)
+    from bhtui.tui.i18n import Translator
+
+    t = Translator(_language())
+    print(report(replay, seat, playouts, t, _progress(t)))
     return 0
+
+
+def _progress(t: Translator | None) -> Callable[[int, int], None] | None:
+    """The analysis's count on a terminal's stderr (nothing where it is not one), in the
+    player's language; a line of its own once the last decision is weighed."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        line = t("analysis.report.progress", done=done, total=total) if t is not None \
+            else f"analysing: {done}/{total} decisions"
+        print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+    return progress
 
 
 def _play(args: argparse.Namespace) -> int:
