@@ -888,14 +888,18 @@ def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log
     from bhtui.store.replay import Replay
 
-    path = Path(file) if file else latest_log()
+    path = Path(file) if file else latest_log(acted=True)  # (not a game left at once)
     if path is None:
-        return "no saved game yet (play one with `bhtui`)"
+        return "no saved game yet (play one with `bhtui`)" if latest_log() is None \
+            else "no saved game has a move in it yet (play one with `bhtui`)"
     try:
         log = GameLog.read(path)  # viewed, never written: it may be read-only, or not ours
         replay = Replay.from_log(log)
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
         return f"cannot {verb} {path}: {_named_once(exc, path)}"
+    if not replay.actions:  # (a "0/0" screen, or an analysis of nothing, told nobody why)
+        empty = "nothing was played in it (the game ended before its first move)"
+        return f"cannot {verb} {path}: {empty}"
     for warning in log.warnings:
         _say(warning)
     return replay

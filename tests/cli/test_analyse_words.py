@@ -10,7 +10,10 @@ import json
 import pytest
 
 from analysis_helpers import played_log
-from bhtui.cli import main
+from bhtui.cli import _load_replay, main
+from bhtui.games import rules_named
+from bhtui.store.gamelog import GameLog, new_log_path, rules_header
+from bhtui.tui.clitexts import in_chinese
 
 TOULIA_SKIP = 5
 """Seed of a Shanghai deal whose seat 0 bids 3 first (头撂) and then plays closed (不摊打)."""
@@ -75,3 +78,42 @@ def test_analyse_json_keeps_the_engines_actions(shanghai, capsys):
     assert [d["played"] for d in data["decisions"][:2]] == [
         {"type": "bid", "points": 3}, {"type": "skip"}]
     assert data["decisions"][1]["best"] == {"type": "open"}
+
+
+def empty_log() -> GameLog:
+    """A match begun and left before its first move (a 再来一局 started and ended at once):
+    its header alone, in the games folder, newer than any other."""
+    _, rules = rules_named("qingdao", "baohuang", None)
+    log = GameLog(new_log_path("local"))
+    log.start({**rules_header(rules), "seed": 1, "rounds": 1, "name": "local"})
+    log.close()
+    return log
+
+
+def test_replay_without_a_file_passes_over_a_log_with_nothing_played(tmp_path, capsys):
+    """`bhtui replay` opened the newest log, a 再来一局 the host started and killed at once:
+    "0/0". It opens the newest with a move in it; only where none has one it says so."""
+    empty_log()
+    assert _load_replay(None) == "no saved game has a move in it yet (play one with `bhtui`)"
+    kept = new_log_path("local")  # (a game's, named as the games folder names them)
+    kept.write_bytes(played_log(tmp_path, "qingdao", "baohuang", 1, limit=8).read_bytes())
+    newest = empty_log()
+    assert newest.path.name > kept.name  # the newest, as logs are ordered by name
+    replay = _load_replay(None)
+    assert not isinstance(replay, str) and replay.path == kept and len(replay.actions) == 8
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "nothing was played in it (the game ended before its first move)"),
+    ("zh", "里面一步也没有走（这局在第一步之前就结束了）")])
+def test_an_empty_log_opened_by_name_says_nothing_was_played_in_it(lang, said, capsys):
+    """`bhtui replay FILE` of such a log showed "第 0/0 步", `analyse` a report of nothing:
+    both say why instead (the replay's words read here: its screen would open)."""
+    log = empty_log()
+    refused = _load_replay(str(log.path))
+    assert isinstance(refused, str)
+    shown = in_chinese(refused) if lang == "zh" else refused
+    assert shown.endswith(f"{log.path}：{said}" if lang == "zh" else f"{log.path}: {said}")
+    assert main(["--lang", lang, "analyse", str(log.path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and str(log.path) in err
