@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the app (textual) is imported only by the commands that ope
     from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp, Session
+    from bhtui.tui.i18n import Translator
 
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
@@ -887,14 +888,18 @@ def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
     from bhtui.store.gamelog import GameLog, GameLogError, latest_log
     from bhtui.store.replay import Replay
 
-    path = Path(file) if file else latest_log()
+    path = Path(file) if file else latest_log(acted=True)  # (not a game left at once)
     if path is None:
-        return "no saved game yet (play one with `bhtui`)"
+        return "no saved game yet (play one with `bhtui`)" if latest_log() is None \
+            else "no saved game has a move in it yet (play one with `bhtui`)"
     try:
         log = GameLog.read(path)  # viewed, never written: it may be read-only, or not ours
         replay = Replay.from_log(log)
     except (GameLogError, KeyError, TypeError, ValueError) as exc:
         return f"cannot {verb} {path}: {_named_once(exc, path)}"
+    if not replay.actions:  # (a "0/0" screen, or an analysis of nothing, told nobody why)
+        empty = "nothing was played in it (the game ended before its first move)"
+        return f"cannot {verb} {path}: {empty}"
     for warning in log.warnings:
         _say(warning)
     return replay
@@ -914,7 +919,7 @@ def _analyse(args: argparse.Namespace) -> int:
     replay = _load_replay(args.file, "analyse")
     if isinstance(replay, str):
         return _fail(replay)
-    from bhtui.analysis import PLAYOUTS, report
+    from bhtui.analysis import PLAYOUTS, report_json
 
     # (numbered from 1 as the waiting room and `host --seat` number seats; 0 in --json)
     seat = replay.own_seat if args.seat is None else args.seat - 1
@@ -927,8 +932,30 @@ def _analyse(args: argparse.Namespace) -> int:
                          "not say which seat was yours: no hand is analysed before its end")
         return _fail(f"{given}that seat's cards were hidden from you and the game is not "
                      f"over; your seat is {replay.own_seat + 1}")
-    print(report(replay, seat, args.playouts or PLAYOUTS, args.json, sys.stderr.isatty()))
+    playouts = args.playouts or PLAYOUTS
+    if args.json:  # (machine readable: in no language)
+        print(report_json(replay, seat, playouts, _progress(None)))
+        return 0
+    from bhtui.tui.analysis_words import report  # (no Textual: words and cards only)
+    from bhtui.tui.i18n import Translator
+
+    t = Translator(_language())
+    print(report(replay, seat, playouts, t, _progress(t)))
     return 0
+
+
+def _progress(t: Translator | None) -> Callable[[int, int], None] | None:
+    """The analysis's count on a terminal's stderr (nothing where it is not one), in the
+    player's language; a line of its own once the last decision is weighed."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        line = t("analysis.report.progress", done=done, total=total) if t is not None \
+            else f"analysing: {done}/{total} decisions"
+        print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+    return progress
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -6,8 +6,9 @@ Core: no screen library, and the games only through ``bhtui.games``.
 """
 
 from bhtui.analysis.cache import cache_path, cached, save
-from bhtui.analysis.report import report, review_of
+from bhtui.analysis.report import kept_or_made, report_json, review_of
 from bhtui.analysis.review import (
+    CLOSE_AT,
     MARK_AT,
     PLAYOUTS,
     Cancelled,
@@ -18,9 +19,11 @@ from bhtui.analysis.review import (
     card_of,
     decisions_of,
     move_text,
+    moves_said,
 )
 
 __all__ = [
-    "MARK_AT", "PLAYOUTS", "Cancelled", "Decision", "Review", "RoundSummary", "analyse",
-    "cache_path", "cached", "card_of", "decisions_of", "move_text", "report", "review_of", "save",
+    "CLOSE_AT", "MARK_AT", "PLAYOUTS", "Cancelled", "Decision", "Review", "RoundSummary",
+    "analyse", "cache_path", "cached", "card_of", "decisions_of", "kept_or_made", "move_text",
+    "moves_said", "report_json", "review_of", "save",
 ]

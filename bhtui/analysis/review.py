@@ -333,3 +333,23 @@ def _key(events: list[Event], seat: int, action: Action) -> str:
         if event.get("seat") == seat and "private" not in event:
             return json.dumps({k: v for k, v in event.items() if k != "cards"}, sort_keys=True)
     return json.dumps(action, sort_keys=True)
+
+
+def moves_said(replay: Replay, d: Decision) -> tuple[list[Event], list[Event]]:
+    """What the move played did, as the log tells it, and what hard's choice would have
+    done in its place (none where the engine refuses it): a move is worded by what it did,
+    the same skip 不摊打 or 不报到, a pass in the bidding 不叫. A play is its cards: none
+    is applied for one."""
+    if not 0 <= d.position < len(replay.actions):
+        return [], []
+    seat, action = replay.actions[d.position]
+    played = replay.events[d.position + 1]
+    if d.best == action:
+        return played, played
+    if d.best.get("type") == "play":
+        return played, []
+    match = replay.match_at(d.position)
+    try:
+        return played, match.apply(seat, d.best)
+    except replay.played.illegal:
+        return played, []

@@ -467,13 +467,16 @@ def _address(bind: Any) -> bool:
     return True
 
 
-def latest_log(served: bool = False) -> Path | None:
+def latest_log(served: bool = False, acted: bool = False) -> Path | None:
     """The newest game log; ``served``: the newest of a table served on the network (for
     ``host --resume``), passing over games against bots, whose header names no door — a
-    host who played one since his table went down still finds his table. A log whose
-    header cannot be read is not passed over: the resume says what is wrong with it."""
+    host who played one since his table went down still finds his table; ``acted``: the
+    newest with an action in it (for ``replay`` and ``analyse``), passing over a game left
+    before its first move (a 再来一局 started and ended at once showed "0/0"). A log whose
+    header cannot be read is not passed over: the command says what is wrong with it."""
     logs = sorted(games_dir().glob("*.bhlog"), reverse=True)
-    return next((path for path in logs if not served or _served(path) is not False), None)
+    return next((path for path in logs if (not served or _served(path) is not False)
+                 and (not acted or _acted(path) is not False)), None)
 
 
 def _served(path: Path) -> bool | None:
@@ -482,20 +485,39 @@ def _served(path: Path) -> bool | None:
     return "door" in header if header is not None else None
 
 
+def _acted(path: Path) -> bool | None:
+    """Whether a record follows the log's header (every later record is an action); None:
+    no header could be read."""
+    end = _header(path)[1]
+    if end is None:
+        return None
+    try:
+        return path.stat().st_size >= end + 4
+    except OSError:
+        return None
+
+
 def _first_record(path: Path) -> dict[str, Any] | None:
     """A log's first record, a map (its header), read alone: a long log is not read whole
     to learn it. None where there is none: no such file, not a regular file (a FIFO is not
     waited on), not a log, damaged."""
+    return _header(path)[0]
+
+
+def _header(path: Path) -> tuple[dict[str, Any] | None, int | None]:
+    """A log's header and the byte after it, or (None, None) (``_first_record``)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as file:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None
+                return None, None
             head = file.read(len(MAGIC) + 4)
             size = int.from_bytes(head[len(MAGIC):], "big")
             if not head.startswith(MAGIC) or not 0 < size <= MAX_RECORD:
-                return None
+                return None, None
             record = msgpack.unpackb(file.read(size), raw=False, max_bin_len=0)
     except Exception:  # (any damage: msgpack raises many kinds, a path too long OSError)
-        return None
-    return record if isinstance(record, dict) else None
+        return None, None
+    if not isinstance(record, dict):
+        return None, None
+    return record, len(MAGIC) + 4 + size

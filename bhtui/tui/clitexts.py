@@ -124,6 +124,10 @@ ZH: dict[str, str] = {
                                 "{edition} 版：现在重放会是另一局牌，所以不载入（请用写下它的 "
                                 "bhtui 打开）",
     "no saved game yet (play one with `bhtui`)": "还没有保存的对局（用 `bhtui` 玩一局）",
+    "no saved game has a move in it yet (play one with `bhtui`)":
+        "保存的对局里还没有走过一步的（用 `bhtui` 玩一局）",
+    "nothing was played in it (the game ended before its first move)":
+        "里面一步也没有走（这局在第一步之前就结束了）",
     "cannot replay {path}: {reason}": "无法回放 {path}：{reason}",
     "cannot analyse {path}: {reason}": "无法分析 {path}：{reason}",
     "--seat {seat}: {reason}": "--seat {seat}：{reason}",

@@ -37,18 +37,17 @@ from bhtui.analysis import (
     Review,
     analyse,
     cached,
-    card_of,
     decisions_of,
-    move_text,
+    moves_said,
     save,
 )
-from bhtui.games import Action
 from bhtui.net.recall import TrickRecall
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
+from bhtui.tui.analysis_words import move_words
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.games import parts_for
-from bhtui.tui.i18n import STRINGS, Translator
+from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.modal import follow_size
 from bhtui.tui.tableview import draw_places
@@ -478,26 +477,15 @@ class ReplayScreen(Localized, Screen[None]):
         cards in the card style (the suits each play laid); 托管's move (``Decision.auto``)
         said to be its, not the person's. Each mean is rounded to ``FIGURES`` places first and the cost
         is the difference of the rounded means, so the three figures agree."""
-        t = self.t
+        t, said = self.t, moves_said(self.replay, d)
         mean, best, cost = d.figures(FIGURES)
         played = t("analysis.unweighed") if mean is None else f"{mean:+.{FIGURES}f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
         words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
-                  played=self._move(d.played, d.played_cards), played_mean=played,
-                  best=self._move(d.best, d.best_cards), best_mean=f"{best:+.{FIGURES}f}")
+                  played=move_words(d.played, d.played_cards, t, self.style.label, said[0]),
+                  played_mean=played, best_mean=f"{best:+.{FIGURES}f}",
+                  best=move_words(d.best, d.best_cards, t, self.style.label, said[1]))
         return words + (t("analysis.cost", cost=f"{cost:.{FIGURES}f}") if cost else "")
-
-    def _move(self, action: Action, cards: tuple[str, ...] | None) -> str:
-        """A move in the player's language: one that lays cards as those cards (the card
-        style), a known decision in words (叫 红桃A, 不要), anything else as the log has it."""
-        kind, label = action.get("type"), self.style.label
-        key = f"analysis.move.{kind}_open" if kind == "call" and action.get("open") is True \
-            else f"analysis.move.{kind}"
-        card, points = card_of(action.get("card")), action.get("points")
-        if cards is not None or key not in STRINGS or (kind == "call" and card is None) or (
-                kind == "bid" and type(points) is not int):
-            return move_text(action, cards, label)
-        return self.t(key, card=label(card) if card else "", points=points)
 
     def _done_words(self, review: Review) -> str:
         """The mistakes found; where 托管 took every decision weighed, that none was the

@@ -16,7 +16,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from analysis_helpers import played_log, strict_log
-from bhtui.analysis import Cancelled, analyse, cache_path, cached, report, review_of, save
+from bhtui.analysis import Cancelled, analyse, cache_path, cached, report_json, review_of, save
 from bhtui.cards import parse_card, rank_of
 from bhtui.doudizhu.deal import Deal as DoudizhuDeal
 from bhtui.doudizhu.deal import shuffled_deal as doudizhu_deal
@@ -25,11 +25,15 @@ from bhtui.games import Game, rules_named
 from bhtui.rules.deal import Deal, dealer_after, shuffled_deal
 from bhtui.store.gamelog import GameLog
 from bhtui.store.replay import Replay
+from bhtui.tui.analysis_words import report
+from bhtui.tui.i18n import Translator
 from file_modes import as_a_user
 
 from strategies import examples
 
 FEW = 4
+EN = Translator("en")
+"""`bhtui analyse`'s words for a player who reads English."""
 SHUFFLED = [("baohuang", "qingdao"), ("baohuang", "baike"), ("baohuang", "lianzhong-classic"),
             ("doudizhu", "classic"), ("doudizhu", "shanghai")]
 """Playouts per decision where only sameness is checked: noisy, but as noisy both times."""
@@ -196,7 +200,7 @@ def test_a_round_lost_by_moves_just_under_the_mark_does_not_read_as_faultless(tm
     decisions = [decision(10 * r + i, r, c) for r, cs in costs.items()
                  for i, c in enumerate(cs)]
     save(path, Review(0, FEW, digest_of(replay), decisions, seconds=67.7, rounds=2))
-    lines = report(replay, 0, FEW).splitlines()
+    lines = report(replay, 0, FEW, EN).splitlines()
     assert "round 1: nothing marked; 5 cost 0.5 to 1 point each (4.3 together) " \
            "(of 6 weighed)" in lines
     assert "round 2: 1 decision cost 1.4 points; 1 more cost 0.5 to 1 point (0.7) " \
@@ -217,7 +221,7 @@ def test_analyse_prints_each_cost_as_the_difference_of_the_means_it_prints(tmp_p
     move = {"type": "pass"}
     save(path, Review(0, FEW, digest_of(replay),
                       [Decision(k, 1, move, move, 1.244, 2.256, 3) for k in (3, 7, 9)]))
-    lines = report(replay, 0, FEW).splitlines()
+    lines = report(replay, 0, FEW, EN).splitlines()
     assert sum("+1.24   hard pass +2.26  cost 1.02" in line for line in lines) == 3
     assert "round 1: 3 decisions cost 3.1 points (of 3 weighed)" in lines
     (tenths,) = Review(0, FEW, "", [Decision(k, 1, move, move, 1.24, 2.28, 3)
@@ -236,12 +240,12 @@ def test_analyse_marks_a_decision_as_its_printed_cost_reads(tmp_path):
     move = {"type": "pass"}
     save(path, Review(0, FEW, digest_of(replay), [Decision(3, 1, move, move, 1.006, 2.01, 3),
                                                   Decision(7, 1, move, move, 1.0, 2.02, 3)]))
-    lines = report(replay, 0, FEW).splitlines()
+    lines = report(replay, 0, FEW, EN).splitlines()
     assert "   #4     played pass  +1.01   hard pass +2.01  cost 1.00" in lines
     assert " ! #8     played pass  +1.00   hard pass +2.02  cost 1.02" in lines
     assert "round 1: 1 decision cost 1.0 points; 1 more cost 0.5 to 1 point (1.0) " \
            "(of 2 weighed)" in lines
-    assert json.loads(report(replay, 0, FEW, as_json=True))["marked"] == [7]
+    assert json.loads(report_json(replay, 0, FEW))["marked"] == [7]
 
 
 def test_the_analysis_is_kept_beside_the_log_private_and_only_for_that_game(tmp_path):
@@ -445,9 +449,9 @@ def test_analyse_writes_every_play_as_the_cli_writes_cards(tmp_path):
     (or hard's would have), as `bhtui sim` writes the called card: ``10H``, ``SJ``."""
     replay = as_played(bot_replay("qingdao", "baohuang", 1, 60))
     moves = re.findall(r"played (.+?) +(?:[-+]\d+\.\d\d|\?) +hard (.+?) +[-+]\d+\.\d\d",
-                       report(replay, 0, FEW))
+                       report(replay, 0, FEW, EN))
     plays = [move for pair in moves for move in pair
-             if move.split()[0] not in ("accept", "decline", "call", "pass")]
+             if move.split()[0] not in ("take", "call", "pass")]  # (the throne, pass)
     assert len(plays) > 4
     for play in plays:
         assert all(CARD.fullmatch(card) for card in play.split()), play
@@ -457,7 +461,7 @@ def test_analyse_keeps_its_columns_when_a_play_is_long():
     """A play of five 10s (``10H 10H 10S 10D 10C``) pushed the rest of its line right of
     the others': the columns are as wide as the longest move now, on every line."""
     replay = as_played(bot_replay("qingdao", "baohuang", 1, 120))
-    lines = [line for line in report(replay, 0, FEW).splitlines() if " #" in line]
+    lines = [line for line in report(replay, 0, FEW, EN).splitlines() if " #" in line]
     assert any(len(move) > 14 for line in lines
                for move in re.findall(r"(?:played|hard) (.+?) +(?:[-+]\d|\?)", line))
     assert len({line.index(" hard ") for line in lines}) == 1

@@ -1,0 +1,119 @@
+"""`bhtui analyse` in the player's words: each move as the game's log says it (叫3分（头撂）,
+不摊打, 报到 6×7，打, 不要), in English or Chinese as the player reads, never the engine's
+names nor a Python list; ``--json`` stays the engine's, for machines. And which log
+`replay`/`analyse` open: not one left before its first move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from analysis_helpers import played_log
+from bhtui.cli import _load_replay, main
+from bhtui.games import rules_named
+from bhtui.store.gamelog import GameLog, new_log_path, rules_header
+from bhtui.tui.clitexts import in_chinese
+
+TOULIA_SKIP = 5
+"""Seed of a Shanghai deal whose seat 0 bids 3 first (头撂) and then plays closed (不摊打)."""
+REPORTED = 77
+"""Seed of a Shanghai deal whose seat 0 holds seven 6s and reports them (报到), playing on."""
+
+
+def report_fight(match, seat):
+    """报到 the first group offered, and play on (打)."""
+    return next((a for a in match.legal_actions(seat)
+                 if a["type"] == "report" and a["fight"]), None)
+
+
+def analysed(capsys, *argv: str) -> str:
+    assert main([*argv, "--playouts", "2"]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def shanghai(tmp_path):
+    return played_log(tmp_path, "shanghai", "doudizhu", TOULIA_SKIP, level="easy")
+
+
+def test_analyse_says_dou_dizhus_moves_in_chinese_as_the_log_does(tmp_path, shanghai, capsys):
+    """`bhtui --lang zh analyse` printed "played bid 3 … hard pass", "played skip … hard
+    open" and "report fight ['6 6 6 6 6 6 6']", all in English: every line is Chinese now,
+    each move in the log's words."""
+    out = analysed(capsys, "--lang", "zh", "analyse", str(shanghai))
+    first, second = [line for line in out.splitlines() if " #" in line][:2]
+    assert "实际 叫3分（头撂）" in first and "hard 不叫" in first and "损失" in first
+    assert "实际 不摊打" in second and "hard 摊打" in second
+    assert out.splitlines()[0].startswith("doudizhu shanghai，座位 1（P0）：hard 分析了")
+    for word in ("played", "skip", "bid", "cost", "round", "weighed", "analysed"):
+        assert word not in out, word
+    reported = played_log(tmp_path, "shanghai", "doudizhu", REPORTED, level="easy",
+                          mine=report_fight)
+    out = analysed(capsys, "--lang", "zh", "analyse", str(reported))
+    assert "实际 报到 6×7，打" in out
+    assert "[" not in out and "'" not in out
+
+
+def test_analyse_says_the_same_moves_in_english_in_the_logs_words(tmp_path, shanghai, capsys):
+    out = analysed(capsys, "analyse", str(shanghai))
+    first, second = [line for line in out.splitlines() if " #" in line][:2]
+    assert "played bid 3 (头撂)" in first and "hard no bid" in first
+    assert "played play closed (不摊打)" in second and "hard play open (摊打)" in second
+    reported = played_log(tmp_path, "shanghai", "doudizhu", REPORTED, level="easy",
+                          mine=report_fight)
+    assert "played report (报到) 6×7, play on (打)" in analysed(capsys, "analyse", str(reported))
+
+
+def test_analyse_reads_chinese_from_the_locale_too(shanghai, capsys, monkeypatch):
+    """No --lang, no settings: LANG=zh_CN.UTF-8 is Chinese to `analyse` as to the screens."""
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    assert "实际 不摊打" in analysed(capsys, "analyse", str(shanghai))
+
+
+def test_analyse_json_keeps_the_engines_actions(shanghai, capsys):
+    data = json.loads(analysed(capsys, "--lang", "zh", "analyse", str(shanghai), "--json"))
+    assert [d["played"] for d in data["decisions"][:2]] == [
+        {"type": "bid", "points": 3}, {"type": "skip"}]
+    assert data["decisions"][1]["best"] == {"type": "open"}
+
+
+def empty_log() -> GameLog:
+    """A match begun and left before its first move (a 再来一局 started and ended at once):
+    its header alone, in the games folder, newer than any other."""
+    _, rules = rules_named("qingdao", "baohuang", None)
+    log = GameLog(new_log_path("local"))
+    log.start({**rules_header(rules), "seed": 1, "rounds": 1, "name": "local"})
+    log.close()
+    return log
+
+
+def test_replay_without_a_file_passes_over_a_log_with_nothing_played(tmp_path, capsys):
+    """`bhtui replay` opened the newest log, a 再来一局 the host started and killed at once:
+    "0/0". It opens the newest with a move in it; only where none has one it says so."""
+    empty_log()
+    assert _load_replay(None) == "no saved game has a move in it yet (play one with `bhtui`)"
+    kept = new_log_path("local")  # (a game's, named as the games folder names them)
+    kept.write_bytes(played_log(tmp_path, "qingdao", "baohuang", 1, limit=8).read_bytes())
+    newest = empty_log()
+    assert newest.path.name > kept.name  # the newest, as logs are ordered by name
+    replay = _load_replay(None)
+    assert not isinstance(replay, str) and replay.path == kept and len(replay.actions) == 8
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "nothing was played in it (the game ended before its first move)"),
+    ("zh", "里面一步也没有走（这局在第一步之前就结束了）")])
+def test_an_empty_log_opened_by_name_says_nothing_was_played_in_it(lang, said, capsys):
+    """`bhtui replay FILE` of such a log showed "第 0/0 步", `analyse` a report of nothing:
+    both say why instead (the replay's words read here: its screen would open)."""
+    log = empty_log()
+    refused = _load_replay(str(log.path))
+    assert isinstance(refused, str)
+    shown = in_chinese(refused) if lang == "zh" else refused
+    assert shown.endswith(f"{log.path}：{said}" if lang == "zh" else f"{log.path}: {said}")
+    assert main(["--lang", lang, "analyse", str(log.path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and str(log.path) in err
