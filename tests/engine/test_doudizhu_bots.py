@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from bhtui.bots.doudizhu import HeuristicBot, RandomBot, make_bot
+from bhtui.bots.doudizhu.heuristic import choose
 from bhtui.bots.doudizhu.selfplay import play_deal, play_match
 from bhtui.doudizhu import PRESETS, Match, parse_hand
+from bhtui.doudizhu.hands import counts_of_text
+from bhtui.doudizhu.moves import playable
 from bhtui.doudizhu.offer import Offer
 
 from doudizhu_helpers import bid, play, rigged, to_play
@@ -114,3 +117,27 @@ def test_a_heuristic_hint_is_always_legal_over_whole_matches():
             action = bot.decide(legal)
             assert action in legal
             m.apply(seat, action)
+
+
+def _answer(preset: str, hand: str, top: str):
+    """The heuristic's answer to ``top`` from ``hand``, with no opponent about to go out."""
+    rc = counts_of_text(hand)
+    plays = [parse_hand(t, preset) for t in playable(preset, rc, parse_hand(top, preset), True)]
+    chosen = choose(preset, rc, plays, parse_hand(top, preset), False, False)
+    return None if chosen is None else chosen.text
+
+
+@pytest.mark.parametrize("hand, answer", [
+    ("9 9 9 9 K K K K 3 4 6 7 8 10", "9 9 9 9"),  # two bombs: the lower one takes the lead
+    ("9 9 9 9 3 4 6 7 8 10 J", None),             # the only bomb is kept for later
+])
+def test_S_HAND_1_S_BID_7_a_shanghai_hand_with_a_spare_bomb_spends_it(hand, answer):
+    """Shanghai's two decks deal many bombs, and a landlord kept them all while farmers went
+    out: seeded normal-against-normal deals lost half of a landlord's lost deals with a bomb
+    in hand. A spare bomb answers a set nothing else beats; the last one is still kept."""
+    assert _answer("shanghai", hand, "Q Q") == answer
+
+
+def test_C_HAND_18_a_classic_hand_keeps_both_its_bombs_when_nobody_is_near_out():
+    """In classic a second bomb is rare, and spending one early measured no better."""
+    assert _answer("classic", "9 9 9 9 K K K K 3 4 6 7 8", "Q Q") is None

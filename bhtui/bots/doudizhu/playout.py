@@ -160,7 +160,7 @@ def _hurry(pos: Position) -> bool:
     """Whether an opponent of the seat to act is about to go out (the heuristic's URGENT)."""
     seat, landlord = pos.turn, pos.landlord
     return min(pos.left[s] for s in range(pos.n)
-               if s != seat and (seat == landlord or s == landlord)) <= URGENT
+               if s != seat and (seat == landlord or s == landlord)) <= URGENT[pos.preset]
 
 
 @lru_cache(maxsize=1 << 16)
