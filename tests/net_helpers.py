@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -119,3 +120,19 @@ def new_netns(name: str) -> None:
     made = sh("ip", "netns", "add", name)
     if made.returncode != 0:
         pytest.skip(f"cannot create network namespaces here: {made.stderr.strip()}")
+
+
+@contextmanager
+def ready_netns(name: str, *steps: tuple[str, ...]) -> Iterator[str]:
+    """Network namespace ``name``, readied by ``steps`` (each the words after ``ip -n NAME``)
+    and deleted after; the test skipped, saying which step, where this machine cannot."""
+    new_netns(name)
+    try:
+        for step in steps:
+            done = sh("ip", "-n", name, *step)
+            if done.returncode != 0:
+                pytest.skip(f"cannot ready the namespace (ip -n {name} {' '.join(step)}): "
+                            f"{done.stderr}")
+        yield name
+    finally:
+        sh("ip", "netns", "del", name)

@@ -302,3 +302,14 @@ async def shanghai_help(language: str, size: tuple[int, int]) -> str:
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         return " ".join(str(w.render()) for w in app.screen.query(Static))
+
+
+async def reach_my_play_turn(pilot, app) -> None:
+    """Answer whatever comes (either game's dialogs) until it is my turn to play."""
+    async def step() -> bool:
+        if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
+            return True
+        if not await answer_dialog(pilot, app) and isinstance(app.screen, BidDialog):
+            await pilot.press("3" if app.screen.offered("3") else "p")
+        return False
+    await drive(pilot, step, "my turn to play")

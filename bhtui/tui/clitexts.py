@@ -12,8 +12,9 @@ a line is said in Chinese: a start costs nothing.
 
 from __future__ import annotations
 
-import re
 from string import Formatter
+
+from bhtui.tui.i18n import msgid_pattern
 
 FIELDS = {"token": r"[-\w.=]+", "option": r"-[-\w]+"}
 """What a field of that name may hold (any text, else): one word of a list ("--seed or
@@ -147,22 +148,11 @@ ZH: dict[str, str] = {
 }
 
 
-def _pattern(msgid: str) -> re.Pattern[str]:
-    """The lines ``msgid`` stands for: its words as written, each ``{field}`` what ``FIELDS``
-    lets it hold."""
-    parts = []
-    for words, field, _, _ in Formatter().parse(msgid):
-        parts.append(re.escape(words))
-        if field is not None:
-            parts.append(f"(?P<{field}>{FIELDS.get(field, '.+?')})")
-    return re.compile("".join(parts))
-
-
 def _words(msgid: str) -> int:
     return sum(len(words) for words, *_ in Formatter().parse(msgid))
 
 
-PATTERNS = [(_pattern(msgid), zh) for msgid, zh in
+PATTERNS = [(msgid_pattern(msgid, FIELDS), zh) for msgid, zh in
             sorted(ZH.items(), key=lambda item: -_words(item[0]))]
 """Each msgid's pattern with its Chinese, the one with the most words of its own first: "cannot
 read the join code from {file}: …" before "cannot read {path}: …"."""

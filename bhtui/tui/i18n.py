@@ -16,7 +16,7 @@ engines stay as they are; ``Translator.reason`` finds the msgid a refusal matche
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from importlib import import_module
 from string import Formatter
 from typing import Any
@@ -51,13 +51,14 @@ RULES_WORDS = "refused.rules."
 """The prefix of the keys of the rules' refusals; the rest of such a key is the engine's words."""
 
 
-def msgid_pattern(msgid: str) -> re.Pattern[str]:
-    """The texts ``msgid`` stands for: its words as written, each ``{field}`` any text."""
+def msgid_pattern(msgid: str, fields: Mapping[str, str] | None = None) -> re.Pattern[str]:
+    """The texts ``msgid`` stands for: its words as written, each ``{field}`` any text, or
+    what ``fields`` lets a field of that name hold (a regular expression)."""
     parts = []
     for words, field, _, _ in Formatter().parse(msgid):
         parts.append(re.escape(words))
         if field is not None:
-            parts.append(f"(?P<{field}>.+?)")
+            parts.append(f"(?P<{field}>{(fields or {}).get(field, '.+?')})")
     return re.compile("".join(parts))
 
 

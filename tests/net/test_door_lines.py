@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from net_helpers import HANG, new_netns, sh
+from net_helpers import HANG, ready_netns
 
 LAN_IP = "10.231.9.1"
 PORT = 2222
@@ -27,21 +27,11 @@ PORT = 2222
 def namespace() -> Iterator[str]:
     """A network namespace whose one address beyond loopback is LAN_IP (a veth pair: this
     machine's kernel has no dummy interfaces)."""
-    name = f"bhd{os.getpid()}"
-    new_netns(name)
-    try:
-        for step in (("ip", "-n", name, "link", "set", "lo", "up"),
-                     ("ip", "-n", name, "link", "add", "lan0", "type", "veth", "peer",
-                      "name", "lan1"),
-                     ("ip", "-n", name, "addr", "add", f"{LAN_IP}/24", "dev", "lan0"),
-                     ("ip", "-n", name, "link", "set", "lan0", "up"),
-                     ("ip", "-n", name, "link", "set", "lan1", "up")):
-            done = sh(*step)
-            if done.returncode != 0:
-                pytest.skip(f"cannot ready the namespace ({' '.join(step)}): {done.stderr}")
+    with ready_netns(f"bhd{os.getpid()}", ("link", "set", "lo", "up"),
+                     ("link", "add", "lan0", "type", "veth", "peer", "name", "lan1"),
+                     ("addr", "add", f"{LAN_IP}/24", "dev", "lan0"),
+                     ("link", "set", "lan0", "up"), ("link", "set", "lan1", "up")) as name:
         yield name
-    finally:
-        sh("ip", "netns", "del", name)
 
 
 def door_says(tmp_path: Path, door: str, bind: str, port: int, inside: tuple[str, ...] = (),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from net_helpers import new_netns, sh
+from net_helpers import ready_netns
 
 pytestmark = pytest.mark.netns
 
@@ -21,17 +21,9 @@ PEER = Path(__file__).parent / "lobby_goodbye_peer.py"
 
 @pytest.fixture
 def namespace():
-    name = f"bhl{os.getpid()}"
-    new_netns(name)
-    try:
-        for step in (("ip", "-n", name, "link", "set", "lo", "up", "multicast", "on"),
-                     ("ip", "-n", name, "route", "add", "224.0.0.0/4", "dev", "lo")):
-            done = sh(*step)
-            if done.returncode != 0:
-                pytest.skip(f"cannot ready the namespace ({' '.join(step)}): {done.stderr}")
+    with ready_netns(f"bhl{os.getpid()}", ("link", "set", "lo", "up", "multicast", "on"),
+                     ("route", "add", "224.0.0.0/4", "dev", "lo")) as name:
         yield name
-    finally:
-        sh("ip", "netns", "del", name)
 
 
 def closed(namespace: str, tmp_path: Path, how: str, check_every: float) -> dict:

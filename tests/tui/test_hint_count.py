@@ -9,11 +9,9 @@ import pytest
 
 from bhtui.doudizhu import PRESETS as DDZ_PRESETS
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.doudizhu.dialogs import BidDialog
 from bhtui.tui.sessions import LocalSession
-from bhtui.tui.table import TableScreen
 
-from tui_helpers import answer_dialog, config, drive, my_turn_to_play, table, wait_for
+from tui_helpers import config, reach_my_play_turn, table, wait_for
 
 COUNTED = {"en": r"(\d+) of (\d+): .+ — ⏎ plays it, h for the next",
            "zh": r"第 (\d+)/(\d+) 手：.+ — ⏎ 出牌，h 看下一手"}
@@ -27,13 +25,7 @@ async def test_the_first_hint_of_many_is_1_of_them_and_h_counts_on(game, languag
     config_.language = language
     app = BhtuiApp(config_, LocalSession(seed=3, rounds=1, **rules))
     async with app.run_test(size=(80, 24)) as pilot:
-        async def my_turn() -> bool:
-            if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
-                return True
-            if not await answer_dialog(pilot, app) and isinstance(app.screen, BidDialog):
-                await pilot.press("3" if app.screen.offered("3") else "p")
-            return False
-        await drive(pilot, my_turn, "my turn to play")
+        await reach_my_play_turn(pilot, app)
         screen = table(app)
         status = screen.query_one("#status")
         await pilot.press("h")

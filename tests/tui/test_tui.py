@@ -39,6 +39,7 @@ from tui_helpers import (
     play_the_hint,
     play_to,
     quit_yes,
+    reach_my_play_turn,
     record_pushes,
     screen_text,
     t_hands_the_dialog_to_tuoguan,
@@ -685,17 +686,6 @@ def test_every_option_of_every_preset_is_explained_in_both_languages():
         assert f"preset.{name}" in STRINGS
         for option in rules.options():
             assert set(STRINGS[f"option.{option}"]) == {"en", "zh"}
-
-
-async def reach_my_play_turn(pilot, app) -> None:
-    """Answer whatever comes (either game's dialogs) until it is my turn to play."""
-    async def step() -> bool:
-        if my_turn_to_play(app) and isinstance(app.screen, TableScreen):
-            return True
-        if not await answer_dialog(pilot, app) and isinstance(app.screen, BidDialog):
-            await pilot.press("3" if app.screen.offered("3") else "p")
-        return False
-    await drive(pilot, step, "my turn to play")
 
 
 @pytest.mark.parametrize("game", ["baohuang", "doudizhu"])
