@@ -18,6 +18,7 @@ from textual import events
 from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -512,8 +513,10 @@ _MEASURE = Console(file=io.StringIO(), width=500, color_system=None)
 
 
 def rows(lines: Sequence[Text], width: int) -> int:
-    """How many rows ``lines`` take in a box ``width`` cells wide, wrapped as it draws them."""
-    return sum(len(line.wrap(_MEASURE, max(1, width))) for line in lines)
+    """How many rows ``lines`` take in a box ``width`` cells wide, wrapped as Textual draws
+    them (rich keeps a no-break space's words together, Textual breaks there)."""
+    return sum(len(Content.from_rich_text(line, _MEASURE).wrap(max(1, width)))
+               for line in lines)
 
 
 class SeatBox(Plain):
