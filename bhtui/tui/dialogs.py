@@ -4,8 +4,8 @@ on them (``tui/baohuang/dialogs.py``, ``tui/doudizhu/dialogs.py``); none knows a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.table import Table as RichTable
@@ -212,17 +212,22 @@ class ResultScreen(RoomyDialog):
 
 def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str],
                  cut: bool = False, head: bool = True, body: bool = True,
-                 plain: Callable[[str], str] = str) -> RichTable:
-    """Finished rounds, one a row with a column a seat, over the totals (Σ); ``cut``: rounds
-    before these are left out, which a "…" row says. Columns are as wide as all of it needs,
-    so the names alone (``body=False``) stand over the rows alone (``head=False``): the score
-    sheet keeps them in sight while its rows scroll. ``plain``: the card style's symbols."""
+                 plain: Callable[[str], str] = str,
+                 levels: tuple[str, Sequence[int]] | None = None) -> RichTable:
+    """Finished rounds, one a row with a column a seat, over the totals (Σ) and, where the
+    game keeps them, a row of ``levels`` (its label, then Shanghai's 级分 totals); ``cut``:
+    rounds before these are left out, which a "…" row says. Columns are as wide as all of
+    it needs, so the names alone (``body=False``) stand over the rows alone (``head=False``):
+    the score sheet keeps them in sight while its rows scroll. ``plain``: the card style's
+    symbols."""
     names = apart(names, 8, plain("…"))
     numbers = [[f"{x:+d}" for x in r["scores"]] for r in rows]
+    below = [[f"{x:+d}" for x in totals]] + ([[f"{x:+d}" for x in levels[1]]] if levels else [])
     table = RichTable(box=None, padding=(0, 1), show_header=head)
-    table.add_column("#", justify="right", width=max([1, *(len(str(r["round"])) for r in rows)]))
+    table.add_column("#", justify="right", width=max([1, *(len(str(r["round"])) for r in rows),
+                                                      cell_len(levels[0]) if levels else 1]))
     for seat, name in enumerate(names):
-        cells = [cell_len(name), len(f"{totals[seat]:+d}"), *(len(n[seat]) for n in numbers)]
+        cells = [cell_len(name), *(len(n[seat]) for n in numbers + below)]
         table.add_column(Text(name), justify="right", width=max(cells))
     if not body:
         return table
@@ -230,8 +235,16 @@ def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str]
         table.add_row(plain("…"), *[""] * len(totals))
     for record, row in zip(rows, numbers, strict=True):
         table.add_row(str(record["round"]), *row)
-    table.add_row(Text(plain("Σ"), style="bold"), *(Text(f"{x:+d}", style="bold") for x in totals))
+    table.add_row(Text(plain("Σ"), style="bold"), *(Text(x, style="bold") for x in below[0]))
+    if levels:
+        table.add_row(Text(levels[0], style="bold"), *below[1])
     return table
+
+
+def levels_of(view: ViewHead | None) -> list[int] | None:
+    """The match's level points so far (Shanghai's 级分, S-LEVEL-1), None in a game
+    without them."""
+    return None if view is None else cast(Mapping[str, Any], view).get("levels")
 
 
 class MatchEndScreen(RoomyDialog):
@@ -255,10 +268,14 @@ class MatchEndScreen(RoomyDialog):
         standings = RichTable(box=None, padding=(0, 1))
         for key in ("end.place", "result.seat", "result.total"):
             standings.add_column(t(key))
+        levels = levels_of(view)
+        if levels is not None:
+            standings.add_column(t("ddz.result.levels"))
         for seat in order:  # equal totals share a place: 1, 1, 3
             place = 1 + sum(totals[s] > totals[seat] for s in order)
             standings.add_row(str(place), Text(apart(self.names, 16, t.plain("…"))[seat]),
-                              f"{totals[seat]:+d}")
+                              f"{totals[seat]:+d}",
+                              *([f"{levels[seat]:+d}"] if levels is not None else []))
         history = self.client.history
         shown = history[-END_ROUNDS:]
         rounds = rounds_table(shown, totals, self.names, cut=len(history) > len(shown),
@@ -337,15 +354,19 @@ class ScoreSheetScreen(Dialog):
             client.ask_history(before=first)
         rows = [held[n] for n in range(first, max(held) + 1)] if first is not None else []
         totals = client.view["totals"] if client.view is not None else [0] * len(self.names)
-        drawn = (first, len(rows), tuple(totals))
+        levels = levels_of(client.view)
+        labelled = (self.t("ddz.levels_short"), levels) if levels is not None else None
+        drawn = (first, len(rows), tuple(totals), tuple(levels or ()))
         if drawn != self.drawn:  # a view comes with every move; most change none of it
             self.drawn = drawn
             cut = first is not None and first > 1
             self.query_one("#none", Plain).display = not rows
             self.query_one("#names", Plain).update(
-                rounds_table(rows, totals, self.names, cut, body=False, plain=self.t.plain))
+                rounds_table(rows, totals, self.names, cut, body=False, plain=self.t.plain,
+                             levels=labelled))
             self.query_one("#sheet", Plain).update(
-                rounds_table(rows, totals, self.names, cut, head=False, plain=self.t.plain))
+                rounds_table(rows, totals, self.names, cut, head=False, plain=self.t.plain,
+                             levels=labelled))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -18,6 +18,7 @@ from textual import events
 from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -512,8 +513,10 @@ _MEASURE = Console(file=io.StringIO(), width=500, color_system=None)
 
 
 def rows(lines: Sequence[Text], width: int) -> int:
-    """How many rows ``lines`` take in a box ``width`` cells wide, wrapped as it draws them."""
-    return sum(len(line.wrap(_MEASURE, max(1, width))) for line in lines)
+    """How many rows ``lines`` take in a box ``width`` cells wide, wrapped as Textual draws
+    them (rich keeps a no-break space's words together, Textual breaks there)."""
+    return sum(len(Content.from_rich_text(line, _MEASURE).wrap(max(1, width)))
+               for line in lines)
 
 
 class SeatBox(Plain):
@@ -649,11 +652,14 @@ def score_table(history: Sequence[HistoryRow], totals: list[int],
     leave the total and the latest round (two 13-character CJK names left only Σ, no round
     at all), and a cut keeps two names apart. The result screens show every round."""
     latest_cells, total = (_round_cells(history[-1]) if history else 0), t.plain("Σ")
+    levels = level_totals(history, len(totals))
+    level_cells = _cells(levels, t("ddz.levels_short")) if levels is not None else 0
     names = apart([str(table[s]["name"]) if s < len(table) else str(s)
                    for s in range(len(totals))],
-                  max(3, width - 1 - _cells(totals, total) - latest_cells), t.plain("…"))
+                  max(3, width - 1 - _cells(totals, total) - level_cells - latest_cells),
+                  t.plain("…"))
     name_cells = 1 + max(cell_len(n) for n in names) if names else 0  # 1: off the border
-    room, shown = width - name_cells - _cells(totals, total), 0
+    room, shown = width - name_cells - _cells(totals, total) - level_cells, 0
     while shown < len(history) and _round_cells(history[-1 - shown]) <= room:
         room -= _round_cells(history[-1 - shown])
         shown += 1
@@ -663,10 +669,23 @@ def score_table(history: Sequence[HistoryRow], totals: list[int],
     for record in latest:
         grid.add_column(Text(str(record["round"]), style="dim"), justify="right", no_wrap=True)
     grid.add_column(Text(total, style="bold"), justify="right", no_wrap=True)
+    if levels is not None:
+        grid.add_column(Text(t("ddz.levels_short"), style="bold"), justify="right", no_wrap=True)
     for seat, name in enumerate(names):
         grid.add_row(Text(name), *(f"{r['scores'][seat]:+d}" for r in latest),
-                     Text(f"{totals[seat]:+d}", style="bold"))
+                     Text(f"{totals[seat]:+d}", style="bold"),
+                     *([f"{levels[seat]:+d}"] if levels is not None else []))
     return grid
+
+
+def level_totals(history: Sequence[HistoryRow], seats: int) -> list[int] | None:
+    """Shanghai's level points (级分, S-LEVEL-1) summed over the finished deals, None where
+    the game keeps none: each deal's result had them, nothing added them up."""
+    kept: list[list[int]] = [levels for row in history
+                             if (levels := cast(Mapping[str, Any], row).get("levels"))]
+    if not kept:
+        return None
+    return [sum(levels[seat] for levels in kept) for seat in range(seats)]
 
 
 def _cells(values: Sequence[int], head: str) -> int:

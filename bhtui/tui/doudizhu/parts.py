@@ -31,6 +31,7 @@ from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, 
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog
 from bhtui.tui.parts import Label, TableParts
+from bhtui.tui.prose import pack
 from bhtui.tui.widgets import SEAT_ROWS, clip, rows, seat_lines
 from bhtui.wire import Action, DoudizhuDealEnd, DoudizhuRow, DoudizhuView, Event, HistoryRow, TableSeat
 
@@ -41,6 +42,9 @@ RUNS_OF_ANY_LENGTH = frozenset({STRAIGHT, PAIR_RUN, AIRPLANE, AIRPLANE_SINGLES, 
 """Hands whose kind does not say their size: only as many cards answer them."""
 # The places beside the seats: the deal's facts, and the kitty with the factors.
 INFO = {3: ("center", "right-bottom"), 4: ("left-top", "right-top")}
+NAME_READ = 8
+"""The landlord's name is read from this many cells of it and its ellipsis ("Landlord
+Play…" left 4): shorter, the deal box says the role with the bid and the name alone."""
 
 
 def landlord_name(view: DoudizhuView, names: list[str], t: Translator) -> str:
@@ -87,8 +91,9 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         its own (no stake yet: the line is free); "Deal 3 · redeal 1" broke at 80x24. What
         counts only if the landlord wins (头撂's ×4/3, 报到's ×2) is left out of the
         multiplier and the stake and said after it: "Stake 3, win 4". The landlord's name is
-        cut to the line ("Landlord Maxim…": his seat's badge names him whole), which took
-        two and pushed the stake out of the box."""
+        cut to the line (two lines pushed the stake out of the box); where that would leave
+        less than NAME_READ cells of it ("Landlord Play…"), the head says "Landlord bid 3"
+        and the line the name alone."""
         head = t(self.round_key, n=view["round"])
         if view["bid"] is not None:
             head += t("ddz.bid_short", bid=view["bid"])
@@ -99,9 +104,14 @@ class DouDizhuParts(TableParts[DoudizhuView]):
             lines.append(Text(t("ddz.bidding", high=view["high"]) if view["high"]
                               else t("ddz.no_bid_yet")))
         else:
+            name = landlord_name(view, names, t)
             room = width - cell_len(t("ddz.landlord_line", name=""))
-            name = clip(landlord_name(view, names, t), max(room, 3), style.ellipsis)
-            lines.append(Text(t("ddz.landlord_line", name=name), style="bold"))
+            if cell_len(name) <= room or room > NAME_READ:
+                said = t("ddz.landlord_line", name=clip(name, room, style.ellipsis))
+            else:  # the role goes up, the deal's number being in the scores' title
+                lines[0] = Text(t("ddz.landlord_bid", bid=view["bid"]), style="bold")
+                said = clip(name, width, style.ellipsis)
+            lines.append(Text(said, style="bold"))
         lines.append(Text(t("ddz.bombs_line", n=view["bombs"], m=multiplier(certain)),
                           style="bold" if view["bombs"] else ""))
         if stake:  # the stake as it stands, and if the landlord wins
@@ -114,10 +124,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
         (S-DEAL-1) and the factors that multiply the stake now — and, where the deal box
         had no room for it, the stake if the landlord wins. Each factor is a word no line
-        breaks (``摊打×2``). Where the box's lines are too few, the factors are named
-        without their values (the stake has them); once there is a landlord, then without
-        the mark card's line (a joker mark is a factor), then without the factors certain
-        now (the deal box's multiplier has them): what a win would add stays."""
+        breaks (``摊打×2``). Where the box's lines are too few: without the mark card's line
+        (a joker mark is a factor), then the factors certain now named without their values
+        (the deal box's multiplier has them), with the mark card and without, then left out;
+        what a win would add keeps its value ("摊打 win: 头撂" said nothing of ×4/3) but
+        in the last try. Before there is a landlord the mark card's line stays."""
         if view["kitty"] is not None:
             kitty = Text(t("ddz.kitty", cards=" ".join(view["kitty"])))
         else:
@@ -127,18 +138,29 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                        style="bold" if mark in ("SJ", "BJ") else "")] if mark else []
         certain, if_won = factors
 
-        def said(values: bool, now: bool = True) -> list[Text]:
-            words = factor_units(certain, t, values) if now else []
-            if if_won:  # "won:" and its first factor on one line
-                later = factor_units(if_won, t, values)
-                won = (t("ddz.if_won", factors=later[0]) if won_at is None
-                       else t("ddz.if_won_at", stake=won_at, factors=later[0]))
-                words += [won.replace(" ", "\u00a0"), *later[1:]]
-            return [Text(" ".join(words))] if words else []
+        def said(now: bool | None, won: bool = True) -> list[Text]:
+            """The factors certain now with their values (True), named (False) or left
+            out (None), and what a win adds, "win:" with its first factor where they fit
+            a line. The lines are broken here, where they are measured: Textual breaks a
+            no-break space."""
+            words = [] if now is None else factor_units(certain, t, now)
+            if if_won:
+                later = factor_units(if_won, t, won)
+                key, at = ("ddz.if_won", {}) if won_at is None else ("ddz.if_won_at",
+                                                                     {"stake": won_at})
+                glued = t(key, factors=later[0], **at)
+                label = t(key, factors="", **at).rstrip()
+                words += [glued] if cell_len(glued) <= width else [label, later[0]]
+                words += later[1:]
+            return [Text(line) for line in pack("", words, " ", width)] if words else []
 
-        tries = [[kitty, *marked, *said(True)], [kitty, *marked, *said(False)]]
+        tries = [[kitty, *marked, *said(True)], [kitty, *said(True)],
+                 [kitty, *marked, *said(False)]]
         if view["landlord"] is not None:
-            tries += [[kitty, *said(False)], [kitty, *said(False, now=False)]]
+            tries += [[kitty, *said(False)], [kitty, *said(None)],
+                      [kitty, *said(None, won=False)]]
+        else:
+            tries = [tries[0], tries[2]]  # (before the landlord, the mark card stays)
         box = next((lines for lines in tries if rows(lines, width) <= SEAT_ROWS), tries[-1])
         return Text("\n").join(box)
 

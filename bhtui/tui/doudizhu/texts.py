@@ -33,6 +33,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.bidding": {"en": "High bid {high}", "zh": "最高叫{high}分"},
     "ddz.no_bid_yet": {"en": "No bid yet", "zh": "还没人叫"},
     "ddz.landlord_line": {"en": "Landlord {name}", "zh": "地主 {name}"},
+    "ddz.levels_short": {"en": "Lv", "zh": "级分"},
+    "ddz.landlord_bid": {"en": "Landlord bid {bid}", "zh": "地主叫{bid}分"},
     "ddz.bid_short": {"en": ", bid {bid}", "zh": " · {bid}分"},
     "ddz.bombs_line": {"en": "×{m} · bombs {n}", "zh": "×{m} · 炸弹 {n}"},
     "ddz.stake_line": {"en": "Stake {stake}", "zh": "分值 {stake}"},
