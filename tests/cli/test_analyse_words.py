@@ -33,7 +33,7 @@ def analysed(capsys, *argv: str) -> str:
 
 
 WORDS = {"zh": {"bid": "叫{points}分", "pass": "不叫", "skip": "不摊打", "open": "摊打"},
-         "en": {"bid": "bid {points}", "pass": "no bid", "skip": "play closed (不摊打)",
+         "en": {"bid": "bid {points}", "pass": "no bid", "skip": "play closed (no 摊打)",
                 "open": "play open (摊打)"}}
 """The log's words for the first decisions of the Shanghai deal (a 3 first: 头撂)."""
 

@@ -100,7 +100,8 @@ async def test_R_MATCH_1_quitting_dou_dizhu_counts_its_deals_as_deals(language, 
 
 async def test_S_BID_1_a_long_landlord_line_keeps_the_stake_in_shanghais_deal_box():
     """At four seats the deal's facts sit in a side box of 14 cells: "Landlord Player" took
-    two lines there and pushed the stake out of the box. The name is cut to the line."""
+    two lines there and pushed the stake out of the box, and cut to the line it read
+    "Landlord Play…": the role goes on the first line, the name whole on the next."""
     from bhtui.tui.doudizhu.dialogs import BidDialog, OpenDialog
 
     app = BhtuiApp(Config(name="Player", language="en", bot_delay=0.0),
@@ -115,4 +116,5 @@ async def test_S_BID_1_a_long_landlord_line_keeps_the_stake_in_shanghais_deal_bo
         await wait_for(pilot, lambda: "Stake" in str(box.render()) or "Landlord" in str(
             box.render()), "the landlord's facts")
         lines = [strip.text.rstrip() for strip in strips(box)]
-        assert lines[1].startswith("Landlord Pl") and any("Stake" in line for line in lines), lines
+        assert lines[:2] == ["Landlord bid 3", "Player"], lines
+        assert any("Stake" in line for line in lines), lines
