@@ -51,7 +51,7 @@ class Edge(NamedTuple):
     farmer: float
 
 
-EDGE = {"classic": Edge(0.152, 0.158), "shanghai": Edge(0.365, 0.085)}
+EDGE = {"classic": Edge(0.152, 0.158), "shanghai": Edge(0.158, 0.200)}
 """The bidding's, 摊打's and 报到's calibration: the playouts play every seat by the policy,
 while ``hard`` plays its own seat by search (and ``normal`` the others), so they
 value the seat below what ``hard`` makes of it. Measured by ``bench/doudizhu_calibration.py``
