@@ -95,10 +95,11 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
                mark=f"{MARK_AT:g}")
              + (t("analysis.report.head_auto", n=auto) if auto else ""),
              t("analysis.report.figures")]
-    played = [move_words(d.played, d.played_cards, t, events=moves_said(replay, d)[0])
-              for d in review.decisions]
-    best = [move_words(d.best, d.best_cards, t, events=moves_said(replay, d)[1])
-            for d in review.decisions]
+    said = [moves_said(replay, d) for d in review.decisions]  # (each replays the game)
+    played = [move_words(d.played, d.played_cards, t, events=events[0])
+              for d, events in zip(review.decisions, said, strict=True)]
+    best = [move_words(d.best, d.best_cards, t, events=events[1])
+            for d, events in zip(review.decisions, said, strict=True)]
     wide = max(map(cell_len, played + best), default=0)  # a 15-card set keeps columns
     shown = None
     for d, played_text, best_text in zip(review.decisions, played, best, strict=True):
