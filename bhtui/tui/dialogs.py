@@ -4,8 +4,8 @@ on them (``tui/baohuang/dialogs.py``, ``tui/doudizhu/dialogs.py``); none knows a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.table import Table as RichTable
@@ -22,7 +22,7 @@ from bhtui.net.client import Client
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog, RoomyDialog
-from bhtui.tui.widgets import Plain, Prose, apart
+from bhtui.tui.widgets import Plain, Prose, apart, levels_of
 from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
@@ -239,12 +239,6 @@ def rounds_table(rows: Sequence[HistoryRow], totals: list[int], names: list[str]
     if levels:
         table.add_row(Text(levels[0], style="bold"), *below[1])
     return table
-
-
-def levels_of(view: ViewHead | None) -> list[int] | None:
-    """The match's level points so far (Shanghai's 级分, S-LEVEL-1), None in a game
-    without them."""
-    return None if view is None else cast(Mapping[str, Any], view).get("levels")
 
 
 class MatchEndScreen(RoomyDialog):

@@ -60,6 +60,7 @@ from bhtui.tui.widgets import (
     TableArea,
     clip,
     counter_text,
+    levels_of,
     score_table,
     too_small,
     too_small_words,
@@ -297,7 +298,8 @@ class ReplayScreen(Localized, Screen[None]):
         draw_places(self, parts, view, replay.names, t, self.style)
         scores = self.query_one("#scores", Static)  # as wide as the table's (``TableArea``)
         scores.update(score_table(match.history, view["totals"], self.table_meta, t,
-                                  scores.size.width or SCORES_CELLS))  # (0: not laid out)
+                                  scores.size.width or SCORES_CELLS,  # (0: not laid out)
+                                  levels_of(view)))
         total = view.get("rounds")  # the match's length; None: no fixed length
         scores.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
                                 n=view["round"], total=total)

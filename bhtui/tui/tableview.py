@@ -20,6 +20,7 @@ from bhtui.tui.widgets import (
     Plain,
     SeatBox,
     counter_text,
+    levels_of,
     score_table,
 )
 from bhtui.wire import View
@@ -76,10 +77,11 @@ def draw_table(screen: TableScreen) -> None:
     history, totals, table = client.history, view["totals"], client.table
     pane = screen.query_one("#scores", Static)
     width = pane.size.width or SCORES_CELLS  # (0 until it is laid out)
-    scores = (list(history), list(totals), [seat["name"] for seat in table], width)
+    levels = levels_of(view)
+    scores = (list(history), list(totals), levels, [seat["name"] for seat in table], width)
     if scores != screen.scores_drawn:  # a table is drawn anew each time: only when it changed
         screen.scores_drawn = scores
-        pane.update(score_table(history, totals, table, t, width))
+        pane.update(score_table(history, totals, table, t, width, levels))
     total = view.get("rounds")  # the match's length; None: no fixed length
     pane.border_title = t(parts.words("pane.scores.of" if total else "pane.scores.at"),
                           n=view["round"], total=total)

@@ -645,14 +645,17 @@ SCORES_CELLS = 27  # inside the scores pane's border at 80 columns (TableArea)
 
 
 def score_table(history: Sequence[HistoryRow], totals: list[int],
-                table: list[TableSeat], t: Translator, width: int = SCORES_CELLS) -> RichTable:
+                table: list[TableSeat], t: Translator, width: int = SCORES_CELLS,
+                levels: Sequence[int] | None = None) -> RichTable:
     """A row per seat: the name, as many of the latest finished rounds as fit beside it (the
     round numbers above), and, always, the total. Names come first: at 80×24 five names
     four cells wide ("Zha…") told nobody who was who; they get what they need, cut only to
     leave the total and the latest round (two 13-character CJK names left only Σ, no round
-    at all), and a cut keeps two names apart. The result screens show every round."""
+    at all), and a cut keeps two names apart. The result screens show every round.
+    ``levels``: Shanghai's level points so far (the view's), a column after Σ once a deal
+    has ended."""
     latest_cells, total = (_round_cells(history[-1]) if history else 0), t.plain("Σ")
-    levels = level_totals(history, len(totals))
+    levels = levels if history else None  # (all 0 before a deal ends: names keep the room)
     level_cells = _cells(levels, t("ddz.levels_short")) if levels is not None else 0
     names = apart([str(table[s]["name"]) if s < len(table) else str(s)
                    for s in range(len(totals))],
@@ -678,14 +681,10 @@ def score_table(history: Sequence[HistoryRow], totals: list[int],
     return grid
 
 
-def level_totals(history: Sequence[HistoryRow], seats: int) -> list[int] | None:
-    """Shanghai's level points (级分, S-LEVEL-1) summed over the finished deals, None where
-    the game keeps none: each deal's result had them, nothing added them up."""
-    kept: list[list[int]] = [levels for row in history
-                             if (levels := cast(Mapping[str, Any], row).get("levels"))]
-    if not kept:
-        return None
-    return [sum(levels[seat] for levels in kept) for seat in range(seats)]
+def levels_of(view: View | Mapping[str, Any] | None) -> list[int] | None:
+    """The match's level points so far (Shanghai's 级分, S-LEVEL-1), as its view carries
+    them; None in a game without them."""
+    return None if view is None else cast(Mapping[str, Any], view).get("levels")
 
 
 def _cells(values: Sequence[int], head: str) -> int:
