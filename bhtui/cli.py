@@ -246,7 +246,8 @@ def build_parser() -> Parser:
     analyse.add_argument("--playouts", type=_positive, default=None,
                          help="deals hard plays each candidate out on (64)")
     analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    config = sub.add_parser("config", help="where the settings file is, and whether it exists")
+    config = sub.add_parser("config", help="where the settings file is, whether it exists, "
+                                              "what in it is not used")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
     sim = sub.add_parser("sim", help="let bots play a match and report the result")
     sim.add_argument("--rounds", type=_positive, default=10, help="rounds in the match (10)")
@@ -534,24 +535,31 @@ def _command(argv: Sequence[str] | None) -> int:
 
 
 def _config(path_only: bool) -> int:
-    """Where the settings file is, and whether it is there: a path printed alone was read as
-    a file that exists (--path prints the path alone, for scripts)."""
-    from bhtui.store.config import config_path, read_toml
+    """Where the settings file is, whether it is there, and what in it is not used: a path
+    printed alone was read as a file that exists (--path prints the path alone, for scripts),
+    and a file with a bad value said it was fine until a game opened."""
+    from bhtui.store.config import config_path, load_config, read_toml
 
     path = clean_text(str(config_path()))  # (from HOME or BHTUI_CONFIG_DIR: see _say)
     if path_only:
         print(path)
-    elif config_path().exists():
+        return 0
+    problems: list[str] = []
+    if config_path().exists():
         try:
             read_toml(config_path())
         except OSError as exc:  # (said at every start too, but this is where one looks)
-            print(f"Settings file: {path} — unreadable ({clean_text(exc.strerror or str(exc))}): "
-                  "bhtui uses its defaults and writes nothing there until it is mended")
+            line = (f"Settings file: {path} — unreadable ({exc.strerror or exc}): bhtui uses its "
+                    "defaults and writes nothing there until it is mended")
         else:
-            print(f"Settings file: {path} (F2 in a game edits it)")
+            line = f"Settings file: {path} (F2 in a game edits it)"
+            problems = load_config()[1]
     else:
-        print(f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
-              "game saves your settings there")
+        line = (f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
+                "game saves your settings there")
+    print(clean_text(_in_language(line)))
+    for problem in problems:
+        print(f"  {clean_text(_in_language(problem))}")
     return 0
 
 

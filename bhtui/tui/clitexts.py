@@ -138,6 +138,38 @@ ZH: dict[str, str] = {
     "others sat at this game, it is not over, and its log does not say which seat was yours: no "
     "hand is analysed before its end": "这局还有别人，还没打完，记录里也没说哪个座位是你的：打完之前"
                                        "不分析任何一手牌",
+    # the settings file (bhtui.store.config) and the themes (bhtui.tui.themes)
+    "Settings file: {path} (F2 in a game edits it)": "设置文件：{path}（在对局中按 F2 修改）",
+    "Settings file: {path} — unreadable ({reason}): bhtui uses its defaults and writes nothing "
+    "there until it is mended": "设置文件：{path}——无法读取（{reason}）：bhtui 使用默认设置，修好之前"
+                                "不往里写任何东西",
+    "Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a game saves "
+    "your settings there": "设置文件：{path}——还不存在：在对局中按 F2 保存设置之前，bhtui 使用默认设置",
+    "{name}: unreadable ({reason}); using the defaults, and no setting you change is saved until "
+    "the file is mended":
+        "{name}：无法读取（{reason}）；改用默认设置，在修好这个文件之前，你改的设置都不会保存",
+    "not UTF-8 text": "不是 UTF-8 文本",
+    "nested too deep": "嵌套太深",
+    "larger than {n} MiB": "大于 {n} MiB",
+    "{name}: unknown setting {key} ignored": "{name}：没有 {key} 这个设置，已略过",
+    "{name}: unknown settings {keys} and {n} more ignored": "{name}：没有 {keys} 以及另外 {n} 个设置，已略过",
+    "{name}: {key} = {value} is not {why}; using the default":
+        "{name}：{key} = {value} 不是 {why}；改用默认值",
+    "{name}: {key} = {value} is not {why}; using {shown}": "{name}：{key} = {value} 不是 {why}；改用 {shown}",
+    "{name}: {key} = {value} is not text; using {shown}": "{name}：{key} = {value} 不是文本；改用 {shown}",
+    "a number of seconds from 0 to {most}": "0 到 {most} 之间的秒数",
+    "a table of binding ids and their keys (play = \"enter,space\")":
+        "按键表（操作名 = 按键，例如 play = \"enter,space\"）",
+    "1 to 24 characters, none of them control characters": "1 到 24 个字符，且不含控制字符",
+    "{name}: {key} is not a list of keys (\"enter,space\"); its own keys are kept":
+        "{name}：{key} 不是按键列表（例如 \"enter,space\"）；这个操作保留原来的按键",
+    "{name}: {keys} and {n} more are not lists of keys (\"enter,space\"); their own keys are kept":
+        "{name}：{keys} 以及另外 {n} 项不是按键列表（例如 \"enter,space\"）；这些操作保留原来的按键",
+    "theme {file} skipped: {reason}": "主题 {file} 已略过：{reason}",
+    "a theme needs 'name' and 'primary'": "主题要有 'name' 和 'primary'",
+    "[variables] holds name = \"colour\" pairs": "[variables] 里要写 名称 = \"颜色\"",
+    "{key} = {value} is not a colour": "{key} = {value} 不是颜色",
+    "{path}: dropped an incomplete last record ({n} bytes)": "{path}：丢弃了不完整的最后一条记录（{n} 字节）",
     # the system's reasons (os.strerror)
     "No such file or directory": "没有这个文件或目录",
     "Permission denied": "没有权限",

@@ -39,11 +39,15 @@ COMPOSED = {
         ("the header's ", "door", "missing", " was expected", "where the table listened on the "
          "LAN and ", "whether it needed a join code", "(a game against bots has none: `bhtui "
          "replay` opens it)"),
+    "{name}: {key} = {value} is not text; using {shown}": (" is not ", "text", "; using "),
+    "{name}: {key} = {value} is not {why}; using the default": (" is not ", "; using ",
+                                                                "the default"),
     "cannot replay {path}: {reason}": ("cannot ", "replay"),
     "cannot analyse {path}: {reason}": ("cannot ", "analyse"),
 }
 """Msgids of lines put together from several strings (argparse's "argument %s: %s", a verb in
-"cannot {verb}"), by the strings they are made of."""
+"cannot {verb}", a setting's "is not {why}; using {shown}" with its why or its default), by the
+strings they are made of."""
 
 
 def test_every_console_msgid_is_still_made_by_some_line():

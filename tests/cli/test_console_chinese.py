@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from bhtui.store.config import config_path
+from bhtui.store.config import config_path, shown_path
 
 
 @pytest.fixture(autouse=True)
@@ -110,3 +110,22 @@ def test_every_chinese_line_keeps_the_fields_of_its_english():
         return sorted(f for _, f, _, _ in Formatter().parse(text) if f is not None)
 
     assert [msgid for msgid, zh in ZH.items() if fields(msgid) != fields(zh)] == []
+
+
+def test_the_settings_file_s_problems_are_listed_by_config_in_the_player_s_language(cli):
+    """``bhtui config`` said "(F2 in a game edits it)" of a file whose values were not used,
+    and every start said why in English to a player whose file chose Chinese."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text('language = "zh"\ntheme = 7\nfoo = 1\nbot_delay = -1\n')
+    shown = shown_path(config_path())
+    assert cli("config").stdout.splitlines()[1:] == [
+        f"  {shown}：没有 'foo' 这个设置，已略过",
+        f"  {shown}：theme = 7 不是文本；改用 'felt'",
+        f"  {shown}：bot_delay = -1 不是 0 到 10 之间的秒数；改用 0.6"]
+    assert cli("--lang", "en", "config").stdout.splitlines()[1:] == [
+        f"  {shown}: unknown setting 'foo' ignored",
+        f"  {shown}: theme = 7 is not text; using 'felt'",
+        f"  {shown}: bot_delay = -1 is not a number of seconds from 0 to 10; using 0.6"]
+    refused = cli("host", "--resume", "/nonexistent.bhlog").stderr.splitlines()
+    assert refused[:2] == [f"bhtui: {shown}：没有 'foo' 这个设置，已略过",
+                           f"bhtui: {shown}：theme = 7 不是文本；改用 'felt'"]
