@@ -702,6 +702,8 @@ def _host(args: argparse.Namespace) -> int:
     if args.seat is not None and not args.resume:
         return _fail("--seat is for a resumed table (--resume): a new one seats you itself")
     if args.resume:
+        # (a log without a move too, unlike replay's: after 再来一局 it is the match begun,
+        # and the newest with a move is the one over)
         path = latest_log(served=True) if args.resume == "latest" else Path(args.resume)
         if path is None:
             return _fail("no game log of a table to resume (a game against bots is not one: "

@@ -76,7 +76,7 @@ class BhtuiApp(App[None]):
         Binding("question_mark,f1", "help", "Help", id="help", priority=True),
         Binding("ctrl+q", "quit_game", "Quit", id="quit", priority=True),
         Binding("ctrl+t", "next_theme", "Theme", id="theme", priority=True, show=False),
-        Binding("f2", "preferences", "Settings", id="preferences", show=False),
+        Binding("f2", "preferences", "Settings", id="preferences", priority=True, show=False),
         Binding("f3", "problems", "Problems", id="problems", priority=True, show=False),
     ]
 
@@ -651,8 +651,8 @@ class BhtuiApp(App[None]):
     def action_preferences(self) -> None:
         from bhtui.tui.preferences import DRAWN, PreferencesScreen
 
-        if isinstance(self.screen, PreferencesScreen):
-            return
+        if any(isinstance(screen, PreferencesScreen) for screen in self.screen_stack):
+            return  # (open under help or the quit prompt: not a second one over them)
 
         shown = self.config
 

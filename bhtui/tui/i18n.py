@@ -110,3 +110,15 @@ class Translator:
     def place(self, place: int | None) -> str:
         return self(f"place.{place}") if place else ""
 
+
+class Reworded(Translator):
+    """A translator saying some keys in other words (``words``: key → the key said instead):
+    a log line of a choice a bot made for my seat, whose own words would make the bot what
+    I became ("A bot for you is emperor")."""
+
+    def __init__(self, t: Translator, words: Mapping[str, str]) -> None:
+        super().__init__(t.language, t.plain)
+        self.keys, self.words = t.keys, words
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return super().__call__(self.words.get(key, key), **values)

@@ -62,6 +62,11 @@ class TableParts(ABC, Generic[V]):
     again in the welcome, which had counted plays and passes alone and said "nothing was
     played for you" to a player a bot had made the landlord."""
 
+    bot_words: dict[str, str] = {}
+    """The log's words (i18n keys) for a choice a bot made for my seat, where the line's own
+    would read as the bot's part, not mine ("A bot for you is emperor"): said "A bot for you
+    takes the throne" instead. Every other choice reads as the bot's act ("… bids 1")."""
+
     words_of: dict[str, str] = {}
     """The game's own words for a shared screen's text (i18n keys): Dou Dizhu leads a hand,
     not a set."""

@@ -70,7 +70,7 @@ class PreferencesScreen(Dialog[Config | None]):
         t = self.t
         with Vertical():
             yield Plain(t(self._title(), path=shown_path(config_path())), classes="title")
-            yield Plain(t("prefs.name"))
+            yield Plain(t("visit.prefs.name" if self._visitor() else "prefs.name"))
             yield Input(self.config.name, max_length=24, id="prefs-name")
             yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")
             yield Plain(t("prefs.keys"))
@@ -79,7 +79,7 @@ class PreferencesScreen(Dialog[Config | None]):
         """Where the settings go — or that they are for this run, over a file bhtui cannot
         read and so never writes over (its title said "saved to" all the same), or for a
         door's visitor this visit (the path was one in his folder on the door's machine)."""
-        if getattr(self.app, "visitor", False):
+        if self._visitor():
             return "prefs.title_visit"
         try:
             read_toml(config_path())
@@ -88,6 +88,10 @@ class PreferencesScreen(Dialog[Config | None]):
         except OSError:
             return "prefs.title_unsaved"
         return "prefs.title"
+
+    def _visitor(self) -> bool:
+        """A door's visitor's settings (``BhtuiApp.visitor``): his visit has no next start."""
+        return bool(getattr(self.app, "visitor", False))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -109,7 +113,7 @@ class PreferencesScreen(Dialog[Config | None]):
         return self.t(words) if words in STRINGS else str(value)
 
     def _label(self, key: str) -> Text:
-        now = key in DRAWN and getattr(self.app, "visitor", False)
+        now = key in DRAWN and self._visitor()
         name = self.t(f"visit.prefs.{key}" if now else f"prefs.{key}")
         return Text(self.t("prefs.item", name=name, value=self._value(key)))
 

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol, cast
 
 from rich.cells import cell_len, set_cell_size
 
-from bhtui.tui.i18n import Translator
+from bhtui.tui.i18n import Reworded, Translator
 from bhtui.tui.parts import TableParts
 from bhtui.wire import Asked, Event, Recall, TableSeat, View
 
@@ -212,12 +212,13 @@ class TableModel:
         names = self.names()
         me = self.state.seat
         bot = me is not None and me < len(names) and self.played_for_me(seq, event)
+        t = Reworded(self.t, self.parts.bot_words) if bot else self.t
 
         def said(name: str) -> str | None:
             if bot:
                 names[cast(int, me)] = name
             earlier = (e for s, e in reversed(self.state.events) if s < seq)
-            return self.parts.describe(event, names, self.t, view, label, earlier)
+            return self.parts.describe(event, names, t, view, label, earlier)
         line = said(self.t("log.away.bot"))  # "A bot for you plays 2 2", not "Li plays"
         if line and event.get("seat") == me and kind in self.parts.told and self._away_at(seq):
             line = line.replace("\n", " ")

@@ -116,3 +116,28 @@ def test_bhtui_host_resume_says_a_fifo_among_the_logs_is_none_and_waits_for_noth
     assert done.returncode == 2
     assert done.stderr.strip() == f"bhtui: cannot resume {fifo}: cannot read {fifo}: not a " \
                                   f"regular file"
+
+
+async def test_host_resume_takes_the_match_begun_by_again_though_nothing_is_played_in_it():
+    """``replay`` and ``analyse`` pass over a log without a move; ``host --resume`` must not:
+    after 再来一局 the newest log holds the new match's header alone, and the newest log with
+    a move is the match already over — resumed, the table showed its end again, not the
+    match its players had begun."""
+    from bhtui.store.gamelog import latest_log
+
+    table = Table(PRESETS["qingdao"], [bot(i) for i in range(5)], name="Eve", seed=6,
+                  rounds=1, bot_delay=0.0, log=GameLog(new_log_path("Eve")))
+    assert table.log is not None
+    table.address = ("127.0.0.1", 47311)  # (a served table's log names its door)
+    table.start()
+    await settle(lambda: table.match.over)
+    first = table.log.path
+    table.again()
+    table.close()
+    table.log.close()
+    assert latest_log(served=True, acted=True) == first  # (what replay would open)
+    newest = latest_log(served=True)
+    assert newest == table.log.path != first
+    resumed = Table.resume(GameLog.load(newest))
+    assert not resumed.match.over and resumed.earlier == [first]
+    resumed.close()

@@ -125,3 +125,23 @@ async def test_a_visitors_settings_say_they_last_his_visit_not_a_path():
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PreferencesScreen", "F2")
         title = str(app.screen.query(Plain).first().render())
         assert title == "Settings (kept for this visit)"
+
+
+@pytest.mark.parametrize(("language", "door", "label"), [
+    ("en", True, "Your name at the next table you sit at this visit:"),
+    ("zh", True, "本次访问中下次入座时用的名字："),
+    ("en", False, "Your name at the table (next start):"),
+])
+async def test_a_visitors_name_in_the_settings_is_said_to_change_at_a_table_not_a_start(
+        language, door, label):
+    """F2 told a visitor his name changed "(next start)": his visit has none. It is taken
+    when he sits down at a table (the demo's play-on); a player of his own bhtui is still
+    told the next start."""
+    app = BhtuiApp(Config(name="Vis", language=language), LocalSession(seed=3, rounds=1),
+                   visitor=door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PreferencesScreen", "F2")
+        shown = [str(plain.render()) for plain in app.screen.query(Plain)]
+        assert shown[1] == label

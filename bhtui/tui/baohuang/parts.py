@@ -95,6 +95,8 @@ class BaohuangParts(TableParts[BaohuangView]):
                          "solo", "open_guard", "rebel", "kick"})  # ("emperor": the throne taken)
     told = frozenset({"decline", "emperor", "call", "grab", "solo", "abdicate", "open_guard",
                       "rebel", "kick"})
+    bot_words = {"log.emperor": "log.emperor.bot", "log.open_guard": "log.open_guard.bot",
+                 "log.decline_auto": "log.decline_auto.bot"}
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:

@@ -585,6 +585,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.passes_to": {"en": "; the card goes on to the 上家, {name}", "zh": "，皇牌传给上家 {name}"},
     "log.adds": {"en": " and adds {card}", "zh": "，附上 {card}"},
     "log.emperor": {"en": "{name} is emperor (takes {bundle})", "zh": "{name} 当皇帝（拿到 {bundle}）"},
+    # A bot's choice for my seat while I was away, {name} "A bot for you" (TableModel)
+    "log.emperor.bot": {"en": "{name} takes the throne and {bundle}",
+                        "zh": "{name} 接下皇位（拿到 {bundle}）"},
+    "log.open_guard.bot": {"en": "{name} reveals you as the guard (明保): scores double",
+                           "zh": "{name} 明保，分数翻倍"},
+    "log.decline_auto.bot": {"en": "{name} declines: you have nothing to call (no three "
+                                   "identical cards, jokers and 2s aside)",
+                             "zh": "{name} 放弃：你无牌可叫（没有三张同点数同花色的牌，王和 2 不算）"},
     "log.call": {"en": "{name} calls {card}", "zh": "{name} 叫 {card}"},
     "log.call_open": {"en": "{name} shows four {card}: open solo!", "zh": "{name} 亮出四张 {card}：明独！"},
     "log.role.guard": {"en": "You hold the fourth card: you are the guard", "zh": "你有第四张：你是保皇派"},

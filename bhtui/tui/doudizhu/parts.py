@@ -59,6 +59,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     run_key = True
     choices = frozenset({"bid", "open", "skip", "report", "play", "pass"})
     told = frozenset({"bid", "landlord", "open", "report"})  # (头撂 is the landlord's)
+    bot_words = {"ddz.log.report_stop": "ddz.log.report_stop.bot"}
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
                 "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",

@@ -93,6 +93,8 @@ STRINGS: dict[str, dict[str, str]] = {
                              "zh": "{name} 报到 {groups}，打"},
     "ddz.log.report_stop": {"en": "{name} reports (报到) {groups} and stops (不打): he wins",
                             "zh": "{name} 报到 {groups}，不打：地主胜"},
+    "ddz.log.report_stop.bot": {"en": "{name} reports (报到) {groups} and stops (不打): you win",
+                                "zh": "{name} 报到 {groups}，不打：你（地主）胜"},
     "ddz.log.landlord_tag": {"en": " ({role})", "zh": "（{role}）"},
     "ddz.log.play": {"en": "{name}{role} plays {kind} {hand}", "zh": "{name}{role} 出{kind} {hand}"},
     "ddz.log.pass": {"en": "{name} passes", "zh": "{name} 不要"},
