@@ -187,7 +187,7 @@ class BhtuiApp(App[None]):
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else "textual-dark"
         self.theme = wanted
         self.problems = problems  # (the settings file's were printed before the app opened)
-        self.warnings = [*self.startup_warnings, *problems]
+        self.warnings = [self._said(line) for line in [*self.startup_warnings, *problems]]
         if len(self.warnings) == 1:
             self.notify(self.warnings[0], severity="warning", timeout=8, markup=False)
         elif self.warnings:  # one short toast: a toast apiece went off an 80x24 screen
@@ -196,6 +196,15 @@ class BhtuiApp(App[None]):
         self.title = self.t("title")
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
+
+    def _said(self, problem: str) -> str:
+        """A problem with the settings (made in English below the screens, as the console
+        says it) in the player's language: a Chinese player read them in English."""
+        if self.t.language != "zh":
+            return problem
+        from bhtui.tui.clitexts import in_chinese
+
+        return in_chinese(problem)
 
     def _draw_style(self) -> None:
         """Draw in the translator's and card style's ways: the texts that name a key say the

@@ -166,6 +166,13 @@ ZH: dict[str, str] = {
     "{name}: {keys} and {n} more are not lists of keys (\"enter,space\"); their own keys are kept":
         "{name}：{keys} 以及另外 {n} 项不是按键列表（例如 \"enter,space\"）；这些操作保留原来的按键",
     "theme {file} skipped: {reason}": "主题 {file} 已略过：{reason}",
+    "theme {theme} not found; using {default}": "没有 {theme} 这个主题；改用 {default}",
+    "keys.{name}: no key has that id (the README lists them); ignored":
+        "keys.{name}：没有这个操作名（README 里有列表）；已略过",
+    "keys.{name} = {listed}: {keys} is no key a terminal sends; its own keys are kept":
+        "keys.{name} = {listed}：{keys} 不是终端能发出的按键；这个操作保留原来的按键",
+    "keys.{name} = {listed}: {key} is already the key of {other}; its own keys are kept":
+        "keys.{name} = {listed}：{key} 已经是「{other}」的按键；这个操作保留原来的按键",
     "a theme needs 'name' and 'primary'": "主题要有 'name' 和 'primary'",
     "[variables] holds name = \"colour\" pairs": "[variables] 里要写 名称 = \"颜色\"",
     "{key} = {value} is not a colour": "{key} = {value} 不是颜色",

@@ -53,7 +53,7 @@ async def test_a_mistyped_theme_flag_is_not_saved_by_f2_and_the_next_start_has_n
     async with app.run_test(size=(80, 24)) as pilot:
         # The warning shows for 8 s from the start: looked for at once, not after a turn that
         # a loaded machine may take longer than that to reach.
-        await wait_for(pilot, lambda: any("theme 'neon' not found" in n.message
+        await wait_for(pilot, lambda: any("没有 'neon' 这个主题" in n.message  # (FILE: zh)
                                           for n in app._notifications), "the theme warning")
         await my_play_turn(pilot, app)  # the table, no dialog over it
         await pilot.press("f2")
@@ -157,6 +157,26 @@ async def test_every_problem_with_the_settings_can_be_read_at_80x24():
             await wait_for(pilot, lambda: scroll.scroll_y > before, "the list scrolled")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+
+
+async def test_the_problems_are_listed_in_the_player_s_language():
+    """A player whose settings chose Chinese read every problem with them in English, in the
+    toast and under F3."""
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text(BROKEN.replace('"en"', '"zh"'), encoding="utf-8")
+    app = started("--theme", "felt2", "--fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        listed = "\n".join(app.warnings)
+        for said in ("theme = 7 不是文本；改用 'felt'", "没有 'colour' 这个设置，已略过",
+                     "timer = -5 不是 0 到 600 之间的秒数", "没有 'felt2' 这个主题；改用 felt",
+                     "keys.auto = 'ctrl+zz'：ctrl+zz 不是终端能发出的按键",
+                     "keys.hint = 5 不是按键列表"):
+            assert said in listed
+        assert not any(words in listed for words in (" is not ", "using", "ignored", "kept"))
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: "不是文本" in str(app.screen.query_one("Prose").render()),
+                       "the list in Chinese")
 
 
 async def test_a_warning_that_quotes_brackets_is_shown_as_written():
