@@ -6,6 +6,7 @@ refused, never taken for another seat's)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -37,21 +38,31 @@ def logged(path) -> None:
     table.log.close()
 
 
-async def test_a_resumed_table_passes_over_earlier_logs_gone_damaged_or_another_table_s():
-    """The earlier matches a log names are only named in the goodbye, so none of them may
-    stop the resume: a file gone, one that is no log, a torn header, another table's log, a
-    FIFO (never waited on), a folder, a name with a NUL, the log itself, a value that is no
-    name — each is passed over, and the one earlier match that is this table's is kept,
-    once, named by its whole path as well as by its name beside the log."""
-    table = Table(PRESETS["qingdao"], [bot(i) for i in range(5)], seed=6, rounds=1,
-                  bot_delay=0.0, log=GameLog(new_log_path("t")))
+async def over_and_again(name: str, address: tuple[str, int] | None = None
+                         ) -> tuple[Table, Path]:
+    """A logged one-round match of bots played to its end, then 再来一局 and the table closed:
+    the table (its log the new match's, with no move in it) and the first match's log. With
+    an ``address`` the log is a served table's (it names its door)."""
+    table = Table(PRESETS["qingdao"], [bot(i) for i in range(5)], name=name, seed=6,
+                  rounds=1, bot_delay=0.0, log=GameLog(new_log_path(name)))
     assert table.log is not None
+    table.address = address
     table.start()
     await settle(lambda: table.match.over)
     first = table.log.path
     table.again()
     table.close()
     table.log.close()
+    return table, first
+
+
+async def test_a_resumed_table_passes_over_earlier_logs_gone_damaged_or_another_table_s():
+    """The earlier matches a log names are only named in the goodbye, so none of them may
+    stop the resume: a file gone, one that is no log, a torn header, another table's log, a
+    FIFO (never waited on), a folder, a name with a NUL, the log itself, a value that is no
+    name — each is passed over, and the one earlier match that is this table's is kept,
+    once, named by its whole path as well as by its name beside the log."""
+    table, first = await over_and_again("t")
     second, folder = table.log.path, table.log.path.parent
     logged(folder / "other.bhlog")
     (folder / "junk.bhlog").write_bytes(b"not a log")
@@ -125,16 +136,7 @@ async def test_host_resume_takes_the_match_begun_by_again_though_nothing_is_play
     match its players had begun."""
     from bhtui.store.gamelog import latest_log
 
-    table = Table(PRESETS["qingdao"], [bot(i) for i in range(5)], name="Eve", seed=6,
-                  rounds=1, bot_delay=0.0, log=GameLog(new_log_path("Eve")))
-    assert table.log is not None
-    table.address = ("127.0.0.1", 47311)  # (a served table's log names its door)
-    table.start()
-    await settle(lambda: table.match.over)
-    first = table.log.path
-    table.again()
-    table.close()
-    table.log.close()
+    table, first = await over_and_again("Eve", ("127.0.0.1", 47311))
     assert latest_log(served=True, acted=True) == first  # (what replay would open)
     newest = latest_log(served=True)
     assert newest == table.log.path != first
