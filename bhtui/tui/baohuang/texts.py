@@ -18,10 +18,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "role.solo.hidden": {"en": " (hidden solo)", "zh": "（暗独）"},
     "solo.short": {"en": " · 明独", "zh": " · 明独"},
     "you.guard": {"en": "you: guard", "zh": "你是保皇派"},
-    "direction.play": {"en": "↺ play → 下家", "zh": "↺ 出牌 → 下家"},
-    "direction.throne": {"en": "↻ card → 上家", "zh": "↻ 皇牌 → 上家"},
-    "direction.throne.next": {"en": "↺ card → 下家", "zh": "↺ 皇牌 → 下家"},
-    "direction.throne.after_next": {"en": "card → 下下家", "zh": "皇牌 → 下下家"},
+    # (→ without spaces: "↺ card → 下下家" is 15 cells, one more than the centre box's 14)
+    "direction.play": {"en": "↺ play→下家", "zh": "↺ 出牌→下家"},
+    "direction.throne": {"en": "↻ card→上家", "zh": "↻ 皇牌→上家"},
+    "direction.throne.next": {"en": "↺ card→下家", "zh": "↺ 皇牌→下家"},
+    "direction.throne.after_next": {"en": "↺ card→下下家", "zh": "↺ 皇牌→下下家"},
     "yield": {"en": "让牌 (yields)", "zh": "让牌"},
     "called": {"en": "called {card}", "zh": "叫 {card}"},
     "trick.empty": {"en": "new trick", "zh": "新一轮"},
@@ -115,7 +116,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom: play goes to 下家 (the next "
             "seat, on your right) ↺, and a declined emperor card goes to 上家 (the previous "
-            "seat, on your left) ↻. ▶ marks the seat to act, ● beside a name the one whose "
+            "seat, on your left) ↻; a Weihai emperor who abdicates hands it to 下下家 (the "
+            "seat after next) ↺. ▶ marks the seat to act, ● beside a name the one whose "
             "set holds the trick. Each seat shows its last set until it acts again; "
             "\"still out\" under the table counts the jokers, 2s and aces not yet played "
             "and not in your hand (记牌器, when the table has it on)."
@@ -143,7 +145,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "选中的牌反色显示。\n\n"
             "牌桌\n"
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
-            "放弃的皇牌传给上家（左手边）↻。▶ 标出该出牌的人，名字旁的 ● 标出目前最大的一家。"
+            "放弃的皇牌传给上家（左手边）↻；威海的皇帝让位时传给下下家（隔一家）↺。▶ 标出该出牌的人，名字旁的 ● 标出目前最大的一家。"
             "每家最后出的牌一直显示到他再出牌为止；"
             "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。"
         ),
