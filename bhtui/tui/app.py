@@ -32,6 +32,7 @@ from bhtui.tui.messages import Aside, PrefsChanged, heard
 from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
+from bhtui.tui.texts import CHAT_KEY
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
 from bhtui.wire import HistoryRow
@@ -512,6 +513,9 @@ class BhtuiApp(App[None]):
                                                                self.card_style)
             except ValueError:
                 pass  # a game this bhtui does not know: the general keys still help
+        if isinstance(shown, TableScreen) and not shown.chat_open():
+            chat = self.t.plain(CHAT_KEY[self.t.language])
+            texts = [text.replace(chat, "") for text in texts]
         self.push_screen(HelpScreen(self.t, texts))
 
     def action_problems(self) -> None:

@@ -297,9 +297,14 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.refresh_bindings()  # the footer is rebuilt only when the keys on offer change
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chat" and not self.app.address:  # type: ignore[attr-defined]
-            return False  # a table of this app's own: bots only, no door, nobody to read it
+        if action == "chat" and not self.chat_open():
+            return False
         return self.model.allows(action, parameters)
+
+    def chat_open(self) -> bool:
+        """Whether anyone could read a chat: not at a table of this app's own (bots only,
+        no door), where c does nothing and the help leaves it out."""
+        return bool(self.app.address)  # type: ignore[attr-defined]
 
     def update_status(self) -> None:
         self.status = self.model.status(self.hand.selection(), self.style.label)

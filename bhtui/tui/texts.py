@@ -3,6 +3,9 @@ lobby, the settings, the dialogs every game shows. Each game's own are in its ``
 
 from __future__ import annotations
 
+CHAT_KEY = {"en": "c chat · ", "zh": "c 聊天 · "}
+"""The help's chat key, in each game's keys: left out where c does nothing (bots only)."""
+
 STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "bhtui — Baohuang", "zh": "bhtui — 保皇"},
     "pane.table": {"en": "Table", "zh": "牌桌"},

@@ -3,6 +3,8 @@ and the call, declarations, its log lines and results, its presets and options."
 
 from __future__ import annotations
 
+from bhtui.tui.texts import CHAT_KEY
+
 JOKER_KEYS = {"en": "  s / b  add a small / big joker (again: one more)\n",
               "zh": "  s / b  选小王 / 大王（再按多选一张）\n"}
 """The help's joker keys at a table without Weifang's GC (``help_texts``)."""
@@ -98,7 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  Enter play · p pass · h hint (again: the next play)\n"
             "  t 托管 (auto-play) on/off\n"
             "  l the previous trick · o sort by rank / by group size\n"
-            "  PgUp PgDn  scroll the log · c chat · v every round's scores\n"
+            "  PgUp PgDn  scroll the log · " + CHAT_KEY["en"] + "v every round's scores\n"
             "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit\n"
             "  Out of turn, when the rules allow (the footer shows them):\n"
             "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare your solo) · "
@@ -130,7 +132,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
             "  回车 出牌 · p 不要 · h 提示（再按：下一手） · t 托管开关\n"
             "  l 上一轮 · o 按点数 / 按张数排序\n"
-            "  PgUp PgDn 翻看记录 · c 聊天 · v 每局得分\n"
+            "  PgUp PgDn 翻看记录 · " + CHAT_KEY["zh"] + "v 每局得分\n"
             "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出\n"
             "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
             "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
