@@ -339,7 +339,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def action_sort(self) -> None:
         """By rank, or by group size (2s and jokers stay at the high end); the choice sticks."""
         self.hand.sort = "size" if self.hand.sort == "rank" else "rank"
-        saved = self.app.choose(sort=self.hand.sort)  # type: ignore[attr-defined]
+        saved = self.app.choose_said(sort=self.hand.sort)  # type: ignore[attr-defined]
         self.say(self.t(f"status.sort.{self.hand.sort}") + saved)
 
     def action_play(self) -> None:

@@ -557,7 +557,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "prefs.by_language": {"en": "by language", "zh": "按语言"},
     "prefs.saved": {"en": "Settings saved", "zh": "设置已保存"},
     "prefs.in_use": {"en": "Settings in use for this run", "zh": "设置在本次运行中生效"},
-    "prefs.theme_saved": {"en": "theme: {theme}", "zh": "主题：{theme}"},
+    "prefs.theme_now": {"en": "Theme: {theme}", "zh": "主题：{theme}"},
     "game.baohuang": {"en": "Baohuang 保皇", "zh": "保皇"},
     "game.doudizhu": {"en": "Dou Dizhu 斗地主", "zh": "斗地主"},
     "lobby.col.game": {"en": "Game", "zh": "游戏"},
