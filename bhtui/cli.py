@@ -143,7 +143,9 @@ def build_parser() -> Parser:
     parser.add_argument("--theme", help="felt, dark, light, contrast, or one of your own")
     parser.add_argument("--cards", choices=("unicode", "letters", "ascii"), help="card style")
     parser.add_argument("--fast", action="store_true", help="bots act at once")
-    parser.add_argument("--rounds", type=_positive, default=None, help="rounds in the match")
+    parser.add_argument("--rounds", type=_positive, default=None,
+                        help="rounds in the match (default: no end, it goes on until you "
+                             "quit with ctrl+q)")
     _game_options(parser, "play_game", "play_preset")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the preset, e.g. grab_solo=true or base=2 "
@@ -180,7 +182,9 @@ def build_parser() -> Parser:
                       help="seats given to bots at once: a number (0 to the seats of the "
                            "preset; bots of your level) or their levels, e.g. hard,normal")
     host.add_argument("--seed", dest="host_seed", type=_whole, help="match seed")
-    host.add_argument("--rounds", dest="host_rounds", type=_positive, help="rounds in the match")
+    host.add_argument("--rounds", dest="host_rounds", type=_positive,
+                      help="rounds in the match (default: no end, it goes on until the host "
+                           "quits; or the resumed table's)")
     host.add_argument("--resume", nargs="?", const="latest", metavar="FILE",
                       help="continue a match from its log (default: the newest)")
     host.add_argument("--seat", type=_whole, default=None,

@@ -32,6 +32,7 @@ from bhtui.tui.messages import Aside, PrefsChanged, heard
 from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
+from bhtui.tui.texts import CHAT_KEY
 from bhtui.tui.themes import DEFAULT_THEME, load_themes
 from bhtui.tui.widgets import AsciiScrollBar
 from bhtui.wire import HistoryRow
@@ -512,6 +513,9 @@ class BhtuiApp(App[None]):
                                                                self.card_style)
             except ValueError:
                 pass  # a game this bhtui does not know: the general keys still help
+        if isinstance(shown, TableScreen) and not shown.chat_open():
+            chat = self.t.plain(CHAT_KEY[self.t.language])
+            texts = [text.replace(chat, "") for text in texts]
         self.push_screen(HelpScreen(self.t, texts))
 
     def action_problems(self) -> None:
@@ -643,7 +647,10 @@ class BhtuiApp(App[None]):
         if self.theme_names:
             index = self.theme_names.index(self.theme) if self.theme in self.theme_names else -1
             self.theme = self.theme_names[(index + 1) % len(self.theme_names)]
-            self.notify(self.t("prefs.theme_saved", theme=self.theme) + self.choose(
+            from bhtui.tui.preferences import value_word
+
+            theme = value_word(self.t, "theme", self.theme)
+            self.notify(self.t("prefs.theme_now", theme=theme) + self.choose_said(
                 theme=self.theme), timeout=2, markup=False)  # (a file's name, a path)
 
     def choose(self, **values: Any) -> str:
@@ -656,6 +663,11 @@ class BhtuiApp(App[None]):
         finally:
             self.config = self.settings.current()
         return ""
+
+    def choose_said(self, **values: Any) -> str:
+        """``choose``, and the words that end its notice: that the choice is saved (as F2
+        says), or why not. ctrl+t and o saved it without a word."""
+        return self.choose(**values) or " — " + self.t("prefs.saved")
 
     def action_preferences(self) -> None:
         from bhtui.tui.preferences import DRAWN, PreferencesScreen

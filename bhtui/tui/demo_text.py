@@ -39,12 +39,14 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
                   "He may accept only with three identical cards (same rank AND suit, not a joker\n"
                   "or a 2). Declining passes it to his 上家 (the previous player: the card goes\n"
                   "against the play), and each later decliner adds a 2 to the bundle.\n"
-                  "The emperor shows three identical cards; whoever holds the fourth is his\n"
-                  "secret guard. Holding all four, he plays alone (a solo). Everyone else is a\n"
-                  "rebel. This deal, played by the real engine:\n\n{log}",
+                  "The emperor calls one card, its rank and suit said to all, of which he holds\n"
+                  "three identical copies; whoever holds the fourth copy is his secret guard.\n"
+                  "Holding all four, he plays alone (a solo). Everyone else is a rebel. This\n"
+                  "deal, played by the real engine:\n\n{log}",
             "zh": "发牌后随机选一人问他是否当皇帝（拿大王）。手里要有三张同点同花的牌（不能是王或 2）\n"
                   "才能接受。放弃就传给上家（皇牌与出牌方向相反），之后每个放弃的人都要附上一张 2。\n"
-                  "皇帝亮出三张相同的牌，持有第四张的人就是暗保；四张都在手里就打独。\n"
+                  "皇帝叫一张牌，点数和花色大家都知道，他自己手里有三张一模一样的；\n"
+                  "持有第四张的人就是暗保；四张都在手里就打独。\n"
                   "其余的人是革命党。下面是引擎实际打出的一局：\n\n{log}",
         },
     },
@@ -130,23 +132,23 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
             "en": "205 cards: only five 3s, 41 each. After the deal everyone must hold one\n"
                   "3: who has none buys one with a 2 (买3). The marked big joker is dealt;\n"
                   "its holder takes the throne with three identical cards or hands it to\n"
-                  "his 上家, who adds a 2 from the second yielder on. The emperor calls\n"
-                  "three; the fourth copy becomes the guard card (GC), above the big joker.\n"
-                  "Three 2s kill a big joker, four kill the GC. Your 3 is your last card,\n"
-                  "alone (憋3): left with only it while someone else's set is on top, you\n"
-                  "are stuck (闷) at the bottom and owe whoever beat your last set your best\n"
-                  "joker or 2 (闷供). Places score 4 2 0 -2 -4 by side (明保, 明独 ×2); the\n"
-                  "losers pay 2s (落供). The first drawer — the last emperor — leads. Judged\n"
-                  "and computed by the engine:\n"
+                  "his 上家, who adds a 2 from the second yielder on. The emperor calls a\n"
+                  "card he holds three identical copies of; its fourth copy becomes the\n"
+                  "guard card (GC), above the big joker. Three 2s kill a big joker, four\n"
+                  "kill the GC. Your 3 is your last card, alone (憋3): left with only it\n"
+                  "while someone else's set is on top, you are stuck (闷) at the bottom and\n"
+                  "owe whoever beat your last set your best joker or 2 (闷供). Places score\n"
+                  "4 2 0 -2 -4 by side (明保, 明独 ×2); the losers pay 2s (落供). The first\n"
+                  "drawer — the last emperor — leads. Judged and computed by the engine:\n"
                   "\n"
                   "{examples}",
             "zh": "205张：3只留五张，每人41张。发完牌每人必须有一张3：没有的用一张2去买（买\n"
-                  "3）。带标记的大王发在手里，拿到的人有三张相同的牌就可登基，否则传给上家\n"
-                  "，从第二个让的人起每人附一张2。皇帝叫三张，第四张成为特画（GC），大过\n"
-                  "大王。三个2管大王，四个2管特画。3必须最后单独出（憋3）：只剩3又要压别\n"
-                  "人的牌，就被闷住排在最后，下局要给压你最后一手的人进最大的王或2（闷供）\n"
-                  "。名次按方得 4 2 0 -2 -4（明保、明独×2），输的一方进2（落供）。先摸牌的\n"
-                  "人（上局的皇帝）先出。引擎判定与算出的例子：\n"
+                  "3）。带标记的大王发在手里，拿到的人有三张一模一样的牌就可登基，否则传给\n"
+                  "上家，从第二个让的人起每人附一张2。皇帝叫一张自己有三张一模一样的牌，它\n"
+                  "的第四张成为特画（GC），大过大王。三个2管大王，四个2管特画。3必须最后单\n"
+                  "独出（憋3）：只剩3又要压别人的牌，就被闷住排在最后，下局要给压你最后一手\n"
+                  "的人进最大的王或2（闷供）。名次按方得 4 2 0 -2 -4（明保、明独×2），输的\n"
+                  "一方进2（落供）。先摸牌的人（上局的皇帝）先出。引擎判定与算出的例子：\n"
                   "\n"
                   "{examples}",
         },
@@ -205,8 +207,8 @@ WORDS = {
                     "zh": "皇帝一方获胜后（皇帝 E，保皇派 G）：{items}"},
     "example.lost": {"en": "After a 2 v 3 loss: {items}", "zh": "皇帝一方输了之后：{items}"},
     "comment.offer": {"en": "The emperor card is offered.", "zh": "询问是否当皇帝。"},
-    "comment.emperor": {"en": "An emperor! He now names his guard by showing three identical cards.",
-                        "zh": "皇帝产生了！接下来他亮出三张相同的牌来叫保皇派。"},
+    "comment.emperor": {"en": "An emperor! Next he calls a card he holds three identical copies of.",
+                        "zh": "皇帝产生了！接下来他叫一张牌：他手里有三张一模一样的。"},
     "comment.call": {"en": "Whoever holds the fourth {card} is the secret guard — only he knows.",
                      "zh": "持有第四张 {card} 的人就是暗保——只有他自己知道。"},
     "comment.reveal": {"en": "The fourth called card is on the table: the guard is known now.",

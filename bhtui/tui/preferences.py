@@ -109,8 +109,7 @@ class PreferencesScreen(Dialog[Config | None]):
             return self.t("prefs.by_language")
         if key in ("bots", "assist"):
             return self.t(f"level.{value}")
-        words = f"prefs.{key}.{value}"
-        return self.t(words) if words in STRINGS else str(value)
+        return value_word(self.t, key, value)
 
     def _label(self, key: str) -> Text:
         now = key in DRAWN and self._visitor()
@@ -139,3 +138,10 @@ class PreferencesScreen(Dialog[Config | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def value_word(t: Translator, key: str, value: object) -> str:
+    """A setting's word value as the screens name it ("high contrast" for the file's
+    "contrast"): ctrl+t said "theme: contrast" where F2 said "high contrast"."""
+    words = f"prefs.{key}.{value}"
+    return t(words) if words in STRINGS else str(value)

@@ -297,9 +297,14 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self.refresh_bindings()  # the footer is rebuilt only when the keys on offer change
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chat" and not self.app.address:  # type: ignore[attr-defined]
-            return False  # a table of this app's own: bots only, no door, nobody to read it
+        if action == "chat" and not self.chat_open():
+            return False
         return self.model.allows(action, parameters)
+
+    def chat_open(self) -> bool:
+        """Whether anyone could read a chat: not at a table of this app's own (bots only,
+        no door), where c does nothing and the help leaves it out."""
+        return bool(self.app.address)  # type: ignore[attr-defined]
 
     def update_status(self) -> None:
         self.status = self.model.status(self.hand.selection(), self.style.label)
@@ -334,7 +339,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def action_sort(self) -> None:
         """By rank, or by group size (2s and jokers stay at the high end); the choice sticks."""
         self.hand.sort = "size" if self.hand.sort == "rank" else "rank"
-        saved = self.app.choose(sort=self.hand.sort)  # type: ignore[attr-defined]
+        saved = self.app.choose_said(sort=self.hand.sort)  # type: ignore[attr-defined]
         self.say(self.t(f"status.sort.{self.hand.sort}") + saved)
 
     def action_play(self) -> None:

@@ -3,6 +3,9 @@ lobby, the settings, the dialogs every game shows. Each game's own are in its ``
 
 from __future__ import annotations
 
+CHAT_KEY = {"en": "c chat · ", "zh": "c 聊天 · "}
+"""The help's chat key, in each game's keys: left out where c does nothing (bots only)."""
+
 STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "bhtui — Baohuang", "zh": "bhtui — 保皇"},
     "pane.table": {"en": "Table", "zh": "牌桌"},
@@ -84,9 +87,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
                             "again.",
                       "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
-    "quit.question_on": {"en": "Quit bhtui? Every move is saved: in bhtui replay, End then p "
-                               "plays on.",
-                         "zh": "退出 bhtui？每一步都已保存：在 bhtui replay 里按 End 再按 p 接着打。"},
+    "quit.question_on": {"en": "Quit bhtui? This game is saved. To play it on later, run "
+                               "bhtui replay (it opens the newest game), press End (its last "
+                               "move), then p (play on).",
+                         "zh": "退出 bhtui？本局已保存。以后想接着打：运行 bhtui replay（打开最近"
+                               "的一局），按 End 跳到最后一步，再按 p 接着打。"},
     "quit.question_ends": {"en": "Quit bhtui? Leaving now ends the match; bhtui replay shows "
                                  "this game.",
                            "zh": "退出 bhtui？现在离开会结束本场比赛；运行 bhtui replay 可以回看本局。"},
@@ -554,7 +559,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "prefs.by_language": {"en": "by language", "zh": "按语言"},
     "prefs.saved": {"en": "Settings saved", "zh": "设置已保存"},
     "prefs.in_use": {"en": "Settings in use for this run", "zh": "设置在本次运行中生效"},
-    "prefs.theme_saved": {"en": "theme: {theme}", "zh": "主题：{theme}"},
+    "prefs.theme_now": {"en": "Theme: {theme}", "zh": "主题：{theme}"},
     "game.baohuang": {"en": "Baohuang 保皇", "zh": "保皇"},
     "game.doudizhu": {"en": "Dou Dizhu 斗地主", "zh": "斗地主"},
     "lobby.col.game": {"en": "Game", "zh": "游戏"},

@@ -390,6 +390,24 @@ def test_no_command_s_parser_takes_an_abbreviation():
     assert not any(p.allow_abbrev for p in [parser, *parser.commands.values()])
 
 
+def test_every_rounds_option_says_in_its_help_how_long_the_match_is_without_it():
+    """``bhtui --help`` said "rounds in the match", not that without it the match goes on
+    until ctrl+q (the README said so); ``bhtui host --help`` the same. Each command's
+    --rounds names its default: a number where it has one, the match's end where it has
+    none (a resumed table keeps its own)."""
+    parser = build_parser()
+    helps = {name: p.known["--rounds"] for name, p in
+             [("bhtui", parser), *parser.commands.items()] if "--rounds" in p.known}
+    assert {"bhtui", "host", "sim", "tournament"} <= set(helps)
+    for name, action in helps.items():
+        said = action.help or ""
+        if action.default is None:
+            assert "until" in said and "quit" in said, (name, said)
+        else:
+            assert f"{action.default}" in said, (name, said)
+    assert "ctrl+q" in helps["bhtui"].help and "resumed" in helps["host"].help
+
+
 def test_the_help_shows_the_command_as_optional(cli):
     """Issue 28.15: ``bhtui`` alone plays, so its usage must not read as if a command were
     needed (argparse wrote ``COMMAND ...``)."""

@@ -444,10 +444,15 @@ async def test_a_table_resumed_during_the_next_deal_s_bidding_opens_on_it_not_th
         assert "DealResultScreen" not in pushed, pushed
 
 
+ON = ("Quit bhtui? This game is saved. To play it on later, run bhtui replay (it opens the "
+      "newest game), press End (its last move), then p (play on).")
+"""(It said "Every move is saved: in bhtui replay, End then p plays on.", which a newcomer
+could not follow.)"""
+
+
 @pytest.mark.parametrize(("rounds", "landlord", "said"), [
     (1, True, "Quit bhtui? Leaving now ends the match; bhtui replay shows this game."),
-    (None, True, "Quit bhtui? Every move is saved: in bhtui replay, End then p plays on."),
-    (1, False, "Quit bhtui? Every move is saved: in bhtui replay, End then p plays on.")])
+    (None, True, ON), (1, False, ON)])
 async def test_S_SCORE_5_the_quit_question_says_when_my_escape_ends_the_match(
         first_deal, rounds, landlord, said):
     """Quitting as the landlord of a match's last deal is an escape that ends the deal and

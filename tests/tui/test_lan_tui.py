@@ -24,7 +24,7 @@ from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
 from bhtui.store.private import data_dir
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import ResultScreen
+from bhtui.tui.dialogs import HelpScreen, ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import TablesFound
 from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
@@ -75,6 +75,11 @@ async def test_the_host_fills_seats_with_bots_and_one_enter_starts_over_a_remote
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) or app.client.my_turn)
         assert table.started and guest.seat == 1 and app.client.seat == 0
+        await pilot.press("f1")  # a table others sit at: its help lists chat, as c chats
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert "c chat" in app.screen.texts[0]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
         await pilot.press("ctrl+q")  # the host's quit prompt says the table goes with it
         assert "closes your table for everyone" in str(app.screen.query_one("#quit-note").render())
         await pilot.press("n")
@@ -990,7 +995,6 @@ async def test_help_while_still_connecting_to_a_table_opens_and_breaks_nothing(m
     import asyncio
 
     import bhtui.net.tcp
-    from bhtui.tui.dialogs import HelpScreen
 
     reached = asyncio.Event()
 

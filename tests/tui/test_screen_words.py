@@ -375,7 +375,9 @@ def test_chinese_text_puts_chinese_words_in_full_width_parentheses():
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_R_WH_THRONE_2_where_the_cards_go_fits_the_centre_box_on_one_line(language):
     """Weihai's "↺ card → 下下家" was 15 cells in a 14-cell box and broke as "↺ card →" over
-    "下下家": each direction line fits the centre box at 80 columns."""
+    "下下家": each direction line fits the centre box at 80 columns. It fitted then as
+    "card → 下下家", the one line without its arrow round the table; each has one now, and
+    the seat it names is explained in the help (下下家 was not, 上家 and 下家 were)."""
     from rich.cells import cell_len
 
     from bhtui.tui.i18n import Translator
@@ -384,6 +386,10 @@ def test_R_WH_THRONE_2_where_the_cards_go_fits_the_centre_box_on_one_line(langua
     keys = [key for key in STRINGS if key.startswith("direction.")]
     assert len(keys) >= 4
     assert [key for key in keys if cell_len(t(key)) > 14] == []
+    assert [t(key) for key in keys if t(key)[0] not in "↺↻"] == []
+    seats = {t(key).rsplit("→", 1)[1] for key in keys}
+    opened = " (" if language == "en" else "（"
+    assert [seat for seat in seats if seat + opened not in t("help.body")] == []
 
 
 def test_the_ascii_style_writes_every_english_text_in_ascii_and_leaves_chinese_chinese():
@@ -397,8 +403,8 @@ def test_the_ascii_style_writes_every_english_text_in_ascii_and_leaves_chinese_c
     assert shown == []
     assert [english.plain(STRINGS[k]["en"]) for k in ("previous_seat", "next_seat")] == [
         "prev", "next"]
-    assert english.plain(STRINGS["direction.play"]["en"]) == "play -> next"
-    assert chinese.plain(STRINGS["direction.play"]["zh"]) == "出牌 -> 下家"
+    assert english.plain(STRINGS["direction.play"]["en"]) == "play->next"
+    assert chinese.plain(STRINGS["direction.play"]["zh"]) == "出牌->下家"
     assert chinese.plain("托管 ×2") == "托管 x2"
     for look in (CardStyle("unicode"), CardStyle("letters"), CardStyle("letters", language="zh")):
         assert all(look.plain(entry[lang]) == entry[lang]

@@ -42,6 +42,9 @@ async def test_sorting_with_o_saves_the_sort_and_not_the_lang_theme_or_fast_flag
         assert app.theme == "dark" and app.t("prefs.saved") == "Settings saved"
         await pilot.press("o")
         await wait_for(pilot, lambda: saved()["sort"] == "size", "the sort saved")
+        # (it was saved without a word: the note says so, as F2 does)
+        assert app.screen.status.startswith("Hand sorted by group size")
+        assert "Settings saved" in app.screen.status
     assert {k: saved()[k] for k in ("name", "language", "theme", "bot_delay")} == {
         "name": "Ana", "language": "zh", "theme": "light", "bot_delay": 0.6}
 
@@ -85,7 +88,10 @@ async def test_a_flagged_setting_the_player_changes_in_f2_or_with_ctrl_t_is_save
         await pilot.press("ctrl+t")
         await wait_for(pilot, lambda: "theme" in saved() and saved()["theme"] == app.theme,
                        "the theme saved")
-        assert app.theme != "light"
+        assert app.theme == "contrast"  # (the one after light)
+        # F2's name for it (ctrl+t said "theme: contrast"), and that it is saved (it said not)
+        said = [n.message for n in app._notifications]
+        assert "Theme: high contrast — Settings saved" in said, said
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
         options = app.screen.query_one("OptionList")

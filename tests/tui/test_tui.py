@@ -144,6 +144,20 @@ async def test_help_opens_over_a_decision_and_quit_asks_first():
         assert not app.is_running
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_the_help_of_a_game_against_bots_lists_no_chat_key(language):
+    """A play-through: the help listed "c chat" at a table of bots alone, where c says
+    "c does nothing here". The help lists the keys the table takes; chat is not one here."""
+    app = make_app(language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog))
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.texts[0]
+        assert "PgUp PgDn" in keys and " v " in keys
+        assert "c chat" not in keys and "c 聊天" not in keys
+
+
 async def test_the_help_longer_than_its_box_says_how_to_scroll_and_scrolls():
     """A play-through: F1's help runs to several boxes at 80×24 and said only "Esc closes
     this help"; it names the scroll keys, and they scroll it."""

@@ -3,6 +3,8 @@ and the call, declarations, its log lines and results, its presets and options."
 
 from __future__ import annotations
 
+from bhtui.tui.texts import CHAT_KEY
+
 JOKER_KEYS = {"en": "  s / b  add a small / big joker (again: one more)\n",
               "zh": "  s / b  选小王 / 大王（再按多选一张）\n"}
 """The help's joker keys at a table without Weifang's GC (``help_texts``)."""
@@ -18,10 +20,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "role.solo.hidden": {"en": " (hidden solo)", "zh": "（暗独）"},
     "solo.short": {"en": " · 明独", "zh": " · 明独"},
     "you.guard": {"en": "you: guard", "zh": "你是保皇派"},
-    "direction.play": {"en": "↺ play → 下家", "zh": "↺ 出牌 → 下家"},
-    "direction.throne": {"en": "↻ card → 上家", "zh": "↻ 皇牌 → 上家"},
-    "direction.throne.next": {"en": "↺ card → 下家", "zh": "↺ 皇牌 → 下家"},
-    "direction.throne.after_next": {"en": "card → 下下家", "zh": "皇牌 → 下下家"},
+    # (→ without spaces: "↺ card → 下下家" is 15 cells, one more than the centre box's 14)
+    "direction.play": {"en": "↺ play→下家", "zh": "↺ 出牌→下家"},
+    "direction.throne": {"en": "↻ card→上家", "zh": "↻ 皇牌→上家"},
+    "direction.throne.next": {"en": "↺ card→下家", "zh": "↺ 皇牌→下家"},
+    "direction.throne.after_next": {"en": "↺ card→下下家", "zh": "↺ 皇牌→下下家"},
     "yield": {"en": "让牌 (yields)", "zh": "让牌"},
     "called": {"en": "called {card}", "zh": "叫 {card}"},
     "trick.empty": {"en": "new trick", "zh": "新一轮"},
@@ -97,7 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  Enter play · p pass · h hint (again: the next play)\n"
             "  t 托管 (auto-play) on/off\n"
             "  l the previous trick · o sort by rank / by group size\n"
-            "  PgUp PgDn  scroll the log · c chat · v every round's scores\n"
+            "  PgUp PgDn  scroll the log · " + CHAT_KEY["en"] + "v every round's scores\n"
             "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit\n"
             "  Out of turn, when the rules allow (the footer shows them):\n"
             "  g 抢庄/抢独 grab · m 明保 reveal yourself as guard (or declare your solo) · "
@@ -115,7 +118,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom: play goes to 下家 (the next "
             "seat, on your right) ↺, and a declined emperor card goes to 上家 (the previous "
-            "seat, on your left) ↻. ▶ marks the seat to act, ● beside a name the one whose "
+            "seat, on your left) ↻; a Weihai emperor who abdicates hands it to 下下家 (the "
+            "seat after next) ↺. ▶ marks the seat to act, ● beside a name the one whose "
             "set holds the trick. Each seat shows its last set until it acts again; "
             "\"still out\" under the table counts the jokers, 2s and aces not yet played "
             "and not in your hand (记牌器, when the table has it on)."
@@ -128,7 +132,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  ← → 空格  在手牌上移动并选取；也可以用鼠标点\n"
             "  回车 出牌 · p 不要 · h 提示（再按：下一手） · t 托管开关\n"
             "  l 上一轮 · o 按点数 / 按张数排序\n"
-            "  PgUp PgDn 翻看记录 · c 聊天 · v 每局得分\n"
+            "  PgUp PgDn 翻看记录 · " + CHAT_KEY["zh"] + "v 每局得分\n"
             "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出\n"
             "  规则允许时可随时（底栏会显示）：g 抢庄/抢独，\n"
             "  m 明保（或明独），y 让牌（百科），r 造反（仅限革命党；\n"
@@ -143,7 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "选中的牌反色显示。\n\n"
             "牌桌\n"
             "座位按出牌顺序从你（下方）开始排列：出牌传给下家（右手边）↺，"
-            "放弃的皇牌传给上家（左手边）↻。▶ 标出该出牌的人，名字旁的 ● 标出目前最大的一家。"
+            "放弃的皇牌传给上家（左手边）↻；威海的皇帝让位时传给下下家（隔一家）↺。▶ 标出该出牌的人，名字旁的 ● 标出目前最大的一家。"
             "每家最后出的牌一直显示到他再出牌为止；"
             "牌桌下方的记牌器显示还没出、也不在你手里的王、2 和 A。"
         ),
@@ -155,9 +159,10 @@ STRINGS: dict[str, dict[str, str]] = {
             "Beat a set with one of the same size whose cards are each higher, sorted high "
             "to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; nothing "
             "beats a set with a big joker.\n"
-            "The emperor (public) calls three identical cards; whoever holds the fourth is "
-            "his secret guard. Holding all four: a hidden solo, or show them for an open "
-            "solo (scores double). Everyone else is a rebel.\n"
+            "The emperor (public) calls one card, its rank and suit said to all, of which he "
+            "holds three identical copies; whoever holds the fourth copy is his secret "
+            "guard. Holding all four: a hidden solo, or show them for an open solo (scores "
+            "double). Everyone else is a rebel.\n"
             "Places 1st..5th score 4, 2, 0, -2, -4; each side gets the sum of its members. "
             "Winning a trick leads the next; if the winner is out, the next player leads "
             "(接风). Next round the losers pay tribute: their highest cards."
@@ -167,8 +172,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "五人四副牌。一套牌是同一点数的若干张加任意王。"
             "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
             "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
-            "皇帝亮出三张相同的牌，持有第四张的人是暗保；四张都在手里就是独，"
-            "亮出四张为明独，分数翻倍。其余的人是革命党。\n"
+            "皇帝叫一张牌，点数和花色大家都知道，他自己手里有三张一模一样的；"
+            "持有第四张的人是暗保。四张都在手里就是独，亮出四张为明独，分数翻倍。"
+            "其余的人是革命党。\n"
             "名次 头科..大落 得 4、2、0、-2、-4 分，按组计分。"
             "赢得一轮的人先出；如果他已出完，由下家接风。下一局输的一方进贡最大的牌。"
         ),
@@ -182,13 +188,14 @@ STRINGS: dict[str, dict[str, str]] = {
             "high to low: BJ > SJ > 2 > A > … > 3. A small joker needs a big one above it; "
             "nothing beats a set with a big joker.\n"
             "The emperor card (a BJ) goes to a random seat. 叫庄: its holder takes the throne "
-            "by showing three or four identical cards (jokers too, the emperor card counting "
-            "as a BJ), or passes it to his 上家 (让庄, n). When all five have, 逼庄: the first "
+            "by calling a card he holds three or four identical copies of (jokers too, the "
+            "emperor card counting as a BJ), or passes it to his 上家 (让庄, n). When all five have, 逼庄: the first "
             "with exactly three identical cards must call; with nobody, a new deal. 抢庄 (g): "
             "until someone calls, anyone may grab the throne without a group, to play one "
             "against four.\n"
-            "Three shown: whoever holds the fourth is the emperor's secret guard (holding it "
-            "himself, he plays a hidden solo); four shown: an open solo (明独). Before the "
+            "Called with three: whoever holds the fourth copy is the emperor's secret guard "
+            "(holding it himself, he plays a hidden solo); all four shown: an open solo "
+            "(明独). Before the "
             "first lead the guard may show himself (明保, m): scores ×2. Everyone else is a "
             "rebel.\n"
             "让牌 (y): in the first circle after a set you may yield instead of passing; if "
@@ -206,12 +213,12 @@ STRINGS: dict[str, dict[str, str]] = {
             "五人四副牌，每人 43 张。一套牌是同一点数的若干张加任意王。"
             "压牌要张数相同，且从大到小逐张都更大：大王 > 小王 > 2 > A > … > 3。"
             "挂小王的牌必须用挂大王的牌来管；挂大王的牌最大。\n"
-            "带标记的大王（皇牌）随机发给一人。叫庄：亮出三张或四张同点数同花色的牌（王也可以，"
-            "皇牌算大王）就当皇帝；不叫就让庄 (n)，皇牌传给上家。五人都让了就逼庄："
+            "带标记的大王（皇牌）随机发给一人。叫庄：叫一张自己有三张或四张一模一样（同点数"
+            "同花色）的牌（王也可以，皇牌算大王）就当皇帝；不叫就让庄 (n)，皇牌传给上家。五人都让了就逼庄："
             "第一个有恰好三张相同牌的人必须叫庄；没人符合就黄庄，重新发牌。抢庄 (g)："
             "没人叫庄之前，谁都可以不凭牌型直接抢当皇帝，一打四。\n"
-            "亮三张：持有第四张的人是暗中的保皇派（第四张在皇帝自己手里就是暗独）；"
-            "亮四张：明独。首家出牌前保皇派可以明保 (m)：分数翻倍。其余的人是革命党。\n"
+            "叫的牌他有三张：持有第四张的人是暗中的保皇派（第四张在皇帝自己手里就是暗独）；"
+            "亮出四张：明独。首家出牌前保皇派可以明保 (m)：分数翻倍。其余的人是革命党。\n"
             "让牌 (y)：一套牌出来后的第一圈可以让牌而不是不要；第一圈没人压，"
             "只再问让牌的人（还没人压就扣牌）。\n"
             "计分：名次 头科..大落 得 6、3、0、-3、-6 分，按组相加；皇帝得本组的 2/3，"
@@ -229,9 +236,10 @@ STRINGS: dict[str, dict[str, str]] = {
             "must take it unless he holds four identical cards; after two circles, a new "
             "deal. 抢独 (option, g): anyone may declare an open solo before the emperor is "
             "settled.\n"
-            "The emperor calls three identical cards he holds: whoever holds the fourth is "
-            "his secret guard. Calling four he holds: a hidden solo; or he declares an open "
-            "solo (明独保) with no call. Before the first lead the guard may show himself "
+            "The emperor calls one card, its rank and suit said to all, of which he holds "
+            "three identical copies: whoever holds the fourth copy is his secret guard. "
+            "Calling one he holds all four of: a hidden solo; or he declares an open solo "
+            "(明独保) with no call. Before the first lead the guard may show himself "
             "(明保, m): scores ×2."
         ),
         "zh": (
@@ -240,8 +248,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "登基 (y)，否则让位 (n) 给上家，不贴牌。传完一圈回到第一个人手里，他必须登基，"
             "除非有四张同点数同花色的牌；传两圈还没人登基就重新发牌。抢独（选项，g）："
             "皇帝确定之前，谁都可以抢当皇帝打明独保。\n"
-            "皇帝叫自己手里三张相同的牌，持有第四张的人是暗中的侍卫（保皇派）。"
-            "叫自己手里四张相同的牌就是暗独保；也可以不叫牌，直接声明明独保。"
+            "皇帝叫一张牌，点数和花色大家都知道，他自己手里有三张一模一样的；"
+            "持有第四张的人是暗中的侍卫（保皇派）。叫一张自己有四张的牌就是暗独保；也可以不叫牌，直接声明明独保。"
             "首家出牌前侍卫可以明保 (m)：分数翻倍。"
         ),
     },

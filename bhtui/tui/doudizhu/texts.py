@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bhtui.tui.texts import CHAT_KEY
+
 STRINGS: dict[str, dict[str, str]] = {
     "preset_name.classic": {"en": "classic", "zh": "经典"},
     "preset_name.shanghai": {"en": "shanghai", "zh": "上海"},
@@ -184,7 +186,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  Enter play · p pass · h hint (again: the next play)\n"
             "  t 托管 (auto-play) on/off\n"
             "  l the previous trick · o sort by rank / by group size\n"
-            "  PgUp PgDn  scroll the log · c chat · v every deal's scores\n"
+            "  PgUp PgDn  scroll the log · " + CHAT_KEY["en"] + "v every deal's scores\n"
             "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit\n\n"
             "THE TABLE\n"
             "Seats go round in play order from you at the bottom; play goes to 下家 (the next "
@@ -223,7 +225,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  ← → 空格  在手牌上移动并选/取消一张；也可以点鼠标\n"
             "  回车 出牌 · p 不要 · h 提示（再按：下一手） · t 托管\n"
             "  l 上一轮 · o 按点数 / 按张数排序\n"
-            "  PgUp PgDn 翻看记录 · c 聊天 · v 每局得分\n"
+            "  PgUp PgDn 翻看记录 · " + CHAT_KEY["zh"] + "v 每局得分\n"
             "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出\n\n"
             "牌桌\n"
             "你在下方，按出牌顺序轮转，下家在右。座位旁的格子显示局数、叫分、地主、已出炸弹与"
