@@ -444,10 +444,10 @@ STRINGS: dict[str, dict[str, str]] = {
                               "zh": "第{n}局后总分（含第{m}局罚分：{since}）：{totals}"},
     "farewell.totals_first": {"en": "totals with round {m}'s penalties ({since}): {totals}",
                               "zh": "总分（含第{m}局罚分：{since}）：{totals}"},
-    "farewell.kept_on": {"en": "this game is saved in {path}: bhtui replay {path} shows it, and End "
-                               "then p there plays on",
-                         "zh": "本局已保存在 {path}：bhtui replay {path} 可以回看，在回放里按 End "
-                               "再按 p 可以接着打"},
+    "farewell.kept_on": {"en": "this game is saved in {path}: to play it on, run bhtui replay "
+                               "{path}, press End (its last move), then p (play on)",
+                         "zh": "本局已保存在 {path}：想接着打，运行 bhtui replay {path}，按 End "
+                               "跳到最后一步，再按 p 接着打"},
     "farewell.hosted": {"en": "this table is saved in {path}; bhtui host --resume {path} opens "
                               "it again",
                         "zh": "这张牌桌已保存在 {path}；bhtui host --resume {path} 可以重新开桌"},

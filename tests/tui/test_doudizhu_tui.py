@@ -509,7 +509,8 @@ async def quit_now(pilot, app) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize(("rounds", "kept"), [
     (1, "{path} (bhtui replay shows it)"),
-    (None, "{path}: bhtui replay {path} shows it, and End then p there plays on")])
+    (None, "{path}: to play it on, run bhtui replay {path}, press End (its last move), then p "
+           "(play on)")])
 async def test_S_SCORE_5_quitting_says_the_totals_after_my_escape(first_deal, rounds, kept):
     """Quitting as the landlord is an escape that ends the deal, and bhtui's last lines said
     no totals (they read my view, which never receives my own leave's escape) and that a

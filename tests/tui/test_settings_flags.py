@@ -224,8 +224,9 @@ def test_the_problems_printed_at_exit_let_no_control_character_through(capsys, m
     said = capsys.readouterr().err
     assert "keys.up]2;PWNED: no key has that id" in said and "]2;PWNEDx.toml skipped" in said
     kept = app.session.kept()  # its farewell, last: the match dealt is not over
-    assert said.rstrip().endswith(f"bhtui: this game is saved in {kept}: bhtui replay {kept} "
-                                  "shows it, and End then p there plays on")
+    assert said.rstrip().endswith(f"bhtui: this game is saved in {kept}: to play it on, run "
+                                  f"bhtui replay {kept}, press End (its last move), then p "
+                                  "(play on)")
     assert [c for c in said if c != "\n" and unicodedata.category(c) in ("Cc", "Cf")] == []
 
 

@@ -979,8 +979,9 @@ async def test_quitting_a_local_game_stops_it_where_i_left_it():
         await quit_yes(pilot, app)
         assert isinstance(app.screen, QuitScreen) and app.screen.question == "quit.question_on"
     assert host.closed and host.match.actions[at:] == []
-    assert app.farewell == [f"this game is saved in {host.log.path}: bhtui replay "
-                            f"{host.log.path} shows it, and End then p there plays on"]
+    assert app.farewell == [f"this game is saved in {host.log.path}: to play it on, run bhtui "
+                            f"replay {host.log.path}, press End (its last move), then p (play "
+                            "on)"]
 
 
 async def test_ctrl_c_says_which_key_quits():
