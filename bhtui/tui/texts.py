@@ -23,6 +23,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "previous_seat": {"en": "上家", "zh": "上家"},
     "timer.left": {"en": "{n} s left", "zh": "剩 {n} 秒"},
     "timer.short": {"en": "{n} s", "zh": "{n}秒"},
+    # What waits on me, under the "too small" message (its countdown runs on unseen).
+    "small.turn": {"en": "Your turn", "zh": "轮到你了"},
+    "small.asked": {"en": "Your chance to declare", "zh": "可以表态了"},
     "counter": {"en": "still out: {items}", "zh": "记牌器 {items}"},
     "pass": {"en": "pass", "zh": "不要"},
     "auto": {"en": "托管", "zh": "托管"},
