@@ -571,6 +571,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "room": {"room": _fields(
         table=TEXT, game=_maybe(TEXT), preset=TEXT, options=MAP, counter=_maybe(FLAG),
+        timer=_maybe(_seconds),
         spectators=WHOLE, watchers=_maybe(LIST), waiting_for=_maybe(_list_of(WHOLE)),
         seats=_list_of(_fields(name=TEXT, kind=TEXT, ready=FLAG, taken=FLAG,
                                level=_maybe(TEXT))))},

@@ -26,6 +26,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # What waits on me, under the "too small" message (its countdown runs on unseen).
     "small.turn": {"en": "Your turn", "zh": "轮到你了"},
     "small.asked": {"en": "Your chance to declare", "zh": "可以表态了"},
+    # The waiting room's rules line: the turn timer set with --timer (or none).
+    "room.timer": {"en": "Turn timer {n} s", "zh": "限时：每步 {n} 秒"},
+    "room.no_timer": {"en": "No turn timer", "zh": "不限时"},
     "counter": {"en": "still out: {items}", "zh": "记牌器 {items}"},
     "pass": {"en": "pass", "zh": "不要"},
     "auto": {"en": "托管", "zh": "托管"},
