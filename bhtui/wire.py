@@ -339,6 +339,7 @@ class Room(TypedDict):
     preset: str
     options: dict[str, Any]
     counter: bool
+    timer: NotRequired[float | None]  # seconds a turn, None: none (absent from older hosts)
     seats: list[RoomSeat]
     spectators: int
     watchers: NotRequired[list[str]]  # the first few spectators' names (hosts since stop 56)

@@ -102,6 +102,7 @@ class Client:
         self.recall: Recall = {}  # last moves, previous trick, the card counter
         self.deadline: tuple[int, float, float] | None = None  # seat, monotonic end, total
         self.asked: Asked | None = None  # the table waits for my declaration
+        self.asked_until: float | None = None  # monotonic end of the wait for it, if timed
         self.away: list[tuple[int, int]] = []
         """My latest absences, as event spans (after, until]: my seat's moves in them were
         the bot's (the welcome says)."""
@@ -342,6 +343,8 @@ class Client:
                 recall = {**recall, "previous": self.recall.get("previous", [])}
             self.recall = recall
             self.asked = message.get("asked")
+            left = (self.asked or {}).get("left")
+            self.asked_until = None if left is None else time.monotonic() + left
             timer = message.get("timer")
             self.deadline = None
             if timer is not None:
@@ -568,6 +571,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "room": {"room": _fields(
         table=TEXT, game=_maybe(TEXT), preset=TEXT, options=MAP, counter=_maybe(FLAG),
+        timer=_maybe(_seconds),
         spectators=WHOLE, watchers=_maybe(LIST), waiting_for=_maybe(_list_of(WHOLE)),
         seats=_list_of(_fields(name=TEXT, kind=TEXT, ready=FLAG, taken=FLAG,
                                level=_maybe(TEXT))))},

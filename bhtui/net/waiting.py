@@ -35,6 +35,8 @@ class RoomTable(TableState, Protocol):
     def name(self) -> str: ...
     @property
     def counter(self) -> bool: ...
+    @property
+    def timer(self) -> float | None: ...
 
     def use_rules(self, rules: Rules) -> None:
         """Play these rules (before the match)."""
@@ -200,6 +202,7 @@ class WaitingRoom:
         return {"table": table.name, "game": table.game.name, "preset": table.rules.name,
                 "options": table.rules.options(),
                 "counter": table.counter,
+                "timer": table.timer,
                 "seats": [{**p, "taken": s.taken or s.bot is not None}
                           for s, p in zip(table.seats, table.public_seats(), strict=True)],
                 "spectators": self.outbox.spectators(),

@@ -211,8 +211,10 @@ class WaitingRoomScreen(Localized, Screen[None]):
         rules_line = "\n" + t(f"game.{room.get('game', 'baohuang')}") + " · " + t(
             "settings.preset", name=t(f"preset.{room['preset']}"))
         rules_line += (" · " + ", ".join(chosen)) if chosen else ""
-        counter = t("room.counter_on" if room.get("counter") else "room.counter_off")
-        footer = Text(rules_line + " · " + counter + "\n" + watching_words(t, room))
+        # How this table plays, on a line of its own: at the rules' end it broke mid-clause.
+        play = [timer_words(t, room["timer"])] if "timer" in room else []  # (older hosts: no)
+        play.append(t("room.counter_on" if room.get("counter") else "room.counter_off"))
+        footer = Text(rules_line + "\n" + " · ".join(play) + "\n" + watching_words(t, room))
         self.query_one("#room-body", Static).update(Text.assemble(body) + _table_text(grid) + footer)
 
     def action_ready(self) -> None:
@@ -508,3 +510,9 @@ def watching_words(t: Translator, room: Any) -> str:
     # A hostile host may name any number: no more are shown than a host names.
     shown = [clip(str(name), 12) for name in names[:min(count, WATCHERS_NAMED)]]
     return t("room.watchers", n=count, names=", ".join(shown) + (", …" if count > len(shown) else ""))
+
+
+def timer_words(t: Translator, seconds: float | None) -> str:
+    """The turn timer the host set (``--timer``): players learnt of it only when "5 s left"
+    first showed. Written short (``g``): a hostile host's 1e300 is six characters, not 301."""
+    return t("room.timer", n=f"{seconds:g}") if seconds else t("room.no_timer")

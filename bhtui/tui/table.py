@@ -169,7 +169,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         (keys do nothing, decisions wait) until the terminal is large enough again."""
         small = too_small(width, height)
         follow_size(self, small, self.query_one("#main"))
-        self.query_one("#too-small", Static).update(too_small_words(self.t, width, height))
+        self._say_too_small(width, height)
         if small != self.model.small:
             self.model.small = small
             self.refresh_bindings()
@@ -186,6 +186,11 @@ class TableScreen(HandKeys, Localized, Screen[None]):
                 if self.client.seat is not None:
                     self.hand.focus()  # hidden, it had lost the focus
                 self.dialogs.open_due(results=False)
+
+    def _say_too_small(self, width: int, height: int) -> None:
+        """The "too small" message, saying what waits on me and its seconds left."""
+        self.query_one("#too-small", Static).update(
+            too_small_words(self.t, width, height, awaited=self.model.awaited()))
 
     @on(EventArrived)
     def _event(self, message: EventArrived) -> None:
@@ -208,6 +213,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
             self.bell()
         self._welcome_back()
         self.update_status()
+        if self.model.small:  # my turn come or gone: said at once, not at the next second
+            self._say_too_small(*self.app.size)
 
     @on(ActionRefused)
     def _refused(self, message: ActionRefused) -> None:
@@ -279,6 +286,8 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         """Every second: the countdown, and a status note that has had its time."""
         if self.client.view is None:
             return
+        if self.model.small:
+            self._say_too_small(*self.app.size)
         if self.client.deadline is not None:
             draw_seats(self)
         if self.client.deadline is not None or self.model.note_expired():

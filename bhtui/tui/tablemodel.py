@@ -38,6 +38,7 @@ class TableState(Protocol):
     view: View | None
     table: list[TableSeat]
     asked: Asked | None
+    asked_until: float | None
     seq: int
     recall: Recall
     deadline: tuple[int, float, float] | None
@@ -160,6 +161,25 @@ class TableModel:
         if deadline is None or (seat is not None and deadline[0] != seat):
             return None
         return max(0, round(deadline[1] - self.clock()))
+
+    def awaited(self) -> str:
+        """What waits on me — my turn, or a declaration the bots wait for — with the seconds
+        its timer has left, for where the table cannot be seen (the "too small" message: the
+        countdown ran on unseen there, and the bot took the turn). The timer is not held:
+        the others wait on it."""
+        state, t = self.state, self.t
+        if state.seat is None or state.view is None or self.over() or self.on_auto():
+            return ""
+        if state.my_turn:
+            words, seconds = t("small.turn"), self.seconds(state.seat)
+        elif state.asked is not None:
+            until = state.asked_until
+            words = t("small.asked")
+            seconds = None if until is None else max(0, round(until - self.clock()))
+        else:
+            return ""
+        return words + (t.plain(" · ") + t("timer.left", n=seconds) if seconds is not None
+                        else "")
 
     def decision_key(self) -> tuple[Any, ...]:
         """What a decision dialog was opened for: a change makes it stale."""

@@ -26,6 +26,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "previous_seat": {"en": "上家", "zh": "上家"},
     "timer.left": {"en": "{n} s left", "zh": "剩 {n} 秒"},
     "timer.short": {"en": "{n} s", "zh": "{n}秒"},
+    # What waits on me, under the "too small" message (its countdown runs on unseen).
+    "small.turn": {"en": "Your turn", "zh": "轮到你了"},
+    "small.asked": {"en": "Your chance to declare", "zh": "可以表态了"},
+    # The waiting room's rules line: the turn timer set with --timer (or none).
+    "room.timer": {"en": "Turn timer {n} s", "zh": "限时：每步 {n} 秒"},
+    "room.no_timer": {"en": "No turn timer", "zh": "不限时"},
     "counter": {"en": "still out: {items}", "zh": "记牌器 {items}"},
     "pass": {"en": "pass", "zh": "不要"},
     "auto": {"en": "托管", "zh": "托管"},
@@ -126,8 +132,8 @@ STRINGS: dict[str, dict[str, str]] = {
                           "zh": "你是本桌的主机：退出会让桌上所有人断开；比赛已经结束。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
     "quit.no": {"en": "Stay (n)", "zh": "取消 (n)"},
-    "small": {"en": "Terminal too small: this needs {need_w}×{need_h}, it is {w}×{h}. Enlarge it.",
-              "zh": "终端太小：这里需要 {need_w}×{need_h}，当前为 {w}×{h}，请放大窗口。"},
+    "small": {"en": "Terminal too small ({w}×{h}).\nThis needs {need_w}×{need_h}: enlarge it.",
+              "zh": "终端太小（当前为 {w}×{h}）。\n这里需要 {need_w}×{need_h}，请放大窗口。"},
     "key.play": {"en": "Play", "zh": "出牌"},
     "key.pass": {"en": "Pass", "zh": "不要"},
     "key.hint": {"en": "Hint", "zh": "提示"},

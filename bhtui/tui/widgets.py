@@ -51,10 +51,14 @@ def too_small(width: int, height: int) -> bool:
 
 
 def too_small_words(t: Translator, width: int, height: int,
-                    needed: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT)) -> str:
+                    needed: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT), awaited: str = "") -> str:
     """The "too small" message: the size of this terminal, and the size what it stands in
-    for needs (a table: MIN_WIDTH x MIN_HEIGHT; a box such as help: less)."""
-    return t("small", w=width, h=height, need_w=needed[0], need_h=needed[1])
+    for needs (a table: MIN_WIDTH x MIN_HEIGHT; a box such as help: less); below them, after
+    a blank line, what waits on the player meanwhile (``TableModel.awaited``). A line each,
+    and wrapped here at the terminal's width: folded by Textual, one sentence at 60 columns
+    broke before its last word, and the line after began with a space."""
+    words = t("small", w=width, h=height, need_w=needed[0], need_h=needed[1])
+    return "\n".join(wrap(words + ("\n\n" + awaited if awaited else ""), max(width, 1)))
 
 
 def clip(text: str, cells: int, mark: str = "…") -> str:

@@ -27,6 +27,7 @@ class State:
     view: Any
     table: list[Any]
     asked: Any = None
+    asked_until: float | None = None
     seq: int = 1
     recall: Any = field(default_factory=dict)
     deadline: Any = None
@@ -73,6 +74,20 @@ def test_whose_turn_the_status_line_says_for_a_seat_and_for_a_watcher():
     assert model_of(m, 0).status([]) == "Your lead: pick a set and press Enter"
     assert model_of(m, 2).status([]) == "Waiting for Ana…"
     assert model_of(m, None).status([]) == "Watching — Waiting for Ana…"
+
+
+def test_what_waits_on_me_is_said_with_the_seconds_its_timer_has_left():
+    """For the "too small" message, where the table and its countdown cannot be seen."""
+    m = throne_offered()  # seat 0 is to act
+    mine = model_of(m, 0, clock=100.0)
+    assert mine.awaited() == "Your turn"  # a table without a timer
+    mine.state.deadline = (0, 104.6, 8.0)
+    assert mine.awaited() == "Your turn · 5 s left"
+    asked = model_of(m, 1, clock=100.0)
+    assert asked.awaited() == ""  # not my turn, nothing asked of me
+    asked.state.asked, asked.state.asked_until = {"left": 3.0}, 103.0
+    assert asked.awaited() == "Your chance to declare · 3 s left"
+    assert model_of(m, None).awaited() == "" and model_of(m, 0, auto=0).awaited() == ""
 
 
 def test_a_selection_is_judged_on_the_status_line_before_anything_is_sent():
