@@ -29,6 +29,7 @@ class CommandsTable(TableState, Protocol):
     """What a viewer's commands need of the table: where it is, and the ways to change it."""
 
     def set_auto(self, seat: int, on: bool, chosen: bool = False) -> None: ...
+    def unready(self) -> list[int]: ...
     def abandon(self, seat: int, why: str) -> None: ...
     def leave(self, conn: Connection) -> None: ...
     def close(self) -> None: ...
@@ -102,6 +103,9 @@ class Commands:
         seat.last_cid = cid
         if table.match is None or table.closed:
             self.outbox.error(viewer, "waiting", "the match is not running", cid)
+            return
+        if table.unready():  # a round's result is still being read: its view named no one
+            self.outbox.error(viewer, "reading", "the table waits while a result is read", cid)
             return
         if action["type"] in table.game.host_only:
             self.outbox.error(viewer, "illegal", f"{action['type']!r} is the table's to apply", cid)

@@ -447,7 +447,13 @@ class Table:
         that key alone)."""
         if self.match is None:
             return encode({"type": "room", "room": self.room()})
-        frame: ViewFrame = {"type": "view", "seq": self.seq, "view": self.match.view(key),
+        view = self.match.view(key)
+        if self.unready():  # the table waits for people reading a round's result: until
+            view = view.copy()  # they are done nobody is to act, the next deal's first nor
+            view["to_act"] = None  # anyone else (act refuses), and every screen says so
+            if "actions" in view:
+                view["actions"] = []
+        frame: ViewFrame = {"type": "view", "seq": self.seq, "view": view,
                             "table": self.public_seats(),
                             "recall": self.recall.public(self.counter, previous)}
         left, running, to_act = self.scheduler.time_left(), self.scheduler.running(), \

@@ -167,7 +167,8 @@ class Scheduler:
         may declare something now (Baohuang: 抢庄/抢独 while the throne is offered, 明保
         before the first lead, R-HIDE-2's everyone when others look on)."""
         table, match = self.table, self.table.match
-        if match is None or match.over or match.to_act is None or table.closed:
+        if (match is None or match.over or match.to_act is None or table.closed
+                or table.unready()):  # a result is being read: nobody declares meanwhile
             return set()
         if not table.game.declares(table.rules) or not table.played_by_bot(match.to_act):
             return set()  # a person decides: nobody waits on anyone else's declaration

@@ -112,6 +112,9 @@ class BhtuiApp(App[None]):
         self.client: Client | None = None
         self._told_name: str | None = None  # the name the table gives my seat, once said
         self._back: tuple[Session, Screen[Any]] | None = None
+        self._played_on: list[tuple[Path, bool]] = []
+        """The games played on from a replay and left for it: their files and whether they
+        were over, which the farewell names as it names the game quit."""
         """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
         self.picked: TableInfo | None = None
@@ -434,7 +437,10 @@ class BhtuiApp(App[None]):
         standing = self._standing()
         self._say_totals(standing)
         kept = self.session.kept()
-        # (a hosted table is opened again from it; a visitor's folder goes with his visit)
+        if not self.visitor:  # (a visitor's folder goes with his visit)
+            self.farewell.extend(self._kept_line(path, over)
+                                 for path, over in self._played_on if path.exists())
+        # (a hosted table is opened again from it)
         if kept is not None and kept.exists() and not self.visitor:
             earlier = [path for path in self.host.earlier if path.exists()] \
                 if self.host is not None else []  # (再来一局: each match has its own file)
@@ -444,12 +450,16 @@ class BhtuiApp(App[None]):
             over = standing is not None and standing.over
             if self.admin and self.address:  # a finished table is replayed, not reopened
                 said = "farewell.hosted_over" if over else "farewell.hosted"
+                self.farewell.append(self.t(said, path=shlex.quote(str(kept))))
             else:  # (how to go on: the next bhtui deals a new match)
-                said = "farewell.kept" if standing is None or over else "farewell.kept_on"
-            self.farewell.append(self.t(said, path=shlex.quote(str(kept))))
+                self.farewell.append(self._kept_line(kept, standing is None or over))
         elif not self.admin and not self.visitor and self.client is not None \
                 and self.client.view is not None:  # a joined game: nothing saved here
             self.farewell.append(self.t("farewell.remote"))
+
+    def _kept_line(self, path: Path, over: bool) -> str:
+        """Where a game of bots is saved, and unless it is over how to play it on."""
+        return self.t("farewell.kept" if over else "farewell.kept_on", path=shlex.quote(str(path)))
 
     def _standing(self) -> Standing | None:
         """Where the match stood as the app ended (None: no match began). A table of this
@@ -635,7 +645,11 @@ class BhtuiApp(App[None]):
         return bool(trial.over)
 
     async def _go_back(self, session: Session, screen: Screen[Any]) -> None:
-        """Close the game played on and show ``screen`` (the replay) again, in ``session``."""
+        """Close the game played on and show ``screen`` (the replay) again, in ``session``;
+        bhtui's last lines will say where that game is saved."""
+        kept, standing = self.session.kept(), self._standing()
+        if kept is not None:
+            self._played_on.append((kept, standing is None or standing.over))
         played, self.session, self._back = self.session, session, None
         await played.close()
         while self.screen is not screen and len(self.screen_stack) > 1:

@@ -12,6 +12,7 @@ import pytest
 
 from bhtui.bots import HeuristicBot, make_bot
 from bhtui.bots.legal import legal_from_view
+from bhtui.games import get_game
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
@@ -166,6 +167,49 @@ async def test_two_people_one_gone_on_the_result_screen_the_other_goes_on_at_onc
     actions = len(table.match.actions)
     a.ready()
     await settle(lambda: len(table.match.actions) > actions + 5)  # no 60 s wait for B
+    server.close()
+
+
+def host_and_al(game: str, seed: int, al: int) -> Table:
+    """Two people (the host's seat 0 and Al's seat ``al``) and bots, two rounds, started."""
+    if game == "baohuang":
+        return people_and_bots({0, al}, seed=seed, rounds=2, bot_delay=0.0)
+    ddz = get_game("doudizhu")
+    seats = [Seat(name="Hosty", taken=True), Seat(name="Al", taken=True),
+             *(Seat(name=f"B{s}", bot=ddz.make_bot("heuristic", s), ready=True) for s in (2, 3))]
+    table = Table(ddz.rules("shanghai", None), seats, game=ddz, seed=seed, rounds=2,
+                  bot_delay=0.0)
+    table.start()
+    return table
+
+
+@pytest.mark.parametrize("game, seed, al", [("doudizhu", 2, 1), ("baohuang", 1, 2)])
+async def test_a_player_back_while_the_host_reads_the_result_waits_with_the_table(game, seed,
+                                                                                  al):
+    """The host reads round 1's result (his screen: "The table waits while you read the
+    result"); Al, whose bot finished round 1 for him, comes back meanwhile. Round 2 is not
+    his to start: his view names nobody to act, and a bid he sends anyway is refused, until
+    the host is done; then the table goes on with him."""
+    table = host_and_al(game, seed, al)
+    server, port = await served(table)
+    host, _ = await connect(port, "Hosty", token=table.seats[0].token)
+    await settle(lambda: host.view is not None)
+    host.set_auto(True)  # his bot plays his round; only he can close its result
+    _, link = await connect(port, "Al", token=table.seats[al].token)
+    await settle(lambda: table.seats[al].conn is not None)
+    link.cut()  # Al's terminal is killed
+    await settle(lambda: len(table.match.history) == 1)
+    assert table.unready() == [0] and table.match.to_act == al  # round 2: Al is first
+    back, _ = await connect(port, "Al", token=table.seats[al].token)
+    await settle(lambda: back.view is not None and back.seq == table.seq)
+    assert back.view["to_act"] is None and not back.view.get("actions")
+    refused: list[dict] = []
+    back.listen(lambda m: refused.append(m) if m["type"] == "error" else None)
+    back.act(table.match.legal_actions(al)[0])
+    await settle(lambda: refused)
+    assert refused[0]["code"] == "reading" and len(table.match.history) == 1
+    host.ready()
+    await settle(lambda: back.my_turn)
     server.close()
 
 

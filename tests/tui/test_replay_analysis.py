@@ -201,6 +201,29 @@ async def test_leaving_a_game_played_on_goes_back_to_the_replay_where_it_was(tmp
         assert replay.position == 8
 
 
+async def test_quitting_after_a_game_played_on_says_where_that_game_is_saved(tmp_path):
+    """Played on (End, p), left for the replay (ctrl+q) and bhtui quit: no last line said
+    where the game played on was saved, nor how to play it on, as quitting a game with
+    bots does."""
+    from bhtui.tui.dialogs import QuitScreen
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    app = BhtuiApp(config(), ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        await pilot.press("end", "p")
+        await wait_for(pilot, lambda: at_table(app) and app.client is not None, "the game")
+        played = app.host.log.path
+        for _ in range(2):  # back to the replay, then out of bhtui
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen) or not app.is_running)
+            if app.is_running:
+                await pilot.press("y")
+            await wait_for(pilot, lambda: app.screen is replay or not app.is_running)
+    assert app.t("farewell.kept_on", path=str(played)) in app.farewell
+
+
 async def test_a_replay_is_seen_from_the_players_own_seat_with_his_neighbours_named(tmp_path):
     """As at the table he played: his seat at the bottom in bold, play going round to the
     right, 下家 and 上家 on the seats after and before his (they had none: seat 0 sat at
