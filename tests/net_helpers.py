@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import pytest
 
 from bhtui.bots import make_bot
+from bhtui.games import get_game
 from bhtui.net.client import Client
 from bhtui.net.gate import VISITOR_NICENESS
 from bhtui.net.host import Seat, Table
@@ -56,6 +57,19 @@ def people_and_bots(people: set[int], preset: str | RuleSet = "qingdao", start: 
     if start:
         built.start()
     return built
+
+
+def host_and_al(game: str, seed: int, al: int) -> Table:
+    """Two people (the host's seat 0 and Al's seat ``al``) and bots, two rounds, started."""
+    if game == "baohuang":
+        return people_and_bots({0, al}, seed=seed, rounds=2, bot_delay=0.0)
+    ddz = get_game("doudizhu")
+    seats = [Seat(name="Hosty", taken=True), Seat(name="Al", taken=True),
+             *(Seat(name=f"B{s}", bot=ddz.make_bot("heuristic", s), ready=True) for s in (2, 3))]
+    table = Table(ddz.rules("shanghai", None), seats, game=ddz, seed=seed, rounds=2,
+                  bot_delay=0.0)
+    table.start()
+    return table
 
 
 def all_bots_but(humans: set[int], seed: int = 3, rounds: int = 1, preset="qingdao",

@@ -12,7 +12,6 @@ import pytest
 
 from bhtui.bots import HeuristicBot, make_bot
 from bhtui.bots.legal import legal_from_view
-from bhtui.games import get_game
 from bhtui.net.botclient import attach_bot
 from bhtui.net.client import Client
 from bhtui.net.host import SPECTATORS_PER_ADDRESS, Seat, Table
@@ -37,7 +36,7 @@ from loopback import (
     streams,
     upgraded,
 )
-from net_helpers import in_background, people_and_bots
+from net_helpers import host_and_al, in_background, people_and_bots
 
 
 def logged_match(path: Path, rounds: int) -> Table:
@@ -168,19 +167,6 @@ async def test_two_people_one_gone_on_the_result_screen_the_other_goes_on_at_onc
     a.ready()
     await settle(lambda: len(table.match.actions) > actions + 5)  # no 60 s wait for B
     server.close()
-
-
-def host_and_al(game: str, seed: int, al: int) -> Table:
-    """Two people (the host's seat 0 and Al's seat ``al``) and bots, two rounds, started."""
-    if game == "baohuang":
-        return people_and_bots({0, al}, seed=seed, rounds=2, bot_delay=0.0)
-    ddz = get_game("doudizhu")
-    seats = [Seat(name="Hosty", taken=True), Seat(name="Al", taken=True),
-             *(Seat(name=f"B{s}", bot=ddz.make_bot("heuristic", s), ready=True) for s in (2, 3))]
-    table = Table(ddz.rules("shanghai", None), seats, game=ddz, seed=seed, rounds=2,
-                  bot_delay=0.0)
-    table.start()
-    return table
 
 
 @pytest.mark.parametrize("game, seed, al", [("doudizhu", 2, 1), ("baohuang", 1, 2)])
