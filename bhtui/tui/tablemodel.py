@@ -163,15 +163,17 @@ class TableModel:
         return max(0, round(deadline[1] - self.clock()))
 
     def awaited(self) -> str:
-        """What waits on me — my turn, or a declaration the bots wait for — with the seconds
-        its timer has left, for where the table cannot be seen (the "too small" message: the
-        countdown ran on unseen there, and the bot took the turn). The timer is not held:
-        the others wait on it."""
+        """What waits on me — my turn (a decision said as the status line says it), or a
+        declaration the bots wait for — with the seconds its timer has left, for where the
+        table cannot be seen (the "too small" message: the countdown ran on unseen there, and
+        the bot took the turn). The timer is not held: the others wait on it."""
         state, t = self.state, self.t
         if state.seat is None or state.view is None or self.over() or self.on_auto():
             return ""
-        if state.my_turn:
-            words, seconds = t("small.turn"), self.seconds(state.seat)
+        if state.my_turn:  # a decision in the status line's words (its dialog waits too)
+            deciding = state.view["phase"] != "play"
+            words = self.deciding() if deciding else t("small.turn")
+            seconds = self.seconds(state.seat)
         elif state.asked is not None:
             until = state.asked_until
             words = t("small.asked")
@@ -520,9 +522,7 @@ class TableModel:
         if to_act != me:
             return waiting + declare + clock
         if view["phase"] != "play":
-            if self.flow.waiting(self.state.seq, self.decision_key()):
-                return t("status.answered") + clock  # the dialog has closed: not "see the dialog"
-            return t("status.decide") + declare + clock
+            return self.deciding() + clock
         if selection:
             problem = self.parts.selection_problem(selection, view, t)
             shown = self.parts.selection_words(selection, view, label)
@@ -540,6 +540,13 @@ class TableModel:
                 line += t.plain(" · ") + t("status.yield")
             return line + declare + clock
         return t(self.parts.words("status.your_lead")) + declare + clock
+
+    def deciding(self) -> str:
+        """My turn at a decision, not a play: the dialog asks it (with the declarations open
+        to me), or my answer is on its way."""
+        if self.flow.waiting(self.state.seq, self.decision_key()):
+            return self.t("status.answered")  # the dialog has closed: not "see the dialog"
+        return self.t("status.decide") + self.declare_words()
 
     def silence(self) -> str:
         """What the table says while the host does not answer (until it speaks again), on

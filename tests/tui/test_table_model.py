@@ -79,10 +79,13 @@ def test_whose_turn_the_status_line_says_for_a_seat_and_for_a_watcher():
 def test_what_waits_on_me_is_said_with_the_seconds_its_timer_has_left():
     """For the "too small" message, where the table and its countdown cannot be seen."""
     m = throne_offered()  # seat 0 is to act
-    mine = model_of(m, 0, clock=100.0)
+    mine = model_of(my_lead(), 0, clock=100.0)
     assert mine.awaited() == "Your turn"  # a table without a timer
     mine.state.deadline = (0, 104.6, 8.0)
     assert mine.awaited() == "Your turn · 5 s left"
+    offered = model_of(m, 0, clock=100.0)  # a decision: as the status line says it
+    offered.state.deadline = (0, 104.6, 8.0)
+    assert offered.awaited() == offered.status([]) == "Your decision (see the dialog) · 5 s left"
     asked = model_of(m, 1, clock=100.0)
     assert asked.awaited() == ""  # not my turn, nothing asked of me
     asked.state.asked, asked.state.asked_until = {"left": 3.0}, 103.0
