@@ -168,8 +168,10 @@ class TableModel:
         table cannot be seen (the "too small" message: the countdown ran on unseen there, and
         the bot took the turn). The timer is not held: the others wait on it."""
         state, t = self.state, self.t
-        if state.seat is None or state.view is None or self.over() or self.on_auto():
+        if state.seat is None or state.view is None or self.over():
             return ""
+        if self.on_auto():  # the timer ran out, or I asked: a bot plays, and t stops it
+            return self.auto_line()
         if state.my_turn:  # a decision in the status line's words (its dialog waits too)
             deciding = state.view["phase"] != "play"
             words = self.deciding() if deciding else t("small.turn")
@@ -453,8 +455,8 @@ class TableModel:
         """Whether a key is offered (None: shown dimmed). Only what this viewer can do is: a
         watcher has no hand, no turn, no 托管; Play and Pass dim while it is not my turn, and
         Pass while I lead."""
-        if self.small:
-            return False  # nothing blind: the table is not shown (the app's keys still work)
+        if self.small:  # nothing blind: the table is not shown (the app's keys still work);
+            return action == "auto" and self.on_auto() and not self.over()  # 托管 stops, as said
         watching, over = self.state.seat is None, self.over()
         if action == "standings":
             return over  # after the match Enter shows the standings (and 再来一局) again
@@ -515,7 +517,7 @@ class TableModel:
         if me is None:
             return t("status.watching") + t.plain(" — ") + waiting + clock
         if self.on_auto():
-            return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
+            return self.auto_line()
         if self.flow.showing == "result":  # the table behind may be the next deal already
             return t("status.result_open")
         declare = self.declare_words()
@@ -540,6 +542,14 @@ class TableModel:
                 line += t.plain(" · ") + t("status.yield")
             return line + declare + clock
         return t(self.parts.words("status.your_lead")) + declare + clock
+
+    def auto_line(self) -> str:
+        """On 托管: that a bot plays for me and the key that stops it, or what the rules'
+        托管 brings (R-AUTO-2)."""
+        view, me = self.state.view, self.state.seat
+        words = self.parts.auto_words(view, me, self.names(), self.t) \
+            if view is not None and me is not None else ""
+        return words or self.t("status.auto_on")
 
     def deciding(self) -> str:
         """My turn at a decision, not a play: the dialog asks it (with the declarations open

@@ -90,7 +90,10 @@ def test_what_waits_on_me_is_said_with_the_seconds_its_timer_has_left():
     assert asked.awaited() == ""  # not my turn, nothing asked of me
     asked.state.asked, asked.state.asked_until = {"left": 3.0}, 103.0
     assert asked.awaited() == "Your chance to declare · 3 s left"
-    assert model_of(m, None).awaited() == "" and model_of(m, 0, auto=0).awaited() == ""
+    assert model_of(m, None).awaited() == ""
+    on_auto = model_of(m, 0, auto=0)  # a bot plays: said, with the key that stops it
+    assert on_auto.awaited() == on_auto.status([]) == ("托管 on: the bot plays for you "
+                                                      "(t to take over)")
 
 
 def test_a_selection_is_judged_on_the_status_line_before_anything_is_sent():
@@ -132,6 +135,9 @@ def test_play_and_pass_are_offered_on_my_turn_to_play_only_and_never_to_a_watche
     assert mine.allows("standings", ()) is False  # only once the match is over
     mine.small = True
     assert mine.allows("play", ()) is False  # nothing blind while the table cannot be shown
+    assert mine.allows("auto", ()) is False  # 托管 is not put on blind either,
+    mine.state.table = seats(auto=1)
+    assert mine.allows("auto", ()) is True  # but taken off, as the message says it is
 
 
 def test_R_TRICK_1_C_PLAY_1_pass_dims_while_i_lead():
