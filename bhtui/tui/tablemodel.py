@@ -17,6 +17,7 @@ from rich.cells import cell_len, set_cell_size
 
 from bhtui.tui.i18n import Reworded, Translator
 from bhtui.tui.parts import TableParts
+from bhtui.tui.prose import wide
 from bhtui.wire import Asked, Event, Recall, TableSeat, View
 
 NOTE_SECONDS = 5.0
@@ -29,6 +30,17 @@ BOT_MARK = "\x00"
 """My name in a line the bot's choice for me is told in, to be taken out: "bids 1"."""
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 Showing = Literal["decision", "declaration", "result", "end"]
+
+
+def glued(line: str, words: str) -> str:
+    """A log line with ``words`` (the bot's, in my name's place) put to its verb as Chinese
+    sets them: the lines space a name off its verb ("Li 叫 方块5"), but the bot's words
+    are one phrase with it ("机器人替你叫 方块5"; my role tag "（地主）" may come between).
+    English keeps its space: "A bot for you calls"."""
+    if not wide(words[-1]):
+        return line
+    return re.sub(f"({re.escape(words)}(?:（[^）]*）)?) (?=\\S)",
+                  lambda found: found[1] if wide(line[found.end()]) else found[0], line)
 
 
 class TableState(Protocol):
@@ -242,7 +254,8 @@ class TableModel:
             if bot:
                 names[cast(int, me)] = name
             earlier = (e for s, e in reversed(self.state.events) if s < seq)
-            return self.parts.describe(event, names, t, view, label, earlier)
+            line = self.parts.describe(event, names, t, view, label, earlier)
+            return glued(line, name) if bot and line else line
         line = said(self.t("log.away.bot"))  # "A bot for you plays 2 2", not "Li plays"
         if line and event.get("seat") == me and kind in self.parts.told and self._away_at(seq):
             line = line.replace("\n", " ")

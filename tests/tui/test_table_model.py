@@ -467,3 +467,17 @@ def test_back_as_the_host_passes_for_me_the_welcome_stays_over_the_auto_pass_not
         model.state.events.append((seq, event))
         model.event(seq, event, True)
     assert model.status([]) == said[0]
+
+
+def test_the_bots_words_for_me_go_with_their_verb_as_each_language_sets_them():
+    """"机器人替你 叫 方块5": a log line spaces a name off its verb, and the bot's words
+    in my name's place kept that space; English keeps it, Chinese drops it (after my
+    role's tag too), and a space before a Latin word stays."""
+    from bhtui.tui.tablemodel import glued
+
+    bot = "机器人替你"
+    assert glued("机器人替你 叫 方块5", bot) == "机器人替你叫 方块5"
+    assert glued("机器人替你（地主） 出单张 3", bot) == "机器人替你（地主）出单张 3"
+    assert glued("Bo 让位给 Li：机器人替你 是他的保皇派", bot) == "Bo 让位给 Li：机器人替你是他的保皇派"
+    assert glued("机器人替你 B4", bot) == "机器人替你 B4"
+    assert glued("A bot for you calls Q♠", "A bot for you") == "A bot for you calls Q♠"
