@@ -331,8 +331,10 @@ class TableModel:
                 [*lines, said] if said else lines))
         else:
             line = t("log.away.back", said=said) if said else t("log.away.nothing")
-        counted = t.join([t(key, n=n) for key, n in (("status.away.played", len(plays)),
-                                                     ("status.away.passed", passes)) if n])
+        played, passed = (t(key, n=n) if n else "" for key, n in (
+            ("status.away.played", len(plays)), ("status.away.passed", passes)))
+        counted = (t("status.away.both", played=played, passed=passed) if played and passed
+                   else played or passed)
         note = self._welcome_words([short for _, short in told], counted, bool(plays)) \
             if told or moves else line
         if not self.state.my_turn or self.on_auto():
@@ -340,24 +342,29 @@ class TableModel:
         return [line]
 
     def _welcome_words(self, told: list[str], counted: str, listed: bool) -> str:
-        """The status line's welcome, "A bot for you: " and what it did: the decisions whole
-        if they fit, else each up to its first aside ("Joe is the landlord at 1", not its
-        头撂's why), the latest that fit (an ellipsis for those left out, the latest cut
-        short if even it does not fit); then the moves counted (never "passed 0×"), and
-        that the log lists them where there is room."""
+        """The status line's welcome: the moves alone counted in a sentence ("A bot played
+        2× for you"); else "A bot for you: " and what it did: the decisions whole if they
+        fit, else each up to its first aside ("Joe is the landlord at 1", not its 头撂's
+        why), the latest that fit (an ellipsis for those left out, the latest cut short if
+        even it does not fit); then the moves counted (never "passed 0×"). The log lists
+        the plays: said where there is room."""
         t, sep, cut = self.t, self.t("log.away.and"), self.t.plain("…")
+        listing = t("status.away.listed")
+        if not told:
+            said = t("status.away.counted", counted=counted, listed=listing if listed else "")
+            return said if cell_len(said) <= STATUS_CELLS else t(
+                "status.away.counted", counted=counted, listed="")
 
         def line(said: list[str]) -> str:
             return t("status.away.bot", text=sep.join(said))
         tail = [counted] if counted else []
-        listing = t("status.away.listed")
         if listed and cell_len(line([*told, counted])) + cell_len(listing) <= STATUS_CELLS:
             tail = [counted + listing]
         heads = [ASIDE.split(words, maxsplit=1)[0] for words in told]
         for shown in (told, *(heads[start:] for start in range(len(heads)))):
             left_out = cut if len(shown) < len(told) else ""
-            said = line([left_out + shown[0], *shown[1:], *tail]) if shown else line(tail)
-            if cell_len(said) <= STATUS_CELLS or not told:
+            said = line([left_out + shown[0], *shown[1:], *tail])
+            if cell_len(said) <= STATUS_CELLS:
                 return said
         left_out = cut * (len(told) > 1)
         room = STATUS_CELLS - cell_len(line([left_out + cut, *tail]))

@@ -424,10 +424,14 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "机器人替你出了 {n} 次牌（见记录）"},
     "log.away.passes": {"en": "; it passed {n}×", "zh": "；不要 {n} 次"},
     "log.away.passed": {"en": "a bot passed for you ({n}×)", "zh": "机器人替你不要了 {n} 次"},
-    # The status line's words for it (78 cells): the bot named once, then what it did.
+    # The status line's words for it (78 cells): the moves alone counted in a sentence
+    # ({listed}: status.away.listed, or nothing), or the bot named once, then what it did.
+    "status.away.counted": {"en": "Welcome back. A bot {counted} for you{listed}",
+                            "zh": "欢迎回来。机器人替你{counted}{listed}"},
     "status.away.bot": {"en": "Welcome back. A bot for you: {text}", "zh": "欢迎回来。机器人替你：{text}"},
     "status.away.played": {"en": "played {n}×", "zh": "出牌 {n} 次"},
     "status.away.passed": {"en": "passed {n}×", "zh": "不要 {n} 次"},
+    "status.away.both": {"en": "{played} and {passed}", "zh": "{played}、{passed}"},
     "status.away.listed": {"en": " (the log lists them)", "zh": "（见记录）"},
     "log.away.nothing": {"en": "Welcome back. Nothing was played for you while you were away",
                          "zh": "欢迎回来。你离开期间没有替你出牌"},

@@ -410,7 +410,7 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
     assert passes  # (the bot passed for her too)
     assert model.welcome_back() == [f"Welcome back. While you were away a bot played 5 times "
                                     f"for you (the log shows them); it passed {passes}×"]
-    assert model.status([]) == (f"Welcome back. A bot for you: played 5×, passed {passes}× "
+    assert model.status([]) == (f"Welcome back. A bot played 5× and passed {passes}× for you "
                                 "(the log lists them)")  # counted: it fits the status line
     four = back_after(4)
     line = four.welcome_back()[0]
@@ -419,16 +419,21 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
 
 
 def test_back_after_the_bot_only_played_or_only_passed_the_status_names_that_alone():
-    """It said "a bot played 2× and passed 0× for you": the count of nothing is left out."""
+    """It said "a bot played 2× and passed 0× for you": the count of nothing is left out.
+    The count is a sentence ("A bot for you: played 1×" was not one), in Chinese too."""
     model = back_after(1)  # Ana leads first: one play and no pass
     model.welcome_back()
-    assert model.status([]) == "Welcome back. A bot for you: played 1× (the log lists them)"
+    assert model.status([]) == "Welcome back. A bot played 1× for you (the log lists them)"
+    model = back_after(1)
+    model.t = Translator("zh")
+    model.welcome_back()
+    assert model.status([]) == "欢迎回来。机器人替你出牌 1 次（见记录）"
     model = back_after(5)
     model.state.events = [(seq, e) for seq, e in model.state.events  # her passes alone
                           if not (e.get("seat") == 0 and e["type"] == "play")]
     passes = sum(1 for _, e in model.state.events if e.get("seat") == 0 and e["type"] == "pass")
     model.welcome_back()
-    assert model.status([]) == f"Welcome back. A bot for you: passed {passes}×"
+    assert model.status([]) == f"Welcome back. A bot passed {passes}× for you"
 
 
 def test_back_at_my_turn_its_prompt_is_on_the_status_line_and_the_welcome_in_the_log():
