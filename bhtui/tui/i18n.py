@@ -67,7 +67,7 @@ REASONS = [(msgid, msgid_pattern(msgid)) for msgid in
 """Each msgid of a rules' refusal, with the texts it matches."""
 
 
-KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "f3", "key_hint": "h",
+KEY_WORDS = {"key_pass": "p", "key_auto": "t", "key_problems": "F3", "key_hint": "h",
              "key_play": "⏎"}
 """The keys the texts name ("pass (p)") as bound by default, by binding id; the app puts the
 player's own keys (the settings' [keys]) in their place."""

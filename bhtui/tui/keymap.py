@@ -6,6 +6,7 @@ named in a warning and left out, so that action keeps its own keys."""
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 from types import ModuleType
 
@@ -96,9 +97,15 @@ def _clashes(kept: dict[str, str], bindings: list[list[Binding]]) -> dict[str, t
 
 def words(keys: dict[str, str]) -> dict[str, str]:
     """What the texts call each rebound key they name ("pass ({key_pass})"): its first key,
-    as the footer writes it."""
-    return {f"key_{name}": format_key(listed.split(",")[0].strip())
+    as the footer writes it, a function key as the help does (F3, not f3)."""
+    return {f"key_{name}": spoken(listed.split(",")[0].strip())
             for name, listed in keys.items() if f"key_{name}" in KEY_WORDS}
+
+
+def spoken(key: str) -> str:
+    """``key`` as a text names it: Textual's name ("⏎", "^q"), a function key in capitals."""
+    said = format_key(key)
+    return said.upper() if re.fullmatch(r"f\d+", said) else said
 
 
 def checked(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:

@@ -17,6 +17,7 @@ from rich.cells import cell_len, set_cell_size
 
 from bhtui.tui.i18n import Reworded, Translator
 from bhtui.tui.parts import TableParts
+from bhtui.tui.prose import wide
 from bhtui.wire import Asked, Event, Recall, TableSeat, View
 
 NOTE_SECONDS = 5.0
@@ -29,6 +30,17 @@ BOT_MARK = "\x00"
 """My name in a line the bot's choice for me is told in, to be taken out: "bids 1"."""
 HAND_KEYS = ("pick", "unpick", "clear", "cursor", "toggle_at_cursor", "sort")
 Showing = Literal["decision", "declaration", "result", "end"]
+
+
+def glued(line: str, words: str) -> str:
+    """A log line with ``words`` (the bot's, in my name's place) put to its verb as Chinese
+    sets them: the lines space a name off its verb ("Li 叫 方块5"), but the bot's words
+    are one phrase with it ("机器人替你叫 方块5"; my role tag "（地主）" may come between).
+    English keeps its space: "A bot for you calls"."""
+    if not wide(words[-1]):
+        return line
+    return re.sub(f"({re.escape(words)}(?:（[^）]*）)?) (?=\\S)",
+                  lambda found: found[1] if wide(line[found.end()]) else found[0], line)
 
 
 class TableState(Protocol):
@@ -163,15 +175,19 @@ class TableModel:
         return max(0, round(deadline[1] - self.clock()))
 
     def awaited(self) -> str:
-        """What waits on me — my turn, or a declaration the bots wait for — with the seconds
-        its timer has left, for where the table cannot be seen (the "too small" message: the
-        countdown ran on unseen there, and the bot took the turn). The timer is not held:
-        the others wait on it."""
+        """What waits on me — my turn (a decision said as the status line says it), or a
+        declaration the bots wait for — with the seconds its timer has left, for where the
+        table cannot be seen (the "too small" message: the countdown ran on unseen there, and
+        the bot took the turn). The timer is not held: the others wait on it."""
         state, t = self.state, self.t
-        if state.seat is None or state.view is None or self.over() or self.on_auto():
+        if state.seat is None or state.view is None or self.over():
             return ""
-        if state.my_turn:
-            words, seconds = t("small.turn"), self.seconds(state.seat)
+        if self.on_auto():  # the timer ran out, or I asked: a bot plays, and t stops it
+            return self.auto_line()
+        if state.my_turn:  # a decision in the status line's words (its dialog waits too)
+            deciding = state.view["phase"] != "play"
+            words = self.deciding() if deciding else t("small.turn")
+            seconds = self.seconds(state.seat)
         elif state.asked is not None:
             until = state.asked_until
             words = t("small.asked")
@@ -238,7 +254,8 @@ class TableModel:
             if bot:
                 names[cast(int, me)] = name
             earlier = (e for s, e in reversed(self.state.events) if s < seq)
-            return self.parts.describe(event, names, t, view, label, earlier)
+            line = self.parts.describe(event, names, t, view, label, earlier)
+            return glued(line, name) if bot and line else line
         line = said(self.t("log.away.bot"))  # "A bot for you plays 2 2", not "Li plays"
         if line and event.get("seat") == me and kind in self.parts.told and self._away_at(seq):
             line = line.replace("\n", " ")
@@ -314,8 +331,10 @@ class TableModel:
                 [*lines, said] if said else lines))
         else:
             line = t("log.away.back", said=said) if said else t("log.away.nothing")
-        counted = t.join([t(key, n=n) for key, n in (("status.away.played", len(plays)),
-                                                     ("status.away.passed", passes)) if n])
+        played, passed = (t(key, n=n) if n else "" for key, n in (
+            ("status.away.played", len(plays)), ("status.away.passed", passes)))
+        counted = (t("status.away.both", played=played, passed=passed) if played and passed
+                   else played or passed)
         note = self._welcome_words([short for _, short in told], counted, bool(plays)) \
             if told or moves else line
         if not self.state.my_turn or self.on_auto():
@@ -323,24 +342,29 @@ class TableModel:
         return [line]
 
     def _welcome_words(self, told: list[str], counted: str, listed: bool) -> str:
-        """The status line's welcome, "A bot for you: " and what it did: the decisions whole
-        if they fit, else each up to its first aside ("Joe is the landlord at 1", not its
-        头撂's why), the latest that fit (an ellipsis for those left out, the latest cut
-        short if even it does not fit); then the moves counted (never "passed 0×"), and
-        that the log lists them where there is room."""
+        """The status line's welcome: the moves alone counted in a sentence ("A bot played
+        2× for you"); else "A bot for you: " and what it did: the decisions whole if they
+        fit, else each up to its first aside ("Joe is the landlord at 1", not its 头撂's
+        why), the latest that fit (an ellipsis for those left out, the latest cut short if
+        even it does not fit); then the moves counted (never "passed 0×"). The log lists
+        the plays: said where there is room."""
         t, sep, cut = self.t, self.t("log.away.and"), self.t.plain("…")
+        listing = t("status.away.listed")
+        if not told:
+            said = t("status.away.counted", counted=counted, listed=listing if listed else "")
+            return said if cell_len(said) <= STATUS_CELLS else t(
+                "status.away.counted", counted=counted, listed="")
 
         def line(said: list[str]) -> str:
             return t("status.away.bot", text=sep.join(said))
         tail = [counted] if counted else []
-        listing = t("status.away.listed")
         if listed and cell_len(line([*told, counted])) + cell_len(listing) <= STATUS_CELLS:
             tail = [counted + listing]
         heads = [ASIDE.split(words, maxsplit=1)[0] for words in told]
         for shown in (told, *(heads[start:] for start in range(len(heads)))):
             left_out = cut if len(shown) < len(told) else ""
-            said = line([left_out + shown[0], *shown[1:], *tail]) if shown else line(tail)
-            if cell_len(said) <= STATUS_CELLS or not told:
+            said = line([left_out + shown[0], *shown[1:], *tail])
+            if cell_len(said) <= STATUS_CELLS:
                 return said
         left_out = cut * (len(told) > 1)
         room = STATUS_CELLS - cell_len(line([left_out + cut, *tail]))
@@ -451,8 +475,8 @@ class TableModel:
         """Whether a key is offered (None: shown dimmed). Only what this viewer can do is: a
         watcher has no hand, no turn, no 托管; Play and Pass dim while it is not my turn, and
         Pass while I lead."""
-        if self.small:
-            return False  # nothing blind: the table is not shown (the app's keys still work)
+        if self.small:  # nothing blind: the table is not shown (the app's keys still work);
+            return action == "auto" and self.on_auto() and not self.over()  # 托管 stops, as said
         watching, over = self.state.seat is None, self.over()
         if action == "standings":
             return over  # after the match Enter shows the standings (and 再来一局) again
@@ -513,16 +537,14 @@ class TableModel:
         if me is None:
             return t("status.watching") + t.plain(" — ") + waiting + clock
         if self.on_auto():
-            return self.parts.auto_words(view, me, self.names(), t) or t("status.auto_on")
+            return self.auto_line()
         if self.flow.showing == "result":  # the table behind may be the next deal already
             return t("status.result_open")
         declare = self.declare_words()
         if to_act != me:
             return waiting + declare + clock
         if view["phase"] != "play":
-            if self.flow.waiting(self.state.seq, self.decision_key()):
-                return t("status.answered") + clock  # the dialog has closed: not "see the dialog"
-            return t("status.decide") + declare + clock
+            return self.deciding() + clock
         if selection:
             problem = self.parts.selection_problem(selection, view, t)
             shown = self.parts.selection_words(selection, view, label)
@@ -540,6 +562,21 @@ class TableModel:
                 line += t.plain(" · ") + t("status.yield")
             return line + declare + clock
         return t(self.parts.words("status.your_lead")) + declare + clock
+
+    def auto_line(self) -> str:
+        """On 托管: that a bot plays for me and the key that stops it, or what the rules'
+        托管 brings (R-AUTO-2)."""
+        view, me = self.state.view, self.state.seat
+        words = self.parts.auto_words(view, me, self.names(), self.t) \
+            if view is not None and me is not None else ""
+        return words or self.t("status.auto_on")
+
+    def deciding(self) -> str:
+        """My turn at a decision, not a play: the dialog asks it (with the declarations open
+        to me), or my answer is on its way."""
+        if self.flow.waiting(self.state.seq, self.decision_key()):
+            return self.t("status.answered")  # the dialog has closed: not "see the dialog"
+        return self.t("status.decide") + self.declare_words()
 
     def silence(self) -> str:
         """What the table says while the host does not answer (until it speaks again), on

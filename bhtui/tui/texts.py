@@ -424,10 +424,14 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "机器人替你出了 {n} 次牌（见记录）"},
     "log.away.passes": {"en": "; it passed {n}×", "zh": "；不要 {n} 次"},
     "log.away.passed": {"en": "a bot passed for you ({n}×)", "zh": "机器人替你不要了 {n} 次"},
-    # The status line's words for it (78 cells): the bot named once, then what it did.
+    # The status line's words for it (78 cells): the moves alone counted in a sentence
+    # ({listed}: status.away.listed, or nothing), or the bot named once, then what it did.
+    "status.away.counted": {"en": "Welcome back. A bot {counted} for you{listed}",
+                            "zh": "欢迎回来。机器人替你{counted}{listed}"},
     "status.away.bot": {"en": "Welcome back. A bot for you: {text}", "zh": "欢迎回来。机器人替你：{text}"},
     "status.away.played": {"en": "played {n}×", "zh": "出牌 {n} 次"},
     "status.away.passed": {"en": "passed {n}×", "zh": "不要 {n} 次"},
+    "status.away.both": {"en": "{played} and {passed}", "zh": "{played}、{passed}"},
     "status.away.listed": {"en": " (the log lists them)", "zh": "（见记录）"},
     "log.away.nothing": {"en": "Welcome back. Nothing was played for you while you were away",
                          "zh": "欢迎回来。你离开期间没有替你出牌"},
@@ -520,9 +524,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "prefs.title_visit": {"en": "Settings (kept for this visit)", "zh": "设置（本次访问有效）"},
     "prefs.title_unsaved": {"en": "Settings for this run ({path} is unreadable: mend it to save)",
                             "zh": "设置仅本次有效（{path} 无法读取：修好后才能保存）"},
-    "warnings.some": {"en": "{n} problems with the settings, each left out for its default: "
+    # A toast (37 cells at 80 columns, Textual breaks it at any space): a line each, the
+    # number glued to its measure word (设置有 2 / 处问题 was split).
+    "warnings.some": {"en": "{n} problems with the settings, each left out for its default:\n"
                             "{key_problems} lists them",
-                      "zh": "设置有 {n} 处问题，均已略过、改用默认：按 {key_problems} 查看"},
+                      "zh": "设置有{n}处问题，均已略过、改用默认：\n按 {key_problems} 查看"},
     "warnings.title": {"en": "Problems with the settings ({n})", "zh": "设置中的问题（{n} 处）"},
     "warnings.none": {"en": "No problems with the settings.", "zh": "设置没有问题。"},
     "warnings.seat_unsaved": {"en": "Your seat could not be written down ({path}: {reason}): "

@@ -73,12 +73,12 @@ async def welcome_seen(game: str, seed: int, until: str, language: str) -> tuple
     (7, "play", "en", "Welcome back. While you were away: A bot for you bids 1; Me is the "
                       "landlord at 1; a bot played for you: ",
      "Welcome back. A bot for you: bids 1; Me is the landlord at 1; played 1×"),
-    (7, "play", "zh", "欢迎回来。你离开时：机器人替你 叫1分；Me 当地主，1分；机器人替你出牌：",
+    (7, "play", "zh", "欢迎回来。你离开时：机器人替你叫1分；Me 当地主，1分；机器人替你出牌：",
      "欢迎回来。机器人替你：叫1分；Me 当地主，1分；出牌 1 次（见记录）"),
     # the bot does not bid for me ("nothing was played for you", it said)
     (3, "bid", "en", "Welcome back. While you were away: A bot for you does not bid",
      "Welcome back. A bot for you: does not bid"),
-    (3, "bid", "zh", "欢迎回来。你离开时：机器人替你 不叫", "欢迎回来。机器人替你：不叫"),
+    (3, "bid", "zh", "欢迎回来。你离开时：机器人替你不叫", "欢迎回来。机器人替你：不叫"),
 ])
 async def test_back_after_the_bot_bid_for_me_the_welcome_says_the_bid_and_the_landlord(
         seed, until, language, log, status):
@@ -93,7 +93,7 @@ async def test_back_after_the_bot_bid_for_me_the_welcome_says_the_bid_and_the_la
     (5, "play", "en", "Welcome back. While you were away: A bot for you takes the throne and "
                       "BJ; A bot for you calls Q♠; a bot played for you: ",
      "Welcome back. A bot for you: takes the throne and BJ; calls Q♠; played 1×"),
-    (5, "play", "zh", "欢迎回来。你离开时：机器人替你 接下皇位（拿到 大王）；机器人替你 叫 黑桃Q；"
+    (5, "play", "zh", "欢迎回来。你离开时：机器人替你接下皇位（拿到 大王）；机器人替你叫 黑桃Q；"
                       "机器人替你出牌：",
      "欢迎回来。机器人替你：接下皇位（拿到 大王）；叫 黑桃Q；出牌 1 次（见记录）"),
     # the bot declines the throne for me (the status line's room ends it at its aside: the
@@ -101,7 +101,7 @@ async def test_back_after_the_bot_bid_for_me_the_welcome_says_the_bid_and_the_la
     (8, "decline", "en", "Welcome back. While you were away: A bot for you declines and adds "
                          "2♠; the card goes on to the 上家, B4",
      "Welcome back. A bot for you: declines and adds 2♠"),
-    (8, "decline", "zh", "欢迎回来。你离开时：机器人替你 放弃，附上 黑桃2，皇牌传给上家 B4",
+    (8, "decline", "zh", "欢迎回来。你离开时：机器人替你放弃，附上 黑桃2，皇牌传给上家 B4",
      "欢迎回来。机器人替你：放弃，附上 黑桃2，皇牌传给上家 B4"),
 ])
 async def test_back_after_the_bot_took_or_declined_the_throne_for_me_the_welcome_says_so(
@@ -142,34 +142,34 @@ CHOICES = [  # each kind of choice the welcome says again, as it says it in Engl
     ("baohuang", {"type": "decline", "seat": 0, "auto": True, "added": None, "to": 4},
      "A bot for you declines: you have nothing to call (no three identical cards, jokers and "
      "2s aside); the card goes on to the 上家, Ed",
-     "机器人替你 放弃：你无牌可叫（没有三张同点数同花色的牌，王和 2 不算），皇牌传给上家 Ed"),
+     "机器人替你放弃：你无牌可叫（没有三张同点数同花色的牌，王和 2 不算），皇牌传给上家 Ed"),
     ("baohuang", {"type": "emperor", "seat": 0, "bundle": ["BJ", "2H"]},
-     "A bot for you takes the throne and BJ 2♥", "机器人替你 接下皇位（拿到 大王 红桃2）"),
+     "A bot for you takes the throne and BJ 2♥", "机器人替你接下皇位（拿到 大王 红桃2）"),
     ("baohuang", {"type": "emperor", "seat": 0, "bundle": ["BJ"], "grab": True},
-     "A bot for you grabs the throne: one against four!", "机器人替你 抢了皇帝：一打四！"),
+     "A bot for you grabs the throne: one against four!", "机器人替你抢了皇帝：一打四！"),
     ("baohuang", {"type": "call", "seat": 0, "card": "QS", "open": False},
-     "A bot for you calls Q♠", "机器人替你 叫 黑桃Q"),
+     "A bot for you calls Q♠", "机器人替你叫 黑桃Q"),
     ("baohuang", {"type": "call", "seat": 0, "card": "QS", "open": True},
-     "A bot for you shows four Q♠: open solo!", "机器人替你 亮出四张 黑桃Q：明独！"),
-    ("baohuang", {"type": "grab", "seat": 0}, "A bot for you grabs (抢)!", "机器人替你 抢！"),
+     "A bot for you shows four Q♠: open solo!", "机器人替你亮出四张 黑桃Q：明独！"),
+    ("baohuang", {"type": "grab", "seat": 0}, "A bot for you grabs (抢)!", "机器人替你抢！"),
     ("baohuang", {"type": "solo", "seat": 0},
-     "A bot for you declares an open solo (明独保): one against four", "机器人替你 明独保：一打四"),
+     "A bot for you declares an open solo (明独保): one against four", "机器人替你明独保：一打四"),
     ("baohuang", {"type": "open_guard", "seat": 0, "solo": False},
-     "A bot for you reveals you as the guard (明保): scores double", "机器人替你 明保，分数翻倍"),
+     "A bot for you reveals you as the guard (明保): scores double", "机器人替你明保，分数翻倍"),
     ("baohuang", {"type": "open_guard", "seat": 0, "solo": True},
-     "A bot for you declares a solo (明独)", "机器人替你 明独"),
-    ("baohuang", {"type": "rebel", "seat": 0}, "A bot for you rebels (造反)!", "机器人替你 造反！"),
-    ("baohuang", {"type": "kick", "seat": 0}, "A bot for you kicks (踢)", "机器人替你 踢"),
-    ("doudizhu", {"type": "bid", "seat": 0, "points": 2}, "A bot for you bids 2", "机器人替你 叫2分"),
+     "A bot for you declares a solo (明独)", "机器人替你明独"),
+    ("baohuang", {"type": "rebel", "seat": 0}, "A bot for you rebels (造反)!", "机器人替你造反！"),
+    ("baohuang", {"type": "kick", "seat": 0}, "A bot for you kicks (踢)", "机器人替你踢"),
+    ("doudizhu", {"type": "bid", "seat": 0, "points": 2}, "A bot for you bids 2", "机器人替你叫2分"),
     ("doudizhu", {"type": "bid", "seat": 0, "points": 0}, "A bot for you does not bid",
-     "机器人替你 不叫"),
+     "机器人替你不叫"),
     ("doudizhu", {"type": "open", "seat": 0}, "A bot for you plays open (摊打): scores ×2",
-     "机器人替你 摊打：分数×2"),
+     "机器人替你摊打：分数×2"),
     ("doudizhu", {"type": "report", "seat": 0, "groups": ["SJ SJ BJ BJ"], "fight": True},
-     "A bot for you reports (报到) SJ×2 BJ×2 and plays on (打)", "机器人替你 报到 小王×2 大王×2，打"),
+     "A bot for you reports (报到) SJ×2 BJ×2 and plays on (打)", "机器人替你报到 小王×2 大王×2，打"),
     ("doudizhu", {"type": "report", "seat": 0, "groups": ["SJ SJ BJ BJ"], "fight": False},
      "A bot for you reports (报到) SJ×2 BJ×2 and stops (不打): you win",
-     "机器人替你 报到 小王×2 大王×2，不打：你（地主）胜"),
+     "机器人替你报到 小王×2 大王×2，不打：你（地主）胜"),
 ]
 
 

@@ -56,9 +56,11 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
         welcome += t("log.away.passes", n=passes) if plays and passes else ""
         welcome = t("log.away.back", said=welcome)
         assert log[-1] == welcome  # said last, once its events are in the log
-        counted = t.join([t(key, n=n) for key, n in (("status.away.played", len(plays)),
-                                                     ("status.away.passed", passes)) if n])
-        counted = t("status.away.bot", text=counted + (t("status.away.listed") if plays else ""))
+        played, passed = (t(key, n=n) if n else "" for key, n in (
+            ("status.away.played", len(plays)), ("status.away.passed", passes)))
+        counted = t("status.away.counted", listed=t("status.away.listed") if plays else "",
+                    counted=t("status.away.both", played=played, passed=passed)
+                    if played and passed else played or passed)  # a sentence: "A bot played …"
         assert str(screen.query_one("#status").render()) == counted
         assert cell_len(counted) <= 78  # the status line's one line at 80 columns, not cut
         bot = t("log.away.bot")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bhtui.store.config import load_config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.table import BaohuangTable
@@ -16,7 +18,7 @@ from bhtui.tui.keymap import checked
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 
-from tui_helpers import footer_text, my_play_turn, table, wait_for
+from tui_helpers import footer_text, my_play_turn, strips, table, wait_for
 
 
 def keyed_app(tmp_path: Path, keys: str) -> BhtuiApp:
@@ -116,7 +118,7 @@ async def test_many_start_up_warnings_are_counted_in_one_notification(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         said = [str(n.message) for n in app._notifications]
-        assert said == ["6 problems with the settings, each left out for its default: f3 lists "
+        assert said == ["6 problems with the settings, each left out for its default:\nF3 lists "
                         "them"]
         assert app.warnings == app.problems
         assert len(app.problems) == 6 and all("keys.nosuch" in p for p in app.problems)
@@ -173,3 +175,22 @@ async def test_an_upper_case_key_of_the_player_s_own_is_not_taken_for_a_rank(tmp
         await pilot.press("K")
         await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), "the scores")
         assert hand.selection() == []
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("zh", ["设置有2处问题，均已略过、改用默认：", "按 F3 查看"]),
+    ("en", ["2 problems with the settings, each", "left out for its default:", "F3 lists them"])])
+async def test_the_count_of_problems_reads_whole_in_its_toast(tmp_path, language, said):
+    """At 80x24 the Chinese toast read "设置有 2" / "处问题，均已略过、改用默认：按 f3" /
+    "查看": the number apart from its measure word, the key not as the help writes it (F3),
+    and the English left "them" alone on a line."""
+    path = tmp_path / "config.toml"
+    path.write_text(f'name = "Ana"\nlanguage = "{language}"\nbot_delay = 0.0\n\n[keys]\n'
+                    'nosuch1 = "z"\nnosuch2 = "z"\n')
+    config, _ = load_config(path)
+    app = BhtuiApp(config, LocalSession(seed=3, rounds=1))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("Toast"), "the toast")
+        await pilot.pause()
+        (toast,) = app.screen.query("Toast")
+        assert [strip.text.strip() for strip in strips(toast)] == said

@@ -140,7 +140,7 @@ async def test_every_problem_with_the_settings_can_be_read_at_80x24():
                        and app.screen.query("Toast"), "the settings screen and its toast")
         toasts = [(toast.region, str(toast.render())) for toast in app.screen.query("Toast")]
         assert all(screen.contains_region(region) for region, _ in toasts), toasts
-        assert ["11 problems" in words and "f3" in words for _, words in toasts] == [True]
+        assert ["11 problems" in words and "F3" in words for _, words in toasts] == [True]
         from bhtui.tui.dialogs import ProblemsScreen  # (which F3 opens)
 
         problems = app.warnings

@@ -79,15 +79,21 @@ def test_whose_turn_the_status_line_says_for_a_seat_and_for_a_watcher():
 def test_what_waits_on_me_is_said_with_the_seconds_its_timer_has_left():
     """For the "too small" message, where the table and its countdown cannot be seen."""
     m = throne_offered()  # seat 0 is to act
-    mine = model_of(m, 0, clock=100.0)
+    mine = model_of(my_lead(), 0, clock=100.0)
     assert mine.awaited() == "Your turn"  # a table without a timer
     mine.state.deadline = (0, 104.6, 8.0)
     assert mine.awaited() == "Your turn · 5 s left"
+    offered = model_of(m, 0, clock=100.0)  # a decision: as the status line says it
+    offered.state.deadline = (0, 104.6, 8.0)
+    assert offered.awaited() == offered.status([]) == "Your decision (see the dialog) · 5 s left"
     asked = model_of(m, 1, clock=100.0)
     assert asked.awaited() == ""  # not my turn, nothing asked of me
     asked.state.asked, asked.state.asked_until = {"left": 3.0}, 103.0
     assert asked.awaited() == "Your chance to declare · 3 s left"
-    assert model_of(m, None).awaited() == "" and model_of(m, 0, auto=0).awaited() == ""
+    assert model_of(m, None).awaited() == ""
+    on_auto = model_of(m, 0, auto=0)  # a bot plays: said, with the key that stops it
+    assert on_auto.awaited() == on_auto.status([]) == ("托管 on: the bot plays for you "
+                                                      "(t to take over)")
 
 
 def test_a_selection_is_judged_on_the_status_line_before_anything_is_sent():
@@ -129,6 +135,9 @@ def test_play_and_pass_are_offered_on_my_turn_to_play_only_and_never_to_a_watche
     assert mine.allows("standings", ()) is False  # only once the match is over
     mine.small = True
     assert mine.allows("play", ()) is False  # nothing blind while the table cannot be shown
+    assert mine.allows("auto", ()) is False  # 托管 is not put on blind either,
+    mine.state.table = seats(auto=1)
+    assert mine.allows("auto", ()) is True  # but taken off, as the message says it is
 
 
 def test_R_TRICK_1_C_PLAY_1_pass_dims_while_i_lead():
@@ -401,7 +410,7 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
     assert passes  # (the bot passed for her too)
     assert model.welcome_back() == [f"Welcome back. While you were away a bot played 5 times "
                                     f"for you (the log shows them); it passed {passes}×"]
-    assert model.status([]) == (f"Welcome back. A bot for you: played 5×, passed {passes}× "
+    assert model.status([]) == (f"Welcome back. A bot played 5× and passed {passes}× for you "
                                 "(the log lists them)")  # counted: it fits the status line
     four = back_after(4)
     line = four.welcome_back()[0]
@@ -410,16 +419,21 @@ def test_back_after_a_long_absence_the_bot_s_plays_are_counted_not_listed():
 
 
 def test_back_after_the_bot_only_played_or_only_passed_the_status_names_that_alone():
-    """It said "a bot played 2× and passed 0× for you": the count of nothing is left out."""
+    """It said "a bot played 2× and passed 0× for you": the count of nothing is left out.
+    The count is a sentence ("A bot for you: played 1×" was not one), in Chinese too."""
     model = back_after(1)  # Ana leads first: one play and no pass
     model.welcome_back()
-    assert model.status([]) == "Welcome back. A bot for you: played 1× (the log lists them)"
+    assert model.status([]) == "Welcome back. A bot played 1× for you (the log lists them)"
+    model = back_after(1)
+    model.t = Translator("zh")
+    model.welcome_back()
+    assert model.status([]) == "欢迎回来。机器人替你出牌 1 次（见记录）"
     model = back_after(5)
     model.state.events = [(seq, e) for seq, e in model.state.events  # her passes alone
                           if not (e.get("seat") == 0 and e["type"] == "play")]
     passes = sum(1 for _, e in model.state.events if e.get("seat") == 0 and e["type"] == "pass")
     model.welcome_back()
-    assert model.status([]) == f"Welcome back. A bot for you: passed {passes}×"
+    assert model.status([]) == f"Welcome back. A bot passed {passes}× for you"
 
 
 def test_back_at_my_turn_its_prompt_is_on_the_status_line_and_the_welcome_in_the_log():
@@ -458,3 +472,17 @@ def test_back_as_the_host_passes_for_me_the_welcome_stays_over_the_auto_pass_not
         model.state.events.append((seq, event))
         model.event(seq, event, True)
     assert model.status([]) == said[0]
+
+
+def test_the_bots_words_for_me_go_with_their_verb_as_each_language_sets_them():
+    """"机器人替你 叫 方块5": a log line spaces a name off its verb, and the bot's words
+    in my name's place kept that space; English keeps it, Chinese drops it (after my
+    role's tag too), and a space before a Latin word stays."""
+    from bhtui.tui.tablemodel import glued
+
+    bot = "机器人替你"
+    assert glued("机器人替你 叫 方块5", bot) == "机器人替你叫 方块5"
+    assert glued("机器人替你（地主） 出单张 3", bot) == "机器人替你（地主）出单张 3"
+    assert glued("Bo 让位给 Li：机器人替你 是他的保皇派", bot) == "Bo 让位给 Li：机器人替你是他的保皇派"
+    assert glued("机器人替你 B4", bot) == "机器人替你 B4"
+    assert glued("A bot for you calls Q♠", "A bot for you") == "A bot for you calls Q♠"

@@ -81,3 +81,42 @@ async def test_a_shrunk_terminal_says_the_bots_wait_for_my_declaration_and_for_h
                        and app.client.asked.get("left") is not None, "the bots waiting on me")
         lines = await small_table_lines(pilot, app, (60, 20))
         assert seconds_said(lines, "Your chance to declare", r"(\d+) s left") is not None, lines
+
+
+@pytest.mark.parametrize(("language", "decide", "left"), [
+    ("en", r"Your decision \(see the dialog\)", r"(\d+) s left"),
+    ("zh", "请在对话框中选择", r"剩 (\d+) 秒")])
+async def test_a_shrunk_terminal_says_a_decision_waits_as_the_status_line_does(language, decide,
+                                                                                left):
+    """Seed 3: the throne is offered to Ana, a dialog's decision. Shrunk then, the message
+    said "Your turn · 13 s left" where the status line said "Your decision (see the
+    dialog) · 12 s left": the same words now, with the seconds left."""
+    app = make_app(language, timer=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.my_turn
+                       and app.client.view["phase"] != "play", "the throne offered to me")
+        await wait_for(pilot, lambda: app.host.scheduler.running() == "turn", "my turn timed")
+        lines = await small_table_lines(pilot, app, (60, 20))
+        assert seconds_said(lines, decide, left) is not None, lines
+
+
+@pytest.mark.parametrize(("language", "auto", "back"), [
+    ("en", "托管 on: the bot plays for you (t to take over)", "托管 off"),
+    ("zh", "托管中：机器人替你出牌（按 t 取消）", "已取消托管")])
+async def test_a_shrunk_terminal_says_a_bot_plays_for_me_once_my_time_ran_out_and_t_stops_it(
+        language, auto, back):
+    """Shrunk, his turn timer ran out and 托管 took over: the line under the message that
+    had counted his seconds went blank, and nothing said a bot played his seat. It says so
+    now as the status line does, with the key that stops it — and that key works there."""
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.3, timer=1.0),
+                   LocalSession(seed=3, rounds=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await small_table_lines(pilot, app, (60, 20))
+        await wait_for(pilot, lambda: app.client.table[0]["auto"], "托管 on: my time ran out")
+        message = table(app).query_one("#too-small")
+        await wait_for(pilot, lambda: auto in str(message.render()), "the bot named")
+        lines = [line.strip() for line in str(message.render()).splitlines() if line.strip()]
+        assert lines[-1] == auto, lines
+        await pilot.press("t")
+        await wait_for(pilot, lambda: any(line.startswith(back) for line in table(app).log_lines),
+                       "托管 taken off by t")
