@@ -681,7 +681,12 @@ class BhtuiApp(App[None]):
     def choose_said(self, **values: Any) -> str:
         """``choose``, and the words that end its notice: that the choice is saved (as F2
         says), or why not. ctrl+t and o saved it without a word."""
-        return self.choose(**values) or " — " + self.t("prefs.saved")
+        return self.choose(**values) or " — " + self.saved_words()
+
+    def saved_words(self) -> str:
+        """That a choice is saved — for a door's visitor, kept for his visit: his folder goes
+        with it."""
+        return self.t("visit.saved" if self.visitor else "prefs.saved")
 
     def action_preferences(self) -> None:
         from bhtui.tui.preferences import DRAWN, PreferencesScreen
@@ -706,7 +711,7 @@ class BhtuiApp(App[None]):
             for screen in self.screen_stack:
                 screen.post_message(PrefsChanged(config))
             # (not "Settings saved — Settings not saved: …" when the file could not take it)
-            said = self.t("prefs.in_use") + saved if saved else self.t("prefs.saved")
+            said = self.t("prefs.in_use") + saved if saved else self.saved_words()
             self.notify(said, timeout=8 if saved else 4, markup=False)
 
         self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)

@@ -93,11 +93,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question": {"en": "Quit bhtui? Every move is saved: bhtui replay shows this game "
                             "again.",
                       "zh": "退出 bhtui？每一步都已保存：运行 bhtui replay 可以回看本局。"},
-    "quit.question_on": {"en": "Quit bhtui? This game is saved. To play it on later, run "
-                               "bhtui replay (it opens the newest game), press End (its last "
-                               "move), then p (play on).",
-                         "zh": "退出 bhtui？本局已保存。以后想接着打：运行 bhtui replay（打开最近"
-                               "的一局），按 End 跳到最后一步，再按 p 接着打。"},
+    # One line (the dialog's title); bhtui's last line on the console says it in full.
+    "quit.question_on": {"en": "Quit bhtui? It is saved: to play on later, run bhtui replay, End, "
+                               "then p.",
+                         "zh": "退出 bhtui？本局已保存：以后想接着打，运行 bhtui replay，按 End "
+                               "再按 p。"},
     "quit.question_ends": {"en": "Quit bhtui? Leaving now ends the match; bhtui replay shows "
                                  "this game.",
                            "zh": "退出 bhtui？现在离开会结束本场比赛；运行 bhtui replay 可以回看本局。"},

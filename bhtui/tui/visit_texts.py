@@ -11,4 +11,5 @@ STRINGS = {
     "visit.prefs.four_colour": {"en": "Four suit colours", "zh": "四色花色"},
     "visit.prefs.name": {"en": "Your name at the next table you sit at this visit:",
                          "zh": "本次访问中下次入座时用的名字："},
+    "visit.saved": {"en": "Settings kept for this visit", "zh": "设置本次访问有效"},
 }

@@ -919,7 +919,7 @@ async def test_a_visitors_settings_are_his_own_the_hosts_are_never_written(
         (session,) = state.live
         own = Path(session.home) / "config" / "config.toml"
         process.stdin.write(b"\x14")  # ctrl+t: the next theme, saved at once
-        await read_until(process, "theme: ")
+        await read_until(process, "this visit")  # its notice: kept for this visit, not "saved"
         process.stdin.write(b"\x1bOQ")  # F2: the settings screen, for this visit
         await read_until(process, "Settings (kept for this visit)")
         assert own.is_file() and "theme" in own.read_text()

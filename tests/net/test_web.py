@@ -361,7 +361,7 @@ async def test_a_tabs_settings_are_its_own_the_hosts_are_never_written():
             await received_until(ws, b"Cards and their order")
             (session,) = door.live
             await ws.send_str(json.dumps(["stdin", "\x14"]))  # ctrl+t: saved at once
-            await received_until(ws, b"theme: ")
+            await received_until(ws, b"Theme: ")
             assert "theme" in (Path(session.home) / "config" / "config.toml").read_text()
     assert not [p for p in host_settings.rglob("*") if p.is_file()]
 

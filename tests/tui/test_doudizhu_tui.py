@@ -444,8 +444,7 @@ async def test_a_table_resumed_during_the_next_deal_s_bidding_opens_on_it_not_th
         assert "DealResultScreen" not in pushed, pushed
 
 
-ON = ("Quit bhtui? This game is saved. To play it on later, run bhtui replay (it opens the "
-      "newest game), press End (its last move), then p (play on).")
+ON = "Quit bhtui? It is saved: to play on later, run bhtui replay, End, then p."
 """(It said "Every move is saved: in bhtui replay, End then p plays on.", which a newcomer
 could not follow.)"""
 

@@ -47,7 +47,8 @@ SAMPLES = {"names": "Maximilian, 欧阳娜娜", "n": 43, "name": "欧阳娜娜�
            "twos": 12, "press": "g", "mark": "†", "plays": 12, "passes": 12,
            "abdicator": "欧阳娜娜欧阳娜", "first": "+24", "second": "0", "lower": "-24",
            "asked": "欧阳娜娜欧阳娜", "keys": "ctrl+q", "points": 999,
-           "address": "192.168.178.123:47123"}
+           "address": "192.168.178.123:47123", "counted": "played 99× and passed 99×",
+           "listed": " (the log lists them)", "played": "played 99×", "passed": "passed 99×"}
 ONE_LINE = ("status.", "key.", "throne.", "grab.", "quit.", "call.three", "call.hidden",
             "call.open", "result.continue", "result.no_tribute", "cards_left", "round", "called")
 
