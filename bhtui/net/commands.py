@@ -104,9 +104,6 @@ class Commands:
         if table.match is None or table.closed:
             self.outbox.error(viewer, "waiting", "the match is not running", cid)
             return
-        if table.unready():  # a round's result is still being read: its view named no one
-            self.outbox.error(viewer, "reading", "the table waits while a result is read", cid)
-            return
         if action["type"] in table.game.host_only:
             self.outbox.error(viewer, "illegal", f"{action['type']!r} is the table's to apply", cid)
             return
@@ -114,6 +111,10 @@ class Commands:
         if seq != table.seq and action["type"] not in table.game.out_of_turn:
             self.outbox.error(viewer, "stale", "the table moved on before your command arrived", cid)
             table.send_view(viewer)
+            return
+        if table.unready():  # a round's result is still being read: its view names no one
+            # (after the stale check: a command sent before it gets the view that says so)
+            self.outbox.error(viewer, "reading", "the table waits while a result is read", cid)
             return
         if seat.auto:
             self.outbox.error(viewer, "auto", "托管 is on: take the seat back first", cid)

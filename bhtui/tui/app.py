@@ -112,10 +112,10 @@ class BhtuiApp(App[None]):
         self.client: Client | None = None
         self._told_name: str | None = None  # the name the table gives my seat, once said
         self._back: tuple[Session, Screen[Any]] | None = None
+        """Where leaving a game played on from a replay goes: that session and its screen."""
         self._played_on: list[tuple[Path, bool]] = []
         """The games played on from a replay and left for it: their files and whether they
         were over, which the farewell names as it names the game quit."""
-        """Where leaving a game played on from a replay goes: that session and its screen."""
         self.admin = False
         self.picked: TableInfo | None = None
         """The table picked in the lobby for the join under way (``LobbyScreen``): a join

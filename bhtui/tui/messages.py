@@ -90,7 +90,8 @@ class RoomChanged(HostSaid):
     """The waiting room's seats or rules changed (the client holds the room)."""
 
 
-REFUSED = frozenset({"stale", "duplicate", "waiting", "spectator", "hinting", "chat"})
+REFUSED = frozenset({"stale", "duplicate", "waiting", "reading", "spectator", "hinting",
+                     "chat"})
 """The host's refusals (``error`` codes, docs/protocol.md) whose reason is always the same:
 said in the player's language. Others' reasons vary (the rules' own words): the host's, in
 the player's language where the catalogues know them (``Translator.reason``)."""

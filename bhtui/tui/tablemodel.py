@@ -175,8 +175,8 @@ class TableModel:
         return max(0, round(deadline[1] - self.clock()))
 
     def awaited(self) -> str:
-        """What waits on me — my turn (a decision said as the status line says it), or a
-        declaration the bots wait for — with the seconds its timer has left, for where the
+        """What waits on me — my turn (a decision, whose dialog waits until the terminal is
+        large enough), or a declaration the bots wait for — with the seconds its timer has left, for where the
         table cannot be seen (the "too small" message: the countdown ran on unseen there, and
         the bot took the turn). The timer is not held: the others wait on it."""
         state, t = self.state, self.t
@@ -184,9 +184,9 @@ class TableModel:
             return ""
         if self.on_auto():  # the timer ran out, or I asked: a bot plays, and t stops it
             return self.auto_line()
-        if state.my_turn:  # a decision in the status line's words (its dialog waits too)
+        if state.my_turn:  # a decision: its dialog waits for the terminal to grow again
             deciding = state.view["phase"] != "play"
-            words = self.deciding() if deciding else t("small.turn")
+            words = t("small.decide") if deciding else t("small.turn")
             seconds = self.seconds(state.seat)
         elif state.asked is not None:
             until = state.asked_until
@@ -532,8 +532,8 @@ class TableModel:
         to_act = view["to_act"]
         reading = self.reading()
         waiting = (t("status.reading", names=t.join(reading)) if reading  # not the next deal's
-                   else t("status.waiting", name=self.names()[to_act] if to_act is not None
-                          else "?"))  # (no one to act: the match has ended)
+                   else t("status.waiting", name=self.names()[to_act]) if to_act is not None
+                   else t("status.held"))  # (the host holds the table: my "read" on its way)
         if me is None:
             return t("status.watching") + t.plain(" — ") + waiting + clock
         if self.on_auto():

@@ -28,6 +28,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "timer.short": {"en": "{n} s", "zh": "{n}秒"},
     # What waits on me, under the "too small" message (its countdown runs on unseen).
     "small.turn": {"en": "Your turn", "zh": "轮到你了"},
+    "small.decide": {"en": "Your decision: enlarge the terminal to answer",
+                     "zh": "轮到你选择：放大窗口后作答"},
     "small.asked": {"en": "Your chance to declare", "zh": "可以表态了"},
     # The waiting room's rules line: the turn timer set with --timer (or none).
     "room.timer": {"en": "Turn timer {n} s", "zh": "限时：每步 {n} 秒"},
@@ -42,6 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.your_turn": {"en": "Your turn: beat {set} or pass ({key_pass})",
                          "zh": "轮到你：压过 {set} 或不要 ({key_pass})"},
     "status.waiting": {"en": "Waiting for {name}…", "zh": "等待 {name}…"},
+    "status.held": {"en": "The table goes on once the result is read…",
+                    "zh": "看完本局结果后牌桌继续…"},
     "status.reading": {"en": "Waiting for {names} to read the result…",
                        "zh": "等待 {names} 看完本局结果…"},
     "status.decide": {"en": "Your decision (see the dialog)", "zh": "请在对话框中选择"},
@@ -73,6 +77,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.code.duplicate": {"en": "that command was already received",
                                "zh": "这个操作已经收到过了"},
     "refused.code.waiting": {"en": "the match is not running", "zh": "比赛没有在进行"},
+    "refused.code.reading": {"en": "the table waits while a result is read",
+                             "zh": "牌桌在等大家看完本局结果"},
     "refused.code.spectator": {"en": "spectators cannot act", "zh": "观战者不能出牌"},
     "refused.code.hinting": {"en": "a hint for you is still being worked out",
                              "zh": "上一个提示还在计算中"},

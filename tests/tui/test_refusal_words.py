@@ -92,3 +92,18 @@ async def test_R_AUTO_2_t_once_too_often_says_it_stays_on_and_logs_no_take_over(
         assert str(status.render()).strip() == "现在按 t 没有用：本局托管不能取消"
         assert len([line for line in screen.log_lines if "已取消托管" in line]) == backs
         assert app.client.table[0]["auto"]
+
+
+def test_every_refusal_code_the_host_sends_a_player_is_said_in_his_language():
+    """The host's refusals with fixed words (``REFUSED``): each code ``Commands`` sends
+    has them in Chinese. ``reading`` (an act while a result is read) reached a Chinese
+    player as the host's English."""
+    from bhtui.net import commands
+    from bhtui.tui.messages import REFUSED
+
+    sent = set(re.findall(r'error\(viewer, "(\w+)"', Path(commands.__file__).read_text()))
+    fixed = sent - {"illegal", "cid", "auto", "admin", "prefs", "hint"}  # (reasons that vary)
+    assert "reading" in fixed and fixed <= REFUSED, fixed - REFUSED
+    for code in fixed:
+        refused = heard({"type": "error", "code": code, "reason": "English"}, Translator("zh"))
+        assert isinstance(refused, ActionRefused) and refused.reason != "English"

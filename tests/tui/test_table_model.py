@@ -83,9 +83,9 @@ def test_what_waits_on_me_is_said_with_the_seconds_its_timer_has_left():
     assert mine.awaited() == "Your turn"  # a table without a timer
     mine.state.deadline = (0, 104.6, 8.0)
     assert mine.awaited() == "Your turn · 5 s left"
-    offered = model_of(m, 0, clock=100.0)  # a decision: as the status line says it
+    offered = model_of(m, 0, clock=100.0)  # a decision, its dialog hidden until it is large
     offered.state.deadline = (0, 104.6, 8.0)
-    assert offered.awaited() == offered.status([]) == "Your decision (see the dialog) · 5 s left"
+    assert offered.awaited() == "Your decision: enlarge the terminal to answer · 5 s left"
     asked = model_of(m, 1, clock=100.0)
     assert asked.awaited() == ""  # not my turn, nothing asked of me
     asked.state.asked, asked.state.asked_until = {"left": 3.0}, 103.0
@@ -185,6 +185,9 @@ def test_while_a_person_reads_the_result_the_others_are_told_so_not_the_next_sea
     reader = model_of(m, 0)
     reader.state.table[0]["ready"] = False
     assert reader.status([]) == "Your lead: pick a set and press Enter"  # never for himself
+    held = model_of(m, 2)  # my "read" on its way: the host's view names nobody to act yet
+    held.state.view = {**held.state.view, "to_act": None}
+    assert held.status([]) == "The table goes on once the result is read…"
 
 
 def test_R_AUTO_1_on_托管_the_footer_keys_stay_and_play_dims():

@@ -84,13 +84,13 @@ async def test_a_shrunk_terminal_says_the_bots_wait_for_my_declaration_and_for_h
 
 
 @pytest.mark.parametrize(("language", "decide", "left"), [
-    ("en", r"Your decision \(see the dialog\)", r"(\d+) s left"),
-    ("zh", "请在对话框中选择", r"剩 (\d+) 秒")])
-async def test_a_shrunk_terminal_says_a_decision_waits_as_the_status_line_does(language, decide,
-                                                                                left):
+    ("en", "Your decision: enlarge the terminal to answer", r"(\d+) s left"),
+    ("zh", "轮到你选择：放大窗口后作答", r"剩 (\d+) 秒")])
+async def test_a_shrunk_terminal_says_a_decision_waits_for_it_to_grow(language, decide, left):
     """Seed 3: the throne is offered to Ana, a dialog's decision. Shrunk then, the message
     said "Your turn · 13 s left" where the status line said "Your decision (see the
-    dialog) · 12 s left": the same words now, with the seconds left."""
+    dialog) · 12 s left" — of a dialog the small screen hides: it says the decision waits
+    for the terminal to grow, with the seconds left."""
     app = make_app(language, timer=60.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.client is not None and app.client.my_turn
