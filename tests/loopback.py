@@ -25,7 +25,7 @@ from bhtui.net.recall import TrickRecall
 from bhtui.net.secure import PREAMBLE, Credentials, host_credentials
 from bhtui.net.tcp import TcpLink, open_streams, serve_table, stay_connected
 
-from net_helpers import HANG, in_background, people_and_bots
+from net_helpers import HANG, host_and_al, in_background, people_and_bots
 
 LOOPBACK = "127.0.0.1"
 PEERS = Path(__file__).parent / "net"
@@ -279,3 +279,21 @@ def ipv6_loopback() -> None:
             probe.bind(("::1", 0))
     except OSError as exc:
         pytest.skip(f"no IPv6 loopback (::1) here: {exc}")
+
+
+async def al_away_while_the_host_reads(game: str, seed: int, al: int
+                                       ) -> tuple[Table, asyncio.Server, int, Client]:
+    """The host (seat 0, on 托管: his bot plays his round, only he can close its result) and
+    Al at a served two-round table (``host_and_al``); Al's terminal killed in round 1, whose
+    end his bot plays. Returned once round 1 is over and the table waits on the host's
+    reading: the table, its server and port, and the host's client."""
+    table = host_and_al(game, seed, al)
+    server, port = await served(table)
+    host, _ = await connect(port, "Hosty", token=table.seats[0].token)
+    await settle(lambda: host.view is not None)
+    host.set_auto(True)
+    _, link = await connect(port, "Al", token=table.seats[al].token)
+    await settle(lambda: table.seats[al].conn is not None)
+    link.cut()
+    await settle(lambda: len(table.match.history) == 1)
+    return table, server, port, host

@@ -25,6 +25,7 @@ from loopback import (
     LOOPBACK,
     WELCOME,
     Recording,
+    al_away_while_the_host_reads,
     connect,
     events_in,
     frames,
@@ -36,7 +37,7 @@ from loopback import (
     streams,
     upgraded,
 )
-from net_helpers import host_and_al, in_background, people_and_bots
+from net_helpers import in_background, people_and_bots
 
 
 def logged_match(path: Path, rounds: int) -> Table:
@@ -176,15 +177,7 @@ async def test_a_player_back_while_the_host_reads_the_result_waits_with_the_tabl
     result"); Al, whose bot finished round 1 for him, comes back meanwhile. Round 2 is not
     his to start: his view names nobody to act, and a bid he sends anyway is refused, until
     the host is done; then the table goes on with him."""
-    table = host_and_al(game, seed, al)
-    server, port = await served(table)
-    host, _ = await connect(port, "Hosty", token=table.seats[0].token)
-    await settle(lambda: host.view is not None)
-    host.set_auto(True)  # his bot plays his round; only he can close its result
-    _, link = await connect(port, "Al", token=table.seats[al].token)
-    await settle(lambda: table.seats[al].conn is not None)
-    link.cut()  # Al's terminal is killed
-    await settle(lambda: len(table.match.history) == 1)
+    table, server, port, host = await al_away_while_the_host_reads(game, seed, al)
     assert table.unready() == [0] and table.match.to_act == al  # round 2: Al is first
     back, _ = await connect(port, "Al", token=table.seats[al].token)
     await settle(lambda: back.view is not None and back.seq == table.seq)

@@ -14,22 +14,13 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.sessions import RemoteSession
 from bhtui.tui.table import TableScreen
 
-from loopback import connect, served, settle
-from net_helpers import host_and_al
+from loopback import al_away_while_the_host_reads
 from tui_helpers import wait_for
 
 
 @pytest.mark.parametrize("game, seed, al", [("doudizhu", 2, 1), ("baohuang", 1, 2)])
 async def test_back_while_the_host_reads_the_result_i_wait_with_the_table(game, seed, al):
-    table = host_and_al(game, seed, al)
-    server, port = await served(table)
-    host, _ = await connect(port, "Hosty", token=table.seats[0].token)
-    await settle(lambda: host.view is not None)
-    host.set_auto(True)  # his bot plays his round; only he can close its result
-    _, link = await connect(port, "Al", token=table.seats[al].token)
-    await settle(lambda: table.seats[al].conn is not None)
-    link.cut()  # Al's terminal is killed; his bot ends round 1 for him
-    await settle(lambda: len(table.match.history) == 1)
+    table, server, port, host = await al_away_while_the_host_reads(game, seed, al)
     assert table.match.to_act == al  # round 2 is his to start, once the host has read
     SeatTokens().put(table.table_id, table.seats[al].token)  # what the killed bhtui kept
     app = BhtuiApp(Config(name="Al", language="en", bot_delay=0.0),
