@@ -125,6 +125,9 @@ class TableModel:
         self._present: list[bool] | None = None  # each seat's person here, at the last view
         self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
         self._welcome_note: str | None = None  # the note that told it
+        self._held: list[str] | None = None
+        """The log's lines from the first deal inside the absence the welcome will tell on,
+        kept to be written after it (``_in_order``)."""
         self._told: list[tuple[int, str, str]] = []
         """My seat's events while I was away that the welcome back tells (``TableParts.told``):
         (seq, the log's line, the line the status line's "A bot for you: …" takes)."""
@@ -279,7 +282,20 @@ class TableModel:
                 self.note = self._auto_note = self.t("status.auto_passed",
                                                      set=self.parts.top_words(view, self.t))
             self._passing = False
-        return [*lines, line] if line else lines
+        return self._in_order(seq, kind, [*lines, line] if line else lines)
+
+    def _in_order(self, seq: int, kind: Any, lines: list[str]) -> list[str]:
+        """The lines to write now: from the first deal inside the absence the welcome
+        will tell, the lines wait for it, and it is read where the deal I left ended (after
+        the next deal's header, "Welcome back" seemed to be about a deal hardly begun)."""
+        span = self.state.returned
+        if self._held is None:
+            if (kind != "deal" or span is None or span == self._welcomed
+                    or not span[0] < seq <= span[1]):
+                return lines
+            self._held = []
+        self._held += lines
+        return self.welcome_back()
 
     def _only_passes_since(self, seq: int) -> bool:
         """Nothing but passes came after event ``seq``: the client's state (which may already
@@ -306,9 +322,13 @@ class TableModel:
         the throne …: the log's own lines, said again) and what it played, said once in the
         log, and in a note short enough for the status line at 80 columns (the plays
         counted, the decisions the latest that fit). Not on my turn: its prompt is on the
-        status line then (the welcome hid "Your turn" for seconds), the log keeps it."""
+        status line then (the welcome hid "Your turn" for seconds), the log keeps it.
+        The lines held for it (``_in_order``) follow it."""
         span, me, t = self.state.returned, self.state.seat, self.t
-        if span is None or span == self._welcomed or self.logged_seq < span[1]:
+        if span is None or span == self._welcomed:
+            held, self._held = self._held or [], None  # (back again, from another absence:
+            return held  # the lines held for the first one's welcome go on unwelcomed)
+        if self.logged_seq < span[1]:
             return []
         self._welcomed = span
         view: Any = self.state.view or {}
@@ -339,7 +359,8 @@ class TableModel:
             if told or moves else line
         if not self.state.my_turn or self.on_auto():
             self.note = self._welcome_note = note
-        return [line]
+        held, self._held = self._held or [], None
+        return [line, *held]
 
     def _welcome_words(self, told: list[str], counted: str, listed: bool) -> str:
         """The status line's welcome: the moves alone counted in a sentence ("A bot played

@@ -17,7 +17,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.sessions import RemoteSession
 from bhtui.tui.table import TableScreen
 
-from loopback import away_while_the_bot_plays, moves_of, served, table_of
+from loopback import al_away_while_the_host_reads, away_while_the_bot_plays, moves_of, served, table_of
 from tui_helpers import screen_text, wait_for
 
 
@@ -73,4 +73,35 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
         await pilot.pause()  # the log scrolls to its end once drawn
         shown = " ".join(line.strip() for line in screen_text(app))
         assert welcome.split()[0] in shown and bot in shown
+    server.close()
+
+
+@pytest.mark.parametrize("game, seed, al, language", [("doudizhu", 2, 1, "zh"),
+                                                      ("baohuang", 1, 2, "en")])
+async def test_back_after_the_bot_ended_my_deal_the_welcome_comes_before_the_next_deal(
+        game, seed, al, language):
+    """Away while the bot ended the deal and the next was dealt: the welcome is read where
+    the deal I left ends, before the new deal's header (after it, it seemed to be about a
+    deal hardly begun), and the new deal's lines follow it."""
+    table, server, port, _ = await al_away_while_the_host_reads(game, seed, al)
+    SeatTokens().put(table.table_id, table.seats[al].token)  # what the killed bhtui kept
+    t = Translator(language)
+    app = BhtuiApp(Config(name="Al", language=language, bot_delay=0.0),
+                   RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and app.client.returned is not None
+                       and app.screen.model.logged_seq >= app.client.returned[1],
+                       "the events I missed in the log")
+        log = list(app.screen.log_lines)
+        welcome = t("log.away.back", said="\0").split("\0")[0].rstrip()  # "Welcome back. …"
+        welcomes = [at for at, line in enumerate(log) if line.startswith(welcome)]
+        header = t("ddz.log.deal" if game == "doudizhu" else "log.deal", round=2, redeal="",
+                   name="Al", extra="\0").split("\0")[0]  # "— Deal 2: Al bids first"
+        dealt = [at for at, line in enumerate(log) if line.startswith(header)]
+        assert len(welcomes) == 1 and len(dealt) == 1
+        assert dealt[0] == welcomes[0] + 1  # the welcome, then the new deal
+        ended = t("ddz.log.result" if game == "doudizhu" else "log.round_end", round=1,
+                  result="\0", winner="\0").split("\0")[0]  # "Deal 1 over: "
+        assert log[welcomes[0] - 1].startswith(ended)  # … once the deal I left is over
     server.close()

@@ -16,7 +16,14 @@ from rich.console import Console
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config, config_path
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.baohuang.dialogs import CallDialog, DeclareDialog, RoundResultScreen, ThroneDialog
+from bhtui.tui.baohuang.dialogs import (
+    CallDialog,
+    DeclareDialog,
+    GrabDialog,
+    RoundResultScreen,
+    StepDialog,
+    ThroneDialog,
+)
 from bhtui.tui.dialogs import (
     HelpScreen,
     MatchEndScreen,
@@ -25,6 +32,7 @@ from bhtui.tui.dialogs import (
     ResultScreen,
 )
 from bhtui.tui.games import table_screen
+from bhtui.tui.i18n import Translator
 from bhtui.tui.sessions import LocalSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Footer, HandView, Plain, hand_units
@@ -32,11 +40,13 @@ from bhtui.tui.widgets import Footer, HandView, Plain, hand_units
 from helpers import deal_of
 from tui_helpers import (
     SHORT_DEAL,
+    answer_dialog,
     drive,
     footer_text,
     handled_so_far,
     make_app,
     my_play_turn,
+    my_turn_to_play,
     record_pushes,
     strips,
     table,
@@ -428,6 +438,36 @@ async def test_neighbours_are_labelled_and_both_directions_are_drawn():
         assert "上家" in str(t.query_one("#left-bottom").render())
         center = str(t.query_one("#center").render())
         assert "↺" in center and "下家" in center and "↻" in center and "上家" in center
+
+
+@pytest.mark.parametrize("preset, language", [("qingdao", "en"), ("weihai", "zh")])
+async def test_the_emperor_cards_direction_is_drawn_only_while_the_card_may_still_go(
+        preset, language):
+    """The centre's "↻ card→上家" (Weihai's "↺ card→下下家") says where a passed emperor card
+    goes: drawn while it is offered (or, in Weihai, may yet be abdicated), gone once the
+    throne is taken — it stayed as the new emperor called his guard; "↺ play→下家" stays."""
+    t = Translator(language)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=PRESETS[preset], seed=3, rounds=1))
+    play, card = t("direction.play"), t("direction.throne.after_next" if preset == "weihai"
+                                        else "direction.throne")
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = GrabDialog if preset == "weihai" else ThroneDialog
+        await wait_for(pilot, lambda: isinstance(app.screen, first), "the throne's question")
+        center = table(app).query_one("#center")
+        assert card in str(center.render()) and play in str(center.render())
+        seen: list[str] = []  # the centre as each later decision and my first turn show it
+
+        async def step() -> bool:
+            if isinstance(app.screen, (CallDialog, StepDialog)) or my_turn_to_play(app):
+                seen.append(str(center.render()))
+            if isinstance(app.screen, (StepDialog, DeclareDialog)):
+                await pilot.press("n")  # no 明保, 造反 or 踢
+                return False
+            return not await answer_dialog(pilot, app) and my_turn_to_play(app)
+        await drive(pilot, step, "my first turn to play")
+        assert seen and all(play in shown for shown in seen)
+        assert not [shown for shown in seen if card in shown]  # the throne is settled
 
 
 async def play_by_hints(pilot, app, until) -> None:

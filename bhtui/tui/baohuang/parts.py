@@ -110,13 +110,11 @@ class BaohuangParts(TableParts[BaohuangView]):
             lines.append(Text(t("called", card=style.name(view["called"]))))
         elif view["phase"] == "play":
             lines.append(Text(""))
-        if view["phase"] in ("grab", "throne", "call"):
-            lines.append(Text(t("direction.play")))
-            lines.append(Text(t(offers.card_direction(view))))
-        else:
-            lines.append(Text(t("direction.play")))
-            if not view.get("top") and view["phase"] == "play":
-                lines.append(Text(t("trick.empty"), style="dim"))
+        lines.append(Text(t("direction.play")))
+        if view["phase"] in ("grab", "throne"):  # where the card goes while it may still go
+            lines.append(Text(t(offers.card_direction(view))))  # (not as the emperor calls)
+        elif not view.get("top") and view["phase"] == "play":
+            lines.append(Text(t("trick.empty"), style="dim"))
         return {"center": Text("\n").join(lines[:4])}
 
     def help_texts(self, t: Translator, preset: str | None, style: CardStyle) -> list[str]:
