@@ -199,10 +199,11 @@ class TableParts(ABC, Generic[V]):
                  style: CardStyle) -> Dialog[Any] | None:
         """The dialog for my decision now (None: nothing to ask, e.g. it is play)."""
 
-    def declaration(self, view: V, kinds: list[str], names: list[str],
-                    t: Translator, seconds: float | None) -> Dialog[Any] | None:
+    def declaration(self, view: V, kinds: list[str], names: list[str], t: Translator,
+                    left: Callable[[], float | None]) -> Dialog[Any] | None:
         """The dialog while the table waits for my declaration out of turn (the host's
-        ``asked``); games without declarations are never asked."""
+        ``asked``), ``left()`` the seconds its wait has left now (None: untimed); games
+        without declarations are never asked."""
         return None
 
     def emperor(self, view: V) -> int | None:
