@@ -75,6 +75,13 @@ class TableParts(ABC, Generic[V]):
         """The help screen's texts for a table of ``preset`` (None: not known)."""
         return [t(self.help_key)]
 
+    def watcher_help(self, t: Translator, texts: list[str]) -> list[str]:
+        """``help_texts`` as a watcher reads them: the keys (the first text's, up to its
+        first blank line) are a watcher's — he picks no cards, plays, passes nor hands a seat
+        to 托管, and the help listed those keys to him; what it says of the table stays."""
+        _, gap, rest = texts[0].partition("\n\n")
+        return [t("help.watch") + gap + rest, *texts[1:]]
+
     def words(self, key: str) -> str:
         return self.words_of.get(key, key)
 
