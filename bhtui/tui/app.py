@@ -32,7 +32,7 @@ from bhtui.tui.messages import Aside, PrefsChanged, heard
 from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
-from bhtui.tui.themes import DEFAULT_THEME, load_themes
+from bhtui.tui.themes import pick_theme
 from bhtui.tui.widgets import AsciiScrollBar
 from bhtui.wire import HistoryRow
 
@@ -179,15 +179,11 @@ class BhtuiApp(App[None]):
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
         self._key_words = keymap.words(keys)
         self._draw_style()
-        themes, broken = load_themes()
+        themes, wanted, broken = pick_theme(self.config.theme)
         problems += broken
         for theme in themes:
             self.register_theme(theme)
         self.theme_names = [t.name for t in themes]
-        wanted = self.config.theme
-        if wanted not in self.theme_names:
-            problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
-            wanted = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else "textual-dark"
         self.theme = wanted
         self.problems = problems  # (the settings file's were printed before the app opened)
         self.warnings = [self._said(line) for line in [*self.startup_warnings, *problems]]
