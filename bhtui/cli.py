@@ -541,14 +541,18 @@ def _command(argv: Sequence[str] | None) -> int:
 def _config(path_only: bool) -> int:
     """Where the settings file is, whether it is there, and what in it is not used: a path
     printed alone was read as a file that exists (--path prints the path alone, for scripts),
-    and a file with a bad value said it was fine until a game opened."""
+    and a file with a bad value said it was fine until a game opened. Its [keys] table's
+    and the themes' problems follow, as the app finds them at start (F3 lists them all)."""
     from bhtui.store.config import config_path, load_config, read_toml
+    from bhtui.tui import keymap
+    from bhtui.tui.themes import pick_theme
 
     path = clean_text(str(config_path()))  # (from HOME or BHTUI_CONFIG_DIR: see _say)
     if path_only:
         print(path)
         return 0
     problems: list[str] = []
+    config = load_config()[0]  # (the defaults where the file is not there or unreadable)
     if config_path().exists():
         try:
             read_toml(config_path())
@@ -561,6 +565,7 @@ def _config(path_only: bool) -> int:
     else:
         line = (f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
                 "game saves your settings there")
+    problems += keymap.checked(config.keys)[1] + pick_theme(config.theme)[2]
     print(clean_text(_in_language(line)))
     for problem in problems:
         print(f"  {clean_text(_in_language(problem))}")

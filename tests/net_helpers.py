@@ -59,15 +59,15 @@ def people_and_bots(people: set[int], preset: str | RuleSet = "qingdao", start: 
     return built
 
 
-def host_and_al(game: str, seed: int, al: int) -> Table:
+def host_and_al(game: str, seed: int, al: int, bot_delay: float = 0.0) -> Table:
     """Two people (the host's seat 0 and Al's seat ``al``) and bots, two rounds, started."""
     if game == "baohuang":
-        return people_and_bots({0, al}, seed=seed, rounds=2, bot_delay=0.0)
+        return people_and_bots({0, al}, seed=seed, rounds=2, bot_delay=bot_delay)
     ddz = get_game("doudizhu")
     seats = [Seat(name="Hosty", taken=True), Seat(name="Al", taken=True),
              *(Seat(name=f"B{s}", bot=ddz.make_bot("heuristic", s), ready=True) for s in (2, 3))]
     table = Table(ddz.rules("shanghai", None), seats, game=ddz, seed=seed, rounds=2,
-                  bot_delay=0.0)
+                  bot_delay=bot_delay)
     table.start()
     return table
 

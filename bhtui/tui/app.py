@@ -32,8 +32,7 @@ from bhtui.tui.messages import Aside, PrefsChanged, heard
 from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
-from bhtui.tui.texts import CHAT_KEY
-from bhtui.tui.themes import DEFAULT_THEME, load_themes
+from bhtui.tui.themes import pick_theme
 from bhtui.tui.widgets import AsciiScrollBar
 from bhtui.wire import HistoryRow
 
@@ -180,15 +179,11 @@ class BhtuiApp(App[None]):
         self.set_keymap(keys)  # the player's own keys, by the bindings' ids
         self._key_words = keymap.words(keys)
         self._draw_style()
-        themes, broken = load_themes()
+        themes, wanted, broken = pick_theme(self.config.theme)
         problems += broken
         for theme in themes:
             self.register_theme(theme)
         self.theme_names = [t.name for t in themes]
-        wanted = self.config.theme
-        if wanted not in self.theme_names:
-            problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
-            wanted = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else "textual-dark"
         self.theme = wanted
         self.problems = problems  # (the settings file's were printed before the app opened)
         self.warnings = [self._said(line) for line in [*self.startup_warnings, *problems]]
@@ -509,13 +504,12 @@ class BhtuiApp(App[None]):
         if type(self.screen) is HelpScreen:
             self.pop_screen()
             return
-        # The top screen with help of its own (a replay: its keys and its game's), unless a
-        # table (a game played on from that replay) is above it.
-        shown = next((s for s in reversed(self.screen_stack)
-                      if isinstance(s, TableScreen) or hasattr(s, "help_texts")), None)
+        # The top screen with help of its own (a table: its viewer's keys and its rules; a
+        # replay: its keys and its game's, unless a game played on from it is above it).
+        shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "help_texts")), None)
         texts = [self.t("help.body"), self.t("help.rules")]
-        if hasattr(shown, "help_texts"):
-            texts = shown.help_texts()  # type: ignore[union-attr]
+        if shown is not None:
+            texts = shown.help_texts()
         elif self.client is not None:
             table: Mapping[str, Any] = self.client.view or self.client.room or {}
             try:
@@ -523,9 +517,6 @@ class BhtuiApp(App[None]):
                                                                self.card_style)
             except ValueError:
                 pass  # a game this bhtui does not know: the general keys still help
-        if isinstance(shown, TableScreen) and not shown.chat_open():
-            chat = self.t.plain(CHAT_KEY[self.t.language])
-            texts = [text.replace(chat, "") for text in texts]
         self.push_screen(HelpScreen(self.t, texts))
 
     def action_problems(self) -> None:

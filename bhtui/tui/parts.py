@@ -75,6 +75,13 @@ class TableParts(ABC, Generic[V]):
         """The help screen's texts for a table of ``preset`` (None: not known)."""
         return [t(self.help_key)]
 
+    def watcher_help(self, t: Translator, texts: list[str]) -> list[str]:
+        """``help_texts`` as a watcher reads them: the keys (the first text's, up to its
+        first blank line) are a watcher's — he picks no cards, plays, passes nor hands a seat
+        to 托管, and the help listed those keys to him; what it says of the table stays."""
+        _, gap, rest = texts[0].partition("\n\n")
+        return [t("help.watch") + gap + rest, *texts[1:]]
+
     def words(self, key: str) -> str:
         return self.words_of.get(key, key)
 
@@ -199,10 +206,11 @@ class TableParts(ABC, Generic[V]):
                  style: CardStyle) -> Dialog[Any] | None:
         """The dialog for my decision now (None: nothing to ask, e.g. it is play)."""
 
-    def declaration(self, view: V, kinds: list[str], names: list[str],
-                    t: Translator, seconds: float | None) -> Dialog[Any] | None:
+    def declaration(self, view: V, kinds: list[str], names: list[str], t: Translator,
+                    left: Callable[[], float | None]) -> Dialog[Any] | None:
         """The dialog while the table waits for my declaration out of turn (the host's
-        ``asked``); games without declarations are never asked."""
+        ``asked``), ``left()`` the seconds its wait has left now (None: untimed); games
+        without declarations are never asked."""
         return None
 
     def emperor(self, view: V) -> int | None:

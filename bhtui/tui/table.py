@@ -10,6 +10,7 @@ own keys from its table screen, a subclass of this one (``tui/baohuang/table.py`
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from textual import events, on
@@ -44,6 +45,7 @@ from bhtui.tui.parts import TableParts
 from bhtui.tui.tabledialogs import TableDialogs
 from bhtui.tui.tablemodel import TableModel
 from bhtui.tui.tableview import draw_seats, draw_table
+from bhtui.tui.texts import CHAT_KEY
 from bhtui.tui.widgets import (
     RANK_KEYS,
     EveryHand,
@@ -309,6 +311,19 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         if action == "chat" and not self.chat_open():
             return False
         return self.model.allows(action, parameters)
+
+    def help_texts(self) -> list[str]:
+        """The help (? or F1) of this table's game and rules, with the keys this viewer has:
+        a watcher's only (``TableParts.watcher_help``), and no c where nobody could read a
+        chat."""
+        table: Mapping[str, Any] = self.client.view or self.client.room or {}
+        texts = self.parts.help_texts(self.t, table.get("preset"), self.style)
+        if self.client.seat is None:
+            texts = self.parts.watcher_help(self.t, texts)
+        if not self.chat_open():
+            chat = self.t.plain(CHAT_KEY[self.t.language])
+            texts = [text.replace(chat, "") for text in texts]
+        return texts
 
     def chat_open(self) -> bool:
         """Whether anyone could read a chat: not at a table of this app's own (bots only,

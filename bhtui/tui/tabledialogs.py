@@ -41,8 +41,8 @@ class TableDialogs:
         elif due == "end":
             self.standings()
         elif due is not None and view is not None:
-            kinds, asked = model.my_actions(), self.client.asked
-            dialog = (parts.declaration(view, kinds, names, t, asked and asked.get("left"))
+            kinds = model.my_actions()
+            dialog = (parts.declaration(view, kinds, names, t, model.asked_left)
                       if due == "declaration" else parts.decision(view, kinds, names, t, screen.style))
             if dialog is not None:
                 self._open(dialog, due)

@@ -192,13 +192,22 @@ class TableModel:
             words = t("small.decide") if deciding else t("small.turn")
             seconds = self.seconds(state.seat)
         elif state.asked is not None:
-            until = state.asked_until
             words = t("small.asked")
-            seconds = None if until is None else max(0, round(until - self.clock()))
+            left = self.asked_left()
+            seconds = None if left is None else round(left)
         else:
             return ""
         return words + (t.plain(" · ") + t("timer.left", n=seconds) if seconds is not None
                         else "")
+
+    def asked_left(self) -> float | None:
+        """Seconds left of the host's wait for my declaration (None: not asked, or untimed),
+        counted to the deadline the client keeps: its dialog may open long after the view
+        that asked said how long (the terminal grown again, a result closed)."""
+        until = self.state.asked_until
+        if self.state.asked is None or until is None:
+            return None
+        return max(0.0, until - self.clock())
 
     def decision_key(self) -> tuple[Any, ...]:
         """What a decision dialog was opened for: a change makes it stale."""

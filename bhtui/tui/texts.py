@@ -151,6 +151,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.clear": {"en": "Clear", "zh": "清除"},
     "key.theme": {"en": "Theme", "zh": "主题"},
     "help.title": {"en": "Help — keys and rules", "zh": "帮助 — 按键与规则"},
+    "help.watch": {
+        "en": ("KEYS (watching)\n"
+               "  l the previous trick · " + CHAT_KEY["en"] + "v the score sheet\n"
+               "  PgUp PgDn  scroll the log\n"
+               "  F2 settings · ctrl+t theme · ?/F1 this help · ctrl+q quit"),
+        "zh": ("按键（观战）\n"
+               "  l 上一轮 · " + CHAT_KEY["zh"] + "v 每局得分\n"
+               "  PgUp PgDn 翻看记录\n"
+               "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出")},
     "help.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes this help.",
                    "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭帮助。"},
     "trick.close": {"en": "Esc, l or Enter closes it.", "zh": "按 Esc、l 或回车关闭。"},

@@ -45,6 +45,18 @@ def _folders(extra_dir: Path | None) -> list[Path]:
     return [d for d in (*shipped_dirs(), extra_dir or config_dir() / "themes") if d.is_dir()]
 
 
+def pick_theme(wanted: str) -> tuple[list[Theme], str, list[str]]:
+    """Every theme, the one to draw in (``wanted``, or the default where it is not found)
+    and what is wrong with them: the app says it at start (F3 lists it) and ``bhtui
+    config`` with the settings file's problems."""
+    themes, problems = load_themes()
+    names = [theme.name for theme in themes]
+    if wanted not in names:
+        problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
+        wanted = DEFAULT_THEME if DEFAULT_THEME in names else "textual-dark"
+    return themes, wanted, problems
+
+
 def theme_from_toml(path: Path) -> Theme:
     from rich.color import Color, ColorParseError
     from textual.theme import Theme

@@ -129,3 +129,27 @@ def test_the_settings_file_s_problems_are_listed_by_config_in_the_player_s_langu
     refused = cli("host", "--resume", "/nonexistent.bhlog").stderr.splitlines()
     assert refused[:2] == [f"bhtui: {shown}：没有 'foo' 这个设置，已略过",
                            f"bhtui: {shown}：theme = 7 不是文本；改用 'felt'"]
+
+
+def test_config_lists_the_keymap_s_and_the_themes_problems_as_f3_does(cli):
+    """F3 in the app lists every problem found at start — the settings file's, its [keys]
+    table's and the themes' — but ``bhtui config`` listed the file's alone, and said "(F2 in a
+    game edits it)" of a file whose keys and theme were not used."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text('language = "zh"\ntheme = "nosuch"\nfoo = 1\n'
+                             '[keys]\nplay = "nosuchkey"\nzzz = "x"\n')
+    (config_path().parent / "themes").mkdir()
+    (config_path().parent / "themes" / "broken.toml").write_text('name = "broken"\n')
+    shown = shown_path(config_path())
+    assert cli("config").stdout.splitlines()[1:] == [
+        f"  {shown}：没有 'foo' 这个设置，已略过",
+        "  keys.play = 'nosuchkey'：nosuchkey 不是终端能发出的按键；这个操作保留原来的按键",
+        "  keys.zzz：没有这个操作名（README 里有列表）；已略过",
+        "  主题 broken.toml 已略过：主题要有 'name' 和 'primary'",
+        "  没有 'nosuch' 这个主题；改用 felt"]
+    assert cli("--lang", "en", "config").stdout.splitlines()[1:] == [
+        f"  {shown}: unknown setting 'foo' ignored",
+        "  keys.play = 'nosuchkey': nosuchkey is no key a terminal sends; its own keys are kept",
+        "  keys.zzz: no key has that id (the README lists them); ignored",
+        "  theme broken.toml skipped: a theme needs 'name' and 'primary'",
+        "  theme 'nosuch' not found; using felt"]

@@ -9,6 +9,7 @@ import pytest
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
+from bhtui.tui.baohuang.dialogs import DeclareDialog
 from bhtui.tui.sessions import LocalSession
 
 from tui_helpers import make_app, my_play_turn, strips, table, wait_for
@@ -81,6 +82,30 @@ async def test_a_shrunk_terminal_says_the_bots_wait_for_my_declaration_and_for_h
                        and app.client.asked.get("left") is not None, "the bots waiting on me")
         lines = await small_table_lines(pilot, app, (60, 20))
         assert seconds_said(lines, "Your chance to declare", r"(\d+) s left") is not None, lines
+
+
+async def test_a_declaration_asked_again_once_the_terminal_grows_counts_to_its_deadline():
+    """Baike, seed 3: the bots wait (60 s) for whether I grab. Shrunk, the message counts
+    that wait down; enlarged 40 s later, the dialog came back saying 60 s were left (the
+    seconds of the view that asked, long gone) while the bots would go on in 20. It says
+    what the message said: the seconds to the deadline."""
+    app = BhtuiApp(Config(name="Ana", language="en", bot_delay=0.0, timer=60.0),
+                   LocalSession(rules=PRESETS["baike"], seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, DeclareDialog)
+                       and app.client.asked_until is not None, "the grab asked, timed")
+        model = table(app).model
+        later = model.clock() + 40.0
+        model.clock = lambda: later  # the table's clock, 40 s on (and stopped there)
+        said = seconds_said(await small_table_lines(pilot, app, (60, 20)),
+                            "Your chance to declare", r"(\d+) s left")
+        assert said is not None and said <= 20
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(app.screen, DeclareDialog), "asked again")
+        dialog = app.screen
+        await wait_for(pilot, lambda: "left" in str(dialog.none_line.render()), "its count")
+        assert str(dialog.none_line.render()) == (
+            f"n or Enter: nothing to declare — play on — {said} s left")
 
 
 @pytest.mark.parametrize(("language", "decide", "left"), [

@@ -4,7 +4,7 @@ build on the shared frames of ``tui/dialogs.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -361,9 +361,12 @@ class DeclareDialog(DecisionDialog):
                 Binding("n,enter,escape", "declare('none')", "Not now", id="ask.none")]
 
     def __init__(self, t: Translator, view: BaohuangView, kinds: list[str], context: str,
-                 seconds: float | None = None) -> None:
+                 left: Callable[[], float | None] = lambda: None) -> None:
+        """``left()``: the seconds the table's wait has left now (None: untimed), read at
+        each tick from its deadline: a dialog opened again once the terminal grew counted
+        from what the view said when it came, seconds too many."""
         super().__init__(t)
-        self.view, self.kinds, self.context, self.seconds = view, kinds, context, seconds
+        self.view, self.kinds, self.context, self.left = view, kinds, context, left
         self.none_line = Plain(t("ask.none"), id="ask-none")  # kept: the count may tick unmounted
 
     def compose(self) -> ComposeResult:
@@ -376,18 +379,16 @@ class DeclareDialog(DecisionDialog):
             yield self.none_line
 
     def on_mount(self) -> None:
-        if self.seconds is not None:
-            self._left = self.seconds
+        if self.left() is not None:
             self._tick()
             self.set_interval(1, self._tick)
 
     def _tick(self) -> None:
-        if not self.is_active:
+        left = self.left()
+        if not self.is_active or left is None:
             return
         self.none_line.update(
-            self.t("ask.none") + self.t.plain(" — ")
-            + self.t("timer.left", n=max(0, round(self._left))))
-        self._left -= 1
+            self.t("ask.none") + self.t.plain(" — ") + self.t("timer.left", n=round(left)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return super().check_action(action, parameters) and (

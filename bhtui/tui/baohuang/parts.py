@@ -4,7 +4,7 @@ card, the hand's marks, the decisions' dialogs (``dialogs.py``), the log's words
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any, cast
 
@@ -320,8 +320,8 @@ class BaohuangParts(TableParts[BaohuangView]):
             return StepDialog(t, view, kinds, names)
         return None
 
-    def declaration(self, view: BaohuangView, kinds: list[str], names: list[str],
-                    t: Translator, seconds: float | None) -> Dialog[Any] | None:
+    def declaration(self, view: BaohuangView, kinds: list[str], names: list[str], t: Translator,
+                    left: Callable[[], float | None]) -> Dialog[Any] | None:
         """The bots wait while I may declare: say what I may do, and that I may do nothing."""
         kinds = [k for k in kinds if k in ("grab", "open_guard")]
         to_act = view["to_act"]
@@ -329,7 +329,7 @@ class BaohuangParts(TableParts[BaohuangView]):
             context = t("ask.throne", name=names[to_act])
         else:
             context = t("ask.first_lead")
-        return DeclareDialog(t, view, kinds, context, seconds)
+        return DeclareDialog(t, view, kinds, context, left)
 
     def decision_key(self, view: BaohuangView) -> tuple[Any, ...]:
         return (view.get("round"), view.get("redeal"), view.get("phase"), view.get("candidate"),
