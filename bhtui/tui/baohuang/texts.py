@@ -29,6 +29,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "called": {"en": "called {card}", "zh": "叫 {card}"},
     "trick.empty": {"en": "new trick", "zh": "新一轮"},
     "status.need_n": {"en": "{n} cards needed", "zh": "需要 {n} 张"},
+    "status.need_one": {"en": "1 card needed", "zh": "需要 1 张"},
     "status.must_beat": {"en": "must beat {set}", "zh": "必须大过 {set}"},
     "throne.title": {"en": "The throne is offered to you", "zh": "请你当皇帝"},
     "throne.card": {"en": "The emperor card: {card}", "zh": "皇牌：{card}"},
