@@ -112,8 +112,9 @@ def describe(event: Event, names: list[str], t: Translator,
         return t("log.auto_stays" if event["stays"] else "log.auto_on", name=name(),
                  n=event["times"])
     if kind == "penalty":  # R-AUTO-3
-        return t("log.penalty", name=name(), points=event["points"],
-                 why=t(f"log.penalty.{event['why']}"))
+        points = event["points"]
+        return t("log.penalty_one" if abs(points) == 1 else "log.penalty", name=name(),
+                 points=points, why=t(f"log.penalty.{event['why']}"))
     if kind == "grab":
         return t("log.grab_declared", name=name())
     if kind == "skip":

@@ -294,7 +294,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         """R-AUTO-3: with a quit penalty, leaving the running match costs it at once."""
         points = view["options"].get("quit_penalty")
         if points and view["phase"] != "over":
-            return t("quit.penalty", points=points)
+            return t("quit.penalty_one" if points == 1 else "quit.penalty", points=points)
         return None
 
     def left_before(self, view: BaohuangView, seat: int, rows: Sequence[HistoryRow],
