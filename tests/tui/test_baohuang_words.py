@@ -300,12 +300,27 @@ async def test_R_WF_RANK_1_weifang_s_call_says_the_fourth_card_becomes_the_gc(la
 
 
 @pytest.mark.parametrize("language, said", [("en", "Bo (emperor) plays 9 9"),
-                                            ("zh", "Bo（皇帝） 出 9 9")])
+                                            ("zh", "Bo（皇帝）出 9 9")])
 def test_R_HIDE_1_the_emperor_s_play_is_tagged_in_the_language_s_brackets(language, said):
     """The log wrote "Wang (皇帝) 出 4 4 4 4": a Chinese word in ASCII brackets, where Dou
     Dizhu's log writes （地主）."""
     play = {"type": "play", "seat": 1, "cards": ["9H", "9S"]}
     assert describe(play, NAMES, Translator(language), emperor=1) == said
+
+
+def test_a_chinese_role_tag_is_not_spaced_off_the_verb_after_its_bracket():
+    """"Liu（皇帝） 出 7 7": the space that keeps a bare name off its verb stood after the
+    full-width bracket, which carries its own room; Dou Dizhu's landlord likewise."""
+    from bhtui.tui.doudizhu.describe import describe as ddz_describe
+
+    t = Translator("zh")
+    play = {"type": "play", "seat": 1, "cards": ["7H", "7S"]}
+    assert describe(play, NAMES, t, emperor=1) == "Bo（皇帝）出 7 7"
+    assert describe(play, NAMES, t, emperor=2) == "Bo 出 7 7"
+    straight = {"type": "play", "seat": 0, "kind": "straight", "hand": "3 4 5 6 7"}
+    assert ddz_describe(straight, ["李", "B", "C"], t, {"landlord": 0}, str) == \
+        "李（地主）出顺子 3 4 5 6 7"
+    assert describe(play, NAMES, Translator("en"), emperor=1) == "Bo (emperor) plays 7 7"
 
 
 async def test_R_WF_RANK_1_chinese_calls_weifangs_gc_特画_and_keeps_侍卫牌_for_the_marked_sj():

@@ -10,6 +10,7 @@ from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
 from bhtui.tui.cardstyle import joker_word
 from bhtui.tui.i18n import Translator
+from bhtui.tui.prose import closed_up
 from bhtui.wire import Event, Purchase, Transfer
 
 
@@ -75,8 +76,8 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "play":
         role = t("log.emperor_tag", role=t("role.emperor")) if event["seat"] == emperor else ""
         bomb = t("log.bomb") if event.get("bomb") else ""
-        return t("log.play", name=name(), role=role,
-                 set=set_words(event["cards"], t.language)) + bomb
+        return closed_up(t("log.play", name=name(), role=role,
+                           set=set_words(event["cards"], t.language))) + bomb
     if kind == "pass":
         return t("log.pass", name=name())
     if kind == "trick":
