@@ -308,6 +308,32 @@ def test_R_HIDE_1_the_emperor_s_play_is_tagged_in_the_language_s_brackets(langua
     assert describe(play, NAMES, Translator(language), emperor=1) == said
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "Round 2 dealt; Bo holds the emperor card"), ("zh", "第2局发牌；皇牌在 Bo 手里")])
+def test_R_WH_THRONE_6_a_weihai_deal_names_the_emperor_card_s_holder_not_a_question(
+        language, said):
+    """Weihai's log said "第2局发牌；先问 玩家 是否当皇帝", where nobody is asked (the
+    dialog then said "皇牌在你手里：你是皇帝"): it names who holds the emperor card. Its
+    `abdicate_mode=tv` does ask the holder, and so do the other rule sets; a replay reads
+    the table's options too."""
+    from bhtui.store.replay import Replay
+    from bhtui.tui.replay import Told
+
+    t = Translator(language)
+    deal = {"type": "deal", "round": 2, "redeal": 0, "first_candidate": 1}
+    asked = t("log.deal", round=2, redeal="", name="Bo")
+    weihai = {"preset": "weihai", "options": {}}
+    assert BAOHUANG_PARTS.describe(deal, NAMES, t, weihai, str) == said
+    for view in ({"preset": "weihai", "options": {"abdicate_mode": "tv"}},
+                 {"preset": "qingdao", "options": {}}):
+        assert BAOHUANG_PARTS.describe(deal, NAMES, t, view, str) == asked
+    replay = Replay("weihai", {"abdicate_mode": "tv"}, 3, 1, [], NAMES)
+    told = Told(replay, BAOHUANG_PARTS.roles)
+    dealt = next(e for e in told.feed(0) if e["type"] == "deal")
+    assert BAOHUANG_PARTS.describe(dealt, NAMES, t, told.roles, str) == t(
+        "log.deal", round=1, redeal="", name=NAMES[dealt["first_candidate"]])
+
+
 def test_a_chinese_role_tag_is_not_spaced_off_the_verb_after_its_bracket():
     """"Liu（皇帝） 出 7 7": the space that keeps a bare name off its verb stood after the
     full-width bracket, which carries its own room; Dou Dizhu's landlord likewise."""

@@ -34,9 +34,10 @@ def composition_words(s: CardSet, language: str = "en") -> str:
 
 def describe(event: Event, names: list[str], t: Translator,
              emperor: int | None = None, label: Callable[[str], str] = str,
-             declines: str = "log.decline") -> str | None:
+             declines: str = "log.decline", deals: str = "log.deal") -> str | None:
     """One log line for an event, or None for events the log does not show; ``declines``:
-    the rules' word for passing the throne on (放弃, 让位, 让庄, 拒绝)."""
+    the rules' word for passing the throne on (放弃, 让位, 让庄, 拒绝); ``deals``: what a
+    deal hands the throne to (its first candidate, or Weihai's holder of the card)."""
     kind = event.get("type")
 
     def cards(items: list[str]) -> str:
@@ -48,7 +49,7 @@ def describe(event: Event, names: list[str], t: Translator,
 
     if kind == "deal":
         redeal = t("log.redeal", n=event["redeal"]) if event["redeal"] else ""
-        return t("log.deal", round=event["round"], redeal=redeal, name=name("first_candidate"))
+        return t(deals, round=event["round"], redeal=redeal, name=name("first_candidate"))
     if kind == "offer":
         if event.get("forced"):
             return t("log.forced", name=name())

@@ -580,6 +580,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "preset_name.weifang": {"en": "weifang", "zh": "潍坊"},
     "log.deal": {"en": "Round {round} dealt{redeal}; the throne goes to {name} first",
                  "zh": "第{round}局发牌{redeal}；先问 {name} 是否当皇帝"},
+    "log.deal.held": {"en": "Round {round} dealt{redeal}; {name} holds the emperor card",
+                      "zh": "第{round}局发牌{redeal}；皇牌在 {name} 手里"},
     "log.redeal": {"en": " (redeal {n})", "zh": "（重发 {n}）"},
     "log.offer": {"en": "{name} is offered the throne ({bundle})", "zh": "{name} 被请当皇帝（{bundle}）"},
     "log.decline": {"en": "{name} declines", "zh": "{name} 放弃"},
