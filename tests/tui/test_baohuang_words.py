@@ -14,6 +14,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.describe import describe
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
+    GrabDialog,
     RoundResultScreen,
     StepDialog,
     ThroneDialog,
@@ -257,7 +258,7 @@ async def test_R_WH_ROLE_2_an_open_solo_says_明独_in_the_result_and_over_the_t
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("step, word", [("open_guard", {"en": "No 明保", "zh": "不明保"}),
-                                        ("rebel", {"en": "No 造反", "zh": "不反"})])
+                                        ("rebel", {"en": "No 造反", "zh": "不造反"})])
 async def test_R_WH_DECL_1_the_step_s_n_says_what_saying_no_is(step, word, language):
     """The footer under Weihai's steps read "n 不" in Chinese, half a word: its n says what
     the button says, 不明保 or 不反, and n still answers no."""
@@ -270,6 +271,60 @@ async def test_R_WH_DECL_1_the_step_s_n_says_what_saying_no_is(step, word, langu
         await pilot.press("n")
         await wait_for(pilot, lambda: host.answer != "none")
     assert host.answer == {"type": "skip"}
+
+
+@pytest.mark.parametrize("step", ["open_guard", "rebel", "kick", "rekick"])
+def test_R_WH_DECL_1_saying_no_is_one_wording_on_the_button_the_footer_and_the_log(step):
+    """The 造反 step's button said "不反 (n)" while the log wrote "Chen 不造反", and 反踢's
+    button "不踢 (n)" beside the log's "不反踢": each step's no is one wording (the English
+    buttons said only "No (n)", the footer "No 造反")."""
+    zh, en = Translator("zh"), Translator("en")
+    word = zh(f"key.step.{step}.skip")
+    assert zh(f"step.{step}.skip") == f"{word} (n)"
+    assert zh(f"log.skip.{step}", name="Chen") == f"Chen {word}"
+    assert en(f"step.{step}.skip") == en(f"key.step.{step}.skip") + " (n)"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+@pytest.mark.parametrize("step", ["open_guard", "rebel"])
+async def test_R_WH_DECL_1_no_line_of_a_step_s_dialog_is_a_lone_word(step, size, language):
+    """At 120x40 the Chinese 明保 and 造反 dialogs ended "…只看你自己的" over a line "牌。"
+    of its own: every line holds more than a character or two."""
+    view = weihai_at_the_rebel_step((), step).view(0)
+    dialog = StepDialog(Translator(language), view, [a["type"] for a in view["actions"]], NAMES)
+    host = DialogHost(dialog)
+    async with host.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
+        lines = [strip.text.strip() for plain in dialog.query(Plain) for strip in strips(plain)]
+    assert [line for line in lines if 0 < len(line) <= 2] == [], lines
+
+
+@pytest.mark.parametrize("preset, title", [("weihai", {"en": "Grab an open solo (明渡)?",
+                                                       "zh": "明渡吗？"}),
+                                           ("qingdao", {"en": "Grab an open solo?",
+                                                        "zh": "抢独吗？"})])
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_WH_GRAB_1_the_grab_dialog_names_the_step_as_its_body_does(preset, title,
+                                                                         language):
+    """Weihai's grab dialog asked "抢独吗？" over "明渡：…": its title says 明渡, the
+    sources' word for that step (docs/baohuang-towns.md §1.3), as its body and the question
+    its g asks do; Qingdao's 抢独 option keeps its own."""
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_REBEL_DEAL) \
+        if preset == "weihai" else rigged("7H", "7H 7H 7H", "8C", "5D", "KC", first=1,
+                                          grab_solo=True)
+    m.apply(1, {"type": "skip"})  # asked from the first candidate, Bo, to his 上家, Ana
+    view = m.view(0)
+    assert view["phase"] == "grab" and m.round.to_act == 0
+    dialog = GrabDialog(Translator(language), view)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
+        shown_title = str(dialog.query_one(".title", Plain).render())
+        words = shown(dialog)
+    assert shown_title == title[language]
+    if preset == "weihai":
+        assert "明渡" in words and "抢独" not in words, words
 
 
 def test_R_WF_TRIB_5_and_R_WH_DECL_3_明保_asked_again_says_what_else_it_doubles():
