@@ -415,6 +415,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.left": {"en": "{name} left the table: a bot plays the seat until {name} is back",
                  "zh": "{name} 离开了牌桌：回来之前由机器人代打"},
     "log.back": {"en": "{name} is back at the table", "zh": "{name} 回到了牌桌"},
+    # The host quit (his table's ``bye``) and ran bhtui host --resume (its next welcome).
+    "log.closed": {"en": "The host closed the table; the game is saved on the host's machine",
+                   "zh": "主机关闭了牌桌；牌局保存在主机上"},
+    "log.reopened": {"en": "The host reopened the table; the game goes on",
+                     "zh": "主机重新开桌了；牌局继续"},
     # Back at the table after an absence: what a bot played for me meanwhile (TableModel).
     "log.away.bot": {"en": "A bot for you", "zh": "机器人替你"},
     "log.auto_passed": {"en": " (auto-pass: nothing in your hand beat it)",
