@@ -484,8 +484,12 @@ STRINGS: dict[str, dict[str, str]] = {
                             "主机上。"},
     "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
     "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
-    "farewell.earlier": {"en": "the earlier matches at this table are saved in {paths}",
-                         "zh": "这张牌桌之前的比赛保存在 {paths}"},
+    "farewell.earlier": {"en": "a match played earlier at this table is saved in {path}",
+                         "zh": "这张牌桌之前的一场比赛保存在 {path}"},
+    "farewell.match": {"en": "a match played earlier at this table ended {totals}; it is saved "
+                             "in {path} (bhtui replay shows it)",
+                       "zh": "这张牌桌之前的一场比赛最终总分：{totals}；保存在 {path}（bhtui replay "
+                             "可以回看）"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},
