@@ -13,7 +13,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "analysis.all_auto_of": {"en": "analysed: 托管 took all {n}, none {name}'s",
                              "zh": "已分析：{n}个决定全由托管做出，没有{name}的"},
     "analysis.cancelled": {"en": "analysis stopped (a: again)", "zh": "分析已停止（a 重新开始）"},
-    "analysis.seat": {"en": "{name}'s seat: a weighs its decisions", "zh": "{name}的座位：按 a 分析他的决策"},
+    # After the status line's "· {name}'s view": in fewer words, whole at 80 columns
+    "analysis.seat": {"en": "a: analyse {name}'s play", "zh": "按 a 分析{name}的决策"},
     "analysis.none": {"en": "no mistake marked after this", "zh": "此后没有标出的失误"},
     "analysis.verdict": {"en": "{name}: {played} {played_mean} · hard: {best} {best_mean}",
                          "zh": "{name}：{played} {played_mean} · hard：{best} {best_mean}"},
