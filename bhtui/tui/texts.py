@@ -478,11 +478,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.remote": {"en": "this game is saved on the host's machine, not on yours: bhtui "
                               "replay there shows it",
                         "zh": "本局保存在主机上，不在你的机器上：在主机上运行 bhtui replay 可以回看"},
-    "replay.newest": {"en": "The newest game saved here: {kind}, last played {when}. A game "
-                            "you joined is saved on its host's machine.",
-                      "zh": "本机最新保存的牌局：{kind}，最后一次在 {when}。你加入的牌局保存在"
-                            "主机上。"},
-    "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
+    # A toast over the log's top lines: short, and soon gone
+    "replay.newest": {"en": "Newest game here: {kind}, {when}. Games you joined are on their "
+                            "host.",
+                      "zh": "本机最新的牌局：{kind}，{when}。你加入的牌局在主机上。"},
+    "replay.kind.bots": {"en": "against bots", "zh": "人机对局"},
     "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
     "farewell.earlier": {"en": "a match played earlier at this table is saved in {path}",
                          "zh": "这张牌桌之前的一场比赛保存在 {path}"},
