@@ -261,7 +261,7 @@ async def test_R_WH_ROLE_2_an_open_solo_says_明独_in_the_result_and_over_the_t
                                         ("rebel", {"en": "No 造反", "zh": "不造反"})])
 async def test_R_WH_DECL_1_the_step_s_n_says_what_saying_no_is(step, word, language):
     """The footer under Weihai's steps read "n 不" in Chinese, half a word: its n says what
-    the button says, 不明保 or 不反, and n still answers no."""
+    the button says, 不明保 or 不造反, and n still answers no."""
     view = weihai_at_the_rebel_step((), step).view(0)
     dialog = StepDialog(Translator(language), view, [a["type"] for a in view["actions"]], NAMES)
     host = DialogHost(dialog)
