@@ -316,7 +316,7 @@ def test_analyse_prints_each_decision_a_summary_and_its_speed(tmp_path, cli, not
     done = cli("analyse", str(path), "--playouts", str(FEW))
     assert done.returncode == 0
     assert "seat 1 (P0)" in done.stdout and "round 1: " in done.stdout
-    assert " s a round (one core)" in done.stdout
+    assert "analysed 1 round in " in done.stdout and " s (one core)" in done.stdout
     done = cli("analyse", str(path), "--playouts", str(FEW), "--json")
     data = json.loads(done.stdout)
     assert data["seat"] == 0 and data["decisions"] and data["summary"][0]["round"] == 1
