@@ -60,11 +60,19 @@ async def quit_yes(pilot, app) -> None:
     await pilot.press("y")
 
 
-def names_every_match(farewell: list[str], first, second) -> None:
-    """The last lines after 再来一局 name the earlier match's file and the latest's."""
+def names_every_match(farewell: list[str], first, second, totals: list[str],
+                      language: str = "en") -> None:
+    """The last lines after 再来一局 give the earlier match's final ``totals`` ("Ana +2")
+    with its file, then the latest's file."""
+    import shlex
+
+    from bhtui.tui.i18n import Translator
+
+    t = Translator(language)
     said = "\n".join(farewell)
-    assert f"the earlier matches at this table are saved in {first}" in said, said
-    assert f"saved in {second}" in said, said
+    earlier = t("farewell.match", totals=t.join(totals), path=shlex.quote(str(first)))
+    assert earlier in farewell, said
+    assert str(second) in said and said.index(earlier) < said.index(str(second)), said
 
 
 async def handled_so_far(pilot, screen) -> None:

@@ -13,7 +13,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "analysis.all_auto_of": {"en": "analysed: 托管 took all {n}, none {name}'s",
                              "zh": "已分析：{n}个决定全由托管做出，没有{name}的"},
     "analysis.cancelled": {"en": "analysis stopped (a: again)", "zh": "分析已停止（a 重新开始）"},
-    "analysis.seat": {"en": "{name}'s seat: a weighs its decisions", "zh": "{name}的座位：按 a 分析他的决策"},
+    # After the status line's "· {name}'s view": in fewer words, whole at 80 columns
+    "analysis.seat": {"en": "a: analyse {name}'s play", "zh": "按 a 分析{name}的决策"},
     "analysis.none": {"en": "no mistake marked after this", "zh": "此后没有标出的失误"},
     "analysis.verdict": {"en": "{name}: {played} {played_mean} · hard: {best} {best_mean}",
                          "zh": "{name}：{played} {played_mean} · hard：{best} {best_mean}"},
@@ -59,12 +60,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "analysis.report.progress": {"en": "analysing: {done}/{total} decisions",
                                  "zh": "分析中：{done}/{total} 个决定"},
     "analysis.report.head": {
-        "en": "{game} {preset}, seat {seat} ({name}): {n} decisions weighed by hard, {playouts} "
-              "deals each; marked (!) when they cost more than {mark} point",
-        "zh": "{game} {preset}，座位 {seat}（{name}）：hard 分析了 {n} 个决定，每个打 {playouts} "
-              "副牌；损失超过 {mark} 分的标 (!)"},
+        "en": "{game} {preset}, seat {seat} ({name}): {decisions} weighed by hard, {deals} "
+              "each; marked (!) when they cost more than {mark} point",
+        "zh": "{game} {preset}，座位 {seat}（{name}）：hard 分析了 {decisions}，每个打 {deals}；"
+              "损失超过 {mark} 分的标 (!)"},
+    # The head's counts: "1 decision", "1 deal" where one is all there is (--playouts 1)
+    "analysis.report.decisions": {"en": "{n} decisions", "zh": "{n} 个决定"},
+    "analysis.report.decisions_one": {"en": "1 decision", "zh": "1 个决定"},
+    "analysis.report.deals": {"en": "{n} deals", "zh": "{n} 副牌"},
+    "analysis.report.deals_one": {"en": "1 deal", "zh": "1 副牌"},
     "analysis.report.head_auto": {"en": "; {n} taken by 托管 are not counted",
                                   "zh": "；托管做出的 {n} 个不计"},
+    "analysis.report.head_auto_one": {"en": "; 1 taken by 托管 is not counted",
+                                      "zh": "；托管做出的 1 个不计"},
     "analysis.report.figures": {
         "en": "each move's figure is your expected score for the round after it, in points",
         "zh": "每步旁的数字是走了这步之后本局的期望得分（分）"},
@@ -93,6 +101,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "analysis.report.seconds": {
         "en": "analysed {rounds} rounds in {seconds} s: {per_round} s a round (one core)",
         "zh": "分析 {rounds} 局用了 {seconds} 秒：每局 {per_round} 秒（单核）"},
+    "analysis.report.seconds_one": {
+        "en": "analysed 1 round in {seconds} s (one core)",
+        "zh": "分析 1 局用了 {seconds} 秒（单核）"},
     "playon.over": {"en": "the game is over here: nothing to play on", "zh": "牌局已结束，无法续打"},
     "key.replay.analyse": {"en": "Analyse", "zh": "分析"},
     "key.replay.mistake": {"en": "Mistake", "zh": "失误"},

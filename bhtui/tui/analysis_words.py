@@ -90,10 +90,16 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
     the log says) listed, said to be 托管's, and counted nowhere."""
     review, kept = kept_or_made(replay, seat, playouts, progress)
     auto = sum(d.auto for d in review.decisions)
+    weighed = len(review.decisions)
+    decisions = t("analysis.report.decisions_one" if weighed == 1
+                  else "analysis.report.decisions", n=weighed)
+    deals = t("analysis.report.deals_one" if playouts == 1 else "analysis.report.deals",
+              n=playouts)
     lines = [t("analysis.report.head", game=replay.game, preset=replay.preset, seat=seat + 1,
-               name=replay.names[seat], n=len(review.decisions), playouts=playouts,
+               name=replay.names[seat], decisions=decisions, deals=deals,
                mark=f"{MARK_AT:g}")
-             + (t("analysis.report.head_auto", n=auto) if auto else ""),
+             + (t("analysis.report.head_auto_one" if auto == 1 else "analysis.report.head_auto",
+                  n=auto) if auto else ""),
              t("analysis.report.figures")]
     said = [moves_said(replay, d) for d in review.decisions]  # (each replays the game)
     played = [move_words(d.played, d.played_cards, t, events=events[0])
@@ -110,7 +116,8 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
     lines += [_summary_line(s, t) for s in review.summary(digits=FIGURES)]
     per_round = review.seconds / review.rounds if review.rounds else 0.0
     lines.append((t("analysis.report.kept") if kept else "")
-                 + t("analysis.report.seconds", rounds=review.rounds,
+                 + t("analysis.report.seconds_one" if review.rounds == 1
+                     else "analysis.report.seconds", rounds=review.rounds,
                      seconds=f"{review.seconds:.1f}", per_round=f"{per_round:.1f}"))
     return "\n".join(lines)
 

@@ -23,6 +23,8 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from bhtui.net.client import Client
 from bhtui.net.protocol import clean_name
 from bhtui.store.config import PLAYER, Config, Settings, differences
+from bhtui.store.gamelog import GameLog, GameLogError
+from bhtui.store.replay import Replay
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
@@ -430,27 +432,46 @@ class BhtuiApp(App[None]):
             self.client.unlisten(self._route)  # the host may talk on while we shut down
         await self.session.close()
         standing = self._standing()
-        self._say_totals(standing)
         kept = self.session.kept()
         if not self.visitor:  # (a visitor's folder goes with his visit)
             self.farewell.extend(self._kept_line(path, over)
                                  for path, over in self._played_on if path.exists())
         # (a hosted table is opened again from it)
-        if kept is not None and kept.exists() and not self.visitor:
-            earlier = [path for path in self.host.earlier if path.exists()] \
-                if self.host is not None else []  # (再来一局: each match has its own file)
-            if earlier:
-                self.farewell.append(self.t("farewell.earlier", paths=" ".join(
-                    shlex.quote(str(path)) for path in earlier)))
+        saved = kept if kept is not None and kept.exists() and not self.visitor else None
+        if saved is not None and self.host is not None:  # (再来一局: a file a match)
+            self.farewell.extend(self._earlier_lines(
+                [path for path in self.host.earlier if path.exists()]))
+        self._say_totals(standing)
+        if saved is not None:
             over = standing is not None and standing.over
             if self.admin and self.address:  # a finished table is replayed, not reopened
                 said = "farewell.hosted_over" if over else "farewell.hosted"
-                self.farewell.append(self.t(said, path=shlex.quote(str(kept))))
+                self.farewell.append(self.t(said, path=shlex.quote(str(saved))))
             else:  # (how to go on: the next bhtui deals a new match)
-                self.farewell.append(self._kept_line(kept, standing is None or over))
+                self.farewell.append(self._kept_line(saved, standing is None or over))
         elif not self.admin and not self.visitor and self.client is not None \
                 and self.client.view is not None:  # a joined game: nothing saved here
             self.farewell.append(self.t("farewell.remote"))
+
+    def _earlier_lines(self, paths: Sequence[Path]) -> list[str]:
+        """The matches played before at this table (再来一局), each with its final totals
+        and its file: the finished match's line gave its file alone, where quitting after it
+        gave its totals too. A log that cannot be read again is named alone."""
+        lines = []
+        for path in paths:
+            try:
+                replay = Replay.from_log(GameLog.read(path))
+            except (GameLogError, ValueError):
+                lines.append(self.t("farewell.earlier", path=shlex.quote(str(path))))
+                continue
+            lines.append(self.t("farewell.match", totals=self._points(
+                replay.names, replay.final_totals), path=shlex.quote(str(path))))
+        return lines
+
+    def _points(self, names: Sequence[str], points: Sequence[int], every: bool = True) -> str:
+        """Each seat's points ("Ana +2, Bo -2"); not ``every``: those with none left out."""
+        return self.t.join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True)
+                           if p or every)
 
     def _kept_line(self, path: Path, over: bool) -> str:
         """Where a game of bots is saved, and unless it is over how to play it on."""
@@ -487,12 +508,8 @@ class BhtuiApp(App[None]):
         except ValueError:  # a game this bhtui does not know: the shared words
             words = str
 
-        def listed(points: Sequence[int], every: bool = True) -> str:
-            return self.t.join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True)
-                               if p or every)
-
-        since = listed(standing.since, every=False)
-        totals = listed(standing.totals)
+        since = self._points(names, standing.since, every=False)
+        totals = self._points(names, standing.totals)
         n, m = standing.finished, standing.finished + 1
         if since:
             key = words("farewell.totals_since" if n else "farewell.totals_first")

@@ -48,6 +48,11 @@ class LinkBack(HostSaid):
     """The table welcomed us (again)."""
 
 
+class TableClosed(HostSaid):
+    """The host closed the table on purpose (its ``bye``): it may reopen (``--resume``),
+    when the table welcomes us again."""
+
+
 class HostSilent(HostSaid):
     """The host has answered nothing for a while (``on``: its program stopped, its machine
     hung?), or speaks again. The link is up: what is sent reaches it once it runs."""
@@ -109,6 +114,8 @@ def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
         return LinkLost(message["reason"])
     if kind == "welcome":
         return LinkBack()
+    if kind == "bye":
+        return TableClosed()
     if kind == "unanswered":
         return HostSilent(message["on"])
     if kind == "error":

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -27,7 +28,7 @@ from bhtui.store.config import (
 )
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.modal import Dialog
-from bhtui.tui.widgets import Plain
+from bhtui.tui.widgets import Footer, Plain
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": LANGUAGES,
@@ -95,6 +96,23 @@ class PreferencesScreen(Dialog[Config | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.call_after_refresh(self._fit_list)
+
+    def on_resize(self, event: Resize) -> None:  # (Dialog's own runs too: Textual calls both)
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """The settings' list as tall as the screen lets it be beside the box's other lines:
+        at most 12 rows (every box's list) hid two settings inside a 40-row screen. Its
+        title, name and keys stay in sight; a screen too low for every setting scrolls the
+        list (a long settings path makes the title two lines)."""
+        if not self.is_attached:
+            return
+        box, options = self.query_one(Vertical), self.query_one(OptionList)
+        room = self.size.height - sum(f.outer_size.height for f in self.query(Footer))
+        rest = box.styles.gutter.height + sum(w.outer_size.height + w.styles.margin.height
+                                              for w in box.children if w is not options)
+        options.styles.max_height = max(3, room - rest)
 
     def _value(self, key: str) -> str:
         """The setting's value in the screen's language ("毛毡", "5 秒", "按点数"); the file

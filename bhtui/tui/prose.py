@@ -45,6 +45,14 @@ def units(paragraph: str) -> list[str]:
     return out
 
 
+def closed_up(text: str) -> str:
+    """``text`` without a space after a full-width closing mark where Chinese follows: the
+    mark carries its own room. A name is spaced off its verb ("Liu 出 7 7"), and with its
+    role tag that space stood after the bracket ("Liu（皇帝） 出 7 7")."""
+    return re.sub(r"([）」』》〉】〕]) (\S)",
+                  lambda found: found[1] + found[2] if wide(found[2]) else found[0], text)
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text``'s lines, each paragraph broken into lines of at most ``width`` cells."""
     lines: list[str] = []

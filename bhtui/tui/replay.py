@@ -148,7 +148,7 @@ class Told:
         self.replay, self.roles_of = replay, roles_of
         self.position = -1  # (events[0] are the deal's, before any action: position 0's)
         self.recall = self._recall()
-        self.roles: dict[str, Any] = {"preset": replay.preset}
+        self.roles: dict[str, Any] = {"preset": replay.preset, "options": replay.options}
         self.events: list[Event] = []
         self._deals: list[tuple[int, dict[str, Any], int]] = [(0, dict(self.roles), 0)]
         """Each deal fed: its position, and the roles and how many events were told before."""

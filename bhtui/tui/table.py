@@ -38,6 +38,7 @@ from bhtui.tui.messages import (
     LinkBack,
     LinkLost,
     PrefsChanged,
+    TableClosed,
     ViewChanged,
 )
 from bhtui.tui.modal import Dialog, follow_size
@@ -238,8 +239,15 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     @on(LinkBack)
     def _link(self, message: LinkLost | LinkBack) -> None:
         self.model.lost(message.reason if isinstance(message, LinkLost) else None)
+        if isinstance(message, LinkBack):
+            for line in self.model.reopened():
+                self._log(line)
         self.update_status()
         self.refresh_bindings()  # nothing reaches the table while it is down: its keys dim
+
+    @on(TableClosed)
+    def _table_closed(self) -> None:
+        self._log(self.model.closed())
 
     @on(HostSilent)
     def _host_silent(self, message: HostSilent) -> None:

@@ -123,6 +123,7 @@ class TableModel:
         self._auto_seen = False
         self._passing = False  # I pressed p (any other pass of mine was the auto-pass)
         self._present: list[bool] | None = None  # each seat's person here, at the last view
+        self._closed = False  # the host closed the table: its next welcome reopens it
         self._welcomed: tuple[int, int] | None = None  # the absence whose end was told
         self._welcome_note: str | None = None  # the note that told it
         self._held: list[str] | None = None
@@ -430,6 +431,21 @@ class TableModel:
         return [self.t("log.back" if here else "log.left", name=names[seat])
                 for seat, (was, here) in enumerate(zip(before, present, strict=True))
                 if was != here and table[seat].get("kind") != "bot"]
+
+    def closed(self) -> str:
+        """The host closed the table (its ``bye``): the log says so, and that it reopened
+        once it welcomes us again (``reopened``)."""
+        self._closed = True
+        return self.t("log.closed")
+
+    def reopened(self) -> list[str]:
+        """The table welcomed us again: after the host closed it, its reopening said. Its
+        people come back one by one (the host's own screen too, after his friends'): who is
+        here counts from its first view, so nobody is said to have left it to a bot."""
+        if not self._closed:
+            return []
+        self._closed, self._present = False, None
+        return [self.t("log.reopened")]
 
     def turn_came(self) -> bool:
         """The turn became mine with this view (the bell rings); a note gives way to it, the

@@ -424,6 +424,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.left": {"en": "{name} left the table: a bot plays the seat until {name} is back",
                  "zh": "{name} 离开了牌桌：回来之前由机器人代打"},
     "log.back": {"en": "{name} is back at the table", "zh": "{name} 回到了牌桌"},
+    # The host quit (his table's ``bye``) and ran bhtui host --resume (its next welcome).
+    "log.closed": {"en": "The host closed the table; the game is saved on the host's machine",
+                   "zh": "主机关闭了牌桌；牌局保存在主机上"},
+    "log.reopened": {"en": "The host reopened the table; the game goes on",
+                     "zh": "主机重新开桌了；牌局继续"},
     # Back at the table after an absence: what a bot played for me meanwhile (TableModel).
     "log.away.bot": {"en": "A bot for you", "zh": "机器人替你"},
     "log.auto_passed": {"en": " (auto-pass: nothing in your hand beat it)",
@@ -482,14 +487,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "farewell.remote": {"en": "this game is saved on the host's machine, not on yours: bhtui "
                               "replay there shows it",
                         "zh": "本局保存在主机上，不在你的机器上：在主机上运行 bhtui replay 可以回看"},
-    "replay.newest": {"en": "The newest game saved here: {kind}, last played {when}. A game "
-                            "you joined is saved on its host's machine.",
-                      "zh": "本机最新保存的牌局：{kind}，最后一次在 {when}。你加入的牌局保存在"
-                            "主机上。"},
-    "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
+    # A toast over the log's top lines: short, and soon gone
+    "replay.newest": {"en": "Newest game here: {kind}, {when}. Games you joined are on their "
+                            "host.",
+                      "zh": "本机最新的牌局：{kind}，{when}。你加入的牌局在主机上。"},
+    "replay.kind.bots": {"en": "against bots", "zh": "人机对局"},
     "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
-    "farewell.earlier": {"en": "the earlier matches at this table are saved in {paths}",
-                         "zh": "这张牌桌之前的比赛保存在 {paths}"},
+    "farewell.earlier": {"en": "a match played earlier at this table is saved in {path}",
+                         "zh": "这张牌桌之前的一场比赛保存在 {path}"},
+    "farewell.match": {"en": "a match played earlier at this table ended {totals}; it is saved "
+                             "in {path} (bhtui replay shows it)",
+                       "zh": "这张牌桌之前的一场比赛最终总分：{totals}；保存在 {path}（bhtui replay "
+                             "可以回看）"},
     "farewell.seat": {"en": "you left the table and a bot plays your seat; to take it back: "
                             "{command}",
                       "zh": "你已离开牌桌，机器人替你打；要回到座位：{command}"},

@@ -209,6 +209,22 @@ def test_a_round_lost_by_moves_just_under_the_mark_does_not_read_as_faultless(tm
                                 "rounds in 67.7 s")
 
 
+def test_a_report_of_one_decision_one_deal_and_one_round_counts_them_in_the_singular(tmp_path):
+    """`bhtui analyse --playouts 1` of a one-round game read "1 decisions weighed by hard, 1
+    deals each; 1 taken by 托管 are not counted" and "analysed 1 rounds in 3.0 s"."""
+    from bhtui.analysis.review import Decision, Review, digest_of
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 4, limit=10)
+    replay = Replay.from_log(GameLog.load(path))
+    move = {"type": "pass"}
+    one = Decision(3, 1, move, move, 0.0, 0.0, 1, auto=True)
+    save(path, Review(0, 1, digest_of(replay), [one], seconds=3.0, rounds=1))
+    lines = report(replay, 0, 1, EN).splitlines()
+    assert "1 decision weighed by hard, 1 deal each;" in lines[0]
+    assert lines[0].endswith("; 1 taken by 托管 is not counted"), lines[0]
+    assert lines[-1].endswith("analysed 1 round in 3.0 s (one core)"), lines[-1]
+
+
 def test_analyse_prints_each_cost_as_the_difference_of_the_means_it_prints(tmp_path):
     """"played … +1.24   hard … +2.26  cost 1.01": the cost was the unrounded means'
     difference rounded, not that of the means printed beside it. It is now theirs (1.02),
@@ -300,7 +316,7 @@ def test_analyse_prints_each_decision_a_summary_and_its_speed(tmp_path, cli, not
     done = cli("analyse", str(path), "--playouts", str(FEW))
     assert done.returncode == 0
     assert "seat 1 (P0)" in done.stdout and "round 1: " in done.stdout
-    assert " s a round (one core)" in done.stdout
+    assert "analysed 1 round in " in done.stdout and " s (one core)" in done.stdout
     done = cli("analyse", str(path), "--playouts", str(FEW), "--json")
     data = json.loads(done.stdout)
     assert data["seat"] == 0 and data["decisions"] and data["summary"][0]["round"] == 1

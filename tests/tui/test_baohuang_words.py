@@ -14,6 +14,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.baohuang.describe import describe
 from bhtui.tui.baohuang.dialogs import (
     CallDialog,
+    GrabDialog,
     RoundResultScreen,
     StepDialog,
     ThroneDialog,
@@ -257,10 +258,10 @@ async def test_R_WH_ROLE_2_an_open_solo_says_明独_in_the_result_and_over_the_t
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("step, word", [("open_guard", {"en": "No 明保", "zh": "不明保"}),
-                                        ("rebel", {"en": "No 造反", "zh": "不反"})])
+                                        ("rebel", {"en": "No 造反", "zh": "不造反"})])
 async def test_R_WH_DECL_1_the_step_s_n_says_what_saying_no_is(step, word, language):
     """The footer under Weihai's steps read "n 不" in Chinese, half a word: its n says what
-    the button says, 不明保 or 不反, and n still answers no."""
+    the button says, 不明保 or 不造反, and n still answers no."""
     view = weihai_at_the_rebel_step((), step).view(0)
     dialog = StepDialog(Translator(language), view, [a["type"] for a in view["actions"]], NAMES)
     host = DialogHost(dialog)
@@ -270,6 +271,60 @@ async def test_R_WH_DECL_1_the_step_s_n_says_what_saying_no_is(step, word, langu
         await pilot.press("n")
         await wait_for(pilot, lambda: host.answer != "none")
     assert host.answer == {"type": "skip"}
+
+
+@pytest.mark.parametrize("step", ["open_guard", "rebel", "kick", "rekick"])
+def test_R_WH_DECL_1_saying_no_is_one_wording_on_the_button_the_footer_and_the_log(step):
+    """The 造反 step's button said "不反 (n)" while the log wrote "Chen 不造反", and 反踢's
+    button "不踢 (n)" beside the log's "不反踢": each step's no is one wording (the English
+    buttons said only "No (n)", the footer "No 造反")."""
+    zh, en = Translator("zh"), Translator("en")
+    word = zh(f"key.step.{step}.skip")
+    assert zh(f"step.{step}.skip") == f"{word} (n)"
+    assert zh(f"log.skip.{step}", name="Chen") == f"Chen {word}"
+    assert en(f"step.{step}.skip") == en(f"key.step.{step}.skip") + " (n)"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+@pytest.mark.parametrize("step", ["open_guard", "rebel"])
+async def test_R_WH_DECL_1_no_line_of_a_step_s_dialog_is_a_lone_word(step, size, language):
+    """At 120x40 the Chinese 明保 and 造反 dialogs ended "…只看你自己的" over a line "牌。"
+    of its own: every line holds more than a character or two."""
+    view = weihai_at_the_rebel_step((), step).view(0)
+    dialog = StepDialog(Translator(language), view, [a["type"] for a in view["actions"]], NAMES)
+    host = DialogHost(dialog)
+    async with host.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
+        lines = [strip.text.strip() for plain in dialog.query(Plain) for strip in strips(plain)]
+    assert [line for line in lines if 0 < len(line) <= 2] == [], lines
+
+
+@pytest.mark.parametrize("preset, title", [("weihai", {"en": "Grab an open solo (明渡)?",
+                                                       "zh": "明渡吗？"}),
+                                           ("qingdao", {"en": "Grab an open solo?",
+                                                        "zh": "抢独吗？"})])
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_R_WH_GRAB_1_the_grab_dialog_names_the_step_as_its_body_does(preset, title,
+                                                                         language):
+    """Weihai's grab dialog asked "抢独吗？" over "明渡：…": its title says 明渡, the
+    sources' word for that step (docs/baohuang-towns.md §1.3), as its body and the question
+    its g asks do; Qingdao's 抢独 option keeps its own."""
+    m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_REBEL_DEAL) \
+        if preset == "weihai" else rigged("7H", "7H 7H 7H", "8C", "5D", "KC", first=1,
+                                          grab_solo=True)
+    m.apply(1, {"type": "skip"})  # asked from the first candidate, Bo, to his 上家, Ana
+    view = m.view(0)
+    assert view["phase"] == "grab" and m.round.to_act == 0
+    dialog = GrabDialog(Translator(language), view)
+    host = DialogHost(dialog)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
+        shown_title = str(dialog.query_one(".title", Plain).render())
+        words = shown(dialog)
+    assert shown_title == title[language]
+    if preset == "weihai":
+        assert "明渡" in words and "抢独" not in words, words
 
 
 def test_R_WF_TRIB_5_and_R_WH_DECL_3_明保_asked_again_says_what_else_it_doubles():
@@ -300,12 +355,53 @@ async def test_R_WF_RANK_1_weifang_s_call_says_the_fourth_card_becomes_the_gc(la
 
 
 @pytest.mark.parametrize("language, said", [("en", "Bo (emperor) plays 9 9"),
-                                            ("zh", "Bo（皇帝） 出 9 9")])
+                                            ("zh", "Bo（皇帝）出 9 9")])
 def test_R_HIDE_1_the_emperor_s_play_is_tagged_in_the_language_s_brackets(language, said):
     """The log wrote "Wang (皇帝) 出 4 4 4 4": a Chinese word in ASCII brackets, where Dou
     Dizhu's log writes （地主）."""
     play = {"type": "play", "seat": 1, "cards": ["9H", "9S"]}
     assert describe(play, NAMES, Translator(language), emperor=1) == said
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Round 2 dealt; Bo holds the emperor card"), ("zh", "第2局发牌；皇牌在 Bo 手里")])
+def test_R_WH_THRONE_6_a_weihai_deal_names_the_emperor_card_s_holder_not_a_question(
+        language, said):
+    """Weihai's log said "第2局发牌；先问 玩家 是否当皇帝", where nobody is asked (the
+    dialog then said "皇牌在你手里：你是皇帝"): it names who holds the emperor card. Its
+    `abdicate_mode=tv` does ask the holder, and so do the other rule sets; a replay reads
+    the table's options too."""
+    from bhtui.store.replay import Replay
+    from bhtui.tui.replay import Told
+
+    t = Translator(language)
+    deal = {"type": "deal", "round": 2, "redeal": 0, "first_candidate": 1}
+    asked = t("log.deal", round=2, redeal="", name="Bo")
+    weihai = {"preset": "weihai", "options": {}}
+    assert BAOHUANG_PARTS.describe(deal, NAMES, t, weihai, str) == said
+    for view in ({"preset": "weihai", "options": {"abdicate_mode": "tv"}},
+                 {"preset": "qingdao", "options": {}}):
+        assert BAOHUANG_PARTS.describe(deal, NAMES, t, view, str) == asked
+    replay = Replay("weihai", {"abdicate_mode": "tv"}, 3, 1, [], NAMES)
+    told = Told(replay, BAOHUANG_PARTS.roles)
+    dealt = next(e for e in told.feed(0) if e["type"] == "deal")
+    assert BAOHUANG_PARTS.describe(dealt, NAMES, t, told.roles, str) == t(
+        "log.deal", round=1, redeal="", name=NAMES[dealt["first_candidate"]])
+
+
+def test_a_chinese_role_tag_is_not_spaced_off_the_verb_after_its_bracket():
+    """"Liu（皇帝） 出 7 7": the space that keeps a bare name off its verb stood after the
+    full-width bracket, which carries its own room; Dou Dizhu's landlord likewise."""
+    from bhtui.tui.doudizhu.describe import describe as ddz_describe
+
+    t = Translator("zh")
+    play = {"type": "play", "seat": 1, "cards": ["7H", "7S"]}
+    assert describe(play, NAMES, t, emperor=1) == "Bo（皇帝）出 7 7"
+    assert describe(play, NAMES, t, emperor=2) == "Bo 出 7 7"
+    straight = {"type": "play", "seat": 0, "kind": "straight", "hand": "3 4 5 6 7"}
+    assert ddz_describe(straight, ["李", "B", "C"], t, {"landlord": 0}, str) == \
+        "李（地主）出顺子 3 4 5 6 7"
+    assert describe(play, NAMES, Translator("en"), emperor=1) == "Bo (emperor) plays 7 7"
 
 
 async def test_R_WF_RANK_1_chinese_calls_weifangs_gc_特画_and_keeps_侍卫牌_for_the_marked_sj():

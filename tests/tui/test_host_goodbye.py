@@ -106,6 +106,53 @@ async def test_a_joiner_whose_host_quits_his_own_table_is_not_told_he_left_it_to
     await serving.stop()
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_host_who_quits_and_resumes_is_said_to_close_and_reopen_the_table(
+        language, tmp_path, monkeypatch):
+    """After the host quit and ran `host --resume`, his friends' logs said "Ana left the
+    table: a bot plays the seat until Ana is back", then "Ana is back at the table": the
+    resumed table let them in before his own screen sat down again. The log says what
+    happened: the host closed the table, then reopened it."""
+    from bhtui.net.local import join
+    from bhtui.tui.i18n import Translator
+
+    monkeypatch.setattr(tcp, "BACKOFF", (0.01,) * len(tcp.BACKOFF))  # the slow retry, sped up
+    seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                for i in range(2, 5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0,
+                  log=GameLog(tmp_path / "table.log"))
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    port = serving.port
+    start_when_full(table)
+    host, _ = join(table, "Ana", seat=None)  # the host's own screen (admin), at seat 0
+    running = in_background(host.run())
+    app = BhtuiApp(Config(name="Li", language=language), RemoteSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and len(app.screen.log_lines) > 3)  # views came: seats are followed
+        screen = app.screen
+        await serving.stop()  # his quit: the table closes, saved
+        running.cancel()
+        await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen))
+        resumed = Table.resume(GameLog.load(tmp_path / "table.log"), bot_delay=0.0)
+        again = await start_serving(resumed, listen_socket("127.0.0.1", port), advertise=False)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and app.client.refused is None and app.client.table
+                       and not app.client.table[0]["connected"], "Li back before Ana")
+        await handled_so_far(pilot, screen)
+        back, _ = join(resumed, "Ana", seat=0)  # his screen sits down again
+        rejoined = in_background(back.run())
+        await wait_for(pilot, lambda: app.client.table[0]["connected"], "Ana back")
+        await handled_so_far(pilot, screen)
+        log = list(screen.log_lines)
+        await again.stop()
+        rejoined.cancel()
+    t = Translator(language)
+    closed, reopened = t("log.closed"), t("log.reopened")
+    assert closed in log and reopened in log and log.index(closed) < log.index(reopened), log
+    assert t("log.left", name="Ana") not in log, log
+
+
 async def test_a_joiner_in_the_waiting_room_whose_host_quits_is_told_so_and_stays_told():
     """Before the match there is nothing to resume: the screen says the game had not begun,
     and the lost link that follows the goodbye does not open the waiting room over it."""

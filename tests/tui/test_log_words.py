@@ -118,3 +118,23 @@ async def test_S_BID_1_a_long_landlord_line_keeps_the_stake_in_shanghais_deal_bo
         lines = [strip.text.rstrip() for strip in strips(box)]
         assert lines[:2] == ["Landlord bid 3", "Player"], lines
         assert any("Stake" in line for line in lines), lines
+
+
+
+@pytest.mark.parametrize("penalty, said, note", [
+    (1, "Ana quit: -1 point", "Leaving now costs you 1 point (the quit penalty)."),
+    (10, "Ana quit: -10 points", "Leaving now costs you 10 points (the quit penalty).")])
+def test_R_AUTO_3_a_penalty_of_one_point_is_said_in_the_singular(penalty, said, note):
+    """With a quit penalty of 1 the log read "Ana quit: -1 points" and the quit question
+    "Leaving now costs you 1 points"."""
+    from bhtui.tui.baohuang.describe import describe
+    from bhtui.tui.baohuang.parts import BAOHUANG_PARTS
+    from bhtui.tui.i18n import Translator
+
+    from helpers import rigged
+
+    t = Translator("en")
+    event = {"type": "penalty", "seat": 0, "points": -penalty, "why": "left"}
+    assert describe(event, ["Ana", "Bo", "Cy", "Di", "Ed"], t) == said
+    view = rigged("7H 7H 7H", "9S", "8C", "5D", "KC", quit_penalty=penalty).view(0)
+    assert BAOHUANG_PARTS.leaving_note(view, t) == note

@@ -9,7 +9,7 @@ from bhtui.store.config import Config
 from bhtui.tui.i18n import Translator
 from bhtui.tui.preferences import PreferencesScreen
 
-from tui_helpers import DialogHost
+from tui_helpers import DialogHost, screen_text
 
 SHOWN = {
     "zh": {"theme": "主题：毛毡", "language": "语言（下次启动生效）：中文",
@@ -52,3 +52,28 @@ async def test_each_setting_is_worded_in_the_screens_language_and_saved_as_the_f
     saved = host.answer
     assert (saved.theme, saved.sort, saved.language, saved.card_style, saved.bot_delay) == (
         "dark", "size", "zh", "unicode", 0.6)
+
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_every_setting_is_in_sight_where_the_screen_has_the_rows(size):
+    """At 120x40 F2 showed 10 of its 12 settings in a list of 10 rows amid some 20 empty
+    ones: 机器人难度 and 托管和提示的难度 were hidden until scrolled to. The list grows
+    with the screen: at 120x40 every setting is in sight, and its keys line; at 80x24 (where
+    this test's long settings path takes two lines) the keys line too, the list scrolling to
+    the last setting."""
+    t = Translator("zh")
+    host = DialogHost(PreferencesScreen(t, Config(name="Ana", language="zh"),
+                                        ["felt", "dark", "light", "contrast"]))
+    async with host.run_test(size=size) as pilot:
+        await pilot.pause()
+        options = host.dialog.query_one("OptionList")
+        prompts = [str(o.prompt) for o in options.options]
+        shown = "\n".join(screen_text(host))
+        await pilot.press("end")
+        last = "\n".join(screen_text(host))
+    assert len(prompts) == 12 and "机器人难度" in prompts[-2] and "托管和提示的难度" in prompts[-1]
+    assert t("prefs.keys") in shown
+    if size == (120, 40):
+        assert [p for p in prompts if p not in shown] == []
+    assert prompts[-1] in last and t("prefs.keys") in last

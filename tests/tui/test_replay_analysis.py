@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from analysis_helpers import played_log, strict_log
 from bhtui.analysis import cache_path
 from bhtui.store.gamelog import GameLog
@@ -94,7 +96,7 @@ async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_pa
         await wait_for(pilot, lambda: "stopped" in status(app), "the analysis to stop")
         assert screen.review is None and not (tmp_path / f"{path.stem}.analysis").exists()
         await pilot.press("s")  # nobody else sat there: every hand may be shown
-        assert screen.seat == 1 and "P1's seat: a weighs its decisions" in status(app)
+        assert screen.seat == 1 and "a: analyse P1's play" in status(app)
         await pilot.press("end", "d")
         await wait_for(pilot, lambda: at_table(app), "the table")
         assert table(app).client.seat == 1
@@ -102,6 +104,22 @@ async def test_the_analysis_can_be_stopped_and_the_same_deal_played_again(tmp_pa
         log.close()
         dealt = Replay.from_log(log).match_at(0).view("all")["hands"]
         assert log.path != path and dealt == replay.match_at(0).view("all")["hands"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_the_seat_s_status_line_reads_whole_at_80_columns(tmp_path, language):
+    """After s the status line wrapped as "… · Zhangsan's view · Zhangsan's seat: a weighs
+    its" over "decisions": said in fewer words, it is one line of the 78 cells it has."""
+    from rich.cells import cell_len
+
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, rounds=3, names={1: "Zhangsan"})
+    app = BhtuiApp(dataclasses.replace(config(), language=language),
+                   ReplaySession(Replay.from_log(GameLog.load(path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end", "s")
+        line = status(app).splitlines()[0]
+    assert app.t("analysis.seat", name="Zhangsan") in line and cell_len(line) <= 78, line
 
 
 async def test_a_replay_in_a_terminal_too_small_says_so_and_comes_back_when_enlarged(tmp_path):
@@ -351,7 +369,7 @@ async def test_a_replay_shows_the_names_in_a_log_cleaned_bidi_overrides_too(tmp_
         shown = "\n".join(screen_text(app))
         assert "[2J]52;c;aGk=evil" in shown and "\u202e" not in shown
         await pilot.press("s")
-        assert "[2J]52;c;aGk=evil  x's seat" in status(app)
+        assert "analyse [2J]52;c;aGk=evil  x's play" in status(app)
 
 
 async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_none(

@@ -52,6 +52,7 @@ async def test_a_table_resumed_after_play_again_names_every_match_s_file_as_it_e
     await settle(lambda: (host.ready(), table.match.over)[1])
     assert table.log is not None
     first = table.log.path
+    totals = [f"{s.name} {p:+d}" for s, p in zip(table.seats, table.match.totals, strict=True)]
     table.again()
     second = table.log.path
     await settle(lambda: table.match.to_act == 0)  # (in charge again: his turn waits)
@@ -63,7 +64,7 @@ async def test_a_table_resumed_after_play_again_names_every_match_s_file_as_it_e
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
         await quit_yes(pilot, app)
-    names_every_match(app.farewell, first, second)
+    names_every_match(app.farewell, first, second, totals)
 
 
 async def test_the_replay_of_an_unfinished_hosted_table_shows_the_host_his_own_hand_alone():

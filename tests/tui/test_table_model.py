@@ -103,6 +103,15 @@ def test_a_selection_is_judged_on_the_status_line_before_anything_is_sent():
     assert line.startswith("Selected: ") and "not a set" in line
 
 
+def test_a_selection_of_another_size_says_the_count_in_the_singular_for_one():
+    """Two cards picked on a single read "Selected: 9S 9S — 1 cards needed"."""
+    m = rigged("7H 7H 7H 3S", "7H 9S 9S", "8C 8C 4D", "5D 6D", "KC 2C", first=0)
+    m.apply(0, {"type": "accept"})
+    m.apply(0, {"type": "call", "card": "7H"})
+    play(m, 0, "3S")
+    assert model_of(m, 1).status(["9S", "9S"]) == "Selected: 9S 9S — 1 card needed"
+
+
 def test_a_lost_link_stands_over_everything_until_the_table_takes_us_back():
     model = model_of(my_lead(), 0)
     model.note = "a note"

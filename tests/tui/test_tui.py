@@ -1054,22 +1054,47 @@ async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
             "Ana passes") > passes, "my pass")
 
 
-async def test_after_play_again_the_last_lines_name_every_match_s_file(first_deal):
+def test_an_earlier_match_whose_log_cannot_be_read_again_is_named_by_its_file(tmp_path):
+    """A match's final totals come from its log, played again; a log since damaged is still
+    named, without totals."""
+    import shlex
+
+    from analysis_helpers import played_log
+    from bhtui.store.gamelog import GameLog
+    from bhtui.store.replay import Replay
+
+    good = played_log(tmp_path, "qingdao", "baohuang", 3)
+    damaged = tmp_path / "damaged.bhlog"
+    damaged.write_bytes(b"not a log")
+    replay = Replay.from_log(GameLog.read(good))
+    totals = ", ".join(f"{name} {p:+d}"
+                       for name, p in zip(replay.names, replay.final_totals, strict=True))
+    assert replay.finished and make_app()._earlier_lines([good, damaged]) == [
+        f"a match played earlier at this table ended {totals}; it is saved in "
+        f"{shlex.quote(str(good))} (bhtui replay shows it)",
+        f"a match played earlier at this table is saved in {shlex.quote(str(damaged))}"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_after_play_again_the_last_lines_name_every_match_s_file(first_deal, language):
     """再来一局 starts a new log: bhtui's last lines named the second match's file alone, and
-    the first match's was never mentioned. Both are named."""
+    the first match's was never mentioned. Both are named; the first match's line gave its
+    file alone ("这张牌桌之前的比赛保存在 …"), where quitting after it gave its totals too:
+    it gives its final totals and its file."""
     from bhtui.tui.dialogs import MatchEndScreen
 
     from tui_helpers import tuoguan_to_the_match_end
 
     first_deal(deal_of(*SHORT_DEAL))
-    app = make_app(result_seconds=0.2, rounds=1)
+    app = make_app(language, result_seconds=0.2, rounds=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await tuoguan_to_the_match_end(pilot, app)
+        names, _ = await tuoguan_to_the_match_end(pilot, app)
         first = app.host.log.path
+        totals = [f"{name} {p:+d}" for name, p in zip(names, app.host.match.totals, strict=True)]
         await pilot.press("enter")  # 再来一局
         await wait_for(pilot, lambda: app.host.log.path != first and app.host.started,
                        "the second match")
         assert not isinstance(app.screen, MatchEndScreen)
         second = app.host.log.path
         await quit_yes(pilot, app)
-    names_every_match(app.farewell, first, second)
+    names_every_match(app.farewell, first, second, totals, language)

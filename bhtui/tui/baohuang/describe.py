@@ -10,6 +10,7 @@ from bhtui.rules import CardSet
 from bhtui.rules.sets import set_of_cards
 from bhtui.tui.cardstyle import joker_word
 from bhtui.tui.i18n import Translator
+from bhtui.tui.prose import closed_up
 from bhtui.wire import Event, Purchase, Transfer
 
 
@@ -33,9 +34,10 @@ def composition_words(s: CardSet, language: str = "en") -> str:
 
 def describe(event: Event, names: list[str], t: Translator,
              emperor: int | None = None, label: Callable[[str], str] = str,
-             declines: str = "log.decline") -> str | None:
+             declines: str = "log.decline", deals: str = "log.deal") -> str | None:
     """One log line for an event, or None for events the log does not show; ``declines``:
-    the rules' word for passing the throne on (放弃, 让位, 让庄, 拒绝)."""
+    the rules' word for passing the throne on (放弃, 让位, 让庄, 拒绝); ``deals``: what a
+    deal hands the throne to (its first candidate, or Weihai's holder of the card)."""
     kind = event.get("type")
 
     def cards(items: list[str]) -> str:
@@ -47,7 +49,7 @@ def describe(event: Event, names: list[str], t: Translator,
 
     if kind == "deal":
         redeal = t("log.redeal", n=event["redeal"]) if event["redeal"] else ""
-        return t("log.deal", round=event["round"], redeal=redeal, name=name("first_candidate"))
+        return t(deals, round=event["round"], redeal=redeal, name=name("first_candidate"))
     if kind == "offer":
         if event.get("forced"):
             return t("log.forced", name=name())
@@ -75,8 +77,8 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "play":
         role = t("log.emperor_tag", role=t("role.emperor")) if event["seat"] == emperor else ""
         bomb = t("log.bomb") if event.get("bomb") else ""
-        return t("log.play", name=name(), role=role,
-                 set=set_words(event["cards"], t.language)) + bomb
+        return closed_up(t("log.play", name=name(), role=role,
+                           set=set_words(event["cards"], t.language))) + bomb
     if kind == "pass":
         return t("log.pass", name=name())
     if kind == "trick":
@@ -112,8 +114,9 @@ def describe(event: Event, names: list[str], t: Translator,
         return t("log.auto_stays" if event["stays"] else "log.auto_on", name=name(),
                  n=event["times"])
     if kind == "penalty":  # R-AUTO-3
-        return t("log.penalty", name=name(), points=event["points"],
-                 why=t(f"log.penalty.{event['why']}"))
+        points = event["points"]
+        return t("log.penalty_one" if abs(points) == 1 else "log.penalty", name=name(),
+                 points=points, why=t(f"log.penalty.{event['why']}"))
     if kind == "grab":
         return t("log.grab_declared", name=name())
     if kind == "skip":

@@ -212,8 +212,9 @@ class GrabDialog(ChoiceDialog):
         super().__init__(t, view, ["grab", "skip"])
 
     def compose(self) -> ComposeResult:
+        marked = offers.grab_help(self.view) == "grab.help_marked"
         with Vertical():
-            yield Plain(self.t("grab.title"), classes="title")
+            yield Plain(self.t("grab.title_marked" if marked else "grab.title"), classes="title")
             yield Plain(self.t(offers.grab_help(self.view)))
             with Horizontal():
                 yield Button(self.t("grab.grab"), id="grab")
@@ -319,7 +320,8 @@ class StepDialog(ChoiceDialog):
     """A declaration asked in turn before play (R-WH-DECL-1): 明保, 造反 or 踢 — or no. Every
     seat is asked alike; what it may say depends on its own cards only."""
 
-    # n has a binding per step, so the footer says what the button says: 不明保, 不反, 不踢.
+    # n has a binding per step, so the footer says what the button and the log say: 不明保,
+    # 不造反, 不踢, 不反踢.
     BINDINGS = [Binding("m", "answer('open_guard')", "明保", id="step.open_guard"),
                 Binding("r", "answer('rebel')", "造反", id="step.rebel"),
                 Binding("k", "answer('kick')", "踢", id="step.kick"),

@@ -180,8 +180,12 @@ class BaohuangParts(TableParts[BaohuangView]):
             # R-WH-DECL-3: a rebel's kick counts only with a second one; when none follows,
             # nothing else in the log said why the stakes stayed as they were
             return t("log.kick_rebel", name=names[seat])
-        return describe(event, names, t, view.get("emperor"), label,
-                        decline_words(rules_of(cast(BaohuangView, view))))
+        rules = rules_of(cast(BaohuangView, view))
+        # R-WH-THRONE-6: nobody is asked whether to be emperor ("先问 玩家 是否当皇帝" was
+        # followed by a dialog saying he is one): the card's holder is
+        deals = "log.deal.held" if rules.throne.ascent is Ascent.BY_HOLDING else "log.deal"
+        return describe(event, names, t, view.get("emperor"), label, decline_words(rules),
+                        deals)
 
     def move_words(self, event: Event, view: Mapping[str, Any], t: Translator) -> str | None:
         kind = event.get("type")
@@ -294,7 +298,7 @@ class BaohuangParts(TableParts[BaohuangView]):
         """R-AUTO-3: with a quit penalty, leaving the running match costs it at once."""
         points = view["options"].get("quit_penalty")
         if points and view["phase"] != "over":
-            return t("quit.penalty", points=points)
+            return t("quit.penalty_one" if points == 1 else "quit.penalty", points=points)
         return None
 
     def left_before(self, view: BaohuangView, seat: int, rows: Sequence[HistoryRow],

@@ -47,7 +47,7 @@ def selection_problem(cards: list[str], view: BaohuangView, t: Translator) -> st
         if problem == "roast":
             return t("status.no_roast", set=set_words(top["cards"], t.language))
         if problem == "size":
-            return t("status.need_n", n=old.size)
+            return t("status.need_one" if old.size == 1 else "status.need_n", n=old.size)
         if problem:
             return t("status.must_beat", set=set_words(top["cards"], t.language))
     held = rules.holds_back

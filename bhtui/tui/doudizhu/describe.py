@@ -11,6 +11,7 @@ from bhtui.doudizhu.hands import carried
 from bhtui.doudizhu.scoring import IF_LANDLORD_WINS
 from bhtui.tui.cardstyle import JOKERS, PLUS, joker_word, rank_counts_words
 from bhtui.tui.i18n import Translator
+from bhtui.tui.prose import closed_up
 from bhtui.wire import Event
 
 
@@ -123,8 +124,10 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "play":
         role = t("ddz.log.landlord_tag", role=t("ddz.role.landlord")) \
             if event["seat"] == view.get("landlord") else ""
-        return t("ddz.log.play", name=name(), role=role, kind=t(f"ddz.kind.{event['kind']}"),
-                 hand=hand_words(event["hand"], view.get("preset", "classic"), t.language))
+        return closed_up(t("ddz.log.play", name=name(), role=role,
+                           kind=t(f"ddz.kind.{event['kind']}"),
+                           hand=hand_words(event["hand"], view.get("preset", "classic"),
+                                           t.language)))
     if kind == "pass":
         return t("ddz.log.pass", name=name())
     if kind == "trick":
