@@ -23,8 +23,6 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from bhtui.net.client import Client
 from bhtui.net.protocol import clean_name
 from bhtui.store.config import PLAYER, Config, Settings, differences
-from bhtui.store.gamelog import GameLog, GameLogError
-from bhtui.store.replay import Replay
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
 from bhtui.tui.dialogs import DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
@@ -457,6 +455,9 @@ class BhtuiApp(App[None]):
         """The matches played before at this table (再来一局), each with its final totals
         and its file: the finished match's line gave its file alone, where quitting after it
         gave its totals too. A log that cannot be read again is named alone."""
+        from bhtui.store.gamelog import GameLog, GameLogError  # (a game against bots
+        from bhtui.store.replay import Replay  # loads no replay before its first frame)
+
         lines = []
         for path in paths:
             try:
