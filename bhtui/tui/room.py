@@ -316,11 +316,18 @@ def _table_text(grid: RichTable) -> Text:
     return Text(capture.get().rstrip("\n"))
 
 
+class TableList(DataTable[Any]):
+    """The lobby's tables. Enter is the list's own key, so it waits in the list's queue
+    behind the arrows typed before it: as the screen's priority key it was taken as it
+    arrived, and ↓↓⏎ sent in one burst opened the table the cursor had been on."""
+
+    BINDINGS = [Binding("enter", "select_cursor", "Pick", id="lobby.pick")]
+
+
 class LobbyScreen(Localized, Screen[TableInfo]):
     """Tables found on the LAN, live; Enter picks one."""
 
     CSS_PATH = STYLES / "room.tcss"
-    BINDINGS = [Binding("enter", "pick", "Pick", id="lobby.pick", priority=True)]
 
     def __init__(self, t: Translator, watching: bool) -> None:
         super().__init__()
@@ -330,7 +337,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
     def compose(self) -> ComposeResult:
         yield Plain(self.t("lobby.title"), id="lobby-title")
-        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield TableList(cursor_type="row", zebra_stripes=True)
         yield Plain(self._hint(), id="lobby-hint")
         yield Footer()
 
@@ -384,10 +391,12 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         row = self.query_one(DataTable).cursor_row
         return self.rows[row] if self.rows and 0 <= row < len(self.rows) else None
 
-    def action_pick(self) -> None:
+    @on(DataTable.RowSelected)
+    def _pick(self, selected: DataTable.RowSelected) -> None:
+        """The table of the row chosen (Enter, or a click on the cursor's row)."""
         from bhtui.tui.app import BhtuiApp
 
-        picked = self._picked()
+        picked = next((info for info in self.rows if info.key == selected.row_key.value), None)
         if picked is not None:
             if isinstance(self.app, BhtuiApp):  # (told before the join starts: no race)
                 self.app.picked = picked

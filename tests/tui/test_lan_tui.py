@@ -9,6 +9,7 @@ import re
 
 import pytest
 from rich.cells import cell_len
+from textual import events
 from textual.app import App
 from textual.widgets._footer import FooterKey
 
@@ -487,6 +488,25 @@ async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_
         await pilot.press("enter")
         await pilot.pause()
         assert picked and picked[0].name == "Friday"
+
+
+async def test_enter_typed_with_the_arrows_before_it_picks_the_row_they_reached():
+    """↓↓⏎ sent in one burst (tmux send-keys Down Down Enter) opened the table the cursor
+    had been on: Enter, the screen's priority key, was taken as it arrived, before the
+    arrows queued for the list. The footer still names Enter."""
+    app = App()
+    picked: list = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await open_lobby(pilot, app, picked)
+        attic = TableInfo("c", "Attic", "10.0.0.7", 7474, "qingdao", 0, 0, False, "1.0", "0.1.0", "z")
+        dorm = TableInfo("b", "Dorm", "10.0.0.9", 7474, "qingdao", 1, 0, False, "1.0", "0.1.0", "y")
+        lobby.show_tables({"a": FRIDAY, "b": dorm, "c": attic})
+        await pilot.pause()
+        assert "Pick" in footer_text(lobby)
+        for key, char in (("down", None), ("down", None), ("enter", "\r")):  # at once: a
+            app.post_message(events.Key(key, char))  # pilot.press waits between keys
+        await wait_for(pilot, lambda: picked)
+        assert picked[0].name == "Friday", picked[0].name
 
 
 async def test_the_lobby_says_when_tables_were_left_out():
