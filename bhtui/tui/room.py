@@ -19,6 +19,7 @@ from bhtui.net.client import Client
 from bhtui.net.lobby import MAX_TABLES, TableInfo
 from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
+from bhtui.tui.dialogs import QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
@@ -81,6 +82,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         Binding("l", "level", "Level", id="room.level", show=False),
         Binding("o", "options", "Rules", id="room.options"),
         Binding("c", "chat", "Chat", id="room.chat"),
+        Binding("escape", "lobby", "Tables", id="room.lobby"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 
@@ -121,6 +123,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return self.client.seat is not None
         if action == "chat":
             return self.client.room is not None  # nobody hears us before we are let in
+        if action == "lobby":  # (by address: no list to go back to; ctrl+q quits)
+            return self.client.room is not None and getattr(self.app, "picked", None) is not None
         return True
 
     def on_mount(self) -> None:
@@ -306,6 +310,33 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if self.admin and self.selected is not None:
             self.moving = True
 
+    def action_lobby(self) -> None:
+        """Back to the lobby's list of tables, leaving this one: a seat once he says so."""
+        from bhtui.tui.app import BhtuiApp
+
+        app = self.app
+        if not isinstance(app, BhtuiApp):
+            return
+        if self.client.seat is None:
+            app.leave_for_lobby()
+            return
+
+        def leave() -> None:
+            if self.client.view is None:  # (the match begun meanwhile: ctrl+q's to ask)
+                app.leave_for_lobby()
+            else:
+                app.pop_screen()
+
+        app.push_screen(LeaveRoomScreen(self.t, leave, question="room.leave_question"))
+
+
+class LeaveRoomScreen(QuitScreen):
+    """Leave the seat for the lobby's list? (Esc in the room of a table picked there.)"""
+
+    BINDINGS = [Binding("y", "answer(True)", "Leave", id="room.leave_yes"),
+                Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
+    YES = "room.leave_yes"
+
 
 def _table_text(grid: RichTable) -> Text:
     from rich.console import Console
@@ -329,9 +360,10 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
     CSS_PATH = STYLES / "room.tcss"
 
-    def __init__(self, t: Translator, watching: bool) -> None:
+    def __init__(self, t: Translator, watching: bool, place: str | None = None) -> None:
+        """``place``: the table picked last time, where the cursor goes once it is listed."""
         super().__init__()
-        self.t, self.watching = t, watching
+        self.t, self.watching, self.place = t, watching, place
         self.rows: list[TableInfo] = []
         self.left_out = False
 
@@ -374,6 +406,8 @@ class LobbyScreen(Localized, Screen[TableInfo]):
             table.clear()
             for info in rows:
                 table.add_row(*self._cells(info), key=info.key)
+            if self.place in tables:
+                picked, self.place = tables[self.place], None
             if picked is not None and picked.key in tables:
                 table.move_cursor(row=table.get_row_index(picked.key))
         self.rows, self.left_out = rows, left_out

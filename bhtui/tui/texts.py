@@ -232,6 +232,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.room.move": {"en": "Move", "zh": "移动"},
     "key.room.chat": {"en": "Chat", "zh": "聊天"},
     "key.room.level": {"en": "Level", "zh": "难度"},
+    "key.room.lobby": {"en": "Tables", "zh": "牌桌列表"},
+    "key.room.leave_yes": {"en": "Leave", "zh": "离开"},
+    "room.leave_yes": {"en": "Leave (y)", "zh": "离开 (y)"},
+    "room.leave_question": {"en": "Leave your seat and go back to the list of tables? It is "
+                                  "freed for someone else.",
+                            "zh": "离开座位，回到牌桌列表？你的座位会空出来给别人。"},
     "level.easy": {"en": "easy", "zh": "简单"},
     "level.normal": {"en": "normal", "zh": "普通"},
     "level.hard": {"en": "hard", "zh": "困难"},
