@@ -33,7 +33,7 @@ from bhtui.tui.messages import (
     TablesFound,
 )
 from bhtui.tui.modal import Dialog
-from bhtui.tui.settings import rule_words
+from bhtui.tui.settings import preset_title, rule_words
 from bhtui.tui.widgets import Plain, clip
 
 
@@ -375,10 +375,12 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for key in ("table", "host", "preset", "seats", "watching"):
+        # The address last: what one picks a table by fits in 80 columns before it.
+        for key in ("table", "preset", "seats", "state", "watching"):
             table.add_column(self.t(f"lobby.col.{key}"))
         table.add_column("🔒")
         table.add_column(self.t("lobby.col.game"))
+        table.add_column(self.t("lobby.col.host"))
         table.focus()
 
     def _hint(self) -> str:
@@ -414,11 +416,27 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         self.query_one("#lobby-hint", Static).update(self._hint())
 
     def _cells(self, info: TableInfo) -> tuple[Text | str, ...]:
-        rules = info.preset + "".join(f" +{o}" for o in info.options)
+        known = f"preset.{info.preset}" in STRINGS  # (by the settings' name, in his language)
+        rules = preset_title(self.t, info.preset) if known else info.preset
+        rules += "".join(f" +{o}" for o in info.options)
         rules += " +" + self.t("lobby.counter") if info.counter else ""
         game = self.t(f"game.{info.game}") if f"game.{info.game}" in STRINGS else info.game
-        return (Text(clip(info.name, 24)), info.address, Text(rules), f"{info.seats}/{info.size}",
-                str(info.spectators), "🔒" if info.code else "", Text(clip(game, 16)))
+        return (Text(clip(info.name, 24)), Text(rules), f"{info.seats}/{info.size}",
+                self._state(info), str(info.spectators), "🔒" if info.code else "",
+                Text(clip(game, 16)), info.address)
+
+    def _state(self, info: TableInfo) -> str:
+        """Whether the table waits for players or plays, and which round (a Dou Dizhu
+        table's deal); nothing from a host that does not say."""
+        if info.state is None:
+            return ""
+        if info.state != "playing" or info.round is None:
+            return self.t(f"lobby.state.{info.state}")
+        try:
+            words = parts_for(info.game).words
+        except ValueError:  # a game this bhtui does not know: the shared words
+            return self.t("lobby.state.round", n=info.round)
+        return self.t(words("lobby.state.round"), n=info.round)
 
     def _picked(self) -> TableInfo | None:
         """The table under the cursor, if any."""
