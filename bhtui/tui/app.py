@@ -287,7 +287,7 @@ class BhtuiApp(App[None]):
         ``LEAVE_WAIT`` at most, then the link is hung up: ended otherwise, it would hold
         the seat as a person gone away."""
         client = self.client
-        if client is None:
+        if client is None or client.leaving:  # (Esc, or yes, pressed twice)
             return
         client.unlisten(self._route)  # nothing of that table is shown any more
         client.leave()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from textual import events
 
 from bhtui.cli import _never_in
 from bhtui.net.host import Table
@@ -197,20 +198,29 @@ async def test_esc_in_the_waiting_room_leaves_the_seat_and_goes_back_to_the_lobb
 
 
 async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once_and_by_address_does_nothing():
-    """A watcher holds no seat: nothing to ask. Joined by address there is no list to go
-    back to: Esc does nothing (ctrl+q quits, as before)."""
-    table = Table(PRESETS["qingdao"], seed=1, name="A")
-    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    """A watcher holds no seat: nothing to ask (Esc twice at once is one leave: the second
+    had opened the lobby again with the cursor at the top). Joined by address there is no
+    list to go back to: Esc does nothing (ctrl+q quits, as before)."""
+    other, table = (Table(PRESETS["qingdao"], seed=1, name=name) for name in ("A", "B"))
+    servings = [await start_serving(t, listen_socket("127.0.0.1", 0), advertise=False)
+                for t in (other, table)]
+    serving = servings[1]
     with pytest.MonkeyPatch.context() as monkeypatch:
-        listing(monkeypatch, [listed(table, serving.port)])
+        listing(monkeypatch, [listed(t, s.port) for t, s in zip((other, table), servings,
+                                                                  strict=True)])
         app = BhtuiApp(config(), RemoteSession(None, role="spectator"))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pick_first(pilot, app)
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and len(app.screen.rows) == 2)
+            await pilot.press("down", "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
                            and table.spectator_count() == 1)
-            await pilot.press("escape")
+            app.post_message(events.Key("escape", None))
+            app.post_message(events.Key("escape", None))
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
-                           and table.spectator_count() == 0)
+                           and table.spectator_count() == 0 and len(app.screen.rows) == 2)
+            await pilot.pause()
+            assert cursor_table(app) == "B" and len(app.screen_stack) == 2
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
@@ -219,4 +229,5 @@ async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once_and_by_address_doe
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, WaitingRoomScreen) and table.seats_taken() == 1
-    await serving.stop()
+    for serving in servings:
+        await serving.stop()
