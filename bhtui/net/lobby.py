@@ -2,8 +2,8 @@
 
 The TXT record carries what the lobby shows (never the join code or anything derived from
 it): protocol and app version, table name, the game and its preset, seats taken of how many,
-spectators, whether a code is needed, and a boot id that tells a restarted host from the old
-one.
+spectators, whether a code is needed, a boot id that tells a restarted host from the old
+one, and whether the table waits for players or plays (and which round).
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ NOTIFY_EVERY = 0.25
 one advertiser changing its records over and over, is one redraw of the latest tables."""
 MAX_SEATS = 9
 """Seats of an advertised table at most (this bhtui's games have 3 to 5)."""
+MAX_ROUND = 99_999
+"""The highest round number a lobby lists (a longer match is shown without its round)."""
+STATES = frozenset({"waiting", "playing", "over"})
+"""What a table advertises it is doing: its players sought, its match played, or ended."""
 CHECK_EVERY = 10.0
 """Seconds between two checks that the listed tables still answer: a host's goodbye may
 never come (lost on Wi-Fi, the host killed), and its table stayed listed for as long as
@@ -138,6 +142,10 @@ class TableInfo:
     """The game the table plays (a host from before there were two plays Baohuang)."""
     size: int = 5
     """How many seats the table has."""
+    state: str | None = None
+    """One of STATES (None: a host from before it was advertised, or other words)."""
+    round: int | None = None
+    """The round being played, while ``state`` is ``playing``."""
 
     @property
     def address(self) -> str:
@@ -165,6 +173,7 @@ class Advertiser:
             "options": ",".join(name if value is True else f"{name}={str(value).lower()}"
                                 for name, value in t.game.changed_options(t.rules).items()),
             "counter": "1" if t.counter else "0",
+            **_state(t),
         }
 
     def _service_info(self) -> AsyncServiceInfo:
@@ -208,6 +217,17 @@ class Advertiser:
             self._zc = None
 
 
+def _state(table: Table) -> dict[str, str]:
+    """Whether ``table`` waits for players or plays, and then which round (its finished
+    ones and one): keys a lobby from before them passes over."""
+    match = table.match
+    if match is None:
+        return {"state": "waiting"}
+    if match.over:
+        return {"state": "over"}
+    return {"state": "playing", "round": str(len(match.history) + 1)}
+
+
 def _count(props: dict[str, str], key: str, default: str, most: int) -> int | None:
     """A TXT field that holds a count: plain digits up to ``most``, else None (``int`` also
     took "-3", " 5 " and other scripts' digits)."""
@@ -227,6 +247,9 @@ def table_info(name: str, properties: dict[bytes, bytes | None], addresses: list
     spectators = _count(props, "spectators", "0", 999_999)
     if not addresses or port is None or not size or seats is None or spectators is None:
         return None
+    state = props.get("state")
+    state = state if state in STATES else None
+    round_ = _count(props, "round", "", MAX_ROUND) if state == "playing" else None
     return TableInfo(
         key=name, name=props.get("table", clean_text(name.split(".")[0])), host=addresses[0],
         port=port, preset=props.get("preset", "?"), seats=seats, spectators=spectators,
@@ -234,6 +257,7 @@ def table_info(name: str, properties: dict[bytes, bytes | None], addresses: list
         app=props.get("app", "?"), boot=props.get("boot", ""),
         options=tuple(o for o in props.get("options", "").split(",") if o),
         counter=props.get("counter") == "1", game=props.get("game", "baohuang")[:24], size=size,
+        state=state, round=round_ or None,
     )
 
 

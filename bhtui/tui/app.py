@@ -119,6 +119,9 @@ class BhtuiApp(App[None]):
         self.picked: TableInfo | None = None
         """The table picked in the lobby for the join under way (``LobbyScreen``): a join
         to it that fails goes back to the lobby, where another may be picked."""
+        self.lobby_place: str | None = None
+        """The table last picked in the lobby: the lobby opened again puts its cursor there
+        (it went back to the first row)."""
         self._as_opened: Session = copy.copy(session)
         """The session as it came, opened again for the lobby (what it asked, such as a
         join code typed for the table that failed, is not taken to the next one)."""
@@ -276,7 +279,31 @@ class BhtuiApp(App[None]):
         if not self.lobby_again:
             self.exit()
             return
+        self._back_to_lobby()
+
+    def leave_for_lobby(self) -> None:
+        """Leave the table picked in the lobby (Esc in its waiting room: the host frees the
+        seat, ``leave``) and show the lobby again. The host's answer is awaited first,
+        ``LEAVE_WAIT`` at most, then the link is hung up: ended otherwise, it would hold
+        the seat as a person gone away."""
+        client = self.client
+        if client is None or client.leaving:  # (Esc, or yes, pressed twice)
+            return
+        client.unlisten(self._route)  # nothing of that table is shown any more
+        client.leave()
+
+        async def left() -> None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(client.ended.wait(), LEAVE_WAIT)
+            client.link.disconnect()
+            self._back_to_lobby()
+
+        self.run_worker(left(), group="leaving")
+
+    def _back_to_lobby(self) -> None:
+        """The lobby as it first opened, its cursor on the table picked (``lobby_place``)."""
         before, self.session = self.session, copy.copy(self._as_opened)
+        self.lobby_place = self.picked.key if self.picked is not None else None
         # Not in until a table lets him in: quitting the lobby now is quitting a lobby
         # (exit status 0, nothing printed), the failed join having been said on screen.
         self.client = self.picked = None

@@ -447,6 +447,8 @@ class QuitScreen(Dialog):
 
     BINDINGS = [Binding("y", "answer(True)", "Quit", id="quit.yes"),
                 Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
+    YES = "quit.yes"
+    """The yes button's words."""
 
     def __init__(self, t: Translator, quit_: Callable[[], None], note: str | None = None,
                  question: str = "quit.question") -> None:
@@ -459,7 +461,7 @@ class QuitScreen(Dialog):
             if self.note:
                 yield Plain(self.note, id="quit-note")
             with Horizontal():
-                yield Button(self.t("quit.yes"), id="yes", variant="error")
+                yield Button(self.t(self.YES), id="yes", variant="error")
                 yield Button(self.t("quit.no"), id="no", variant="primary")
 
     def action_answer(self, quit_: bool) -> None:

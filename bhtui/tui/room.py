@@ -19,6 +19,7 @@ from bhtui.net.client import Client
 from bhtui.net.lobby import MAX_TABLES, TableInfo
 from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
+from bhtui.tui.dialogs import QuitScreen
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.localized import Localized
@@ -32,7 +33,7 @@ from bhtui.tui.messages import (
     TablesFound,
 )
 from bhtui.tui.modal import Dialog
-from bhtui.tui.settings import rule_words
+from bhtui.tui.settings import preset_title, rule_words
 from bhtui.tui.widgets import Plain, clip
 
 
@@ -81,6 +82,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         Binding("l", "level", "Level", id="room.level", show=False),
         Binding("o", "options", "Rules", id="room.options"),
         Binding("c", "chat", "Chat", id="room.chat"),
+        Binding("escape", "lobby", "Tables", id="room.lobby"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 
@@ -121,6 +123,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return self.client.seat is not None
         if action == "chat":
             return self.client.room is not None  # nobody hears us before we are let in
+        if action == "lobby":  # (by address: no list to go back to; ctrl+q quits)
+            return self.client.room is not None and getattr(self.app, "picked", None) is not None
         return True
 
     def on_mount(self) -> None:
@@ -306,6 +310,33 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if self.admin and self.selected is not None:
             self.moving = True
 
+    def action_lobby(self) -> None:
+        """Back to the lobby's list of tables, leaving this one: a seat once he says so."""
+        from bhtui.tui.app import BhtuiApp
+
+        app = self.app
+        if not isinstance(app, BhtuiApp):
+            return
+        if self.client.seat is None:
+            app.leave_for_lobby()
+            return
+
+        def leave() -> None:
+            if self.client.view is None:  # (the match begun meanwhile: ctrl+q's to ask)
+                app.leave_for_lobby()
+            else:
+                app.pop_screen()
+
+        app.push_screen(LeaveRoomScreen(self.t, leave, question="room.leave_question"))
+
+
+class LeaveRoomScreen(QuitScreen):
+    """Leave the seat for the lobby's list? (Esc in the room of a table picked there.)"""
+
+    BINDINGS = [Binding("y", "answer(True)", "Leave", id="room.leave_yes"),
+                Binding("n,escape", "answer(False)", "Stay", id="quit.no")]
+    YES = "room.leave_yes"
+
 
 def _table_text(grid: RichTable) -> Text:
     from rich.console import Console
@@ -316,30 +347,40 @@ def _table_text(grid: RichTable) -> Text:
     return Text(capture.get().rstrip("\n"))
 
 
+class TableList(DataTable[Any]):
+    """The lobby's tables. Enter is the list's own key, so it waits in the list's queue
+    behind the arrows typed before it: as the screen's priority key it was taken as it
+    arrived, and ↓↓⏎ sent in one burst opened the table the cursor had been on."""
+
+    BINDINGS = [Binding("enter", "select_cursor", "Pick", id="lobby.pick")]
+
+
 class LobbyScreen(Localized, Screen[TableInfo]):
     """Tables found on the LAN, live; Enter picks one."""
 
     CSS_PATH = STYLES / "room.tcss"
-    BINDINGS = [Binding("enter", "pick", "Pick", id="lobby.pick", priority=True)]
 
-    def __init__(self, t: Translator, watching: bool) -> None:
+    def __init__(self, t: Translator, watching: bool, place: str | None = None) -> None:
+        """``place``: the table picked last time, where the cursor goes once it is listed."""
         super().__init__()
-        self.t, self.watching = t, watching
+        self.t, self.watching, self.place = t, watching, place
         self.rows: list[TableInfo] = []
         self.left_out = False
 
     def compose(self) -> ComposeResult:
         yield Plain(self.t("lobby.title"), id="lobby-title")
-        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield TableList(cursor_type="row", zebra_stripes=True)
         yield Plain(self._hint(), id="lobby-hint")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for key in ("table", "host", "preset", "seats", "watching"):
+        # The address last: what one picks a table by fits in 80 columns before it.
+        for key in ("table", "preset", "seats", "state", "watching"):
             table.add_column(self.t(f"lobby.col.{key}"))
         table.add_column("🔒")
         table.add_column(self.t("lobby.col.game"))
+        table.add_column(self.t("lobby.col.host"))
         table.focus()
 
     def _hint(self) -> str:
@@ -367,27 +408,47 @@ class LobbyScreen(Localized, Screen[TableInfo]):
             table.clear()
             for info in rows:
                 table.add_row(*self._cells(info), key=info.key)
+            if self.place in tables:
+                picked, self.place = tables[self.place], None
             if picked is not None and picked.key in tables:
                 table.move_cursor(row=table.get_row_index(picked.key))
         self.rows, self.left_out = rows, left_out
         self.query_one("#lobby-hint", Static).update(self._hint())
 
     def _cells(self, info: TableInfo) -> tuple[Text | str, ...]:
-        rules = info.preset + "".join(f" +{o}" for o in info.options)
+        known = f"preset.{info.preset}" in STRINGS  # (by the settings' name, in his language)
+        rules = preset_title(self.t, info.preset) if known else info.preset
+        rules += "".join(f" +{o}" for o in info.options)
         rules += " +" + self.t("lobby.counter") if info.counter else ""
         game = self.t(f"game.{info.game}") if f"game.{info.game}" in STRINGS else info.game
-        return (Text(clip(info.name, 24)), info.address, Text(rules), f"{info.seats}/{info.size}",
-                str(info.spectators), "🔒" if info.code else "", Text(clip(game, 16)))
+        return (Text(clip(info.name, 24)), Text(rules), f"{info.seats}/{info.size}",
+                self._state(info), str(info.spectators), "🔒" if info.code else "",
+                Text(clip(game, 16)), info.address)
+
+    def _state(self, info: TableInfo) -> str:
+        """Whether the table waits for players or plays, and which round (a Dou Dizhu
+        table's deal); nothing from a host that does not say."""
+        if info.state is None:
+            return ""
+        if info.state != "playing" or info.round is None:
+            return self.t(f"lobby.state.{info.state}")
+        try:
+            words = parts_for(info.game).words
+        except ValueError:  # a game this bhtui does not know: the shared words
+            return self.t("lobby.state.round", n=info.round)
+        return self.t(words("lobby.state.round"), n=info.round)
 
     def _picked(self) -> TableInfo | None:
         """The table under the cursor, if any."""
         row = self.query_one(DataTable).cursor_row
         return self.rows[row] if self.rows and 0 <= row < len(self.rows) else None
 
-    def action_pick(self) -> None:
+    @on(DataTable.RowSelected)
+    def _pick(self, selected: DataTable.RowSelected) -> None:
+        """The table of the row chosen (Enter, or a click on the cursor's row)."""
         from bhtui.tui.app import BhtuiApp
 
-        picked = self._picked()
+        picked = next((info for info in self.rows if info.key == selected.row_key.value), None)
         if picked is not None:
             if isinstance(self.app, BhtuiApp):  # (told before the join starts: no race)
                 self.app.picked = picked

@@ -208,7 +208,7 @@ class RemoteSession:
         from bhtui.tui.messages import TablesFound
         from bhtui.tui.room import LobbyScreen
 
-        screen = LobbyScreen(app.t, watching=self.role == "spectator")
+        screen = LobbyScreen(app.t, watching=self.role == "spectator", place=app.lobby_place)
 
         def found(tables: dict[str, TableInfo]) -> None:  # to the screen, on its own loop
             screen.post_message(TablesFound(tables, browser.left_out))

@@ -28,6 +28,12 @@ PRESET_NAME = re.compile(r" ?[(（]")
 classic…)", "青岛（经典…）")."""
 
 
+def preset_title(t: Translator, name: str) -> str:
+    """A preset's name as the settings screen lists it ("Qingdao", "青岛"), without what
+    its brackets say."""
+    return PRESET_NAME.split(t(f"preset.{name}"), maxsplit=1)[0]
+
+
 class RuleOptions(OptionList):
     """The options list, measured again when its scrollbar comes or goes. Textual measures
     each option's height as it is added and again only on a resize; a longer rule set's
@@ -111,9 +117,7 @@ class SettingsScreen(Dialog[tuple[Game, Any] | None]):
         text = Text()
         for game, name in self.choices:
             chosen = game is self.game and name == self.rules.name
-            words = self.t(f"preset.{name}")
-            if not chosen:
-                words = PRESET_NAME.split(words, maxsplit=1)[0]
+            words = self.t(f"preset.{name}") if chosen else preset_title(self.t, name)
             if self.every_game:
                 words = self.t.plain(f"{self.t(f'game.{game.name}')} · {words}")
             text.append(self.t.plain("(•) " if chosen else "( ) ") + words + "\n",

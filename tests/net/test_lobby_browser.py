@@ -104,6 +104,41 @@ def test_an_advertisement_with_impossible_numbers_is_not_listed():
     assert older is not None and (older.seats, older.size) == (0, 5)
 
 
+def test_whether_a_table_plays_is_read_and_hostile_words_for_it_are_not():
+    """The lobby showed nothing of whether a table waits or plays: it is advertised now
+    (``state``, ``round``), read only as the words and digits it may be."""
+    def txt(**fields: str) -> TableInfo:
+        info = table_info("t._bhtui._tcp.local.",
+                          {k.encode(): v.encode() for k, v in fields.items()}, ["10.0.0.5"], 7474)
+        assert info is not None, fields
+        return info
+
+    assert (txt(state="waiting").state, txt(state="waiting").round) == ("waiting", None)
+    assert (txt(state="playing", round="3").state, txt(state="playing", round="3").round) \
+        == ("playing", 3)
+    assert txt(state="over", round="3").round is None
+    for bad in ({"state": "playing\x1b[2J"}, {"state": "PLAYING"}, {"state": "x" * 500}):
+        assert txt(**bad).state is None, bad
+    for bad in ("-1", "0", "1e9", "999999999", " 2", "٣"):
+        listed = txt(state="playing", round=bad)
+        assert (listed.state, listed.round) == ("playing", None), bad
+    assert (txt().state, txt().round) == (None, None)  # a host from before
+
+
+async def test_the_lobby_advertises_whether_the_table_waits_or_plays_which_round():
+    from bhtui.net.host import Table
+    from bhtui.net.lobby import Advertiser
+    from bhtui.rules import PRESETS
+
+    table = Table(PRESETS["qingdao"], seed=1)
+    advertiser = Advertiser(table, 7400)
+    assert advertiser._properties()["state"] == "waiting"
+    assert "round" not in advertiser._properties()
+    table.start()
+    assert (advertiser._properties()["state"], advertiser._properties()["round"]) \
+        == ("playing", "1")
+
+
 class Answers:
     """zeroconf's answer to the lobby's question about a table, from the names still
     advertised (``ADVERTISED``): no multicast in the test process, so the browser's own

@@ -50,3 +50,15 @@ def test_a_table_killed_without_a_goodbye_goes_at_the_lobbys_next_check(namespac
     report = closed(namespace, tmp_path, "kill", check_every=1)
     assert report["listed"] and report["gone_after"] is not None, report
     assert report["gone_after"] < 5, report
+
+
+def test_the_lobby_lists_whether_a_table_waits_or_plays_as_it_changes(namespace, tmp_path):
+    """The lobby showed nothing of it: the host's advertisement says it now, and says it
+    again as the match begins."""
+    env = {**os.environ, "BHTUI_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    run = subprocess.run(["ip", "netns", "exec", namespace, sys.executable,
+                          str(Path(__file__).parent / "lobby_state_peer.py")],
+                         env=env, capture_output=True, text=True, timeout=90)
+    assert run.returncode == 0, run.stderr
+    said = json.loads(run.stdout.strip().splitlines()[-1])
+    assert said == {"before": ["waiting", None], "after": ["playing", 1]}, said

@@ -103,13 +103,15 @@ def test_every_key_defined_is_used():
 
 
 def binding_ids_declared() -> set[str]:
-    """Every binding id of every screen and dialog of the app."""
+    """Every binding id of every screen and dialog of the app, and of its own widgets (the
+    lobby's list picks with its own Enter)."""
     import importlib
     import inspect
     import pkgutil
 
     from textual.app import App
     from textual.screen import Screen
+    from textual.widget import Widget
 
     import bhtui.tui
 
@@ -117,7 +119,7 @@ def binding_ids_declared() -> set[str]:
     for info in pkgutil.walk_packages(bhtui.tui.__path__, "bhtui.tui."):
         module = importlib.import_module(info.name)
         for _, c in inspect.getmembers(module, inspect.isclass):
-            if issubclass(c, (Screen, App)) and c.__module__.startswith("bhtui."):
+            if issubclass(c, (Screen, App, Widget)) and c.__module__.startswith("bhtui."):
                 ids |= {b.id for b in c.BINDINGS if getattr(b, "id", None)}
     return ids
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from rich.cells import cell_len
+from textual import events
 from textual.app import App
 from textual.widgets._footer import FooterKey
 
@@ -27,7 +28,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import HelpScreen, ResultScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import TablesFound
-from bhtui.tui.room import RefusedScreen, WaitingRoomScreen
+from bhtui.tui.room import LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import EveryHand, Plain, clip
@@ -456,7 +457,7 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         assert grid.row_count == 2
         assert [str(grid.get_row_at(i)[0]) for i in range(2)] == ["Dorm", "Friday"]
         assert grid.get_row_at(1)[5] == "🔒"
-        assert str(grid.get_row_at(0)[2]) == "lianzhong-simple +kao +rebellion"
+        assert str(grid.get_row_at(0)[1]) == "Lianzhong simple +kao +rebellion"
         assert "Looking for tables" not in str(lobby.query_one("#lobby-hint").render())
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -478,7 +479,7 @@ async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_
         rows = dict(grid.rows)
         lobby.show_tables({"a": friday, "b": dataclasses.replace(dorm, seats=2)})
         await pilot.pause()
-        assert grid.get_row_at(0)[3] == "2/5"
+        assert grid.get_row_at(0)[2] == "2/5"
         assert all(grid.rows.get(key) is row for key, row in rows.items())  # not drawn anew
         attic = TableInfo("c", "Attic", "10.0.0.7", 7474, "qingdao", 0, 0, False, "1.0", "0.1.0", "z")
         lobby.show_tables({"a": friday, "b": dorm, "c": attic})  # sorted before Friday
@@ -487,6 +488,55 @@ async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_
         await pilot.press("enter")
         await pilot.pause()
         assert picked and picked[0].name == "Friday"
+
+
+async def test_enter_typed_with_the_arrows_before_it_picks_the_row_they_reached():
+    """↓↓⏎ sent in one burst (tmux send-keys Down Down Enter) opened the table the cursor
+    had been on: Enter, the screen's priority key, was taken as it arrived, before the
+    arrows queued for the list. The footer still names Enter."""
+    app = App()
+    picked: list = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await open_lobby(pilot, app, picked)
+        attic = TableInfo("c", "Attic", "10.0.0.7", 7474, "qingdao", 0, 0, False, "1.0", "0.1.0", "z")
+        dorm = TableInfo("b", "Dorm", "10.0.0.9", 7474, "qingdao", 1, 0, False, "1.0", "0.1.0", "y")
+        lobby.show_tables({"a": FRIDAY, "b": dorm, "c": attic})
+        await pilot.pause()
+        assert "Pick" in footer_text(lobby)
+        for key, char in (("down", None), ("down", None), ("enter", "\r")):  # at once: a
+            app.post_message(events.Key(key, char))  # pilot.press waits between keys
+        await wait_for(pilot, lambda: picked)
+        assert picked[0].name == "Friday", picked[0].name
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", [("Friday", "Qingdao", "waiting"), ("Hall", "Shanghai", "deal 4"),
+            ("Old", "qingdao-x", ""), ("Zoo", "Baike", "round 12")]),
+    ("zh", [("Friday", "青岛", "等人"), ("Hall", "上海", "第4局"),
+            ("Old", "qingdao-x", ""), ("Zoo", "百科", "第12局")]),
+])
+async def test_the_lobby_says_whether_each_table_waits_or_plays_and_names_its_rules(
+        language, said):
+    """The lobby showed nothing of whether a table plays, and its rules as preset ids
+    (``qingdao``, ``shanghai``) in Chinese too: now as the settings screen names them, and
+    a host's words this bhtui does not know as they came."""
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = LobbyScreen(Translator(language), watching=False)
+        app.push_screen(lobby)
+        await pilot.pause()
+        lobby.show_tables({
+            "a": dataclasses.replace(FRIDAY, state="waiting"),
+            "h": dataclasses.replace(FRIDAY, key="h", name="Hall", preset="shanghai",
+                                     game="doudizhu", size=4, state="playing", round=4),
+            "o": dataclasses.replace(FRIDAY, key="o", name="Old", preset="qingdao-x"),
+            "z": dataclasses.replace(FRIDAY, key="z", name="Zoo", preset="baike",
+                                     state="playing", round=12),
+        })
+        await pilot.pause()
+        grid = lobby.query_one("DataTable")
+        assert [(str(row[0]), str(row[1]), str(row[3]))
+                for row in (grid.get_row_at(i) for i in range(4))] == said
 
 
 async def test_the_lobby_says_when_tables_were_left_out():

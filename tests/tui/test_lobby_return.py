@@ -3,7 +3,10 @@ tables on loopback, the lobby's zeroconf browsing left out (its list is given)."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from textual import events
 
 from bhtui.cli import _never_in
 from bhtui.net.host import Table
@@ -12,10 +15,11 @@ from bhtui.net.serve import start_serving
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen
+from bhtui.tui.dialogs import QuitScreen
+from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
 
-from tui_helpers import config, quit_yes, wait_for
+from tui_helpers import config, footer_text, quit_yes, screen_text, wait_for
 
 
 def listing(monkeypatch, tables: list[TableInfo]) -> None:
@@ -127,3 +131,103 @@ def test_the_log_says_a_round_s_result_in_mid_sentence_lower_case():
         line = describe({"type": "round_end", "round": 1, "winner": winner}, ["A"] * 5, t)
         assert line == f"Round 1 over: {said}"
     assert t("result.winner.rebels") == "The rebels win"
+
+
+def cursor_table(app: BhtuiApp) -> str:
+    """The name of the table the lobby's cursor is on."""
+    grid = app.screen.query_one("DataTable")
+    return str(grid.get_row_at(grid.cursor_row)[0])
+
+
+async def test_after_a_refusal_the_lobby_s_cursor_stays_on_the_table_picked():
+    """"Could not join: no free seat…", a key, and the cursor was back on the first row."""
+    full = Table(PRESETS["qingdao"], seed=1, name="B Full")
+    full.fill_bots()
+    other = Table(PRESETS["qingdao"], seed=1, name="A Open")
+    servings = [await start_serving(t, listen_socket("127.0.0.1", 0), advertise=False)
+                for t in (full, other)]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        listing(monkeypatch, [listed(t, s.port) for t, s in zip((full, other), servings, strict=True)])
+        app = BhtuiApp(config(), RemoteSession(None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and len(app.screen.rows) == 2)
+            await pilot.press("down", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
+            assert "no free seat" in text(app), text(app)
+            await pilot.press("x")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and len(app.screen.rows) == 2)
+            assert cursor_table(app) == "B Full"
+    for serving in servings:
+        await serving.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_esc_in_the_waiting_room_leaves_the_seat_and_goes_back_to_the_lobby(language):
+    """Once seated at a table picked in the lobby, only ctrl+q (quitting bhtui) left it. Esc
+    asks, frees the seat at the host, and shows the list again on that table."""
+    tables = [Table(PRESETS["qingdao"], seed=1, name=name) for name in ("A", "B")]
+    servings = [await start_serving(t, listen_socket("127.0.0.1", 0), advertise=False)
+                for t in tables]
+    question = {"en": "Leave your seat and go back to the list of tables?",
+                "zh": "离开座位，回到牌桌列表？"}[language]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        listing(monkeypatch, [listed(t, s.port) for t, s in zip(tables, servings, strict=True)])
+        app = BhtuiApp(replace(config(), language=language), RemoteSession(None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and len(app.screen.rows) == 2)
+            await pilot.press("down", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                           and tables[1].seats_taken() == 1)
+            assert ("Tables" if language == "en" else "牌桌列表") in footer_text(app.screen)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            said = " ".join(line.strip() for line in screen_text(app))
+            assert question in said, said
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and len(app.screen.rows) == 2)
+            assert tables[1].seats_taken() == 0 and app.is_running
+            assert cursor_table(app) == "B"
+            await quit_yes(pilot, app)
+    assert _never_in(app) == 0
+    for serving in servings:
+        await serving.stop()
+
+
+async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once_and_by_address_does_nothing():
+    """A watcher holds no seat: nothing to ask (Esc twice at once is one leave: the second
+    had opened the lobby again with the cursor at the top). Joined by address there is no
+    list to go back to: Esc does nothing (ctrl+q quits, as before)."""
+    other, table = (Table(PRESETS["qingdao"], seed=1, name=name) for name in ("A", "B"))
+    servings = [await start_serving(t, listen_socket("127.0.0.1", 0), advertise=False)
+                for t in (other, table)]
+    serving = servings[1]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        listing(monkeypatch, [listed(t, s.port) for t, s in zip((other, table), servings,
+                                                                  strict=True)])
+        app = BhtuiApp(config(), RemoteSession(None, role="spectator"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and len(app.screen.rows) == 2)
+            await pilot.press("down", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                           and table.spectator_count() == 1)
+            app.post_message(events.Key("escape", None))
+            app.post_message(events.Key("escape", None))
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and table.spectator_count() == 0 and len(app.screen.rows) == 2)
+            await pilot.pause()
+            assert cursor_table(app) == "B" and len(app.screen_stack) == 2
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and table.seats_taken() == 1)
+        assert "Tables" not in footer_text(app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, WaitingRoomScreen) and table.seats_taken() == 1
+    for serving in servings:
+        await serving.stop()

@@ -65,7 +65,8 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                 "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",
                 "replay.keys": "ddz.replay.keys", "farewell.totals": "ddz.farewell.totals",
                 "farewell.totals_since": "ddz.farewell.totals_since",
-                "farewell.totals_first": "ddz.farewell.totals_first"}
+                "farewell.totals_first": "ddz.farewell.totals_first",
+                "lobby.state.round": "ddz.lobby.state.round"}
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,

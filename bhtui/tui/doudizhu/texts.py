@@ -29,6 +29,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.pane.scores.of": {"en": "Scores · deal {n} of {total}", "zh": "比分 · 第{n}局/共{total}局"},
     "ddz.pane.scores.at": {"en": "Scores · deal {n}", "zh": "比分 · 第{n}局"},
     "ddz.scores.title": {"en": "Every deal's scores", "zh": "每局得分"},
+    "ddz.lobby.state.round": {"en": "deal {n}", "zh": "第{n}局"},
     "ddz.scores.none": {"en": "No deal has ended yet.", "zh": "还没有打完的局。"},
     "ddz.redeal": {"en": " (dealt again {n}×)", "zh": "（重发 {n} 次）"},
     "ddz.redeal_line": {"en": "Redealt {n}×", "zh": "重发{n}次"},
