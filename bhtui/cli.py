@@ -544,6 +544,7 @@ def _config(path_only: bool) -> int:
     and a file with a bad value said it was fine until a game opened. Its [keys] table's
     and the themes' problems follow, as the app finds them at start (F3 lists them all)."""
     from bhtui.store.config import config_path, load_config, read_toml
+    from bhtui.store.gamelog import unsaved_reason
     from bhtui.tui import keymap
     from bhtui.tui.themes import pick_theme
 
@@ -553,23 +554,35 @@ def _config(path_only: bool) -> int:
         return 0
     problems: list[str] = []
     config = load_config()[0]  # (the defaults where the file is not there or unreadable)
-    if config_path().exists():
-        try:
-            read_toml(config_path())
-        except OSError as exc:  # (said at every start too, but this is where one looks)
-            line = (f"Settings file: {path} — unreadable ({exc.strerror or exc}): bhtui uses its "
-                    "defaults and writes nothing there until it is mended")
-        else:
-            line = f"Settings file: {path} (F2 in a game edits it)"
-            problems = load_config()[1]
-    else:
+    try:  # (a file in the way of its folder: unreadable, as every start says, not "not there")
+        read_toml(config_path())
+    except FileNotFoundError:
         line = (f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
                 "game saves your settings there")
+    except OSError as exc:  # (said at every start too, but this is where one looks)
+        line = (f"Settings file: {path} — unreadable ({exc.strerror or exc}): bhtui uses its "
+                "defaults and writes nothing there until it is mended")
+    else:
+        line = f"Settings file: {path} (F2 in a game edits it)"
+        problems = load_config()[1]
     problems += keymap.checked(config.keys)[1] + pick_theme(config.theme)[2]
+    unsaved = unsaved_reason()  # (the folder made, as the first game would)
+    if unsaved is not None:
+        problems.append(f"{_unsaved(unsaved)}: {MEND_DATA}")
     print(clean_text(_in_language(line)))
     for problem in problems:
         print(f"  {clean_text(_in_language(problem))}")
     return 0
+
+
+MEND_DATA = "set BHTUI_DATA_DIR to a folder you can write"
+
+
+def _unsaved(exc: OSError) -> str:
+    """Why no game can be saved (``unsaved_reason``), as the commands that save one say it."""
+    from bhtui.store.gamelog import games_dir
+
+    return f"games cannot be saved in {games_dir()} ({exc.strerror or exc})"
 
 
 def _say(message: object) -> None:
@@ -688,7 +701,14 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.net.host import Seat, Table, bot_seat
     from bhtui.net.serve import run_headless
     from bhtui.net.tcp import listen_socket
-    from bhtui.store.gamelog import MAX_TABLE_NAME, GameLog, GameLogError, latest_log, new_log_path
+    from bhtui.store.gamelog import (
+        MAX_TABLE_NAME,
+        GameLog,
+        GameLogError,
+        latest_log,
+        new_log_path,
+        unsaved_reason,
+    )
     from bhtui.text import clean_line
 
     settings, warnings = _settings(args)
@@ -710,6 +730,10 @@ def _host(args: argparse.Namespace) -> int:
     bind, port = args.bind or BIND, PORT if args.port is None else args.port
     if args.seat is not None and not args.resume:
         return _fail("--seat is for a resumed table (--resume): a new one seats you itself")
+    unsaved = unsaved_reason()  # (a resumed table's next match is logged there too)
+    if unsaved is not None:
+        return _fail(f"cannot host a table: {_unsaved(unsaved)}, and its log is what "
+                     f"host --resume needs; {MEND_DATA}")
     if args.resume:
         # (a log without a move too, unlike replay's: after 再来一局 it is the match begun,
         # and the newest with a move is the one over)
@@ -988,12 +1012,19 @@ def _play(args: argparse.Namespace) -> int:
         bots = tuple(bot_levels(game, args.play_bots, (1, size - 1))) if args.play_bots else ()
     except ValueError as exc:
         return _fail(exc)
+    from bhtui.store.gamelog import unsaved_reason
     from bhtui.tui.sessions import LocalSession
 
+    settings, warnings = _settings(args)
+    unsaved = unsaved_reason()
+    if unsaved is not None:  # played all the same; F3 lists it too
+        warnings.append(f"{_unsaved(unsaved)}: this game is played unsaved; to keep your "
+                        f"games, {MEND_DATA}")
+        _say(warnings[-1])
     seed = args.seed if args.seed is not None else secret_seed()
     session = LocalSession(rules=rules, game=game.name, seed=seed, rounds=args.rounds,
-                           ask_rules=args.settings, bots=bots)
-    return _run_app(args, session)
+                           ask_rules=args.settings, bots=bots, saved=unsaved is None)
+    return _run(make_app(args, session, (settings, warnings)))
 
 
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -103,6 +103,20 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
+def unsaved_reason() -> OSError | None:
+    """Why no game can be saved in the games folder (made, private, where missing), or None.
+    Asked before a game begins: a HOME that cannot be written (a regular file, under /proc)
+    was a traceback at the first deal, in the middle of the app."""
+    folder = games_dir()
+    try:
+        private_dir(folder)
+        if not os.access(folder, os.W_OK | os.X_OK):  # (a read-only disk, another's folder)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+    except OSError as exc:
+        return exc
+    return None
+
+
 def rules_header(rules: Rules) -> dict[str, Any]:
     """The header fields that say which game the actions are moves of (the rules say the
     game)."""

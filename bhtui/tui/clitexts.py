@@ -110,6 +110,16 @@ ZH: dict[str, str] = {
         "这张牌桌原来有入桌码，但没有输入：牌桌不开",
     "the log names no seat of yours, so you watch; to sit: {command}":
         "记录里没有你的座位，所以你在观战；要入座：{command}",
+    # the games folder (bhtui.store.gamelog.unsaved_reason)
+    "games cannot be saved in {path} ({reason})": "无法在 {path} 保存对局（{reason}）",
+    "{unsaved}: this game is played unsaved; to keep your games, set BHTUI_DATA_DIR to a folder "
+    "you can write": "{unsaved}：这一局照常进行，但不会保存；要保存对局，请把 BHTUI_DATA_DIR 设为"
+                     "你能写入的文件夹",
+    "cannot host a table: {unsaved}, and its log is what host --resume needs; set BHTUI_DATA_DIR "
+    "to a folder you can write": "无法开桌：{unsaved}，而 host --resume 要靠牌桌的记录才能续开；请把 "
+                                 "BHTUI_DATA_DIR 设为你能写入的文件夹",
+    "{unsaved}: set BHTUI_DATA_DIR to a folder you can write":
+        "{unsaved}：请把 BHTUI_DATA_DIR 设为你能写入的文件夹",
     # a game log (bhtui.store.gamelog)
     "cannot read {path}: {reason}": "无法读取 {path}：{reason}",
     "{path} is not a bhtui game log": "{path} 不是 bhtui 的对局记录",
@@ -181,6 +191,8 @@ ZH: dict[str, str] = {
     "No such file or directory": "没有这个文件或目录",
     "Permission denied": "没有权限",
     "Is a directory": "这是一个目录",
+    "Not a directory": "不是目录",
+    "Read-only file system": "只读文件系统",
     "not a regular file": "不是普通文件",
     "Address already in use": "地址已被占用",
     "Cannot assign requested address": "这台机器没有这个地址",

@@ -52,6 +52,9 @@ class LocalSession:
     """The bots' levels (one for all, or one per bot seat); none given: the settings'."""
     seat: int = 0
     """The person's seat (a game played on from a replay keeps the replayed seat)."""
+    saved: bool = True
+    """False: no game can be saved here (the command said why), and this one is played
+    without a log."""
 
     async def open(self, app: BhtuiApp) -> None:
         if self.table is None:  # (a game played on from a replay comes with its table)
@@ -67,7 +70,8 @@ class LocalSession:
                     return
                 game, rules = chosen
             self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
-                                     self.rounds, GameLog(new_log_path("local")),
+                                     self.rounds,
+                                     GameLog(new_log_path("local")) if self.saved else None,
                                      app.config.timer or None, self.bots or (app.config.bots,))
         client, _ = join(self.table, app.config.name, seat=self.seat)
         app.attach(client, admin=True, waiting_room=False)
