@@ -96,7 +96,8 @@ class Door(NamedTuple):
 
 
 class GameLogError(Exception):
-    """The file is not a readable bhtui game log."""
+    """The file is not a readable bhtui game log. Its message begins with the file's path and
+    a colon: a line that names the file already says the rest alone (``cli._named_once``)."""
 
 
 def games_dir() -> Path:
@@ -201,7 +202,7 @@ class GameLog:
             raise self._damaged("rules_version", version, "a whole number (the rules' edition)")
         if version != game.edition:
             raise GameLogError(
-                f"{self.path} was played under {game.name} rules version {version!r} and this "
+                f"{self.path}: it was played under {game.name} rules version {version!r} and this "
                 f"bhtui plays version {game.edition}: replayed now it would be a different "
                 f"game, so it is not loaded (open it with the bhtui that wrote it)")
         preset, options = self.header.get("preset", _MISSING), self.header.get("options")
@@ -357,12 +358,12 @@ class GameLog:
             data = read_small(path, most=MAX_LOG)
         except OSError as exc:
             if exc.errno == errno.EFBIG:
-                raise GameLogError(f"{path} is larger than {MAX_LOG >> 20} MiB, more than any "
+                raise GameLogError(f"{path}: it is larger than {MAX_LOG >> 20} MiB, more than any "
                                    f"game log holds (over a thousand rounds fit in that): "
                                    f"not read") from None
-            raise GameLogError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise GameLogError(f"{path}: {exc.strerror or exc}") from None
         if not data.startswith(MAGIC):
-            raise GameLogError(f"{path} is not a bhtui game log")
+            raise GameLogError(f"{path}: not a bhtui game log")
         offset, good_end = len(MAGIC), len(MAGIC)
         header: Any = None
         # One pass, keeping only the actions: a list of every record (a dict holding a dict,
@@ -429,7 +430,8 @@ class GameLog:
             self._file.seek(self._end)
         except OSError as exc:
             self.close()
-            raise GameLogError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise GameLogError(f"{self.path}: cannot write to it ({exc.strerror or exc})") \
+                from None
 
 
 _SHORT = reprlib.Repr()

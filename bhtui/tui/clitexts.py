@@ -121,17 +121,19 @@ ZH: dict[str, str] = {
     "{unsaved}: set BHTUI_DATA_DIR to a folder you can write":
         "{unsaved}：请把 BHTUI_DATA_DIR 设为你能写入的文件夹",
     # a game log (bhtui.store.gamelog)
-    "cannot read {path}: {reason}": "无法读取 {path}：{reason}",
-    "{path} is not a bhtui game log": "{path} 不是 bhtui 的对局记录",
+    "not a bhtui game log": "不是 bhtui 的对局记录",
+    "it is larger than {n} MiB, more than any game log holds (over a thousand rounds fit in "
+    "that): not read": "它大于 {n} MiB，超过任何对局记录的大小（一千多局也放得下）：不读取",
+    "cannot write to it ({reason})": "无法写入（{reason}）",
     "damaged record at byte {offset}": "第 {offset} 字节处的记录已损坏",
     "no header": "没有记录头",
     "the header's door is missing: where the table listened on the LAN and whether it needed a "
     "join code was expected (a game against bots has none: `bhtui replay` opens it)":
         "记录里没有牌桌在局域网上的地址和入桌码设置：不是联网牌桌的记录（人机对局没有："
         "用 `bhtui replay` 打开它）",
-    "{path} was played under {game} rules version {version} and this bhtui plays version "
+    "it was played under {game} rules version {version} and this bhtui plays version "
     "{edition}: replayed now it would be a different game, so it is not loaded (open it with "
-    "the bhtui that wrote it)": "{path} 是按 {game} 规则第 {version} 版打的，这个 bhtui 用第 "
+    "the bhtui that wrote it)": "它是按 {game} 规则第 {version} 版打的，这个 bhtui 用第 "
                                 "{edition} 版：现在重放会是另一局牌，所以不载入（请用写下它的 "
                                 "bhtui 打开）",
     "no saved game yet (play one with `bhtui`)": "还没有保存的对局（用 `bhtui` 玩一局）",
