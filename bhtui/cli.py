@@ -11,7 +11,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the app (textual) is imported only by the commands that ope
     from bhtui.tui.app import BhtuiApp, Session
     from bhtui.tui.i18n import Translator
 
+_T = TypeVar("_T")
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
 
@@ -628,8 +629,11 @@ def _fail(message: object) -> int:
     return 2
 
 
-def _run_app(args: argparse.Namespace, session: Session) -> int:
-    return _run(make_app(args, session))
+def _run_app(args: argparse.Namespace, session: Session, said: Sequence[str] = ()) -> int:
+    """Open the app on ``session``; ``said``: lines said on the console of what it opens (a
+    newer save passed over, a game that cannot be saved), which its toast and F3 show too."""
+    settings, warnings = _settings(args)
+    return _run(make_app(args, session, (settings, [*said, *warnings])))
 
 
 def _run(app: BhtuiApp) -> int:
@@ -705,8 +709,8 @@ def _host(args: argparse.Namespace) -> int:
         MAX_TABLE_NAME,
         GameLog,
         GameLogError,
-        latest_log,
         new_log_path,
+        saved_logs,
         unsaved_reason,
     )
     from bhtui.text import clean_line
@@ -737,12 +741,18 @@ def _host(args: argparse.Namespace) -> int:
     if args.resume:
         # (a log without a move too, unlike replay's: after 再来一局 it is the match begun,
         # and the newest with a move is the one over)
-        path = latest_log(served=True) if args.resume == "latest" else Path(args.resume)
-        if path is None:
+        paths = list(saved_logs(served=True)) if args.resume == "latest" \
+            else [Path(args.resume)]
+        if not paths:
             return _fail("no game log of a table to resume (a game against bots is not one: "
                          "bhtui replay opens it)")
-        try:  # read and checked whole before the file is touched or a socket opened
-            log = GameLog.read(path)
+        # read and checked whole before the file is touched or a socket opened
+        read, skipped = _newest_read(paths, GameLog.read)
+        if read is None:
+            path, why = skipped[0]
+            return _fail(f"cannot resume {path}: {why}")
+        log, path = read, read.path
+        try:
             log.rules()  # which game first: a log of another edition says so, not what it lacks
             (bind, port), code = _door_again(args, log, code)
             table = Table.resume(log, {"bot_delay": delay, "timer": timer}, code=code, **given)
@@ -750,8 +760,10 @@ def _host(args: argparse.Namespace) -> int:
             log.reopen()
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
             return _fail(f"cannot resume {path}: {_named_once(exc, path)}")
-        for warning in log.warnings:
+        said = _skipped(skipped) + log.warnings  # (on the console, and F3 lists them)
+        for warning in said:
             _say(warning)
+        warnings += said
         if table.host_seat is None and not args.headless:
             file = "" if args.resume == "latest" else f" {shlex.quote(args.resume)}"
             notice = (f"the log names no seat of yours, so you watch; to sit: bhtui host "
@@ -925,43 +937,86 @@ def _is_public_url(text: str) -> bool:
         return False
 
 
-def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
-    """The saved game ``file`` names (the newest without one), or what is wrong with it
-    (``verb``: what the command could not do with it)."""
-    from bhtui.store.gamelog import GameLog, GameLogError, latest_log
-    from bhtui.store.replay import Replay
+def _load_replay(file: str | None, verb: str = "replay") -> tuple[Replay, list[str]] | str:
+    """The saved game ``file`` names, or without one the newest that can be replayed, and
+    what was said of it (a newer save passed over, its own last record cut short); else
+    what is wrong (``verb``: what the command could not do). One damaged save, the newest,
+    kept every command from all the others."""
+    from bhtui.store.gamelog import latest_log, saved_logs
 
-    path = Path(file) if file else latest_log(acted=True)  # (not a game left at once)
-    if path is None:
+    paths = [Path(file)] if file else list(saved_logs(acted=True))  # (not a game left at once)
+    if not paths:
         return "no saved game yet (play one with `bhtui`)" if latest_log() is None \
             else "no saved game has a move in it yet (play one with `bhtui`)"
+    found, skipped = _newest_read(paths, _replay_of)
+    if found is None:  # (none can be: the newest's is the trouble to mend)
+        path, why = skipped[0]
+        return f"cannot {verb} {path}: {why}"
+    replay, said = found
+    said = _skipped(skipped) + said
+    for line in said:
+        _say(line)
+    return replay, said
+
+
+def _replay_of(path: Path) -> tuple[Replay, list[str]]:
+    """The game the log at ``path`` holds, and its warnings; GameLogError says why not.
+    Viewed, never written: it may be read-only, or not ours."""
+    from bhtui.store.gamelog import GameLog, GameLogError
+    from bhtui.store.replay import Replay
+
+    log = GameLog.read(path)
     try:
-        log = GameLog.read(path)  # viewed, never written: it may be read-only, or not ours
         replay = Replay.from_log(log)
-    except (GameLogError, KeyError, TypeError, ValueError) as exc:
-        return f"cannot {verb} {path}: {_named_once(exc, path)}"
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GameLogError(f"{path}: {exc}") from None
     if not replay.actions:  # (a "0/0" screen, or an analysis of nothing, told nobody why)
-        empty = "nothing was played in it (the game ended before its first move)"
-        return f"cannot {verb} {path}: {empty}"
-    for warning in log.warnings:
-        _say(warning)
-    return replay
+        raise GameLogError(f"{path}: nothing was played in it (the game ended before its "
+                           f"first move)")
+    return replay, log.warnings
+
+
+def _newest_read(paths: list[Path], read: Callable[[Path], _T]) -> tuple[
+        _T | None, list[tuple[Path, str]]]:
+    """What ``read`` makes of the first of ``paths`` (newest first) it can read, and those
+    before it it could not, with why (its GameLogError's words, after the path)."""
+    from bhtui.store.gamelog import GameLogError
+
+    skipped: list[tuple[Path, str]] = []
+    for path in paths:
+        try:
+            return read(path), skipped
+        except GameLogError as exc:
+            skipped.append((path, _named_once(exc, path)))
+    return None, skipped
+
+
+def _skipped(skipped: list[tuple[Path, str]]) -> list[str]:
+    """The line that says which newer saves were passed over, the newest named with why."""
+    if not skipped:
+        return []
+    (path, why), more = skipped[0], len(skipped)
+    if more == 1:
+        return [f"skipped {path}, a newer save that cannot be read: {why}"]
+    return [f"skipped {more} newer saves that cannot be read, the newest {path}: {why}"]
 
 
 def _replay(args: argparse.Namespace) -> int:
-    replay = _load_replay(args.file)
-    if isinstance(replay, str):
-        return _fail(replay)
+    loaded = _load_replay(args.file)
+    if isinstance(loaded, str):
+        return _fail(loaded)
     from bhtui.tui.sessions import ReplaySession
 
-    return _run_app(args, ReplaySession(replay, newest=args.file is None))
+    replay, said = loaded
+    return _run_app(args, ReplaySession(replay, newest=args.file is None), said)
 
 
 def _analyse(args: argparse.Namespace) -> int:
     """`bhtui analyse`: the replay's analysis without a screen (cached beside the log)."""
-    replay = _load_replay(args.file, "analyse")
-    if isinstance(replay, str):
-        return _fail(replay)
+    loaded = _load_replay(args.file, "analyse")
+    if isinstance(loaded, str):
+        return _fail(loaded)
+    replay = loaded[0]
     from bhtui.analysis import PLAYOUTS, report_json
 
     # (numbered from 1 as the waiting room and `host --seat` number seats; 0 in --json)
@@ -1015,16 +1070,15 @@ def _play(args: argparse.Namespace) -> int:
     from bhtui.store.gamelog import unsaved_reason
     from bhtui.tui.sessions import LocalSession
 
-    settings, warnings = _settings(args)
     unsaved = unsaved_reason()
-    if unsaved is not None:  # played all the same; F3 lists it too
-        warnings.append(f"{_unsaved(unsaved)}: this game is played unsaved; to keep your "
-                        f"games, {MEND_DATA}")
-        _say(warnings[-1])
+    said = [] if unsaved is None else [  # played all the same
+        f"{_unsaved(unsaved)}: this game is played unsaved; to keep your games, {MEND_DATA}"]
+    for line in said:
+        _say(line)
     seed = args.seed if args.seed is not None else secret_seed()
     session = LocalSession(rules=rules, game=game.name, seed=seed, rounds=args.rounds,
                            ask_rules=args.settings, bots=bots, saved=unsaved is None)
-    return _run(make_app(args, session, (settings, warnings)))
+    return _run_app(args, session, said)
 
 
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ import reprlib
 import stat
 import string
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -407,8 +407,8 @@ class GameLog:
         log.header = header
         log._end = good_end
         if good_end < len(data):
-            log.warnings.append(
-                f"{path}: dropped an incomplete last record ({len(data) - good_end} bytes)")
+            log.warnings.append(f"{path} ends early: an incomplete last record "
+                                f"({len(data) - good_end} bytes) is left out")
         return log
 
     def reopen(self) -> None:
@@ -484,15 +484,21 @@ def _address(bind: Any) -> bool:
 
 
 def latest_log(served: bool = False, acted: bool = False) -> Path | None:
-    """The newest game log; ``served``: the newest of a table served on the network (for
+    """The newest game log (``saved_logs``)."""
+    return next(saved_logs(served, acted), None)
+
+
+def saved_logs(served: bool = False, acted: bool = False) -> Iterator[Path]:
+    """The game logs, newest first; ``served``: those of a table served on the network (for
     ``host --resume``), passing over games against bots, whose header names no door — a
-    host who played one since his table went down still finds his table; ``acted``: the
-    newest with an action in it (for ``replay`` and ``analyse``), passing over a game left
-    before its first move (a 再来一局 started and ended at once showed "0/0"). A log whose
-    header cannot be read is not passed over: the command says what is wrong with it."""
+    host who played one since his table went down still finds his table; ``acted``: those
+    with an action in it (for ``replay`` and ``analyse``), passing over a game left before
+    its first move (a 再来一局 started and ended at once showed "0/0"). A log whose header
+    cannot be read is not passed over: the command says what is wrong with it, and takes
+    the next one when none was named."""
     logs = sorted(games_dir().glob("*.bhlog"), reverse=True)
-    return next((path for path in logs if (not served or _served(path) is not False)
-                 and (not acted or _acted(path) is not False)), None)
+    return (path for path in logs if (not served or _served(path) is not False)
+            and (not acted or _acted(path) is not False))
 
 
 def _served(path: Path) -> bool | None:

@@ -188,7 +188,12 @@ ZH: dict[str, str] = {
     "a theme needs 'name' and 'primary'": "主题要有 'name' 和 'primary'",
     "[variables] holds name = \"colour\" pairs": "[variables] 里要写 名称 = \"颜色\"",
     "{key} = {value} is not a colour": "{key} = {value} 不是颜色",
-    "{path}: dropped an incomplete last record ({n} bytes)": "{path}：丢弃了不完整的最后一条记录（{n} 字节）",
+    "{path} ends early: an incomplete last record ({n} bytes) is left out":
+        "{path} 提前结束：不完整的最后一条记录（{n} 字节）已略去",
+    "skipped {path}, a newer save that cannot be read: {reason}":
+        "跳过了较新的存档 {path}，它无法读取：{reason}",
+    "skipped {n} newer saves that cannot be read, the newest {path}: {reason}":
+        "跳过了 {n} 个无法读取的较新存档，最新的是 {path}：{reason}",
     # the system's reasons (os.strerror)
     "No such file or directory": "没有这个文件或目录",
     "Permission denied": "没有权限",
