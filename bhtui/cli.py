@@ -1005,10 +1005,13 @@ def _replay(args: argparse.Namespace) -> int:
     loaded = _load_replay(args.file)
     if isinstance(loaded, str):
         return _fail(loaded)
+    from bhtui.store.gamelog import latest_log
     from bhtui.tui.sessions import ReplaySession
 
     replay, said = loaded
-    return _run_app(args, ReplaySession(replay, newest=args.file is None), said)
+    newest = args.file is None
+    passed_over = newest and replay.path != latest_log(acted=True)  # (`said` names it)
+    return _run_app(args, ReplaySession(replay, newest, passed_over), said)
 
 
 def _analyse(args: argparse.Namespace) -> int:

@@ -270,6 +270,9 @@ class ReplaySession(TableLess):
     newest: bool = False
     """No file was named: the newest saved game, which may not be the one the player means
     (a game he joined is saved on its host's machine), so which one it is is said."""
+    passed_over: bool = False
+    """A newer save could not be read and was passed over (the command named it): this is
+    the newest that can be."""
 
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.tui.replay import ReplayScreen
@@ -279,7 +282,8 @@ class ReplaySession(TableLess):
         if self.newest and path is not None:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             kind = app.t("replay.kind.hosted" if self.replay.hosted else "replay.kind.bots")
-            app.notify(app.t("replay.newest", kind=kind, when=when), timeout=12, markup=False)
+            newest = "replay.newest_read" if self.passed_over else "replay.newest"
+            app.notify(app.t(newest, kind=kind, when=when), timeout=12, markup=False)
 
 
 @dataclass

@@ -486,6 +486,11 @@ STRINGS: dict[str, dict[str, str]] = {
                             "you joined is saved on its host's machine.",
                       "zh": "本机最新保存的牌局：{kind}，最后一次在 {when}。你加入的牌局保存在"
                             "主机上。"},
+    "replay.newest_read": {"en": "The newest game saved here that can be read: {kind}, last "
+                                 "played {when}. A game you joined is saved on its host's "
+                                 "machine.",
+                           "zh": "本机能读取的最新牌局：{kind}，最后一次在 {when}。你加入的牌局"
+                                 "保存在主机上。"},
     "replay.kind.bots": {"en": "a game against bots", "zh": "人机对局"},
     "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
     "farewell.earlier": {"en": "the earlier matches at this table are saved in {paths}",

@@ -85,6 +85,16 @@ def test_replay_takes_the_newest_readable_save_and_names_the_damaged_one(
     assert app.session.replay.path == newer  # type: ignore[attr-defined]
     assert app.startup_warnings == [  # (the toast and F3 say it in the app's language)
         f"skipped {damaged}, a newer save that cannot be read: damaged record at byte 10"]
+
+    async def look() -> str:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await wait_for(pilot, lambda: len(app._notifications) == 2, "the two toasts")
+            return " ".join(str(n.message) for n in app._notifications)
+
+    shown = asyncio.run(look())
+    assert str(damaged) in shown  # (no longer "the newest game saved here")
+    assert ("The newest game saved here that can be read" if language == "en" else
+            "本机能读取的最新牌局") in shown
     assert damaged.read_bytes() == before
 
 
