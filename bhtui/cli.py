@@ -11,7 +11,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the app (textual) is imported only by the commands that ope
     from bhtui.tui.app import BhtuiApp, Session
     from bhtui.tui.i18n import Translator
 
+_T = TypeVar("_T")
 PRESET_LIST = "; ".join(f"{g.name}: {', '.join(g.presets)}" for g in GAMES.values())
 
 
@@ -544,6 +545,7 @@ def _config(path_only: bool) -> int:
     and a file with a bad value said it was fine until a game opened. Its [keys] table's
     and the themes' problems follow, as the app finds them at start (F3 lists them all)."""
     from bhtui.store.config import config_path, load_config, read_toml
+    from bhtui.store.gamelog import unsaved_reason
     from bhtui.tui import keymap
     from bhtui.tui.themes import pick_theme
 
@@ -553,23 +555,35 @@ def _config(path_only: bool) -> int:
         return 0
     problems: list[str] = []
     config = load_config()[0]  # (the defaults where the file is not there or unreadable)
-    if config_path().exists():
-        try:
-            read_toml(config_path())
-        except OSError as exc:  # (said at every start too, but this is where one looks)
-            line = (f"Settings file: {path} — unreadable ({exc.strerror or exc}): bhtui uses its "
-                    "defaults and writes nothing there until it is mended")
-        else:
-            line = f"Settings file: {path} (F2 in a game edits it)"
-            problems = load_config()[1]
-    else:
+    try:  # (a file in the way of its folder: unreadable, as every start says, not "not there")
+        read_toml(config_path())
+    except FileNotFoundError:
         line = (f"Settings file: {path} — not there yet: bhtui uses its defaults until F2 in a "
                 "game saves your settings there")
+    except OSError as exc:  # (said at every start too, but this is where one looks)
+        line = (f"Settings file: {path} — unreadable ({exc.strerror or exc}): bhtui uses its "
+                "defaults and writes nothing there until it is mended")
+    else:
+        line = f"Settings file: {path} (F2 in a game edits it)"
+        problems = load_config()[1]
     problems += keymap.checked(config.keys)[1] + pick_theme(config.theme)[2]
+    unsaved = unsaved_reason()  # (the folder made, as the first game would)
+    if unsaved is not None:
+        problems.append(f"{_unsaved(unsaved)}: {MEND_DATA}")
     print(clean_text(_in_language(line)))
     for problem in problems:
         print(f"  {clean_text(_in_language(problem))}")
     return 0
+
+
+MEND_DATA = "set BHTUI_DATA_DIR to a folder you can write"
+
+
+def _unsaved(exc: OSError) -> str:
+    """Why no game can be saved (``unsaved_reason``), as the commands that save one say it."""
+    from bhtui.store.gamelog import games_dir
+
+    return f"games cannot be saved in {games_dir()} ({exc.strerror or exc})"
 
 
 def _say(message: object) -> None:
@@ -615,8 +629,11 @@ def _fail(message: object) -> int:
     return 2
 
 
-def _run_app(args: argparse.Namespace, session: Session) -> int:
-    return _run(make_app(args, session))
+def _run_app(args: argparse.Namespace, session: Session, said: Sequence[str] = ()) -> int:
+    """Open the app on ``session``; ``said``: lines said on the console of what it opens (a
+    newer save passed over, a game that cannot be saved), which its toast and F3 show too."""
+    settings, warnings = _settings(args)
+    return _run(make_app(args, session, (settings, [*said, *warnings])))
 
 
 def _run(app: BhtuiApp) -> int:
@@ -688,7 +705,14 @@ def _host(args: argparse.Namespace) -> int:
     from bhtui.net.host import Seat, Table, bot_seat
     from bhtui.net.serve import run_headless
     from bhtui.net.tcp import listen_socket
-    from bhtui.store.gamelog import MAX_TABLE_NAME, GameLog, GameLogError, latest_log, new_log_path
+    from bhtui.store.gamelog import (
+        MAX_TABLE_NAME,
+        GameLog,
+        GameLogError,
+        new_log_path,
+        saved_logs,
+        unsaved_reason,
+    )
     from bhtui.text import clean_line
 
     settings, warnings = _settings(args)
@@ -710,15 +734,25 @@ def _host(args: argparse.Namespace) -> int:
     bind, port = args.bind or BIND, PORT if args.port is None else args.port
     if args.seat is not None and not args.resume:
         return _fail("--seat is for a resumed table (--resume): a new one seats you itself")
+    unsaved = unsaved_reason()  # (a resumed table's next match is logged there too)
+    if unsaved is not None:
+        return _fail(f"cannot host a table: {_unsaved(unsaved)}, and its log is what "
+                     f"host --resume needs; {MEND_DATA}")
     if args.resume:
         # (a log without a move too, unlike replay's: after 再来一局 it is the match begun,
         # and the newest with a move is the one over)
-        path = latest_log(served=True) if args.resume == "latest" else Path(args.resume)
-        if path is None:
+        paths = list(saved_logs(served=True)) if args.resume == "latest" \
+            else [Path(args.resume)]
+        if not paths:
             return _fail("no game log of a table to resume (a game against bots is not one: "
                          "bhtui replay opens it)")
-        try:  # read and checked whole before the file is touched or a socket opened
-            log = GameLog.read(path)
+        # read and checked whole before the file is touched or a socket opened
+        read, skipped = _newest_read(paths, GameLog.read)
+        if read is None:
+            path, why = skipped[0]
+            return _fail(f"cannot resume {path}: {why}")
+        log, path = read, read.path
+        try:
             log.rules()  # which game first: a log of another edition says so, not what it lacks
             (bind, port), code = _door_again(args, log, code)
             table = Table.resume(log, {"bot_delay": delay, "timer": timer}, code=code, **given)
@@ -726,8 +760,10 @@ def _host(args: argparse.Namespace) -> int:
             log.reopen()
         except (GameLogError, KeyError, TypeError, ValueError) as exc:
             return _fail(f"cannot resume {path}: {_named_once(exc, path)}")
-        for warning in log.warnings:
+        said = _skipped(skipped) + log.warnings  # (on the console, and F3 lists them)
+        for warning in said:
             _say(warning)
+        warnings += said
         if table.host_seat is None and not args.headless:
             file = "" if args.resume == "latest" else f" {shlex.quote(args.resume)}"
             notice = (f"the log names no seat of yours, so you watch; to sit: bhtui host "
@@ -901,43 +937,89 @@ def _is_public_url(text: str) -> bool:
         return False
 
 
-def _load_replay(file: str | None, verb: str = "replay") -> Replay | str:
-    """The saved game ``file`` names (the newest without one), or what is wrong with it
-    (``verb``: what the command could not do with it)."""
-    from bhtui.store.gamelog import GameLog, GameLogError, latest_log
-    from bhtui.store.replay import Replay
+def _load_replay(file: str | None, verb: str = "replay") -> tuple[Replay, list[str]] | str:
+    """The saved game ``file`` names, or without one the newest that can be replayed, and
+    what was said of it (a newer save passed over, its own last record cut short); else
+    what is wrong (``verb``: what the command could not do). One damaged save, the newest,
+    kept every command from all the others."""
+    from bhtui.store.gamelog import latest_log, saved_logs
 
-    path = Path(file) if file else latest_log(acted=True)  # (not a game left at once)
-    if path is None:
+    paths = [Path(file)] if file else list(saved_logs(acted=True))  # (not a game left at once)
+    if not paths:
         return "no saved game yet (play one with `bhtui`)" if latest_log() is None \
             else "no saved game has a move in it yet (play one with `bhtui`)"
+    found, skipped = _newest_read(paths, _replay_of)
+    if found is None:  # (none can be: the newest's is the trouble to mend)
+        path, why = skipped[0]
+        return f"cannot {verb} {path}: {why}"
+    replay, said = found
+    said = _skipped(skipped) + said
+    for line in said:
+        _say(line)
+    return replay, said
+
+
+def _replay_of(path: Path) -> tuple[Replay, list[str]]:
+    """The game the log at ``path`` holds, and its warnings; GameLogError says why not.
+    Viewed, never written: it may be read-only, or not ours."""
+    from bhtui.store.gamelog import GameLog, GameLogError
+    from bhtui.store.replay import Replay
+
+    log = GameLog.read(path)
     try:
-        log = GameLog.read(path)  # viewed, never written: it may be read-only, or not ours
         replay = Replay.from_log(log)
-    except (GameLogError, KeyError, TypeError, ValueError) as exc:
-        return f"cannot {verb} {path}: {_named_once(exc, path)}"
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GameLogError(f"{path}: {exc}") from None
     if not replay.actions:  # (a "0/0" screen, or an analysis of nothing, told nobody why)
-        empty = "nothing was played in it (the game ended before its first move)"
-        return f"cannot {verb} {path}: {empty}"
-    for warning in log.warnings:
-        _say(warning)
-    return replay
+        raise GameLogError(f"{path}: nothing was played in it (the game ended before its "
+                           f"first move)")
+    return replay, log.warnings
+
+
+def _newest_read(paths: list[Path], read: Callable[[Path], _T]) -> tuple[
+        _T | None, list[tuple[Path, str]]]:
+    """What ``read`` makes of the first of ``paths`` (newest first) it can read, and those
+    before it it could not, with why (its GameLogError's words, after the path)."""
+    from bhtui.store.gamelog import GameLogError
+
+    skipped: list[tuple[Path, str]] = []
+    for path in paths:
+        try:
+            return read(path), skipped
+        except GameLogError as exc:
+            skipped.append((path, _named_once(exc, path)))
+    return None, skipped
+
+
+def _skipped(skipped: list[tuple[Path, str]]) -> list[str]:
+    """The line that says which newer saves were passed over, the newest named with why."""
+    if not skipped:
+        return []
+    (path, why), more = skipped[0], len(skipped)
+    if more == 1:
+        return [f"skipped {path}, a newer save that cannot be read: {why}"]
+    return [f"skipped {more} newer saves that cannot be read, the newest {path}: {why}"]
 
 
 def _replay(args: argparse.Namespace) -> int:
-    replay = _load_replay(args.file)
-    if isinstance(replay, str):
-        return _fail(replay)
+    loaded = _load_replay(args.file)
+    if isinstance(loaded, str):
+        return _fail(loaded)
+    from bhtui.store.gamelog import latest_log
     from bhtui.tui.sessions import ReplaySession
 
-    return _run_app(args, ReplaySession(replay, newest=args.file is None))
+    replay, said = loaded
+    newest = args.file is None
+    passed_over = newest and replay.path != latest_log(acted=True)  # (`said` names it)
+    return _run_app(args, ReplaySession(replay, newest, passed_over), said)
 
 
 def _analyse(args: argparse.Namespace) -> int:
     """`bhtui analyse`: the replay's analysis without a screen (cached beside the log)."""
-    replay = _load_replay(args.file, "analyse")
-    if isinstance(replay, str):
-        return _fail(replay)
+    loaded = _load_replay(args.file, "analyse")
+    if isinstance(loaded, str):
+        return _fail(loaded)
+    replay = loaded[0]
     from bhtui.analysis import PLAYOUTS, report_json
 
     # (numbered from 1 as the waiting room and `host --seat` number seats; 0 in --json)
@@ -988,12 +1070,18 @@ def _play(args: argparse.Namespace) -> int:
         bots = tuple(bot_levels(game, args.play_bots, (1, size - 1))) if args.play_bots else ()
     except ValueError as exc:
         return _fail(exc)
+    from bhtui.store.gamelog import unsaved_reason
     from bhtui.tui.sessions import LocalSession
 
+    unsaved = unsaved_reason()
+    said = [] if unsaved is None else [  # played all the same
+        f"{_unsaved(unsaved)}: this game is played unsaved; to keep your games, {MEND_DATA}"]
+    for line in said:
+        _say(line)
     seed = args.seed if args.seed is not None else secret_seed()
     session = LocalSession(rules=rules, game=game.name, seed=seed, rounds=args.rounds,
-                           ask_rules=args.settings, bots=bots)
-    return _run_app(args, session)
+                           ask_rules=args.settings, bots=bots, saved=unsaved is None)
+    return _run_app(args, session, said)
 
 
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ import reprlib
 import stat
 import string
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -96,11 +96,26 @@ class Door(NamedTuple):
 
 
 class GameLogError(Exception):
-    """The file is not a readable bhtui game log."""
+    """The file is not a readable bhtui game log. Its message begins with the file's path and
+    a colon: a line that names the file already says the rest alone (``cli._named_once``)."""
 
 
 def games_dir() -> Path:
     return data_dir() / "games"
+
+
+def unsaved_reason() -> OSError | None:
+    """Why no game can be saved in the games folder (made, private, where missing), or None.
+    Asked before a game begins: a HOME that cannot be written (a regular file, under /proc)
+    was a traceback at the first deal, in the middle of the app."""
+    folder = games_dir()
+    try:
+        private_dir(folder)
+        if not os.access(folder, os.W_OK | os.X_OK):  # (a read-only disk, another's folder)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+    except OSError as exc:
+        return exc
+    return None
 
 
 def rules_header(rules: Rules) -> dict[str, Any]:
@@ -187,7 +202,7 @@ class GameLog:
             raise self._damaged("rules_version", version, "a whole number (the rules' edition)")
         if version != game.edition:
             raise GameLogError(
-                f"{self.path} was played under {game.name} rules version {version!r} and this "
+                f"{self.path}: it was played under {game.name} rules version {version!r} and this "
                 f"bhtui plays version {game.edition}: replayed now it would be a different "
                 f"game, so it is not loaded (open it with the bhtui that wrote it)")
         preset, options = self.header.get("preset", _MISSING), self.header.get("options")
@@ -343,12 +358,12 @@ class GameLog:
             data = read_small(path, most=MAX_LOG)
         except OSError as exc:
             if exc.errno == errno.EFBIG:
-                raise GameLogError(f"{path} is larger than {MAX_LOG >> 20} MiB, more than any "
+                raise GameLogError(f"{path}: it is larger than {MAX_LOG >> 20} MiB, more than any "
                                    f"game log holds (over a thousand rounds fit in that): "
                                    f"not read") from None
-            raise GameLogError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise GameLogError(f"{path}: {exc.strerror or exc}") from None
         if not data.startswith(MAGIC):
-            raise GameLogError(f"{path} is not a bhtui game log")
+            raise GameLogError(f"{path}: not a bhtui game log")
         offset, good_end = len(MAGIC), len(MAGIC)
         header: Any = None
         # One pass, keeping only the actions: a list of every record (a dict holding a dict,
@@ -392,8 +407,8 @@ class GameLog:
         log.header = header
         log._end = good_end
         if good_end < len(data):
-            log.warnings.append(
-                f"{path}: dropped an incomplete last record ({len(data) - good_end} bytes)")
+            log.warnings.append(f"{path} ends early: an incomplete last record "
+                                f"({len(data) - good_end} bytes) is left out")
         return log
 
     def reopen(self) -> None:
@@ -415,7 +430,8 @@ class GameLog:
             self._file.seek(self._end)
         except OSError as exc:
             self.close()
-            raise GameLogError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise GameLogError(f"{self.path}: cannot write to it ({exc.strerror or exc})") \
+                from None
 
 
 _SHORT = reprlib.Repr()
@@ -468,15 +484,21 @@ def _address(bind: Any) -> bool:
 
 
 def latest_log(served: bool = False, acted: bool = False) -> Path | None:
-    """The newest game log; ``served``: the newest of a table served on the network (for
+    """The newest game log (``saved_logs``)."""
+    return next(saved_logs(served, acted), None)
+
+
+def saved_logs(served: bool = False, acted: bool = False) -> Iterator[Path]:
+    """The game logs, newest first; ``served``: those of a table served on the network (for
     ``host --resume``), passing over games against bots, whose header names no door — a
-    host who played one since his table went down still finds his table; ``acted``: the
-    newest with an action in it (for ``replay`` and ``analyse``), passing over a game left
-    before its first move (a 再来一局 started and ended at once showed "0/0"). A log whose
-    header cannot be read is not passed over: the command says what is wrong with it."""
+    host who played one since his table went down still finds his table; ``acted``: those
+    with an action in it (for ``replay`` and ``analyse``), passing over a game left before
+    its first move (a 再来一局 started and ended at once showed "0/0"). A log whose header
+    cannot be read is not passed over: the command says what is wrong with it, and takes
+    the next one when none was named."""
     logs = sorted(games_dir().glob("*.bhlog"), reverse=True)
-    return next((path for path in logs if (not served or _served(path) is not False)
-                 and (not acted or _acted(path) is not False)), None)
+    return (path for path in logs if (not served or _served(path) is not False)
+            and (not acted or _acted(path) is not False))
 
 
 def _served(path: Path) -> bool | None:

@@ -110,18 +110,30 @@ ZH: dict[str, str] = {
         "这张牌桌原来有入桌码，但没有输入：牌桌不开",
     "the log names no seat of yours, so you watch; to sit: {command}":
         "记录里没有你的座位，所以你在观战；要入座：{command}",
+    # the games folder (bhtui.store.gamelog.unsaved_reason)
+    "games cannot be saved in {path} ({reason})": "无法在 {path} 保存对局（{reason}）",
+    "{unsaved}: this game is played unsaved; to keep your games, set BHTUI_DATA_DIR to a folder "
+    "you can write": "{unsaved}：这一局照常进行，但不会保存；要保存对局，请把 BHTUI_DATA_DIR 设为"
+                     "你能写入的文件夹",
+    "cannot host a table: {unsaved}, and its log is what host --resume needs; set BHTUI_DATA_DIR "
+    "to a folder you can write": "无法开桌：{unsaved}，而 host --resume 要靠牌桌的记录才能续开；请把 "
+                                 "BHTUI_DATA_DIR 设为你能写入的文件夹",
+    "{unsaved}: set BHTUI_DATA_DIR to a folder you can write":
+        "{unsaved}：请把 BHTUI_DATA_DIR 设为你能写入的文件夹",
     # a game log (bhtui.store.gamelog)
-    "cannot read {path}: {reason}": "无法读取 {path}：{reason}",
-    "{path} is not a bhtui game log": "{path} 不是 bhtui 的对局记录",
+    "not a bhtui game log": "不是 bhtui 的对局记录",
+    "it is larger than {n} MiB, more than any game log holds (over a thousand rounds fit in "
+    "that): not read": "它大于 {n} MiB，超过任何对局记录的大小（一千多局也放得下）：不读取",
+    "cannot write to it ({reason})": "无法写入（{reason}）",
     "damaged record at byte {offset}": "第 {offset} 字节处的记录已损坏",
     "no header": "没有记录头",
     "the header's door is missing: where the table listened on the LAN and whether it needed a "
     "join code was expected (a game against bots has none: `bhtui replay` opens it)":
         "记录里没有牌桌在局域网上的地址和入桌码设置：不是联网牌桌的记录（人机对局没有："
         "用 `bhtui replay` 打开它）",
-    "{path} was played under {game} rules version {version} and this bhtui plays version "
+    "it was played under {game} rules version {version} and this bhtui plays version "
     "{edition}: replayed now it would be a different game, so it is not loaded (open it with "
-    "the bhtui that wrote it)": "{path} 是按 {game} 规则第 {version} 版打的，这个 bhtui 用第 "
+    "the bhtui that wrote it)": "它是按 {game} 规则第 {version} 版打的，这个 bhtui 用第 "
                                 "{edition} 版：现在重放会是另一局牌，所以不载入（请用写下它的 "
                                 "bhtui 打开）",
     "no saved game yet (play one with `bhtui`)": "还没有保存的对局（用 `bhtui` 玩一局）",
@@ -176,11 +188,18 @@ ZH: dict[str, str] = {
     "a theme needs 'name' and 'primary'": "主题要有 'name' 和 'primary'",
     "[variables] holds name = \"colour\" pairs": "[variables] 里要写 名称 = \"颜色\"",
     "{key} = {value} is not a colour": "{key} = {value} 不是颜色",
-    "{path}: dropped an incomplete last record ({n} bytes)": "{path}：丢弃了不完整的最后一条记录（{n} 字节）",
+    "{path} ends early: an incomplete last record ({n} bytes) is left out":
+        "{path} 提前结束：不完整的最后一条记录（{n} 字节）已略去",
+    "skipped {path}, a newer save that cannot be read: {reason}":
+        "跳过了较新的存档 {path}，它无法读取：{reason}",
+    "skipped {n} newer saves that cannot be read, the newest {path}: {reason}":
+        "跳过了 {n} 个无法读取的较新存档，最新的是 {path}：{reason}",
     # the system's reasons (os.strerror)
     "No such file or directory": "没有这个文件或目录",
     "Permission denied": "没有权限",
     "Is a directory": "这是一个目录",
+    "Not a directory": "不是目录",
+    "Read-only file system": "只读文件系统",
     "not a regular file": "不是普通文件",
     "Address already in use": "地址已被占用",
     "Cannot assign requested address": "这台机器没有这个地址",

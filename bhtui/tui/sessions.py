@@ -52,6 +52,9 @@ class LocalSession:
     """The bots' levels (one for all, or one per bot seat); none given: the settings'."""
     seat: int = 0
     """The person's seat (a game played on from a replay keeps the replayed seat)."""
+    saved: bool = True
+    """False: no game can be saved here (the command said why), and this one is played
+    without a log."""
 
     async def open(self, app: BhtuiApp) -> None:
         if self.table is None:  # (a game played on from a replay comes with its table)
@@ -67,7 +70,8 @@ class LocalSession:
                     return
                 game, rules = chosen
             self.table = local_table(rules, self.seed, app.config.name, app.config.bot_delay,
-                                     self.rounds, GameLog(new_log_path("local")),
+                                     self.rounds,
+                                     GameLog(new_log_path("local")) if self.saved else None,
                                      app.config.timer or None, self.bots or (app.config.bots,))
         client, _ = join(self.table, app.config.name, seat=self.seat)
         app.attach(client, admin=True, waiting_room=False)
@@ -266,6 +270,9 @@ class ReplaySession(TableLess):
     newest: bool = False
     """No file was named: the newest saved game, which may not be the one the player means
     (a game he joined is saved on its host's machine), so which one it is is said."""
+    passed_over: bool = False
+    """A newer save could not be read and was passed over (the command named it): this is
+    the newest that can be."""
 
     async def open(self, app: BhtuiApp) -> None:
         from bhtui.tui.replay import ReplayScreen
@@ -276,7 +283,8 @@ class ReplaySession(TableLess):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             kind = app.t("replay.kind.hosted" if self.replay.hosted else "replay.kind.bots")
             # (over the log's top lines: it stood there 12 s, in four lines at 80 columns)
-            app.notify(app.t("replay.newest", kind=kind, when=when), timeout=6, markup=False)
+            newest = "replay.newest_read" if self.passed_over else "replay.newest"
+            app.notify(app.t(newest, kind=kind, when=when), timeout=6, markup=False)
 
 
 @dataclass

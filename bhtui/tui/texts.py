@@ -497,6 +497,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.newest": {"en": "Newest game here: {kind}, {when}. Games you joined are on their "
                             "host.",
                       "zh": "本机最新的牌局：{kind}，{when}。你加入的牌局在主机上。"},
+    "replay.newest_read": {"en": "Newest game here that can be read: {kind}, {when}. Games you "
+                                 "joined are on their host.",
+                           "zh": "本机能读取的最新牌局：{kind}，{when}。你加入的牌局在主机上。"},
     "replay.kind.bots": {"en": "against bots", "zh": "人机对局"},
     "replay.kind.hosted": {"en": "a table you hosted", "zh": "你开的牌桌"},
     "farewell.earlier": {"en": "a match played earlier at this table is saved in {path}",

@@ -121,8 +121,10 @@ def test_replay_without_a_file_passes_over_a_log_with_nothing_played(tmp_path, c
     kept.write_bytes(played_log(tmp_path, "qingdao", "baohuang", 1, limit=8).read_bytes())
     newest = empty_log()
     assert newest.path.name > kept.name  # the newest, as logs are ordered by name
-    replay = _load_replay(None)
-    assert not isinstance(replay, str) and replay.path == kept and len(replay.actions) == 8
+    loaded = _load_replay(None)
+    assert not isinstance(loaded, str)
+    replay, said = loaded
+    assert replay.path == kept and len(replay.actions) == 8 and said == []
 
 
 @pytest.mark.parametrize(("lang", "said"), [

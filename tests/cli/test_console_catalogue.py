@@ -42,12 +42,20 @@ COMPOSED = {
     "{name}: {key} = {value} is not text; using {shown}": (" is not ", "text", "; using "),
     "{name}: {key} = {value} is not {why}; using the default": (" is not ", "; using ",
                                                                 "the default"),
+    "{unsaved}: this game is played unsaved; to keep your games, set BHTUI_DATA_DIR to a folder "
+    "you can write": (": this game is played unsaved; to keep your ", "set BHTUI_DATA_DIR to a "
+                      "folder you can write"),
+    "cannot host a table: {unsaved}, and its log is what host --resume needs; set BHTUI_DATA_DIR "
+    "to a folder you can write": ("cannot host a table: ", ", and its log is what host --resume "
+                                  "needs; ", "set BHTUI_DATA_DIR to a folder you can write"),
+    "{unsaved}: set BHTUI_DATA_DIR to a folder you can write": (
+        "set BHTUI_DATA_DIR to a folder you can write",),
     "cannot replay {path}: {reason}": ("cannot ", "replay"),
     "cannot analyse {path}: {reason}": ("cannot ", "analyse"),
 }
 """Msgids of lines put together from several strings (argparse's "argument %s: %s", a verb in
-"cannot {verb}", a setting's "is not {why}; using {shown}" with its why or its default), by the
-strings they are made of."""
+"cannot {verb}", a setting's "is not {why}; using {shown}" with its why or its default, what
+to set where no game can be saved), by the strings they are made of."""
 
 
 def test_every_console_msgid_is_still_made_by_some_line():

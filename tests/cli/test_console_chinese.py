@@ -48,7 +48,7 @@ def _english_locale(monkeypatch):
     (("host", "--resume"),
      "bhtui: 没有可以续开的牌桌记录（人机对局的记录不算：用 bhtui replay 打开它）"),
     (("host", "--resume", "/nonexistent.bhlog"),
-     "bhtui: 无法续开 /nonexistent.bhlog：无法读取 /nonexistent.bhlog：没有这个文件或目录"),
+     "bhtui: 无法续开 /nonexistent.bhlog：没有这个文件或目录"),
     (("join", "nowhere"), "bhtui: 'nowhere'：要写成 主机:端口，例如 192.168.1.20:7474"),
     (("watch", "--code-file", "/nonexistent"),
      "bhtui: 无法从 /nonexistent 读取入桌码：没有这个文件或目录"),
@@ -73,9 +73,9 @@ def test_a_log_the_resume_cannot_read_is_named_once_in_either_language(cli, tmp_
     log = tmp_path / "t.bhlog"
     log.write_bytes(b"not a log")
     assert cli("replay", str(log)).stderr == (
-        f"bhtui: cannot replay {log}: {log} is not a bhtui game log\n")
+        f"bhtui: cannot replay {log}: not a bhtui game log\n")
     assert cli("--lang", "zh", "host", "--resume", str(log)).stderr == (
-        f"bhtui: 无法续开 {log}：{log} 不是 bhtui 的对局记录\n")
+        f"bhtui: 无法续开 {log}：不是 bhtui 的对局记录\n")
 
 
 CHILD = """

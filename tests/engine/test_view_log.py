@@ -20,7 +20,7 @@ TORN = b"\x00\x00\x00\x09\x82"
 VIEW = """
 import sys
 import bhtui.cli as cli
-cli._run_app = lambda args, session: print("shown") or 0  # the replay screen, not drawn here
+cli._run_app = lambda args, session, said: print("shown") or 0  # the replay, not drawn here
 sys.exit(cli.main(sys.argv[1:]))
 """
 """`bhtui ARGS` with the replay's screen left out: what was opened is the point."""
@@ -42,7 +42,7 @@ def test_viewing_a_log_opens_it_read_only_and_changes_nothing(tmp_path, command,
     args = [command, *(["--playouts", "1"] if command == "analyse" else []), str(path)]
     done = as_a_user(VIEW.replace("sys.argv[1:]", repr(args)))
     assert done.returncode == 0, done.stderr
-    assert "dropped an incomplete last record" in done.stderr
+    assert "ends early: an incomplete last record" in done.stderr
     assert "seat 1 (P0)" in done.stdout if command == "analyse" else "shown" in done.stdout
     status = path.stat()
     assert (path.read_bytes(), status.st_mode, status.st_mtime_ns) == before

@@ -125,8 +125,7 @@ def test_bhtui_host_resume_says_a_fifo_among_the_logs_is_none_and_waits_for_noth
     os.mkfifo(fifo)
     done = bhtui("host", "--resume", "--headless", "--no-advertise")
     assert done.returncode == 2
-    assert done.stderr.strip() == f"bhtui: cannot resume {fifo}: cannot read {fifo}: not a " \
-                                  f"regular file"
+    assert done.stderr.strip() == f"bhtui: cannot resume {fifo}: not a regular file"
 
 
 async def test_host_resume_takes_the_match_begun_by_again_though_nothing_is_played_in_it():

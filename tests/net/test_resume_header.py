@@ -333,6 +333,31 @@ def test_resume_without_a_file_passes_over_games_against_bots_to_the_newest_tabl
     assert done.returncode == 2 and "no game log of a table to resume" in done.stderr
 
 
+def test_resume_without_a_file_passes_over_a_damaged_log_to_the_newest_readable_table(
+        host, cli, monkeypatch):
+    """The newest log damaged (garbage over its header), `host --resume` stopped at it
+    ("damaged record at byte 10") and never reached the table before it. It resumes that
+    one now, says in one line which log it passed over, and leaves that log as it was."""
+    from bhtui.store.gamelog import games_dir
+    from bhtui.store.private import private_dir
+
+    monkeypatch.setenv("BHTUI_CODE", CODE)
+    folder = games_dir()
+    private_dir(folder)
+    served = write_log(folder / "20261205-200000-Friday.bhlog", hosted_header())
+    data = bytearray(served.read_bytes())
+    data[30:60] = b"\xff" * 30
+    damaged = folder / "20261205-220000-Friday.bhlog"
+    damaged.write_bytes(bytes(data))
+    before = as_it_is(damaged)
+    done = cli("host", "--headless", "--no-advertise", "--resume")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[0] == (
+        f"bhtui: skipped {damaged}, a newer save that cannot be read: damaged record at byte 10")
+    assert host.served[0].log is not None and host.served[0].log.path == served
+    assert as_it_is(damaged) == before
+
+
 @pytest.mark.parametrize("logged, resumed", [
     ("\x1b[31mTable\x07", "[31mTable"),
     ("\x1b[2J\u202eAna\tand Bo ", "[2JAna and Bo"),

@@ -219,9 +219,10 @@ async def test_replay_without_a_file_says_which_game_it_opens(language):
     path = played_log(games_dir(), "qingdao", "baohuang", 1, limit=10)
     then = time.mktime((2026, 3, 1, 20, 15, 0, 0, 0, -1))
     os.utime(path, (then, then))
-    replay = _load_replay(None)
+    loaded = _load_replay(None)
+    assert not isinstance(loaded, str)
     app = BhtuiApp(dataclasses.replace(config(), language=language),
-                   ReplaySession(replay, newest=True))
+                   ReplaySession(loaded[0], newest=True))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen)
                        and app.screen.query("Toast"))
