@@ -14,6 +14,7 @@ from test_web import CATCH_TERMINAL, CHROMIUM, CHROMIUM_FLAGS, screen_with, serv
 from bhtui import sshd, webd
 from bhtui.sshd import load_or_create_host_key, start_ssh
 
+from door_helpers import KEYLESS
 from net_helpers import HANG
 
 F2, DOWN, RIGHT, SAVE, PAGE_DOWN = b"\x1bOQ", b"\x1b[B", b"\x1b[C", b"\x13", b"\x1b[6~"
@@ -57,8 +58,7 @@ class Screen:
 
 
 async def visit(port: int, **env: str) -> tuple[asyncssh.SSHClientConnection, Screen]:
-    conn = await asyncssh.connect("127.0.0.1", port, username="anyone", known_hosts=None,
-                                  password=None, client_keys=None)
+    conn = await asyncssh.connect("127.0.0.1", port, **KEYLESS)
     process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
                                         encoding=None, env=env)
     return conn, Screen(process)
