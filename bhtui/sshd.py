@@ -115,6 +115,22 @@ an app it ended that did not end in time."""
 KEPT_VISITORS = 256  # SSH keys whose seat tokens the door keeps; the longest gone are forgotten
 KEPT_BYTES = 16 * 1024  # of one key's tokens file (a seat's token and table id: some 100 bytes)
 HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
+IDLE = "bhtui: idle for too long, goodbye."
+NO_MEMORY = "bhtui: the app ran out of memory; goodbye."
+CANNOT_START = "bhtui: cannot start the app now; try later."
+NO_SHELL = f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye."
+IN_CHINESE = {
+    HOST_STOPPED: "bhtui：主机关闭了这个入口；再见。",
+    IDLE: "bhtui：太久没有操作，再见。",
+    NO_MEMORY: "bhtui：程序的内存用完了；再见。",
+    CANNOT_START: "bhtui：现在无法启动程序；请稍后再试。",
+    NO_SHELL: f"bhtui：{SHELL_DEADLINE:g} 秒内没有请求 shell；再见。",
+}
+"""The door's words to a session, in Chinese for a visitor whose client's locale names it
+(`visitor_language`): a Chinese visitor read the English goodbye of a door the host stopped.
+(bhtui.tui's catalogues are beside this module, not below it.) What the door says to a
+connection before any session of it (refused, pushed out, too slow) comes before any
+locale, and stays English."""
 PUSHED_OUT = "bhtui: closed for a newcomer (no demo was running on it); try again in a minute."
 
 
@@ -232,7 +248,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     def _shell_late(self) -> None:
         self._no_shell = None
         log.info("no shell from %s within %g s: closed", self.door.address, SHELL_DEADLINE)
-        self._say(f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye.")
+        self._say(NO_SHELL)
         self._end(1)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
@@ -264,7 +280,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._start()
         except (OSError, ValueError, subprocess.SubprocessError) as exc:
             log.warning("cannot start an app for %s: %s", self.door.address, exc)
-            self._say("bhtui: cannot start the app now; try later.")
+            self._say(CANNOT_START)
             self._end(1)
             return
         self._touch()
@@ -308,12 +324,15 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             return
         if at_ceiling(self.child.pid):
             log.info("the app of %s reached its memory ceiling: killed", self.door.address)
-            self.leave("bhtui: the app ran out of memory; goodbye.", 1, kill=True)
+            self.leave(NO_MEMORY, 1, kill=True)
         else:
             self._memory = asyncio.get_running_loop().call_later(MEMORY_POLL,
                                                                  self._check_memory)
 
     def _say(self, text: str) -> None:
+        """A line of the door's to the visitor, in his language (``IN_CHINESE``)."""
+        if "zh" in visitor_language(self.chan.get_environment()):
+            text = IN_CHINESE.get(text, text)
         with contextlib.suppress(Exception):
             self.chan.write(("\r\n" + text + "\r\n").encode())
 
@@ -505,7 +524,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _timed_out(self) -> None:
         self._idle = None
-        self.leave("bhtui: idle for too long, goodbye.", 0)
+        self.leave(IDLE, 0)
 
     def eof_received(self) -> bool:
         self._end(0)
