@@ -119,12 +119,15 @@ IDLE = "bhtui: idle for too long, goodbye."
 NO_MEMORY = "bhtui: the app ran out of memory; goodbye."
 CANNOT_START = "bhtui: cannot start the app now; try later."
 NO_SHELL = f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye."
+NO_COMMAND = ("bhtui: this door runs no command, only an interactive session: type "
+              "ssh -p {port} {host} with nothing after it.")
 IN_CHINESE = {
     HOST_STOPPED: "bhtui：主机关闭了这个入口；再见。",
     IDLE: "bhtui：太久没有操作，再见。",
     NO_MEMORY: "bhtui：程序的内存用完了；再见。",
     CANNOT_START: "bhtui：现在无法启动程序；请稍后再试。",
     NO_SHELL: f"bhtui：{SHELL_DEADLINE:g} 秒内没有请求 shell；再见。",
+    NO_COMMAND: "bhtui：这个入口不运行命令，只提供交互会话：请输入 ssh -p {port} {host}，后面不要加别的。",
 }
 """The door's words to a session, in Chinese for a visitor whose client's locale names it
 (`visitor_language`): a Chinese visitor read the English goodbye of a door the host stopped.
@@ -238,6 +241,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
         self._farewell: tuple[str, int] | None = None  # the door's words and status, leaving
         self._memory: asyncio.TimerHandle | None = None  # the next look at the app's memory
+        self._command = False  # the client asked to run a command (exec): it is told no
 
     def connection_made(self, chan: Any) -> None:
         """The channel is open and holds a place: it must ask for the demo (a shell) within
@@ -262,7 +266,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return self._counted  # the "shell" is the demo: nothing else runs; none once ended
 
     def exec_requested(self, command: str) -> bool:
-        return self.door.refuse("no exec, only the demo")
+        """Refused in words (``session_started``): refused as a request, OpenSSH said only
+        "exec request failed on channel 0" to ``ssh -p PORT HOST ls``."""
+        self.door.refuse("no exec, only the demo")
+        self._command = self._counted
+        return self._command
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return self.door.refuse("no subsystem, only the demo")
@@ -275,6 +283,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._no_shell is not None:
             self._no_shell.cancel()
             self._no_shell = None
+        if self._command:
+            host, port = self.door.conn.get_extra_info("sockname")[:2]  # as he reached it
+            self._say(NO_COMMAND, port=port, host=host.removeprefix("::ffff:"))  # (dual-stack)
+            self._end(1)
+            return
         self.door.come_in()
         try:
             self._start()
@@ -329,10 +342,12 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._memory = asyncio.get_running_loop().call_later(MEMORY_POLL,
                                                                  self._check_memory)
 
-    def _say(self, text: str) -> None:
-        """A line of the door's to the visitor, in his language (``IN_CHINESE``)."""
+    def _say(self, text: str, **fields: object) -> None:
+        """A line of the door's to the visitor, in his language (``IN_CHINESE``), with
+        ``fields`` filled in."""
         if "zh" in visitor_language(self.chan.get_environment()):
             text = IN_CHINESE.get(text, text)
+        text = text.format(**fields) if fields else text
         with contextlib.suppress(Exception):
             self.chan.write(("\r\n" + text + "\r\n").encode())
 

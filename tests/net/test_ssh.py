@@ -314,10 +314,15 @@ async def test_a_client_whose_end_stopped_is_let_go_by_the_keepalives(tmp_path):
 
 
 async def test_exec_subsystems_and_forwarding_are_refused(server):
-    port, _ = server
+    """A command is refused in words (QA: ``ssh -p PORT HOST ls /`` read only "exec request
+    failed on channel 0"), and nothing runs for it."""
+    port, state = server
     async with await connect(port) as conn:
-        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.ProcessError, asyncssh.Error)):
-            await conn.run("ls /", check=True)
+        ran = await conn.run("ls /")
+        assert (ran.exit_status, ran.stdout) == (1, (
+            "\r\nbhtui: this door runs no command, only an interactive session: type "
+            f"ssh -p {port} 127.0.0.1 with nothing after it.\r\n"))
+        assert not state.children
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.Error)):
             await conn.create_process(subsystem="sftp")
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.Error, OSError)):
