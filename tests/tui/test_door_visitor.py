@@ -17,8 +17,8 @@ from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import QuitScreen
-from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen
-from bhtui.tui.sessions import LocalSession, RemoteSession
+from bhtui.tui.room import ClosedScreen, RefusedScreen, TableMenu, WaitingRoomScreen
+from bhtui.tui.sessions import LocalSession, MenuSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
@@ -113,6 +113,41 @@ async def test_a_visitor_whose_table_does_not_answer_is_told_to_try_again_later(
         text = str(app.screen.query_one("Static").render())
         assert f"the table at 127.0.0.1:{port} does not answer now: try again later" in text
         assert "bhtui" not in text
+
+
+@pytest.mark.parametrize(("language", "rules"), [
+    ("en", "Baohuang 保皇 · Preset: Qingdao"),
+    ("zh", "保皇 · 规则：青岛"),
+])
+async def test_the_table_menu_names_the_table_and_its_rules_before_asking_the_name(
+        language, rules):
+    """QA: serve-ssh --table's menu showed only "127.0.0.1:47004": no table name, no game.
+    It asks the table first, and shows what the table says of itself."""
+    table = a_table_with_two_seats()
+    table.name = "Hosty's table"
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = visitor(MenuSession(f"127.0.0.1:{serving.port}"), language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
+        about = str(app.screen.query(Plain).first().render())
+        assert about.startswith(f"Hosty's table\n{rules}")
+        assert about.splitlines()[-1] == f"127.0.0.1:{serving.port}"
+        assert table.spectator_count() == 0 and table.seats_taken() == 3  # asked, not joined
+    await serving.stop()
+
+
+async def test_a_menu_whose_table_does_not_answer_says_so_before_asking_the_name():
+    """QA: the menu asked for a name, then watch or a seat, and only then said the table did
+    not answer. It is said at once."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # nothing listens there
+    app = visitor(MenuSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, (RefusedScreen, TableMenu)))
+        assert isinstance(app.screen, RefusedScreen)
+        text = str(app.screen.query_one("Static").render())
+        assert f"the table at 127.0.0.1:{port} does not answer now: try again later" in text
 
 
 async def test_a_visitors_settings_say_they_last_his_visit_not_a_path():
