@@ -56,6 +56,7 @@ from bhtui.net.gate import (
     LISTEN_BACKLOG,
     MEMORY_POLL,
     PER_ADDRESS,
+    SEATS_KEPT,
     Gate,
     InputBudget,
     SessionCap,
@@ -310,6 +311,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             # COLUMNS/LINES from the server's own shell would pin every session to that size.
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             env.update(TERM=self.term, **own_folders(self.home))
+            if self.door.visitor is not None:
+                env[SEATS_KEPT] = "1"
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui",
                  *visitor_language(self.chan.get_environment()), *self.server.command],

@@ -648,22 +648,24 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
         tcp.close()
 
 
-async def take_a_seat(conn: asyncssh.SSHClientConnection, name: str, shown: str) -> str:
-    """A visit to a table's menu that gives ``name`` and takes a seat: what its screen shows
-    until ``shown``."""
+async def take_a_seat(conn: asyncssh.SSHClientConnection, name: str, shown: str
+                      ) -> tuple[asyncssh.SSHClientProcess, str]:
+    """A visit to a table's menu that gives ``name`` and takes a seat: its process, and what
+    its screen shows until ``shown``."""
     process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
     await read_until(process, "name")
     process.stdin.write(f"{name}\r".encode())
     await read_until(process, "seat")
     process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
-    return await read_until(process, shown)
+    return process, await read_until(process, shown)
 
 
 async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_else(tmp_path):
     """QA: an SSH visitor whose link dropped mid-match came back to "Could not join: no free
     seat at this table; you can watch", his seat played by a bot to the end: its token went
-    with his visit's folder. The door now keeps it for the SSH key he logged in with; one
-    who comes with no key and types his name is still refused."""
+    with his visit's folder. The door now keeps it for the SSH key he logged in with (and
+    his quit question says so); one who comes with no key and types his name is still
+    refused."""
     from bhtui.bots import make_bot
     from bhtui.net.host import Seat, Table
     from bhtui.net.tcp import serve_table
@@ -686,10 +688,12 @@ async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_e
         sam.close()  # his link drops mid-match
         await settle(lambda: table.seats[0].conn is None and table.seats[0].taken)
         async with asyncssh.connect("127.0.0.1", port, **KEYLESS) as stranger:
-            assert "no free seat" in await take_a_seat(stranger, "Sam", "Could not join")
+            assert "no free seat" in (await take_a_seat(stranger, "Sam", "Could not join"))[1]
         async with asyncssh.connect("127.0.0.1", port, **sams) as sam:
-            await take_a_seat(sam, "Sam", "Your hand")
+            process, _ = await take_a_seat(sam, "Sam", "Your hand")
             assert table.seats[0].conn is not None and table.seats[0].name == "Sam"
+            process.stdin.write(b"\x11")  # ctrl+q
+            await read_until(process, "until you come in with this SSH")  # (how to come back)
     finally:
         srv.close()
         await state.stop_all()
