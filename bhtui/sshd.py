@@ -119,7 +119,7 @@ HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
 IDLE = "bhtui: idle for too long, goodbye."
 NO_MEMORY = "bhtui: the app ran out of memory; goodbye."
 CANNOT_START = "bhtui: cannot start the app now; try later."
-NO_SHELL = f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye."
+NO_SHELL = "bhtui: no shell asked for within {seconds:g} s; goodbye."
 NO_COMMAND = ("bhtui: this door runs no command, only an interactive session: type "
               "ssh -p {port} {host} with nothing after it.")
 IN_CHINESE = {
@@ -127,7 +127,7 @@ IN_CHINESE = {
     IDLE: "bhtui：太久没有操作，再见。",
     NO_MEMORY: "bhtui：程序的内存用完了；再见。",
     CANNOT_START: "bhtui：现在无法启动程序；请稍后再试。",
-    NO_SHELL: f"bhtui：{SHELL_DEADLINE:g} 秒内没有请求 shell；再见。",
+    NO_SHELL: "bhtui：{seconds:g} 秒内没有请求 shell；再见。",
     NO_COMMAND: "bhtui：这个入口不运行命令，只提供交互会话：请输入 ssh -p {port} {host}，后面不要加别的。",
 }
 """The door's words to a session, in Chinese for a visitor whose client's locale names it
@@ -253,7 +253,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     def _shell_late(self) -> None:
         self._no_shell = None
         log.info("no shell from %s within %g s: closed", self.door.address, SHELL_DEADLINE)
-        self._say(NO_SHELL)
+        self._say(NO_SHELL, seconds=SHELL_DEADLINE)
         self._end(1)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
