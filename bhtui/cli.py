@@ -673,12 +673,13 @@ def make_app(args: argparse.Namespace, session: Session,
              found: tuple[Settings, list[str]] | None = None) -> BhtuiApp:
     """The app a command opens on ``session``, with the settings file's values and this
     command line's flags over them for this run (``found``: those settings, read already)."""
-    from bhtui.net.gate import VISITOR
+    from bhtui.net.gate import SEATS_KEPT, VISITOR
     from bhtui.tui.app import BhtuiApp
 
     settings, warnings = found or _settings(args)
     return BhtuiApp(settings.saved, session, warnings=warnings, overrides=settings.overrides,
-                    visitor=os.environ.get(VISITOR) == "1")
+                    visitor=os.environ.get(VISITOR) == "1",
+                    seats_kept=os.environ.get(SEATS_KEPT) == "1")
 
 
 def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:

@@ -4,8 +4,11 @@ Every session gets its own pseudo-terminal (its controlling terminal, so window 
 the app as SIGWINCH), running `bhtui demo` (or, with --table, the menu to watch or join that
 table) with a UTF-8 locale and a folder of its own for its data and settings: each session is
 its own person, no seat token is ever shared between sessions, and what a visitor sets (ctrl+t,
-F2) is his alone. There is no shell, no exec, no subsystem and no forwarding, ever — which is
-why any user name and no password are accepted: nothing else is reachable. The event loop never
+F2) is his alone — except that a visitor who logs in with an SSH key finds the seats he took
+with that key on his last visits (their tokens, kept by the door in memory): one who dropped
+takes his seat back (docs/architecture.md says why a key, and not a name or a word). There is
+no shell, no exec, no subsystem and no forwarding, ever — which is why any user name, any key
+and no password are accepted: nothing else is reachable. The event loop never
 blocks: input goes to the pty without blocking, with back-pressure both ways; a child's exit is
 watched through a pidfd. A visitor's window is taken at most as large as a screen can be
 (`net/gate.py`), so no size he claims makes an app draw, and hold, a screen of gigabytes; his
@@ -28,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import hashlib
 import logging
 import os
 import pty
@@ -40,6 +44,7 @@ import sys
 import tempfile
 import termios
 import warnings
+from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -51,6 +56,7 @@ from bhtui.net.gate import (
     LISTEN_BACKLOG,
     MEMORY_POLL,
     PER_ADDRESS,
+    SEATS_KEPT,
     Gate,
     InputBudget,
     SessionCap,
@@ -66,7 +72,8 @@ from bhtui.net.gate import (
 from bhtui.net.lobby import door_addresses
 from bhtui.net.serve import stop_signals
 from bhtui.net.tcp import door_listening
-from bhtui.store.private import create_private, data_dir
+from bhtui.store.private import create_private, data_dir, read_small, replace_private
+from bhtui.store.tokens import FILE as SEAT_TOKENS
 from bhtui.text import clean_text
 
 # asyncssh names DSA's types, which cryptography 46 and later deprecate: a host starting a
@@ -106,7 +113,28 @@ RESTORE = (b"\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[
 ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines wrapped, the
 kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
 an app it ended that did not end in time."""
+KEPT_VISITORS = 256  # SSH keys whose seat tokens the door keeps; the longest gone are forgotten
+KEPT_BYTES = 16 * 1024  # of one key's tokens file (a seat's token and table id: some 100 bytes)
 HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
+IDLE = "bhtui: idle for too long, goodbye."
+NO_MEMORY = "bhtui: the app ran out of memory; goodbye."
+CANNOT_START = "bhtui: cannot start the app now; try later."
+NO_SHELL = "bhtui: no shell asked for within {seconds:g} s; goodbye."
+NO_COMMAND = ("bhtui: this door runs no command, only an interactive session: type "
+              "ssh -p {port} {host} with nothing after it.")
+IN_CHINESE = {
+    HOST_STOPPED: "bhtui：主机关闭了这个入口；再见。",
+    IDLE: "bhtui：太久没有操作，再见。",
+    NO_MEMORY: "bhtui：程序的内存用完了；再见。",
+    CANNOT_START: "bhtui：现在无法启动程序；请稍后再试。",
+    NO_SHELL: "bhtui：{seconds:g} 秒内没有请求 shell；再见。",
+    NO_COMMAND: "bhtui：这个入口不运行命令，只提供交互会话：请输入 ssh -p {port} {host}，后面不要加别的。",
+}
+"""The door's words to a session, in Chinese for a visitor whose client's locale names it
+(`visitor_language`): a Chinese visitor read the English goodbye of a door the host stopped.
+(bhtui.tui's catalogues are beside this module, not below it.) What the door says to a
+connection before any session of it (refused, pushed out, too slow) comes before any
+locale, and stays English."""
 PUSHED_OUT = "bhtui: closed for a newcomer (no demo was running on it); try again in a minute."
 
 
@@ -214,6 +242,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._grace: asyncio.TimerHandle | None = None  # for the app to exit, once ending
         self._farewell: tuple[str, int] | None = None  # the door's words and status, leaving
         self._memory: asyncio.TimerHandle | None = None  # the next look at the app's memory
+        self._command = False  # the client asked to run a command (exec): it is told no
 
     def connection_made(self, chan: Any) -> None:
         """The channel is open and holds a place: it must ask for the demo (a shell) within
@@ -224,7 +253,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     def _shell_late(self) -> None:
         self._no_shell = None
         log.info("no shell from %s within %g s: closed", self.door.address, SHELL_DEADLINE)
-        self._say(f"bhtui: no shell asked for within {SHELL_DEADLINE:g} s; goodbye.")
+        self._say(NO_SHELL, seconds=SHELL_DEADLINE)
         self._end(1)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
@@ -238,7 +267,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return self._counted  # the "shell" is the demo: nothing else runs; none once ended
 
     def exec_requested(self, command: str) -> bool:
-        return self.door.refuse("no exec, only the demo")
+        """Refused in words (``session_started``): refused as a request, OpenSSH said only
+        "exec request failed on channel 0" to ``ssh -p PORT HOST ls``."""
+        self.door.refuse("no exec, only the demo")
+        self._command = self._counted
+        return self._command
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return self.door.refuse("no subsystem, only the demo")
@@ -251,12 +284,17 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._no_shell is not None:
             self._no_shell.cancel()
             self._no_shell = None
+        if self._command:
+            host, port = self.door.conn.get_extra_info("sockname")[:2]  # as he reached it
+            self._say(NO_COMMAND, port=port, host=host.removeprefix("::ffff:"))  # (dual-stack)
+            self._end(1)
+            return
         self.door.come_in()
         try:
             self._start()
         except (OSError, ValueError, subprocess.SubprocessError) as exc:
             log.warning("cannot start an app for %s: %s", self.door.address, exc)
-            self._say("bhtui: cannot start the app now; try later.")
+            self._say(CANNOT_START)
             self._end(1)
             return
         self._touch()
@@ -269,9 +307,12 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         try:
             set_winsize(master, *self.size)
             self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
+            self.server.give_seats(self.door.visitor, self.home)
             # COLUMNS/LINES from the server's own shell would pin every session to that size.
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             env.update(TERM=self.term, **own_folders(self.home))
+            if self.door.visitor is not None:
+                env[SEATS_KEPT] = "1"
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui",
                  *visitor_language(self.chan.get_environment()), *self.server.command],
@@ -299,12 +340,17 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             return
         if at_ceiling(self.child.pid):
             log.info("the app of %s reached its memory ceiling: killed", self.door.address)
-            self.leave("bhtui: the app ran out of memory; goodbye.", 1, kill=True)
+            self.leave(NO_MEMORY, 1, kill=True)
         else:
             self._memory = asyncio.get_running_loop().call_later(MEMORY_POLL,
                                                                  self._check_memory)
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, **fields: object) -> None:
+        """A line of the door's to the visitor, in his language (``IN_CHINESE``), with
+        ``fields`` filled in."""
+        if "zh" in visitor_language(self.chan.get_environment()):
+            text = IN_CHINESE.get(text, text)
+        text = text.format(**fields) if fields else text
         with contextlib.suppress(Exception):
             self.chan.write(("\r\n" + text + "\r\n").encode())
 
@@ -496,7 +542,7 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _timed_out(self) -> None:
         self._idle = None
-        self.leave("bhtui: idle for too long, goodbye.", 0)
+        self.leave(IDLE, 0)
 
     def eof_received(self) -> bool:
         self._end(0)
@@ -528,6 +574,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             loop.remove_reader(self._pidfd)
             os.close(self._pidfd)
             self._pidfd = None
+        if self.home is not None and self.door.visitor is not None:
+            self.server.keep_seats(self.door.visitor, self.home)  # before his seat is let go
         if self.child is not None:
             self.server.stop_child(self.child, self.home, master)
             self.child = self.home = None
@@ -558,6 +606,8 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         self.lost = False
         self.dropped = False
         self.refused = 0  # requests refused so far
+        self.visitor: bytes | None = None  # the SSH key he proved he holds (its digest)
+        self._offered: bytes | None = None  # the key of his last public key request
         self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: Any) -> None:
@@ -618,6 +668,7 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
         self.come_in()
 
     def auth_completed(self) -> None:
+        self.visitor = self._offered
         self.state.gate.idle(self)  # all it can do now is open a session
 
     def session_ended(self) -> None:
@@ -627,7 +678,30 @@ class DemoServer(asyncssh.SSHServer):  # type: ignore[misc]
             self.state.gate.idle(self)
 
     def begin_auth(self, username: str) -> bool:
-        return False  # no authentication: there is nothing to protect behind the demo
+        """Asked for, so that a client offers its SSH key (it offers none to a door that
+        lets it in without): any key it proves it holds lets it in and names it, so the
+        seats it takes are kept for its next visit; a client without one is let in with a
+        keyboard-interactive login that asks nothing. Nothing is protected: no name, no
+        password, no key is ever refused."""
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Any key. asyncssh asks this for a key merely offered as for one being proved, and
+        checks the proof after: the login that succeeds next is this key's only if it is a
+        public key one (a keyboard-interactive login forgets it) — or anyone could offer a
+        visitor's public key, log in without it and take his seats."""
+        self._offered = hashlib.sha256(key.public_data).digest()
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._offered = None  # no key: this login names nobody
+        return True  # in, with no question asked
 
     def session_requested(self) -> Any:
         """A place, if the caps leave one: in all, for this address, on this connection."""
@@ -685,11 +759,33 @@ class ServerState:
         self.connections = 0  # open, with a session or not
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
+        self.kept: OrderedDict[bytes, bytes] = OrderedDict()  # key digest -> its seat tokens
 
     @property
     def sessions(self) -> int:
         """Sessions holding a place, their demo started or not."""
         return len(self.cap)
+
+    def give_seats(self, visitor: bytes | None, home: str) -> None:
+        """Put the seat tokens kept for ``visitor``'s key into his new data folder, where
+        his app looks for them (`store/tokens.py`)."""
+        kept = self.kept.get(visitor) if visitor is not None else None
+        if kept is not None:
+            replace_private(Path(home) / SEAT_TOKENS, kept)
+
+    def keep_seats(self, visitor: bytes, home: str) -> None:
+        """Keep the seat tokens ``visitor``'s app wrote (he may have taken a seat), for his
+        next visit: within KEPT_BYTES, for the KEPT_VISITORS keys seen last. Read as his
+        session ends, before his app is stopped: the table sees him gone only after, so he
+        never finds his seat away and its token not yet kept."""
+        try:
+            tokens = read_small(Path(home) / SEAT_TOKENS, most=KEPT_BYTES)
+        except OSError:  # none written (he took no seat), or more than a visitor's app writes
+            return
+        self.kept[visitor] = tokens
+        self.kept.move_to_end(visitor)
+        while len(self.kept) > KEPT_VISITORS:
+            self.kept.popitem(last=False)
 
     def stop_child(self, child: subprocess.Popen[bytes], home: str | None,
                    terminal: int | None = None) -> None:

@@ -231,15 +231,31 @@ class OfflinePage(jinja2.FileSystemLoader):
     """textual-serve's page without its one link beyond the LAN (a web font at Google's): on a
     LAN without the internet that stylesheet holds the page until the browser gives up on
     it, and anywhere it tells Google who opened the door. The page falls back to the
-    browser's monospace font."""
+    browser's monospace font. It is given a title, which it lacked (a tab read its address),
+    and its words (``PAGE_WORDS``) in the visitor's language (``page_words``): a Chinese
+    visitor read "Session ended." and "Restart"."""
 
     def get_source(self, environment: jinja2.Environment,
                    template: str) -> tuple[str, str, Callable[[], bool]]:
         source, filename, uptodate = super().get_source(environment, template)
-        return OFF_LAN.sub("", source), filename, uptodate
+        source = OFF_LAN.sub("", source).replace("<head>", "<head>\n    <title>bhtui</title>", 1)
+        source = source.replace("<html>", '<html lang="{{ words.lang }}">', 1)
+        for key, words in PAGE_WORDS["en"].items():
+            source = source.replace(f">{words}<", f">{{{{ words.{key} }}}}<", 1)
+        return source, filename, uptodate
 
 
 OFF_LAN = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
+PAGE_WORDS = {"en": {"start": "Start", "ended": "Session ended.", "restart": "Restart"},
+              "zh": {"start": "开始", "ended": "会话已结束。", "restart": "重新开始"}}
+"""The words of textual-serve's page, as its template has them, and in Chinese."""
+
+
+async def page_words(request: web.Request) -> dict[str, Any]:
+    """The page's words in the language the visitor's browser asks for first (a context
+    processor: every page is rendered with them)."""
+    language = "zh" if "zh" in page_language(request.headers.get("Accept-Language", "")) else "en"
+    return {"words": {"lang": language, **PAGE_WORDS[language]}}
 
 
 class Waiting(asyncio.Protocol):
@@ -527,7 +543,8 @@ async def start_web(command: list[str], host: str, port: int, **options: Any
     quiet_when_out_of_files(asyncio.get_running_loop(), log.warning)
     app = await door._make_app()
     app.middlewares.append(door.known_host)
-    aiohttp_jinja2.setup(app, loader=OfflinePage(door.templates_path))
+    aiohttp_jinja2.setup(app, loader=OfflinePage(door.templates_path),
+                         context_processors=[page_words])
     app.on_shutdown.append(lambda _app: door.stop_all())
     # No access log: its lines would carry the page's request line and headers unescaped.
     runner = web.AppRunner(app, access_log=None, handle_signals=False,

@@ -1,6 +1,7 @@
 """What the door tests (`tests/net/test_ssh.py`, `tests/net/test_web.py`) share: a clock of
 the test's own, a visitor's InputBudget on it that counts what it was asked, a watch on an
-app's memory, a door under a lower descriptor limit and a flood of connections."""
+app's memory, a door under a lower descriptor limit, a flood of connections and a login with
+no SSH key."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from collections.abc import Callable
 from bhtui.net.gate import INPUT_BURST, InputBudget
 
 from loopback import settle
+
+KEYLESS = {"username": "anyone", "known_hosts": None, "client_keys": None, "password": ""}
+"""How a test's visitor logs in to serve-ssh with no SSH key: keyboard-interactive, which the
+door lets in asking nothing (asyncssh's client tries it only with a password to give)."""
 
 
 class Clock:

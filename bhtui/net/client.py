@@ -168,7 +168,7 @@ class Client:
             self.ended.set()
 
     async def _read(self) -> None:
-        decoder = FrameDecoder(walk=_cleaned)
+        decoder = host_decoder()
         while True:
             data = await self.link.read()
             if data:
@@ -583,6 +583,12 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 """What the client, its listeners and the screens shared by the games read of each message a
 host sends, by type: the field and the check its value passes (docs/protocol.md says what
 each means, ``bhtui.wire`` declares them all)."""
+
+
+def host_decoder() -> FrameDecoder:
+    """A decoder of a host's frames that takes control characters out of every text in them
+    (``_cleaned``), as the client reads them all."""
+    return FrameDecoder(walk=_cleaned)
 
 
 def _received(decoder: FrameDecoder, data: bytes) -> tuple[list[Message], str | None]:

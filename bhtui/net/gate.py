@@ -135,6 +135,9 @@ def confine_app() -> None:
 
 VISITOR = "BHTUI_VISITOR"
 """Set (to 1) in a visitor's app's environment: it tells him nothing he cannot use there."""
+SEATS_KEPT = "BHTUI_SEATS_KEPT"
+"""Set (to 1) too where the door keeps the seats he takes for his next visit (an SSH visitor
+known by his key): he is told how to take one back, not that he never can."""
 
 
 def own_folders(home: str) -> dict[str, str]:

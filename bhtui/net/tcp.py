@@ -24,7 +24,7 @@ import sys
 import time
 from typing import Any, cast
 
-from bhtui.net.client import Client
+from bhtui.net.client import Client, host_decoder
 from bhtui.net.gate import (
     LISTEN_BACKLOG,
     OWN_FILES,
@@ -36,7 +36,7 @@ from bhtui.net.gate import (
 )
 from bhtui.net.host import Table
 from bhtui.net.liveness import Liveness, answers_pings
-from bhtui.net.protocol import HEADER, FrameDecoder, ProtocolError, error
+from bhtui.net.protocol import HEADER, FrameDecoder, Message, ProtocolError, error
 from bhtui.net.secure import PREAMBLE, Credentials, channel_of, client_context, host_credentials
 
 HANDSHAKE_DEADLINE = 5.0
@@ -392,6 +392,30 @@ async def _up_to(reader: asyncio.StreamReader, n: int) -> bytes:
 async def open_link(host: str, port: int, timeout: float = 5.0) -> TcpLink:
     """A link to the table at ``host`` (an IPv6 address with or without its brackets)."""
     return TcpLink(*await open_streams(unbracketed(host), port, timeout))
+
+
+async def ask_table(host: str, port: int, timeout: float = 5.0) -> Message | None:
+    """What a table says of itself before anything is asked of it, its ``hello`` (its name,
+    game and rules, whether it needs a join code), its door left at once: the doors' table
+    menu shows it before the visitor gives his name, and a table that does not answer is
+    said before he types one. None when the table runs but says no hello (its door full, a
+    frame that is none); TimeoutError or OSError where nothing, or no table, answers
+    (``unreachable`` says which)."""
+    try:
+        link = await open_link(host, port, timeout)
+    except TurnedAway:
+        return None  # a full door: the table runs
+    decoder = host_decoder()
+    try:
+        async with asyncio.timeout(timeout):
+            while data := await link.read():
+                if messages := decoder.feed(data):
+                    return messages[0] if messages[0]["type"] == "hello" else None
+    except ProtocolError:
+        pass
+    finally:
+        link.disconnect()
+    return None
 
 
 async def stay_connected(client: Client, host: str, port: int,

@@ -13,10 +13,11 @@ from pathlib import Path
 from bhtui.store.private import data_dir, private_dir, read_small, replace_private
 
 KEEP = 64  # tables remembered; the oldest are forgotten
+FILE = "seats.json"  # in the data folder (a door keeps it from one visit to the next)
 
 
 def tokens_path() -> Path:
-    return data_dir() / "seats.json"
+    return data_dir() / FILE
 
 
 class SeatTokens:

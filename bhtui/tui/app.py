@@ -81,15 +81,18 @@ class BhtuiApp(App[None]):
     ]
 
     def __init__(self, config: Config, session: Session, *, warnings: list[str] | None = None,
-                 overrides: Mapping[str, Any] | None = None, visitor: bool = False) -> None:
+                 overrides: Mapping[str, Any] | None = None, visitor: bool = False,
+                 seats_kept: bool = False) -> None:
         """``session`` is how this app came to be (a local game, a host, a join, a replay,
         the demo): the caller makes it, so the app knows no session kind. ``config`` is the
         settings file's, ``overrides`` the command line's: shown, never saved (``choose``).
         ``visitor``: the app runs behind a door (serve-ssh, serve-web) for a visitor, who
         runs no bhtui of his own and whose folder goes with his visit: nothing is said that
-        he cannot use there — a path on the host, a command, a seat to take back later."""
+        he cannot use there — a path on the host, a command, a seat to take back later;
+        unless ``seats_kept``: the door keeps the seats he takes for his next visit (an SSH
+        visitor known by his key), and he is told how to take one back."""
         super().__init__()
-        self.visitor = visitor
+        self.visitor, self.seats_kept = visitor, seats_kept
         self.settings = Settings(dataclasses.replace(config), dict(overrides or {}))
         self.config = self.settings.current()
         self.session = session
@@ -431,7 +434,9 @@ class BhtuiApp(App[None]):
         if self.visitor:  # his seat token goes with his visit: he waits here, or comes again
             if client.view is None:
                 return self.t("bye.room_door")
-            return self.t("bye.player_door" if client.role == "player" else "bye.watcher_door")
+            if client.role != "player":
+                return self.t("bye.watcher_door")
+            return self.t("bye.player_door_kept" if self.seats_kept else "bye.player_door")
         if client.view is None:  # before the match there is nothing to resume
             return self.t("bye.room", command=self._command(client, locked))
         if client.role == "player":
@@ -588,7 +593,7 @@ class BhtuiApp(App[None]):
         client = self.client
         hosting = self.admin and bool(self.address)
         question = _quit_question(client, self.admin, hosting=hosting, visitor=self.visitor,
-                                  ends=self._leave_ends_match())
+                                  ends=self._leave_ends_match(), kept=self.seats_kept)
         notes: list[str | None] = []
         if hosting and question in ("quit.question", "quit.question_ends"):
             # `bhtui host`: the table goes with this app (reopened only while unfinished)
@@ -785,13 +790,13 @@ def _over(client: Client) -> bool:
 
 
 def _quit_question(client: Client | None, engine: bool, hosting: bool,
-                   visitor: bool = False, ends: bool = False) -> str:
+                   visitor: bool = False, ends: bool = False, kept: bool = False) -> str:
     """What quitting means here: a game with its saved moves (where this terminal runs the
     table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
     where nothing has been played (the host closes the table, a joiner frees his seat), or no
     table. A door's ``visitor`` who leaves a seat never takes it back (his token goes with
-    his visit). A match the leave itself ``ends`` is not played on, nor a seat played by a
-    bot."""
+    his visit), unless the door ``kept`` it for his SSH key. A match the leave itself
+    ``ends`` is not played on, nor a seat played by a bot."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
     if client.view is not None:
@@ -805,7 +810,9 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
             return "quit.remote_watcher"
         if ends:
             return "quit.remote_player_ends"
-        return "quit.remote_player_door" if visitor else "quit.remote_player"
+        if visitor:
+            return "quit.remote_player_door_kept" if kept else "quit.remote_player_door"
+        return "quit.remote_player"
     if hosting:
         return "quit.room_host"
     return "quit.room_player" if client.seat is not None else "quit.room_watcher"

@@ -211,10 +211,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
                 t, "join", self.address, bool(self.client.server.get("code")))) + "\n\n")
             if self.address and self.invite else "",
         )
-        chosen = rule_words(t, room)
-        rules_line = "\n" + t(f"game.{room.get('game', 'baohuang')}") + " · " + t(
-            "settings.preset", name=t(f"preset.{room['preset']}"))
-        rules_line += (" · " + ", ".join(chosen)) if chosen else ""
+        rules_line = "\n" + rules_words(t, room)
         # How this table plays, on a line of its own: at the rules' end it broke mid-clause.
         play = [timer_words(t, room["timer"])] if "timer" in room else []  # (older hosts: no)
         play.append(t("room.counter_on" if room.get("counter") else "room.counter_off"))
@@ -520,21 +517,36 @@ class ClosedScreen(RefusedScreen):
 
 
 class TableMenu(Localized, Screen[tuple[str, str]]):
-    """Watch or join one known table (the doors' --table): the visitor's name first, as each
-    visitor of serve-ssh or serve-web is a new person whom the server's settings do not name.
-    Dismissed with the role and that name."""
+    """Watch or join one known table (the doors' --table): what the table said of itself
+    (``hello``: its name, game and rules; None where it said nothing), then the visitor's
+    name, as each visitor of serve-ssh or serve-web is a new person whom the server's
+    settings do not name. Dismissed with the role and that name."""
 
     CSS_PATH = STYLES / "room.tcss"
 
-    def __init__(self, t: Translator, address: str) -> None:
+    def __init__(self, t: Translator, address: str, hello: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.t, self.address = t, address
+        self.t, self.address, self.hello = t, address, hello
+
+    def _about(self) -> Text:
+        """The table's name, its rules and its address: the menu showed the address alone.
+        A hello whose game or rules this bhtui does not know (a newer host's) is named by
+        its address."""
+        hello = self.hello
+        try:
+            rules = rules_words(self.t, hello) if hello is not None else ""
+        except (ValueError, TypeError, KeyError):
+            rules = ""
+        if hello is None or not rules or not isinstance(hello.get("table"), str):
+            return Text(self.address, style="bold")
+        where = self.address + ("  🔒 " + self.t("code.title") if hello.get("code") else "")
+        return Text.assemble((clip(hello["table"], 60), "bold"), "\n", rules, "\n", where)
 
     def compose(self) -> ComposeResult:
         from textual.widgets import OptionList
         from textual.widgets.option_list import Option
 
-        yield Plain(Text(self.address, style="bold"))
+        yield Plain(self._about())
         yield Plain(self.t("menu.name"))
         yield Input(placeholder=self.t("menu.placeholder"), max_length=24, id="menu-name")
         choices = OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
@@ -561,6 +573,15 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
             self.dismiss((event.option.id, name))
         else:  # cleared after the choices appeared
             self.query_one("#menu-name", Input).focus()
+
+
+def rules_words(t: Translator, table: Any) -> str:
+    """The game a table (its room, or its host's hello) plays, its preset and the options it
+    set otherwise, on one line."""
+    chosen = rule_words(t, table)
+    words = t(f"game.{table.get('game', 'baohuang')}") + " · " + t(
+        "settings.preset", name=t(f"preset.{table['preset']}"))
+    return words + ((" · " + ", ".join(chosen)) if chosen else "")
 
 
 def watching_words(t: Translator, room: Any) -> str:

@@ -294,9 +294,24 @@ class MenuSession(TableLess):
     address: str
 
     async def open(self, app: BhtuiApp) -> None:
+        """The table is asked first: the menu shows what it says of itself, and a table that
+        does not answer is said at once, as a join would say it — the visitor typed his name
+        and chose before he learnt it."""
+        from bhtui.net.gate import unbracketed, with_port
+        from bhtui.net.tcp import ask_table, unreachable
         from bhtui.tui.room import TableMenu
 
-        role, name = await app.push_screen_wait(TableMenu(app.t, self.address))
+        host, _, port_text = self.address.rpartition(":")
+        port = int(port_text)
+        try:
+            hello = await ask_table(unbracketed(host), port)
+        except (TimeoutError, OSError) as exc:
+            client = Client(None, app.config.name)  # type: ignore[arg-type]
+            app.attach(client, admin=False, waiting_room=False)
+            why, reason = unreachable(host, port, exc)
+            client.fail("unreachable", reason, why=why, address=with_port(host, port))
+            return
+        role, name = await app.push_screen_wait(TableMenu(app.t, self.address, hello))
         app.settings.overrides["name"] = name  # this visit's, never saved to the settings
         app.config = app.settings.current()
         await RemoteSession(self.address, role).open(app)

@@ -121,6 +121,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.remote_player_door": {"en": "Leave? A bot plays your seat on; once you have left, "
                                       "you cannot take it back.",
                                 "zh": "离开牌局？之后由机器人代打你的座位：离开后无法再回到这个座位。"},
+    "quit.remote_player_door_kept": {"en": "Leave? A bot plays your seat until you come in "
+                                           "with this SSH key and sit down.",
+                                     "zh": "离开牌局？机器人代打你的座位，直到你用同一个 SSH 密钥"
+                                           "再进来并选择入座。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
                                   "machine.",
                             "zh": "不再观战？牌局继续，保存在主机上。"},
@@ -344,6 +348,12 @@ STRINGS: dict[str, dict[str, str]] = {
                               "If you leave, your seat is no longer kept for you.",
                         "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动回到你的"
                               "座位。若现在离开，座位就不再为你保留。"},
+    "bye.player_door_kept": {"en": "The game is saved on the host's machine. Stay on this screen: "
+                                   "when the host reopens the table, you are back in your seat by "
+                                   "yourself. If you leave, come in again then with the same SSH "
+                                   "key and take a seat.",
+                             "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动回到你的"
+                                   "座位。若现在离开，届时用同一个 SSH 密钥再进来并选择入座即可。"},
     "bye.watcher_door": {"en": "The game is saved on the host's machine. Stay on this screen: "
                                "when the host reopens the table, you watch it again by yourself.",
                          "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动继续观战。"},

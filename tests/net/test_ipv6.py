@@ -27,6 +27,7 @@ from bhtui.net.secure import PREAMBLE
 from bhtui.net.tcp import BUSY, HANDSHAKES_PER_ADDRESS, listen_socket, serve_table, stay_connected
 from bhtui.rules import PRESETS
 
+from door_helpers import KEYLESS
 from loopback import PEERS, frames, free_port, ipv6_loopback, said, settle
 from net_helpers import in_background
 
@@ -234,8 +235,7 @@ async def visit(door: str, url: str) -> None:
     handshake and login, or the page that runs the app."""
     if door == "serve-ssh":
         written, _, port = url.removeprefix("ssh://").rpartition(":")
-        async with asyncssh.connect(written.strip("[]"), int(port), username="anyone",
-                                    known_hosts=None, password=None, client_keys=None):
+        async with asyncssh.connect(written.strip("[]"), int(port), **KEYLESS):
             pass
     else:
         async with aiohttp.ClientSession() as http, http.get(url) as page:

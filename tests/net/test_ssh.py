@@ -41,6 +41,8 @@ from bhtui.sshd import (
     SEND_BACKLOG,
     SESSION_FILES,
     SESSIONS_PER_CONNECTION,
+    DemoServer,
+    ServerState,
     get_winsize,
     load_or_create_host_key,
     set_winsize,
@@ -48,6 +50,7 @@ from bhtui.sshd import (
 )
 
 from door_helpers import (
+    KEYLESS,
     Clock,
     CountedBudget,
     door_within,
@@ -84,8 +87,7 @@ async def server(tmp_path, request):
 
 async def connect(port: int, address: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
     """A client logged in from ``address`` (any of 127.0.0.0/8 reaches the server)."""
-    return await asyncssh.connect("127.0.0.1", port, username="anyone", known_hosts=None,
-                                  password=None, client_keys=None, local_addr=(address, 0))
+    return await asyncssh.connect("127.0.0.1", port, local_addr=(address, 0), **KEYLESS)
 
 
 class Kept(asyncssh.SSHClientSession):
@@ -312,10 +314,15 @@ async def test_a_client_whose_end_stopped_is_let_go_by_the_keepalives(tmp_path):
 
 
 async def test_exec_subsystems_and_forwarding_are_refused(server):
-    port, _ = server
+    """A command is refused in words (QA: ``ssh -p PORT HOST ls /`` read only "exec request
+    failed on channel 0"), and nothing runs for it."""
+    port, state = server
     async with await connect(port) as conn:
-        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.ProcessError, asyncssh.Error)):
-            await conn.run("ls /", check=True)
+        ran = await conn.run("ls /")
+        assert (ran.exit_status, ran.stdout) == (1, (
+            "\r\nbhtui: this door runs no command, only an interactive session: type "
+            f"ssh -p {port} 127.0.0.1 with nothing after it.\r\n"))
+        assert not state.children
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.Error)):
             await conn.create_process(subsystem="sftp")
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.Error, OSError)):
@@ -639,6 +646,69 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
         srv.close()
         await state.stop_all()
         tcp.close()
+
+
+async def take_a_seat(conn: asyncssh.SSHClientConnection, name: str, shown: str
+                      ) -> tuple[asyncssh.SSHClientProcess, str]:
+    """A visit to a table's menu that gives ``name`` and takes a seat: its process, and what
+    its screen shows until ``shown``."""
+    process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+    await read_until(process, "name")
+    process.stdin.write(f"{name}\r".encode())
+    await read_until(process, "seat")
+    process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
+    return process, await read_until(process, shown)
+
+
+async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_else(tmp_path):
+    """QA: an SSH visitor whose link dropped mid-match came back to "Could not join: no free
+    seat at this table; you can watch", his seat played by a bot to the end: its token went
+    with his visit's folder. The door now keeps it for the SSH key he logged in with (and
+    his quit question says so); one who comes with no key and types his name is still
+    refused."""
+    from bhtui.bots import make_bot
+    from bhtui.net.host import Seat, Table
+    from bhtui.net.tcp import serve_table
+
+    table = Table(PRESETS["qingdao"], [Seat()] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)],
+        seed=5, rounds=1, bot_delay=30.0)
+    tcp = await serve_table(table, "127.0.0.1", 0)
+    key = load_or_create_host_key(tmp_path / "key")
+    srv, state = await start_ssh(0, "127.0.0.1", key,
+                                 ["menu", f"127.0.0.1:{tcp.sockets[0].getsockname()[1]}"],
+                                 max_sessions=4, idle_timeout=60, session_deadline=HANG,
+                                 kill_grace=KILL_GRACE)
+    port = srv.sockets[0].getsockname()[1]
+    sams = {**KEYLESS, "client_keys": [asyncssh.generate_private_key("ssh-ed25519")]}
+    try:
+        sam = await asyncssh.connect("127.0.0.1", port, **sams)
+        await take_a_seat(sam, "Sam", "Waiting room")
+        table.start()
+        sam.close()  # his link drops mid-match
+        await settle(lambda: table.seats[0].conn is None and table.seats[0].taken)
+        async with asyncssh.connect("127.0.0.1", port, **KEYLESS) as stranger:
+            assert "no free seat" in (await take_a_seat(stranger, "Sam", "Could not join"))[1]
+        async with asyncssh.connect("127.0.0.1", port, **sams) as sam:
+            process, _ = await take_a_seat(sam, "Sam", "Your hand")
+            assert table.seats[0].conn is not None and table.seats[0].name == "Sam"
+            process.stdin.write(b"\x11")  # ctrl+q
+            await read_until(process, "until you come in with this SSH")  # (how to come back)
+    finally:
+        srv.close()
+        await state.stop_all()
+        tcp.close()
+
+
+def test_a_key_offered_and_not_proved_names_nobody():
+    """A public key is public: a stranger who offers a visitor's, then logs in without it
+    (keyboard-interactive), is not taken for him, and finds none of his seats."""
+    door = DemoServer(ServerState(["demo"], 2, 60))
+    someone = asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
+    assert door.validate_public_key("anyone", someone)  # asked before any proof
+    assert door.get_kbdint_challenge("anyone", "", "") is True
+    door.auth_completed()
+    assert door.visitor is None
 
 
 def test_the_host_key_is_private_from_the_moment_it_exists(tmp_path, monkeypatch):

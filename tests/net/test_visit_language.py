@@ -14,21 +14,28 @@ from test_web import CATCH_TERMINAL, CHROMIUM, CHROMIUM_FLAGS, screen_with, serv
 from bhtui import sshd, webd
 from bhtui.sshd import load_or_create_host_key, start_ssh
 
+from door_helpers import KEYLESS
 from net_helpers import HANG
 
 F2, DOWN, RIGHT, SAVE, PAGE_DOWN = b"\x1bOQ", b"\x1b[B", b"\x1b[C", b"\x13", b"\x1b[6~"
 
 
 @pytest.fixture
-async def door(tmp_path):
-    """serve-ssh's demo in this process: its port."""
+async def served(tmp_path):
+    """serve-ssh's demo in this process: its port and state."""
     key = load_or_create_host_key(tmp_path / "key")
     srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2,
                                  idle_timeout=60, session_deadline=HANG)
-    yield srv.sockets[0].getsockname()[1]
+    yield srv.sockets[0].getsockname()[1], state
     srv.close()
     await srv.wait_closed()
     await state.stop_all()
+
+
+@pytest.fixture
+def door(served):
+    """serve-ssh's demo in this process: its port."""
+    return served[0]
 
 
 class Screen:
@@ -57,8 +64,7 @@ class Screen:
 
 
 async def visit(port: int, **env: str) -> tuple[asyncssh.SSHClientConnection, Screen]:
-    conn = await asyncssh.connect("127.0.0.1", port, username="anyone", known_hosts=None,
-                                  password=None, client_keys=None)
+    conn = await asyncssh.connect("127.0.0.1", port, **KEYLESS)
     process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
                                         encoding=None, env=env)
     return conn, Screen(process)
@@ -115,6 +121,19 @@ async def test_a_visitor_whose_client_sends_a_chinese_locale_starts_in_chinese(d
     conn, screen = await visit(door, LANG="zh_CN.UTF-8")
     async with conn:
         await screen.shows("1 · 牌与大小")
+
+
+async def test_a_chinese_visitor_reads_the_doors_goodbye_in_chinese(served):
+    """QA: a visitor whose client sent zh_CN.UTF-8 read "bhtui: the host has stopped this
+    door; goodbye." when the host stopped the door: its words were English only."""
+    port, state = served
+    conn, screen = await visit(port, LANG="zh_CN.UTF-8")
+    async with conn:
+        await screen.shows("1 · 牌与大小")
+        await state.stop_all()
+        goodbye = await screen.shows("再见")
+    assert goodbye.endswith("\r\nbhtui：主机关闭了这个入口；再见。\r\n")
+    assert "goodbye" not in goodbye
 
 
 @pytest.mark.parametrize(("env", "flags"), [

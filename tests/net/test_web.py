@@ -207,6 +207,24 @@ async def test_a_tabs_app_runs_below_the_doors_priority():
             assert runs_below_me(session.pid)
 
 
+@pytest.mark.parametrize(("accepted", "lang", "words"), [
+    ("", "en", ("Start", "Session ended.", "Restart")),
+    ("zh-CN,zh;q=0.9,en;q=0.8", "zh", ("开始", "会话已结束。", "重新开始")),
+])
+async def test_the_page_has_a_title_and_its_words_in_the_visitors_language(
+        accepted, lang, words):
+    """QA: the page had no <title> (a tab read its address), and a Chinese visitor read
+    "Start", "Session ended." and "Restart"."""
+    async with serving(["demo"]) as (_, url), aiohttp.ClientSession() as http:
+        async with http.get(url, headers={"Accept-Language": accepted}) as page:
+            body = await page.text()
+    assert "<title>bhtui</title>" in body and f'<html lang="{lang}">' in body
+    start, ended, restart = words
+    assert f'id="start">{start}</button>' in body
+    assert f'<div class="message">{ended}</div>' in body
+    assert f'onClick="refresh()">{restart}</button>' in body
+
+
 async def test_a_hostile_page_reaches_no_command_and_no_size_beyond_a_screen(caplog):
     """No browser: a websocket that claims a 65535-square window, sends junk (a list nested
     5000 deep raised RecursionError, which tore the session down with a traceback), an

@@ -50,8 +50,9 @@ async def web(port: int, address: str) -> tuple[int, asyncio.StreamWriter]:
 async def ssh(port: int, address: str) -> tuple[str, asyncssh.SSHClientConnection | None]:
     """A login from ``address``: "in", or the words it was disconnected with."""
     try:
-        conn = await asyncssh.connect("::1", port, username="anyone", known_hosts=None,
-                                      password=None, client_keys=None, local_addr=(address, 0))
+        conn = await asyncssh.connect(  # (door_helpers.KEYLESS: run alone, this has no tests/)
+            "::1", port, username="anyone", known_hosts=None, client_keys=None, password="",
+            local_addr=(address, 0))
     except asyncssh.DisconnectError as exc:
         return exc.reason, None
     return "in", conn

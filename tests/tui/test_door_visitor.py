@@ -17,16 +17,17 @@ from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import QuitScreen
-from bhtui.tui.room import ClosedScreen, RefusedScreen, WaitingRoomScreen
-from bhtui.tui.sessions import LocalSession, RemoteSession
+from bhtui.tui.room import ClosedScreen, RefusedScreen, TableMenu, WaitingRoomScreen
+from bhtui.tui.sessions import LocalSession, MenuSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
 from tui_helpers import my_play_turn, quit_yes, wait_for
 
 
-def visitor(session, language: str = "en") -> BhtuiApp:
-    return BhtuiApp(Config(name="Vis", language=language), session, visitor=True)
+def visitor(session, language: str = "en", kept: bool = False) -> BhtuiApp:
+    return BhtuiApp(Config(name="Vis", language=language), session, visitor=True,
+                    seats_kept=kept)
 
 
 async def test_a_visitors_game_is_not_said_saved_in_his_folder():
@@ -46,22 +47,26 @@ def a_table_with_two_seats() -> Table:
     return Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0)
 
 
-@pytest.mark.parametrize(("role", "language", "said"), [
-    ("player", "en", "Stay on this screen: when the host reopens the table, you are back in "
-                     "your seat by yourself. If you leave, your seat is no longer kept for you."),
-    ("player", "zh", "请留在这个画面：主机重新开桌后，你会自动回到你的座位。"),
-    ("spectator", "en", "Stay on this screen: when the host reopens the table, you watch it "
-                        "again by yourself."),
+@pytest.mark.parametrize(("role", "language", "kept", "said"), [
+    ("player", "en", False, "Stay on this screen: when the host reopens the table, you are "
+                            "back in your seat by yourself. If you leave, your seat is no "
+                            "longer kept for you."),
+    ("player", "zh", False, "请留在这个画面：主机重新开桌后，你会自动回到你的座位。"),
+    ("spectator", "en", False, "Stay on this screen: when the host reopens the table, you "
+                               "watch it again by yourself."),
+    ("player", "en", True, "If you leave, come in again then with the same SSH key and take "
+                           "a seat."),
 ])
 async def test_a_visitor_whose_host_closes_the_table_is_told_to_stay_not_a_command(
-        role, language, said):
+        role, language, kept, said):
     """The goodbye told a visitor to run `bhtui --name Vis join 127.0.0.1:…` to come back:
-    he runs no bhtui, and his seat token goes with his visit. He is told to wait here."""
+    he runs no bhtui, and his seat token goes with his visit. He is told to wait here — and,
+    where the SSH door keeps his seat for his key, how to take it back."""
     table = a_table_with_two_seats()
     table.seats[1] = Seat(name="Li", bot=make_bot("heuristic"), ready=True)
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
-    app = visitor(RemoteSession(f"127.0.0.1:{serving.port}", role), language)
+    app = visitor(RemoteSession(f"127.0.0.1:{serving.port}", role), language, kept)
     async with app.run_test(size=(80, 24)) as pilot:
         if role == "spectator":
             table.seats[0] = Seat(name="Bo", bot=make_bot("heuristic"), ready=True)
@@ -70,8 +75,9 @@ async def test_a_visitor_whose_host_closes_the_table_is_told_to_stay_not_a_comma
         if role == "player":  # leaving is said as it is, too
             await pilot.press("ctrl+q")
             await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
-            assert ("you cannot take it back" if language == "en" else "无法再回到这个座位") \
-                in str(app.screen.query_one(".title").render())
+            question = str(app.screen.query_one(".title").render())
+            assert ("this SSH key" if kept else "you cannot take it back" if language == "en"
+                    else "无法再回到这个座位") in question
             await pilot.press("n")
         await serving.stop()
         await wait_for(pilot, lambda: isinstance(app.screen, ClosedScreen)
@@ -113,6 +119,41 @@ async def test_a_visitor_whose_table_does_not_answer_is_told_to_try_again_later(
         text = str(app.screen.query_one("Static").render())
         assert f"the table at 127.0.0.1:{port} does not answer now: try again later" in text
         assert "bhtui" not in text
+
+
+@pytest.mark.parametrize(("language", "rules"), [
+    ("en", "Baohuang 保皇 · Preset: Qingdao"),
+    ("zh", "保皇 · 规则：青岛"),
+])
+async def test_the_table_menu_names_the_table_and_its_rules_before_asking_the_name(
+        language, rules):
+    """QA: serve-ssh --table's menu showed only "127.0.0.1:47004": no table name, no game.
+    It asks the table first, and shows what the table says of itself."""
+    table = a_table_with_two_seats()
+    table.name = "Hosty's table"
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = visitor(MenuSession(f"127.0.0.1:{serving.port}"), language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
+        about = str(app.screen.query(Plain).first().render())
+        assert about.startswith(f"Hosty's table\n{rules}")
+        assert about.splitlines()[-1] == f"127.0.0.1:{serving.port}"
+        assert table.spectator_count() == 0 and table.seats_taken() == 3  # asked, not joined
+    await serving.stop()
+
+
+async def test_a_menu_whose_table_does_not_answer_says_so_before_asking_the_name():
+    """QA: the menu asked for a name, then watch or a seat, and only then said the table did
+    not answer. It is said at once."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # nothing listens there
+    app = visitor(MenuSession(f"127.0.0.1:{port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, (RefusedScreen, TableMenu)))
+        assert isinstance(app.screen, RefusedScreen)
+        text = str(app.screen.query_one("Static").render())
+        assert f"the table at 127.0.0.1:{port} does not answer now: try again later" in text
 
 
 async def test_a_visitors_settings_say_they_last_his_visit_not_a_path():
