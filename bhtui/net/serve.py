@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bhtui.net.gate import with_port
 from bhtui.net.host import Table
 from bhtui.net.lobby import Advertiser, address_for_others
-from bhtui.net.tcp import serve_table
+from bhtui.net.tcp import see_off, serve_table
 from bhtui.text import clean_text
 
 
@@ -27,10 +27,13 @@ class Serving:
         return self.server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        if self.advertiser is not None:
-            await self.advertiser.stop()
+        """Close the table first (its bots stop, its bye is said), then the door; the
+        process ends once everyone has taken the bye, or BYE_WAIT has passed."""
         self.table.close()  # no late bot move reaches the closed log
         self.server.close()
+        if self.advertiser is not None:
+            await self.advertiser.stop()
+        await see_off(self.table.told)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.server.wait_closed(), 2)
         if self.table.log is not None:
