@@ -80,6 +80,9 @@ class Table:
         self.seed: Seed = seed if seed is not None else secret_seed()
         self.rounds = rounds
         self.bot_delay = bot_delay
+        self.watched_delay = 0.0
+        """The least bot delay while someone watches and nobody plays his own seat: a
+        headless table's (``serve.WATCHED_DELAY``), so --fast cannot outrun its watchers."""
         self.bots = self.game.level(bots)
         """The bots the waiting room fills empty seats with: the level chosen, where the game
         has it."""

@@ -15,6 +15,10 @@ from bhtui.net.lobby import Advertiser, address_for_others
 from bhtui.net.tcp import see_off, serve_table
 from bhtui.text import clean_text
 
+WATCHED_DELAY = 0.3
+"""A headless table's least bot delay while anyone watches and nobody plays (``Scheduler.pace``):
+a move a screen can draw and a person can follow, even at --fast."""
+
 
 @dataclass
 class Serving:
@@ -82,6 +86,7 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
     """Serve until SIGINT/SIGTERM; print where the table is, as others type it to join (the
     LAN address of a table on all of them; an IPv6 one in brackets)."""
     stopping = stop_signals()
+    table.watched_delay = WATCHED_DELAY
     serving = await start_serving(table, sock, advertise)
     where = with_port(address_for_others(sock.getsockname()[0]) or sock.getsockname()[0],
                       serving.port)

@@ -1,0 +1,52 @@
+"""A headless host (`bhtui host --headless`) on loopback, as its watchers meet it: a table of
+bots keeps a pace they can follow, and it ends by itself once its match is over."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+from bhtui.bots import make_bot
+from bhtui.net import serve
+from bhtui.net.host import Seat, Table
+from bhtui.net.serve import run_headless
+from bhtui.net.tcp import listen_socket
+from bhtui.rules import PRESETS
+
+from loopback import LOOPBACK, connect, settle
+from net_helpers import in_background
+
+
+def bots_only(rounds: int | None = None) -> Table:
+    """Five bots at --fast (no bot delay), unlogged."""
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    return Table(PRESETS["qingdao"], seats, seed=6, rounds=rounds, bot_delay=0.0)
+
+
+def headless(table: Table, monkeypatch) -> tuple[asyncio.Task, asyncio.Event, int]:
+    """``run_headless`` on a free loopback port, stopped by the event (its ctrl+c) rather
+    than a signal: its run, that event and the port."""
+    stop = asyncio.Event()
+    monkeypatch.setattr(serve, "stop_signals", lambda: stop)
+    sock: socket.socket = listen_socket(LOOPBACK, 0)
+    port = sock.getsockname()[1]
+    return in_background(run_headless(table, sock, advertise=False)), stop, port
+
+
+async def test_a_headless_table_of_bots_at_full_speed_keeps_a_pace_its_watcher_follows(
+        monkeypatch):
+    """At --fast a table of bots played 360 rounds in 30 s: its watcher, hundreds of rounds
+    behind, was dropped as too slow again and again. Watched, its bots wait WATCHED_DELAY
+    between moves (shortened here: only the pace is looked at)."""
+    monkeypatch.setattr(serve, "WATCHED_DELAY", 0.05)
+    run, stop, port = headless(bots_only(), monkeypatch)
+    watcher, _ = await connect(port, "Wu", "spectator")
+    loop = asyncio.get_running_loop()
+    seen: list[float] = []
+    watcher.listen(lambda m: seen.append(loop.time()) if m["type"] == "view" else None)
+    await settle(lambda: len(seen) >= 12)
+    moves = len(seen) - 2  # (from the second view: the first may be his welcome's)
+    assert seen[-1] - seen[1] >= 0.9 * moves * serve.WATCHED_DELAY
+    stop.set()
+    await run
+
