@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import socket
 
+import pytest
+
 from bhtui.bots import make_bot
 from bhtui.net import serve
 from bhtui.net.host import Seat, Table
@@ -50,3 +52,18 @@ async def test_a_headless_table_of_bots_at_full_speed_keeps_a_pace_its_watcher_f
     stop.set()
     await run
 
+
+def test_a_headless_table_at_full_speed_without_an_end_is_refused(cli, nothing_starts):
+    """Without --rounds, its bots alone played and logged without end: 3 MB in 30 s, a
+    disk filled in a night. Refused in one line; given an end or a pace, it serves."""
+    for fast in (("--fast", "host"), ("host", "--bot-delay", "0")):
+        done = cli(*fast, "--headless", "--bots", "5", "--no-advertise")
+        assert done.returncode == 2
+        assert done.stderr == ("bhtui: a headless table at --fast (no bot delay) needs "
+                               "--rounds N, or a --bot-delay: with nobody to stop them, its "
+                               "bots would play and log without end\n")
+    zh = cli("--lang", "zh", "--fast", "host", "--headless", "--bots", "5")
+    assert zh.stderr.startswith("bhtui: 无人值守的牌桌用 --fast（机器人不等待）时要给 --rounds N")
+    for given in (("--rounds", "3"), ("--bot-delay", "0.2")):  # (on to its socket: served)
+        with pytest.raises(AssertionError, match="the command started"):
+            cli("--fast", "host", "--headless", "--bots", "5", *given)
