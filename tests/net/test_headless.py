@@ -67,3 +67,33 @@ def test_a_headless_table_at_full_speed_without_an_end_is_refused(cli, nothing_s
     for given in (("--rounds", "3"), ("--bot-delay", "0.2")):  # (on to its socket: served)
         with pytest.raises(AssertionError, match="the command started"):
             cli("--fast", "host", "--headless", "--bots", "5", *given)
+
+
+async def test_a_headless_table_whose_match_is_over_tells_its_watcher_and_ends(
+        monkeypatch, capsys):
+    """A headless host said "the match is over" on its console and stayed up until ctrl+c,
+    its watcher told to wait for a 再来一局 nobody could start. Its hello says it is headless
+    (the end of the match says so on his screen); OVER_WAIT after the end (none here) it
+    closes the table, telling him, and ends by itself."""
+    monkeypatch.setattr(serve, "WATCHED_DELAY", 0.0)
+    monkeypatch.setattr(serve, "OVER_WAIT", 0.0)
+    table = Table(PRESETS["qingdao"], [Seat()] + bots_only().seats[1:], seed=6, rounds=1,
+                  bot_delay=0.0)
+    run, _, port = headless(table, monkeypatch)
+    watcher, _ = await connect(port, "Wu", "spectator")
+    await settle(lambda: watcher.room is not None)
+    assert watcher.server.get("headless") is True
+    table.start()  # (the free seat to a bot: the match begins with him watching)
+    await asyncio.wait_for(run, 60)  # no ctrl+c: it ended by itself
+    assert watcher.view is not None and watcher.view["phase"] == "over"
+    await settle(lambda: watcher.refused is not None)
+    assert watcher.refused == {"type": "bye", "reason": "closed"}
+    said = capsys.readouterr().out
+    assert "bhtui: the match is over: the table is closed" in said and "--resume" not in said
+
+
+async def test_a_finished_headless_table_nobody_watches_ends_at_once(monkeypatch, capsys):
+    """Nobody there to read the standings: it does not wait OVER_WAIT for anyone."""
+    run, _, _ = headless(bots_only(rounds=1), monkeypatch)
+    await asyncio.wait_for(run, 60)
+    assert capsys.readouterr().out.endswith("bhtui: the match is over: the table is closed\n")
