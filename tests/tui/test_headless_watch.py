@@ -10,11 +10,12 @@ import pytest
 from bhtui.bots import make_bot
 from bhtui.net import serve
 from bhtui.net.host import Seat, Table
+from bhtui.net.serve import start_serving
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import MatchEndScreen
+from bhtui.tui.dialogs import MatchEndScreen, ResultScreen
 from bhtui.tui.room import ClosedScreen
 from bhtui.tui.sessions import RemoteSession
 from bhtui.tui.widgets import Plain
@@ -60,3 +61,23 @@ async def test_a_watcher_of_a_headless_table_is_told_it_closes_not_to_wait_for_p
         await wait_for(pilot, lambda: not app.is_running)
     await run
 
+
+async def test_a_watchers_result_gives_way_to_a_later_rounds():
+    """The table waits for no watcher: at --fast his results queued up one after another,
+    "Round 62 over … This closes in 4 s" up while round 169 was played. A round's result
+    he still has open goes when a later one ends; the latest is shown, none in between."""
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=3, bot_delay=0.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(Config(name="Wu", result_seconds=60),  # (a long read)
+                   RemoteSession(f"127.0.0.1:{serving.port}", "spectator"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(table.viewers))
+        table.start()
+        await wait_for(pilot, lambda: app.client.view is not None
+                       and app.client.view["phase"] == "over", "the match's end")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen)
+                       and "Round 1 over" not in words(app.screen), "round 1's result to go")
+        assert "Round 3 over" in words(app.screen)
+        await pilot.press("ctrl+q")
+    await serving.stop()
