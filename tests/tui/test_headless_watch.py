@@ -49,7 +49,7 @@ async def test_a_watcher_of_a_headless_table_is_told_it_closes_not_to_wait_for_p
         table.start()  # (the free seat to a bot: the match begins with him watching)
         await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         said = words(app.screen)
-        closes = {"en": "Nobody hosts this table to start 再来一局: it closes soon",
+        closes = {"en": "Nobody here starts 再来一局: the table closes soon",
                   "zh": "这张牌桌无人主持再来一局，即将关闭"}[language]
         assert closes in said and "Waiting for the host" not in said and "等待主机" not in said
         close.set()  # OVER_WAIT is over
