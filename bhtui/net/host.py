@@ -81,11 +81,11 @@ class Table:
         self.rounds = rounds
         self.bot_delay = bot_delay
         self.watched_delay = 0.0
+        """The least bot delay while someone watches and nobody plays his own seat: a
+        headless table's (``serve.WATCHED_DELAY``), so --fast cannot outrun its watchers."""
         self.headless = False
         """Served with nobody at a screen of the host's (``serve.run_headless``): nobody starts
         再来一局, which its hello tells every client."""
-        """The least bot delay while someone watches and nobody plays his own seat: a
-        headless table's (``serve.WATCHED_DELAY``), so --fast cannot outrun its watchers."""
         self.bots = self.game.level(bots)
         """The bots the waiting room fills empty seats with: the level chosen, where the game
         has it."""
