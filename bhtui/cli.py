@@ -793,6 +793,12 @@ def _host(args: argparse.Namespace) -> int:
         table = Table(rules, seats, game=game, name=name, seed=args.host_seed,
                       rounds=args.host_rounds, log=GameLog(new_log_path(name)),
                       bots=config.bots, **common)
+    if args.headless and not table.bot_delay and table.rounds is None:
+        # Nobody there to stop it: its bots alone played and logged without end (a disk
+        # filler; 360 rounds and 3 MB in 30 s).
+        return _fail("a headless table at --fast (no bot delay) needs --rounds N, or a "
+                     "--bot-delay: with nobody to stop them, its bots would play and log "
+                     "without end")
     advertise = not args.no_advertise
     try:  # bound before the app starts: a port in use is one line, not a traceback
         sock = listen_socket(bind, port)

@@ -417,6 +417,7 @@ class HostHello(TypedDict):
     game: str
     preset: str
     options: dict[str, Any]
+    headless: NotRequired[bool]  # nobody hosts it from a screen: no 再来一局 after the match
 
 
 class PakeMessage(TypedDict):

@@ -541,7 +541,8 @@ def _view_frame(message: Message) -> bool:
 
 _EVENT = _fields(type=TEXT)
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
-    "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT)},
+    "hello": {"id": _maybe(TEXT), "code": _maybe(FLAG), "game": _maybe(TEXT),
+              "headless": _maybe(FLAG)},
     "pake": {"pake": TEXT, "confirm": TEXT},
     "ping": {},
     "pong": {},

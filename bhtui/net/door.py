@@ -30,6 +30,7 @@ from bhtui.net.protocol import (
 from bhtui.net.seats import IN_PROCESS, Connection, Pending, Seat, Viewer
 from bhtui.net.state import TableState
 from bhtui.store.config import PLAYER
+from bhtui.wire import HostHello
 
 MAX_SPECTATORS = 500
 SPECTATORS_PER_ADDRESS = 32  # NAT and the SSH menu put many people behind one address
@@ -50,6 +51,8 @@ class DoorTable(TableState, Protocol):
     def guard(self) -> CodeGuard | None: ...
     @property
     def max_spectators(self) -> int: ...
+    @property
+    def headless(self) -> bool: ...
 
     def seated(self, seat: int) -> None:
         """A person took (or took back) this seat."""
@@ -79,12 +82,15 @@ class Door:
         IPv6 /64 is every machine at the table)."""
         table = self.table
         self.pending[conn] = Pending(address)
-        conn.send_frame(encode({
+        hello: HostHello = {
             "type": "hello", "proto": list(PROTOCOL), "app": __version__, "id": table.table_id,
             "code": table.guard is not None, "table": table.name, "game": table.game.name,
             "preset": table.rules.name,
             "options": table.rules.options(),
-        }))
+        }
+        if table.headless:  # nobody starts 再来一局 there
+            hello["headless"] = True
+        conn.send_frame(encode(hello))
 
     def hello(self, conn: Connection, message: Message, admin: bool = False) -> None:
         table = self.table

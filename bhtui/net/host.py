@@ -80,6 +80,12 @@ class Table:
         self.seed: Seed = seed if seed is not None else secret_seed()
         self.rounds = rounds
         self.bot_delay = bot_delay
+        self.watched_delay = 0.0
+        """The least bot delay while someone watches and nobody plays his own seat: a
+        headless table's (``serve.WATCHED_DELAY``), so --fast cannot outrun its watchers."""
+        self.headless = False
+        """Served with nobody at a screen of the host's (``serve.run_headless``): nobody starts
+        再来一局, which its hello tells every client."""
         self.bots = self.game.level(bots)
         """The bots the waiting room fills empty seats with: the level chosen, where the game
         has it."""
@@ -96,6 +102,7 @@ class Table:
         self.max_spectators = max_spectators
         self.match: GameMatch | None = None
         self.closed = False
+        self.told: list[Connection] = []  # the connections a closing table said bye to
         self.seq = 0
         self.buffer: deque[tuple[int, Event]] = deque(maxlen=CATCHUP_EVENTS)
         self.listeners: list[Any] = []  # called after any change (the lobby advertisement)
@@ -173,7 +180,8 @@ class Table:
         """The host is stopping: no timer fires and nothing more is applied or logged. Every
         connection is told ``bye`` before it is closed, so players and watchers know the table
         is gone on purpose rather than reconnecting for ever; seats keep their tokens (the log
-        has them) for a ``--resume``."""
+        has them) for a ``--resume``. Those told are kept in ``told``, for their transport to
+        see off (``tcp.see_off``): the host's own screen may have closed it first."""
         self.closed = True
         self.scheduler.cancel()
         self.scheduler.cancel_absences()
@@ -182,6 +190,7 @@ class Table:
         self.pending.clear()
         for conn in connections:
             say_bye(conn)
+        self.told += connections
 
     def use_rules(self, rules: Rules) -> None:
         """Play these rules (the waiting room changed them): the card counter counts theirs."""

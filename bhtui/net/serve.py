@@ -12,8 +12,16 @@ from dataclasses import dataclass
 from bhtui.net.gate import with_port
 from bhtui.net.host import Table
 from bhtui.net.lobby import Advertiser, address_for_others
-from bhtui.net.tcp import serve_table
+from bhtui.net.scheduler import READY_WAIT
+from bhtui.net.tcp import see_off, serve_table
 from bhtui.text import clean_text
+
+WATCHED_DELAY = 0.3
+"""A headless table's least bot delay while anyone watches and nobody plays (``Scheduler.pace``):
+a move a screen can draw and a person can follow, even at --fast."""
+OVER_WAIT = READY_WAIT
+"""How long a headless table whose match is over stays open for those still there to read
+its result and standings (``close_when_over``); it closes at once when nobody is."""
 
 
 @dataclass
@@ -27,10 +35,13 @@ class Serving:
         return self.server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        if self.advertiser is not None:
-            await self.advertiser.stop()
+        """Close the table first (its bots stop, its bye is said), then the door; the
+        process ends once everyone has taken the bye, or BYE_WAIT has passed."""
         self.table.close()  # no late bot move reaches the closed log
         self.server.close()
+        if self.advertiser is not None:
+            await self.advertiser.stop()
+        await see_off(self.table.told)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.server.wait_closed(), 2)
         if self.table.log is not None:
@@ -75,10 +86,31 @@ def say_when_over(table: Table) -> None:
     table.listeners.append(check)
 
 
+def close_when_over(table: Table, close: asyncio.Event) -> None:
+    """A headless table has nobody to start 再来一局: once its match is over it closes
+    (``close`` is set) when nobody is connected, or OVER_WAIT after the end. Its host stayed
+    up until ctrl+c, and its watchers were told to wait for a 再来一局 that never came."""
+    waiting: list[asyncio.TimerHandle] = []
+
+    def check(t: Table) -> None:
+        if t.match is None or not t.match.over:
+            return
+        if not t.viewers and not t.pending:
+            close.set()
+        elif not waiting:
+            waiting.append(asyncio.get_running_loop().call_later(OVER_WAIT, close.set))
+
+    table.listeners.append(check)
+    check(table)
+
+
 async def run_headless(table: Table, sock: socket.socket, advertise: bool = True) -> None:
-    """Serve until SIGINT/SIGTERM; print where the table is, as others type it to join (the
-    LAN address of a table on all of them; an IPv6 one in brackets)."""
+    """Serve until SIGINT/SIGTERM, or until its match is over (``close_when_over``); print
+    where the table is, as others type it to join (the LAN address of a table on all of
+    them; an IPv6 one in brackets)."""
     stopping = stop_signals()
+    table.watched_delay = WATCHED_DELAY
+    table.headless = True  # its hello says so: nobody here starts 再来一局
     serving = await start_serving(table, sock, advertise)
     where = with_port(address_for_others(sock.getsockname()[0]) or sock.getsockname()[0],
                       serving.port)
@@ -89,9 +121,12 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
     say_when_over(table)
     lock = " (join code needed)" if table.code else ""
     print(f"bhtui: table {table.name!r} on {where}{lock}, {state}", flush=True)
+    close_when_over(table, stopping)
     await stopping.wait()
     await serving.stop()
-    if table.log is not None and table.log.path.exists():  # (a match began: it is kept)
+    if table.match is not None and table.match.over:  # (nothing to resume: it is replayed)
+        print("bhtui: the match is over: the table is closed", flush=True)
+    elif table.log is not None and table.log.path.exists():  # (a match began: it is kept)
         path = shlex.quote(clean_text(str(table.log.path)))
         print(f"bhtui: the table is saved in {path}; `bhtui host --resume {path}` opens it "
               "again", flush=True)

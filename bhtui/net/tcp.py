@@ -22,6 +22,7 @@ import socket
 import ssl
 import sys
 import time
+from collections.abc import Iterable
 from typing import Any, cast
 
 from bhtui.net.client import Client, host_decoder
@@ -42,6 +43,10 @@ from bhtui.net.secure import PREAMBLE, Credentials, channel_of, client_context, 
 HANDSHAKE_DEADLINE = 5.0
 SEND_BACKLOG = 512 * 1024  # bytes waiting for one slow reader before it is dropped
 SEND_BUFFER = 256 * 1024  # kernel bytes per connection; autotuning would allow megabytes
+BYE_WAIT = 5.0
+"""Seconds a stopping host gives its connections to take what waits for them and its bye
+(``see_off``): a watcher behind a backlog is told the table closed, one that reads
+nothing does not hold the host up."""
 RATE_BURST, RATE_PER_SECOND = 400, 200.0  # floods, not fast bots: seats act only in turn
 READ_CHUNK = 65536
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -104,7 +109,8 @@ class TcpConnection:
         if self.closed_reason is not None:
             return
         transport = self.writer.transport
-        if transport.get_write_buffer_size() + len(frame) > SEND_BACKLOG:
+        if (transport.get_write_buffer_size() + len(frame) > SEND_BACKLOG
+                and not self.table.closed):  # (a closed table's last frame, its bye, goes)
             self.drop("too slow: too much waiting to be sent")
             return
         transport.write(frame)
@@ -118,6 +124,11 @@ class TcpConnection:
                 self._upgrading.cancel()
             else:
                 self.writer.close()
+
+    async def ended(self) -> None:
+        """Once the socket is closed: all that was written has gone (or the link broke)."""
+        with contextlib.suppress(Exception):
+            await self.writer.wait_closed()
 
     def refuse(self, code: str, reason: str) -> None:
         """Say why and close; mid-upgrade nothing can be said (a frame in clear would break
@@ -222,6 +233,19 @@ class TcpConnection:
         if self in self.table.pending:  # (a TLS handshake's own deadline ends it: _upgrade)
             self.table.leave(self)
             self.refuse("protocol", f"no hello within {HANDSHAKE_DEADLINE:g} s")
+
+
+async def see_off(connections: Iterable[object], seconds: float = BYE_WAIT) -> None:
+    """Wait until the TCP ``connections`` told ``bye`` have sent it and closed, at most
+    ``seconds``; those still open then are cut. A process that ended at once lost what it
+    still held for a reader behind — his bye last of all — and he reconnected for ever."""
+    closing = [c for c in connections if isinstance(c, TcpConnection)]
+    if not closing:
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*(c.ended() for c in closing)), seconds)
+    for conn in closing:
+        conn.writer.transport.abort()
 
 
 def keep_alive(sock: socket.socket | None) -> None:

@@ -74,6 +74,10 @@ ZH: dict[str, str] = {
     "--bind {bind} is not an IP address, and no host of that name was found":
         "--bind {bind} 不是 IP 地址，也找不到叫这个名字的主机",
     "cannot serve on {address}: {reason}": "无法在 {address} 开桌：{reason}",
+    "a headless table at --fast (no bot delay) needs --rounds N, or a --bot-delay: with nobody "
+    "to stop them, its bots would play and log without end":
+        "无人值守的牌桌用 --fast（机器人不等待）时要给 --rounds N 或 --bot-delay：没有人能让它停下，"
+        "机器人会一直打下去、一直写日志",
     "--code is empty: give the join code, or leave --code out":
         "--code 是空的：请写上入桌码，或者去掉 --code",
     "cannot read the join code from {file}: {reason}": "无法从 {file} 读取入桌码：{reason}",

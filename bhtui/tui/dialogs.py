@@ -278,7 +278,10 @@ class MatchEndScreen(RoomyDialog):
             yield Plain(t("end.title"), classes="title")
             yield Plain(standings)
             yield Plain(rounds)
-            yield Plain(Text(t("end.keys" if self.can_restart else "end.wait"), style="bold"))
+            # (a headless host has nobody to start 再来一局: it closes the table instead)
+            keys = "end.keys" if self.can_restart else (
+                "end.closes" if self.client.server.get("headless") else "end.wait")
+            yield Plain(Text(t(keys), style="bold"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
         return super().check_action(action, parameters) and (

@@ -209,8 +209,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         for line in self.model.comings_and_goings():
             self._log(line)
         self.refresh_view()
-        if self.decision is not None and self.model.stale():
-            self.decision.retire(None)
+        shown = self.decision or self.dialogs.result
+        if shown is not None and self.model.stale():
+            shown.retire(None)
         self.dialogs.open_due()
         if self.model.turn_came():
             self.bell()

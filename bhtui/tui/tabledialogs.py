@@ -30,6 +30,7 @@ class TableDialogs:
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.client, self.model = screen.client, screen.model
+        self.result: Dialog[Any] | None = None  # the round's result open, closed if stale
 
     def open_due(self, results: bool = True) -> None:
         """Open the dialog the table calls for now, if any."""
@@ -83,6 +84,7 @@ class TableDialogs:
 
         def closed(answer: Any) -> None:
             model.flow.close()
+            self.result = None
             if model.pending_results:
                 self.show_result()
                 return
@@ -100,6 +102,7 @@ class TableDialogs:
         if isinstance(result, ResultScreen):
             result.on_auto, result.watching = model.on_auto() and not watching, watching
             result.take_back = lambda: screen.set_auto(False)
+        self.result = result
         screen.app.push_screen(result, closed)
         screen.update_status()  # it said whom the next deal waits for: it waits for me
 

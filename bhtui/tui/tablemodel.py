@@ -281,6 +281,8 @@ class TableModel:
                 self.note = None  # the trick moved on past the set my hand could not beat
             self._auto_note = None
         if kind == self.round_end:
+            if self.state.seat is None:  # a watcher's table waits for nobody: the latest
+                self.pending_results.clear()  # result alone is news
             self.pending_results.append(event)
         elif kind == "pass" and event.get("seat") == self.state.seat:
             auto = (live and not self._passing and not self.on_auto()
@@ -478,10 +480,12 @@ class TableModel:
 
     def stale(self) -> bool:
         """The open dialog's moment has passed (someone grabbed the throne, the round moved
-        on, 再来一局 began)."""
+        on, 再来一局 began, a later round's result came for a watcher)."""
         showing, state = self.flow.showing, self.state
         if showing == "end":
             return not self.over()
+        if showing == "result":  # a watcher's, once a later round has ended
+            return self.state.seat is None and bool(self.pending_results)
         if showing == "declaration":
             return state.asked is None or self.flow.asked != self.decision_key()
         if showing == "decision":

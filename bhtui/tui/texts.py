@@ -546,6 +546,8 @@ STRINGS: dict[str, dict[str, str]] = {
                  "zh": "回车：再来一局（座位不变） · Esc：回到牌桌"},
     "end.wait": {"en": "Waiting for the host: 再来一局 starts at the same seats · Esc: table",
                  "zh": "等待主机再来一局（座位不变） · Esc：回到牌桌"},
+    "end.closes": {"en": "Nobody here starts 再来一局: the table closes soon · Esc: table",
+                   "zh": "这张牌桌无人主持再来一局，即将关闭 · Esc：回到牌桌"},
     "trick.previous": {"en": "The previous trick", "zh": "上一轮"},
     "trick.none": {"en": "No trick has been finished yet.", "zh": "本局还没有打完的一轮。"},
     "key.previous_trick": {"en": "Last trick", "zh": "上一轮"},

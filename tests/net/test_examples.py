@@ -52,13 +52,14 @@ def test_the_example_bot_client_plays_a_match_to_its_end(tmp_path):
     host, port, env = headless_host(tmp_path, "--bots", "4", "--rounds", "2", "--code", "tea")
     try:
         assert "join code needed" in host.stdout.readline()
+        stranger = example(port, env, "--code", "coffee")
+        assert "host says: wrong join code" in stranger.stdout
+        assert stranger.returncode == 1, "a refused bot says so in its exit status too"
         bot = example(port, env, "--code", "tea")
         assert bot.returncode == 0, bot.stderr
         assert "seated at 0" in bot.stdout and bot.stdout.count("round over") == 2
         assert "match over: totals" in bot.stdout
-        stranger = example(port, env, "--code", "coffee")
-        assert "host says: wrong join code" in stranger.stdout
-        assert stranger.returncode == 1, "a refused bot says so in its exit status too"
+        assert host.wait(30) == 0  # its match over and nobody left there, it ended
     finally:
         host.terminate()
         host.wait(10)

@@ -17,7 +17,7 @@ from bhtui.rules import PRESETS
 from bhtui.store.gamelog import GameLog
 from bhtui.store.tokens import SeatTokens
 
-from loopback import LOOPBACK, Recording, close_wait, frames, settle
+from loopback import LOOPBACK, Recording, close_wait, connect, frames, settle
 from net_helpers import in_background
 
 
@@ -119,6 +119,30 @@ async def test_a_link_lost_without_a_goodbye_still_reconnects(monkeypatch):
     assert all(m["type"] != "bye" for link in opened for m in frames(link.received))
     await serving.stop()
     run.cancel()
+
+
+async def test_a_watcher_behind_a_backlog_still_hears_the_goodbye():
+    """Bots at full speed outrun a watcher whose screen is busy: frames wait for him on the
+    host. Stopped on purpose (ctrl+c), the host lets him take them and its bye before it
+    goes (a process that ends loses what it still holds: cut below, as its exit would),
+    within BYE_WAIT; before, it stopped at once and he heard "connection closed" and kept
+    reconnecting to a table that was gone."""
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, bot_delay=0.0)
+    serving = await start_serving(table, listen_socket(LOOPBACK, 0), advertise=False)
+    watcher, link = await connect(serving.port, "Wu", "spectator")
+    await settle(lambda: watcher.room is not None)
+    link.writer.transport.pause_reading()  # drawing: he reads nothing for now
+    host_end = next(iter(table.viewers))
+    table.start()
+    await settle(lambda: host_end.writer.transport.get_write_buffer_size() > 64 * 1024)
+    stopping = in_background(serving.stop())
+    await settle(lambda: table.closed)  # its bye waits behind what he has not read yet
+    link.writer.transport.resume_reading()  # he reads on
+    await stopping
+    host_end.writer.transport.abort()  # the host's process ends: what it held is gone
+    await settle(lambda: watcher.closed is not None)
+    assert watcher.refused == {"type": "bye", "reason": "closed"}
 
 
 async def a_seated_player(tmp_path, monkeypatch) -> tuple[Table, Serving, Client, asyncio.Task]:

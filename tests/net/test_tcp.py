@@ -294,8 +294,9 @@ def test_a_host_stopped_the_moment_it_says_where_it_is_stops_cleanly(tmp_path):
 def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_path):
     """Issue 27.5: full from the start, the table never changed, so it waited for players
     until a viewer came. Now it starts at once, says when the match is over, and its log
-    holds the whole match. The log's path is said cleaned: an escape sequence in the data
-    folder's name (BHTUI_DATA_DIR) reached the terminal."""
+    holds the whole match; with nobody there it then closes and ends by itself. The log's
+    path is said cleaned: an escape sequence in the data folder's name (BHTUI_DATA_DIR)
+    reached the terminal."""
     from bhtui.store.gamelog import GameLog
     from bhtui.store.replay import Replay
 
@@ -313,10 +314,10 @@ def test_a_headless_table_of_five_bots_plays_its_match_with_nobody_watching(tmp_
         rounds = sum(e["type"] == "totals" for events in replay.events for e in events)
         assert replay.finished and rounds == 2
         assert " ".join(map(str, replay.final_totals)) in over
-        host.send_signal(signal.SIGTERM)
-        said = host.stdout.readline()  # stopped: where the table is kept, to open it again
-        assert said.startswith("bhtui: the table is saved in ") and "--resume" in said
-        assert "\x1b" not in said and "data]2;PWNED" in said
+        assert "\x1b" not in over
+        # nobody there to start 再来一局, nor to read the standings: it closes and ends
+        assert host.stdout.readline() == "bhtui: the match is over: the table is closed\n"
+        assert host.wait(30) == 0
     finally:
         host.send_signal(signal.SIGTERM)
         host.wait(30)
