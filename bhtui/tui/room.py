@@ -396,7 +396,10 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
 class CodePrompt(Dialog[str]):
     """The table's join code, asked when the lobby shows a lock or the host refuses without
-    it, and again after a wrong one (an empty code gives up)."""
+    it, and again after a wrong one (an empty code gives up, and so does Esc: it said "Esc
+    does nothing here: ? lists the keys", and ? typed a dot into the masked field)."""
+
+    BINDINGS = [Binding("escape", "give_up", "Give up", id="code.give_up")]
 
     def __init__(self, t: Translator, wrong: bool = False) -> None:
         super().__init__(t)
@@ -409,6 +412,9 @@ class CodePrompt(Dialog[str]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+    def action_give_up(self) -> None:
+        self.dismiss("")
 
 
 class RefusedScreen(Localized, Screen[None]):

@@ -214,6 +214,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.result.take_back": {"en": "托管 off", "zh": "取消托管"},
     "key.help.close": {"en": "Close", "zh": "关闭"},
     "key.chat.close": {"en": "Close", "zh": "关闭"},
+    "key.code.give_up": {"en": "Give up", "zh": "放弃"},
     "key.quit.yes": {"en": "Quit", "zh": "退出"},
     "key.quit.no": {"en": "Stay", "zh": "取消"},
     "key.room.ready": {"en": "Ready", "zh": "准备"},
