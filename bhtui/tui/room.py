@@ -80,7 +80,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         Binding("m", "move", "Move", id="room.move", show=False),
         Binding("l", "level", "Level", id="room.level", show=False),
         Binding("o", "options", "Rules", id="room.options"),
-        Binding("c", "chat", "Chat", id="room.chat"),
+        # A priority: taken as it is read, so the keys typed after it go to the chat box.
+        Binding("c", "chat", "Chat", id="room.chat", priority=True),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 

@@ -7,20 +7,26 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from textual import events
+from textual.widgets import Input
 
-from bhtui.net.host import Table
-from bhtui.net.serve import start_serving
-from bhtui.net.tcp import listen_socket
+from bhtui.bots import make_bot
+from bhtui.net.client import Client
+from bhtui.net.host import Seat, Table
+from bhtui.net.serve import start_serving, start_when_full
+from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import ChatPrompt
 from bhtui.tui.i18n import Translator
 from bhtui.tui.preferences import PreferencesScreen
-from bhtui.tui.room import CodePrompt, RefusedScreen
+from bhtui.tui.room import CodePrompt, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
 
-from tui_helpers import DialogHost, config, footer_text, screen_text, wait_for
+from net_helpers import in_background
+from tui_helpers import DialogHost, config, footer_text, my_play_turn, screen_text, wait_for
+from tui_helpers import table as table_screen
 
 
 def toasts(app) -> list[str]:
@@ -77,3 +83,70 @@ async def test_esc_leaves_every_box_with_a_text_field_and_none_advises_question_
         await wait_for(pilot, lambda: dialog.closed or toasts(host), "the box closed, or a word")
         assert not any("?" in toast for toast in toasts(host)), toasts(host)
         assert dialog.closed
+
+
+def typed_at_once(app, keys: str) -> None:
+    """``keys`` read in one go, as a terminal hands over what was typed quickly (Pilot's
+    ``press`` waits for the app to be idle after each key)."""
+    for key in keys:
+        event = events.Key(key, key)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_a_chat_typed_right_after_c_keeps_every_letter_and_outlives_the_turn_timer():
+    """On his turn with the timer running (someone watches: it does not wait for him), Ana
+    typed c and his message at once: the letters reached the table under the chat box, each
+    saying "does nothing here" on its status line, and the box stayed empty. Each is in the
+    box now, and the box stays open with them when the timer runs out and 托管 plays."""
+    seats = [Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                        for i in range(1, 5)]
+    timed = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=0.0, timer=4.0)
+    serving = await start_serving(timed, listen_socket("127.0.0.1", 0), advertise=False)
+    start_when_full(timed)
+    mei = Client(await open_link("127.0.0.1", serving.port), "Mei", role="spectator")
+    in_background(mei.run())
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        typed_at_once(app, "cgood luck")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt)
+                       and isinstance(app.screen.focused, Input), "the chat box, its field")
+        box, field = app.screen, app.screen.query_one(Input)
+        await pilot.pause()
+        assert field.value == "good luck"
+        await wait_for(pilot, lambda: table_screen(app).model.on_auto(), "the timer out: 托管")
+        assert app.screen is box and field.value == "good luck"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Ana: good luck" in table_screen(app).log_lines,
+                       "the message, said at the table")
+    await serving.stop()
+
+
+async def in_the_room(pilot, app) -> WaitingRoomScreen:
+    await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                   and app.client.room is not None, "the waiting room")
+    return app.screen
+
+
+def a_table_to_wait_at() -> Table:
+    """A table that never starts: Ana joins it and stays in its waiting room."""
+    return Table(PRESETS["qingdao"], [Seat()] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)],
+        seed=6, bot_delay=0.0)
+
+
+async def test_in_the_waiting_room_too_c_and_a_message_typed_at_once_keep_every_letter():
+    serving = await start_serving(a_table_to_wait_at(), listen_socket("127.0.0.1", 0),
+                                  advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_room(pilot, app)
+        typed_at_once(app, "chello all")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt)
+                       and isinstance(app.screen.focused, Input), "the chat box, its field")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "hello all"
+    await serving.stop()
+
+
