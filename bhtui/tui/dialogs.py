@@ -479,8 +479,10 @@ PHRASES = {
 
 
 class ChatPrompt(Dialog):
-    """A short message, or one of the preset phrases (1-6). ``watchers``: only watchers read
-    it, the sender seeing every hand at an open table (R-HIDE-3), which the title says."""
+    """A short message, or one of the preset phrases (Tab, then the arrows). ``watchers``:
+    only watchers read it, the sender seeing every hand at an open table (R-HIDE-3), which
+    the title says. A phrase picked after something was typed goes after it in the field,
+    sent with it by Enter: it went alone, and the typed words were gone without a word."""
 
     ASIDE = True
 
@@ -502,7 +504,14 @@ class ChatPrompt(Dialog):
         self.dismiss(event.value.strip() or None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(PHRASES[self.t.language][int(event.option.id or 0)])
+        phrase = PHRASES[self.t.language][int(event.option.id or 0)]
+        field = self.query_one(Input)
+        if not field.value.strip():
+            self.dismiss(phrase)
+            return
+        field.action_end()
+        field.insert_text_at_cursor(" " + phrase)
+        field.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

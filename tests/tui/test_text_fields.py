@@ -150,3 +150,35 @@ async def test_in_the_waiting_room_too_c_and_a_message_typed_at_once_keep_every_
     await serving.stop()
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_preset_phrase_picked_after_typing_keeps_what_was_typed(language):
+    """In the waiting room Ana typed, then Tab (which the box's title offers for its
+    phrases) and Enter: the first phrase went alone, and what he had typed was gone without
+    a word. The phrase goes after his words in the field now, and Enter sends both; with
+    nothing typed a phrase is sent at once, as before."""
+    from bhtui.tui.dialogs import PHRASES
+
+    serving = await start_serving(a_table_to_wait_at(), listen_socket("127.0.0.1", 0),
+                                  advertise=False)
+    app = BhtuiApp(dataclasses.replace(config(), language=language),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
+    help_, hurry = PHRASES[language][:2]
+    sep = ": " if language == "en" else "："
+    async with app.run_test(size=(80, 24)) as pilot:
+        room = await in_the_room(pilot, app)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt), "the chat box")
+        box = app.screen
+        await pilot.press(*"wait", "tab", "enter")
+        await pilot.pause()
+        assert app.screen is box and box.query_one(Input).value == f"wait {help_}"
+        assert isinstance(box.focused, Input)  # Enter now sends it
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: room.chat, "the message in the room")
+        assert room.chat == [f"Ana{sep}wait {help_}"]
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt), "the chat box")
+        await pilot.press("tab", "down", "enter")  # nothing typed: the phrase goes at once
+        await wait_for(pilot, lambda: len(room.chat) == 2, "the phrase in the room")
+        assert room.chat[1] == f"Ana{sep}{hurry}"
+    await serving.stop()
