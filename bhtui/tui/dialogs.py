@@ -19,10 +19,11 @@ from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.net.client import Client
+from bhtui.net.protocol import MAX_CHAT
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog, RoomyDialog
-from bhtui.tui.widgets import Plain, Prose, apart, levels_of
+from bhtui.tui.widgets import Field, Plain, Prose, apart, levels_of
 from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
@@ -497,7 +498,7 @@ class ChatPrompt(Dialog):
         with Vertical():
             yield Plain(self.t("chat.title_watchers" if self.watchers else "chat.title"),
                         classes="title")
-            yield Input(placeholder=self.t("chat.placeholder"), max_length=200)
+            yield Field(placeholder=self.t("chat.placeholder"), max_length=MAX_CHAT)
             yield OptionList(*[Option(Text(p), id=str(i)) for i, p in enumerate(phrases)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -505,7 +506,7 @@ class ChatPrompt(Dialog):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         phrase = PHRASES[self.t.language][int(event.option.id or 0)]
-        field = self.query_one(Input)
+        field = self.query_one(Field)
         if not field.value.strip():
             self.dismiss(phrase)
             return

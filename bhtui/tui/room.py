@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from bhtui.games import game_of, rules_in
 from bhtui.net.client import Client
 from bhtui.net.lobby import MAX_TABLES, TableInfo
+from bhtui.net.protocol import MAX_NAME
 from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
 from bhtui.tui.games import parts_for
@@ -33,7 +34,7 @@ from bhtui.tui.messages import (
 )
 from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import rule_words
-from bhtui.tui.widgets import Plain, clip
+from bhtui.tui.widgets import Field, Plain, clip
 
 
 def command_line(t: Translator, verb: str, address: str, locked: bool,
@@ -482,7 +483,7 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
 
         yield Plain(Text(self.address, style="bold"))
         yield Plain(self.t("menu.name"))
-        yield Input(placeholder=self.t("menu.placeholder"), max_length=24, id="menu-name")
+        yield Field(placeholder=self.t("menu.placeholder"), max_length=MAX_NAME, id="menu-name")
         choices = OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
                              Option(Text(self.t("lobby.join")), id="player"))
         choices.display = False
@@ -500,6 +501,10 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
         choices = self.query_one(OptionList)
         choices.display = True
         choices.focus()
+
+    def on_field_full(self, event: Field.Full) -> None:
+        self.notify(self.t("field.full", n=event.most), severity="warning", timeout=4,
+                    markup=False)
 
     def on_option_list_option_selected(self, event: Any) -> None:
         name = self.query_one("#menu-name", Input).value.strip()

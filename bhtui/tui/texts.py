@@ -158,6 +158,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "chat.title_watchers": {"en": "Say something to the other watchers: you see every hand",
                             "zh": "对其他观战者说点什么：你看得到所有手牌"},
     "chat.placeholder": {"en": "a short message, then Enter", "zh": "输入短消息后按回车"},
+    "field.full": {"en": "At most {n} characters here: the rest was not typed",
+                   "zh": "这里最多 {n} 个字符：多出的没有输入"},
     "key.chat": {"en": "Chat", "zh": "聊天"},
     "replay.status": {"en": "Action {k}/{n} · {round}{hands}", "zh": "第 {k}/{n} 步 · {round}{hands}"},
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},

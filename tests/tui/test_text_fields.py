@@ -13,6 +13,7 @@ from textual.widgets import Input
 from bhtui.bots import make_bot
 from bhtui.net.client import Client
 from bhtui.net.host import Seat, Table
+from bhtui.net.protocol import MAX_CHAT, MAX_NAME
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
@@ -21,7 +22,7 @@ from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import ChatPrompt
 from bhtui.tui.i18n import Translator
 from bhtui.tui.preferences import PreferencesScreen
-from bhtui.tui.room import CodePrompt, RefusedScreen, WaitingRoomScreen
+from bhtui.tui.room import CodePrompt, RefusedScreen, TableMenu, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
 
 from net_helpers import in_background
@@ -182,3 +183,60 @@ async def test_a_preset_phrase_picked_after_typing_keeps_what_was_typed(language
         await wait_for(pilot, lambda: len(room.chat) == 2, "the phrase in the room")
         assert room.chat[1] == f"Ana{sep}{hurry}"
     await serving.stop()
+
+
+def pasted(app, text: str) -> None:
+    """``text`` pasted into the focused field (a terminal's bracketed paste)."""
+    app.focused.post_message(events.Paste(text))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_chat_longer_than_the_table_takes_is_cut_where_it_is_typed_and_said_so(language):
+    """A 300-character chat went as its first 200 (the field took no more, and a paste of
+    it not at all), the sender never told. The field takes what fits and says so, and the
+    message goes whole as the field holds it."""
+    serving = await start_serving(a_table_to_wait_at(), listen_socket("127.0.0.1", 0),
+                                  advertise=False)
+    app = BhtuiApp(dataclasses.replace(config(), language=language),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
+    long = "".join(str(i % 10) for i in range(300))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        room = await in_the_room(pilot, app)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt)
+                       and isinstance(app.screen.focused, Input), "the chat box, its field")
+        pasted(app, long)
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == long[:MAX_CHAT]
+        await wait_for(pilot, lambda: toasts(app), "a word about the length")
+        assert toasts(app) == [Translator(language)("field.full", n=MAX_CHAT)]
+        await pilot.press("x")  # still full: said once
+        await pilot.pause()
+        assert len(toasts(app)) == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: room.chat, "the message in the room")
+        assert room.chat[0].endswith(long[:MAX_CHAT])
+    await serving.stop()
+
+
+@pytest.mark.parametrize("box", [
+    pytest.param(lambda t: PreferencesScreen(t, Config(name="Ana"), []), id="settings"),
+    pytest.param(lambda t: TableMenu(t, "127.0.0.1:7474"), id="door-menu"),
+])
+async def test_a_name_field_says_when_a_name_is_cut_to_what_a_table_keeps(box):
+    """A name typed or pasted past the 24 characters a table keeps stopped (or, pasted, was
+    not taken at all) without a word."""
+    t = Translator("en")
+    screen = box(t)
+    host = DialogHost(screen)
+    async with host.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: screen.is_mounted)
+        field = screen.query_one(Input)
+        field.value = ""
+        field.focus()
+        await pilot.pause()
+        pasted(host, "Bartholomew Fitzgerald-Montgomery")
+        await pilot.pause()
+        assert field.value == "Bartholomew Fitzgerald-M"
+        await wait_for(pilot, lambda: toasts(host), "a word about the length")
+        assert toasts(host) == [t("field.full", n=MAX_NAME)]
