@@ -135,7 +135,25 @@ class WaitingRoomScreen(Localized, Screen[None]):
     @on(ChatArrived)
     def _chat(self, message: ChatArrived) -> None:
         self.chat = [*self.chat, message.line(self.t)][-3:]
-        self.query_one("#room-chat", Static).update("\n".join(self.chat))
+        self.call_after_refresh(self._show_chat)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_chat)
+
+    def _show_chat(self) -> None:
+        """The latest chat lines wrapped in the box, as many rows of them as the screen leaves
+        once the rest of the box is laid out (the newest kept; "…" where older words were
+        left out): three lines of 200 characters pushed the box's bottom border off an
+        80x24 screen, a scroll bar by the footer."""
+        box, shown = self.query_one("#room"), self.query_one("#room-chat", Static)
+        rest = box.outer_size.height - shown.outer_size.height  # (all but the chat)
+        rows = max(1, self.size.height - self.query_one(Footer).outer_size.height - rest)
+        lines = list(Text("\n".join(self.chat)).wrap(self.app.console,
+                                                    shown.content_size.width or 1))
+        if len(lines) > rows:
+            lines = lines[-rows:]
+            lines[0] = Text("…") + lines[0][1:]
+        shown.update(Text("\n").join(lines))
 
     @on(LinkBack)
     def _link_back(self) -> None:  # in (again): a refusal or lost link is past
@@ -168,6 +186,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if text is not None:
             note.update(text)
         note.display = text is not None
+        self.call_after_refresh(self._show_chat)  # in the room the note leaves it
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
@@ -176,6 +195,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
             self._keys_shown = shown
             self.refresh_bindings()
         self.query_one("#room-keys", Static).update(self._keys_line())  # and the table's size
+        self.call_after_refresh(self._show_chat)  # in the room the seats and keys leave it
         if room is None:
             self.query_one("#room-body", Static).update(t("connecting", address=self.address))
             return

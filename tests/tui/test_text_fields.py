@@ -23,7 +23,7 @@ from bhtui.tui.dialogs import ChatPrompt
 from bhtui.tui.i18n import Translator
 from bhtui.tui.preferences import PreferencesScreen
 from bhtui.tui.room import CodePrompt, RefusedScreen, TableMenu, WaitingRoomScreen
-from bhtui.tui.sessions import RemoteSession
+from bhtui.tui.sessions import HostSession, RemoteSession
 
 from net_helpers import in_background
 from tui_helpers import DialogHost, config, footer_text, my_play_turn, screen_text, wait_for
@@ -240,3 +240,29 @@ async def test_a_name_field_says_when_a_name_is_cut_to_what_a_table_keeps(box):
         assert field.value == "Bartholomew Fitzgerald-M"
         await wait_for(pilot, lambda: toasts(host), "a word about the length")
         assert toasts(host) == [t("field.full", n=MAX_NAME)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_long_chat_lines_keep_the_waiting_room_whole_and_the_newest_in_sight(size):
+    """Three chats of 200 characters pushed the host's waiting room off an 80x24 screen: its
+    bottom border gone, a scroll bar by the footer. The room keeps its border and keys in
+    sight, and shows the newest words whole, the older ones as far as they fit."""
+    table = Table(PRESETS["qingdao"], seed=6, bot_delay=0.0, name="Friday")
+    app = BhtuiApp(config(), HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=size) as pilot:
+        room = await in_the_room(pilot, app)
+        guest = Client(await open_link("127.0.0.1", app.session.serving.port), "Bo")
+        in_background(guest.run())
+        await wait_for(pilot, lambda: guest.room is not None, "Bo in")
+        said = [str(n) * MAX_CHAT for n in (1, 2, 3)]
+        for words in said:
+            guest.chat(words)
+        chat = room.query_one("#room-chat")
+        await wait_for(pilot, lambda: len(room.chat) == 3, "the three lines")
+        await wait_for(pilot, lambda: said[2] in str(chat.render()).replace("\n", ""),
+                       "the newest line shown")
+        shown = room.query_one("#room")
+        assert shown.region.bottom <= size[1] - 1, shown.region  # over the footer
+        lines = screen_text(app)
+        assert any("╰" in line for line in lines)  # the box's bottom border, on the screen
+        assert "r ready" in "\n".join(lines)  # its keys
