@@ -145,6 +145,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         once the rest of the box is laid out (the newest kept; "…" where older words were
         left out): three lines of 200 characters pushed the box's bottom border off an
         80x24 screen, a scroll bar by the footer."""
+        if not self.query("#room-chat"):
+            return  # (the room closed meanwhile: the match began)
         box, shown = self.query_one("#room"), self.query_one("#room-chat", Static)
         rest = box.outer_size.height - shown.outer_size.height  # (all but the chat)
         rows = max(1, self.size.height - self.query_one(Footer).outer_size.height - rest)
