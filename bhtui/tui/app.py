@@ -335,12 +335,21 @@ class BhtuiApp(App[None]):
                 self.pop_screen()
             self.title = self.t(f"title.{client.game}")
             self.push_screen(table)
-        elif client.view is None and not _is_room(self.screen, "WaitingRoomScreen"):
+        elif client.view is None and not self._in_room():
             if client.room is not None or message["type"] == "attached":
                 from bhtui.tui.room import WaitingRoomScreen
 
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address,
                                                    invite=not self.visitor))
+
+    def _in_room(self) -> bool:
+        """Whether the waiting room is shown, or under a box opened over it (chat, help): a
+        second room pushed over such a box buried it, and the words typed in the chat box.
+        (A room left under a table is not: after the match the next one is pushed.)"""
+        stack = self.screen_stack
+        tables = [i for i, screen in enumerate(stack) if isinstance(screen, TableScreen)]
+        return any(_is_room(screen, "WaitingRoomScreen")
+                   for screen in stack[tables[-1] + 1 if tables else 0:])
 
     def _say_renamed(self, client: Client) -> None:
         """The table calls my seat by another name (another person there has mine): said

@@ -26,7 +26,15 @@ from bhtui.tui.room import CodePrompt, RefusedScreen, TableMenu, WaitingRoomScre
 from bhtui.tui.sessions import HostSession, RemoteSession
 
 from net_helpers import in_background
-from tui_helpers import DialogHost, config, footer_text, my_play_turn, screen_text, wait_for
+from tui_helpers import (
+    DialogHost,
+    config,
+    footer_text,
+    handled_so_far,
+    my_play_turn,
+    screen_text,
+    wait_for,
+)
 from tui_helpers import table as table_screen
 
 
@@ -130,10 +138,10 @@ async def in_the_room(pilot, app) -> WaitingRoomScreen:
     return app.screen
 
 
-def a_table_to_wait_at() -> Table:
-    """A table that never starts: Ana joins it and stays in its waiting room."""
-    return Table(PRESETS["qingdao"], [Seat()] + [
-        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)],
+def a_table_to_wait_at(people: int = 1) -> Table:
+    """A table that starts only when told: Ana (and others) wait in its room."""
+    return Table(PRESETS["qingdao"], [Seat() for _ in range(people)] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(people, 5)],
         seed=6, bot_delay=0.0)
 
 
@@ -266,3 +274,37 @@ async def test_long_chat_lines_keep_the_waiting_room_whole_and_the_newest_in_sig
         lines = screen_text(app)
         assert any("╰" in line for line in lines)  # the box's bottom border, on the screen
         assert "r ready" in "\n".join(lines)  # its keys
+
+
+async def chat_box_typed_in_the_room(pilot, app, words: str) -> ChatPrompt:
+    await in_the_room(pilot, app)
+    await pilot.press("c")
+    await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt)
+                   and isinstance(app.screen.focused, Input), "the chat box, its field")
+    await pilot.press(*words)
+    return app.screen
+
+
+async def test_the_room_changing_leaves_the_chat_box_open_over_it_with_its_words():
+    """Ana was typing in the room's chat box when Bo said something and got ready: a second
+    waiting room was opened over the box, which vanished with his words (and Bo's line went
+    to the room beneath). The box stays, and the room under it hears Bo."""
+    table = a_table_to_wait_at(people=2)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        box = await chat_box_typed_in_the_room(pilot, app, "typing here")
+        room = app.screen_stack[-2]
+        bo = Client(await open_link("127.0.0.1", serving.port), "Bo")
+        in_background(bo.run())
+        await wait_for(pilot, lambda: bo.room is not None, "Bo in")
+        bo.chat("hi Ana")
+        bo.ready()
+        await wait_for(pilot, lambda: room.chat == ["Bo: hi Ana"], "Bo's line in the room")
+        await wait_for(pilot, lambda: any(s["ready"] for s in app.client.room["seats"][1:2]),
+                       "Bo ready")
+        await handled_so_far(pilot, room)
+        assert app.screen is box and box.query_one(Input).value == "typing here"
+        assert [type(s).__name__ for s in app.screen_stack].count("WaitingRoomScreen") == 1
+    await serving.stop()
+
