@@ -489,16 +489,17 @@ class ChatPrompt(Dialog):
 
     BINDINGS = [Binding("escape", "close", "Close", id="chat.close")]
 
-    def __init__(self, t: Translator, watchers: bool = False) -> None:
+    def __init__(self, t: Translator, watchers: bool = False, typed: str = "") -> None:
+        """``typed``: words typed in the waiting room's box as the match began."""
         super().__init__(t)
-        self.watchers = watchers
+        self.watchers, self.typed = watchers, typed
 
     def compose(self) -> ComposeResult:
         phrases = PHRASES[self.t.language]
         with Vertical():
             yield Plain(self.t("chat.title_watchers" if self.watchers else "chat.title"),
                         classes="title")
-            yield Field(placeholder=self.t("chat.placeholder"), max_length=MAX_CHAT)
+            yield Field(self.typed, placeholder=self.t("chat.placeholder"), max_length=MAX_CHAT)
             yield OptionList(*[Option(Text(p), id=str(i)) for i, p in enumerate(phrases)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -24,6 +24,7 @@ from bhtui.tui.i18n import Translator
 from bhtui.tui.preferences import PreferencesScreen
 from bhtui.tui.room import CodePrompt, RefusedScreen, TableMenu, WaitingRoomScreen
 from bhtui.tui.sessions import HostSession, RemoteSession
+from bhtui.tui.table import TableScreen
 
 from net_helpers import in_background
 from tui_helpers import (
@@ -308,3 +309,25 @@ async def test_the_room_changing_leaves_the_chat_box_open_over_it_with_its_words
         assert [type(s).__name__ for s in app.screen_stack].count("WaitingRoomScreen") == 1
     await serving.stop()
 
+
+async def test_a_chat_box_open_in_the_room_as_the_match_begins_comes_to_the_table():
+    """Ana was typing in the room's chat box when the host started the match: the table
+    opened over the box, which stayed under it unseen with his words. The table opens its
+    own box with them, and Enter says them there."""
+    table = a_table_to_wait_at()
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await chat_box_typed_in_the_room(pilot, app, "see you")
+        table.start()
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack),
+                       "the table")
+        await pilot.pause()
+        assert isinstance(app.screen, ChatPrompt), app.screen_stack
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, Input), "its field")
+        assert app.screen.query_one(Input).value == "see you"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Ana: see you" in table_screen(app).log_lines,
+                       "the words said at the table")
+        assert not any(isinstance(s, (ChatPrompt, WaitingRoomScreen)) for s in app.screen_stack)
+    await serving.stop()
