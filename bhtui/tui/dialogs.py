@@ -499,7 +499,10 @@ class ChatPrompt(Dialog):
         with Vertical():
             yield Plain(self.t("chat.title_watchers" if self.watchers else "chat.title"),
                         classes="title")
-            yield Field(self.typed, placeholder=self.t("chat.placeholder"), max_length=MAX_CHAT)
+            # Not selected on focus: the first key typed replaced the words carried from the
+            # room, or those before a phrase, as the field took the focus back.
+            yield Field(self.typed, placeholder=self.t("chat.placeholder"), max_length=MAX_CHAT,
+                        select_on_focus=False)
             yield OptionList(*[Option(Text(p), id=str(i)) for i, p in enumerate(phrases)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -182,10 +182,12 @@ async def test_a_preset_phrase_picked_after_typing_keeps_what_was_typed(language
         await pilot.press(*"wait", "tab", "enter")
         await pilot.pause()
         assert app.screen is box and box.query_one(Input).value == f"wait {help_}"
-        assert isinstance(box.focused, Input)  # Enter now sends it
+        assert isinstance(box.focused, Input)  # typing goes on after it, Enter sends it
+        await pilot.press("!")
+        assert box.query_one(Input).value == f"wait {help_}!"
         await pilot.press("enter")
         await wait_for(pilot, lambda: room.chat, "the message in the room")
-        assert room.chat == [f"Ana{sep}wait {help_}"]
+        assert room.chat == [f"Ana{sep}wait {help_}!"]
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt), "the chat box")
         await pilot.press("tab", "down", "enter")  # nothing typed: the phrase goes at once
@@ -313,7 +315,7 @@ async def test_the_room_changing_leaves_the_chat_box_open_over_it_with_its_words
 async def test_a_chat_box_open_in_the_room_as_the_match_begins_comes_to_the_table():
     """Ana was typing in the room's chat box when the host started the match: the table
     opened over the box, which stayed under it unseen with his words. The table opens its
-    own box with them, and Enter says them there."""
+    own box with them, to type on after them, and Enter says them there."""
     table = a_table_to_wait_at()
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
@@ -326,8 +328,10 @@ async def test_a_chat_box_open_in_the_room_as_the_match_begins_comes_to_the_tabl
         assert isinstance(app.screen, ChatPrompt), app.screen_stack
         await wait_for(pilot, lambda: isinstance(app.screen.focused, Input), "its field")
         assert app.screen.query_one(Input).value == "see you"
+        await pilot.press(*" all")
+        assert app.screen.query_one(Input).value == "see you all"  # after them, not over them
         await pilot.press("enter")
-        await wait_for(pilot, lambda: "Ana: see you" in table_screen(app).log_lines,
+        await wait_for(pilot, lambda: "Ana: see you all" in table_screen(app).log_lines,
                        "the words said at the table")
         assert not any(isinstance(s, (ChatPrompt, WaitingRoomScreen)) for s in app.screen_stack)
     await serving.stop()
