@@ -685,13 +685,18 @@ def make_app(args: argparse.Namespace, session: Session,
 def _settings(args: argparse.Namespace) -> tuple[Settings, list[str]]:
     """The settings file's values and, apart from them, this command line's overrides: the
     flags are for this run only, so saving a setting never writes them (``Settings``)."""
+    from bhtui.net.protocol import MAX_NAME
     from bhtui.store.config import load_config
 
     config, warnings = load_config()
+    # --name cleaned as a table cleans a hello's: a bidi override in it reached the screen
+    name = clean_line(args.name or "", MAX_NAME)
+    if name and len(clean_text(args.name).strip()) > MAX_NAME:  # (said, not cut unseen)
+        warnings = [*warnings, f"--name is cut to the {MAX_NAME} characters a table keeps: "
+                               f"you play as {name}"]
     for warning in warnings:
         _say(warning)
-    # --name cleaned as a table cleans a hello's: a bidi override in it reached the screen
-    flags = {"name": clean_line(args.name or "", 24) or None, "language": args.lang,
+    flags = {"name": name or None, "language": args.lang,
              "theme": args.theme, "card_style": args.cards,
              "bot_delay": 0.0 if args.fast else None}
     overrides = {key: value for key, value in flags.items() if value is not None}

@@ -25,7 +25,7 @@ from bhtui.net.protocol import clean_name
 from bhtui.store.config import PLAYER, Config, Settings, differences
 from bhtui.tui import STYLES, keymap
 from bhtui.tui.cardstyle import CARD_VARIABLES, CardStyle
-from bhtui.tui.dialogs import DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
+from bhtui.tui.dialogs import ChatPrompt, DecisionDialog, HelpScreen, ProblemsScreen, QuitScreen
 from bhtui.tui.games import parts_for, table_screen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.messages import Aside, PrefsChanged, heard
@@ -33,7 +33,7 @@ from bhtui.tui.modal import Dialog
 from bhtui.tui.table import TableScreen
 from bhtui.tui.terminal import TerminalDriver, end_on_signals
 from bhtui.tui.themes import pick_theme
-from bhtui.tui.widgets import AsciiScrollBar
+from bhtui.tui.widgets import AsciiScrollBar, Field
 from bhtui.wire import HistoryRow
 
 if TYPE_CHECKING:
@@ -356,16 +356,41 @@ class BhtuiApp(App[None]):
 
                 self.push_screen(RefusedScreen(self.t, str(exc)))
                 return
+            typed = self._close_room_chat()
             if _is_room(self.screen, "WaitingRoomScreen"):
                 self.pop_screen()
             self.title = self.t(f"title.{client.game}")
             self.push_screen(table)
-        elif client.view is None and not _is_room(self.screen, "WaitingRoomScreen"):
+            if typed:
+                table.dialogs.chat(typed)
+        elif client.view is None and not self._in_room():
             if client.room is not None or message["type"] == "attached":
                 from bhtui.tui.room import WaitingRoomScreen
 
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address,
                                                    invite=not self.visitor))
+
+    def _close_room_chat(self) -> str:
+        """The words in a chat box open over the waiting room as the match begins, the box
+        closed: left there, it stayed under the table unseen with what was typed in it.
+        The table's own box opens with them."""
+        stack = self.screen_stack
+        box = self.screen
+        if not isinstance(box, ChatPrompt) or len(stack) < 2 \
+                or not _is_room(stack[-2], "WaitingRoomScreen"):
+            return ""
+        typed = next((field.value for field in box.query(Field)), "")
+        self.pop_screen()
+        return typed
+
+    def _in_room(self) -> bool:
+        """Whether the waiting room is shown, or under a box opened over it (chat, help): a
+        second room pushed over such a box buried it, and the words typed in the chat box.
+        (A room left under a table is not: after the match the next one is pushed.)"""
+        stack = self.screen_stack
+        tables = [i for i, screen in enumerate(stack) if isinstance(screen, TableScreen)]
+        return any(_is_room(screen, "WaitingRoomScreen")
+                   for screen in stack[tables[-1] + 1 if tables else 0:])
 
     def _say_renamed(self, client: Client) -> None:
         """The table calls my seat by another name (another person there has mine): said

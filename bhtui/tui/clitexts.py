@@ -177,6 +177,8 @@ ZH: dict[str, str] = {
     "a table of binding ids and their keys (play = \"enter,space\")":
         "按键表（操作名 = 按键，例如 play = \"enter,space\"）",
     "1 to 24 characters, none of them control characters": "1 到 24 个字符，且不含控制字符",
+    "--name is cut to the {most} characters a table keeps: you play as {name}":
+        "--name 超过了牌桌保留的 {most} 个字符，已截短：你的名字是 {name}",
     "{name}: {key} is not a list of keys (\"enter,space\"); its own keys are kept":
         "{name}：{key} 不是按键列表（例如 \"enter,space\"）；这个操作保留原来的按键",
     "{name}: {keys} and {n} more are not lists of keys (\"enter,space\"); their own keys are kept":

@@ -19,10 +19,11 @@ from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
 from bhtui.net.client import Client
+from bhtui.net.protocol import MAX_CHAT
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import Translator
 from bhtui.tui.modal import Dialog, RoomyDialog
-from bhtui.tui.widgets import Plain, Prose, apart, levels_of
+from bhtui.tui.widgets import Field, Plain, Prose, apart, levels_of
 from bhtui.wire import HistoryRow, TrickMove, ViewHead
 
 END_ROUNDS = 5  # the match's end shows the latest rounds that leave its keys on an 80×24
@@ -484,30 +485,43 @@ PHRASES = {
 
 
 class ChatPrompt(Dialog):
-    """A short message, or one of the preset phrases (1-6). ``watchers``: only watchers read
-    it, the sender seeing every hand at an open table (R-HIDE-3), which the title says."""
+    """A short message, or one of the preset phrases (Tab, then the arrows). ``watchers``:
+    only watchers read it, the sender seeing every hand at an open table (R-HIDE-3), which
+    the title says. A phrase picked after something was typed goes after it in the field,
+    sent with it by Enter: it went alone, and the typed words were gone without a word."""
 
     ASIDE = True
 
     BINDINGS = [Binding("escape", "close", "Close", id="chat.close")]
 
-    def __init__(self, t: Translator, watchers: bool = False) -> None:
+    def __init__(self, t: Translator, watchers: bool = False, typed: str = "") -> None:
+        """``typed``: words typed in the waiting room's box as the match began."""
         super().__init__(t)
-        self.watchers = watchers
+        self.watchers, self.typed = watchers, typed
 
     def compose(self) -> ComposeResult:
         phrases = PHRASES[self.t.language]
         with Vertical():
             yield Plain(self.t("chat.title_watchers" if self.watchers else "chat.title"),
                         classes="title")
-            yield Input(placeholder=self.t("chat.placeholder"), max_length=200)
+            # Not selected on focus: the first key typed replaced the words carried from the
+            # room, or those before a phrase, as the field took the focus back.
+            yield Field(self.typed, placeholder=self.t("chat.placeholder"), max_length=MAX_CHAT,
+                        select_on_focus=False)
             yield OptionList(*[Option(Text(p), id=str(i)) for i, p in enumerate(phrases)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(PHRASES[self.t.language][int(event.option.id or 0)])
+        phrase = PHRASES[self.t.language][int(event.option.id or 0)]
+        field = self.query_one(Field)
+        if not field.value.strip():
+            self.dismiss(phrase)
+            return
+        field.action_end()
+        field.insert_text_at_cursor(" " + phrase)
+        field.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -18,6 +18,7 @@ from bhtui.tui.messages import Aside
 from bhtui.tui.widgets import (
     MIN_HEIGHT,
     MIN_WIDTH,
+    Field,
     Footer,
     Plain,
     too_small,
@@ -163,6 +164,9 @@ class Dialog(Localized, ModalScreen[ResultT]):
         if event.key == "escape" or (event.is_printable and event.character):
             words = {"escape": "Esc", "space": "Space"}.get(event.key, event.character)
             self.notice(self.t(self.UNUSED_KEY, press=words))
+
+    def on_field_full(self, event: Field.Full) -> None:
+        self.notice(self.t("field.full", n=event.most))
 
     def notice(self, message: str) -> None:
         """A toast about this box, taken away when it closes: the bid dialog's "1 does

@@ -16,6 +16,7 @@ from textual.events import Resize
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from bhtui.net.protocol import MAX_NAME
 from bhtui.store.config import (
     CARD_STYLES,
     LANGUAGES,
@@ -28,7 +29,7 @@ from bhtui.store.config import (
 )
 from bhtui.tui.i18n import STRINGS, Translator
 from bhtui.tui.modal import Dialog
-from bhtui.tui.widgets import Footer, Plain
+from bhtui.tui.widgets import Field, Footer, Plain
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": LANGUAGES,
@@ -72,7 +73,7 @@ class PreferencesScreen(Dialog[Config | None]):
         with Vertical():
             yield Plain(t(self._title(), path=shown_path(config_path())), classes="title")
             yield Plain(t("visit.prefs.name" if self._visitor() else "prefs.name"))
-            yield Input(self.config.name, max_length=24, id="prefs-name")
+            yield Field(self.config.name, max_length=MAX_NAME, id="prefs-name")
             yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")
             yield Plain(t("prefs.keys"))
 
@@ -149,7 +150,7 @@ class PreferencesScreen(Dialog[Config | None]):
         self.action_step(1)
 
     def action_save(self) -> None:
-        name = self.query_one("#prefs-name", Input).value.strip()[:24]
+        name = self.query_one("#prefs-name", Input).value.strip()[:MAX_NAME]
         if name:
             self.config.name = name
         self.dismiss(self.config)

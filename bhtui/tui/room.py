@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from bhtui.games import game_of, rules_in
 from bhtui.net.client import Client
 from bhtui.net.lobby import MAX_TABLES, TableInfo
+from bhtui.net.protocol import MAX_NAME
 from bhtui.net.waiting import WATCHERS_NAMED
 from bhtui.tui import STYLES
 from bhtui.tui.dialogs import QuitScreen
@@ -34,7 +35,7 @@ from bhtui.tui.messages import (
 )
 from bhtui.tui.modal import Dialog
 from bhtui.tui.settings import preset_title, rule_words
-from bhtui.tui.widgets import Plain, clip
+from bhtui.tui.widgets import Field, Plain, clip
 
 
 def command_line(t: Translator, verb: str, address: str, locked: bool,
@@ -81,7 +82,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         Binding("m", "move", "Move", id="room.move", show=False),
         Binding("l", "level", "Level", id="room.level", show=False),
         Binding("o", "options", "Rules", id="room.options"),
-        Binding("c", "chat", "Chat", id="room.chat"),
+        # A priority: taken as it is read, so the keys typed after it go to the chat box.
+        Binding("c", "chat", "Chat", id="room.chat", priority=True),
         Binding("escape", "lobby", "Tables", id="room.lobby"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
@@ -137,7 +139,27 @@ class WaitingRoomScreen(Localized, Screen[None]):
     @on(ChatArrived)
     def _chat(self, message: ChatArrived) -> None:
         self.chat = [*self.chat, message.line(self.t)][-3:]
-        self.query_one("#room-chat", Static).update("\n".join(self.chat))
+        self.call_after_refresh(self._show_chat)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_chat)
+
+    def _show_chat(self) -> None:
+        """The latest chat lines wrapped in the box, as many rows of them as the screen leaves
+        once the rest of the box is laid out (the newest kept; "…" where older words were
+        left out): three lines of 200 characters pushed the box's bottom border off an
+        80x24 screen, a scroll bar by the footer."""
+        if not self.query("#room-chat"):
+            return  # (the room closed meanwhile: the match began)
+        box, shown = self.query_one("#room"), self.query_one("#room-chat", Static)
+        rest = box.outer_size.height - shown.outer_size.height  # (all but the chat)
+        rows = max(1, self.size.height - self.query_one(Footer).outer_size.height - rest)
+        lines = list(Text("\n".join(self.chat)).wrap(self.app.console,
+                                                    shown.content_size.width or 1))
+        if len(lines) > rows:
+            lines = lines[-rows:]
+            lines[0] = Text("…") + lines[0][1:]
+        shown.update(Text("\n").join(lines))
 
     @on(LinkBack)
     def _link_back(self) -> None:  # in (again): a refusal or lost link is past
@@ -170,6 +192,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
         if text is not None:
             note.update(text)
         note.display = text is not None
+        self.call_after_refresh(self._show_chat)  # in the room the note leaves it
 
     def refresh_room(self) -> None:
         room, t = self.client.room, self.t
@@ -178,6 +201,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
             self._keys_shown = shown
             self.refresh_bindings()
         self.query_one("#room-keys", Static).update(self._keys_line())  # and the table's size
+        self.call_after_refresh(self._show_chat)  # in the room the seats and keys leave it
         if room is None:
             self.query_one("#room-body", Static).update(t("connecting", address=self.address))
             return
@@ -454,7 +478,10 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
 class CodePrompt(Dialog[str]):
     """The table's join code, asked when the lobby shows a lock or the host refuses without
-    it, and again after a wrong one (an empty code gives up)."""
+    it, and again after a wrong one (an empty code gives up, and so does Esc: it said "Esc
+    does nothing here: ? lists the keys", and ? typed a dot into the masked field)."""
+
+    BINDINGS = [Binding("escape", "give_up", "Give up", id="code.give_up")]
 
     def __init__(self, t: Translator, wrong: bool = False) -> None:
         super().__init__(t)
@@ -467,6 +494,9 @@ class CodePrompt(Dialog[str]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+    def action_give_up(self) -> None:
+        self.dismiss("")
 
 
 class RefusedScreen(Localized, Screen[None]):
@@ -548,7 +578,7 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
 
         yield Plain(self._about())
         yield Plain(self.t("menu.name"))
-        yield Input(placeholder=self.t("menu.placeholder"), max_length=24, id="menu-name")
+        yield Field(placeholder=self.t("menu.placeholder"), max_length=MAX_NAME, id="menu-name")
         choices = OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
                              Option(Text(self.t("lobby.join")), id="player"))
         choices.display = False
@@ -566,6 +596,10 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
         choices = self.query_one(OptionList)
         choices.display = True
         choices.focus()
+
+    def on_field_full(self, event: Field.Full) -> None:
+        self.notify(self.t("field.full", n=event.most), severity="warning", timeout=4,
+                    markup=False)
 
     def on_option_list_option_selected(self, event: Any) -> None:
         name = self.query_one("#menu-name", Input).value.strip()

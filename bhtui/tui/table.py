@@ -78,7 +78,9 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         Binding("h", "hint", "Hint", id="hint"),
         Binding("t", "auto", "托管", id="auto"),
         Binding("l", "previous_trick", "Last trick", id="previous_trick"),
-        Binding("c", "chat", "Chat", id="chat"),
+        # A priority: taken as it is read, so the keys typed after it go to the chat box
+        # (the others are taken once the focused hand has passed them on).
+        Binding("c", "chat", "Chat", id="chat", priority=True),
         Binding("v", "scores", "Scores", id="scores"),
         Binding("o", "sort", show=False, id="sort"),
         Binding("pageup", "log_page(-1)", show=False, id="log.up"),

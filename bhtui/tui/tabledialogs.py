@@ -144,11 +144,11 @@ class TableDialogs:
         screen.app.push_screen(ScoreSheetScreen(screen.t, self.client, self.model.names(),
                                                 screen.parts.words))
 
-    def chat(self) -> None:
+    def chat(self, typed: str = "") -> None:
         def send(text: str | None) -> None:
             if text:
                 self.client.chat(text)
 
         view = self.client.view  # every hand in it: an open table's watcher (R-HIDE-3),
         watchers = view is not None and view.get("hands") is not None  # heard by watchers
-        self.screen.app.push_screen(ChatPrompt(self.screen.t, watchers), send)
+        self.screen.app.push_screen(ChatPrompt(self.screen.t, watchers, typed), send)

@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 from textual.widgets._footer import FooterKey  # not exported: the footer's keys
 
 from bhtui.cards import GC_RANK, RANK_NAMES
@@ -422,6 +422,31 @@ class Plain(Static):
         sized_by_content = not styles.height or styles.height.is_auto or (
             styles.width is not None and styles.width.is_auto)
         super().update(content, layout=layout and sized_by_content)
+
+
+class Field(Input):
+    """A text field with a most length (``max_length``) that says when it is reached: Textual
+    takes no key past it and a paste that would pass it not at all, without a word — a
+    300-character chat went as its first 200, the sender never told. The part that fits is
+    taken, and ``Full`` is posted once each time the field fills (its screen says so)."""
+
+    class Full(Message):
+        """The field took no more: ``most`` characters is all it holds."""
+
+        def __init__(self, most: int) -> None:
+            super().__init__()
+            self.most = most
+
+    _told = False  # Full posted, and the field still full
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        most, value = self.max_length or 0, self.value
+        low, high = sorted((max(0, start), min(len(value), end)))
+        room = most - (len(value) - (high - low)) if most else len(text)
+        super().replace(text[:max(0, room)], start, end)
+        if len(text) > room and not self._told:
+            self.post_message(self.Full(most))
+        self._told = len(text) > room or (self._told and len(self.value) >= most)
 
 
 class TableLog(RichLog):
