@@ -585,6 +585,11 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
         yield choices
         yield Footer()
 
+    def on_mount(self) -> None:
+        """The name's field takes the keys at once: pushed once the table has answered (not
+        as the app starts), a browser tab's name typed right away went nowhere."""
+        self.query_one("#menu-name", Field).focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """The choices appear once there is a name (so keys typed ahead of them, as over a
         slow link, never pick one before the name is in)."""
