@@ -3,6 +3,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -81,6 +82,20 @@ def cli(capsys) -> Callable[..., subprocess.CompletedProcess]:
             code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
         out = capsys.readouterr()
         return subprocess.CompletedProcess(["bhtui", *args], code, out.out, out.err)
+    return run
+
+
+@pytest.fixture
+def app_of(cli, monkeypatch) -> Callable[..., tuple[Any, str]]:
+    """``bhtui ARGS`` run in this process up to its app, handed back unrun with what the
+    command said on stderr: for what a start leaves in the app (its toasts, F3's problems)."""
+    apps: list[Any] = []
+    monkeypatch.setattr("bhtui.cli._run", lambda app: apps.append(app) or 0)
+
+    def run(*args: str) -> tuple[Any, str]:
+        done = cli(*args)
+        assert done.returncode == 0 and apps, done.stderr
+        return apps.pop(), done.stderr
     return run
 
 

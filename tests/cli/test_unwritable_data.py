@@ -6,11 +6,8 @@ root, whom chmod does not stop: the folder lies under a regular file instead."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import pytest
-
-from bhtui.tui.app import BhtuiApp
 
 from tui_helpers import screen_text, wait_for
 
@@ -28,19 +25,6 @@ def unwritable(tmp_path, monkeypatch) -> str:
     (tmp_path / "file").write_text("not a folder\n")
     monkeypatch.setenv("BHTUI_DATA_DIR", str(tmp_path / "file" / "data"))
     return str(tmp_path / "file" / "data" / "games")
-
-
-@pytest.fixture
-def app_of(cli, monkeypatch) -> Callable[..., tuple[BhtuiApp, str]]:
-    """``bhtui ARGS`` run in this process up to its app, handed back unrun with its stderr."""
-    apps: list[BhtuiApp] = []
-    monkeypatch.setattr("bhtui.cli._run", lambda app: apps.append(app) or 0)
-
-    def run(*args: str) -> tuple[BhtuiApp, str]:
-        done = cli(*args)
-        assert done.returncode == 0 and apps, done.stderr
-        return apps.pop(), done.stderr
-    return run
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

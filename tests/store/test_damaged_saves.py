@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,6 @@ from bhtui.bots import make_bot
 from bhtui.rules import PRESETS, Match
 from bhtui.sim import play_match
 from bhtui.store.gamelog import MAGIC, GameLog, games_dir, rules_header
-from bhtui.tui.app import BhtuiApp
 
 from tui_helpers import screen_text, wait_for
 
@@ -58,29 +56,15 @@ def saves() -> tuple[Path, Path]:
     return newer, damaged_copy(newer)
 
 
-@pytest.fixture
-def replay_app(cli, monkeypatch) -> Callable[..., tuple[BhtuiApp, str]]:
-    """``bhtui ARGS`` (a replay) run in this process up to its app, handed back unrun with
-    what it said."""
-    apps: list[BhtuiApp] = []
-    monkeypatch.setattr("bhtui.cli._run", lambda app: apps.append(app) or 0)
-
-    def run(*args: str) -> tuple[BhtuiApp, str]:
-        done = cli(*args)
-        assert done.returncode == 0 and apps, done.stderr
-        return apps.pop(), done.stderr
-    return run
-
-
 @pytest.mark.parametrize("language, said", [
     ("en", "skipped {damaged}, a newer save that cannot be read: damaged record at byte 10"),
     ("zh", "跳过了较新的存档 {damaged}，它无法读取：第 10 字节处的记录已损坏"),
 ])
 def test_replay_takes_the_newest_readable_save_and_names_the_damaged_one(
-        replay_app, saves, language, said):
+        app_of, saves, language, said):
     newer, damaged = saves
     before = damaged.read_bytes()
-    app, stderr = replay_app("--lang", language, "replay")
+    app, stderr = app_of("--lang", language, "replay")
     assert stderr == f"bhtui: {said.format(damaged=damaged)}\n"
     assert app.session.replay.path == newer  # type: ignore[attr-defined]
     assert app.startup_warnings == [  # (the toast and F3 say it in the app's language)
@@ -109,12 +93,12 @@ def test_analyse_takes_the_newest_readable_save_too(cli, saves):
     assert damaged.read_bytes() == before
 
 
-def test_several_damaged_saves_are_one_line_naming_the_newest(cli, saves, replay_app):
+def test_several_damaged_saves_are_one_line_naming_the_newest(cli, saves, app_of):
     newer, damaged = saves
     text = newer.with_name("20261207-230000-notes.bhlog")
     text.write_text("not a save\n")
     damaged_copy(newer, "20261207-220500-QB-DDZ.bhlog")
-    app, stderr = replay_app("replay")
+    app, stderr = app_of("replay")
     assert stderr == (f"bhtui: skipped 3 newer saves that cannot be read, the newest {text}: "
                       f"not a bhtui game log\n")
     assert app.session.replay.path == newer  # type: ignore[attr-defined]
@@ -148,13 +132,13 @@ def _records_end(data: bytes) -> list[int]:
     return ends
 
 
-def test_a_save_cut_short_opens_with_a_note_that_it_ends_early(replay_app, tmp_path):
+def test_a_save_cut_short_opens_with_a_note_that_it_ends_early(app_of, tmp_path):
     games_dir().mkdir(parents=True)
     data = save("20261207-210000-local.bhlog", 12).read_bytes()
     cut = tmp_path / "cut.bhlog"
     cut.write_bytes(data[:900])  # (in the middle of a record)
     torn = 900 - max(end for end in _records_end(data) if end <= 900)
-    app, stderr = replay_app("replay", str(cut))
+    app, stderr = app_of("replay", str(cut))
     said = f"{cut} ends early: an incomplete last record ({torn} bytes) is left out"
     assert stderr == f"bhtui: {said}\n"
 
@@ -169,4 +153,4 @@ def test_a_save_cut_short_opens_with_a_note_that_it_ends_early(replay_app, tmp_p
     assert cut.read_bytes() == data[:900]
     clean = tmp_path / "clean.bhlog"  # (cut between two records: a game left there)
     clean.write_bytes(data[:max(end for end in _records_end(data) if end <= 900)])
-    assert replay_app("replay", str(clean))[1] == ""
+    assert app_of("replay", str(clean))[1] == ""
