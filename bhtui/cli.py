@@ -581,9 +581,9 @@ MEND_DATA = "set BHTUI_DATA_DIR to a folder you can write"
 
 def _unsaved(exc: OSError) -> str:
     """Why no game can be saved (``unsaved_reason``), as the commands that save one say it."""
-    from bhtui.store.gamelog import games_dir
+    from bhtui.store.gamelog import unsaved_words
 
-    return f"games cannot be saved in {games_dir()} ({exc.strerror or exc})"
+    return unsaved_words(exc)
 
 
 def _say(message: object) -> None:

@@ -118,6 +118,12 @@ def unsaved_reason() -> OSError | None:
     return None
 
 
+def unsaved_words(exc: OSError) -> str:
+    """Why no game can be saved (``unsaved_reason``'s error), as every line that says it
+    begins: the console's, and the replay's when it cannot play on."""
+    return f"games cannot be saved in {games_dir()} ({exc.strerror or exc})"
+
+
 def rules_header(rules: Rules) -> dict[str, Any]:
     """The header fields that say which game the actions are moves of (the rules say the
     game)."""

@@ -124,6 +124,8 @@ ZH: dict[str, str] = {
                                  "BHTUI_DATA_DIR 设为你能写入的文件夹",
     "{unsaved}: set BHTUI_DATA_DIR to a folder you can write":
         "{unsaved}：请把 BHTUI_DATA_DIR 设为你能写入的文件夹",
+    "cannot play on: {unsaved}; set BHTUI_DATA_DIR to a folder you can write":
+        "无法续打：{unsaved}；请把 BHTUI_DATA_DIR 设为你能写入的文件夹",
     # a game log (bhtui.store.gamelog)
     "not a bhtui game log": "不是 bhtui 的对局记录",
     "it is larger than {n} MiB, more than any game log holds (over a thousand rounds fit in "

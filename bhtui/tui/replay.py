@@ -607,9 +607,18 @@ class ReplayScreen(Localized, Screen[None]):
 
     def _play_from(self, actions: int, kind: str) -> None:
         """A local game from the match after ``actions`` actions (``play_on``)."""
+        from bhtui.store.gamelog import unsaved_reason, unsaved_words
+        from bhtui.tui.clitexts import in_chinese
         from bhtui.tui.playon import play_on
         from bhtui.tui.sessions import LocalSession
 
+        unsaved = unsaved_reason()
+        if unsaved is not None:  # (its log is where the game played on is kept: a traceback)
+            line = (f"cannot play on: {unsaved_words(unsaved)}; set BHTUI_DATA_DIR to a folder "
+                    "you can write")
+            self.note = in_chinese(line) if self.t.language == "zh" else line
+            self.show()
+            return
         config = self.app.config  # type: ignore[attr-defined]
         table = play_on(self.replay, actions, self.seat, config.name, (config.bots,),
                         config.bot_delay, config.timer or None, kind)

@@ -586,3 +586,29 @@ async def analysed(pilot, app) -> ReplayScreen:
     await pilot.press("a")
     await wait_for(pilot, lambda: screen.review is not None, "the analysis")
     return screen
+
+
+@pytest.mark.parametrize(("key", "language", "said", "mend"), [
+    ("p", "en", "cannot play on: games cannot be saved in ", "set BHTUI_DATA_DIR"),
+    ("d", "zh", "无法续打：无法在 ", "请把 BHTUI_DATA_DIR 设为你能写入的文件夹")])
+async def test_playing_on_where_no_game_can_be_saved_says_why_and_keeps_the_replay(
+        tmp_path, monkeypatch, key, language, said, mend):
+    """``p`` and ``d`` start a game whose log is new: where the data folder cannot be
+    written (a HOME under /proc, a HOME that is a file) they crashed the app with a
+    traceback. The replay stays, its status says why and what to set, in the player's
+    language."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=20)
+    replay = Replay.from_log(GameLog.load(path))
+    (tmp_path / "file").write_text("not a folder\n")
+    monkeypatch.setenv("BHTUI_DATA_DIR", str(tmp_path / "file" / "data"))
+    app = BhtuiApp(dataclasses.replace(config(), language=language), ReplaySession(replay))
+    async with app.run_test(size=(100, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("right", "right", key)
+        await pilot.pause()
+        assert app.screen is screen and not at_table(app)
+        note = status(app).splitlines()[-1]
+        assert note.startswith(said) and mend in note
+        await pilot.press("right")  # the replay steps on
+        assert screen.position == 3
