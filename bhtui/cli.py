@@ -545,7 +545,7 @@ def _config(path_only: bool) -> int:
     and a file with a bad value said it was fine until a game opened. Its [keys] table's
     and the themes' problems follow, as the app finds them at start (F3 lists them all)."""
     from bhtui.store.config import config_path, load_config, read_toml
-    from bhtui.store.gamelog import unsaved_reason
+    from bhtui.store.gamelog import unsaved_reason, unsaved_words
     from bhtui.tui import keymap
     from bhtui.tui.themes import pick_theme
 
@@ -554,7 +554,7 @@ def _config(path_only: bool) -> int:
         print(path)
         return 0
     problems: list[str] = []
-    config = load_config()[0]  # (the defaults where the file is not there or unreadable)
+    config, found = load_config()  # (the defaults where the file is not there or unreadable)
     try:  # (a file in the way of its folder: unreadable, as every start says, not "not there")
         read_toml(config_path())
     except FileNotFoundError:
@@ -565,11 +565,11 @@ def _config(path_only: bool) -> int:
                 "defaults and writes nothing there until it is mended")
     else:
         line = f"Settings file: {path} (F2 in a game edits it)"
-        problems = load_config()[1]
+        problems = found
     problems += keymap.checked(config.keys)[1] + pick_theme(config.theme)[2]
     unsaved = unsaved_reason()  # (the folder made, as the first game would)
     if unsaved is not None:
-        problems.append(f"{_unsaved(unsaved)}: {MEND_DATA}")
+        problems.append(f"{unsaved_words(unsaved)}: {MEND_DATA}")
     print(clean_text(_in_language(line)))
     for problem in problems:
         print(f"  {clean_text(_in_language(problem))}")
@@ -577,13 +577,6 @@ def _config(path_only: bool) -> int:
 
 
 MEND_DATA = "set BHTUI_DATA_DIR to a folder you can write"
-
-
-def _unsaved(exc: OSError) -> str:
-    """Why no game can be saved (``unsaved_reason``), as the commands that save one say it."""
-    from bhtui.store.gamelog import unsaved_words
-
-    return unsaved_words(exc)
 
 
 def _say(message: object) -> None:
@@ -718,6 +711,7 @@ def _host(args: argparse.Namespace) -> int:
         new_log_path,
         saved_logs,
         unsaved_reason,
+        unsaved_words,
     )
     from bhtui.text import clean_line
 
@@ -742,7 +736,7 @@ def _host(args: argparse.Namespace) -> int:
         return _fail("--seat is for a resumed table (--resume): a new one seats you itself")
     unsaved = unsaved_reason()  # (a resumed table's next match is logged there too)
     if unsaved is not None:
-        return _fail(f"cannot host a table: {_unsaved(unsaved)}, and its log is what "
+        return _fail(f"cannot host a table: {unsaved_words(unsaved)}, and its log is what "
                      f"host --resume needs; {MEND_DATA}")
     if args.resume:
         # (a log without a move too, unlike replay's: after 再来一局 it is the match begun,
@@ -949,9 +943,10 @@ def _is_public_url(text: str) -> bool:
         return False
 
 
-def _load_replay(file: str | None, verb: str = "replay") -> tuple[Replay, list[str]] | str:
-    """The saved game ``file`` names, or without one the newest that can be replayed, and
-    what was said of it (a newer save passed over, its own last record cut short); else
+def _load_replay(file: str | None, verb: str = "replay") -> tuple[Replay, list[str], bool] | str:
+    """The saved game ``file`` names, or without one the newest that can be replayed, what
+    was said of it (a newer save passed over, its own last record cut short) and whether a
+    newer save was passed over; else
     what is wrong (``verb``: what the command could not do). One damaged save, the newest,
     kept every command from all the others."""
     from bhtui.store.gamelog import latest_log, saved_logs
@@ -968,7 +963,7 @@ def _load_replay(file: str | None, verb: str = "replay") -> tuple[Replay, list[s
     said = _skipped(skipped) + said
     for line in said:
         _say(line)
-    return replay, said
+    return replay, said, bool(skipped)
 
 
 def _replay_of(path: Path) -> tuple[Replay, list[str]]:
@@ -1017,13 +1012,10 @@ def _replay(args: argparse.Namespace) -> int:
     loaded = _load_replay(args.file)
     if isinstance(loaded, str):
         return _fail(loaded)
-    from bhtui.store.gamelog import latest_log
     from bhtui.tui.sessions import ReplaySession
 
-    replay, said = loaded
-    newest = args.file is None
-    passed_over = newest and replay.path != latest_log(acted=True)  # (`said` names it)
-    return _run_app(args, ReplaySession(replay, newest, passed_over), said)
+    replay, said, passed_over = loaded  # (`said` names what was passed over)
+    return _run_app(args, ReplaySession(replay, args.file is None, passed_over), said)
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -1082,12 +1074,12 @@ def _play(args: argparse.Namespace) -> int:
         bots = tuple(bot_levels(game, args.play_bots, (1, size - 1))) if args.play_bots else ()
     except ValueError as exc:
         return _fail(exc)
-    from bhtui.store.gamelog import unsaved_reason
+    from bhtui.store.gamelog import unsaved_reason, unsaved_words
     from bhtui.tui.sessions import LocalSession
 
     unsaved = unsaved_reason()
     said = [] if unsaved is None else [  # played all the same
-        f"{_unsaved(unsaved)}: this game is played unsaved; to keep your games, {MEND_DATA}"]
+        f"{unsaved_words(unsaved)}: this game is played unsaved; to keep your games, {MEND_DATA}"]
     for line in said:
         _say(line)
     seed = args.seed if args.seed is not None else secret_seed()

@@ -123,8 +123,8 @@ def test_replay_without_a_file_passes_over_a_log_with_nothing_played(tmp_path, c
     assert newest.path.name > kept.name  # the newest, as logs are ordered by name
     loaded = _load_replay(None)
     assert not isinstance(loaded, str)
-    replay, said = loaded
-    assert replay.path == kept and len(replay.actions) == 8 and said == []
+    replay, said, passed_over = loaded  # (a log with nothing played is no damaged save)
+    assert replay.path == kept and len(replay.actions) == 8 and said == [] and not passed_over
 
 
 @pytest.mark.parametrize(("lang", "said"), [
