@@ -387,6 +387,9 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 
     CSS_PATH = STYLES / "room.tcss"
 
+    # The first screen: Esc has no step to go back to, and asks whether to leave (as ctrl+q).
+    BINDINGS = [Binding("escape", "app.quit_game", show=False, id="lobby.leave")]
+
     def __init__(self, t: Translator, watching: bool, place: str | None = None) -> None:
         """``place``: the table picked last time, where the cursor goes once it is listed."""
         super().__init__()
@@ -618,6 +621,11 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
 
     CSS_PATH = STYLES / "room.tcss"
 
+    # Esc did nothing here: it goes back from the choices to the name, and from the name,
+    # the menu's first step, it asks whether to leave (as the lobby's Esc does).
+    BINDINGS = [Binding("escape", "back", "Name", id="menu.back"),
+                Binding("escape", "leave", show=False, id="menu.leave")]
+
     def __init__(self, t: Translator, address: str, hello: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.t, self.address, self.hello = t, address, hello
@@ -665,6 +673,29 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
         choices = self.query_one(OptionList)
         choices.display = True
         choices.focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc's step back only while the choices show (they come once the name is in)."""
+        if action in ("back", "leave"):
+            return self._choosing() == (action == "back")
+        return True
+
+    def _choosing(self) -> bool:
+        from textual.widgets import OptionList
+
+        return bool(self.query(OptionList)) and self.query_one(OptionList).display
+
+    def action_back(self) -> None:
+        """Back to the name, to change it: the choices go until it is given again."""
+        from textual.widgets import OptionList
+
+        self.query_one(OptionList).display = False
+        self.query_one("#menu-name", Field).focus()
+        self.refresh_bindings()
+
+    async def action_leave(self) -> None:
+        await self.app.run_action("quit_game")
 
     def on_field_full(self, event: Field.Full) -> None:
         self.notify(self.t("field.full", n=event.most), severity="warning", timeout=4,
