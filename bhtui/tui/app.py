@@ -11,6 +11,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -38,6 +39,7 @@ from bhtui.wire import HistoryRow
 
 if TYPE_CHECKING:
     from bhtui.net.lobby import TableInfo  # (zeroconf: never loaded for a game with bots)
+    from bhtui.tui.preferences import Draft
 
 LEAVE_WAIT = 2.0
 """Seconds a joiner's quit waits for the host to apply his leave and close the link."""
@@ -356,13 +358,13 @@ class BhtuiApp(App[None]):
 
                 self.push_screen(RefusedScreen(self.t, str(exc)))
                 return
-            typed = self._close_room_chat()
+            boxes = self._close_room_boxes(table)
             if _is_room(self.screen, "WaitingRoomScreen"):
                 self.pop_screen()
             self.title = self.t(f"title.{client.game}")
             self.push_screen(table)
-            if typed:
-                table.dialogs.chat(typed)
+            for again in boxes:
+                again()
         elif client.view is None and not self._in_room():
             if client.room is not None or message["type"] == "attached":
                 from bhtui.tui.room import WaitingRoomScreen
@@ -370,18 +372,35 @@ class BhtuiApp(App[None]):
                 self.push_screen(WaitingRoomScreen(client, self.t, self.admin, self.address,
                                                    invite=not self.visitor))
 
-    def _close_room_chat(self) -> str:
-        """The words in a chat box open over the waiting room as the match begins, the box
-        closed: left there, it stayed under the table unseen with what was typed in it.
-        The table's own box opens with them."""
+    def _close_room_boxes(self, table: TableScreen) -> list[Callable[[], None]]:
+        """The boxes open over the waiting room as the match begins, closed: left there, they
+        stayed under the table unseen — a chat box with what was typed in it, help, the
+        settings with the changes not yet saved. Returned, bottom first, is how each opens
+        again over ``table`` as it was: chat with its words, the settings with their
+        changes and row, help and the problems as the table has them, the quit question as
+        it now reads. A question about the room alone (leave it for the lobby? its rules)
+        has nothing left to ask."""
+        from bhtui.tui.preferences import PreferencesScreen
+
         stack = self.screen_stack
-        box = self.screen
-        if not isinstance(box, ChatPrompt) or len(stack) < 2 \
-                or not _is_room(stack[-2], "WaitingRoomScreen"):
-            return ""
-        typed = next((field.value for field in box.query(Field)), "")
-        self.pop_screen()
-        return typed
+        rooms = [i for i, screen in enumerate(stack) if _is_room(screen, "WaitingRoomScreen")]
+        if not rooms:
+            return []
+        again: list[Callable[[], None]] = []
+        for box in reversed(stack[rooms[-1] + 1:]):
+            if isinstance(box, ChatPrompt):
+                typed = next((field.value for field in box.query(Field)), "")
+                again.append(partial(table.dialogs.chat, typed))
+            elif isinstance(box, PreferencesScreen):
+                again.append(partial(self.action_preferences, box.draft()))
+            elif isinstance(box, ProblemsScreen):
+                again.append(self.action_problems)
+            elif isinstance(box, HelpScreen):
+                again.append(self.action_help)
+            elif type(box) is QuitScreen:
+                again.append(self.action_quit_game)
+            self.pop_screen()
+        return again[::-1]
 
     def _in_room(self) -> bool:
         """Whether the waiting room is shown, or under a box opened over it (chat, help): a
@@ -754,7 +773,9 @@ class BhtuiApp(App[None]):
         with it."""
         return self.t("visit.saved" if self.visitor else "prefs.saved")
 
-    def action_preferences(self) -> None:
+    def action_preferences(self, draft: Draft | None = None) -> None:
+        """F2: the settings — ``draft``'s as the person left them, changed and unsaved, in
+        the box the match's start closed over the waiting room."""
         from bhtui.tui.preferences import DRAWN, PreferencesScreen
 
         if any(isinstance(screen, PreferencesScreen) for screen in self.screen_stack):
@@ -780,7 +801,7 @@ class BhtuiApp(App[None]):
             said = self.t("prefs.in_use") + saved if saved else self.saved_words()
             self.notify(said, timeout=8 if saved else 4, markup=False)
 
-        self.push_screen(PreferencesScreen(self.t, shown, self.theme_names), chosen)
+        self.push_screen(PreferencesScreen(self.t, shown, self.theme_names, draft), chosen)
 
 
 def _speaking(config: Config) -> tuple[Translator, CardStyle]:

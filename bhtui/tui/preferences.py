@@ -6,7 +6,7 @@ place the title says (the keys are rebound there), so they stick. Values are wor
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -51,6 +51,14 @@ DRAWN = ("language", "card_style", "four_colour")
 door's visitor's at once (``BhtuiApp.speak_again``), as his visit has no next start."""
 
 
+class Draft(NamedTuple):
+    """The settings as changed in a box not yet saved, and the row it was on: what the box
+    opened again shows."""
+
+    config: Config
+    row: int | None
+
+
 class PreferencesScreen(Dialog[Config | None]):
     """Returns the changed settings (ctrl+s), or None (Esc) to keep them as they were."""
 
@@ -63,10 +71,13 @@ class PreferencesScreen(Dialog[Config | None]):
         Binding("escape", "cancel", "Cancel", id="prefs.cancel"),
     ]
 
-    def __init__(self, t: Translator, config: Config, themes: list[str]) -> None:
+    def __init__(self, t: Translator, config: Config, themes: list[str],
+                 draft: Draft | None = None) -> None:
+        """``draft``: the changes of a box closed unsaved, shown again over ``config``."""
         super().__init__(t)
-        self.config = dataclasses.replace(config)
+        self.config = dataclasses.replace(draft.config if draft is not None else config)
         self.choices = {"theme": tuple(themes) or (config.theme,), **CHOICES}
+        self._row = draft.row if draft is not None else None
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -96,8 +107,17 @@ class PreferencesScreen(Dialog[Config | None]):
         return bool(getattr(self.app, "visitor", False))
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        options = self.query_one(OptionList)
+        options.focus()
+        if self._row is not None:
+            options.highlighted = self._row
         self.call_after_refresh(self._fit_list)
+
+    def draft(self) -> Draft:
+        """The settings as changed so far, the name typed too, and the row the list is on."""
+        name = self.query_one("#prefs-name", Input).value.strip()[:MAX_NAME]
+        changed = dataclasses.replace(self.config, name=name or self.config.name)
+        return Draft(changed, self.query_one(OptionList).highlighted)
 
     def on_resize(self, event: Resize) -> None:  # (Dialog's own runs too: Textual calls both)
         self.call_after_refresh(self._fit_list)
@@ -150,10 +170,7 @@ class PreferencesScreen(Dialog[Config | None]):
         self.action_step(1)
 
     def action_save(self) -> None:
-        name = self.query_one("#prefs-name", Input).value.strip()[:MAX_NAME]
-        if name:
-            self.config.name = name
-        self.dismiss(self.config)
+        self.dismiss(self.draft().config)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

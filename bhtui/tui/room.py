@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
@@ -34,7 +35,7 @@ from bhtui.tui.messages import (
     TablesFound,
 )
 from bhtui.tui.modal import Dialog
-from bhtui.tui.settings import preset_title, rule_words
+from bhtui.tui.settings import option_words, preset_title, rule_words
 from bhtui.tui.widgets import Field, Plain, clip
 
 
@@ -376,10 +377,18 @@ class TableList(DataTable[Any]):
     BINDINGS = [Binding("enter", "select_cursor", "Pick", id="lobby.pick")]
 
 
+LOBBY_COLUMNS = ("table", "game", "preset", "seats", "state", "host")
+"""The lobby's columns: the address last, whole; the watchers, the counter and the rules in
+full are said under the list for the table under the cursor (``_about``)."""
+
+
 class LobbyScreen(Localized, Screen[TableInfo]):
     """Tables found on the LAN, live; Enter picks one."""
 
     CSS_PATH = STYLES / "room.tcss"
+
+    # The first screen: Esc has no step to go back to, and asks whether to leave (as ctrl+q).
+    BINDINGS = [Binding("escape", "app.quit_game", show=False, id="lobby.leave")]
 
     def __init__(self, t: Translator, watching: bool, place: str | None = None) -> None:
         """``place``: the table picked last time, where the cursor goes once it is listed."""
@@ -387,22 +396,27 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         self.t, self.watching, self.place = t, watching, place
         self.rows: list[TableInfo] = []
         self.left_out = False
+        self._cut: tuple[int, int] | None = None  # the names' and rules' cells, as drawn
 
     def compose(self) -> ComposeResult:
         yield Plain(self.t("lobby.title"), id="lobby-title")
         yield TableList(cursor_type="row", zebra_stripes=True)
+        yield Plain(id="lobby-about")
         yield Plain(self._hint(), id="lobby-hint")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.show_tables({})  # (its columns)
+        self.query_one(DataTable).focus()
+
+    def _add_columns(self) -> None:
         table = self.query_one(DataTable)
-        # The address last: what one picks a table by fits in 80 columns before it.
-        for key in ("table", "preset", "seats", "state", "watching"):
-            table.add_column(self.t(f"lobby.col.{key}"))
-        table.add_column("🔒")
-        table.add_column(self.t("lobby.col.game"))
-        table.add_column(self.t("lobby.col.host"))
-        table.focus()
+        for key in LOBBY_COLUMNS:
+            table.add_column(self.t(f"lobby.col.{key}"), key=key)
+
+    def on_resize(self) -> None:
+        """The names and rules cut to the new width (the address stays whole)."""
+        self.show_tables({info.key: info for info in self.rows}, self.left_out)
 
     def _hint(self) -> str:
         what = self.t("lobby.keys", what=self.t("lobby.watch" if self.watching else "lobby.join"))
@@ -416,35 +430,88 @@ class LobbyScreen(Localized, Screen[TableInfo]):
     def show_tables(self, tables: dict[str, TableInfo], left_out: bool = False) -> None:
         """The tables as rows sorted by name: a table's changed records change its row alone,
         and a table come or gone leaves the cursor on the table it was on (the whole list
-        was drawn again for every advertisement heard, the cursor back at the top)."""
+        was drawn again for every advertisement heard, the cursor back at the top). A width
+        that cuts the names or rules otherwise draws the list anew."""
         rows = sorted(tables.values(), key=lambda i: (i.name, i.address))
         table = self.query_one(DataTable)
-        if [info.key for info in rows] == [info.key for info in self.rows]:
+        cut = self._cuts(rows)
+        if cut == self._cut and [info.key for info in rows] == [info.key for info in self.rows]:
             for old, info in zip(self.rows, rows, strict=True):
                 if old != info:
-                    for column, cell in zip(table.columns, self._cells(info), strict=True):
-                        table.update_cell(info.key, column, cell)
+                    for column, cell in zip(table.columns, self._cells(info, cut), strict=True):
+                        table.update_cell(info.key, column, cell, update_width=True)
         else:
             picked = self._picked()
-            table.clear()
+            table.clear(columns=cut != self._cut)  # (a column's width never shrinks)
+            if not table.columns:
+                self._add_columns()
             for info in rows:
-                table.add_row(*self._cells(info), key=info.key)
+                table.add_row(*self._cells(info, cut), key=info.key)
             if self.place in tables:
                 picked, self.place = tables[self.place], None
             if picked is not None and picked.key in tables:
                 table.move_cursor(row=table.get_row_index(picked.key))
-        self.rows, self.left_out = rows, left_out
+        self.rows, self.left_out, self._cut = rows, left_out, cut
         self.query_one("#lobby-hint", Static).update(self._hint())
+        self._show_about()
 
-    def _cells(self, info: TableInfo) -> tuple[Text | str, ...]:
-        known = f"preset.{info.preset}" in STRINGS  # (by the settings' name, in his language)
-        rules = preset_title(self.t, info.preset) if known else info.preset
-        rules += "".join(f" +{o}" for o in info.options)
-        rules += " +" + self.t("lobby.counter") if info.counter else ""
-        game = self.t(f"game.{info.game}") if f"game.{info.game}" in STRINGS else info.game
-        return (Text(clip(info.name, 24)), Text(rules), f"{info.seats}/{info.size}",
-                self._state(info), str(info.spectators), "🔒" if info.code else "",
-                Text(clip(game, 16)), info.address)
+    def _rules(self, info: TableInfo) -> str:
+        """The table's preset by the settings' name, in his language, and the options it sets
+        otherwise by their names ("Lianzhong simple · 烤牌, 造反"): the ids (``+kao``) were
+        words of the protocol."""
+        known = f"preset.{info.preset}" in STRINGS
+        words = [option_words(self.t, name, True if not value else
+                              {"true": True, "false": False}.get(value, value))
+                 for name, _, value in (o.partition("=") for o in info.options)]
+        if info.counter:
+            words.append(self.t("lobby.counter"))
+        return (preset_title(self.t, info.preset) if known else info.preset) + (
+            " · " + ", ".join(words) if words else "")
+
+    def _game(self, info: TableInfo, short: bool = True) -> str:
+        key = f"lobby.game.{info.game}" if short else f"game.{info.game}"
+        return self.t(key) if key in STRINGS else info.game
+
+    def _cuts(self, rows: list[TableInfo]) -> tuple[int, int]:
+        """The cells the names and the rules get: what the screen's width leaves once the
+        other columns are whole — the address above all (at 80 columns it was cut to
+        ``127.0.``). The names give way first, to a third of it; then both end in "…"."""
+        width = self.size.width or self.app.size.width
+        whole = {i: [self.t(f"lobby.col.{key}")] for i, key in enumerate(LOBBY_COLUMNS)
+                 if key not in ("table", "preset")}
+        for info in rows:
+            cells = self._cells(info, (24, 0))
+            for i, shown in whole.items():
+                shown.append(str(cells[i]))
+        # Each column has a cell's padding either side; the list's scroll bar takes 2.
+        left = width - 2 - 2 * len(LOBBY_COLUMNS) - sum(
+            max(cell_len(cell) for cell in cells) for cells in whole.values())
+        names = max([cell_len(self.t("lobby.col.table"))]
+                    + [cell_len(clip(info.name, 24)) for info in rows])
+        rules = max([cell_len(self.t("lobby.col.preset"))]
+                    + [cell_len(self._rules(info)) for info in rows])
+        if names + rules <= left:
+            return names, rules
+        name = min(names, max(8, left // 3))
+        return name, max(8, left - name)
+
+    def _cells(self, info: TableInfo, cut: tuple[int, int]) -> tuple[Text | str, ...]:
+        """The row's cells, in LOBBY_COLUMNS' order (a lock beside the seats)."""
+        seats = f"{info.seats}/{info.size}" + (" 🔒" if info.code else "")
+        return (Text(clip(info.name, min(cut[0], 24))), Text(clip(self._game(info), 16)),
+                Text(clip(self._rules(info), cut[1])), seats, self._state(info), info.address)
+
+    @on(DataTable.RowHighlighted)
+    def _show_about(self) -> None:
+        """Under the list, the table under the cursor in full: its game, its rules, who
+        watches — what the columns leave out or cut."""
+        info = self._picked()
+        about = self.query_one("#lobby-about", Static)
+        about.display = info is not None
+        if info is not None:
+            about.update(Text(" · ".join((
+                clip(info.name, 24), self._game(info, short=False), self._rules(info),
+                self.t("room.spectators", n=info.spectators)))))
 
     def _state(self, info: TableInfo) -> str:
         """Whether the table waits for players or plays, and which round (a Dou Dizhu
@@ -554,6 +621,11 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
 
     CSS_PATH = STYLES / "room.tcss"
 
+    # Esc did nothing here: it goes back from the choices to the name, and from the name,
+    # the menu's first step, it asks whether to leave (as the lobby's Esc does).
+    BINDINGS = [Binding("escape", "back", "Name", id="menu.back"),
+                Binding("escape", "leave", show=False, id="menu.leave")]
+
     def __init__(self, t: Translator, address: str, hello: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.t, self.address, self.hello = t, address, hello
@@ -601,6 +673,29 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
         choices = self.query_one(OptionList)
         choices.display = True
         choices.focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc's step back only while the choices show (they come once the name is in)."""
+        if action in ("back", "leave"):
+            return self._choosing() == (action == "back")
+        return True
+
+    def _choosing(self) -> bool:
+        from textual.widgets import OptionList
+
+        return bool(self.query(OptionList)) and self.query_one(OptionList).display
+
+    def action_back(self) -> None:
+        """Back to the name, to change it: the choices go until it is given again."""
+        from textual.widgets import OptionList
+
+        self.query_one(OptionList).display = False
+        self.query_one("#menu-name", Field).focus()
+        self.refresh_bindings()
+
+    async def action_leave(self) -> None:
+        await self.app.run_action("quit_game")
 
     def on_field_full(self, event: Field.Full) -> None:
         self.notify(self.t("field.full", n=event.most), severity="warning", timeout=4,

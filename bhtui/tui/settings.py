@@ -205,13 +205,18 @@ def rule_words(t: Translator, room: Mapping[str, Any]) -> list[str]:
         changed = game.changed_options(rules)
     except (ValueError, TypeError):
         return []  # a host of a newer bhtui: its words are not ours
-    words = []
-    for name, value in changed.items():
-        short = t(f"option.{name}").split(":")[0]
-        if value is True:
-            words.append(short)
-        elif value is False:
-            words.append(f"{short} ✗")
-        else:
-            words.append(f"{short}: {value_words(t, name, value)}")
-    return words
+    return [option_words(t, name, value) for name, value in changed.items()]
+
+
+def option_words(t: Translator, name: str, value: Any) -> str:
+    """One option set otherwise than its preset, in a few words ("烤牌", "逼位 ✗",
+    "Bombs: four or more…"); an option this bhtui does not know (a newer host's, as the
+    lobby hears it) as it came."""
+    if f"option.{name}" not in STRINGS:
+        return name if value is True else f"{name}={value}"
+    short = re.split("[:：]", t(f"option.{name}"), maxsplit=1)[0]  # (Chinese has its own)
+    if value is True:
+        return short
+    if value is False:
+        return f"{short} ✗"
+    return f"{short}: {value_words(t, name, value)}"

@@ -22,7 +22,7 @@ from bhtui.tui.sessions import LocalSession, MenuSession, RemoteSession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.widgets import Plain
 
-from tui_helpers import my_play_turn, quit_yes, wait_for
+from tui_helpers import footer_text, my_play_turn, quit_yes, wait_for
 
 
 def visitor(session, language: str = "en", kept: bool = False) -> BhtuiApp:
@@ -139,6 +139,36 @@ async def test_the_table_menu_names_the_table_and_its_rules_before_asking_the_na
         assert about.startswith(f"Hosty's table\n{rules}")
         assert about.splitlines()[-1] == f"127.0.0.1:{serving.port}"
         assert table.spectator_count() == 0 and table.seats_taken() == 3  # asked, not joined
+    await serving.stop()
+
+
+async def test_esc_in_the_table_menu_goes_back_to_the_name_and_from_there_asks_to_leave():
+    """QA: Esc did nothing in serve-ssh --table's menu. From the choices it goes back to the
+    name (kept, to change), and from the name, the menu's first step, it asks whether to
+    leave, as ctrl+q and the lobby's Esc do: yes ends the visit, no stays."""
+    table = a_table_with_two_seats()
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = visitor(MenuSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
+        menu = app.screen
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: menu.focused.id != "menu-name", "the choices")
+        assert "Name" in footer_text(menu)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu and menu.focused.id == "menu-name"
+        assert menu.focused.value == "Ann" and not menu.query_one("OptionList").display
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        assert "Quit bhtui?" in " ".join(str(p.render()) for p in app.screen.query(Plain))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is menu, "the menu again")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "asked again")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not app.is_running, "the visit over")
+        assert table.spectator_count() == 0 and table.seats_taken() == 3  # never joined
     await serving.stop()
 
 

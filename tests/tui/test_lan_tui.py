@@ -456,8 +456,8 @@ async def test_the_lobby_lists_tables_live_and_enter_picks_one():
         grid = lobby.query_one("DataTable")
         assert grid.row_count == 2
         assert [str(grid.get_row_at(i)[0]) for i in range(2)] == ["Dorm", "Friday"]
-        assert grid.get_row_at(1)[5] == "🔒"
-        assert str(grid.get_row_at(0)[1]) == "Lianzhong simple +kao +rebellion"
+        assert grid.get_row_at(1)[3] == "3/5 🔒"
+        assert str(grid.get_row_at(0)[2]) == "Lianzhong simple · 烤牌, 造反"
         assert "Looking for tables" not in str(lobby.query_one("#lobby-hint").render())
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -479,7 +479,7 @@ async def test_the_lobby_changes_a_tables_row_alone_and_keeps_the_cursor_on_its_
         rows = dict(grid.rows)
         lobby.show_tables({"a": friday, "b": dataclasses.replace(dorm, seats=2)})
         await pilot.pause()
-        assert grid.get_row_at(0)[2] == "2/5"
+        assert grid.get_row_at(0)[3] == "2/5"
         assert all(grid.rows.get(key) is row for key, row in rows.items())  # not drawn anew
         attic = TableInfo("c", "Attic", "10.0.0.7", 7474, "qingdao", 0, 0, False, "1.0", "0.1.0", "z")
         lobby.show_tables({"a": friday, "b": dorm, "c": attic})  # sorted before Friday
@@ -535,7 +535,7 @@ async def test_the_lobby_says_whether_each_table_waits_or_plays_and_names_its_ru
         })
         await pilot.pause()
         grid = lobby.query_one("DataTable")
-        assert [(str(row[0]), str(row[1]), str(row[3]))
+        assert [(str(row[0]), str(row[2]), str(row[4]))
                 for row in (grid.get_row_at(i) for i in range(4))] == said
 
 

@@ -231,3 +231,17 @@ async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once_and_by_address_doe
         assert isinstance(app.screen, WaitingRoomScreen) and table.seats_taken() == 1
     for serving in servings:
         await serving.stop()
+
+
+async def test_esc_in_the_lobby_asks_whether_to_leave_as_the_door_s_menu_does(monkeypatch):
+    """Esc did nothing in the lobby, the first screen of bhtui join: with no step to go
+    back to, it asks whether to leave, as ctrl+q does (no stays)."""
+    listing(monkeypatch, [])
+    app = BhtuiApp(config(), RemoteSession(None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")

@@ -19,7 +19,7 @@ from bhtui.net.tcp import listen_socket, open_link
 from bhtui.rules import PRESETS
 from bhtui.store.config import Config
 from bhtui.tui.app import BhtuiApp
-from bhtui.tui.dialogs import ChatPrompt
+from bhtui.tui.dialogs import ChatPrompt, HelpScreen
 from bhtui.tui.i18n import Translator
 from bhtui.tui.preferences import PreferencesScreen
 from bhtui.tui.room import CodePrompt, RefusedScreen, TableMenu, WaitingRoomScreen
@@ -334,4 +334,39 @@ async def test_a_chat_box_open_in_the_room_as_the_match_begins_comes_to_the_tabl
         await wait_for(pilot, lambda: "Ana: see you all" in table_screen(app).log_lines,
                        "the words said at the table")
         assert not any(isinstance(s, (ChatPrompt, WaitingRoomScreen)) for s in app.screen_stack)
+    await serving.stop()
+
+
+async def test_settings_and_help_open_in_the_room_as_the_match_begins_come_to_the_table():
+    """Ana had F2's settings open in the room, a change made and not saved, and help over
+    them, when the host started the match: the table opened over both, which stayed under it
+    unseen (Esc at the table then closed nothing she could see). Both come over the table,
+    the settings with her change on the row she was on, help as the table has it."""
+    table = a_table_to_wait_at()
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_room(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        await pilot.press("down", "down", "down", "down", "right")  # the turn timer, changed
+        changed = app.screen.config.timer
+        assert changed != app.config.timer
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        table.start()
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack),
+                       "the table")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack[-2:]] == [PreferencesScreen, HelpScreen]
+        assert isinstance(app.screen_stack[-3], TableScreen)
+        assert not any(isinstance(s, WaitingRoomScreen) for s in app.screen_stack)
+        assert app.screen.texts == table_screen(app).help_texts()  # not the room's keys
+        await pilot.press("escape")  # help closes: the settings, as she left them
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "the settings")
+        assert app.screen.config.timer == changed
+        assert app.screen.query_one("#prefs").highlighted == 4
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        assert app.config.timer == changed
     await serving.stop()

@@ -114,3 +114,28 @@ async def test_help_in_the_waiting_room_names_the_room_s_own_keys_first():
         assert texts[0].startswith("In the waiting room: r ready · b fill empty seats")
         assert "1-5 pick a seat" in texts[0] and "Enter start" in texts[0]
         assert any("p pass" in text for text in texts[1:])  # the table's, for what follows
+
+
+async def test_the_room_s_quit_question_open_as_the_match_begins_is_asked_of_the_match():
+    """A joiner's ctrl+q was open over the room as the host started: the table opened over
+    it, the question ("your seat is freed") left under the table unseen, where it no longer
+    held. It is asked again over the table, as leaving the match now reads."""
+    table = Table(PRESETS["qingdao"], [Seat()] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)],
+        seed=6, bot_delay=600.0)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(Config(name="Ana", language="en"),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_room(pilot, app)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert JOINER["en"] in prompt(app)
+        table.start()
+        await wait_for(pilot, lambda: app.client.view is not None, "the match")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen), app.screen_stack
+        assert REMOTE["player"]["en"] in prompt(app)
+        assert not any(isinstance(s, WaitingRoomScreen) for s in app.screen_stack)
+        await pilot.press("n")
+    await serving.stop()
