@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,22 @@ class Table:
             seat.auto = False    # bot still plays for it)
         self.match = None
         self.start()
+
+    def tell_unsaved(self, say: Callable[[GameLog], None]) -> None:
+        """Have ``say`` called once for each match's log that cannot be written on
+        (``GameLog.lost``: a full disk, the folder gone, 再来一局's new log not made): now
+        where it is already, else as it happens. The match plays on unsaved; it is said once,
+        not at each action after."""
+        told: list[GameLog] = []
+
+        def check(table: Table) -> None:
+            log = table.log
+            if log is not None and log.lost is not None and log not in told:
+                told[:] = [log]
+                say(log)
+
+        self.listeners.append(check)
+        check(self)
 
     def close(self) -> None:
         """The host is stopping: no timer fires and nothing more is applied or logged. Every

@@ -1,0 +1,108 @@
+"""A game log that can no longer be written once the game is under way: the file grows past
+the process's size limit (EFBIG, as a full disk's ENOSPC), or 再来一局's new log finds its
+folder gone. A failed write raised out of the table's action: the move was applied, nobody
+heard of it, and the table (a bots' game, a LAN table) froze. Now the match plays on to its
+end, the failure is told once, and what was written reads back as a whole log up to there.
+
+The limit is real: the table runs in a child process with RLIMIT_FSIZE set and SIGXFSZ
+ignored, so the kernel refuses the write that passes it (part of it is written first)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bhtui.store.gamelog import GameLog, games_dir
+from bhtui.store.replay import Replay
+
+LIMIT = 20_000
+"""Bytes a log may grow to: a Qingdao round logs 9 to 15 KB, so the second round passes it."""
+
+TABLE = """
+import asyncio, json, resource, signal, sys
+from bhtui.bots import make_bot
+from bhtui.net.host import Seat, Table
+from bhtui.rules import PRESETS
+from bhtui.store.gamelog import GameLog, new_log_path
+
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))
+
+async def main():
+    told = []
+    table = Table(PRESETS["qingdao"], [Seat(name=f"B{{i}}", bot=make_bot("heuristic"),
+                  ready=True) for i in range(5)], seed=6, rounds=3, bot_delay=0.0,
+                  log=GameLog(new_log_path("t")))
+    table.tell_unsaved(lambda log: told.append([str(log.path), log.lost.errno]))
+    table.start()
+    while not table.match.over:
+        await asyncio.sleep(0.01)
+    actions = [[seat, action] for seat, action in table.match.actions]
+    table.close()
+    table.log.close()
+    print(json.dumps({{"told": told, "rounds": len(table.match.history),
+                      "path": str(table.log.path), "actions": actions}}))
+
+asyncio.run(main())
+"""
+
+
+def played(limit: int = LIMIT) -> dict:
+    """A three-round match of five bots, logged under a file size limit of ``limit``, played
+    in a child process: what it said (its JSON line) once the match was over."""
+    run = subprocess.run([sys.executable, "-c", TABLE.format(limit=limit)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout)
+
+
+def test_a_log_past_its_size_limit_stops_being_written_and_the_match_plays_on():
+    result = played()
+    assert result["rounds"] == 3  # the match played on to its end
+    path = Path(result["path"])
+    assert result["told"] == [[str(path), 27]]  # EFBIG, said once (not at each action after)
+    size = path.stat().st_size
+    assert 0 < size <= LIMIT
+    log = GameLog.read(path)  # as `bhtui replay` reads it: whole, no torn record left
+    assert log.warnings == []
+    written = [[seat, action] for seat, action in log.actions]
+    assert 0 < len(written) < len(result["actions"])
+    assert written == json.loads(json.dumps(result["actions"][:len(written)]))
+    replay = Replay.from_log(log)  # the moves written replay as they were played
+    assert len(replay) == len(written)
+
+
+async def test_play_again_where_the_folder_is_gone_is_played_unsaved_and_told():
+    """再来一局 makes a new log: its folder replaced by a file since the match before, the
+    new match is played unsaved (it raised out of ``again``: the table's screen froze on the
+    result), and said so once; the first match's log is left as it was."""
+    from bhtui.bots import make_bot
+    from bhtui.net.host import Seat, Table
+    from bhtui.rules import PRESETS
+    from bhtui.store.gamelog import new_log_path
+
+    from loopback import settle
+
+    told: list[tuple[Path, OSError]] = []
+    table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"),
+                                            ready=True) for i in range(5)],
+                  seed=6, rounds=1, bot_delay=0.0, log=GameLog(new_log_path("t")))
+    table.tell_unsaved(lambda log: told.append((log.path, log.lost)))
+    table.start()
+    await settle(lambda: table.match.over)
+    first = table.log.path
+    kept = first.read_bytes()
+    moved = games_dir().with_name("moved")
+    os.rename(games_dir(), moved)
+    games_dir().write_text("not a folder")
+    table.again()
+    assert table.match is not None and not table.match.over  # the new match is dealt
+    await settle(lambda: table.match.over)  # and played to its end
+    table.close()
+    assert len(told) == 1 and told[0][0].parent == games_dir()
+    assert isinstance(told[0][1], OSError)
+    assert games_dir().read_text() == "not a folder"
+    assert (moved / first.name).read_bytes() == kept
