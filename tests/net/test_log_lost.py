@@ -15,8 +15,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bhtui.store.gamelog import GameLog, games_dir
+from test_headless import headless
+
+from bhtui.bots import make_bot
+from bhtui.net.host import Seat, Table
+from bhtui.rules import PRESETS
+from bhtui.store.gamelog import GameLog, games_dir, new_log_path
 from bhtui.store.replay import Replay
+
+from helpers import file_size_limit
+from loopback import settle
 
 LIMIT = 20_000
 """Bytes a log may grow to: a Qingdao round logs 9 to 15 KB, so the second round passes it."""
@@ -50,6 +58,13 @@ asyncio.run(main())
 """
 
 
+def logged_bots(rounds: int) -> Table:
+    """Five bots at --fast, seed 6, their match logged in the games folder."""
+    return Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
+                                      for i in range(5)],
+                 seed=6, rounds=rounds, bot_delay=0.0, log=GameLog(new_log_path("t")))
+
+
 def played(limit: int = LIMIT) -> dict:
     """A three-round match of five bots, logged under a file size limit of ``limit``, played
     in a child process: what it said (its JSON line) once the match was over."""
@@ -79,17 +94,8 @@ async def test_play_again_where_the_folder_is_gone_is_played_unsaved_and_told():
     """再来一局 makes a new log: its folder replaced by a file since the match before, the
     new match is played unsaved (it raised out of ``again``: the table's screen froze on the
     result), and said so once; the first match's log is left as it was."""
-    from bhtui.bots import make_bot
-    from bhtui.net.host import Seat, Table
-    from bhtui.rules import PRESETS
-    from bhtui.store.gamelog import new_log_path
-
-    from loopback import settle
-
     told: list[tuple[Path, OSError]] = []
-    table = Table(PRESETS["qingdao"], [Seat(name=f"B{i}", bot=make_bot("heuristic"),
-                                            ready=True) for i in range(5)],
-                  seed=6, rounds=1, bot_delay=0.0, log=GameLog(new_log_path("t")))
+    table = logged_bots(1)
     table.tell_unsaved(lambda log: told.append((log.path, log.lost)))
     table.start()
     await settle(lambda: table.match.over)
@@ -106,3 +112,20 @@ async def test_play_again_where_the_folder_is_gone_is_played_unsaved_and_told():
     assert isinstance(told[0][1], OSError)
     assert games_dir().read_text() == "not a folder"
     assert (moved / first.name).read_bytes() == kept
+
+
+async def test_a_headless_host_says_once_on_its_console_that_its_log_stopped(monkeypatch, capsys):
+    """Served with nobody at a screen of its own, the host's console is where it is told."""
+    table = logged_bots(3)
+    with file_size_limit(LIMIT):
+        run, _, _ = headless(table, monkeypatch)
+        await settle(lambda: table.match is not None and table.match.over)
+        await run  # (closed once over: nobody is there)
+    assert table.match is not None and len(table.match.history) == 3
+    path = table.log.path
+    said = [line for line in capsys.readouterr().out.splitlines() if str(path) in line]
+    assert said[0] == (
+        f"bhtui: the table's log {path} cannot be written (File too large): the match goes on "
+        f"unsaved from here; what was saved before stays readable, and `bhtui host --resume "
+        f"{path}` opens the table again from there")
+    assert len(said) == 2 and "the match is over" in said[1]  # once

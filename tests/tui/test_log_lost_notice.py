@@ -7,31 +7,14 @@ The limit is real (RLIMIT_FSIZE, SIGXFSZ ignored), set for the moments the test 
 
 from __future__ import annotations
 
-import resource
 import shlex
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from bhtui.store.gamelog import GameLog
 
+from helpers import file_size_limit
 from tui_helpers import make_app, my_play_turn, screen_text, wait_for
-
-
-@contextmanager
-def file_size_limit(size: int) -> Iterator[None]:
-    """No regular file this process writes may grow past ``size`` bytes (the write that would
-    is refused with EFBIG) until the block ends."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-        signal.signal(signal.SIGXFSZ, handler)
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
