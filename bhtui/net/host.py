@@ -120,6 +120,7 @@ class Table:
         """A resumed table's seat of the host's (its log's keeper): his screen takes that one
         back, under its name; None: he watches (no guess: the first person's seat may be a
         friend's, whose hand he would see)."""
+        self.tell_unsaved(self._say_unsaved)
 
     @property
     def viewers(self) -> dict[Connection, Viewer]:
@@ -192,6 +193,13 @@ class Table:
 
         self.listeners.append(check)
         check(self)
+
+    def _say_unsaved(self, log: GameLog) -> None:
+        """Everyone at the table hears that the game goes on unsaved (its log says so), with
+        the system's reason: the host's path is his own."""
+        assert log.lost is not None
+        self.outbox.to_all({"type": "unsaved",
+                            "reason": log.lost.strerror or type(log.lost).__name__})
 
     def close(self) -> None:
         """The host is stopping: no timer fires and nothing more is applied or logged. Every

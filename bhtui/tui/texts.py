@@ -446,6 +446,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # The host quit (his table's ``bye``) and ran bhtui host --resume (its next welcome).
     "log.closed": {"en": "The host closed the table; the game is saved on the host's machine",
                    "zh": "主机关闭了牌桌；牌局保存在主机上"},
+    "log.unsaved": {"en": "The game can no longer be saved ({reason}): it goes on unsaved from "
+                          "here; what was saved before is kept",
+                    "zh": "牌局无法再保存（{reason}）：从这里起照常进行但不再保存；之前保存的部分仍保留"},
     "log.reopened": {"en": "The host reopened the table; the game goes on",
                      "zh": "主机重新开桌了；牌局继续"},
     # Back at the table after an absence: what a bot played for me meanwhile (TableModel).

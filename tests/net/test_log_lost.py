@@ -18,13 +18,14 @@ from pathlib import Path
 from test_headless import headless
 
 from bhtui.bots import make_bot
+from bhtui.net import serve
 from bhtui.net.host import Seat, Table
 from bhtui.rules import PRESETS
 from bhtui.store.gamelog import GameLog, games_dir, new_log_path
 from bhtui.store.replay import Replay
 
 from helpers import file_size_limit
-from loopback import settle
+from loopback import connect, settle
 
 LIMIT = 20_000
 """Bytes a log may grow to: a Qingdao round logs 9 to 15 KB, so the second round passes it."""
@@ -114,13 +115,25 @@ async def test_play_again_where_the_folder_is_gone_is_played_unsaved_and_told():
     assert (moved / first.name).read_bytes() == kept
 
 
-async def test_a_headless_host_says_once_on_its_console_that_its_log_stopped(monkeypatch, capsys):
-    """Served with nobody at a screen of its own, the host's console is where it is told."""
+async def test_a_headless_host_says_once_on_its_console_and_to_its_table_that_its_log_stopped(
+        monkeypatch, capsys):
+    """Served with nobody at a screen of its own, the host's console is where it is told;
+    everyone at the table hears it over the LAN (a watcher here, whose log says it), with the
+    system's reason and not the host's path."""
+    monkeypatch.setattr(serve, "WATCHED_DELAY", 0.0)
     table = logged_bots(3)
-    with file_size_limit(LIMIT):
-        run, _, _ = headless(table, monkeypatch)
+    run, stop, port = headless(table, monkeypatch)
+    watcher, _ = await connect(port, "Wu", "spectator")
+    heard: list[dict] = []
+    watcher.listen(lambda m: heard.append(m) if m["type"] == "unsaved" else None)
+    await settle(lambda: watcher.view is not None)
+    assert table.log is not None
+    with file_size_limit(table.log.path.stat().st_size):  # the next record cannot be written
         await settle(lambda: table.match is not None and table.match.over)
-        await run  # (closed once over: nobody is there)
+        await settle(lambda: watcher.view is not None and watcher.view["phase"] == "over")
+    stop.set()
+    await run
+    assert heard == [{"type": "unsaved", "reason": "File too large"}]
     assert table.match is not None and len(table.match.history) == 3
     path = table.log.path
     said = [line for line in capsys.readouterr().out.splitlines() if str(path) in line]
