@@ -179,8 +179,8 @@ class GameLog:
         self.header = header
         first, n = self.path, 1
         try:
-            private_dir(first.parent)  # (its own FileExistsError, a file in the way, is not
-            while self._file is None:  # ours) never over another game's log (truncated)
+            private_dir(first.parent)  # (its FileExistsError, a file in the way, is no name taken)
+            while self._file is None:  # never over another game's log (it was truncated)
                 try:
                     self._file = create_private(self.path, exclusive=True, folder=False)
                 except FileExistsError:
@@ -225,7 +225,9 @@ class GameLog:
                 os.ftruncate(self._file.fileno(), self._end)
             else:
                 os.unlink(self.path)
-        self.close()
+        with contextlib.suppress(OSError):  # (a network disk may say it again at close)
+            self._file.close()
+        self._file = None
 
     def close(self) -> None:
         if self._file is not None:
