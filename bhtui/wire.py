@@ -503,6 +503,14 @@ class Bye(TypedDict):
     reason: Literal["closed"]
 
 
+class Unsaved(TypedDict):
+    """The table's log can no longer be written (a full disk, its folder gone): the game goes
+    on unsaved from here. ``reason``: the system's words, never the host's path."""
+
+    type: Literal["unsaved"]
+    reason: str
+
+
 class Ping(TypedDict):
     """Are you there? (sent by either end to the other, silent for a while:
     ``net/liveness.py``)"""
@@ -596,7 +604,7 @@ class Admin(TypedDict, total=False):
 
 
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
-               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Ping | Pong)
+               | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Unsaved | Ping | Pong)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Hold | Say
                  | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Ping | Pong)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pickle
 import random
+import resource
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import msgpack
 
@@ -149,3 +153,17 @@ def bhtui(*args: str) -> subprocess.CompletedProcess:
     """``bhtui ARGS`` as a person runs it (output captured)."""
     return subprocess.run([sys.executable, "-m", "bhtui", *args], capture_output=True,
                           text=True, timeout=120)
+
+
+@contextmanager
+def file_size_limit(size: int) -> Iterator[None]:
+    """No regular file this process writes may grow past ``size`` bytes until the block ends:
+    the kernel refuses the write that would (EFBIG, SIGXFSZ ignored), as a full disk does."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, handler)

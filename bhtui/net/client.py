@@ -580,6 +580,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "hint": {"cid": WHOLE, "action": _fields(type=TEXT)},
     "chat": {"seat": _maybe(WHOLE), "name": TEXT, "text": TEXT},
     "bye": {},
+    "unsaved": {"reason": TEXT},
 }
 """What the client, its listeners and the screens shared by the games read of each message a
 host sends, by type: the field and the check its value passes (docs/protocol.md says what

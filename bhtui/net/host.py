@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,7 @@ class Table:
         """A resumed table's seat of the host's (its log's keeper): his screen takes that one
         back, under its name; None: he watches (no guess: the first person's seat may be a
         friend's, whose hand he would see)."""
+        self.tell_unsaved(self._say_unsaved)
 
     @property
     def viewers(self) -> dict[Connection, Viewer]:
@@ -175,6 +177,29 @@ class Table:
             seat.auto = False    # bot still plays for it)
         self.match = None
         self.start()
+
+    def tell_unsaved(self, say: Callable[[GameLog], None]) -> None:
+        """Have ``say`` called once for each match's log that cannot be written on
+        (``GameLog.lost``: a full disk, the folder gone, 再来一局's new log not made): now
+        where it is already, else as it happens. The match plays on unsaved; it is said once,
+        not at each action after."""
+        told: list[GameLog] = []
+
+        def check(table: Table) -> None:
+            log = table.log
+            if log is not None and log.lost is not None and log not in told:
+                told[:] = [log]
+                say(log)
+
+        self.listeners.append(check)
+        check(self)
+
+    def _say_unsaved(self, log: GameLog) -> None:
+        """Everyone at the table hears that the game goes on unsaved (its log says so), with
+        the system's reason: the host's path is his own."""
+        assert log.lost is not None
+        self.outbox.to_all({"type": "unsaved",
+                            "reason": log.lost.strerror or type(log.lost).__name__})
 
     def close(self) -> None:
         """The host is stopping: no timer fires and nothing more is applied or logged. Every

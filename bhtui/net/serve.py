@@ -14,6 +14,7 @@ from bhtui.net.host import Table
 from bhtui.net.lobby import Advertiser, address_for_others
 from bhtui.net.scheduler import READY_WAIT
 from bhtui.net.tcp import see_off, serve_table
+from bhtui.store.gamelog import GameLog
 from bhtui.text import clean_text
 
 WATCHED_DELAY = 0.3
@@ -86,6 +87,25 @@ def say_when_over(table: Table) -> None:
     table.listeners.append(check)
 
 
+def say_when_unsaved(table: Table) -> None:
+    """A headless host tells its console, once a match, that its log cannot be written on
+    (a full disk, the folder gone): the match goes on unsaved from there."""
+    def say(log: GameLog) -> None:
+        assert log.lost is not None
+        reason = log.lost.strerror or log.lost
+        if not log.path.exists():
+            folder = clean_text(str(log.path.parent))
+            print(f"bhtui: no log of this match can be made in {folder} ({reason}): it is "
+                  "played unsaved", flush=True)
+            return
+        path = shlex.quote(clean_text(str(log.path)))
+        print(f"bhtui: the table's log {path} cannot be written ({reason}): the match goes on "
+              f"unsaved from here; what was saved before stays readable, and `bhtui host "
+              f"--resume {path}` opens the table again from there", flush=True)
+
+    table.tell_unsaved(say)
+
+
 def close_when_over(table: Table, close: asyncio.Event) -> None:
     """A headless table has nobody to start 再来一局: once its match is over it closes
     (``close`` is set) when nobody is connected, or OVER_WAIT after the end. Its host stayed
@@ -119,6 +139,7 @@ async def run_headless(table: Table, sock: socket.socket, advertise: bool = True
         "waiting for players")
     start_when_full(table)
     say_when_over(table)
+    say_when_unsaved(table)
     lock = " (join code needed)" if table.code else ""
     print(f"bhtui: table {table.name!r} on {where}{lock}, {state}", flush=True)
     close_when_over(table, stopping)

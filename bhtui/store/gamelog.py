@@ -1,10 +1,14 @@
 """A table's append-only game log: a header, then one record per accepted action.
 
 Records are frames like the wire's (4-byte length + msgpack map). The file is 0600 in a 0700
-folder: it holds the seed and the seat tokens. Each record is flushed to
+folder: it holds the seed and the seat tokens. Each record is written to
 the OS before anyone hears of the action, so a killed host loses nothing it announced. A torn
 last record (the host died mid-write) is dropped with a warning; anything else unreadable is a
 :class:`GameLogError` with a clear message, never a traceback.
+
+A write that fails once the game is under way (a full disk, a file past its size limit, the
+folder gone) never stops the game: the log keeps what it had whole (the torn record cut off),
+writes nothing more, and says why in ``lost`` for the table to tell its people once.
 
 The header names the game and the edition of its rules (``game``, ``rules_version``): a log is
 replayed only under the rules it was played under, since the same seed and actions under other
@@ -20,6 +24,7 @@ is cleaned as a new table's is (control characters out, cut to length, a blank o
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import os
@@ -159,24 +164,32 @@ class GameLog:
         """Which of ``actions`` (by index) the seat's person did not choose: played for him
         by 托管, by a bot while he was away, or by the rules (``append``'s ``played_for``)."""
         self.warnings: list[str] = []
+        self.lost: OSError | None = None
+        """Why the log could not be written on (``_lose``), from its start or mid-game; None
+        while it is kept."""
         self._file: IO[bytes] | None = None
-        self._end = 0  # read: where the last whole record ends (appending goes on from there)
+        self._end = 0  # where the last whole record ends (appending goes on from there)
 
     # writing
     def start(self, header: dict[str, Any]) -> None:
         """Create the log, private from the start: it holds the seed and every seat token;
-        under the next free name where a game begun in the same second took ``path``."""
+        under the next free name where a game begun in the same second took ``path``. A
+        folder that cannot be written (gone since the game before, a file in its place, a full
+        disk) is ``lost``, and the game is played unsaved: 再来一局 raised it mid-table."""
         self.header = header
         first, n = self.path, 1
-        private_dir(first.parent)  # (its own FileExistsError, a file in the way, is not ours)
-        while self._file is None:  # never over another game's log (it was truncated)
-            try:
-                self._file = create_private(self.path, exclusive=True, folder=False)
-            except FileExistsError:
-                n += 1
-                self.path = _numbered(first, n)
-        self._file.write(MAGIC)
-        self._write({"type": "header", **header})
+        try:
+            private_dir(first.parent)  # (its FileExistsError, a file in the way, is no name taken)
+            while self._file is None:  # never over another game's log (it was truncated)
+                try:
+                    self._file = create_private(self.path, exclusive=True, folder=False)
+                except FileExistsError:
+                    n += 1
+                    self.path = _numbered(first, n)
+        except OSError as exc:
+            self.lost = exc
+            return
+        self._write({"type": "header", **header}, MAGIC)
 
     def append(self, seat: int, action: Action, played_for: bool = False) -> None:
         """An action; ``played_for``: taken at a person's seat by someone else (托管, a bot
@@ -184,11 +197,37 @@ class GameLog:
         record = {"type": "action", "seat": seat, "action": action}
         self._write({**record, "for": True} if played_for else record)
 
-    def _write(self, record: dict[str, Any]) -> None:
+    def _write(self, record: dict[str, Any], before: bytes = b"") -> None:
+        """One record, written to the OS at once (past Python's buffer, which kept what a
+        failed write left and wrote it again at close); once ``lost``, nothing."""
+        if self.lost is not None:
+            return
         assert self._file is not None, "start() or load() first"
         body = msgpack.packb(record, use_bin_type=True)
-        self._file.write(len(body).to_bytes(4, "big") + body)
-        self._file.flush()
+        whole = before + len(body).to_bytes(4, "big") + body
+        data = memoryview(whole)
+        try:
+            while data:  # (a write cut short by a full disk or the size limit says so next)
+                data = data[os.write(self._file.fileno(), data):]
+        except OSError as exc:
+            self._lose(exc)
+            return
+        self._end += len(whole)
+
+    def _lose(self, exc: OSError) -> None:
+        """Stop writing for good (each action tried again, each failed again, and a record
+        written after a torn one made the log unreadable past it), the torn record cut off:
+        what was written stays a log that reads whole, or with no header in it, no file."""
+        self.lost = exc
+        assert self._file is not None
+        with contextlib.suppress(OSError):  # (the reader drops a torn last record anyway)
+            if self._end:
+                os.ftruncate(self._file.fileno(), self._end)
+            else:
+                os.unlink(self.path)
+        with contextlib.suppress(OSError):  # (a network disk may say it again at close)
+            self._file.close()
+        self._file = None
 
     def close(self) -> None:
         if self._file is not None:

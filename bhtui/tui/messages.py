@@ -91,6 +91,15 @@ class ChatArrived(HostSaid):
                  text=self.text)
 
 
+class LogUnsaved(HostSaid):
+    """The table's log can no longer be written (``reason``: the system's words): the game
+    goes on unsaved from here."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
 class RoomChanged(HostSaid):
     """The waiting room's seats or rules changed (the client holds the room)."""
 
@@ -128,6 +137,8 @@ def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
         return ChatArrived(message["name"], message["text"], message.get("seat") is None)
     if kind == "room":
         return RoomChanged()
+    if kind == "unsaved":
+        return LogUnsaved(message["reason"])
     return None
 
 

@@ -35,7 +35,8 @@ def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequenc
             bot_delay: float, timer: float | None = None, kind: str = "on") -> Table:
     """The local table of ``replay`` as it stood after ``position`` actions, ``name`` at
     ``seat`` and bots of ``levels`` (one for all, or one per bot seat in order) at the
-    others; its log is new (``branch_path(kind)``)."""
+    others; its log is new (``branch_path(kind)``). The OSError of a log that could not be
+    written whole (a full disk): resumed from what was, the game began at another moment."""
     game, size = replay.played, replay.seats
     if not 0 <= seat < size:
         raise ValueError(f"seat {seat} is not at this table (seats 0 to {size - 1})")
@@ -51,4 +52,7 @@ def play_on(replay: Replay, position: int, seat: int, name: str, levels: Sequenc
     for k, (acted, action) in enumerate(replay.actions[:position]):
         log.append(acted, action, played_for=k in replay.played_for)
     log.close()
+    if log.lost is not None:
+        log.path.unlink(missing_ok=True)  # (no game was played from it)
+        raise log.lost
     return Table.resume(GameLog.load(log.path), bot_delay=bot_delay, timer=timer, counter=True)

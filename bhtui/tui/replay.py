@@ -612,16 +612,20 @@ class ReplayScreen(Localized, Screen[None]):
         from bhtui.tui.playon import play_on
         from bhtui.tui.sessions import LocalSession
 
+        config = self.app.config  # type: ignore[attr-defined]
         unsaved = unsaved_reason()
-        if unsaved is not None:  # (its log is where the game played on is kept: a traceback)
+        try:
+            if unsaved is None:  # (its log is where the game played on is kept: a traceback)
+                table = play_on(self.replay, actions, self.seat, config.name, (config.bots,),
+                                config.bot_delay, config.timer or None, kind)
+        except OSError as exc:  # (its log begun, the disk filled)
+            unsaved = exc
+        if unsaved is not None:
             line = (f"cannot play on: {unsaved_words(unsaved)}; set BHTUI_DATA_DIR to a folder "
                     "you can write")
             self.note = in_chinese(line) if self.t.language == "zh" else line
             self.show()
             return
-        config = self.app.config  # type: ignore[attr-defined]
-        table = play_on(self.replay, actions, self.seat, config.name, (config.bots,),
-                        config.bot_delay, config.timer or None, kind)
         self.app.switch_session(  # type: ignore[attr-defined]
             LocalSession(table=table, seat=self.seat))
 

@@ -8,6 +8,7 @@ people see — never waits for them.
 from __future__ import annotations
 
 import asyncio
+import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,24 @@ if TYPE_CHECKING:
     from bhtui.net.serve import Serving
     from bhtui.store.replay import Replay
     from bhtui.tui.app import BhtuiApp
+
+
+def say_unsaved(app: BhtuiApp, table: Table, hosted: bool = False) -> None:
+    """Warn the player, once a match's log, that it cannot be written on (a full disk, the
+    folder gone): the game goes on unsaved from there, and what was written before is kept,
+    with how to go on from it (``hosted``: the table opens again with ``host --resume``)."""
+    def say(log: GameLog) -> None:
+        assert log.lost is not None
+        reason = log.lost.strerror or str(log.lost)
+        if not log.path.exists():
+            app.warn(app.t("warnings.log_unmade", folder=shlex.quote(str(log.path.parent)),
+                           reason=reason))
+            return
+        path = shlex.quote(str(log.path))
+        app.warn(app.t("warnings.log_lost", path=path, reason=reason) + " " + app.t(
+            "warnings.log_lost_hosted" if hosted else "warnings.log_lost_local", path=path))
+
+    table.tell_unsaved(say)
 
 
 def stop_after_leave(table: Table) -> None:
@@ -73,6 +92,7 @@ class LocalSession:
                                      self.rounds,
                                      GameLog(new_log_path("local")) if self.saved else None,
                                      app.config.timer or None, self.bots or (app.config.bots,))
+        say_unsaved(app, self.table)
         client, _ = join(self.table, app.config.name, seat=self.seat)
         app.attach(client, admin=True, waiting_room=False)
         await client.run()
@@ -106,6 +126,7 @@ class HostSession:
         from bhtui.net.serve import start_serving
 
         self.serving = await start_serving(self.table, self.sock, self.advertise)
+        say_unsaved(app, self.table, hosted=True)
         shown = address_for_others(self.sock.getsockname()[0]) or "THIS-MACHINE"
         app.address = with_port(shown, self.serving.port)  # ([::1]:47010)
         # A resumed table (started): his own seat under the name it had — the settings'
@@ -168,10 +189,7 @@ class RemoteSession:
             """Said in a toast, under F3 and on the terminal once bhtui ends: the seat is
             held, but only until this app ends."""
             self._unsaved = True
-            text = app.t("warnings.seat_unsaved", path=shown_path(tokens.path), reason=reason)
-            app.warnings.append(text)
-            app.problems.append(text)
-            app.notify(text, severity="warning", timeout=12, markup=False)
+            app.warn(app.t("warnings.seat_unsaved", path=shown_path(tokens.path), reason=reason))
 
         # Seat tokens are kept by the table's id, so the lobby and any address find them.
         tokens = SeatTokens(unsaved=unsaved)

@@ -37,6 +37,7 @@ from bhtui.tui.messages import (
     HostSilent,
     LinkBack,
     LinkLost,
+    LogUnsaved,
     PrefsChanged,
     TableClosed,
     ViewChanged,
@@ -251,6 +252,10 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     @on(TableClosed)
     def _table_closed(self) -> None:
         self._log(self.model.closed())
+
+    @on(LogUnsaved)
+    def _unsaved(self, message: LogUnsaved) -> None:
+        self._log(self.t("log.unsaved", reason=message.reason))
 
     @on(HostSilent)
     def _host_silent(self, message: HostSilent) -> None:

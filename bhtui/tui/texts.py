@@ -448,6 +448,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # The host quit (his table's ``bye``) and ran bhtui host --resume (its next welcome).
     "log.closed": {"en": "The host closed the table; the game is saved on the host's machine",
                    "zh": "主机关闭了牌桌；牌局保存在主机上"},
+    "log.unsaved": {"en": "The game can no longer be saved ({reason}): it goes on unsaved from "
+                          "here; what was saved before is kept",
+                    "zh": "牌局无法再保存（{reason}）：从这里起照常进行但不再保存；之前保存的部分仍保留"},
     "log.reopened": {"en": "The host reopened the table; the game goes on",
                      "zh": "主机重新开桌了；牌局继续"},
     # Back at the table after an absence: what a bot played for me meanwhile (TableModel).
@@ -586,6 +589,19 @@ STRINGS: dict[str, dict[str, str]] = {
                                     "bring you back to it",
                               "zh": "无法记下你的座位（{path}：{reason}）：牌局照常进行，但重启后 "
                                     "bhtui join 无法让你回到这个座位"},
+    "warnings.log_lost": {"en": "This game's log {path} cannot be written ({reason}): the game "
+                                "goes on unsaved from here.",
+                          "zh": "本局的记录 {path} 无法写入（{reason}）：牌局照常进行，但从这里起不再保存。"},
+    "warnings.log_lost_local": {"en": "What was saved before stays readable: bhtui replay {path} "
+                                      "shows it, and p there plays on from its last move.",
+                                "zh": "之前保存的部分仍可读取：bhtui replay {path} 可以回看，在那里按 p "
+                                      "从最后一步接着打。"},
+    "warnings.log_lost_hosted": {"en": "What was saved before stays readable: bhtui host "
+                                       "--resume {path} opens the table again from there.",
+                                 "zh": "之前保存的部分仍可读取：bhtui host --resume {path} 可以从那里重新开桌。"},
+    "warnings.log_unmade": {"en": "No log of this match can be made in {folder} ({reason}): it "
+                                  "is played unsaved.",
+                            "zh": "无法在 {folder} 中为本场比赛建立记录（{reason}）：本场照常进行，但不会保存。"},
     "warnings.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes · the terminal shows them too "
                              "once bhtui ends",
                        "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭 · 退出后终端里也会列出"},

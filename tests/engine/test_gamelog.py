@@ -165,7 +165,7 @@ def test_two_games_begun_in_the_same_second_keep_a_log_each():
 def test_a_file_where_the_games_folder_goes_is_an_error_not_a_hang(tmp_path):
     """Taking the next free name on FileExistsError also caught the folder's own (a file
     named like the games folder): the host's loop spun for ever at a match's start. That is
-    an error of its own now, the file left as it was."""
+    the log's ``lost`` now (the game is played unsaved), the file left as it was."""
     import subprocess
     import sys
 
@@ -174,7 +174,8 @@ def test_a_file_where_the_games_folder_goes_is_an_error_not_a_hang(tmp_path):
     (data / "games").write_text("not a folder")
     started = subprocess.run(
         [sys.executable, "-c", "from bhtui.store.gamelog import GameLog, new_log_path\n"
-         "GameLog(new_log_path('x')).start({})"], env={**os.environ, "BHTUI_DATA_DIR": str(data)},
-        capture_output=True, text=True, timeout=60)
-    assert started.returncode == 1 and "FileExistsError" in started.stderr
+         "log = GameLog(new_log_path('x'))\nlog.start({})\nprint(repr(log.lost))"],
+        env={**os.environ, "BHTUI_DATA_DIR": str(data)}, capture_output=True, text=True,
+        timeout=60)
+    assert started.returncode == 0 and "FileExistsError" in started.stdout
     assert (data / "games").read_text() == "not a folder"

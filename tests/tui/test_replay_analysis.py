@@ -8,7 +8,7 @@ import pytest
 
 from analysis_helpers import played_log, strict_log
 from bhtui.analysis import cache_path
-from bhtui.store.gamelog import GameLog
+from bhtui.store.gamelog import GameLog, games_dir
 from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.games import parts_for
@@ -17,6 +17,7 @@ from bhtui.tui.sessions import ReplaySession
 from bhtui.tui.table import TableScreen
 from bhtui.tui.texts import CHAT_KEY
 
+from helpers import file_size_limit
 from tui_helpers import config, screen_text, table, wait_for
 
 BAD_AT = 47  # seed 1 of qingdao: seat 0 breaks 2 2 and BJ BJ where passing wins
@@ -612,3 +613,26 @@ async def test_playing_on_where_no_game_can_be_saved_says_why_and_keeps_the_repl
         assert note.startswith(said) and mend in note
         await pilot.press("right")  # the replay steps on
         assert screen.position == 3
+
+
+async def test_playing_on_where_the_disk_fills_as_its_log_is_written_says_why(tmp_path):
+    """The folder is there but the new log cannot be written whole (its file past the size
+    limit, as on a full disk): that raised out of ``p``, a traceback. The replay stays and
+    says why; no half-written game is left behind."""
+    path = played_log(tmp_path, "qingdao", "baohuang", 1, limit=20)
+    replay = Replay.from_log(GameLog.load(path))
+    app = BhtuiApp(config(), ReplaySession(replay))
+    async with app.run_test(size=(100, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("right", "right")
+        games_dir().mkdir(parents=True, exist_ok=True)
+        before = set(games_dir().iterdir())
+        with file_size_limit(100):
+            await pilot.press("p")
+            await pilot.pause()
+        assert app.screen is screen and not at_table(app)
+        note = status(app).splitlines()[-1]
+        assert note.startswith(f"cannot play on: games cannot be saved in {games_dir()} (File "
+                               f"too large)")
+        assert set(games_dir().iterdir()) == before
