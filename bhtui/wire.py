@@ -595,9 +595,17 @@ class Admin(TypedDict, total=False):
     level: str
 
 
+class Sit(TypedDict):
+    """A person takes another seat in the waiting room (protocol 3.3)."""
+
+    type: Literal["sit"]
+    seat: int
+
+
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
                | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Ping | Pong)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Hold | Say
-                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Ping | Pong)
+                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Sit | Ping
+                 | Pong)
 """What a client sends (docs/protocol.md, *Client → host*)."""
