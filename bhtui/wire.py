@@ -472,7 +472,8 @@ class ErrorMessage(TypedDict):
     cid: NotRequired[int | None]
     why: NotRequired[str]
     """Which case of its ``code`` a refusal is (``full``: ``seats``, ``spectators``,
-    ``address``; ``code``: ``needed``, ``wrong``; ``cooldown``: ``codes``; ``open``: ``open``),
+    ``address``; ``code``: ``needed``, ``wrong``; ``cooldown``: ``codes``; ``open``: ``open``;
+    ``sit``: ``seat``, ``watcher``, ``started``, ``range``, ``taken``),
     so a client says it in its player's language; ``reason`` is the host's English."""
     seconds: NotRequired[int]
     """A ``cooldown``'s wait."""
