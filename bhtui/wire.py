@@ -472,7 +472,8 @@ class ErrorMessage(TypedDict):
     cid: NotRequired[int | None]
     why: NotRequired[str]
     """Which case of its ``code`` a refusal is (``full``: ``seats``, ``spectators``,
-    ``address``; ``code``: ``needed``, ``wrong``; ``cooldown``: ``codes``; ``open``: ``open``),
+    ``address``; ``code``: ``needed``, ``wrong``; ``cooldown``: ``codes``; ``open``: ``open``;
+    ``sit``: ``seat``, ``watcher``, ``started``, ``range``, ``taken``),
     so a client says it in its player's language; ``reason`` is the host's English."""
     seconds: NotRequired[int]
     """A ``cooldown``'s wait."""
@@ -603,9 +604,17 @@ class Admin(TypedDict, total=False):
     level: str
 
 
+class Sit(TypedDict):
+    """A person takes another seat in the waiting room (protocol 3.3)."""
+
+    type: Literal["sit"]
+    seat: int
+
+
 HostMessage = (HostHello | PakeMessage | Welcome | Catchup | EventFrame | ViewFrame | History
                | ErrorMessage | HintAnswer | ChatLine | RoomFrame | Bye | Unsaved | Ping | Pong)
 """What a host sends, each named by its ``type`` (docs/protocol.md, *Host → client*)."""
 ClientMessage = (ClientHello | Proof | ActionCommand | HintRequest | Auto | Hold | Say
-                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Ping | Pong)
+                 | HistoryRequest | Waive | Leave | Prefs | Ready | Admin | Sit | Ping
+                 | Pong)
 """What a client sends (docs/protocol.md, *Client → host*)."""

@@ -31,12 +31,14 @@ from bhtui.net.protocol import (
     MAX_DEPTH,
     MAX_NAME,
     PROTOCOL,
+    SEATS_CHOSEN,
     FrameDecoder,
     Message,
     ProtocolError,
     clean_name,
     client_hello,
     encode,
+    speaks,
     too_deep,
 )
 from bhtui.store.tokens import SeatTokens
@@ -435,6 +437,20 @@ class Client:
 
     def ready(self) -> None:
         self._send({"type": "ready"})
+
+    @property
+    def chooses_seat(self) -> bool:
+        """The host takes ``sit`` (its hello says 3.3 or later): an older one would close
+        the link on it."""
+        return speaks(self.server, SEATS_CHOSEN)
+
+    def sit(self, seat: int) -> bool:
+        """Ask for another seat in the waiting room; False, sending nothing, to a host
+        that does not know the message."""
+        if not self.chooses_seat:
+            return False
+        self._send({"type": "sit", "seat": seat})
+        return True
 
     def admin(self, op: str, **fields: Any) -> None:
         self._send(cast(Admin, {"type": "admin", "op": op, **fields}))

@@ -352,10 +352,13 @@ class Table:
         if viewer is None:
             return
         try:
-            if message["type"] == "admin":
-                self.waiting.admin(viewer, message)
-            else:
-                self.commands.receive(viewer, message)
+            match message["type"]:
+                case "admin":
+                    self.waiting.admin(viewer, message)
+                case "sit":
+                    self.waiting.sit(viewer, message)
+                case _:
+                    self.commands.receive(viewer, message)
         except ProtocolError as exc:
             self.door.refuse(conn, "protocol", str(exc))
             self.leave(conn)

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from bhtui.net.protocol import Message, encode
+from bhtui.net.protocol import Message, encode, speaks
 
 QUIET = 10.0
 """Seconds of silence from a client before the host pings it."""
@@ -60,9 +60,7 @@ class Watched(Protocol):
 def answers_pings(hello: Message, since: tuple[int, int] = CLIENTS_ANSWER) -> bool:
     """Whether a hello promises a ``pong`` for each ``ping``: a client's from protocol 3.1
     on, a host's (``since`` HOSTS_ANSWER) from 3.2."""
-    proto = hello.get("proto")
-    return (isinstance(proto, list) and len(proto) == 2
-            and all(type(p) is int for p in proto) and (proto[0], proto[1]) >= since)
+    return speaks(hello, since)
 
 
 class Liveness:

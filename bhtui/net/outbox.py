@@ -47,9 +47,11 @@ class Outbox:
     def send(self, viewer: Viewer, message: HostMessage) -> None:
         viewer.conn.send_frame(encode(message))
 
-    def error(self, viewer: Viewer, code: str, reason: str, cid: int | None = None) -> None:
-        """A refusal answering what this viewer sent (nothing else changed)."""
-        viewer.conn.send_frame(error(code, reason, cid, answers=True))
+    def error(self, viewer: Viewer, code: str, reason: str, cid: int | None = None,
+              why: str | None = None) -> None:
+        """A refusal answering what this viewer sent (nothing else changed); ``why``, the
+        case of ``code`` a client says in its player's language."""
+        viewer.conn.send_frame(error(code, reason, cid, answers=True, why=why))
 
     def to_all(self, message: HostMessage) -> None:
         """The same message for everyone (chat): nothing in it is anyone's secret."""

@@ -15,9 +15,12 @@ import msgpack
 from bhtui.text import clean_text
 from bhtui.wire import Action, ClientHello, ClientMessage, ErrorMessage, HostMessage
 
-PROTOCOL = (3, 2)
+PROTOCOL = (3, 3)
 """3: frames only inside TLS (net/secure.py); 3.1: the host pings its clients, 3.2: a client
-its host (net/liveness.py)."""
+its host (net/liveness.py); 3.3: a person chooses his seat in the waiting room (``sit``)."""
+SEATS_CHOSEN = (3, 3)
+"""The first protocol whose host takes ``sit``: an older one closes the link on a message
+it does not know."""
 MAX_FRAME = 64 * 1024
 AWAY_SPANS = 16
 """A seat's absences its welcome tells its person (``away``), the latest: older ones are past
@@ -175,6 +178,14 @@ def check_hello(message: Message) -> tuple[str, str, str | None]:
                                   and token.isascii() and token.isalnum()):
         raise ProtocolError("token must be the hex text a welcome gave")
     return role, clean_name(name), token
+
+
+def speaks(hello: Message, since: tuple[int, int]) -> bool:
+    """Whether the other end's ``hello`` says protocol ``since`` or later (what it knows how
+    to answer: an older end closes the link on a message it does not know)."""
+    proto = hello.get("proto")
+    return (isinstance(proto, list) and len(proto) == 2
+            and all(type(p) is int for p in proto) and (proto[0], proto[1]) >= since)
 
 
 def clean_name(name: str) -> str:

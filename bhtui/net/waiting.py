@@ -118,6 +118,30 @@ class WaitingRoom:
                 table.welcome(viewer)
         table.publish()
 
+    def sit(self, viewer: Viewer, message: Message) -> None:
+        """A person at the table moves himself, before the match, to a seat no other person
+        holds — an empty one, or a bot's, whose bot takes his old seat: friends care who
+        follows whom. His seat (its token, his ready mark) goes with him, as a host's move
+        takes it. A refusal goes back to him alone (``sit``, its case in ``why``) and changes
+        nothing; the link stays."""
+        table, seat = self.table, message.get("seat")
+        size = len(table.seats)
+        if type(seat) is not int:
+            refusal = "seat", f"'seat' is a seat's number, 0 to {size - 1}"
+        elif viewer.seat is None:
+            refusal = "watcher", "a watcher has no seat to change: join the table as a player"
+        elif table.match is not None:
+            refusal = "started", "the match has started: the seats are fixed"
+        elif not 0 <= seat < size:
+            refusal = "range", f"this table has no seat {seat}: its seats are 0 to {size - 1}"
+        elif seat != viewer.seat and table.seats[seat].taken and table.seats[seat].bot is None:
+            refusal = "taken", f"seat {seat} is taken by {table.seats[seat].name}"
+        else:
+            if seat != viewer.seat:
+                self.move(viewer.seat, seat)
+            return
+        self.outbox.error(viewer, "sit", refusal[1], why=refusal[0])
+
     def set_level(self, seat: int, level: str) -> None:
         """A bot seat's level, chosen in the waiting room; ValueError names the levels."""
         table = self.table

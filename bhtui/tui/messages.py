@@ -111,6 +111,10 @@ said in the player's language. Others' reasons vary (the rules' own words): the 
 the player's language where the catalogues know them (``Translator.reason``)."""
 
 
+SIT_REFUSALS = frozenset({"seat", "watcher", "started", "range", "taken"})
+"""The cases (``why``) of a refused ``sit``, said in the player's language."""
+
+
 def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
     """The Textual message for one from the table, or None for those no screen shows (the
     handshake, a page of history, which the next view draws)."""
@@ -128,7 +132,9 @@ def heard(message: dict[str, Any], t: Translator) -> HostSaid | None:
     if kind == "unanswered":
         return HostSilent(message["on"])
     if kind == "error":
-        code = message["code"]
+        code, why = message["code"], message.get("why")
+        if code == "sit" and why in SIT_REFUSALS:
+            return ActionRefused(t(f"refused.sit.{why}"))
         return ActionRefused(t(f"refused.code.{code}") if code in REFUSED
                              else t.reason(message["reason"]))
     if kind == "hint":

@@ -104,7 +104,11 @@ class WaitingRoomScreen(Localized, Screen[None]):
             room = self.client.room
             key = "room.keys.admin.levels" if room and game_of(room).levels else "room.keys.admin"
             return self.t(key, n=len(room["seats"]) if room else 5)
-        return self.t("room.keys.player" if self.client.seat is not None else "room.keys.watcher")
+        if self.client.seat is None:
+            return self.t("room.keys.watcher")
+        if not self.client.chooses_seat:  # an older host: only it moves people
+            return self.t("room.keys.player.old")
+        return self.t("room.keys.player", n=len(self.client.room["seats"]))
 
     def help_texts(self) -> list[str]:
         """F1 here: the room's own keys first (help showed only the table's card keys, and
@@ -120,8 +124,10 @@ class WaitingRoomScreen(Localized, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only what this viewer can do: the host runs the room, a watcher is never ready."""
-        if action in ("admin", "start", "remove", "move", "options", "pick", "level"):
+        if action in ("admin", "start", "remove", "move", "options", "level"):
             return self.admin
+        if action == "pick":  # the host picks a seat to act on; a person, one to sit at
+            return self.admin or self.client.seat is not None
         if action == "ready":
             return self.client.seat is not None
         if action == "chat":
@@ -273,12 +279,24 @@ class WaitingRoomScreen(Localized, Screen[None]):
         room = self.client.room
         if room is not None and seat >= len(room["seats"]):
             return  # a smaller table (Dou Dizhu): no such seat
-        if self.moving and self.selected is not None and self.admin:
+        if not self.admin:
+            self._sit(seat)
+            return
+        if self.moving and self.selected is not None:
             self.client.admin("move", seat=self.selected, to=seat)
             self.moving, self.selected = False, seat
         else:
             self.selected = seat
         self.refresh_room()
+
+    def _sit(self, seat: int) -> None:
+        """A person moves to seat ``seat`` (the host refuses one another person holds, and
+        the note says why); an older host does not know the message, and only it moves
+        people there: the note says so."""
+        if seat == self.client.seat:
+            return
+        if not self.client.sit(seat):
+            self._say(self.t("room.sit_old"))
 
     def action_remove(self) -> None:
         """Empty the chosen seat — not the host's own: removed, he watched his own match
