@@ -158,7 +158,7 @@ class Session(AppService):
         self.home = tempfile.mkdtemp(prefix="bhtui-web-")  # 0700: this visitor's alone
         env = self._build_environment(width, height)
         env.pop("LINES", None)
-        env.update(own_folders(self.home))
+        env.update(own_folders(self.home, "web"))
         self._process = process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bhtui", *self.language, *self.door.argv,
             stdin=asyncio.subprocess.PIPE,
