@@ -312,11 +312,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.name_first": {"en": "Type your name first", "zh": "请先输入名字"},
     "menu.unkept_ssh": {"en": "You came in without an SSH key: if your link drops, you lose "
                               "your seat. Come in with a key (ssh-keygen makes one) to keep it.",
-                        "zh": "你登录时没有使用 SSH 密钥：连接一旦断开，你就会失去座位。"
-                              "用密钥登录（ssh-keygen 可以生成）即可保留座位。"},
+                        "zh": "你登录时没有使用 SSH 密钥：\n连接一旦断开，你就会失去座位。\n"
+                              "用密钥登录（可用 ssh-keygen 生成）即可保留座位。"},
     "menu.unkept_web": {"en": "This browser keeps no cookie for this page: if the page reloads "
                               "or your link drops, you lose your seat.",
-                        "zh": "这个浏览器没有为本页保存 cookie：页面一旦重新加载或连接断开，"
+                        "zh": "这个浏览器没有为本页保存 cookie：\n页面一旦重新加载或连接断开，"
                               "你就会失去座位。"},
     "lobby.col.table": {"en": "Table", "zh": "牌桌"},
     "lobby.col.host": {"en": "Host", "zh": "主机"},

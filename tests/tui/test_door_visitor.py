@@ -152,7 +152,8 @@ async def test_the_table_menu_names_the_table_and_its_rules_before_asking_the_na
 @pytest.mark.parametrize(("door", "kept", "language", "note"), [
     ("ssh", False, "en", "You came in without an SSH key: if your link drops, you lose your "
                          "seat. Come in with a key (ssh-keygen makes one) to keep it."),
-    ("ssh", False, "zh", "你登录时没有使用 SSH 密钥：连接一旦断开，你就会失去座位。"),
+    ("ssh", False, "zh", "你登录时没有使用 SSH 密钥：\n连接一旦断开，你就会失去座位。\n"
+                         "用密钥登录（可用 ssh-keygen 生成）"),
     ("web", False, "en", "This browser keeps no cookie for this page: if the page reloads "
                          "or your link drops, you lose your seat."),
     ("ssh", True, "en", None),
