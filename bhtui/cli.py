@@ -671,7 +671,7 @@ def make_app(args: argparse.Namespace, session: Session,
 
     settings, warnings = found or _settings(args)
     return BhtuiApp(settings.saved, session, warnings=warnings, overrides=settings.overrides,
-                    visitor=os.environ.get(VISITOR) == "1",
+                    visitor=os.environ.get(VISITOR, ""),
                     seats_kept=os.environ.get(SEATS_KEPT) == "1")
 
 

@@ -44,7 +44,6 @@ import sys
 import tempfile
 import termios
 import warnings
-from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -56,7 +55,6 @@ from bhtui.net.gate import (
     LISTEN_BACKLOG,
     MEMORY_POLL,
     PER_ADDRESS,
-    SEATS_KEPT,
     Gate,
     InputBudget,
     SessionCap,
@@ -69,11 +67,11 @@ from bhtui.net.gate import (
     with_port,
     within_files,
 )
+from bhtui.net.kept import KeptSeats
 from bhtui.net.lobby import door_addresses
 from bhtui.net.serve import stop_signals
 from bhtui.net.tcp import door_listening
-from bhtui.store.private import create_private, data_dir, read_small, replace_private
-from bhtui.store.tokens import FILE as SEAT_TOKENS
+from bhtui.store.private import create_private, data_dir
 from bhtui.text import clean_text
 
 # asyncssh names DSA's types, which cryptography 46 and later deprecate: a host starting a
@@ -113,8 +111,6 @@ RESTORE = (b"\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[
 ends: plain colours, no bracketed paste, mouse tracking or focus reports, lines wrapped, the
 kitty keyboard protocol popped, the main screen, the cursor shown. The door sends them only for
 an app it ended that did not end in time."""
-KEPT_VISITORS = 256  # SSH keys whose seat tokens the door keeps; the longest gone are forgotten
-KEPT_BYTES = 16 * 1024  # of one key's tokens file (a seat's token and table id: some 100 bytes)
 HOST_STOPPED = "bhtui: the host has stopped this door; goodbye."
 IDLE = "bhtui: idle for too long, goodbye."
 NO_MEMORY = "bhtui: the app ran out of memory; goodbye."
@@ -307,12 +303,11 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         try:
             set_winsize(master, *self.size)
             self.home = tempfile.mkdtemp(prefix="bhtui-ssh-")  # 0700: this visitor's alone
-            self.server.give_seats(self.door.visitor, self.home)
+            self.server.seats.give(self.door.visitor, self.home)
             # COLUMNS/LINES from the server's own shell would pin every session to that size.
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-            env.update(TERM=self.term, **own_folders(self.home))
-            if self.door.visitor is not None:
-                env[SEATS_KEPT] = "1"
+            env.update(TERM=self.term,
+                       **own_folders(self.home, "ssh", kept=self.door.visitor is not None))
             self.child = subprocess.Popen(
                 [sys.executable, "-m", "bhtui",
                  *visitor_language(self.chan.get_environment()), *self.server.command],
@@ -574,8 +569,8 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             loop.remove_reader(self._pidfd)
             os.close(self._pidfd)
             self._pidfd = None
-        if self.home is not None and self.door.visitor is not None:
-            self.server.keep_seats(self.door.visitor, self.home)  # before his seat is let go
+        if self.home is not None:
+            self.server.seats.keep(self.home)  # before his seat is let go
         if self.child is not None:
             self.server.stop_child(self.child, self.home, master)
             self.child = self.home = None
@@ -759,33 +754,12 @@ class ServerState:
         self.connections = 0  # open, with a session or not
         self.children: dict[int, asyncio.Future[None]] = {}  # pid -> reaped
         self.live: set[DemoSession] = set()
-        self.kept: OrderedDict[bytes, bytes] = OrderedDict()  # key digest -> its seat tokens
+        self.seats = KeptSeats()  # by the digest of the key a visitor proved he holds
 
     @property
     def sessions(self) -> int:
         """Sessions holding a place, their demo started or not."""
         return len(self.cap)
-
-    def give_seats(self, visitor: bytes | None, home: str) -> None:
-        """Put the seat tokens kept for ``visitor``'s key into his new data folder, where
-        his app looks for them (`store/tokens.py`)."""
-        kept = self.kept.get(visitor) if visitor is not None else None
-        if kept is not None:
-            replace_private(Path(home) / SEAT_TOKENS, kept)
-
-    def keep_seats(self, visitor: bytes, home: str) -> None:
-        """Keep the seat tokens ``visitor``'s app wrote (he may have taken a seat), for his
-        next visit: within KEPT_BYTES, for the KEPT_VISITORS keys seen last. Read as his
-        session ends, before his app is stopped: the table sees him gone only after, so he
-        never finds his seat away and its token not yet kept."""
-        try:
-            tokens = read_small(Path(home) / SEAT_TOKENS, most=KEPT_BYTES)
-        except OSError:  # none written (he took no seat), or more than a visitor's app writes
-            return
-        self.kept[visitor] = tokens
-        self.kept.move_to_end(visitor)
-        while len(self.kept) > KEPT_VISITORS:
-            self.kept.popitem(last=False)
 
     def stop_child(self, child: subprocess.Popen[bytes], home: str | None,
                    terminal: int | None = None) -> None:

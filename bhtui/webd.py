@@ -10,7 +10,10 @@ changes what a stranger's page could reach:
   the page's messages are read as data (keys, a clamped size), anything else is dropped;
 - each tab is its own person: its own data folder (seat tokens) and settings, removed when
   it ends, and its own process group, ended (SIGTERM, SIGKILL after a grace) when its tab
-  closes, its app quits, or it opens no app in time or sits idle too long;
+  closes, its app quits, or it opens no app in time or sits idle too long; except that a
+  browser is known again by a visitor id its first page set in a cookie (`VisitorIds`), and
+  the seat tokens its tabs wrote are kept for it in memory (`net/kept.py`, as the SSH door
+  keeps them for a key): a reloaded tab, or one whose link dropped, takes its seat back;
 - a tab's keys reach its app only as fast as people type (`gate.InputBudget`), and the app
   runs within a memory ceiling, killed if it reaches it (`gate.confine_app`, `at_ceiling`);
 - sessions are capped overall and per address; a page beyond the cap is told the server is
@@ -32,11 +35,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import ipaddress
 import json
 import logging
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -72,6 +78,7 @@ from bhtui.net.gate import (
     with_port,
     within_files,
 )
+from bhtui.net.kept import KeptSeats
 from bhtui.net.lobby import door_addresses
 from bhtui.net.serve import stop_signals
 from bhtui.net.tcp import door_listening
@@ -97,6 +104,10 @@ TURNED_AWAY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; c
 browser shows it as the answer to its request."""
 WEIGHT = re.compile(r"\s*q\s*=\s*([01](?:\.[0-9]{0,3})?)\s*")
 """An Accept-Language entry's weight (``;q=0.8``)."""
+VISITOR_COOKIE = "bhtui-visitor"
+VISITOR_AGE = 24 * 60 * 60
+"""Seconds a browser keeps its visitor id from its last page: past an evening's match, and
+past a phone's browser restarted (a cookie for the session alone may go with it)."""
 UNKNOWN_HOST = ("bhtui: open this page by the server's address or its host name (another "
                 "name needs the server's --public-url)\n")
 
@@ -129,17 +140,49 @@ def page_language(accepted: str) -> list[str]:
     return language_flags(best) if best else []
 
 
+class VisitorIds:
+    """The ids a door gives browsers, to know one again (its seats, `net/kept.py`): 128
+    random bits and their MAC under the door's own secret, so a value the door did not give
+    (typed, or another door's) names nobody without the door holding a list of those it gave,
+    which anyone loading the page could fill. A door restarted has a new secret and knows
+    nobody again, as it keeps no seat."""
+
+    def __init__(self) -> None:
+        self._secret = secrets.token_bytes(32)
+
+    def _mac(self, visitor: bytes) -> bytes:
+        return hmac.new(self._secret, visitor, hashlib.sha256).digest()[:16]
+
+    def new(self) -> str:
+        """A new visitor's cookie value."""
+        visitor = secrets.token_bytes(16)
+        return (visitor + self._mac(visitor)).hex()
+
+    def named(self, value: str | None) -> bytes | None:
+        """The visitor a cookie value names: the id if this door gave it, else None."""
+        if value is None or len(value) != 64:
+            return None
+        try:
+            raw = bytes.fromhex(value)
+        except ValueError:
+            return None
+        visitor, mac = raw[:16], raw[16:]
+        return visitor if hmac.compare_digest(mac, self._mac(visitor)) else None
+
+
 class Session(AppService):
     """One tab's app: ``python -m bhtui COMMAND`` in its own process group and folder, in
-    the language its browser asks for (``language``: the flags that say it)."""
+    the language its browser asks for (``language``: the flags that say it), with the seats
+    kept for its ``visitor`` (None: a browser the door does not know)."""
 
     def __init__(self, door: WebDoor, address: str, websocket: web.WebSocketResponse,
-                 language: list[str] | None = None) -> None:
+                 language: list[str] | None = None, visitor: bytes | None = None) -> None:
         super().__init__(door.command_line, write_bytes=websocket.send_bytes,
                          write_str=websocket.send_str, close=self._close,
                          download_manager=door.download_manager)
         self.door, self.address, self.websocket = door, address, websocket
         self.language = language or []
+        self.visitor = visitor
         self.home: str | None = None
         self.ready = asyncio.Event()  # the app has drawn something
         self.keys = InputBudget()  # what of the tab's keys reaches the app
@@ -156,9 +199,10 @@ class Session(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         self.home = tempfile.mkdtemp(prefix="bhtui-web-")  # 0700: this visitor's alone
+        self.door.seats.give(self.visitor, self.home)
         env = self._build_environment(width, height)
         env.pop("LINES", None)
-        env.update(own_folders(self.home))
+        env.update(own_folders(self.home, "web", kept=self.visitor is not None))
         self._process = process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bhtui", *self.language, *self.door.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -204,6 +248,8 @@ class Session(AppService):
 
     async def _stop(self) -> None:
         process, grace = self._process, self.door.kill_grace
+        if self.home is not None:
+            self.door.seats.keep(self.home)  # while the app still holds his seat
         if process is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(super().stop(), grace)  # the "quit" textual-serve sends
@@ -350,6 +396,8 @@ class WebDoor(Server):
         # --max-per-address at --max-sessions, every visitor's come from one address)
         self.gate: Gate[RequestHandler] = Gate(waiting, min(waiting, max(8, 4 * per_address)))
         self.names = own_names(public_url)
+        self.visitors = VisitorIds()
+        self.seats = KeptSeats()  # by visitor id
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: serve_forever says where the door is (textual-serve prints a banner)."""
@@ -370,7 +418,23 @@ class WebDoor(Server):
             return web.Response(status=503, text=f"bhtui: {refusal}\n")
         # The base renders with self.public_url; nothing awaits between setting and reading.
         self.public_url = self._url_for(request)
-        return await super().handle_index(request)
+        page = await super().handle_index(request)
+        self._know_again(request, page)
+        return page
+
+    def _know_again(self, request: web.Request, page: web.StreamResponse) -> None:
+        """Give the page's browser its visitor id, or its own again for another day; one
+        that sent none this door gave gets a new one. Not on a page opened by another
+        site's link (``Sec-Fetch-Site``): the browser withholds a SameSite=Strict cookie
+        from it, and a new id would replace the one holding the visitor's seat (the page's
+        websocket, of this site, carries that one)."""
+        value = request.cookies.get(VISITOR_COOKIE, "")
+        if self.visitors.named(value) is None:
+            if request.headers.get("Sec-Fetch-Site") == "cross-site":
+                return
+            value = self.visitors.new()
+        page.set_cookie(VISITOR_COOKIE, value, max_age=VISITOR_AGE, path="/", httponly=True,
+                        samesite="Strict", secure=self._url_for(request).startswith("https:"))
 
     def _known_host(self, request: web.Request) -> bool:
         """Whether the Host the visitor sent names this server: an IP address or one of
@@ -419,7 +483,8 @@ class WebDoor(Server):
             log.info("refused %s: %s", address, refusal)
             return websocket
         session = Session(self, address, websocket,
-                          page_language(request.headers.get("Accept-Language", "")))
+                          page_language(request.headers.get("Accept-Language", "")),
+                          self.visitors.named(request.cookies.get(VISITOR_COOKIE)))
         self.live.add(session)
         self.cap.take(address)
         self.gate.leave(request.protocol)  # in: the session cap counts it now

@@ -134,21 +134,25 @@ def confine_app() -> None:
 
 
 VISITOR = "BHTUI_VISITOR"
-"""Set (to 1) in a visitor's app's environment: it tells him nothing he cannot use there."""
+"""Set in a visitor's app's environment to the door he came by (``ssh``, ``web``): it tells
+him nothing he cannot use there, and says how that door knows him again."""
 SEATS_KEPT = "BHTUI_SEATS_KEPT"
-"""Set (to 1) too where the door keeps the seats he takes for his next visit (an SSH visitor
-known by his key): he is told how to take one back, not that he never can."""
+"""Set (to 1) too where the door keeps the seats he takes for his next visit (`net/kept.py`:
+an SSH visitor known by his key, a web one by his browser's cookie): he is told how to take
+one back, not that he never can."""
 
 
-def own_folders(home: str) -> dict[str, str]:
+def own_folders(home: str, door: str, kept: bool = False) -> dict[str, str]:
     """The environment that gives a visitor's app ``home`` (its 0700 folder, removed when it
     ends) for its data and its settings, and a UTF-8 locale. BHTUI_CONFIG_DIR is set, not
     only XDG_CONFIG_HOME: one the host had set would win over it, and an SSH visitor's
     ctrl+t (which had neither) wrote the host's own settings file, his F2 the host's name and
-    language, which the next visitor got. VISITOR says the app runs behind a door: a path
-    in that folder, a command to run or a seat to take back later are no use to him."""
+    language, which the next visitor got. VISITOR says the app runs behind ``door``: a path
+    in that folder or a command to run are no use to him, nor a seat to take back later
+    unless the door ``kept`` his seats (SEATS_KEPT)."""
     return {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "BHTUI_DATA_DIR": home,
-            "BHTUI_CONFIG_DIR": os.path.join(home, "config"), VISITOR: "1"}
+            "BHTUI_CONFIG_DIR": os.path.join(home, "config"), VISITOR: door,
+            **({SEATS_KEPT: "1"} if kept else {})}
 
 
 INPUT_BURST = 8 * 1024

@@ -83,16 +83,17 @@ class BhtuiApp(App[None]):
     ]
 
     def __init__(self, config: Config, session: Session, *, warnings: list[str] | None = None,
-                 overrides: Mapping[str, Any] | None = None, visitor: bool = False,
+                 overrides: Mapping[str, Any] | None = None, visitor: str = "",
                  seats_kept: bool = False) -> None:
         """``session`` is how this app came to be (a local game, a host, a join, a replay,
         the demo): the caller makes it, so the app knows no session kind. ``config`` is the
         settings file's, ``overrides`` the command line's: shown, never saved (``choose``).
-        ``visitor``: the app runs behind a door (serve-ssh, serve-web) for a visitor, who
+        ``visitor``: the door (``ssh``, ``web``) the app runs behind for a visitor, who
         runs no bhtui of his own and whose folder goes with his visit: nothing is said that
         he cannot use there — a path on the host, a command, a seat to take back later;
         unless ``seats_kept``: the door keeps the seats he takes for his next visit (an SSH
-        visitor known by his key), and he is told how to take one back."""
+        visitor known by his key, a web one by his browser's cookie), and he is told how
+        to take one back; else he is told, before he sits down, that a drop loses his seat."""
         super().__init__()
         self.visitor, self.seats_kept = visitor, seats_kept
         self.settings = Settings(dataclasses.replace(config), dict(overrides or {}))
@@ -474,6 +475,14 @@ class BhtuiApp(App[None]):
                 client, locked=False))
         return self.t("refused.codeless_how", command=self._command(client, locked=False))
 
+    def unkept_note(self) -> str | None:
+        """For a door's visitor whose seats it does not keep, said as he sits down: that a
+        drop loses his seat, and how the door would keep it. A keyless SSH visitor heard it
+        only in his quit question, his seat gone once his link dropped."""
+        if not self.visitor or self.seats_kept:
+            return None
+        return self.t("menu.unkept_web" if self.visitor == "web" else "menu.unkept_ssh")
+
     def _goodbye(self, client: Client) -> str:
         """How a table the host closed is found again: his ``--resume``, and our command as
         we need it — our name, and the join code's place when the table has one and we need
@@ -487,7 +496,10 @@ class BhtuiApp(App[None]):
                 return self.t("bye.room_door")
             if client.role != "player":
                 return self.t("bye.watcher_door")
-            return self.t("bye.player_door_kept" if self.seats_kept else "bye.player_door")
+            if not self.seats_kept:
+                return self.t("bye.player_door")
+            return self.t("bye.player_door_kept_web" if self.visitor == "web"
+                          else "bye.player_door_kept")
         if client.view is None:  # before the match there is nothing to resume
             return self.t("bye.room", command=self._command(client, locked))
         if client.role == "player":
@@ -643,7 +655,7 @@ class BhtuiApp(App[None]):
 
         client = self.client
         hosting = self.admin and bool(self.address)
-        question = _quit_question(client, self.admin, hosting=hosting, visitor=self.visitor,
+        question = _quit_question(client, self.admin, hosting=hosting, door=self.visitor,
                                   ends=self._leave_ends_match(), kept=self.seats_kept)
         notes: list[str | None] = []
         if hosting and question in ("quit.question", "quit.question_ends"):
@@ -843,12 +855,12 @@ def _over(client: Client) -> bool:
 
 
 def _quit_question(client: Client | None, engine: bool, hosting: bool,
-                   visitor: bool = False, ends: bool = False, kept: bool = False) -> str:
+                   door: str = "", ends: bool = False, kept: bool = False) -> str:
     """What quitting means here: a game with its saved moves (where this terminal runs the
     table: ``engine``; a joiner's or watcher's game is saved on the host), or a waiting room
     where nothing has been played (the host closes the table, a joiner frees his seat), or no
-    table. A door's ``visitor`` who leaves a seat never takes it back (his token goes with
-    his visit), unless the door ``kept`` it for his SSH key. A match the leave itself
+    table. A ``door``'s visitor who leaves a seat never takes it back (his token goes with
+    his visit), unless the door ``kept`` it for his SSH key or his browser. A match the leave itself
     ``ends`` is not played on, nor a seat played by a bot."""
     if client is None:
         return "quit.plain"  # the lobby, a replay, the demo
@@ -863,8 +875,11 @@ def _quit_question(client: Client | None, engine: bool, hosting: bool,
             return "quit.remote_watcher"
         if ends:
             return "quit.remote_player_ends"
-        if visitor:
-            return "quit.remote_player_door_kept" if kept else "quit.remote_player_door"
+        if door and kept:
+            return "quit.remote_player_door_kept_web" if door == "web" else \
+                "quit.remote_player_door_kept"
+        if door:
+            return "quit.remote_player_door"
         return "quit.remote_player"
     if hosting:
         return "quit.room_host"

@@ -635,7 +635,8 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
     """Watch or join one known table (the doors' --table): what the table said of itself
     (``hello``: its name, game and rules; None where it said nothing), then the visitor's
     name, as each visitor of serve-ssh or serve-web is a new person whom the server's
-    settings do not name. Dismissed with the role and that name."""
+    settings do not name. ``note``: what the door says before he sits down (that a drop
+    loses the seat of one it does not know again). Dismissed with the role and that name."""
 
     CSS_PATH = STYLES / "room.tcss"
 
@@ -644,9 +645,10 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
     BINDINGS = [Binding("escape", "back", "Name", id="menu.back"),
                 Binding("escape", "leave", show=False, id="menu.leave")]
 
-    def __init__(self, t: Translator, address: str, hello: dict[str, Any] | None = None) -> None:
+    def __init__(self, t: Translator, address: str, hello: dict[str, Any] | None = None,
+                 note: str | None = None) -> None:
         super().__init__()
-        self.t, self.address, self.hello = t, address, hello
+        self.t, self.address, self.hello, self.note = t, address, hello, note
 
     def _about(self) -> Text:
         """The table's name, its rules and its address: the menu showed the address alone.
@@ -673,6 +675,8 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
                              Option(Text(self.t("lobby.join")), id="player"))
         choices.display = False
         yield choices
+        if self.note:
+            yield Plain(self.note, id="menu-note")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -329,7 +329,8 @@ class MenuSession(TableLess):
             why, reason = unreachable(host, port, exc)
             client.fail("unreachable", reason, why=why, address=with_port(host, port))
             return
-        role, name = await app.push_screen_wait(TableMenu(app.t, self.address, hello))
+        role, name = await app.push_screen_wait(TableMenu(app.t, self.address, hello,
+                                                          app.unkept_note()))
         app.settings.overrides["name"] = name  # this visit's, never saved to the settings
         app.config = app.settings.current()
         await RemoteSession(self.address, role).open(app)

@@ -125,6 +125,10 @@ STRINGS: dict[str, dict[str, str]] = {
                                            "with this SSH key and sit down.",
                                      "zh": "离开牌局？机器人代打你的座位，直到你用同一个 SSH 密钥"
                                            "再进来并选择入座。"},
+    "quit.remote_player_door_kept_web": {"en": "Leave? A bot plays your seat until you open "
+                                               "this page again in this browser and sit down.",
+                                         "zh": "离开牌局？机器人代打你的座位，直到你在这个浏览器里"
+                                               "再次打开本页并选择入座。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
                                   "machine.",
                             "zh": "不再观战？牌局继续，保存在主机上。"},
@@ -324,6 +328,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.name": {"en": "Your name at the table:", "zh": "你在牌桌上的名字："},
     "menu.placeholder": {"en": "name, then Enter", "zh": "输入名字后按回车"},
     "menu.name_first": {"en": "Type your name first", "zh": "请先输入名字"},
+    "menu.unkept_ssh": {"en": "You came in without an SSH key: if your link drops, you lose "
+                              "your seat. Come in with a key (ssh-keygen makes one) to keep it.",
+                        "zh": "你登录时没有使用 SSH 密钥：\n连接一旦断开，你就会失去座位。\n"
+                              "用密钥登录（可用 ssh-keygen 生成）即可保留座位。"},
+    "menu.unkept_web": {"en": "This browser keeps no cookie for this page: if the page reloads "
+                              "or your link drops, you lose your seat.",
+                        "zh": "这个浏览器没有为本页保存 cookie：\n页面一旦重新加载或连接断开，"
+                              "你就会失去座位。"},
     "lobby.col.table": {"en": "Table", "zh": "牌桌"},
     "lobby.col.host": {"en": "Host", "zh": "主机"},
     "lobby.col.preset": {"en": "Rules", "zh": "规则"},
@@ -374,6 +386,12 @@ STRINGS: dict[str, dict[str, str]] = {
                                    "key and take a seat.",
                              "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动回到你的"
                                    "座位。若现在离开，届时用同一个 SSH 密钥再进来并选择入座即可。"},
+    "bye.player_door_kept_web": {"en": "The game is saved on the host's machine. Stay on this "
+                                       "screen: when the host reopens the table, you are back "
+                                       "in your seat by yourself. If you leave, open this page "
+                                       "again then in this browser and take a seat.",
+                                 "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动回到"
+                                       "你的座位。若现在离开，届时在这个浏览器里再次打开本页并选择入座即可。"},
     "bye.watcher_door": {"en": "The game is saved on the host's machine. Stay on this screen: "
                                "when the host reopens the table, you watch it again by yourself.",
                          "zh": "牌局已保存在主机上。请留在这个画面：主机重新开桌后，你会自动继续观战。"},

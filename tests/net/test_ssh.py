@@ -634,7 +634,7 @@ async def test_two_visitors_of_a_table_through_serve_ssh_each_get_their_own_seat
                                                 encoding=None)
             await read_until(process, "name")  # the menu: a name, then watch / take a seat
             process.stdin.write(f"Guest{n}\r".encode())
-            await read_until(process, "seat")
+            await read_until(process, "take a seat")
             process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
             await settle(lambda n=n: sum(1 for s in table.seats if s.conn is not None) == n)
         holders = [s.conn for s in table.seats[:2]]
@@ -653,11 +653,11 @@ async def take_a_seat(conn: asyncssh.SSHClientConnection, name: str, shown: str
     """A visit to a table's menu that gives ``name`` and takes a seat: its process, and what
     its screen shows until ``shown``."""
     process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-    await read_until(process, "name")
+    menu = await read_until(process, "name")
     process.stdin.write(f"{name}\r".encode())
-    await read_until(process, "seat")
+    menu += await read_until(process, "take a seat")
     process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
-    return process, await read_until(process, shown)
+    return process, menu + await read_until(process, shown)
 
 
 async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_else(tmp_path):
@@ -665,7 +665,52 @@ async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_e
     seat at this table; you can watch", his seat played by a bot to the end: its token went
     with his visit's folder. The door now keeps it for the SSH key he logged in with (and
     his quit question says so); one who comes with no key and types his name is still
-    refused."""
+    refused — and told, before he sits down, that his seat is not kept (he had heard it
+    only as he quit, his seat long gone if his link had dropped)."""
+    sams = {**KEYLESS, "client_keys": [asyncssh.generate_private_key("ssh-ed25519")]}
+    async with one_seat_door(tmp_path) as (table, port):
+        sam = await asyncssh.connect("127.0.0.1", port, **sams)
+        assert "without an SSH key" not in (await take_a_seat(sam, "Sam", "Waiting room"))[1]
+        table.start()
+        sam.close()  # his link drops mid-match
+        await settle(lambda: table.seats[0].conn is None and table.seats[0].taken)
+        async with asyncssh.connect("127.0.0.1", port, **KEYLESS) as stranger:
+            _, said = await take_a_seat(stranger, "Sam", "Could not join")
+            assert "You came in without an SSH key" in said and "no free seat" in said
+        async with asyncssh.connect("127.0.0.1", port, **sams) as sam:
+            process, _ = await take_a_seat(sam, "Sam", "Your hand")
+            assert table.seats[0].conn is not None and table.seats[0].name == "Sam"
+            process.stdin.write(b"\x11")  # ctrl+q
+            await read_until(process, "until you come in with this SSH")  # (how to come back)
+
+
+async def test_a_visitor_back_before_the_door_saw_his_link_die_takes_his_seat_over(tmp_path):
+    """A link that dies without a word (Wi-Fi gone) is seen dropped only when the door's
+    keep-alives give up, minutes later; the visitor comes back with his key before that,
+    and the door had not kept his seat's token yet: "no free seat". It is read from his
+    visit still open, and his new visit takes the seat over from the old one."""
+    sams = {**KEYLESS, "client_keys": [asyncssh.generate_private_key("ssh-ed25519")]}
+    async with one_seat_door(tmp_path) as (table, port):
+        relay, flowing = await stalling_relay(port)
+        try:
+            async with asyncssh.connect("127.0.0.1", relay.sockets[0].getsockname()[1],
+                                        **sams) as old:
+                await take_a_seat(old, "Sam", "Waiting room")
+                table.start()
+                flowing.clear()  # his link dies; the door hears nothing of it
+                held = table.seats[0].conn
+                async with asyncssh.connect("127.0.0.1", port, **sams) as sam:
+                    await take_a_seat(sam, "Sam", "Your hand")
+                    assert table.seats[0].conn not in (None, held)
+                flowing.set()
+        finally:
+            relay.close()
+
+
+@contextlib.asynccontextmanager
+async def one_seat_door(tmp_path: Path):
+    """A table of one free seat and four bots slow to play, and serve-ssh offering it: the
+    table and the door's port."""
     from bhtui.bots import make_bot
     from bhtui.net.host import Seat, Table
     from bhtui.net.tcp import serve_table
@@ -679,21 +724,8 @@ async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_e
                                  ["menu", f"127.0.0.1:{tcp.sockets[0].getsockname()[1]}"],
                                  max_sessions=4, idle_timeout=60, session_deadline=HANG,
                                  kill_grace=KILL_GRACE)
-    port = srv.sockets[0].getsockname()[1]
-    sams = {**KEYLESS, "client_keys": [asyncssh.generate_private_key("ssh-ed25519")]}
     try:
-        sam = await asyncssh.connect("127.0.0.1", port, **sams)
-        await take_a_seat(sam, "Sam", "Waiting room")
-        table.start()
-        sam.close()  # his link drops mid-match
-        await settle(lambda: table.seats[0].conn is None and table.seats[0].taken)
-        async with asyncssh.connect("127.0.0.1", port, **KEYLESS) as stranger:
-            assert "no free seat" in (await take_a_seat(stranger, "Sam", "Could not join"))[1]
-        async with asyncssh.connect("127.0.0.1", port, **sams) as sam:
-            process, _ = await take_a_seat(sam, "Sam", "Your hand")
-            assert table.seats[0].conn is not None and table.seats[0].name == "Sam"
-            process.stdin.write(b"\x11")  # ctrl+q
-            await read_until(process, "until you come in with this SSH")  # (how to come back)
+        yield table, srv.sockets[0].getsockname()[1]
     finally:
         srv.close()
         await state.stop_all()
@@ -876,7 +908,7 @@ async def test_a_visitor_refused_a_seat_is_told_what_he_can_do_through_the_door(
                                                 encoding=None)
             await read_until(process, "name")
             process.stdin.write(b"Vis\r")
-            await read_until(process, "seat")
+            await read_until(process, "take a seat")
             process.stdin.write(b"\x1b[B\r")  # down, Enter: take a seat
             seen = await read_until(process, "come in again and choose to watch")
             assert "no free seat" in seen and "bhtui watch" not in seen

@@ -34,7 +34,14 @@ from bhtui.net.host import Seat, Table
 from bhtui.net.serve import start_serving, start_when_full
 from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
-from bhtui.webd import SESSION_FILES, TURNED_AWAY, UNKNOWN_HOST, WAITING, start_web
+from bhtui.webd import (
+    SESSION_FILES,
+    TURNED_AWAY,
+    UNKNOWN_HOST,
+    VISITOR_COOKIE,
+    WAITING,
+    start_web,
+)
 
 from door_helpers import Clock, CountedBudget, door_within, flood, held_below
 from loopback import free_port, settle
@@ -138,9 +145,11 @@ def seat_units(table: Table, seat: int) -> Counter[str]:
 
 async def test_two_tabs_take_two_seats_of_a_lan_table_and_a_watcher_sees_no_hand(
         browser, tmp_path):
-    """Each tab is its own person (issue 13.5 for the web door): the name asked first, its
-    own seat token, only its own hand; a watcher sees no hand at all. The screenshot of the
-    first tab's table is kept in the test's tmp dir."""
+    """Each visitor is his own person (issue 13.5 for the web door): the name asked first,
+    his own seat token, only his own hand; a watcher sees no hand at all. (Each tab is
+    another browser here, its cookies cleared: a browser's tabs are one visitor, whose
+    seat follows him to his newest tab.) The screenshot of the first tab's table is kept
+    in the test's tmp dir."""
     seats = [Seat(), Seat()] + [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True)
                                 for i in range(2, 5)]
     table = Table(PRESETS["qingdao"], seats, seed=5, rounds=1, bot_delay=0.0)
@@ -150,6 +159,7 @@ async def test_two_tabs_take_two_seats_of_a_lan_table_and_a_watcher_sees_no_hand
         async with serving(["menu", f"127.0.0.1:{host.port}"]) as (door, url):
             pages = []
             for name in ("Ana", "Bo", None):
+                await browser.clear_cookies()
                 page = await opened(browser, url)
                 await screen_with(page, "Your name at the table")
                 await page.keyboard.type(name or "Cy")
@@ -180,6 +190,56 @@ async def test_two_tabs_take_two_seats_of_a_lan_table_and_a_watcher_sees_no_hand
             await settle(lambda: not door.live and not any(map(alive, pids)))
     finally:
         await host.stop()
+
+
+@contextlib.asynccontextmanager
+async def one_seat_table():
+    """A LAN table of one free seat and four bots slow to play, and serve-web offering it:
+    the table, the door and its address."""
+    table = Table(PRESETS["qingdao"], [Seat()] + [
+        Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(1, 5)],
+        seed=5, rounds=1, bot_delay=30.0)
+    host = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    try:
+        async with serving(["menu", f"127.0.0.1:{host.port}"]) as (door, url):
+            yield table, door, url
+    finally:
+        await host.stop()
+
+
+async def sit_down(page, name: str, shown: str) -> str:
+    """Type ``name`` in a tab's table menu and take a seat: its screen once it shows
+    ``shown``."""
+    await screen_with(page, "Your name at the table")
+    await page.keyboard.type(name)
+    await page.keyboard.press("Enter")
+    await screen_with(page, "take a seat")
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("Enter")
+    return await screen_with(page, shown)
+
+
+async def test_a_reloaded_tab_takes_its_seat_back_and_another_browser_does_not(browser):
+    """QA: a web visitor whose tab reloaded (or whose link dropped) came back to "no free
+    seat at this table; you can watch", a bot playing his seat to the end: its token went
+    with his tab's folder. The door now knows his browser again by its cookie and keeps
+    his seat's token for it, as the SSH door does for a key; a browser without that
+    cookie is someone else."""
+    async with one_seat_table() as (table, door, url):
+        page = await opened(browser, url)
+        await sit_down(page, "Ana", "Waiting room")
+        table.start()
+        hand = hand_units(await screen_with(page, "Your hand"))
+        assert hand == seat_units(table, 0)
+        await page.reload()
+        await page.focus(".xterm-helper-textarea")
+        assert hand_units(await sit_down(page, "Ana", "Your hand")) == hand
+        assert table.seats[0].name == "Ana"
+        await page.close()
+        await settle(lambda: table.seats[0].conn is None and not door.live)
+        await browser.clear_cookies()  # another browser, as far as the door can tell
+        stranger = await opened(browser, url)
+        assert "no free seat" in await sit_down(stranger, "Ana", "Could not join")
 
 
 async def test_a_tab_beyond_max_sessions_is_told_the_server_is_full_the_others_go_on(browser):
@@ -367,6 +427,47 @@ async def received_until(ws: aiohttp.ClientWebSocketResponse, text: bytes) -> by
         if message.type == aiohttp.WSMsgType.BINARY:
             seen += message.data
     return seen
+
+
+async def seated(http: aiohttp.ClientSession, url: str, cookie: str, shown: bytes) -> bytes:
+    """A tab of the table menu whose browser sends ``cookie`` as its visitor id: it types a
+    name and takes a seat, and has what its app wrote once it shows ``shown``; then it
+    closes."""
+    async with http.ws_connect(url.replace("http", "ws") + "ws",
+                               headers={"Cookie": f"{VISITOR_COOKIE}={cookie}"}) as ws:
+        await received_until(ws, b"Your name at the table")
+        await ws.send_str(json.dumps(["stdin", "Ana\r"]))
+        await received_until(ws, b"take a seat")
+        await ws.send_str(json.dumps(["stdin", "\x1b[B\r"]))  # down, Enter: take a seat
+        return await received_until(ws, shown)
+
+
+async def test_a_cookie_the_door_did_not_give_names_nobody():
+    """No browser: the page gives a visitor id in a cookie the page's script cannot read,
+    sent back only to this site; a tab that sends it back takes the seat its id holds.
+    One whose cookie the door did not give (made up, or the id with another's MAC) takes
+    nobody's seat. A page opened by another site's link, to which the browser sends no
+    Strict cookie, is given none (it would replace the one holding the seat); behind an
+    https --public-url the cookie goes only over TLS."""
+    async with one_seat_table() as (table, door, url), aiohttp.ClientSession() as http:
+        async with http.get(url) as page:
+            given = page.cookies[VISITOR_COOKIE]
+        assert (given["httponly"], given["samesite"], given["path"], given["secure"]) == (
+            True, "Strict", "/", "")
+        async with http.get(url, headers={"Sec-Fetch-Site": "cross-site"}) as page:
+            assert VISITOR_COOKIE not in page.cookies  # (one it may hold is withheld: kept)
+        await seated(http, url, given.value, b"Waiting room")
+        table.start()  # (his tab closed: his seat waits for him)
+        await settle(lambda: table.seats[0].conn is None and not door.live)
+        forged = given.value[:-1] + ("0" if given.value[-1] != "0" else "1")
+        for cookie in (forged, "0" * 64, "Ana"):
+            assert b"no free seat" in await seated(http, url, cookie, b"Could not join")
+            await settle(lambda: not door.live)
+        await seated(http, url, given.value, b"Your hand")
+    async with serving(["demo"], public_url="https://cards.example.org") as (_, url), \
+            aiohttp.ClientSession() as http, \
+            http.get(url, headers={"Host": "cards.example.org"}) as page:
+        assert page.cookies[VISITOR_COOKIE]["secure"] is True
 
 
 async def test_a_tabs_settings_are_its_own_the_hosts_are_never_written():

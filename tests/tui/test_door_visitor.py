@@ -25,8 +25,8 @@ from bhtui.tui.widgets import Plain
 from tui_helpers import footer_text, my_play_turn, quit_yes, wait_for
 
 
-def visitor(session, language: str = "en", kept: bool = False) -> BhtuiApp:
-    return BhtuiApp(Config(name="Vis", language=language), session, visitor=True,
+def visitor(session, language: str = "en", kept: bool = False, door: str = "ssh") -> BhtuiApp:
+    return BhtuiApp(Config(name="Vis", language=language), session, visitor=door,
                     seats_kept=kept)
 
 
@@ -56,17 +56,22 @@ def a_table_with_two_seats() -> Table:
                                "watch it again by yourself."),
     ("player", "en", True, "If you leave, come in again then with the same SSH key and take "
                            "a seat."),
+    ("player", "en", "web", "If you leave, open this page again then in this browser and "
+                            "take a seat."),
+    ("player", "zh", "web", "若现在离开，届时在这个浏览器里再次打开本页并选择入座即可。"),
 ])
 async def test_a_visitor_whose_host_closes_the_table_is_told_to_stay_not_a_command(
         role, language, kept, said):
     """The goodbye told a visitor to run `bhtui --name Vis join 127.0.0.1:…` to come back:
     he runs no bhtui, and his seat token goes with his visit. He is told to wait here — and,
-    where the SSH door keeps his seat for his key, how to take it back."""
+    where the door keeps his seat (``kept``: for his SSH key, or ``web``: for his browser),
+    how to take it back."""
     table = a_table_with_two_seats()
     table.seats[1] = Seat(name="Li", bot=make_bot("heuristic"), ready=True)
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     start_when_full(table)
-    app = visitor(RemoteSession(f"127.0.0.1:{serving.port}", role), language, kept)
+    door = "web" if kept == "web" else "ssh"
+    app = visitor(RemoteSession(f"127.0.0.1:{serving.port}", role), language, bool(kept), door)
     async with app.run_test(size=(80, 24)) as pilot:
         if role == "spectator":
             table.seats[0] = Seat(name="Bo", bot=make_bot("heuristic"), ready=True)
@@ -76,7 +81,9 @@ async def test_a_visitor_whose_host_closes_the_table_is_told_to_stay_not_a_comma
             await pilot.press("ctrl+q")
             await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
             question = str(app.screen.query_one(".title").render())
-            assert ("this SSH key" if kept else "you cannot take it back" if language == "en"
+            assert ("open this page again in this browser" if kept == "web" and language == "en"
+                    else "在这个浏览器里再次打开本页" if kept == "web"
+                    else "this SSH key" if kept else "you cannot take it back" if language == "en"
                     else "无法再回到这个座位") in question
             await pilot.press("n")
         await serving.stop()
@@ -172,6 +179,37 @@ async def test_esc_in_the_table_menu_goes_back_to_the_name_and_from_there_asks_t
     await serving.stop()
 
 
+@pytest.mark.parametrize(("door", "kept", "language", "note"), [
+    ("ssh", False, "en", "You came in without an SSH key: if your link drops, you lose your "
+                         "seat. Come in with a key (ssh-keygen makes one) to keep it."),
+    ("ssh", False, "zh", "你登录时没有使用 SSH 密钥：\n连接一旦断开，你就会失去座位。\n"
+                         "用密钥登录（可用 ssh-keygen 生成）"),
+    ("web", False, "en", "This browser keeps no cookie for this page: if the page reloads "
+                         "or your link drops, you lose your seat."),
+    ("ssh", True, "en", None),
+    ("web", True, "en", None),
+])
+async def test_a_visitor_whose_seat_the_door_cannot_keep_is_told_before_he_sits_down(
+        door, kept, language, note):
+    """QA: a visitor who came in with no SSH key learnt only in his quit question that his
+    seat would not be kept — one whose link dropped had never been told. The door's menu
+    says so beside the seat he is about to take, with how to have it kept; nothing is said
+    to one whose seat is kept."""
+    table = a_table_with_two_seats()
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = visitor(MenuSession(f"127.0.0.1:{serving.port}"), language, kept, door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableMenu))
+        await pilot.pause()
+        said = " ".join(str(plain.render()) for plain in app.screen.query(Plain))
+        if note is None:
+            assert not app.screen.query("#menu-note") and "seat" not in said
+        else:
+            shown = app.screen.query_one("#menu-note", Plain)
+            assert note in str(shown.render()) and shown.region.bottom <= 23  # (the footer)
+    await serving.stop()
+
+
 async def test_a_menu_whose_table_does_not_answer_says_so_before_asking_the_name():
     """QA: the menu asked for a name, then watch or a seat, and only then said the table did
     not answer. It is said at once."""
@@ -199,9 +237,9 @@ async def test_a_visitors_settings_say_they_last_his_visit_not_a_path():
 
 
 @pytest.mark.parametrize(("language", "door", "label"), [
-    ("en", True, "Your name at the next table you sit at this visit:"),
-    ("zh", True, "本次访问中下次入座时用的名字："),
-    ("en", False, "Your name at the table (next start):"),
+    ("en", "ssh", "Your name at the next table you sit at this visit:"),
+    ("zh", "web", "本次访问中下次入座时用的名字："),
+    ("en", "", "Your name at the table (next start):"),
 ])
 async def test_a_visitors_name_in_the_settings_is_said_to_change_at_a_table_not_a_start(
         language, door, label):
