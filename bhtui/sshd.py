@@ -90,6 +90,10 @@ whose end stopped (a laptop put to sleep, a frozen ssh) holds its place about tw
 not the IDLE_TIMEOUT. asyncssh sends them only after that long without a packet from the
 client, so one that keeps sending keys but reads nothing is SEND_BACKLOG's to drop. SSH
 clients answer them by themselves (OpenSSH, PuTTY, asyncssh)."""
+FIRST_OUTPUT = 60.0
+"""How long an app may take to show anything before its session counts as idle: the idle
+timeout counts from its first output, and a busy host took longer than a short timeout to
+start one (an app that never shows anything is still ended)."""
 SESSION_DEADLINE = 20.0  # a connection that starts no demo in this time is closed
 SHELL_DEADLINE = 10.0  # a session that asks for no shell in this time is closed, its place freed
 SESSIONS_PER_CONNECTION = 2  # a second window over a shared connection (OpenSSH's ControlMaster)
@@ -528,12 +532,15 @@ class DemoSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             set_winsize(self.master, *self.size)  # the kernel tells the child (SIGWINCH)
 
     def _touch(self) -> None:
+        """The idle timeout counts again from now; until the app has shown something, from
+        FIRST_OUTPUT at least."""
         if not self._counted or self._farewell is not None:
             return
         if self._idle is not None:
             self._idle.cancel()
+        wait = self.server.idle_timeout
         self._idle = asyncio.get_running_loop().call_later(
-            self.server.idle_timeout, self._timed_out)
+            wait if self._shown else max(wait, FIRST_OUTPUT), self._timed_out)
 
     def _timed_out(self) -> None:
         self._idle = None

@@ -1102,14 +1102,20 @@ async def visit_until_the_door_ends_it(conn: asyncssh.SSHClientConnection, end=N
     return seen + rest.decode(errors="replace"), process.exit_status
 
 
-async def test_the_idle_goodbye_gives_the_visitor_his_terminal_back(tmp_path):
+async def test_the_idle_goodbye_gives_the_visitor_his_terminal_back(tmp_path, monkeypatch):
     """Found by a hostile pass: a session the door ended for idling left the visitor's
     terminal in the app's modes (the alternate screen, mouse tracking, bracketed paste, a
     hidden cursor, the kitty keyboard protocol): the app's own restore was read and thrown
     away. Now the app is ended as by ctrl+q and its last output passed on, then the
     goodbye, on the screen he is given back. The idle second counts from the app's first
-    output (the alternate screen it takes): waiting for the demo's words, which a busy
-    machine drew later than that second, the test failed once in 17 runs."""
+    output (the alternate screen it takes), however long a busy host takes to start the
+    app: here it starts 1.5 s late (a loaded machine's import of Textual took as long),
+    and the door had ended the visit before the app showed anything (``closed before
+    '\x1b[?1049h'``)."""
+    slow = tmp_path / "slow-python"
+    slow.write_text(f"#!/bin/sh\nsleep 1.5\nexec {sys.executable} \"$@\"\n")
+    slow.chmod(0o700)
+    monkeypatch.setattr("bhtui.sshd.sys.executable", str(slow))
     key = load_or_create_host_key(tmp_path / "key")
     srv, state = await start_ssh(0, "127.0.0.1", key, ["demo"], max_sessions=2,
                                  idle_timeout=1.0, session_deadline=HANG,
