@@ -178,7 +178,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
     "replay.yours": {"en": " · your view", "zh": " · 你的视角"},
-    "replay.by_bot": {"en": " (a bot, for the player)", "zh": "（机器人代打）"},
+    # (托管 is the English texts' word for the bot that plays a seat for its player)
+    "replay.by_bot": {"en": " (played by 托管)", "zh": "（机器人代打）"},
     "replay.seat_view": {"en": " · {name}'s view", "zh": " · {name}的视角"},
     "replay.see_all": {"en": " (v: all hands)", "zh": "（v：所有手牌）"},
     "replay.help": {
