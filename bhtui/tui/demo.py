@@ -11,6 +11,7 @@ each preset on the same replay screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -155,10 +156,21 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
         return tribute_words(t, moves, names)
 
     won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
-    lost = RoundResult(0, 1, False, False, (4, 5, 3, 1, 2), (0,) * 5, "rebels")
+    lost_places = (4, 5, 3, 1, 2)
+    lost = RoundResult(0, 1, False, False, lost_places, (0,) * 5, "rebels")
     lang = t.language
     return "\n".join([WORDS["example.won"][lang].format(items=items(won)),
-                      WORDS["example.lost"][lang].format(items=items(lost))])
+                      WORDS["example.lost"][lang].format(places=finishing_order(lost_places, names, lang),
+                                                         items=items(lost))])
+
+
+def finishing_order(places: Sequence[int], names: list[str], lang: str) -> str:
+    """Who went out 1st to last ("R2 1st, R3 2nd, …"): a loss's tribute goes by the rebels'
+    places (R-TRIB-2), which the example must say for its order to be followed."""
+    words = WORDS["example.places"][lang].split()
+    return WORDS["example.places.join"][lang].join(
+        WORDS["example.place"][lang].format(name=names[seat], place=words[places[seat] - 1])
+        for seat in sorted(range(len(names)), key=places.__getitem__))
 
 
 def weihai_examples(t: Translator) -> str:

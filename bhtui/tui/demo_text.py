@@ -79,8 +79,9 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
             "en": "The next round starts with tribute from the losers: always their highest cards,\n"
                   "nothing comes back. Emperor side won: each rebel gives one — the guard takes the\n"
                   "middle one, the emperor the other two. Emperor side lost: the emperor gives two,\n"
-                  "the guard one, the rebels take them best-placed first. Solos pay four; an open\n"
-                  "solo doubles it; a draw pays nothing. For example:\n\n{examples}",
+                  "the guard one, and the rebels take them in their finishing order, the highest\n"
+                  "card to the best placed. Solos pay four; an open solo doubles it; a draw pays\n"
+                  "nothing. For example:\n\n{examples}",
             "zh": "下一局开始时输的一方进贡，永远是最大的牌，不还贡。皇帝一方赢：每个革命党进一张，\n"
                   "保皇派拿中间那张，皇帝拿另外两张。皇帝一方输：皇帝进两张、保皇派进一张，\n"
                   "革命党按名次从大到小拿。打独进四张，明独翻倍，平局不进贡。例如：\n\n{examples}",
@@ -205,7 +206,11 @@ WORDS = {
                      "zh": "明独，皇帝头科：皇帝 {e}，每个革命党 {r}。"},
     "example.won": {"en": "After a 2 v 3 win (emperor E, guard G): {items}",
                     "zh": "皇帝一方获胜后（皇帝 E，保皇派 G）：{items}"},
-    "example.lost": {"en": "After a 2 v 3 loss: {items}", "zh": "皇帝一方输了之后：{items}"},
+    "example.lost": {"en": "After a 2 v 3 loss ({places}): {items}",
+                     "zh": "皇帝一方输了之后（{places}）：{items}"},
+    "example.place": {"en": "{name} {place}", "zh": "{name} {place}"},
+    "example.places": {"en": "1st 2nd 3rd 4th 5th", "zh": "头科 二科 三科 二落 大落"},
+    "example.places.join": {"en": ", ", "zh": "、"},
     "comment.offer": {"en": "The emperor card is offered.", "zh": "询问是否当皇帝。"},
     "comment.emperor": {"en": "An emperor! Next he calls a card he holds three identical copies of.",
                         "zh": "皇帝产生了！接下来他叫一张牌：他手里有三张一模一样的。"},

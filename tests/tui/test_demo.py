@@ -211,3 +211,23 @@ async def test_the_demos_cards_have_the_tables_colours(language, called):
         await pilot.press("3")
         await pilot.pause()
         assert colour_of(body, called if language == "zh" else label("7H")) == red
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "After a 2 v 3 loss (R2 1st, R3 2nd, R1 3rd, E 4th, G 5th): E → R2 BJ, G → R3 2♥, "
+           "E → R1 9♠"),
+    ("zh", "皇帝一方输了之后（R2 头科、R3 二科、R1 三科、E 二落、G 大落）：E → R2 大王，G → R3 "
+           "红桃2，E → R1 黑桃9"),
+])
+async def test_the_tribute_example_says_the_places_its_order_follows(language, said):
+    """Chapter 6 said "the rebels take them best-placed first" and showed "After a 2 v 3
+    loss: E → R2 BJ, G → R3 2♥, E → R1 9♠" without the places: R2 first, then R3, then R1
+    could not be followed. The places are said, and the highest card goes to the best placed
+    rebel (R-TRIB-2)."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("6")
+        body = text_of(app.screen, "#demo-body")
+        joined = " ".join(body.split()) if language == "en" else "".join(body.split())
+        assert (said if language == "en" else "".join(said.split())) in joined, body
