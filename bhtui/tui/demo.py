@@ -307,9 +307,11 @@ class DemoScreen(Localized, Screen[None]):
         *jump_keys("jump"),
     ]
 
-    def __init__(self, t: Translator, style: CardStyle) -> None:
+    def __init__(self, t: Translator, style: CardStyle, visitor: bool = False) -> None:
+        """``visitor``: a door's (``BhtuiApp.visitor``), who runs no bhtui of his own, so the
+        tour's end names no command."""
         super().__init__()
-        self.t, self.style = t, style
+        self.t, self.style, self.visitor = t, style, visitor
         self.chapter = 0
         self.try_index = 0
         self._logs = scripted_logs(t, style)
@@ -343,8 +345,15 @@ class DemoScreen(Localized, Screen[None]):
         """Chapter ``index``'s text as the card style may draw it (the ascii style's in ASCII)."""
         return self.t.plain(self._text(index))
 
+    @property
+    def last(self) -> int:
+        return len(CHAPTERS) + len(DOUDIZHU_CHAPTERS) - 1
+
     def _text(self, index: int) -> str:
         lang, style = self.t.language, self.style
+        if index == self.last:  # (PgDn did nothing there, and nothing said the tour was over)
+            end = WORDS["end.visit" if self.visitor else "end"][lang]
+            return reflow(DOUDIZHU_CHAPTERS[-1].body(self.t) + "\n\n" + end)
         if index >= len(CHAPTERS):
             return reflow(DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].body(self.t))
         template = reflow(CHAPTERS[index]["body"][lang])
@@ -384,15 +393,20 @@ class DemoScreen(Localized, Screen[None]):
         self.query_one("#demo-scroll", VerticalScroll).focus()
 
     def action_chapter(self, step: int) -> None:
+        """The next or the previous chapter; PgDn on the last goes down to its end, which
+        says the tour is over and how to leave it."""
+        if self.chapter == self.last and step > 0:
+            self.query_one("#demo-scroll", VerticalScroll).scroll_end(animate=False)
+            return
         self.action_jump(self.chapter + step)
 
     def action_jump(self, index: int | None) -> None:
-        if index is not None and 0 <= index < len(CHAPTERS) + len(DOUDIZHU_CHAPTERS):
+        if index is not None and 0 <= index <= self.last:
             self.chapter = index
             self.show()
 
     def action_chapters(self) -> None:
-        titles = [self.chapter_title(i) for i in range(len(CHAPTERS) + len(DOUDIZHU_CHAPTERS))]
+        titles = [self.chapter_title(i) for i in range(self.last + 1)]
         self.app.push_screen(ChapterList(self.t, titles, self.chapter), self.action_jump)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -427,4 +441,4 @@ class DemoSession(TableLess):
     tour walks through both games by their engines: the shared sessions know no game."""
 
     async def open(self, app: BhtuiApp) -> None:
-        app.push_screen(DemoScreen(app.t, app.card_style))
+        app.push_screen(DemoScreen(app.t, app.card_style, app.visitor))

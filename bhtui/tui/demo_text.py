@@ -183,6 +183,16 @@ WORDS = {
                "  ctrl+q  退出\n"
                "以下是牌桌上的按键和规则，开始打牌时用得上。"),
     },
+    # Below the last chapter: the tour ends there, and says how to leave it and how to play
+    # (a door's visitor runs no bhtui of his own: he is told how to leave alone)
+    "end": {"en": "That is the end of the tour. PgUp or c shows any chapter again; ctrl+q "
+                  "leaves the demo. To play: bhtui starts a game against bots, bhtui join takes a "
+                  "seat at a table on your LAN, bhtui host opens one.",
+            "zh": "导览到此结束。按 PgUp 或 c 可以重看任何一章；按 ctrl+q 退出演示。想打牌：运行 "
+                  "bhtui 和机器人打，bhtui join 加入局域网上的牌桌，bhtui host 自己开一桌。"},
+    "end.visit": {"en": "That is the end of the tour. PgUp or c shows any chapter again; ctrl+q "
+                        "leaves the demo.",
+                  "zh": "导览到此结束。按 PgUp 或 c 可以重看任何一章；按 ctrl+q 退出演示。"},
     "chapters.title": {"en": "Chapters", "zh": "目录"},
     "chapters.keys": {"en": "↑↓ choose · Enter open · 1-9, 0 the first ten · Esc back",
                       "zh": "↑↓ 选择 · 回车 打开 · 1-9、0 第 1-10 章 · Esc 返回"},
