@@ -433,7 +433,7 @@ class DemoScreen(Localized, Screen[None]):
         else:
             return
         self.app.push_screen(ReplayScreen(replay, self.t, self.style, show_all=True,
-                                          comments=comments))
+                                          comments=comments, source="demo"))
 
 
 class DemoSession(TableLess):

@@ -240,7 +240,8 @@ async def test_quitting_after_a_game_played_on_says_where_that_game_is_saved(tmp
             if app.is_running:
                 await pilot.press("y")
             await wait_for(pilot, lambda: app.screen is replay or not app.is_running)
-    assert app.t("farewell.kept_on", path=str(played)) in app.farewell
+    assert app.farewell == [app.t("farewell.started_on", source="the replay", path=str(played))]
+    assert app.farewell[0].startswith("the game you started from the replay is saved in ")
 
 
 async def test_a_replay_is_seen_from_the_players_own_seat_with_his_neighbours_named(tmp_path):
