@@ -56,7 +56,24 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.known: dict[str, argparse.Action] = {}
         self.commands: dict[str, Parser] = {}
-        super().__init__(*args, **{**kwargs, "allow_abbrev": False})
+        super().__init__(*args, **{"formatter_class": Formatter, **kwargs, "allow_abbrev": False})
+
+    def format_help(self) -> str:
+        """The help in the player's language (``_language``): bhtui's words, and argparse's
+        own but "usage:" (its width is argparse's, which reads every character as one cell).
+        Made in English, as every console line; said only here, so the option's help a test
+        reads is the English."""
+        if _language() == "zh":
+            from bhtui.tui.clitexts import in_chinese
+
+            for group in self._action_groups:
+                group.title = group.title and in_chinese(group.title)
+            self.description = self.description and in_chinese(self.description)
+            for action in self._actions:  # (a help's % is written %%: "95%%" is "95%")
+                for each in (action, *getattr(action, "_choices_actions", ())):
+                    each.help = each.help and in_chinese(
+                        each.help.replace("%%", "%")).replace("%", "%%")
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         """One line, and where the usage is (argparse printed the whole usage first: six to
@@ -122,12 +139,22 @@ class Parser(argparse.ArgumentParser):
 
 class Formatter(argparse.HelpFormatter):
     """argparse's help, showing the command as optional, which it is: ``bhtui`` alone plays
-    (argparse wrote ``COMMAND ...`` as if one were needed)."""
+    (argparse wrote ``COMMAND ...`` as if one were needed), and wrapped by the cells the
+    terminal gives each character (argparse counts 保皇 as two columns, not four, and breaks
+    a Chinese sentence only at its few spaces)."""
 
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
         if action.nargs == argparse.PARSER:
             return f"[{self._metavar_formatter(action, default_metavar)(1)[0]} ...]"
         return super()._format_args(action, default_metavar)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        from bhtui.tui.prose import wrap
+
+        return wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
 
 
 def build_parser() -> Parser:
@@ -159,7 +186,12 @@ def build_parser() -> Parser:
                              "settings, normal)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands (optional)")
     parser.commands = sub.choices  # filled as the commands are added below
-    host = sub.add_parser("host", help="serve a table on the LAN and sit at it (or --headless)")
+
+    def command(name: str, said: str, **kwargs: Any) -> Parser:
+        """A command, whose own --help begins with what the list of commands says of it."""
+        return sub.add_parser(name, help=said, **{"description": said.replace("%%", "%"), **kwargs})
+
+    host = command("host", "serve a table on the LAN and sit at it (or --headless)")
     host.add_argument("--name", dest="table_name", default=None, help="the table's name")
     _game_options(host, "host_game", "preset")
     host.add_argument("--option", dest="host_option", action="append", default=[],
@@ -199,17 +231,17 @@ def build_parser() -> Parser:
     host.add_argument("--bot-delay", type=_seconds(SECONDS["timer"]), default=None,
                       help="seconds bots wait (default: the settings', or the resumed "
                            "table's)")
-    for verb, role in (("join", "player"), ("watch", "spectator")):
-        p = sub.add_parser(verb, help=f"{'take a seat at' if role == 'player' else 'watch'} a "
-                                       "LAN table (the lobby lists them)")
+    for verb, role, said in (("join", "player", "take a seat at a LAN table (the lobby lists them)"),
+                             ("watch", "spectator", "watch a LAN table (the lobby lists them)")):
+        p = command(verb, said)
         p.add_argument("address", nargs="?", help="HOST:PORT to connect directly")
         _code_options(p, "the table's join code (asked for when the table needs one)")
         p.add_argument("--bind", type=_bind, help="browse the LAN only from this address")
         p.set_defaults(role=role)
-    sub.add_parser("demo", help="a guided tour of the rules (keyboard only, 80x24)")
-    menu = sub.add_parser("menu", help="watch or join one table (what serve-ssh --table runs)")
+    command("demo", "a guided tour of the rules (keyboard only, 80x24)")
+    menu = command("menu", "watch or join one table (what serve-ssh --table runs)")
     menu.add_argument("address", help="HOST:PORT")
-    ssh = sub.add_parser("serve-ssh", help="serve the demo (or a LAN table's menu) over SSH")
+    ssh = command("serve-ssh", "serve the demo (or a LAN table's menu) over SSH")
     ssh.add_argument("--port", type=_port, default=2222, help="TCP port (2222; 0 picks one)")
     ssh.add_argument("--bind", type=_bind, default="0.0.0.0", help="listen on this address (default: all)")
     ssh.add_argument("--host-key", help="private key file (default: made once in the data folder)")
@@ -218,8 +250,8 @@ def build_parser() -> Parser:
                      help="SSH sessions served at once (20)")
     ssh.add_argument("--max-per-address", type=_positive, default=None,
                      help="sessions served at once to one address (4, or --max-sessions if less)")
-    web = sub.add_parser(
-        "serve-web", help="serve the demo (or a LAN table's menu) to web browsers",
+    web = command(
+        "serve-web", "serve the demo (or a LAN table's menu) to web browsers",
         description="Serve the rules demo, or with --table the menu to watch or join that "
                     "LAN table, as a web page: each browser tab runs its own bhtui (its own "
                     "person, seat and data folder) drawn in the page. Anyone who can reach "
@@ -239,11 +271,10 @@ def build_parser() -> Parser:
                      help="the address visitors use, when it is not this server's own (a "
                           "proxy's https://..., a LAN name other than the host name); by "
                           "default the one each visitor typed")
-    replay = sub.add_parser("replay", help="step through a saved game (against bots, or a table you "
-                                                "hosted: a joined game is its host's)")
+    replay = command("replay", "step through a saved game (against bots, or a table you "
+                               "hosted: a joined game is its host's)")
     replay.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
-    analyse = sub.add_parser(
-        "analyse", help="weigh your decisions in a saved game with the hard bot")
+    analyse = command("analyse", "weigh your decisions in a saved game with the hard bot")
     analyse.add_argument("file", nargs="?", help="a .bhlog file (default: the newest)")
     analyse.add_argument("--seat", type=_whole, default=None,
                          help="the seat to analyse, numbered as the waiting room numbers it "
@@ -251,10 +282,10 @@ def build_parser() -> Parser:
     analyse.add_argument("--playouts", type=_positive, default=None,
                          help="deals hard plays each candidate out on (64)")
     analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    config = sub.add_parser("config", help="where the settings file is, whether it exists, "
-                                              "what in it is not used")
+    config = command("config", "where the settings file is, whether it exists, what in it is "
+                               "not used")
     config.add_argument("--path", action="store_true", help="print the settings file's path")
-    sim = sub.add_parser("sim", help="let bots play a match and report the result")
+    sim = command("sim", "let bots play a match and report the result")
     sim.add_argument("--rounds", type=_positive, default=10, help="rounds in the match (10)")
     sim.add_argument("--seed", type=_whole, default=1, help="match seed (1)")
     _game_options(sim, "sim_game", "preset")
@@ -264,8 +295,8 @@ def build_parser() -> Parser:
                      help="one bot for every seat, or one per seat comma-separated "
                           "(random, heuristic)")
     sim.add_argument("--json", action="store_true", help="print one JSON document")
-    cup = sub.add_parser("tournament", help="bots play many rounds rotated over the seats: "
-                                            "scores with 95%% intervals, roles, decision times")
+    cup = command("tournament", "bots play many rounds rotated over the seats: scores with 95%% "
+                                "intervals, roles, decision times")
     cup.add_argument("--bots", default=None,
                      help="a comma-separated bot for every seat, rotated over the seats "
                           "(easy, normal, hard, random, heuristic; default hard and normal "

@@ -116,11 +116,13 @@ class BhtuiApp(App[None]):
         self.address = ""
         self.client: Client | None = None
         self._told_name: str | None = None  # the name the table gives my seat, once said
-        self._back: tuple[Session, Screen[Any]] | None = None
-        """Where leaving a game played on from a replay goes: that session and its screen."""
-        self._played_on: list[tuple[Path, bool]] = []
-        """The games played on from a replay and left for it: their files and whether they
-        were over, which the farewell names as it names the game quit."""
+        self._back: tuple[Session, Screen[Any], str] | None = None
+        """Where leaving a game played on from a replay goes: that session, its screen, and
+        what the texts call it (``switch_session``'s ``source``)."""
+        self._played_on: list[tuple[Path, bool, str]] = []
+        """The games played on from a replay and left for it: their files, whether they
+        were over and where they started, which the farewell names as it names the game
+        quit."""
         self.admin = False
         self.picked: TableInfo | None = None
         """The table picked in the lobby for the join under way (``LobbyScreen``): a join
@@ -267,12 +269,14 @@ class BhtuiApp(App[None]):
         if chapter is not None and hasattr(shown, "chapter"):
             shown.chapter = chapter
 
-    def switch_session(self, session: Session) -> None:
+    def switch_session(self, session: Session, source: str) -> None:
         """Go on in another session (a game played on from the replay being watched): the
         one before closes first. Leaving that game goes back to the screen that started it,
-        as it was (over SSH, the demo's replay — not out of the door)."""
+        as it was (over SSH, the demo's replay — not out of the door). ``source`` names
+        that screen in the texts (``quit.back.<source>``, ``source.<source>``): "the
+        replay", or the demo's round, which the person never asked to replay."""
         before, self.session = self.session, session
-        self._back = (before, self.screen)
+        self._back = (before, self.screen, source)
 
         async def switch() -> None:
             await before.close()
@@ -527,8 +531,8 @@ class BhtuiApp(App[None]):
         standing = self._standing()
         kept = self.session.kept()
         if not self.visitor:  # (a visitor's folder goes with his visit)
-            self.farewell.extend(self._kept_line(path, over)
-                                 for path, over in self._played_on if path.exists())
+            self.farewell.extend(self._started_line(path, over, source)
+                                 for path, over, source in self._played_on if path.exists())
         # (a hosted table is opened again from it)
         saved = kept if kept is not None and kept.exists() and not self.visitor else None
         if saved is not None and self.host is not None:  # (再来一局: a file a match)
@@ -572,6 +576,12 @@ class BhtuiApp(App[None]):
     def _kept_line(self, path: Path, over: bool) -> str:
         """Where a game of bots is saved, and unless it is over how to play it on."""
         return self.t("farewell.kept" if over else "farewell.kept_on", path=shlex.quote(str(path)))
+
+    def _started_line(self, path: Path, over: bool, source: str) -> str:
+        """``_kept_line`` of a game played on from ``source`` and left for it: "this game"
+        read as the one quit, the demo, though it was the game started from it."""
+        return self.t("farewell.started" if over else "farewell.started_on",
+                      source=self.t(f"source.{source}"), path=shlex.quote(str(path)))
 
     def _standing(self) -> Standing | None:
         """Where the match stood as the app ended (None: no match began). A table of this
@@ -671,7 +681,7 @@ class BhtuiApp(App[None]):
 
         back = self._back if client is not None else None
         if back is not None:
-            question = "quit.back"
+            question = f"quit.back.{back[2]}"
 
         def leave() -> None:
             if back is not None and client is not None:
@@ -748,12 +758,12 @@ class BhtuiApp(App[None]):
         trial.apply(seat, action)
         return bool(trial.over)
 
-    async def _go_back(self, session: Session, screen: Screen[Any]) -> None:
+    async def _go_back(self, session: Session, screen: Screen[Any], source: str) -> None:
         """Close the game played on and show ``screen`` (the replay) again, in ``session``;
-        bhtui's last lines will say where that game is saved."""
+        bhtui's last lines will say where that game is saved, and that it started there."""
         kept, standing = self.session.kept(), self._standing()
         if kept is not None:
-            self._played_on.append((kept, standing is None or standing.over))
+            self._played_on.append((kept, standing is None or standing.over, source))
         played, self.session, self._back = self.session, session, None
         await played.close()
         while self.screen is not screen and len(self.screen_stack) > 1:

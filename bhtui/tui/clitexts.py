@@ -202,6 +202,140 @@ ZH: dict[str, str] = {
         "跳过了较新的存档 {path}，它无法读取：{reason}",
     "skipped {n} newer saves that cannot be read, the newest {path}: {reason}":
         "跳过了 {n} 个无法读取的较新存档，最新的是 {path}：{reason}",
+    # --help (``bhtui.cli.Parser.format_help``): argparse's words, then bhtui's
+    "positional arguments": "参数",
+    "options": "选项",
+    "show this help message and exit": "显示这段帮助后退出",
+    "show program's version number and exit": "显示版本号后退出",
+    "commands (optional)": "命令（可以不写）",
+    "保皇 (Baohuang) and 斗地主 (Dou Dizhu) in the terminal. Play against bots, host or join a LAN "
+    "table. With no command, a game against bots starts at once (the options before a command "
+    "are for it).": "在终端里玩保皇和斗地主：和机器人打，或在局域网上开桌、入座。不写命令就立刻开始一局"
+                    "人机对局（写在命令前面的选项都是给它用的）。",
+    "match seed (random if left out)": "比赛的随机种子（不写则随机）",
+    "match seed": "比赛的随机种子",
+    "match seed (1)": "比赛的随机种子（1）",
+    "tournament seed (1)": "锦标赛的随机种子（1）",
+    "your name at the table": "你在牌桌上的名字",
+    "language (default: from the locale)": "语言（默认：按系统的语言环境）",
+    "felt, dark, light, contrast, or one of your own": "felt、dark、light、contrast，或你自己的主题",
+    "card style": "牌面样式",
+    "bots act at once": "机器人不等待，立刻出牌",
+    "rounds in the match (default: no end, it goes on until you quit with ctrl+q)":
+        "比赛的局数（默认：不限，一直打到你按 ctrl+q 退出）",
+    "baohuang (保皇, the default) or doudizhu (斗地主)": "baohuang（保皇，默认）或 doudizhu（斗地主）",
+    "the rule set ({presets}); default: the game's first": "规则（{presets}）；默认：该游戏的第一个",
+    "a rule option of the preset, e.g. grab_solo=true or base=2 (repeatable)":
+        "规则的选项，例如 grab_solo=true 或 base=2（可以写多次）",
+    "a rule option of the preset, e.g. force_first=true (repeatable)":
+        "规则的选项，例如 force_first=true（可以写多次）",
+    "a rule option of the preset (repeatable)": "规则的选项（可以写多次）",
+    "a rule option (repeatable)": "规则的选项（可以写多次）",
+    "choose the rule set and its options on a screen before the match":
+        "比赛开始前在界面上选择规则和选项",
+    "the bots' level (easy, normal or hard, in both games): one for all, or one per bot seat "
+    "separated by commas (default: your settings, normal)":
+        "机器人的难度（easy、normal 或 hard，两个游戏都适用）：写一个给所有机器人，或用逗号隔开，"
+        "每个机器人座位一个（默认：你的设置，normal）",
+    "serve a table on the LAN and sit at it (or --headless)": "在局域网上开一张牌桌并入座（或 --headless）",
+    "take a seat at a LAN table (the lobby lists them)": "到局域网上的牌桌入座（大厅里有列表）",
+    "watch a LAN table (the lobby lists them)": "观战局域网上的牌桌（大厅里有列表）",
+    "a guided tour of the rules (keyboard only, 80x24)": "规则导览（只用键盘，80x24）",
+    "watch or join one table (what serve-ssh --table runs)":
+        "观战或加入一张牌桌（serve-ssh --table 运行的就是它）",
+    "serve the demo (or a LAN table's menu) over SSH": "通过 SSH 提供演示（或局域网牌桌的菜单）",
+    "serve the demo (or a LAN table's menu) to web browsers":
+        "在网页浏览器里提供演示（或局域网牌桌的菜单）",
+    "step through a saved game (against bots, or a table you hosted: a joined game is its "
+    "host's)": "逐步回看保存的对局（人机对局，或你开的牌桌；加入别人的对局保存在主机上）",
+    "weigh your decisions in a saved game with the hard bot": "用 hard 机器人评估你在保存的对局里的每个决定",
+    "where the settings file is, whether it exists, what in it is not used":
+        "设置文件在哪里、是否存在、里面哪些没有用上",
+    "let bots play a match and report the result": "让机器人打一场比赛并报告结果",
+    "bots play many rounds rotated over the seats: scores with 95% intervals, roles, decision "
+    "times": "机器人轮换座位打很多局：带 95% 置信区间的得分、角色、决策用时",
+    "the table's name": "牌桌的名字",
+    "TCP port ({port}, or the resumed table's; 0 picks one)":
+        "TCP 端口（{port}，或续开的牌桌原来的；0 表示自动选一个）",
+    "TCP port ({port}; 0 picks one)": "TCP 端口（{port}；0 表示自动选一个）",
+    "listen and advertise only on this address (default: all, or the resumed table's)":
+        "只在这个地址上监听和广播（默认：所有地址，或续开的牌桌原来的）",
+    "{text}; other users of this machine can see a code given here, so prefer --code-file or "
+    "BHTUI_CODE": "{text}；这里写的入桌码，这台机器的其他用户看得到，最好用 --code-file 或 BHTUI_CODE",
+    "a join code players must know (never sent over the wire)": "玩家必须知道的入桌码（从不在网络上传送）",
+    "the table's join code (asked for when the table needs one)": "牌桌的入桌码（牌桌需要时会问你）",
+    "read the join code from FILE": "从 FILE 读取入桌码",
+    "type the join code at a hidden prompt before the table opens": "开桌前在不回显的提示下输入入桌码",
+    "seconds per turn before 托管 takes over, 0 for none (default: the settings' timer, or the "
+    "resumed table's)": "每轮出牌的秒数，超时由托管代打，0 为不限（默认：设置里的计时，或续开的牌桌原来的）",
+    "the card counter (记牌器) for everyone at the table (default: off, or the resumed table's)":
+        "给牌桌上每个人开记牌器（默认：关，或续开的牌桌原来的）",
+    "only serve; nobody sits here": "只开桌，这里不入座",
+    "seats given to bots at once: a number (0 to the seats of the preset; bots of your level) "
+    "or their levels, e.g. hard,normal":
+        "一开始就交给机器人的座位：写个数（0 到该规则的座位数；机器人用你的难度），或写它们的难度，"
+        "例如 hard,normal",
+    "rounds in the match (default: no end, it goes on until the host quits; or the resumed "
+    "table's)": "比赛的局数（默认：不限，一直打到主机退出；或续开的牌桌原来的）",
+    "continue a match from its log (default: the newest)": "从对局记录接着打一场比赛（默认：最新的）",
+    "with --resume: your seat, numbered as the waiting room numbers it from 1 (default: the one "
+    "the log says was yours; none said: you watch)":
+        "与 --resume 一起用：你的座位，按等候室的编号从 1 数起（默认：记录里你的座位；没有就观战）",
+    "spectators see every hand (players never do; default: off, or the resumed table's)":
+        "观战者能看到所有手牌（玩家永远看不到；默认：关，或续开的牌桌原来的）",
+    "do not announce on the LAN": "不在局域网上广播",
+    "seconds bots wait (default: the settings', or the resumed table's)":
+        "机器人等待的秒数（默认：设置里的，或续开的牌桌原来的）",
+    "HOST:PORT to connect directly": "直接连接的 主机:端口",
+    "HOST:PORT": "主机:端口",
+    "browse the LAN only from this address": "只从这个地址浏览局域网",
+    "listen on this address (default: all)": "在这个地址上监听（默认：所有地址）",
+    "private key file (default: made once in the data folder)": "私钥文件（默认：在数据文件夹里生成一次）",
+    "offer watching or joining this table": "提供观战或加入这张牌桌",
+    "SSH sessions served at once (20)": "同时服务的 SSH 会话数（20）",
+    "sessions served at once to one address (4, or --max-sessions if less)":
+        "同一地址同时服务的会话数（4，或 --max-sessions，取较小的）",
+    "Serve the rules demo, or with --table the menu to watch or join that LAN table, as a web "
+    "page: each browser tab runs its own bhtui (its own person, seat and data folder) drawn in "
+    "the page. Anyone who can reach the port can open it: there is no password, no TLS. It is "
+    "meant for your LAN; --bind limits it to one interface. To offer it beyond the LAN put a "
+    "reverse proxy with TLS and a login in front (bind 127.0.0.1, give the proxy's address as "
+    "--public-url, and --max-per-address --max-sessions, since every visitor then comes from the "
+    "proxy).": "把规则演示（或用 --table 时观战、加入那张局域网牌桌的菜单）做成网页：每个浏览器标签页运行"
+               "自己的 bhtui（自己的身份、座位和数据文件夹），画在网页里。能连到这个端口的人都能打开它：没有"
+               "密码，没有 TLS。它是给局域网用的；--bind 可以限制到一个网络接口。要在局域网之外提供，请在前面"
+               "放一个带 TLS 和登录的反向代理（绑定 127.0.0.1，用 --public-url 给出代理的地址，并设置 "
+               "--max-per-address 和 --max-sessions，因为这时所有访客都来自代理）。",
+    "browser tabs served at once (20)": "同时服务的浏览器标签页数（20）",
+    "tabs served at once to one address (4, or --max-sessions if less)":
+        "同一地址同时服务的标签页数（4，或 --max-sessions，取较小的）",
+    "the address visitors use, when it is not this server's own (a proxy's https://..., a LAN "
+    "name other than the host name); by default the one each visitor typed":
+        "访客使用的地址，当它不是这台服务器自己的地址时（代理的 https://...，或不同于主机名的局域网"
+        "名字）；默认用每个访客自己输入的地址",
+    "a .bhlog file (default: the newest)": "一个 .bhlog 文件（默认：最新的）",
+    "the seat to analyse, numbered as the waiting room numbers it from 1 (default: yours; "
+    "another once the game is over)": "要分析的座位，按等候室的编号从 1 数起（默认：你的；对局结束后"
+                                      "可以选别人的）",
+    "deals hard plays each candidate out on ({n})": "hard 为每个候选打完的牌局数（{n}）",
+    "print the analysis as JSON": "以 JSON 输出分析",
+    "print the settings file's path": "输出设置文件的路径",
+    "rounds in the match ({n})": "比赛的局数（{n}）",
+    "one bot for every seat, or one per seat comma-separated (random, heuristic)":
+        "所有座位用同一个机器人，或用逗号隔开每个座位一个（random、heuristic）",
+    "print one JSON document": "输出一个 JSON 文档",
+    "a comma-separated bot for every seat, rotated over the seats (easy, normal, hard, random, "
+    "heuristic; default hard and normal in every other seat)":
+        "用逗号隔开，每个座位一个机器人，轮换座位（easy、normal、hard、random、heuristic；默认 hard 和 "
+        "normal 隔座交替）",
+    "rounds to play at least (whole deals in every rotation; 250; Dou Dizhu: games, each deal "
+    "played once per seating)": "至少要打的局数（每次轮换都打完整的牌局；250；斗地主：按局数计，每副"
+                                "牌每种座次打一次）",
+    "rounds per match, so tribute and deals follow real results ({n})":
+        "每场比赛的局数，让进贡和发牌跟着真实结果走（{n}）",
+    "processes to play on (default: every core)": "用来打牌的进程数（默认：每个核心一个）",
+    "keep each finished deal in FILE; the same command again goes on where it stopped":
+        "把每副打完的牌存进 FILE；再运行同样的命令会从停下的地方接着打",
     # the system's reasons (os.strerror)
     "No such file or directory": "没有这个文件或目录",
     "Permission denied": "没有权限",

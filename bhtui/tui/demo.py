@@ -11,6 +11,7 @@ each preset on the same replay screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -155,10 +156,21 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
         return tribute_words(t, moves, names)
 
     won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
-    lost = RoundResult(0, 1, False, False, (4, 5, 3, 1, 2), (0,) * 5, "rebels")
+    lost_places = (4, 5, 3, 1, 2)
+    lost = RoundResult(0, 1, False, False, lost_places, (0,) * 5, "rebels")
     lang = t.language
     return "\n".join([WORDS["example.won"][lang].format(items=items(won)),
-                      WORDS["example.lost"][lang].format(items=items(lost))])
+                      WORDS["example.lost"][lang].format(places=finishing_order(lost_places, names, lang),
+                                                         items=items(lost))])
+
+
+def finishing_order(places: Sequence[int], names: list[str], lang: str) -> str:
+    """Who went out 1st to last ("R2 1st, R3 2nd, …"): a loss's tribute goes by the rebels'
+    places (R-TRIB-2), which the example must say for its order to be followed."""
+    words = WORDS["example.places"][lang].split()
+    return WORDS["example.places.join"][lang].join(
+        WORDS["example.place"][lang].format(name=names[seat], place=words[places[seat] - 1])
+        for seat in sorted(range(len(names)), key=places.__getitem__))
 
 
 def weihai_examples(t: Translator) -> str:
@@ -295,9 +307,11 @@ class DemoScreen(Localized, Screen[None]):
         *jump_keys("jump"),
     ]
 
-    def __init__(self, t: Translator, style: CardStyle) -> None:
+    def __init__(self, t: Translator, style: CardStyle, visitor: bool = False) -> None:
+        """``visitor``: a door's (``BhtuiApp.visitor``), who runs no bhtui of his own, so the
+        tour's end names no command."""
         super().__init__()
-        self.t, self.style = t, style
+        self.t, self.style, self.visitor = t, style, visitor
         self.chapter = 0
         self.try_index = 0
         self._logs = scripted_logs(t, style)
@@ -331,8 +345,15 @@ class DemoScreen(Localized, Screen[None]):
         """Chapter ``index``'s text as the card style may draw it (the ascii style's in ASCII)."""
         return self.t.plain(self._text(index))
 
+    @property
+    def last(self) -> int:
+        return len(CHAPTERS) + len(DOUDIZHU_CHAPTERS) - 1
+
     def _text(self, index: int) -> str:
         lang, style = self.t.language, self.style
+        if index == self.last:  # (PgDn did nothing there, and nothing said the tour was over)
+            end = WORDS["end.visit" if self.visitor else "end"][lang]
+            return reflow(DOUDIZHU_CHAPTERS[-1].body(self.t) + "\n\n" + end)
         if index >= len(CHAPTERS):
             return reflow(DOUDIZHU_CHAPTERS[index - len(CHAPTERS)].body(self.t))
         template = reflow(CHAPTERS[index]["body"][lang])
@@ -372,15 +393,20 @@ class DemoScreen(Localized, Screen[None]):
         self.query_one("#demo-scroll", VerticalScroll).focus()
 
     def action_chapter(self, step: int) -> None:
+        """The next or the previous chapter; PgDn on the last goes down to its end, which
+        says the tour is over and how to leave it."""
+        if self.chapter == self.last and step > 0:
+            self.query_one("#demo-scroll", VerticalScroll).scroll_end(animate=False)
+            return
         self.action_jump(self.chapter + step)
 
     def action_jump(self, index: int | None) -> None:
-        if index is not None and 0 <= index < len(CHAPTERS) + len(DOUDIZHU_CHAPTERS):
+        if index is not None and 0 <= index <= self.last:
             self.chapter = index
             self.show()
 
     def action_chapters(self) -> None:
-        titles = [self.chapter_title(i) for i in range(len(CHAPTERS) + len(DOUDIZHU_CHAPTERS))]
+        titles = [self.chapter_title(i) for i in range(self.last + 1)]
         self.app.push_screen(ChapterList(self.t, titles, self.chapter), self.action_jump)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -407,7 +433,7 @@ class DemoScreen(Localized, Screen[None]):
         else:
             return
         self.app.push_screen(ReplayScreen(replay, self.t, self.style, show_all=True,
-                                          comments=comments))
+                                          comments=comments, source="demo"))
 
 
 class DemoSession(TableLess):
@@ -415,4 +441,4 @@ class DemoSession(TableLess):
     tour walks through both games by their engines: the shared sessions know no game."""
 
     async def open(self, app: BhtuiApp) -> None:
-        app.push_screen(DemoScreen(app.t, app.card_style))
+        app.push_screen(DemoScreen(app.t, app.card_style, app.visitor))

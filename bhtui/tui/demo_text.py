@@ -79,8 +79,9 @@ CHAPTERS: list[dict[str, dict[str, str]]] = [
             "en": "The next round starts with tribute from the losers: always their highest cards,\n"
                   "nothing comes back. Emperor side won: each rebel gives one — the guard takes the\n"
                   "middle one, the emperor the other two. Emperor side lost: the emperor gives two,\n"
-                  "the guard one, the rebels take them best-placed first. Solos pay four; an open\n"
-                  "solo doubles it; a draw pays nothing. For example:\n\n{examples}",
+                  "the guard one, and the rebels take them in their finishing order, the highest\n"
+                  "card to the best placed. Solos pay four; an open solo doubles it; a draw pays\n"
+                  "nothing. For example:\n\n{examples}",
             "zh": "下一局开始时输的一方进贡，永远是最大的牌，不还贡。皇帝一方赢：每个革命党进一张，\n"
                   "保皇派拿中间那张，皇帝拿另外两张。皇帝一方输：皇帝进两张、保皇派进一张，\n"
                   "革命党按名次从大到小拿。打独进四张，明独翻倍，平局不进贡。例如：\n\n{examples}",
@@ -182,6 +183,16 @@ WORDS = {
                "  ctrl+q  退出\n"
                "以下是牌桌上的按键和规则，开始打牌时用得上。"),
     },
+    # Below the last chapter: the tour ends there, and says how to leave it and how to play
+    # (a door's visitor runs no bhtui of his own: he is told how to leave alone)
+    "end": {"en": "That is the end of the tour. PgUp or c shows any chapter again; ctrl+q "
+                  "leaves the demo. To play: bhtui starts a game against bots, bhtui join takes a "
+                  "seat at a table on your LAN, bhtui host opens one.",
+            "zh": "导览到此结束。按 PgUp 或 c 可以重看任何一章；按 ctrl+q 退出演示。想打牌：运行 "
+                  "bhtui 和机器人打，bhtui join 加入局域网上的牌桌，bhtui host 自己开一桌。"},
+    "end.visit": {"en": "That is the end of the tour. PgUp or c shows any chapter again; ctrl+q "
+                        "leaves the demo.",
+                  "zh": "导览到此结束。按 PgUp 或 c 可以重看任何一章；按 ctrl+q 退出演示。"},
     "chapters.title": {"en": "Chapters", "zh": "目录"},
     "chapters.keys": {"en": "↑↓ choose · Enter open · 1-9, 0 the first ten · Esc back",
                       "zh": "↑↓ 选择 · 回车 打开 · 1-9、0 第 1-10 章 · Esc 返回"},
@@ -205,7 +216,11 @@ WORDS = {
                      "zh": "明独，皇帝头科：皇帝 {e}，每个革命党 {r}。"},
     "example.won": {"en": "After a 2 v 3 win (emperor E, guard G): {items}",
                     "zh": "皇帝一方获胜后（皇帝 E，保皇派 G）：{items}"},
-    "example.lost": {"en": "After a 2 v 3 loss: {items}", "zh": "皇帝一方输了之后：{items}"},
+    "example.lost": {"en": "After a 2 v 3 loss ({places}): {items}",
+                     "zh": "皇帝一方输了之后（{places}）：{items}"},
+    "example.place": {"en": "{name} {place}", "zh": "{name} {place}"},
+    "example.places": {"en": "1st 2nd 3rd 4th 5th", "zh": "头科 二科 三科 二落 大落"},
+    "example.places.join": {"en": ", ", "zh": "、"},
     "comment.offer": {"en": "The emperor card is offered.", "zh": "询问是否当皇帝。"},
     "comment.emperor": {"en": "An emperor! Next he calls a card he holds three identical copies of.",
                         "zh": "皇帝产生了！接下来他叫一张牌：他手里有三张一模一样的。"},

@@ -204,8 +204,12 @@ class ReplayScreen(Localized, Screen[None]):
     ]
 
     def __init__(self, replay: Replay, t: Translator, style: CardStyle,
-                 show_all: bool = False, comments: dict[int, str] | None = None) -> None:
+                 show_all: bool = False, comments: dict[int, str] | None = None,
+                 source: str = "replay") -> None:
+        """``source``: what the texts call this screen to a game played on from it
+        (``BhtuiApp.switch_session``): the demo's round is no replay to its reader."""
         super().__init__()
+        self.source = source
         self.replay, self.t, self.style = replay, t, style
         self.parts = parts_for(replay.game)
         self.position = 0
@@ -627,7 +631,7 @@ class ReplayScreen(Localized, Screen[None]):
             self.show()
             return
         self.app.switch_session(  # type: ignore[attr-defined]
-            LocalSession(table=table, seat=self.seat))
+            LocalSession(table=table, seat=self.seat), self.source)
 
     def action_leave(self) -> None:
         """Back to what opened the replay (the demo); alone, there is nothing to go back to."""

@@ -109,8 +109,10 @@ STRINGS: dict[str, dict[str, str]] = {
                            "zh": "退出 bhtui？现在离开会结束本场比赛；运行 bhtui replay 可以回看本局。"},
     "quit.how": {"en": "{keys} quits bhtui (it asks first)", "zh": "按 {keys} 退出 bhtui（会先确认）"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
-    "quit.back": {"en": "Leave this game for the replay? Its moves are saved.",
-                  "zh": "离开这局，回到回放？每一步都已保存。"},
+    "quit.back.replay": {"en": "Leave this game for the replay? Its moves are saved.",
+                         "zh": "离开这局，回到回放？每一步都已保存。"},
+    "quit.back.demo": {"en": "Leave this game for the demo? Its moves are saved.",
+                       "zh": "离开这局，回到演示？每一步都已保存。"},
     "quit.remote_player": {"en": "Leave? A bot plays till you rejoin. Saved on the host's "
                                  "machine, not this one.",
                            "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
@@ -182,7 +184,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.all_hands": {"en": " · all hands shown", "zh": " · 显示所有手牌"},
     "replay.public": {"en": " · public view", "zh": " · 公开视角"},
     "replay.yours": {"en": " · your view", "zh": " · 你的视角"},
-    "replay.by_bot": {"en": " (a bot, for the player)", "zh": "（机器人代打）"},
+    # (托管 is the English texts' word for the bot that plays a seat for its player)
+    "replay.by_bot": {"en": " (played by 托管)", "zh": "（机器人代打）"},
     "replay.seat_view": {"en": " · {name}'s view", "zh": " · {name}的视角"},
     "replay.see_all": {"en": " (v: all hands)", "zh": "（v：所有手牌）"},
     "replay.help": {
@@ -535,6 +538,18 @@ STRINGS: dict[str, dict[str, str]] = {
                                "{path}, press End (its last move), then p (play on)",
                          "zh": "本局已保存在 {path}：想接着打，运行 bhtui replay {path}，按 End "
                                "跳到最后一步，再按 p 接着打"},
+    # A game played on from a replay (p, d) and left for it: "this game" was read as the one
+    # quit, the demo, which saves none
+    "farewell.started": {"en": "the game you started from {source} is saved in {path} (bhtui "
+                               "replay shows it)",
+                         "zh": "你从{source}开始的那局已保存在 {path}（bhtui replay 可以回看）"},
+    "farewell.started_on": {"en": "the game you started from {source} is saved in {path}: to play "
+                                  "it on, run bhtui replay {path}, press End (its last move), "
+                                  "then p (play on)",
+                            "zh": "你从{source}开始的那局已保存在 {path}：想接着打，运行 bhtui "
+                                  "replay {path}，按 End 跳到最后一步，再按 p 接着打"},
+    "source.replay": {"en": "the replay", "zh": "回放"},
+    "source.demo": {"en": "the demo", "zh": "演示"},
     "farewell.hosted": {"en": "this table is saved in {path}; bhtui host --resume {path} opens "
                               "it again",
                         "zh": "这张牌桌已保存在 {path}；bhtui host --resume {path} 可以重新开桌"},

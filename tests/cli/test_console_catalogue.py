@@ -52,10 +52,14 @@ COMPOSED = {
         "set BHTUI_DATA_DIR to a folder you can write",),
     "cannot replay {path}: {reason}": ("cannot ", "replay"),
     "cannot analyse {path}: {reason}": ("cannot ", "analyse"),
+    "bots play many rounds rotated over the seats: scores with 95% intervals, roles, decision "
+    "times": ("bots play many rounds rotated over the seats: scores with 95",
+              " intervals, roles, decision times"),
 }
 """Msgids of lines put together from several strings (argparse's "argument %s: %s", a verb in
 "cannot {verb}", a setting's "is not {why}; using {shown}" with its why or its default, what
-to set where no game can be saved), by the strings they are made of."""
+to set where no game can be saved, a help's "95%%", which argparse prints "95%"), by the strings
+they are made of."""
 
 
 def test_every_console_msgid_is_still_made_by_some_line():

@@ -153,3 +153,56 @@ def test_config_lists_the_keymap_s_and_the_themes_problems_as_f3_does(cli):
         "  keys.zzz: no key has that id (the README lists them); ignored",
         "  theme broken.toml skipped: a theme needs 'name' and 'primary'",
         "  theme 'nosuch' not found; using felt"]
+
+
+def _helps(parser) -> list[str]:
+    """Every text of ``parser``'s --help that bhtui or argparse words: its description, its
+    sections' titles, each option's help (each command's in the list of commands)."""
+    texts = [parser.description or "", *(group.title or "" for group in parser._action_groups)]
+    for action in parser._actions:
+        texts += [each.help or "" for each in (action, *getattr(action, "_choices_actions", ()))]
+    return [text.replace("%%", "%") for text in texts if text]
+
+
+@pytest.mark.parametrize("args, env, said, unsaid", [
+    (("--lang", "zh", "--help"), {},
+     ["在终端里玩保皇和斗地主", "-h, --help            显示这段帮助后退出",
+      "--seed SEED           比赛的随机种子（不写则随机）", "命令（可以不写）:",
+      "tournament          机器人轮换座位打很多局：带 95% 置信区间的得分"],
+     ["Play against bots", "show this help message", "match seed", "commands (optional)"]),
+    (("--help",), {"LANG": "zh_CN.UTF-8"}, ["在终端里玩保皇和斗地主"], ["Play against bots"]),
+    (("--lang", "zh", "replay", "--help"), {},
+     ["逐步回看保存的对局（人机对局，或你开的牌桌；加入别人的对局保存在主机上）",
+      "file        一个 .bhlog 文件（默认：最新的）"],
+     ["a .bhlog file", "show this help message"]),
+    (("--lang", "en", "replay", "--help"), {"LANG": "zh_CN.UTF-8"},
+     ["step through a saved game", "file        a .bhlog file (default: the newest)"], ["回看"]),
+])
+def test_the_help_is_in_the_players_language(args, env, said, unsaid, cli, monkeypatch):
+    """`--lang zh --help`, a Chinese locale's `--help` and `--lang zh replay --help` printed
+    all-English help, where `config` and the quit lines are Chinese: the help follows the
+    language as every console line does, each command's --help begins with what it does (the
+    list of commands says), and no line is wider than the terminal (argparse counted 保皇 as
+    two columns, not four: bhtui's first line ran to 86 at 80)."""
+    from rich.cells import cell_len
+
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("COLUMNS", "80")
+    out = cli(*args)
+    assert out.returncode == 0
+    assert all(words in out.stdout for words in said), out.stdout
+    assert not any(words in out.stdout for words in unsaid), out.stdout
+    assert max(map(cell_len, out.stdout.splitlines())) <= 80, out.stdout
+
+
+def test_every_help_text_has_its_chinese():
+    """An option added with no Chinese for its help would show English in the Chinese help:
+    each help of every command, and argparse's own words bhtui shows, has its Chinese."""
+    from bhtui.cli import build_parser
+    from bhtui.tui.clitexts import in_chinese
+
+    parser = build_parser()
+    untranslated = {text for each in (parser, *parser.commands.values()) for text in _helps(each)
+                    if in_chinese(text) == text}
+    assert untranslated == set()

@@ -137,7 +137,7 @@ async def test_R_AUTO_1_the_turn_timer_s_deadline_travels_in_the_view_and_counts
 async def test_auto_pass_passes_for_a_person_when_nothing_in_the_hand_beats_the_table(
         tmp_path):
     """R-TRICK-2's auto-pass, by the person's own setting: logged as his move, not as one a
-    bot made for him (his replay said "(a bot, for the player)" beside it)."""
+    bot made for him (his replay said "(played by 托管)" beside such a move)."""
     from bhtui.bots import make_bot
     from bhtui.store.gamelog import GameLog
 

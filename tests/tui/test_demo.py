@@ -211,3 +211,64 @@ async def test_the_demos_cards_have_the_tables_colours(language, called):
         await pilot.press("3")
         await pilot.pause()
         assert colour_of(body, called if language == "zh" else label("7H")) == red
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "After a 2 v 3 loss (R2 1st, R3 2nd, R1 3rd, E 4th, G 5th): E → R2 BJ, G → R3 2♥, "
+           "E → R1 9♠"),
+    ("zh", "皇帝一方输了之后（R2 头科、R3 二科、R1 三科、E 二落、G 大落）：E → R2 大王，G → R3 "
+           "红桃2，E → R1 黑桃9"),
+])
+async def test_the_tribute_example_says_the_places_its_order_follows(language, said):
+    """Chapter 6 said "the rebels take them best-placed first" and showed "After a 2 v 3
+    loss: E → R2 BJ, G → R3 2♥, E → R1 9♠" without the places: R2 first, then R3, then R1
+    could not be followed. The places are said, and the highest card goes to the best placed
+    rebel (R-TRIB-2)."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("6")
+        body = text_of(app.screen, "#demo-body")
+        joined = " ".join(body.split()) if language == "en" else "".join(body.split())
+        assert (said if language == "en" else "".join(said.split())) in joined, body
+
+
+@pytest.mark.parametrize("language, asked, said", [
+    ("en", "Leave this game for the demo? Its moves are saved.",
+     "the game you started from the demo is saved in {path}: to play it on, run bhtui replay "
+     "{path}, press End (its last move), then p (play on)"),
+    ("zh", "离开这局，回到演示？每一步都已保存。",
+     "你从演示开始的那局已保存在 {path}：想接着打，运行 bhtui replay {path}，按 End 跳到最后一步，"
+     "再按 p 接着打"),
+])
+async def test_leaving_the_demo_names_the_game_played_on_from_its_round(language, asked, said):
+    """7, Enter, p (play on), ctrl+q y back to the demo's round, ctrl+q y out: the last line
+    said "this game is saved in …: to play it on, run bhtui replay …", though the person had
+    only left the demo, which keeps no game. The game played on from its round is a game of
+    its own, saved and resumable: the line says it is that one, as the question before it
+    says where leaving it goes."""
+    from bhtui.tui.dialogs import QuitScreen
+    from bhtui.tui.table import TableScreen
+
+    from tui_helpers import wait_for
+
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("7", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the round")
+        round_ = app.screen
+        await pilot.press("right", "right", "right", "p")
+        await wait_for(pilot, lambda: app.client is not None and any(
+            isinstance(s, TableScreen) for s in app.screen_stack), "the game played on")
+        played = app.host.log.path
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
+        assert text_of(app.screen, ".title") == asked
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.screen is round_, "the demo's round again")
+        await pilot.press("escape", "ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the question")
+        await pilot.press("y")
+    assert app.farewell == [said.format(path=played)]
+    assert played.exists()

@@ -79,3 +79,27 @@ async def test_help_in_the_demo_starts_with_the_demos_keys(language, said):
         assert app.screen.texts[1:] == [app.t("help.body"), app.t("help.rules")]
         shown = "\n".join(screen_text(app))
         assert said in shown
+
+
+@pytest.mark.parametrize("language, visitor, said, unsaid", [
+    ("en", False, ["That is the end of the tour.", "ctrl+q", "bhtui join"], []),
+    ("zh", False, ["导览到此结束。", "ctrl+q", "bhtui join"], []),
+    ("en", True, ["That is the end of the tour.", "ctrl+q"], ["bhtui join"]),
+])
+async def test_the_last_chapter_ends_the_tour_and_says_how_to_leave(language, visitor, said,
+                                                                     unsaid):
+    """The tour had no end: at chapter 11 PgDn did nothing and its page stopped at "Press
+    Enter: four bots play a deal…". Its end says the tour is over, how to leave and, where
+    bhtui is the person's own (not a door's visitor's), how to play; PgDn there goes to it."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession(), visitor=visitor)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        await pilot.press("0", "pagedown")
+        assert title_of(demo) == titles(language)[-1]
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert title_of(demo) == titles(language)[-1]
+        shown = "".join("\n".join(screen_text(app)).split())  # (Chinese lines wrap anywhere)
+        assert all("".join(words.split()) in shown for words in said)
+        assert not any("".join(words.split()) in shown for words in unsaid)

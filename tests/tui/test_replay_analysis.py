@@ -241,7 +241,8 @@ async def test_quitting_after_a_game_played_on_says_where_that_game_is_saved(tmp
             if app.is_running:
                 await pilot.press("y")
             await wait_for(pilot, lambda: app.screen is replay or not app.is_running)
-    assert app.t("farewell.kept_on", path=str(played)) in app.farewell
+    assert app.farewell == [app.t("farewell.started_on", source="the replay", path=str(played))]
+    assert app.farewell[0].startswith("the game you started from the replay is saved in ")
 
 
 async def test_a_replay_is_seen_from_the_players_own_seat_with_his_neighbours_named(tmp_path):
@@ -417,7 +418,9 @@ async def test_a_chinese_replay_names_a_decision_that_lays_no_cards_in_chinese(t
 
 async def test_R_AUTO_1_the_replay_says_which_of_a_players_moves_a_bot_made(tmp_path):
     """The log knows which moves at a person's seat he did not choose (托管, a bot while he
-    was away); the replay wrote them as his ("P0 plays A A A") all the same."""
+    was away); the replay wrote them as his ("P0 plays A A A") all the same. They are
+    marked as the English texts name that bot elsewhere ("(played by 托管)"): the mark read
+    "(a bot, for the player)"."""
     from bhtui.bots import make_bot
 
     from net_helpers import all_bots_but, connect, settle
@@ -436,7 +439,7 @@ async def test_R_AUTO_1_the_replay_says_which_of_a_players_moves_a_bot_made(tmp_
     host.log.close()
     replay = Replay.from_log(GameLog.read(path))
     lines = await log_at_the_end(replay)
-    marked = [line for line in lines if line.endswith(" (a bot, for the player)")]
+    marked = [line for line in lines if line.endswith(" (played by 托管)")]
     assert replay.played_for and len(marked) == len(replay.played_for), lines  # 托管's
     assert all(line.startswith(replay.names[0]) for line in marked)
     assert f"{replay.names[0]} is emperor (takes BJ)" in lines  # my own: the throne taken
@@ -567,7 +570,7 @@ async def test_R_AUTO_1_a_throne_tuoguan_took_is_written_as_the_bots(tmp_path):
     marked the bot's: taking the throne is a choice like any play."""
     path = played_log(tmp_path, "qingdao", "baohuang", 5, limit=12, tuoguan=True)
     lines = await log_at_the_end(Replay.from_log(GameLog.load(path)))
-    assert "P0 is emperor (takes BJ) (a bot, for the player)" in lines, lines
+    assert "P0 is emperor (takes BJ) (played by 托管)" in lines, lines
 
 
 async def log_at_the_end(replay: Replay) -> list[str]:
