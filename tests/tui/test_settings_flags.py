@@ -109,11 +109,14 @@ async def test_f2_shows_the_next_starts_values_and_saves_the_language_chosen_bac
     the file's values, the flag's beside them, and saves the player's last choice."""
     config_path().parent.mkdir(parents=True)
     config_path().write_text(FILE)
-    app = started("--lang", "en", "--theme", "dark", "--fast")
+    app = started("--lang", "en", "--theme", "dark", "--fast", "--name", "Bob")
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        labels = [str(plain.render()) for plain in app.screen.query("Vertical > Plain")]
+        assert "Your name at the table (next start; Bob now, from --name):" in labels
+        assert app.screen.query_one("#prefs-name").value == "Ana"
         options = app.screen.query_one("OptionList")
 
         def row(key: str) -> str:
@@ -127,8 +130,8 @@ async def test_f2_shows_the_next_starts_values_and_saves_the_language_chosen_bac
         assert row("language") == "Language (next start): English"
         await pilot.press("space", "space", "ctrl+s")  # Chinese, then English again
         await wait_for(pilot, lambda: saved().get("language") == "en", "English saved")
-        assert app.config.language == "en" and app.theme == "dark"
-    assert (saved()["theme"], saved()["bot_delay"]) == ("light", 0.6)  # (not chosen)
+        assert app.config.language == "en" and app.theme == "dark" and app.config.name == "Bob"
+    assert (saved()["theme"], saved()["bot_delay"], saved()["name"]) == ("light", 0.6, "Ana")
 
 
 async def test_without_a_settings_file_a_flag_is_still_not_saved():
