@@ -810,7 +810,11 @@ class BhtuiApp(App[None]):
         if any(isinstance(screen, PreferencesScreen) for screen in self.screen_stack):
             return  # (open under help or the quit prompt: not a second one over them)
 
-        shown = self.config
+        # A local player's box shows the file's values, which his next start takes, and this
+        # run's flags beside them; a visitor's visit has no next start: what it uses.
+        shown = self.config if self.visitor else dataclasses.replace(self.settings.saved)
+        flagged = {} if self.visitor else {key: getattr(self.config, key)
+                                           for key in self.settings.overrides}
 
         def chosen(changed: Config | None) -> None:
             if changed is None:
@@ -830,7 +834,8 @@ class BhtuiApp(App[None]):
             said = self.t("prefs.in_use") + saved if saved else self.saved_words()
             self.notify(said, timeout=8 if saved else 4, markup=False)
 
-        self.push_screen(PreferencesScreen(self.t, shown, self.theme_names, draft), chosen)
+        self.push_screen(PreferencesScreen(self.t, shown, self.theme_names, draft, flagged),
+                         chosen)
 
 
 def _speaking(config: Config) -> tuple[Translator, CardStyle]:

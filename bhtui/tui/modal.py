@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.events import DescendantFocus, Key, Resize
 from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
+from textual.widgets._toast import ToastRack
 
 from bhtui.tui import STYLES
 from bhtui.tui.i18n import Translator
@@ -92,10 +95,34 @@ class Dialog(Localized, ModalScreen[ResultT]):
             self._fit(self.app.size.width, self.app.size.height)
             if self.ASIDE:
                 self.app.post_message(Aside())
+            self.call_after_refresh(self._place_toasts)
 
     def on_resize(self, event: Resize) -> None:
         if self.is_attached:
             self._fit(*event.size)
+            self.call_after_refresh(self._place_toasts)
+
+    def _place_toasts(self) -> None:
+        """Toasts (at the top right of the screen) sit right under the box, where they hide
+        none of its words, nor the titles along the top of the screen under it: on the top
+        row "ctrl+q quits bhtui (it asks first)" covered the table's "Scores · deal 3". A box
+        reaching the footer leaves them at the top, over its border. The screen under it
+        shows none of its own: the same toast showed there too, half hidden by the box."""
+        if not self.is_attached:
+            return
+        stack = self.app.screen_stack
+        if self in stack[1:]:  # those of the screen under it are hidden: they showed through
+            for under in stack[stack.index(self) - 1].query_children(ToastRack):
+                under.display = False  # (Textual shows them again when that screen is back)
+        try:
+            rack = self.get_child_by_type(ToastRack)
+        except NoMatches:
+            return
+        box = next(iter(self.query_children(Vertical)), None)
+        footer = sum(f.outer_size.height for f in self.query_children(Footer))
+        below = 0 if box is None else self.size.height - footer - box.region.bottom
+        rack.styles.margin = (box.region.bottom if box is not None and below > 0 else 0, 0, 0, 0)
+        rack.styles.max_height = below if below > 0 else None
 
     def fit(self) -> None:
         """Fit the terminal's size now (the screen below is drawn again: ``follow_size``)."""
@@ -189,9 +216,14 @@ class Dialog(Localized, ModalScreen[ResultT]):
     def on_unmount(self) -> None:
         if self.ASIDE:
             self.app.post_message(Aside())
+        self._drop_notices()
+
+    def _drop_notices(self) -> None:
+        """Its own toasts taken away."""
         for notice in self._notices:
             if notice in self.app._notifications:
                 self.app._unnotify(notice)
+        self._notices = []
 
     def dismiss(self, result: Any = None) -> Any:
         """Once only: a key and a timer (or the table moving on) may both close a dialog,
@@ -219,6 +251,11 @@ class Dialog(Localized, ModalScreen[ResultT]):
                 options.action_cursor_up()
             else:
                 options.action_cursor_down()
+
+    def on_screen_suspend(self) -> None:
+        """A box or screen opened over this one: its toasts go, as its words are out of
+        sight (the bid box's "q does nothing here: …" stayed over the settings' title)."""
+        self._drop_notices()
 
     def on_screen_resume(self) -> None:
         if self._retired is not None and not self.closed:

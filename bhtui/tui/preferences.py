@@ -46,6 +46,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 """Each setting's values, in the order ←/→ go through them (the theme's come from the app)."""
 
+FLAGS = {"name": "--name", "language": "--lang", "theme": "--theme", "card_style": "--cards",
+         "bot_delay": "--fast"}
+"""The command-line flag that sets each setting for one run (``bhtui.cli._settings``): the
+box names it beside the file's value, which is the one the next start takes."""
+
 DRAWN = ("language", "card_style", "four_colour")
 """The settings every screen is drawn in: a local player's take effect at his next start, a
 door's visitor's at once (``BhtuiApp.speak_again``), as his visit has no next start."""
@@ -72,10 +77,16 @@ class PreferencesScreen(Dialog[Config | None]):
     ]
 
     def __init__(self, t: Translator, config: Config, themes: list[str],
-                 draft: Draft | None = None) -> None:
-        """``draft``: the changes of a box closed unsaved, shown again over ``config``."""
+                 draft: Draft | None = None, flagged: dict[str, Any] | None = None) -> None:
+        """``config``: the values the box shows and changes — the settings file's, which the
+        next start takes; ``flagged``: the values this run's flags set instead, each named
+        beside the file's ("Language (next start): Chinese · English now (--lang)"). Shown
+        the run's value, the box said English would be next, and choosing English again
+        saved nothing: it was no change from what it showed. ``draft``: the changes of a box
+        closed unsaved, shown again over ``config``."""
         super().__init__(t)
         self.config = dataclasses.replace(draft.config if draft is not None else config)
+        self.flagged = dict(flagged or {})
         self.choices = {"theme": tuple(themes) or (config.theme,), **CHOICES}
         self._row = draft.row if draft is not None else None
 
@@ -83,7 +94,7 @@ class PreferencesScreen(Dialog[Config | None]):
         t = self.t
         with Vertical():
             yield Plain(t(self._title(), path=shown_path(config_path())), classes="title")
-            yield Plain(t("visit.prefs.name" if self._visitor() else "prefs.name"))
+            yield Plain(self._name_label())
             yield Field(self.config.name, max_length=MAX_NAME, id="prefs-name")
             yield OptionList(*[Option(self._label(k), id=k) for k in self.choices], id="prefs")
             yield Plain(t("prefs.keys"))
@@ -101,6 +112,18 @@ class PreferencesScreen(Dialog[Config | None]):
         except OSError:
             return "prefs.title_unsaved"
         return "prefs.title"
+
+    def _name_label(self) -> str:
+        """The name field's label; under ``--name``, the name this run plays as besides."""
+        if self._visitor():
+            return self.t("visit.prefs.name")
+        if self._flag_differs("name"):
+            return self.t("prefs.name_flag", now=self.flagged["name"], flag=FLAGS["name"])
+        return self.t("prefs.name")
+
+    def _flag_differs(self, key: str) -> bool:
+        """Whether this run uses a flag's value for ``key``, other than the box's."""
+        return key in self.flagged and self.flagged[key] != getattr(self.config, key)
 
     def _visitor(self) -> bool:
         """A door's visitor's settings (``BhtuiApp.visitor``): his visit has no next start."""
@@ -135,10 +158,9 @@ class PreferencesScreen(Dialog[Config | None]):
                                               for w in box.children if w is not options)
         options.styles.max_height = max(3, room - rest)
 
-    def _value(self, key: str) -> str:
+    def _value(self, key: str, value: Any) -> str:
         """The setting's value in the screen's language ("毛毡", "5 秒", "按点数"); the file
         keeps its own word ("felt"). A theme of the player's own is shown by its name."""
-        value = getattr(self.config, key)
         if isinstance(value, bool):
             return "[x]" if value else "[ ]"
         if key in ("timer", "result_seconds", "bot_delay"):
@@ -153,7 +175,11 @@ class PreferencesScreen(Dialog[Config | None]):
     def _label(self, key: str) -> Text:
         now = key in DRAWN and self._visitor()
         name = self.t(f"visit.prefs.{key}" if now else f"prefs.{key}")
-        return Text(self.t("prefs.item", name=name, value=self._value(key)))
+        value = self._value(key, getattr(self.config, key))
+        if self._flag_differs(key):
+            return Text(self.t("prefs.item_flag", name=name, value=value, flag=FLAGS[key],
+                               now=self._value(key, self.flagged[key])))
+        return Text(self.t("prefs.item", name=name, value=value))
 
     def action_step(self, step: int) -> None:
         options = self.query_one(OptionList)

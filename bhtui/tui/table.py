@@ -113,6 +113,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
         self._ace_of_one: tuple[int, list[int]] | None = None
         self.dialogs = TableDialogs(self)
         self._said_at = 0  # the hand's selection changes when the latest note was said
+        self._said: str | None = None  # the latest note ``say`` put up: a key's answer
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -351,7 +352,7 @@ class TableScreen(HandKeys, Localized, Screen[None]):
 
     def say(self, note: str) -> None:
         """A note on the status line for a few seconds."""
-        self.model.note = note
+        self.model.note = self._said = note
         self._said_at = self.hand.changes
         self.update_status()
 
@@ -367,6 +368,15 @@ class TableScreen(HandKeys, Localized, Screen[None]):
     def bell(self) -> None:
         if self.config.bell:
             self.app.bell()
+
+    def on_screen_suspend(self) -> None:
+        """A box or screen opened over the table: a note answering a key pressed at it goes,
+        as the key is behind the player now (after the match "t does nothing here: ? lists
+        the keys" stayed under the Match over dialog). Other notes (the bot played for me
+        while I was away) are news, and stay their time."""
+        if self._said is not None and self.model.note == self._said:
+            self.model.note = self._said = None
+            self.update_status()
 
     def on_screen_resume(self) -> None:
         """Help, chat or the quit prompt closed: what waited behind them comes now."""

@@ -96,10 +96,42 @@ async def test_a_flagged_setting_the_player_changes_in_f2_or_with_ctrl_t_is_save
         await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
         options = app.screen.query_one("OptionList")
         options.highlighted = [o.id for o in options._options].index("bot_delay")
-        await pilot.press("right", "ctrl+s")  # 0 s (--fast) → 0.3 s, chosen on the screen
-        await wait_for(pilot, lambda: saved()["bot_delay"] == 0.3, "the delay saved")
-        assert app.config.bot_delay == 0.3 and app.config.language == "en"
+        await pilot.press("right", "ctrl+s")  # the file's 0.6 s (0 s now: --fast) → 1 s
+        await wait_for(pilot, lambda: saved()["bot_delay"] == 1.0, "the delay saved")
+        assert app.config.bot_delay == 1.0 and app.config.language == "en"
     assert saved()["language"] == "zh"
+
+
+async def test_f2_shows_the_next_starts_values_and_saves_the_language_chosen_back():
+    """F2 over ``--lang en --theme dark`` said "Language (next start): English" with
+    "zh" in the file; choosing Chinese and English again then saved nothing ("Settings
+    saved", the file still "zh"): it was no change from what the box showed. The box shows
+    the file's values, the flag's beside them, and saves the player's last choice."""
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text(FILE)
+    app = started("--lang", "en", "--theme", "dark", "--fast", "--name", "Bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_play_turn(pilot, app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        labels = [str(plain.render()) for plain in app.screen.query("Vertical > Plain")]
+        assert "Your name at the table (next start; Bob now, from --name):" in labels
+        assert app.screen.query_one("#prefs-name").value == "Ana"
+        options = app.screen.query_one("OptionList")
+
+        def row(key: str) -> str:
+            return str(options.get_option(key).prompt)
+
+        assert row("language") == "Language (next start): Chinese · English now (--lang)"
+        assert row("theme") == "Theme: light · dark now (--theme)"
+        assert row("bot_delay") == "Bots wait (next match): 0.6 s · 0 s now (--fast)"
+        options.highlighted = [o.id for o in options._options].index("language")
+        await pilot.press("space")
+        assert row("language") == "Language (next start): English"
+        await pilot.press("space", "space", "ctrl+s")  # Chinese, then English again
+        await wait_for(pilot, lambda: saved().get("language") == "en", "English saved")
+        assert app.config.language == "en" and app.theme == "dark" and app.config.name == "Bob"
+    assert (saved()["theme"], saved()["bot_delay"], saved()["name"]) == ("light", 0.6, "Ana")
 
 
 async def test_without_a_settings_file_a_flag_is_still_not_saved():
