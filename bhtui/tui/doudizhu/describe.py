@@ -148,7 +148,9 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "trick":
         return t("ddz.log.trick", name=name())
     if kind == "escape":
-        return t("ddz.log.escape", name=name(), why=t(f"ddz.why.{event['why']}"))
+        # S-SCORE-5: leaving on purpose pays 1.1 times (the engine's ``escape_scores``)
+        key = "ddz.log.escape.left" if event["why"] == "left" else "ddz.log.escape"
+        return t(key, name=name(), why=t(f"ddz.why.{event['why']}"))
     if kind == "result":
         return t("ddz.log.result", round=event["round"],
                  winner=t(f"ddz.winner.{event['winner']}"))

@@ -333,6 +333,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         """S-SCORE-5: with the escape option, leaving a deal that has a landlord is 逃跑."""
         return t("ddz.quit.escape") if self._escapes(view) else None
 
+    def leaving_question(self, view: DoudizhuView) -> str | None:
+        """S-SCORE-5: an escape is scored, so the match is saved with this deal over ("It is
+        saved: to play on later…" beside the escape read as this deal going on)."""
+        return "ddz.quit.question_escape" if self._escapes(view) else None
+
     def leave_ends_match(self, view: DoudizhuView) -> bool:
         """S-SCORE-5: an escape ends the deal, and in the match's last deal the match."""
         return self._escapes(view) and view["rounds"] is not None \

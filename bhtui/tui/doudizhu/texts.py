@@ -104,12 +104,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.log.trick": {"en": "Nobody beats it: {name} leads again", "zh": "没人要：{name} 接着出"},
     "ddz.log.escape": {"en": "{name} escaped ({why}): he pays what the others would have won",
                        "zh": "{name} 逃跑（{why}）：赔付其他人应得的分"},
+    "ddz.log.escape.left": {"en": "{name} escaped ({why}): he pays 1.1 times what the others "
+                                  "would have won",
+                            "zh": "{name} 逃跑（{why}）：赔付其他人应得分数的 1.1 倍"},
     "ddz.log.result": {"en": "Deal {round} over: {winner}", "zh": "第{round}局结束：{winner}"},
     "ddz.winner.landlord": {"en": "the landlord wins", "zh": "地主胜"},
     "ddz.winner.farmers": {"en": "the farmers win", "zh": "农民胜"},
     "ddz.why.left": {"en": "left", "zh": "离开"},
     "ddz.why.disconnected": {"en": "disconnected", "zh": "断线"},
     "ddz.why.timeouts": {"en": "timed out", "zh": "超时"},
+    "ddz.quit.question_escape": {"en": "Quit bhtui? This deal then ends as your escape, and "
+                                       "the match is saved with it: to play on later, run "
+                                       "bhtui replay, End, then p (the next deal).",
+                                 "zh": "退出 bhtui？本局将按你逃跑结算，比赛连同本局一起保存："
+                                       "以后想接着打，运行 bhtui replay，按 End 再按 p（从下一局"
+                                       "打起）。"},
     "ddz.quit.escape": {"en": "Leaving now is an escape (逃跑): you pay 1.1 times what the "
                               "others would have won this deal.",
                         "zh": "现在离开算逃跑：你要赔付其他人本局应得分数的 1.1 倍。"},
