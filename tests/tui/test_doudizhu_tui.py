@@ -562,6 +562,32 @@ async def test_S_SCORE_5_the_log_says_a_leaver_pays_1_1_times(first_deal, langua
         assert said in log, log
 
 
+@pytest.mark.parametrize("why, said", [
+    ("left", "A escaped (left): he pays 1.1 times what the others would have won"),
+    ("timeouts", "A escaped (timed out): he pays what the others would have won")])
+async def test_S_SCORE_5_the_deal_s_result_says_what_the_escape_cost(why, said):
+    """The result said a leaver pays what the others would have won, as for time-outs: he
+    pays 1.1 times that (-7 for 6 here, rounded up)."""
+    from textual.app import App
+
+    from bhtui.tui.i18n import Translator
+
+    from doudizhu_helpers import bid
+
+    m = rigged("classic", first=0, escape=True)
+    bid(m, 0, 3)
+    events = m.apply(0, get_game("doudizhu").abandon(m, 0, why))
+    end = next(e for e in events if e["type"] == "result")
+    assert end["scores"][0] == {"left": -7, "timeouts": -6}[why]
+    result = DealResultScreen(Translator("en"), end, ["A", "B", "C"], end["scores"], False,
+                              1, None)
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(result)
+        await wait_for(pilot, lambda: result.query("Plain"), "the result")
+        assert said in [text(p) for p in result.query("Plain")]
+
+
 async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left(first_deal):
     """A joiner who quits as the landlord escapes (S-SCORE-5) and ends the deal, and with it
     a one-deal match, at the host; bhtui ended before the host's answer came, so it said no

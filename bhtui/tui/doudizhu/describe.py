@@ -97,6 +97,13 @@ def factor_units(factors: dict[str, str], t: Translator, values: bool = True,
     return [valued(names[k], v, t) if values else names[k] for k, v in factors.items()]
 
 
+def escape_words(name: str, why: str, t: Translator) -> str:
+    """An escape (S-SCORE-5) and what it costs: leaving on purpose pays 1.1 times what the
+    others would have won (the engine's ``escape_scores``), the other reasons once."""
+    key = "ddz.log.escape.left" if why == "left" else "ddz.log.escape"
+    return t(key, name=name, why=t(f"ddz.why.{why}"))
+
+
 def describe(event: Event, names: list[str], t: Translator,
              view: Mapping[str, Any], label: Callable[[str], str] = str) -> str | None:
     """One log line for an event, or None for events the log does not show; ``label`` names
@@ -148,9 +155,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "trick":
         return t("ddz.log.trick", name=name())
     if kind == "escape":
-        # S-SCORE-5: leaving on purpose pays 1.1 times (the engine's ``escape_scores``)
-        key = "ddz.log.escape.left" if event["why"] == "left" else "ddz.log.escape"
-        return t(key, name=name(), why=t(f"ddz.why.{event['why']}"))
+        return escape_words(name(), event["why"], t)
     if kind == "result":
         return t("ddz.log.result", round=event["round"],
                  winner=t(f"ddz.winner.{event['winner']}"))
