@@ -141,3 +141,18 @@ def test_an_empty_log_opened_by_name_says_nothing_was_played_in_it(lang, said, c
     assert main(["--lang", lang, "analyse", str(log.path)]) == 2
     err = capsys.readouterr().err
     assert said in err and str(log.path) in err
+
+
+TRIO_PAIR = 4
+"""Seed of a classic deal whose seat 0 (easy) plays 9 9 9 with 4 4 (the wire's ``4 4 9 9 9``)."""
+
+
+def test_C_HAND_7_analyse_writes_a_trio_as_the_table_lays_it(tmp_path, capsys):
+    """`bhtui analyse` wrote "played 4 4 9 9 9" where the table and the log show
+    "9 9 9 + 4 4"; ``--json`` keeps the wire's canonical hand, for machines."""
+    log = played_log(tmp_path, "classic", "doudizhu", TRIO_PAIR, level="easy")
+    data = json.loads(analysed(capsys, "analyse", str(log), "--json"))
+    assert any(d["played"] == {"type": "play", "hand": "4 4 9 9 9"} for d in data["decisions"])
+    assert "+" not in json.dumps(data["decisions"])
+    out = analysed(capsys, "analyse", str(log))
+    assert "played 9 9 9 + 4 4 " in out, out
