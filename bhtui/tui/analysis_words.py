@@ -120,7 +120,8 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
                   else "analysis.report.decisions", n=weighed)
     deals = t("analysis.report.deals_one" if playouts == 1 else "analysis.report.deals",
               n=playouts)
-    lines = [t("analysis.report.head", game=replay.game, preset=replay.preset, seat=seat + 1,
+    lines = [t("analysis.report.head", game=_named(f"game.{replay.game}", replay.game, t),
+               preset=_named(f"preset_name.{replay.preset}", replay.preset, t), seat=seat + 1,
                name=replay.names[seat], decisions=decisions, deals=deals,
                mark=f"{MARK_AT:g}")
              + (t("analysis.report.head_auto_one" if auto == 1 else "analysis.report.head_auto",
@@ -146,6 +147,12 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
                      else "analysis.report.seconds", rounds=review.rounds,
                      seconds=f"{review.seconds:.1f}", per_round=f"{per_round:.1f}"))
     return "\n".join(lines)
+
+
+def _named(key: str, name: str, t: Translator) -> str:
+    """A game's or a preset's name as the lobby says it (斗地主 上海: "doudizhu shanghai" in
+    a Chinese report); a name this bhtui has no words for, as the log has it (cleaned)."""
+    return t(key) if key in STRINGS else clean_text(name)
 
 
 def _pad(text: str, width: int) -> str:

@@ -66,7 +66,8 @@ def test_analyse_says_dou_dizhus_moves_in_chinese_as_the_log_does(tmp_path, shan
     for line, (played, best) in zip(lines, moves, strict=True):
         assert f"实际 {said(played, 'zh')} " in line and f"hard {said(best, 'zh')} " in line
     assert "损失" in lines[0]
-    assert out.splitlines()[0].startswith("doudizhu shanghai，座位 1（P0）：hard 分析了")
+    assert out.splitlines()[0].startswith("斗地主 上海，座位 1（P0）：hard 分析了")  # (was
+    # "doudizhu shanghai，座位 1…": the names the lobby says in Chinese)
     for word in ("played", "skip", "bid", "cost", "round", "weighed", "analysed"):
         assert word not in out, word
     reported = played_log(tmp_path, "shanghai", "doudizhu", REPORTED, level="easy",
@@ -79,6 +80,7 @@ def test_analyse_says_dou_dizhus_moves_in_chinese_as_the_log_does(tmp_path, shan
 def test_analyse_says_the_same_moves_in_english_in_the_logs_words(tmp_path, shanghai, capsys):
     moves = first_two(capsys, shanghai)
     out = analysed(capsys, "analyse", str(shanghai))
+    assert out.startswith("Dou Dizhu 斗地主 shanghai, seat 1 (P0): ")  # (the lobby's names)
     lines = [line for line in out.splitlines() if " #" in line][:2]
     for line, (played, best) in zip(lines, moves, strict=True):
         assert f"played {said(played, 'en')} " in line and f"hard {said(best, 'en')} " in line
