@@ -132,7 +132,9 @@ class DouDizhuParts(TableParts[DoudizhuView]):
         they fit ("Mark K open×2"). Where the box's lines are too few: the factors without
         their Chinese terms ("open×2"), then those certain now named without their values
         (the deal box's multiplier has them), then left out; what a win would add keeps its
-        value ("摊打 win: 头撂" said nothing of ×4/3) but in the last try."""
+        value ("摊打 win: 头撂" said nothing of ×4/3) but in the last tries. In a kitty
+        shown, the mark card is reversed on its own card too, and only there in the very
+        last try (every factor of Shanghai at once, in English)."""
         mark, certain, if_won = view.get("mark"), *factors
         if view["kitty"] is not None:
             kitty = Text(t("ddz.kitty", cards=" ".join(view["kitty"])))
@@ -142,7 +144,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                 kitty.stylize("reverse", at, at + len(mark))
         else:
             kitty = Text(t("ddz.kitty_hidden", n=view["kitty_size"]), style="dim")
-        marked = []  # the mark card with its factor, "Mark BJ×2" (S-SCORE-1's joker mark)
+        marked = []  # the mark card with its factor, "Mark BJ×2" (a joker mark's, S-SCORE-1)
         if mark:
             marked = [t("ddz.mark", card=style.name(mark))]
             if "mark" in certain:
