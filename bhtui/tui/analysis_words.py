@@ -4,12 +4,15 @@ names, and the console's report line by line (issue 31).
 
 No screen library: the console imports it (lazily, as it imports the console's Chinese) and
 must not start Textual to print a report. Knows no game either: a move's words come from its
-type and the events it caused (``bhtui.analysis.moves_said``), the words from the catalogue.
+type and the events it caused (``bhtui.analysis.moves_said``), the words from the catalogue,
+and the order a game lays a play's cards in from the game's words, found by its name
+(``ORDERS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib import import_module
 
 from rich.cells import cell_len
 
@@ -26,7 +29,7 @@ from bhtui.analysis import (
 from bhtui.games import Action, Event
 from bhtui.store.replay import Replay
 from bhtui.text import clean_text
-from bhtui.tui.cardstyle import rank_counts_words
+from bhtui.tui.cardstyle import PLUS, rank_counts_words
 from bhtui.tui.i18n import STRINGS, Translator
 
 FIGURES = 2
@@ -34,15 +37,37 @@ FIGURES = 2
 means'); the screen, narrower, shows one (``tui/replay.py``)."""
 
 
+Order = Callable[[list[str]], list[str]]
+"""A play's cards in the order the table lays them."""
+
+
+ORDERS: dict[str, tuple[str, str]] = {"doudizhu": ("bhtui.tui.doudizhu.describe", "shown_cards")}
+"""Where a game lays a play's cards otherwise than as played (module, name): found by the
+game's name, as its screens are (``tui/games.py``), and imported only for that game."""
+
+
+def laid_order(game: str, preset: str) -> Order:
+    """How the table and the log lay a play's cards: in Dou Dizhu a trio or four first and
+    what it carries after a plus (``Q Q Q + 3``, the wire's canonical ``3 Q Q Q``, C-HAND-7),
+    which the analysis wrote as the wire does; any other game's as they were played."""
+    if game not in ORDERS:
+        return list
+    module, name = ORDERS[game]
+    shown: Callable[[list[str], str], list[str]] = getattr(import_module(module), name)
+    return lambda cards: shown(cards, preset)
+
+
 def move_words(action: Action, cards: Sequence[str] | None, t: Translator,
-               label: Callable[[str], str] = str, events: Sequence[Event] = ()) -> str:
+               label: Callable[[str], str] = str, events: Sequence[Event] = (),
+               order: Order = list) -> str:
     """A move in the player's language: one that lays cards as those cards (``label``: the
-    card style's, or the CLI's ``10H``), a known decision as the log says it, worded by
-    what it did (``events``: a skip of 摊打 is 不摊打, a pass in the bidding 不叫), anything
-    else as the log has it (cleaned)."""
+    card style's, or the CLI's ``10H``; ``order``: as the table lays them), a known
+    decision as the log says it, worded by what it did (``events``: a skip of 摊打 is
+    不摊打, a pass in the bidding 不叫), anything else as the log has it (cleaned)."""
     kind = action.get("type")
-    if cards is not None:
-        return move_text(action, cards, label)
+    if cards is not None:  # (the plus before what a trio carries is no card to label)
+        return move_text(action, order(list(cards)),
+                         lambda card: card if card == PLUS else label(card))
     said = next((e for e in events if e.get("type") == kind or (
         kind == "pass" and e.get("type") == "bid")), None)
     if said is not None:
@@ -95,16 +120,18 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
                   else "analysis.report.decisions", n=weighed)
     deals = t("analysis.report.deals_one" if playouts == 1 else "analysis.report.deals",
               n=playouts)
-    lines = [t("analysis.report.head", game=replay.game, preset=replay.preset, seat=seat + 1,
+    lines = [t("analysis.report.head", game=_named(f"game.{replay.game}", replay.game, t),
+               preset=_named(f"preset_name.{replay.preset}", replay.preset, t), seat=seat + 1,
                name=replay.names[seat], decisions=decisions, deals=deals,
                mark=f"{MARK_AT:g}")
              + (t("analysis.report.head_auto_one" if auto == 1 else "analysis.report.head_auto",
                   n=auto) if auto else ""),
              t("analysis.report.figures")]
     said = [moves_said(replay, d) for d in review.decisions]  # (each replays the game)
-    played = [move_words(d.played, d.played_cards, t, events=events[0])
+    order = laid_order(replay.game, replay.preset)
+    played = [move_words(d.played, d.played_cards, t, events=events[0], order=order)
               for d, events in zip(review.decisions, said, strict=True)]
-    best = [move_words(d.best, d.best_cards, t, events=events[1])
+    best = [move_words(d.best, d.best_cards, t, events=events[1], order=order)
             for d, events in zip(review.decisions, said, strict=True)]
     wide = max(map(cell_len, played + best), default=0)  # a 15-card set keeps columns
     shown = None
@@ -120,6 +147,12 @@ def report(replay: Replay, seat: int, playouts: int, t: Translator,
                      else "analysis.report.seconds", rounds=review.rounds,
                      seconds=f"{review.seconds:.1f}", per_round=f"{per_round:.1f}"))
     return "\n".join(lines)
+
+
+def _named(key: str, name: str, t: Translator) -> str:
+    """A game's or a preset's name as the lobby says it (斗地主 上海: "doudizhu shanghai" in
+    a Chinese report); a name this bhtui has no words for, as the log has it (cleaned)."""
+    return t(key) if key in STRINGS else clean_text(name)
 
 
 def _pad(text: str, width: int) -> str:

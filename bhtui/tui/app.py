@@ -675,9 +675,13 @@ class BhtuiApp(App[None]):
         seated = client if client is not None and client.seat is not None else None
         if seated is not None and seated.view is not None and not self._left_before():
             try:
-                notes.append(parts_for(seated.game).leaving_note(seated.view, self.t))
+                parts = parts_for(seated.game)
             except ValueError:
                 pass
+            else:
+                notes.append(parts.leaving_note(seated.view, self.t))
+                if question == "quit.question_on":  # (what is saved to play on, then)
+                    question = parts.leaving_question(seated.view) or question
 
         back = self._back if client is not None else None
         if back is not None:

@@ -76,7 +76,9 @@ class ConfirmKey(Dialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Plain(self.words, classes="title")
-            yield Plain(self.t("confirm.keys", press=self.key))
+            # (Enter named as every other text names it: "Press enter again" was the key's id)
+            press = self.t("confirm.enter") if self.key == "enter" else self.key
+            yield Plain(self.t("confirm.keys", press=press))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -187,6 +187,12 @@ class TableParts(ABC, Generic[V]):
         asked only while no leave of mine is counted this match (``left_before``)."""
         return None
 
+    def leaving_question(self, view: V) -> str | None:
+        """The quit question's key where my leaving now changes what a match saved to play
+        on holds (a Dou Dizhu escape scores the deal: play on starts the next), if it does;
+        asked as ``leaving_note`` is."""
+        return None
+
     def leave_ends_match(self, view: V) -> bool:
         """Whether my leaving now ends the match, as far as my view shows (a joiner's: the
         host's table decides); asked only while no leave of mine is counted this match."""

@@ -44,7 +44,7 @@ from bhtui.analysis import (
 from bhtui.net.recall import TrickRecall
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
-from bhtui.tui.analysis_words import move_words
+from bhtui.tui.analysis_words import laid_order, move_words
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.games import parts_for
 from bhtui.tui.i18n import Translator
@@ -487,10 +487,12 @@ class ReplayScreen(Localized, Screen[None]):
         mean, best, cost = d.figures(FIGURES)
         played = t("analysis.unweighed") if mean is None else f"{mean:+.{FIGURES}f}"
         name = clip(self.replay.names[self.seat], 10, t.plain("…"))
+        order = laid_order(self.replay.game, self.replay.preset)
         words = t("analysis.verdict", name=name + (t("analysis.auto") if d.auto else ""),
-                  played=move_words(d.played, d.played_cards, t, self.style.label, said[0]),
+                  played=move_words(d.played, d.played_cards, t, self.style.label, said[0],
+                                    order),
                   played_mean=played, best_mean=f"{best:+.{FIGURES}f}",
-                  best=move_words(d.best, d.best_cards, t, self.style.label, said[1]))
+                  best=move_words(d.best, d.best_cards, t, self.style.label, said[1], order))
         return words + (t("analysis.cost", cost=f"{cost:.{FIGURES}f}") if cost else "")
 
     def _done_words(self, review: Review) -> str:

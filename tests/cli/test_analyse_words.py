@@ -66,7 +66,8 @@ def test_analyse_says_dou_dizhus_moves_in_chinese_as_the_log_does(tmp_path, shan
     for line, (played, best) in zip(lines, moves, strict=True):
         assert f"实际 {said(played, 'zh')} " in line and f"hard {said(best, 'zh')} " in line
     assert "损失" in lines[0]
-    assert out.splitlines()[0].startswith("doudizhu shanghai，座位 1（P0）：hard 分析了")
+    assert out.splitlines()[0].startswith("斗地主 上海，座位 1（P0）：hard 分析了")  # (was
+    # "doudizhu shanghai，座位 1…": the names the lobby says in Chinese)
     for word in ("played", "skip", "bid", "cost", "round", "weighed", "analysed"):
         assert word not in out, word
     reported = played_log(tmp_path, "shanghai", "doudizhu", REPORTED, level="easy",
@@ -79,6 +80,7 @@ def test_analyse_says_dou_dizhus_moves_in_chinese_as_the_log_does(tmp_path, shan
 def test_analyse_says_the_same_moves_in_english_in_the_logs_words(tmp_path, shanghai, capsys):
     moves = first_two(capsys, shanghai)
     out = analysed(capsys, "analyse", str(shanghai))
+    assert out.startswith("Dou Dizhu 斗地主 shanghai, seat 1 (P0): ")  # (the lobby's names)
     lines = [line for line in out.splitlines() if " #" in line][:2]
     for line, (played, best) in zip(lines, moves, strict=True):
         assert f"played {said(played, 'en')} " in line and f"hard {said(best, 'en')} " in line
@@ -141,3 +143,18 @@ def test_an_empty_log_opened_by_name_says_nothing_was_played_in_it(lang, said, c
     assert main(["--lang", lang, "analyse", str(log.path)]) == 2
     err = capsys.readouterr().err
     assert said in err and str(log.path) in err
+
+
+TRIO_PAIR = 4
+"""Seed of a classic deal whose seat 0 (easy) plays 9 9 9 with 4 4 (the wire's ``4 4 9 9 9``)."""
+
+
+def test_C_HAND_7_analyse_writes_a_trio_as_the_table_lays_it(tmp_path, capsys):
+    """`bhtui analyse` wrote "played 4 4 9 9 9" where the table and the log show
+    "9 9 9 + 4 4"; ``--json`` keeps the wire's canonical hand, for machines."""
+    log = played_log(tmp_path, "classic", "doudizhu", TRIO_PAIR, level="easy")
+    data = json.loads(analysed(capsys, "analyse", str(log), "--json"))
+    assert any(d["played"] == {"type": "play", "hand": "4 4 9 9 9"} for d in data["decisions"])
+    assert "+" not in json.dumps(data["decisions"])
+    out = analysed(capsys, "analyse", str(log))
+    assert "played 9 9 9 + 4 4 " in out, out

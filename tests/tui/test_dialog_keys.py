@@ -279,7 +279,7 @@ async def test_S_BID_6_报到_then_打_asks_for_enter_again():
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(host.screen, ConfirmKey), "the question")
         words = " ".join(str(p.render()) for p in host.screen.query(Plain))
-        assert "打 (play on)" in words and "Press enter again" in words and host.answer == "none"
+        assert "打 (play on)" in words and "Press Enter again" in words and host.answer == "none"
         await pilot.press("n")  # not y: nothing sent
         await wait_for(pilot, lambda: host.screen is dialog, "the list again")
         await pilot.press("enter")

@@ -36,18 +36,21 @@ async def places(language: str, size: tuple[int, int]) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("mark, language, size, deal, kitty", [
     ("K", "en", (80, 24), ["Landlord bid 3", "Player"],
-     ["Kitty K K A A", "2 2 SJ BJ", "摊打×2", "win: 头撂×4/3"]),
+     ["Kitty K K A A", "2 2 SJ BJ", "Mark K win:", "opener×4/3"]),
     ("K", "zh", (80, 24), ["第1局 · 3分", "地主 Player"],
-     ["底牌 K K A A 2", "2 SJ BJ", "摊打×2", "赢则：头撂×4/3"]),
+     ["底牌 K K A A 2", "2 SJ BJ", "标记 K 摊打×2", "赢则：头撂×4/3"]),
     ("BJ", "zh", (80, 24), ["第1局 · 3分", "地主 Player"],
-     ["底牌 K K A A 2", "2 SJ BJ", "赢则16：", "头撂×4/3"]),
+     ["底牌 K K A A 2", "2 SJ BJ", "标记 大王×2", "赢则16：头撂"]),
     ("BJ", "en", (120, 40), ["Deal 1, bid 3", "Landlord Player"],
-     ["Kitty K K A A 2 2 SJ BJ", "joker mark×2 摊打×2", "win: 头撂×4/3"])])
-async def test_S_SCORE_2_the_landlords_boxes_keep_his_name_and_the_multipliers(
+     ["Kitty K K A A 2 2 SJ BJ", "Mark BJ×2 open×2", "win: opener×4/3"])])
+async def test_S_SCORE_2_the_landlords_boxes_keep_his_name_the_mark_and_the_multipliers(
         first_deal, mark, language, size, deal, kitty):
     """At 80x24 the deal box said "Landlord Play…" and the kitty box "摊打 win: 头撂" (the
     values dropped with room for them); at 120x40 "joker mark 摊打 win:" / "头撂": measured
-    whole at a no-break space where Textual breaks the line, and the values gone."""
+    whole at a no-break space where Textual breaks the line, and the values gone. Then
+    the mark card went, the first thing dropped ("Kitty K K A A / 2 2 SJ BJ / 摊打×2 /
+    win: 头撂×4/3"): it stays, beside a factor where it fits, a joker's with its ×2; and
+    in English the factors are English words, with the Chinese term where there is room."""
     first_deal(rigged("shanghai", (HAND,), kitty="K K A A 2 2 SJ BJ", first=0,
                       mark=mark).first_deal)
     drawn = await places(language, size)

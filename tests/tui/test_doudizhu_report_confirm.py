@@ -17,9 +17,11 @@ ACTIONS = [{"type": "report", "groups": ["K K K K K K K"], "fight": False},
 
 
 @pytest.mark.parametrize("fight", [False, True])
-@pytest.mark.parametrize("language, again", [("en", "Press enter again"), ("zh", "再按 enter 确认")])
+@pytest.mark.parametrize("language, again", [("en", "Press Enter again"), ("zh", "再按 回车 确认")])
 async def test_S_BID_6_each_报到_choice_asks_again_for_the_enter_that_chose_it(
         fight, language, again):
+    """(The question named the key by its id, "Press enter again", where every other text
+    says Enter, 回车.)"""
     app = DialogHost(ReportDialog(Translator(language), ACTIONS))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReportDialog)

@@ -449,15 +449,22 @@ ON = "Quit bhtui? It is saved: to play on later, run bhtui replay, End, then p."
 could not follow.)"""
 
 
+ESCAPED = ("Quit bhtui? This deal then ends as your escape, and the match is saved with it: "
+           "to play on later, run bhtui replay, End, then p (the next deal).")
+"""(It said "It is saved: to play on later…" over "Leaving now is an escape": the deal is
+scored as one, and play on starts the next.)"""
+
+
 @pytest.mark.parametrize(("rounds", "landlord", "said"), [
     (1, True, "Quit bhtui? Leaving now ends the match; bhtui replay shows this game."),
-    (None, True, ON), (1, False, ON)])
+    (None, True, ESCAPED), (1, False, ON)])
 async def test_S_SCORE_5_the_quit_question_says_when_my_escape_ends_the_match(
         first_deal, rounds, landlord, said):
     """Quitting as the landlord of a match's last deal is an escape that ends the deal and
     the match, and the question said it plays on (in the replay, End then p), which the
     replay then refuses. It says the match ends; before a landlord there is no escape, the
-    match stays open, and it plays on."""
+    match stays open, and it plays on; in a match that goes on, the escape ends the deal
+    and play on starts the next."""
     from bhtui.tui.dialogs import QuitScreen
 
     first_deal(SHANGHAI_DEAL)
@@ -529,6 +536,56 @@ async def test_S_SCORE_5_quitting_says_the_totals_after_my_escape(first_deal, ro
     path = app.host.log.path
     assert app.farewell == [f"totals after deal 1: {said}",
                             "this game is saved in " + kept.format(path=path)]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Ana escaped (left): he pays 1.1 times what the others would have won"),
+    ("zh", "Ana 逃跑（离开）：赔付其他人应得分数的 1.1 倍")])
+async def test_S_SCORE_5_the_log_says_a_leaver_pays_1_1_times(first_deal, language, said):
+    """Leaving on purpose pays 1.1 times what the others would have won (S-SCORE-5, the
+    engine's ``escape_scores``); the replay's log said "he pays what the others would have
+    won", the words of an escape by disconnection or time-outs."""
+    from bhtui.store.gamelog import GameLog
+
+    first_deal(SHANGHAI_DEAL)
+    rules = DDZ_PRESETS["shanghai"].with_options(escape=True)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   LocalSession(rules=rules, seed=2, rounds=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await quit_as_the_landlord(pilot, app)
+    replay = Replay.from_log(GameLog.load(app.host.log.path))
+    app = BhtuiApp(Config(name="Ana", language=language), ReplaySession(replay))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")
+        log = [line.text.rstrip() for line in app.screen.query_one("#r-log").lines]
+        assert said in log, log
+
+
+@pytest.mark.parametrize("why, said", [
+    ("left", "A escaped (left): he pays 1.1 times what the others would have won"),
+    ("timeouts", "A escaped (timed out): he pays what the others would have won")])
+async def test_S_SCORE_5_the_deal_s_result_says_what_the_escape_cost(why, said):
+    """The result said a leaver pays what the others would have won, as for time-outs: he
+    pays 1.1 times that (-7 for 6 here, rounded up)."""
+    from textual.app import App
+
+    from bhtui.tui.i18n import Translator
+
+    from doudizhu_helpers import bid
+
+    m = rigged("classic", first=0, escape=True)
+    bid(m, 0, 3)
+    events = m.apply(0, get_game("doudizhu").abandon(m, 0, why))
+    end = next(e for e in events if e["type"] == "result")
+    assert end["scores"][0] == {"left": -7, "timeouts": -6}[why]
+    result = DealResultScreen(Translator("en"), end, ["A", "B", "C"], end["scores"], False,
+                              1, None)
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(result)
+        await wait_for(pilot, lambda: result.query("Plain"), "the result")
+        assert said in [text(p) for p in result.query("Plain")]
 
 
 async def test_S_SCORE_5_a_joiner_who_escapes_is_told_the_totals_his_escape_left(first_deal):

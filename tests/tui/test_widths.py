@@ -313,7 +313,8 @@ def test_the_help_keys_never_leave_a_word_alone_on_a_line(style, width):
 
 
 @pytest.mark.parametrize("style, shown", [
-    ("unicode", ["头撂×4/3", "bombs×4"]), ("ascii", ["touliao(x4/3)", "bombs(x4)"])])
+    ("unicode", ["opener (头撂)×4/3", "bombs×4"]),
+    ("ascii", ["opener (touliao)(x4/3)", "bombs(x4)"])])
 def test_dou_dizhu_factors_keep_their_name_apart_from_the_value(style, shown):
     """Under ascii the kitty box's factors read "win: touliaox4/3" and "bombsx4": the times
     sign is a letter there, so the value is bracketed."""

@@ -534,6 +534,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm.no": {"en": "No", "zh": "取消"},
     "confirm.keys": {"en": "Press {press} again to say yes · any other key cancels",
                      "zh": "再按 {press} 确认 · 按其他键取消"},
+    "confirm.enter": {"en": "Enter", "zh": "回车"},
     "declare.none": {"en": "nothing to declare now", "zh": "现在不能这样做"},
     "status.yield": {"en": "y: 让牌", "zh": "y：让牌"},
     "status.again": {"en": "让牌: asked again — beat {set} or pass ({key_pass})",

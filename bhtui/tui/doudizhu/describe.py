@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -66,20 +67,41 @@ def split_factors(view: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, st
             {k: v for k, v in factors.items() if k in IF_LANDLORD_WINS})
 
 
+TERM = re.compile(r" \([^()]*\)$")
+"""A factor's Chinese term after its English name, "first bid (头撂)": the name alone where
+a box has no room for both."""
+
+
 def factor_words(factors: dict[str, str], t: Translator) -> str:
     """``bombs ×4 · 头撂 ×4/3``."""
     return t.plain(" · ").join(f"{t(f'ddz.factor.{k}')} {t.plain('×')}{v}"
                                for k, v in factors.items())
 
 
-def factor_units(factors: dict[str, str], t: Translator, values: bool = True) -> list[str]:
-    """``["bombs×4", "头撂×4/3"]`` (without ``values``: the names): each a word no line
-    breaks, for a narrow box. Where the times sign is a letter (the ascii style's x), the
-    value is bracketed: "bombsx4" and "touliaox4/3" read as one garbled word."""
+def valued(name: str, value: str, t: Translator) -> str:
+    """A factor's name and value as one word, ``头撂×4/3``. Where the times sign is a letter
+    (the ascii style's x), the value is bracketed: "bombsx4" and "touliaox4/3" read as one
+    garbled word."""
     times = t.plain("×")
-    form = "{}({}{})" if times.isalnum() else "{}{}{}"
-    return [form.format(t(f"ddz.factor.{k}"), times, v) if values else t(f"ddz.factor.{k}")
-            for k, v in factors.items()]
+    return f"{name}({times}{value})" if times.isalnum() else f"{name}{times}{value}"
+
+
+def factor_units(factors: dict[str, str], t: Translator, values: bool = True,
+                 termed: bool = True) -> list[str]:
+    """``["opener (头撂)×4/3", "bombs×4"]`` (without ``values``: the names; without
+    ``termed``, an English name without its Chinese term, "opener×4/3", for a narrow box):
+    each a word no line breaks."""
+    names = {k: t(f"ddz.factor.{k}") for k in factors}
+    if not termed:
+        names = {k: TERM.sub("", name) for k, name in names.items()}
+    return [valued(names[k], v, t) if values else names[k] for k, v in factors.items()]
+
+
+def escape_words(name: str, why: str, t: Translator) -> str:
+    """An escape (S-SCORE-5) and what it costs: leaving on purpose pays 1.1 times what the
+    others would have won (the engine's ``escape_scores``), the other reasons once."""
+    key = "ddz.log.escape.left" if why == "left" else "ddz.log.escape"
+    return t(key, name=name, why=t(f"ddz.why.{why}"))
 
 
 def describe(event: Event, names: list[str], t: Translator,
@@ -133,7 +155,7 @@ def describe(event: Event, names: list[str], t: Translator,
     if kind == "trick":
         return t("ddz.log.trick", name=name())
     if kind == "escape":
-        return t("ddz.log.escape", name=name(), why=t(f"ddz.why.{event['why']}"))
+        return escape_words(name(), event["why"], t)
     if kind == "result":
         return t("ddz.log.result", round=event["round"],
                  winner=t(f"ddz.winner.{event['winner']}"))

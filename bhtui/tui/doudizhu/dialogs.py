@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 from bhtui.doudizhu import get_preset
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen, confirmed
-from bhtui.tui.doudizhu.describe import cards_words, factor_words
+from bhtui.tui.doudizhu.describe import cards_words, escape_words, factor_words
 from bhtui.tui.i18n import Translator
 from bhtui.tui.parts import Label
 from bhtui.tui.widgets import Plain, clip
@@ -189,8 +189,7 @@ class DealResultScreen(ResultScreen):
                           fight=t("ddz.fight" if end["fight"] else "ddz.stop")))
         escape = end.get("escape")
         if escape:
-            yield Plain(t("ddz.log.escape", name=self.names[escape["seat"]],
-                          why=t(f"ddz.why.{escape['why']}")))
+            yield Plain(escape_words(self.names[escape["seat"]], escape["why"], t))
         yield from self.held(end.get("hands", []),
                              lambda cards, plain: cards_words(cards, plain, t.language))
         yield Plain(t("ddz.result.kitty", cards=" ".join(map(self.label, end.get("kitty", [])))))

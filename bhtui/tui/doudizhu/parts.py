@@ -26,6 +26,7 @@ from bhtui.tui.doudizhu.describe import (
     multiplier,
     shown_cards,
     split_factors,
+    valued,
 )
 from bhtui.tui.doudizhu.dialogs import BidDialog, DealResultScreen, OpenDialog, ReportDialog
 from bhtui.tui.i18n import Translator
@@ -125,44 +126,65 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                    won_at: float | None) -> Text:
         """The kitty when this viewer may see it (C-BID-4, S-BID-4), the mark card
         (S-DEAL-1) and the factors that multiply the stake now — and, where the deal box
-        had no room for it, the stake if the landlord wins. Each factor is a word no line
-        breaks (``摊打×2``). Where the box's lines are too few: without the mark card's line
-        (a joker mark is a factor), then the factors certain now named without their values
-        (the deal box's multiplier has them), with the mark card and without, then left out;
-        what a win would add keeps its value ("摊打 win: 头撂" said nothing of ×4/3) but
-        in the last try. Before there is a landlord the mark card's line stays."""
+        had no room for it, the stake if the landlord wins. The mark card, which decides a
+        ×2, is never left out: it went first, and at 80x24 the landlord lost it. It is a
+        word among the factors, each a word no line breaks (``摊打×2``), two to a line where
+        they fit ("Mark K open×2"). Where the box's lines are too few: the factors without
+        their Chinese terms ("open×2"), then those certain now named without their values
+        (the deal box's multiplier has them), then left out; what a win would add keeps its
+        value ("摊打 win: 头撂" said nothing of ×4/3) but in the last tries. In a kitty
+        shown, the mark card is reversed on its own card too, and only there in the very
+        last try (every factor of Shanghai at once, in English)."""
+        mark, certain, if_won = view.get("mark"), *factors
         if view["kitty"] is not None:
             kitty = Text(t("ddz.kitty", cards=" ".join(view["kitty"])))
+            if mark in view["kitty"]:  # the mark card is a kitty card: shown on it too
+                at = len(t("ddz.kitty", cards="")) + len(" ".join(
+                    view["kitty"][:view["kitty"].index(mark)] + [""]))
+                kitty.stylize("reverse", at, at + len(mark))
         else:
             kitty = Text(t("ddz.kitty_hidden", n=view["kitty_size"]), style="dim")
-        mark = view.get("mark")
-        marked = [Text(t("ddz.mark", card=style.name(mark)),
-                       style="bold" if mark in ("SJ", "BJ") else "")] if mark else []
-        certain, if_won = factors
+        marked = []  # the mark card with its factor, "Mark BJ×2" (a joker mark's, S-SCORE-1)
+        if mark:
+            marked = [t("ddz.mark", card=style.name(mark))]
+            if "mark" in certain:
+                marked = [valued(marked[0], certain["mark"], t)]
+                certain = {k: v for k, v in certain.items() if k != "mark"}
 
-        def said(now: bool | None, won: bool = True) -> list[Text]:
-            """The factors certain now with their values (True), named (False) or left
-            out (None), and what a win adds, "win:" with its first factor where they fit
-            a line. The lines are broken here, where they are measured: Textual breaks a
-            no-break space."""
-            words = [] if now is None else factor_units(certain, t, now)
+        def units(factors: dict[str, str], values: bool, termed: bool) -> list[str]:
+            """The factors' words, each with its Chinese term in English where it fits a
+            line (a word cut across lines read "opener (头撂)×" over "4/3")."""
+            bare = factor_units(factors, t, values, termed=False)
+            return [word if cell_len(word) <= width else alone for word, alone in zip(
+                factor_units(factors, t, values, termed), bare, strict=True)]
+
+        def said(now: bool | None, won: bool = True, termed: bool = False,
+                 mark_word: bool = True) -> list[Text]:
+            """The mark card, the factors certain now with their values (True), named
+            (False) or left out (None), and what a win adds, "win:" with its first factor
+            where they fit a line; ``termed``: with their Chinese terms in English. The
+            lines are broken here, where they are measured: Textual breaks a no-break
+            space."""
+            words = marked if mark_word else []
+            words = words + ([] if now is None else units(certain, now, termed))
             if if_won:
-                later = factor_units(if_won, t, won)
+                later = units(if_won, won, termed)
                 key, at = ("ddz.if_won", {}) if won_at is None else ("ddz.if_won_at",
                                                                      {"stake": won_at})
                 glued = t(key, factors=later[0], **at)
                 label = t(key, factors="", **at).rstrip()
                 words += [glued] if cell_len(glued) <= width else [label, later[0]]
                 words += later[1:]
-            return [Text(line) for line in pack("", words, " ", width)] if words else []
+            lines = [Text(line) for line in pack("", words, " ", width)] if words else []
+            if mark in ("SJ", "BJ") and mark_word:  # (a factor: it stands out)
+                lines[0].highlight_words(marked, style="bold")
+            return [kitty, *lines]
 
-        tries = [[kitty, *marked, *said(True)], [kitty, *said(True)],
-                 [kitty, *marked, *said(False)]]
+        tries = [said(True, termed=True), said(True), said(False)]
         if view["landlord"] is not None:
-            tries += [[kitty, *said(False)], [kitty, *said(None)],
-                      [kitty, *said(None, won=False)]]
-        else:
-            tries = [tries[0], tries[2]]  # (before the landlord, the mark card stays)
+            tries += [said(None), said(None, won=False)]
+        if view["kitty"] is not None and mark in view["kitty"]:  # (marked on the kitty)
+            tries.append(said(None, won=False, mark_word=False))
         box = next((lines for lines in tries if rows(lines, width) <= SEAT_ROWS), tries[-1])
         return Text("\n").join(box)
 
@@ -312,6 +334,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     def leaving_note(self, view: DoudizhuView, t: Translator) -> str | None:
         """S-SCORE-5: with the escape option, leaving a deal that has a landlord is 逃跑."""
         return t("ddz.quit.escape") if self._escapes(view) else None
+
+    def leaving_question(self, view: DoudizhuView) -> str | None:
+        """S-SCORE-5: an escape is scored, so the match is saved with this deal over ("It is
+        saved: to play on later…" beside the escape read as this deal going on)."""
+        return "ddz.quit.question_escape" if self._escapes(view) else None
 
     def leave_ends_match(self, view: DoudizhuView) -> bool:
         """S-SCORE-5: an escape ends the deal, and in the match's last deal the match."""

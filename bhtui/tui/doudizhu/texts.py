@@ -46,15 +46,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.if_won_at": {"en": "win {stake}: {factors}", "zh": "赢则{stake}：{factors}"},
     "ddz.kitty": {"en": "Kitty {cards}", "zh": "底牌 {cards}"},
     "ddz.kitty_hidden": {"en": "Kitty {n} hidden", "zh": "底牌 {n} 张未亮"},
-    "ddz.mark": {"en": "Mark {card}", "zh": "标记牌 {card}"},
+    "ddz.mark": {"en": "Mark {card}", "zh": "标记 {card}"},
     "ddz.factor.bombs": {"en": "bombs", "zh": "炸弹"},
     "ddz.factor.spring": {"en": "spring", "zh": "春天"},
     "ddz.factor.anti_spring": {"en": "anti-spring", "zh": "反春"},
-    "ddz.factor.huangfan": {"en": "荒番", "zh": "荒番"},
+    "ddz.factor.huangfan": {"en": "redeal (荒番)", "zh": "荒番"},
     "ddz.factor.mark": {"en": "joker mark", "zh": "王标记"},
-    "ddz.factor.toulia": {"en": "头撂", "zh": "头撂"},
-    "ddz.factor.open": {"en": "摊打", "zh": "摊打"},
-    "ddz.factor.report": {"en": "报到", "zh": "报到"},
+    "ddz.factor.toulia": {"en": "opener (头撂)", "zh": "头撂"},
+    "ddz.factor.open": {"en": "open (摊打)", "zh": "摊打"},
+    "ddz.factor.report": {"en": "report (报到)", "zh": "报到"},
     "ddz.bid_badge": {"en": "bid {n}", "zh": "叫{n}"},
     "ddz.no_bid": {"en": "no bid", "zh": "不叫"},
     "ddz.bomb_badge": {"en": "bombs {n}/{limit}", "zh": "炸{n}/{limit}"},
@@ -104,12 +104,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.log.trick": {"en": "Nobody beats it: {name} leads again", "zh": "没人要：{name} 接着出"},
     "ddz.log.escape": {"en": "{name} escaped ({why}): he pays what the others would have won",
                        "zh": "{name} 逃跑（{why}）：赔付其他人应得的分"},
+    "ddz.log.escape.left": {"en": "{name} escaped ({why}): he pays 1.1 times what the others "
+                                  "would have won",
+                            "zh": "{name} 逃跑（{why}）：赔付其他人应得分数的 1.1 倍"},
     "ddz.log.result": {"en": "Deal {round} over: {winner}", "zh": "第{round}局结束：{winner}"},
     "ddz.winner.landlord": {"en": "the landlord wins", "zh": "地主胜"},
     "ddz.winner.farmers": {"en": "the farmers win", "zh": "农民胜"},
     "ddz.why.left": {"en": "left", "zh": "离开"},
     "ddz.why.disconnected": {"en": "disconnected", "zh": "断线"},
     "ddz.why.timeouts": {"en": "timed out", "zh": "超时"},
+    "ddz.quit.question_escape": {"en": "Quit bhtui? This deal then ends as your escape, and "
+                                       "the match is saved with it: to play on later, run "
+                                       "bhtui replay, End, then p (the next deal).",
+                                 "zh": "退出 bhtui？本局将按你逃跑结算，比赛连同本局一起保存："
+                                       "以后想接着打，运行 bhtui replay，按 End 再按 p（从下一局"
+                                       "打起）。"},
     "ddz.quit.escape": {"en": "Leaving now is an escape (逃跑): you pay 1.1 times what the "
                               "others would have won this deal.",
                         "zh": "现在离开算逃跑：你要赔付其他人本局应得分数的 1.1 倍。"},
@@ -194,7 +203,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "Seats go round in play order from you at the bottom; play goes to 下家 (the next "
             "seat). The boxes beside the seats show the deal, the bids, the landlord, the "
             "bombs played and the current multiplier, the kitty (底牌) when the rules show "
-            "it, and Shanghai's mark card (标记牌). A landlord's open hand (摊打) and "
+            "it, and Shanghai's mark card (标记牌, shown reversed in a kitty you see too). A "
+            "landlord's open hand (摊打) and "
             "reported cards (报到) are shown above your hand. The hand and the boxes write "
             "the jokers short, as a Chinese table does: SJ (☆) the small joker 小王, BJ (★) "
             "the big one 大王.\n\n"
@@ -207,10 +217,10 @@ STRINGS: dict[str, dict[str, str]] = {
             "and the rocket. First out wins for his side. Stake = base × bid × 2 per bomb "
             "× 2 for a spring; the landlord wins or pays 2 × stake, each farmer 1 ×.\n"
             "Shanghai: four players, two decks, 25 cards each, an 8-card kitty the landlord "
-            "keeps hidden, a mark card. 头撂 (the first bidder bids 3: ×4/3), 摊打 (play "
-            "open: ×2), 报到 (7+ of a kind or four jokers: 不打 wins now, 打 plays on ×2), "
-            "荒番 (×2 after nobody bid), a joker mark card ×2, farmers' bomb limits by their "
-            "bid; bombs do not multiply. Stake = base × bid × those; each farmer wins or "
+            "keeps hidden, a mark card. 头撂 (opener: the first bidder bids 3, ×4/3), 摊打 "
+            "(play open: ×2), 报到 (report 7+ of a kind or four jokers: 不打 wins now, 打 "
+            "plays on ×2), 荒番 (redeal: ×2 after nobody bid), a joker mark card ×2, "
+            "farmers' bomb limits by their bid; bombs do not multiply. Stake = base × bid × those; each farmer wins or "
             "pays the stake, the landlord 3 ×; \"won 8\" beside it is the stake if the "
             "landlord wins (头撂, 报到 count only then). A at either end of a straight; "
             "longer bombs beat shorter ones. Level points (the result's last column) count "
@@ -231,7 +241,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  F2 设置 · ctrl+t 主题 · ?/F1 帮助 · ctrl+q 退出\n\n"
             "牌桌\n"
             "你在下方，按出牌顺序轮转，下家在右。座位旁的格子显示局数、叫分、地主、已出炸弹与"
-            "当前倍数，规则公开时显示底牌，上海玩法还有标记牌。地主摊打的手牌和报到的牌显示在你的"
+            "当前倍数，规则公开时显示底牌，上海玩法还有标记牌（看得到的底牌里也反色显示）。地主摊打的手牌和报到的牌显示在你的"
             "手牌上方。手牌和格子里王牌用简写：SJ（☆）是小王，BJ（★）是大王；记录和对话框里写作小王、"
             "大王。\n\n"
             "规则\n"
