@@ -188,6 +188,24 @@ async def test_line_separators_and_piles_of_combining_marks_never_reach_another_
     server.close()
 
 
+async def test_escape_sequences_in_a_name_and_a_chat_reach_nobody_even_in_part():
+    """A watcher named with a title-setting OSC and screen-clearing CSIs, chatting in colour
+    (7-bit and 8-bit CSI, a hyperlink, a DCS, a bidi override, a zero-width space): the
+    others get his name and words without a trace of them. Only ESC went before, and the
+    log showed ``]0;pwned[2J[HBad (watching): hi [31mRED[0m``."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
+    server, port = await served(table)
+    player, seen = await connect(port, "Ana", token=table.seats[0].token)
+    _, rec = await connect(port, "\x1b]0;pwned\x07\x1b[2J\x1b[HBad", "spectator")
+    await settle(lambda: player.view is not None and table.door.spectators == 1)
+    rec.write(encode({"type": "chat", "text": "hi \x1b[31mRED\x1b[0m \x9b1mB\x9b0m "
+                      "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ \x1bPq#0\x1b\\\u202eok\u200b!"}))
+    await settle(lambda: any(m["type"] == "chat" for m in frames(seen.received)))
+    said = next(m for m in frames(seen.received) if m["type"] == "chat")
+    assert (said["name"], said["text"]) == ("Bad", "hi RED B link ok!")
+    server.close()
+
+
 @given(st.text())
 def test_clean_text_keeps_no_separator_control_or_pile_of_marks(text):
     """Whatever comes in: no control, format, line or paragraph separator character, never
