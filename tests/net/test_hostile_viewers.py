@@ -403,3 +403,17 @@ async def test_a_chat_nested_max_depth_is_heard_and_one_level_more_is_refused():
     errors = [m for m in frames(rec_deeper.received) if m["type"] == "error"]
     assert [e["code"] for e in errors] == ["protocol"]
     server.close()
+
+
+async def test_a_frame_that_is_not_msgpack_is_refused_saying_so():
+    """A frame of the one byte msgpack never uses (0xc1): msgpack's own words are empty, and
+    the reason read "undecodable frame: " with nothing after it."""
+    table = people_and_bots({0}, seed=2, bot_delay=600.0)
+    server, port = await served(table)
+    watcher, rec = await connect(port, "Watcher", "spectator")
+    await settle(lambda: watcher.view is not None)
+    rec.write((1).to_bytes(HEADER, "big") + b"\xc1")
+    errors = await errors_until_closed(rec)
+    assert [(e["code"], e["reason"]) for e in errors] == [
+        ("protocol", "undecodable frame: its bytes are not msgpack")]
+    server.close()
