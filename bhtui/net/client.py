@@ -65,6 +65,11 @@ KEEP_EVENTS = 4096  # the events a client holds (a log pane shows far fewer)
 # (``clear``, ``codeless``, ``version``, the client's own) — every reconnect would meet it
 # again, and its person must choose.
 FINAL = frozenset({"replaced", "malformed", "clear", "codeless", "version"})
+PASSING = frozenset({"busy", "cooldown"})
+"""Refusals at the door that waiting cures: a door crowded for a moment, a table cooling
+down after others' wrong codes. One who was in before tries again after them; every other
+refusal at the door (a code the table no longer takes, no room) would meet him at every try,
+and each try with a wrong code spent one of the table's guesses, so he stops and is told."""
 
 
 class Link(Protocol):
@@ -117,6 +122,7 @@ class Client:
         self.closed: str | None = None
         self.refused: dict[str, Any] | None = None  # what ended our stay: an error, a bye
         self.welcomes = 0  # how often a table let us in: a link that did is a link that works
+        self.let_in = False  # the table let us in on the link that runs now
         self.patience = 0
         """Refusals of a busy door before we are in to take quietly (``stay_connected`` tries
         again): a door full of newcomers lets us in a few seconds later."""
@@ -163,6 +169,7 @@ class Client:
         if link is not None:
             self.link = link
         self.closed = None
+        self.let_in = False
         self.ended.clear()
         try:
             await self._read()
@@ -217,6 +224,16 @@ class Client:
         """The table let us in (a seat, a view or the waiting room): an error now answers
         something we sent, unless it is FINAL."""
         return self.seat is not None or self.view is not None or self.room is not None
+
+    def _turned_away(self, error: Message) -> bool:
+        """Whether ``error`` is the table's door refusing us, for good: said before this
+        link's welcome, to a newcomer whatever it says, to one who was in (a reconnect)
+        unless waiting cures it (``PASSING``). Once in, an error answers something we sent.
+        (A reconnect's refusal judged by ``admitted``, true from the view before, was never
+        final: a watcher whose code a resumed table no longer took retried for ever.)"""
+        if self.let_in:
+            return False
+        return not self.admitted or error["code"] not in PASSING
 
     def fail(self, code: str, reason: str, **detail: str) -> None:
         """The table cannot be reached, or its host broke the protocol: say so to the
@@ -305,6 +322,7 @@ class Client:
             if self.closed_by_host:
                 self.refused = None  # the table we were told is closed is back (resumed)
             self.welcomes += 1
+            self.let_in = True
             if answers_pings(self.server, HOSTS_ANSWER):  # (ask no older one: it would
                 self.liveness.watch(self._host)  #       close the link on a ping)
             self.seat = message.get("seat")
@@ -359,7 +377,7 @@ class Client:
                 and not self.admitted:
             self.patience -= 1
             return  # (our caller tries again; the listeners hear only if it stays busy)
-        elif kind == "error" and (message["code"] in FINAL or not self.admitted):
+        elif kind == "error" and (message["code"] in FINAL or self._turned_away(message)):
             self.refused = message
         elif kind == "bye":  # the host closed the table (the seat token is kept): we wait for
             #                  it to reopen, quietly, until the person leaves

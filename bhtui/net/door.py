@@ -10,6 +10,7 @@ only what :class:`DoorTable` names.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections import Counter
 from typing import Any, Protocol
@@ -109,8 +110,9 @@ class Door:
             return
         wait = guard.wait(pending.address)
         if wait:
+            seconds = max(1, math.ceil(wait))  # (rounded, the last moments said "in 0 s")
             self.refuse(conn, "cooldown", f"too many wrong join codes at this table: try again "
-                                           f"in {wait:.0f} s", why="codes", seconds=round(wait))
+                                           f"in {seconds} s", why="codes", seconds=seconds)
             return
         try:
             pending.attempt = guard.begin(_hex(message.get("pake"), "pake"), pending.address,

@@ -56,7 +56,8 @@ def decode_body(body: bytes) -> Message:
             max_ext_len=0,
         )
     except Exception as exc:  # msgpack raises several types for bad input; all mean the same
-        raise ProtocolError(f"undecodable frame: {exc}") from None
+        # (some say nothing: a reserved byte such as 0xc1 gave "undecodable frame: ")
+        raise ProtocolError(f"undecodable frame: {str(exc) or 'its bytes are not msgpack'}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError("a message is a map with a 'type'")
     return message

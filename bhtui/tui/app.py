@@ -456,7 +456,7 @@ class BhtuiApp(App[None]):
             why += "\n" + self._without_code(client)
         self.push_screen(RefusedScreen(self.t, why, title))
 
-    def _command(self, client: Client, locked: bool) -> str:
+    def command(self, client: Client, locked: bool) -> str:
         """Our own command for this table: our name, our role, and the join code's place
         when ``locked`` (the code itself is not shown: others may see the screen)."""
         from bhtui.tui.room import command_line
@@ -475,9 +475,9 @@ class BhtuiApp(App[None]):
         by the same command, so that one is named and emptied in the command shown (not
         when the code was typed or given otherwise)."""
         if client.code and os.environ.get("BHTUI_CODE", "").strip() == client.code:
-            return self.t("refused.codeless_env", command="BHTUI_CODE= " + self._command(
+            return self.t("refused.codeless_env", command="BHTUI_CODE= " + self.command(
                 client, locked=False))
-        return self.t("refused.codeless_how", command=self._command(client, locked=False))
+        return self.t("refused.codeless_how", command=self.command(client, locked=False))
 
     def unkept_note(self) -> str | None:
         """For a door's visitor whose seats it does not keep, said as he sits down: that a
@@ -505,10 +505,10 @@ class BhtuiApp(App[None]):
             return self.t("bye.player_door_kept_web" if self.visitor == "web"
                           else "bye.player_door_kept")
         if client.view is None:  # before the match there is nothing to resume
-            return self.t("bye.room", command=self._command(client, locked))
+            return self.t("bye.room", command=self.command(client, locked))
         if client.role == "player":
-            return self.t("bye.player", command=self._command(client, locked=False))
-        return self.t("bye.watcher", command=self._command(client, locked))
+            return self.t("bye.player", command=self.command(client, locked=False))
+        return self.t("bye.watcher", command=self.command(client, locked))
 
     def _fatal_error(self) -> None:
         """A crash's report without the frames' local variables: Textual shows them, and

@@ -564,17 +564,19 @@ class LobbyScreen(Localized, Screen[TableInfo]):
 class CodePrompt(Dialog[str]):
     """The table's join code, asked when the lobby shows a lock or the host refuses without
     it, and again after a wrong one (an empty code gives up, and so does Esc: it said "Esc
-    does nothing here: ? lists the keys", and ? typed a dot into the masked field)."""
+    does nothing here: ? lists the keys", and ? typed a dot into the masked field). ``changed``:
+    the table we were at no longer takes ours (its host reopened it with a new one)."""
 
     BINDINGS = [Binding("escape", "give_up", "Give up", id="code.give_up")]
 
-    def __init__(self, t: Translator, wrong: bool = False) -> None:
+    def __init__(self, t: Translator, wrong: bool = False, changed: bool = False) -> None:
         super().__init__(t)
-        self.wrong = wrong
+        self.wrong, self.changed = wrong, changed
 
     def compose(self) -> ComposeResult:
+        said = "code.changed" if self.changed else "code.wrong" if self.wrong else "code.title"
         with Vertical():
-            yield Plain(self.t("code.wrong" if self.wrong else "code.title"))
+            yield Plain(self.t(said))
             yield Input(placeholder=self.t("code.placeholder"), password=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

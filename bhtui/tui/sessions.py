@@ -208,7 +208,8 @@ class RemoteSession:
                 return  # in and done, or refused otherwise (the app says why)
             # A code we were not given (joined by address), or a mistyped one: ask (again);
             # the host's cooldown after many wrong codes is a refusal of its own.
-            code = await app.push_screen_wait(CodePrompt(app.t, wrong=bool(self.code)))
+            code = await app.push_screen_wait(CodePrompt(app.t, wrong=bool(self.code),
+                                                         changed=bool(client.welcomes)))
             if not code:
                 self._given_up(app, client, refused)
                 return
@@ -218,12 +219,19 @@ class RemoteSession:
     @staticmethod
     def _given_up(app: BhtuiApp, client: Client, refused: dict[str, Any]) -> None:
         """The join code asked for was not given: refused for it (back to the lobby where
-        the table was picked there, else out, with exit status 1)."""
+        the table was picked there, else out, with exit status 1). One who was at the table
+        (its host reopened it with another code) is told he left it, and how to come back."""
         from bhtui.tui.app import refusal
         from bhtui.tui.room import RefusedScreen
 
         client.refused = refused
-        app.push_screen(RefusedScreen(app.t, refusal(app.t, refused)))
+        why = refusal(app.t, refused)
+        if not client.welcomes:
+            app.push_screen(RefusedScreen(app.t, why))
+            return
+        if not app.visitor:  # (a door's visitor runs no command: he comes in again)
+            why += "\n" + app.t("refused.again", command=app.command(client, locked=True))
+        app.push_screen(RefusedScreen(app.t, why, "refused.left"))
 
     async def _pick(self, app: BhtuiApp) -> TableInfo:
         from bhtui.net.lobby import Browser

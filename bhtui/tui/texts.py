@@ -346,6 +346,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "code.title": {"en": "This table needs a join code", "zh": "该牌桌需要入桌码"},
     "code.wrong": {"en": "Wrong join code: try again (an empty one gives up)",
                    "zh": "入桌码不对：请再试一次（留空则放弃）"},
+    "code.changed": {"en": "The table no longer takes your join code: its host may have "
+                           "reopened it with a new one. Type the new code (an empty one leaves)",
+                     "zh": "牌桌不再接受你的入桌码：主机可能已用新的入桌码重新开桌。"
+                           "请输入新的入桌码（留空则离开）"},
     "code.placeholder": {"en": "join code, then Enter", "zh": "入桌码，输完按回车"},
     "refused.title": {"en": "Could not join: {reason}", "zh": "无法加入：{reason}"},
     "refused.title_watch": {"en": "Could not watch: {reason}", "zh": "无法观战：{reason}"},
@@ -355,6 +359,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.keys": {"en": "Press any key to leave.", "zh": "按任意键退出。"},
     "refused.keys_lobby": {"en": "Press any key to go back to the list of tables.",
                            "zh": "按任意键返回牌桌列表。"},
+    "refused.again": {"en": "To come back with the table's new code:\n  {command}",
+                      "zh": "拿到牌桌的新入桌码后，这样回来：\n  {command}"},
     "refused.left": {"en": "Left the table: {reason}", "zh": "已离开牌桌：{reason}"},
     "bye.title": {"en": "The host closed the table — waiting for it to reopen (q leaves)\n"
                         "{reason}",

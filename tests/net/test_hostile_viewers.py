@@ -188,6 +188,24 @@ async def test_line_separators_and_piles_of_combining_marks_never_reach_another_
     server.close()
 
 
+async def test_escape_sequences_in_a_name_and_a_chat_reach_nobody_even_in_part():
+    """A watcher named with a title-setting OSC and screen-clearing CSIs, chatting in colour
+    (7-bit and 8-bit CSI, a hyperlink, a DCS, a bidi override, a zero-width space): the
+    others get his name and words without a trace of them. Only ESC went before, and the
+    log showed ``]0;pwned[2J[HBad (watching): hi [31mRED[0m``."""
+    table = people_and_bots({0}, seed=4, rounds=None, bot_delay=600.0)
+    server, port = await served(table)
+    player, seen = await connect(port, "Ana", token=table.seats[0].token)
+    _, rec = await connect(port, "\x1b]0;pwned\x07\x1b[2J\x1b[HBad", "spectator")
+    await settle(lambda: player.view is not None and table.door.spectators == 1)
+    rec.write(encode({"type": "chat", "text": "hi \x1b[31mRED\x1b[0m \x9b1mB\x9b0m "
+                      "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ \x1bPq#0\x1b\\\u202eok\u200b!"}))
+    await settle(lambda: any(m["type"] == "chat" for m in frames(seen.received)))
+    said = next(m for m in frames(seen.received) if m["type"] == "chat")
+    assert (said["name"], said["text"]) == ("Bad", "hi RED B link ok!")
+    server.close()
+
+
 @given(st.text())
 def test_clean_text_keeps_no_separator_control_or_pile_of_marks(text):
     """Whatever comes in: no control, format, line or paragraph separator character, never
@@ -384,4 +402,18 @@ async def test_a_chat_nested_max_depth_is_heard_and_one_level_more_is_refused():
     assert said == ["in bounds"] and not rec_deep.reader.at_eof()
     errors = [m for m in frames(rec_deeper.received) if m["type"] == "error"]
     assert [e["code"] for e in errors] == ["protocol"]
+    server.close()
+
+
+async def test_a_frame_that_is_not_msgpack_is_refused_saying_so():
+    """A frame of the one byte msgpack never uses (0xc1): msgpack's own words are empty, and
+    the reason read "undecodable frame: " with nothing after it."""
+    table = people_and_bots({0}, seed=2, bot_delay=600.0)
+    server, port = await served(table)
+    watcher, rec = await connect(port, "Watcher", "spectator")
+    await settle(lambda: watcher.view is not None)
+    rec.write((1).to_bytes(HEADER, "big") + b"\xc1")
+    errors = await errors_until_closed(rec)
+    assert [(e["code"], e["reason"]) for e in errors] == [
+        ("protocol", "undecodable frame: its bytes are not msgpack")]
     server.close()

@@ -138,6 +138,23 @@ async def test_guesses_are_limited_per_table_whatever_the_address():
     server.close()
 
 
+async def test_a_cooldown_s_last_moments_say_one_second_never_zero():
+    """The wait is said in whole seconds, rounded up: its last half second said "try again
+    in 0 s", which the one told found already over, and was refused again."""
+    table, server, port = await coded_table()
+    now = [0.0]
+    table.guard = joincode.CodeGuard("4242", clock=lambda: now[0])
+    for n in range(joincode.GUESS_BURST):
+        eve = await from_address(port, f"127.0.7.{n + 2}", "Eve", f"{n:04d}")
+        await settle(lambda: eve.refused is not None)
+    now[0] += joincode.GUESS_REFILL * 0.95  # 0.3 s to go
+    ana = await from_address(port, "127.0.8.2", "Ana", "4242")
+    await settle(lambda: ana.refused is not None)
+    assert (ana.refused["code"], ana.refused["seconds"]) == ("cooldown", 1)
+    assert ana.refused["reason"].endswith("try again in 1 s")
+    server.close()
+
+
 async def test_a_lone_guesser_spends_half_the_table_s_guesses_and_newcomers_get_in():
     """One address spending every guess as it refilled kept every newcomer out, the right
     code too, for as long as it guessed (a hostile pass). An address now has ADDRESS_BURST of

@@ -117,7 +117,8 @@ def test_whether_a_table_plays_is_read_and_hostile_words_for_it_are_not():
     assert (txt(state="playing", round="3").state, txt(state="playing", round="3").round) \
         == ("playing", 3)
     assert txt(state="over", round="3").round is None
-    for bad in ({"state": "playing\x1b[2J"}, {"state": "PLAYING"}, {"state": "x" * 500}):
+    assert txt(state="playing\x1b[2J").state == "playing"  # (the sequence out, whole)
+    for bad in ({"state": "playing[2J"}, {"state": "PLAYING"}, {"state": "x" * 500}):
         assert txt(**bad).state is None, bad
     for bad in ("-1", "0", "1e9", "999999999", " 2", "٣"):
         listed = txt(state="playing", round=bad)

@@ -115,3 +115,39 @@ def test_a_resume_on_a_terminal_asks_for_the_code_again_and_an_empty_answer_open
     assert not served
     assert cli("host", "--headless", "--no-advertise", "--resume", str(log.path)).returncode == 0
     assert served == [(True, table.address, False)]
+
+
+async def test_a_watcher_whose_code_a_resumed_table_no_longer_takes_stops_and_says_why(
+        tmp_path, monkeypatch):
+    """The host killed mid-round and resumed with a new code: the seated player is back by
+    his seat token, while the watcher, whose old code the table no longer takes, stops
+    reconnecting and is told it was the code. Retrying for ever, each try spent one of the
+    table's wrong-code guesses, and a newcomer with the right code was told to wait."""
+    data, port = tmp_path / "data", free_port()
+    monkeypatch.setattr(tcp, "BACKOFF", (0.05,) * len(tcp.BACKOFF))
+    first = bhtui_host(data, "--bind", LOOPBACK, "--port", str(port), "--code", CODE,
+                       "--bots", "4", "--seed", "4", "--rounds", "3")
+    try:
+        assert "(join code needed), waiting" in first.stdout.readline()
+        player = Client(None, "Ana", code=CODE)  # type: ignore[arg-type]
+        playing = in_background(stay_connected(player, LOOPBACK, port))
+        await settle(lambda: player.view is not None)
+        watcher = Client(None, "Wu", "spectator", code=CODE)  # type: ignore[arg-type]
+        watching = in_background(stay_connected(watcher, LOOPBACK, port))
+        await settle(lambda: watcher.view is not None)
+    finally:
+        first.kill()  # kill -9: no bye, the links just end
+        first.wait(30)
+    resumed = bhtui_host(data, "--resume", code="plum-7373")
+    try:
+        assert "resumed" in resumed.stdout.readline()
+        await settle(lambda: player.welcomes == 2 and player.seat == 0)
+        await settle(watching.done, 30)
+        assert watcher.refused is not None and watcher.refused["code"] == "code"
+        assert watcher.refused["why"] == "wrong"
+        friend, _ = await connect(port, "Bo", "spectator", code="plum-7373")  # same address
+        await settle(lambda: friend.view is not None or friend.refused is not None)
+        assert friend.refused is None
+    finally:
+        playing.cancel()
+        stopped(resumed)

@@ -440,7 +440,7 @@ def test_serve_ssh_for_a_table_says_it_serves_that_table(tmp_path):
     try:
         line = server.stdout.readline()
         assert line == (f"bhtui: the table 127.0.0.1:4711 on ssh://127.0.0.1:{port} (host key "
-                        f"{tmp_path}/key]2;PWNED); ctrl+c stops\n")
+                        f"{tmp_path}/key); ctrl+c stops\n")  # (the sequence out whole)
     finally:
         server.kill()  # (it says its line a moment before it answers SIGTERM)
         server.wait(HANG)

@@ -413,6 +413,45 @@ async def test_a_wrong_join_code_is_asked_again_and_nothing_else_happens():
     await serving.stop()
 
 
+async def test_a_watcher_whose_code_the_table_no_longer_takes_is_asked_for_the_new_one():
+    """The table back with another code (its host reopened it with a new one): the watcher
+    is asked for the new code, saying why, and is back with it; given none, he is told he
+    left and how to come back — not "reconnecting…" for ever, every try a wrong guess."""
+    from bhtui.net.joincode import CodeGuard
+    from bhtui.tui.room import CodePrompt
+
+    seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
+    table = Table(PRESETS["qingdao"], seats, seed=6, rounds=None, bot_delay=600.0, code="tea")
+    table.start()
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    port = serving.port
+    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{port}", "spectator", code="tea"))
+
+    async def reopened_with(code: str) -> None:
+        nonlocal serving
+        serving.server.close()
+        next(iter(table.viewers.values())).conn.close("dropped")  # (as kill -9 leaves it)
+        table.guard = CodeGuard(code)
+        serving = await start_serving(table, listen_socket("127.0.0.1", port), advertise=False)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.client.view)
+        await reopened_with("milk")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt))
+        assert "no longer takes your join code" in str(app.screen.query_one(Plain).render())
+        await pilot.press("m", "i", "l", "k", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and app.client.welcomes == 2)
+        await reopened_with("soy")
+        await wait_for(pilot, lambda: isinstance(app.screen, CodePrompt))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, RefusedScreen))
+        said = " ".join(" ".join(screen_text(app)).split())
+        assert "Left the table: wrong join code" in said
+        assert f"BHTUI_CODE=<join-code> bhtui --name Ana watch 127.0.0.1:{port}" in said
+    await serving.stop()
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["Could not join: no free seat at this table; you can watch", "To watch it: "]),
     ("zh", ["无法加入：这张牌桌没有空座位了；你可以观战", "观战："]),

@@ -369,9 +369,9 @@ async def test_a_replay_shows_the_names_in_a_log_cleaned_bidi_overrides_too(tmp_
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("end")
         shown = "\n".join(screen_text(app))
-        assert "[2J]52;c;aGk=evil" in shown and "\u202e" not in shown
+        assert "evil" in shown and "52;c" not in shown and "\u202e" not in shown
         await pilot.press("s")
-        assert "analyse [2J]52;c;aGk=evil  x's play" in status(app)
+        assert "analyse evil  x's play" in status(app)
 
 
 async def test_R_AUTO_2_the_replay_says_which_decisions_tuoguan_took_and_counts_none(
