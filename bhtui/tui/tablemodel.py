@@ -261,7 +261,9 @@ class TableModel:
         names = self.names()
         me = self.state.seat
         bot = me is not None and me < len(names) and self.played_for_me(seq, event)
-        t = Reworded(self.t, self.parts.bot_words) if bot else self.t
+        mine = me is not None and event.get("seat") == me
+        t = Reworded(self.t, self.parts.bot_words if bot else self.parts.you_words) \
+            if mine else self.t
 
         def said(name: str) -> str | None:
             if bot:
