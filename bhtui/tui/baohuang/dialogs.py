@@ -203,8 +203,8 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
     return lines
 
 
-MARKED_GRAB = {key: f"{key}_marked" for key in ("grab.grab", "grab.skip", "key.grab.grab",
-                                                "key.grab.skip")}
+MARKED_GRAB = {"grab.grab": "grab.grab_marked", "grab.skip": "grab.skip_marked",
+               "key.grab.grab": "key.grab.grab_marked", "key.grab.skip": "key.grab.skip_marked"}
 """The grab's buttons and footer keys where the marked cards are dealt: the step is 明渡
 (R-WH-GRAB-1), as its title says, not 抢."""
 
