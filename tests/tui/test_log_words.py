@@ -58,7 +58,7 @@ async def test_R_END_1_the_last_seat_placed_with_cards_in_hand_is_not_said_to_be
     assert left[0]["seat"] != app.client.seat  # (said of another seat: in the third person)
     assert said.format(name=names[left[0]["seat"]], place=t.place(left[0]["place"])) \
         in screen.log_lines
-    assert all(t("log.out.you" if e["seat"] == app.client.seat else "log.out",
+    assert all(t("you.log.out" if e["seat"] == app.client.seat else "log.out",
                  name=names[e["seat"]], place=t.place(e["place"])) in screen.log_lines
                for e, _ in outs if e is not left[0])  # each who went out is said to be out
 

@@ -97,7 +97,7 @@ class BaohuangParts(TableParts[BaohuangView]):
                       "rebel", "kick"})
     bot_words = {"log.emperor": "log.emperor.bot", "log.open_guard": "log.open_guard.bot",
                  "log.decline_auto": "log.decline_auto.bot"}
-    you_words = {key: f"{key}.you" for key in (
+    you_words = {key: f"you.{key}" for key in (
         "log.offer", "log.forced", "log.decline", "log.decline.yield", "log.decline.call",
         "log.decline.refuse", "log.decline_auto", "log.emperor", "log.grab", "log.skip.grab",
         "log.grab_declared", "log.solo", "log.call", "log.call_open", "log.lead",
