@@ -4,7 +4,8 @@ Nothing is carried by colour alone: suits are always a glyph or a letter, the ca
 its own (hollow or lower-case) glyph, and the turn and trick markers are symbols too, each
 meaning one thing only (the trick's ● is no joker's ★). The jokers differ in colour as well
 (the small one is not the big one's yellow) and in glyph: ☆ SJ, ★ BJ, ✪ Weifang's GC, and
-j, J, G in the letter and ASCII styles (both jokers were *, told apart by colour alone).
+w, W, G in the letter and ASCII styles (both jokers were *, told apart by colour alone; then j
+and J, and a J under a BJ read as a jack).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from bhtui.cards import RANK_NAMES
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 HOLLOW_GLYPHS = {"S": "♤", "H": "♡", "C": "♧", "D": "♢"}
 JOKER_GLYPHS = {"SJ": "☆", "BJ": "★", "GC": "✪"}
-JOKER_LETTERS = {"SJ": "j", "BJ": "J", "GC": "G"}  # not S or s: a spade, a called spade
+JOKER_LETTERS = {"SJ": "w", "BJ": "W", "GC": "G"}
+"""王 (wang), small and big: no rank (J was a jack) nor suit (S or s: a spade, a called one)."""
 CARD_VARIABLES = {
     "card-black": "#e8e8e8",
     "card-red": "#ff6b6b",
@@ -191,7 +193,7 @@ class CardStyle:
     def glyph(self, card: str, called: bool = False, marked: bool = False) -> str:
         """One cell standing for one card under its rank in the hand: the suit (hollow or
         lower-case for the called card), a star for a joker (a circled one for Weifang's GC,
-        which outranks the BJ and was drawn as one; j, J and G in letters), a dagger for the
+        which outranks the BJ and was drawn as one; w, W and G in letters), a dagger for the
         marked SJ."""
         if card in JOKERS:
             if marked:

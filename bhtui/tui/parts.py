@@ -67,6 +67,10 @@ class TableParts(ABC, Generic[V]):
     would read as the bot's part, not mine ("A bot for you is emperor"): said "A bot for you
     takes the throne" instead. Every other choice reads as the bot's act ("… bids 1")."""
 
+    you_words: dict[str, str] = {}
+    """The log's words (i18n keys) for my seat's own acts, said to me: "You pass", not
+    "Li passes" (my own screen names me in the second person; a watcher's names everyone)."""
+
     words_of: dict[str, str] = {}
     """The game's own words for a shared screen's text (i18n keys): Dou Dizhu leads a hand,
     not a set."""

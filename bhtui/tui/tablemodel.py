@@ -43,6 +43,15 @@ def glued(line: str, words: str) -> str:
                   lambda found: found[1] if wide(line[found.end()]) else found[0], line)
 
 
+def continued(line: str, names: Sequence[str], language: str) -> str:
+    """A log line going on a sentence (after the welcome's colon, or a semicolon): in
+    English its first letter in lower case ("While you were away: a bot for you bids 1"),
+    unless it begins with a seat's name, which keeps its capital."""
+    if language != "en" or any(re.match(re.escape(name) + r"(?!\w)", line) for name in names):
+        return line
+    return line[:1].lower() + line[1:]
+
+
 class TableState(Protocol):
     """What the model reads of the client (``net.client.Client`` is one)."""
 
@@ -261,7 +270,9 @@ class TableModel:
         names = self.names()
         me = self.state.seat
         bot = me is not None and me < len(names) and self.played_for_me(seq, event)
-        t = Reworded(self.t, self.parts.bot_words) if bot else self.t
+        mine = me is not None and event.get("seat") == me
+        t = Reworded(self.t, self.parts.bot_words if bot else self.parts.you_words) \
+            if mine else self.t
 
         def said(name: str) -> str | None:
             if bot:
@@ -344,7 +355,9 @@ class TableModel:
             return []
         self._welcomed = span
         view: Any = self.state.view or {}
-        told = [(line, short) for seq, line, short in self._told if span[0] < seq <= span[1]]
+        names = self.names()
+        told = [(continued(line, names, t.language), continued(short, names, t.language))
+                for seq, line, short in self._told if span[0] < seq <= span[1]]
         moves = [words for seq, event in self.state.events
                  if span[0] < seq <= span[1] and event.get("seat") == me
                  and (words := self.parts.move_words(event, view, t)) is not None]

@@ -633,9 +633,11 @@ STRINGS: dict[str, dict[str, str]] = {
                             "zh": "设置仅本次有效（{path} 无法读取：修好后才能保存）"},
     # A toast (37 cells at 80 columns, Textual breaks it at any space): a line each, the
     # number glued to its measure word (设置有 2 / 处问题 was split).
-    "warnings.some": {"en": "{n} problems with the settings, each left out for its default:\n"
-                            "{key_problems} lists them",
-                      "zh": "设置有{n}处问题，均已略过、改用默认：\n按 {key_problems} 查看"},
+    # Each problem says what comes of it ("using felt", "this game is played unsaved"): the
+    # count claims no one consequence for them all
+    "warnings.some": {"en": "{n} problems with the settings, each saying what bhtui does "
+                            "instead:\n{key_problems} lists them",
+                      "zh": "设置有{n}处问题，各自说明了后果：\n按 {key_problems} 查看"},
     "warnings.title": {"en": "Problems with the settings ({n})", "zh": "设置中的问题（{n} 处）"},
     "warnings.none": {"en": "No problems with the settings.", "zh": "设置没有问题。"},
     "warnings.seat_unsaved": {"en": "Your seat could not be written down ({path}: {reason}): "

@@ -78,3 +78,29 @@ def test_config_says_a_settings_file_under_a_regular_file_is_unreadable(cli, tmp
     assert cli("config").stdout.splitlines()[0].endswith(
         "config.toml — unreadable (Not a directory): bhtui uses its defaults and writes nothing "
         "there until it is mended")
+
+
+@pytest.mark.parametrize(("language", "theme"), [
+    ("en", "theme 'plum' not found; using felt"), ("zh", "没有 'plum' 这个主题；改用 felt")])
+def test_two_problems_at_start_each_keep_their_own_consequence(app_of, unwritable, language,
+                                                               theme):
+    """A missing theme and a data folder nothing is written in: the toast said both were
+    "left out for its default" (改用默认), which the game played unsaved is not. The count
+    claims no consequence; each problem under F3 says its own."""
+    from bhtui.store.config import config_path
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('theme = "plum"\n')
+    app, _ = app_of("--lang", language, "--fast", "--seed", "3")
+
+    async def start() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app._notifications, "the toast")
+            (toast,) = [str(n.message) for n in app._notifications]
+            assert "default" not in toast and "默认" not in toast, toast
+            assert app.warnings == [SAID[language].format(games=unwritable), theme]
+            await pilot.press("f3")  # (the table under it opened whole)
+            shown = app.t("warnings.title", n=2)
+            await wait_for(pilot, lambda: shown in "\n".join(screen_text(app)), "F3's list")
+
+    asyncio.run(start())

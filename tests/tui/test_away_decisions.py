@@ -70,13 +70,13 @@ async def welcome_seen(game: str, seed: int, until: str, language: str) -> tuple
 
 @pytest.mark.parametrize(("seed", "until", "language", "log", "status"), [
     # the bot bids 1 for me, I am the landlord and it leads for me
-    (7, "play", "en", "Welcome back. While you were away: A bot for you bids 1; Me is the "
+    (7, "play", "en", "Welcome back. While you were away: a bot for you bids 1; you are the "
                       "landlord at 1; a bot played for you: ",
-     "Welcome back. A bot for you: bids 1; Me is the landlord at 1; played 1×"),
-    (7, "play", "zh", "欢迎回来。你离开时：机器人替你叫1分；Me 当地主，1分；机器人替你出牌：",
-     "欢迎回来。机器人替你：叫1分；Me 当地主，1分；出牌 1 次（见记录）"),
+     "Welcome back. A bot for you: bids 1; you are the landlord at 1; played 1×"),
+    (7, "play", "zh", "欢迎回来。你离开时：机器人替你叫1分；你当地主，1分；机器人替你出牌：",
+     "欢迎回来。机器人替你：叫1分；你当地主，1分；出牌 1 次（见记录）"),
     # the bot does not bid for me ("nothing was played for you", it said)
-    (3, "bid", "en", "Welcome back. While you were away: A bot for you does not bid",
+    (3, "bid", "en", "Welcome back. While you were away: a bot for you does not bid",
      "Welcome back. A bot for you: does not bid"),
     (3, "bid", "zh", "欢迎回来。你离开时：机器人替你不叫", "欢迎回来。机器人替你：不叫"),
 ])
@@ -90,15 +90,15 @@ async def test_back_after_the_bot_bid_for_me_the_welcome_says_the_bid_and_the_la
 @pytest.mark.parametrize(("seed", "until", "language", "log", "status"), [
     # the bot takes the throne for me and calls a card, then leads
     # ("A bot for you is emperor", it said: the bot is not the emperor, I am)
-    (5, "play", "en", "Welcome back. While you were away: A bot for you takes the throne and "
-                      "BJ; A bot for you calls Q♠; a bot played for you: ",
+    (5, "play", "en", "Welcome back. While you were away: a bot for you takes the throne and "
+                      "BJ; a bot for you calls Q♠; a bot played for you: ",
      "Welcome back. A bot for you: takes the throne and BJ; calls Q♠; played 1×"),
     (5, "play", "zh", "欢迎回来。你离开时：机器人替你接下皇位（拿到 大王）；机器人替你叫 黑桃Q；"
                       "机器人替你出牌：",
      "欢迎回来。机器人替你：接下皇位（拿到 大王）；叫 黑桃Q；出牌 1 次（见记录）"),
     # the bot declines the throne for me (the status line's room ends it at its aside: the
     # log has the rest)
-    (8, "decline", "en", "Welcome back. While you were away: A bot for you declines and adds "
+    (8, "decline", "en", "Welcome back. While you were away: a bot for you declines and adds "
                          "2♠; the card goes on to the 上家, B4",
      "Welcome back. A bot for you: declines and adds 2♠"),
     (8, "decline", "zh", "欢迎回来。你离开时：机器人替你放弃，附上 黑桃2，皇牌传给上家 B4",
@@ -178,7 +178,7 @@ def test_each_decision_a_bot_made_for_me_reads_as_the_bot_s_act_for_me(game, eve
     """Each choice of my seat said again reads as a sentence whose subject is the bot acting
     for me: "A bot for you is emperor" made the bot the emperor, "… reveals: the guard" the
     bot the guard, and a 报到 that stopped said "he wins" of the bot."""
-    assert bot_chose(game, event, "en") == f"Welcome back. While you were away: {en}"
+    assert bot_chose(game, event, "en") == f"Welcome back. While you were away: {en[0].lower()}{en[1:]}"
     assert bot_chose(game, event, "zh") == f"欢迎回来。你离开时：{zh}"
 
 
@@ -186,3 +186,16 @@ def test_every_kind_of_choice_the_welcome_says_again_is_checked():
     for game in ("baohuang", "doudizhu"):
         parts = parts_for(game)
         assert {e["type"] for g, e, *_ in CHOICES if g == game} == parts.choices & parts.told
+
+
+def test_after_the_welcome_s_colon_english_goes_on_in_lower_case_but_a_name_keeps_its_capital():
+    """"While you were away: A bot for you…" put a capital after a colon. The lines the
+    welcome goes on with start in lower case; a seat's name keeps its capital, and Chinese
+    has no case."""
+    from bhtui.tui.tablemodel import continued
+
+    names = ["Me", "Bo", "Ana"]
+    assert continued("A bot for you bids 1", names, "en") == "a bot for you bids 1"
+    assert continued("Bo abdicates (让位) to Me", names, "en") == "Bo abdicates (让位) to Me"
+    assert continued("Anarchy", names, "en") == "anarchy"  # a name is a whole word
+    assert continued("机器人替你叫1分", names, "zh") == "机器人替你叫1分"

@@ -67,9 +67,11 @@ async def test_back_after_a_killed_client_the_log_says_what_a_bot_played_for_me(
         by_bot = [line for line in log if line.startswith(bot)]
         assert len(by_bot) == len(bots)  # each move the bot made for me is named its own
         assert all(w in line for w, line in zip(said, by_bot, strict=True))
-        mine = moves_of(table, 0, 0, left)  # my own moves before I left stay mine
-        assert mine and all(any(line.startswith("Me") and words(e, language) in line for line in log)
-                            for _, e in mine)
+        mine = moves_of(table, 0, 0, left)  # my own moves before I left stay
+        you = "You" if language == "en" else "你"  # mine, said to me: "You play …", not "Me plays"
+        assert mine and all(any(line.startswith(you) and words(e, language) in line
+                                for line in log) for _, e in mine)
+        assert not any(line.startswith("Me ") for line in log), log
         await pilot.pause()  # the log scrolls to its end once drawn
         shown = " ".join(line.strip() for line in screen_text(app))
         assert welcome.split()[0] in shown and bot in shown

@@ -5,6 +5,7 @@ steps' dialogs, and the log's lines — each said in the words of the rules it f
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Button
 
 from bhtui.games import rules_named
 from bhtui.rules import PRESETS, Match, offers
@@ -300,6 +301,13 @@ async def test_R_WH_DECL_1_no_line_of_a_step_s_dialog_is_a_lone_word(step, size,
     assert [line for line in lines if 0 < len(line) <= 2] == [], lines
 
 
+GRAB_WORDS = {  # the buttons, then the footer's keys
+    "weihai": {"en": (["明渡 (g)", "No 明渡 (s)"], "t 托管 g 明渡 s No 明渡"),
+               "zh": (["明渡 (g)", "不明渡 (s)"], "t 托管 g 明渡 s 不明渡")},
+    "qingdao": {"en": (["Grab (g)", "Skip (s)"], "t 托管 g Grab s Skip"),
+                "zh": (["抢 (g)", "不抢 (s)"], "t 托管 g 抢 s 不抢")}}
+
+
 @pytest.mark.parametrize("preset, title", [("weihai", {"en": "Grab an open solo (明渡)?",
                                                        "zh": "明渡吗？"}),
                                            ("qingdao", {"en": "Grab an open solo?",
@@ -309,7 +317,8 @@ async def test_R_WH_GRAB_1_the_grab_dialog_names_the_step_as_its_body_does(prese
                                                                          language):
     """Weihai's grab dialog asked "抢独吗？" over "明渡：…": its title says 明渡, the
     sources' word for that step (docs/baohuang-towns.md §1.3), as its body and the question
-    its g asks do; Qingdao's 抢独 option keeps its own."""
+    its g asks do; Qingdao's 抢独 option keeps its own. Its buttons and keys said 抢 / 不抢
+    under 明渡吗？: they say 明渡 too, as Weihai's other steps' keys say theirs (No 明保)."""
     m = Match(PRESETS["weihai"], seed=3, rounds=1, first_deal=WEIHAI_REBEL_DEAL) \
         if preset == "weihai" else rigged("7H", "7H 7H 7H", "8C", "5D", "KC", first=1,
                                           grab_solo=True)
@@ -319,10 +328,14 @@ async def test_R_WH_GRAB_1_the_grab_dialog_names_the_step_as_its_body_does(prese
     dialog = GrabDialog(Translator(language), view)
     host = DialogHost(dialog)
     async with host.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain))
+        await wait_for(pilot, lambda: dialog.is_mounted and dialog.query(Plain)
+                       and footer_text(dialog))
         shown_title = str(dialog.query_one(".title", Plain).render())
         words = shown(dialog)
+        buttons = [str(button.label) for button in dialog.query(Button)]
+        keys = footer_text(dialog)
     assert shown_title == title[language]
+    assert (buttons, keys) == GRAB_WORDS[preset][language]
     if preset == "weihai":
         assert "明渡" in words and "抢独" not in words, words
 

@@ -70,7 +70,7 @@ async def test_C_BID_2_S_BID_1_a_hand_by_keyboard_to_its_result_screen(preset, f
         assert ("landlord wins" in words or "farmers win" in words) and "Stake" in words
         assert "Kitty" in words
         log = "\n".join(table(app).log_lines)
-        assert "is the landlord at" in log and "plays" in log and "Deal 1 over" in log
+        assert "You are the landlord at" in log and "plays" in log and "Deal 1 over" in log
         if preset == "shanghai":  # S-BID-3: seat 0 bid 3 first → 头撂; S-BID-5 摊打 asked
             first = app.host.match.records[0].result
             assert first.landlord == 0 and "toulia" in first.factors

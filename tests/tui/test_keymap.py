@@ -118,8 +118,8 @@ async def test_many_start_up_warnings_are_counted_in_one_notification(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await my_play_turn(pilot, app)
         said = [str(n.message) for n in app._notifications]
-        assert said == ["6 problems with the settings, each left out for its default:\nF3 lists "
-                        "them"]
+        assert said == ["6 problems with the settings, each saying what bhtui does instead:\n"
+                        "F3 lists them"]
         assert app.warnings == app.problems
         assert len(app.problems) == 6 and all("keys.nosuch" in p for p in app.problems)
 
@@ -178,8 +178,9 @@ async def test_an_upper_case_key_of_the_player_s_own_is_not_taken_for_a_rank(tmp
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("zh", ["设置有2处问题，均已略过、改用默认：", "按 F3 查看"]),
-    ("en", ["2 problems with the settings, each", "left out for its default:", "F3 lists them"])])
+    ("zh", ["设置有2处问题，各自说明了后果：", "按 F3 查看"]),
+    ("en", ["2 problems with the settings, each", "saying what bhtui does instead:",
+            "F3 lists them"])])
 async def test_the_count_of_problems_reads_whole_in_its_toast(tmp_path, language, said):
     """At 80x24 the Chinese toast read "设置有 2" / "处问题，均已略过、改用默认：按 f3" /
     "查看": the number apart from its measure word, the key not as the help writes it (F3),

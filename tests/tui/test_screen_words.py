@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from bhtui.cards import RANK_NAMES
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.i18n import STRINGS
 
@@ -61,7 +62,21 @@ def test_weifangs_gc_is_not_drawn_as_a_big_joker(style):
     assert len(set(drawn)) == 3 and not set(drawn) & others, drawn
     unicode = [CardStyle("unicode").glyph(card) for card in ("SJ", "BJ", "GC")]
     assert [CardStyle("ascii").plain(g) for g in unicode] == (
-        drawn if style != "unicode" else ["j", "J", "G"])  # (help texts say them in ASCII)
+        drawn if style != "unicode" else ["w", "W", "G"])  # (help texts say them in ASCII)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("style", ["unicode", "letters", "ascii"])
+def test_no_joker_is_drawn_as_a_rank_or_a_suit(style, language):
+    """The letter styles (Chinese's by default) drew the BJ as J under its unit, which reads
+    as a jack (and the SJ as j): no joker's glyph is a rank's letter or a suit's, in any
+    style or language, as the default style's stars are not."""
+    look = CardStyle(style, language=language)
+    ranks = {ch for rank in RANK_NAMES for ch in rank}
+    suits = {look.glyph(f"A{suit}", called=called) for suit in "SHCD" for called in (False, True)}
+    for joker in ("SJ", "BJ", "GC"):
+        drawn = look.glyph(joker)
+        assert drawn.upper() not in ranks and drawn not in suits, (joker, drawn)
 
 
 @pytest.mark.parametrize("style", ["unicode", "letters"])

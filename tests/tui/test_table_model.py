@@ -281,7 +281,7 @@ def test_R_TRICK_2_an_auto_pass_is_told_with_the_set_it_could_not_beat():
     model.state.view = view_before
     model.state.events = [(5, {"type": "pass", "seat": 1})]
     assert model.event(5, {"type": "pass", "seat": 1}, True) == [
-        "Bo passes (auto-pass: nothing in your hand beat it)"]
+        "You pass (auto-pass: nothing in your hand beat it)"]
     assert model.note == "Nothing in your hand beats 7 7 7: passed for you (auto-pass, F2)"
 
 
@@ -300,13 +300,13 @@ def test_R_TRICK_2_an_auto_pass_the_trick_moved_on_from_at_once_is_still_told_in
     model.state.events = list(enumerate([*passed, *after], 5))
     model.state.view = m.view(1)
     lines = model.event(5, passed[0], True)
-    assert lines == ["Bo passes (auto-pass: nothing in your hand beat it)"]
+    assert lines == ["You pass (auto-pass: nothing in your hand beat it)"]
     assert model.note is None  # no note about 7 7 7 beside a table past it
     found = model_of(m, 1)
-    assert found.event(5, passed[0], False, live=False) == ["Bo passes"]
+    assert found.event(5, passed[0], False, live=False) == ["You pass"]
     pressed = model_of(m, 1)
     pressed.passing()
-    assert pressed.event(5, passed[0], True) == ["Bo passes"]
+    assert pressed.event(5, passed[0], True) == ["You pass"]
 
 
 def test_R_TRICK_2_the_auto_pass_note_goes_once_the_trick_moves_on():
@@ -498,3 +498,38 @@ def test_the_bots_words_for_me_go_with_their_verb_as_each_language_sets_them():
     assert glued("Bo 让位给 Li：机器人替你 是他的保皇派", bot) == "Bo 让位给 Li：机器人替你是他的保皇派"
     assert glued("机器人替你 B4", bot) == "机器人替你 B4"
     assert glued("A bot for you calls Q♠", "A bot for you") == "A bot for you calls Q♠"
+
+
+def lines_seen(events: list[Any], m: Any, viewer: int | None, parts: Any = BAOHUANG_PARTS,
+               language: str = "en") -> list[str]:
+    """The log's lines of ``events`` at ``viewer``'s screen (None: a watcher's)."""
+    model = model_of(m, viewer, parts)
+    model.t = Translator(language)
+    model.state.events = list(enumerate(events, 1))
+    return [line for seq, event in model.state.events for line in model.event(seq, event, True)]
+
+
+def test_my_own_acts_are_said_to_me_in_the_second_person_and_others_see_my_name():
+    """With --name Player the log read "Player passes", "Player plays 3♠ 3♥" at Player's
+    own screen, as if of someone else. His own acts say "You" there; the others' screens
+    and a watcher's name him, as before."""
+    m = throne_offered()
+    events = [*m.apply(0, {"type": "accept"}), *m.apply(0, {"type": "call", "card": "7H"}),
+              *play(m, 0, "3S"), *pass_(m, 1)]
+    mine, bos, watcher = (lines_seen(events, m, viewer) for viewer in (0, 1, None))
+    assert "Ana (emperor) plays 3" in watcher and "Bo passes" in watcher
+    assert "You (emperor) play 3" in mine and "Bo passes" in mine
+    assert "Ana (emperor) plays 3" in bos and bos[-1].startswith("You pass")
+    assert not any("Ana" in line for line in mine), mine
+    zh = lines_seen(events, m, 0, language="zh")
+    assert "你（皇帝）出 3" in zh and "你叫 7H" in zh and "Bo 不要" in zh, zh
+
+
+def test_dou_dizhu_says_my_bid_and_my_plays_to_me_in_the_second_person():
+    m = DoudizhuMatch(get_preset("classic"), seed=1)
+    me = m.to_act
+    events = m.apply(me, {"type": "bid", "points": 3})
+    assert lines_seen(events, m, me, DOUDIZHU_PARTS)[0] == "You bid 3"
+    assert lines_seen(events, m, me, DOUDIZHU_PARTS, "zh")[0] == "你叫3分"
+    other = (me + 1) % 3
+    assert lines_seen(events, m, other, DOUDIZHU_PARTS)[0] == f"{NAMES[me]} bids 3"

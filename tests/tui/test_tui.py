@@ -1048,10 +1048,10 @@ async def test_h_again_on_a_set_to_answer_comes_round_by_passing_to_the_hint():
             if str(status.render()) == said[-2]:
                 break
         assert not hand.selection() and "(p or ⏎)" in said[-2], said[-2]
-        passes = list(t.log_lines).count("Ana passes")
+        passes = list(t.log_lines).count("You pass")
         await pilot.press("enter")  # the hint named the pass: Enter passes (it said
         await wait_for(pilot, lambda: list(t.log_lines).count(  # "nothing picked" before)
-            "Ana passes") > passes, "my pass")
+            "You pass") > passes, "my pass")
 
 
 def test_an_earlier_match_whose_log_cannot_be_read_again_is_named_by_its_file(tmp_path):

@@ -261,7 +261,7 @@ def test_R_WH_DECL_3_a_lone_rebel_kick_is_closed_in_the_log(kicks, language, voi
     else:
         said = log.split("\n")
         assert said.count(void) == 1
-        assert said[said.index(void) - 1] == {"en": "Ana does not kick", "zh": "Ana 不踢"}[language]
+        assert said[said.index(void) - 1] == {"en": "You do not kick", "zh": "你不踢"}[language]
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

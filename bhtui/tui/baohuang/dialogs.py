@@ -24,7 +24,7 @@ from bhtui.rules.scoring import multiplier
 from bhtui.tui.baohuang.describe import transfers
 from bhtui.tui.cardstyle import rank_counts_words
 from bhtui.tui.dialogs import DecisionDialog, ResultScreen, confirmed
-from bhtui.tui.i18n import Translator
+from bhtui.tui.i18n import Reworded, Translator
 from bhtui.tui.modal import LIST_CURSOR
 from bhtui.tui.widgets import Packed, Plain, apart
 from bhtui.wire import Action, BaohuangView, Event, Transfer
@@ -203,18 +203,25 @@ def throne_notes(t: Translator, view: BaohuangView, choices: list[str],
     return lines
 
 
+MARKED_GRAB = {"grab.grab": "grab.grab_marked", "grab.skip": "grab.skip_marked",
+               "key.grab.grab": "key.grab.grab_marked", "key.grab.skip": "key.grab.skip_marked"}
+"""The grab's buttons and footer keys where the marked cards are dealt: the step is 明渡
+(R-WH-GRAB-1), as its title says, not 抢."""
+
+
 class GrabDialog(ChoiceDialog):
     BINDINGS = [Binding("g", "answer('grab')", "Grab", id="grab.grab"),
                 Binding("s", "answer('skip')", "Skip", id="grab.skip")]
     AUTO_FOCUS = "#skip"  # (``DecisionDialog``: the focus starts on what risks nothing)
 
     def __init__(self, t: Translator, view: BaohuangView) -> None:
-        super().__init__(t, view, ["grab", "skip"])
+        self.marked = offers.grab_help(view) == "grab.help_marked"
+        super().__init__(Reworded(t, MARKED_GRAB) if self.marked else t, view, ["grab", "skip"])
 
     def compose(self) -> ComposeResult:
-        marked = offers.grab_help(self.view) == "grab.help_marked"
         with Vertical():
-            yield Plain(self.t("grab.title_marked" if marked else "grab.title"), classes="title")
+            yield Plain(self.t("grab.title_marked" if self.marked else "grab.title"),
+                        classes="title")
             yield Plain(self.t(offers.grab_help(self.view)))
             with Horizontal():
                 yield Button(self.t("grab.grab"), id="grab")

@@ -97,6 +97,16 @@ class BaohuangParts(TableParts[BaohuangView]):
                       "rebel", "kick"})
     bot_words = {"log.emperor": "log.emperor.bot", "log.open_guard": "log.open_guard.bot",
                  "log.decline_auto": "log.decline_auto.bot"}
+    you_words = {key: f"you.{key}" for key in (
+        "log.offer", "log.forced", "log.decline", "log.decline.yield", "log.decline.call",
+        "log.decline.refuse", "log.decline_auto", "log.emperor", "log.grab", "log.skip.grab",
+        "log.grab_declared", "log.solo", "log.call", "log.call_open", "log.lead",
+        "log.lead.first_drawer", "log.lead.last_emperor", "log.jiefeng", "log.play", "log.pass",
+        "log.trick", "log.kou", "log.yield", "log.open_guard", "log.open_solo",
+        "log.skip.open_guard", "log.rebel", "log.skip.rebel", "log.kick", "log.kick_rebel",
+        "log.skip.kick", "log.skip.rekick", "log.abdicate", "log.abdication", "log.rebellion",
+        "log.rebellion_solo", "log.reveal", "log.reveal_solo", "log.out", "log.left_holding",
+        "log.stuck", "log.auto_on", "log.auto_stays", "log.auto_off")}
 
     def boxes(self, view: BaohuangView, names: list[str], t: Translator,
               style: CardStyle, width: int = 14) -> dict[str, Text]:

@@ -86,6 +86,8 @@ STRINGS: dict[str, dict[str, str]] = {
                          "zh": "明渡：当皇帝一打四，两张标记牌都不算。头科 +24，否则 -24。"},
     "grab.grab": {"en": "Grab (g)", "zh": "抢 (g)"},
     "grab.skip": {"en": "Skip (s)", "zh": "不抢 (s)"},
+    "grab.grab_marked": {"en": "明渡 (g)", "zh": "明渡 (g)"},
+    "grab.skip_marked": {"en": "No 明渡 (s)", "zh": "不明渡 (s)"},
     "result.title": {"en": "Round {n} over", "zh": "第{n}局结束"},
     "result.place": {"en": "Place", "zh": "名次"},
     "result.tribute": {"en": "Tribute next round: {items}", "zh": "下局进贡：{items}"},
@@ -115,7 +117,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "Each rank is one unit: 8×5 on top means five 8s, and the line under it has one "
             "suit per card (♠♥♣♦, or S H C D). A unit is never split across lines. "
             "The called card's copies are hollow (♤♡♧♢, or lower case s h c d); ☆ is a small "
-            "joker, ★ a big one, ✪ Weifang's GC under its own GC unit (j, J and G in "
+            "joker, ★ a big one, ✪ Weifang's GC under its own GC unit (w, W and G in "
             "letters), "
             "† (or +) the marked SJ (侍卫牌) in lianzhong-simple and weihai. The cursor card "
             "has a coloured background; selected cards are reversed.\n\n"
@@ -144,7 +146,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "  g、m、r（和踢的 k、威海的 a）要按两次才生效。\n\n"
             "手牌\n"
             "每种点数是一组：上面 8×5 表示五张 8，下面一行每张牌一个花色（S H C D）。"
-            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；j 是小王、J 是大王、"
+            "一组牌不会被拆到两行。叫的那张牌用小写字母（s h c d）表示；w 是小王、W 是大王、"
             "G 是特画（或 ☆、★、✪），"
             "+（或 †）是带剑小王（侍卫牌，联众简单与威海）；潍坊的特画（叫牌的第四张，GC）单独一组。"
             "光标所在的牌有底色，"
@@ -577,6 +579,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.step.kick.skip": {"en": "No 踢", "zh": "不踢"},
     "key.step.rekick.skip": {"en": "No 反踢", "zh": "不反踢"},
     "key.grab.skip": {"en": "Skip", "zh": "不抢"},
+    "key.grab.grab_marked": {"en": "明渡", "zh": "明渡"},
+    "key.grab.skip_marked": {"en": "No 明渡", "zh": "不明渡"},
     "preset_name.qingdao": {"en": "qingdao", "zh": "青岛"},
     "preset_name.baike": {"en": "baike", "zh": "百科"},
     "preset_name.lianzhong-classic": {"en": "lianzhong-classic", "zh": "联众经典"},
@@ -692,6 +696,67 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.ask.grab": {"en": "Grab", "zh": "抢"},
     "key.ask.open_guard": {"en": "明保", "zh": "明保"},
     "key.ask.none": {"en": "Not now", "zh": "不表态"},
+    # My seat's own acts on my own screen (TableParts.you_words): "You pass", not "Li passes"
+    "you.log.offer": {"en": "You are offered the throne ({bundle})", "zh": "你被请当皇帝（{bundle}）"},
+    "you.log.forced": {"en": "逼庄: you must call", "zh": "逼庄：你必须叫庄"},
+    "you.log.decline": {"en": "You decline", "zh": "你放弃"},
+    "you.log.decline.yield": {"en": "You yield (让位)", "zh": "你让位"},
+    "you.log.decline.call": {"en": "You yield (让庄)", "zh": "你让庄"},
+    "you.log.decline.refuse": {"en": "You refuse", "zh": "你拒绝"},
+    "you.log.decline_auto": {"en": "You cannot call (no three identical cards, jokers and 2s "
+                                   "aside)",
+                             "zh": "你无牌可叫（没有三张同点数同花色的牌，王和 2 不算）"},
+    "you.log.emperor": {"en": "You are emperor (you take {bundle})", "zh": "你当皇帝（拿到 {bundle}）"},
+    "you.log.grab": {"en": "You grab the throne: one against four!", "zh": "你抢了皇帝：一打四！"},
+    "you.log.skip.grab": {"en": "You do not grab", "zh": "你不抢"},
+    "you.log.grab_declared": {"en": "You grab (抢)!", "zh": "你抢！"},
+    "you.log.solo": {"en": "You declare an open solo (明独保): one against four",
+                     "zh": "你明独保：一打四"},
+    "you.log.call": {"en": "You call {card}", "zh": "你叫 {card}"},
+    "you.log.call_open": {"en": "You show four {card}: open solo!", "zh": "你亮出四张 {card}：明独！"},
+    "you.log.lead": {"en": "You lead", "zh": "你先出"},
+    "you.log.lead.first_drawer": {"en": "You lead: in round 1 the first to draw leads",
+                                  "zh": "你先出：第一局由先摸牌的人先出"},
+    "you.log.lead.last_emperor": {"en": "You lead: the previous round's emperor leads",
+                                  "zh": "你先出：由上一局的皇帝先出"},
+    "you.log.jiefeng": {"en": "接风: you lead", "zh": "接风：你先出"},
+    "you.log.play": {"en": "You{role} play {set}", "zh": "你{role}出 {set}"},
+    "you.log.pass": {"en": "You pass", "zh": "你不要"},
+    "you.log.trick": {"en": "You win the trick", "zh": "你赢了这一轮"},
+    "you.log.kou": {"en": "扣牌: you win the trick", "zh": "扣牌：你赢了这一轮"},
+    "you.log.yield": {"en": "You yield (让牌)", "zh": "你让牌"},
+    "you.log.open_guard": {"en": "You reveal: the guard (明保), scores double",
+                           "zh": "你明保，分数翻倍"},
+    "you.log.open_solo": {"en": "You declare a solo (明独)", "zh": "你明独"},
+    "you.log.skip.open_guard": {"en": "You stay hidden (no 明保)", "zh": "你不明保"},
+    "you.log.rebel": {"en": "You rebel (造反)!", "zh": "你造反！"},
+    "you.log.skip.rebel": {"en": "You do not rebel", "zh": "你不造反"},
+    "you.log.kick": {"en": "You kick (踢)", "zh": "你踢"},
+    "you.log.kick_rebel": {"en": "You kick (踢): it counts once a second rebel kicks too",
+                           "zh": "你踢（革命党要两人都踢才算数）"},
+    "you.log.skip.kick": {"en": "You do not kick", "zh": "你不踢"},
+    "you.log.skip.rekick": {"en": "You do not kick back", "zh": "你不反踢"},
+    "you.log.abdicate": {"en": "You abdicate (让位) to {to}: you are his guard",
+                         "zh": "你让位给 {to}：你是他的保皇派"},
+    "you.log.abdication": {"en": "You hold the guard card: 明保, scores ×2",
+                           "zh": "你持有侍卫牌：明保，分数×2"},
+    "you.log.rebellion": {"en": "造反成功: you are the guard, now open — scores double",
+                          "zh": "造反成功：你是保皇派（算明保），分数翻倍"},
+    "you.log.rebellion_solo": {"en": "造反成功: you play a hidden solo — scores double",
+                               "zh": "造反成功：你在打暗独，分数翻倍"},
+    "you.log.reveal": {"en": "You played the fourth card: the guard is revealed",
+                       "zh": "你打出第四张：保皇派现身"},
+    "you.log.reveal_solo": {"en": "You have played all four: a hidden solo!",
+                            "zh": "你打出了四张：原来是暗独！"},
+    "you.log.out": {"en": "You are out: {place}", "zh": "你出完：{place}"},
+    "you.log.left_holding": {"en": "You are left holding cards: {place}",
+                             "zh": "你手里还有牌：{place}"},
+    "you.log.stuck": {"en": "闷: you have only held-back cards left and are stuck by {by}: {place}",
+                      "zh": "闷：你只剩憋着的牌，被 {by} 闷住：{place}"},
+    "you.log.auto_on": {"en": "You: 托管 on ({n} this round)", "zh": "你：托管（本局第{n}次）"},
+    "you.log.auto_stays": {"en": "You: 托管 on a 4th time, on to the round's end",
+                           "zh": "你：第四次托管，本局不能取消"},
+    "you.log.auto_off": {"en": "You take the seat back", "zh": "你取消托管"},
 }
 
 

@@ -61,6 +61,11 @@ class DouDizhuParts(TableParts[DoudizhuView]):
     choices = frozenset({"bid", "open", "skip", "report", "play", "pass"})
     told = frozenset({"bid", "landlord", "open", "report"})  # (头撂 is the landlord's)
     bot_words = {"ddz.log.report_stop": "ddz.log.report_stop.bot"}
+    you_words = {key: f"you.{key}" for key in (
+        "ddz.log.bid", "ddz.log.no_bid", "ddz.log.landlord", "ddz.log.kitty", "ddz.log.open",
+        "ddz.log.skip_open", "ddz.log.skip_report", "ddz.log.report_fight",
+        "ddz.log.report_stop", "ddz.log.play", "ddz.log.pass", "ddz.log.trick",
+        "ddz.log.escape")}
     words_of = {"status.your_lead": "ddz.status.your_lead",
                 "pane.scores.of": "ddz.pane.scores.of", "pane.scores.at": "ddz.pane.scores.at",
                 "scores.title": "ddz.scores.title", "scores.none": "ddz.scores.none",

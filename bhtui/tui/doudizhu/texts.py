@@ -257,4 +257,22 @@ STRINGS: dict[str, dict[str, str]] = {
             "地主赢 +3、每个农民赢 +1，输了 -3 / -1；没人叫的局不计。"
         ),
     },
+    # My seat's own acts on my own screen (TableParts.you_words): "You pass", not "Wang passes"
+    "you.ddz.log.bid": {"en": "You bid {n}", "zh": "你叫{n}分"},
+    "you.ddz.log.no_bid": {"en": "You do not bid", "zh": "你不叫"},
+    "you.ddz.log.landlord": {"en": "You are the landlord at {bid}{extra}",
+                             "zh": "你当地主，{bid}分{extra}"},
+    "you.ddz.log.kitty": {"en": "Kitty to you: {cards}", "zh": "你拿底牌：{cards}"},
+    "you.ddz.log.open": {"en": "You play open (摊打): scores ×2", "zh": "你摊打：分数×2"},
+    "you.ddz.log.skip_open": {"en": "You play closed", "zh": "你不摊打"},
+    "you.ddz.log.skip_report": {"en": "You report nothing", "zh": "你不报到"},
+    "you.ddz.log.report_fight": {"en": "You report (报到) {groups} and play on (打)",
+                                 "zh": "你报到 {groups}，打"},
+    "you.ddz.log.report_stop": {"en": "You report (报到) {groups} and stop (不打): you win",
+                                "zh": "你报到 {groups}，不打：你（地主）胜"},
+    "you.ddz.log.play": {"en": "You{role} play {kind} {hand}", "zh": "你{role}出{kind} {hand}"},
+    "you.ddz.log.pass": {"en": "You pass", "zh": "你不要"},
+    "you.ddz.log.trick": {"en": "Nobody beats it: you lead again", "zh": "没人要：你接着出"},
+    "you.ddz.log.escape": {"en": "You escaped ({why}): you pay what the others would have won",
+                           "zh": "你逃跑（{why}）：赔付其他人应得的分"},
 }
