@@ -127,10 +127,10 @@ STRINGS: dict[str, dict[str, str]] = {
                                            "with this SSH key and sit down.",
                                      "zh": "离开牌局？机器人代打你的座位，直到你用同一个 SSH 密钥"
                                            "再进来并选择入座。"},
-    "quit.remote_player_door_kept_web": {"en": "Leave? A bot plays your seat until you open "
-                                               "this page again in this browser and sit down.",
+    "quit.remote_player_door_kept_web": {"en": "Leave? A bot plays your seat till you open "
+                                               "this page again in this browser.",
                                          "zh": "离开牌局？机器人代打你的座位，直到你在这个浏览器里"
-                                               "再次打开本页并选择入座。"},
+                                               "再次打开本页。"},
     "quit.remote_watcher": {"en": "Stop watching? The game goes on, saved on the host's "
                                   "machine.",
                             "zh": "不再观战？牌局继续，保存在主机上。"},
@@ -303,9 +303,8 @@ STRINGS: dict[str, dict[str, str]] = {
                     "zh": "主机在等你：准备好了请按 r（主机也可以不等你直接开始）。"},
     "room.not_ready": {"en": "Not ready yet: {names}. Enter again starts the match all the same.",
                        "zh": "还没准备好：{names}。再按一次回车仍然开始比赛。"},
-    "room.keys.player": {"en": "r ready · 1-{n} change seat (an empty one or a bot's) · c chat · "
-                               "the host starts the match",
-                         "zh": "r 准备 · 1-{n} 换座位（空位或机器人的座位）· c 聊天 · 由主机开始比赛"},
+    "room.keys.player": {"en": "r ready · 1-{n} change seat · c chat · the host starts the match",
+                         "zh": "r 准备 · 1-{n} 换座位 · c 聊天 · 由主机开始比赛"},
     "room.keys.player.old": {"en": "r ready · c chat · the host starts the match (choosing "
                                    "your seat needs a newer bhtui at the host)",
                              "zh": "r 准备 · c 聊天 · 由主机开始比赛（自选座位需要主机用更新的 bhtui）"},
