@@ -72,6 +72,9 @@ class WaitingRoomScreen(Localized, Screen[None]):
         """Who was not ready when the note said so: Enter now starts over them (not others)."""
         self._called = False
         """The note says the host waits for us to be ready (``room.called``)."""
+        self._refused_at: tuple[tuple[str, str, bool], ...] | None = None
+        """The seating when the note said a refusal (None: it says none): a seat refused as
+        taken stayed refused on the screen after the host had moved that person away."""
 
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
@@ -126,8 +129,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         """Only what this viewer can do: the host runs the room, a watcher is never ready."""
         if action in ("admin", "start", "remove", "move", "options", "level"):
             return self.admin
-        if action == "pick":  # the host picks a seat to act on; a person, one to sit at
-            return self.admin or self.client.seat is not None
+        if action == "pick":  # the host picks a seat to act on; a person, one to sit at; a
+            return self.client.room is not None  # watcher is told how to get a seat
         if action == "ready":
             return self.client.seat is not None
         if action == "chat":
@@ -181,8 +184,15 @@ class WaitingRoomScreen(Localized, Screen[None]):
         code prompt the note said "Connection lost" to someone who had never been in)."""
         if self.client.room is None:
             return
-        key = "status.refused" if isinstance(message, ActionRefused) else "status.link_lost"
+        refused = isinstance(message, ActionRefused)
+        key = "status.refused" if refused else "status.link_lost"
         self._say(self.t(key, reason=message.reason))
+        self._refused_at = self._seating() if refused else None
+
+    def _seating(self) -> tuple[tuple[str, str, bool], ...]:
+        """Who sits where, as the room shows it (not who is ready)."""
+        seats = self.client.room["seats"] if self.client.room is not None else []
+        return tuple((s["name"], s["kind"], s["taken"]) for s in seats)
 
     @on(HostSilent)
     def _host_silent(self, message: HostSilent) -> None:
@@ -194,7 +204,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
              called: bool = False) -> None:
         """The note under the seats (hidden for None). A second Enter starts over those not
         ready only while the note naming them shows, so any other note takes that back."""
-        self._start_over, self._called = start_over, called
+        self._start_over, self._called, self._refused_at = start_over, called, None
         note = self.query_one("#room-note", Static)
         if text is not None:
             note.update(text)
@@ -214,6 +224,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return
         if self._start_over is not None and self._not_ready() != self._start_over:
             self._say(None)  # ready now, or others not: the next Enter starts, or names them
+        if self._refused_at is not None and self._seating() != self._refused_at:
+            self._say(None)  # what was refused was refused at a seating that is no more
         mine = self.client.seat
         called = mine is not None and mine in room.get("waiting_for", ())  # (until ready)
         if called != self._called:  # (until ready; another note may take its place)
@@ -279,6 +291,9 @@ class WaitingRoomScreen(Localized, Screen[None]):
         room = self.client.room
         if room is not None and seat >= len(room["seats"]):
             return  # a smaller table (Dou Dizhu): no such seat
+        if self.client.seat is None and not self.admin:
+            self._say(self.t("room.watcher_sits"))
+            return
         if not self.admin:
             self._sit(seat)
             return
