@@ -89,6 +89,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         # A priority: taken as it is read, so the keys typed after it go to the chat box.
         Binding("c", "chat", "Chat", id="room.chat", priority=True),
         Binding("escape", "lobby", "Tables", id="room.lobby"),
+        # By address there is no list to go back to: Esc asks, as ctrl+q does, to leave.
+        Binding("escape", "leave", "Leave", id="room.leave"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 
@@ -135,8 +137,10 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return self.client.seat is not None
         if action == "chat":
             return self.client.room is not None  # nobody hears us before we are let in
-        if action == "lobby":  # (by address: no list to go back to; ctrl+q quits)
-            return self.client.room is not None and getattr(self.app, "picked", None) is not None
+        if action in ("lobby", "leave"):  # back to the list picked from, or out
+            picked = getattr(self.app, "picked", None) is not None
+            return self.client.room is not None and picked == (action == "lobby") and (
+                picked or not self.admin)  # (the host quits with ctrl+q: it closes the table)
         return True
 
     def on_mount(self) -> None:
@@ -383,6 +387,12 @@ class WaitingRoomScreen(Localized, Screen[None]):
                 app.pop_screen()
 
         app.push_screen(LeaveRoomScreen(self.t, leave, question="room.leave_question"))
+
+
+    async def action_leave(self) -> None:
+        """Leave a table joined by address: ctrl+q's question (a seat is freed), then out,
+        saying on the console what quitting says."""
+        await self.app.run_action("quit_game")
 
 
 class LeaveRoomScreen(QuitScreen):

@@ -247,6 +247,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.room.chat": {"en": "Chat", "zh": "聊天"},
     "key.room.level": {"en": "Level", "zh": "难度"},
     "key.room.lobby": {"en": "Tables", "zh": "牌桌列表"},
+    "key.room.leave": {"en": "Leave", "zh": "离开"},
     "key.menu.back": {"en": "Name", "zh": "改名字"},
     "key.menu.leave": {"en": "Quit", "zh": "退出"},
     "key.lobby.leave": {"en": "Quit", "zh": "退出"},
