@@ -269,9 +269,9 @@ class Door:
         bots = [i for i, s in enumerate(table.seats) if s.bot is not None]
         if table.match is not None or not bots:
             return None
-        seat = max(bots, key=lambda i: (i not in held, i))
-        table.seats[seat] = Seat()
-        return seat
+        last = max(bots, key=lambda i: (i not in held, i))
+        table.seats[last] = Seat()
+        return last
 
     def _dropped_seat(self, proof: str | None, channel: bytes) -> int | None:
         """The seat his token ``proof`` had when his link dropped before the match, seated
