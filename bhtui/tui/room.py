@@ -518,7 +518,8 @@ class LobbyScreen(Localized, Screen[TableInfo]):
     def _cuts(self, rows: list[TableInfo]) -> tuple[int, int]:
         """The cells the names and the rules get: what the screen's width leaves once the
         other columns are whole — the address above all (at 80 columns it was cut to
-        ``127.0.``). The names give way first, to a third of it; then both end in "…"."""
+        ``127.0.``). The names give way first, to a third of it; then both end in "…" (a
+        name was cut to 24 cells at any width: "A very long table name …" at 120)."""
         width = self.size.width or self.app.size.width
         whole = {i: [self.t(f"lobby.col.{key}")] for i, key in enumerate(LOBBY_COLUMNS)
                  if key not in ("table", "preset")}
@@ -530,7 +531,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         left = width - 2 - 2 * len(LOBBY_COLUMNS) - sum(
             max(cell_len(cell) for cell in cells) for cells in whole.values())
         names = max([cell_len(self.t("lobby.col.table"))]
-                    + [cell_len(clip(info.name, 24)) for info in rows])
+                    + [cell_len(info.name) for info in rows])  # (whole where the width allows)
         rules = max([cell_len(self.t("lobby.col.preset"))]
                     + [cell_len(self._rules(info)) for info in rows])
         if names + rules <= left:
@@ -541,7 +542,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
     def _cells(self, info: TableInfo, cut: tuple[int, int]) -> tuple[Text | str, ...]:
         """The row's cells, in LOBBY_COLUMNS' order (a lock beside the seats)."""
         seats = f"{info.seats}/{info.size}" + (" 🔒" if info.code else "")
-        return (Text(clip(info.name, min(cut[0], 24))), Text(clip(self._game(info), 16)),
+        return (Text(clip(info.name, cut[0])), Text(clip(self._game(info), 16)),
                 Text(clip(self._rules(info), cut[1])), seats, self._state(info), info.address)
 
     @on(DataTable.RowHighlighted)
@@ -553,7 +554,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         about.display = info is not None
         if info is not None:
             about.update(Text(" · ".join((
-                clip(info.name, 24), self._game(info, short=False), self._rules(info),
+                info.name, self._game(info, short=False), self._rules(info),
                 self.t("room.spectators", n=info.spectators)))))
 
     def _state(self, info: TableInfo) -> str:
