@@ -288,7 +288,8 @@ class Door:
         return None
 
     def leave(self, conn: Connection) -> None:
-        """A connection is gone: its seat is played by the standard bot until it is back."""
+        """A connection is gone: its seat is played by the standard bot until it is back;
+        before the match it is freed, and kept in mind for his token (``dropped``)."""
         table = self.table
         self.pending.pop(conn, None)
         viewer = self.outbox.viewers.pop(conn, None)
