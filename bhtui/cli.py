@@ -744,7 +744,7 @@ def _host(args: argparse.Namespace) -> int:
         unsaved_reason,
         unsaved_words,
     )
-    from bhtui.text import clean_line
+    from bhtui.text import clean_line, shortened
 
     settings, warnings = _settings(args)
     notice = ""  # said on the screen once it opens
@@ -816,7 +816,13 @@ def _host(args: argparse.Namespace) -> int:
         own = f"{config.name}的牌桌" if config.language == "zh" else f"{config.name}'s table"
         # The host's language: the room's title says it. Cleaned as the wire shows it: the
         # log keeps it, and a resume shows it to everyone (GameLog.name_and_id cleans too).
-        name = clean_line(args.table_name or "", MAX_TABLE_NAME) or clean_line(own, MAX_TABLE_NAME)
+        asked = clean_line(args.table_name or "", len(args.table_name or ""))
+        name = shortened(asked, MAX_TABLE_NAME) or shortened(clean_line(own, len(own)),
+                                                             MAX_TABLE_NAME)
+        if asked and name != asked:  # (said, not cut unseen; its end shows it was cut)
+            warnings = [*warnings, f"--name is cut to the {MAX_TABLE_NAME} characters a "
+                                   f"table's name keeps: the table is called {name}"]
+            _say(warnings[-1])
         first = size - len(levels)
         seats = [Seat() for _ in range(first)] + [
             bot_seat(game, levels[s - first], s) for s in range(first, size)]

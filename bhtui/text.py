@@ -43,6 +43,12 @@ def clean_text(text: str) -> str:
     return "".join(out)
 
 
+def shortened(text: str, most: int, mark: str = "…") -> str:
+    """``text`` in at most ``most`` characters, ending in ``mark`` where it was cut: a name
+    cut without one was read as the whole name."""
+    return text if len(text) <= most else text[:most - len(mark)].rstrip() + mark
+
+
 def clean_line(text: str, most: int) -> str:
     """``text`` as a name on one line of a screen: cleaned (:func:`clean_text`), no spaces
     around it, at most ``most`` characters ("" when nothing printable is left)."""

@@ -76,6 +76,10 @@ class Door:
         self.pending: dict[Connection, Pending] = {}  # at the door: no hello, or no proof yet
         self.spectators = 0  # admitted spectators, and per address: the caps
         self.spectators_from: Counter[str] = Counter()
+        self.dropped: dict[str, int] = {}
+        """The seat tokens of people whose link dropped before the match, and the seat each
+        had: he is given it back while it is free or a bot's. Forgotten once another person
+        takes that seat, or the match starts (seats do not wait for anyone gone for good)."""
 
     def connect(self, conn: Connection, address: str = "local") -> None:
         """A new connection: the host speaks first, saying whether a join code is needed.
@@ -176,6 +180,7 @@ class Door:
                 self.refuse(old, "replaced", "this seat was taken over from another window or "
                                              "machine")
             taken.conn, taken.name, taken.taken, taken.address = conn, name, True, address
+            self.dropped = {t: i for t, i in self.dropped.items() if i != seat}
             table.seated(seat)
             if table.match is not None:
                 taken.ready = True  # (re)joining mid-match: nobody waits for him to see a result
@@ -244,17 +249,49 @@ class Door:
         return None
 
     def _seat_for(self, proof: str | None, channel: bytes) -> int | None:
+        """The seat a person is admitted to: his token's; before the match, the seat he had
+        when his link dropped (``dropped``) if no other person has taken it; else the first
+        empty seat (one nobody dropped from, if there is one); else, before the match, the
+        last bot's seat — people take seats from the first, so the bots a host filled in sit
+        last, and the bot furthest from them goes (no seat: it leaves the table)."""
         table = self.table
         for i, seat in enumerate(table.seats):
             if proof is not None and secrets.compare_digest(seat_proof(seat.token, channel), proof):
                 return i
-        for i, seat in enumerate(table.seats):
-            if seat.bot is None and not seat.taken:
-                return i
+        if table.match is not None:
+            self.dropped.clear()
+        back = self._dropped_seat(proof, channel)
+        if back is not None:
+            return back
+        held = set(self.dropped.values())
+        empty = sorted((i for i, s in enumerate(table.seats) if s.bot is None and not s.taken),
+                       key=lambda i: i in held)
+        if empty:
+            return empty[0]
+        bots = [i for i, s in enumerate(table.seats) if s.bot is not None]
+        if table.match is not None or not bots:
+            return None
+        last = max(bots, key=lambda i: (i not in held, i))
+        table.seats[last] = Seat()
+        return last
+
+    def _dropped_seat(self, proof: str | None, channel: bytes) -> int | None:
+        """The seat his token ``proof`` had when his link dropped before the match, seated
+        again under that token (a bot there leaves), if it is free or a bot's."""
+        table = self.table
+        for token, i in self.dropped.items():
+            if proof is not None and secrets.compare_digest(seat_proof(token, channel), proof):
+                del self.dropped[token]
+                if i < len(table.seats) and (table.seats[i].bot is not None
+                                             or not table.seats[i].taken):
+                    table.seats[i] = Seat(token=token)
+                    return i
+                return None
         return None
 
     def leave(self, conn: Connection) -> None:
-        """A connection is gone: its seat is played by the standard bot until it is back."""
+        """A connection is gone: its seat is played by the standard bot until it is back;
+        before the match it is freed, and kept in mind for his token (``dropped``)."""
         table = self.table
         self.pending.pop(conn, None)
         viewer = self.outbox.viewers.pop(conn, None)
@@ -272,6 +309,7 @@ class Door:
         if seat.conn is conn:
             seat.conn = None
             if table.match is None:  # before the match the place is free again
+                self.dropped[seat.token] = viewer.seat
                 table.seats[viewer.seat] = Seat()
             else:
                 table.went_away(viewer.seat)

@@ -147,6 +147,7 @@ class Table:
         if self.match is not None:
             return
         self.fill_bots(announce=False)
+        self.door.dropped.clear()  # the seats are fixed now: nobody's is kept for him
         for s in self.seats:
             s.ready = True
         self.match = self.game.new_match(self.rules, self.seed, self.rounds)

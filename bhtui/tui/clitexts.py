@@ -179,6 +179,8 @@ ZH: dict[str, str] = {
     "a table of binding ids and their keys (play = \"enter,space\")":
         "按键表（操作名 = 按键，例如 play = \"enter,space\"）",
     "1 to 24 characters, none of them control characters": "1 到 24 个字符，且不含控制字符",
+    "--name is cut to the {most} characters a table's name keeps: the table is called {name}":
+        "--name 超过了牌桌名字保留的 {most} 个字符，已截短：牌桌名为 {name}",
     "--name is cut to the {most} characters a table keeps: you play as {name}":
         "--name 超过了牌桌保留的 {most} 个字符，已截短：你的名字是 {name}",
     "{name}: {key} is not a list of keys (\"enter,space\"); its own keys are kept":

@@ -72,6 +72,9 @@ class WaitingRoomScreen(Localized, Screen[None]):
         """Who was not ready when the note said so: Enter now starts over them (not others)."""
         self._called = False
         """The note says the host waits for us to be ready (``room.called``)."""
+        self._refused_at: tuple[tuple[str, str, bool], ...] | None = None
+        """The seating when the note said a refusal (None: it says none): a seat refused as
+        taken stayed refused on the screen after the host had moved that person away."""
 
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
@@ -86,6 +89,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
         # A priority: taken as it is read, so the keys typed after it go to the chat box.
         Binding("c", "chat", "Chat", id="room.chat", priority=True),
         Binding("escape", "lobby", "Tables", id="room.lobby"),
+        # By address there is no list to go back to: Esc asks, as ctrl+q does, to leave.
+        Binding("escape", "leave", "Leave", id="room.leave"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"room.seat{n}") for n in range(1, 6)),
     ]
 
@@ -126,14 +131,16 @@ class WaitingRoomScreen(Localized, Screen[None]):
         """Only what this viewer can do: the host runs the room, a watcher is never ready."""
         if action in ("admin", "start", "remove", "move", "options", "level"):
             return self.admin
-        if action == "pick":  # the host picks a seat to act on; a person, one to sit at
-            return self.admin or self.client.seat is not None
+        if action == "pick":  # the host picks a seat to act on; a person, one to sit at; a
+            return self.client.room is not None  # watcher is told how to get a seat
         if action == "ready":
             return self.client.seat is not None
         if action == "chat":
             return self.client.room is not None  # nobody hears us before we are let in
-        if action == "lobby":  # (by address: no list to go back to; ctrl+q quits)
-            return self.client.room is not None and getattr(self.app, "picked", None) is not None
+        if action in ("lobby", "leave"):  # back to the list picked from, or out
+            picked = getattr(self.app, "picked", None) is not None
+            return self.client.room is not None and picked == (action == "lobby") and (
+                picked or not self.admin)  # (the host quits with ctrl+q: it closes the table)
         return True
 
     def on_mount(self) -> None:
@@ -181,8 +188,15 @@ class WaitingRoomScreen(Localized, Screen[None]):
         code prompt the note said "Connection lost" to someone who had never been in)."""
         if self.client.room is None:
             return
-        key = "status.refused" if isinstance(message, ActionRefused) else "status.link_lost"
+        refused = isinstance(message, ActionRefused)
+        key = "status.refused" if refused else "status.link_lost"
         self._say(self.t(key, reason=message.reason))
+        self._refused_at = self._seating() if refused else None
+
+    def _seating(self) -> tuple[tuple[str, str, bool], ...]:
+        """Who sits where, as the room shows it (not who is ready)."""
+        seats = self.client.room["seats"] if self.client.room is not None else []
+        return tuple((s["name"], s["kind"], s["taken"]) for s in seats)
 
     @on(HostSilent)
     def _host_silent(self, message: HostSilent) -> None:
@@ -194,7 +208,7 @@ class WaitingRoomScreen(Localized, Screen[None]):
              called: bool = False) -> None:
         """The note under the seats (hidden for None). A second Enter starts over those not
         ready only while the note naming them shows, so any other note takes that back."""
-        self._start_over, self._called = start_over, called
+        self._start_over, self._called, self._refused_at = start_over, called, None
         note = self.query_one("#room-note", Static)
         if text is not None:
             note.update(text)
@@ -214,6 +228,8 @@ class WaitingRoomScreen(Localized, Screen[None]):
             return
         if self._start_over is not None and self._not_ready() != self._start_over:
             self._say(None)  # ready now, or others not: the next Enter starts, or names them
+        if self._refused_at is not None and self._seating() != self._refused_at:
+            self._say(None)  # what was refused was refused at a seating that is no more
         mine = self.client.seat
         called = mine is not None and mine in room.get("waiting_for", ())  # (until ready)
         if called != self._called:  # (until ready; another note may take its place)
@@ -279,6 +295,9 @@ class WaitingRoomScreen(Localized, Screen[None]):
         room = self.client.room
         if room is not None and seat >= len(room["seats"]):
             return  # a smaller table (Dou Dizhu): no such seat
+        if self.client.seat is None and not self.admin:
+            self._say(self.t("room.watcher_sits"))
+            return
         if not self.admin:
             self._sit(seat)
             return
@@ -368,6 +387,12 @@ class WaitingRoomScreen(Localized, Screen[None]):
                 app.pop_screen()
 
         app.push_screen(LeaveRoomScreen(self.t, leave, question="room.leave_question"))
+
+
+    async def action_leave(self) -> None:
+        """Leave a table joined by address: ctrl+q's question (a seat is freed), then out,
+        saying on the console what quitting says."""
+        await self.app.run_action("quit_game")
 
 
 class LeaveRoomScreen(QuitScreen):
@@ -493,7 +518,8 @@ class LobbyScreen(Localized, Screen[TableInfo]):
     def _cuts(self, rows: list[TableInfo]) -> tuple[int, int]:
         """The cells the names and the rules get: what the screen's width leaves once the
         other columns are whole — the address above all (at 80 columns it was cut to
-        ``127.0.``). The names give way first, to a third of it; then both end in "…"."""
+        ``127.0.``). The names give way first, to a third of it; then both end in "…" (a
+        name was cut to 24 cells at any width: "A very long table name …" at 120)."""
         width = self.size.width or self.app.size.width
         whole = {i: [self.t(f"lobby.col.{key}")] for i, key in enumerate(LOBBY_COLUMNS)
                  if key not in ("table", "preset")}
@@ -505,7 +531,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         left = width - 2 - 2 * len(LOBBY_COLUMNS) - sum(
             max(cell_len(cell) for cell in cells) for cells in whole.values())
         names = max([cell_len(self.t("lobby.col.table"))]
-                    + [cell_len(clip(info.name, 24)) for info in rows])
+                    + [cell_len(info.name) for info in rows])  # (whole where the width allows)
         rules = max([cell_len(self.t("lobby.col.preset"))]
                     + [cell_len(self._rules(info)) for info in rows])
         if names + rules <= left:
@@ -516,7 +542,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
     def _cells(self, info: TableInfo, cut: tuple[int, int]) -> tuple[Text | str, ...]:
         """The row's cells, in LOBBY_COLUMNS' order (a lock beside the seats)."""
         seats = f"{info.seats}/{info.size}" + (" 🔒" if info.code else "")
-        return (Text(clip(info.name, min(cut[0], 24))), Text(clip(self._game(info), 16)),
+        return (Text(clip(info.name, cut[0])), Text(clip(self._game(info), 16)),
                 Text(clip(self._rules(info), cut[1])), seats, self._state(info), info.address)
 
     @on(DataTable.RowHighlighted)
@@ -528,7 +554,7 @@ class LobbyScreen(Localized, Screen[TableInfo]):
         about.display = info is not None
         if info is not None:
             about.update(Text(" · ".join((
-                clip(info.name, 24), self._game(info, short=False), self._rules(info),
+                info.name, self._game(info, short=False), self._rules(info),
                 self.t("room.spectators", n=info.spectators)))))
 
     def _state(self, info: TableInfo) -> str:

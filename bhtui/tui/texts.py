@@ -247,6 +247,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.room.chat": {"en": "Chat", "zh": "聊天"},
     "key.room.level": {"en": "Level", "zh": "难度"},
     "key.room.lobby": {"en": "Tables", "zh": "牌桌列表"},
+    "key.room.leave": {"en": "Leave", "zh": "离开"},
     "key.menu.back": {"en": "Name", "zh": "改名字"},
     "key.menu.leave": {"en": "Quit", "zh": "退出"},
     "key.lobby.leave": {"en": "Quit", "zh": "退出"},
@@ -260,6 +261,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "level.hard": {"en": "hard", "zh": "困难"},
     "room.keys.watcher": {"en": "You are watching · c chat · the host starts the match",
                           "zh": "你在观战 · c 聊天 · 由主机开始比赛"},
+    "room.watcher_sits": {"en": "You are watching: watchers take no seat. To play, leave and "
+                                "join the table as a player.",
+                          "zh": "你在观战：观众不入座。想打牌，请退出后以玩家身份加入这张牌桌。"},
     "room.remove_self": {"en": "That is your own seat: x empties the others' seats",
                          "zh": "这是你自己的座位：x 只能移走别人"},
     "room.counter_on": {"en": "card counter (记牌器) on", "zh": "记牌器：开"},

@@ -43,3 +43,24 @@ def test_a_name_that_fits_says_nothing(name, cli, opened):
     out = cli("--name", name)
     assert (out.returncode, out.stderr) == (0, "")
     assert opened[0].config.name == name.strip()
+
+
+TABLE = "A very long table name for the evening games"
+TABLE_CUT = "A very long table name for the evening…"
+TABLE_LINE = f"--name is cut to the 40 characters a table's name keeps: the table is called {TABLE_CUT}"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", f"bhtui: {TABLE_LINE}"),
+    ("zh", f"bhtui: --name 超过了牌桌名字保留的 40 个字符，已截短：牌桌名为 {TABLE_CUT}"),
+])
+def test_a_long_table_name_is_said_cut_and_ends_in_an_ellipsis(language, said, cli, opened):
+    """`bhtui host --name` cut a long name to 40 characters without a word, and the room's
+    title showed "A very long table name for the evening g" as if whole."""
+    out = cli("--lang", language, "host", "--name", TABLE, "--no-advertise", "--bind",
+              "127.0.0.1", "--port", "0")
+    assert out.returncode == 0
+    assert said in out.stderr.splitlines()
+    app, = opened
+    assert app.session.table.name == TABLE_CUT and len(TABLE_CUT) <= 40
+    assert TABLE_LINE in app.startup_warnings

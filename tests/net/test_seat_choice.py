@@ -151,3 +151,79 @@ async def test_a_client_never_sends_sit_to_a_host_of_3_2(monkeypatch):
     await settle(lambda: table.seats[0].ready)
     assert received == [] and pia.seat == 0
     server.close()
+
+
+async def test_a_person_whose_link_dropped_in_the_room_comes_back_to_the_seat_he_chose():
+    """Al chose seat 3 (of a table with two bots), his client was killed: run again with
+    its token he sits at seat 3 again under it, even after the host filled it with a bot,
+    and a newcomer meanwhile took the other empty seat, not his."""
+    table, server, port, (pia, _), (bo, bo_rec) = await seated_pair()
+    bo.sit(2)
+    await settle(lambda: bo.seat == 2)
+    token = bo.token
+    cut(bo_rec)
+    await settle(lambda: names(pia)[2] == "")
+    cy, _ = await connect(port, "Cy")
+    await settle(lambda: cy.seat is not None)
+    assert cy.seat == 1
+    again, _ = await connect(port, "Bo", token=token)
+    await settle(lambda: again.seat is not None)
+    assert again.seat == 2 and again.token == token
+    await settle(lambda: names(pia) == ["Pia", "Cy", "Bo", "", ""])
+    cut(again.link)
+    await settle(lambda: names(pia)[2] == "")
+    table.fill_bots()
+    await settle(lambda: names(pia)[2] == "Zhang")
+    back, _ = await connect(port, "Bo", token=token)
+    await settle(lambda: back.seat is not None)
+    assert back.seat == 2
+    await settle(lambda: names(pia) == ["Pia", "Cy", "Bo", "Liu", "Chen"])
+    server.close()
+
+
+async def test_a_dropped_seat_is_not_kept_once_another_took_it_or_the_match_began():
+    """Bo dropped from seat 2; newcomers fill the others first, then Fay takes it: Bo's
+    claim is gone (Fay's, once she drops, holds it instead), and the match's start forgets
+    Fay's too."""
+    table, server, port, (pia, _), (bo, bo_rec) = await seated_pair()
+    token = bo.token
+    cut(bo_rec)
+    await settle(lambda: names(pia)[1] == "")
+    for name in ("Cy", "Dee", "Eve"):
+        await connect(port, name)
+        await settle(lambda name=name: name in names(pia))
+    assert names(pia) == ["Pia", "", "Cy", "Dee", "Eve"]  # the seat he dropped from last
+    fay, fay_rec = await connect(port, "Fay")
+    await settle(lambda: fay.seat == 1)
+    fay_token = fay.token
+    cut(fay_rec)
+    table.remove(2)  # Cy now watches: seats 2 and 3 are empty, 2 held for Fay
+    await settle(lambda: names(pia) == ["Pia", "", "", "Dee", "Eve"])
+    again, _ = await connect(port, "Bo", token=token)
+    await settle(lambda: again.seat is not None)
+    assert again.seat == 2
+    table.start()
+    await settle(lambda: pia.view is not None)
+    late, late_rec = await connect(port, "Fay", token=fay_token)
+    await settle(lambda: late.closed is not None)
+    assert any(m.get("why") == "seats" for m in frames(late_rec.received))
+    server.close()
+
+
+async def test_a_newcomer_takes_the_last_bot_s_seat_before_the_match_not_after():
+    """Every seat a person's or a bot's: before the match a newcomer sits at the last bot's
+    seat (the bot leaves); once it started he is told he can watch, as before."""
+    table, server, port, (pia, _), (bo, _) = await seated_pair()
+    table.fill_bots()
+    await settle(lambda: names(pia) == ["Pia", "Bo", "Zhang", "Liu", "Chen"])
+    cy, cy_rec = await connect(port, "Cy")
+    await settle(lambda: cy.seat is not None or cy.closed is not None)
+    assert cy.seat == 4
+    await settle(lambda: names(pia) == ["Pia", "Bo", "Zhang", "Liu", "Cy"])
+    assert table.seats[4].bot is None and not table.seats[4].ready
+    table.start()
+    await settle(lambda: pia.view is not None)
+    dee, dee_rec = await connect(port, "Dee")
+    await settle(lambda: dee.closed is not None)
+    assert any(m.get("why") == "seats" for m in frames(dee_rec.received))
+    server.close()

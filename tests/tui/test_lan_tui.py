@@ -462,6 +462,7 @@ async def test_a_full_table_says_how_to_watch_it_instead_at_80x24(lang, said):
     watches it."""
     seats = [Seat(name=f"B{i}", bot=make_bot("heuristic"), ready=True) for i in range(5)]
     table = Table(PRESETS["qingdao"], seats, seed=6, rounds=1, bot_delay=30.0)
+    table.start()  # (before it, a newcomer takes a bot's seat)
     serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
     app = BhtuiApp(dataclasses.replace(config(), language=lang),
                    RemoteSession(f"127.0.0.1:{serving.port}"))

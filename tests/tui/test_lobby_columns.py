@@ -66,3 +66,20 @@ async def test_at_80_columns_every_address_is_whole_and_long_names_end_in_an_ell
         assert re.search(r"^ The l[^ ]*… ", row)  # cut, not wrapped
         assert "Dou Dizhu  Shanghai" in row and "deal 12" in row and "1/4 🔒" in row
         assert any("10.0.0.9:7474" in line and "Dorm" in line for line in lines)
+
+
+async def test_a_long_name_takes_the_width_there_is_and_is_said_whole_under_the_list():
+    """At 120 columns the list showed "A very long table name …" with room to spare, and
+    the line under it cut the name too."""
+    name = "A very long table name for the evening…"  # (as the host cuts it)
+    evening = dataclasses.replace(DORM, key="e", name=name, options=(), counter=False)
+    app = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await lobby_of(app, "en", evening)
+        await pilot.pause()
+        row = next(line for line in screen_text(app) if "10.0.0.9:7474" in line)
+        assert name in row, row
+        assert str(lobby.query_one("#lobby-about").render()).startswith(name + " · ")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert name in str(lobby.query_one("#lobby-about").render())

@@ -16,6 +16,7 @@ from bhtui.net.tcp import listen_socket
 from bhtui.rules import PRESETS
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import QuitScreen
+from bhtui.tui.i18n import Translator
 from bhtui.tui.room import CodePrompt, LobbyScreen, RefusedScreen, WaitingRoomScreen
 from bhtui.tui.sessions import RemoteSession
 
@@ -142,7 +143,7 @@ def cursor_table(app: BhtuiApp) -> str:
 async def test_after_a_refusal_the_lobby_s_cursor_stays_on_the_table_picked():
     """"Could not join: no free seat…", a key, and the cursor was back on the first row."""
     full = Table(PRESETS["qingdao"], seed=1, name="B Full")
-    full.fill_bots()
+    full.start()  # (bots' seats before the match are a newcomer's to take)
     other = Table(PRESETS["qingdao"], seed=1, name="A Open")
     servings = [await start_serving(t, listen_socket("127.0.0.1", 0), advertise=False)
                 for t in (full, other)]
@@ -197,10 +198,9 @@ async def test_esc_in_the_waiting_room_leaves_the_seat_and_goes_back_to_the_lobb
         await serving.stop()
 
 
-async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once_and_by_address_does_nothing():
+async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once():
     """A watcher holds no seat: nothing to ask (Esc twice at once is one leave: the second
-    had opened the lobby again with the cursor at the top). Joined by address there is no
-    list to go back to: Esc does nothing (ctrl+q quits, as before)."""
+    had opened the lobby again with the cursor at the top)."""
     other, table = (Table(PRESETS["qingdao"], seed=1, name=name) for name in ("A", "B"))
     servings = [await start_serving(t, listen_socket("127.0.0.1", 0), advertise=False)
                 for t in (other, table)]
@@ -221,16 +221,33 @@ async def test_a_watcher_s_esc_goes_back_to_the_lobby_at_once_and_by_address_doe
                            and table.spectator_count() == 0 and len(app.screen.rows) == 2)
             await pilot.pause()
             assert cursor_table(app) == "B" and len(app.screen_stack) == 2
-    app = BhtuiApp(config(), RemoteSession(f"127.0.0.1:{serving.port}"))
+    for serving in servings:
+        await serving.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_esc_in_a_room_joined_by_address_asks_to_leave_the_table_then_quits(language):
+    """Joined by address there is no list to go back to, and Esc did nothing: it asks, as
+    ctrl+q does, to leave the table (the footer names the key), and yes frees the seat and
+    quits."""
+    t = Translator(language)
+    table = Table(PRESETS["qingdao"], seed=1, name="B")
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    app = BhtuiApp(replace(config(), language=language),
+                   RemoteSession(f"127.0.0.1:{serving.port}"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
                        and table.seats_taken() == 1)
-        assert "Tables" not in footer_text(app.screen)
+        await wait_for(pilot, lambda: t("key.room.leave") in footer_text(app.screen))
+        assert t("key.room.lobby") not in footer_text(app.screen)
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, WaitingRoomScreen) and table.seats_taken() == 1
-    for serving in servings:
-        await serving.stop()
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        said = " ".join(line.strip() for line in screen_text(app))
+        assert t("quit.room_player") in said, said
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not app.is_running)
+    assert table.seats_taken() == 0
+    await serving.stop()
 
 
 async def test_esc_in_the_lobby_asks_whether_to_leave_as_the_door_s_menu_does(monkeypatch):

@@ -89,3 +89,42 @@ async def test_a_joiner_at_an_older_host_is_told_only_the_host_moves_people(monk
         assert shown(room, "#room-note") == t("room.sit_old")
         assert app.client.seat == 1 and app.client.closed is None
     await serving.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_watcher_s_number_key_says_watchers_take_no_seat(language):
+    t = Translator(language)
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    await connect(serving.port, "Bo")
+    app = BhtuiApp(Config(name="Mei", language=language),
+                   RemoteSession(f"127.0.0.1:{serving.port}", role="spectator"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen)
+                       and app.client.room is not None, "the room")
+        room = app.screen
+        await pilot.press("3")
+        await wait_for(pilot, lambda: room.query_one("#room-note").display, "the note")
+        assert shown(room, "#room-note") == t("room.watcher_sits")
+        assert not table.seats[2].taken and app.client.seat is None
+    await serving.stop()
+
+
+async def test_a_refusal_note_goes_once_the_host_changes_the_seating():
+    """Seat 1 refused as Bo's; the host then moves Bo to seat 5: the note that seat 1 is
+    taken is gone (it stayed, wrong, through later seat changes)."""
+    t = Translator("en")
+    table = Table(PRESETS["qingdao"], seed=1)
+    serving = await start_serving(table, listen_socket("127.0.0.1", 0), advertise=False)
+    await connect(serving.port, "Bo")
+    app = BhtuiApp(Config(name="Mei", language="en"), RemoteSession(f"127.0.0.1:{serving.port}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        room = await mei_in_the_room(pilot, app)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: room.query_one("#room-note").display, "the refusal")
+        assert shown(room, "#room-note") == t("status.refused", reason=t("refused.sit.taken"))
+        table.move(0, 4)
+        await wait_for(pilot, lambda: app.client.room["seats"][4]["name"] == "Bo", "Bo moved")
+        await handled_so_far(pilot, room)
+        assert not room.query_one("#room-note").display
+    await serving.stop()
