@@ -233,12 +233,13 @@ class BhtuiApp(App[None]):
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
 
-    def warn(self, text: str) -> None:
-        """A problem found during play, in the player's language: a toast now, under F3 with
-        those found at start, and on the terminal once bhtui ends (its screen is gone then)."""
+    def warn(self, text: str, toast: str | None = None) -> None:
+        """A problem found during play, in the player's language: a toast now (``toast``, a
+        short one naming F3, where the text would not fit under a box), under F3 with those
+        found at start, and on the terminal once bhtui ends (its screen is gone then)."""
         self.warnings.append(text)
         self.problems.append(text)
-        self.notify(text, severity="warning", timeout=12, markup=False)
+        self.notify(toast or text, severity="warning", timeout=12, markup=False)
 
     def _said(self, problem: str) -> str:
         """A problem with the settings (made in English below the screens, as the console

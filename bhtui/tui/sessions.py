@@ -47,11 +47,12 @@ def say_unsaved(app: BhtuiApp, table: Table, hosted: bool = False) -> None:
         app.lost[log.path] = Lost(reason, upto, table.game.name)
         if not upto:
             app.warn(app.t("warnings.log_unmade", folder=shlex.quote(str(log.path.parent)),
-                           reason=reason))
+                           reason=reason), app.t("warnings.log_unmade_toast", reason=reason))
             return
         path = shlex.quote(str(log.path))
         app.warn(app.t("warnings.log_lost", path=path, reason=reason) + " " + app.t(
-            "warnings.log_lost_hosted" if hosted else "warnings.log_lost_local", path=path))
+            "warnings.log_lost_hosted" if hosted else "warnings.log_lost_local", path=path),
+            app.t("warnings.log_lost_toast", reason=reason))
 
     table.tell_unsaved(say)
 

@@ -685,6 +685,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "warnings.log_unmade": {"en": "No log of this match can be made in {folder} ({reason}): it "
                                   "is played unsaved.",
                             "zh": "无法在 {folder} 中为本场比赛建立记录（{reason}）：本场照常进行，但不会保存。"},
+    # The toast of the two above, F3 (and the terminal at the end) giving them whole: a Match
+    # over box leaves four rows under it at 80x24, and the toast went on past the screen's end
+    "warnings.log_lost_toast": {"en": "This game can no longer be saved ({reason}): it goes on "
+                                      "unsaved. {key_problems} says more.",
+                                "zh": "本局无法再保存（{reason}）：牌局照常进行，但不再保存。"
+                                      "按 {key_problems} 查看详情。"},
+    "warnings.log_unmade_toast": {"en": "This match cannot be saved ({reason}): it is played "
+                                        "unsaved. {key_problems} says more.",
+                                  "zh": "本场比赛无法保存（{reason}）：照常进行，但不会保存。"
+                                        "按 {key_problems} 查看详情。"},
     "warnings.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes · the terminal shows them too "
                              "once bhtui ends",
                        "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭 · 退出后终端里也会列出"},
