@@ -13,12 +13,18 @@ import shlex
 
 import pytest
 
+from analysis_helpers import played_log
 from bhtui.doudizhu import PRESETS as DDZ_PRESETS
+from bhtui.net.host import Table
+from bhtui.net.tcp import listen_socket
+from bhtui.rules import PRESETS
 from bhtui.store.config import Config
-from bhtui.store.gamelog import games_dir
+from bhtui.store.gamelog import GameLog, games_dir
+from bhtui.store.replay import Replay
 from bhtui.tui.app import BhtuiApp
 from bhtui.tui.dialogs import MatchEndScreen, QuitScreen
-from bhtui.tui.sessions import LocalSession
+from bhtui.tui.replay import ReplayScreen
+from bhtui.tui.sessions import HostSession, LocalSession, ReplaySession
 
 from helpers import file_size_limit
 from tui_helpers import make_app, my_play_turn, wait_for
@@ -119,3 +125,56 @@ async def test_a_dou_dizhu_escape_with_its_log_lost_says_how_many_deals_are_save
         await pilot.press("y")
     assert app.farewell[-1] == app.t("farewell.kept_lost", saved=saved,
                                      path=shlex.quote(str(path)))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_host_whose_table_log_was_lost_is_told_how_far_it_is_saved(language, tmp_path):
+    """`bhtui host`: its quit question said "Every move is saved" and its last line "this
+    table is saved in …; bhtui host --resume … opens it again", as if all of it was."""
+
+    path = tmp_path / "friday.bhlog"
+    table = Table(PRESETS["qingdao"], seed=4, rounds=2, bot_delay=0.0, log=GameLog(path))
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   HostSession(table, listen_socket("127.0.0.1", 0), advertise=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.client is not None and app.client.room is not None,
+                       "the room")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: table.seats_taken() == 5, "the bots")
+        await pilot.press("enter")
+        await my_play_turn(pilot, app)
+        await lose_the_log(pilot, app)
+        saved = app.t("saved.lost", n=1, reason=REASON)
+        assert await ask_to_quit(pilot, app) == app.t("quit.question_lost", saved=saved)
+        await pilot.press("y")
+    assert app.farewell[-1] == app.t("farewell.hosted_lost", saved=saved,
+                                     path=shlex.quote(str(path)))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+async def test_a_game_played_on_from_a_replay_whose_log_was_lost_says_how_far(language,
+                                                                               tmp_path):
+    """p in a replay, then the new game's log lost: leaving it asked "Leave this game for
+    the replay? Its moves are saved." and the last lines said "the game you started from the
+    replay is saved in …"."""
+
+    replayed = played_log(tmp_path, "qingdao", "baohuang", 1, limit=30)
+    app = BhtuiApp(Config(name="Ana", language=language, bot_delay=0.0),
+                   ReplaySession(Replay.from_log(GameLog.load(replayed))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        await pilot.press("right", "right", "p")
+        await wait_for(pilot, lambda: app.host is not None and app.host.log is not None,
+                       "the game played on")
+        path = app.host.log.path
+        await lose_the_log(pilot, app)
+        saved = app.t("saved.lost", n=1, reason=REASON)
+        assert await ask_to_quit(pilot, app) == app.t("quit.back.replay_lost", saved=saved)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.screen is replay, "the replay again")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.press("y")
+    assert app.farewell == [app.t("farewell.started_lost", source=app.t("source.replay"),
+                                  saved=saved, path=shlex.quote(str(path)))]
