@@ -56,6 +56,30 @@ class Standing(NamedTuple):
     since: Sequence[int]
 
 
+class Lost(NamedTuple):
+    """A match's log that could not be written on (``GameLog.lost``, as
+    ``sessions.say_unsaved`` told it): every line saying the game is saved says how far."""
+
+    reason: str
+    upto: int
+    """The round under way then (what was saved reaches into it); 0: nothing of the match
+    was saved (再来一局's new log never made)."""
+    game: str
+    """Its game's name: Dou Dizhu counts deals."""
+
+
+LOST_QUESTIONS = {
+    "quit.question": ("quit.question_lost", "quit.plain"),
+    "quit.question_on": ("quit.question_lost", "quit.plain"),
+    "ddz.quit.question_escape": ("quit.question_lost", "quit.plain"),
+    "quit.question_ends": ("quit.question_ends_lost", "quit.question_ends_unsaved"),
+    "quit.back.replay": ("quit.back.replay_lost", "quit.back.replay_unsaved"),
+    "quit.back.demo": ("quit.back.demo_lost", "quit.back.demo_unsaved"),
+}
+"""A quit question saying the game is saved, and what it asks once the log is ``Lost``:
+saved so far, or (``upto`` 0) nothing said of saving. (Dou Dizhu's escape: its note says it.)"""
+
+
 class Session(Protocol):
     """How the app gets its table (``tui/sessions.py``); ``open`` runs in a worker."""
 
@@ -119,6 +143,8 @@ class BhtuiApp(App[None]):
         self._back: tuple[Session, Screen[Any], str] | None = None
         """Where leaving a game played on from a replay goes: that session, its screen, and
         what the texts call it (``switch_session``'s ``source``)."""
+        self.lost: dict[Path, Lost] = {}
+        """The logs, by path, that could not be written on while this app ran."""
         self._played_on: list[tuple[Path, bool, str]] = []
         """The games played on from a replay and left for it: their files, whether they
         were over and where they started, which the farewell names as it names the game
@@ -207,12 +233,13 @@ class BhtuiApp(App[None]):
         # A worker, so a session may wait for the player's answer (push_screen_wait).
         self.run_worker(self.session.open(self), exclusive=True, name="session")
 
-    def warn(self, text: str) -> None:
-        """A problem found during play, in the player's language: a toast now, under F3 with
-        those found at start, and on the terminal once bhtui ends (its screen is gone then)."""
+    def warn(self, text: str, toast: str | None = None) -> None:
+        """A problem found during play, in the player's language: a toast now (``toast``, a
+        short one naming F3, where the text would not fit under a box), under F3 with those
+        found at start, and on the terminal once bhtui ends (its screen is gone then)."""
         self.warnings.append(text)
         self.problems.append(text)
-        self.notify(text, severity="warning", timeout=12, markup=False)
+        self.notify(toast or text, severity="warning", timeout=12, markup=False)
 
     def _said(self, problem: str) -> str:
         """A problem with the settings (made in English below the screens, as the console
@@ -541,7 +568,11 @@ class BhtuiApp(App[None]):
         self._say_totals(standing)
         if saved is not None:
             over = standing is not None and standing.over
-            if self.admin and self.address:  # a finished table is replayed, not reopened
+            lost = self.lost.get(saved)
+            if self.admin and self.address and lost is not None:  # (its log: not over)
+                self.farewell.append(self.t("farewell.hosted_lost", saved=self._saved(lost),
+                                            path=shlex.quote(str(saved))))
+            elif self.admin and self.address:  # a finished table is replayed, not reopened
                 said = "farewell.hosted_over" if over else "farewell.hosted"
                 self.farewell.append(self.t(said, path=shlex.quote(str(saved))))
             else:  # (how to go on: the next bhtui deals a new match)
@@ -559,6 +590,11 @@ class BhtuiApp(App[None]):
 
         lines = []
         for path in paths:
+            lost = self.lost.get(path)
+            if lost is not None:  # (its totals read there are those of what was saved)
+                lines.append(self.t("farewell.match_lost", saved=self._saved(lost),
+                                    path=shlex.quote(str(path))))
+                continue
             try:
                 replay = Replay.from_log(GameLog.read(path))
             except (GameLogError, ValueError):
@@ -574,14 +610,30 @@ class BhtuiApp(App[None]):
                            if p or every)
 
     def _kept_line(self, path: Path, over: bool) -> str:
-        """Where a game of bots is saved, and unless it is over how to play it on."""
+        """Where a game of bots is saved, and unless it is over how to play it on; how far,
+        where its log was lost (it plays on from there, over or not)."""
+        lost = self.lost.get(path)
+        if lost is not None:
+            return self.t("farewell.kept_lost", saved=self._saved(lost),
+                          path=shlex.quote(str(path)))
         return self.t("farewell.kept" if over else "farewell.kept_on", path=shlex.quote(str(path)))
 
     def _started_line(self, path: Path, over: bool, source: str) -> str:
         """``_kept_line`` of a game played on from ``source`` and left for it: "this game"
         read as the one quit, the demo, though it was the game started from it."""
-        return self.t("farewell.started" if over else "farewell.started_on",
-                      source=self.t(f"source.{source}"), path=shlex.quote(str(path)))
+        lost = self.lost.get(path)
+        key = "farewell.started_lost" if lost is not None else \
+            "farewell.started" if over else "farewell.started_on"
+        return self.t(key, source=self.t(f"source.{source}"), path=shlex.quote(str(path)),
+                      saved=self._saved(lost) if lost is not None else "")
+
+    def _saved(self, lost: Lost) -> str:
+        """How far a lost log was saved, in its game's words (Dou Dizhu counts deals)."""
+        try:
+            words: Callable[[str], str] = parts_for(lost.game).words
+        except ValueError:  # (a game this bhtui does not know)
+            words = str
+        return self.t(words("saved.lost"), n=lost.upto, reason=lost.reason)
 
     def _standing(self) -> Standing | None:
         """Where the match stood as the app ended (None: no match began). A table of this
@@ -668,9 +720,13 @@ class BhtuiApp(App[None]):
         question = _quit_question(client, self.admin, hosting=hosting, door=self.visitor,
                                   ends=self._leave_ends_match(), kept=self.seats_kept)
         notes: list[str | None] = []
+        kept = self.session.kept()
+        lost = self.lost.get(kept) if kept is not None else None
         if hosting and question in ("quit.question", "quit.question_ends"):
-            # `bhtui host`: the table goes with this app (reopened only while unfinished)
+            # `bhtui host`: the table goes with this app (reopened only while unfinished,
+            # and from its log: a match never logged is not)
             notes.append(self.t("quit.hosting_over" if client is not None and _over(client)
+                                else "quit.hosting_closes" if lost is not None and not lost.upto
                                 else "quit.hosting"))
         seated = client if client is not None and client.seat is not None else None
         if seated is not None and seated.view is not None and not self._left_before():
@@ -686,6 +742,10 @@ class BhtuiApp(App[None]):
         back = self._back if client is not None else None
         if back is not None:
             question = f"quit.back.{back[2]}"
+        words: dict[str, str] = {}
+        if lost is not None and question in LOST_QUESTIONS:
+            question = LOST_QUESTIONS[question][not lost.upto]
+            words = {"saved": self._saved(lost)}
 
         def leave() -> None:
             if back is not None and client is not None:
@@ -703,7 +763,7 @@ class BhtuiApp(App[None]):
                 self.run_worker(self._go_back(*back), exclusive=True, name="session")
 
         self.push_screen(QuitScreen(self.t, leave, "\n".join(n for n in notes if n) or None,
-                                    question))
+                                    question, words))
 
     async def _left(self, client: Client) -> None:
         """A joiner's leave is the host's to apply, and what it did (a Dou Dizhu escape ends

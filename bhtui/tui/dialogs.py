@@ -4,7 +4,7 @@ on them (``tui/baohuang/dialogs.py``, ``tui/doudizhu/dialogs.py``); none knows a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -457,13 +457,15 @@ class QuitScreen(Dialog):
     """The yes button's words."""
 
     def __init__(self, t: Translator, quit_: Callable[[], None], note: str | None = None,
-                 question: str = "quit.question") -> None:
+                 question: str = "quit.question",
+                 words: Mapping[str, str] | None = None) -> None:
         super().__init__(t)
         self.quit, self.note, self.question = quit_, note, question
+        self.words = dict(words or {})  # (how far a lost log was saved: ``{saved}``)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.t(self.question), classes="title")
+            yield Plain(self.t(self.question, **self.words), classes="title")
             if self.note:
                 yield Plain(self.note, id="quit-note")
             with Horizontal():

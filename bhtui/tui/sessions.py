@@ -33,17 +33,26 @@ if TYPE_CHECKING:
 def say_unsaved(app: BhtuiApp, table: Table, hosted: bool = False) -> None:
     """Warn the player, once a match's log, that it cannot be written on (a full disk, the
     folder gone): the game goes on unsaved from there, and what was written before is kept,
-    with how to go on from it (``hosted``: the table opens again with ``host --resume``)."""
+    with how to go on from it (``hosted``: the table opens again with ``host --resume``).
+    The app keeps how far it was saved (``BhtuiApp.lost``): its quit question and its last
+    lines said the game was saved whole."""
+    from bhtui.tui.app import Lost
+
     def say(log: GameLog) -> None:
         assert log.lost is not None
         reason = log.lost.strerror or str(log.lost)
-        if not log.path.exists():
+        match = table.match
+        upto = 0 if match is None or not log.path.exists() else \
+            len(match.history) + (0 if match.over else 1)
+        app.lost[log.path] = Lost(reason, upto, table.game.name)
+        if not upto:
             app.warn(app.t("warnings.log_unmade", folder=shlex.quote(str(log.path.parent)),
-                           reason=reason))
+                           reason=reason), app.t("warnings.log_unmade_toast", reason=reason))
             return
         path = shlex.quote(str(log.path))
         app.warn(app.t("warnings.log_lost", path=path, reason=reason) + " " + app.t(
-            "warnings.log_lost_hosted" if hosted else "warnings.log_lost_local", path=path))
+            "warnings.log_lost_hosted" if hosted else "warnings.log_lost_local", path=path),
+            app.t("warnings.log_lost_toast", reason=reason))
 
     table.tell_unsaved(say)
 

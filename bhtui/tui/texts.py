@@ -107,12 +107,29 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.question_ends": {"en": "Quit bhtui? Leaving now ends the match; bhtui replay shows "
                                  "this game.",
                            "zh": "退出 bhtui？现在离开会结束本场比赛；运行 bhtui replay 可以回看本局。"},
+    # A match whose log was lost mid-game ({saved}: ``saved.lost``, in its game's words), or
+    # never made: no line says it is saved whole
+    "saved.lost": {"en": "saved only up to round {n} ({reason})",
+                   "zh": "只保存到第{n}局（{reason}）"},
+    "quit.question_lost": {"en": "Quit bhtui? It is {saved}: bhtui replay shows that much.",
+                           "zh": "退出 bhtui？本局{saved}：bhtui replay 可以回看这部分。"},
+    "quit.question_ends_lost": {"en": "Quit bhtui? Leaving now ends the match; it is {saved}.",
+                                "zh": "退出 bhtui？现在离开会结束本场比赛；本局{saved}。"},
+    "quit.question_ends_unsaved": {"en": "Quit bhtui? Leaving now ends the match.",
+                                   "zh": "退出 bhtui？现在离开会结束本场比赛。"},
     "quit.how": {"en": "{keys} quits bhtui (it asks first)", "zh": "按 {keys} 退出 bhtui（会先确认）"},
     "quit.plain": {"en": "Quit bhtui?", "zh": "退出 bhtui？"},
     "quit.back.replay": {"en": "Leave this game for the replay? Its moves are saved.",
                          "zh": "离开这局，回到回放？每一步都已保存。"},
     "quit.back.demo": {"en": "Leave this game for the demo? Its moves are saved.",
                        "zh": "离开这局，回到演示？每一步都已保存。"},
+    "quit.back.replay_lost": {"en": "Leave this game for the replay? Its moves are {saved}.",
+                              "zh": "离开这局，回到回放？这局{saved}。"},
+    "quit.back.demo_lost": {"en": "Leave this game for the demo? Its moves are {saved}.",
+                            "zh": "离开这局，回到演示？这局{saved}。"},
+    "quit.back.replay_unsaved": {"en": "Leave this game for the replay?",
+                                 "zh": "离开这局，回到回放？"},
+    "quit.back.demo_unsaved": {"en": "Leave this game for the demo?", "zh": "离开这局，回到演示？"},
     "quit.remote_player": {"en": "Leave? A bot plays till you rejoin. Saved on the host's "
                                  "machine, not this one.",
                            "zh": "离开牌局？机器人代打你的座位，直到你再次加入；牌局保存在主机上，"
@@ -144,6 +161,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.hosting": {"en": "Quitting closes your table for everyone (bhtui host --resume "
                            "reopens it).",
                      "zh": "你是本桌的主机：退出会让桌上所有人断开（bhtui host --resume 可重新开桌）。"},
+    "quit.hosting_closes": {"en": "Quitting closes your table for everyone.",
+                            "zh": "你是本桌的主机：退出会让桌上所有人断开。"},
     "quit.hosting_over": {"en": "Quitting closes your table for everyone; the match is over.",
                           "zh": "你是本桌的主机：退出会让桌上所有人断开；比赛已经结束。"},
     "quit.yes": {"en": "Quit (y)", "zh": "退出 (y)"},
@@ -537,6 +556,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "status.not_saved": {"en": "Settings not saved: {reason}", "zh": "设置未保存：{reason}"},
     "farewell.kept": {"en": "this game is saved in {path} (bhtui replay shows it)",
                       "zh": "本局已保存在 {path}（bhtui replay 可以回看）"},
+    "farewell.kept_lost": {"en": "this game is {saved}, in {path}: bhtui replay {path} shows "
+                                 "that much, and p there plays on from its last move",
+                           "zh": "本局{saved}，记录在 {path}：bhtui replay {path} 可以回看这部分，"
+                                 "在那里按 p 从最后一步接着打"},
+    "farewell.started_lost": {"en": "the game you started from {source} is {saved}, in {path}: "
+                                    "bhtui replay {path} shows that much",
+                              "zh": "你从{source}开始的那局{saved}，记录在 {path}：bhtui replay "
+                                    "{path} 可以回看这部分"},
+    "farewell.hosted_lost": {"en": "this table is {saved}, in {path}; bhtui host --resume {path} "
+                                   "opens it again from there",
+                             "zh": "这张牌桌{saved}，记录在 {path}；bhtui host --resume {path} "
+                                   "可以从那里重新开桌"},
+    "farewell.match_lost": {"en": "a match played earlier at this table is {saved}, in {path} "
+                                  "(bhtui replay shows that much)",
+                            "zh": "这张牌桌之前的一场比赛{saved}，记录在 {path}（bhtui replay "
+                                  "可以回看这部分）"},
     "farewell.totals": {"en": "totals after round {n}: {totals}", "zh": "第{n}局后总分：{totals}"},
     "farewell.totals_since": {"en": "totals after round {n}, with round {m}'s penalties ({since}): "
                                     "{totals}",
@@ -661,6 +696,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "warnings.log_unmade": {"en": "No log of this match can be made in {folder} ({reason}): it "
                                   "is played unsaved.",
                             "zh": "无法在 {folder} 中为本场比赛建立记录（{reason}）：本场照常进行，但不会保存。"},
+    # The toast of the two above, F3 (and the terminal at the end) giving them whole: a Match
+    # over box leaves four rows under it at 80x24, and the toast went on past the screen's end
+    "warnings.log_lost_toast": {"en": "This game can no longer be saved ({reason}): it goes on "
+                                      "unsaved. {key_problems} says more.",
+                                "zh": "本局无法再保存（{reason}）：牌局照常进行，但不再保存。"
+                                      "按 {key_problems} 查看详情。"},
+    "warnings.log_unmade_toast": {"en": "This match cannot be saved ({reason}): it is played "
+                                        "unsaved. {key_problems} says more.",
+                                  "zh": "本场比赛无法保存（{reason}）：照常进行，但不会保存。"
+                                        "按 {key_problems} 查看详情。"},
     "warnings.close": {"en": "↑↓ PgUp PgDn scroll · Esc closes · the terminal shows them too "
                              "once bhtui ends",
                        "zh": "↑↓ PgUp PgDn 翻看 · 按 Esc 关闭 · 退出后终端里也会列出"},

@@ -72,7 +72,7 @@ class DouDizhuParts(TableParts[DoudizhuView]):
                 "replay.keys": "ddz.replay.keys", "farewell.totals": "ddz.farewell.totals",
                 "farewell.totals_since": "ddz.farewell.totals_since",
                 "farewell.totals_first": "ddz.farewell.totals_first",
-                "lobby.state.round": "ddz.lobby.state.round"}
+                "lobby.state.round": "ddz.lobby.state.round", "saved.lost": "ddz.saved.lost"}
 
     # ----- the table ---------------------------------------------------------------------
     def boxes(self, view: DoudizhuView, names: list[str], t: Translator,

@@ -20,6 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.badge.landlord": {"en": "landlord", "zh": "地主"},
     "ddz.round": {"en": "Deal {n}", "zh": "第{n}局"},
     "ddz.result.last": {"en": "That was the last deal.", "zh": "这是最后一局。"},
+    "ddz.saved.lost": {"en": "saved only up to deal {n} ({reason})",
+                       "zh": "只保存到第{n}局（{reason}）"},
     "ddz.farewell.totals": {"en": "totals after deal {n}: {totals}", "zh": "第{n}局后总分：{totals}"},
     "ddz.farewell.totals_since": {"en": "totals after deal {n}, with deal {m}'s penalties "
                                         "({since}): {totals}",
