@@ -300,6 +300,7 @@ class DemoScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "demo.tcss"
     BINDINGS = [
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
+        Binding("pagedown", "tour_end", show=False, id="demo.end", priority=True),
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
         Binding("c", "chapters", "Chapters", id="demo.chapters"),
         Binding("enter", "start_round", show=False, id="demo.start"),
@@ -392,18 +393,28 @@ class DemoScreen(Localized, Screen[None]):
         """Out of chapter 2's answer box, so digits jump again (only Tab left it, unsaid)."""
         self.query_one("#demo-scroll", VerticalScroll).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No "Next chapter" on the last: the footer offered it there, and it did nothing
+        where the chapter's end showed already. PgDn there goes to its end (``tour_end``)."""
+        if action == "chapter" and parameters == (1,):
+            return self.chapter < self.last
+        if action == "tour_end":
+            return self.chapter == self.last
+        return True
+
     def action_chapter(self, step: int) -> None:
-        """The next or the previous chapter; PgDn on the last goes down to its end, which
-        says the tour is over and how to leave it."""
-        if self.chapter == self.last and step > 0:
-            self.query_one("#demo-scroll", VerticalScroll).scroll_end(animate=False)
-            return
+        """The next or the previous chapter."""
         self.action_jump(self.chapter + step)
+
+    def action_tour_end(self) -> None:
+        """Down to the last chapter's end, which says the tour is over and how to leave."""
+        self.query_one("#demo-scroll", VerticalScroll).scroll_end(animate=False)
 
     def action_jump(self, index: int | None) -> None:
         if index is not None and 0 <= index <= self.last:
             self.chapter = index
             self.show()
+            self.refresh_bindings()
 
     def action_chapters(self) -> None:
         titles = [self.chapter_title(i) for i in range(self.last + 1)]
