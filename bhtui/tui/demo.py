@@ -462,4 +462,4 @@ class DemoSession(TableLess):
     tour walks through both games by their engines: the shared sessions know no game."""
 
     async def open(self, app: BhtuiApp) -> None:
-        app.push_screen(DemoScreen(app.t, app.card_style, app.visitor))
+        app.push_screen(DemoScreen(app.t, app.card_style, bool(app.visitor)))
