@@ -9,7 +9,7 @@ import re
 import shlex
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -147,6 +147,24 @@ class Formatter(argparse.HelpFormatter):
         if action.nargs == argparse.PARSER:
             return f"[{self._metavar_formatter(action, default_metavar)(1)[0]} ...]"
         return super()._format_args(action, default_metavar)
+
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[argparse._MutuallyExclusiveGroup],
+                      prefix: str | None) -> str:
+        """"usage:" in the player's language. argparse lays the usage out for its "usage: "
+        and counts a prefix's characters, not its cells: given "用法：" (three, six cells),
+        the lines under the first stood 3 columns left of the words they continue. Its
+        words are laid out for "usage: " and that is replaced by as many cells."""
+        text = super()._format_usage(usage, actions, groups, prefix)
+        english = "usage: "
+        if prefix is not None or _language() != "zh" or not text.startswith(english):
+            return text
+        from rich.cells import cell_len
+
+        from bhtui.tui.clitexts import in_chinese
+
+        said = in_chinese(english.strip())
+        return said + " " * max(1, cell_len(english) - cell_len(said)) + text[len(english):]
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         from bhtui.tui.prose import wrap

@@ -205,6 +205,7 @@ ZH: dict[str, str] = {
     "skipped {n} newer saves that cannot be read, the newest {path}: {reason}":
         "跳过了 {n} 个无法读取的较新存档，最新的是 {path}：{reason}",
     # --help (``bhtui.cli.Parser.format_help``): argparse's words, then bhtui's
+    "usage:": "用法：",  # (in as many cells as "usage: ", with its space: Formatter)
     "positional arguments": "参数",
     "options": "选项",
     "show this help message and exit": "显示这段帮助后退出",

@@ -32,7 +32,7 @@ from bhtui.rules.tribute import tribute_transfers
 from bhtui.sim import play_match
 from bhtui.store.replay import Replay
 from bhtui.tui import STYLES
-from bhtui.tui.baohuang.describe import composition_words, describe, tribute_words
+from bhtui.tui.baohuang.describe import composition_words, describe, transfers
 from bhtui.tui.baohuang.selection import beat_problem
 from bhtui.tui.cardstyle import CardStyle
 from bhtui.tui.demo_text import CHAPTERS, TASKS, WORDS
@@ -40,11 +40,11 @@ from bhtui.tui.doudizhu.demo import CHAPTERS as DOUDIZHU_CHAPTERS
 from bhtui.tui.i18n import Translator
 from bhtui.tui.localized import Localized
 from bhtui.tui.modal import Dialog
-from bhtui.tui.prose import reflow
+from bhtui.tui.prose import NO_BREAK, reflow
 from bhtui.tui.replay import ReplayScreen
 from bhtui.tui.sessions import TableLess
 from bhtui.tui.widgets import RANK_KEYS, Plain, Prose
-from bhtui.wire import Action, Event
+from bhtui.wire import Action, Event, Transfer
 
 if TYPE_CHECKING:
     from bhtui.tui.app import BhtuiApp
@@ -143,9 +143,18 @@ def scoring_examples(t: Translator) -> str:
     ])
 
 
+def unbroken_tribute(t: Translator, moves: Sequence[Transfer], names: list[str]) -> str:
+    """A tribute's cards, each "G → R3 2♥" kept on one line: at 80 columns one broke
+    after "R3", its card alone on the next line."""
+    return t.join((clause.replace(" ", NO_BREAK)
+                   for clause in transfers(moves, names, arrow=t.plain("→"))), clauses=True)
+
+
 def tribute_examples(t: Translator, style: CardStyle) -> str:
+    """A win's and a loss's tribute (R-TRIB-2), from hands whose highest cards a hand of
+    some 43 cards holds: the emperor gave "BJ" and "9♠", as if he held no 2 at all."""
     names = ["E", "G", "R1", "R2", "R3"]
-    hands = [parse_cards(h) for h in ("BJ 9S 4C", "2H AS 3C", "SJ KD 4C", "AH QD 5C", "2D 10S 6C")]
+    hands = [parse_cards(h) for h in ("BJ 2S 4C", "SJ AS 3C", "BJ KD 4C", "SJ QD 5C", "2D 10S 6C")]
     from bhtui.cards import counts
 
     vectors = [counts(h) for h in hands]
@@ -153,7 +162,7 @@ def tribute_examples(t: Translator, style: CardStyle) -> str:
     def items(result: RoundResult) -> str:
         moves = transfers_record(tribute_transfers(result, vectors),
                                  lambda c: style.name(_text(c)))
-        return tribute_words(t, moves, names)
+        return unbroken_tribute(t, moves, names)
 
     won = RoundResult(0, 1, False, False, (1, 4, 2, 3, 5), (0,) * 5, "emperor")
     lost_places = (4, 5, 3, 1, 2)
@@ -207,7 +216,7 @@ def weifang_examples(t: Translator, style: CardStyle) -> str:
     moves = transfers_record(tribute_transfers(result, hands, rules),
                              lambda c: style.name(_text(c)))
     lines.append(WORDS["example.weifang.tribute"][lang].format(
-        items=tribute_words(t, moves, ["E", "G", "R1", "R2", "R3"])))
+        items=unbroken_tribute(t, moves, ["E", "G", "R1", "R2", "R3"])))
     return "\n".join(lines)
 
 
@@ -300,6 +309,7 @@ class DemoScreen(Localized, Screen[None]):
     CSS_PATH = STYLES / "demo.tcss"
     BINDINGS = [
         Binding("pagedown", "chapter(1)", "Next", id="demo.next", priority=True),
+        Binding("pagedown", "tour_end", show=False, id="demo.end", priority=True),
         Binding("pageup", "chapter(-1)", "Back", id="demo.prev", priority=True),
         Binding("c", "chapters", "Chapters", id="demo.chapters"),
         Binding("enter", "start_round", show=False, id="demo.start"),
@@ -392,18 +402,29 @@ class DemoScreen(Localized, Screen[None]):
         """Out of chapter 2's answer box, so digits jump again (only Tab left it, unsaid)."""
         self.query_one("#demo-scroll", VerticalScroll).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No "Next chapter" on the last: the footer offered it there, and it did nothing
+        where the chapter's end showed already. PgDn there goes to its end (``tour_end``)."""
+        if action == "chapter" and parameters == (1,):
+            return self.chapter < self.last
+        if action == "tour_end":
+            return self.chapter == self.last
+        return True
+
     def action_chapter(self, step: int) -> None:
-        """The next or the previous chapter; PgDn on the last goes down to its end, which
-        says the tour is over and how to leave it."""
-        if self.chapter == self.last and step > 0:
-            self.query_one("#demo-scroll", VerticalScroll).scroll_end(animate=False)
-            return
+        """The next or the previous chapter."""
         self.action_jump(self.chapter + step)
+
+    def action_tour_end(self) -> None:
+        """Down to the last chapter's end, which says the tour is over and how to leave."""
+        self.query_one("#demo-scroll", VerticalScroll).scroll_end(animate=False)
 
     def action_jump(self, index: int | None) -> None:
         if index is not None and 0 <= index <= self.last:
-            self.chapter = index
+            was, self.chapter = self.chapter, index
             self.show()
+            if self.last in (was, index):  # (Next chapter goes on the last, back off it)
+                self.refresh_bindings()
 
     def action_chapters(self) -> None:
         titles = [self.chapter_title(i) for i in range(self.last + 1)]

@@ -30,6 +30,9 @@ from bhtui.tui.widgets import (
 
 ResultT = TypeVar("ResultT")
 
+HAND = "#hand, #hands"
+"""The table's hand (a watcher's: every hand), which no toast over a box may hide."""
+
 LIST_CURSOR = [Binding("up", "list_cursor(-1)", show=False, priority=True),
                Binding("down", "list_cursor(1)", show=False, priority=True)]
 """For a dialog whose list is answered by a priority key (Enter, Space): a priority key is
@@ -105,24 +108,37 @@ class Dialog(Localized, ModalScreen[ResultT]):
     def _place_toasts(self) -> None:
         """Toasts (at the top right of the screen) sit right under the box, where they hide
         none of its words, nor the titles along the top of the screen under it: on the top
-        row "ctrl+q quits bhtui (it asks first)" covered the table's "Scores · deal 3". A box
-        reaching the footer leaves them at the top, over its border. The screen under it
-        shows none of its own: the same toast showed there too, half hidden by the box."""
+        row "ctrl+q quits bhtui (it asks first)" covered the table's "Scores · deal 3". Nor
+        the hand under it: over the throne's box, "Settings saved" covered its ranks ("K×▌
+        Settings saved"). A box reaching the footer or the hand has them on its top border.
+        The screen under it shows none of its own: the same toast showed there too, half
+        hidden by the box."""
         if not self.is_attached:
             return
         stack = self.app.screen_stack
-        if self in stack[1:]:  # those of the screen under it are hidden: they showed through
-            for under in stack[stack.index(self) - 1].query_children(ToastRack):
-                under.display = False  # (Textual shows them again when that screen is back)
+        under = stack[stack.index(self) - 1] if self in stack[1:] else None
+        if under is not None:  # its toasts are hidden: they showed through
+            for rack in under.query_children(ToastRack):
+                rack.display = False  # (Textual shows them again when that screen is back)
         try:
             rack = self.get_child_by_type(ToastRack)
         except NoMatches:
             return
         box = next(iter(self.query_children(Vertical)), None)
+        rack.styles.padding = (0, 0, 0, 0)
+        if box is None:
+            rack.styles.margin, rack.styles.max_height = (0, 0, 0, 0), None
+            return
         footer = sum(f.outer_size.height for f in self.query_children(Footer))
-        below = 0 if box is None else self.size.height - footer - box.region.bottom
-        rack.styles.margin = (box.region.bottom if box is not None and below > 0 else 0, 0, 0, 0)
-        rack.styles.max_height = below if below > 0 else None
+        floor = min([self.size.height - footer] + [
+            hand.region.y for hand in (under.query(HAND) if under is not None else [])
+            if hand.display and hand.region.height])
+        below = floor - box.region.bottom
+        if below > 0:
+            rack.styles.margin, rack.styles.max_height = (box.region.bottom, 0, 0, 0), below
+        else:  # (within its border: at the screen's right it hid a score beside the box)
+            rack.styles.margin, rack.styles.max_height = (box.region.y, 0, 0, 0), None
+            rack.styles.padding = (0, max(0, self.size.width - box.region.right), 0, 0)
 
     def fit(self) -> None:
         """Fit the terminal's size now (the screen below is drawn again: ``follow_size``)."""

@@ -16,6 +16,9 @@ CLOSING = frozenset("。，、；：？！）」』》〉】〕”’…—%％�
 """Marks that never begin a line: each stays with what comes before it."""
 OPENING = frozenset("（「『《〈【〔“‘([{")
 """Marks that never end a line: each goes with what comes after it."""
+NO_BREAK = "\xa0"
+"""A no-break space: what it joins, up to a space or a closing mark, stays on one line
+("G → R3 红桃2", which broke after "R3" at 80 columns; Chinese breaks between any two)."""
 
 
 def wide(ch: str) -> bool:
@@ -36,7 +39,8 @@ def units(paragraph: str) -> list[str]:
             joins = last.isspace() and bool(out)
         else:
             joins = not last.isspace() and (
-                last[-1] in OPENING or ch in CLOSING or wide(ch) == wide(last[-1]) and (
+                ch == NO_BREAK or NO_BREAK in last and last[-1] not in CLOSING
+                or last[-1] in OPENING or ch in CLOSING or wide(ch) == wide(last[-1]) and (
                     english or not wide(ch)))
         if joins:
             out[-1] += ch

@@ -664,7 +664,9 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
     (``hello``: its name, game and rules; None where it said nothing), then the visitor's
     name, as each visitor of serve-ssh or serve-web is a new person whom the server's
     settings do not name. ``note``: what the door says before he sits down (that a drop
-    loses the seat of one it does not know again). Dismissed with the role and that name."""
+    loses the seat of one it does not know again); ``given``: the name he gave on his last
+    visit, where the door knows him again, so Enter is all he needs. Dismissed with the role
+    and that name."""
 
     CSS_PATH = STYLES / "room.tcss"
 
@@ -674,9 +676,10 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
                 Binding("escape", "leave", show=False, id="menu.leave")]
 
     def __init__(self, t: Translator, address: str, hello: dict[str, Any] | None = None,
-                 note: str | None = None) -> None:
+                 note: str | None = None, given: str = "") -> None:
         super().__init__()
         self.t, self.address, self.hello, self.note = t, address, hello, note
+        self.given = given
 
     def _about(self) -> Text:
         """The table's name, its rules and its address: the menu showed the address alone.
@@ -698,7 +701,8 @@ class TableMenu(Localized, Screen[tuple[str, str]]):
 
         yield Plain(self._about())
         yield Plain(self.t("menu.name"))
-        yield Field(placeholder=self.t("menu.placeholder"), max_length=MAX_NAME, id="menu-name")
+        yield Field(self.given, placeholder=self.t("menu.placeholder"), max_length=MAX_NAME,
+                    id="menu-name")
         choices = OptionList(Option(Text(self.t("lobby.watch")), id="spectator"),
                              Option(Text(self.t("lobby.join")), id="player"))
         choices.display = False

@@ -333,6 +333,7 @@ class MenuSession(TableLess):
         does not answer is said at once, as a join would say it — the visitor typed his name
         and chose before he learnt it."""
         from bhtui.net.gate import unbracketed, with_port
+        from bhtui.net.kept import keep_name, kept_name
         from bhtui.net.tcp import ask_table, unreachable
         from bhtui.tui.room import TableMenu
 
@@ -346,8 +347,12 @@ class MenuSession(TableLess):
             why, reason = unreachable(host, port, exc)
             client.fail("unreachable", reason, why=why, address=with_port(host, port))
             return
-        role, name = await app.push_screen_wait(TableMenu(app.t, self.address, hello,
-                                                          app.unkept_note()))
+        # A visitor the door knows again finds the name he gave last time (`net/kept.py`).
+        known = app.visitor != "" and app.seats_kept
+        role, name = await app.push_screen_wait(TableMenu(
+            app.t, self.address, hello, app.unkept_note(), given=kept_name() if known else ""))
         app.settings.overrides["name"] = name  # this visit's, never saved to the settings
+        if known:
+            keep_name(name)
         app.config = app.settings.current()
         await RemoteSession(self.address, role).open(app)

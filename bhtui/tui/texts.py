@@ -290,6 +290,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby.counter": {"en": "counter", "zh": "记牌器"},
     "key.lobby.pick": {"en": "Pick", "zh": "选择"},
     "key.demo.next": {"en": "Next chapter", "zh": "下一章"},
+    "key.demo.end": {"en": "End of the tour", "zh": "导览结尾"},
     "key.demo.prev": {"en": "Previous", "zh": "上一章"},
     "key.demo.chapters": {"en": "Chapters", "zh": "目录"},
     "key.demo.list.close": {"en": "Close", "zh": "关闭"},

@@ -206,3 +206,17 @@ def test_every_help_text_has_its_chinese():
     untranslated = {text for each in (parser, *parser.commands.values()) for text in _helps(each)
                     if in_chinese(text) == text}
     assert untranslated == set()
+
+
+@pytest.mark.parametrize("args", [("--lang", "zh", "--help"), ("--lang", "zh", "host", "--help")])
+def test_the_chinese_helps_usage_is_chinese_and_its_lines_line_up(args, cli, monkeypatch):
+    """`--lang zh --help` began "usage: bhtui …" in English. It says 用法, and the usage's
+    lines under the first still start under its first option (argparse counts a prefix's
+    characters: "用法：" put them 3 columns off)."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = cli(*args).stdout.splitlines()
+    assert lines[0].startswith("用法："), lines[0]
+    first = cell_len(lines[0][:lines[0].index(" [")]) + 1  # the cell the first option is at
+    assert len(lines[1]) - len(lines[1].lstrip(" ")) == first, lines[:2]

@@ -684,6 +684,28 @@ async def test_a_visitor_who_drops_takes_his_seat_back_with_his_key_and_nobody_e
             await read_until(process, "until you come in with this SSH")  # (how to come back)
 
 
+async def test_a_visitor_known_again_finds_his_name_in_the_table_menu(tmp_path):
+    """QA: back for his seat with his key, a visitor had to type his name again in the
+    table's menu. The door keeps it with his seat: Enter is all he needs. One who comes
+    with no key (the door does not know him) finds the field empty, as before."""
+    sams = {**KEYLESS, "client_keys": [asyncssh.generate_private_key("ssh-ed25519")]}
+    async with one_seat_door(tmp_path) as (table, port):
+        sam = await asyncssh.connect("127.0.0.1", port, **sams)
+        await take_a_seat(sam, "Sam", "Waiting room")
+        table.start()
+        sam.close()  # his link drops mid-match
+        await settle(lambda: table.seats[0].conn is None and table.seats[0].taken)
+        async with asyncssh.connect("127.0.0.1", port, **KEYLESS) as stranger:
+            process = await stranger.create_process(term_type="xterm", term_size=(80, 24),
+                                                    encoding=None)
+            await read_until(process, "name")
+            process.stdin.write(b"\r")
+            await read_until(process, "Type your name first")
+        async with asyncssh.connect("127.0.0.1", port, **sams) as sam:
+            await take_a_seat(sam, "", "Your hand")  # Enter alone: his name is in the field
+            assert table.seats[0].conn is not None and table.seats[0].name == "Sam"
+
+
 async def test_a_visitor_back_before_the_door_saw_his_link_die_takes_his_seat_over(tmp_path):
     """A link that dies without a word (Wi-Fi gone) is seen dropped only when the door's
     keep-alives give up, minutes later; the visitor comes back with his key before that,

@@ -224,7 +224,7 @@ async def test_a_reloaded_tab_takes_its_seat_back_and_another_browser_does_not(b
     seat at this table; you can watch", a bot playing his seat to the end: its token went
     with his tab's folder. The door now knows his browser again by its cookie and keeps
     his seat's token for it, as the SSH door does for a key; a browser without that
-    cookie is someone else."""
+    cookie is someone else. His name is kept too: Enter is all he types in the menu."""
     async with one_seat_table() as (table, door, url):
         page = await opened(browser, url)
         await sit_down(page, "Ana", "Waiting room")
@@ -233,7 +233,7 @@ async def test_a_reloaded_tab_takes_its_seat_back_and_another_browser_does_not(b
         assert hand == seat_units(table, 0)
         await page.reload()
         await page.focus(".xterm-helper-textarea")
-        assert hand_units(await sit_down(page, "Ana", "Your hand")) == hand
+        assert hand_units(await sit_down(page, "", "Your hand")) == hand  # (name kept)
         assert table.seats[0].name == "Ana"
         await page.close()
         await settle(lambda: table.seats[0].conn is None and not door.live)

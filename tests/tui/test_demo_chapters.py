@@ -103,3 +103,22 @@ async def test_the_last_chapter_ends_the_tour_and_says_how_to_leave(language, vi
         shown = "".join("\n".join(screen_text(app)).split())  # (Chinese lines wrap anywhere)
         assert all("".join(words.split()) in shown for words in said)
         assert not any("".join(words.split()) in shown for words in unsaid)
+
+
+@pytest.mark.parametrize("language, offered", [("en", "pgdn Next chapter"),
+                                               ("zh", "pgdn 下一章")])
+async def test_the_last_chapter_offers_no_next_chapter(language, offered):
+    """QA: on the last chapter the footer still offered "pgdn Next chapter", and PgDn did
+    nothing there. It is offered up to the chapter before the last, not on the last."""
+    app = BhtuiApp(Config(name="Ana", language=language), DemoSession())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        demo = app.screen
+        await pilot.press("9", "pagedown")
+        await pilot.pause()
+        assert title_of(demo) == titles(language)[-2]
+        assert offered in "\n".join(screen_text(app))
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert title_of(demo) == titles(language)[-1]
+        assert offered not in "\n".join(screen_text(app))

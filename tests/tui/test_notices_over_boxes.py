@@ -86,3 +86,30 @@ async def test_a_toast_over_a_box_sits_under_it_and_off_the_top_row():
         assert [words for _, words in shown] == ["ctrl+q quits bhtui (it asks first)"]
         assert all(region.y > 0 and not region.overlaps(box) for region, _ in shown), (
             shown, box)
+
+
+async def test_a_toast_over_a_box_that_reaches_the_hand_hides_none_of_it():
+    """F2 and ctrl+s over the throne's box: "Settings saved" sat right under the box, on
+    the hand's ranks ("K×▌ Settings saved"). It sits on the box's top border, hiding
+    neither the hand nor the box's words nor a score beside it."""
+    from bhtui.tui.baohuang.dialogs import ThroneDialog
+    from bhtui.tui.preferences import PreferencesScreen
+
+    from tui_helpers import make_app
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ThroneDialog), "the throne")
+        throne = app.screen
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "F2")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.screen is throne and toasts(app), "the toast")
+        await pilot.pause()
+        hand = table(app).query_one("#hand").region
+        box = throne.query_one("ThroneDialog > Vertical").region
+        shown = toasts(app)
+        assert [words for _, words in shown] == ["Settings saved"]
+        assert all(not region.overlaps(hand) and region.y == box.y
+                   and box.x <= region.x and region.right <= box.right
+                   for region, _ in shown), (shown, hand, box)

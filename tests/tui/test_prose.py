@@ -102,3 +102,14 @@ def test_a_tribute_transfer_stays_on_one_line_wherever_the_result_wraps(language
         assert all(sum(transfer in line for line in lines) == 1 for transfer in said), lines
         assert "".join(lines).replace(" ", "") == t("result.tribute", items=t.join(
             said, clauses=True)).replace(" ", "")
+
+
+@pytest.mark.parametrize("text", ["After a loss: E\xa0→\xa0R2\xa0BJ, G\xa0→\xa0R3\xa02♥, E",
+                                  "皇帝一方输了之后：E\xa0→\xa0R2\xa0大王，G\xa0→\xa0R3\xa0红桃2，E"])
+def test_a_no_break_space_keeps_what_it_joins_on_one_line(text):
+    """"G → R3 2♥" broke after "R3" at 80 columns: joined by no-break spaces, it moves to
+    the next line whole, and the line still breaks after it."""
+    for width in range(14, 40):
+        lines = wrap(text, width)
+        clause = "G\xa0→\xa0R3\xa0" + ("红桃2" if "红" in text else "2♥")
+        assert any(clause in line for line in lines), (width, lines)
