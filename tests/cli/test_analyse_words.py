@@ -80,7 +80,7 @@ def test_analyse_says_dou_dizhus_moves_in_chinese_as_the_log_does(tmp_path, shan
 def test_analyse_says_the_same_moves_in_english_in_the_logs_words(tmp_path, shanghai, capsys):
     moves = first_two(capsys, shanghai)
     out = analysed(capsys, "analyse", str(shanghai))
-    assert out.startswith("Dou Dizhu 斗地主 shanghai, seat 1 (P0): ")  # (the lobby's names)
+    assert out.startswith("Dou Dizhu 斗地主 Shanghai, seat 1 (P0): ")  # (the lobby's names)
     lines = [line for line in out.splitlines() if " #" in line][:2]
     for line, (played, best) in zip(lines, moves, strict=True):
         assert f"played {said(played, 'en')} " in line and f"hard {said(best, 'en')} " in line

@@ -108,7 +108,7 @@ async def test_a_visitor_at_a_table_gets_it_in_chinese_at_once_and_the_demo_afte
         screen.process.stdin.write(DOWN + RIGHT)
         await screen.shows("Language: Chinese")
         screen.process.stdin.write(SAVE)
-        await screen.shows("手牌", "Player 先出")  # the log, replayed in it
+        await screen.shows("手牌", "你先出")  # the log, replayed in it (my own lead)
         screen.process.stdin.write(b"\x11")  # ctrl+q: back from the table
         await screen.shows("(y)")
         screen.process.stdin.write(b"y")

@@ -313,7 +313,7 @@ async def test_an_unfinished_game_shows_every_hand_only_if_nobody_else_sat_at_it
     assert ("others sat at this game" in status) == (people == 2)
 
 
-@pytest.mark.parametrize("language, title", [("en", "Waiting room — Ana (qingdao)"),
+@pytest.mark.parametrize("language, title", [("en", "Waiting room — Ana (Qingdao)"),
                                               ("zh", "等候室 — Ana（青岛）")])
 async def test_the_waiting_room_names_its_rules_in_the_hosts_language_and_its_keys_fit(
         language, title):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from bhtui.tui.texts import CHAT_KEY
 
 STRINGS: dict[str, dict[str, str]] = {
-    "preset_name.classic": {"en": "classic", "zh": "经典"},
-    "preset_name.shanghai": {"en": "shanghai", "zh": "上海"},
+    "preset_name.classic": {"en": "Classic", "zh": "经典"},
+    "preset_name.shanghai": {"en": "Shanghai", "zh": "上海"},
     "preset.classic": {"en": "Classic (three players, one deck, bids 1-3, bombs double)",
                        "zh": "经典（三人一副牌，叫1-3分，炸弹翻倍）"},
     "preset.shanghai": {"en": "Shanghai (four players, two decks, 头撂, 摊打, 报到, 荒番)",
@@ -20,7 +20,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ddz.badge.landlord": {"en": "landlord", "zh": "地主"},
     "ddz.round": {"en": "Deal {n}", "zh": "第{n}局"},
     "ddz.result.last": {"en": "That was the last deal.", "zh": "这是最后一局。"},
-    "ddz.saved.lost": {"en": "saved only up to deal {n} ({reason})",
+    "ddz.saved.lost": {"en": "saved to deal {n} only ({reason})",
                        "zh": "只保存到第{n}局（{reason}）"},
     "ddz.farewell.totals": {"en": "totals after deal {n}: {totals}", "zh": "第{n}局后总分：{totals}"},
     "ddz.farewell.totals_since": {"en": "totals after deal {n}, with deal {m}'s penalties "
