@@ -17,7 +17,7 @@ from bhtui import __version__
 from bhtui.games import GAMES, Game, rules_named
 from bhtui.store.config import SECONDS, Settings
 from bhtui.store.private import read_small
-from bhtui.text import clean_line, clean_text
+from bhtui.text import clean_line, clean_text, shortened
 
 if TYPE_CHECKING:  # the app (textual) is imported only by the commands that open it
     from bhtui.net.host import Table
@@ -762,7 +762,6 @@ def _host(args: argparse.Namespace) -> int:
         unsaved_reason,
         unsaved_words,
     )
-    from bhtui.text import clean_line, shortened
 
     settings, warnings = _settings(args)
     notice = ""  # said on the screen once it opens
@@ -834,9 +833,8 @@ def _host(args: argparse.Namespace) -> int:
         own = f"{config.name}的牌桌" if config.language == "zh" else f"{config.name}'s table"
         # The host's language: the room's title says it. Cleaned as the wire shows it: the
         # log keeps it, and a resume shows it to everyone (GameLog.name_and_id cleans too).
-        asked = clean_line(args.table_name or "", len(args.table_name or ""))
-        name = shortened(asked, MAX_TABLE_NAME) or shortened(clean_line(own, len(own)),
-                                                             MAX_TABLE_NAME)
+        asked = clean_text(args.table_name or "").strip()
+        name = shortened(asked or clean_text(own).strip(), MAX_TABLE_NAME)
         if asked and name != asked:  # (said, not cut unseen; its end shows it was cut)
             warnings = [*warnings, f"--name is cut to the {MAX_TABLE_NAME} characters a "
                                    f"table's name keeps: the table is called {name}"]
